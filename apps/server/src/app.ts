@@ -1,0 +1,108 @@
+/**
+ * The HTTP application: external plugins (security headers, cookies, rate limits, OpenAPI),
+ * then the app's own (errors, auth, operation log), then one module per area.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorBody, errorsPlugin } from './plugins/errors.ts';
+import { operationLogPlugin } from './plugins/operation-log.ts';
+import './plugins/route-config.ts';
+import { operationLogsRoutes } from './modules/audit/operation-logs.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { outboxRoutes } from './modules/mail/outbox.routes.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, ...errorBody('RATE_LIMITED', `too many requests, try again in ${Math.ceil(ctx.ttl / 1000)} s`) }) });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Sagano group booking API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const db = database.db;
+  const auth = createAuthService(db, config);
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { auth });
+  await app.register(operationLogPlugin, { db });
+
+  healthRoutes(app, { db });
+  authRoutes(app, { auth, config });
+  usersRoutes(app, { db, users: createUsersService(auth) });
+  operationLogsRoutes(app, { db });
+  outboxRoutes(app, { db });
+  referenceRoutes(app, { db });
+  app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
+
+  const webDist = config.webDist;
+  const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Hashed assets never change; index.html must always be fresh.
+        res.header('cache-control', path.includes(`${join(webDist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/v1/') || request.url === '/v1';
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(errorBody('NOT_FOUND', `${request.method} ${request.url.split('?')[0]} not found`));
+  });
+  return app;
+}

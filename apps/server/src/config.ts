@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+
+/** Settings read once from the environment at start. */
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL server; when absent the embedded PGlite in `dataDir` is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  demoData: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where users reach the web app; used to build links in mails. */
+  publicUrl: string;
+  logLevel: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  cookieSecure: boolean;
+  webDist: string | undefined;
+  jobs: boolean;
+}
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intFrom(env.PORT, 3000, 'PORT');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    demoData: (env.DEMO_DATA ?? 'on') !== 'off',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Sagano Group Bookings <no-reply@sagano.example>',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    sessionIdleMinutes: intFrom(env.SESSION_IDLE_MINUTES, 120, 'SESSION_IDLE_MINUTES'),
+    sessionAbsoluteHours: intFrom(env.SESSION_ABSOLUTE_HOURS, 12, 'SESSION_ABSOLUTE_HOURS'),
+    cookieSecure: env.COOKIE_SECURE === 'true',
+    webDist: env.WEB_DIST,
+    jobs: env.JOBS !== 'off',
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * The database: an embedded PGlite in a data folder by default, or a pool to a PostgreSQL server
+ * when DATABASE_URL is set. Both speak the same SQL and share one set of migrations.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/**
+ * Typed as the node-postgres flavour for both engines: the query builder API is the same; only
+ * `execute()` results differ (both carry `rows`), so raw results are read through `rowsOf`.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Repositories accept either the database or an open transaction. */
+export type Executor = Db | Tx;
+
+/** The raw SQL door used by the job queue (pg-boss): `$1` placeholders and values. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  raw: SqlExecutor;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The embedded instance, for test snapshots; undefined on a server. */
+  pglite: PGlite | undefined;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+// One number for the whole product: migrations from several servers starting at once run one at a time.
+const MIGRATION_LOCK = 7_310_001;
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => undefined); // an idle client dropped by the server; the pool replaces it
+  const db = drizzlePg(pool, { schema });
+  return {
+    db,
+    engine: 'postgres',
+    pglite: undefined,
+    raw: { executeSql: (text, values) => pool.query(text, values) },
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create({ dataDir, loadDataDir });
+  return wrapPglite(pglite);
+}
+
+export function wrapPglite(pglite: PGlite): Database {
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'pglite',
+    pglite,
+    raw: {
+      async executeSql(text, values) {
+        if (values && values.length > 0) return pglite.query(text, values);
+        // Without parameters the text may hold several statements (pg-boss's schema scripts).
+        const results = await pglite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    },
+    migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => pglite.close(),
+  };
+}
+
+export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

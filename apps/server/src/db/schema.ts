@@ -1,0 +1,326 @@
+/**
+ * The database schema. One set of migrations (generated from this file by drizzle-kit) serves
+ * both the embedded PGlite and a PostgreSQL server; nothing here may need more than PostgreSQL 15.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { LocalizedLabel } from '@sagano/domain/common/language';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const labels = (name: string) => jsonb(name).$type<LocalizedLabel[]>().notNull();
+
+// ---------- reference data: the line and the train ----------
+
+export const stations = pgTable('stations', {
+  stationId: integer('station_id').primaryKey(),
+  displayOrder: integer('display_order').notNull(),
+  labels: labels('labels'),
+});
+
+export const directions = pgTable('directions', {
+  directionId: text('direction_id').primaryKey(),
+  labels: labels('labels'),
+  /** Station ids in running order. */
+  stationOrder: jsonb('station_order').$type<number[]>().notNull(),
+});
+
+export const trains = pgTable('trains', {
+  trainId: integer('train_id').primaryKey(),
+  name: labels('name'),
+});
+
+export const cars = pgTable(
+  'cars',
+  {
+    trainId: integer('train_id').notNull().references(() => trains.trainId, { onDelete: 'cascade' }),
+    logicalCarId: integer('logical_car_id').notNull(),
+    physicalCarId: text('physical_car_id').notNull(),
+    carNumber: integer('car_number').notNull(),
+    name: labels('name'),
+    isRich: boolean('is_rich').notNull().default(false),
+    standingCapacity: integer('standing_capacity').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.trainId, t.logicalCarId] })],
+);
+
+export const seats = pgTable(
+  'seats',
+  {
+    trainId: integer('train_id').notNull().references(() => trains.trainId, { onDelete: 'cascade' }),
+    seatId: text('seat_id').notNull(),
+    logicalCarId: integer('logical_car_id').notNull(),
+    seatGroupId: text('seat_group_id'),
+    row: integer('row').notNull(),
+    letter: text('letter').notNull(),
+    isWheelchair: boolean('is_wheelchair').notNull().default(false),
+    labels: labels('labels'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.trainId, t.seatId] }),
+    index('seats_car_idx').on(t.trainId, t.logicalCarId),
+  ],
+);
+
+export const arrangementTypes = pgTable('arrangement_types', {
+  arrangementTypeId: integer('arrangement_type_id').primaryKey(),
+  name: labels('name'),
+  colorHex: text('color_hex').notNull(),
+  seatType: text('seat_type').notNull(),
+  displayOrder: integer('display_order').notNull(),
+});
+
+export const units = pgTable('units', {
+  id: integer('id').primaryKey(),
+  displayOrder: integer('display_order').notNull(),
+  nameLabel: labels('name_label'),
+  segment: text('segment').notNull(),
+  annotation: text('annotation').notNull(),
+  fareType: text('fare_type').notNull(),
+  countInclusive: boolean('count_inclusive').notNull(),
+  autoCalculated: boolean('auto_calculated').notNull(),
+});
+
+export const pricingPlans = pgTable(
+  'pricing_plans',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    segment: text('segment').notNull(),
+    serviceDateFrom: text('service_date_from').notNull(),
+    serviceDateTo: text('service_date_to').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('pricing_plans_range', sql`${t.serviceDateFrom} <= ${t.serviceDateTo}`)],
+);
+
+export const pricingPlanUnits = pgTable(
+  'pricing_plan_units',
+  {
+    pricingPlanId: integer('pricing_plan_id')
+      .notNull()
+      .references(() => pricingPlans.id, { onDelete: 'cascade' }),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id),
+    priceE6: bigint('price_e6', { mode: 'number' }).notNull(),
+    decrementFeeE6: bigint('decrement_fee_e6', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pricingPlanId, t.unitId] })],
+);
+
+// ---------- agents (managed in the agents issue; present so sessions carry agent roles) ----------
+
+export const agents = pgTable('agents', {
+  id: serial('id').primaryKey(),
+  nameJa: text('name_ja').notNull(),
+  nameKana: text('name_kana').notNull().default(''),
+  nameEn: text('name_en').notNull().default(''),
+  nameOrigin: text('name_origin').notNull().default(''),
+  agentType: text('agent_type').notNull(),
+  countryCode: text('country_code').notNull().default('JPN'),
+  rootGroupFax: text('root_group_fax').notNull().default(''),
+  paymentDay: smallint('payment_day'),
+  paymentDayEndOfMonth: boolean('payment_day_end_of_month').notNull().default(true),
+  billingDay: smallint('billing_day'),
+  billingDayEndOfMonth: boolean('billing_day_end_of_month').notNull().default(true),
+  ignoreCancellationPolicy: boolean('ignore_cancellation_policy').notNull().default(false),
+  requireTotp: boolean('require_totp').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const agentGroups = pgTable(
+  'agent_groups',
+  {
+    id: serial('id').primaryKey(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    isRoot: boolean('is_root').notNull().default(false),
+    nameJa: text('name_ja').notNull(),
+    nameKana: text('name_kana').notNull().default(''),
+    nameEn: text('name_en').notNull().default(''),
+    nameOrigin: text('name_origin').notNull().default(''),
+    fax: text('fax').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('agent_groups_agent_idx').on(t.agentId),
+    uniqueIndex('agent_groups_one_root').on(t.agentId).where(sql`${t.isRoot}`),
+  ],
+);
+
+// ---------- accounts: credentials shared by operator users and agent staff ----------
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    kind: text('kind').notNull(),
+    passwordHash: text('password_hash'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    totpSecret: text('totp_secret'),
+    totpEnrolledAt: timestamp('totp_enrolled_at', { withTimezone: true }),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('accounts_email_unique').on(sql`lower(${t.email})`),
+    check('accounts_kind', sql`${t.kind} in ('OPERATOR', 'AGENT')`),
+  ],
+);
+
+export const operatorUsers = pgTable(
+  'operator_users',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tel: text('tel').notNull().default(''),
+    languageCode: text('language_code').notNull().default('ja'),
+    userGroup: text('user_group').notNull(),
+    userType: text('user_type').notNull(),
+  },
+  (t) => [
+    check('operator_users_group', sql`${t.userGroup} in ('BACK_OFFICE', 'STATION', 'TRAIN')`),
+    check('operator_users_type', sql`${t.userType} in ('ADMIN', 'STAFF')`),
+  ],
+);
+
+export const agentStaffs = pgTable(
+  'agent_staffs',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => agentGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tel: text('tel').notNull().default(''),
+    languageCode: text('language_code').notNull().default('ja'),
+    staffType: text('staff_type').notNull(),
+  },
+  (t) => [
+    index('agent_staffs_group_idx').on(t.groupId),
+    check('agent_staffs_type', sql`${t.staffType} in ('ADMIN', 'STAFF')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 of the opaque token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    csrfToken: text('csrf_token').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [uniqueIndex('sessions_token_unique').on(t.tokenHash), index('sessions_account_idx').on(t.accountId)],
+);
+
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    emailKey: text('email_key').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_attempts_email_idx').on(t.emailKey, t.createdAt)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash').on(t.tokenHash)],
+);
+
+// ---------- audit and mail ----------
+
+export const operationLogs = pgTable(
+  'operation_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: createdAt(),
+    category: text('category').notNull(),
+    operator: text('operator').notNull(),
+    operatorAccountId: uuid('operator_account_id'),
+    operation: text('operation').notNull(),
+    bookingId: text('booking_id'),
+    isError: boolean('is_error').notNull(),
+    statusCode: integer('status_code').notNull(),
+    requestJson: jsonb('request_json'),
+    responseJson: jsonb('response_json'),
+  },
+  (t) => [
+    index('operation_logs_created_idx').on(t.createdAt),
+    index('operation_logs_category_idx').on(t.category, t.createdAt),
+  ],
+);
+
+export const outboxMails = pgTable(
+  'outbox_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    bodyText: text('body_text').notNull(),
+    bookingId: text('booking_id'),
+    status: text('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_mails_pending_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_mails_created_idx').on(t.createdAt),
+    check('outbox_mails_status', sql`${t.status} in ('PENDING', 'SENT', 'FAILED')`),
+  ],
+);

@@ -1,0 +1,147 @@
+/**
+ * Demo data loaded on first start with an empty database (skipped with DEMO_DATA=off): the line,
+ * the train, arrangement types, units and prices, operator users and three agents.
+ */
+import { count } from 'drizzle-orm';
+import type { Db, Tx } from '../client.ts';
+import * as t from '../schema.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import {
+  ARRANGEMENT_TYPES,
+  CAR_NAMES,
+  DIRECTIONS,
+  STATIONS,
+  TRAIN_ID,
+  TRAIN_NAME,
+  buildSeats,
+  buildUnits,
+  priceOf,
+} from './line-and-train.ts';
+
+export const DEMO_PASSWORD = 'Sagano#2026';
+
+export const DEMO_OPERATORS = [
+  { email: 'admin@example.com', name: '山田 花子', userGroup: 'BACK_OFFICE', userType: 'ADMIN', tel: '075-000-0001' },
+  { email: 'staff@example.com', name: '佐藤 健', userGroup: 'BACK_OFFICE', userType: 'STAFF', tel: '075-000-0002' },
+  { email: 'station@example.com', name: '鈴木 駅子', userGroup: 'STATION', userType: 'STAFF', tel: '075-000-0003' },
+  { email: 'train@example.com', name: '高橋 乗務', userGroup: 'TRAIN', userType: 'STAFF', tel: '075-000-0004' },
+] as const;
+
+export const DEMO_AGENTS = [
+  {
+    agentType: 'FREE',
+    nameJa: '京都さくら旅行',
+    nameKana: 'キョウトサクラリョコウ',
+    nameEn: 'Kyoto Sakura Travel',
+    admin: { email: 'agent-free@example.com', name: '中村 さくら' },
+    branch: { nameJa: '大阪支店', nameEn: 'Osaka branch', staff: { email: 'branch-free@example.com', name: '小林 大輔', staffType: 'STAFF' } },
+  },
+  {
+    agentType: 'CONTRACTED',
+    nameJa: '嵐山ツーリスト株式会社',
+    nameKana: 'アラシヤマツーリスト',
+    nameEn: 'Arashiyama Tourist Co., Ltd.',
+    admin: { email: 'agent-contracted@example.com', name: '伊藤 誠' },
+    branch: { nameJa: '東京支店', nameEn: 'Tokyo branch', staff: undefined },
+  },
+  {
+    agentType: 'SPECIAL_CONTRACTED',
+    nameJa: '洛西観光サービス',
+    nameKana: 'ラクサイカンコウサービス',
+    nameEn: 'Rakusai Travel Service',
+    admin: { email: 'agent-special@example.com', name: '渡辺 恵' },
+    branch: { nameJa: '名古屋支店', nameEn: 'Nagoya branch', staff: undefined },
+  },
+] as const;
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(t.stations);
+  return (row?.n ?? 0) === 0;
+}
+
+async function insertReferenceData(tx: Tx): Promise<void> {
+  await tx.insert(t.stations).values(STATIONS);
+  await tx.insert(t.directions).values(DIRECTIONS);
+  await tx.insert(t.trains).values({ trainId: TRAIN_ID, name: TRAIN_NAME });
+  const { cars, seats } = buildSeats();
+  await tx.insert(t.cars).values(
+    cars.map((c) => ({
+      trainId: TRAIN_ID,
+      logicalCarId: c.logicalCarId,
+      physicalCarId: `SK${300 + c.logicalCarId}`,
+      carNumber: c.logicalCarId,
+      name: CAR_NAMES(c.logicalCarId),
+      isRich: c.isRich,
+      standingCapacity: c.standing,
+    })),
+  );
+  await tx.insert(t.seats).values(seats.map((s) => ({ ...s, trainId: TRAIN_ID })));
+  await tx.insert(t.arrangementTypes).values(ARRANGEMENT_TYPES);
+  const units = buildUnits();
+  await tx.insert(t.units).values(units);
+  for (const segment of ['NORMAL', 'SCHOOL'] as const) {
+    const [plan] = await tx
+      .insert(t.pricingPlans)
+      .values({
+        name: segment === 'NORMAL' ? '一般団体 2026-2027年度' : '学生団体 2026-2027年度',
+        segment,
+        serviceDateFrom: '2026-01-01',
+        serviceDateTo: '2027-12-31',
+      })
+      .returning({ id: t.pricingPlans.id });
+    const priced = units
+      .filter((u) => u.segment === segment)
+      .flatMap((u) => {
+        const price = priceOf(u.segment, u.annotation, u.fareType);
+        return price ? [{ pricingPlanId: plan!.id, unitId: u.id, ...price }] : [];
+      });
+    await tx.insert(t.pricingPlanUnits).values(priced);
+  }
+}
+
+async function insertAccount(tx: Tx, email: string, kind: 'OPERATOR' | 'AGENT', passwordHash: string): Promise<string> {
+  const [row] = await tx
+    .insert(t.accounts)
+    .values({ email, kind, passwordHash, passwordChangedAt: new Date() })
+    .returning({ id: t.accounts.id });
+  return row!.id;
+}
+
+async function insertPeople(tx: Tx, passwordHash: string): Promise<void> {
+  for (const op of DEMO_OPERATORS) {
+    const accountId = await insertAccount(tx, op.email, 'OPERATOR', passwordHash);
+    await tx.insert(t.operatorUsers).values({ accountId, name: op.name, tel: op.tel, languageCode: 'ja', userGroup: op.userGroup, userType: op.userType });
+  }
+  for (const a of DEMO_AGENTS) {
+    const [agent] = await tx
+      .insert(t.agents)
+      .values({ nameJa: a.nameJa, nameKana: a.nameKana, nameEn: a.nameEn, nameOrigin: a.nameJa, agentType: a.agentType })
+      .returning({ id: t.agents.id });
+    const agentId = agent!.id;
+    const [root] = await tx
+      .insert(t.agentGroups)
+      .values({ agentId, isRoot: true, nameJa: `${a.nameJa} 本社`, nameEn: `${a.nameEn} head office`, nameOrigin: a.nameJa })
+      .returning({ id: t.agentGroups.id });
+    const [branch] = await tx
+      .insert(t.agentGroups)
+      .values({ agentId, isRoot: false, nameJa: a.branch.nameJa, nameEn: a.branch.nameEn, nameOrigin: a.branch.nameJa })
+      .returning({ id: t.agentGroups.id });
+    const adminId = await insertAccount(tx, a.admin.email, 'AGENT', passwordHash);
+    await tx.insert(t.agentStaffs).values({ accountId: adminId, agentId, groupId: root!.id, name: a.admin.name, staffType: 'ADMIN' });
+    if (a.branch.staff) {
+      const staffId = await insertAccount(tx, a.branch.staff.email, 'AGENT', passwordHash);
+      await tx.insert(t.agentStaffs).values({ accountId: staffId, agentId, groupId: branch!.id, name: a.branch.staff.name, staffType: a.branch.staff.staffType });
+    }
+  }
+}
+
+/** Loads the demo data in one transaction; returns false when the database already has data. */
+export async function loadDemoData(db: Db): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await insertReferenceData(tx);
+    await insertPeople(tx, passwordHash);
+  });
+  return true;
+}

@@ -1,0 +1,51 @@
+/**
+ * Durable jobs in the same PostgreSQL database (pg-boss): mail delivery now, reminders,
+ * releases, invoices and approvals later (DESIGN §7).
+ */
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.ts';
+
+export interface JobQueue {
+  send(name: string, data: object, options?: PgBoss.SendOptions): Promise<string | null>;
+  work<T extends object>(name: string, handler: (data: T) => Promise<void>, options?: { pollingIntervalSeconds?: number }): Promise<void>;
+  schedule(name: string, cron: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startJobQueue(database: Database, options: { pollingIntervalSeconds?: number } = {}): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.raw.executeSql(text, values) },
+    schema: 'pgboss',
+    // The embedded database is one connection: keep background chatter low there.
+    supervise: true,
+    maintenanceIntervalSeconds: database.engine === 'pglite' ? 300 : 120,
+  });
+  boss.on('error', () => undefined); // failures surface through the jobs' own state and logs
+  await boss.start();
+  const created = new Set<string>();
+  async function ensureQueue(name: string) {
+    if (created.has(name)) return;
+    await boss.createQueue(name);
+    created.add(name);
+  }
+  const polling = options.pollingIntervalSeconds ?? 2;
+  return {
+    async send(name, data, sendOptions) {
+      await ensureQueue(name);
+      return boss.send(name, data, sendOptions ?? {});
+    },
+    async work(name, handler, workOptions) {
+      await ensureQueue(name);
+      await boss.work<object>(name, { pollingIntervalSeconds: workOptions?.pollingIntervalSeconds ?? polling, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never);
+      });
+    },
+    async schedule(name, cron) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron, {}, { tz: 'Asia/Tokyo' });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    },
+  };
+}

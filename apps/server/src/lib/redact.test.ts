@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { redact } from './redact.ts';
+
+describe('redact', () => {
+  it('hides passwords, tokens and card data at any depth', () => {
+    expect(
+      redact({
+        email: 'a@example.com',
+        password: 'Secret#123',
+        nested: [{ new_password: 'x', current_password: 'y', access_token: 't', card_number: '4242' }],
+        user: { name: 'n', totp_code: '123456' },
+      }),
+    ).toEqual({
+      email: 'a@example.com',
+      password: '[REDACTED]',
+      nested: [{ new_password: '[REDACTED]', current_password: '[REDACTED]', access_token: '[REDACTED]', card_number: '[REDACTED]' }],
+      user: { name: 'n', totp_code: '[REDACTED]' },
+    });
+  });
+
+  it('keeps plain values', () => {
+    expect(redact('x')).toBe('x');
+    expect(redact(null)).toBeNull();
+    expect(redact({ password: null })).toEqual({ password: null });
+  });
+});

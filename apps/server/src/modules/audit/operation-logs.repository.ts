@@ -1,0 +1,63 @@
+import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import type { OperationLogRow, SearchOperationLogsBody } from '@sagano/domain/audit/operation-log-schemas';
+import type { Executor } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+
+export interface NewOperationLog {
+  category: string;
+  operator: string;
+  operatorAccountId: string | null;
+  operation: string;
+  bookingId: string | null;
+  isError: boolean;
+  statusCode: number;
+  requestJson: unknown;
+  responseJson: unknown;
+}
+
+export async function insertOperationLog(db: Executor, log: NewOperationLog): Promise<void> {
+  await db.insert(t.operationLogs).values(log);
+}
+
+function toRow(r: typeof t.operationLogs.$inferSelect): OperationLogRow {
+  return {
+    id: r.id,
+    created_at: r.createdAt.toISOString(),
+    category: r.category,
+    operator: r.operator,
+    operation: r.operation,
+    booking_id: r.bookingId,
+    is_error: r.isError,
+    status_code: r.statusCode,
+    request_json: r.requestJson,
+    response_json: r.responseJson,
+  };
+}
+
+/** Day bounds are Asia/Tokyo days: the operator's calendar. */
+function tokyoDayStart(date: string): Date {
+  return new Date(`${date}T00:00:00+09:00`);
+}
+
+export async function searchOperationLogs(db: Executor, q: SearchOperationLogsBody): Promise<{ total: number; rows: OperationLogRow[] }> {
+  const filters: SQL[] = [];
+  if (q.from_date) filters.push(gte(t.operationLogs.createdAt, tokyoDayStart(q.from_date)));
+  if (q.to_date) filters.push(lt(t.operationLogs.createdAt, new Date(tokyoDayStart(q.to_date).getTime() + 86_400_000)));
+  if (q.operator) filters.push(ilike(t.operationLogs.operator, `%${q.operator.replace(/[%_\\]/g, '\\$&')}%`));
+  if (q.category) filters.push(eq(t.operationLogs.category, q.category));
+  const where = filters.length ? and(...filters) : undefined;
+  const [total] = await db.select({ n: count() }).from(t.operationLogs).where(where);
+  const rows = await db
+    .select()
+    .from(t.operationLogs)
+    .where(where)
+    .orderBy(desc(t.operationLogs.createdAt), desc(t.operationLogs.id))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  return { total: total?.n ?? 0, rows: rows.map(toRow) };
+}
+
+export async function findOperationLog(db: Executor, id: number): Promise<OperationLogRow | undefined> {
+  const [row] = await db.select().from(t.operationLogs).where(eq(t.operationLogs.id, id));
+  return row ? toRow(row) : undefined;
+}

@@ -1,0 +1,94 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AccountKind, StaffType, UserGroup, UserType } from '@sagano/domain/auth/roles';
+import type { Executor } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+
+/** An account with the profile that decides its role. */
+export interface AccountWithProfile {
+  id: string;
+  email: string;
+  kind: AccountKind;
+  passwordHash: string | null;
+  totpEnrolledAt: Date | null;
+  name: string;
+  languageCode: string;
+  userGroup: UserGroup | null;
+  userType: UserType | null;
+  agentId: number | null;
+  groupId: number | null;
+  groupIsRoot: boolean | null;
+  staffType: StaffType | null;
+}
+
+const profileColumns = {
+  id: t.accounts.id,
+  email: t.accounts.email,
+  kind: t.accounts.kind,
+  passwordHash: t.accounts.passwordHash,
+  totpEnrolledAt: t.accounts.totpEnrolledAt,
+  operatorName: t.operatorUsers.name,
+  operatorLanguage: t.operatorUsers.languageCode,
+  userGroup: t.operatorUsers.userGroup,
+  userType: t.operatorUsers.userType,
+  staffName: t.agentStaffs.name,
+  staffLanguage: t.agentStaffs.languageCode,
+  agentId: t.agentStaffs.agentId,
+  groupId: t.agentStaffs.groupId,
+  groupIsRoot: t.agentGroups.isRoot,
+  staffType: t.agentStaffs.staffType,
+};
+
+type ProfileRow = { [K in keyof typeof profileColumns]: unknown };
+
+function toAccount(row: ProfileRow): AccountWithProfile {
+  return {
+    id: row.id as string,
+    email: row.email as string,
+    kind: row.kind as AccountKind,
+    passwordHash: row.passwordHash as string | null,
+    totpEnrolledAt: row.totpEnrolledAt as Date | null,
+    name: ((row.operatorName ?? row.staffName) as string | null) ?? '',
+    languageCode: ((row.operatorLanguage ?? row.staffLanguage) as string | null) ?? 'ja',
+    userGroup: row.userGroup as UserGroup | null,
+    userType: row.userType as UserType | null,
+    agentId: row.agentId as number | null,
+    groupId: row.groupId as number | null,
+    groupIsRoot: row.groupIsRoot as boolean | null,
+    staffType: row.staffType as StaffType | null,
+  };
+}
+
+function profileQuery(db: Executor) {
+  return db
+    .select(profileColumns)
+    .from(t.accounts)
+    .leftJoin(t.operatorUsers, eq(t.operatorUsers.accountId, t.accounts.id))
+    .leftJoin(t.agentStaffs, eq(t.agentStaffs.accountId, t.accounts.id))
+    .leftJoin(t.agentGroups, eq(t.agentGroups.id, t.agentStaffs.groupId));
+}
+
+export async function findAccountByEmail(db: Executor, email: string, kind?: AccountKind): Promise<AccountWithProfile | undefined> {
+  const byEmail = sql`lower(${t.accounts.email}) = lower(${email})`;
+  const [row] = await profileQuery(db).where(kind ? and(byEmail, eq(t.accounts.kind, kind)) : byEmail);
+  return row ? toAccount(row) : undefined;
+}
+
+export async function findAccountById(db: Executor, id: string): Promise<AccountWithProfile | undefined> {
+  const [row] = await profileQuery(db).where(eq(t.accounts.id, id));
+  return row ? toAccount(row) : undefined;
+}
+
+export async function emailTaken(db: Executor, email: string, exceptAccountId?: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: t.accounts.id })
+    .from(t.accounts)
+    .where(sql`lower(${t.accounts.email}) = lower(${email})`);
+  return rows.some((r) => r.id !== exceptAccountId);
+}
+
+export async function setPassword(db: Executor, accountId: string, passwordHash: string): Promise<void> {
+  await db
+    .update(t.accounts)
+    .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+    .where(eq(t.accounts.id, accountId));
+}

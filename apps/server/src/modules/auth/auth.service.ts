@@ -1,0 +1,152 @@
+import type { LoginBody, SessionUser } from '@sagano/domain/auth/auth-schemas';
+import { passwordProblems } from '@sagano/domain/auth/password-policy';
+import { operatorMayLogIn } from '@sagano/domain/auth/roles';
+import type { Config } from '../../config.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { Work } from '../../lib/unit-of-work.ts';
+import { enqueueMail } from '../mail/outbox.repository.ts';
+import { passwordResetMail } from '../mail/mail-templates.ts';
+import { findAccountByEmail, findAccountById, setPassword, type AccountWithProfile } from './accounts.repository.ts';
+import { recentFailures, recordAttempt } from './login-attempts.repository.ts';
+import { consumeResetToken, insertResetToken, type ResetPurpose } from './password-reset.repository.ts';
+import { sessionUserOf, type Principal } from './principal.ts';
+import { deleteSession, deleteSessionByTokenHash, deleteSessionsOf, findLiveSession, insertSession, touchSession } from './sessions.repository.ts';
+
+export const LOGIN_FAILURE_LIMIT = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+const RESET_LINK_TTL_MS = 60 * 60_000;
+const INVITE_LINK_TTL_MS = 72 * 60 * 60_000;
+// Writing last_seen_at on every request would turn reads into writes; once a minute is enough.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface LoginResult {
+  token: string;
+  csrfToken: string;
+  expiresAt: Date;
+  user: SessionUser;
+}
+
+function requirePolicy(password: string, field: string): void {
+  const problems = passwordProblems(password);
+  if (problems.length === 0) return;
+  if (problems.includes('too_common')) {
+    throw new AppError('PASSWORD_TOO_COMMON', `${field}: this password is too common; choose another`, field);
+  }
+  throw new AppError(
+    'PASSWORD_POLICY_VIOLATION',
+    `${field}: use 8 or more characters combining upper case, lower case, digits and symbols (${problems.join(', ')})`,
+    field,
+  );
+}
+
+function mayLogIn(account: AccountWithProfile): boolean {
+  return account.kind === 'AGENT' || (account.userGroup !== null && operatorMayLogIn(account.userGroup));
+}
+
+/** Sign-in, sessions and passwords (DESIGN §8). */
+export function createAuthService(db: Db, config: Config) {
+  const idleMs = config.sessionIdleMinutes * 60_000;
+  const absoluteMs = config.sessionAbsoluteHours * 3_600_000;
+
+  async function issueResetLink(work: Work, account: AccountWithProfile, purpose: ResetPurpose): Promise<void> {
+    const token = newToken();
+    const ttl = purpose === 'INVITE' ? INVITE_LINK_TTL_MS : RESET_LINK_TTL_MS;
+    await insertResetToken(work.tx, { tokenHash: hashToken(token), accountId: account.id, purpose, expiresAt: new Date(Date.now() + ttl) });
+    const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const mail = passwordResetMail(account.languageCode, { name: account.name, link, purpose, hours: ttl / 3_600_000 });
+    await enqueueMail(work, { kind: purpose === 'INVITE' ? 'account.invitation' : 'account.password_reset', toAddress: account.email, ...mail });
+  }
+
+  return {
+    /** Checks the password (and its limits) and opens a new session. */
+    async login(input: LoginBody, meta: { ip: string; userAgent: string; previousToken?: string }): Promise<LoginResult> {
+      const emailKey = input.email.trim().toLowerCase();
+      const failures = await recentFailures(db, emailKey, new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS));
+      if (failures >= LOGIN_FAILURE_LIMIT) {
+        throw new AppError('LOGIN_ATTEMPT_LIMIT_EXCEEDED', 'login attempt limit exceeded, try again later or reset the password');
+      }
+      const account = await findAccountByEmail(db, emailKey);
+      const ok = account?.passwordHash
+        ? await verifyPassword(account.passwordHash, input.password)
+        : (await burnPasswordCheck(input.password), false);
+      if (!account || !ok) {
+        await recordAttempt(db, emailKey, false, meta.ip);
+        throw new AppError('LOGIN_FAILED', 'login name or password is wrong');
+      }
+      if (!mayLogIn(account)) throw new AppError('LOGIN_NOT_ALLOWED', `${account.email} cannot log in`);
+      if (account.kind === 'AGENT' && account.totpEnrolledAt) {
+        // Two-factor verification arrives with the agent portal; until then enrolled staff cannot sign in.
+        throw new AppError('TOTP_REQUIRED', 'enter the code from your authenticator app');
+      }
+
+      const token = newToken();
+      const csrfToken = newToken();
+      const expiresAt = new Date(Date.now() + absoluteMs);
+      await db.transaction(async (tx) => {
+        await recordAttempt(tx, emailKey, true, meta.ip);
+        // Rotation: a session presented at login is ended, the new one gets a fresh token.
+        if (meta.previousToken) await deleteSessionByTokenHash(tx, hashToken(meta.previousToken));
+        await insertSession(tx, { tokenHash: hashToken(token), csrfToken, accountId: account.id, expiresAt, ip: meta.ip, userAgent: meta.userAgent.slice(0, 300) });
+      });
+      return { token, csrfToken, expiresAt, user: sessionUserOf(account) };
+    },
+
+    /** The caller behind a token, or null when the session is unknown, idle too long or expired. */
+    async resolveSession(token: string, viaCookie: boolean): Promise<Principal | null> {
+      if (token.length > 200) return null;
+      const now = new Date();
+      const session = await findLiveSession(db, hashToken(token), now);
+      if (!session) return null;
+      if (now.getTime() - session.lastSeenAt.getTime() > idleMs) {
+        await deleteSession(db, session.id);
+        return null;
+      }
+      const account = await findAccountById(db, session.accountId);
+      if (!account || !mayLogIn(account)) return null;
+      if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(db, session.id, now);
+      return { accountId: account.id, sessionId: session.id, csrfToken: session.csrfToken, viaCookie, expiresAt: session.expiresAt, user: sessionUserOf(account) };
+    },
+
+    async logout(executor: Executor, principal: Principal): Promise<void> {
+      await deleteSession(executor, principal.sessionId);
+    },
+
+    /** Changes the caller's password and ends their other sessions. */
+    async changePassword(work: Work, principal: Principal, current: string, next: string): Promise<void> {
+      const account = await findAccountById(work.tx, principal.accountId);
+      if (!account?.passwordHash || !(await verifyPassword(account.passwordHash, current))) {
+        throw new AppError('CURRENT_PASSWORD_WRONG', 'current_password: the current password is wrong', 'current_password');
+      }
+      requirePolicy(next, 'new_password');
+      if (await verifyPassword(account.passwordHash, next)) {
+        throw new AppError('PASSWORD_POLICY_VIOLATION', 'new_password: choose a password different from the current one', 'new_password');
+      }
+      await setPassword(work.tx, account.id, await hashPassword(next));
+      await deleteSessionsOf(work.tx, account.id, principal.sessionId);
+    },
+
+    /** Mails a single-use link when the address belongs to an account of that role; silent otherwise. */
+    async requestPasswordReset(work: Work, role: 'ADMIN' | 'AGENT', email: string): Promise<void> {
+      const account = await findAccountByEmail(work.tx, email, role === 'ADMIN' ? 'OPERATOR' : 'AGENT');
+      if (!account || !mayLogIn(account)) return;
+      await issueResetLink(work, account, 'RESET');
+    },
+
+    issueResetLink,
+
+    /** Sets a new password from a mailed link; the link works once, and every session ends. */
+    async completePasswordReset(work: Work, token: string, password: string): Promise<void> {
+      requirePolicy(password, 'password');
+      const accountId = await consumeResetToken(work.tx, hashToken(token), new Date());
+      if (!accountId) throw new AppError('RESET_TOKEN_INVALID', 'token: this link is invalid or has expired; request a new one', 'token');
+      await setPassword(work.tx, accountId, await hashPassword(password));
+      await deleteSessionsOf(work.tx, accountId);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+export { requirePolicy };

@@ -1,0 +1,103 @@
+import { and, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import type { OutboxMailListQuery, OutboxMailRow } from '@sagano/domain/mail/outbox-schemas';
+import type { Db, Executor } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+import type { Work } from '../../lib/unit-of-work.ts';
+
+export interface NewMail {
+  kind: string;
+  toAddress: string;
+  subject: string;
+  bodyText: string;
+  bookingId?: string;
+}
+
+type MailQueuedListener = (mailId: string) => unknown;
+const listeners = new WeakMap<Db, MailQueuedListener>();
+
+/** The delivery job registers here to be told of new mails once their transaction commits. */
+export function setMailQueuedListener(db: Db, listener: MailQueuedListener | undefined): void {
+  if (listener) listeners.set(db, listener);
+  else listeners.delete(db);
+}
+
+/**
+ * Writes a mail to the outbox inside the caller's transaction: it exists only if the change that
+ * caused it commits. Delivery is the job queue's business.
+ */
+export async function enqueueMail(work: Work, mail: NewMail): Promise<string> {
+  const [row] = await work.tx
+    .insert(t.outboxMails)
+    .values({ ...mail, bookingId: mail.bookingId ?? null })
+    .returning({ id: t.outboxMails.id });
+  const id = row!.id;
+  work.afterCommit(() => listeners.get(work.db)?.(id));
+  return id;
+}
+
+function toRow(r: typeof t.outboxMails.$inferSelect): OutboxMailRow {
+  return {
+    id: r.id,
+    created_at: r.createdAt.toISOString(),
+    kind: r.kind,
+    to_address: r.toAddress,
+    subject: r.subject,
+    body_text: r.bodyText,
+    status: r.status as OutboxMailRow['status'],
+    attempts: r.attempts,
+    last_error: r.lastError,
+    sent_at: r.sentAt?.toISOString() ?? null,
+    booking_id: r.bookingId,
+  };
+}
+
+export async function listMails(db: Executor, q: OutboxMailListQuery): Promise<{ total: number; rows: OutboxMailRow[] }> {
+  const filters: SQL[] = [];
+  if (q.status) filters.push(eq(t.outboxMails.status, q.status));
+  if (q.to_address) filters.push(sql`${t.outboxMails.toAddress} ilike ${`%${q.to_address.replace(/[%_\\]/g, '\\$&')}%`}`);
+  const where = filters.length ? and(...filters) : undefined;
+  const [total] = await db.select({ n: count() }).from(t.outboxMails).where(where);
+  const rows = await db
+    .select()
+    .from(t.outboxMails)
+    .where(where)
+    .orderBy(desc(t.outboxMails.createdAt), desc(t.outboxMails.id))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  return { total: total?.n ?? 0, rows: rows.map(toRow) };
+}
+
+export async function findMail(db: Executor, id: string): Promise<OutboxMailRow | undefined> {
+  const [row] = await db.select().from(t.outboxMails).where(eq(t.outboxMails.id, id));
+  return row ? toRow(row) : undefined;
+}
+
+/** Pending mails whose next attempt is due, oldest first. */
+export async function dueMailIds(db: Executor, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: t.outboxMails.id })
+    .from(t.outboxMails)
+    .where(and(eq(t.outboxMails.status, 'PENDING'), lte(t.outboxMails.nextAttemptAt, sql`now()`)))
+    .orderBy(t.outboxMails.createdAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function markSent(db: Executor, id: string): Promise<void> {
+  await db
+    .update(t.outboxMails)
+    .set({ status: 'SENT', sentAt: new Date(), attempts: sql`${t.outboxMails.attempts} + 1`, lastError: null })
+    .where(eq(t.outboxMails.id, id));
+}
+
+export async function markAttemptFailed(db: Executor, id: string, error: string, giveUp: boolean, retryAt: Date): Promise<void> {
+  await db
+    .update(t.outboxMails)
+    .set({
+      status: giveUp ? 'FAILED' : 'PENDING',
+      attempts: sql`${t.outboxMails.attempts} + 1`,
+      lastError: error.slice(0, 2000),
+      nextAttemptAt: retryAt,
+    })
+    .where(eq(t.outboxMails.id, id));
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { OutboxMailListQuery, OutboxMailListResponse, OutboxMailRow } from '@sagano/domain/mail/outbox-schemas';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { findMail, listMails } from './outbox.repository.ts';
+
+/** The outbox as back-office admins read it: what was sent, what waits, what failed. */
+export function outboxRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get('/v1/outbox-mails', {
+    schema: { tags: ['mail'], querystring: OutboxMailListQuery, response: { 200: OutboxMailListResponse } },
+    config: { access: 'admin' },
+  }, async (request) => {
+    const { total, rows } = await listMails(deps.db, request.query);
+    return { total, page: request.query.page, per_page: request.query.per_page, mails: rows };
+  });
+
+  r.get('/v1/outbox-mails/:id', {
+    schema: { tags: ['mail'], params: z.object({ id: z.uuid() }), response: { 200: OutboxMailRow } },
+    config: { access: 'admin' },
+  }, async (request) => {
+    const mail = await findMail(deps.db, request.params.id);
+    if (!mail) throw notFound('mail');
+    return mail;
+  });
+}

@@ -1,0 +1,96 @@
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { CreateUserBody, UserListQuery, UserResponse } from '@sagano/domain/users/user-schemas';
+import type { Executor } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+
+const columns = {
+  uid: t.accounts.id,
+  email: t.accounts.email,
+  createdAt: t.accounts.createdAt,
+  updatedAt: t.accounts.updatedAt,
+  name: t.operatorUsers.name,
+  tel: t.operatorUsers.tel,
+  languageCode: t.operatorUsers.languageCode,
+  userGroup: t.operatorUsers.userGroup,
+  userType: t.operatorUsers.userType,
+};
+
+type Row = { uid: string; email: string; createdAt: Date; updatedAt: Date; name: string; tel: string; languageCode: string; userGroup: string; userType: string };
+
+function toResponse(r: Row): UserResponse {
+  return {
+    uid: r.uid,
+    email: r.email,
+    name: r.name,
+    tel: r.tel,
+    language_code: r.languageCode as UserResponse['language_code'],
+    user_group: r.userGroup as UserResponse['user_group'],
+    user_type: r.userType as UserResponse['user_type'],
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+function base(db: Executor) {
+  return db.select(columns).from(t.accounts).innerJoin(t.operatorUsers, eq(t.operatorUsers.accountId, t.accounts.id));
+}
+
+export async function listUsers(db: Executor, q: UserListQuery): Promise<{ total: number; rows: UserResponse[] }> {
+  const filters: SQL[] = [];
+  if (q.query) {
+    const like = `%${q.query.replace(/[%_\\]/g, '\\$&')}%`;
+    filters.push(or(ilike(t.accounts.email, like), ilike(t.operatorUsers.name, like))!);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const [total] = await db
+    .select({ n: count() })
+    .from(t.accounts)
+    .innerJoin(t.operatorUsers, eq(t.operatorUsers.accountId, t.accounts.id))
+    .where(where);
+  const rows = await base(db)
+    .where(where)
+    .orderBy(asc(sql`lower(${t.accounts.email})`), asc(t.accounts.id))
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  return { total: total?.n ?? 0, rows: rows.map(toResponse) };
+}
+
+export async function findUser(db: Executor, uid: string): Promise<UserResponse | undefined> {
+  const [row] = await base(db).where(eq(t.accounts.id, uid));
+  return row ? toResponse(row) : undefined;
+}
+
+export async function insertUser(db: Executor, input: CreateUserBody): Promise<string> {
+  const [account] = await db.insert(t.accounts).values({ email: input.email, kind: 'OPERATOR' }).returning({ id: t.accounts.id });
+  await db.insert(t.operatorUsers).values({
+    accountId: account!.id,
+    name: input.name,
+    tel: input.tel,
+    languageCode: input.language_code,
+    userGroup: input.user_group,
+    userType: input.user_type,
+  });
+  return account!.id;
+}
+
+export async function updateUser(db: Executor, uid: string, input: CreateUserBody): Promise<void> {
+  await db.update(t.accounts).set({ email: input.email, updatedAt: new Date() }).where(eq(t.accounts.id, uid));
+  await db
+    .update(t.operatorUsers)
+    .set({ name: input.name, tel: input.tel, languageCode: input.language_code, userGroup: input.user_group, userType: input.user_type })
+    .where(eq(t.operatorUsers.accountId, uid));
+}
+
+export async function deleteUser(db: Executor, uid: string): Promise<void> {
+  await db.delete(t.accounts).where(eq(t.accounts.id, uid));
+}
+
+/** Back-office admins other than `exceptUid`, counted under a lock so two removals cannot race. */
+export async function otherAdminCount(db: Executor, exceptUid: string): Promise<number> {
+  const rows = await db
+    .select({ id: t.operatorUsers.accountId })
+    .from(t.operatorUsers)
+    .where(and(eq(t.operatorUsers.userGroup, 'BACK_OFFICE'), eq(t.operatorUsers.userType, 'ADMIN')))
+    .for('update');
+  return rows.filter((r) => r.id !== exceptUid).length;
+}

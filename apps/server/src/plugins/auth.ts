@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CSRF_HEADER, SESSION_COOKIE } from '@sagano/domain/auth/auth-schemas';
+import { capabilitiesOf } from '@sagano/domain/auth/roles';
+import { AppError } from '../lib/app-error.ts';
+import { safeEqual } from '../lib/tokens.ts';
+import type { Principal } from '../modules/auth/principal.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { Access } from './route-config.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+export function allowed(access: Access, principal: Principal | null): boolean {
+  if (access === 'public') return true;
+  if (!principal) return false;
+  const caps = capabilitiesOf(principal.user);
+  switch (access) {
+    case 'authenticated':
+      return true;
+    case 'operator':
+      return principal.user.kind === 'OPERATOR';
+    case 'backOffice':
+      return caps.backOffice;
+    case 'admin':
+      return caps.manageUsers;
+    case 'agent':
+      return caps.agentPortal;
+  }
+}
+
+/**
+ * Resolves the caller from `Authorization: Bearer` or the session cookie, checks the CSRF
+ * header on cookie-authenticated unsafe requests, and enforces the route's access rule before
+ * the body is even parsed.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService }) => {
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRequest', async (request) => {
+    const bearer = bearerToken(request);
+    const cookie = request.cookies[SESSION_COOKIE];
+    const token = bearer ?? cookie;
+    if (token) request.principal = await opts.auth.resolveSession(token, bearer === undefined);
+
+    const url = request.routeOptions.url;
+    // API routes without a rule are back-office only (fail closed); the web app's files are public.
+    const access: Access = request.routeOptions.config.access ?? (url?.startsWith('/v1/') ? 'backOffice' : 'public');
+    if (request.principal?.viaCookie && UNSAFE.has(request.method)) {
+      const sent = request.headers[CSRF_HEADER];
+      if (typeof sent !== 'string' || !safeEqual(sent, request.principal.csrfToken)) {
+        throw new AppError('CSRF_TOKEN_INVALID', 'the CSRF token is missing or wrong; reload the page');
+      }
+    }
+    if (!url) return; // unknown route: the not-found handler answers
+    if (allowed(access, request.principal)) return;
+    if (!request.principal) throw new AppError('UNAUTHENTICATED', 'sign in to continue');
+    throw new AppError('FORBIDDEN', 'you are not allowed to do this');
+  });
+});

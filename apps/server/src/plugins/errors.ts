@@ -1,0 +1,46 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '@sagano/domain/common/errors';
+import { ERROR_STATUS } from '@sagano/domain/common/errors';
+import { AppError } from '../lib/app-error.ts';
+
+export function errorBody(code: ErrorCode | string, description: string, field?: string): ErrorBody {
+  return { common: field ? { error_code: code, error_description: description, field } : { error_code: code, error_description: description } };
+}
+
+function fieldFrom(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return path || context || 'body';
+}
+
+/** Maps every error to `{common: {error_code, error_description}}` with its HTTP status. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(errorBody(error.code, error.message, error.field));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0]!;
+      const field = fieldFrom(first.instancePath, error.validationContext);
+      const raw = first.message ?? "is invalid";
+      const message = raw.startsWith('Invalid input: expected') && raw.endsWith('received undefined')
+        ? 'is required'
+        : raw;
+      return reply.status(400).send(errorBody('VALIDATION_FAILED', `${field}: ${message}`, field));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send(errorBody('PAYLOAD_TOO_LARGE', 'the request body is too large'));
+    if (status === 429) return reply.status(429).send(errorBody('RATE_LIMITED', 'too many requests, try again later'));
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, unsupported media type and the like.
+      return reply.status(status).send(errorBody('VALIDATION_FAILED', error.message, 'body'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorBody('INTERNAL_ERROR', 'an unexpected error occurred'));
+  });
+});
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}

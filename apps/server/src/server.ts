@@ -1,0 +1,46 @@
+/** Starts the product: database, migrations, demo data, jobs, HTTP. */
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { bootstrapAdmin } from './db/seed/bootstrap-admin.ts';
+import { loadDemoData } from './db/seed/demo-data.ts';
+import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
+import { smtpSender, startMailDelivery, stopMailDelivery, type MailSender } from './modules/mail/mail-delivery.ts';
+
+const config = loadConfig();
+config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const database = await openDatabase(config);
+await database.migrate();
+if (config.demoData && (await loadDemoData(database.db))) console.log('demo data loaded');
+await bootstrapAdmin(database.db, process.env);
+
+let jobs: JobQueue | undefined;
+let sender: MailSender | undefined;
+if (config.jobs) {
+  jobs = await startJobQueue(database);
+  if (config.smtpUrl) {
+    sender = smtpSender(config.smtpUrl);
+    await startMailDelivery(database.db, jobs, sender, config.mailFrom);
+  }
+}
+
+const app = await buildApp({ config, database });
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`database: ${database.engine}${database.engine === 'pglite' ? ` (${config.dataDir})` : ''}; mail: ${config.smtpUrl ? 'SMTP' : 'kept in the outbox'}`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: shutting down`);
+  await app.close();
+  stopMailDelivery(database.db);
+  await jobs?.stop();
+  sender?.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

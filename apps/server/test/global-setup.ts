@@ -1,0 +1,51 @@
+/**
+ * Builds one migrated database with the demo data before the suite; every test file then starts
+ * from a copy of it (a PGlite snapshot, or a PostgreSQL `CREATE DATABASE ... TEMPLATE`).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { loadDemoData } from '../src/db/seed/demo-data.ts';
+import { startJobQueue } from '../src/jobs/job-queue.ts';
+import { TEMPLATE_DATABASE, withDatabaseName } from './test-database-names.ts';
+
+async function prepare(database: Database) {
+  await database.migrate();
+  await loadDemoData(database.db);
+  const jobs = await startJobQueue(database); // creates the job queue's own schema once
+  await jobs.stop();
+}
+
+export default async function setup(project: TestProject) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
+    await admin.query(`create database ${TEMPLATE_DATABASE}`);
+    await admin.end();
+    const database = await openPostgres(withDatabaseName(url, TEMPLATE_DATABASE), 2);
+    await prepare(database);
+    await database.close();
+    project.provide('testDatabase', { engine: 'postgres', url });
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'sagano-test-'));
+  const database = await openPglite(undefined);
+  await prepare(database);
+  const dump = await database.pglite!.dumpDataDir('none');
+  await database.close();
+  const file = join(dir, 'template.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('testDatabase', { engine: 'pglite', file });
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabase: { engine: 'pglite'; file: string } | { engine: 'postgres'; url: string };
+  }
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import type { Database } from '../src/db/client.ts';
+import { DEMO_PASSWORD } from '../src/db/seed/demo-data.ts';
+import { startJobQueue, type JobQueue } from '../src/jobs/job-queue.ts';
+import { smtpSender, startMailDelivery, stopMailDelivery, type MailSender } from '../src/modules/mail/mail-delivery.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Signs in and answers the bearer header for later calls. */
+  login(email: string, password?: string): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+}
+
+/** The real application on a fresh copy of the demo database; with `smtpUrl`, mails are delivered there. */
+export async function createTestApp(options: { smtpUrl?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = loadConfig({ PUBLIC_URL: 'http://sagano.test', ...options.env, ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}) });
+  const app = await buildApp({ config, database, logger: false });
+  let jobs: JobQueue | undefined;
+  let sender: MailSender | undefined;
+  if (options.smtpUrl) {
+    jobs = await startJobQueue(database, { pollingIntervalSeconds: 0.5 });
+    sender = smtpSender(options.smtpUrl);
+    await startMailDelivery(database.db, jobs, sender, config.mailFrom, { pollingIntervalSeconds: 0.5 });
+  }
+  return {
+    app,
+    database,
+    config,
+    async login(email, password = DEMO_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      return { authorization: `Bearer ${res.json().access_token as string}` };
+    },
+    async close() {
+      await app.close();
+      stopMailDelivery(database.db);
+      await jobs?.stop();
+      sender?.close();
+      await database.close();
+    },
+  };
+}
+
+export function errorOf(res: LightMyRequestResponse): { error_code: string; error_description: string; field?: string } {
+  return res.json().common;
+}

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { TEMPLATE_DATABASE, withDatabaseName } from './test-database-names.ts';
+
+/**
+ * A fresh copy of the migrated demo database for one test file: PGlite by default, a real
+ * PostgreSQL server when TEST_DATABASE_URL is set. `close()` throws the copy away.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const target = inject('testDatabase');
+  if (target.engine === 'pglite') {
+    const blob = new Blob([readFileSync(target.file)]);
+    return openPglite(undefined, blob);
+  }
+  const name = `sagano_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: target.url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  await admin.end();
+  const database = await openPostgres(withDatabaseName(target.url, name), 12);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: target.url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

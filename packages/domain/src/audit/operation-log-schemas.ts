@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { PagingQuery } from '../common/paging.ts';
+
+/** Categories of the operation log: the API area a mutating call belongs to. */
+export const OPERATION_LOG_CATEGORIES = [
+  'auth',
+  'users',
+  'agents',
+  'bookings',
+  'inventory',
+  'timetable',
+  'master_data',
+  'approvals',
+  'payments',
+  'notifications',
+  'mail',
+  'other',
+] as const;
+export type OperationLogCategory = (typeof OPERATION_LOG_CATEGORIES)[number];
+
+const DateString = z.iso.date();
+
+export const SearchOperationLogsBody = PagingQuery.extend({
+  from_date: DateString.optional(),
+  to_date: DateString.optional(),
+  operator: z.string().trim().max(254).optional(),
+  category: z.enum(OPERATION_LOG_CATEGORIES).optional(),
+}).refine((v) => !v.from_date || !v.to_date || v.from_date <= v.to_date, {
+  message: 'end date must be after start date',
+  path: ['to_date'],
+});
+export type SearchOperationLogsBody = z.infer<typeof SearchOperationLogsBody>;
+
+export const OperationLogRow = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  category: z.string(),
+  operator: z.string(),
+  operation: z.string(),
+  booking_id: z.string().nullable(),
+  is_error: z.boolean(),
+  status_code: z.number().int(),
+  request_json: z.unknown(),
+  response_json: z.unknown(),
+});
+export type OperationLogRow = z.infer<typeof OperationLogRow>;
+
+export const OperationLogListResponse = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  operation_logs: z.array(OperationLogRow),
+});
+export type OperationLogListResponse = z.infer<typeof OperationLogListResponse>;

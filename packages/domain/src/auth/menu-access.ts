@@ -1,0 +1,83 @@
+import { capabilitiesOf, type AccountKind, type Role, type UserGroup } from './roles.ts';
+
+/**
+ * The sidebar of the specification (spec 000 §2), group by group. Screens are added issue by
+ * issue: a client passes the entries it has built, and these rules decide which of them a user
+ * sees and may open. `mails` (the outbox of sent mails) is this product's addition.
+ */
+export const MENU_GROUPS = {
+  main: ['dashboard'],
+  groupManager: ['notifications', 'bookings', 'seatInquiry', 'bulkOperation'],
+  sales: ['sales', 'monthlyReport'],
+  service: ['inventoryArrangements', 'report', 'suspended', 'operationLogs', 'mails'],
+  account: ['users', 'agents', 'changePassword'],
+  master: [
+    'basicInfo',
+    'bankAccounts',
+    'services',
+    'patternCalendar',
+    'specialDays',
+    'arrangementApplication',
+    'arrangementPattern',
+    'freeCountPlans',
+    'groupPricingPlans',
+    'groupSchedules',
+    'specialContractTerms',
+    'approvals',
+  ],
+} as const;
+
+export type MenuGroupKey = keyof typeof MENU_GROUPS;
+export type MenuEntryKey = (typeof MENU_GROUPS)[MenuGroupKey][number];
+
+export const MENU_GROUP_KEYS = Object.keys(MENU_GROUPS) as MenuGroupKey[];
+export const MENU_ENTRY_KEYS: readonly MenuEntryKey[] = MENU_GROUP_KEYS.flatMap((g) => MENU_GROUPS[g]);
+
+export function menuGroupOf(key: MenuEntryKey): MenuGroupKey {
+  const group = MENU_GROUP_KEYS.find((g) => (MENU_GROUPS[g] as readonly MenuEntryKey[]).includes(key));
+  if (!group) throw new Error(`menu entry without a group: ${key}`);
+  return group;
+}
+
+type MenuUser = { kind: AccountKind; role: Role; user_group?: UserGroup | null };
+
+/** Screens every signed-in account may open, whatever its role. */
+const OPEN_TO_ALL: readonly MenuEntryKey[] = ['dashboard', 'changePassword'];
+/** Back-office admins only (capabilities.manageUsers). */
+const ADMIN_ONLY: readonly MenuEntryKey[] = ['users', 'mails'];
+/** Station users work with the dashboard and bookings only (spec 000 §6). */
+const STATION_ENTRIES: readonly MenuEntryKey[] = ['dashboard', 'bookings'];
+
+/** Whether the account may open the screen behind a menu entry: the route guard's rule. */
+export function mayOpenMenuEntry(user: MenuUser, key: MenuEntryKey): boolean {
+  if (OPEN_TO_ALL.includes(key)) return true;
+  const caps = capabilitiesOf(user);
+  // The agent portal's own screens arrive with their issue; until then agents reach the open ones.
+  if (caps.agentPortal) return false;
+  if (caps.stationOnly) return STATION_ENTRIES.includes(key);
+  if (ADMIN_ONLY.includes(key)) return caps.manageUsers;
+  return caps.backOffice;
+}
+
+/** Whether the entry is listed in the account's sidebar (station users: dashboard and bookings only). */
+export function showsInSidebar(user: MenuUser, key: MenuEntryKey): boolean {
+  if (!mayOpenMenuEntry(user, key)) return false;
+  return capabilitiesOf(user).stationOnly ? STATION_ENTRIES.includes(key) : true;
+}
+
+/** The built entries the account sees in its sidebar, in the order given. */
+export function visibleMenuEntries<E extends { key: MenuEntryKey }>(user: MenuUser, builtEntries: readonly E[]): E[] {
+  return builtEntries.filter((entry) => showsInSidebar(user, entry.key));
+}
+
+/** Visible entries by sidebar group, in the specification's group order; empty groups left out. */
+export function visibleMenuGroups<E extends { key: MenuEntryKey }>(
+  user: MenuUser,
+  builtEntries: readonly E[],
+): { group: MenuGroupKey; entries: E[] }[] {
+  const visible = visibleMenuEntries(user, builtEntries);
+  return MENU_GROUP_KEYS.map((group) => ({
+    group,
+    entries: visible.filter((entry) => menuGroupOf(entry.key) === group),
+  })).filter((g) => g.entries.length > 0);
+}

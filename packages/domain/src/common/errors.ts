@@ -1,0 +1,47 @@
+/**
+ * Error codes shared by the API and the web client. The server maps each code to one HTTP
+ * status in a single place; the web client shows the translated message for the code.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  PASSWORD_POLICY_VIOLATION: 400,
+  PASSWORD_TOO_COMMON: 400,
+  CURRENT_PASSWORD_WRONG: 400,
+  RESET_TOKEN_INVALID: 400,
+  UNAUTHENTICATED: 401,
+  LOGIN_FAILED: 401,
+  TOTP_REQUIRED: 401,
+  TOTP_INVALID: 401,
+  FORBIDDEN: 403,
+  LOGIN_NOT_ALLOWED: 403,
+  CSRF_TOKEN_INVALID: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  EMAIL_ALREADY_REGISTERED: 409,
+  CANNOT_DELETE_SELF: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNPROCESSABLE: 422,
+  LOGIN_ATTEMPT_LIMIT_EXCEEDED: 429,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  NOT_READY: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** The body of every non-2xx answer. `field` names the offending input on 400s. */
+export interface ErrorBody {
+  common: {
+    error_code: ErrorCode | string;
+    error_description: string;
+    field?: string;
+  };
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null || !('common' in value)) return false;
+  const common = (value as { common: unknown }).common;
+  return typeof common === 'object' && common !== null && 'error_code' in common;
+}
