@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// Builds the web app when its sources are newer than the last build, then starts the one server
+// that serves the API and the web app (PORT, default 3000).
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const web = join(root, 'apps/web');
+const dist = join(web, 'dist/index.html');
+
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+const sources = Math.max(newest(web), newest(join(root, 'packages/domain/src')));
+if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
+  console.log('building the web app…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@sagano/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const tsx = join(root, 'node_modules/.bin/tsx');
+const server = spawn(tsx, [join(root, 'apps/server/src/server.ts')], { cwd: root, stdio: 'inherit', env: process.env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
