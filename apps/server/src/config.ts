@@ -18,6 +18,9 @@ export interface Config {
   cookieSecure: boolean;
   webDist: string | undefined;
   jobs: boolean;
+  /** Trust X-Forwarded-For from a proxy in front (for client IPs in rate limits and logs). */
+  trustProxy: boolean;
+  loginRateLimitPerMinute: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -44,5 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: env.COOKIE_SECURE === 'true',
     webDist: env.WEB_DIST,
     jobs: env.JOBS !== 'off',
+    trustProxy: env.TRUST_PROXY === 'true',
+    loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30, 'LOGIN_RATE_LIMIT_PER_MINUTE'),
   };
 }

@@ -33,7 +33,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; conf
 
   r.post('/v1/auth/login', {
     schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginResponse } },
-    config: { access: 'public', operation: 'auth.login', rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { access: 'public', operation: 'auth.login', rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } },
   }, async (request, reply) => {
     const result = await auth.login(request.body, {
       ip: request.ip,

@@ -1,0 +1,68 @@
+/**
+ * Request throughput of the API's common paths, in process (fastify inject) on a fresh embedded
+ * database with the demo data. Every figure is a ratio to /health measured in the same run, so
+ * a shared, noisy machine does not move the result much.
+ */
+import { writeFileSync } from 'node:fs';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openPglite } from '../apps/server/src/db/client.ts';
+import { loadDemoData } from '../apps/server/src/db/seed/demo-data.ts';
+
+const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
+const CONCURRENCY = 16;
+
+const database = await openPglite(undefined);
+await database.migrate();
+await loadDemoData(database.db);
+const app = await buildApp({ config: loadConfig({ LOGIN_RATE_LIMIT_PER_MINUTE: '100000' }), database, logger: false });
+const login = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'admin@example.com', password: 'Sagano#2026' } });
+const authorization = `Bearer ${login.json().access_token as string}`;
+
+type Req = Parameters<typeof app.inject>[0];
+async function measure(req: Req): Promise<number> {
+  let done = 0;
+  const end = Date.now() + DURATION_MS;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < end) {
+        const res = await app.inject(req);
+        if (res.statusCode >= 400) throw new Error(`${JSON.stringify(req)} -> ${res.statusCode} ${res.body}`);
+        done++;
+      }
+    }),
+  );
+  return (done * 1000) / DURATION_MS;
+}
+
+const cases: [string, Req][] = [
+  ['GET /v1/auth/me (session lookup)', { method: 'GET', url: '/v1/auth/me', headers: { authorization } }],
+  ['GET /v1/stations', { method: 'GET', url: '/v1/stations' }],
+  ['GET /v1/trains (296 seats)', { method: 'GET', url: '/v1/trains', headers: { authorization } }],
+  ['GET /v1/users', { method: 'GET', url: '/v1/users', headers: { authorization } }],
+  ['POST /v1/operation-logs (search)', { method: 'POST', url: '/v1/operation-logs', headers: { authorization }, payload: {} }],
+];
+
+await measure({ method: 'GET', url: '/health' }); // warm-up
+const baseline = await measure({ method: 'GET', url: '/health' });
+const rows: string[] = [];
+for (const [name, req] of cases) {
+  const rate = await measure(req);
+  rows.push(`| ${name} | ${rate.toFixed(0)} | ${(rate / baseline).toFixed(3)} |`);
+}
+await app.close();
+await database.close();
+
+const report = `# Benchmark results
+
+Command: \`npm run bench\` (bench/http-bench.ts; ${DURATION_MS} ms per case, ${CONCURRENCY} concurrent requests, in-process
+fastify inject, embedded PGlite with the demo data). Run on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.
+
+Ratios are to \`GET /health\` measured in the same run (${baseline.toFixed(0)} req/s); compare ratios between runs, not req/s.
+
+| case | req/s | ratio to /health |
+|---|---|---|
+${rows.join('\n')}
+`;
+writeFileSync(new URL('./RESULTS.md', import.meta.url), report);
+console.log(report);
