@@ -20,6 +20,7 @@ export async function launch(): Promise<Browser> {
 /** A fresh browser profile (no cookies, no stored language) at the given window size. */
 export async function freshPage(browser: Browser, width = 1366, height = 900): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   return { context, page };
 }

@@ -1,0 +1,45 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import { mayOpenMenuEntry, type MenuEntryKey } from '@sagano/domain/auth/menu-access';
+import type { MeResponse } from '@sagano/domain/auth/auth-schemas';
+import { arrangementTypesQueryOptions } from '../features/reference/api/get-arrangement-types.ts';
+import { stationsQueryOptions } from '../features/reference/api/get-stations.ts';
+import { trainsQueryOptions } from '../features/reference/api/get-trains.ts';
+import { unitsQueryOptions } from '../features/reference/api/get-units.ts';
+import { loginPathFor, safeRedirect, sessionQueryOptions } from '../lib/session.ts';
+
+async function requireSession(queryClient: QueryClient, request: Request): Promise<MeResponse> {
+  const session = await queryClient.ensureQueryData(sessionQueryOptions());
+  if (!session) throw redirect(loginPathFor(new URL(request.url)));
+  return session;
+}
+
+/** The shell: signed-in users only; loads the reference lists every screen leans on (spec 000 §2). */
+export function shellLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    await requireSession(queryClient, request);
+    void queryClient.prefetchQuery(stationsQueryOptions());
+    void queryClient.prefetchQuery(trainsQueryOptions());
+    void queryClient.prefetchQuery(unitsQueryOptions());
+    void queryClient.prefetchQuery(arrangementTypesQueryOptions());
+    return null;
+  };
+}
+
+/** A screen behind a menu entry: 403 (the forbidden screen, inside the shell) when the role may not open it. */
+export function requireMenuEntry(queryClient: QueryClient, key: MenuEntryKey) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const session = await requireSession(queryClient, request);
+    if (!mayOpenMenuEntry(session.user, key)) throw data('forbidden', { status: 403 });
+    return null;
+  };
+}
+
+/** The login screen: someone already signed in goes straight on. */
+export function guestLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const session = await queryClient.ensureQueryData(sessionQueryOptions());
+    if (session) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));
+    return null;
+  };
+}

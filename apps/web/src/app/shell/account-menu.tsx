@@ -1,0 +1,52 @@
+import { Button, Menu, Text } from '@mantine/core';
+import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useLogout } from '../../features/auth/api/logout.ts';
+import { roleLabelKey, useCurrentUser } from '../../lib/current-user.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+
+export function AccountMenu() {
+  const { t } = useTranslation(['shell', 'common']);
+  const user = useCurrentUser();
+  const logout = useLogout();
+
+  return (
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          aria-label={t('header.accountMenu')}
+          leftSection={<IconUserCircle size={20} aria-hidden />}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          px="xs"
+        >
+          <Text size="sm" visibleFrom="sm" maw={220} truncate="end">
+            {user.email}
+          </Text>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('header.signedInAs')}</Menu.Label>
+        <Text size="sm" px="sm" fw={600} data-testid="account-email" style={{ wordBreak: 'break-all' }}>
+          {user.email}
+        </Text>
+        <Text size="xs" px="sm" pb="xs" c="dimmed">
+          {user.name} · {t(`common:roles.${roleLabelKey(user)}`)}
+        </Text>
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/change-password" leftSection={<IconKey size={16} aria-hidden />}>
+          {t('header.changePassword')}
+        </Menu.Item>
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={() => logout.mutate(undefined, { onSuccess: () => notifySuccess(t('loggedOut')) })}
+        >
+          {t('header.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,38 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { Outlet } from 'react-router';
+import { FullPageLoader } from '../../components/full-page-loader.tsx';
+import { CurrentUserContext } from '../../lib/current-user.ts';
+import { sessionQueryOptions } from '../../lib/session.ts';
+import { AppHeader } from './app-header.tsx';
+import { Sidebar } from './sidebar.tsx';
+
+/** The signed-in frame: header, sidebar (a drawer behind the burger on narrow screens), screen. */
+export function ShellLayout() {
+  const { data: session } = useQuery(sessionQueryOptions());
+  const [navOpened, nav] = useDisclosure(false);
+
+  // Between sign-out and the login screen there is no user: nothing of the shell is drawn.
+  if (!session) return <FullPageLoader />;
+
+  return (
+    <CurrentUserContext value={session.user}>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <AppHeader navOpened={navOpened} onToggleNav={nav.toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar>
+          <Sidebar onNavigate={nav.close} />
+        </AppShell.Navbar>
+        <AppShell.Main bg="var(--mantine-color-gray-0)">
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </CurrentUserContext>
+  );
+}

@@ -1,0 +1,50 @@
+import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { visibleMenuGroups } from '@sagano/domain/auth/menu-access';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { BUILT_MENU_ENTRIES } from './menu-entries.ts';
+
+function isActive(pathname: string, path: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation('shell');
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const groups = visibleMenuGroups(user, BUILT_MENU_ENTRIES);
+
+  return (
+    <ScrollArea component="nav" aria-label={t('nav.label')} h="100%" type="scroll">
+      <Stack gap="md" p="sm">
+        {groups.map(({ group, entries }) => (
+          <Stack key={group} gap={2} role="group" aria-labelledby={group === 'main' ? undefined : `nav-group-${group}`}>
+            {group !== 'main' && (
+              <Text id={`nav-group-${group}`} size="xs" fw={700} c="dimmed" px="sm" pb={4}>
+                {t(`nav.groups.${group}`)}
+              </Text>
+            )}
+            {entries.map((entry) => {
+              const active = isActive(pathname, entry.path);
+              return (
+                <NavLink
+                  key={entry.key}
+                  component={Link}
+                  to={entry.path}
+                  label={t(`nav.entries.${entry.key}`)}
+                  leftSection={<entry.icon size={18} stroke={1.6} aria-hidden />}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={onNavigate}
+                  variant="light"
+                  style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+                />
+              );
+            })}
+          </Stack>
+        ))}
+      </Stack>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,41 @@
+import { Group, Pagination, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** "Showing 1–20 of 53" and page buttons under a paged table. */
+export function ListPagination({
+  total,
+  page,
+  perPage,
+  onChange,
+}: {
+  total: number;
+  page: number;
+  perPage: number;
+  onChange: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
+  const to = Math.min(total, page * perPage);
+  const controlLabels = { first: t('paging.first'), previous: t('paging.previous'), next: t('paging.next'), last: t('paging.last') };
+  return (
+    <Group justify="space-between" mt="sm" wrap="wrap" gap="xs">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {t('paging.summary', { total, from, to })}
+      </Text>
+      {pages > 1 && (
+        <nav aria-label={t('paging.label')}>
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={onChange}
+            size="sm"
+            withEdges
+            getControlProps={(control) => ({ 'aria-label': controlLabels[control] })}
+            getItemProps={(item) => ({ 'aria-current': item === page ? 'page' : undefined })}
+          />
+        </nav>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { Group, Stack, Text, Title } from '@mantine/core';
+
+/** The screen's title (the page's h1), an optional line under it and its main actions. */
+export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-end" mb="md" wrap="wrap" gap="sm">
+      <Stack gap={2}>
+        <Title order={1} size="h3">
+          {title}
+        </Title>
+        {description && (
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        )}
+      </Stack>
+      {actions && <Group gap="xs">{actions}</Group>}
+    </Group>
+  );
+}

@@ -1,0 +1,46 @@
+import { Badge, Card, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { IconNews } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { roleLabelKey, useCurrentUser } from '../../../lib/current-user.ts';
+
+/** The landing screen: a greeting and (in a later issue) the operator's articles. */
+export function Component() {
+  const { t } = useTranslation(['dashboard', 'common']);
+  const user = useCurrentUser();
+  const role = t(`common:roles.${roleLabelKey(user)}`);
+
+  return (
+    <>
+      <PageHeader title={t('title')} />
+      <Stack gap="md" maw={960}>
+        <Card withBorder padding="lg">
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Stack gap={4}>
+              <Title order={2} size="h4" data-testid="dashboard-welcome">
+                {t('welcome', { name: user.name || user.email })}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {user.email}
+              </Text>
+            </Stack>
+            <Badge size="lg" variant="light" aria-label={t('role', { role })}>
+              {role}
+            </Badge>
+          </Group>
+        </Card>
+        <Card withBorder padding="lg">
+          <Title order={2} size="h5" mb="sm">
+            {t('articles.title')}
+          </Title>
+          <EmptyState
+            icon={<IconNews size={28} aria-hidden />}
+            title={t('articles.empty')}
+            description={t('articles.emptyDescription')}
+            size="sm"
+          />
+        </Card>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OutboxMailRow } from '@sagano/domain/mail/outbox-schemas';
+import { apiClient } from '../../../lib/api-client.ts';
+
+/** GET /v1/outbox-mails/{id}: one mail with its body. */
+export function getOutboxMail(id: string): Promise<OutboxMailRow> {
+  return apiClient.get<OutboxMailRow>(`/v1/outbox-mails/${encodeURIComponent(id)}`);
+}
+
+export function outboxMailQueryOptions(id: string) {
+  return queryOptions({ queryKey: ['outbox-mails', 'detail', id], queryFn: () => getOutboxMail(id) });
+}
+
+export function useOutboxMail(id: string | null) {
+  return useQuery({ ...outboxMailQueryOptions(id ?? ''), enabled: id !== null });
+}

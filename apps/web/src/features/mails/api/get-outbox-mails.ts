@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { OutboxMailListQuery, OutboxMailListResponse } from '@sagano/domain/mail/outbox-schemas';
+import { apiClient } from '../../../lib/api-client.ts';
+
+/** GET /v1/outbox-mails: mails written by the system, newest first, paged. */
+export function getOutboxMails(params: OutboxMailListQuery): Promise<OutboxMailListResponse> {
+  return apiClient.get<OutboxMailListResponse>('/v1/outbox-mails', params);
+}
+
+export function outboxMailsQueryOptions(params: OutboxMailListQuery) {
+  return queryOptions({
+    queryKey: ['outbox-mails', 'list', params],
+    queryFn: () => getOutboxMails(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOutboxMails(params: OutboxMailListQuery) {
+  return useQuery(outboxMailsQueryOptions(params));
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OperationLogRow } from '@sagano/domain/audit/operation-log-schemas';
+import { apiClient } from '../../../lib/api-client.ts';
+
+/** GET /v1/operation-logs/{id}. */
+export function getOperationLog(id: number): Promise<OperationLogRow> {
+  return apiClient.get<OperationLogRow>(`/v1/operation-logs/${id}`);
+}
+
+export function operationLogQueryOptions(id: number) {
+  return queryOptions({ queryKey: ['operation-logs', 'detail', id], queryFn: () => getOperationLog(id), staleTime: Infinity });
+}
+
+export function useOperationLog(id: number | null) {
+  return useQuery({ ...operationLogQueryOptions(id ?? 0), enabled: id !== null });
+}

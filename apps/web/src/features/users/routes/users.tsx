@@ -1,0 +1,126 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, LoadingOverlay, Paper, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging';
+import type { UserResponse } from '@sagano/domain/users/user-schemas';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
+import { useUsers } from '../api/get-users.ts';
+import { useSendUserPasswordReset } from '../api/send-user-password-reset.ts';
+import { UserFormModal } from '../components/user-form-modal.tsx';
+import { UsersTable } from '../components/users-table.tsx';
+
+type Dialog =
+  | { kind: 'form'; user: UserResponse | null }
+  | { kind: 'delete'; user: UserResponse }
+  | { kind: 'reset'; user: UserResponse }
+  | null;
+
+function pageOf(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+/** /users: back-office admins manage operator users. Search and page live in the address. */
+export function Component() {
+  const { t } = useTranslation(['users', 'common']);
+  const me = useCurrentUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = searchParams.get('query') ?? '';
+  const page = pageOf(searchParams.get('page'));
+  const [draft, setDraft] = useState(query);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const users = useUsers({ query: query || undefined, page, per_page: DEFAULT_PER_PAGE });
+  const remove = useDeleteUser();
+  const sendReset = useSendUserPasswordReset();
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setSearchParams(draft.trim() ? { query: draft.trim() } : {});
+  };
+  const goTo = (next: number) => {
+    const params = new URLSearchParams(searchParams);
+    params.set('page', String(next));
+    setSearchParams(params);
+  };
+  const close = () => setDialog(null);
+
+  return (
+    <>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'form', user: null })}>
+            {t('add')}
+          </Button>
+        }
+      />
+      <Paper withBorder p="md" pos="relative">
+        <form role="search" onSubmit={search} aria-label={t('searchForm')}>
+          <Group gap="xs" align="flex-end" mb="sm">
+            <TextInput
+              label={t('search')}
+              placeholder={t('searchPlaceholder')}
+              value={draft}
+              onChange={(event) => setDraft(event.currentTarget.value)}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              w={{ base: '100%', sm: 360 }}
+              type="search"
+            />
+            <Button type="submit" variant="light">
+              {t('common:actions.search')}
+            </Button>
+          </Group>
+        </form>
+        <LoadingOverlay visible={users.isFetching && !users.data} />
+        <UsersTable
+          users={users.data?.users ?? []}
+          currentUid={me.uid}
+          onEdit={(user) => setDialog({ kind: 'form', user })}
+          onDelete={(user) => setDialog({ kind: 'delete', user })}
+          onSendReset={(user) => setDialog({ kind: 'reset', user })}
+        />
+        {users.data && (
+          <ListPagination total={users.data.total} page={users.data.page} perPage={users.data.per_page} onChange={goTo} />
+        )}
+      </Paper>
+
+      {dialog?.kind === 'form' && (
+        <UserFormModal key={dialog.user?.uid ?? 'new'} user={dialog.user} opened onClose={close} />
+      )}
+      <ConfirmModal
+        opened={dialog?.kind === 'delete'}
+        title={t('deleteTitle')}
+        message={dialog?.kind === 'delete' ? t('deleteConfirm', { email: dialog.user.email }) : ''}
+        confirmLabel={t('common:actions.delete')}
+        danger
+        loading={remove.isPending}
+        onClose={close}
+        onConfirm={() => {
+          if (dialog?.kind !== 'delete') return;
+          remove.mutate(dialog.user.uid, { onSuccess: () => { notifySuccess(t('deleted')); close(); } });
+        }}
+      />
+      <ConfirmModal
+        opened={dialog?.kind === 'reset'}
+        title={t('resetTitle')}
+        message={dialog?.kind === 'reset' ? t('resetConfirm', { email: dialog.user.email }) : ''}
+        confirmLabel={t('common:actions.send')}
+        loading={sendReset.isPending}
+        onClose={close}
+        onConfirm={() => {
+          if (dialog?.kind !== 'reset') return;
+          sendReset.mutate({ uid: dialog.user.uid }, { onSuccess: () => { notifySuccess(t('resetSent')); close(); } });
+        }}
+      />
+    </>
+  );
+}

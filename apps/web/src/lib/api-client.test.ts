@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, FetchFailureError, apiClient, setUnauthorizedHandler, withQuery } from './api-client.ts';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function answer(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+function lastInit(): RequestInit {
+  const init = fetchMock.mock.calls.at(-1)?.[1];
+  if (!init) throw new Error('fetch was not called');
+  return init;
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  document.cookie = 'sagano_csrf=token%2Fvalue; path=/';
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  setUnauthorizedHandler(() => {});
+  document.cookie = 'sagano_csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+});
+
+describe('apiClient', () => {
+  it('sends the session cookie and no CSRF header on GET', async () => {
+    fetchMock.mockResolvedValue(answer(200, { ok: true }));
+    await expect(apiClient.get('/v1/users', { query: 'yamada', page: 2, empty: '' })).resolves.toEqual({ ok: true });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/v1/users?query=yamada&page=2');
+    const init = lastInit();
+    expect(init.credentials).toBe('same-origin');
+    expect(init.headers).not.toHaveProperty('x-csrf-token');
+  });
+
+  it('echoes the CSRF cookie in a header on unsafe methods, with a JSON body', async () => {
+    fetchMock.mockImplementation(async () => answer(200, {}));
+    await apiClient.post('/v1/users', { email: 'a@example.com' });
+    const init = lastInit();
+    expect(init.method).toBe('POST');
+    expect(init.headers).toMatchObject({ 'x-csrf-token': 'token/value', 'content-type': 'application/json' });
+    expect(init.body).toBe('{"email":"a@example.com"}');
+
+    await apiClient.delete('/v1/users/1');
+    expect(lastInit().headers).toMatchObject({ 'x-csrf-token': 'token/value' });
+  });
+
+  it('throws ApiError with status and body on a non-2xx answer', async () => {
+    fetchMock.mockResolvedValue(
+      answer(409, { common: { error_code: 'EMAIL_ALREADY_REGISTERED', error_description: 'taken', field: 'email' } }),
+    );
+    const error = await apiClient.post('/v1/users', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, code: 'EMAIL_ALREADY_REGISTERED', description: 'taken', field: 'email' });
+  });
+
+  it('keeps the status when the error body is not the API shape', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>bad gateway</html>', { status: 502 }));
+    const error = await apiClient.get('/v1/users').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 502, body: null });
+  });
+
+  it('turns a network failure into FetchFailureError', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(apiClient.get('/v1/users')).rejects.toBeInstanceOf(FetchFailureError);
+  });
+
+  it('reports a 401 as an ended session, except from login and me', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    const unauthenticated = { common: { error_code: 'UNAUTHENTICATED', error_description: 'sign in' } };
+
+    fetchMock.mockImplementation(async () => answer(401, unauthenticated));
+    await expect(apiClient.get('/v1/auth/me')).rejects.toBeInstanceOf(ApiError);
+    fetchMock.mockResolvedValue(answer(401, { common: { error_code: 'LOGIN_FAILED', error_description: 'no' } }));
+    await expect(apiClient.post('/v1/auth/login', {})).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
+    fetchMock.mockImplementation(async () => answer(401, unauthenticated));
+    await expect(apiClient.get('/v1/users')).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers undefined for an empty 204', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(apiClient.delete('/v1/users/1')).resolves.toBeUndefined();
+  });
+});
+
+describe('withQuery', () => {
+  it('leaves out undefined, null and empty parameters', () => {
+    expect(withQuery('/v1/x', { a: undefined, b: null, c: '', d: 0, e: false })).toBe('/v1/x?d=0&e=false');
+    expect(withQuery('/v1/x', {})).toBe('/v1/x');
+  });
+});

@@ -1,0 +1,121 @@
+import { CSRF_COOKIE, CSRF_HEADER } from '@sagano/domain/auth/auth-schemas';
+import { isErrorBody, type ErrorBody } from '@sagano/domain/common/errors';
+
+/** A non-2xx answer of the API, with its status and (when the server sent one) the error body. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody | null;
+
+  constructor(status: number, body: ErrorBody | null) {
+    super(body?.common.error_description || body?.common.error_code || `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  get code(): string | undefined {
+    return this.body?.common.error_code;
+  }
+
+  get description(): string | undefined {
+    return this.body?.common.error_description;
+  }
+
+  /** The offending input on a 400, as named by the server. */
+  get field(): string | undefined {
+    return this.body?.common.field;
+  }
+}
+
+/** The request never got an answer: network down, server unreachable, aborted. */
+export class FetchFailureError extends Error {
+  constructor(cause: unknown) {
+    super('fetch failed', { cause });
+    this.name = 'FetchFailureError';
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const SAFE_METHODS: readonly Method[] = ['GET'];
+
+/** Calls whose 401 means "not signed in" to the caller rather than "the session ended". */
+const AUTH_PATHS = ['/v1/auth/login', '/v1/auth/me'];
+
+let onUnauthorized: () => void = () => {};
+
+/** Registers what to do when a call answers 401 (the session expired or was revoked). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+export function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  for (const part of document.cookie.split(';')) {
+    const item = part.trim();
+    if (item.startsWith(prefix)) return decodeURIComponent(item.slice(prefix.length));
+  }
+  return undefined;
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+/** Appends the defined, non-empty parameters as a query string. */
+export function withQuery(path: string, params: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One call to the API. The session travels in its httpOnly cookie; unsafe methods echo the
+ * readable CSRF cookie in a header. Answers are typed by the domain schemas' types.
+ */
+export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (!SAFE_METHODS.includes(method)) {
+    const csrf = readCookie(CSRF_COOKIE);
+    if (csrf) headers[CSRF_HEADER] = csrf;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (cause) {
+    throw new FetchFailureError(cause);
+  }
+
+  const payload = await readBody(response);
+  if (!response.ok) {
+    const error = new ApiError(response.status, isErrorBody(payload) ? payload : null);
+    if (response.status === 401 && !AUTH_PATHS.some((p) => path.startsWith(p))) onUnauthorized();
+    throw error;
+  }
+  return payload as T;
+}
+
+export const apiClient = {
+  get: <T>(path: string, params?: QueryParams) => request<T>('GET', params ? withQuery(path, params) : path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+};

@@ -1,0 +1,38 @@
+/** The operator's time zone: every time on screen is Japan time, whatever the browser's zone. */
+export const OPERATOR_TIME_ZONE = 'Asia/Tokyo';
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: OPERATOR_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** yyyy-MM-dd HH:mm:ss in Asia/Tokyo; the input unchanged when it is not a timestamp. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    dateTimeFormat.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+}
+
+const DATE_INPUT = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/;
+
+/** Reads a typed date (2026-04-01, 2026/4/1) as yyyy-MM-dd; null when it is not a real date. */
+export function parseDateInput(value: string): string | null {
+  const match = DATE_INPUT.exec(value.trim());
+  if (!match) return null;
+  const [, y, m, d] = match;
+  const year = Number(y);
+  const month = Number(m);
+  const day = Number(d);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}

@@ -1,0 +1,38 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, FetchFailureError } from './api-client.ts';
+import { errorMessage } from './error-message.ts';
+import { changeLanguage, initI18n } from './i18n.ts';
+
+const apiError = (status: number, code?: string, description = '') =>
+  new ApiError(status, code === undefined ? null : { common: { error_code: code, error_description: description } });
+
+beforeAll(async () => {
+  await initI18n('ja');
+});
+
+describe('errorMessage', () => {
+  it('translates a known error code', async () => {
+    await changeLanguage('ja');
+    expect(errorMessage(apiError(401, 'LOGIN_FAILED', 'invalid credentials'))).toBe('ログイン名またはパスワードが間違っています');
+    await changeLanguage('en');
+    expect(errorMessage(apiError(401, 'LOGIN_FAILED', 'invalid credentials'))).toBe('Login name or password is wrong');
+    expect(errorMessage(apiError(409, 'EMAIL_ALREADY_REGISTERED'))).toBe('The email address is already registered');
+    await changeLanguage('ja');
+  });
+
+  it('fills in the e-mail of LOGIN_NOT_ALLOWED when the screen knows it, else shows the description', () => {
+    const error = apiError(403, 'LOGIN_NOT_ALLOWED', 'crew@example.com cannot log in');
+    expect(errorMessage(error, { email: 'crew@example.com' })).toBe('crew@example.com はログインできません');
+    expect(errorMessage(error)).toBe('crew@example.com cannot log in');
+  });
+
+  it('falls back to the description, then the code, then the status', () => {
+    expect(errorMessage(apiError(422, 'SOMETHING_NEW', 'the server explains'))).toBe('the server explains');
+    expect(errorMessage(apiError(422, 'SOMETHING_NEW'))).toBe('SOMETHING_NEW');
+    expect(errorMessage(apiError(502))).toBe('エラーが発生しました（HTTP 502）');
+  });
+
+  it('names a network failure', () => {
+    expect(errorMessage(new FetchFailureError(new TypeError('x')))).toContain('サーバーに接続できませんでした');
+  });
+});

@@ -1,0 +1,33 @@
+import i18next from 'i18next';
+import { ERROR_CODES, type ErrorCode } from '@sagano/domain/common/errors';
+import { ApiError, FetchFailureError } from './api-client.ts';
+
+/** Messages whose translation needs values from the screen; without them the server's description is shown. */
+const NEEDS_VALUES: Partial<Record<ErrorCode, readonly string[]>> = {
+  LOGIN_NOT_ALLOWED: ['email'],
+};
+
+function isErrorCode(code: string | undefined): code is ErrorCode {
+  return code !== undefined && (ERROR_CODES as readonly string[]).includes(code);
+}
+
+/**
+ * What to tell the user about a failed call (spec 001 §8), in the current language: the
+ * translated message for the error code when there is one, else the server's description,
+ * else the code, else the HTTP status.
+ */
+export function errorMessage(error: unknown, values: Record<string, string> = {}): string {
+  const t = i18next.t;
+  if (error instanceof ApiError) {
+    const code = error.code;
+    if (isErrorCode(code)) {
+      const needed = NEEDS_VALUES[code] ?? [];
+      if (needed.every((name) => values[name]) && i18next.exists(code, { ns: 'errors' })) {
+        return t(code, { ns: 'errors', ...values });
+      }
+    }
+    return error.description || code || t('common:errors.httpStatus', { status: error.status });
+  }
+  if (error instanceof FetchFailureError) return t('common:errors.network');
+  return t('common:errors.unknown');
+}

@@ -1,0 +1,33 @@
+import { notifications } from '@mantine/notifications';
+import i18next from 'i18next';
+import { errorMessage } from './error-message.ts';
+
+/** Error toasts stay 10 seconds (spec 001 §8). */
+export const ERROR_TOAST_MS = 10_000;
+const SUCCESS_TOAST_MS = 4_000;
+
+/** Shows a red toast; the same message twice at once is shown once. */
+export function notifyError(message: string): void {
+  notifications.show({
+    id: `error:${message}`,
+    color: 'red',
+    title: i18next.t('common:toast.errorTitle'),
+    message,
+    autoClose: ERROR_TOAST_MS,
+    withBorder: true,
+  });
+}
+
+export function notifyApiError(error: unknown, values?: Record<string, string>): void {
+  notifyError(errorMessage(error, values));
+}
+
+export function notifySuccess(message: string): void {
+  notifications.show({
+    color: 'teal',
+    title: i18next.t('common:toast.successTitle'),
+    message,
+    autoClose: SUCCESS_TOAST_MS,
+    withBorder: true,
+  });
+}

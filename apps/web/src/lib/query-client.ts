@@ -1,0 +1,41 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client.ts';
+import { notifyApiError } from './notify.ts';
+
+/** Extra options a query or mutation may carry. */
+export type AppMeta = {
+  /** The screen reports this call's errors itself: no global error toast. */
+  silentError?: boolean;
+};
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: AppMeta;
+    mutationMeta: AppMeta;
+  }
+}
+
+function toastUnlessHandled(error: Error, meta: AppMeta | undefined): void {
+  if (meta?.silentError) return;
+  // A 401 sends the user to the login screen, which says so itself.
+  if (error instanceof ApiError && error.status === 401) return;
+  notifyApiError(error);
+}
+
+function shouldRetry(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status < 500) return false;
+  return failureCount < 1;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => toastUnlessHandled(error, query.meta) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => toastUnlessHandled(error, mutation.meta),
+    }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { MeResponse } from '@sagano/domain/auth/auth-schemas';
+import { ApiError, apiClient } from './api-client.ts';
+
+export const sessionQueryKey = ['auth', 'session'] as const;
+
+/** GET /v1/auth/me: the signed-in account, or null when there is no session (401). */
+export async function getSession(): Promise<MeResponse | null> {
+  try {
+    return await apiClient.get<MeResponse>('/v1/auth/me');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function sessionQueryOptions() {
+  return queryOptions({
+    queryKey: sessionQueryKey,
+    queryFn: getSession,
+    staleTime: Infinity,
+    // A failure here is shown by the route's error screen.
+    meta: { silentError: true },
+  });
+}
+
+export function setSession(queryClient: QueryClient, session: MeResponse | null): void {
+  queryClient.setQueryData(sessionQueryKey, session);
+}
+
+/** Forgets the user and everything cached for them (sign-out, expired session). */
+export function clearSession(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+  setSession(queryClient, null);
+}
+
+/** The place to return to after login: same-site paths only, never the login screen itself. */
+export function safeRedirect(target: string | null | undefined, fallback = '/dashboard'): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  if (target === '/login' || target.startsWith('/login?') || target.startsWith('/login/')) return fallback;
+  return target;
+}
+
+export function loginPathFor(location: { pathname: string; search: string }): string {
+  const here = `${location.pathname}${location.search}`;
+  return here === '/' ? '/login' : `/login?redirect=${encodeURIComponent(here)}`;
+}

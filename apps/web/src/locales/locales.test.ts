@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@sagano/domain/common/errors';
+
+type Tree = { [key: string]: string | Tree };
+
+const files = import.meta.glob<Tree>('./*/*.json', { eager: true, import: 'default' });
+
+function byLanguage(language: string): Map<string, Tree> {
+  const namespaces = new Map<string, Tree>();
+  for (const [path, tree] of Object.entries(files)) {
+    const match = /^\.\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    if (match?.[1] === language && match[2]) namespaces.set(match[2], tree);
+  }
+  return namespaces;
+}
+
+/** Every leaf as [dotted.key, value]; a non-string leaf is reported as an empty value. */
+function leaves(tree: Tree, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]): [string, string][] => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') return [[path, value]];
+    if (value && typeof value === 'object') return leaves(value, path);
+    return [[path, '']];
+  });
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
+
+const ja = byLanguage('ja');
+const en = byLanguage('en');
+
+describe('locales', () => {
+  it('has the same namespaces in ja and en', () => {
+    expect(ja.size).toBeGreaterThan(0);
+    expect([...en.keys()].sort()).toEqual([...ja.keys()].sort());
+  });
+
+  for (const [namespace, jaTree] of ja) {
+    describe(namespace, () => {
+      const jaLeaves = new Map(leaves(jaTree));
+      const enLeaves = new Map(leaves(en.get(namespace) ?? {}));
+
+      it('has exactly the same keys in ja and en', () => {
+        expect([...enLeaves.keys()].sort()).toEqual([...jaLeaves.keys()].sort());
+      });
+
+      it('has no empty values', () => {
+        const empty = [...jaLeaves, ...enLeaves].filter(([, value]) => value.trim() === '').map(([key]) => key);
+        expect(empty).toEqual([]);
+      });
+
+      it('uses the same {{placeholders}} in both languages', () => {
+        for (const [key, jaText] of jaLeaves) {
+          expect(placeholders(enLeaves.get(key) ?? ''), `${namespace}:${key}`).toEqual(placeholders(jaText));
+        }
+      });
+    });
+  }
+
+  it('has a message for every error code of the API', () => {
+    for (const tree of [ja.get('errors'), en.get('errors')]) {
+      expect(Object.keys(tree ?? {}).sort()).toEqual([...ERROR_CODES].sort());
+    }
+  });
+});

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { freshPage, launch, screenshot } from './support/browser.ts';
+import { fillLogin, logIn, logOut, sidebarLinks, visible } from './support/actions.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+describe('the back-office shell', () => {
+  it('an admin logs in in Japanese, sees the whole menu, adds a user and signs out', async () => {
+    const { context, page } = await freshPage(browser);
+    await page.goto('/');
+    await page.waitForURL('**/login**');
+    await fillLogin(page, 'admin@example.com');
+    await page.waitForURL('**/dashboard');
+    await visible(page.getByText('山田 花子'));
+    expect(await page.locator('html').getAttribute('lang')).toBe('ja');
+    expect(await sidebarLinks(page)).toEqual(['ダッシュボード', '操作ログ', '送信メール', 'ユーザー管理', 'パスワード変更']);
+    await screenshot(page, 'dashboard-admin-ja');
+
+    await page.getByRole('link', { name: 'ユーザー管理' }).click();
+    await page.waitForURL('**/users');
+    await visible(page.getByRole('cell', { name: 'staff@example.com' }));
+    await page.getByRole('button', { name: 'ユーザーを追加' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('メールアドレス').fill('kimura.e2e@example.com');
+    await dialog.getByLabel('氏名').fill('木村 太郎');
+    await dialog.getByLabel('電話番号').fill('075-123-4567');
+    await dialog.getByLabel('ユーザーグループ').selectOption({ label: '駅' });
+    await dialog.getByLabel('ユーザー種別').selectOption({ label: 'スタッフ' });
+    await screenshot(page, 'users-create-ja');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await visible(page.getByText('ユーザーを追加しました。パスワード設定の案内メールを送信しました。'));
+    await visible(page.getByRole('cell', { name: 'kimura.e2e@example.com' }));
+    await screenshot(page, 'users-ja');
+
+    // The invitation went to the outbox, readable by admins.
+    await page.getByRole('link', { name: '送信メール' }).click();
+    await visible(page.getByRole('cell', { name: 'kimura.e2e@example.com' }));
+    await screenshot(page, 'mails-ja');
+
+    await logOut(page);
+    await page.goto('/users');
+    await page.waitForURL('**/login**');
+    await context.close();
+  });
+
+  it('an admin works in English with ?lang=en, and the choice is kept', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'admin@example.com', 'en');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await sidebarLinks(page, 'en')).toEqual(['Dashboard', 'Operation logs', 'Sent mails', 'Users', 'Change password']);
+    await screenshot(page, 'dashboard-admin-en');
+    await page.getByRole('link', { name: 'Operation logs' }).click();
+    await page.waitForURL('**/operation-logs');
+    await visible(page.getByText('auth.login').first());
+    await screenshot(page, 'operation-logs-en');
+    await page.goto('/users');
+    await visible(page.getByRole('button', { name: 'Add user' }));
+    await screenshot(page, 'users-en');
+    await context.close();
+  });
+
+  it('a station user sees only the dashboard and cannot open back-office screens', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'station@example.com');
+    expect(await sidebarLinks(page)).toEqual(['ダッシュボード']);
+    await visible(page.getByText('駅スタッフ'));
+    await screenshot(page, 'dashboard-station-ja');
+    for (const path of ['/users', '/operation-logs', '/mails']) {
+      await page.goto(path);
+      await visible(page.getByText(/ページが見つかりません|このページを表示する権限がありません/));
+      expect(await page.getByRole('table').count()).toBe(0);
+    }
+    await context.close();
+  });
+
+  it('a wrong password shows the specification message', async () => {
+    const { context, page } = await freshPage(browser);
+    await page.goto('/login');
+    await fillLogin(page, 'staff@example.com', 'Wrong#Pass99');
+    await visible(page.getByText('ログイン名またはパスワードが間違っています').first());
+    expect(page.url()).toContain('/login');
+    await screenshot(page, 'login-error-ja');
+    await context.close();
+  });
+
+  it('a deep link opened while logged out returns there after login', async () => {
+    const { context, page } = await freshPage(browser);
+    await page.goto('/operation-logs?from=deep-link');
+    await page.waitForURL('**/login**');
+    await fillLogin(page, 'staff@example.com');
+    await page.waitForURL('**/operation-logs?from=deep-link');
+    await visible(page.getByRole('heading', { name: '操作ログ' }));
+    await context.close();
+  });
+
+  it('an unknown path shows the not-found screen', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'staff@example.com');
+    await page.goto('/no-such-screen');
+    await visible(page.getByText('ページが見つかりません'));
+    await page.getByRole('link', { name: 'ダッシュボードへ戻る' }).click();
+    await page.waitForURL('**/dashboard');
+    await context.close();
+  });
+});

@@ -1,0 +1,44 @@
+import type { Locator, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from './browser.ts';
+
+const labels = {
+  ja: { email: 'メールアドレス', password: 'パスワード', submit: 'ログイン', nav: 'メインメニュー', account: 'アカウントメニュー', logout: 'ログアウト' },
+  en: { email: 'E-mail address', password: 'Password', submit: 'Sign in', nav: 'Main menu', account: 'Account menu', logout: 'Sign out' },
+} as const;
+export type Lang = keyof typeof labels;
+
+/** Waits until the locator is visible (playwright-core has no auto-waiting assertions). */
+export async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+  return locator;
+}
+
+export async function fillLogin(page: Page, email: string, password = DEMO_PASSWORD, lang: Lang = 'ja') {
+  const l = labels[lang];
+  await visible(page.getByLabel(l.email));
+  await page.getByLabel(l.email).fill(email);
+  await page.getByLabel(l.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: l.submit, exact: true }).click();
+}
+
+export async function logIn(page: Page, email: string, lang: Lang = 'ja') {
+  await page.goto(lang === 'en' ? '/login?lang=en' : '/login');
+  await fillLogin(page, email, DEMO_PASSWORD, lang);
+  await page.waitForURL('**/dashboard');
+}
+
+export function sidebar(page: Page, lang: Lang = 'ja'): Locator {
+  return page.getByRole('navigation', { name: labels[lang].nav });
+}
+
+export async function sidebarLinks(page: Page, lang: Lang = 'ja'): Promise<string[]> {
+  const nav = sidebar(page, lang);
+  await visible(nav.getByRole('link'));
+  return (await nav.getByRole('link').allInnerTexts()).map((s) => s.trim());
+}
+
+export async function logOut(page: Page, lang: Lang = 'ja') {
+  await page.getByRole('button', { name: labels[lang].account }).click();
+  await page.getByRole('menuitem', { name: labels[lang].logout }).click();
+  await page.waitForURL('**/login**');
+}
