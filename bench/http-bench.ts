@@ -4,6 +4,7 @@
  * a shared, noisy machine does not move the result much.
  */
 import { writeFileSync } from 'node:fs';
+import type { InjectOptions } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite } from '../apps/server/src/db/client.ts';
@@ -19,7 +20,7 @@ const app = await buildApp({ config: loadConfig({ LOGIN_RATE_LIMIT_PER_MINUTE: '
 const login = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'admin@example.com', password: 'Sagano#2026' } });
 const authorization = `Bearer ${login.json().access_token as string}`;
 
-type Req = Parameters<typeof app.inject>[0];
+type Req = InjectOptions;
 async function measure(req: Req): Promise<number> {
   let done = 0;
   const end = Date.now() + DURATION_MS;

@@ -21,7 +21,8 @@ async function waitUntilReady(url: string, server: ChildProcess, timeoutMs: numb
 }
 
 export default async function setup(project: TestProject) {
-  const build = spawnSync('npm', ['run', 'build', '-w', '@sagano/web'], { cwd: root, stdio: 'inherit' });
+  // vitest sets NODE_ENV=test, which would make Vite produce a development build.
+  const build = spawnSync('npm', ['run', 'build', '-w', '@sagano/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) throw new Error('web build failed');
   const dataDir = mkdtempSync(join(tmpdir(), 'sagano-e2e-'));
   const port = 3900 + Math.floor(Math.random() * 90);

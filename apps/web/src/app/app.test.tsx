@@ -28,10 +28,14 @@ const STATION = operator({ email: 'station@example.com', name: '駅 太郎', rol
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** A fake API: the session of `user` (none when null) and empty reference lists. */
-function fakeApi(user: SessionUser | null) {
-  return vi.fn(async (input: RequestInfo | URL) => {
+type Route = (url: string, init: RequestInit | undefined) => Response | undefined;
+
+/** A fake API: the session of `user` (none when null) and empty reference lists; `extra` answers first. */
+function fakeApi(user: SessionUser | null, extra: Route = () => undefined) {
+  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
+    const special = extra(url, init);
+    if (special) return special;
     if (url.startsWith('/v1/auth/me')) {
       if (!user) return json(401, { common: { error_code: 'UNAUTHENTICATED', error_description: 'sign in' } });
       const me: MeResponse = { user, expires_at: '2099-01-01T00:00:00Z' };
@@ -49,8 +53,9 @@ function fakeApi(user: SessionUser | null) {
 let root: Root | null = null;
 let router: AppRouter | null = null;
 
-async function openApp(path: string, user: SessionUser | null) {
-  vi.stubGlobal('fetch', fakeApi(user));
+async function openApp(path: string, user: SessionUser | null, extra?: Route) {
+  const api = fakeApi(user, extra);
+  vi.stubGlobal('fetch', api);
   window.history.replaceState(null, '', path);
   const queryClient = createQueryClient();
   router = createAppRouter(queryClient);
@@ -61,6 +66,26 @@ async function openApp(path: string, user: SessionUser | null) {
   const { default: i18n } = await import('i18next');
   // No act(): the screens load asynchronously and the assertions wait for them, as a user would.
   root.render(<App queryClient={queryClient} router={router} i18n={i18n} />);
+  return api;
+}
+
+function inputLabelled(text: string): HTMLInputElement {
+  const label = [...document.querySelectorAll('label')].find((l) => l.textContent === text);
+  const input = label && document.getElementById(label.htmlFor);
+  if (!(input instanceof HTMLInputElement)) throw new Error(`no input labelled ${text}`);
+  return input;
+}
+
+/** Types into a React-controlled input the way a browser does (value setter, then an input event). */
+function typeInto(input: HTMLInputElement, value: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+function button(name: string): HTMLButtonElement {
+  const found = [...document.querySelectorAll('button')].find((b) => b.textContent === name);
+  if (!found) throw new Error(`no button ${name}`);
+  return found;
 }
 
 const page = () => document.body.textContent ?? '';
@@ -129,5 +154,46 @@ describe('the app', () => {
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem('sagano.lang')).toBe('en');
     expect(document.title).toBe('Sagano Romantic Train — Group Bookings');
+  });
+
+  it('asks for the two-factor code when the server wants one, then signs in with it', async () => {
+    const loginBodies: unknown[] = [];
+    // After login the session comes from the login answer: /me is not asked again.
+    await openApp('/login', null, (url, init) => {
+      if (!url.startsWith('/v1/auth/login')) return undefined;
+      const body = JSON.parse(String(init?.body)) as { totp_code?: string };
+      loginBodies.push(body);
+      if (!body.totp_code) return json(401, { common: { error_code: 'TOTP_REQUIRED', error_description: 'code needed' } });
+      const agent = operator({ kind: 'AGENT', role: 'agentStaff', user_group: null, user_type: null, email: 'agent@example.com', name: '代理 花子' });
+      return json(200, { access_token: 'not kept', expires_at: '2099-01-01T00:00:00Z', user: agent });
+    });
+    await eventually(() => expect(inputLabelled('メールアドレス')).toBeTruthy());
+    typeInto(inputLabelled('メールアドレス'), 'agent@example.com');
+    typeInto(inputLabelled('パスワード'), 'Sagano#2026');
+    button('ログイン').click();
+    await eventually(() => expect(inputLabelled('認証コード')).toBeTruthy());
+    expect(page()).not.toContain('ログインできませんでした');
+    typeInto(inputLabelled('認証コード'), '123456');
+    button('ログイン').click();
+    await eventually(() => expect(window.location.pathname).toBe('/dashboard'));
+    await eventually(() => expect(page()).toContain('代理 花子さん、ようこそ'));
+    expect(loginBodies).toEqual([
+      { email: 'agent@example.com', password: 'Sagano#2026' },
+      { email: 'agent@example.com', password: 'Sagano#2026', totp_code: '123456' },
+    ]);
+    expect(links()).toEqual(['ダッシュボード', 'パスワード変更']);
+  });
+
+  it('shows a refused login inline, with the e-mail in the message', async () => {
+    await openApp('/login', null, (url) =>
+      url.startsWith('/v1/auth/login')
+        ? json(403, { common: { error_code: 'LOGIN_NOT_ALLOWED', error_description: 'crew@example.com cannot log in' } })
+        : undefined,
+    );
+    await eventually(() => expect(inputLabelled('メールアドレス')).toBeTruthy());
+    typeInto(inputLabelled('メールアドレス'), 'crew@example.com');
+    typeInto(inputLabelled('パスワード'), 'Sagano#2026');
+    button('ログイン').click();
+    await eventually(() => expect(document.querySelector('[role="alert"]')?.textContent).toContain('crew@example.com はログインできません'));
   });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { UI_LANGUAGES } from '@sagano/domain/common/language';
 import { changeLanguage, currentLanguage } from '../lib/i18n.ts';
 
-/** 日本語 / English: each name is written in its own language, so it reads the same in both. */
+/** 日本語 / English: each name is written in its own language (common:languages), so anyone finds theirs. */
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const active = currentLanguage();

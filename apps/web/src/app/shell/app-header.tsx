@@ -31,7 +31,7 @@ export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onTo
             <Text fw={700} size="md" visibleFrom="sm" truncate="end">
               {t('common:appTitle')}
             </Text>
-            <Text fw={700} size="md" hiddenFrom="sm">
+            <Text fw={700} size="md" hiddenFrom="sm" style={{ whiteSpace: 'nowrap' }}>
               {t('common:appTitleShort')}
             </Text>
           </Group>

@@ -53,7 +53,11 @@ export function Component() {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
-      <OperationLogFilters initial={filters} onSearch={(values) => setSearchParams(writeFilters(values))} />
+      <OperationLogFilters
+        key={writeFilters(filters).toString()}
+        initial={filters}
+        onSearch={(values) => setSearchParams(writeFilters(values))}
+      />
       <Paper withBorder p="md" pos="relative">
         <LoadingOverlay visible={logs.isFetching && !logs.data} />
         <OperationLogTable rows={logs.data?.operation_logs ?? []} onOpen={setOpenId} />

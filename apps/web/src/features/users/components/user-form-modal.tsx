@@ -94,7 +94,7 @@ export function UserFormModal({ user, opened, onClose }: { user: UserResponse | 
             <NativeSelect
               label={t('fields.language')}
               required
-              data={UI_LANGUAGES.map((l) => ({ value: l, label: t(`common:languages.${l}`) }))}
+              data={UI_LANGUAGES.map((l) => ({ value: l, label: t(`common:languageNames.${l}`) }))}
               {...form.getInputProps('language_code')}
             />
           </SimpleGrid>

@@ -66,7 +66,7 @@ export function UsersTable({
                     {t(`userTypes.${user.user_type}`)}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{t(`common:languages.${user.language_code}`)}</Table.Td>
+                <Table.Td>{t(`common:languageNames.${user.language_code}`)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <Tooltip label={t('common:actions.edit')} withArrow>

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Group, LoadingOverlay, Paper, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Button, LoadingOverlay, Paper } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging';
@@ -14,13 +14,10 @@ import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useSendUserPasswordReset } from '../api/send-user-password-reset.ts';
 import { UserFormModal } from '../components/user-form-modal.tsx';
+import { UserSearchForm } from '../components/user-search-form.tsx';
 import { UsersTable } from '../components/users-table.tsx';
 
-type Dialog =
-  | { kind: 'form'; user: UserResponse | null }
-  | { kind: 'delete'; user: UserResponse }
-  | { kind: 'reset'; user: UserResponse }
-  | null;
+type Dialog = { kind: 'form'; user: UserResponse | null } | { kind: 'delete' | 'reset'; user: UserResponse };
 
 function pageOf(value: string | null): number {
   const page = Number(value);
@@ -34,23 +31,25 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.get('query') ?? '';
   const page = pageOf(searchParams.get('page'));
-  const [draft, setDraft] = useState(query);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  // The last dialog stays set while it closes, so its text does not vanish during the transition.
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [opened, setOpened] = useState(false);
+  const open = (next: Dialog) => {
+    setDialog(next);
+    setOpened(true);
+  };
 
   const users = useUsers({ query: query || undefined, page, per_page: DEFAULT_PER_PAGE });
   const remove = useDeleteUser();
   const sendReset = useSendUserPasswordReset();
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setSearchParams(draft.trim() ? { query: draft.trim() } : {});
-  };
+  const search = (next: string) => setSearchParams(next ? { query: next } : {});
   const goTo = (next: number) => {
     const params = new URLSearchParams(searchParams);
     params.set('page', String(next));
     setSearchParams(params);
   };
-  const close = () => setDialog(null);
+  const close = () => setOpened(false);
 
   return (
     <>
@@ -58,46 +57,31 @@ export function Component() {
         title={t('title')}
         description={t('description')}
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'form', user: null })}>
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => open({ kind: 'form', user: null })}>
             {t('add')}
           </Button>
         }
       />
       <Paper withBorder p="md" pos="relative">
-        <form role="search" onSubmit={search} aria-label={t('searchForm')}>
-          <Group gap="xs" align="flex-end" mb="sm">
-            <TextInput
-              label={t('search')}
-              placeholder={t('searchPlaceholder')}
-              value={draft}
-              onChange={(event) => setDraft(event.currentTarget.value)}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              w={{ base: '100%', sm: 360 }}
-              type="search"
-            />
-            <Button type="submit" variant="light">
-              {t('common:actions.search')}
-            </Button>
-          </Group>
-        </form>
+        <UserSearchForm key={query} initial={query} onSearch={search} />
         <LoadingOverlay visible={users.isFetching && !users.data} />
         <UsersTable
           users={users.data?.users ?? []}
           currentUid={me.uid}
-          onEdit={(user) => setDialog({ kind: 'form', user })}
-          onDelete={(user) => setDialog({ kind: 'delete', user })}
-          onSendReset={(user) => setDialog({ kind: 'reset', user })}
+          onEdit={(user) => open({ kind: 'form', user })}
+          onDelete={(user) => open({ kind: 'delete', user })}
+          onSendReset={(user) => open({ kind: 'reset', user })}
         />
         {users.data && (
           <ListPagination total={users.data.total} page={users.data.page} perPage={users.data.per_page} onChange={goTo} />
         )}
       </Paper>
 
-      {dialog?.kind === 'form' && (
+      {dialog?.kind === 'form' && opened && (
         <UserFormModal key={dialog.user?.uid ?? 'new'} user={dialog.user} opened onClose={close} />
       )}
       <ConfirmModal
-        opened={dialog?.kind === 'delete'}
+        opened={opened && dialog?.kind === 'delete'}
         title={t('deleteTitle')}
         message={dialog?.kind === 'delete' ? t('deleteConfirm', { email: dialog.user.email }) : ''}
         confirmLabel={t('common:actions.delete')}
@@ -110,7 +94,7 @@ export function Component() {
         }}
       />
       <ConfirmModal
-        opened={dialog?.kind === 'reset'}
+        opened={opened && dialog?.kind === 'reset'}
         title={t('resetTitle')}
         message={dialog?.kind === 'reset' ? t('resetConfirm', { email: dialog.user.email }) : ''}
         confirmLabel={t('common:actions.send')}
