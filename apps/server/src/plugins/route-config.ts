@@ -1,4 +1,4 @@
-import type { OperationLogCategory } from '@sagano/domain/audit/operation-log-schemas';
+import type { OperationLogCategory, OperationName } from '@sagano/domain/audit/operation-log-schemas';
 
 /**
  * Who may call a route. Routes without `access` are back-office only: a forgotten setting
@@ -12,7 +12,7 @@ declare module 'fastify' {
     /** Area of the operation log; defaults from the URL. */
     category?: OperationLogCategory;
     /** Dotted name of the operation for the log, e.g. `users.create`. */
-    operation?: string;
+    operation?: OperationName;
     /** false for POST routes that only read (searches). */
     operationLog?: boolean;
   }

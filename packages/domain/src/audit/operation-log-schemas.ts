@@ -18,6 +18,27 @@ export const OPERATION_LOG_CATEGORIES = [
 ] as const;
 export type OperationLogCategory = (typeof OPERATION_LOG_CATEGORIES)[number];
 
+/**
+ * Dotted names of the operations the API logs. Screens show them in words; an operation not in
+ * this list (a newer server) is shown as its name.
+ */
+export const OPERATION_NAMES = [
+  'auth.login',
+  'auth.logout',
+  'auth.change_password',
+  'auth.request_password_reset',
+  'auth.complete_password_reset',
+  'users.create',
+  'users.update',
+  'users.delete',
+  'users.send_password_reset_email',
+] as const;
+export type OperationName = (typeof OPERATION_NAMES)[number];
+
+export function isOperationName(value: string): value is OperationName {
+  return (OPERATION_NAMES as readonly string[]).includes(value);
+}
+
 const DateString = z.iso.date();
 
 export const SearchOperationLogsBody = PagingQuery.extend({

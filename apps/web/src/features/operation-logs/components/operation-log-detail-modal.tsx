@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { JsonView } from '../../../components/json-view.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useOperationLog } from '../api/get-operation-log.ts';
-import { categoryLabel } from './category-label.ts';
+import { categoryLabel, operationLabel } from './category-label.ts';
 
 export function OperationLogDetailModal({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation(['operationLogs', 'common']);
@@ -35,7 +35,7 @@ export function OperationLogDetailModal({ id, onClose }: { id: number | null; on
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>{t('columns.content')}</DataList.ItemLabel>
-              <DataList.ItemValue>{row.operation}</DataList.ItemValue>
+              <DataList.ItemValue>{`${operationLabel(row.operation, t)} (${row.operation})`}</DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>{t('operator')}</DataList.ItemLabel>

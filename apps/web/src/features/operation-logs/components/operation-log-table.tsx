@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { OperationLogRow } from '@sagano/domain/audit/operation-log-schemas';
 import { JsonView } from '../../../components/json-view.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { categoryLabel } from './category-label.ts';
+import { categoryLabel, operationLabel } from './category-label.ts';
 
 /** Time, content and the expandable extra information (request and response) of each log row. */
 export function OperationLogTable({ rows, onOpen }: { rows: OperationLogRow[]; onOpen: (id: number) => void }) {
@@ -51,7 +51,10 @@ export function OperationLogTable({ rows, onOpen }: { rows: OperationLogRow[]; o
                   <Table.Td>
                     <Stack gap={2}>
                       <Group gap={6} wrap="wrap">
-                        <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
+                        <Text size="sm" fw={600}>
+                          {operationLabel(row.operation, t)}
+                        </Text>
+                        <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
                           {row.operation}
                         </Text>
                         <Badge size="xs" variant="light" color="gray">
