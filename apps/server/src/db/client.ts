@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -71,7 +72,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create({ dataDir, loadDataDir });
+  // btree_gist backs the seat exclusion constraint (a seat on overlapping legs of one service day).
+  const pglite = await PGlite.create({ dataDir, loadDataDir, extensions: { btree_gist } });
   return wrapPglite(pglite);
 }
 

@@ -8,6 +8,9 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
+  date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -322,5 +325,298 @@ export const outboxMails = pgTable(
     index('outbox_mails_pending_idx').on(t.status, t.nextAttemptAt),
     index('outbox_mails_created_idx').on(t.createdAt),
     check('outbox_mails_status', sql`${t.status} in ('PENDING', 'SENT', 'FAILED')`),
+  ],
+);
+
+// ---------- timetable (issue 3) ----------
+
+export const serviceTerms = pgTable(
+  'service_terms',
+  {
+    id: serial('id').primaryKey(),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('service_terms_range', sql`${t.fromDate} <= ${t.toDate}`)],
+);
+
+/** A train of a service term: direction, times at each station, the formation it runs with. */
+export const services = pgTable(
+  'services',
+  {
+    id: serial('id').primaryKey(),
+    serviceTermId: integer('service_term_id')
+      .notNull()
+      .references(() => serviceTerms.id, { onDelete: 'cascade' }),
+    names: labels('names'),
+    direction: text('direction').notNull(),
+    isSpecial: boolean('is_special').notNull().default(false),
+    logicalTrainId: integer('logical_train_id')
+      .notNull()
+      .references(() => trains.trainId),
+    displayOrder: integer('display_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('services_term_idx').on(t.serviceTermId),
+    check('services_direction', sql`${t.direction} in ('down', 'up')`),
+  ],
+);
+
+export const diagramItems = pgTable(
+  'diagram_items',
+  {
+    id: serial('id').primaryKey(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.stationId),
+    arrivalHhmm: text('arrival_hhmm'),
+    departureHhmm: text('departure_hhmm'),
+    displayOrder: integer('display_order').notNull(),
+  },
+  (t) => [uniqueIndex('diagram_items_service_station').on(t.serviceId, t.stationId)],
+);
+
+/** The pattern of each calendar day: ORDINARY, SPECIAL, SUSPENDED or DISABLED. */
+export const serviceDayPatterns = pgTable(
+  'service_day_patterns',
+  {
+    serviceDate: date('service_date', { mode: 'string' }).primaryKey(),
+    pattern: text('pattern').notNull(),
+  },
+  (t) => [check('service_day_patterns_pattern', sql`${t.pattern} in ('ORDINARY', 'SPECIAL', 'SUSPENDED', 'DISABLED')`)],
+);
+
+/** Special (out-of-timetable) trains that run on a given day. */
+export const specialDayServices = pgTable(
+  'special_day_services',
+  {
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.serviceDate, t.serviceId] })],
+);
+
+/** Sales held (`pending`) or the train suspended (`suspended`, final) on one service day. */
+export const serviceDayStatuses = pgTable(
+  'service_day_statuses',
+  {
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceDate, t.serviceId] }),
+    check('service_day_statuses_status', sql`${t.status} in ('pending', 'suspended')`),
+  ],
+);
+
+// ---------- arrangements (issue 3) ----------
+
+export const arrangementPatterns = pgTable('arrangement_patterns', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  logicalTrainId: integer('logical_train_id')
+    .notNull()
+    .references(() => trains.trainId),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The arrangement type of every seat of the formation under a pattern. */
+export const arrangementPatternSeats = pgTable(
+  'arrangement_pattern_seats',
+  {
+    arrangementPatternId: integer('arrangement_pattern_id')
+      .notNull()
+      .references(() => arrangementPatterns.id, { onDelete: 'cascade' }),
+    seatId: text('seat_id').notNull(),
+    arrangementTypeId: integer('arrangement_type_id')
+      .notNull()
+      .references(() => arrangementTypes.arrangementTypeId),
+  },
+  (t) => [primaryKey({ columns: [t.arrangementPatternId, t.seatId] })],
+);
+
+/** Standing places of a car under a pattern, owned by one (STANDING) arrangement type. */
+export const arrangementPatternStandings = pgTable(
+  'arrangement_pattern_standings',
+  {
+    arrangementPatternId: integer('arrangement_pattern_id')
+      .notNull()
+      .references(() => arrangementPatterns.id, { onDelete: 'cascade' }),
+    logicalCarId: integer('logical_car_id').notNull(),
+    arrangementTypeId: integer('arrangement_type_id')
+      .notNull()
+      .references(() => arrangementTypes.arrangementTypeId),
+    capacity: integer('capacity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.arrangementPatternId, t.logicalCarId] }), check('standings_capacity', sql`${t.capacity} >= 0`)],
+);
+
+export const arrangementApplicationTerms = pgTable(
+  'arrangement_application_terms',
+  {
+    id: serial('id').primaryKey(),
+    serviceTermId: integer('service_term_id')
+      .notNull()
+      .references(() => serviceTerms.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('application_terms_range', sql`${t.fromDate} <= ${t.toDate}`)],
+);
+
+/** Which pattern a service runs with during an application term. */
+export const arrangementApplications = pgTable(
+  'arrangement_applications',
+  {
+    applicationTermId: integer('application_term_id')
+      .notNull()
+      .references(() => arrangementApplicationTerms.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    arrangementPatternId: integer('arrangement_pattern_id')
+      .notNull()
+      .references(() => arrangementPatterns.id),
+  },
+  (t) => [primaryKey({ columns: [t.applicationTermId, t.serviceId] })],
+);
+
+// ---------- inventory (issue 3; DESIGN §4) ----------
+
+/** A service day whose inventory has been built, and the pattern it was built from. */
+export const serviceDayInventories = pgTable(
+  'service_day_inventories',
+  {
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    arrangementPatternId: integer('arrangement_pattern_id')
+      .notNull()
+      .references(() => arrangementPatterns.id),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.serviceDate, t.serviceId] })],
+);
+
+/** A seat moved to another arrangement type on one service day (inventory slot adjustment). */
+export const inventorySeatOverrides = pgTable(
+  'inventory_seat_overrides',
+  {
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    serviceId: integer('service_id').notNull(),
+    seatId: text('seat_id').notNull(),
+    arrangementTypeId: integer('arrangement_type_id')
+      .notNull()
+      .references(() => arrangementTypes.arrangementTypeId),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceDate, t.serviceId, t.seatId] }),
+    foreignKey({ columns: [t.serviceDate, t.serviceId], foreignColumns: [serviceDayInventories.serviceDate, serviceDayInventories.serviceId] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * The no-overbooking counter (DESIGN §4): per service day, service, arrangement type and leg
+ * (1 = Saga–Arashiyama, 2 = Arashiyama–Hozukyo, 3 = Hozukyo–Kameoka). The database refuses
+ * held > capacity, whatever the code does.
+ */
+export const inventoryCounters = pgTable(
+  'inventory_counters',
+  {
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    serviceId: integer('service_id').notNull(),
+    arrangementTypeId: integer('arrangement_type_id')
+      .notNull()
+      .references(() => arrangementTypes.arrangementTypeId),
+    leg: smallint('leg').notNull(),
+    capacity: integer('capacity').notNull(),
+    held: integer('held').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceDate, t.serviceId, t.arrangementTypeId, t.leg] }),
+    foreignKey({ columns: [t.serviceDate, t.serviceId], foreignColumns: [serviceDayInventories.serviceDate, serviceDayInventories.serviceId] }).onDelete('cascade'),
+    check('inventory_counters_held', sql`${t.held} >= 0 and ${t.held} <= ${t.capacity}`),
+    check('inventory_counters_leg', sql`${t.leg} between 1 and 3`),
+  ],
+);
+
+// ---------- approvals (issue 3) ----------
+
+export const approvals = pgTable(
+  'approvals',
+  {
+    id: serial('id').primaryKey(),
+    target: text('target').notNull(),
+    status: text('status').notNull().default('SUBMITTED'),
+    /** The change to apply, exactly as submitted. */
+    payload: jsonb('payload').notNull(),
+    serviceTermId: integer('service_term_id'),
+    /** The calendar days the change touches (for "approval pending" marks). */
+    fromDate: date('from_date', { mode: 'string' }),
+    toDate: date('to_date', { mode: 'string' }),
+    submittedBy: uuid('submitted_by'),
+    submittedByEmail: text('submitted_by_email').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    judgedBy: uuid('judged_by'),
+    judgedByEmail: text('judged_by_email'),
+    judgedAt: timestamp('judged_at', { withTimezone: true }),
+    reason: text('reason'),
+    jobError: text('job_error'),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('approvals_submitted_idx').on(t.submittedAt),
+    check(
+      'approvals_status',
+      sql`${t.status} in ('SUBMITTED', 'REJECTED', 'JOB_PENDING', 'JOB_FAILED', 'DONE')`,
+    ),
+    check(
+      'approvals_target',
+      sql`${t.target} in ('SERVICE_TERM_INSERT', 'SERVICE_DAY_PATTERN_CHANGE', 'ARRANGEMENT_APPLICATION_TERM_INSERT', 'ARRANGEMENT_APPLICATION_TERM_APPEND', 'SERVICE_DAY_SERVICE_APPEND')`,
+    ),
+  ],
+);
+
+// ---------- seats held or assigned to bookings (filled by seat assignment, issue 5) ----------
+
+/** A PostgreSQL int4range of legs, written as `[first,last+1)`. */
+const legRange = customType<{ data: string; driverData: string }>({ dataType: () => 'int4range' });
+
+/**
+ * A seat given to a booking on a range of legs of one service day. The exclusion constraint
+ * `seat_assignments_no_overlap` (custom migration) makes a double assignment impossible.
+ */
+export const seatAssignments = pgTable(
+  'seat_assignments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    serviceId: integer('service_id').notNull(),
+    seatId: text('seat_id').notNull(),
+    bookingId: text('booking_id').notNull(),
+    legs: legRange('legs').notNull(),
+    state: text('state').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('seat_assignments_day_idx').on(t.serviceDate, t.serviceId),
+    index('seat_assignments_booking_idx').on(t.bookingId),
+    check('seat_assignments_state', sql`${t.state} in ('HELD', 'ASSIGNED')`),
   ],
 );

@@ -1,0 +1,37 @@
+/**
+ * The changes that go through approval (DESIGN §3). Each area registers how to check a
+ * submitted payload and how to apply it; the approvals module stores requests and, once
+ * approved, applies them in a background job inside one transaction.
+ */
+import type { z } from 'zod';
+import type { Work } from '../../lib/unit-of-work.ts';
+
+export const APPROVAL_TARGETS = [
+  'SERVICE_TERM_INSERT',
+  'SERVICE_DAY_PATTERN_CHANGE',
+  'ARRANGEMENT_APPLICATION_TERM_INSERT',
+  'ARRANGEMENT_APPLICATION_TERM_APPEND',
+  'SERVICE_DAY_SERVICE_APPEND',
+] as const;
+export type ApprovalTarget = (typeof APPROVAL_TARGETS)[number];
+
+export interface ApprovalTargetHandler<P> {
+  /** Schema of the stored payload; checked at submission and again before applying. */
+  payload: z.ZodType<P>;
+  /** The calendar days and term the change touches (shown as "approval pending"). */
+  scope(payload: P): { serviceTermId: number | null; fromDate: string | null; toDate: string | null };
+  /** Applies the change. Throwing rolls everything back and marks the approval JOB_FAILED. */
+  apply(work: Work, payload: P): Promise<void>;
+}
+
+const handlers = new Map<ApprovalTarget, ApprovalTargetHandler<unknown>>();
+
+export function registerApprovalTarget<P>(target: ApprovalTarget, handler: ApprovalTargetHandler<P>): void {
+  handlers.set(target, handler as ApprovalTargetHandler<unknown>);
+}
+
+export function approvalTarget(target: ApprovalTarget): ApprovalTargetHandler<unknown> {
+  const handler = handlers.get(target);
+  if (!handler) throw new Error(`no handler registered for approval target ${target}`);
+  return handler;
+}
