@@ -87,6 +87,8 @@ export const arrangementTypes = pgTable('arrangement_types', {
   colorHex: text('color_hex').notNull(),
   seatType: text('seat_type').notNull(),
   displayOrder: integer('display_order').notNull(),
+  /** Seats of this type are the group allotment that the seat inquiry and group bookings draw on. */
+  isGroupAllotment: boolean('is_group_allotment').notNull().default(false),
 });
 
 export const units = pgTable('units', {

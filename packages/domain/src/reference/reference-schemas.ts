@@ -50,6 +50,8 @@ export const ArrangementType = z.object({
   color_hex: z.string().regex(/^#[0-9a-fA-F]{6}$/),
   seat_type: z.enum(SEAT_TYPES),
   display_order: z.number().int(),
+  /** The group allotment: what the seat inquiry counts and group bookings hold. */
+  is_group_allotment: z.boolean(),
 });
 export type ArrangementType = z.infer<typeof ArrangementType>;
 export const ArrangementTypesResponse = z.object({ arrangement_types: z.array(ArrangementType) });

@@ -6,6 +6,8 @@ import { count } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import * as t from '../schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { insertDemoArrangements } from './demo-arrangements.ts';
+import { insertDemoTimetable } from './demo-timetable.ts';
 import {
   ARRANGEMENT_TYPES,
   CAR_NAMES,
@@ -142,6 +144,8 @@ export async function loadDemoData(db: Db): Promise<boolean> {
   await db.transaction(async (tx) => {
     await insertReferenceData(tx);
     await insertPeople(tx, passwordHash);
+    await insertDemoTimetable(tx);
+    await insertDemoArrangements(db, tx);
   });
   return true;
 }

@@ -74,7 +74,7 @@ export const CAR_NAMES = (n: number): LocalizedLabel[] =>
     : L(`${n}号車`, `Car ${n}`, `${n}호차`, `${n}号车`, `${n}號車`);
 
 export const ARRANGEMENT_TYPES = [
-  { arrangementTypeId: 1, displayOrder: 1, colorHex: '#2f9e44', seatType: 'NORMAL', name: L('団体', 'Group', '단체', '团体', '團體') },
+  { arrangementTypeId: 1, displayOrder: 1, colorHex: '#2f9e44', seatType: 'NORMAL', isGroupAllotment: true, name: L('団体', 'Group', '단체', '团体', '團體') },
   { arrangementTypeId: 2, displayOrder: 2, colorHex: '#1c7ed6', seatType: 'NORMAL', name: L('個人', 'Individual', '개인', '个人', '個人') },
   { arrangementTypeId: 3, displayOrder: 3, colorHex: '#f08c00', seatType: 'NORMAL', name: L('代理店契約', 'Agent contract', '대리점 계약', '代理店合约', '代理店合約') },
   { arrangementTypeId: 4, displayOrder: 4, colorHex: '#7048e8', seatType: 'WHEELCHAIR', name: L('車いす', 'Wheelchair', '휠체어', '轮椅', '輪椅') },

@@ -43,6 +43,7 @@ export async function listArrangementTypes(db: Executor): Promise<ArrangementTyp
     color_hex: a.colorHex,
     seat_type: a.seatType as ArrangementType['seat_type'],
     display_order: a.displayOrder,
+    is_group_allotment: a.isGroupAllotment,
   }));
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "arrangement_types" ADD COLUMN "is_group_allotment" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,162 @@
+/** Reads of the inventory: one service day seat by seat, and the group counters over a range. */
+import { sql } from 'drizzle-orm';
+import type { LocalizedLabel } from '@sagano/domain/common/language';
+import type { ServiceStatus } from '@sagano/domain/inventory/inventory-schemas';
+import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
+import { runningServiceDaysSql } from '../timetable/running-service-days.ts';
+
+export interface ServiceOnDay {
+  serviceId: number;
+  names: LocalizedLabel[];
+  direction: 'down' | 'up';
+  isSpecial: boolean;
+  logicalTrainId: number;
+  status: ServiceStatus;
+  arrangementPatternId: number | null;
+  legs: number[];
+  stops: { stationId: number; arrivalHhmm: string | null; departureHhmm: string | null }[];
+}
+
+/** The trains that run on a day with their status, stops and inventory pattern. */
+export async function servicesOnDay(db: Executor, date: string, serviceIds?: number[]): Promise<ServiceOnDay[]> {
+  const rows = rowsOf<{
+    service_id: number;
+    names: LocalizedLabel[];
+    direction: 'down' | 'up';
+    is_special: boolean;
+    logical_train_id: number;
+    day_status: string | null;
+    pattern: string | null;
+    arrangement_pattern_id: number | null;
+    stops: { station_id: number; arrival_hhmm: string | null; departure_hhmm: string | null }[] | null;
+  }>(
+    await db.execute(sql`
+      select s.id as service_id, s.names, s.direction, s.is_special, s.logical_train_id,
+             st.status as day_status, p.pattern, i.arrangement_pattern_id,
+             (select json_agg(json_build_object('station_id', d.station_id, 'arrival_hhmm', d.arrival_hhmm, 'departure_hhmm', d.departure_hhmm) order by d.display_order)
+                from diagram_items d where d.service_id = s.id) as stops
+      from ${runningServiceDaysSql(date, date)} r
+      join services s on s.id = r.service_id
+      left join service_day_patterns p on p.service_date = r.service_date
+      left join service_day_statuses st on st.service_date = r.service_date and st.service_id = s.id
+      left join service_day_inventories i on i.service_date = r.service_date and i.service_id = s.id
+      order by s.direction, (select min(d.departure_hhmm) from diagram_items d where d.service_id = s.id), s.id`),
+  );
+  return rows
+    .filter((r) => !serviceIds || serviceIds.includes(r.service_id))
+    .map((r) => {
+      const stops = (r.stops ?? []).map((d) => ({ stationId: d.station_id, arrivalHhmm: d.arrival_hhmm, departureHhmm: d.departure_hhmm }));
+      const ids = stops.map((s) => s.stationId);
+      const legs: number[] = [];
+      if (ids.length > 1) for (let leg = Math.min(...ids); leg < Math.max(...ids); leg++) legs.push(leg);
+      const status: ServiceStatus =
+        r.day_status === 'suspended' ? 'suspended' : r.day_status === 'pending' ? 'pending' : r.is_special ? 'special' : 'ordinary';
+      return {
+        serviceId: r.service_id,
+        names: r.names,
+        direction: r.direction,
+        isSpecial: r.is_special,
+        logicalTrainId: r.logical_train_id,
+        status,
+        arrangementPatternId: r.arrangement_pattern_id,
+        legs,
+        stops,
+      };
+    });
+}
+
+export interface CounterRow {
+  serviceDate: string;
+  serviceId: number;
+  arrangementTypeId: number;
+  leg: number;
+  capacity: number;
+  held: number;
+}
+
+export async function countersOf(db: Executor, date: string, serviceId: number): Promise<CounterRow[]> {
+  const rows = rowsOf<{ service_date: string; service_id: number; arrangement_type_id: number; leg: number; capacity: number; held: number }>(
+    await db.execute(sql`
+      select service_date::text as service_date, service_id, arrangement_type_id, leg, capacity, held
+      from inventory_counters where service_date = ${date} and service_id = ${serviceId}
+      order by arrangement_type_id, leg`),
+  );
+  return rows.map((r) => ({ serviceDate: r.service_date, serviceId: r.service_id, arrangementTypeId: r.arrangement_type_id, leg: r.leg, capacity: r.capacity, held: r.held }));
+}
+
+/** Group-allotment capacity and holds per service day, train and leg over a date range. */
+export async function groupCountersInRange(db: Executor, fromDate: string, toDate: string): Promise<CounterRow[]> {
+  const rows = rowsOf<{ service_date: string; service_id: number; leg: number; capacity: number | string; held: number | string }>(
+    await db.execute(sql`
+      select c.service_date::text as service_date, c.service_id, c.leg, sum(c.capacity) as capacity, sum(c.held) as held
+      from inventory_counters c
+      join arrangement_types a on a.arrangement_type_id = c.arrangement_type_id and a.is_group_allotment
+      where c.service_date between ${fromDate} and ${toDate}
+      group by 1, 2, 3`),
+  );
+  return rows.map((r) => ({ serviceDate: r.service_date, serviceId: r.service_id, arrangementTypeId: 0, leg: r.leg, capacity: Number(r.capacity), held: Number(r.held) }));
+}
+
+export interface SeatRow {
+  seatId: string;
+  arrangementTypeId: number;
+  state: 'FREE' | 'HELD' | 'ASSIGNED';
+  bookingIds: string[];
+}
+
+/** Every seat of the train on that day: its type (pattern, or the day's adjustment) and state. */
+export async function seatsOf(db: Executor, date: string, serviceId: number, patternId: number): Promise<SeatRow[]> {
+  const rows = rowsOf<{ seat_id: string; arrangement_type_id: number; states: string[] | null; booking_ids: string[] | null }>(
+    await db.execute(sql`
+      select ps.seat_id, coalesce(o.arrangement_type_id, ps.arrangement_type_id) as arrangement_type_id,
+             (select array_agg(distinct a.state) from seat_assignments a where a.service_date = ${date} and a.service_id = ${serviceId} and a.seat_id = ps.seat_id) as states,
+             (select array_agg(distinct a.booking_id) from seat_assignments a where a.service_date = ${date} and a.service_id = ${serviceId} and a.seat_id = ps.seat_id) as booking_ids
+      from arrangement_pattern_seats ps
+      left join inventory_seat_overrides o on o.service_date = ${date} and o.service_id = ${serviceId} and o.seat_id = ps.seat_id
+      where ps.arrangement_pattern_id = ${patternId}`),
+  );
+  return rows.map((r) => ({
+    seatId: r.seat_id,
+    arrangementTypeId: r.arrangement_type_id,
+    state: r.states?.includes('ASSIGNED') ? 'ASSIGNED' : r.states?.includes('HELD') ? 'HELD' : 'FREE',
+    bookingIds: r.booking_ids ?? [],
+  }));
+}
+
+export async function standingsOf(db: Executor, patternId: number): Promise<{ logicalCarId: number; arrangementTypeId: number; capacity: number }[]> {
+  const rows = rowsOf<{ logical_car_id: number; arrangement_type_id: number; capacity: number }>(
+    await db.execute(sql`select logical_car_id, arrangement_type_id, capacity from arrangement_pattern_standings where arrangement_pattern_id = ${patternId}`),
+  );
+  return rows.map((r) => ({ logicalCarId: r.logical_car_id, arrangementTypeId: r.arrangement_type_id, capacity: r.capacity }));
+}
+
+export async function patternsOfMonth(db: Executor, fromDate: string, toDate: string): Promise<Map<string, string>> {
+  const rows = rowsOf<{ service_date: string; pattern: string }>(
+    await db.execute(sql`select service_date::text as service_date, pattern from service_day_patterns where service_date between ${fromDate} and ${toDate}`),
+  );
+  return new Map(rows.map((r) => [r.service_date, r.pattern]));
+}
+
+/** Days touched by an approval still waiting (SUBMITTED or JOB_PENDING). */
+export async function pendingApprovalDays(db: Executor, fromDate: string, toDate: string): Promise<Set<string>> {
+  const rows = rowsOf<{ d: string }>(
+    await db.execute(sql`
+      select distinct gs::date::text as d
+      from approvals a, generate_series(greatest(a.from_date, ${fromDate}::date), least(a.to_date, ${toDate}::date), interval '1 day') gs
+      where a.status in ('SUBMITTED', 'JOB_PENDING') and a.from_date is not null and a.to_date is not null
+        and a.from_date <= ${toDate} and a.to_date >= ${fromDate}`),
+  );
+  return new Set(rows.map((r) => r.d));
+}
+
+export async function runningDayServices(db: Executor, fromDate: string, toDate: string): Promise<{ serviceDate: string; serviceId: number; direction: 'down' | 'up'; status: string | null }[]> {
+  const rows = rowsOf<{ service_date: string; service_id: number; direction: 'down' | 'up'; status: string | null }>(
+    await db.execute(sql`
+      select r.service_date::text as service_date, r.service_id, s.direction, st.status
+      from ${runningServiceDaysSql(fromDate, toDate)} r
+      join services s on s.id = r.service_id
+      left join service_day_statuses st on st.service_date = r.service_date and st.service_id = r.service_id`),
+  );
+  return rows.map((r) => ({ serviceDate: r.service_date, serviceId: r.service_id, direction: r.direction, status: r.status }));
+}

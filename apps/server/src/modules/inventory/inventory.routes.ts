@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AdjustArrangementsBody,
+  AllotmentCalendarParams,
+  AllotmentCalendarQuery,
+  AllotmentCalendarResponse,
+  AllotmentDayQuery,
+  AllotmentDayResponse,
+  SearchInventoryBody,
+  SearchInventoryByTypeParams,
+  SearchInventoryByTypeResponse,
+  SearchInventoryResponse,
+  ServiceDayParams,
+  ServiceInventoryParams,
+  ServiceInventoryQuery,
+  ServiceInventoryResponse,
+  ServiceStatusBody,
+  ServiceStatusParams,
+  ServiceStatusResponse,
+} from '@sagano/domain/inventory/inventory-schemas';
+import type { Db } from '../../db/client.ts';
+import type { InventoryService } from './inventory.service.ts';
+
+/** Seat inquiry (allotments), the seat-level inventory, slot adjustment and suspensions. */
+export function inventoryRoutes(app: FastifyInstance, deps: { db: Db; inventory: InventoryService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, inventory } = deps;
+  const tags = ['inventory'];
+
+  // force_real_time is accepted for the specification's sake: figures are always read live.
+  r.get('/v1/allotments/calendar/:year/:month', {
+    schema: { tags, params: AllotmentCalendarParams, querystring: AllotmentCalendarQuery, response: { 200: AllotmentCalendarResponse } },
+    config: { access: 'backOffice' },
+  }, (request) => inventory.calendar(request.params.year, request.params.month, request.query.direction_ids));
+
+  r.get('/v1/allotments/:service_day', {
+    schema: { tags, params: ServiceDayParams, querystring: AllotmentDayQuery, response: { 200: AllotmentDayResponse } },
+    config: { access: 'backOffice' },
+  }, (request) => inventory.day(request.params.service_day, { fromStationId: request.query.from_station_id, toStationId: request.query.to_station_id }));
+
+  r.get('/v1/inventories/:date/services/:service_id', {
+    schema: { tags, params: ServiceInventoryParams, querystring: ServiceInventoryQuery, response: { 200: ServiceInventoryResponse } },
+    config: { access: 'backOffice' },
+  }, (request) =>
+    inventory.serviceInventory(db, request.params.date, request.params.service_id, request.query.all_arrangement_types ? undefined : request.query.arrangement_type_ids),
+  );
+
+  r.put('/v1/inventories/arrangements', {
+    schema: { tags, body: AdjustArrangementsBody, response: { 200: ServiceInventoryResponse } },
+    config: { access: 'backOffice', operation: 'inventory.adjust_arrangements', category: 'inventory' },
+  }, (request) =>
+    request.mutate(async (work) => {
+      await inventory.adjustArrangements(work, request.body);
+      return inventory.serviceInventory(work.tx, request.body.service_date, request.body.service_id);
+    }, { logged: (result) => ({ service_day: result.service_day, service_id: result.service_id, counters: result.counters }) }),
+  );
+
+  r.post('/v1/search-inventory', {
+    schema: { tags, body: SearchInventoryBody, response: { 200: SearchInventoryResponse } },
+    config: { access: 'authenticated', operationLog: false },
+  }, (request) => inventory.search(request.body));
+
+  r.get('/v1/search-inventory/:date/:arrangement_type_ids', {
+    schema: { tags, params: SearchInventoryByTypeParams, response: { 200: SearchInventoryByTypeResponse } },
+    config: { access: 'authenticated' },
+  }, (request) => inventory.countersByType(request.params.date, request.params.arrangement_type_ids));
+
+  r.put('/v1/services/:service_ids/status', {
+    schema: { tags, params: ServiceStatusParams, body: ServiceStatusBody, response: { 200: ServiceStatusResponse } },
+    config: { access: 'backOffice', operation: 'services.set_status', category: 'timetable' },
+  }, (request) => request.mutate((work) => inventory.setStatus(work, request.params.service_ids, request.body.date, request.body.operation)));
+}

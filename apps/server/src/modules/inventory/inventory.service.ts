@@ -1,0 +1,344 @@
+/** Seat inquiry, the seat-level inventory of a train, slot adjustment and suspension. */
+import { sql } from 'drizzle-orm';
+import { allotmentLevel, bestLevel, DEFAULT_FEW_THRESHOLD, type AllotmentLevel, type SeatInquiryTag } from '@sagano/domain/inventory/allotment-level';
+import type {
+  AdjustArrangementsBody,
+  AllotmentCalendarResponse,
+  AllotmentDayResponse,
+  AllotmentService,
+  SearchInventoryBody,
+  ServiceInventoryResponse,
+  ServiceOperation,
+  ServiceStatus,
+} from '@sagano/domain/inventory/inventory-schemas';
+import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
+import type { Db, Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Work } from '../../lib/unit-of-work.ts';
+import { listTrains } from '../reference/reference.repository.ts';
+import {
+  countersOf,
+  groupCountersInRange,
+  patternsOfMonth,
+  pendingApprovalDays,
+  runningDayServices,
+  seatsOf,
+  servicesOnDay,
+  standingsOf,
+  type CounterRow,
+  type ServiceOnDay,
+} from './inventory.repository.ts';
+
+const DIRECTIONS = ['down', 'up'] as const;
+
+/** A CHECK constraint refused the write (drizzle wraps the driver's error in `cause`). */
+export function isCheckViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === '23514' || e.cause?.code === '23514';
+}
+
+function monthRange(year: number, month: number): { from: string; to: string; days: string[] } {
+  const days: string[] = [];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  for (let d = 1; d <= last; d++) days.push(`${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
+  return { from: days[0]!, to: days[days.length - 1]!, days };
+}
+
+/** Group seats, vacancy and holds of one train on a segment: the tightest leg decides. */
+function segmentFigures(counters: CounterRow[], legs: readonly number[]) {
+  const onLegs = legs.map((leg) => counters.find((c) => c.leg === leg) ?? { capacity: 0, held: 0 });
+  if (onLegs.length === 0) return { group: 0, vacant: 0, held: 0 };
+  return {
+    group: Math.min(...onLegs.map((c) => c.capacity)),
+    vacant: Math.min(...onLegs.map((c) => c.capacity - c.held)),
+    held: Math.max(...onLegs.map((c) => c.held)),
+  };
+}
+
+function sellable(status: ServiceStatus | string | null): boolean {
+  return status !== 'suspended' && status !== 'pending';
+}
+
+export function createInventoryService(db: Db, options: { fewThreshold?: number } = {}) {
+  const fewThreshold = options.fewThreshold ?? DEFAULT_FEW_THRESHOLD;
+
+  async function dayService(executor: Executor, date: string, serviceId: number): Promise<ServiceOnDay> {
+    const [service] = await servicesOnDay(executor, date, [serviceId]);
+    if (!service) throw new AppError('SERVICE_NOT_RUNNING', `train ${serviceId} does not run on ${date}`);
+    return service;
+  }
+
+  return {
+    /** Per day of a month: the pattern, pending approvals and the best level per direction. */
+    async calendar(year: number, month: number, directionIds: readonly ('down' | 'up')[] = DIRECTIONS): Promise<AllotmentCalendarResponse> {
+      const { from, to, days } = monthRange(year, month);
+      const [patterns, pending, running, counters] = await Promise.all([
+        patternsOfMonth(db, from, to),
+        pendingApprovalDays(db, from, to),
+        runningDayServices(db, from, to),
+        groupCountersInRange(db, from, to),
+      ]);
+      const countersByService = new Map<string, CounterRow[]>();
+      for (const c of counters) {
+        const key = `${c.serviceDate}/${c.serviceId}`;
+        countersByService.set(key, [...(countersByService.get(key) ?? []), c]);
+      }
+      return {
+        year,
+        month,
+        few_threshold: fewThreshold,
+        days: days.map((date) => {
+          const directions = directionIds.map((direction) => {
+            const services = running.filter((r) => r.serviceDate === date && r.direction === direction && sellable(r.status));
+            const figures = services.map((s) => {
+              const rows = countersByService.get(`${date}/${s.serviceId}`) ?? [];
+              return segmentFigures(rows, [1, 2, 3]);
+            });
+            const levels = figures.map((f) => allotmentLevel(f.vacant, fewThreshold));
+            return {
+              direction_id: direction,
+              allotment_level: bestLevel(levels),
+              group_seats: figures.reduce((n, f) => n + f.group, 0),
+              vacant_seats: figures.reduce((n, f) => n + Math.max(f.vacant, 0), 0),
+              service_count: services.length,
+            };
+          });
+          return {
+            date,
+            service_pattern: (patterns.get(date) ?? null) as AllotmentCalendarResponse['days'][number]['service_pattern'],
+            is_approval_pending: pending.has(date),
+            allotment_level: bestLevel(directions.flatMap((d) => (d.allotment_level ? [d.allotment_level] : []))),
+            directions,
+          };
+        }),
+      };
+    },
+
+    /** The day's trains with their figures for a segment (the whole line when none is given). */
+    async day(date: string, segment: { fromStationId?: number; toStationId?: number }): Promise<AllotmentDayResponse> {
+      const services = await servicesOnDay(db, date);
+      const counters = await groupCountersInRange(db, date, date);
+      const patterns = await patternsOfMonth(db, date, date);
+      const rows: AllotmentService[] = [];
+      for (const s of services) {
+        let from = s.stops[0]?.stationId ?? 1;
+        let to = s.stops[s.stops.length - 1]?.stationId ?? 4;
+        if (segment.fromStationId !== undefined && segment.toStationId !== undefined) {
+          if (!segmentFitsDirection(s.direction, segment.fromStationId, segment.toStationId)) continue;
+          from = segment.fromStationId;
+          to = segment.toStationId;
+        }
+        const legs = legsBetween(from, to).filter((leg) => s.legs.includes(leg));
+        const figures = segmentFigures(counters.filter((c) => c.serviceId === s.serviceId), legs);
+        const requested = 0; // submitted, not yet reserved bookings: counted by the booking flow
+        const tags: SeatInquiryTag[] = [];
+        if (figures.held > 0) tags.push('HAS_BOOKING');
+        if (requested > figures.vacant) tags.push('GROUP_ARRANGEMENT_INSUFFICIENT');
+        const level: AllotmentLevel = sellable(s.status) ? allotmentLevel(figures.vacant, fewThreshold) : 'SOLD_OUT';
+        rows.push({
+          service_id: s.serviceId,
+          service_names: s.names,
+          direction: s.direction,
+          is_special: s.isSpecial,
+          status: s.status,
+          from_station_id: from,
+          to_station_id: to,
+          departure_hhmm: s.stops.find((d) => d.stationId === from)?.departureHhmm ?? null,
+          arrival_hhmm: s.stops.find((d) => d.stationId === to)?.arrivalHhmm ?? null,
+          group_seats: figures.group,
+          vacant_seats: Math.max(figures.vacant, 0),
+          requested_seats: requested,
+          reserved_or_occupied_seats: figures.held,
+          allotment_level: level,
+          tags,
+          has_inventory: s.arrangementPatternId !== null,
+        });
+      }
+      return { service_day: date, service_pattern: (patterns.get(date) ?? null) as AllotmentDayResponse['service_pattern'], few_threshold: fewThreshold, services: rows };
+    },
+
+    /** One train on one day, car by car and seat by seat. */
+    async serviceInventory(executor: Executor, date: string, serviceId: number, arrangementTypeIds?: number[]): Promise<ServiceInventoryResponse> {
+      const service = await dayService(executor, date, serviceId);
+      if (service.arrangementPatternId === null) throw new AppError('NOT_FOUND', `no inventory has been built for train ${serviceId} on ${date}`);
+      const patternId = service.arrangementPatternId;
+      const [trains, seats, standings, counters] = await Promise.all([
+        listTrains(executor),
+        seatsOf(executor, date, serviceId, patternId),
+        standingsOf(executor, patternId),
+        countersOf(executor, date, serviceId),
+      ]);
+      const train = trains.find((t) => t.train_id === service.logicalTrainId);
+      const seatState = new Map(seats.map((s) => [s.seatId, s]));
+      const filter = arrangementTypeIds && arrangementTypeIds.length > 0 ? new Set(arrangementTypeIds) : undefined;
+      return {
+        service_day: date,
+        service_id: serviceId,
+        service_names: service.names,
+        direction: service.direction,
+        status: service.status,
+        arrangement_pattern_id: patternId,
+        legs: service.legs,
+        counters: counters
+          .filter((c) => !filter || filter.has(c.arrangementTypeId))
+          .map((c) => ({ arrangement_type_id: c.arrangementTypeId, leg: c.leg, capacity: c.capacity, held: c.held })),
+        cars: (train?.cars ?? []).map((car) => {
+          const standing = standings.find((s) => s.logicalCarId === car.logical_car_id);
+          const standingHeld = standing
+            ? Math.max(0, ...counters.filter((c) => c.arrangementTypeId === standing.arrangementTypeId).map((c) => c.held))
+            : 0;
+          const quantity = standing?.capacity ?? 0;
+          return {
+            logical_car_id: car.logical_car_id,
+            physical_car_id: car.physical_car_id,
+            car_number: car.car_number,
+            name: car.name,
+            is_rich: car.is_rich,
+            standing: {
+              arrangement_type_id: standing?.arrangementTypeId ?? null,
+              quantity,
+              reserved: Math.min(standingHeld, quantity),
+              confirmed: 0,
+              vacant: Math.max(quantity - standingHeld, 0),
+              base_booking_occupied: 0,
+            },
+            seats: car.seats.flatMap((seat) => {
+              const state = seatState.get(seat.seat_id);
+              if (!state || (filter && !filter.has(state.arrangementTypeId))) return [];
+              return [
+                {
+                  seat_id: seat.seat_id,
+                  seat_group_id: seat.seat_group_id,
+                  logical_car_id: seat.logical_car_id,
+                  car_number: car.car_number,
+                  row: seat.row,
+                  letter: seat.letter,
+                  is_wheelchair: seat.is_wheelchair,
+                  labels: seat.labels,
+                  arrangement_type_id: state.arrangementTypeId,
+                  state: state.state,
+                  booking_ids: state.bookingIds,
+                },
+              ];
+            }),
+          };
+        }),
+      };
+    },
+
+    /**
+     * Moves seats of one train on one day to other arrangement types. A seat held or assigned to
+     * a booking is refused, and so is a move that would leave a type with fewer seats than it has
+     * held on some leg (the counter's CHECK); in both cases nothing changes.
+     */
+    async adjustArrangements(work: Work, body: AdjustArrangementsBody): Promise<void> {
+      const { tx } = work;
+      const service = await dayService(tx, body.service_date, body.service_id);
+      if (service.arrangementPatternId === null) throw new AppError('NOT_FOUND', `no inventory has been built for train ${body.service_id} on ${body.service_date}`);
+      const seats = await seatsOf(tx, body.service_date, body.service_id, service.arrangementPatternId);
+      const bySeat = new Map(seats.map((s) => [s.seatId, s]));
+      const types = rowsOf<{ arrangement_type_id: number }>(await tx.execute(sql`select arrangement_type_id from arrangement_types`)).map((r) => r.arrangement_type_id);
+      const patternTypes = new Map(
+        rowsOf<{ seat_id: string; arrangement_type_id: number }>(
+          await tx.execute(sql`select seat_id, arrangement_type_id from arrangement_pattern_seats where arrangement_pattern_id = ${service.arrangementPatternId}`),
+        ).map((r) => [r.seat_id, r.arrangement_type_id]),
+      );
+      const seen = new Set<string>();
+      for (const [i, move] of body.moves.entries()) {
+        const seat = bySeat.get(move.seat_id);
+        if (!seat) throw new AppError('VALIDATION_FAILED', `moves.${i}.seat_id: no seat ${move.seat_id} on this train`, `moves.${i}.seat_id`);
+        if (!types.includes(move.arrangement_type_id)) throw new AppError('VALIDATION_FAILED', `moves.${i}.arrangement_type_id: unknown arrangement type`, `moves.${i}.arrangement_type_id`);
+        if (seen.has(move.seat_id)) throw new AppError('VALIDATION_FAILED', `moves.${i}.seat_id: seat ${move.seat_id} appears twice`, `moves.${i}.seat_id`);
+        seen.add(move.seat_id);
+        if (seat.state !== 'FREE') throw new AppError('SEAT_HELD_OR_ASSIGNED', `seat ${move.seat_id} is held or assigned to a booking and cannot be moved`);
+      }
+      for (const move of body.moves) {
+        const from = bySeat.get(move.seat_id)!.arrangementTypeId;
+        const to = move.arrangement_type_id;
+        if (from === to) continue;
+        if (patternTypes.get(move.seat_id) === to) {
+          await tx.execute(sql`delete from inventory_seat_overrides where service_date = ${body.service_date} and service_id = ${body.service_id} and seat_id = ${move.seat_id}`);
+        } else {
+          await tx.execute(sql`
+            insert into inventory_seat_overrides (service_date, service_id, seat_id, arrangement_type_id)
+            values (${body.service_date}, ${body.service_id}, ${move.seat_id}, ${to})
+            on conflict (service_date, service_id, seat_id) do update set arrangement_type_id = excluded.arrangement_type_id`);
+        }
+        for (const leg of service.legs) {
+          try {
+            await tx.execute(sql`
+              update inventory_counters set capacity = capacity - 1
+              where service_date = ${body.service_date} and service_id = ${body.service_id} and arrangement_type_id = ${from} and leg = ${leg}`);
+          } catch (error) {
+            if (isCheckViolation(error)) {
+              throw new AppError('SEAT_HELD_OR_ASSIGNED', 'the seats of that arrangement type are held by bookings; release them before moving seats');
+            }
+            throw error;
+          }
+          await tx.execute(sql`
+            insert into inventory_counters (service_date, service_id, arrangement_type_id, leg, capacity, held)
+            values (${body.service_date}, ${body.service_id}, ${to}, ${leg}, 1, 0)
+            on conflict (service_date, service_id, arrangement_type_id, leg) do update set capacity = inventory_counters.capacity + 1`);
+        }
+      }
+      await tx.execute(sql`
+        delete from inventory_counters where service_date = ${body.service_date} and service_id = ${body.service_id} and capacity = 0 and held = 0`);
+    },
+
+    /** Trains of a day in the segment's direction with enough vacant group seats for `total`. */
+    async search(body: SearchInventoryBody) {
+      const day = await this.day(body.date, { fromStationId: body.from_station_id, toStationId: body.to_station_id });
+      return {
+        date: body.date,
+        services: day.services.map((s) => ({
+          service_id: s.service_id,
+          service_names: s.service_names,
+          direction: s.direction,
+          departure_hhmm: s.departure_hhmm,
+          arrival_hhmm: s.arrival_hhmm,
+          vacant_seats: s.vacant_seats,
+          is_available: sellable(s.status) && s.has_inventory && s.vacant_seats >= body.total,
+        })),
+      };
+    },
+
+    async countersByType(date: string, arrangementTypeIds: number[]) {
+      const services = await servicesOnDay(db, date);
+      const result = [];
+      for (const s of services) {
+        const counters = (await countersOf(db, date, s.serviceId)).filter((c) => arrangementTypeIds.includes(c.arrangementTypeId));
+        result.push({
+          service_id: s.serviceId,
+          direction: s.direction,
+          counters: counters.map((c) => ({ arrangement_type_id: c.arrangementTypeId, leg: c.leg, capacity: c.capacity, held: c.held })),
+        });
+      }
+      return { date, services: result };
+    },
+
+    /** Holds or releases sales, or suspends trains on a day. Suspension is final. */
+    async setStatus(work: Work, serviceIds: number[], date: string, operation: ServiceOperation) {
+      const { tx } = work;
+      const services = await servicesOnDay(tx, date, serviceIds);
+      for (const id of serviceIds) {
+        const service = services.find((s) => s.serviceId === id);
+        if (!service) throw new AppError('SERVICE_NOT_RUNNING', `train ${id} does not run on ${date}`);
+        if (service.status === 'suspended') throw new AppError('SERVICE_SUSPENDED', `train ${id} is already suspended on ${date}; suspension cannot be undone`);
+      }
+      for (const id of serviceIds) {
+        if (operation === 'remove pending') {
+          await tx.execute(sql`delete from service_day_statuses where service_date = ${date} and service_id = ${id} and status = 'pending'`);
+        } else {
+          await tx.execute(sql`
+            insert into service_day_statuses (service_date, service_id, status) values (${date}, ${id}, ${operation})
+            on conflict (service_date, service_id) do update set status = excluded.status, updated_at = now()`);
+        }
+      }
+      const after = await servicesOnDay(tx, date, serviceIds);
+      return { date, services: after.map((s) => ({ service_id: s.serviceId, status: s.status })) };
+    },
+  };
+}
+
+export type InventoryService = ReturnType<typeof createInventoryService>;

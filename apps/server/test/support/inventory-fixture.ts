@@ -1,0 +1,84 @@
+/**
+ * A small timetable of its own (a term in 2030, far from the demo term) so inventory tests do
+ * not depend on the demo season: one down and one up train, a special down train, a few days.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.ts';
+import * as t from '../../src/db/schema.ts';
+import { inTransaction } from '../../src/lib/unit-of-work.ts';
+import { rebuildInventory } from '../../src/modules/inventory/inventory-build.ts';
+
+export const GROUP = 1;
+export const INDIVIDUAL = 2;
+export const WHEELCHAIR = 4;
+export const STANDING = 5;
+
+export interface InventoryFixture {
+  down: number;
+  up: number;
+  special: number;
+  patternId: number;
+  /** ORDINARY days. */
+  days: string[];
+  specialDay: string;
+  disabledDay: string;
+}
+
+const stops = (direction: 'down' | 'up', base: number) => {
+  const order = direction === 'down' ? [1, 2, 3, 4] : [4, 3, 2, 1];
+  return order.map((stationId, i) => {
+    const minutes = base + i * 8;
+    const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+    return { stationId, arrivalHhmm: i === 0 ? null : hhmm, departureHhmm: i === order.length - 1 ? null : hhmm, displayOrder: i + 1 };
+  });
+};
+
+export async function createInventoryFixture(db: Db): Promise<InventoryFixture> {
+  const days = ['2030-05-09', '2030-05-10'];
+  const specialDay = '2030-05-11';
+  const disabledDay = '2030-05-15';
+  return db.transaction(async (tx) => {
+    const [term] = await tx.insert(t.serviceTerms).values({ fromDate: '2030-01-01', toDate: '2030-12-31' }).returning({ id: t.serviceTerms.id });
+    const service = async (direction: 'down' | 'up', isSpecial: boolean, base: number, name: string) => {
+      const [row] = await tx
+        .insert(t.services)
+        .values({ serviceTermId: term!.id, names: [{ language_id: 'ja', text: name }, { language_id: 'en', text: name }], direction, isSpecial, logicalTrainId: 1 })
+        .returning({ id: t.services.id });
+      await tx.insert(t.diagramItems).values(stops(direction, base).map((s) => ({ ...s, serviceId: row!.id })));
+      return row!.id;
+    };
+    const down = await service('down', false, 9 * 60, 'テスト1号');
+    const up = await service('up', false, 10 * 60, 'テスト2号');
+    const special = await service('down', true, 11 * 60, 'テスト臨時');
+    await tx.insert(t.serviceDayPatterns).values([
+      ...days.map((d) => ({ serviceDate: d, pattern: 'ORDINARY' })),
+      { serviceDate: specialDay, pattern: 'SPECIAL' },
+      { serviceDate: disabledDay, pattern: 'DISABLED' },
+    ]);
+    await tx.insert(t.specialDayServices).values({ serviceDate: specialDay, serviceId: special });
+
+    // Cars 1-2 group (128 seats), car 3 group but its wheelchair box, cars 4-5 individual;
+    // 20 standing places in car 5.
+    const [pattern] = await tx.insert(t.arrangementPatterns).values({ name: 'テスト標準', logicalTrainId: 1 }).returning({ id: t.arrangementPatterns.id });
+    await tx.execute(sql`
+      insert into arrangement_pattern_seats (arrangement_pattern_id, seat_id, arrangement_type_id)
+      select ${pattern!.id}::int, seat_id,
+             case when is_wheelchair then ${WHEELCHAIR}::int when logical_car_id <= 3 then ${GROUP}::int else ${INDIVIDUAL}::int end
+      from seats where train_id = 1`);
+    await tx.insert(t.arrangementPatternStandings).values({ arrangementPatternId: pattern!.id, logicalCarId: 5, arrangementTypeId: STANDING, capacity: 20 });
+    const [application] = await tx
+      .insert(t.arrangementApplicationTerms)
+      .values({ serviceTermId: term!.id, fromDate: '2030-05-01', toDate: '2030-05-31' })
+      .returning({ id: t.arrangementApplicationTerms.id });
+    await tx.insert(t.arrangementApplications).values(
+      [down, up, special].map((serviceId) => ({ applicationTermId: application!.id, serviceId, arrangementPatternId: pattern!.id })),
+    );
+    return { down, up, special, patternId: pattern!.id, days, specialDay, disabledDay };
+  }).then(async (fixture) => {
+    await inTransaction(db, (work) => rebuildInventory(work, { fromDate: '2030-05-01', toDate: '2030-05-31' }));
+    return fixture;
+  });
+}
+
+/** Group seats in the fixture's pattern: cars 1-3 minus the wheelchair box. */
+export const FIXTURE_GROUP_SEATS = 64 * 3 - 4;
