@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-// Runs the benchmarks and writes bench/RESULTS.md.
+// Runs the benchmarks one after another and writes bench/RESULTS.md.
 import { spawnSync } from 'node:child_process';
 const root = new URL('..', import.meta.url).pathname;
-const run = spawnSync(`${root}node_modules/.bin/tsx`, ['bench/http-bench.ts'], { cwd: root, stdio: 'inherit' });
-process.exit(run.status ?? 1);
+let status = 0;
+for (const file of ['bench/http-bench.ts', 'bench/inventory-bench.ts']) {
+  const run = spawnSync(`${root}node_modules/.bin/tsx`, [file], { cwd: root, stdio: 'inherit' });
+  status ||= run.status ?? 1;
+}
+process.exit(status);
