@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { E6, calculateAmount, freeCountPlanProblems, freeQuantityFor, roundUpToTen, type PricedUnit, type UnitPrice } from './pricing.ts';
+
+// A slice of the demo units: normal segment adult/child, supporter adult, free adult/child.
+const units: PricedUnit[] = [
+  { id: 1, segment: 'NORMAL', annotation: 'NORMAL', fare_type: 'ADULT', count_inclusive: true, auto_calculated: false },
+  { id: 2, segment: 'NORMAL', annotation: 'NORMAL', fare_type: 'CHILD', count_inclusive: true, auto_calculated: false },
+  { id: 7, segment: 'NORMAL', annotation: 'SUPPORTER', fare_type: 'ADULT', count_inclusive: true, auto_calculated: false },
+  { id: 9, segment: 'NORMAL', annotation: 'FREE', fare_type: 'ADULT', count_inclusive: true, auto_calculated: true },
+  { id: 10, segment: 'NORMAL', annotation: 'FREE', fare_type: 'CHILD', count_inclusive: true, auto_calculated: true },
+];
+const prices = new Map<number, UnitPrice>([
+  [1, { price_e6: 800 * E6, decrement_fee_e6: 220 * E6 }],
+  [2, { price_e6: 400 * E6, decrement_fee_e6: 220 * E6 }],
+  [7, { price_e6: 440 * E6, decrement_fee_e6: 220 * E6 }],
+]);
+const plans = [
+  { min: 15, max: 50, free_quantity: 1 },
+  { min: 51, max: 100, free_quantity: 2 },
+];
+
+describe('calculateAmount', () => {
+  it('prices each unit per direction', () => {
+    const r = calculateAmount({ units, prices, freeCountPlans: plans, items: [{ unit_id: 1, quantity: 10 }, { unit_id: 2, quantity: 3 }], directions: 1 });
+    expect(r.ok && r.value).toMatchObject({ participant_quantity: 13, free_quantity: 0, total_amount: (8000 + 1200) * E6 });
+    const round = calculateAmount({ units, prices, freeCountPlans: plans, items: [{ unit_id: 1, quantity: 10 }], directions: 2 });
+    expect(round.ok && round.value).toMatchObject({ direction_amounts: [8000 * E6, 8000 * E6], total_amount: 16000 * E6 });
+  });
+
+  it('makes the most expensive participants free under the free count plan', () => {
+    const r = calculateAmount({ units, prices, freeCountPlans: plans, items: [{ unit_id: 2, quantity: 40 }, { unit_id: 1, quantity: 20 }, { unit_id: 7, quantity: 1 }], directions: 1 });
+    if (!r.ok) throw new Error('refused');
+    expect(r.value.free_quantity).toBe(2); // 61 participants
+    expect(r.value.unit_quantity_items).toEqual([
+      { unit_id: 1, quantity: 20, calculated_quantity: 18, unit_price: 800 * E6, subtotal_amount: 18 * 800 * E6 },
+      { unit_id: 2, quantity: 40, calculated_quantity: 40, unit_price: 400 * E6, subtotal_amount: 40 * 400 * E6 },
+      { unit_id: 7, quantity: 1, calculated_quantity: 1, unit_price: 440 * E6, subtotal_amount: 440 * E6 },
+      { unit_id: 9, quantity: 0, calculated_quantity: 2, unit_price: 0, subtotal_amount: 0 },
+    ]);
+    expect(r.value.total_amount).toBe((14400 + 16000 + 440) * E6);
+  });
+
+  it('spills free places over to the next most expensive unit', () => {
+    const r = calculateAmount({ units, prices, freeCountPlans: [{ min: 1, max: 99, free_quantity: 3 }], items: [{ unit_id: 1, quantity: 1 }, { unit_id: 2, quantity: 5 }], directions: 1 });
+    if (!r.ok) throw new Error('refused');
+    expect(r.value.unit_quantity_items.map((i) => [i.unit_id, i.calculated_quantity])).toEqual([[1, 0], [2, 3], [9, 1], [10, 2]]);
+  });
+
+  it('refuses unknown, unpriced or empty requests and ignores asked-for FREE units', () => {
+    expect(calculateAmount({ units, prices, freeCountPlans: plans, items: [{ unit_id: 99, quantity: 1 }], directions: 1 })).toEqual({ ok: false, problem: { kind: 'unknown_unit', unit_id: 99 } });
+    expect(calculateAmount({ units, prices: new Map(), freeCountPlans: plans, items: [{ unit_id: 1, quantity: 1 }], directions: 1 })).toEqual({ ok: false, problem: { kind: 'unpriced_unit', unit_id: 1 } });
+    expect(calculateAmount({ units, prices, freeCountPlans: plans, items: [{ unit_id: 9, quantity: 5 }], directions: 1 })).toEqual({ ok: false, problem: { kind: 'no_participants' } });
+  });
+});
+
+describe('free count plans', () => {
+  it('finds the plan for a count', () => {
+    expect(freeQuantityFor(14, plans)).toBe(0);
+    expect(freeQuantityFor(15, plans)).toBe(1);
+    expect(freeQuantityFor(100, plans)).toBe(2);
+  });
+  it('flags bad and overlapping ranges', () => {
+    expect(freeCountPlanProblems(plans)).toEqual([]);
+    expect(freeCountPlanProblems([{ min: 10, max: 5, free_quantity: 1 }])).toEqual([0]);
+    expect(freeCountPlanProblems([{ min: 1, max: 20, free_quantity: 1 }, { min: 20, max: 30, free_quantity: 2 }])).toEqual([0, 1]);
+    expect(freeCountPlanProblems([{ min: 0, max: 3, free_quantity: 1 }])).toEqual([0]);
+  });
+});
+
+it('rounds yen up to a multiple of ten', () => {
+  expect(roundUpToTen(1231)).toBe(1240);
+  expect(roundUpToTen(1230)).toBe(1230);
+});
