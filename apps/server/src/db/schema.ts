@@ -622,3 +622,212 @@ export const seatAssignments = pgTable(
     check('seat_assignments_state', sql`${t.state} in ('HELD', 'ASSIGNED')`),
   ],
 );
+
+// ---------- pricing master data (issue 4) ----------
+
+/** Free count plans: for a participant count in [min, max], that many ride free. */
+export const freeCountPlans = pgTable(
+  'free_count_plans',
+  {
+    id: serial('id').primaryKey(),
+    min: integer('min').notNull(),
+    max: integer('max').notNull(),
+    freeQuantity: integer('free_quantity').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('free_count_plans_range', sql`${t.min} >= 1 and ${t.min} <= ${t.max} and ${t.freeQuantity} >= 0`)],
+);
+
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  shortName: text('short_name').notNull(),
+  channel: text('channel').notNull().default('GROUP'),
+  priority: integer('priority').notNull().default(0),
+  labels: jsonb('labels').$type<LocalizedLabel[]>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------- bookings (issue 4; DESIGN §5) ----------
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    /** The public booking number (8 digits). */
+    bookingId: text('booking_id').notNull(),
+    /** Opens the booking on the customer page (with the booking id), no login. */
+    bookingToken: text('booking_token').notNull(),
+    productId: integer('product_id').references(() => products.id),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    agentSubGroupId: integer('agent_sub_group_id')
+      .notNull()
+      .references(() => agentGroups.id),
+    status: text('status').notNull(),
+    subStatus: text('sub_status').notNull(),
+    waitListing: boolean('wait_listing').notNull().default(false),
+    groupType: text('group_type').notNull(),
+    groupName: text('group_name').notNull(),
+    group: jsonb('group').notNull(),
+    applicant: jsonb('applicant').notNull(),
+    tourConductor: jsonb('tour_conductor'),
+    author: jsonb('author'),
+    note: text('note').notNull().default(''),
+    caution: text('caution').notNull().default(''),
+    operatorName: text('operator_name').notNull().default(''),
+    priority: integer('priority').notNull().default(0),
+    confirmNote: text('confirm_note').notNull().default(''),
+    voucherNote: text('voucher_note').notNull().default(''),
+    voucherConfirmed: boolean('voucher_confirmed').notNull().default(false),
+    refusalReason: text('refusal_reason'),
+    participantQuantity: integer('participant_quantity').notNull(),
+    totalAmountE6: bigint('total_amount_e6', { mode: 'number' }).notNull().default(0),
+    revision: integer('revision').notNull().default(1),
+    updateCount: integer('update_count').notNull().default(0),
+    externalIdempotentId: text('external_idempotent_id'),
+    requestHash: text('request_hash'),
+    createdBy: uuid('created_by'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('bookings_booking_id').on(t.bookingId),
+    uniqueIndex('bookings_idempotency').on(t.agentId, t.externalIdempotentId),
+    index('bookings_agent_idx').on(t.agentId, t.agentSubGroupId, t.submittedAt),
+    index('bookings_status_idx').on(t.status, t.subStatus),
+    index('bookings_submitted_idx').on(t.submittedAt),
+  ],
+);
+
+/** One direction of a booking: the train, the segment and what is held for it. */
+export const bookingServices = pgTable(
+  'booking_services',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    direction: text('direction').notNull(),
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    fromStationId: integer('from_station_id').notNull(),
+    toStationId: integer('to_station_id').notNull(),
+    /** Seats held on the group allotment, wheelchair places and standing places. */
+    heldGroup: integer('held_group').notNull().default(0),
+    heldWheelchair: integer('held_wheelchair').notNull().default(0),
+    heldStanding: integer('held_standing').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.direction] }),
+    index('booking_services_day_idx').on(t.serviceDate, t.serviceId),
+    check('booking_services_direction', sql`${t.direction} in ('down', 'up')`),
+  ],
+);
+
+export const bookingUnits = pgTable(
+  'booking_units',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id),
+    quantity: integer('quantity').notNull(),
+    calculatedQuantity: integer('calculated_quantity').notNull(),
+    unitPriceE6: bigint('unit_price_e6', { mode: 'number' }).notNull(),
+    subtotalE6: bigint('subtotal_e6', { mode: 'number' }).notNull(),
+    recordLargestCalculatedQuantity: integer('record_largest_calculated_quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.unitId] })],
+);
+
+export const bookingWheelchairs = pgTable('booking_wheelchairs', {
+  id: serial('id').primaryKey(),
+  bookingId: integer('booking_id')
+    .notNull()
+    .references(() => bookings.id, { onDelete: 'cascade' }),
+  needSlope: boolean('need_slope').notNull().default(false),
+});
+
+/** A revision of the booking's main parameters (CREATE, UPDATE, CANCEL). */
+export const bookingHistories = pgTable(
+  'booking_histories',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    type: text('type').notNull(),
+    snapshot: jsonb('snapshot').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('booking_histories_revision').on(t.bookingId, t.revision), check('booking_histories_type', sql`${t.type} in ('CREATE', 'UPDATE', 'CANCEL')`)],
+);
+
+export const bookingNotes = pgTable(
+  'booking_notes',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    authorType: text('author_type').notNull(),
+    authorName: text('author_name').notNull(),
+    authorAccountId: uuid('author_account_id'),
+    isPrivate: boolean('is_private').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('booking_notes_booking_idx').on(t.bookingId)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    totalAmountE6: bigint('total_amount_e6', { mode: 'number' }).notNull(),
+    paidAmountE6: bigint('paid_amount_e6', { mode: 'number' }).notNull().default(0),
+    dueDate: date('due_date', { mode: 'string' }),
+    transactionId: text('transaction_id'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payments_booking_idx').on(t.bookingId),
+    check('payments_kind', sql`${t.kind} in ('FARE', 'CANCELLATION', 'DISCREPANCY')`),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    audience: text('audience').notNull(),
+    category: text('category').notNull(),
+    kind: text('kind').notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
+    agentSubGroupId: integer('agent_sub_group_id'),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_audience_idx').on(t.audience, t.category, t.createdAt),
+    check('notifications_audience', sql`${t.audience} in ('ADMIN', 'AGENT')`),
+    check('notifications_category', sql`${t.category} in ('booking', 'payment')`),
+  ],
+);
