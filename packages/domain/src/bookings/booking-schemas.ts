@@ -1,0 +1,273 @@
+/**
+ * The booking API's shapes (spec 001 §7.2, spec 000 §3 "Booking"), shared by the server's
+ * validation, the OpenAPI document and the web forms.
+ */
+import { z } from 'zod';
+import { LocalizedLabel } from '../common/language.ts';
+import { PagingQuery } from '../common/paging.ts';
+import { DIRECTIONS } from '../reference/reference-schemas.ts';
+import { BOOKING_STATUSES, BOOKING_SUB_STATUSES, REFUSAL_REASONS } from './booking-state.ts';
+
+const DateString = z.iso.date();
+const Id = z.coerce.number().int().positive();
+const StationId = z.coerce.number().int().min(1).max(4);
+const Tel = z.string().trim().max(30).regex(/^[0-9+\-() ]*$/, 'enter a valid phone number');
+
+export const GROUP_TYPES = ['NORMAL', 'SCHOOL'] as const;
+export const PAYMENT_STATUSES = ['INITED', 'INVOICE_PENDING', 'PAYMENT_PENDING', 'PAYMENT_CONFIRMED', 'COUPON_CONFIRMED', 'NO_NEED_TO_PAY'] as const;
+export const PAYMENT_METHODS = ['UNKNOWN', 'ONLINE_CREDIT_CARD', 'OFFLINE_CREDIT_CARD', 'CASH', 'MONTHLY', 'COUPON', 'OTA_DEFERRED', 'OFFLINE_NOT_SPECIFIED'] as const;
+export const HISTORY_TYPES = ['CREATE', 'UPDATE', 'CANCEL'] as const;
+export const MAIL_TEMPLATES = ['booking_ok', 'booking_ng', 'voucher'] as const;
+
+/** 1-47 are the prefectures of Japan (JIS X 0401), 99 is overseas. */
+export const PrefectureCode = z.number().int().refine((n) => (n >= 1 && n <= 47) || n === 99, 'enter a valid prefecture');
+
+export const Applicant = z.object({
+  name: z.string().trim().min(1, 'enter a name').max(100),
+  email: z.email().max(254),
+  phone_number: Tel.min(1, 'enter a phone number'),
+});
+export const TourConductor = z.object({
+  name: z.string().trim().max(100),
+  phone_number: Tel,
+});
+export const BookingGroup = z.object({
+  group_type: z.enum(GROUP_TYPES),
+  name: z.string().trim().min(1, 'enter a name').max(200),
+  name_kana: z.string().trim().max(200).default(''),
+  country_code: z.string().regex(/^([A-Z]{3}|OTHER)$/, 'enter a valid country code'),
+  japan_prefecture_code: PrefectureCode.nullable().default(null),
+});
+
+export const ServiceChoice = z.object({
+  service_date: DateString,
+  service_id: Id,
+  from_station_id: StationId,
+  to_station_id: StationId,
+});
+export type ServiceChoice = z.infer<typeof ServiceChoice>;
+
+export const ServiceOrderInput = z
+  .object({ down_service: ServiceChoice.nullable().optional(), up_service: ServiceChoice.nullable().optional() })
+  .refine((s) => s.down_service || s.up_service, { message: 'choose a train', path: ['down_service'] });
+
+export const UnitQuantityItem = z.object({ unit_id: Id, quantity: z.number().int().min(0).max(2000) });
+export const ParticipantGroup = z.object({
+  unit_quantity_items: z.array(UnitQuantityItem).min(1, 'enter the participants').max(40),
+  wheel_chairs: z.array(z.object({ need_slope: z.boolean() })).max(40).default([]),
+});
+
+export const Author = z.object({ type: z.enum(['ADMIN', 'AGENT']), name: z.string().trim().max(100) });
+
+export const CreateBookingBody = z.object({
+  applicant: Applicant,
+  tour_conductor: TourConductor.nullable().default(null),
+  group: BookingGroup,
+  service_order: ServiceOrderInput,
+  participant_group: ParticipantGroup,
+  note: z.string().max(2000).default(''),
+  author: Author.optional(),
+  agent_id: Id,
+  agent_sub_group_id: Id.optional(),
+  wait_listing: z.boolean().default(false),
+  external_idempotent_id: z.string().trim().min(1).max(100).optional(),
+  operator: z.string().trim().max(100).optional(),
+});
+export type CreateBookingBody = z.infer<typeof CreateBookingBody>;
+export const CreateBookingResponse = z.object({ booking_id: z.string() });
+
+export const CalculateAmountBody = z.object({
+  booking_id: z.string().optional(),
+  group_type: z.enum(GROUP_TYPES),
+  participant_group: ParticipantGroup,
+  service_days: z.array(DateString).min(1).max(2),
+});
+export type CalculateAmountBody = z.infer<typeof CalculateAmountBody>;
+export const UnitQuantityPriceItem = z.object({
+  unit_id: z.number().int(),
+  quantity: z.number().int(),
+  calculated_quantity: z.number().int(),
+  unit_price: z.number().int(),
+  subtotal_amount: z.number().int(),
+});
+export const CalculateAmountResponse = z.object({
+  participant_quantity: z.number().int(),
+  free_quantity: z.number().int(),
+  unit_quantity_items: z.array(UnitQuantityPriceItem),
+  direction_amounts: z.array(z.number().int()),
+  total_amount: z.number().int(),
+});
+export type CalculateAmountResponse = z.infer<typeof CalculateAmountResponse>;
+
+export const ServiceLeg = z.object({
+  direction: z.enum(DIRECTIONS),
+  service_day: DateString,
+  service_id: z.number().int(),
+  service_name: z.array(LocalizedLabel),
+  from_station_id: z.number().int(),
+  to_station_id: z.number().int(),
+  departure_hhmm: z.string().nullable(),
+  arrival_hhmm: z.string().nullable(),
+  held_group: z.number().int(),
+  held_wheelchair: z.number().int(),
+  held_standing: z.number().int(),
+});
+export type ServiceLeg = z.infer<typeof ServiceLeg>;
+
+export const BookingFlags = z.object({
+  can_update: z.boolean(),
+  can_cancel: z.boolean(),
+  can_show_voucher: z.boolean(),
+  can_release_seats: z.boolean(),
+  can_reserve_allotments: z.boolean(),
+  can_release_allotments: z.boolean(),
+  can_confirm_allotments: z.boolean(),
+  can_assign_seats: z.boolean(),
+  can_confirm_seats: z.boolean(),
+  can_generate_voucher: z.boolean(),
+  can_send_voucher: z.boolean(),
+  can_refuse: z.boolean(),
+});
+
+export const PaymentSummary = z.object({
+  payment_id: z.number().int(),
+  kind: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  payment_method: z.enum(PAYMENT_METHODS),
+  total_amount: z.number().int(),
+  paid_amount: z.number().int(),
+  due_date: DateString.nullable(),
+  issued_at: z.string(),
+});
+
+export const BookingNote = z.object({
+  note_id: z.number().int(),
+  note: z.string(),
+  author: z.object({ type: z.string(), name: z.string() }),
+  created_at: z.string(),
+  is_private: z.boolean(),
+});
+export type BookingNote = z.infer<typeof BookingNote>;
+
+export const BookingHistory = z.object({
+  type: z.enum(HISTORY_TYPES),
+  revision: z.number().int(),
+  created_at: z.string(),
+  created_by: z.string(),
+  service_order: z.unknown(),
+  participant_group: z.unknown(),
+  payment: z.unknown(),
+  confirm_note: z.string(),
+});
+
+export const BookingResponse = z.object({
+  booking_id: z.string(),
+  product_id: z.number().int().nullable(),
+  agent_id: z.number().int(),
+  agent_type: z.string(),
+  agent_name: z.string(),
+  agent_sub_group_id: z.number().int(),
+  agent_sub_group_name: z.string(),
+  operator_name: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  sub_status: z.enum(BOOKING_SUB_STATUSES),
+  refusal_reason: z.enum(REFUSAL_REASONS).nullable(),
+  submitted_at: z.string(),
+  wait_listing: z.boolean(),
+  caution: z.string(),
+  priority: z.number().int(),
+  applicant: Applicant,
+  tour_conductor: TourConductor.nullable(),
+  group: z.object({ group_type: z.enum(GROUP_TYPES), name: z.string(), name_kana: z.string(), country_code: z.string(), japan_prefecture_code: z.number().int().nullable() }),
+  note: z.string(),
+  main_params: z.object({
+    service_order: z.object({ is_round_trip: z.boolean(), update_count: z.number().int(), services: z.array(ServiceLeg) }),
+    participant_group: z.object({
+      participant_quantity: z.number().int(),
+      unit_quantity_items: z.array(UnitQuantityPriceItem),
+      wheel_chairs: z.array(z.object({ need_slope: z.boolean() })),
+    }),
+    payment: PaymentSummary.nullable(),
+    total_amount: z.number().int(),
+    voucherNote: z.string(),
+    confirmNote: z.string(),
+    revision: z.number().int(),
+  }),
+  main_param_histories: z.array(BookingHistory),
+  notes: z.array(BookingNote),
+  flags: BookingFlags,
+  booking_token: z.string().optional(),
+});
+export type BookingResponse = z.infer<typeof BookingResponse>;
+
+export const BookingIdParams = z.object({ booking_id: z.string().regex(/^\d{8}$/, 'enter a valid booking number') });
+
+export const ConfirmBookingBody = z.object({
+  mail: z.object({ subject: z.string().trim().min(1).max(200), body: z.string().trim().min(1).max(20000) }),
+});
+export const RefuseBookingBody = ConfirmBookingBody.extend({ reason: z.enum(REFUSAL_REASONS) });
+export const MailTemplateResponse = z.object({ subject: z.string(), body: z.string(), to_address: z.string() });
+export const SelectPriorityBody = z.object({ priority: z.number().int().min(0).max(100) });
+export const AssignOperatorBody = z.object({ operator_name: z.string().trim().max(100) });
+export const AddSpecialNoteQuery = z.object({ confirm_note: z.string().max(2000).optional(), voucher_note: z.string().max(2000).optional() });
+export const UpdateFromToStationBody = z.object({
+  direction: z.enum(DIRECTIONS),
+  from_station_id: StationId,
+  to_station_id: StationId,
+});
+export const AddNoteBody = z.object({ note: z.string().trim().min(1, 'enter a note').max(4000), is_private: z.boolean().default(false) });
+export const UpdateNoteBody = AddNoteBody;
+export const ReserveAllotmentsResponse = z.object({
+  sub_status: z.enum(BOOKING_SUB_STATUSES),
+  warning: z.string().nullable(),
+});
+
+export const ServiceOrderSearchQuery = PagingQuery.extend({
+  submitted_at_from: DateString.optional(),
+  submitted_at_to: DateString.optional(),
+  service_date_from: DateString.optional(),
+  service_date_to: DateString.optional(),
+  booking_id: z.string().max(20).optional(),
+  agent_id: Id.optional(),
+  agent_sub_group_ids: z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(z.coerce.number().int().positive()).max(100)).optional(),
+  group_types: z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(z.enum(GROUP_TYPES))).optional(),
+  group_name: z.string().trim().max(200).optional(),
+  status: z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(z.enum(BOOKING_STATUSES))).optional(),
+  sub_status: z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(z.enum(BOOKING_SUB_STATUSES))).optional(),
+  admin_notification_msg: z.string().max(100).optional(),
+  agent_notification_msg: z.string().max(100).optional(),
+  country_code: z.string().max(10).optional(),
+  payment_status: z.enum(PAYMENT_STATUSES).optional(),
+  payment_type: z.string().max(20).optional(),
+});
+export type ServiceOrderSearchQuery = z.infer<typeof ServiceOrderSearchQuery>;
+
+export const ServiceOrderRow = z.object({
+  id: z.number().int(),
+  booking_id: z.string(),
+  submitted_at: z.string(),
+  service_date: DateString,
+  service_id: z.number().int(),
+  service_name: z.array(LocalizedLabel),
+  direction: z.enum(DIRECTIONS),
+  from_station_id: z.number().int(),
+  to_station_id: z.number().int(),
+  group_type: z.enum(GROUP_TYPES),
+  group_name: z.string(),
+  agent: z.object({ agent_id: z.number().int(), name: z.string(), agent_type: z.string() }),
+  agent_sub_group_name: z.string(),
+  participant_quantity: z.number().int(),
+  operator_name: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  sub_status: z.enum(BOOKING_SUB_STATUSES),
+  caution: z.string(),
+  payment_info: z.object({ status: z.enum(PAYMENT_STATUSES), payment_method: z.enum(PAYMENT_METHODS), total_amount: z.number().int() }).nullable(),
+  is_round_trip: z.boolean(),
+});
+export type ServiceOrderRow = z.infer<typeof ServiceOrderRow>;
+export const ServiceOrderSearchResponse = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  service_orders: z.array(ServiceOrderRow),
+});
