@@ -82,3 +82,20 @@ export async function createInventoryFixture(db: Db): Promise<InventoryFixture> 
 
 /** Group seats in the fixture's pattern: cars 1-3 minus the wheelchair box. */
 export const FIXTURE_GROUP_SEATS = 64 * 3 - 4;
+
+/** Pricing plans for the fixture's year (the demo plans cover 2026-2027 only). */
+export async function addFixturePricing(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into pricing_plans (name, segment, service_date_from, service_date_to)
+    select name || ' 2030', segment, '2030-01-01', '2030-12-31' from pricing_plans where service_date_from = '2026-01-01'`);
+  await db.execute(sql`
+    insert into pricing_plan_units (pricing_plan_id, unit_id, price_e6, decrement_fee_e6)
+    select n.id, u.unit_id, u.price_e6, u.decrement_fee_e6
+    from pricing_plan_units u
+    join pricing_plans o on o.id = u.pricing_plan_id and o.service_date_from = '2026-01-01'
+    join pricing_plans n on n.segment = o.segment and n.service_date_from = '2030-01-01'`);
+  await db.insert(t.freeCountPlans).values([
+    { min: 15, max: 50, freeQuantity: 1 },
+    { min: 51, max: 100, freeQuantity: 2 },
+  ]);
+}

@@ -1,0 +1,43 @@
+/** Default texts of the booking OK and NG mails; staff edit them before sending. */
+import type { LocalizedLabel } from '@sagano/domain/common/language';
+import { labelText } from '@sagano/domain/common/language';
+import type { RefusalReason } from '@sagano/domain/bookings/booking-state';
+
+export interface MailBooking {
+  bookingId: string;
+  groupName: string;
+  applicantName: string;
+  agentName: string;
+  participants: number;
+  totalYen: number;
+  services: { direction: string; serviceDate: string; names: LocalizedLabel[]; from: string; to: string; departure: string | null; arrival: string | null }[];
+}
+
+const REASON_JA: Record<RefusalReason, string> = {
+  FULL: '満席のため',
+  SERVICEDAY_SUSPENSION: '当日の運休のため',
+  SERVICE_SUSPENSION: 'ご希望の列車の運休のため',
+  OTHER: '諸般の事情により',
+};
+
+function trainLines(b: MailBooking): string {
+  return b.services
+    .map((s) => `・${s.serviceDate} ${labelText(s.names, 'ja')} ${s.from}（${s.departure ?? '--:--'}発）→ ${s.to}（${s.arrival ?? '--:--'}着）`)
+    .join('\n');
+}
+
+const SIGNATURE = '嵯峨野観光鉄道株式会社 団体予約係\nTEL 075-861-7444（9:00〜17:00）';
+
+export function bookingOkMail(b: MailBooking): { subject: string; body: string } {
+  return {
+    subject: `【嵯峨野トロッコ列車】団体予約確定のお知らせ（予約番号 ${b.bookingId}）`,
+    body: `${b.agentName}\n${b.applicantName} 様\n\nいつも嵯峨野トロッコ列車をご利用いただき、ありがとうございます。\n下記の団体予約を確定いたしました。\n\n予約番号：${b.bookingId}\n団体名：${b.groupName}\n人数：${b.participants}名\nご利用列車：\n${trainLines(b)}\n運賃合計：${b.totalYen.toLocaleString('ja-JP')}円（税込）\n\n座席表・乗車票は、座席の確定後にあらためてお送りします。\n\n${SIGNATURE}`,
+  };
+}
+
+export function bookingNgMail(b: MailBooking, reason: RefusalReason): { subject: string; body: string } {
+  return {
+    subject: `【嵯峨野トロッコ列車】団体予約お受けできませんでした（予約番号 ${b.bookingId}）`,
+    body: `${b.agentName}\n${b.applicantName} 様\n\nいつも嵯峨野トロッコ列車をご利用いただき、ありがとうございます。\n誠に恐れ入りますが、${REASON_JA[reason]}、下記の団体予約をお受けすることができませんでした。\n\n予約番号：${b.bookingId}\n団体名：${b.groupName}\n人数：${b.participants}名\nご希望の列車：\n${trainLines(b)}\n\n別の日時・列車でのご利用をご検討いただけますと幸いです。\n\n${SIGNATURE}`,
+  };
+}

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AddNoteBody,
+  AddSpecialNoteQuery,
+  AssignOperatorBody,
+  BookingIdParams,
+  BookingNote,
+  BookingResponse,
+  CalculateAmountBody,
+  CalculateAmountResponse,
+  ConfirmBookingBody,
+  CreateBookingBody,
+  CreateBookingResponse,
+  MAIL_TEMPLATES,
+  MailTemplateResponse,
+  RefuseBookingBody,
+  ReserveAllotmentsResponse,
+  SelectPriorityBody,
+  UpdateFromToStationBody,
+  UpdateNoteBody,
+} from '@sagano/domain/bookings/booking-schemas';
+import { REFUSAL_REASONS } from '@sagano/domain/bookings/booking-state';
+import type { OperationName } from '@sagano/domain/audit/operation-log-schemas';
+import type { Db } from '../../db/client.ts';
+import type { BookingsService } from './bookings.service.ts';
+
+const Ok = z.object({ ok: z.literal(true) });
+const NoteId = z.object({ note_id: z.number().int() });
+
+/** The booking calls of spec 001 §7.2 that this issue builds. */
+export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; bookings: BookingsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, bookings } = deps;
+  const tags = ['bookings'];
+  const category = 'bookings' as const;
+
+  r.post('/v1/bookings', {
+    schema: { tags, body: CreateBookingBody, response: { 200: CreateBookingResponse } },
+    config: { access: 'authenticated', category, operation: 'bookings.submit' },
+  }, async (request) => {
+    const result = await request.mutate((work) => bookings.submit(work, request.principal!, request.body));
+    return result;
+  });
+
+  r.post('/v1/bookings/calculate_amount', {
+    schema: { tags, body: CalculateAmountBody, response: { 200: CalculateAmountResponse } },
+    config: { access: 'authenticated', operationLog: false },
+  }, (request) => bookings.calculate(request.body));
+
+  r.get('/v1/bookings/:booking_id', {
+    schema: { tags, params: BookingIdParams, querystring: z.object({ agent_sub_group_id: z.coerce.number().int().optional() }), response: { 200: BookingResponse } },
+    config: { access: 'authenticated' },
+  }, (request) => bookings.get(db, request.principal!, request.params.booking_id));
+
+  r.get('/v1/bookings/:booking_id/mail_templates/:mail_template', {
+    schema: {
+      tags,
+      params: BookingIdParams.extend({ mail_template: z.enum(MAIL_TEMPLATES) }),
+      querystring: z.object({ reason: z.enum(REFUSAL_REASONS).optional() }),
+      response: { 200: MailTemplateResponse },
+    },
+    config: { access: 'backOffice' },
+  }, (request) => bookings.template(db, request.principal!, request.params.booking_id, request.params.mail_template, request.query.reason));
+
+  const step = <B extends z.ZodType>(
+    path: string,
+    operation: OperationName,
+    body: B | undefined,
+    run: (request: { principal: NonNullable<import('fastify').FastifyRequest['principal']>; body: z.infer<B>; bookingId: string; query: unknown }, work: Parameters<Parameters<import('fastify').FastifyRequest['mutate']>[0]>[0]) => Promise<unknown>,
+    options: { access?: 'backOffice' | 'authenticated'; response?: z.ZodType; query?: z.ZodType } = {},
+  ) => {
+    r.post(`/v1/bookings/:booking_id/${path}`, {
+      schema: { tags, params: BookingIdParams, ...(body ? { body } : {}), ...(options.query ? { querystring: options.query } : {}), response: { 200: options.response ?? Ok } },
+      config: { access: options.access ?? 'backOffice', category, operation },
+    }, async (request) => {
+      const result = await request.mutate(
+        (work) => run({ principal: request.principal!, body: request.body as z.infer<B>, bookingId: request.params.booking_id, query: request.query }, work),
+        { bookingId: request.params.booking_id },
+      );
+      return options.response ? result : { ok: true as const };
+    });
+  };
+
+  step('reserve_allotments', 'bookings.reserve_allotments', undefined, (req, work) => bookings.reserveAllotments(work, req.principal, req.bookingId), { response: ReserveAllotmentsResponse });
+  step('release_allotments', 'bookings.release_allotments', undefined, (req, work) => bookings.releaseAllotments(work, req.principal, req.bookingId));
+  step('confirm_booking', 'bookings.confirm_booking', ConfirmBookingBody, (req, work) => bookings.confirm(work, req.principal, req.bookingId, req.body.mail));
+  step('refuse_booking', 'bookings.refuse_booking', RefuseBookingBody, (req, work) => bookings.refuse(work, req.principal, req.bookingId, req.body.reason, req.body.mail));
+  step('select_priority', 'bookings.select_priority', SelectPriorityBody, (req, work) => bookings.selectPriority(work, req.principal, req.bookingId, req.body.priority));
+  step('assign_operator', 'bookings.assign_operator', AssignOperatorBody, (req, work) => bookings.assignOperator(work, req.principal, req.bookingId, req.body.operator_name));
+  step('add_special_note', 'bookings.add_special_note', undefined, (req, work) => bookings.addSpecialNote(work, req.principal, req.bookingId, req.query as z.infer<typeof AddSpecialNoteQuery>), { query: AddSpecialNoteQuery });
+  step('update_from_to_station', 'bookings.update_from_to_station', UpdateFromToStationBody, (req, work) => bookings.updateFromToStation(work, req.principal, req.bookingId, req.body));
+
+  r.get('/v1/bookings/:booking_id/notes', {
+    schema: { tags, params: BookingIdParams, querystring: z.object({ agent_sub_group_id: z.coerce.number().int().optional() }), response: { 200: z.object({ notes: z.array(BookingNote) }) } },
+    config: { access: 'authenticated' },
+  }, async (request) => ({ notes: await bookings.notes(db, request.principal!, request.params.booking_id) }));
+
+  r.post('/v1/bookings/:booking_id/notes', {
+    schema: { tags, params: BookingIdParams, body: AddNoteBody, response: { 200: NoteId } },
+    config: { access: 'authenticated', category, operation: 'bookings.add_note' },
+  }, (request) => request.mutate((work) => bookings.addNote(work, request.principal!, request.params.booking_id, request.body), { bookingId: request.params.booking_id }));
+
+  r.post('/v1/notes/:note_id', {
+    schema: { tags, params: z.object({ note_id: z.coerce.number().int().positive() }), body: UpdateNoteBody, response: { 200: NoteId } },
+    config: { access: 'authenticated', category, operation: 'bookings.update_note' },
+  }, (request) => request.mutate((work) => bookings.updateNote(work, request.principal!, request.params.note_id, request.body)));
+}

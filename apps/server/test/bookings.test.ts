@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import * as t from '../src/db/schema.ts';
+import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { addFixturePricing, createInventoryFixture, FIXTURE_GROUP_SEATS, GROUP, WHEELCHAIR, type InventoryFixture } from './support/inventory-fixture.ts';
+
+let ctx: TestApp;
+let fx: InventoryFixture;
+let staff: { authorization: string };
+let agents: Record<string, number>;
+let groups: { id: number; agentId: number; isRoot: boolean }[];
+const E6 = 1_000_000;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  fx = await createInventoryFixture(ctx.database.db);
+  await addFixturePricing(ctx.database.db);
+  staff = await ctx.login('staff@example.com');
+  const rows = await ctx.database.db.select({ id: t.agents.id, type: t.agents.agentType }).from(t.agents);
+  agents = Object.fromEntries(rows.map((r) => [r.type, r.id]));
+  groups = await ctx.database.db.select({ id: t.agentGroups.id, agentId: t.agentGroups.agentId, isRoot: t.agentGroups.isRoot }).from(t.agentGroups);
+});
+afterAll(() => ctx.close());
+
+const ADULT = 1; // NORMAL / NORMAL / ADULT
+const CHILD = 2;
+
+function body(overrides: Record<string, unknown> = {}) {
+  return {
+    applicant: { name: '中村 さくら', email: 'sakura@example.com', phone_number: '075-111-2222' },
+    tour_conductor: { name: '添乗 太郎', phone_number: '090-1111-2222' },
+    group: { group_type: 'NORMAL', name: '桜ヶ丘町内会', name_kana: 'サクラガオカチョウナイカイ', country_code: 'JPN', japan_prefecture_code: 26 },
+    service_order: { down_service: { service_date: fx.days[0], service_id: fx.down, from_station_id: 1, to_station_id: 4 } },
+    participant_group: { unit_quantity_items: [{ unit_id: ADULT, quantity: 20 }, { unit_id: CHILD, quantity: 3 }], wheel_chairs: [] },
+    agent_id: agents.FREE,
+    ...overrides,
+  };
+}
+
+const post = (url: string, payload?: object, headers = staff) => ctx.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+const get = (url: string, headers = staff) => ctx.app.inject({ method: 'GET', url, headers });
+
+async function submit(overrides: Record<string, unknown> = {}, headers = staff) {
+  const res = await post('/v1/bookings', body(overrides), headers);
+  if (res.statusCode !== 200) throw new Error(`submit: ${res.statusCode} ${res.body}`);
+  return res.json().booking_id as string;
+}
+
+async function held(date: string, serviceId: number, leg: number, typeId = GROUP) {
+  const [row] = await ctx.database.db.select({ held: t.inventoryCounters.held }).from(t.inventoryCounters).where(and(eq(t.inventoryCounters.serviceDate, date), eq(t.inventoryCounters.serviceId, serviceId), eq(t.inventoryCounters.arrangementTypeId, typeId), eq(t.inventoryCounters.leg, leg)));
+  return row!.held;
+}
+
+describe('submitting and pricing', () => {
+  it('prices the group with the free count plan and stores the request', async () => {
+    const calc = await post('/v1/bookings/calculate_amount', { group_type: 'NORMAL', participant_group: { unit_quantity_items: [{ unit_id: ADULT, quantity: 20 }, { unit_id: CHILD, quantity: 3 }] }, service_days: [fx.days[0], fx.days[0]] });
+    expect(calc.json()).toMatchObject({ participant_quantity: 23, free_quantity: 1, total_amount: 2 * (19 * 800 + 3 * 400) * E6 });
+
+    const id = await submit();
+    expect(id).toMatch(/^\d{8}$/);
+    const booking = (await get(`/v1/bookings/${id}`)).json();
+    expect(booking).toMatchObject({
+      status: 'SUBMITTED',
+      sub_status: 'INITIAL',
+      agent_type: 'FREE',
+      group: { name: '桜ヶ丘町内会', country_code: 'JPN' },
+      main_params: { total_amount: (19 * 800 + 3 * 400) * E6, participant_group: { participant_quantity: 23 }, revision: 1 },
+      flags: { can_reserve_allotments: true, can_confirm_allotments: false, can_refuse: true },
+    });
+    expect(booking.main_param_histories).toEqual([expect.objectContaining({ type: 'CREATE', revision: 1 })]);
+    const [notice] = await ctx.database.db.select().from(t.notifications).where(sql`kind = 'BOOKING_RECEIVED' and booking_id = (select id from bookings where booking_id = ${id})`);
+    expect(notice).toMatchObject({ audience: 'ADMIN', category: 'booking' });
+  });
+
+  it('refuses bad requests naming the field, writing nothing', async () => {
+    const before = (await ctx.database.db.execute(sql`select count(*)::int as n from bookings`)) as unknown as { rows: { n: number }[] };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ applicant: { name: '', email: 'a@example.com', phone_number: '1' } }, 'applicant.name'],
+      [{ group: { group_type: 'TOUR', name: 'x', country_code: 'JPN' } }, 'group.group_type'],
+      [{ group: { group_type: 'NORMAL', name: 'x', country_code: 'Japan' } }, 'group.country_code'],
+      [{ service_order: {} }, 'service_order.down_service'],
+      [{ service_order: { down_service: { service_date: fx.days[0], service_id: fx.down, from_station_id: 3, to_station_id: 1 } } }, 'service_order.down_service.to_station_id'],
+      [{ service_order: { down_service: { service_date: fx.disabledDay, service_id: fx.down, from_station_id: 1, to_station_id: 4 } } }, 'service_order.down_service.service_id'],
+      [{ service_order: { down_service: { service_date: fx.days[0], service_id: fx.up, from_station_id: 1, to_station_id: 4 } } }, 'service_order.down_service.service_id'],
+      [{ participant_group: { unit_quantity_items: [] } }, 'participant_group.unit_quantity_items'],
+      [{ participant_group: { unit_quantity_items: [{ unit_id: 11, quantity: 3 }] } }, 'participant_group.unit_quantity_items.0.unit_id'],
+      [{ participant_group: { unit_quantity_items: [{ unit_id: ADULT, quantity: 1 }], wheel_chairs: [{ need_slope: true }, { need_slope: false }] } }, 'participant_group.wheel_chairs'],
+    ];
+    for (const [overrides, field] of cases) {
+      const res = await post('/v1/bookings', body(overrides));
+      expect([400, 404], `${field}: ${res.body}`).toContain(res.statusCode);
+      expect(errorOf(res).field ?? errorOf(res).error_description, field).toContain(field);
+    }
+    const after = (await ctx.database.db.execute(sql`select count(*)::int as n from bookings`)) as unknown as { rows: { n: number }[] };
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+  });
+
+  it('is idempotent on external_idempotent_id, also for parallel duplicates', async () => {
+    const payload = body({ external_idempotent_id: 'agent-ref-0001' });
+    const results = await Promise.all(Array.from({ length: 6 }, () => post('/v1/bookings', payload)));
+    const ids = new Set(results.map((r) => r.json().booking_id));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    expect(ids.size).toBe(1);
+    const count = await ctx.database.db.select().from(t.bookings).where(eq(t.bookings.externalIdempotentId, 'agent-ref-0001'));
+    expect(count).toHaveLength(1);
+    const different = await post('/v1/bookings', body({ external_idempotent_id: 'agent-ref-0001', note: 'changed' }));
+    expect(different.statusCode).toBe(422);
+    expect(errorOf(different).field).toBe('external_idempotent_id');
+  });
+});
+
+describe('allotments, confirmation and refusal', () => {
+  it('reserves every leg, confirms with the mail, opens the payment by agent type', async () => {
+    const id = await submit({ participant_group: { unit_quantity_items: [{ unit_id: ADULT, quantity: 10 }], wheel_chairs: [{ need_slope: true }] } });
+    const before = await held(fx.days[0]!, fx.down, 2);
+    const reserve = await post(`/v1/bookings/${id}/reserve_allotments`);
+    expect(reserve.json()).toEqual({ sub_status: 'SAGANO_ALLOTMENT_CONFIRMED', warning: null });
+    expect(await held(fx.days[0]!, fx.down, 2)).toBe(before + 9);
+    expect(await held(fx.days[0]!, fx.down, 2, WHEELCHAIR)).toBe(1);
+    const again = await post(`/v1/bookings/${id}/reserve_allotments`);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).error_code).toBe('STEP_NOT_ALLOWED');
+
+    const template = (await get(`/v1/bookings/${id}/mail_templates/booking_ok`)).json();
+    expect(template.subject).toContain(id);
+    expect(template.to_address).toBe('sakura@example.com');
+    const confirm = await post(`/v1/bookings/${id}/confirm_booking`, { mail: { subject: template.subject, body: template.body } });
+    expect(confirm.statusCode).toBe(200);
+    const booking = (await get(`/v1/bookings/${id}`)).json();
+    expect(booking).toMatchObject({ status: 'RESERVED', sub_status: 'SAGANO_ALLOTMENT_CONFIRMED', main_params: { payment: { status: 'PAYMENT_PENDING', payment_method: 'ONLINE_CREDIT_CARD', due_date: '2030-05-02' } } });
+    expect(booking.main_param_histories.map((h: { type: string }) => h.type)).toEqual(['CREATE', 'UPDATE', 'UPDATE']);
+    const [mail] = await ctx.database.db.select().from(t.outboxMails).where(and(eq(t.outboxMails.bookingId, id), eq(t.outboxMails.kind, 'booking.ok')));
+    expect(mail).toMatchObject({ toAddress: 'sakura@example.com', subject: template.subject });
+
+    const special = await submit({ agent_id: agents.SPECIAL_CONTRACTED });
+    await post(`/v1/bookings/${special}/reserve_allotments`);
+    await post(`/v1/bookings/${special}/confirm_booking`, { mail: { subject: 's', body: 'b' } });
+    expect((await get(`/v1/bookings/${special}`)).json().main_params.payment).toMatchObject({ status: 'INVOICE_PENDING', payment_method: 'MONTHLY' });
+  });
+
+  it('a round trip with one direction full is PENDING; nothing held is NOT_AVAILABLE with a warning', async () => {
+    const day = fx.days[1]!;
+    // Fill the up train's group seats on leg 2.
+    await ctx.database.db.execute(sql`update inventory_counters set held = capacity where service_date = ${day} and service_id = ${fx.up} and arrangement_type_id = ${GROUP} and leg = 2`);
+    const id = await submit({
+      service_order: {
+        down_service: { service_date: day, service_id: fx.down, from_station_id: 1, to_station_id: 4 },
+        up_service: { service_date: day, service_id: fx.up, from_station_id: 4, to_station_id: 1 },
+      },
+    });
+    const reserve = (await post(`/v1/bookings/${id}/reserve_allotments`)).json();
+    expect(reserve.sub_status).toBe('SAGANO_ALLOTMENT_PENDING');
+    expect(reserve.warning).toContain('leg 2');
+    const b = (await get(`/v1/bookings/${id}`)).json();
+    expect(b.main_params.service_order.services.map((s: { direction: string; held_group: number }) => [s.direction, s.held_group])).toEqual([['down', 23], ['up', 0]]);
+    expect(b.flags.can_confirm_allotments).toBe(false);
+
+    const oneWay = await submit({ service_order: { up_service: { service_date: day, service_id: fx.up, from_station_id: 3, to_station_id: 1 } } });
+    const none = (await post(`/v1/bookings/${oneWay}/reserve_allotments`)).json();
+    expect(none.sub_status).toBe('SAGANO_ALLOTMENT_NOT_AVAILABLE');
+    expect(none.warning).toMatch(/everything was released/);
+    await ctx.database.db.execute(sql`update inventory_counters set held = 0 where service_date = ${day} and service_id = ${fx.up} and arrangement_type_id = ${GROUP} and leg = 2`);
+  });
+
+  it('refuses as FULL: releases everything, nothing to pay, NG mail, history', async () => {
+    const id = await submit();
+    await post(`/v1/bookings/${id}/reserve_allotments`);
+    const heldBefore = await held(fx.days[0]!, fx.down, 1);
+    const template = (await get(`/v1/bookings/${id}/mail_templates/booking_ng?reason=FULL`)).json();
+    expect(template.body).toContain('満席のため');
+    const refuse = await post(`/v1/bookings/${id}/refuse_booking`, { reason: 'FULL', mail: { subject: template.subject, body: template.body } });
+    expect(refuse.statusCode).toBe(200);
+    expect(await held(fx.days[0]!, fx.down, 1)).toBe(heldBefore - 23);
+    const b = (await get(`/v1/bookings/${id}`)).json();
+    expect(b).toMatchObject({ status: 'NOT_RESERVED', sub_status: 'INITIAL', refusal_reason: 'FULL', main_params: { payment: { status: 'NO_NEED_TO_PAY' } } });
+    expect(b.flags).toMatchObject({ can_reserve_allotments: false, can_refuse: false, can_cancel: false });
+    const bad = await post(`/v1/bookings/${id}/refuse_booking`, { reason: 'FULL', mail: { subject: 's', body: 'b' } });
+    expect(bad.statusCode).toBe(409);
+    const reasonMissing = await post(`/v1/bookings/${await submit()}/refuse_booking`, { mail: { subject: 's', body: 'b' } });
+    expect(errorOf(reasonMissing).field).toBe('reason');
+  });
+});
+
+describe('waitlist', () => {
+  it('a request that does not fit waits as a whole group and is offered when seats are released', async () => {
+    const day = fx.days[1]!;
+    await ctx.database.db.execute(sql`update inventory_counters set held = capacity - 10 where service_date = ${day} and service_id = ${fx.down} and arrangement_type_id = ${GROUP}`);
+    const waiting = await submit({ wait_listing: true, service_order: { down_service: { service_date: day, service_id: fx.down, from_station_id: 1, to_station_id: 4 } }, participant_group: { unit_quantity_items: [{ unit_id: ADULT, quantity: 15 }] } });
+    expect((await get(`/v1/bookings/${waiting}`)).json().status).toBe('WAITLIST');
+    // A booking holding 8 seats is refused: 18 free, enough for the 15 waiting.
+    await ctx.database.db.execute(sql`update inventory_counters set held = held - 8 where service_date = ${day} and service_id = ${fx.down} and arrangement_type_id = ${GROUP}`);
+    const holder = await submit({ service_order: { down_service: { service_date: day, service_id: fx.down, from_station_id: 1, to_station_id: 4 } }, participant_group: { unit_quantity_items: [{ unit_id: ADULT, quantity: 8 }] } });
+    expect((await post(`/v1/bookings/${holder}/reserve_allotments`)).json().sub_status).toBe('SAGANO_ALLOTMENT_CONFIRMED');
+    await post(`/v1/bookings/${holder}/refuse_booking`, { reason: 'OTHER', mail: { subject: 's', body: 'b' } });
+    const offers = await ctx.database.db.execute(sql`select n.kind from notifications n join bookings b on b.id = n.booking_id where b.booking_id = ${waiting} and n.kind = 'WAITLIST_OFFER'`);
+    expect((offers as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    expect((await post(`/v1/bookings/${waiting}/reserve_allotments`)).json().sub_status).toBe('SAGANO_ALLOTMENT_CONFIRMED');
+    await ctx.database.db.execute(sql`update inventory_counters set held = 0 where service_date = ${day} and service_id = ${fx.down} and arrangement_type_id = ${GROUP}`);
+  });
+});
+
+describe('notes, operator steps and tenants', () => {
+  it('keeps private notes from agents and lets staff set priority, operator and stations', async () => {
+    const id = await submit();
+    await post(`/v1/bookings/${id}/notes`, { note: '社内メモ：バス到着が遅れる可能性', is_private: true });
+    await post(`/v1/bookings/${id}/notes`, { note: '添乗員の連絡先を確認しました' });
+    const agent = await ctx.login('agent-free@example.com');
+    const seenByAgent = (await get(`/v1/bookings/${id}`, agent)).json();
+    expect(seenByAgent.notes.map((n: { note: string }) => n.note)).toEqual(['添乗員の連絡先を確認しました']);
+    expect(seenByAgent.booking_token).toBeUndefined();
+    expect((await post(`/v1/bookings/${id}/notes`, { note: 'x', is_private: true }, agent)).statusCode).toBe(403);
+    expect((await post(`/v1/bookings/${id}/notes`, { note: '了解しました' }, agent)).statusCode).toBe(200);
+
+    expect((await post(`/v1/bookings/${id}/select_priority`, { priority: 5 })).statusCode).toBe(200);
+    expect((await post(`/v1/bookings/${id}/assign_operator`, { operator_name: '佐藤' })).statusCode).toBe(200);
+    expect((await post(`/v1/bookings/${id}/add_special_note?confirm_note=${encodeURIComponent('駐車場の案内あり')}`)).statusCode).toBe(200);
+    await post(`/v1/bookings/${id}/reserve_allotments`);
+    const move = await post(`/v1/bookings/${id}/update_from_to_station`, { direction: 'down', from_station_id: 2, to_station_id: 4 });
+    expect(move.statusCode).toBe(200);
+    const b = (await get(`/v1/bookings/${id}`)).json();
+    expect(b).toMatchObject({ priority: 5, operator_name: '佐藤', main_params: { confirmNote: '駐車場の案内あり', service_order: { services: [{ from_station_id: 2, held_group: 23 }] } } });
+    expect(b.main_param_histories.length).toBeGreaterThanOrEqual(6);
+    expect((await post(`/v1/bookings/${id}/reserve_allotments`, undefined, agent)).statusCode).toBe(403);
+  });
+
+  it('never shows one agent or branch the bookings of another', async () => {
+    const id = await submit({ agent_id: agents.CONTRACTED });
+    for (const email of ['agent-free@example.com', 'branch-free@example.com', 'agent-special@example.com']) {
+      const headers = await ctx.login(email);
+      const res = await get(`/v1/bookings/${id}`, headers);
+      expect(res.statusCode, email).toBe(404);
+      expect((await post(`/v1/bookings/${id}/notes`, { note: 'x' }, headers)).statusCode).toBe(404);
+    }
+    expect((await get(`/v1/bookings/${id}`, await ctx.login('agent-contracted@example.com'))).statusCode).toBe(200);
+
+    // A branch books for its own branch only; its agent's root group sees it, a sibling would not.
+    const branch = await ctx.login('branch-free@example.com');
+    const rootGroup = groups.find((g) => g.agentId === agents.FREE && g.isRoot)!.id;
+    const wrong = await post('/v1/bookings', body({ agent_sub_group_id: rootGroup }), branch);
+    expect(wrong.statusCode).toBe(403);
+    const own = await submit({}, branch);
+    expect((await get(`/v1/bookings/${own}`, await ctx.login('agent-free@example.com'))).statusCode).toBe(200);
+    expect((await post('/v1/bookings', body({ agent_id: agents.CONTRACTED }), branch)).statusCode).toBe(403);
+  });
+});
