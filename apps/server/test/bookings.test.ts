@@ -243,3 +243,51 @@ describe('notes, operator steps and tenants', () => {
     expect((await post('/v1/bookings', body({ agent_id: agents.CONTRACTED }), branch)).statusCode).toBe(403);
   });
 });
+
+describe('lists and notifications', () => {
+  it('searches service orders with filters and paging, each caller within its own bookings', async () => {
+    const named = await submit({ group: { group_type: 'SCHOOL', name: '洛北高校 修学旅行', country_code: 'JPN', japan_prefecture_code: 26 }, participant_group: { unit_quantity_items: [{ unit_id: 11, quantity: 30 }] } });
+    const all = (await get('/v1/bookings/service_orders/search?per_page=100')).json();
+    expect(all.total).toBeGreaterThan(5);
+    const byName = (await get(`/v1/bookings/service_orders/search?group_name=${encodeURIComponent('洛北')}`)).json();
+    expect(byName.service_orders.map((r: { booking_id: string }) => r.booking_id)).toEqual([named]);
+    expect(byName.service_orders[0]).toMatchObject({ group_type: 'SCHOOL', participant_quantity: 30, status: 'SUBMITTED', is_round_trip: false, agent: { agent_type: 'FREE' } });
+    const school = (await get('/v1/bookings/service_orders/search?group_types=SCHOOL')).json();
+    expect(school.service_orders.every((r: { group_type: string }) => r.group_type === 'SCHOOL')).toBe(true);
+    const refused = (await get('/v1/bookings/service_orders/search?status=NOT_RESERVED')).json();
+    expect(refused.service_orders.every((r: { status: string }) => r.status === 'NOT_RESERVED')).toBe(true);
+    expect(refused.total).toBeGreaterThan(0);
+    const page2 = (await get('/v1/bookings/service_orders/search?per_page=2&page=2')).json();
+    expect(page2.service_orders[0].id).toBe(all.service_orders[2].id);
+    expect((await get('/v1/bookings/service_orders/search?status=NOPE')).statusCode).toBe(400);
+
+    const contracted = await ctx.login('agent-contracted@example.com');
+    const theirs = (await get('/v1/bookings/service_orders/search?per_page=100', contracted)).json();
+    expect(theirs.service_orders.every((r: { agent: { agent_type: string } }) => r.agent.agent_type === 'CONTRACTED')).toBe(true);
+    const branch = (await get('/v1/bookings/service_orders/search?per_page=100', await ctx.login('branch-free@example.com'))).json();
+    expect(new Set(branch.service_orders.map((r: { agent_sub_group_name: string }) => r.agent_sub_group_name))).toEqual(new Set(['大阪支店']));
+
+    const onTrain = (await get(`/v1/bookings/service_orders/by-service/${fx.days[0]}/${fx.down}`)).json();
+    expect(onTrain.service_orders.length).toBeGreaterThan(0);
+    expect(onTrain.service_orders.every((r: { service_id: number; service_date: string }) => r.service_id === fx.down && r.service_date === fx.days[0])).toBe(true);
+
+    const payments = (await get('/v1/bookings/payments/search?payment_status=NO_NEED_TO_PAY')).json();
+    expect(payments.payments.every((p: { payment: { status: string } }) => p.payment.status === 'NO_NEED_TO_PAY')).toBe(true);
+  });
+
+  it('lists admin and agent notifications and deletes them within what the caller may reach', async () => {
+    const admin = (await get('/v1/notifications/booking?per_page=100')).json();
+    expect(admin.notifications.some((n: { kind: string }) => n.kind === 'BOOKING_RECEIVED')).toBe(true);
+    const agent = await ctx.login('agent-free@example.com');
+    const agentList = (await get('/v1/notifications/booking?per_page=100', agent)).json();
+    expect(agentList.notifications.map((n: { kind: string }) => n.kind)).toContain('BOOKING_CONFIRMED');
+    expect(agentList.notifications.every((n: { kind: string }) => n.kind !== 'BOOKING_RECEIVED')).toBe(true);
+    const other = await ctx.login('agent-contracted@example.com');
+    const target = agentList.notifications[0].notification_id;
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/v1/notifications/${target}`, headers: other })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/v1/notifications/${target}`, headers: agent })).statusCode).toBe(200);
+    const after = (await get('/v1/notifications/booking?per_page=100', agent)).json();
+    expect(after.total).toBe(agentList.total - 1);
+    expect((await get('/v1/notifications/payment', staff)).json().notifications.some((n: { kind: string }) => n.kind === 'PAYMENT_REQUEST')).toBe(true);
+  });
+});

@@ -32,6 +32,7 @@ export const OPERATION_NAMES = [
   'users.update',
   'users.delete',
   'users.send_password_reset_email',
+  'notifications.delete',
   'bookings.submit',
   'bookings.reserve_allotments',
   'bookings.release_allotments',
@@ -58,6 +59,14 @@ export const OPERATION_NAMES = [
   'services.delete',
   'pattern_calendar.update',
   'special_days.update',
+  'pricing_plans.create',
+  'pricing_plans.update',
+  'pricing_plans.delete',
+  'free_count_plans.create',
+  'free_count_plans.update',
+  'free_count_plans.delete',
+  'products.create',
+  'products.update',
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 

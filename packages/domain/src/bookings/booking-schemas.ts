@@ -271,3 +271,58 @@ export const ServiceOrderSearchResponse = z.object({
   per_page: z.number().int(),
   service_orders: z.array(ServiceOrderRow),
 });
+
+export const PaymentSearchRow = z.object({
+  booking_id: z.string(),
+  submitted_at: z.string(),
+  service_date: DateString,
+  group_name: z.string(),
+  agent: z.object({ agent_id: z.number().int(), name: z.string(), agent_type: z.string() }),
+  agent_sub_group_name: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  payment: PaymentSummary.nullable(),
+});
+export const PaymentSearchResponse = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  payments: z.array(PaymentSearchRow),
+});
+
+export const NOTIFICATION_KINDS = [
+  'BOOKING_RECEIVED',
+  'MODIFICATION',
+  'CANCELLATION',
+  'INVOICE_REQUEST',
+  'PAYMENT_REQUEST',
+  'SEAT_ASSIGNMENT_REQUEST',
+  'COUPON',
+  'NOTE_UPDATED',
+  'PAYMENT_RECEIVED',
+  'TOUR_CONDUCTOR_NOT_REGISTERED',
+  'WAITLIST_OFFER',
+  'BOOKING_CONFIRMED',
+  'BOOKING_REFUSED',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NotificationListQuery = PagingQuery.extend({
+  agent_sub_group_ids: z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(z.coerce.number().int().positive()).max(100)).optional(),
+});
+export const NotificationRow = z.object({
+  notification_id: z.number().int(),
+  kind: z.string(),
+  category: z.enum(['booking', 'payment']),
+  booking_id: z.string().nullable(),
+  group_name: z.string().nullable(),
+  agent_name: z.string().nullable(),
+  agent_sub_group_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type NotificationRow = z.infer<typeof NotificationRow>;
+export const NotificationListResponse = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  notifications: z.array(NotificationRow),
+});

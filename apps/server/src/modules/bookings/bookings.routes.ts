@@ -15,6 +15,9 @@ import {
   CreateBookingResponse,
   MAIL_TEMPLATES,
   MailTemplateResponse,
+  PaymentSearchResponse,
+  ServiceOrderSearchQuery,
+  ServiceOrderSearchResponse,
   RefuseBookingBody,
   ReserveAllotmentsResponse,
   SelectPriorityBody,
@@ -24,7 +27,15 @@ import {
 import { REFUSAL_REASONS } from '@sagano/domain/bookings/booking-state';
 import type { OperationName } from '@sagano/domain/audit/operation-log-schemas';
 import type { Db } from '../../db/client.ts';
+import type { Principal } from '../auth/principal.ts';
+import { searchPayments, searchServiceOrders, type TenantScope } from './booking-search.repository.ts';
 import type { BookingsService } from './bookings.service.ts';
+
+/** Operators list everything; agents their own agent's bookings, branches their branch's. */
+function tenantScope(principal: Principal): TenantScope {
+  const u = principal.user;
+  return u.kind === 'OPERATOR' ? { agentId: null, agentSubGroupId: null } : { agentId: u.agent_id, agentSubGroupId: u.agent_sub_group_id };
+}
 
 const Ok = z.object({ ok: z.literal(true) });
 const NoteId = z.object({ note_id: z.number().int() });
@@ -42,6 +53,36 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; bookings: B
   }, async (request) => {
     const result = await request.mutate((work) => bookings.submit(work, request.principal!, request.body));
     return result;
+  });
+
+  r.get('/v1/bookings/service_orders/search', {
+    schema: { tags, querystring: ServiceOrderSearchQuery, response: { 200: ServiceOrderSearchResponse } },
+    config: { access: 'authenticated' },
+  }, async (request) => {
+    const { total, rows } = await searchServiceOrders(db, request.query, tenantScope(request.principal!));
+    return { total, page: request.query.page, per_page: request.query.per_page, service_orders: rows };
+  });
+
+  r.get('/v1/bookings/payments/search', {
+    schema: { tags, querystring: ServiceOrderSearchQuery, response: { 200: PaymentSearchResponse } },
+    config: { access: 'authenticated' },
+  }, async (request) => {
+    const { total, rows } = await searchPayments(db, request.query, tenantScope(request.principal!));
+    return { total, page: request.query.page, per_page: request.query.per_page, payments: rows };
+  });
+
+  r.get('/v1/bookings/service_orders/by-service/:service_date/:service_id', {
+    schema: {
+      tags,
+      params: z.object({ service_date: z.iso.date(), service_id: z.coerce.number().int().positive() }),
+      response: { 200: ServiceOrderSearchResponse },
+    },
+    config: { access: 'operator' },
+  }, async (request) => {
+    // Every booking on one train (a train holds a few hundred seats: one page is enough).
+    const q = { page: 1, per_page: 500, service_date_from: request.params.service_date, service_date_to: request.params.service_date };
+    const { total, rows } = await searchServiceOrders(db, q, { agentId: null, agentSubGroupId: null }, request.params.service_id);
+    return { total, page: 1, per_page: 500, service_orders: rows };
   });
 
   r.post('/v1/bookings/calculate_amount', {

@@ -1,0 +1,144 @@
+/** Booking lists: one row per booking direction (service orders) or per booking (payments). */
+import { sql, type SQL } from 'drizzle-orm';
+import type { ServiceOrderRow, ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
+import type { LocalizedLabel } from '@sagano/domain/common/language';
+import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
+
+/** Which bookings a caller may list: everything, an agent's, or one branch's. */
+export interface TenantScope {
+  agentId: number | null;
+  agentSubGroupId: number | null;
+}
+
+const PAYMENT_TYPE_OF_AGENT: Record<string, string> = { PREPAID: 'FREE', COUPON: 'CONTRACTED', MONTHLY: 'SPECIAL_CONTRACTED' };
+
+function tokyoDay(date: string, endOfDay = false): string {
+  return `${date}T${endOfDay ? '24:00:00' : '00:00:00'}+09:00`;
+}
+
+function inList<T>(column: SQL, values: readonly T[]): SQL {
+  return sql`${column} in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
+}
+
+export function bookingFilters(q: ServiceOrderSearchQuery, scope: TenantScope, serviceId?: number): SQL {
+  const f: SQL[] = [sql`true`];
+  if (serviceId !== undefined) f.push(sql`bs.service_id = ${serviceId}`);
+  if (scope.agentId !== null) f.push(sql`b.agent_id = ${scope.agentId}`);
+  if (scope.agentSubGroupId !== null) f.push(sql`b.agent_sub_group_id = ${scope.agentSubGroupId}`);
+  if (q.submitted_at_from) f.push(sql`b.submitted_at >= ${tokyoDay(q.submitted_at_from)}::timestamptz`);
+  if (q.submitted_at_to) f.push(sql`b.submitted_at < ${tokyoDay(q.submitted_at_to, true)}::timestamptz`);
+  if (q.service_date_from) f.push(sql`bs.service_date >= ${q.service_date_from}::date`);
+  if (q.service_date_to) f.push(sql`bs.service_date <= ${q.service_date_to}::date`);
+  if (q.booking_id) f.push(sql`b.booking_id like ${`${q.booking_id.replace(/[^0-9]/g, '')}%`}`);
+  if (q.agent_id !== undefined) f.push(sql`b.agent_id = ${q.agent_id}`);
+  if (q.agent_sub_group_ids?.length) f.push(inList(sql`b.agent_sub_group_id`, q.agent_sub_group_ids));
+  if (q.group_types?.length) f.push(inList(sql`b.group_type`, q.group_types));
+  if (q.group_name) f.push(sql`b.group_name ilike ${`%${q.group_name.replace(/[%_\\]/g, '\\$&')}%`}`);
+  if (q.status?.length) f.push(inList(sql`b.status`, q.status));
+  if (q.sub_status?.length) f.push(inList(sql`b.sub_status`, q.sub_status));
+  if (q.country_code) f.push(sql`b."group"->>'country_code' = ${q.country_code}`);
+  if (q.payment_type && PAYMENT_TYPE_OF_AGENT[q.payment_type]) f.push(sql`a.agent_type = ${PAYMENT_TYPE_OF_AGENT[q.payment_type]}`);
+  if (q.payment_status) f.push(sql`exists (select 1 from payments p where p.booking_id = b.id and p.kind = 'FARE' and p.status = ${q.payment_status})`);
+  if (q.admin_notification_msg) f.push(sql`exists (select 1 from notifications n where n.booking_id = b.id and n.audience = 'ADMIN' and n.deleted_at is null and n.kind = ${q.admin_notification_msg})`);
+  if (q.agent_notification_msg) f.push(sql`exists (select 1 from notifications n where n.booking_id = b.id and n.audience = 'AGENT' and n.deleted_at is null and n.kind = ${q.agent_notification_msg})`);
+  return sql.join(f, sql` and `);
+}
+
+/** `serviceId` narrows to one train (the by-service list). */
+export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQuery, scope: TenantScope, serviceId?: number): Promise<{ total: number; rows: ServiceOrderRow[] }> {
+  const where = bookingFilters(q, scope, serviceId);
+  const from = sql`from bookings b join booking_services bs on bs.booking_id = b.id join agents a on a.id = b.agent_id join agent_groups g on g.id = b.agent_sub_group_id join services s on s.id = bs.service_id`;
+  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n ${from} where ${where}`));
+  const rows = rowsOf<{
+    id: number; booking_id: string; submitted_at: Date | string; service_date: string; service_id: number; names: LocalizedLabel[]; direction: 'down' | 'up';
+    from_station_id: number; to_station_id: number; group_type: 'NORMAL' | 'SCHOOL'; group_name: string; agent_id: number; agent_name: string; agent_type: string;
+    sub_group_name: string; participant_quantity: number; operator_name: string; status: string; sub_status: string; caution: string;
+    payment_status: string | null; payment_method: string | null; payment_total: number | string | null; directions: number;
+  }>(
+    await db.execute(sql`
+      select b.id, b.booking_id, b.submitted_at, bs.service_date::text as service_date, bs.service_id, s.names, bs.direction,
+             bs.from_station_id, bs.to_station_id, b.group_type, b.group_name, a.id as agent_id, a.name_ja as agent_name, a.agent_type,
+             g.name_ja as sub_group_name, b.participant_quantity, b.operator_name, b.status, b.sub_status, b.caution,
+             p.status as payment_status, p.payment_method, p.total_amount_e6 as payment_total,
+             (select count(*)::int from booking_services x where x.booking_id = b.id) as directions
+      ${from}
+      left join lateral (select * from payments p where p.booking_id = b.id and p.kind = 'FARE' order by p.id desc limit 1) p on true
+      where ${where}
+      order by b.submitted_at desc, b.id desc, bs.direction
+      limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`),
+  );
+  return {
+    total: count?.n ?? 0,
+    rows: rows.map((r) => ({
+      id: r.id,
+      booking_id: r.booking_id,
+      submitted_at: new Date(r.submitted_at).toISOString(),
+      service_date: r.service_date,
+      service_id: r.service_id,
+      service_name: r.names,
+      direction: r.direction,
+      from_station_id: r.from_station_id,
+      to_station_id: r.to_station_id,
+      group_type: r.group_type,
+      group_name: r.group_name,
+      agent: { agent_id: r.agent_id, name: r.agent_name, agent_type: r.agent_type },
+      agent_sub_group_name: r.sub_group_name,
+      participant_quantity: r.participant_quantity,
+      operator_name: r.operator_name,
+      status: r.status as ServiceOrderRow['status'],
+      sub_status: r.sub_status as ServiceOrderRow['sub_status'],
+      caution: r.caution,
+      payment_info: r.payment_status
+        ? { status: r.payment_status as never, payment_method: r.payment_method as never, total_amount: Number(r.payment_total) }
+        : null,
+      is_round_trip: r.directions === 2,
+    })),
+  };
+}
+
+export async function searchPayments(db: Executor, q: ServiceOrderSearchQuery, scope: TenantScope) {
+  const where = bookingFilters(q, scope);
+  const from = sql`from bookings b join agents a on a.id = b.agent_id join agent_groups g on g.id = b.agent_sub_group_id
+    join lateral (select min(service_date) as service_date from booking_services where booking_id = b.id) bs on true`;
+  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n ${from} where ${where}`));
+  const rows = rowsOf<{
+    booking_id: string; submitted_at: Date | string; service_date: string; group_name: string; agent_id: number; agent_name: string; agent_type: string; sub_group_name: string; status: string;
+    payment_id: number | null; kind: string | null; payment_status: string | null; payment_method: string | null; total: number | string | null; paid: number | string | null; due_date: string | null; issued_at: Date | string | null;
+  }>(
+    await db.execute(sql`
+      select b.booking_id, b.submitted_at, bs.service_date::text as service_date, b.group_name, a.id as agent_id, a.name_ja as agent_name, a.agent_type,
+             g.name_ja as sub_group_name, b.status, p.id as payment_id, p.kind, p.status as payment_status, p.payment_method,
+             p.total_amount_e6 as total, p.paid_amount_e6 as paid, p.due_date::text as due_date, p.issued_at
+      ${from}
+      left join lateral (select * from payments p where p.booking_id = b.id and p.kind = 'FARE' order by p.id desc limit 1) p on true
+      where ${where}
+      order by b.submitted_at desc, b.id desc
+      limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`),
+  );
+  return {
+    total: count?.n ?? 0,
+    rows: rows.map((r) => ({
+      booking_id: r.booking_id,
+      submitted_at: new Date(r.submitted_at).toISOString(),
+      service_date: r.service_date,
+      group_name: r.group_name,
+      agent: { agent_id: r.agent_id, name: r.agent_name, agent_type: r.agent_type },
+      agent_sub_group_name: r.sub_group_name,
+      status: r.status as ServiceOrderRow['status'],
+      payment:
+        r.payment_id === null
+          ? null
+          : {
+              payment_id: r.payment_id,
+              kind: r.kind!,
+              status: r.payment_status as never,
+              payment_method: r.payment_method as never,
+              total_amount: Number(r.total),
+              paid_amount: Number(r.paid),
+              due_date: r.due_date,
+              issued_at: new Date(r.issued_at!).toISOString(),
+            },
+    })),
+  };
+}

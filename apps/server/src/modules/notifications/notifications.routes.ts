@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NotificationListQuery, NotificationListResponse } from '@sagano/domain/bookings/booking-schemas';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { Principal } from '../auth/principal.ts';
+import { deleteNotification, listNotifications, type NotificationScope } from './notifications.repository.ts';
+
+/** Operators read the admin-side notifications; agents their own agent's (a branch its branch's). */
+export function notificationScope(principal: Principal): NotificationScope {
+  const u = principal.user;
+  if (u.kind === 'OPERATOR') return { audience: 'ADMIN', agentId: null, agentSubGroupId: null };
+  return { audience: 'AGENT', agentId: u.agent_id, agentSubGroupId: u.agent_sub_group_id };
+}
+
+export function notificationsRoutes(app: FastifyInstance, deps: { db: Db }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  for (const category of ['booking', 'payment'] as const) {
+    r.get(`/v1/notifications/${category}`, {
+      schema: { tags: ['notifications'], querystring: NotificationListQuery, response: { 200: NotificationListResponse } },
+      config: { access: 'authenticated' },
+    }, async (request) => {
+      const { total, rows } = await listNotifications(db, category, notificationScope(request.principal!), request.query);
+      return { total, page: request.query.page, per_page: request.query.per_page, notifications: rows };
+    });
+  }
+  r.delete('/v1/notifications/:notification_id', {
+    schema: {
+      tags: ['notifications'],
+      params: z.object({ notification_id: z.coerce.number().int().positive() }),
+      querystring: z.object({ booking_id: z.string().optional(), agent_sub_group_id: z.coerce.number().int().optional() }),
+      response: { 200: z.object({ ok: z.literal(true) }) },
+    },
+    config: { access: 'authenticated', operation: 'notifications.delete', category: 'notifications' },
+  }, async (request) => {
+    const deleted = await request.mutate((work) => deleteNotification(work.tx, request.params.notification_id, notificationScope(request.principal!)));
+    if (!deleted) throw notFound('notification');
+    return { ok: true as const };
+  });
+}
