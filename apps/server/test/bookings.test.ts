@@ -291,3 +291,20 @@ describe('lists and notifications', () => {
     expect((await get('/v1/notifications/payment', staff)).json().notifications.some((n: { kind: string }) => n.kind === 'PAYMENT_REQUEST')).toBe(true);
   });
 });
+
+describe('seat inquiry sees the requests', () => {
+  it('counts requested seats and marks waitlisted and insufficient trains', async () => {
+    const day = fx.specialDay; // no other test books this day
+    await ctx.database.db.execute(sql`update inventory_counters set held = capacity - 12 where service_date = ${day} and service_id = ${fx.up} and arrangement_type_id = ${GROUP}`);
+    await submit({ service_order: { up_service: { service_date: day, service_id: fx.up, from_station_id: 4, to_station_id: 2 } }, participant_group: { unit_quantity_items: [{ unit_id: ADULT, quantity: 10 }] } });
+    await submit({ wait_listing: true, service_order: { up_service: { service_date: day, service_id: fx.up, from_station_id: 4, to_station_id: 1 } }, participant_group: { unit_quantity_items: [{ unit_id: ADULT, quantity: 20 }] } });
+    const res = (await get(`/v1/allotments/${day}?from_station_id=4&to_station_id=1`)).json();
+    const train = res.services.find((s: { service_id: number }) => s.service_id === fx.up);
+    expect(train).toMatchObject({ vacant_seats: 12, requested_seats: 30, allotment_level: 'FEW' });
+    expect(train.tags).toEqual(['HAS_BOOKING', 'GROUP_ARRANGEMENT_INSUFFICIENT', 'HAS_WAITLISTING_BOOKING']);
+    // Arashiyama→Saga (leg 1) is not on the 4→2 request's legs: only the waitlisted one asks there.
+    const leg1 = (await get(`/v1/allotments/${day}?from_station_id=2&to_station_id=1`)).json().services.find((s: { service_id: number }) => s.service_id === fx.up);
+    expect(leg1.requested_seats).toBe(20);
+    await ctx.database.db.execute(sql`update inventory_counters set held = 0 where service_date = ${day} and service_id = ${fx.up} and arrangement_type_id = ${GROUP}`);
+  });
+});

@@ -41,6 +41,8 @@ export const CalendarDirectionLevel = z.object({
   group_seats: z.number().int(),
   vacant_seats: z.number().int(),
   service_count: z.number().int(),
+  /** Trains of the direction that have inventory built; 0 means "not set up yet", not sold out. */
+  inventory_service_count: z.number().int(),
 });
 export const AllotmentCalendarDay = z.object({
   date: DateString,

@@ -160,3 +160,15 @@ export async function runningDayServices(db: Executor, fromDate: string, toDate:
   );
   return rows.map((r) => ({ serviceDate: r.service_date, serviceId: r.service_id, direction: r.direction, status: r.status }));
 }
+
+/** Per train of a day: seats asked for by requests not yet holding allotments, and waitlisted requests. */
+export async function requestsOnDay(db: Executor, date: string): Promise<{ serviceId: number; fromStationId: number; toStationId: number; quantity: number; waitlisted: boolean }[]> {
+  const rows = rowsOf<{ service_id: number; from_station_id: number; to_station_id: number; quantity: number; waitlisted: boolean }>(
+    await db.execute(sql`
+      select bs.service_id, bs.from_station_id, bs.to_station_id, b.participant_quantity as quantity, b.status = 'WAITLIST' as waitlisted
+      from booking_services bs join bookings b on b.id = bs.booking_id
+      where bs.service_date = ${date} and b.status in ('SUBMITTED', 'WAITLIST')
+        and bs.held_group = 0 and bs.held_wheelchair = 0`),
+  );
+  return rows.map((r) => ({ serviceId: r.service_id, fromStationId: r.from_station_id, toStationId: r.to_station_id, quantity: r.quantity, waitlisted: r.waitlisted }));
+}

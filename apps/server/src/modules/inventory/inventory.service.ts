@@ -22,6 +22,7 @@ import {
   groupCountersInRange,
   patternsOfMonth,
   pendingApprovalDays,
+  requestsOnDay,
   runningDayServices,
   seatsOf,
   servicesOnDay,
@@ -91,10 +92,9 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number 
         days: days.map((date) => {
           const directions = directionIds.map((direction) => {
             const services = running.filter((r) => r.serviceDate === date && r.direction === direction && sellable(r.status));
-            const figures = services.map((s) => {
-              const rows = countersByService.get(`${date}/${s.serviceId}`) ?? [];
-              return segmentFigures(rows, [1, 2, 3]);
-            });
+            // Trains without inventory are "not set up", not sold out: they do not count.
+            const stocked = services.filter((s) => countersByService.has(`${date}/${s.serviceId}`));
+            const figures = stocked.map((s) => segmentFigures(countersByService.get(`${date}/${s.serviceId}`)!, [1, 2, 3]));
             const levels = figures.map((f) => allotmentLevel(f.vacant, fewThreshold));
             return {
               direction_id: direction,
@@ -102,6 +102,7 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number 
               group_seats: figures.reduce((n, f) => n + f.group, 0),
               vacant_seats: figures.reduce((n, f) => n + Math.max(f.vacant, 0), 0),
               service_count: services.length,
+              inventory_service_count: stocked.length,
             };
           });
           return {
@@ -117,9 +118,12 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number 
 
     /** The day's trains with their figures for a segment (the whole line when none is given). */
     async day(date: string, segment: { fromStationId?: number; toStationId?: number }): Promise<AllotmentDayResponse> {
-      const services = await servicesOnDay(db, date);
-      const counters = await groupCountersInRange(db, date, date);
-      const patterns = await patternsOfMonth(db, date, date);
+      const [services, counters, patterns, requests] = await Promise.all([
+        servicesOnDay(db, date),
+        groupCountersInRange(db, date, date),
+        patternsOfMonth(db, date, date),
+        requestsOnDay(db, date),
+      ]);
       const rows: AllotmentService[] = [];
       for (const s of services) {
         let from = s.stops[0]?.stationId ?? 1;
@@ -131,10 +135,13 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number 
         }
         const legs = legsBetween(from, to).filter((leg) => s.legs.includes(leg));
         const figures = segmentFigures(counters.filter((c) => c.serviceId === s.serviceId), legs);
-        const requested = 0; // submitted, not yet reserved bookings: counted by the booking flow
+        // Requests on this train whose legs meet the segment and that hold nothing yet.
+        const asking = requests.filter((q) => q.serviceId === s.serviceId && legsBetween(q.fromStationId, q.toStationId).some((leg) => legs.includes(leg)));
+        const requested = asking.reduce((n, q) => n + q.quantity, 0);
         const tags: SeatInquiryTag[] = [];
-        if (figures.held > 0) tags.push('HAS_BOOKING');
+        if (figures.held > 0 || asking.length > 0) tags.push('HAS_BOOKING');
         if (requested > figures.vacant) tags.push('GROUP_ARRANGEMENT_INSUFFICIENT');
+        if (asking.some((q) => q.waitlisted)) tags.push('HAS_WAITLISTING_BOOKING');
         const level: AllotmentLevel = sellable(s.status) ? allotmentLevel(figures.vacant, fewThreshold) : 'SOLD_OUT';
         rows.push({
           service_id: s.serviceId,
