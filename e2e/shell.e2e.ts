@@ -18,7 +18,7 @@ describe('the back-office shell', () => {
     await page.waitForURL('**/dashboard');
     await visible(page.getByText('山田 花子'));
     expect(await page.locator('html').getAttribute('lang')).toBe('ja');
-    expect(await sidebarLinks(page)).toEqual(['ダッシュボード', '操作ログ', '送信メール', 'ユーザー管理', 'パスワード変更']);
+    expect(await sidebarLinks(page)).toEqual(['ダッシュボード', '空席照会', '枠調整', '運休・販売停止', '操作ログ', '送信メール', 'ユーザー管理', 'パスワード変更']);
     await screenshot(page, 'dashboard-admin-ja');
 
     await page.getByRole('link', { name: 'ユーザー管理' }).click();
@@ -52,7 +52,7 @@ describe('the back-office shell', () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'admin@example.com', 'en');
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    expect(await sidebarLinks(page, 'en')).toEqual(['Dashboard', 'Operation logs', 'Sent mails', 'Users', 'Change password']);
+    expect(await sidebarLinks(page, 'en')).toEqual(['Dashboard', 'Seat inquiry', 'Inventory arrangements', 'Suspensions', 'Operation logs', 'Sent mails', 'Users', 'Change password']);
     await screenshot(page, 'dashboard-admin-en');
     await page.getByRole('link', { name: 'Operation logs' }).click();
     await page.waitForURL('**/operation-logs');
@@ -64,10 +64,10 @@ describe('the back-office shell', () => {
     await context.close();
   });
 
-  it('a station user sees only the dashboard and cannot open back-office screens', async () => {
+  it('a station user sees only the dashboard and bookings and cannot open back-office screens', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'station@example.com');
-    expect(await sidebarLinks(page)).toEqual(['ダッシュボード']);
+    expect(await sidebarLinks(page)).toEqual(['ダッシュボード', '予約一覧']);
     await visible(page.getByText('駅スタッフ'));
     await screenshot(page, 'dashboard-station-ja');
     for (const path of ['/users', '/operation-logs', '/mails']) {

@@ -17,12 +17,22 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorBody, errorsPlugin } from './plugins/errors.ts';
 import { operationLogPlugin } from './plugins/operation-log.ts';
 import './plugins/route-config.ts';
+import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
+import { arrangementsRoutes } from './modules/arrangements/arrangements.routes.ts';
 import { operationLogsRoutes } from './modules/audit/operation-logs.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
+import { createBookingsService } from './modules/bookings/bookings.service.ts';
+import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
+import { createInventoryService } from './modules/inventory/inventory.service.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
+import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { timetableRoutes } from './modules/timetable/timetable.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -82,6 +92,14 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   operationLogsRoutes(app, { db });
   outboxRoutes(app, { db });
   referenceRoutes(app, { db });
+  pricingRoutes(app, { db });
+  timetableRoutes(app, { db });
+  approvalsRoutes(app, { db });
+  arrangementsRoutes(app, { db });
+  inventoryRoutes(app, { db, inventory: createInventoryService(db) });
+  bookingsRoutes(app, { db, bookings: createBookingsService(db) });
+  notificationsRoutes(app, { db });
+  agentsRoutes(app, { db });
   app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   const webDist = config.webDist;

@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { bootstrapAdmin } from './db/seed/bootstrap-admin.ts';
 import { loadDemoData } from './db/seed/demo-data.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
+import { startApprovalJobs, stopApprovalJobs } from './modules/approvals/approval-jobs.ts';
 import { smtpSender, startMailDelivery, stopMailDelivery, type MailSender } from './modules/mail/mail-delivery.ts';
 
 const config = loadConfig();
@@ -20,6 +21,7 @@ let jobs: JobQueue | undefined;
 let sender: MailSender | undefined;
 if (config.jobs) {
   jobs = await startJobQueue(database);
+  await startApprovalJobs(database.db, jobs);
   if (config.smtpUrl) {
     sender = smtpSender(config.smtpUrl);
     await startMailDelivery(database.db, jobs, sender, config.mailFrom);
@@ -37,6 +39,7 @@ async function shutdown(signal: string) {
   app.log.info(`${signal}: shutting down`);
   await app.close();
   stopMailDelivery(database.db);
+  stopApprovalJobs(database.db);
   await jobs?.stop();
   sender?.close();
   await database.close();

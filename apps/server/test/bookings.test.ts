@@ -246,10 +246,10 @@ describe('notes, operator steps and tenants', () => {
 
 describe('lists and notifications', () => {
   it('searches service orders with filters and paging, each caller within its own bookings', async () => {
-    const named = await submit({ group: { group_type: 'SCHOOL', name: '洛北高校 修学旅行', country_code: 'JPN', japan_prefecture_code: 26 }, participant_group: { unit_quantity_items: [{ unit_id: 11, quantity: 30 }] } });
+    const named = await submit({ group: { group_type: 'SCHOOL', name: '試験用 洛北高校 修学旅行', country_code: 'JPN', japan_prefecture_code: 26 }, participant_group: { unit_quantity_items: [{ unit_id: 11, quantity: 30 }] } });
     const all = (await get('/v1/bookings/service_orders/search?per_page=100')).json();
     expect(all.total).toBeGreaterThan(5);
-    const byName = (await get(`/v1/bookings/service_orders/search?group_name=${encodeURIComponent('洛北')}`)).json();
+    const byName = (await get(`/v1/bookings/service_orders/search?group_name=${encodeURIComponent('試験用 洛北')}`)).json();
     expect(byName.service_orders.map((r: { booking_id: string }) => r.booking_id)).toEqual([named]);
     expect(byName.service_orders[0]).toMatchObject({ group_type: 'SCHOOL', participant_quantity: 30, status: 'SUBMITTED', is_round_trip: false, agent: { agent_type: 'FREE' } });
     const school = (await get('/v1/bookings/service_orders/search?group_types=SCHOOL')).json();

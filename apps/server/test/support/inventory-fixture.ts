@@ -94,6 +94,7 @@ export async function addFixturePricing(db: Db): Promise<void> {
     from pricing_plan_units u
     join pricing_plans o on o.id = u.pricing_plan_id and o.service_date_from = '2026-01-01'
     join pricing_plans n on n.segment = o.segment and n.service_date_from = '2030-01-01'`);
+  await db.delete(t.freeCountPlans); // the fixture's own bands, whatever the demo data has
   await db.insert(t.freeCountPlans).values([
     { min: 15, max: 50, freeQuantity: 1 },
     { min: 51, max: 100, freeQuantity: 2 },

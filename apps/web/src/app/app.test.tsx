@@ -125,15 +125,15 @@ describe('the app', () => {
     await eventually(() => expect(window.location.pathname).toBe('/dashboard'));
     await eventually(() => expect(page()).toContain('山田 花子さん、ようこそ'));
     expect(page()).toContain('管理者');
-    expect(links()).toEqual(['ダッシュボード', '操作ログ', '送信メール', 'ユーザー管理', 'パスワード変更']);
+    expect(links()).toEqual(['ダッシュボード', '通知', '予約一覧', '空席照会', '枠調整', '運休・販売停止', '操作ログ', '送信メール', 'ユーザー管理', 'パスワード変更', '列車・時刻', 'パターンカレンダー', '特別運行日', '枠適用設定', '枠パターン', '無料人数設定', '団体料金プラン', '承認']);
     expect(page()).toContain('サービスメニュー');
     expect(page()).toContain('アカウントメニュー');
   });
 
-  it('gives station users the dashboard only, and refuses them the users screen', async () => {
+  it('gives station users the dashboard and bookings only, and refuses them the users screen', async () => {
     await openApp('/users', STATION);
     await eventually(() => expect(page()).toContain('このページを表示する権限がありません'));
-    expect(links()).toEqual(['ダッシュボード']);
+    expect(links()).toEqual(['ダッシュボード', '予約一覧']);
     expect(page()).not.toContain('サービスメニュー');
     expect(page()).not.toContain('ユーザー一覧');
   });

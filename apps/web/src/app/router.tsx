@@ -40,6 +40,51 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: lazyScreen(() => import('../features/dashboard/routes/dashboard.tsx')),
             },
             {
+              path: 'notifications',
+              loader: requireMenuEntry(queryClient, 'notifications'),
+              lazy: lazyScreen(() => import('../features/bookings/routes/notifications.tsx')),
+            },
+            {
+              path: 'bookings',
+              loader: requireMenuEntry(queryClient, 'bookings'),
+              children: [
+                { index: true, lazy: lazyScreen(() => import('../features/bookings/routes/bookings.tsx')) },
+                { path: 'create', lazy: lazyScreen(() => import('../features/bookings/routes/booking-create.tsx')) },
+                { path: 'confirm', lazy: lazyScreen(() => import('../features/bookings/routes/booking-confirm.tsx')) },
+                {
+                  path: ':bookingId',
+                  lazy: lazyScreen(() => import('../features/bookings/routes/booking-detail-layout.tsx')),
+                  children: [
+                    { index: true, lazy: lazyScreen(() => import('../features/bookings/routes/booking-detail.tsx')) },
+                    { path: 'copy', lazy: lazyScreen(() => import('../features/bookings/routes/booking-create.tsx')) },
+                    { path: 'histories', lazy: lazyScreen(() => import('../features/bookings/routes/booking-histories.tsx')) },
+                  ],
+                },
+              ],
+            },
+            {
+              path: 'search-allotments',
+              loader: requireMenuEntry(queryClient, 'searchAllotments'),
+              children: [
+                { index: true, lazy: lazyScreen(() => import('../features/inventory/routes/search-allotments.tsx')) },
+                { path: ':date', lazy: lazyScreen(() => import('../features/inventory/routes/search-allotments-day.tsx')) },
+                {
+                  path: ':date/:serviceId',
+                  lazy: lazyScreen(() => import('../features/inventory/routes/search-allotments-service.tsx')),
+                },
+              ],
+            },
+            {
+              path: 'inventory-arrangements',
+              loader: requireMenuEntry(queryClient, 'inventoryArrangements'),
+              lazy: lazyScreen(() => import('../features/inventory/routes/inventory-arrangements.tsx')),
+            },
+            {
+              path: 'suspended',
+              loader: requireMenuEntry(queryClient, 'suspended'),
+              lazy: lazyScreen(() => import('../features/inventory/routes/suspended.tsx')),
+            },
+            {
               path: 'operation-logs',
               loader: requireMenuEntry(queryClient, 'operationLogs'),
               lazy: lazyScreen(() => import('../features/operation-logs/routes/operation-logs.tsx')),
@@ -53,6 +98,54 @@ export function createAppRouter(queryClient: QueryClient) {
               path: 'users',
               loader: requireMenuEntry(queryClient, 'users'),
               lazy: lazyScreen(() => import('../features/users/routes/users.tsx')),
+            },
+            {
+              path: 'services',
+              loader: requireMenuEntry(queryClient, 'services'),
+              lazy: lazyScreen(() => import('../features/timetable/routes/services.tsx')),
+            },
+            {
+              path: 'pattern-calendar',
+              loader: requireMenuEntry(queryClient, 'patternCalendar'),
+              lazy: lazyScreen(() => import('../features/timetable/routes/pattern-calendar.tsx')),
+            },
+            {
+              path: 'special-days',
+              loader: requireMenuEntry(queryClient, 'specialDays'),
+              lazy: lazyScreen(() => import('../features/timetable/routes/special-days.tsx')),
+            },
+            {
+              path: 'arrangement-application',
+              loader: requireMenuEntry(queryClient, 'arrangementApplication'),
+              children: [
+                { index: true, lazy: lazyScreen(() => import('../features/arrangements/routes/arrangement-applications.tsx')) },
+                { path: ':serviceTermId/add', lazy: lazyScreen(() => import('../features/arrangements/routes/arrangement-application-edit.tsx')) },
+                { path: ':serviceTermId/:applicationTermId', lazy: lazyScreen(() => import('../features/arrangements/routes/arrangement-application-edit.tsx')) },
+              ],
+            },
+            {
+              path: 'arrangement-pattern',
+              loader: requireMenuEntry(queryClient, 'arrangementPattern'),
+              children: [
+                { index: true, lazy: lazyScreen(() => import('../features/arrangements/routes/arrangement-patterns.tsx')) },
+                { path: 'add', lazy: lazyScreen(() => import('../features/arrangements/routes/arrangement-pattern-edit.tsx')) },
+                { path: ':arrangementPatternId', lazy: lazyScreen(() => import('../features/arrangements/routes/arrangement-pattern-edit.tsx')) },
+              ],
+            },
+            {
+              path: 'free-count-plans',
+              loader: requireMenuEntry(queryClient, 'freeCountPlans'),
+              lazy: lazyScreen(() => import('../features/pricing/routes/free-count-plans.tsx')),
+            },
+            {
+              path: 'group-pricing-plans',
+              loader: requireMenuEntry(queryClient, 'groupPricingPlans'),
+              lazy: lazyScreen(() => import('../features/pricing/routes/group-pricing-plans.tsx')),
+            },
+            {
+              path: 'approvals',
+              loader: requireMenuEntry(queryClient, 'approvals'),
+              lazy: lazyScreen(() => import('../features/approvals/routes/approvals.tsx')),
             },
             {
               path: 'change-password',

@@ -1,20 +1,36 @@
 import type { ErrorCode } from '@sagano/domain/common/errors';
+import jaArrangements from '../locales/ja/arrangements.json';
 import jaAuth from '../locales/ja/auth.json';
 import jaCommon from '../locales/ja/common.json';
 import jaDashboard from '../locales/ja/dashboard.json';
 import jaErrors from '../locales/ja/errors.json';
+import jaInventory from '../locales/ja/inventory.json';
 import jaMails from '../locales/ja/mails.json';
 import jaOperationLogs from '../locales/ja/operationLogs.json';
+import jaPricing from '../locales/ja/pricing.json';
+import jaSeatMap from '../locales/ja/seatMap.json';
 import jaShell from '../locales/ja/shell.json';
 import jaUsers from '../locales/ja/users.json';
+import jaTimetable from '../locales/ja/timetable.json';
+import jaApprovals from '../locales/ja/approvals.json';
+import jaBookings from '../locales/ja/bookings.json';
+import jaNotifications from '../locales/ja/notifications.json';
+import enArrangements from '../locales/en/arrangements.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enDashboard from '../locales/en/dashboard.json';
 import enErrors from '../locales/en/errors.json';
+import enInventory from '../locales/en/inventory.json';
 import enMails from '../locales/en/mails.json';
 import enOperationLogs from '../locales/en/operationLogs.json';
+import enPricing from '../locales/en/pricing.json';
+import enSeatMap from '../locales/en/seatMap.json';
 import enShell from '../locales/en/shell.json';
 import enUsers from '../locales/en/users.json';
+import enTimetable from '../locales/en/timetable.json';
+import enApprovals from '../locales/en/approvals.json';
+import enBookings from '../locales/en/bookings.json';
+import enNotifications from '../locales/en/notifications.json';
 
 /** One namespace per feature; ja is the reference language the keys are typed from. */
 export const ja = {
@@ -23,8 +39,16 @@ export const ja = {
   auth: jaAuth,
   dashboard: jaDashboard,
   users: jaUsers,
+  seatMap: jaSeatMap,
+  arrangements: jaArrangements,
+  timetable: jaTimetable,
+  approvals: jaApprovals,
   operationLogs: jaOperationLogs,
+  pricing: jaPricing,
   mails: jaMails,
+  inventory: jaInventory,
+  bookings: jaBookings,
+  notifications: jaNotifications,
   // Every error code of the API has a message (the locales test checks en against ja).
   errors: jaErrors satisfies Record<ErrorCode, string>,
 };
@@ -39,8 +63,16 @@ export const en: Resources = {
   auth: enAuth,
   dashboard: enDashboard,
   users: enUsers,
+  seatMap: enSeatMap,
+  arrangements: enArrangements,
+  timetable: enTimetable,
+  approvals: enApprovals,
   operationLogs: enOperationLogs,
+  pricing: enPricing,
   mails: enMails,
+  inventory: enInventory,
+  bookings: enBookings,
+  notifications: enNotifications,
   errors: enErrors,
 };
 

@@ -7,7 +7,7 @@ import { capabilitiesOf, type AccountKind, type Role, type UserGroup } from './r
  */
 export const MENU_GROUPS = {
   main: ['dashboard'],
-  groupManager: ['notifications', 'bookings', 'seatInquiry', 'bulkOperation'],
+  groupManager: ['notifications', 'bookings', 'searchAllotments', 'bulkOperation'],
   sales: ['sales', 'monthlyReport'],
   service: ['inventoryArrangements', 'report', 'suspended', 'operationLogs', 'mails'],
   account: ['users', 'agents', 'changePassword'],

@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   SEAT_HELD_OR_ASSIGNED: 409,
   SERVICE_NOT_RUNNING: 404,
   STEP_NOT_ALLOWED: 409,
+  PRICING_PLAN_OVERLAP: 409,
+  PRICING_PLAN_IN_USE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

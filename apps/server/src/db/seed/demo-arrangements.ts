@@ -73,7 +73,5 @@ export async function insertDemoArrangements(db: Db, tx: Tx): Promise<void> {
     toDate: DEMO_APPLICATION.toDate,
     applications: services.map((s) => ({ service_id: s.id, arrangement_pattern_id: standard })),
   });
-  // DEV-PENDING: enabled once rebuildInventory is implemented (it still throws).
-  void rebuildInventory; void db;
-  // await rebuildInventory({ db, tx, afterCommit: () => {} }, { fromDate: DEMO_APPLICATION.fromDate, toDate: DEMO_APPLICATION.toDate });
+  await rebuildInventory({ db, tx, afterCommit: () => {} }, { fromDate: DEMO_APPLICATION.fromDate, toDate: DEMO_APPLICATION.toDate });
 }

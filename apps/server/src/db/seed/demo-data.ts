@@ -5,8 +5,10 @@
 import { count } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import * as t from '../schema.ts';
+import { insertDemoBookings } from './demo-bookings.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { insertDemoArrangements } from './demo-arrangements.ts';
+import { insertDemoPricing } from './demo-pricing.ts';
 import { insertDemoTimetable } from './demo-timetable.ts';
 import {
   ARRANGEMENT_TYPES,
@@ -146,6 +148,8 @@ export async function loadDemoData(db: Db): Promise<boolean> {
     await insertPeople(tx, passwordHash);
     await insertDemoTimetable(tx);
     await insertDemoArrangements(db, tx);
+    await insertDemoPricing(tx);
+    await insertDemoBookings(db, tx);
   });
   return true;
 }

@@ -1,5 +1,10 @@
 import type { Icon } from '@tabler/icons-react';
 import { IconDashboard, IconKey, IconListSearch, IconMail, IconUsers } from '@tabler/icons-react';
+import { IconArmchair2, IconCalendarSearch, IconHandStop } from '@tabler/icons-react';
+import { IconCalendarEvent, IconChecklist, IconStar, IconTrain } from '@tabler/icons-react';
+import { IconCalendarCog, IconLayoutGrid } from '@tabler/icons-react';
+import { IconCoinYen, IconUsersPlus } from '@tabler/icons-react';
+import { IconBell, IconTicket } from '@tabler/icons-react';
 import type { MenuEntryKey } from '@sagano/domain/auth/menu-access';
 
 export interface BuiltMenuEntry {
@@ -14,8 +19,21 @@ export interface BuiltMenuEntry {
  */
 export const BUILT_MENU_ENTRIES = [
   { key: 'dashboard', path: '/dashboard', icon: IconDashboard },
+  { key: 'notifications', path: '/notifications', icon: IconBell },
+  { key: 'bookings', path: '/bookings', icon: IconTicket },
+  { key: 'searchAllotments', path: '/search-allotments', icon: IconCalendarSearch },
+  { key: 'inventoryArrangements', path: '/inventory-arrangements', icon: IconArmchair2 },
+  { key: 'suspended', path: '/suspended', icon: IconHandStop },
   { key: 'operationLogs', path: '/operation-logs', icon: IconListSearch },
   { key: 'mails', path: '/mails', icon: IconMail },
   { key: 'users', path: '/users', icon: IconUsers },
+  { key: 'services', path: '/services', icon: IconTrain },
+  { key: 'patternCalendar', path: '/pattern-calendar', icon: IconCalendarEvent },
+  { key: 'specialDays', path: '/special-days', icon: IconStar },
+  { key: 'arrangementApplication', path: '/arrangement-application', icon: IconCalendarCog },
+  { key: 'arrangementPattern', path: '/arrangement-pattern', icon: IconLayoutGrid },
+  { key: 'freeCountPlans', path: '/free-count-plans', icon: IconUsersPlus },
+  { key: 'groupPricingPlans', path: '/group-pricing-plans', icon: IconCoinYen },
+  { key: 'approvals', path: '/approvals', icon: IconChecklist },
   { key: 'changePassword', path: '/change-password', icon: IconKey },
 ] as const satisfies readonly BuiltMenuEntry[];

@@ -1,0 +1,146 @@
+/**
+ * About 60 group bookings over the coming four weeks from the three demo agents and their
+ * branches, in every early state (submitted, waitlisted, allotments held, confirmed, refused),
+ * made through the booking service itself so prices, holds, histories and mails are real.
+ */
+import type { CreateBookingBody } from '@sagano/domain/bookings/booking-schemas';
+import type { Db, Tx } from '../client.ts';
+import * as t from '../schema.ts';
+import type { Work } from '../../lib/unit-of-work.ts';
+import { findAccountByEmail } from '../../modules/auth/accounts.repository.ts';
+import { sessionUserOf, type Principal } from '../../modules/auth/principal.ts';
+import { createBookingsService } from '../../modules/bookings/bookings.service.ts';
+import { servicesOnDay } from '../../modules/inventory/inventory.repository.ts';
+
+const GROUPS: { name: string; kana: string; type: 'NORMAL' | 'SCHOOL'; country: string; prefecture: number | null }[] = [
+  { name: '桜ヶ丘町内会 秋の日帰り旅行', kana: 'サクラガオカチョウナイカイ', type: 'NORMAL', country: 'JPN', prefecture: 27 },
+  { name: '洛北中学校 修学旅行', kana: 'ラクホクチュウガッコウ', type: 'SCHOOL', country: 'JPN', prefecture: 13 },
+  { name: '東海シニアクラブ', kana: 'トウカイシニアクラブ', type: 'NORMAL', country: 'JPN', prefecture: 23 },
+  { name: '台湾 楓葉ツアー', kana: 'タイワン モミジツアー', type: 'NORMAL', country: 'TWN', prefecture: 99 },
+  { name: '青葉小学校 6年生', kana: 'アオバショウガッコウ', type: 'SCHOOL', country: 'JPN', prefecture: 4 },
+  { name: '関西電機 OB会', kana: 'カンサイデンキオービーカイ', type: 'NORMAL', country: 'JPN', prefecture: 28 },
+  { name: 'Seoul Autumn Walkers', kana: 'ソウル オータム ウォーカーズ', type: 'NORMAL', country: 'KOR', prefecture: 99 },
+  { name: '福岡県立西高校 2年', kana: 'フクオカケンリツニシコウコウ', type: 'SCHOOL', country: 'JPN', prefecture: 40 },
+  { name: '嵯峨野写真愛好会', kana: 'サガノシャシンアイコウカイ', type: 'NORMAL', country: 'JPN', prefecture: 26 },
+  { name: 'Sydney Garden Society', kana: 'シドニー ガーデン ソサエティ', type: 'NORMAL', country: 'AUS', prefecture: 99 },
+];
+
+const APPLICANTS = [
+  { name: '中村 さくら', email: 'tour-desk@sakura-travel.example.com', phone_number: '075-200-1001' },
+  { name: '伊藤 誠', email: 'groups@arashiyama-tourist.example.com', phone_number: '03-5200-2002' },
+  { name: '渡辺 恵', email: 'rakusai@rakusai-travel.example.com', phone_number: '052-300-3003' },
+  { name: '小林 大輔', email: 'osaka@sakura-travel.example.com', phone_number: '06-6100-4004' },
+];
+
+function tokyoToday(): string {
+  return new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function generator(seed: number) {
+  let s = seed;
+  return () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+}
+
+export async function insertDemoBookings(db: Db, tx: Tx): Promise<number> {
+  const admin = await findAccountByEmail(tx, 'admin@example.com');
+  if (!admin) return 0;
+  const principal: Principal = { accountId: admin.id, sessionId: 'demo-data', csrfToken: '', viaCookie: false, expiresAt: new Date(), user: sessionUserOf(admin) };
+  const work: Work = { db, tx, afterCommit: () => undefined };
+  const bookings = createBookingsService(db);
+  const agents = await tx.select().from(t.agents);
+  const groups = await tx.select().from(t.agentGroups);
+  const units = await tx.select().from(t.units);
+  const unitId = (segment: string, annotation: string, fare: string) => units.find((u) => u.segment === segment && u.annotation === annotation && u.fareType === fare)!.id;
+  const next = generator(20261122);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+
+  // Service days of the next four weeks with their trains.
+  const days: { date: string; down: number[]; up: number[] }[] = [];
+  for (let i = 1; i <= 28; i++) {
+    const date = addDays(tokyoToday(), i);
+    const services = (await servicesOnDay(tx, date)).filter((s) => s.arrangementPatternId !== null && s.status !== 'suspended' && s.status !== 'pending');
+    if (services.length > 0) days.push({ date, down: services.filter((s) => s.direction === 'down').map((s) => s.serviceId), up: services.filter((s) => s.direction === 'up').map((s) => s.serviceId) });
+  }
+  if (days.length === 0) return 0;
+
+  let made = 0;
+  const plan = ['RESERVED', 'RESERVED', 'RESERVED', 'HELD', 'HELD', 'SUBMITTED', 'SUBMITTED', 'REFUSED', 'RESERVED', 'SUBMITTED'] as const;
+  for (let i = 0; i < 56; i++) {
+    const day = days[i % days.length]!;
+    const agent = agents[i % agents.length]!;
+    const agentGroups = groups.filter((g) => g.agentId === agent.id);
+    const subGroup = next() < 0.3 ? agentGroups.find((g) => !g.isRoot) : agentGroups.find((g) => g.isRoot);
+    const group = pick(GROUPS);
+    const segment = group.type;
+    const adults = 8 + Math.floor(next() * 40);
+    const children = segment === 'SCHOOL' ? 0 : Math.floor(next() * 6);
+    const round = next() < 0.35 && day.up.length > 0;
+    const down = pick(day.down);
+    const fromTo: [number, number] = next() < 0.7 ? [1, 4] : pick([[1, 2], [2, 4], [1, 3]] as [number, number][]);
+    const body: CreateBookingBody = {
+      applicant: pick(APPLICANTS),
+      tour_conductor: next() < 0.85 ? { name: pick(['山本 和也', '佐々木 由美', '井上 翔', '木下 真理']), phone_number: '090-1234-5678' } : null,
+      group: { group_type: segment, name: group.name, name_kana: group.kana, country_code: group.country, japan_prefecture_code: group.prefecture },
+      service_order: {
+        down_service: { service_date: day.date, service_id: down, from_station_id: fromTo[0], to_station_id: fromTo[1] },
+        ...(round ? { up_service: { service_date: day.date, service_id: pick(day.up), from_station_id: 4, to_station_id: 1 } } : {}),
+      },
+      participant_group: {
+        unit_quantity_items: [
+          { unit_id: unitId(segment, 'NORMAL', 'ADULT'), quantity: adults },
+          ...(children > 0 ? [{ unit_id: unitId(segment, 'NORMAL', 'CHILD'), quantity: children }] : []),
+          ...(next() < 0.2 ? [{ unit_id: unitId(segment, 'SUPPORTER', 'ADULT'), quantity: 1 }] : []),
+        ],
+        wheel_chairs: next() < 0.15 ? [{ need_slope: next() < 0.5 }] : [],
+      },
+      note: next() < 0.3 ? pick(['バス2台で到着予定です。', '昼食後の乗車となります。', '添乗員が駅で人数を確認します。']) : '',
+      agent_id: agent.id,
+      agent_sub_group_id: subGroup?.id,
+      wait_listing: false,
+    };
+    const { booking_id } = await bookings.submit(work, principal, body);
+    made++;
+    const target = plan[i % plan.length]!;
+    if (target === 'SUBMITTED') continue;
+    const reserved = await bookings.reserveAllotments(work, principal, booking_id);
+    if (target === 'REFUSED' || reserved.sub_status !== 'SAGANO_ALLOTMENT_CONFIRMED') {
+      const mail = await bookings.template(tx, principal, booking_id, 'booking_ng', 'FULL');
+      await bookings.refuse(work, principal, booking_id, 'FULL', mail);
+      continue;
+    }
+    if (target === 'HELD') continue;
+    const mail = await bookings.template(tx, principal, booking_id, 'booking_ok');
+    await bookings.confirm(work, principal, booking_id, mail);
+  }
+
+  // One busy train: a large school trip takes most of it, then two groups wait for seats.
+  const busy = days[Math.min(3, days.length - 1)]!;
+  const busyService = busy.down[0]!;
+  const request = (name: string, segment: 'NORMAL' | 'SCHOOL', quantity: number, waitListing: boolean): CreateBookingBody => ({
+    applicant: APPLICANTS[segment === 'SCHOOL' ? 2 : 0]!,
+    tour_conductor: { name: '山本 和也', phone_number: '090-1234-5678' },
+    group: { group_type: segment, name, name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
+    service_order: { down_service: { service_date: busy.date, service_id: busyService, from_station_id: 1, to_station_id: 4 } },
+    participant_group: { unit_quantity_items: [{ unit_id: unitId(segment, 'NORMAL', 'ADULT'), quantity }], wheel_chairs: [] },
+    note: '',
+    agent_id: agents[2 % agents.length]!.id,
+    wait_listing: waitListing,
+  });
+  const large = await bookings.submit(work, principal, request('京都府立北高校 修学旅行（全学年）', 'SCHOOL', 160, false));
+  const held = await bookings.reserveAllotments(work, principal, large.booking_id);
+  if (held.sub_status === 'SAGANO_ALLOTMENT_CONFIRMED') {
+    await bookings.confirm(work, principal, large.booking_id, await bookings.template(tx, principal, large.booking_id, 'booking_ok'));
+  }
+  made++;
+  for (const [name, quantity] of [['嵐山ハイキングの会', 40], ['京都観光ボランティア協会', 45]] as const) {
+    await bookings.submit(work, principal, request(name, 'NORMAL', quantity, true));
+    made++;
+  }
+  return made;
+}

@@ -1,0 +1,25 @@
+/**
+ * Demo pricing master data beside the plans of line-and-train: free count plans (one free
+ * participant per started band) and the group ticket product.
+ */
+import type { Tx } from '../client.ts';
+import * as t from '../schema.ts';
+
+export const DEMO_FREE_COUNT_PLANS = [
+  { min: 15, max: 50, freeQuantity: 1 },
+  { min: 51, max: 100, freeQuantity: 2 },
+  { min: 101, max: 200, freeQuantity: 3 },
+] as const;
+
+export async function insertDemoPricing(tx: Tx): Promise<void> {
+  await tx.insert(t.freeCountPlans).values([...DEMO_FREE_COUNT_PLANS]);
+  await tx.insert(t.products).values({
+    shortName: '団体乗車券',
+    channel: 'GROUP',
+    priority: 0,
+    labels: [
+      { language_id: 'ja', text: '団体乗車券' },
+      { language_id: 'en', text: 'Group ticket' },
+    ],
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * The background job that applies an approved change (DESIGN §3): the target's apply() runs in
+ * one transaction that also marks the approval DONE; if it throws, that transaction rolls back
+ * and a second one marks the approval JOB_FAILED with the error kept.
+ */
+import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
+import { approvalTarget, type ApprovalTarget } from './approval-targets.ts';
+import { findApproval, jobPendingApprovalIds, setApprovalStatus } from './approvals.repository.ts';
+
+export const APPROVAL_JOB = 'approval.apply';
+
+const listeners = new WeakMap<Db, (id: number) => unknown>();
+
+/** Called after an approval commits; sends the job when a queue runs for this database. */
+export async function notifyApprovalQueued(db: Db, id: number): Promise<void> {
+  await listeners.get(db)?.(id);
+}
+
+/** Constraint names the database may refuse an apply with, in words. */
+const CONSTRAINT_MESSAGES: Record<string, string> = {
+  service_terms_no_overlap: 'the service term overlaps an existing service term',
+  service_terms_range: 'the end date must be after the start date',
+};
+
+export function describeApplyError(error: unknown): string {
+  if (error instanceof AppError) return error.message;
+  const e = error as { constraint?: string; cause?: { constraint?: string; message?: string }; message?: string };
+  const constraint = e.constraint ?? e.cause?.constraint;
+  if (constraint && CONSTRAINT_MESSAGES[constraint]) return CONSTRAINT_MESSAGES[constraint];
+  return String(e.cause?.message ?? e.message ?? error).slice(0, 1000);
+}
+
+/** Applies one JOB_PENDING approval; answers its final status (or 'skipped' when not pending). */
+export async function runApprovalJob(db: Db, approvalId: number): Promise<'DONE' | 'JOB_FAILED' | 'skipped'> {
+  try {
+    return await inTransaction(db, async (work) => {
+      const row = await findApproval(work.tx, approvalId, { lock: true });
+      if (!row || row.status !== 'JOB_PENDING') return 'skipped' as const;
+      const handler = approvalTarget(row.target as ApprovalTarget);
+      const payload = handler.payload.parse(row.payload);
+      await handler.apply(work, payload);
+      await setApprovalStatus(work.tx, approvalId, { status: 'DONE', doneAt: new Date(), jobError: null });
+      return 'DONE' as const;
+    });
+  } catch (error) {
+    const failed = await setApprovalStatus(db, approvalId, { status: 'JOB_FAILED', jobError: describeApplyError(error) }, 'JOB_PENDING');
+    if (!failed) throw error;
+    return 'JOB_FAILED';
+  }
+}
+
+/** Works the approval queue: each approval sent after commit, and any left pending by a previous run. */
+export async function startApprovalJobs(db: Db, jobs: JobQueue, options: { pollingIntervalSeconds?: number } = {}): Promise<void> {
+  await jobs.work<{ id: number }>(APPROVAL_JOB, async ({ id }) => {
+    await runApprovalJob(db, id);
+  }, options);
+  listeners.set(db, (id) => jobs.send(APPROVAL_JOB, { id }));
+  for (const id of await jobPendingApprovalIds(db)) await jobs.send(APPROVAL_JOB, { id });
+}
+
+export function stopApprovalJobs(db: Db): void {
+  listeners.delete(db);
+}

@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import type { ApprovalResponse, ApproveBody, RejectBody } from '@sagano/domain/approvals/approval-schemas';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Work } from '../../lib/unit-of-work.ts';
+import type { Principal } from '../auth/principal.ts';
+import { approvalTarget, type ApprovalTarget } from './approval-targets.ts';
+import { findApproval, insertApproval, setApprovalStatus, type ApprovalRow } from './approvals.repository.ts';
+import { notifyApprovalQueued } from './approval-jobs.ts';
+
+export function toApprovalResponse(row: ApprovalRow, viewer: Principal | null): ApprovalResponse {
+  const isOwn = !!viewer && row.submittedBy === viewer.accountId;
+  return {
+    approval_id: row.id,
+    target: row.target as ApprovalResponse['target'],
+    status: row.status as ApprovalResponse['status'],
+    payload: row.payload,
+    service_term_id: row.serviceTermId,
+    from_date: row.fromDate,
+    to_date: row.toDate,
+    submitted_by: { uid: row.submittedBy, email: row.submittedByEmail },
+    submitted_at: row.submittedAt.toISOString(),
+    judged_by: row.judgedByEmail ? { uid: row.judgedBy, email: row.judgedByEmail } : null,
+    judged_at: row.judgedAt?.toISOString() ?? null,
+    reason: row.reason,
+    job_error: row.jobError,
+    done_at: row.doneAt?.toISOString() ?? null,
+    is_own: isOwn,
+    can_approve: !isOwn && (row.status === 'SUBMITTED' || row.status === 'JOB_FAILED'),
+    can_reject: !isOwn && row.status === 'SUBMITTED',
+  };
+}
+
+/** Names the first offending field of a payload the way request validation does. */
+function payloadError(error: z.ZodError): AppError {
+  const issue = error.issues[0]!;
+  const field = issue.path.join('.') || 'body';
+  return new AppError('VALIDATION_FAILED', `${field}: ${issue.message}`, field);
+}
+
+/**
+ * Records a change that waits for approval (status SUBMITTED); nothing is applied yet. Other
+ * modules call this instead of changing master data directly.
+ */
+export async function submitApproval(work: Work, principal: Principal, target: ApprovalTarget, payload: unknown): Promise<ApprovalRow> {
+  const handler = approvalTarget(target);
+  const parsed = handler.payload.safeParse(payload);
+  if (!parsed.success) throw payloadError(parsed.error);
+  const scope = handler.scope(parsed.data);
+  return insertApproval(work.tx, {
+    target,
+    status: 'SUBMITTED',
+    payload: parsed.data as object,
+    serviceTermId: scope.serviceTermId,
+    fromDate: scope.fromDate,
+    toDate: scope.toDate,
+    submittedBy: principal.accountId,
+    submittedByEmail: principal.user.email,
+  });
+}
+
+async function judgeable(work: Work, principal: Principal, id: number): Promise<ApprovalRow> {
+  const row = await findApproval(work.tx, id, { lock: true });
+  if (!row) throw notFound('approval');
+  if (row.submittedBy === principal.accountId) throw new AppError('APPROVAL_OWN_REQUEST', 'you cannot approve or reject your own request');
+  return row;
+}
+
+/** Approves a SUBMITTED (or retries a JOB_FAILED) request: JOB_PENDING, applied by the approval job after commit. */
+export async function approve(work: Work, principal: Principal, id: number, body: ApproveBody): Promise<ApprovalResponse> {
+  const row = await judgeable(work, principal, id);
+  if (row.status !== 'SUBMITTED' && row.status !== 'JOB_FAILED') {
+    throw new AppError('APPROVAL_STATUS_CONFLICT', `an approval in status ${row.status} cannot be approved`);
+  }
+  await setApprovalStatus(work.tx, id, {
+    status: 'JOB_PENDING',
+    judgedBy: principal.accountId,
+    // `operator` of the spec's body is the caller; the signed-in account is what is recorded.
+    judgedByEmail: principal.user.email,
+    reason: body.reason || null,
+    jobError: null,
+  });
+  work.afterCommit(() => notifyApprovalQueued(work.db, id));
+  return toApprovalResponse((await findApproval(work.tx, id))!, principal);
+}
+
+export async function reject(work: Work, principal: Principal, id: number, body: RejectBody): Promise<ApprovalResponse> {
+  const row = await judgeable(work, principal, id);
+  if (row.status !== 'SUBMITTED') throw new AppError('APPROVAL_STATUS_CONFLICT', `an approval in status ${row.status} cannot be rejected`);
+  await setApprovalStatus(work.tx, id, { status: 'REJECTED', judgedBy: principal.accountId, judgedByEmail: principal.user.email, reason: body.reason });
+  return toApprovalResponse((await findApproval(work.tx, id))!, principal);
+}

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import * as t from '../src/db/schema.ts';
+import { startJobQueue } from '../src/jobs/job-queue.ts';
+import { runApprovalJob, startApprovalJobs, stopApprovalJobs } from '../src/modules/approvals/approval-jobs.ts';
+import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+
+let ctx: TestApp;
+let admin: { authorization: string };
+let staff: { authorization: string };
+beforeAll(async () => {
+  ctx = await createTestApp();
+  admin = await ctx.login('admin@example.com');
+  staff = await ctx.login('staff@example.com');
+});
+afterAll(() => ctx.close());
+
+async function termCount() {
+  const [row] = await ctx.database.db.select({ n: count() }).from(t.serviceTerms);
+  return row!.n;
+}
+
+async function requestTerm(headers: { authorization: string }, fromDate: string, toDate: string) {
+  const res = await ctx.app.inject({ method: 'POST', url: '/v1/service-terms', headers, payload: { fromDate, toDate } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().approval_id as number;
+}
+
+const get = (url: string, headers: { authorization: string } = admin) => ctx.app.inject({ method: 'GET', url, headers });
+const put = (url: string, payload: object, headers: { authorization: string } = admin) => ctx.app.inject({ method: 'PUT', url, headers, payload });
+
+describe('approvals', () => {
+  it('applies a service term only once approved, by someone else, through the job', async () => {
+    const before = await termCount();
+    const id = await requestTerm(staff, '2028-01-01', '2028-12-31');
+    expect(await termCount()).toBe(before);
+
+    const mine = (await get(`/v1/approvals/${id}`, staff)).json();
+    expect(mine).toMatchObject({ approval_id: id, target: 'SERVICE_TERM_INSERT', status: 'SUBMITTED', payload: { fromDate: '2028-01-01', toDate: '2028-12-31' }, from_date: '2028-01-01', to_date: '2028-12-31', submitted_by: { email: 'staff@example.com' }, is_own: true, can_approve: false });
+
+    const self = await put(`/v1/approvals/${id}/approve`, { reason: '' }, staff);
+    expect(self.statusCode).toBe(409);
+    expect(errorOf(self)).toMatchObject({ error_code: 'APPROVAL_OWN_REQUEST', error_description: 'you cannot approve or reject your own request' });
+    expect(errorOf(await put(`/v1/approvals/${id}/reject`, { reason: 'no' }, staff)).error_code).toBe('APPROVAL_OWN_REQUEST');
+
+    const approved = await put(`/v1/approvals/${id}/approve`, { reason: 'ok', operator: 'admin' });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 'JOB_PENDING', judged_by: { email: 'admin@example.com' }, reason: 'ok', can_approve: false });
+    expect(await termCount()).toBe(before);
+
+    expect(await runApprovalJob(ctx.database.db, id)).toBe('DONE');
+    expect(await termCount()).toBe(before + 1);
+    const done = (await get(`/v1/approvals/${id}`)).json();
+    expect(done.status).toBe('DONE');
+    expect(done.done_at).not.toBeNull();
+    // Applying twice does nothing.
+    expect(await runApprovalJob(ctx.database.db, id)).toBe('skipped');
+    const again = await put(`/v1/approvals/${id}/approve`, {});
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).error_code).toBe('APPROVAL_STATUS_CONFLICT');
+  });
+
+  it('keeps the error and applies nothing when the job fails, and can be approved again', async () => {
+    const first = await requestTerm(staff, '2029-01-01', '2029-06-30');
+    const second = await requestTerm(staff, '2029-06-01', '2029-12-31');
+    await put(`/v1/approvals/${first}/approve`, {});
+    await put(`/v1/approvals/${second}/approve`, {});
+    expect(await runApprovalJob(ctx.database.db, first)).toBe('DONE');
+    const before = await termCount();
+    expect(await runApprovalJob(ctx.database.db, second)).toBe('JOB_FAILED');
+    expect(await termCount()).toBe(before);
+    const failed = (await get(`/v1/approvals/${second}`)).json();
+    expect(failed).toMatchObject({ status: 'JOB_FAILED', job_error: 'the service term overlaps an existing service term', can_approve: true, can_reject: false });
+    const rows = await ctx.database.db.select().from(t.serviceTerms).where(eq(t.serviceTerms.fromDate, '2029-06-01'));
+    expect(rows).toHaveLength(0);
+
+    expect(errorOf(await put(`/v1/approvals/${second}/reject`, { reason: 'x' })).error_code).toBe('APPROVAL_STATUS_CONFLICT');
+    const retry = await put(`/v1/approvals/${second}/approve`, { reason: 'retry' });
+    expect(retry.json()).toMatchObject({ status: 'JOB_PENDING', job_error: null });
+    expect(await runApprovalJob(ctx.database.db, second)).toBe('JOB_FAILED');
+  });
+
+  it('rejects with a required reason and never applies', async () => {
+    const before = await termCount();
+    const id = await requestTerm(staff, '2030-01-01', '2030-12-31');
+    for (const payload of [{}, { reason: '  ' }]) {
+      const res = await put(`/v1/approvals/${id}/reject`, payload);
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res)).toMatchObject({ error_code: 'VALIDATION_FAILED', field: 'reason', error_description: 'reason: enter a reason' });
+    }
+    const rejected = await put(`/v1/approvals/${id}/reject`, { reason: '期間が長すぎます' });
+    expect(rejected.json()).toMatchObject({ status: 'REJECTED', reason: '期間が長すぎます', judged_by: { email: 'admin@example.com' } });
+    expect(errorOf(await put(`/v1/approvals/${id}/approve`, {})).error_code).toBe('APPROVAL_STATUS_CONFLICT');
+    expect(await runApprovalJob(ctx.database.db, id)).toBe('skipped');
+    expect(await termCount()).toBe(before);
+  });
+
+  it('lists by period of submission or of the days touched, paged', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+    const all = (await get(`/v1/approvals?from_date=${today}&to_date=${today}&per_page=2`)).json();
+    expect(all.total).toBeGreaterThanOrEqual(4);
+    expect(all.approvals).toHaveLength(2);
+    expect(all.approvals[0].approval_id).toBeGreaterThan(all.approvals[1].approval_id);
+    const byDays = (await get('/v1/approvals?from_date=2030-05-01&to_date=2030-05-02')).json();
+    expect(byDays.approvals.map((a: { payload: { fromDate: string } }) => a.payload.fromDate)).toEqual(['2030-01-01']);
+    const none = (await get('/v1/approvals?from_date=2031-01-01&to_date=2031-01-02')).json();
+    expect(none).toMatchObject({ total: 0, approvals: [] });
+    const bad = await get('/v1/approvals?from_date=2030-02-01&to_date=2030-01-01');
+    expect(errorOf(bad)).toMatchObject({ error_code: 'VALIDATION_FAILED', field: 'to_date' });
+    expect((await get('/v1/approvals/999999')).statusCode).toBe(404);
+  });
+
+  it('is for back-office users only', async () => {
+    const station = await ctx.login('station@example.com');
+    const agent = await ctx.login('agent-free@example.com');
+    for (const headers of [station, agent]) {
+      expect((await get('/v1/approvals', headers)).statusCode).toBe(403);
+      expect((await get('/v1/approvals/1', headers)).statusCode).toBe(403);
+      expect((await put('/v1/approvals/1/approve', {}, headers)).statusCode).toBe(403);
+      expect((await put('/v1/approvals/1/reject', { reason: 'x' }, headers)).statusCode).toBe(403);
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/approvals' })).statusCode).toBe(401);
+  });
+
+  it('writes the operation log with the operation name', async () => {
+    const id = await requestTerm(staff, '2032-01-01', '2032-12-31');
+    await put(`/v1/approvals/${id}/reject`, { reason: 'no' });
+    const logs = await ctx.database.db.select().from(t.operationLogs).where(eq(t.operationLogs.operation, 'approvals.reject'));
+    expect(logs.at(-1)).toMatchObject({ category: 'approvals', operator: 'admin@example.com', isError: false });
+    const created = await ctx.database.db.select().from(t.operationLogs).where(eq(t.operationLogs.operation, 'service_terms.create'));
+    expect(created.at(-1)).toMatchObject({ category: 'timetable', operator: 'staff@example.com' });
+  });
+
+  it('runs approved changes through the real job queue', async () => {
+    const jobs = await startJobQueue(ctx.database, { pollingIntervalSeconds: 0.5 });
+    try {
+      await startApprovalJobs(ctx.database.db, jobs, { pollingIntervalSeconds: 0.5 });
+      const id = await requestTerm(staff, '2033-01-01', '2033-12-31');
+      await put(`/v1/approvals/${id}/approve`, {});
+      let status = '';
+      for (let i = 0; i < 60 && status !== 'DONE'; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        status = (await get(`/v1/approvals/${id}`)).json().status;
+      }
+      expect(status).toBe('DONE');
+    } finally {
+      stopApprovalJobs(ctx.database.db);
+      await jobs.stop();
+    }
+  }, 30_000);
+});

@@ -1,0 +1,258 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { IconWheelchair } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { labelText } from '@sagano/domain/common/language';
+import { arrangementColors } from '@sagano/domain/reference/color-contrast';
+import type { Car, Seat } from '@sagano/domain/reference/reference-schemas';
+import { carLayout, columnOf } from './seat-map-layout.ts';
+import { SeatMapLegend, type SeatMapLegendItem } from './seat-map-legend.tsx';
+import classes from './seat-map.module.css';
+
+/** How one seat is shown. Every field is optional: a seat without `fill` is drawn as "no type yet". */
+export interface SeatView {
+  /** Background colour (an arrangement type's color_hex); text and border derive from it (contrast ≥ 4.5). */
+  fill?: string;
+  /** What the colour means, read out in the seat's label (団体, Individual ...). */
+  typeName?: string;
+  /** held: striped; assigned: ringed; both are read out. */
+  state?: 'free' | 'held' | 'assigned';
+  /** Short text in a corner, e.g. a booking's initials or a count. */
+  badge?: string;
+  /** Extra words for the seat's accessible label (a group name ...). */
+  note?: string;
+  disabled?: boolean;
+}
+
+export interface StandingView {
+  count: number;
+  fill?: string;
+  typeName?: string;
+  /** Replaces the default "立席 20" text, e.g. "立席 残り 12 / 20". */
+  text?: string;
+}
+
+export interface SeatMapProps {
+  /** The cars as GET /v1/trains gives them, in train order. */
+  cars: readonly Car[];
+  /** Per seat_id, how to show the seat. */
+  seats?: Readonly<Record<string, SeatView | undefined>>;
+  /** Seats drawn as selected (a red ring). */
+  selected?: ReadonlySet<string>;
+  /** A click (or Enter/Space) on one seat. Without it and without onSeatsSweep the map is read-only. */
+  onSeatClick?: (seatId: string) => void;
+  /** A drag across seats with the mouse: every seat passed over, in order, once the button is released. */
+  onSeatsSweep?: (seatIds: string[]) => void;
+  /** Standing places per logical_car_id; cars with standing_capacity and no entry show the capacity. */
+  standing?: Readonly<Record<number, StandingView | undefined>>;
+  /** The colour key shown above the train. */
+  legend?: readonly SeatMapLegendItem[];
+  activeLegendKey?: string | number | null;
+  onLegendPick?: (key: string | number) => void;
+  /** Accessible name of the whole map. */
+  label?: string;
+}
+
+function SeatButton({
+  seat,
+  view,
+  carNumber,
+  selected,
+  interactive,
+  onPointerDown,
+  onPointerEnter,
+  onClick,
+}: {
+  seat: Seat;
+  view: SeatView | undefined;
+  carNumber: number;
+  selected: boolean;
+  interactive: boolean;
+  onPointerDown: (e: ReactPointerEvent, seatId: string) => void;
+  onPointerEnter: (seatId: string) => void;
+  onClick: (seatId: string) => void;
+}) {
+  const { t } = useTranslation('seatMap');
+  const colors = view?.fill ? arrangementColors(view.fill) : undefined;
+  const parts = [t('seatName', { car: carNumber, seat: `${seat.row}${seat.letter}` }), view?.typeName ?? t('noType')];
+  if (seat.is_wheelchair) parts.push(t('wheelchair'));
+  if (view?.state === 'held') parts.push(t('held'));
+  if (view?.state === 'assigned') parts.push(t('assigned'));
+  if (view?.note) parts.push(view.note);
+  const className = [
+    classes.seat,
+    !colors && classes.seatEmpty,
+    selected && classes.seatSelected,
+    view?.state === 'held' && classes.seatHeld,
+    view?.state === 'assigned' && classes.seatAssigned,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <button
+      type="button"
+      className={className}
+      style={colors ? { background: colors.background, color: colors.text, borderColor: colors.border } : { color: '#495057', borderColor: '#868e96' }}
+      aria-label={parts.join(' ')}
+      aria-pressed={interactive ? selected : undefined}
+      data-seat-id={seat.seat_id}
+      disabled={view?.disabled}
+      tabIndex={interactive ? 0 : -1}
+      onPointerDown={(e) => onPointerDown(e, seat.seat_id)}
+      onPointerEnter={() => onPointerEnter(seat.seat_id)}
+      onClick={() => onClick(seat.seat_id)}
+    >
+      {seat.is_wheelchair ? <IconWheelchair size={15} stroke={2.2} aria-hidden /> : `${seat.row}${seat.letter}`}
+      {view?.badge && <span className={classes.badge}>{view.badge}</span>}
+    </button>
+  );
+}
+
+function CarView({
+  car,
+  props,
+  sweeping,
+  handlers,
+}: {
+  car: Car;
+  props: SeatMapProps;
+  sweeping: ReadonlySet<string>;
+  handlers: Pick<Parameters<typeof SeatButton>[0], 'onPointerDown' | 'onPointerEnter' | 'onClick' | 'interactive'>;
+}) {
+  const { t, i18n } = useTranslation('seatMap');
+  const layout = useMemo(() => carLayout(car), [car]);
+  const standing = props.standing?.[car.logical_car_id] ?? (car.standing_capacity > 0 ? { count: car.standing_capacity } : undefined);
+  const standingColors = standing?.fill ? arrangementColors(standing.fill) : undefined;
+  const aisleCol = 2 + layout.left.length;
+  const name = labelText(car.name, i18n.language);
+  const seatCount = car.seats.length;
+  return (
+    <section className={[classes.car, car.is_rich && classes.carRich].filter(Boolean).join(' ')} aria-label={name}>
+      <div className={classes.carHeader}>
+        {name}
+      </div>
+      <div className={classes.carSub}>{t('seatCount', { count: seatCount })}</div>
+      <div className={classes.door} aria-hidden />
+      <div className={classes.letters} aria-hidden>
+        <span />
+        {layout.left.map((l) => (
+          <span key={l}>{l}</span>
+        ))}
+        <span />
+        {layout.right.map((l) => (
+          <span key={l}>{l}</span>
+        ))}
+      </div>
+      {layout.blocks.map((block) => (
+        <div key={block.rows.join('-')} className={classes.box} style={{ gridTemplateRows: `repeat(${block.rows.length}, auto)` }}>
+          {block.groups.map((g) => (
+            <div
+              key={g.id}
+              className={classes.tray}
+              style={{ gridColumn: `${g.colFrom} / ${g.colTo + 1}`, gridRow: `${g.rowFrom} / ${g.rowTo + 1}` }}
+              aria-hidden
+            />
+          ))}
+          {block.rows.map((row, i) => (
+            <span key={`r${row}`} className={classes.rowNumber} style={{ gridColumn: 1, gridRow: i + 1 }} aria-hidden>
+              {row}
+            </span>
+          ))}
+          <span className={classes.aisle} style={{ gridColumn: aisleCol, gridRow: `1 / ${block.rows.length + 1}` }} aria-hidden />
+          {block.seats.map((seat) => (
+            <div key={seat.seat_id} style={{ gridColumn: columnOf(layout, seat.letter), gridRow: block.rows.indexOf(seat.row) + 1, display: 'flex' }}>
+              <SeatButton
+                seat={seat}
+                view={props.seats?.[seat.seat_id]}
+                carNumber={car.car_number}
+                selected={Boolean(props.selected?.has(seat.seat_id) || sweeping.has(seat.seat_id))}
+                {...handlers}
+              />
+            </div>
+          ))}
+        </div>
+      ))}
+      {standing && (
+        <div
+          className={classes.standing}
+          style={standingColors ? { background: standingColors.background, color: standingColors.text, borderColor: standingColors.border } : { borderColor: '#868e96' }}
+          aria-label={[t('standingLabel', { car: car.car_number, count: standing.count }), standing.typeName].filter(Boolean).join(' ')}
+          role="note"
+        >
+          {standing.text ?? t('standing', { count: standing.count })}
+        </div>
+      )}
+      <div className={classes.door} style={{ marginTop: 'auto' }} aria-hidden />
+    </section>
+  );
+}
+
+/**
+ * The train drawn car by car as seen from above: boxes of four on each side of the aisle,
+ * wheelchair places marked, The Rich car in gold, standing places as a count. Seats are buttons
+ * (click, Enter/Space) and can be swept with the mouse to act on many at once.
+ */
+export function SeatMap(props: SeatMapProps) {
+  const { t } = useTranslation('seatMap');
+  const { onSeatClick, onSeatsSweep } = props;
+  const interactive = Boolean(onSeatClick || onSeatsSweep);
+  const drag = useRef<string[] | null>(null);
+  const suppressClick = useRef(false);
+  const [sweeping, setSweeping] = useState<ReadonlySet<string>>(new Set());
+
+  const finish = useCallback(() => {
+    const swept = drag.current;
+    drag.current = null;
+    if (!swept) return;
+    setSweeping(new Set());
+    if (swept.length > 1 && onSeatsSweep) {
+      onSeatsSweep(swept);
+      // The click that may follow the release belongs to the sweep.
+      suppressClick.current = true;
+      setTimeout(() => (suppressClick.current = false), 0);
+    }
+  }, [onSeatsSweep]);
+
+  useEffect(() => {
+    window.addEventListener('pointerup', finish);
+    return () => window.removeEventListener('pointerup', finish);
+  }, [finish]);
+
+  const handlers = {
+    interactive,
+    onPointerDown: (e: ReactPointerEvent, seatId: string) => {
+      if (!onSeatsSweep || e.button !== 0 || e.pointerType === 'touch') return;
+      drag.current = [seatId];
+      setSweeping(new Set([seatId]));
+    },
+    onPointerEnter: (seatId: string) => {
+      if (!drag.current || drag.current.includes(seatId)) return;
+      drag.current.push(seatId);
+      setSweeping(new Set(drag.current));
+    },
+    onClick: (seatId: string) => {
+      if (suppressClick.current) {
+        suppressClick.current = false;
+        return;
+      }
+      onSeatClick?.(seatId);
+    },
+  };
+
+  return (
+    <div>
+      {props.legend && (
+        <div style={{ marginBottom: 10 }}>
+          <SeatMapLegend items={props.legend} activeKey={props.activeLegendKey} onPick={props.onLegendPick} label={t('legend')} />
+        </div>
+      )}
+      <div className={classes.train} role="group" aria-label={props.label ?? t('label')}>
+        {props.cars.map((car, i) => (
+          <div key={car.logical_car_id} style={{ display: 'flex', alignItems: 'stretch' }}>
+            {i > 0 && <div className={classes.coupler} aria-hidden />}
+            <CarView car={car} props={props} sweeping={sweeping} handlers={handlers} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

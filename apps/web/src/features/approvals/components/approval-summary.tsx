@@ -1,0 +1,27 @@
+import { List, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ApprovalResponse } from '@sagano/domain/approvals/approval-schemas';
+
+type Day = { date: string; service_pattern?: string; service_ids?: number[] };
+
+/** The requested change in words: the term, or each day and what it becomes. */
+export function ApprovalSummary({ approval, limit }: { approval: ApprovalResponse; limit?: number }) {
+  const { t } = useTranslation(['approvals', 'timetable']);
+  const payload = approval.payload as { fromDate?: string; toDate?: string; days?: Day[] };
+  if (approval.target === 'SERVICE_TERM_INSERT') return <Text size="sm">{t('summary.term', { from: payload.fromDate, to: payload.toDate })}</Text>;
+  const days = payload.days ?? [];
+  if (days.length === 0) return <Text size="sm">{t('summary.range', { from: approval.from_date, to: approval.to_date })}</Text>;
+  const shown = limit ? days.slice(0, limit) : days;
+  return (
+    <List size="sm" spacing={2}>
+      {shown.map((d) => (
+        <List.Item key={d.date}>
+          {d.service_pattern
+            ? t('summary.patternDay', { date: d.date, pattern: t(`timetable:patterns.${d.service_pattern as 'ORDINARY'}`) })
+            : t('summary.specialDay', { date: d.date, trains: d.service_ids?.length ? d.service_ids.map((id) => `#${id}`).join(', ') : t('summary.noTrains') })}
+        </List.Item>
+      ))}
+      {shown.length < days.length && <List.Item>…</List.Item>}
+    </List>
+  );
+}

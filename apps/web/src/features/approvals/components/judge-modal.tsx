@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ApprovalResponse } from '@sagano/domain/approvals/approval-schemas';
+import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
+import { useJudgeApproval } from '../api/judge-approval.ts';
+import { ApprovalSummary } from './approval-summary.tsx';
+
+/** Approve (reason optional) or reject (reason required) one request. */
+export function JudgeModal({ approval, decision, onClose }: { approval: ApprovalResponse; decision: 'approve' | 'reject'; onClose: () => void }) {
+  const { t } = useTranslation(['approvals', 'common']);
+  const judge = useJudgeApproval();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const title = decision === 'approve' ? t('approveTitle') : t('rejectTitle');
+  return (
+    <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+      <form
+        aria-label={title}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (decision === 'reject' && !reason.trim()) return setError(t('common:validation.required'));
+          judge.mutate(
+            { id: approval.approval_id, decision, reason: reason.trim() },
+            { onSuccess: () => { notifySuccess(decision === 'approve' ? t('approved') : t('rejected')); onClose(); }, onError: (err) => notifyApiError(err) },
+          );
+        }}
+      >
+        <Stack gap="sm">
+          <ApprovalSummary approval={approval} />
+          <Textarea label={decision === 'approve' ? t('reasonOptional') : t('reason')} required={decision === 'reject'} value={reason} error={error} onChange={(e) => setReason(e.currentTarget.value)} />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose}>{t('common:actions.cancel')}</Button>
+            <Button type="submit" color={decision === 'approve' ? 'teal' : 'red'} loading={judge.isPending}>{decision === 'approve' ? t('approve') : t('reject')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

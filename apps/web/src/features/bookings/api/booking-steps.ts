@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  AssignOperatorBody,
+  ConfirmBookingBody,
+  RefuseBookingBody,
+  ReserveAllotmentsResponse,
+  SelectPriorityBody,
+  UpdateFromToStationBody,
+} from '@sagano/domain/bookings/booking-schemas';
+import { apiClient, withQuery } from '../../../lib/api-client.ts';
+import { bookingsKeys } from './bookings-keys.ts';
+
+type Ok = { ok: true };
+const stepPath = (bookingId: string, step: string) => `/v1/bookings/${encodeURIComponent(bookingId)}/${step}`;
+
+/** POST /v1/bookings/{id}/reserve_allotments: answers the new sub status and a warning when not all was held. */
+export const reserveAllotments = (bookingId: string) =>
+  apiClient.post<z.infer<typeof ReserveAllotmentsResponse>>(stepPath(bookingId, 'reserve_allotments'));
+/** POST /v1/bookings/{id}/release_allotments. */
+export const releaseAllotments = (bookingId: string) => apiClient.post<Ok>(stepPath(bookingId, 'release_allotments'));
+/** POST /v1/bookings/{id}/confirm_booking with the (edited) booking OK mail. */
+export const confirmBooking = (bookingId: string, body: z.infer<typeof ConfirmBookingBody>) =>
+  apiClient.post<Ok>(stepPath(bookingId, 'confirm_booking'), body);
+/** POST /v1/bookings/{id}/refuse_booking with the reason and the (edited) booking NG mail. */
+export const refuseBooking = (bookingId: string, body: z.infer<typeof RefuseBookingBody>) =>
+  apiClient.post<Ok>(stepPath(bookingId, 'refuse_booking'), body);
+/** POST /v1/bookings/{id}/select_priority. */
+export const selectPriority = (bookingId: string, body: z.infer<typeof SelectPriorityBody>) =>
+  apiClient.post<Ok>(stepPath(bookingId, 'select_priority'), body);
+/** POST /v1/bookings/{id}/assign_operator. */
+export const assignOperator = (bookingId: string, body: z.infer<typeof AssignOperatorBody>) =>
+  apiClient.post<Ok>(stepPath(bookingId, 'assign_operator'), body);
+/** POST /v1/bookings/{id}/add_special_note?confirm_note=&voucher_note= (the notes travel in the query). */
+export const addSpecialNote = (bookingId: string, notes: { confirm_note: string; voucher_note: string }) =>
+  apiClient.post<Ok>(withQuery(stepPath(bookingId, 'add_special_note'), notes));
+/** POST /v1/bookings/{id}/update_from_to_station. */
+export const updateFromToStation = (bookingId: string, body: z.infer<typeof UpdateFromToStationBody>) =>
+  apiClient.post<Ok>(stepPath(bookingId, 'update_from_to_station'), body);
+
+/** A booking step as a mutation; every success refreshes the booking views (and the seat inquiry's figures). */
+export function useBookingStep<V, R>(run: (vars: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: bookingsKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+        queryClient.invalidateQueries({ queryKey: ['inventory'] }),
+      ]);
+    },
+  });
+}

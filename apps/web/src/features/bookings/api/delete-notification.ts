@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+
+/** DELETE /v1/notifications/{id}. */
+export function deleteNotification(notificationId: number): Promise<{ ok: true }> {
+  return apiClient.delete(`/v1/notifications/${notificationId}`);
+}
+
+export function useDeleteNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteNotification,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+  });
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { Unit } from '@sagano/domain/reference/reference-schemas';
+import {
+  BOOKING_FORM_KEY,
+  emptyForm,
+  formFromSearchParams,
+  isSubmittable,
+  loadForm,
+  missingTrains,
+  saveForm,
+  toCreateBody,
+  tripLegs,
+} from './booking-form-state.ts';
+
+function memoryStorage() {
+  const data = new Map<string, string>();
+  return {
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  };
+}
+
+const unit = (id: number, segment: 'NORMAL' | 'SCHOOL', annotation: Unit['annotation'], fare: 'ADULT' | 'CHILD'): Unit => ({
+  id,
+  display_order: id,
+  name_label: [{ language_id: 'ja', text: `unit ${id}` }],
+  segment,
+  annotation,
+  fare_type: fare,
+  count_inclusive: true,
+  auto_calculated: annotation === 'FREE',
+});
+const UNITS = [unit(1, 'NORMAL', 'NORMAL', 'ADULT'), unit(2, 'NORMAL', 'NORMAL', 'CHILD'), unit(9, 'NORMAL', 'FREE', 'ADULT'), unit(11, 'SCHOOL', 'NORMAL', 'ADULT')];
+
+function filled() {
+  const state = formFromSearchParams(new URLSearchParams('date=2026-05-01&trip=round&from=1&to=4&down_service_id=3&up_service_id=12'), 'create');
+  return {
+    ...state,
+    agent_id: 7,
+    applicant: { name: '中村 さくら', email: 'sakura@example.com', phone_number: '075-111-2222' },
+    group: { ...state.group, name: '桜ヶ丘町内会' },
+    quantities: { '1': 20, '2': 3, '9': 4, '11': 5 },
+  };
+}
+
+describe('the stored booking form', () => {
+  it('tells empty storage from invalid data', () => {
+    const storage = memoryStorage();
+    expect(loadForm(storage)).toEqual({ kind: 'empty' });
+    storage.setItem(BOOKING_FORM_KEY, '{not json');
+    expect(loadForm(storage)).toEqual({ kind: 'invalid' });
+    storage.setItem(BOOKING_FORM_KEY, JSON.stringify({ form_id: 'x', trip: 'triangle' }));
+    expect(loadForm(storage)).toEqual({ kind: 'invalid' });
+    const state = emptyForm('create', 'web-1');
+    saveForm(storage, state);
+    expect(loadForm(storage)).toEqual({ kind: 'ok', state });
+  });
+
+  it('reads the seat inquiry choice from the address, ignoring bad values', () => {
+    const state = formFromSearchParams(new URLSearchParams('date=2026-05-01&trip=round&from=2&to=4&down_service_id=3'), 'o');
+    expect(state).toMatchObject({ trip: 'round', service_date: '2026-05-01', from_station_id: 2, to_station_id: 4, down_service_id: 3, up_service_id: null });
+    const bad = formFromSearchParams(new URLSearchParams('date=May&from=9&to=x&down_service_id=-1'), 'o');
+    expect(bad).toMatchObject({ trip: 'single', service_date: '', from_station_id: null, to_station_id: null, down_service_id: null });
+  });
+
+  it('derives the legs: the outbound direction from the stations, the return reversed', () => {
+    expect(tripLegs({ trip: 'single', from_station_id: 4, to_station_id: 2 })).toEqual([{ direction: 'up', from: 4, to: 2 }]);
+    expect(tripLegs({ trip: 'round', from_station_id: 1, to_station_id: 4 })).toEqual([
+      { direction: 'down', from: 1, to: 4 },
+      { direction: 'up', from: 4, to: 1 },
+    ]);
+    expect(tripLegs({ trip: 'single', from_station_id: 2, to_station_id: 2 })).toEqual([]);
+  });
+
+  it('builds the create body: segment units only, FREE never sent, one idempotency id per form', () => {
+    const state = filled();
+    const body = toCreateBody(state, UNITS);
+    expect(body.participant_group.unit_quantity_items).toEqual([
+      { unit_id: 1, quantity: 20 },
+      { unit_id: 2, quantity: 3 },
+    ]);
+    expect(body.service_order).toEqual({
+      down_service: { service_date: '2026-05-01', service_id: 3, from_station_id: 1, to_station_id: 4 },
+      up_service: { service_date: '2026-05-01', service_id: 12, from_station_id: 4, to_station_id: 1 },
+    });
+    expect(body.external_idempotent_id).toBe(state.form_id);
+    expect(body.tour_conductor).toBeNull();
+    expect(toCreateBody(state, UNITS).external_idempotent_id).toBe(body.external_idempotent_id);
+    expect(isSubmittable(state, UNITS)).toBe(true);
+  });
+
+  it('is not submittable with a missing train, no agent or no participants', () => {
+    const state = filled();
+    expect(missingTrains({ ...state, up_service_id: null })).toEqual(['up']);
+    expect(isSubmittable({ ...state, up_service_id: null }, UNITS)).toBe(false);
+    expect(isSubmittable({ ...state, agent_id: null }, UNITS)).toBe(false);
+    expect(isSubmittable({ ...state, quantities: { '9': 3 } }, UNITS)).toBe(false);
+    expect(isSubmittable({ ...state, applicant: { ...state.applicant, email: 'nope' } }, UNITS)).toBe(false);
+  });
+});

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { CreateBookingBody, type BookingResponse, type ServiceChoice } from '@sagano/domain/bookings/booking-schemas';
+import { isCountryCode } from '@sagano/domain/common/countries';
+import { segmentFitsDirection } from '@sagano/domain/inventory/legs';
+import type { Unit } from '@sagano/domain/reference/reference-schemas';
+
+/** sessionStorage key of the multi-step booking form (spec 000 §2: the flow survives a reload). */
+export const BOOKING_FORM_KEY = 'sagano.booking-form';
+
+const StationId = z.number().int().min(1).max(4).nullable();
+const Id = z.number().int().positive().nullable();
+
+/** What the create/copy and confirm screens keep between steps. Loose on purpose: a draft may be half filled. */
+export const BookingFormState = z.object({
+  /** Sent as external_idempotent_id: one per form, so a double click or retry creates one booking. */
+  form_id: z.string().min(1),
+  /** Which screen started the draft (`create?…` or `copy:<id>`): a new start replaces an old draft. */
+  origin: z.string(),
+  trip: z.enum(['single', 'round']),
+  service_date: z.string(),
+  from_station_id: StationId,
+  to_station_id: StationId,
+  down_service_id: Id,
+  up_service_id: Id,
+  agent_id: Id,
+  agent_sub_group_id: Id,
+  applicant: z.object({ name: z.string(), email: z.string(), phone_number: z.string() }),
+  tour_conductor: z.object({ name: z.string(), phone_number: z.string() }),
+  group: z.object({
+    group_type: z.enum(['NORMAL', 'SCHOOL']),
+    name: z.string(),
+    name_kana: z.string(),
+    country_code: z.string(),
+    japan_prefecture_code: z.number().int().nullable(),
+  }),
+  /** Entered quantities by unit id (FREE units are calculated by the server, never entered). */
+  quantities: z.record(z.string(), z.number().int().min(0)),
+  wheel_chairs: z.array(z.object({ need_slope: z.boolean() })),
+  note: z.string(),
+  wait_listing: z.boolean(),
+});
+export type BookingFormState = z.infer<typeof BookingFormState>;
+
+export type StoredForm = { kind: 'empty' } | { kind: 'invalid' } | { kind: 'ok'; state: BookingFormState };
+
+type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** Reads the draft: nothing stored is `empty`, unreadable or malformed data is `invalid` (spec 000 §5). */
+export function loadForm(storage: KeyValueStore): StoredForm {
+  const raw = storage.getItem(BOOKING_FORM_KEY);
+  if (raw === null || raw.trim() === '') return { kind: 'empty' };
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { kind: 'invalid' };
+  }
+  const parsed = BookingFormState.safeParse(data);
+  return parsed.success ? { kind: 'ok', state: parsed.data } : { kind: 'invalid' };
+}
+
+export function saveForm(storage: KeyValueStore, state: BookingFormState): void {
+  storage.setItem(BOOKING_FORM_KEY, JSON.stringify(state));
+}
+
+export function clearForm(storage: KeyValueStore): void {
+  storage.removeItem(BOOKING_FORM_KEY);
+}
+
+export function newFormId(): string {
+  return `web-${crypto.randomUUID()}`;
+}
+
+export function emptyForm(origin: string, formId: string = newFormId()): BookingFormState {
+  return {
+    form_id: formId,
+    origin,
+    trip: 'single',
+    service_date: '',
+    from_station_id: null,
+    to_station_id: null,
+    down_service_id: null,
+    up_service_id: null,
+    agent_id: null,
+    agent_sub_group_id: null,
+    applicant: { name: '', email: '', phone_number: '' },
+    tour_conductor: { name: '', phone_number: '' },
+    group: { group_type: 'NORMAL', name: '', name_kana: '', country_code: 'JPN', japan_prefecture_code: null },
+    quantities: {},
+    wheel_chairs: [],
+    note: '',
+    wait_listing: false,
+  };
+}
+
+function intParam(params: URLSearchParams, key: string, min = 1, max = Number.MAX_SAFE_INTEGER): number | null {
+  const value = params.get(key);
+  if (value === null || !/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return n >= min && n <= max ? n : null;
+}
+
+/**
+ * A new draft from the seat inquiry's choice in the address:
+ * date=yyyy-MM-dd, trip=single|round, from, to (station ids of the outbound leg),
+ * down_service_id, up_service_id.
+ */
+export function formFromSearchParams(params: URLSearchParams, origin: string): BookingFormState {
+  const date = params.get('date') ?? '';
+  return {
+    ...emptyForm(origin),
+    trip: params.get('trip') === 'round' ? 'round' : 'single',
+    service_date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : '',
+    from_station_id: intParam(params, 'from', 1, 4),
+    to_station_id: intParam(params, 'to', 1, 4),
+    down_service_id: intParam(params, 'down_service_id'),
+    up_service_id: intParam(params, 'up_service_id'),
+  };
+}
+
+/** A new draft holding a booking's request (the copy screen); a copy is a new booking with a new form id. */
+export function formFromBooking(booking: BookingResponse, origin: string): BookingFormState {
+  const legs = booking.main_params.service_order.services;
+  const first = legs[0];
+  const down = legs.find((l) => l.direction === 'down');
+  const up = legs.find((l) => l.direction === 'up');
+  const quantities: Record<string, number> = {};
+  for (const item of booking.main_params.participant_group.unit_quantity_items) {
+    if (item.quantity > 0) quantities[String(item.unit_id)] = item.quantity;
+  }
+  return {
+    ...emptyForm(origin),
+    trip: booking.main_params.service_order.is_round_trip ? 'round' : 'single',
+    service_date: first?.service_day ?? '',
+    from_station_id: first?.from_station_id ?? null,
+    to_station_id: first?.to_station_id ?? null,
+    down_service_id: down?.service_id ?? null,
+    up_service_id: up?.service_id ?? null,
+    agent_id: booking.agent_id,
+    agent_sub_group_id: booking.agent_sub_group_id,
+    applicant: { ...booking.applicant },
+    tour_conductor: { name: booking.tour_conductor?.name ?? '', phone_number: booking.tour_conductor?.phone_number ?? '' },
+    group: { ...booking.group, country_code: isCountryCode(booking.group.country_code) ? booking.group.country_code : 'OTHER' },
+    quantities,
+    wheel_chairs: booking.main_params.participant_group.wheel_chairs.map((w) => ({ need_slope: w.need_slope })),
+    note: booking.note,
+    wait_listing: booking.wait_listing,
+  };
+}
+
+export type TripLeg = { direction: 'down' | 'up'; from: number; to: number };
+
+/** The outbound leg (direction from the stations) and, for a round trip, the reverse leg back. */
+export function tripLegs(state: Pick<BookingFormState, 'trip' | 'from_station_id' | 'to_station_id'>): TripLeg[] {
+  const { from_station_id: from, to_station_id: to } = state;
+  if (from === null || to === null || from === to) return [];
+  const out: TripLeg = { direction: segmentFitsDirection('down', from, to) ? 'down' : 'up', from, to };
+  if (state.trip === 'single') return [out];
+  return [out, { direction: out.direction === 'down' ? 'up' : 'down', from: to, to: from }];
+}
+
+/** The units a group type may book: its segment's, without the calculated FREE ones, in display order. */
+export function enterableUnits(units: readonly Unit[], groupType: 'NORMAL' | 'SCHOOL'): Unit[] {
+  return units
+    .filter((u) => u.segment === groupType && !u.auto_calculated && u.annotation !== 'FREE')
+    .sort((a, b) => a.display_order - b.display_order);
+}
+
+/** The entered quantities of the group type's units, as the API's items (zeros left out). */
+export function quantityItems(state: BookingFormState, units: readonly Unit[]): { unit_id: number; quantity: number }[] {
+  return enterableUnits(units, state.group.group_type)
+    .map((u) => ({ unit_id: u.id, quantity: state.quantities[String(u.id)] ?? 0 }))
+    .filter((item) => item.quantity > 0);
+}
+
+/** The POST /v1/bookings body (not yet validated: see `validateForm`). */
+export function toCreateBody(state: BookingFormState, units: readonly Unit[]): z.input<typeof CreateBookingBody> {
+  const service = (direction: 'down' | 'up'): ServiceChoice | null => {
+    const leg = tripLegs(state).find((l) => l.direction === direction);
+    const serviceId = direction === 'down' ? state.down_service_id : state.up_service_id;
+    if (!leg || serviceId === null) return null;
+    return { service_date: state.service_date, service_id: serviceId, from_station_id: leg.from, to_station_id: leg.to };
+  };
+  const conductor = state.tour_conductor.name.trim() || state.tour_conductor.phone_number.trim() ? state.tour_conductor : null;
+  return {
+    applicant: state.applicant,
+    tour_conductor: conductor,
+    group: state.group,
+    service_order: { down_service: service('down'), up_service: service('up') },
+    participant_group: { unit_quantity_items: quantityItems(state, units), wheel_chairs: state.wheel_chairs },
+    note: state.note,
+    agent_id: state.agent_id ?? 0,
+    ...(state.agent_sub_group_id !== null ? { agent_sub_group_id: state.agent_sub_group_id } : {}),
+    wait_listing: state.wait_listing,
+    external_idempotent_id: state.form_id,
+  };
+}
+
+/** Problems that the body schema cannot see: a leg without its train. */
+export function missingTrains(state: BookingFormState): ('down' | 'up')[] {
+  return tripLegs(state)
+    .filter((leg) => (leg.direction === 'down' ? state.down_service_id : state.up_service_id) === null)
+    .map((leg) => leg.direction);
+}
+
+/** Whether the draft is a complete, valid request; the confirm screen shows 「入力内容に不備があります。」 otherwise. */
+export function isSubmittable(state: BookingFormState, units: readonly Unit[]): boolean {
+  if (!state.service_date || tripLegs(state).length === 0 || missingTrains(state).length > 0) return false;
+  return CreateBookingBody.safeParse(toCreateBody(state, units)).success;
+}

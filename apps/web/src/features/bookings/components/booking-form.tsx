@@ -1,0 +1,163 @@
+import type { ReactNode } from 'react';
+import { Button, Checkbox, Group, NativeSelect, Paper, Select, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { CreateBookingBody, GROUP_TYPES } from '@sagano/domain/bookings/booking-schemas';
+import { countryOptions, OVERSEAS_PREFECTURE, PREFECTURES_EN, PREFECTURES_JA } from '@sagano/domain/common/countries';
+import { zodValidate } from '../../../lib/zod-form.ts';
+import { useAgentOptions } from '../api/get-agent-options.ts';
+import { missingTrains, saveForm, toCreateBody, type BookingFormState } from './booking-form-state.ts';
+import { ParticipantsInput } from './participants-input.tsx';
+import { TrainPicker } from './train-picker.tsx';
+import type { BookingLabels } from './use-booking-labels.ts';
+
+export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Title order={2} size="h5" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** Prefecture options: the 47 by JIS code, then 海外 (99). */
+export function prefectureOptions(language: string, overseas: string) {
+  const names = language === 'ja' ? PREFECTURES_JA : PREFECTURES_EN;
+  return [...names.map((name, i) => ({ value: String(i + 1), label: name })), { value: String(OVERSEAS_PREFECTURE), label: overseas }];
+}
+
+/** Every error of the draft, keyed by the form's field paths (the body's paths are the same). */
+export function validateDraft(values: BookingFormState, labels: BookingLabels, messages: { agent: () => string; train: () => string }): FormErrors {
+  const errors = zodValidate(CreateBookingBody)(toCreateBody(values, labels.units));
+  if (values.agent_id === null) errors.agent_id = messages.agent();
+  for (const direction of missingTrains(values)) errors[direction === 'down' ? 'down_service_id' : 'up_service_id'] = messages.train();
+  if (!values.service_date) errors.service_date = messages.train();
+  return errors;
+}
+
+/** The input steps of the create and copy screens; every change is kept in sessionStorage. */
+export function BookingForm({ initial, labels, onNext }: { initial: BookingFormState; labels: BookingLabels; onNext: () => void }) {
+  const { t, i18n } = useTranslation(['bookings', 'common']);
+  const agents = useAgentOptions();
+  const form = useForm<BookingFormState>({
+    initialValues: initial,
+    onValuesChange: (values) => saveForm(sessionStorage, values),
+    validate: (values) =>
+      validateDraft(values, labels, { agent: () => t('common:validation.select'), train: () => t('bookings:form.missingTrain') }),
+  });
+  const agentList = agents.data?.agents ?? [];
+  const agent = agentList.find((a) => a.id === form.values.agent_id);
+  const branches = agent?.groups ?? [];
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(
+        (values) => {
+          saveForm(sessionStorage, values);
+          onNext();
+        },
+        () => {
+          // Show the first field in error.
+          requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+        },
+      )}
+    >
+      <Stack gap="md">
+        <FormSection title={t('form.steps.trains')}>
+          <TrainPicker form={form} labels={labels} />
+        </FormSection>
+        <FormSection title={t('form.steps.agent')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Select
+              label={t('form.agent')}
+              withAsterisk
+              searchable
+              data={agentList.map((a) => ({ value: String(a.id), label: a.name_ja }))}
+              value={form.values.agent_id === null ? null : String(form.values.agent_id)}
+              onChange={(v) => {
+                const next = agentList.find((a) => String(a.id) === v);
+                form.setFieldValue('agent_id', next ? next.id : null);
+                form.setFieldValue('agent_sub_group_id', next?.groups.find((g) => g.is_root)?.id ?? null);
+              }}
+              error={form.errors.agent_id ?? (agents.isError ? t('form.agentsUnavailable') : undefined)}
+            />
+            <Select
+              label={t('form.branch')}
+              data={branches.map((g) => ({ value: String(g.id), label: g.name_ja }))}
+              value={form.values.agent_sub_group_id === null ? null : String(form.values.agent_sub_group_id)}
+              onChange={(v) => form.setFieldValue('agent_sub_group_id', v ? Number(v) : null)}
+              disabled={branches.length === 0}
+            />
+          </SimpleGrid>
+        </FormSection>
+        <FormSection title={t('form.steps.applicant')}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput label={t('form.applicantName')} withAsterisk {...form.getInputProps('applicant.name')} />
+            <TextInput label={t('form.email')} type="email" withAsterisk {...form.getInputProps('applicant.email')} />
+            <TextInput label={t('form.phone')} type="tel" withAsterisk {...form.getInputProps('applicant.phone_number')} />
+          </SimpleGrid>
+        </FormSection>
+        <FormSection title={t('form.steps.conductor')}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <TextInput label={t('form.conductorName')} description={t('form.conductorHint')} {...form.getInputProps('tour_conductor.name')} />
+            <TextInput label={t('form.conductorPhone')} type="tel" description=" " {...form.getInputProps('tour_conductor.phone_number')} />
+          </SimpleGrid>
+        </FormSection>
+        <FormSection title={t('form.steps.group')}>
+          <Stack gap="sm">
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="group-type-label">
+                {t('form.groupType')}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="group-type-label"
+                w="fit-content"
+                value={form.values.group.group_type}
+                onChange={(v) => form.setFieldValue('group.group_type', v === 'SCHOOL' ? 'SCHOOL' : 'NORMAL')}
+                data={GROUP_TYPES.map((g) => ({ value: g, label: t(`groupType.${g}`) }))}
+              />
+            </Stack>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput label={t('form.groupName')} withAsterisk {...form.getInputProps('group.name')} />
+              <TextInput label={t('form.groupKana')} {...form.getInputProps('group.name_kana')} />
+              <Select
+                label={t('form.country')}
+                withAsterisk
+                searchable
+                data={countryOptions(i18n.language, t('form.otherCountry'))}
+                value={form.values.group.country_code}
+                onChange={(v) => form.setFieldValue('group.country_code', v ?? 'JPN')}
+                error={form.errors['group.country_code']}
+                allowDeselect={false}
+              />
+              <NativeSelect
+                label={t('form.prefecture')}
+                data={[{ value: '', label: '—' }, ...prefectureOptions(i18n.language, t('form.overseas'))]}
+                value={form.values.group.japan_prefecture_code === null ? '' : String(form.values.group.japan_prefecture_code)}
+                onChange={(e) => form.setFieldValue('group.japan_prefecture_code', e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+              />
+            </SimpleGrid>
+          </Stack>
+        </FormSection>
+        <FormSection title={t('form.steps.participants')}>
+          <ParticipantsInput form={form} labels={labels} />
+        </FormSection>
+        <FormSection title={t('form.steps.other')}>
+          <Stack gap="sm">
+            <Textarea label={t('form.note')} autosize minRows={2} maxRows={8} {...form.getInputProps('note')} />
+            <Checkbox label={t('form.waitListing')} {...form.getInputProps('wait_listing', { type: 'checkbox' })} />
+          </Stack>
+        </FormSection>
+        <Group justify="flex-end">
+          <Button type="submit" rightSection={<IconArrowRight size={16} aria-hidden />}>
+            {t('form.toConfirm')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

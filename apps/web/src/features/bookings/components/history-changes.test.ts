@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { revisionViews } from './history-changes.ts';
+
+const leg = { direction: 'down', service_date: '2026-05-01', service_id: 3, from_station_id: 1, to_station_id: 4 };
+const base = { created_at: '2026-04-01T00:00:00Z', created_by: 'staff@example.com', confirm_note: '' };
+
+describe('revision views', () => {
+  it('marks what changed since the previous revision', () => {
+    const views = revisionViews([
+      { ...base, type: 'UPDATE', revision: 2, service_order: [leg], participant_group: { participant_quantity: 10, unit_quantity_items: [{ unit_id: 1, quantity: 10 }] }, payment: { total_amount: 8_000e6, status: 'PAYMENT_PENDING' } },
+      { ...base, type: 'CREATE', revision: 1, service_order: [leg], participant_group: { participant_quantity: 10, unit_quantity_items: [{ unit_id: 1, quantity: 10 }] }, payment: { total_amount: 8_000e6 } },
+    ]);
+    expect(views.map((v) => v.revision)).toEqual([1, 2]);
+    expect(views[0]!.changed).toEqual({ trains: true, participants: true, amount: true, payment: true });
+    expect(views[1]!.changed).toEqual({ trains: false, participants: false, amount: false, payment: true });
+    expect(views[1]!.paymentStatus).toBe('PAYMENT_PENDING');
+  });
+  it('tolerates snapshots it cannot read', () => {
+    const [view] = revisionViews([{ ...base, type: 'CREATE', revision: 1, service_order: 'x', participant_group: null, payment: undefined }]);
+    expect(view).toMatchObject({ legs: null, participants: null, amount: null });
+  });
+});

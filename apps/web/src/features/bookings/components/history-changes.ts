@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
+
+// The revision snapshots are typed `unknown` on the wire; these are the parts the screen reads.
+const Legs = z.array(z.object({ direction: z.string(), service_date: z.string(), service_id: z.number(), from_station_id: z.number(), to_station_id: z.number() }));
+const Participants = z.object({ participant_quantity: z.number(), unit_quantity_items: z.array(z.object({ unit_id: z.number(), quantity: z.number() })) });
+const Payment = z.object({ total_amount: z.number(), status: z.string().optional() });
+
+export type RevisionView = {
+  type: 'CREATE' | 'UPDATE' | 'CANCEL';
+  revision: number;
+  created_at: string;
+  created_by: string;
+  legs: z.infer<typeof Legs> | null;
+  participants: z.infer<typeof Participants> | null;
+  amount: number | null;
+  paymentStatus: string | null;
+  /** What differs from the revision before (all of it for the first). */
+  changed: { trains: boolean; participants: boolean; amount: boolean; payment: boolean };
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The revisions, oldest first, each with what changed since the previous one. */
+export function revisionViews(histories: BookingResponse['main_param_histories']): RevisionView[] {
+  const sorted = [...histories].sort((a, b) => a.revision - b.revision);
+  let previous: RevisionView | null = null;
+  return sorted.map((h) => {
+    const legs = Legs.safeParse(h.service_order);
+    const participants = Participants.safeParse(h.participant_group);
+    const payment = Payment.safeParse(h.payment);
+    const view: RevisionView = {
+      type: h.type,
+      revision: h.revision,
+      created_at: h.created_at,
+      created_by: h.created_by,
+      legs: legs.success ? legs.data : null,
+      participants: participants.success ? participants.data : null,
+      amount: payment.success ? payment.data.total_amount : null,
+      paymentStatus: payment.success ? (payment.data.status ?? null) : null,
+      changed: { trains: true, participants: true, amount: true, payment: true },
+    };
+    if (previous) {
+      view.changed = {
+        trains: !same(previous.legs, view.legs),
+        participants: !same(previous.participants, view.participants),
+        amount: previous.amount !== view.amount,
+        payment: previous.paymentStatus !== view.paymentStatus,
+      };
+    }
+    previous = view;
+    return view;
+  });
+}

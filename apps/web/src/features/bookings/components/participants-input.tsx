@@ -1,0 +1,133 @@
+import { Checkbox, Group, NumberInput, Stack, Table, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import type { CalculateAmountBody } from '@sagano/domain/bookings/booking-schemas';
+import { useCalculatedAmount } from '../api/calculate-amount.ts';
+import { enterableUnits, quantityItems, tripLegs, type BookingFormState } from './booking-form-state.ts';
+import { formatYen } from './money.ts';
+import type { BookingLabels } from './use-booking-labels.ts';
+
+/** The calculate_amount body for the form, or null while there is nothing to price. */
+function amountBody(state: BookingFormState, labels: BookingLabels): CalculateAmountBody | null {
+  const items = quantityItems(state, labels.units);
+  const legs = tripLegs(state);
+  if (items.length === 0 || !/^\d{4}-\d{2}-\d{2}$/.test(state.service_date)) return null;
+  return {
+    group_type: state.group.group_type,
+    participant_group: { unit_quantity_items: items, wheel_chairs: [] },
+    service_days: (legs.length > 0 ? legs : [null]).map(() => state.service_date),
+  };
+}
+
+/** Live amount from calculate_amount: per unit, free places and the total in yen. */
+export function AmountTable({ state, labels }: { state: BookingFormState; labels: BookingLabels }) {
+  const { t } = useTranslation('bookings');
+  const amount = useCalculatedAmount(amountBody(state, labels));
+  if (!amount.data || amountBody(state, labels) === null) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('form.amountPending')}
+      </Text>
+    );
+  }
+  const data = amount.data;
+  return (
+    <Table aria-label={t('form.totalAmount')} withTableBorder verticalSpacing={4} data-testid="amount-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('form.unitColumn')}</Table.Th>
+          <Table.Th ta="right">{t('form.quantityColumn')}</Table.Th>
+          <Table.Th ta="right">{t('form.priceColumn')}</Table.Th>
+          <Table.Th ta="right">{t('form.subtotalColumn')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {data.unit_quantity_items.map((item) => (
+          <Table.Tr key={item.unit_id}>
+            <Table.Td>{labels.unitName(item.unit_id)}</Table.Td>
+            <Table.Td ta="right">
+              {item.calculated_quantity === item.quantity ? item.quantity : `${item.calculated_quantity} / ${item.quantity}`}
+            </Table.Td>
+            <Table.Td ta="right">{formatYen(item.unit_price)}</Table.Td>
+            <Table.Td ta="right">{formatYen(item.subtotal_amount)}</Table.Td>
+          </Table.Tr>
+        ))}
+        <Table.Tr>
+          <Table.Td>{t('form.freeRow')}</Table.Td>
+          <Table.Td ta="right">{data.free_quantity}</Table.Td>
+          <Table.Td />
+          <Table.Td />
+        </Table.Tr>
+      </Table.Tbody>
+      <Table.Tfoot>
+        <Table.Tr>
+          <Table.Th>{t('form.totalPeople', { count: data.participant_quantity, free: data.free_quantity })}</Table.Th>
+          <Table.Th colSpan={2} ta="right">
+            {t('form.totalAmount')}
+          </Table.Th>
+          <Table.Th ta="right" data-testid="total-amount">
+            {t('form.yen', { amount: formatYen(data.total_amount) })}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
+  );
+}
+
+/** Quantities per unit of the group type's segment (FREE units are calculated, never entered) and wheelchairs. */
+export function ParticipantsInput({ form, labels }: { form: UseFormReturnType<BookingFormState>; labels: BookingLabels }) {
+  const { t } = useTranslation('bookings');
+  const units = enterableUnits(labels.units, form.values.group.group_type);
+  const chairs = form.values.wheel_chairs;
+  const participantsError = form.errors['participant_group.unit_quantity_items'];
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" align="flex-start" wrap="wrap">
+        {units.map((unit) => (
+          <NumberInput
+            key={unit.id}
+            label={labels.unitName(unit.id)}
+            min={0}
+            max={2000}
+            allowDecimal={false}
+            allowNegative={false}
+            w={170}
+            value={form.values.quantities[String(unit.id)] ?? 0}
+            onChange={(v) => form.setFieldValue(`quantities.${unit.id}`, typeof v === 'number' ? v : Number(v) || 0)}
+          />
+        ))}
+      </Group>
+      {participantsError && (
+        <Text size="sm" c="red" role="alert">
+          {participantsError}
+        </Text>
+      )}
+      <AmountTable state={form.values} labels={labels} />
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <NumberInput
+          label={t('form.wheelchairCount')}
+          min={0}
+          max={40}
+          allowDecimal={false}
+          allowNegative={false}
+          w={170}
+          value={chairs.length}
+          onChange={(v) => {
+            const n = Math.max(0, Math.min(40, Number(v) || 0));
+            form.setFieldValue('wheel_chairs', Array.from({ length: n }, (_, i) => chairs[i] ?? { need_slope: false }));
+          }}
+          error={form.errors['participant_group.wheel_chairs']}
+        />
+        {chairs.map((chair, i) => (
+          <Checkbox
+            key={i}
+            label={t('form.needSlope', { n: i + 1 })}
+            checked={chair.need_slope}
+            onChange={(e) => form.setFieldValue(`wheel_chairs.${i}.need_slope`, e.currentTarget.checked)}
+            mb={8}
+          />
+        ))}
+      </Group>
+    </Stack>
+  );
+}

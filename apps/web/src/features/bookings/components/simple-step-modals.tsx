@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
+import type { BookingLabels } from './use-booking-labels.ts';
+
+function Actions({ onClose, busy, onSave }: { onClose: () => void; busy: boolean; onSave: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <Group justify="flex-end" gap="xs" mt="md">
+      <Button variant="default" onClick={onClose} disabled={busy}>
+        {t('actions.cancel')}
+      </Button>
+      <Button onClick={onSave} loading={busy}>
+        {t('actions.save')}
+      </Button>
+    </Group>
+  );
+}
+
+export type SimpleStep = 'priority' | 'operator' | 'specialNote' | 'stations';
+
+/** The small steps (priority, operator, special notes, stations), each a one-field modal. */
+export function SimpleStepModal({
+  step,
+  booking,
+  labels,
+  busy,
+  onClose,
+  onSave,
+}: {
+  step: SimpleStep | null;
+  booking: BookingResponse;
+  labels: BookingLabels;
+  busy: boolean;
+  onClose: () => void;
+  onSave: (step: SimpleStep, value: Record<string, unknown>) => void;
+}) {
+  const { t } = useTranslation('bookings');
+  const legs = booking.main_params.service_order.services;
+  const [priority, setPriority] = useState<number>(booking.priority);
+  const [operator, setOperator] = useState(booking.operator_name);
+  const [confirmNote, setConfirmNote] = useState(booking.main_params.confirmNote);
+  const [voucherNote, setVoucherNote] = useState(booking.main_params.voucherNote);
+  const [direction, setDirection] = useState(legs[0]?.direction ?? 'down');
+  const leg = legs.find((l) => l.direction === direction);
+  const [from, setFrom] = useState(String(leg?.from_station_id ?? ''));
+  const [to, setTo] = useState(String(leg?.to_station_id ?? ''));
+  const stations = labels.stationIds.map((id) => ({ value: String(id), label: labels.stationName(id) }));
+
+  return (
+    <Modal opened={step !== null} onClose={onClose} title={step ? t(`steps.${step}`) : ''} size="md">
+      {step === 'priority' && (
+        <NumberInput label={t('steps.priorityLabel')} min={0} max={100} allowDecimal={false} value={priority} onChange={(v) => setPriority(Number(v) || 0)} />
+      )}
+      {step === 'operator' && <TextInput label={t('steps.operatorLabel')} value={operator} onChange={(e) => setOperator(e.currentTarget.value)} />}
+      {step === 'specialNote' && (
+        <Stack gap="sm">
+          <Textarea label={t('detail.confirmNote')} autosize minRows={3} value={confirmNote} onChange={(e) => setConfirmNote(e.currentTarget.value)} />
+          <Textarea label={t('detail.voucherNote')} autosize minRows={3} value={voucherNote} onChange={(e) => setVoucherNote(e.currentTarget.value)} />
+        </Stack>
+      )}
+      {step === 'stations' && (
+        <Stack gap="sm">
+          <NativeSelect
+            label={t('steps.direction')}
+            data={legs.map((l) => ({ value: l.direction, label: t(`direction.${l.direction}`) }))}
+            value={direction}
+            onChange={(e) => {
+              const next = legs.find((l) => l.direction === e.currentTarget.value);
+              setDirection(next?.direction ?? 'down');
+              setFrom(String(next?.from_station_id ?? ''));
+              setTo(String(next?.to_station_id ?? ''));
+            }}
+          />
+          <Group grow>
+            <NativeSelect label={t('form.from')} data={stations} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+            <NativeSelect label={t('form.to')} data={stations} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          </Group>
+        </Stack>
+      )}
+      {step && (
+        <Actions
+          onClose={onClose}
+          busy={busy}
+          onSave={() => {
+            if (step === 'priority') onSave(step, { priority });
+            if (step === 'operator') onSave(step, { operator_name: operator });
+            if (step === 'specialNote') onSave(step, { confirm_note: confirmNote, voucher_note: voucherNote });
+            if (step === 'stations') onSave(step, { direction, from_station_id: Number(from), to_station_id: Number(to) });
+          }}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,105 @@
+import { Group, NativeSelect, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { useDayTrains } from '../api/get-day-trains.ts';
+import { tripLegs, type BookingFormState, type TripLeg } from './booking-form-state.ts';
+import type { BookingLabels } from './use-booking-labels.ts';
+
+function LegTrainSelect({ form, leg, labels, legKey }: { form: UseFormReturnType<BookingFormState>; leg: TripLeg; labels: BookingLabels; legKey: 'outbound' | 'return' }) {
+  const { t } = useTranslation('bookings');
+  const date = form.values.service_date;
+  const trains = useDayTrains(/^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null, leg.from, leg.to);
+  const field = leg.direction === 'down' ? 'down_service_id' : 'up_service_id';
+  const services = (trains.data?.services ?? []).filter((s) => s.direction === leg.direction);
+  const value = form.values[field];
+  const options = services.map((s) => ({
+    value: String(s.service_id),
+    label: t('form.trainOption', {
+      name: labels.label(s.service_names),
+      departure: s.departure_hhmm ?? '—',
+      arrival: s.arrival_hhmm ?? '—',
+      vacant: s.vacant_seats,
+      level: t(`form.levels.${s.allotment_level}`),
+    }),
+  }));
+  // A train chosen elsewhere (the address, a copy) stays visible while the list loads.
+  if (value !== null && !options.some((o) => o.value === String(value))) options.unshift({ value: String(value), label: `#${value}` });
+  return (
+    <Select
+      label={`${t(`form.${legKey}`)}: ${labels.stationName(leg.from)} → ${labels.stationName(leg.to)}`}
+      placeholder={trains.isFetching ? '…' : services.length === 0 && trains.isSuccess ? t('form.noTrains') : t('form.train')}
+      data={options}
+      value={value === null ? null : String(value)}
+      onChange={(v) => form.setFieldValue(field, v ? Number(v) : null)}
+      error={form.errors[field]}
+      withAsterisk
+      allowDeselect={false}
+      data-testid={`train-select-${leg.direction}`}
+    />
+  );
+}
+
+/** Date, trip type, stations and the train of each leg (trains of the segment with their levels). */
+export function TrainPicker({ form, labels }: { form: UseFormReturnType<BookingFormState>; labels: BookingLabels }) {
+  const { t } = useTranslation('bookings');
+  const stationOptions = [{ value: '', label: '—' }, ...labels.stationIds.map((id) => ({ value: String(id), label: labels.stationName(id) }))];
+  const legs = tripLegs(form.values);
+  const setStation = (key: 'from_station_id' | 'to_station_id', raw: string) => {
+    form.setFieldValue(key, raw ? Number(raw) : null);
+    // A new segment may change the direction: the chosen trains no longer fit.
+    form.setFieldValue('down_service_id', null);
+    form.setFieldValue('up_service_id', null);
+  };
+  return (
+    <Stack gap="sm">
+      <Group gap="md" align="flex-end" wrap="wrap">
+        <TextInput type="date" label={t('form.date')} withAsterisk w={180} {...form.getInputProps('service_date')} />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} id="booking-trip-label">
+            {t('form.trip')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="booking-trip-label"
+            value={form.values.trip}
+            onChange={(v) => {
+              form.setFieldValue('trip', v === 'round' ? 'round' : 'single');
+              if (v !== 'round') {
+                const out = tripLegs({ ...form.values, trip: 'single' })[0];
+                form.setFieldValue(out?.direction === 'down' ? 'up_service_id' : 'down_service_id', null);
+              }
+            }}
+            data={[
+              { value: 'single', label: t('form.single') },
+              { value: 'round', label: t('form.round') },
+            ]}
+          />
+        </Stack>
+        <NativeSelect
+          label={t('form.from')}
+          data={stationOptions}
+          value={form.values.from_station_id === null ? '' : String(form.values.from_station_id)}
+          onChange={(e) => setStation('from_station_id', e.currentTarget.value)}
+          w={170}
+        />
+        <NativeSelect
+          label={t('form.to')}
+          data={stationOptions}
+          value={form.values.to_station_id === null ? '' : String(form.values.to_station_id)}
+          onChange={(e) => setStation('to_station_id', e.currentTarget.value)}
+          w={170}
+        />
+      </Group>
+      {legs.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('form.chooseStations')}
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: legs.length }} spacing="sm">
+          {legs.map((leg, i) => (
+            <LegTrainSelect key={leg.direction} form={form} leg={leg} labels={labels} legKey={i === 0 ? 'outbound' : 'return'} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

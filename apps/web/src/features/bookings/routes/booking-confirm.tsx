@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconArrowLeft, IconSend } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CreateBookingBody } from '@sagano/domain/bookings/booking-schemas';
+import { countryName } from '@sagano/domain/common/countries';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useCreateBooking } from '../api/create-booking.ts';
+import { useAgentOptions } from '../api/get-agent-options.ts';
+import { useDayTrains } from '../api/get-day-trains.ts';
+import { FormSection, prefectureOptions } from '../components/booking-form.tsx';
+import { clearForm, isSubmittable, loadForm, toCreateBody, tripLegs, type BookingFormState, type TripLeg } from '../components/booking-form-state.ts';
+import { AmountTable } from '../components/participants-input.tsx';
+import { useBookingLabels, type BookingLabels } from '../components/use-booking-labels.ts';
+
+function Field({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation('bookings');
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+        {value || t('form.notSet')}
+      </Text>
+    </Stack>
+  );
+}
+
+function LegSummary({ state, leg, labels, title }: { state: BookingFormState; leg: TripLeg; labels: BookingLabels; title: string }) {
+  const { t } = useTranslation('bookings');
+  const trains = useDayTrains(state.service_date, leg.from, leg.to);
+  const id = leg.direction === 'down' ? state.down_service_id : state.up_service_id;
+  const train = trains.data?.services.find((s) => s.service_id === id);
+  const name = train ? `${labels.label(train.service_names)} ${t('detail.time', { departure: train.departure_hhmm ?? '—', arrival: train.arrival_hhmm ?? '—' })}` : `#${id}`;
+  return <Field label={`${title}: ${labels.stationName(leg.from)} → ${labels.stationName(leg.to)}`} value={`${state.service_date} ${name}`} />;
+}
+
+function Problem({ message }: { message: string }) {
+  const { t } = useTranslation('bookings');
+  return (
+    <Stack gap="md" align="flex-start">
+      <Alert color="red" w="100%" role="alert">
+        {message}
+      </Alert>
+      <Button component={Link} to="/bookings/create" variant="default">
+        {t('form.startOver')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** /bookings/confirm: the stored draft, read back, agreement to the cancellation policy, submit. */
+export function Component() {
+  const { t, i18n } = useTranslation('bookings');
+  const navigate = useNavigate();
+  const labels = useBookingLabels();
+  const agents = useAgentOptions();
+  const [stored] = useState(() => loadForm(sessionStorage));
+  const [agreed, setAgreed] = useState(false);
+  const [agreeError, setAgreeError] = useState(false);
+  const create = useCreateBooking();
+
+  const header = <PageHeader title={t('form.confirmTitle')} />;
+  if (stored.kind === 'empty') return (<>{header}<Problem message={t('form.empty')} /></>);
+  if (stored.kind === 'invalid') return (<>{header}<Problem message={t('form.invalid')} /></>);
+  if (!labels.unitsLoaded) return header;
+  const state = stored.state;
+  if (!isSubmittable(state, labels.units)) {
+    return (
+      <>
+        {header}
+        <Stack gap="md" align="flex-start">
+          <Alert color="red" w="100%" role="alert">
+            {t('form.invalid')}
+          </Alert>
+          <Button component={Link} to={state.origin} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+            {t('form.back')}
+          </Button>
+        </Stack>
+      </>
+    );
+  }
+
+  const agent = agents.data?.agents.find((a) => a.id === state.agent_id);
+  const branch = agent?.groups.find((g) => g.id === state.agent_sub_group_id);
+  // Agents flagged to ignore the cancellation policy skip the agreement (spec 000 §5).
+  const needsAgreement = !agent?.ignore_cancellation_policy;
+  const prefecture = prefectureOptions(i18n.language, t('form.overseas')).find((p) => p.value === String(state.group.japan_prefecture_code));
+  const legs = tripLegs(state);
+
+  const submit = () => {
+    if (needsAgreement && !agreed) {
+      setAgreeError(true);
+      return;
+    }
+    const body = CreateBookingBody.parse(toCreateBody(state, labels.units));
+    create.mutate(body, {
+      onSuccess: ({ booking_id }) => {
+        clearForm(sessionStorage);
+        notifySuccess(t('form.created', { id: booking_id }));
+        void navigate(`/bookings/${booking_id}`, { replace: true });
+      },
+    });
+  };
+
+  return (
+    <>
+      {header}
+      <Stack gap="md">
+        <FormSection title={t('form.steps.trains')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {legs.map((leg, i) => (
+              <LegSummary key={leg.direction} state={state} leg={leg} labels={labels} title={t(i === 0 ? 'form.outbound' : 'form.return')} />
+            ))}
+          </SimpleGrid>
+        </FormSection>
+        <FormSection title={t('form.steps.agent')}>
+          <Field label={t('form.agent')} value={[agent?.name_ja ?? `#${state.agent_id}`, branch?.name_ja].filter(Boolean).join(' / ')} />
+        </FormSection>
+        <FormSection title={`${t('form.steps.applicant')} / ${t('form.steps.conductor')}`}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <Field label={t('form.applicantName')} value={state.applicant.name} />
+            <Field label={t('form.email')} value={state.applicant.email} />
+            <Field label={t('form.phone')} value={state.applicant.phone_number} />
+            <Field label={t('form.conductorName')} value={state.tour_conductor.name} />
+            <Field label={t('form.conductorPhone')} value={state.tour_conductor.phone_number} />
+          </SimpleGrid>
+        </FormSection>
+        <FormSection title={t('form.steps.group')}>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <Field label={t('form.groupType')} value={t(`groupType.${state.group.group_type}`)} />
+            <Field label={t('form.groupName')} value={state.group.name} />
+            <Field label={t('form.groupKana')} value={state.group.name_kana} />
+            <Field label={t('form.country')} value={state.group.country_code === 'OTHER' ? t('form.otherCountry') : countryName(state.group.country_code, i18n.language)} />
+            <Field label={t('form.prefecture')} value={prefecture?.label ?? ''} />
+          </SimpleGrid>
+        </FormSection>
+        <FormSection title={t('form.steps.participants')}>
+          <Stack gap="sm">
+            <AmountTable state={state} labels={labels} />
+            <Table withTableBorder={false}>
+              <Table.Tbody>
+                <Table.Tr>
+                  <Table.Td>{t('form.wheelchairs')}</Table.Td>
+                  <Table.Td>
+                    {state.wheel_chairs.length === 0
+                      ? t('detail.noWheelchairs')
+                      : t('detail.wheelchairs', { count: state.wheel_chairs.length, slope: state.wheel_chairs.filter((w) => w.need_slope).length })}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        </FormSection>
+        <FormSection title={t('form.steps.other')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Field label={t('form.note')} value={state.note} />
+            <Field label={t('form.waitListing')} value={state.wait_listing ? '✓' : '—'} />
+          </SimpleGrid>
+        </FormSection>
+        {needsAgreement && (
+          <Paper withBorder p="md">
+            <Text size="sm" mb="xs">
+              {t('form.policyNote')}
+            </Text>
+            <Checkbox
+              label={t('form.agree')}
+              checked={agreed}
+              onChange={(e) => {
+                setAgreed(e.currentTarget.checked);
+                setAgreeError(false);
+              }}
+              error={agreeError ? t('form.agreeRequired') : undefined}
+            />
+          </Paper>
+        )}
+        <Group justify="space-between">
+          <Button component={Link} to={state.origin} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+            {t('form.back')}
+          </Button>
+          <Button onClick={submit} loading={create.isPending} disabled={create.isSuccess} leftSection={<IconSend size={16} aria-hidden />}>
+            {t('form.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { Alert, Loader } from '@mantine/core';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useBooking } from '../api/get-booking.ts';
+import { BookingForm } from '../components/booking-form.tsx';
+import { formFromBooking, formFromSearchParams, loadForm, saveForm, type BookingFormState, type StoredForm } from '../components/booking-form-state.ts';
+import { useBookingLabels, type BookingLabels } from '../components/use-booking-labels.ts';
+
+/**
+ * The draft to edit: the stored one when it was started from this very address (a reload, or
+ * back from the confirm screen); otherwise a new one (from the address or the copied booking).
+ */
+function DraftForm({ stored, origin, fresh, labels }: { stored: StoredForm; origin: string; fresh: () => BookingFormState; labels: BookingLabels }) {
+  const navigate = useNavigate();
+  const [draft] = useState(() => (stored.kind === 'ok' && stored.state.origin === origin ? stored.state : fresh()));
+  useEffect(() => saveForm(sessionStorage, draft), [draft]);
+  return <BookingForm key={draft.form_id} initial={draft} labels={labels} onNext={() => void navigate('/bookings/confirm')} />;
+}
+
+/**
+ * /bookings/create (from the seat inquiry: ?date=&trip=single|round&from=&to=&down_service_id=&up_service_id=)
+ * and /bookings/{id}/copy (the same form filled from the booking).
+ */
+export function Component() {
+  const { t } = useTranslation('bookings');
+  const { bookingId } = useParams();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const labels = useBookingLabels();
+  const copyOf = useBooking(bookingId ?? '', { enabled: Boolean(bookingId) });
+  const origin = `${location.pathname}${location.search}`;
+  const [stored] = useState(() => loadForm(sessionStorage));
+  const resumes = stored.kind === 'ok' && stored.state.origin === origin;
+  const ready = labels.unitsLoaded && (!bookingId || resumes || copyOf.data !== undefined);
+
+  return (
+    <>
+      <PageHeader title={bookingId ? t('form.copyTitle', { id: bookingId }) : t('form.createTitle')} />
+      {stored.kind === 'invalid' && (
+        <Alert color="yellow" mb="md">
+          {t('form.invalid')}
+        </Alert>
+      )}
+      {ready ? (
+        <DraftForm
+          stored={stored}
+          origin={origin}
+          labels={labels}
+          fresh={() => (bookingId && copyOf.data ? formFromBooking(copyOf.data, origin) : formFromSearchParams(searchParams, origin))}
+        />
+      ) : (
+        <Loader aria-label={t('form.createTitle')} />
+      )}
+    </>
+  );
+}

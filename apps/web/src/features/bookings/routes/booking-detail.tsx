@@ -1,0 +1,355 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCopy, IconHistory } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
+import { mayTake, type BookingStep } from '@sagano/domain/bookings/booking-state';
+import { capabilitiesOf } from '@sagano/domain/auth/roles';
+import { countryName } from '@sagano/domain/common/countries';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import {
+  addSpecialNote,
+  assignOperator,
+  confirmBooking,
+  refuseBooking,
+  releaseAllotments,
+  reserveAllotments,
+  selectPriority,
+  updateFromToStation,
+  useBookingStep,
+} from '../api/booking-steps.ts';
+import { useBooking } from '../api/get-booking.ts';
+import { prefectureOptions } from '../components/booking-form.tsx';
+import { BookingNotes } from '../components/booking-notes.tsx';
+import { MailStepModal } from '../components/mail-step-modal.tsx';
+import { formatYen } from '../components/money.ts';
+import { SimpleStepModal, type SimpleStep } from '../components/simple-step-modals.tsx';
+import { BookingStatusBadges, PaymentStatusBadge } from '../components/status-badges.tsx';
+import { useBookingLabels, type BookingLabels } from '../components/use-booking-labels.ts';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Title order={2} size="h5" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function Field({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div" style={{ whiteSpace: 'pre-wrap' }}>
+        {value || '—'}
+      </Text>
+    </Stack>
+  );
+}
+
+function Trains({ booking, labels }: { booking: BookingResponse; labels: BookingLabels }) {
+  const { t } = useTranslation('bookings');
+  return (
+    <Table.ScrollContainer minWidth={700}>
+      <Table aria-label={t('detail.sections.trains')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('detail.legColumns.direction')}</Table.Th>
+            <Table.Th>{t('detail.legColumns.date')}</Table.Th>
+            <Table.Th>{t('detail.legColumns.train')}</Table.Th>
+            <Table.Th>{t('detail.legColumns.segment')}</Table.Th>
+            <Table.Th>{t('detail.legColumns.time')}</Table.Th>
+            <Table.Th>{t('detail.legColumns.held')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {booking.main_params.service_order.services.map((leg) => (
+            <Table.Tr key={leg.direction}>
+              <Table.Td>{t(`direction.${leg.direction}`)}</Table.Td>
+              <Table.Td>{leg.service_day}</Table.Td>
+              <Table.Td>{labels.label(leg.service_name)}</Table.Td>
+              <Table.Td>{t('detail.segment', { from: labels.stationName(leg.from_station_id), to: labels.stationName(leg.to_station_id) })}</Table.Td>
+              <Table.Td>{t('detail.time', { departure: leg.departure_hhmm ?? '—', arrival: leg.arrival_hhmm ?? '—' })}</Table.Td>
+              <Table.Td data-testid={`held-${leg.direction}`}>
+                {leg.held_group} / {leg.held_wheelchair} / {leg.held_standing}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Participants({ booking, labels }: { booking: BookingResponse; labels: BookingLabels }) {
+  const { t } = useTranslation('bookings');
+  const group = booking.main_params.participant_group;
+  const slope = group.wheel_chairs.filter((w) => w.need_slope).length;
+  return (
+    <Stack gap="xs">
+      <Table withTableBorder verticalSpacing={4} aria-label={t('detail.sections.participants')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('form.unitColumn')}</Table.Th>
+            <Table.Th ta="right">{t('form.quantityColumn')}</Table.Th>
+            <Table.Th ta="right">{t('form.priceColumn')}</Table.Th>
+            <Table.Th ta="right">{t('form.subtotalColumn')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {group.unit_quantity_items.map((item) => (
+            <Table.Tr key={item.unit_id}>
+              <Table.Td>{labels.unitName(item.unit_id)}</Table.Td>
+              <Table.Td ta="right">{item.calculated_quantity === item.quantity ? item.quantity : `${item.calculated_quantity} / ${item.quantity}`}</Table.Td>
+              <Table.Td ta="right">{formatYen(item.unit_price)}</Table.Td>
+              <Table.Td ta="right">{formatYen(item.subtotal_amount)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th>{t('detail.participants', { count: group.participant_quantity })}</Table.Th>
+            <Table.Th colSpan={2} ta="right">
+              {t('form.totalAmount')}
+            </Table.Th>
+            <Table.Th ta="right" data-testid="booking-total">
+              {t('form.yen', { amount: formatYen(booking.main_params.total_amount) })}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+      <Text size="sm">{group.wheel_chairs.length === 0 ? t('detail.noWheelchairs') : t('detail.wheelchairs', { count: group.wheel_chairs.length, slope })}</Text>
+    </Stack>
+  );
+}
+
+/** /bookings/{bookingId}: the booking, its payment and notes, and the steps its flags allow. */
+export function Component() {
+  const { t, i18n } = useTranslation(['bookings', 'common']);
+  const { bookingId = '' } = useParams();
+  const user = useCurrentUser();
+  const operator = capabilitiesOf(user).backOffice;
+  const labels = useBookingLabels();
+  const { data: booking } = useBooking(bookingId);
+  const [mailStep, setMailStep] = useState<'booking_ok' | 'booking_ng' | null>(null);
+  const [releasing, setReleasing] = useState(false);
+  const [simple, setSimple] = useState<SimpleStep | null>(null);
+
+  const reserve = useBookingStep(() => reserveAllotments(bookingId));
+  const release = useBookingStep(() => releaseAllotments(bookingId));
+  const confirm = useBookingStep((mail: { subject: string; body: string }) => confirmBooking(bookingId, { mail }));
+  const refuse = useBookingStep((v: { mail: { subject: string; body: string }; reason: NonNullable<BookingResponse['refusal_reason']> }) => refuseBooking(bookingId, v));
+  const simpleStep = useBookingStep(({ step, value }: { step: SimpleStep; value: Record<string, unknown> }) => {
+    if (step === 'priority') return selectPriority(bookingId, value as { priority: number });
+    if (step === 'operator') return assignOperator(bookingId, value as { operator_name: string });
+    if (step === 'specialNote') return addSpecialNote(bookingId, value as { confirm_note: string; voucher_note: string });
+    return updateFromToStation(bookingId, value as { direction: 'down' | 'up'; from_station_id: number; to_station_id: number });
+  });
+  if (!booking) return null;
+
+  const flags = booking.flags;
+  // The small steps carry no can_* flag in the answer: the domain's own rule decides, as on the server.
+  const state = { status: booking.status, subStatus: booking.sub_status, isRoundTrip: booking.main_params.service_order.is_round_trip, voucherConfirmed: false, ignoreCancellationPolicy: false };
+  const may = (step: BookingStep) => operator && mayTake(step, state, 'OPERATOR');
+  const prefecture = prefectureOptions(i18n.language, t('form.overseas')).find((p) => p.value === String(booking.group.japan_prefecture_code));
+  const payment = booking.main_params.payment;
+
+  return (
+    <>
+      <PageHeader
+        title={t('detail.title', { id: booking.booking_id })}
+        actions={
+          <>
+            <Button component={Link} to="histories" variant="default" size="xs" leftSection={<IconHistory size={14} aria-hidden />}>
+              {t('detail.histories')}
+            </Button>
+            {operator && (
+              <Button component={Link} to="copy" variant="default" size="xs" leftSection={<IconCopy size={14} aria-hidden />}>
+                {t('detail.copy')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Anchor component={Link} to="/bookings" size="sm" mb="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+        <IconArrowLeft size={14} aria-hidden />
+        {t('detail.backToList')}
+      </Anchor>
+      <Paper withBorder p="md" mb="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+          <SimpleGrid cols={{ base: 2, md: 5 }} spacing="md" style={{ flex: 1 }}>
+            <Field label={t('list.columns.status')} value={<span data-testid="booking-status"><BookingStatusBadges status={booking.status} subStatus={booking.sub_status} /></span>} />
+            <Field label={t('detail.agent')} value={`${booking.agent_name} / ${booking.agent_sub_group_name}`} />
+            <Field label={t('detail.operator')} value={booking.operator_name || t('detail.noOperator')} />
+            <Field label={t('detail.priority')} value={String(booking.priority)} />
+            <Field label={t('detail.submittedAt')} value={formatDateTime(booking.submitted_at)} />
+            {booking.wait_listing && <Field label={t('detail.waitListing')} value="✓" />}
+            {booking.refusal_reason && <Field label={t('detail.refusalReason')} value={t(`refusal.${booking.refusal_reason}`)} />}
+          </SimpleGrid>
+        </Group>
+        {operator && (
+          <Group gap="xs" mt="md" role="group" aria-label={t('steps.label')}>
+            {flags.can_reserve_allotments && (
+              <Button
+                loading={reserve.isPending}
+                onClick={() =>
+                  reserve.mutate(undefined, {
+                    onSuccess: (answer) => (answer.warning ? notifyError(`${t('steps.reserveWarning')}: ${answer.warning}`) : notifySuccess(t('steps.reserveDone'))),
+                  })
+                }
+              >
+                {t('steps.reserve')}
+              </Button>
+            )}
+            {flags.can_release_allotments && (
+              <Button variant="default" onClick={() => setReleasing(true)}>
+                {t('steps.release')}
+              </Button>
+            )}
+            {flags.can_confirm_allotments && <Button color="teal" onClick={() => setMailStep('booking_ok')}>{t('steps.confirm')}</Button>}
+            {flags.can_refuse && (
+              <Button color="red" variant="outline" onClick={() => setMailStep('booking_ng')}>
+                {t('steps.refuse')}
+              </Button>
+            )}
+            {may('select_priority') && <Button variant="light" onClick={() => setSimple('priority')}>{t('steps.priority')}</Button>}
+            {may('assign_operator') && <Button variant="light" onClick={() => setSimple('operator')}>{t('steps.operator')}</Button>}
+            {may('add_special_note') && <Button variant="light" onClick={() => setSimple('specialNote')}>{t('steps.specialNote')}</Button>}
+            {may('update_from_to_station') && <Button variant="light" onClick={() => setSimple('stations')}>{t('steps.stations')}</Button>}
+          </Group>
+        )}
+      </Paper>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="md">
+            <Section title={t('detail.sections.trains')}>
+              <Trains booking={booking} labels={labels} />
+            </Section>
+            <Section title={t('detail.sections.participants')}>
+              <Participants booking={booking} labels={labels} />
+            </Section>
+            <Section title={t('detail.sections.applicant')}>
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                <Field label={t('form.applicantName')} value={booking.applicant.name} />
+                <Field label={t('form.email')} value={booking.applicant.email} />
+                <Field label={t('form.phone')} value={booking.applicant.phone_number} />
+                <Field label={t('form.conductorName')} value={booking.tour_conductor?.name} />
+                <Field label={t('form.conductorPhone')} value={booking.tour_conductor?.phone_number} />
+                <Field label={t('form.groupType')} value={t(`groupType.${booking.group.group_type}`)} />
+                <Field label={t('form.groupName')} value={booking.group.name} />
+                <Field label={t('form.groupKana')} value={booking.group.name_kana} />
+                <Field
+                  label={t('form.country')}
+                  value={booking.group.country_code === 'OTHER' ? t('form.otherCountry') : countryName(booking.group.country_code, i18n.language)}
+                />
+                <Field label={t('form.prefecture')} value={prefecture?.label} />
+                <Field label={t('detail.note')} value={booking.note} />
+              </SimpleGrid>
+            </Section>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="md">
+            <Section title={t('detail.sections.payment')}>
+              {payment ? (
+                <SimpleGrid cols={2} spacing="sm">
+                  <Field label={t('detail.paymentFields.status')} value={<PaymentStatusBadge status={payment.status} />} />
+                  <Field label={t('detail.paymentFields.method')} value={t(`paymentMethod.${payment.payment_method}`)} />
+                  <Field label={t('detail.paymentFields.total')} value={t('form.yen', { amount: formatYen(payment.total_amount) })} />
+                  <Field label={t('detail.paymentFields.paid')} value={t('form.yen', { amount: formatYen(payment.paid_amount) })} />
+                  <Field label={t('detail.paymentFields.dueDate')} value={payment.due_date} />
+                </SimpleGrid>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('detail.noPayment')}
+                </Text>
+              )}
+            </Section>
+            {(booking.main_params.confirmNote || booking.main_params.voucherNote) && (
+              <Section title={t('detail.sections.specialNotes')}>
+                <Stack gap="xs">
+                  <Field label={t('detail.confirmNote')} value={booking.main_params.confirmNote} />
+                  <Field label={t('detail.voucherNote')} value={booking.main_params.voucherNote} />
+                </Stack>
+              </Section>
+            )}
+            <Section title={t('detail.sections.notes')}>
+              <BookingNotes bookingId={booking.booking_id} notes={booking.notes} canMarkPrivate={operator} />
+            </Section>
+            {booking.wait_listing && (
+              <Badge color="violet" variant="light">
+                {t('status.WAITLIST')}
+              </Badge>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <ConfirmModal
+        opened={releasing}
+        title={t('steps.releaseTitle')}
+        message={t('steps.releaseMessage')}
+        confirmLabel={t('steps.release')}
+        danger
+        loading={release.isPending}
+        onClose={() => setReleasing(false)}
+        onConfirm={() =>
+          release.mutate(undefined, {
+            onSuccess: () => {
+              setReleasing(false);
+              notifySuccess(t('steps.releaseDone'));
+            },
+          })
+        }
+      />
+      {mailStep && (
+        <MailStepModal
+          bookingId={booking.booking_id}
+          template={mailStep}
+          opened
+          sending={confirm.isPending || refuse.isPending}
+          onClose={() => setMailStep(null)}
+          onSend={(mail, reason) => {
+            const done = (message: string) => () => {
+              setMailStep(null);
+              notifySuccess(message);
+            };
+            if (reason) refuse.mutate({ mail, reason }, { onSuccess: done(t('steps.refuseDone')) });
+            else confirm.mutate(mail, { onSuccess: done(t('steps.confirmDone')) });
+          }}
+        />
+      )}
+      {simple && (
+        <SimpleStepModal
+          key={simple}
+          step={simple}
+          booking={booking}
+          labels={labels}
+          busy={simpleStep.isPending}
+          onClose={() => setSimple(null)}
+          onSave={(step, value) =>
+            simpleStep.mutate(
+              { step, value },
+              {
+                onSuccess: () => {
+                  setSimple(null);
+                  const key = { priority: 'priorityDone', operator: 'operatorDone', specialNote: 'specialNoteDone', stations: 'stationsDone' } as const;
+                  notifySuccess(t(`steps.${key[step]}`));
+                },
+              },
+            )
+          }
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PAYMENT_STATUSES } from '@sagano/domain/bookings/booking-schemas';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { useBooking } from '../api/get-booking.ts';
+import { revisionViews } from '../components/history-changes.ts';
+import { formatYen } from '../components/money.ts';
+import { useBookingLabels } from '../components/use-booking-labels.ts';
+
+const TYPE_COLORS = { CREATE: 'blue', UPDATE: 'orange', CANCEL: 'red' } as const;
+
+/** /bookings/{bookingId}/histories: every revision (新規 / 変更 / 取消) with time, who and what changed. */
+export function Component() {
+  const { t } = useTranslation('bookings');
+  const { bookingId = '' } = useParams();
+  const { data: booking } = useBooking(bookingId);
+  const labels = useBookingLabels();
+  if (!booking) return null;
+  const views = revisionViews(booking.main_param_histories).reverse();
+  const mark = (changed: boolean, text: string) => (
+    <Text size="sm" fw={changed ? 700 : 400} c={changed ? undefined : 'dimmed'}>
+      {text}
+    </Text>
+  );
+
+  return (
+    <>
+      <PageHeader title={t('histories.title', { id: booking.booking_id })} />
+      <Anchor component={Link} to={`/bookings/${booking.booking_id}`} size="sm" mb="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+        <IconArrowLeft size={14} aria-hidden />
+        {t('histories.backToDetail')}
+      </Anchor>
+      <Paper withBorder p="md">
+        <Table.ScrollContainer minWidth={800}>
+          <Table aria-label={t('histories.title', { id: booking.booking_id })} verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th />
+                <Table.Th>{t('histories.trains')}</Table.Th>
+                <Table.Th>{t('histories.participants')}</Table.Th>
+                <Table.Th ta="right">{t('histories.amount')}</Table.Th>
+                <Table.Th>{t('histories.status')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {views.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Text c="dimmed" ta="center" size="sm">
+                      {t('histories.empty')}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {views.map((v) => (
+                <Table.Tr key={v.revision} data-testid={`history-${v.revision}`}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Stack gap={2}>
+                      <Group gap={6}>
+                        <Badge color={TYPE_COLORS[v.type]} variant="light">
+                          {t(`histories.types.${v.type}`)}
+                        </Badge>
+                        <Text size="xs" c="dimmed">
+                          {t('histories.revision', { revision: v.revision })}
+                        </Text>
+                      </Group>
+                      <Text size="xs">{formatDateTime(v.created_at)}</Text>
+                      <Text size="xs" c="dimmed">
+                        {t('histories.by', { name: v.created_by || t('histories.system') })}
+                      </Text>
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>
+                    {(v.legs ?? []).map((leg) =>
+                      mark(
+                        v.changed.trains,
+                        `${leg.service_date} #${leg.service_id} ${labels.stationName(leg.from_station_id)} → ${labels.stationName(leg.to_station_id)}`,
+                      ),
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {v.participants &&
+                      mark(
+                        v.changed.participants,
+                        `${t('detail.participants', { count: v.participants.participant_quantity })} (${v.participants.unit_quantity_items
+                          .map((i) => `${labels.unitName(i.unit_id)} ${i.quantity}`)
+                          .join('、')})`,
+                      )}
+                  </Table.Td>
+                  <Table.Td ta="right">{v.amount !== null && mark(v.changed.amount, t('form.yen', { amount: formatYen(v.amount) }))}</Table.Td>
+                  <Table.Td>
+                    {v.paymentStatus && (PAYMENT_STATUSES as readonly string[]).includes(v.paymentStatus)
+                      ? mark(v.changed.payment, t(`paymentStatus.${v.paymentStatus as (typeof PAYMENT_STATUSES)[number]}`))
+                      : '—'}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </>
+  );
+}

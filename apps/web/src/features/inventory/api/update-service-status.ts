@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ServiceOperation, ServiceStatusResponse } from '@sagano/domain/inventory/inventory-schemas';
+import { apiClient } from '../../../lib/api-client.ts';
+import { inventoryKeys } from './inventory-keys.ts';
+
+export type ServiceStatusAnswer = z.infer<typeof ServiceStatusResponse>;
+export type UpdateServiceStatusInput = { date: string; serviceIds: readonly number[]; operation: ServiceOperation };
+
+/** PUT /v1/services/{service_ids}/status: hold sales, remove the hold, or suspend (final) trains of one day. */
+export function updateServiceStatus({ date, serviceIds, operation }: UpdateServiceStatusInput): Promise<ServiceStatusAnswer> {
+  return apiClient.put<ServiceStatusAnswer>(`/v1/services/${serviceIds.join(',')}/status`, { date, operation });
+}
+
+export function useUpdateServiceStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateServiceStatus,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
+  });
+}

@@ -1,0 +1,157 @@
+import { Badge, Box, Group, Paper, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconHourglassHigh } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AllotmentCalendarDay } from '@sagano/domain/inventory/inventory-schemas';
+import type { Direction } from '@sagano/domain/reference/reference-schemas';
+import { monthGrid, weekdayOf, type YearMonth } from './calendar-grid.ts';
+import { LevelBadge } from './level-badge.tsx';
+
+const SUNDAY_FIRST = [0, 1, 2, 3, 4, 5, 6];
+// Any Sunday: only the weekday names are taken from it.
+const A_SUNDAY = Date.UTC(2027, 4, 2);
+
+function weekdayNames(language: string): string[] {
+  const format = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' });
+  return SUNDAY_FIRST.map((d) => format.format(new Date(A_SUNDAY + d * 86_400_000)));
+}
+
+function dayColor(date: string): string | undefined {
+  const weekday = weekdayOf(date);
+  if (weekday === 0) return 'red.8';
+  if (weekday === 6) return 'blue.8';
+  return undefined;
+}
+
+/** A day runs trains when its pattern says so; other days are drawn grey with their pattern. */
+export function isServiceDay(day: AllotmentCalendarDay | undefined): boolean {
+  return day?.service_pattern === 'ORDINARY' || day?.service_pattern === 'SPECIAL';
+}
+
+function DayCell({ date, day, directions }: { date: string; day: AllotmentCalendarDay | undefined; directions: readonly Direction[] }) {
+  const { t } = useTranslation('inventory');
+  const service = isServiceDay(day);
+  const levels = (day?.directions ?? []).filter((d) => directions.includes(d.direction_id));
+  const levelWords = levels
+    .map((d) => `${t(`directions.${d.direction_id}`)} ${d.allotment_level ? t(`levels.${d.allotment_level}`) : t('noInventory')}`)
+    .join('、');
+  const content = (
+    <Stack gap={4} p={6} h="100%" justify="flex-start">
+      <Group justify="space-between" gap={4} wrap="nowrap">
+        <Text size="sm" fw={700} c={service ? dayColor(date) : 'dimmed'} style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {Number(date.slice(8))}
+        </Text>
+        {day?.is_approval_pending && (
+          <Tooltip label={t('inquiry.approvalPendingHint')}>
+            <Badge
+              size="xs"
+              variant="light"
+              color="grape"
+              leftSection={<IconHourglassHigh size={10} aria-hidden />}
+              data-testid="approval-pending"
+            >
+              {t('inquiry.approvalPending')}
+            </Badge>
+          </Tooltip>
+        )}
+      </Group>
+      {service ? (
+        levels.map((d) => (
+          <Group key={d.direction_id} gap={4} wrap="nowrap">
+            <Text size="xs" c="dimmed" miw={directions.length > 1 ? 34 : undefined} style={{ flexShrink: 0 }}>
+              {t(`directions.${d.direction_id}`)}
+            </Text>
+            <LevelBadge level={d.allotment_level} size="xs" />
+          </Group>
+        ))
+      ) : (
+        <Text size="xs" c="dimmed">
+          {day?.service_pattern ? t(`patterns.${day.service_pattern}`) : t('noService')}
+        </Text>
+      )}
+    </Stack>
+  );
+  const label = `${t('inquiry.openDay', { date })}${levelWords ? `（${levelWords}）` : ''}`;
+  return (
+    <Table.Td
+      p={0}
+      h={directions.length > 1 ? 92 : 72}
+      bg={service ? undefined : 'gray.1'}
+      data-date={date}
+      style={{ verticalAlign: 'top', width: `${100 / 7}%` }}
+    >
+      {service || day?.service_pattern === 'SUSPENDED' ? (
+        <UnstyledButton component={Link} to={`/search-allotments/${date}`} aria-label={label} display="block" h="100%" w="100%" className="calendar-day-link">
+          {content}
+        </UnstyledButton>
+      ) : (
+        content
+      )}
+    </Table.Td>
+  );
+}
+
+/** The month grid, Sunday first: per day the level of each chosen direction, grey for days without trains. */
+export function AllotmentCalendar({
+  month,
+  days,
+  directions,
+}: {
+  month: YearMonth;
+  days: readonly AllotmentCalendarDay[];
+  directions: readonly Direction[];
+}) {
+  const { i18n } = useTranslation('inventory');
+  const byDate = new Map(days.map((d) => [d.date, d]));
+  const names = weekdayNames(i18n.language);
+  const caption = new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(month.year, month.month - 1, 1)),
+  );
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table withTableBorder withColumnBorders layout="fixed" aria-label={caption}>
+        <Table.Thead>
+          <Table.Tr>
+            {names.map((name, i) => (
+              <Table.Th key={name} ta="center" c={i === 0 ? 'red.8' : i === 6 ? 'blue.8' : undefined}>
+                {name}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {monthGrid(month).map((week, w) => (
+            <Table.Tr key={w}>
+              {week.map((date, i) =>
+                date ? <DayCell key={date} date={date} day={byDate.get(date)} directions={directions} /> : <Table.Td key={`empty-${i}`} bg="gray.0" />,
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function CalendarLegend() {
+  const { t } = useTranslation('inventory');
+  return (
+    <Paper withBorder p="xs" mt="sm">
+      <Group gap="md" wrap="wrap">
+        <Text size="xs" fw={700}>
+          {t('inquiry.legend')}
+        </Text>
+        <LevelBadge level="SUFFICIENT" size="xs" />
+        <LevelBadge level="FEW" size="xs" />
+        <LevelBadge level="SOLD_OUT" size="xs" />
+        <Badge size="xs" variant="light" color="grape" leftSection={<IconHourglassHigh size={10} aria-hidden />}>
+          {t('inquiry.approvalPending')}
+        </Badge>
+        <Group gap={4}>
+          <Box w={14} h={14} bg="gray.1" style={{ border: '1px solid var(--mantine-color-gray-4)' }} />
+          <Text size="xs">{t('noService')}</Text>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

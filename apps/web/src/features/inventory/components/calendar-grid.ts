@@ -1,0 +1,74 @@
+/** A month as shown on the calendar: year and month (1–12). */
+export type YearMonth = { year: number; month: number };
+
+const MONTH_PARAM = /^(\d{4})-(\d{2})$/;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function formatYearMonth({ year, month }: YearMonth): string {
+  return `${year}-${pad(month)}`;
+}
+
+/** Reads `2027-05` from the address; null when it is not a month. */
+export function parseYearMonth(value: string | null): YearMonth | null {
+  const match = MONTH_PARAM.exec(value ?? '');
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  if (year < 2000 || year > 2100 || month < 1 || month > 12) return null;
+  return { year, month };
+}
+
+export function shiftMonth({ year, month }: YearMonth, by: number): YearMonth {
+  const index = year * 12 + (month - 1) + by;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+/** Today as yyyy-MM-dd in the operator's time zone (Asia/Tokyo), whatever the browser's zone. */
+export function todayInTokyo(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export function yearMonthOf(date: string): YearMonth {
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) };
+}
+
+/** 0 = Sunday … 6 = Saturday, for a yyyy-MM-dd date (calendar arithmetic, no time zone involved). */
+export function weekdayOf(date: string): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+/**
+ * The weeks of a month, Sunday first (as Japanese wall calendars): each week has seven cells,
+ * a yyyy-MM-dd date or null for the days of the neighbouring months.
+ */
+export function monthGrid({ year, month }: YearMonth): (string | null)[][] {
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const lead = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+  const cells: (string | null)[] = Array.from({ length: lead }, () => null);
+  for (let day = 1; day <= daysInMonth; day++) cells.push(`${year}-${pad(month)}-${pad(day)}`);
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: (string | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  return weeks;
+}
+
+/** yyyy-MM-dd with the weekday, as office staff read dates: 2027-05-06（木） / 2027-05-06 (Thu). */
+export function formatServiceDay(date: string, language: string): string {
+  const weekday = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return language === 'ja' ? `${date}（${weekday}）` : `${date} (${weekday})`;
+}
+
+export function shiftDay(date: string, by: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + by);
+  return d.toISOString().slice(0, 10);
+}
+
+const DATE_PARAM = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A yyyy-MM-dd route parameter that is a real day, else null. */
+export function parseDayParam(value: string | null | undefined): string | null {
+  if (!value || !DATE_PARAM.test(value)) return null;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value ? value : null;
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.ts';
+import { pricingKeys } from './pricing-keys.ts';
+
+/** DELETE /v1/pricing_plans/{id}: refused (409) while bookings travel on its dates. */
+export function deletePricingPlan(id: number): Promise<void> {
+  return apiClient.delete<void>(`/v1/pricing_plans/${id}`);
+}
+
+export function useDeletePricingPlan() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deletePricingPlan, onSuccess: () => queryClient.invalidateQueries({ queryKey: pricingKeys.plans }) });
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Button, Group, NumberInput, Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { freeCountPlanProblems } from '@sagano/domain/bookings/pricing';
+import type { FreeCountPlanBody, FreeCountPlanResponse } from '@sagano/domain/pricing/pricing-schemas';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useSaveFreeCountPlan } from '../api/save-free-count-plan.ts';
+
+type Cell = number | string;
+
+/** A whole number typed in a cell, or NaN (which the domain rule refuses). */
+const count = (v: Cell) => (typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v));
+
+/**
+ * One row of the free count list in edit mode (plan null: a new row). The range is checked with
+ * the domain rule against the other rows before saving; the server checks again.
+ */
+export function FreeCountRowEditor({ plan, others, onDone }: { plan: FreeCountPlanResponse | null; others: readonly FreeCountPlanResponse[]; onDone: () => void }) {
+  const { t } = useTranslation(['pricing', 'common']);
+  const save = useSaveFreeCountPlan();
+  const [min, setMin] = useState<Cell>(plan?.min ?? '');
+  const [max, setMax] = useState<Cell>(plan?.max ?? '');
+  const [free, setFree] = useState<Cell>(plan?.free_quantity ?? '');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = () => {
+    const body: FreeCountPlanBody = { min: count(min), max: count(max), free_quantity: count(free) };
+    if (freeCountPlanProblems([body, ...others]).includes(0)) {
+      setError(t('validation.count'));
+      return;
+    }
+    setError(null);
+    save.mutate(
+      { id: plan?.id ?? null, body },
+      {
+        onSuccess: () => {
+          notifySuccess(plan ? t('freeCount.updated') : t('freeCount.created'));
+          onDone();
+        },
+        onError: (e) => {
+          if (e instanceof ApiError && e.code === 'VALIDATION_FAILED') setError(t('validation.count'));
+        },
+      },
+    );
+  };
+
+  const input = { allowDecimal: false, allowNegative: false, min: 0, hideControls: true, w: 90, size: 'xs', error: error !== null } as const;
+  return (
+    <Table.Tr data-testid="free-count-editor">
+      <Table.Td colSpan={3}>
+        <form
+          noValidate
+          aria-label={plan ? t('freeCount.edit', { min: plan.min, max: plan.max }) : t('freeCount.add')}
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <Group gap="xs" align="flex-end" wrap="wrap">
+            <NumberInput label={t('freeCount.fields.min')} value={min} onChange={setMin} {...input} />
+            <Text pb={4}>〜</Text>
+            <NumberInput label={t('freeCount.fields.max')} value={max} onChange={setMax} {...input} />
+            <Text pb={4}>→</Text>
+            <NumberInput label={t('freeCount.fields.free')} value={free} onChange={setFree} {...input} />
+            <Button size="xs" type="submit" loading={save.isPending}>
+              {t('common:actions.save')}
+            </Button>
+            <Button size="xs" variant="default" onClick={onDone} disabled={save.isPending}>
+              {t('common:actions.cancel')}
+            </Button>
+          </Group>
+          {error && (
+            <Text c="red" size="sm" mt={4} role="alert">
+              {error}
+            </Text>
+          )}
+        </form>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

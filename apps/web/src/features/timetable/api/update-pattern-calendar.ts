@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApprovalSubmittedResponse, PatternCalendarBody } from '@sagano/domain/timetable/timetable-schemas';
+import { apiClient } from '../../../lib/api-client.ts';
+import { timetableKeys } from './timetable-keys.ts';
+
+/** PUT /v1/service-terms/{id}/services/pattern-calendar: submits the changed days for approval. */
+export function updatePatternCalendar({ termId, body }: { termId: number; body: PatternCalendarBody }): Promise<ApprovalSubmittedResponse> {
+  return apiClient.put<ApprovalSubmittedResponse>(`/v1/service-terms/${termId}/services/pattern-calendar`, body);
+}
+
+export function useUpdatePatternCalendar() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updatePatternCalendar, onSuccess: () => queryClient.invalidateQueries({ queryKey: timetableKeys.all }) });
+}

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { freshPage, launch, screenshot } from './support/browser.ts';
+import { logIn, visible } from './support/actions.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+// A Thursday of the demo season, away from the other journeys' days.
+const DAY = '2027-06-10';
+
+type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number; departure_hhmm: string | null }[] };
+type AgentsAnswer = { agents: { id: number; name_ja: string; ignore_cancellation_policy: boolean; groups: { id: number; is_root: boolean }[] }[] };
+type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string; auto_calculated: boolean; display_order: number; name_label: { language_id: string; text: string }[] }[] };
+
+/** A call to the API with the page's session (and its CSRF cookie for writes). */
+async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const csrf = document.cookie.split('; ').find((c) => c.startsWith('sagano_csrf='))?.split('=')[1] ?? '';
+      const res = await fetch(path, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+      return res.json();
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+/** Picks a Mantine Select option by the input's label and the option's text. */
+async function pick(page: Page, label: string, option: string) {
+  const input = page.getByLabel(label, { exact: true }).and(page.locator('input'));
+  await input.click();
+  await input.fill(option);
+  const choice = page.getByRole('option', { name: option }).first();
+  try {
+    await choice.waitFor({ state: 'visible', timeout: 5_000 });
+  } catch (error) {
+    await screenshot(page, 'booking-pick-failure');
+    throw error;
+  }
+  await choice.click();
+}
+
+describe('bookings', () => {
+  it('staff book for an agent, reserve allotments and confirm by mail; another booking is refused as full', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'admin@example.com');
+
+    const day = await api<DayAnswer>(page, 'GET', `/v1/allotments/${DAY}?from_station_id=1&to_station_id=4`);
+    const downs = day.services.filter((s) => s.direction === 'down' && s.vacant_seats >= 20);
+    expect(downs.length).toBeGreaterThan(1);
+    const [train, other] = downs;
+    const { agents } = await api<AgentsAnswer>(page, 'GET', '/v1/agents?per_page=100');
+    const agent = agents[0]!;
+    const { units } = await api<UnitsAnswer>(page, 'GET', '/v1/units');
+    const adult = units.find((u) => u.segment === 'NORMAL' && u.annotation === 'NORMAL' && u.fare_type === 'ADULT')!;
+    const adultJa = adult.name_label.find((l) => l.language_id === 'ja')!.text;
+
+    // The seat inquiry hands over its choice in the address.
+    const createUrl = `/bookings/create?date=${DAY}&trip=single&from=1&to=4&down_service_id=${train!.service_id}`;
+    await page.goto(createUrl);
+    await visible(page.getByRole('heading', { name: '予約申込', level: 1 }));
+    await pick(page, '代理店', agent.name_ja);
+    await page.getByLabel('申込者名').fill('中村 さくら');
+    await page.getByLabel('メールアドレス').fill('sakura.e2e@example.com');
+    await page.getByLabel('電話番号', { exact: true }).fill('075-111-2222');
+    await page.getByLabel('添乗員名').fill('添乗 太郎');
+    await page.getByLabel('団体名', { exact: true }).fill('桜ヶ丘町内会 E2E');
+    await page.getByLabel(adultJa, { exact: true }).fill('20');
+    await visible(page.getByTestId('total-amount'));
+    expect(await page.getByTestId('total-amount').innerText()).toMatch(/^[\d,]+ 円$/);
+    // The draft survives a reload.
+    await page.reload();
+    await visible(page.getByLabel('申込者名'));
+    expect(await page.getByLabel('申込者名').inputValue()).toBe('中村 さくら');
+    await visible(page.getByTestId('total-amount'));
+    await screenshot(page, 'booking-create-ja');
+
+    await page.getByRole('button', { name: '確認画面へ' }).click();
+    await page.waitForURL('**/bookings/confirm');
+    await visible(page.getByRole('heading', { name: '予約申込の確認' }));
+    await visible(page.getByTestId('total-amount'));
+    if (!agent.ignore_cancellation_policy) {
+      await page.getByRole('button', { name: 'この内容で申し込む' }).click();
+      await visible(page.getByText('キャンセルポリシーへの同意が必要です'));
+      await page.getByLabel('キャンセルポリシーに同意します').check();
+    }
+    await screenshot(page, 'booking-confirm-ja');
+    await page.getByRole('button', { name: 'この内容で申し込む' }).dblclick();
+    await page.waitForURL(/\/bookings\/\d{8}$/);
+    const bookingId = page.url().split('/').pop()!;
+
+    // The confirm screen's draft is gone: coming back says there is no input.
+    await page.goto('/bookings/confirm');
+    await visible(page.getByText('入力内容がありません。'));
+
+    // The list shows it; the row opens the booking.
+    await page.goto(`/bookings?booking_id=${bookingId}`);
+    const row = page.getByTestId(`booking-row-${bookingId}`);
+    await visible(row);
+    expect(await row.innerText()).toContain('申込受付');
+    await page.goto('/bookings');
+    await visible(page.locator('[data-testid^="booking-row-"]'));
+    await screenshot(page, 'bookings-list-ja');
+    await page.goto(`/bookings?booking_id=${bookingId}`);
+    await visible(row);
+    await row.getByRole('link').first().click();
+    await page.waitForURL(`**/bookings/${bookingId}`);
+
+    // Reserve allotments, then confirm with the mail.
+    await page.getByRole('button', { name: '枠確保' }).click();
+    await visible(page.getByTestId('booking-status').getByText('枠確保済'));
+    await page.getByRole('button', { name: '予約確定' }).click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog.getByLabel('件名'));
+    await page.waitForFunction(() => (document.querySelector('[role="dialog"] textarea') as HTMLTextAreaElement | null)?.value.length);
+    await dialog.getByLabel('件名').fill(`${await dialog.getByLabel('件名').inputValue()} [E2E]`);
+    await screenshot(page, 'booking-confirm-mail-ja');
+    await dialog.getByRole('button', { name: '送信して確定' }).click();
+    await visible(page.getByTestId('booking-status').getByText('予約確定'));
+    await visible(page.getByText('入金待ち').or(page.getByText('請求待ち')));
+    await screenshot(page, 'booking-detail-ja');
+
+    // History: the CREATE revision and later ones.
+    await page.getByRole('link', { name: '変更履歴' }).click();
+    await visible(page.getByText('新規'));
+
+    // The mail sits in the outbox (SMTP delivery is proven by the API tests).
+    await page.goto('/mails');
+    await visible(page.getByRole('cell', { name: 'sakura.e2e@example.com' }).first());
+
+    // A second booking, refused as full: everything held is released.
+    const root = agent.groups.find((g) => g.is_root)!;
+    const second = await api<{ booking_id: string }>(page, 'POST', '/v1/bookings', {
+      applicant: { name: '田中 一郎', email: 'tanaka.e2e@example.com', phone_number: '075-333-4444' },
+      tour_conductor: null,
+      group: { group_type: 'NORMAL', name: '満席テスト団体', name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
+      service_order: { down_service: { service_date: DAY, service_id: other!.service_id, from_station_id: 1, to_station_id: 4 } },
+      participant_group: { unit_quantity_items: [{ unit_id: adult.id, quantity: 12 }], wheel_chairs: [] },
+      agent_id: agent.id,
+      agent_sub_group_id: root.id,
+      external_idempotent_id: `e2e-refuse-${Date.now()}`,
+    });
+    await page.goto(`/bookings/${second.booking_id}`);
+    await page.getByRole('button', { name: 'お断り' }).click();
+    await visible(page.getByRole('dialog').getByLabel('お断り理由'));
+    expect(await page.getByRole('dialog').getByLabel('お断り理由').inputValue()).toBe('FULL');
+    await page.waitForFunction(() => (document.querySelector('[role="dialog"] textarea') as HTMLTextAreaElement | null)?.value.length);
+    await page.getByRole('dialog').getByRole('button', { name: '送信してお断り' }).click();
+    await visible(page.getByTestId('booking-status').getByText('お断り'));
+    await visible(page.getByText('満席'));
+
+    // Notifications list the new bookings.
+    await page.goto('/notifications');
+    await visible(page.getByRole('link', { name: second.booking_id }).first());
+
+    // English screenshots of the same screens.
+    await page.goto(`/bookings/${bookingId}?lang=en`);
+    await visible(page.getByRole('heading', { name: `Booking ${bookingId}` }));
+    await visible(page.getByTestId('booking-status').getByText('Confirmed'));
+    await screenshot(page, 'booking-detail-en');
+    await page.goto('/bookings');
+    await visible(page.locator('[data-testid^="booking-row-"]'));
+    await screenshot(page, 'bookings-list-en');
+    await page.goto(`${createUrl}&copy=en`);
+    await visible(page.getByRole('heading', { name: 'New booking', level: 1 }));
+    await pick(page, 'Agent', agent.name_ja);
+    await page.getByLabel('Applicant name').fill('Sakura Nakamura');
+    await page.getByLabel('Email').fill('sakura.en@example.com');
+    await page.getByLabel('Phone', { exact: true }).fill('075-111-2222');
+    await page.getByLabel('Group name', { exact: true }).fill('Sakuragaoka club');
+    await page.getByLabel(adult.name_label.find((l) => l.language_id === 'en')?.text ?? adultJa, { exact: true }).fill('15');
+    await visible(page.getByTestId('total-amount'));
+    await screenshot(page, 'booking-create-en');
+    await page.getByRole('button', { name: 'Review' }).click();
+    await page.waitForURL('**/bookings/confirm');
+    await visible(page.getByTestId('total-amount'));
+    await screenshot(page, 'booking-confirm-en');
+    await context.close();
+  });
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { freshPage, launch, screenshot } from './support/browser.ts';
+import { logIn, visible } from './support/actions.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+describe('pricing master data', () => {
+  it('staff change a group fare and find it kept; the name is required', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'staff@example.com');
+    await page.getByRole('link', { name: '団体料金プラン' }).click();
+    await page.waitForURL('**/group-pricing-plans');
+    const normal = page.getByRole('table', { name: '一般団体の料金プラン一覧' });
+    await visible(normal.getByRole('cell', { name: '800円' }));
+    await screenshot(page, 'group-pricing-plans-ja');
+
+    await normal.getByRole('button', { name: '一般団体 2026-2027年度を編集' }).click();
+    const dialog = page.getByRole('dialog');
+    const adult = dialog.getByLabel('一般団体 一般 大人 運賃（円）');
+    await visible(adult);
+    await adult.fill('1,050');
+    await dialog.getByLabel('名称').fill('');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await visible(dialog.getByText('名称を入力してください。'));
+    await screenshot(page, 'group-pricing-plan-form-ja');
+    await dialog.getByLabel('名称').fill('一般団体 2026-2027年度');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await visible(page.getByText('料金プランを保存しました'));
+    await visible(normal.getByRole('cell', { name: '1,050円' }));
+
+    await page.reload();
+    await normal.getByRole('button', { name: '一般団体 2026-2027年度を編集' }).click();
+    const kept = page.getByRole('dialog').getByLabel('一般団体 一般 大人 運賃（円）');
+    await visible(kept);
+    if ((await kept.inputValue()) !== '1,050') throw new Error(`the fare was not kept: ${await kept.inputValue()}`);
+    await context.close();
+  });
+
+  it('refuses an overlapping free count range with the message, and shows both screens in English', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'admin@example.com');
+    await page.getByRole('link', { name: '無料人数設定' }).click();
+    await page.waitForURL('**/free-count-plans');
+    await visible(page.getByText('15〜50 名'));
+    await page.getByRole('button', { name: '範囲を追加' }).click();
+    const editor = page.getByTestId('free-count-editor');
+    await editor.getByLabel('下限（名）').fill('40');
+    await editor.getByLabel('上限（名）').fill('60');
+    await editor.getByLabel('無料人数（名）').fill('2');
+    await editor.getByRole('button', { name: '保存' }).click();
+    await visible(editor.getByText('正しい人数を入力してください。'));
+    await screenshot(page, 'free-count-plans-ja');
+    await editor.getByLabel('下限（名）').fill('201');
+    await editor.getByLabel('上限（名）').fill('300');
+    await editor.getByRole('button', { name: '保存' }).click();
+    await visible(page.getByText('201〜300 名'));
+    await context.close();
+
+    const en = await freshPage(browser);
+    await logIn(en.page, 'admin@example.com', 'en');
+    await en.page.goto('/free-count-plans');
+    await visible(en.page.getByText('15–50 people'));
+    await screenshot(en.page, 'free-count-plans-en');
+    await en.page.goto('/group-pricing-plans');
+    await visible(en.page.getByRole('table', { name: 'School groups pricing plans' }));
+    await en.page.getByRole('button', { name: 'Add a pricing plan' }).nth(1).click();
+    await visible(en.page.getByRole('dialog').getByText('School group General Adult', { exact: false }));
+    await screenshot(en.page, 'group-pricing-plan-form-en');
+    await en.page.keyboard.press('Escape');
+    await screenshot(en.page, 'group-pricing-plans-en');
+    await en.context.close();
+  });
+});

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { freshPage, launch, screenshot } from './support/browser.ts';
+import { logIn, logOut, visible } from './support/actions.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+// 2026-05-13 is a Wednesday outside the blossom and autumn weeks: no service in the demo calendar.
+const DAY = '2026-05-13';
+
+describe('timetable and approvals', () => {
+  it('staff asks to run a closed Wednesday, an admin approves, the calendar shows it', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'staff@example.com');
+    await page.getByRole('link', { name: 'パターンカレンダー' }).click();
+    await page.waitForURL('**/pattern-calendar');
+    await page.getByLabel('表示月').selectOption('2026-05');
+    await visible(page.getByRole('button', { name: `${DAY}（運行なし）` }));
+    await page.getByText('通常運行', { exact: true }).first().click();
+    await page.getByRole('button', { name: `${DAY}（運行なし）` }).click();
+    await visible(page.getByRole('button', { name: `${DAY}（通常運行）` }));
+    await page.getByRole('button', { name: '承認を申請' }).click();
+    await visible(page.getByText('パターンカレンダーの変更を承認申請しました'));
+    await visible(page.getByText('承認待ち').nth(1));
+    await screenshot(page, 'pattern-calendar-ja');
+
+    await page.getByRole('link', { name: '承認', exact: true }).click();
+    await page.waitForURL('**/approvals');
+    await visible(page.getByText(`${DAY} を「通常運行」に変更`));
+    await screenshot(page, 'approvals-own-ja');
+    await page.getByRole('link', { name: '列車・時刻' }).click();
+    await visible(page.getByRole('cell', { name: 'トロッコ1号' }));
+    await screenshot(page, 'services-ja');
+    await page.getByRole('link', { name: '特別運行日' }).click();
+    await visible(page.getByText('運行する臨時列車'));
+    await screenshot(page, 'special-days-ja');
+    await logOut(page);
+
+    await logIn(page, 'admin@example.com');
+    await page.goto('/approvals');
+    const row = page.getByRole('row').filter({ hasText: `${DAY} を「通常運行」に変更` });
+    await row.getByRole('button', { name: '承認' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('理由（任意）').fill('紅葉シーズンの臨時運行');
+    await dialog.getByRole('button', { name: '承認' }).click();
+    await visible(page.getByText('承認しました。変更はまもなく反映されます。'));
+    // The job applies it in the background: reload until it shows as done.
+    for (let i = 0; i < 20; i++) {
+      await page.reload();
+      if (await page.getByRole('row').filter({ hasText: `${DAY} を「通常運行」に変更` }).getByText('反映済み').count()) break;
+      await page.waitForTimeout(500);
+    }
+    await visible(page.getByRole('row').filter({ hasText: `${DAY} を「通常運行」に変更` }).getByText('反映済み'));
+    await screenshot(page, 'approvals-ja');
+
+    await page.goto('/pattern-calendar');
+    await page.getByLabel('表示月').selectOption('2026-05');
+    await visible(page.getByRole('button', { name: `${DAY}（通常運行）` }));
+    await context.close();
+  });
+
+  it('shows the screens in English', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'admin@example.com', 'en');
+    for (const [link, name] of [['Trains and times', 'services-en'], ['Pattern calendar', 'pattern-calendar-en'], ['Special days', 'special-days-en'], ['Approvals', 'approvals-en']] as const) {
+      await page.getByRole('link', { name: link, exact: true }).click();
+      await visible(page.getByRole('heading', { name: link }));
+      await page.waitForTimeout(300);
+      await screenshot(page, name);
+    }
+    await page.getByRole('link', { name: 'Trains and times', exact: true }).click();
+    await page.getByRole('button', { name: 'Edit Torokko 1', exact: true }).click();
+    await visible(page.getByRole('dialog'));
+    await screenshot(page, 'service-edit-en');
+    await context.close();
+  });
+});
