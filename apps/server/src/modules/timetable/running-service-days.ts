@@ -11,11 +11,11 @@ export function runningServiceDaysSql(fromDate: string, toDate: string): SQL {
     from service_day_patterns p
     join service_terms st on p.service_date between st.from_date and st.to_date
     join services s on s.service_term_id = st.id and not s.is_special
-    where p.pattern in ('ORDINARY', 'SPECIAL') and p.service_date between ${fromDate} and ${toDate}
+    where p.pattern in ('ORDINARY', 'SPECIAL') and p.service_date between ${fromDate}::date and ${toDate}::date
     union
     select sds.service_date, sds.service_id
     from special_day_services sds
     join service_day_patterns p on p.service_date = sds.service_date and p.pattern = 'SPECIAL'
-    where sds.service_date between ${fromDate} and ${toDate}
+    where sds.service_date between ${fromDate}::date and ${toDate}::date
   )`;
 }

@@ -1,12 +1,11 @@
 /**
- * Which services run on which day (DESIGN §3). The one place that rule lives:
- * - pattern ORDINARY: the non-special services of the term containing the day;
- * - pattern SPECIAL: those plus the special services listed for that day (special_day_services);
- * - SUSPENDED, DISABLED or no pattern row: none.
+ * Which services run on which day (DESIGN §3), read through the one SQL rule in
+ * running-service-days.ts (also used by the inventory build and the seat inquiry).
  * Per-service suspension (service_day_statuses) is a sales status, not part of this rule.
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.ts';
+import { runningServiceDaysSql } from './running-service-days.ts';
 
 /** One running service day. */
 export interface RunningServiceDay {
@@ -14,22 +13,10 @@ export interface RunningServiceDay {
   serviceId: number;
 }
 
-// The rule as one SQL fragment over a set of days `d(day)`; kept in one place for both variants.
 const runningSql = (fromDate: string, toDate: string) => sql`
-  with d as (
-    select p.service_date as day, p.pattern
-    from service_day_patterns p
-    where p.service_date between ${fromDate}::date and ${toDate}::date
-      and p.pattern in ('ORDINARY', 'SPECIAL')
-  )
-  select to_char(d.day, 'YYYY-MM-DD') as service_date, s.id as service_id
-  from d
-  join service_terms st on d.day between st.from_date and st.to_date
-  join services s on s.service_term_id = st.id
-  where s.is_special = false
-     or (d.pattern = 'SPECIAL' and exists (
-           select 1 from special_day_services sds where sds.service_date = d.day and sds.service_id = s.id))
-  order by d.day, s.id`;
+  select r.service_date::text as service_date, r.service_id
+  from ${runningServiceDaysSql(fromDate, toDate)} r
+  order by r.service_date, r.service_id`;
 
 /** Ids of the services that run on `date` (yyyy-MM-dd), ascending. */
 export async function runningServiceIds(db: Executor, date: string): Promise<number[]> {
