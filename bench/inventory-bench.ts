@@ -53,6 +53,7 @@ if (!sanity.days.some((d: { allotment_level: string | null }) => d.allotment_lev
 await measure({ method: 'GET', url: '/v1/auth/me', headers }); // warm-up
 const baseline = await measure({ method: 'GET', url: '/v1/auth/me', headers });
 const calendarRate = await measure(calendar);
+const calendarLiveRate = await measure({ ...calendar, url: `${calendar.url}?force_real_time=true` });
 const dayRate = await measure(day);
 await app.close();
 await database.close();
@@ -65,7 +66,8 @@ Baseline: \`GET /v1/auth/me\` (a bare authenticated route) at ${baseline.toFixed
 
 | case | req/s | ratio to baseline | goal |
 |---|---|---|---|
-| GET /v1/allotments/calendar/2027/5 (all trains, both directions) | ${calendarRate.toFixed(0)} | ${(calendarRate / baseline).toFixed(3)} | ≥ 0.15 |
+| GET /v1/allotments/calendar/2027/5 (all trains, both directions; served up to 10 s old) | ${calendarRate.toFixed(0)} | ${(calendarRate / baseline).toFixed(3)} | ≥ 0.15 |
+| the same with force_real_time=true (read live every time) | ${calendarLiveRate.toFixed(0)} | ${(calendarLiveRate / baseline).toFixed(3)} | |
 | GET /v1/allotments/2027-05-13 (one day's trains, whole line) | ${dayRate.toFixed(0)} | ${(dayRate / baseline).toFixed(3)} | |
 `;
 const file = new URL('./RESULTS.md', import.meta.url);

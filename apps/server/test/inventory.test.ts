@@ -234,7 +234,8 @@ describe('suspension', () => {
     const pending = await put('pending');
     expect(pending.json().services.map((s: { status: string }) => s.status)).toEqual(['pending', 'pending']);
     await expect(hold(day, fx.down, [1], 1)).rejects.toMatchObject({ code: 'SALES_ON_HOLD' });
-    const calendar = (await ctx.app.inject({ method: 'GET', url: '/v1/allotments/calendar/2030/5', headers: staff })).json();
+    // The calendar may be served from a cache a few seconds old; force_real_time reads it live.
+    const calendar = (await ctx.app.inject({ method: 'GET', url: '/v1/allotments/calendar/2030/5?force_real_time=true', headers: staff })).json();
     expect(calendar.days.find((d: { date: string }) => d.date === day).allotment_level).toBeNull();
 
     expect((await put('remove pending')).json().services.map((s: { status: string }) => s.status)).toEqual(['ordinary', 'ordinary']);

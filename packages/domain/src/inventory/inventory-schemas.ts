@@ -33,7 +33,7 @@ export const AllotmentCalendarQuery = z.object({
   direction_ids: z
     .preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(z.enum(DIRECTIONS)).min(1))
     .optional(),
-  force_real_time: z.coerce.boolean().optional(),
+  force_real_time: z.stringbool().optional(),
 });
 export const CalendarDirectionLevel = z.object({
   direction_id: z.enum(DIRECTIONS),
@@ -108,7 +108,7 @@ export type AllotmentDayResponse = z.infer<typeof AllotmentDayResponse>;
 
 export const ServiceInventoryParams = z.object({ date: DateString, service_id: Id });
 export const ServiceInventoryQuery = z.object({
-  all_arrangement_types: z.coerce.boolean().optional(),
+  all_arrangement_types: z.stringbool().optional(),
   arrangement_type_ids: IdList.optional(),
   base_booking_id: z.string().max(40).optional(),
   product_id: Id.optional(),

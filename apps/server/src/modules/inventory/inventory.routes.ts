@@ -28,11 +28,11 @@ export function inventoryRoutes(app: FastifyInstance, deps: { db: Db; inventory:
   const { db, inventory } = deps;
   const tags = ['inventory'];
 
-  // force_real_time is accepted for the specification's sake: figures are always read live.
+  // The month calendar may be up to 10 s old; force_real_time reads it live.
   r.get('/v1/allotments/calendar/:year/:month', {
     schema: { tags, params: AllotmentCalendarParams, querystring: AllotmentCalendarQuery, response: { 200: AllotmentCalendarResponse } },
     config: { access: 'backOffice' },
-  }, (request) => inventory.calendar(request.params.year, request.params.month, request.query.direction_ids));
+  }, (request) => inventory.calendar(request.params.year, request.params.month, request.query.direction_ids, request.query.force_real_time ?? false));
 
   r.get('/v1/allotments/:service_day', {
     schema: { tags, params: ServiceDayParams, querystring: AllotmentDayQuery, response: { 200: AllotmentDayResponse } },

@@ -61,8 +61,15 @@ function sellable(status: ServiceStatus | string | null): boolean {
   return status !== 'suspended' && status !== 'pending';
 }
 
-export function createInventoryService(db: Db, options: { fewThreshold?: number } = {}) {
+/** How long a month calendar may be served from memory unless force_real_time asks for fresh figures. */
+export const CALENDAR_CACHE_MS = 10_000;
+
+export function createInventoryService(db: Db, options: { fewThreshold?: number; calendarCacheMs?: number } = {}) {
   const fewThreshold = options.fewThreshold ?? DEFAULT_FEW_THRESHOLD;
+  const calendarCacheMs = options.calendarCacheMs ?? CALENDAR_CACHE_MS;
+  // The month overview is read far more often than it changes meaningfully; a few seconds of
+  // staleness is the specification's own trade (force_real_time). Per process, nothing shared.
+  const calendarCache = new Map<string, { at: number; value: Promise<AllotmentCalendarResponse> }>();
 
   async function dayService(executor: Executor, date: string, serviceId: number): Promise<ServiceOnDay> {
     const [service] = await servicesOnDay(executor, date, [serviceId]);
@@ -71,8 +78,20 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number 
   }
 
   return {
+    /** The month calendar, from a cache at most CALENDAR_CACHE_MS old unless `forceRealTime`. */
+    calendar(year: number, month: number, directionIds: readonly ('down' | 'up')[] = DIRECTIONS, forceRealTime = false): Promise<AllotmentCalendarResponse> {
+      const key = `${year}-${month}-${directionIds.join(',')}`;
+      const hit = calendarCache.get(key);
+      if (!forceRealTime && hit && Date.now() - hit.at < calendarCacheMs) return hit.value;
+      const value = this.calendarNow(year, month, directionIds);
+      calendarCache.set(key, { at: Date.now(), value });
+      value.catch(() => calendarCache.delete(key));
+      if (calendarCache.size > 200) calendarCache.delete(calendarCache.keys().next().value!);
+      return value;
+    },
+
     /** Per day of a month: the pattern, pending approvals and the best level per direction. */
-    async calendar(year: number, month: number, directionIds: readonly ('down' | 'up')[] = DIRECTIONS): Promise<AllotmentCalendarResponse> {
+    async calendarNow(year: number, month: number, directionIds: readonly ('down' | 'up')[] = DIRECTIONS): Promise<AllotmentCalendarResponse> {
       const { from, to, days } = monthRange(year, month);
       const [patterns, pending, running, counters] = await Promise.all([
         patternsOfMonth(db, from, to),
