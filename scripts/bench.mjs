@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 const root = new URL('..', import.meta.url).pathname;
 let status = 0;
-for (const file of ['bench/http-bench.ts', 'bench/inventory-bench.ts']) {
+for (const file of ['bench/http-bench.ts', 'bench/inventory-bench.ts', 'bench/booking-bench.ts']) {
   const run = spawnSync(`${root}node_modules/.bin/tsx`, [file], { cwd: root, stdio: 'inherit' });
   status ||= run.status ?? 1;
 }

@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** `headers` null calls without signing in. */
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: object | null = staff) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: { authorization: string } | null = staff) =>
   ctx.app.inject({ method, url, ...(headers ? { headers } : {}), ...(payload ? { payload } : {}) });
 
 /** A full price table for the segment: adults `adult` yen, children half, fee 220 yen. */

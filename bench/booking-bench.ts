@@ -1,0 +1,184 @@
+/**
+ * Booking throughput (issue 4): submit + reserve allotments with 16 concurrent clients, on
+ * different trains and all on one allotment, against the PostgreSQL server, as ratios to
+ * pgbench's simple-update tps (scale 1, 16 clients) on the same server in the same run; the
+ * embedded database in bookings/s; and booking search over 1,000,000 generated bookings
+ * (p95 of single filters with paging).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openPglite, openPostgres, rowsOf, type Database } from '../apps/server/src/db/client.ts';
+import { loadDemoData } from '../apps/server/src/db/seed/demo-data.ts';
+
+const DURATION_MS = Number(process.env.BENCH_MS ?? 5000);
+const CLIENTS = 16;
+const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function freshDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+function pgbenchTps(target: string): number {
+  const u = new URL(target);
+  const args = ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres')];
+  execFileSync('pgbench', [...args, '-i', '-s', '1', '-q', u.pathname.slice(1)], { stdio: 'pipe' });
+  const out = execFileSync('pgbench', [...args, '-N', '-c', String(CLIENTS), '-j', '2', '-T', String(Math.round(DURATION_MS / 1000)), u.pathname.slice(1)], { encoding: 'utf8' });
+  const match = /tps = ([\d.]+)/.exec(out);
+  if (!match) throw new Error(`no tps in pgbench output: ${out}`);
+  return Number(match[1]);
+}
+
+interface Target {
+  date: string;
+  serviceId: number;
+}
+
+async function bookingTargets(database: Database): Promise<Target[]> {
+  const rows = rowsOf<{ service_date: string; service_id: number }>(
+    await database.db.execute(sql`
+      select i.service_date::text as service_date, i.service_id from service_day_inventories i
+      join services s on s.id = i.service_id and s.direction = 'down'
+      where i.service_date > current_date + 40 order by i.service_date, i.service_id limit ${CLIENTS}`),
+  );
+  // Room enough that the run measures booking, not running out of seats.
+  await database.db.execute(sql`update inventory_counters set capacity = 1000000 where service_date > current_date + 40`);
+  return rows.map((r) => ({ date: r.service_date, serviceId: r.service_id }));
+}
+
+async function bookingsPerSecond(app: FastifyInstance, headers: Record<string, string>, targets: Target[], agentId: number, clients: number): Promise<number> {
+  let done = 0;
+  const end = Date.now() + DURATION_MS;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, i) => {
+      const target = targets[i % targets.length]!;
+      while (Date.now() < end) {
+        const submit = await app.inject({
+          method: 'POST',
+          url: '/v1/bookings',
+          headers,
+          payload: {
+            applicant: { name: 'ベンチ 太郎', email: 'bench@example.com', phone_number: '075-000-0000' },
+            group: { group_type: 'NORMAL', name: `ベンチ団体 ${i}`, country_code: 'JPN' },
+            service_order: { down_service: { service_date: target.date, service_id: target.serviceId, from_station_id: 1, to_station_id: 4 } },
+            participant_group: { unit_quantity_items: [{ unit_id: 1, quantity: 12 }] },
+            agent_id: agentId,
+          },
+        });
+        if (submit.statusCode !== 200) throw new Error(`submit ${submit.statusCode} ${submit.body}`);
+        const reserve = await app.inject({ method: 'POST', url: `/v1/bookings/${submit.json().booking_id}/reserve_allotments`, headers });
+        if (reserve.statusCode !== 200 || reserve.json().sub_status !== 'SAGANO_ALLOTMENT_CONFIRMED') throw new Error(`reserve ${reserve.statusCode} ${reserve.body}`);
+        done++;
+      }
+    }),
+  );
+  return (done * 1000) / DURATION_MS;
+}
+
+async function appOn(database: Database) {
+  await database.migrate();
+  await loadDemoData(database.db);
+  const app = await buildApp({ config: loadConfig({ LOGIN_RATE_LIMIT_PER_MINUTE: '100000' }), database, logger: false });
+  const login = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'staff@example.com', password: 'Sagano#2026' } });
+  const headers = { authorization: `Bearer ${login.json().access_token as string}` };
+  const [agent] = rowsOf<{ id: number }>(await database.db.execute(sql`select id from agents where agent_type = 'SPECIAL_CONTRACTED'`));
+  return { app, headers, agentId: agent!.id };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+// ---------- PostgreSQL: bookings against pgbench ----------
+const tps = pgbenchTps(await freshDatabase('sagano_pgbench'));
+const pgDatabase = await openPostgres(await freshDatabase('sagano_bench_bookings'), 20);
+const pgApp = await appOn(pgDatabase);
+const targets = await bookingTargets(pgDatabase);
+const spread = await bookingsPerSecond(pgApp.app, pgApp.headers, targets, pgApp.agentId, CLIENTS);
+const single = await bookingsPerSecond(pgApp.app, pgApp.headers, targets.slice(0, 1), pgApp.agentId, CLIENTS);
+
+// ---------- search over a million bookings ----------
+const MILLION = Number(process.env.BENCH_BOOKINGS ?? 1_000_000);
+await pgDatabase.db.execute(sql`
+  insert into bookings (booking_id, booking_token, agent_id, agent_sub_group_id, status, sub_status, group_type, group_name, "group", applicant, participant_quantity, total_amount_e6, submitted_at)
+  select lpad((20000000 + g)::text, 8, '0'), md5(g::text),
+         a.id, (select min(id) from agent_groups where agent_id = a.id),
+         (array['SUBMITTED','RESERVED','RESERVED','NOT_RESERVED','WAITLIST','CANCELLED'])[1 + g % 6], 'INITIAL',
+         case when g % 4 = 0 then 'SCHOOL' else 'NORMAL' end, '生成団体 ' || g,
+         jsonb_build_object('group_type', 'NORMAL', 'name', '生成団体 ' || g, 'country_code', 'JPN'),
+         jsonb_build_object('name', '生成 太郎', 'email', 'gen@example.com', 'phone_number', '0'),
+         10 + g % 40, 0, now() - (g % 700) * interval '1 day' - (g % 1440) * interval '1 minute'
+  from generate_series(1, ${MILLION}) g
+  join lateral (select id from agents order by id offset (g % 3) limit 1) a on true
+  on conflict do nothing`);
+await pgDatabase.db.execute(sql`
+  insert into booking_services (booking_id, direction, service_date, service_id, from_station_id, to_station_id)
+  select b.id, 'down', (current_date - 400 + (b.id % 800))::date, (select min(id) from services), 1, 4
+  from bookings b where b.group_name like '生成団体 %'`);
+await pgDatabase.db.execute(sql`analyze`);
+const searches: [string, string][] = [
+  ['no filter, page 1', ''],
+  ['status', 'status=RESERVED'],
+  ['group name', `group_name=${encodeURIComponent('生成団体 77777')}`],
+  ['booking id', 'booking_id=2012345'],
+  ['service date period', 'service_date_from=2026-12-01&service_date_to=2026-12-07'],
+  ['submitted period', 'submitted_at_from=2026-06-01&submitted_at_to=2026-06-03'],
+  ['agent', `agent_id=${pgApp.agentId}`],
+  ['group type, page 50', 'group_types=SCHOOL&page=50'],
+];
+const searchRows: string[] = [];
+for (const [name, query] of searches) {
+  const times: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const t0 = performance.now();
+    const res = await pgApp.app.inject({ method: 'GET', url: `/v1/bookings/service_orders/search?${query}`, headers: pgApp.headers });
+    times.push(performance.now() - t0);
+    if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
+  }
+  searchRows.push(`| ${name} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ≤ 50 |`);
+}
+await pgApp.app.close();
+await pgDatabase.close();
+
+// ---------- the embedded database ----------
+const lite = await openPglite(undefined);
+const liteApp = await appOn(lite);
+const liteRate = await bookingsPerSecond(liteApp.app, liteApp.headers, await bookingTargets(lite), liteApp.agentId, CLIENTS);
+await liteApp.app.close();
+await lite.close();
+
+const section = `## Bookings
+
+Command: \`npm run bench\` (bench/booking-bench.ts; ${DURATION_MS} ms per case, ${CLIENTS} concurrent clients, each booking = POST /v1/bookings +
+POST /v1/bookings/{id}/reserve_allotments through fastify inject). Run on ${new Date().toISOString().slice(0, 10)}.
+Baseline: \`pgbench -N\` (simple update) at scale 1 with ${CLIENTS} clients on the same PostgreSQL server in the same run: ${tps.toFixed(0)} tps.
+
+| case | bookings/s | ratio to pgbench tps | goal |
+|---|---|---|---|
+| PostgreSQL, ${CLIENTS} clients on ${targets.length} different trains | ${spread.toFixed(1)} | ${(spread / tps).toFixed(3)} | ≥ 0.30 |
+| PostgreSQL, ${CLIENTS} clients on one allotment | ${single.toFixed(1)} | ${(single / tps).toFixed(3)} | ≥ 0.40 |
+| embedded PGlite, ${CLIENTS} clients | ${liteRate.toFixed(1)} | | ≥ 50 bookings/s |
+
+### Booking search over ${MILLION.toLocaleString('en')} generated bookings (PostgreSQL)
+
+| filter (GET /v1/bookings/service_orders/search) | p50 ms | p95 ms | goal p95 |
+|---|---|---|---|
+${searchRows.join('\n')}
+`;
+const file = new URL('./RESULTS.md', import.meta.url);
+const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
+const marker = '## Bookings';
+writeFileSync(file, `${existing.includes(marker) ? existing.slice(0, existing.indexOf(marker)).trimEnd() : existing.trimEnd()}\n\n${section}`);
+console.log(section);
