@@ -54,7 +54,7 @@ describe('password reset by mail', () => {
   });
 
   it('answers the same for an unknown address, a wrong role and an operator that cannot log in, sending nothing', async () => {
-    const count = smtp.received.length;
+    const asked = ['nobody@example.com', 'staff@example.com', 'train@example.com'];
     for (const payload of [
       { role: 'ADMIN', email: 'nobody@example.com' },
       { role: 'AGENT', email: 'staff@example.com' },
@@ -66,7 +66,9 @@ describe('password reset by mail', () => {
     }
     const mails = await ctx.database.db.select().from(t.outboxMails).where(sql`to_address in ('nobody@example.com', 'staff@example.com', 'train@example.com')`);
     expect(mails).toHaveLength(0);
-    expect(smtp.received.length).toBe(count);
+    // (Other mails, such as the demo bookings' pending ones, may arrive meanwhile: only these addresses matter.)
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.received.filter((m) => m.to.some((to) => asked.includes(to)))).toHaveLength(0);
   });
 
   it('works for agent staff and refuses an expired link', async () => {
