@@ -102,14 +102,14 @@ describe('bookings', () => {
     await visible(page.getByText('入力内容がありません。'));
 
     // The list shows it; the row opens the booking.
-    await page.goto(`/bookings?booking_id=${bookingId}`);
+    await page.goto(`/bookings?booking_id=${bookingId}&service_from=${DAY}&service_to=${DAY}`);
     const row = page.getByTestId(`booking-row-${bookingId}`);
     await visible(row);
     expect(await row.innerText()).toContain('申込受付');
     await page.goto('/bookings');
     await visible(page.locator('[data-testid^="booking-row-"]'));
     await screenshot(page, 'bookings-list-ja');
-    await page.goto(`/bookings?booking_id=${bookingId}`);
+    await page.goto(`/bookings?booking_id=${bookingId}&service_from=${DAY}&service_to=${DAY}`);
     await visible(row);
     await row.getByRole('link').first().click();
     await page.waitForURL(`**/bookings/${bookingId}`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
-import { addFixturePricing, createInventoryFixture, FIXTURE_GROUP_SEATS, GROUP, WHEELCHAIR, type InventoryFixture } from './support/inventory-fixture.ts';
+import { addFixturePricing, createInventoryFixture, GROUP, WHEELCHAIR, type InventoryFixture } from './support/inventory-fixture.ts';
 
 let ctx: TestApp;
 let fx: InventoryFixture;

@@ -27,6 +27,7 @@ import {
 import { REFUSAL_REASONS } from '@sagano/domain/bookings/booking-state';
 import type { OperationName } from '@sagano/domain/audit/operation-log-schemas';
 import type { Db } from '../../db/client.ts';
+import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { searchPayments, searchServiceOrders, type TenantScope } from './booking-search.repository.ts';
 import type { BookingsService } from './bookings.service.ts';
@@ -109,7 +110,7 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; bookings: B
     path: string,
     operation: OperationName,
     body: B | undefined,
-    run: (request: { principal: NonNullable<import('fastify').FastifyRequest['principal']>; body: z.infer<B>; bookingId: string; query: unknown }, work: Parameters<Parameters<import('fastify').FastifyRequest['mutate']>[0]>[0]) => Promise<unknown>,
+    run: (request: { principal: Principal; body: z.infer<B>; bookingId: string; query: unknown }, work: Work) => Promise<unknown>,
     options: { access?: 'backOffice' | 'authenticated'; response?: z.ZodType; query?: z.ZodType } = {},
   ) => {
     r.post(`/v1/bookings/:booking_id/${path}`, {

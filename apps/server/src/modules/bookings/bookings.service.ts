@@ -269,6 +269,7 @@ export function createBookingsService(db: Db) {
       const directions = directionsOf(body.service_order);
       const types = await arrangementTypeIds(tx);
       const wheelchairs = body.participant_group.wheel_chairs.length;
+      const participants = await this.countParticipants(tx, body);
       let fits = true;
       for (const d of directions) {
         const { choice, field } = d;
@@ -283,7 +284,7 @@ export function createBookingsService(db: Db) {
         if (service.arrangementPatternId === null) throw new AppError('SERVICE_NOT_RUNNING', `${field}: the train has no seats on sale that day`);
         const legs = legsBetween(choice.from_station_id, choice.to_station_id);
         const vacant = await vacantGroupSeats(tx, choice.service_date, choice.service_id, types.group, legs);
-        if (vacant < 0 || vacant < (await this.countParticipants(tx, body)) - wheelchairs) fits = false;
+        if (vacant < participants - wheelchairs) fits = false;
       }
       if (directions.length === 2 && directions[0]!.choice.service_date > directions[1]!.choice.service_date) {
         throw new AppError('VALIDATION_FAILED', 'service_order.up_service.service_date: the return must not be before the outbound trip', 'service_order.up_service.service_date');

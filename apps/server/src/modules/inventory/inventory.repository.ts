@@ -38,14 +38,13 @@ export async function servicesOnDay(db: Executor, date: string, serviceIds?: num
                 from diagram_items d where d.service_id = s.id) as stops
       from ${runningServiceDaysSql(date, date)} r
       join services s on s.id = r.service_id
+        and ${serviceIds ? (serviceIds.length ? sql`s.id in (${sql.join(serviceIds.map((id) => sql`${id}`), sql`, `)})` : sql`false`) : sql`true`}
       left join service_day_patterns p on p.service_date = r.service_date
       left join service_day_statuses st on st.service_date = r.service_date and st.service_id = s.id
       left join service_day_inventories i on i.service_date = r.service_date and i.service_id = s.id
       order by s.direction, (select min(d.departure_hhmm) from diagram_items d where d.service_id = s.id), s.id`),
   );
-  return rows
-    .filter((r) => !serviceIds || serviceIds.includes(r.service_id))
-    .map((r) => {
+  return rows.map((r) => {
       const stops = (r.stops ?? []).map((d) => ({ stationId: d.station_id, arrivalHhmm: d.arrival_hhmm, departureHhmm: d.departure_hhmm }));
       const ids = stops.map((s) => s.stationId);
       const legs: number[] = [];

@@ -215,7 +215,7 @@ function PatternEditor({ train, pattern }: { train: Train; pattern?: Arrangement
                     disabled={locked}
                     value={standing[car.logical_car_id]?.capacity ?? 0}
                     onChange={(v) => setStanding((s) => ({ ...s, [car.logical_car_id]: { typeId: s[car.logical_car_id]?.typeId ?? null, capacity: Number(v) || 0 } }))}
-                    w={200}
+                    w={240}
                   />
                   <NativeSelect
                     label={t('patterns.standingType', { car: car.car_number })}

@@ -74,7 +74,8 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
               label={t('form.agent')}
-              withAsterisk
+              classNames={{ label: 'sagano-required-label' }}
+      aria-required
               searchable
               data={agentList.map((a) => ({ value: String(a.id), label: a.name_ja }))}
               value={form.values.agent_id === null ? null : String(form.values.agent_id)}
@@ -96,9 +97,9 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
         </FormSection>
         <FormSection title={t('form.steps.applicant')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput label={t('form.applicantName')} withAsterisk {...form.getInputProps('applicant.name')} />
-            <TextInput label={t('form.email')} type="email" withAsterisk {...form.getInputProps('applicant.email')} />
-            <TextInput label={t('form.phone')} type="tel" withAsterisk {...form.getInputProps('applicant.phone_number')} />
+            <TextInput label={t('form.applicantName')} required {...form.getInputProps('applicant.name')} />
+            <TextInput label={t('form.email')} type="email" required {...form.getInputProps('applicant.email')} />
+            <TextInput label={t('form.phone')} type="tel" required {...form.getInputProps('applicant.phone_number')} />
           </SimpleGrid>
         </FormSection>
         <FormSection title={t('form.steps.conductor')}>
@@ -122,11 +123,12 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
               />
             </Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label={t('form.groupName')} withAsterisk {...form.getInputProps('group.name')} />
+              <TextInput label={t('form.groupName')} required {...form.getInputProps('group.name')} />
               <TextInput label={t('form.groupKana')} {...form.getInputProps('group.name_kana')} />
               <Select
                 label={t('form.country')}
-                withAsterisk
+                classNames={{ label: 'sagano-required-label' }}
+      aria-required
                 searchable
                 data={countryOptions(i18n.language, t('form.otherCountry'))}
                 value={form.values.group.country_code}

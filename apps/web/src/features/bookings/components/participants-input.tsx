@@ -46,7 +46,7 @@ export function AmountTable({ state, labels }: { state: BookingFormState; labels
           <Table.Tr key={item.unit_id}>
             <Table.Td>{labels.unitName(item.unit_id)}</Table.Td>
             <Table.Td ta="right">
-              {item.calculated_quantity === item.quantity ? item.quantity : `${item.calculated_quantity} / ${item.quantity}`}
+              {item.calculated_quantity}
             </Table.Td>
             <Table.Td ta="right">{formatYen(item.unit_price)}</Table.Td>
             <Table.Td ta="right">{formatYen(item.subtotal_amount)}</Table.Td>

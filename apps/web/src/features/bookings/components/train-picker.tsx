@@ -32,7 +32,8 @@ function LegTrainSelect({ form, leg, labels, legKey }: { form: UseFormReturnType
       value={value === null ? null : String(value)}
       onChange={(v) => form.setFieldValue(field, v ? Number(v) : null)}
       error={form.errors[field]}
-      withAsterisk
+      classNames={{ label: 'sagano-required-label' }}
+      aria-required
       allowDeselect={false}
       data-testid={`train-select-${leg.direction}`}
     />
@@ -53,7 +54,7 @@ export function TrainPicker({ form, labels }: { form: UseFormReturnType<BookingF
   return (
     <Stack gap="sm">
       <Group gap="md" align="flex-end" wrap="wrap">
-        <TextInput type="date" label={t('form.date')} withAsterisk w={180} {...form.getInputProps('service_date')} />
+        <TextInput type="date" label={t('form.date')} required w={180} {...form.getInputProps('service_date')} />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="booking-trip-label">
             {t('form.trip')}

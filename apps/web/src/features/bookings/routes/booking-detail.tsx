@@ -109,7 +109,7 @@ function Participants({ booking, labels }: { booking: BookingResponse; labels: B
           {group.unit_quantity_items.map((item) => (
             <Table.Tr key={item.unit_id}>
               <Table.Td>{labels.unitName(item.unit_id)}</Table.Td>
-              <Table.Td ta="right">{item.calculated_quantity === item.quantity ? item.quantity : `${item.calculated_quantity} / ${item.quantity}`}</Table.Td>
+              <Table.Td ta="right">{item.calculated_quantity}</Table.Td>
               <Table.Td ta="right">{formatYen(item.unit_price)}</Table.Td>
               <Table.Td ta="right">{formatYen(item.subtotal_amount)}</Table.Td>
             </Table.Tr>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { useServiceInventory } from '../api/get-service-inventory.ts';
 import { formatServiceDay, parseDayParam } from '../components/calendar-grid.ts';
 import { InventoryCounters, StandingSummary } from '../components/inventory-counters.tsx';
 import { LevelBadge, ServiceStatusBadge, TagBadge } from '../components/level-badge.tsx';
-import { readSegment, writeSegment } from '../components/segment.ts';
+import { readSegment, writeSegment, type SegmentChoice } from '../components/segment.ts';
 import { InventoryUnavailable, TrainSeatMap } from '../components/train-seat-map.tsx';
 import { useReferenceLabels } from '../components/use-reference-labels.ts';
 
@@ -18,9 +18,24 @@ function stationParam(value: string | null): number | null {
   return Number.isInteger(id) && id >= 1 && id <= 4 ? id : null;
 }
 
+/**
+ * The booking input for this train (the booking screens read date, trip, from, to and
+ * down_service_id / up_service_id); the other leg of a round trip is chosen there.
+ */
+function bookingInputLink(date: string, choice: SegmentChoice, row: { service_id: number; direction: 'down' | 'up'; from_station_id: number; to_station_id: number }): string {
+  const params = new URLSearchParams({ date });
+  const segment = choice.from !== null && choice.to !== null;
+  params.set('trip', segment ? choice.trip : 'single');
+  params.set('from', String(segment ? choice.from : row.from_station_id));
+  params.set('to', String(segment ? choice.to : row.to_station_id));
+  params.set(`${row.direction}_service_id`, String(row.service_id));
+  return `/bookings/create?${params.toString()}`;
+}
+
 /** /search-allotments/{date}/{serviceId}: one train's cars seat by seat, standing places and counters. */
 export function Component() {
   const { t, i18n } = useTranslation('inventory');
+  const { t: tBookings } = useTranslation('bookings');
   const params = useParams();
   const date = parseDayParam(params.date);
   const serviceId = Number(params.serviceId);
@@ -43,7 +58,13 @@ export function Component() {
     <>
       <PageHeader
         title={t('service.title', { train: trainName, date: formatServiceDay(date, i18n.language) })}
-        // The "go to booking input" action joins these actions with the booking issue.
+        actions={
+          row && (
+            <Button component={Link} to={bookingInputLink(date, readSegment(searchParams), row)} size="xs">
+              {tBookings('list.create')}
+            </Button>
+          )
+        }
       />
       <Anchor
         component={Link}
