@@ -18,7 +18,13 @@ describe('the back-office shell', () => {
     await page.waitForURL('**/dashboard');
     await visible(page.getByText('山田 花子'));
     expect(await page.locator('html').getAttribute('lang')).toBe('ja');
-    expect(await sidebarLinks(page)).toEqual(['ダッシュボード', '空席照会', '枠調整', '運休・販売停止', '操作ログ', '送信メール', 'ユーザー管理', 'パスワード変更']);
+    expect(await sidebarLinks(page)).toEqual([
+      'ダッシュボード',
+      '通知', '予約一覧', '空席照会',
+      '枠調整', '運休・販売停止', '操作ログ', '送信メール',
+      'ユーザー管理', 'パスワード変更',
+      '列車・時刻', 'パターンカレンダー', '特別運行日', '枠適用設定', '枠パターン', '無料人数設定', '団体料金プラン', '承認',
+    ]);
     await screenshot(page, 'dashboard-admin-ja');
 
     await page.getByRole('link', { name: 'ユーザー管理' }).click();
@@ -52,7 +58,13 @@ describe('the back-office shell', () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'admin@example.com', 'en');
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    expect(await sidebarLinks(page, 'en')).toEqual(['Dashboard', 'Seat inquiry', 'Inventory arrangements', 'Suspensions', 'Operation logs', 'Sent mails', 'Users', 'Change password']);
+    expect(await sidebarLinks(page, 'en')).toEqual([
+      'Dashboard',
+      'Notifications', 'Bookings', 'Seat inquiry',
+      'Inventory arrangements', 'Suspensions', 'Operation logs', 'Sent mails',
+      'Users', 'Change password',
+      'Trains and times', 'Pattern calendar', 'Special days', 'Arrangement application', 'Arrangement patterns', 'Free count plans', 'Group pricing plans', 'Approvals',
+    ]);
     await screenshot(page, 'dashboard-admin-en');
     await page.getByRole('link', { name: 'Operation logs' }).click();
     await page.waitForURL('**/operation-logs');

@@ -151,6 +151,8 @@ export type BookingNote = z.infer<typeof BookingNote>;
 
 export const BookingHistory = z.object({
   type: z.enum(HISTORY_TYPES),
+  status: z.enum(BOOKING_STATUSES).nullable(),
+  sub_status: z.enum(BOOKING_SUB_STATUSES).nullable(),
   revision: z.number().int(),
   created_at: z.string(),
   created_by: z.string(),

@@ -448,9 +448,11 @@ export function createBookingsService(db: Db) {
           revision: a.booking.revision,
         },
         main_param_histories: a.histories.map((h) => {
-          const snap = h.snapshot as { service_order: unknown; participant_group: unknown; payment: unknown; confirm_note?: string };
+          const snap = h.snapshot as { status?: BookingStatus; sub_status?: BookingSubStatus; service_order: unknown; participant_group: unknown; payment: unknown; confirm_note?: string };
           return {
             type: h.type as 'CREATE' | 'UPDATE' | 'CANCEL',
+            status: snap.status ?? null,
+            sub_status: snap.sub_status ?? null,
             revision: h.revision,
             created_at: h.createdAt.toISOString(),
             created_by: caller === 'AGENT' && !h.createdBy.includes('@') ? h.createdBy : caller === 'AGENT' ? '' : h.createdBy,

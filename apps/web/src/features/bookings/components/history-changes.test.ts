@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { revisionViews } from './history-changes.ts';
 
 const leg = { direction: 'down', service_date: '2026-05-01', service_id: 3, from_station_id: 1, to_station_id: 4 };
-const base = { created_at: '2026-04-01T00:00:00Z', created_by: 'staff@example.com', confirm_note: '' };
+const base = { created_at: '2026-04-01T00:00:00Z', created_by: 'staff@example.com', confirm_note: '', status: null, sub_status: null };
 
 describe('revision views', () => {
   it('marks what changed since the previous revision', () => {
