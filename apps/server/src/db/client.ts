@@ -103,3 +103,16 @@ export function openDatabase(options: { databaseUrl: string | undefined; dataDir
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/**
+ * Runs independent reads at once on the pool, but one after another inside a transaction,
+ * which holds a single connection (pg refuses to queue queries on one client from pg 9 on).
+ */
+export async function readAll<T extends readonly unknown[]>(executor: Executor, reads: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+  if ('rollback' in executor) {
+    const results: unknown[] = [];
+    for (const read of reads as readonly (() => Promise<unknown>)[]) results.push(await read());
+    return results as unknown as T;
+  }
+  return (await Promise.all((reads as readonly (() => Promise<unknown>)[]).map((read) => read()))) as unknown as T;
+}

@@ -6,6 +6,7 @@ import type {
   ApprovalSubmittedResponse,
 } from '@sagano/domain/arrangements/arrangement-schemas';
 import type { Executor } from '../../db/client.ts';
+import { readAll } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { submitApproval } from '../approvals/approvals.service.ts';
@@ -71,11 +72,11 @@ export async function checkApplicationTerm(db: Executor, serviceTermId: number, 
 export async function listApplicationTermsOf(db: Executor, serviceTermId: number): Promise<ApplicationTermListResponse> {
   const term = await findServiceTerm(db, serviceTermId);
   if (!term) throw notFound('service term');
-  const [services, terms, pending] = await Promise.all([
-    servicesOfTerm(db, serviceTermId),
-    listApplicationTerms(db, serviceTermId),
-    pendingApplicationChanges(db, serviceTermId),
-  ]);
+  const [services, terms, pending] = await readAll(db, [
+    () => servicesOfTerm(db, serviceTermId),
+    () => listApplicationTerms(db, serviceTermId),
+    () => pendingApplicationChanges(db, serviceTermId),
+  ] as const);
   return {
     service_term: { service_term_id: term.id, from_date: term.fromDate, to_date: term.toDate },
     services,

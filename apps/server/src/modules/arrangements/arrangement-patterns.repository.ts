@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { ArrangementPatternBody, ArrangementPatternResponse, ArrangementPatternSummary } from '@sagano/domain/arrangements/arrangement-schemas';
 import type { Executor } from '../../db/client.ts';
+import { readAll } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 
 export interface TrainLayout {
@@ -12,10 +13,10 @@ export interface TrainLayout {
 export async function trainLayout(db: Executor, trainId: number): Promise<TrainLayout | undefined> {
   const [train] = await db.select({ id: t.trains.trainId }).from(t.trains).where(eq(t.trains.trainId, trainId));
   if (!train) return undefined;
-  const [cars, seats] = await Promise.all([
-    db.select().from(t.cars).where(eq(t.cars.trainId, trainId)),
-    db.select({ seatId: t.seats.seatId, logicalCarId: t.seats.logicalCarId }).from(t.seats).where(eq(t.seats.trainId, trainId)),
-  ]);
+  const [cars, seats] = await readAll(db, [
+    () => db.select().from(t.cars).where(eq(t.cars.trainId, trainId)),
+    () => db.select({ seatId: t.seats.seatId, logicalCarId: t.seats.logicalCarId }).from(t.seats).where(eq(t.seats.trainId, trainId)),
+  ] as const);
   const layout: TrainLayout = { cars: new Map(), seatCount: seats.length };
   for (const c of cars) layout.cars.set(c.logicalCarId, { standingCapacity: c.standingCapacity, seats: new Set() });
   for (const s of seats) layout.cars.get(s.logicalCarId)?.seats.add(s.seatId);
@@ -31,22 +32,22 @@ export async function arrangementSeatTypes(db: Executor): Promise<Map<number, st
 const inUseSql = sql<boolean>`exists (select 1 from ${t.arrangementApplications} a where a.arrangement_pattern_id = ${t.arrangementPatterns.id})`;
 
 export async function listPatterns(db: Executor): Promise<ArrangementPatternSummary[]> {
-  const [patterns, counts, standings] = await Promise.all([
-    db
+  const [patterns, counts, standings] = await readAll(db, [
+    () => db
       .select({ id: t.arrangementPatterns.id, name: t.arrangementPatterns.name, trainId: t.arrangementPatterns.logicalTrainId, updatedAt: t.arrangementPatterns.updatedAt, inUse: inUseSql })
       .from(t.arrangementPatterns)
       .orderBy(asc(t.arrangementPatterns.id)),
-    db
+    () => db
       .select({ id: t.arrangementPatternSeats.arrangementPatternId, typeId: t.arrangementPatternSeats.arrangementTypeId, seats: count() })
       .from(t.arrangementPatternSeats)
       .innerJoin(t.arrangementTypes, eq(t.arrangementTypes.arrangementTypeId, t.arrangementPatternSeats.arrangementTypeId))
       .groupBy(t.arrangementPatternSeats.arrangementPatternId, t.arrangementPatternSeats.arrangementTypeId, t.arrangementTypes.displayOrder)
       .orderBy(asc(t.arrangementTypes.displayOrder)),
-    db
+    () => db
       .select({ id: t.arrangementPatternStandings.arrangementPatternId, capacity: sql<number>`sum(${t.arrangementPatternStandings.capacity})::int` })
       .from(t.arrangementPatternStandings)
       .groupBy(t.arrangementPatternStandings.arrangementPatternId),
-  ]);
+  ] as const);
   return patterns.map((p) => ({
     arrangement_pattern_id: p.id,
     name: p.name,
@@ -64,16 +65,16 @@ export async function findPattern(db: Executor, id: number): Promise<Arrangement
     .from(t.arrangementPatterns)
     .where(eq(t.arrangementPatterns.id, id));
   if (!pattern) return undefined;
-  const [cars, seats, standings] = await Promise.all([
-    db.select({ logicalCarId: t.cars.logicalCarId }).from(t.cars).where(eq(t.cars.trainId, pattern.trainId)).orderBy(asc(t.cars.logicalCarId)),
-    db
+  const [cars, seats, standings] = await readAll(db, [
+    () => db.select({ logicalCarId: t.cars.logicalCarId }).from(t.cars).where(eq(t.cars.trainId, pattern.trainId)).orderBy(asc(t.cars.logicalCarId)),
+    () => db
       .select({ seatId: t.seats.seatId, logicalCarId: t.seats.logicalCarId, typeId: t.arrangementPatternSeats.arrangementTypeId })
       .from(t.arrangementPatternSeats)
       .innerJoin(t.seats, and(eq(t.seats.trainId, pattern.trainId), eq(t.seats.seatId, t.arrangementPatternSeats.seatId)))
       .where(eq(t.arrangementPatternSeats.arrangementPatternId, id))
       .orderBy(asc(t.seats.logicalCarId), asc(t.seats.row), asc(t.seats.letter)),
-    db.select().from(t.arrangementPatternStandings).where(eq(t.arrangementPatternStandings.arrangementPatternId, id)),
-  ]);
+    () => db.select().from(t.arrangementPatternStandings).where(eq(t.arrangementPatternStandings.arrangementPatternId, id)),
+  ] as const);
   return {
     arrangement_pattern_id: pattern.id,
     name: pattern.name,

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { BookingStatus, BookingSubStatus } from '@sagano/domain/bookings/booking-state';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import type { Executor } from '../../db/client.ts';
+import { readAll } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 
@@ -49,13 +50,13 @@ export async function loadBooking(db: Executor, bookingId: string): Promise<Book
       where bs.booking_id = ${booking.id}
       order by bs.service_date, case bs.direction when 'down' then 0 else 1 end`),
   ).map((r) => ({ ...r, departureHhmm: r.departure_hhmm, arrivalHhmm: r.arrival_hhmm }));
-  const [units, wheelchairs, payments, notes, histories] = await Promise.all([
-    db.select().from(t.bookingUnits).where(eq(t.bookingUnits.bookingId, booking.id)).orderBy(asc(t.bookingUnits.unitId)),
-    db.select({ needSlope: t.bookingWheelchairs.needSlope }).from(t.bookingWheelchairs).where(eq(t.bookingWheelchairs.bookingId, booking.id)).orderBy(asc(t.bookingWheelchairs.id)),
-    db.select().from(t.payments).where(and(eq(t.payments.bookingId, booking.id), eq(t.payments.kind, 'FARE'))).orderBy(desc(t.payments.id)).limit(1),
-    db.select().from(t.bookingNotes).where(eq(t.bookingNotes.bookingId, booking.id)).orderBy(asc(t.bookingNotes.createdAt), asc(t.bookingNotes.id)),
-    db.select().from(t.bookingHistories).where(eq(t.bookingHistories.bookingId, booking.id)).orderBy(asc(t.bookingHistories.revision)),
-  ]);
+  const [units, wheelchairs, payments, notes, histories] = await readAll(db, [
+    () => db.select().from(t.bookingUnits).where(eq(t.bookingUnits.bookingId, booking.id)).orderBy(asc(t.bookingUnits.unitId)),
+    () => db.select({ needSlope: t.bookingWheelchairs.needSlope }).from(t.bookingWheelchairs).where(eq(t.bookingWheelchairs.bookingId, booking.id)).orderBy(asc(t.bookingWheelchairs.id)),
+    () => db.select().from(t.payments).where(and(eq(t.payments.bookingId, booking.id), eq(t.payments.kind, 'FARE'))).orderBy(desc(t.payments.id)).limit(1),
+    () => db.select().from(t.bookingNotes).where(eq(t.bookingNotes.bookingId, booking.id)).orderBy(asc(t.bookingNotes.createdAt), asc(t.bookingNotes.id)),
+    () => db.select().from(t.bookingHistories).where(eq(t.bookingHistories.bookingId, booking.id)).orderBy(asc(t.bookingHistories.revision)),
+  ] as const);
   return { booking, agent: agent!, subGroup: subGroup!, services, units, wheelchairs, payment: payments[0], notes, histories };
 }
 

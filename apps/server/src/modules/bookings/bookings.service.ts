@@ -23,6 +23,7 @@ import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { labelText } from '@sagano/domain/common/language';
 import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
 import type { Db, Executor, Tx } from '../../db/client.ts';
+import { readAll } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -93,11 +94,11 @@ export async function priceFor(db: Executor, groupType: string, serviceDates: st
     .orderBy(desc(t.pricingPlans.id))
     .limit(1);
   if (!plan) throw new AppError('UNPROCESSABLE', `no ${groupType === 'SCHOOL' ? 'school' : 'group'} pricing plan covers ${date}`);
-  const [units, priceRows, freePlans] = await Promise.all([
-    listUnits(db),
-    db.select().from(t.pricingPlanUnits).where(eq(t.pricingPlanUnits.pricingPlanId, plan.id)),
-    db.select().from(t.freeCountPlans),
-  ]);
+  const [units, priceRows, freePlans] = await readAll(db, [
+    () => listUnits(db),
+    () => db.select().from(t.pricingPlanUnits).where(eq(t.pricingPlanUnits.pricingPlanId, plan.id)),
+    () => db.select().from(t.freeCountPlans),
+  ] as const);
   const segmentUnits = units.filter((u) => u.segment === groupType);
   const prices = new Map<number, UnitPrice>(priceRows.map((p) => [p.unitId, { price_e6: p.priceE6, decrement_fee_e6: p.decrementFeeE6 }]));
   for (const [i, item] of items.entries()) {

@@ -13,6 +13,7 @@ import type {
 } from '@sagano/domain/inventory/inventory-schemas';
 import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
 import type { Db, Executor } from '../../db/client.ts';
+import { readAll } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
@@ -93,12 +94,12 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
     /** Per day of a month: the pattern, pending approvals and the best level per direction. */
     async calendarNow(year: number, month: number, directionIds: readonly ('down' | 'up')[] = DIRECTIONS): Promise<AllotmentCalendarResponse> {
       const { from, to, days } = monthRange(year, month);
-      const [patterns, pending, running, counters] = await Promise.all([
-        patternsOfMonth(db, from, to),
-        pendingApprovalDays(db, from, to),
-        runningDayServices(db, from, to),
-        groupCountersInRange(db, from, to),
-      ]);
+      const [patterns, pending, running, counters] = await readAll(db, [
+        () => patternsOfMonth(db, from, to),
+        () => pendingApprovalDays(db, from, to),
+        () => runningDayServices(db, from, to),
+        () => groupCountersInRange(db, from, to),
+      ] as const);
       const countersByService = new Map<string, CounterRow[]>();
       for (const c of counters) {
         const key = `${c.serviceDate}/${c.serviceId}`;
@@ -137,12 +138,12 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
 
     /** The day's trains with their figures for a segment (the whole line when none is given). */
     async day(date: string, segment: { fromStationId?: number; toStationId?: number }): Promise<AllotmentDayResponse> {
-      const [services, counters, patterns, requests] = await Promise.all([
-        servicesOnDay(db, date),
-        groupCountersInRange(db, date, date),
-        patternsOfMonth(db, date, date),
-        requestsOnDay(db, date),
-      ]);
+      const [services, counters, patterns, requests] = await readAll(db, [
+        () => servicesOnDay(db, date),
+        () => groupCountersInRange(db, date, date),
+        () => patternsOfMonth(db, date, date),
+        () => requestsOnDay(db, date),
+      ] as const);
       const rows: AllotmentService[] = [];
       for (const s of services) {
         let from = s.stops[0]?.stationId ?? 1;
@@ -189,12 +190,12 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
       const service = await dayService(executor, date, serviceId);
       if (service.arrangementPatternId === null) throw new AppError('NOT_FOUND', `no inventory has been built for train ${serviceId} on ${date}`);
       const patternId = service.arrangementPatternId;
-      const [trains, seats, standings, counters] = await Promise.all([
-        listTrains(executor),
-        seatsOf(executor, date, serviceId, patternId),
-        standingsOf(executor, patternId),
-        countersOf(executor, date, serviceId),
-      ]);
+      const [trains, seats, standings, counters] = await readAll(executor, [
+        () => listTrains(executor),
+        () => seatsOf(executor, date, serviceId, patternId),
+        () => standingsOf(executor, patternId),
+        () => countersOf(executor, date, serviceId),
+      ] as const);
       const train = trains.find((t) => t.train_id === service.logicalTrainId);
       const seatState = new Map(seats.map((s) => [s.seatId, s]));
       const filter = arrangementTypeIds && arrangementTypeIds.length > 0 ? new Set(arrangementTypeIds) : undefined;

@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { ArrangementType, Car, StationDirection, Station, Train, Unit } from '@sagano/domain/reference/reference-schemas';
 import type { Executor } from '../../db/client.ts';
+import { readAll } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 
 export async function listStations(db: Executor): Promise<{ stations: Station[]; directions: StationDirection[] }> {
@@ -48,11 +49,11 @@ export async function listArrangementTypes(db: Executor): Promise<ArrangementTyp
 }
 
 export async function listTrains(db: Executor): Promise<Train[]> {
-  const [trains, cars, seats] = await Promise.all([
-    db.select().from(t.trains).orderBy(asc(t.trains.trainId)),
-    db.select().from(t.cars).orderBy(asc(t.cars.trainId), asc(t.cars.logicalCarId)),
-    db.select().from(t.seats).orderBy(asc(t.seats.trainId), asc(t.seats.logicalCarId), asc(t.seats.row), asc(t.seats.letter)),
-  ]);
+  const [trains, cars, seats] = await readAll(db, [
+    () => db.select().from(t.trains).orderBy(asc(t.trains.trainId)),
+    () => db.select().from(t.cars).orderBy(asc(t.cars.trainId), asc(t.cars.logicalCarId)),
+    () => db.select().from(t.seats).orderBy(asc(t.seats.trainId), asc(t.seats.logicalCarId), asc(t.seats.row), asc(t.seats.letter)),
+  ] as const);
   return trains.map((train) => ({
     train_id: train.trainId,
     name: train.name,
