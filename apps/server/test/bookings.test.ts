@@ -308,3 +308,14 @@ describe('seat inquiry sees the requests', () => {
     await ctx.database.db.execute(sql`update inventory_counters set held = 0 where service_date = ${day} and service_id = ${fx.up} and arrangement_type_id = ${GROUP}`);
   });
 });
+
+describe('finding a booking by its number', () => {
+  it('matches a whole number exactly and a part of one as a prefix', async () => {
+    const id = await submit();
+    const whole = (await get(`/v1/bookings/service_orders/search?booking_id=${id}`)).json();
+    expect(whole.service_orders.map((r: { booking_id: string }) => r.booking_id)).toEqual([id]);
+    const part = (await get(`/v1/bookings/service_orders/search?booking_id=${id.slice(0, 5)}&per_page=100`)).json();
+    expect(part.service_orders.some((r: { booking_id: string }) => r.booking_id === id)).toBe(true);
+    expect(part.service_orders.every((r: { booking_id: string }) => r.booking_id.startsWith(id.slice(0, 5)))).toBe(true);
+  });
+});

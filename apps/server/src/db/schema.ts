@@ -695,6 +695,8 @@ export const bookings = pgTable(
   },
   (t) => [
     uniqueIndex('bookings_booking_id').on(t.bookingId),
+    // Prefix searches on the booking number (LIKE '1234%') whatever the database's collation.
+    index('bookings_booking_id_prefix').on(t.bookingId.op('text_pattern_ops')),
     uniqueIndex('bookings_idempotency').on(t.agentId, t.externalIdempotentId),
     index('bookings_agent_idx').on(t.agentId, t.agentSubGroupId, t.submittedAt),
     index('bookings_status_idx').on(t.status, t.subStatus),

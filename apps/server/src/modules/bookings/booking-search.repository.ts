@@ -30,7 +30,11 @@ export function bookingFilters(q: ServiceOrderSearchQuery, scope: TenantScope, s
   if (q.submitted_at_to) f.push(sql`b.submitted_at < ${tokyoDay(q.submitted_at_to, true)}::timestamptz`);
   if (q.service_date_from) f.push(sql`bs.service_date >= ${q.service_date_from}::date`);
   if (q.service_date_to) f.push(sql`bs.service_date <= ${q.service_date_to}::date`);
-  if (q.booking_id) f.push(sql`b.booking_id like ${`${q.booking_id.replace(/[^0-9]/g, '')}%`}`);
+  if (q.booking_id) {
+    // A whole booking number is one index lookup; a part of one is a prefix search.
+    const digits = q.booking_id.replace(/[^0-9]/g, '');
+    f.push(digits.length === 8 ? sql`b.booking_id = ${digits}` : sql`b.booking_id like ${`${digits}%`}`);
+  }
   if (q.agent_id !== undefined) f.push(sql`b.agent_id = ${q.agent_id}`);
   if (q.agent_sub_group_ids?.length) f.push(inList(sql`b.agent_sub_group_id`, q.agent_sub_group_ids));
   if (q.group_types?.length) f.push(inList(sql`b.group_type`, q.group_types));

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_booking_id_prefix" ON "bookings" USING btree ("booking_id" text_pattern_ops);
