@@ -5,6 +5,7 @@ import type { ServiceOrderRow } from '@sagano/domain/bookings/booking-schemas';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { BookingStatusBadges, PaymentStatusBadge } from './status-badges.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
+import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 
 /** One row per booked train: date, train, segment, group, agent, people, status and payment. */
 export function BookingTable({ rows, labels }: { rows: ServiceOrderRow[]; labels: BookingLabels }) {
@@ -27,15 +28,7 @@ export function BookingTable({ rows, labels }: { rows: ServiceOrderRow[]; labels
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={9}>
-                <Text c="dimmed" ta="center" py="md" size="sm">
-                  {t('common:status.noResults')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {rows.length === 0 && <TableEmptyRow colSpan={9}>{t('common:status.noResults')}</TableEmptyRow>}
           {rows.map((row) => (
             <Table.Tr
               key={row.id}

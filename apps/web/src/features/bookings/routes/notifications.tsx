@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, LoadingOverlay, Paper, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Button, LoadingOverlay, Paper, Table, Tabs } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteNotification } from '../api/delete-notification.ts';
 import { useNotifications, type NotificationCategory } from '../api/get-notifications.ts';
+import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 
 const isKind = (kind: string): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind);
 
@@ -49,15 +50,7 @@ export function Component() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="dimmed" ta="center" py="md" size="sm">
-                      {t('empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
+              {rows.length === 0 && <TableEmptyRow colSpan={6}>{t('empty')}</TableEmptyRow>}
               {rows.map((row) => (
                 <Table.Tr key={row.notification_id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Table.Td>

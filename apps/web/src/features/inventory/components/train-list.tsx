@@ -1,9 +1,10 @@
-import { Anchor, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AllotmentService } from '@sagano/domain/inventory/inventory-schemas';
 import { LevelBadge, ServiceStatusBadge, TagBadge } from './level-badge.tsx';
 import type { ReferenceLabels } from './use-reference-labels.ts';
+import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 
 const num = { ta: 'right', style: { fontVariantNumeric: 'tabular-nums' } } as const;
 
@@ -45,15 +46,7 @@ export function TrainList({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {sorted.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={10}>
-                  <Text c="dimmed" ta="center" py="md" size="sm">
-                    {loading ? t('common:status.loading') : t('day.noTrains')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            {sorted.length === 0 && <TableEmptyRow colSpan={10}>{loading ? t('common:status.loading') : t('day.noTrains')}</TableEmptyRow>}
             {sorted.map((service) => {
               const name = refs.label(service.service_names);
               const stopped = service.status === 'suspended';

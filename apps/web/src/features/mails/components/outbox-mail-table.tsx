@@ -1,8 +1,9 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OutboxMailRow } from '@sagano/domain/mail/outbox-schemas';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { MailStatusBadge } from './mail-status-badge.tsx';
+import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 
 /** One row per mail; the subject (or anywhere on the row) opens the mail. */
 export function OutboxMailTable({ mails, onOpen }: { mails: OutboxMailRow[]; onOpen: (id: string) => void }) {
@@ -22,15 +23,7 @@ export function OutboxMailTable({ mails, onOpen }: { mails: OutboxMailRow[]; onO
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {mails.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={5}>
-                <Text c="dimmed" ta="center" py="md" size="sm">
-                  {t('empty')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {mails.length === 0 && <TableEmptyRow colSpan={5}>{t('empty')}</TableEmptyRow>}
           {mails.map((mail) => (
             <Table.Tr key={mail.id} onClick={() => onOpen(mail.id)} style={{ cursor: 'pointer' }} data-testid={`mail-row-${mail.id}`}>
               <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatDateTime(mail.created_at)}</Table.Td>

@@ -6,6 +6,7 @@ import type { OperationLogRow } from '@sagano/domain/audit/operation-log-schemas
 import { JsonView } from '../../../components/json-view.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { categoryLabel, operationLabel } from './category-label.ts';
+import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 
 /** Time, content and the expandable extra information (request and response) of each log row. */
 export function OperationLogTable({ rows, onOpen }: { rows: OperationLogRow[]; onOpen: (id: number) => void }) {
@@ -30,15 +31,7 @@ export function OperationLogTable({ rows, onOpen }: { rows: OperationLogRow[]; o
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={3}>
-                <Text c="dimmed" ta="center" py="md" size="sm">
-                  {t('empty')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {rows.length === 0 && <TableEmptyRow colSpan={3}>{t('empty')}</TableEmptyRow>}
           {rows.map((row) => {
             const open = expanded.has(row.id);
             const extraId = `operation-log-extra-${row.id}`;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, LoadingOverlay, Paper, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, LoadingOverlay, Paper, Table, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { FreeCountPlanResponse } from '@sagano/domain/pricing/pricing-schemas';
@@ -9,6 +9,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteFreeCountPlan } from '../api/delete-free-count-plan.ts';
 import { useFreeCountPlans } from '../api/get-free-count-plans.ts';
 import { FreeCountRowEditor } from '../components/free-count-row-editor.tsx';
+import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 
 /** /free-count-plans: participant ranges and how many of them ride free, edited in the list. */
 export function Component() {
@@ -44,15 +45,7 @@ export function Component() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.length === 0 && editing !== 'new' && (
-              <Table.Tr>
-                <Table.Td colSpan={3}>
-                  <Text c="dimmed" ta="center" py="md" size="sm">
-                    {t('freeCount.empty')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            {rows.length === 0 && editing !== 'new' && <TableEmptyRow colSpan={3}>{t('freeCount.empty')}</TableEmptyRow>}
             {rows.map((plan) =>
               editing === plan.id ? (
                 <FreeCountRowEditor key={plan.id} plan={plan} others={othersThan(plan.id)} onDone={() => setEditing(null)} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, LoadingOverlay, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, LoadingOverlay, Paper, Stack, Table, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PricingPlanResponse } from '@sagano/domain/pricing/pricing-schemas';
@@ -13,6 +13,7 @@ import { useDeletePricingPlan } from '../api/delete-pricing-plan.ts';
 import { usePricingPlans } from '../api/get-pricing-plans.ts';
 import { PricingPlanFormModal } from '../components/pricing-plan-form-modal.tsx';
 import type { Segment } from '../components/plan-form-values.ts';
+import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 
 type Dialog = { kind: 'form'; plan: PricingPlanResponse | null; segment: Segment } | { kind: 'delete'; plan: PricingPlanResponse };
 
@@ -38,15 +39,7 @@ function PlanTable({ segment, plans, units, onEdit, onDelete }: { segment: Segme
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {plans.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={4}>
-                <Text c="dimmed" ta="center" py="md" size="sm">
-                  {t('plans.empty')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {plans.length === 0 && <TableEmptyRow colSpan={4}>{t('plans.empty')}</TableEmptyRow>}
           {plans.map((plan) => {
             const fare = adultFare(plan, units);
             return (

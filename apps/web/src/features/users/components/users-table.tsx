@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconMailForward, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UserResponse } from '@sagano/domain/users/user-schemas';
+import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 
 export function UsersTable({
   users,
@@ -33,15 +34,7 @@ export function UsersTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {users.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={7}>
-                <Text c="dimmed" ta="center" py="md" size="sm">
-                  {t('empty')}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {users.length === 0 && <TableEmptyRow colSpan={7}>{t('empty')}</TableEmptyRow>}
           {users.map((user) => {
             const self = user.uid === currentUid;
             return (
