@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CalculateAmountBody } from '@sagano/domain/bookings/booking-schemas';
 import { useCalculatedAmount } from '../api/calculate-amount.ts';
 import { enterableUnits, quantityItems, tripLegs, type BookingFormState } from './booking-form-state.ts';
-import { formatYen } from './money.ts';
+import { PriceItemsTable } from './price-items-table.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
 
 /** The calculate_amount body for the form, or null while there is nothing to price. */
@@ -22,8 +22,9 @@ function amountBody(state: BookingFormState, labels: BookingLabels): CalculateAm
 /** Live amount from calculate_amount: per unit, free places and the total in yen. */
 export function AmountTable({ state, labels }: { state: BookingFormState; labels: BookingLabels }) {
   const { t } = useTranslation('bookings');
-  const amount = useCalculatedAmount(amountBody(state, labels));
-  if (!amount.data || amountBody(state, labels) === null) {
+  const body = amountBody(state, labels);
+  const amount = useCalculatedAmount(body);
+  if (!amount.data || body === null) {
     return (
       <Text size="sm" c="dimmed">
         {t('form.amountPending')}
@@ -32,45 +33,23 @@ export function AmountTable({ state, labels }: { state: BookingFormState; labels
   }
   const data = amount.data;
   return (
-    <Table aria-label={t('form.totalAmount')} withTableBorder verticalSpacing={4} data-testid="amount-table">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('form.unitColumn')}</Table.Th>
-          <Table.Th ta="right">{t('form.quantityColumn')}</Table.Th>
-          <Table.Th ta="right">{t('form.priceColumn')}</Table.Th>
-          <Table.Th ta="right">{t('form.subtotalColumn')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {data.unit_quantity_items.map((item) => (
-          <Table.Tr key={item.unit_id}>
-            <Table.Td>{labels.unitName(item.unit_id)}</Table.Td>
-            <Table.Td ta="right">
-              {item.calculated_quantity}
-            </Table.Td>
-            <Table.Td ta="right">{formatYen(item.unit_price)}</Table.Td>
-            <Table.Td ta="right">{formatYen(item.subtotal_amount)}</Table.Td>
-          </Table.Tr>
-        ))}
+    <PriceItemsTable
+      label={t('form.totalAmount')}
+      testId="amount-table"
+      items={data.unit_quantity_items}
+      labels={labels}
+      extraRows={
         <Table.Tr>
           <Table.Td>{t('form.freeRow')}</Table.Td>
           <Table.Td ta="right">{data.free_quantity}</Table.Td>
           <Table.Td />
           <Table.Td />
         </Table.Tr>
-      </Table.Tbody>
-      <Table.Tfoot>
-        <Table.Tr>
-          <Table.Th>{t('form.totalPeople', { count: data.participant_quantity, free: data.free_quantity })}</Table.Th>
-          <Table.Th colSpan={2} ta="right">
-            {t('form.totalAmount')}
-          </Table.Th>
-          <Table.Th ta="right" data-testid="total-amount">
-            {t('form.yen', { amount: formatYen(data.total_amount) })}
-          </Table.Th>
-        </Table.Tr>
-      </Table.Tfoot>
-    </Table>
+      }
+      footerLabel={t('form.totalPeople', { count: data.participant_quantity, free: data.free_quantity })}
+      total={data.total_amount}
+      totalTestId="total-amount"
+    />
   );
 }
 

@@ -28,6 +28,7 @@ import { prefectureOptions } from '../components/booking-form.tsx';
 import { BookingNotes } from '../components/booking-notes.tsx';
 import { MailStepModal } from '../components/mail-step-modal.tsx';
 import { formatYen } from '../components/money.ts';
+import { PriceItemsTable } from '../components/price-items-table.tsx';
 import { SimpleStepModal, type SimpleStep } from '../components/simple-step-modals.tsx';
 import { BookingStatusBadges, PaymentStatusBadge } from '../components/status-badges.tsx';
 import { useBookingLabels, type BookingLabels } from '../components/use-booking-labels.ts';
@@ -96,37 +97,14 @@ function Participants({ booking, labels }: { booking: BookingResponse; labels: B
   const slope = group.wheel_chairs.filter((w) => w.need_slope).length;
   return (
     <Stack gap="xs">
-      <Table withTableBorder verticalSpacing={4} aria-label={t('detail.sections.participants')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('form.unitColumn')}</Table.Th>
-            <Table.Th ta="right">{t('form.quantityColumn')}</Table.Th>
-            <Table.Th ta="right">{t('form.priceColumn')}</Table.Th>
-            <Table.Th ta="right">{t('form.subtotalColumn')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {group.unit_quantity_items.map((item) => (
-            <Table.Tr key={item.unit_id}>
-              <Table.Td>{labels.unitName(item.unit_id)}</Table.Td>
-              <Table.Td ta="right">{item.calculated_quantity}</Table.Td>
-              <Table.Td ta="right">{formatYen(item.unit_price)}</Table.Td>
-              <Table.Td ta="right">{formatYen(item.subtotal_amount)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th>{t('detail.participants', { count: group.participant_quantity })}</Table.Th>
-            <Table.Th colSpan={2} ta="right">
-              {t('form.totalAmount')}
-            </Table.Th>
-            <Table.Th ta="right" data-testid="booking-total">
-              {t('form.yen', { amount: formatYen(booking.main_params.total_amount) })}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
+      <PriceItemsTable
+        label={t('detail.sections.participants')}
+        items={group.unit_quantity_items}
+        labels={labels}
+        footerLabel={t('detail.participants', { count: group.participant_quantity })}
+        total={booking.main_params.total_amount}
+        totalTestId="booking-total"
+      />
       <Text size="sm">{group.wheel_chairs.length === 0 ? t('detail.noWheelchairs') : t('detail.wheelchairs', { count: group.wheel_chairs.length, slope })}</Text>
     </Stack>
   );
