@@ -319,3 +319,31 @@ describe('finding a booking by its number', () => {
     expect(part.service_orders.every((r: { booking_id: string }) => r.booking_id.startsWith(id.slice(0, 5)))).toBe(true);
   });
 });
+
+describe('totals of long lists', () => {
+  it('counts exactly up to 10,000 rows and says so when more match', async () => {
+    const small = (await get('/v1/bookings/service_orders/search?per_page=100')).json();
+    expect(small.total_capped).toBe(false);
+    expect(small.total).toBe(small.service_orders.length);
+    // 10,050 more bookings straight into the tables (the booking path is tested above).
+    await ctx.database.db.execute(sql`
+      with b as (
+        insert into bookings (booking_id, booking_token, agent_id, agent_sub_group_id, status, sub_status, group_type, group_name, "group", applicant, participant_quantity)
+        select (30000000 + g)::text, md5(g::text), ${agents.FREE}, (select id from agent_groups where agent_id = ${agents.FREE} and is_root), 'SUBMITTED', 'INITIAL',
+               'NORMAL', '大量団体 ' || g, jsonb_build_object('group_type', 'NORMAL', 'name', '大量団体 ' || g, 'country_code', 'JPN'),
+               jsonb_build_object('name', '大量 太郎', 'email', 'bulk@example.com', 'phone_number', '0'), 10
+        from generate_series(1, 10050) g
+        returning id
+      )
+      insert into booking_services (booking_id, direction, service_date, service_id, from_station_id, to_station_id)
+      select id, 'down', ${fx.days[0]}::date, ${fx.down}, 1, 4 from b`);
+    const big = (await get('/v1/bookings/service_orders/search?per_page=20&page=3')).json();
+    expect(big).toMatchObject({ total: 10_000, total_capped: true, page: 3, per_page: 20 });
+    expect(big.service_orders).toHaveLength(20);
+    const payments = (await get('/v1/bookings/payments/search?per_page=20')).json();
+    expect(payments).toMatchObject({ total: 10_000, total_capped: true });
+    // A narrower filter is counted exactly again.
+    const narrow = (await get(`/v1/bookings/service_orders/search?group_name=${encodeURIComponent('大量団体 1000')}`)).json();
+    expect(narrow).toMatchObject({ total: 11, total_capped: false }); // 大量団体 1000 and 10000–10009
+  });
+});

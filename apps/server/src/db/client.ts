@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -72,8 +73,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // btree_gist backs the seat exclusion constraint (a seat on overlapping legs of one service day).
-  const pglite = await PGlite.create({ dataDir, loadDataDir, extensions: { btree_gist } });
+  // btree_gist backs the seat exclusion constraint (a seat on overlapping legs of one service day);
+  // pg_trgm the substring search on group names.
+  const pglite = await PGlite.create({ dataDir, loadDataDir, extensions: { btree_gist, pg_trgm } });
   return wrapPglite(pglite);
 }
 

@@ -698,9 +698,13 @@ export const bookings = pgTable(
     // Prefix searches on the booking number (LIKE '1234%') whatever the database's collation.
     index('bookings_booking_id_prefix').on(t.bookingId.op('text_pattern_ops')),
     uniqueIndex('bookings_idempotency').on(t.agentId, t.externalIdempotentId),
-    index('bookings_agent_idx').on(t.agentId, t.agentSubGroupId, t.submittedAt),
+    // Lists sort newest first (submitted_at desc, id desc): per agent, per branch and overall.
+    index('bookings_agent_idx').on(t.agentId, t.submittedAt.desc(), t.id.desc()),
+    index('bookings_sub_group_idx').on(t.agentSubGroupId, t.submittedAt.desc(), t.id.desc()),
     index('bookings_status_idx').on(t.status, t.subStatus),
-    index('bookings_submitted_idx').on(t.submittedAt),
+    index('bookings_submitted_idx').on(t.submittedAt.desc(), t.id.desc()),
+    // Group name search is a substring match (ILIKE '%…%'): trigrams.
+    index('bookings_group_name_trgm').using('gin', t.groupName.op('gin_trgm_ops')),
   ],
 );
 

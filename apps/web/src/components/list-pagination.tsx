@@ -1,14 +1,17 @@
 import { Group, Pagination, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** "Showing 1–20 of 53" and page buttons under a paged table. */
+/** "Showing 1–20 of 53" (or "of more than 10,000") and page buttons under a paged table. */
 export function ListPagination({
   total,
   page,
   perPage,
   onChange,
+  capped = false,
 }: {
   total: number;
+  /** The server counted only up to `total`: more rows match (narrow the filters to see them all). */
+  capped?: boolean;
   page: number;
   perPage: number;
   onChange: (page: number) => void;
@@ -21,7 +24,7 @@ export function ListPagination({
   return (
     <Group justify="space-between" mt="sm" wrap="wrap" gap="xs">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {t('paging.summary', { total, from, to })}
+        {t(capped ? 'paging.summaryCapped' : 'paging.summary', { total, from, to })}
       </Text>
       {pages > 1 && (
         <nav aria-label={t('paging.label')}>

@@ -269,6 +269,8 @@ export const ServiceOrderRow = z.object({
 export type ServiceOrderRow = z.infer<typeof ServiceOrderRow>;
 export const ServiceOrderSearchResponse = z.object({
   total: z.number().int(),
+  /** True when more rows match than the list counts exactly (total is then the cap). */
+  total_capped: z.boolean(),
   page: z.number().int(),
   per_page: z.number().int(),
   service_orders: z.array(ServiceOrderRow),
@@ -286,6 +288,8 @@ export const PaymentSearchRow = z.object({
 });
 export const PaymentSearchResponse = z.object({
   total: z.number().int(),
+  /** True when more rows match than the list counts exactly (total is then the cap). */
+  total_capped: z.boolean(),
   page: z.number().int(),
   per_page: z.number().int(),
   payments: z.array(PaymentSearchRow),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { AccountKind, StaffType, UserGroup, UserType } from '@sagano/domain/auth/roles';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -76,6 +76,31 @@ export async function findAccountByEmail(db: Executor, email: string, kind?: Acc
 export async function findAccountById(db: Executor, id: string): Promise<AccountWithProfile | undefined> {
   const [row] = await profileQuery(db).where(eq(t.accounts.id, id));
   return row ? toAccount(row) : undefined;
+}
+
+/** A live session (by token hash) with its account, in one statement: every request asks this. */
+export async function findSessionAccount(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<{ session: { id: string; accountId: string; csrfToken: string; expiresAt: Date; lastSeenAt: Date }; account: AccountWithProfile } | undefined> {
+  const [row] = await db
+    .select({
+      ...profileColumns,
+      sessionId: t.sessions.id,
+      csrfToken: t.sessions.csrfToken,
+      expiresAt: t.sessions.expiresAt,
+      lastSeenAt: t.sessions.lastSeenAt,
+    })
+    .from(t.sessions)
+    .innerJoin(t.accounts, eq(t.accounts.id, t.sessions.accountId))
+    .leftJoin(t.operatorUsers, eq(t.operatorUsers.accountId, t.accounts.id))
+    .leftJoin(t.agentStaffs, eq(t.agentStaffs.accountId, t.accounts.id))
+    .leftJoin(t.agentGroups, eq(t.agentGroups.id, t.agentStaffs.groupId))
+    .where(and(eq(t.sessions.tokenHash, tokenHash), gt(t.sessions.expiresAt, now)));
+  if (!row) return undefined;
+  const account = toAccount(row);
+  return { session: { id: row.sessionId, accountId: account.id, csrfToken: row.csrfToken, expiresAt: row.expiresAt, lastSeenAt: row.lastSeenAt }, account };
 }
 
 export async function emailTaken(db: Executor, email: string, exceptAccountId?: string): Promise<boolean> {

@@ -9,11 +9,11 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { passwordResetMail } from '../mail/mail-templates.ts';
-import { findAccountByEmail, findAccountById, setPassword, type AccountWithProfile } from './accounts.repository.ts';
+import { findAccountByEmail, findAccountById, findSessionAccount, setPassword, type AccountWithProfile } from './accounts.repository.ts';
 import { recentFailures, recordAttempt } from './login-attempts.repository.ts';
 import { consumeResetToken, insertResetToken, type ResetPurpose } from './password-reset.repository.ts';
 import { sessionUserOf, type Principal } from './principal.ts';
-import { deleteSession, deleteSessionByTokenHash, deleteSessionsOf, findLiveSession, insertSession, touchSession } from './sessions.repository.ts';
+import { deleteSession, deleteSessionByTokenHash, deleteSessionsOf, insertSession, touchSession } from './sessions.repository.ts';
 
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
@@ -98,14 +98,14 @@ export function createAuthService(db: Db, config: Config) {
     async resolveSession(token: string, viaCookie: boolean): Promise<Principal | null> {
       if (token.length > 200) return null;
       const now = new Date();
-      const session = await findLiveSession(db, hashToken(token), now);
-      if (!session) return null;
+      const found = await findSessionAccount(db, hashToken(token), now);
+      if (!found) return null;
+      const { session, account } = found;
       if (now.getTime() - session.lastSeenAt.getTime() > idleMs) {
         await deleteSession(db, session.id);
         return null;
       }
-      const account = await findAccountById(db, session.accountId);
-      if (!account || !mayLogIn(account)) return null;
+      if (!mayLogIn(account)) return null;
       if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(db, session.id, now);
       return { accountId: account.id, sessionId: session.id, csrfToken: session.csrfToken, viaCookie, expiresAt: session.expiresAt, user: sessionUserOf(account) };
     },

@@ -1,4 +1,4 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 
@@ -22,20 +22,6 @@ export async function insertSession(
     lastSeenAt: t.sessions.lastSeenAt,
   });
   return created!;
-}
-
-export async function findLiveSession(db: Executor, tokenHash: string, now: Date): Promise<SessionRow | undefined> {
-  const [row] = await db
-    .select({
-      id: t.sessions.id,
-      accountId: t.sessions.accountId,
-      csrfToken: t.sessions.csrfToken,
-      expiresAt: t.sessions.expiresAt,
-      lastSeenAt: t.sessions.lastSeenAt,
-    })
-    .from(t.sessions)
-    .where(and(eq(t.sessions.tokenHash, tokenHash), gt(t.sessions.expiresAt, now)));
-  return row;
 }
 
 export async function touchSession(db: Executor, id: string, now: Date): Promise<void> {

@@ -11,6 +11,23 @@ export interface TenantScope {
   agentSubGroupId: number | null;
 }
 
+/**
+ * Totals are exact up to this many rows; beyond it the list answers this number with
+ * total_capped (counting a million rows on every page turn would cost more than the page).
+ */
+export const SEARCH_TOTAL_CAP = 10_000;
+
+async function cappedCount(db: Executor, fromWhere: SQL): Promise<{ total: number; total_capped: boolean }> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (select 1 ${fromWhere} limit ${SEARCH_TOTAL_CAP + 1}) x`));
+  const n = row?.n ?? 0;
+  return n > SEARCH_TOTAL_CAP ? { total: SEARCH_TOTAL_CAP, total_capped: true } : { total: n, total_capped: false };
+}
+
+/** The agent table is joined for counting only when a filter reads it. */
+function agentJoinFor(q: ServiceOrderSearchQuery): SQL {
+  return q.payment_type ? sql`join agents a on a.id = b.agent_id` : sql``;
+}
+
 const PAYMENT_TYPE_OF_AGENT: Record<string, string> = { PREPAID: 'FREE', COUPON: 'CONTRACTED', MONTHLY: 'SPECIAL_CONTRACTED' };
 
 function tokyoDay(date: string, endOfDay = false): string {
@@ -50,10 +67,12 @@ export function bookingFilters(q: ServiceOrderSearchQuery, scope: TenantScope, s
 }
 
 /** `serviceId` narrows to one train (the by-service list). */
-export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQuery, scope: TenantScope, serviceId?: number): Promise<{ total: number; rows: ServiceOrderRow[] }> {
+export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQuery, scope: TenantScope, serviceId?: number): Promise<{ total: number; total_capped: boolean; rows: ServiceOrderRow[] }> {
   const where = bookingFilters(q, scope, serviceId);
   const from = sql`from bookings b join booking_services bs on bs.booking_id = b.id join agents a on a.id = b.agent_id join agent_groups g on g.id = b.agent_sub_group_id join services s on s.id = bs.service_id`;
-  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n ${from} where ${where}`));
+  // The count runs alongside the page (on a pool each takes its own connection).
+  const counting = cappedCount(db, sql`from bookings b join booking_services bs on bs.booking_id = b.id ${agentJoinFor(q)} where ${where}`);
+  counting.catch(() => undefined); // awaited below; this only keeps an early failure from being reported twice
   const rows = rowsOf<{
     id: number; booking_id: string; submitted_at: Date | string; service_date: string; service_id: number; names: LocalizedLabel[]; direction: 'down' | 'up';
     from_station_id: number; to_station_id: number; group_type: 'NORMAL' | 'SCHOOL'; group_name: string; agent_id: number; agent_name: string; agent_type: string;
@@ -69,11 +88,11 @@ export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQue
       ${from}
       left join lateral (select * from payments p where p.booking_id = b.id and p.kind = 'FARE' order by p.id desc limit 1) p on true
       where ${where}
-      order by b.submitted_at desc, b.id desc, bs.direction
+      order by b.submitted_at desc nulls last, b.id desc nulls last, bs.direction
       limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`),
   );
   return {
-    total: count?.n ?? 0,
+    ...(await counting),
     rows: rows.map((r) => ({
       id: r.id,
       booking_id: r.booking_id,
@@ -103,9 +122,11 @@ export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQue
 
 export async function searchPayments(db: Executor, q: ServiceOrderSearchQuery, scope: TenantScope) {
   const where = bookingFilters(q, scope);
-  const from = sql`from bookings b join agents a on a.id = b.agent_id join agent_groups g on g.id = b.agent_sub_group_id
-    join lateral (select min(service_date) as service_date from booking_services where booking_id = b.id) bs on true`;
-  const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n ${from} where ${where}`));
+  const firstDay = sql`join lateral (select min(service_date) as service_date from booking_services where booking_id = b.id) bs on true`;
+  const from = sql`from bookings b join agents a on a.id = b.agent_id join agent_groups g on g.id = b.agent_sub_group_id ${firstDay}`;
+  // The count runs alongside the page (on a pool each takes its own connection).
+  const counting = cappedCount(db, sql`from bookings b ${agentJoinFor(q)} ${q.service_date_from || q.service_date_to ? firstDay : sql``} where ${where}`);
+  counting.catch(() => undefined); // awaited below; this only keeps an early failure from being reported twice
   const rows = rowsOf<{
     booking_id: string; submitted_at: Date | string; service_date: string; group_name: string; agent_id: number; agent_name: string; agent_type: string; sub_group_name: string; status: string;
     payment_id: number | null; kind: string | null; payment_status: string | null; payment_method: string | null; total: number | string | null; paid: number | string | null; due_date: string | null; issued_at: Date | string | null;
@@ -117,11 +138,11 @@ export async function searchPayments(db: Executor, q: ServiceOrderSearchQuery, s
       ${from}
       left join lateral (select * from payments p where p.booking_id = b.id and p.kind = 'FARE' order by p.id desc limit 1) p on true
       where ${where}
-      order by b.submitted_at desc, b.id desc
+      order by b.submitted_at desc nulls last, b.id desc nulls last
       limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`),
   );
   return {
-    total: count?.n ?? 0,
+    ...(await counting),
     rows: rows.map((r) => ({
       booking_id: r.booking_id,
       submitted_at: new Date(r.submitted_at).toISOString(),

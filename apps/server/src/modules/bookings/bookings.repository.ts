@@ -1,5 +1,5 @@
 /** Reads and writes of bookings and everything that hangs off them. */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus, BookingSubStatus } from '@sagano/domain/bookings/booking-state';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import type { Executor } from '../../db/client.ts';
@@ -60,23 +60,163 @@ export async function loadBooking(db: Executor, bookingId: string): Promise<Book
   return { booking, agent: agent!, subGroup: subGroup!, services, units, wheelchairs, payment: payments[0], notes, histories };
 }
 
-export async function setState(db: Executor, id: number, patch: Partial<Pick<BookingRow, 'operatorName' | 'priority' | 'confirmNote' | 'voucherNote' | 'voucherConfirmed' | 'refusalReason' | 'caution'>> & { status?: BookingStatus; subStatus?: BookingSubStatus }): Promise<void> {
-  await db.update(t.bookings).set({ ...patch, updatedAt: new Date() }).where(eq(t.bookings.id, id));
+/** What a step needs of a booking, read and locked (FOR UPDATE) in one statement. */
+export interface LockedBooking {
+  id: number;
+  bookingId: string;
+  agentId: number;
+  agentSubGroupId: number;
+  status: BookingStatus;
+  subStatus: BookingSubStatus;
+  voucherConfirmed: boolean;
+  participantQuantity: number;
+  totalAmountE6: number;
+  applicantEmail: string;
+  agentType: string;
+  ignoreCancellationPolicy: boolean;
+  wheelchairs: number;
+  services: LockedService[];
+  /** The group allotment's and the wheelchair places' arrangement types (null when none is set up). */
+  types: { group: number | null; wheelchair: number | null };
 }
 
-export async function setHeld(db: Executor, bookingId: number, direction: string, held: { heldGroup: number; heldWheelchair: number; heldStanding: number }): Promise<void> {
-  await db.update(t.bookingServices).set(held).where(and(eq(t.bookingServices.bookingId, bookingId), eq(t.bookingServices.direction, direction)));
+export interface LockedService {
+  direction: 'down' | 'up';
+  serviceDate: string;
+  serviceId: number;
+  fromStationId: number;
+  toStationId: number;
+  heldGroup: number;
+  heldWheelchair: number;
+  heldStanding: number;
+  names: LocalizedLabel[];
 }
 
-/** Appends the next history revision and moves the booking's revision to it. */
-export async function appendHistory(db: Executor, booking: BookingRow, type: 'CREATE' | 'UPDATE' | 'CANCEL', snapshot: unknown, createdBy: string): Promise<number> {
-  const [row] = rowsOf<{ revision: number }>(
-    await db.execute(sql`update bookings set revision = revision + 1 where id = ${booking.id} returning revision`),
+/**
+ * Locks the booking row for the step and reads what the step needs with it; also bounds the
+ * transaction's lock waits (a hold that cannot get a counter soon fails instead of piling up).
+ */
+export async function lockBooking(db: Executor, bookingId: string): Promise<LockedBooking | undefined> {
+  const [row] = rowsOf<{
+    id: number;
+    booking_id: string;
+    agent_id: number;
+    agent_sub_group_id: number;
+    status: BookingStatus;
+    sub_status: BookingSubStatus;
+    voucher_confirmed: boolean;
+    participant_quantity: number;
+    total_amount_e6: number;
+    applicant_email: string;
+    agent_type: string;
+    ignore_cancellation_policy: boolean;
+    wheelchairs: number;
+    services: LockedService[] | null;
+    group_type_id: number | null;
+    wheelchair_type_id: number | null;
+  }>(
+    await db.execute(sql`
+      select b.id, b.booking_id, b.agent_id, b.agent_sub_group_id, b.status, b.sub_status, b.voucher_confirmed,
+             b.participant_quantity, b.total_amount_e6::float8 as total_amount_e6, b.applicant->>'email' as applicant_email,
+             a.agent_type, a.ignore_cancellation_policy,
+             (select count(*)::int from booking_wheelchairs w where w.booking_id = b.id) as wheelchairs,
+             (select json_agg(json_build_object(
+                       'direction', bs.direction, 'serviceDate', bs.service_date, 'serviceId', bs.service_id,
+                       'fromStationId', bs.from_station_id, 'toStationId', bs.to_station_id, 'heldGroup', bs.held_group,
+                       'heldWheelchair', bs.held_wheelchair, 'heldStanding', bs.held_standing, 'names', s.names)
+                     order by bs.service_date, case bs.direction when 'down' then 0 else 1 end)
+                from booking_services bs join services s on s.id = bs.service_id where bs.booking_id = b.id) as services,
+             (select arrangement_type_id from arrangement_types where is_group_allotment order by display_order, arrangement_type_id limit 1) as group_type_id,
+             (select arrangement_type_id from arrangement_types where seat_type = 'WHEELCHAIR' order by display_order, arrangement_type_id limit 1) as wheelchair_type_id,
+             set_config('lock_timeout', '5s', true) as lock_timeout
+      from bookings b join agents a on a.id = b.agent_id
+      where b.booking_id = ${bookingId}
+      for update of b`),
   );
-  const revision = type === 'CREATE' ? 1 : row!.revision;
-  if (type === 'CREATE') await db.update(t.bookings).set({ revision: 1 }).where(eq(t.bookings.id, booking.id));
-  await db.insert(t.bookingHistories).values({ bookingId: booking.id, revision, type, snapshot, createdBy });
-  return revision;
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    bookingId: row.booking_id,
+    agentId: row.agent_id,
+    agentSubGroupId: row.agent_sub_group_id,
+    status: row.status,
+    subStatus: row.sub_status,
+    voucherConfirmed: row.voucher_confirmed,
+    participantQuantity: row.participant_quantity,
+    totalAmountE6: Number(row.total_amount_e6),
+    applicantEmail: row.applicant_email,
+    agentType: row.agent_type,
+    ignoreCancellationPolicy: row.ignore_cancellation_policy,
+    wheelchairs: row.wheelchairs,
+    services: row.services ?? [],
+    types: { group: row.group_type_id, wheelchair: row.wheelchair_type_id },
+  };
+}
+
+export type BookingPatch = Partial<{
+  status: BookingStatus;
+  subStatus: BookingSubStatus;
+  operatorName: string;
+  priority: number;
+  confirmNote: string;
+  voucherNote: string;
+  voucherConfirmed: boolean;
+  refusalReason: string | null;
+  caution: string;
+}>;
+
+const PATCH_COLUMNS: Record<keyof BookingPatch, string> = {
+  status: 'status',
+  subStatus: 'sub_status',
+  operatorName: 'operator_name',
+  priority: 'priority',
+  confirmNote: 'confirm_note',
+  voucherNote: 'voucher_note',
+  voucherConfirmed: 'voucher_confirmed',
+  refusalReason: 'refusal_reason',
+  caution: 'caution',
+};
+
+/** The history snapshot of a booking as it stands, built by the database (DESIGN §5). */
+function snapshotSql(b: SQL): SQL {
+  return sql`jsonb_build_object(
+    'status', ${b}.status, 'sub_status', ${b}.sub_status,
+    'service_order', coalesce((
+      select jsonb_agg(jsonb_build_object('direction', s.direction, 'service_date', s.service_date, 'service_id', s.service_id,
+                                          'from_station_id', s.from_station_id, 'to_station_id', s.to_station_id)
+                       order by s.service_date, case s.direction when 'down' then 0 else 1 end)
+      from booking_services s where s.booking_id = ${b}.id), '[]'::jsonb),
+    'participant_group', jsonb_build_object(
+      'participant_quantity', ${b}.participant_quantity,
+      'unit_quantity_items', coalesce((
+        select jsonb_agg(jsonb_build_object('unit_id', u.unit_id, 'quantity', u.quantity, 'calculated_quantity', u.calculated_quantity) order by u.unit_id)
+        from booking_units u where u.booking_id = ${b}.id), '[]'::jsonb),
+      'wheel_chairs', coalesce((
+        select jsonb_agg(jsonb_build_object('need_slope', w.need_slope) order by w.id)
+        from booking_wheelchairs w where w.booking_id = ${b}.id), '[]'::jsonb)),
+    'payment', coalesce((
+      select jsonb_build_object('status', p.status, 'payment_method', p.payment_method, 'total_amount', p.total_amount_e6)
+      from payments p where p.booking_id = ${b}.id and p.kind = 'FARE' order by p.id desc limit 1),
+      jsonb_build_object('total_amount', ${b}.total_amount_e6)),
+    'confirm_note', ${b}.confirm_note)`;
+}
+
+/**
+ * Applies the patch to the booking and appends the next history revision with a snapshot of
+ * the booking as it now stands, in one statement.
+ */
+export async function recordRevision(db: Executor, id: number, type: 'UPDATE' | 'CANCEL', patch: BookingPatch, createdBy: string): Promise<void> {
+  const sets = (Object.keys(patch) as (keyof BookingPatch)[])
+    .filter((k) => patch[k] !== undefined)
+    .map((k) => sql`${sql.identifier(PATCH_COLUMNS[k])} = ${patch[k]}`);
+  await db.execute(sql`
+    with b as (
+      update bookings set ${sql.join([...sets, sql`revision = revision + 1`, sql`updated_at = now()`], sql`, `)}
+      where id = ${id}
+      returning *
+    )
+    insert into booking_histories (booking_id, revision, type, snapshot, created_by)
+    select b.id, b.revision, ${type}, ${snapshotSql(sql`b`)}, ${createdBy} from b`);
 }
 
 export async function insertNotification(

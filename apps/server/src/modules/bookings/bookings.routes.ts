@@ -60,16 +60,16 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; bookings: B
     schema: { tags, querystring: ServiceOrderSearchQuery, response: { 200: ServiceOrderSearchResponse } },
     config: { access: 'authenticated' },
   }, async (request) => {
-    const { total, rows } = await searchServiceOrders(db, request.query, tenantScope(request.principal!));
-    return { total, page: request.query.page, per_page: request.query.per_page, service_orders: rows };
+    const { total, total_capped, rows } = await searchServiceOrders(db, request.query, tenantScope(request.principal!));
+    return { total, total_capped, page: request.query.page, per_page: request.query.per_page, service_orders: rows };
   });
 
   r.get('/v1/bookings/payments/search', {
     schema: { tags, querystring: ServiceOrderSearchQuery, response: { 200: PaymentSearchResponse } },
     config: { access: 'authenticated' },
   }, async (request) => {
-    const { total, rows } = await searchPayments(db, request.query, tenantScope(request.principal!));
-    return { total, page: request.query.page, per_page: request.query.per_page, payments: rows };
+    const { total, total_capped, rows } = await searchPayments(db, request.query, tenantScope(request.principal!));
+    return { total, total_capped, page: request.query.page, per_page: request.query.per_page, payments: rows };
   });
 
   r.get('/v1/bookings/service_orders/by-service/:service_date/:service_id', {
@@ -82,8 +82,8 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; bookings: B
   }, async (request) => {
     // Every booking on one train (a train holds a few hundred seats: one page is enough).
     const q = { page: 1, per_page: 500, service_date_from: request.params.service_date, service_date_to: request.params.service_date };
-    const { total, rows } = await searchServiceOrders(db, q, { agentId: null, agentSubGroupId: null }, request.params.service_id);
-    return { total, page: 1, per_page: 500, service_orders: rows };
+    const { total, total_capped, rows } = await searchServiceOrders(db, q, { agentId: null, agentSubGroupId: null }, request.params.service_id);
+    return { total, total_capped, page: 1, per_page: 500, service_orders: rows };
   });
 
   r.post('/v1/bookings/calculate_amount', {

@@ -1,10 +1,14 @@
 /**
- * Holding and releasing allotments: the no-overbooking rule of DESIGN §4. Each leg is one
- * conditional UPDATE, legs in ascending order (one lock order for every caller, so no
- * deadlocks); the CHECK (held <= capacity) on the counter row stands behind it.
+ * Holding and releasing allotments: the no-overbooking rule of DESIGN §4.
+ *
+ * A hold is one statement: it locks the counter rows it needs in one fixed order (service day,
+ * train, arrangement type, leg: the same order for every caller, so holds never deadlock),
+ * checks that every leg of every type has room, and only then adds to `held`: all legs and types
+ * or nothing. The conditional `capacity - held >= n` on the UPDATE and the CHECK
+ * (0 <= held <= capacity) on the counter row stand behind that check.
  */
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -16,49 +20,120 @@ export interface AllotmentRequest {
   quantity: number;
 }
 
-/** Sales on a train can be held (`pending`) or the train suspended; neither takes new holds. */
-async function requireSellable(tx: Tx, serviceDate: string, serviceId: number): Promise<void> {
-  const rows = rowsOf<{ status: string }>(
-    await tx.execute(sql`select status from service_day_statuses where service_date = ${serviceDate} and service_id = ${serviceId}`),
-  );
-  const status = rows[0]?.status;
-  if (status === 'suspended') throw new AppError('SERVICE_SUSPENDED', 'the train is suspended on that day');
-  if (status === 'pending') throw new AppError('SALES_ON_HOLD', 'sales of the train are on hold on that day');
+export interface DirectionHold {
+  serviceDate: string;
+  serviceId: number;
+  legs: readonly number[];
+  /** Seats per arrangement type; zero quantities are left out. */
+  items: readonly { arrangementTypeId: number; quantity: number }[];
+  /** The booking direction that records the hold, written in the same statement when the hold succeeds. */
+  bookingService?: { bookingId: number; direction: string; heldGroup: number; heldWheelchair: number };
 }
 
-/** Holds `quantity` seats of the type on every leg, or nothing (throws NOT_ENOUGH_SEATS). */
+function legList(legs: readonly number[]) {
+  return sql.join(
+    [...legs].map((l) => sql`${Math.trunc(l)}`),
+    sql`, `,
+  );
+}
+
+/**
+ * Holds every item on every leg of one train, or nothing. Throws NOT_ENOUGH_SEATS naming the
+ * first short leg, SERVICE_SUSPENDED or SALES_ON_HOLD for a train that takes no holds that day.
+ */
+export async function holdAllotments(tx: Executor, hold: DirectionHold): Promise<void> {
+  const items = hold.items.filter((i) => i.quantity > 0);
+  if (items.length === 0 || hold.legs.length === 0) return;
+  const expected = items.length * hold.legs.length;
+  const wanted = JSON.stringify(items.map((i) => ({ arrangement_type_id: i.arrangementTypeId, qty: i.quantity })));
+  const [row] = rowsOf<{ day_status: string | null; ok: boolean; updated: number; short_leg: number | null }>(
+    await tx.execute(sql`
+      with want as (
+        select * from json_to_recordset(${wanted}::json) as w(arrangement_type_id int, qty int)
+      ), day as (
+        select (select status from service_day_statuses where service_date = ${hold.serviceDate} and service_id = ${hold.serviceId}) as status
+      ), locked as (
+        select c.arrangement_type_id, c.leg, c.capacity, c.held, w.qty
+        from inventory_counters c join want w on w.arrangement_type_id = c.arrangement_type_id
+        where c.service_date = ${hold.serviceDate} and c.service_id = ${hold.serviceId} and c.leg in (${legList(hold.legs)})
+          and (select status from day) is null
+        order by c.arrangement_type_id, c.leg
+        for update of c
+      ), verdict as (
+        select count(*) = ${expected} and coalesce(bool_and(capacity - held >= qty), false) as ok,
+               min(leg) filter (where capacity - held < qty) as short_leg
+        from locked
+      ), updated as (
+        update inventory_counters c set held = c.held + l.qty
+        from locked l, verdict v
+        where v.ok and c.service_date = ${hold.serviceDate} and c.service_id = ${hold.serviceId}
+          and c.arrangement_type_id = l.arrangement_type_id and c.leg = l.leg and c.capacity - c.held >= l.qty
+        returning 1
+      ), booking_service as (
+        ${
+          hold.bookingService
+            ? sql`update booking_services set held_group = ${hold.bookingService.heldGroup}, held_wheelchair = ${hold.bookingService.heldWheelchair}
+                  where booking_id = ${hold.bookingService.bookingId} and direction = ${hold.bookingService.direction} and (select ok from verdict)
+                  returning 1`
+            : sql`select 1`
+        }
+      )
+      select (select status from day) as day_status, v.ok, (select count(*)::int from updated) as updated, v.short_leg
+      from verdict v`),
+  );
+  if (row?.day_status === 'suspended') throw new AppError('SERVICE_SUSPENDED', 'the train is suspended on that day');
+  if (row?.day_status === 'pending') throw new AppError('SALES_ON_HOLD', 'sales of the train are on hold on that day');
+  if (!row?.ok) {
+    const leg = row?.short_leg ?? [...hold.legs].sort((a, b) => a - b)[0];
+    throw new AppError('NOT_ENOUGH_SEATS', `not enough seats left on leg ${leg} of train ${hold.serviceId} on ${hold.serviceDate}`);
+  }
+  // Every row was locked and checked first, so this cannot happen; if it ever does, the whole transaction rolls back.
+  if (row.updated !== expected) throw new Error(`hold of ${expected} counters updated ${row.updated}`);
+}
+
+/** Holds `quantity` seats of one type on every leg, or nothing (throws NOT_ENOUGH_SEATS). */
 export async function holdAllotment(tx: Tx, request: AllotmentRequest): Promise<void> {
   if (request.quantity <= 0) return;
-  await requireSellable(tx, request.serviceDate, request.serviceId);
-  // A short lock wait: a request that cannot get the counter soon fails instead of piling up.
-  await tx.execute(sql`set local lock_timeout = '5s'`);
-  for (const leg of [...request.legs].sort((a, b) => a - b)) {
-    const updated = rowsOf<{ held: number }>(
-      await tx.execute(sql`
-        update inventory_counters set held = held + ${request.quantity}
-        where service_date = ${request.serviceDate} and service_id = ${request.serviceId}
-          and arrangement_type_id = ${request.arrangementTypeId} and leg = ${leg}
-          and capacity - held >= ${request.quantity}
-        returning held`),
-    );
-    if (updated.length === 0) {
-      throw new AppError('NOT_ENOUGH_SEATS', `not enough seats left on leg ${leg} of train ${request.serviceId} on ${request.serviceDate}`);
-    }
+  await holdAllotments(tx, { serviceDate: request.serviceDate, serviceId: request.serviceId, legs: request.legs, items: [{ arrangementTypeId: request.arrangementTypeId, quantity: request.quantity }] });
+}
+
+/**
+ * Returns held seats of any number of trains and types in one statement, locking in the same
+ * order as holds. Releasing more than is held is a bug: it fails and the transaction rolls back.
+ */
+export async function releaseAllotments(tx: Executor, requests: readonly AllotmentRequest[]): Promise<void> {
+  const rows = requests
+    .filter((r) => r.quantity > 0)
+    .flatMap((r) => r.legs.map((leg) => ({ service_date: r.serviceDate, service_id: r.serviceId, arrangement_type_id: r.arrangementTypeId, leg, qty: r.quantity })));
+  if (rows.length === 0) return;
+  const [row] = rowsOf<{ locked: number; updated: number }>(
+    await tx.execute(sql`
+      with want as (
+        select * from json_to_recordset(${JSON.stringify(rows)}::json) as w(service_date date, service_id int, arrangement_type_id int, leg int, qty int)
+      ), locked as (
+        select c.service_date, c.service_id, c.arrangement_type_id, c.leg, w.qty
+        from inventory_counters c
+        join want w on w.service_date = c.service_date and w.service_id = c.service_id and w.arrangement_type_id = c.arrangement_type_id and w.leg = c.leg
+        order by c.service_date, c.service_id, c.arrangement_type_id, c.leg
+        for update of c
+      ), updated as (
+        update inventory_counters c set held = c.held - l.qty
+        from locked l
+        where c.service_date = l.service_date and c.service_id = l.service_id and c.arrangement_type_id = l.arrangement_type_id
+          and c.leg = l.leg and c.held >= l.qty
+        returning 1
+      )
+      select (select count(*)::int from locked) as locked, (select count(*)::int from updated) as updated`),
+  );
+  if (row?.updated !== rows.length) {
+    throw new AppError('CONFLICT', `cannot release the held seats: ${rows.length - (row?.updated ?? 0)} of ${rows.length} counters hold fewer than the booking`);
   }
 }
 
-/** Returns held seats; releasing more than is held is a bug and fails. */
+/** Returns held seats of one type on every leg; releasing more than is held fails. */
 export async function releaseAllotment(tx: Tx, request: AllotmentRequest): Promise<void> {
-  if (request.quantity <= 0) return;
-  for (const leg of [...request.legs].sort((a, b) => a - b)) {
-    const updated = rowsOf<{ held: number }>(
-      await tx.execute(sql`
-        update inventory_counters set held = held - ${request.quantity}
-        where service_date = ${request.serviceDate} and service_id = ${request.serviceId}
-          and arrangement_type_id = ${request.arrangementTypeId} and leg = ${leg}
-          and held >= ${request.quantity}
-        returning held`),
-    );
-    if (updated.length === 0) throw new AppError('CONFLICT', `cannot release ${request.quantity} seats on leg ${leg}: fewer are held`);
-  }
+  await releaseAllotments(tx, [request]);
 }
+
+/** Sets the lock wait of the current transaction: a hold that cannot get a counter soon fails instead of piling up. */
+export const LOCK_TIMEOUT_SQL = sql`set_config('lock_timeout', '5s', true)`;

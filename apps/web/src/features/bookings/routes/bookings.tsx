@@ -52,7 +52,7 @@ export function Component() {
         <LoadingOverlay visible={orders.isFetching && !orders.data} />
         <BookingTable rows={orders.data?.service_orders ?? []} labels={labels} />
         {orders.data && (
-          <ListPagination total={orders.data.total} page={orders.data.page} perPage={orders.data.per_page} onChange={goTo} />
+          <ListPagination total={orders.data.total} capped={orders.data.total_capped} page={orders.data.page} perPage={orders.data.per_page} onChange={goTo} />
         )}
       </Paper>
     </>

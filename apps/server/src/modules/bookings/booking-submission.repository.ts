@@ -1,0 +1,157 @@
+/**
+ * The two statements of a booking submission: one read of everything the request is checked
+ * against (agent and branches, an earlier request with the same idempotency key, each train's
+ * running, sales and vacancy on its legs, the pricing reference), and one write of the booking
+ * with its trains, units, wheelchairs, first history revision and notifications.
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
+import { runningServiceDaysSql } from '../timetable/running-service-days.ts';
+import { pricingReferenceSql, type PricingReference } from './pricing-reference.ts';
+
+export interface SubmitDirection {
+  direction: 'down' | 'up';
+  serviceDate: string;
+  serviceId: number;
+  /** The first and last leg of the segment (legs are contiguous). */
+  firstLeg: number;
+  lastLeg: number;
+}
+
+export interface SubmitContext {
+  agent: { id: number; agent_type: string; ignore_cancellation_policy: boolean } | null;
+  groups: { id: number; is_root: boolean }[];
+  existing: { booking_id: string; request_hash: string | null } | null;
+  group_type_id: number | null;
+  services: {
+    /** The train's direction, or null for an unknown train. */
+    direction: 'down' | 'up' | null;
+    running: boolean;
+    day_status: string | null;
+    arrangement_pattern_id: number | null;
+    /** Group seats free on every leg of the segment (0 when a leg has no counter). */
+    vacant: number;
+  }[];
+  pricing: PricingReference;
+}
+
+export async function readSubmitContext(
+  db: Executor,
+  input: { agentId: number; idempotentId: string | null; groupType: string; priceDate: string; directions: SubmitDirection[] },
+): Promise<SubmitContext> {
+  const dates = input.directions.map((d) => d.serviceDate).sort();
+  const directions = JSON.stringify(
+    input.directions.map((d, i) => ({ ord: i, service_date: d.serviceDate, service_id: d.serviceId, first_leg: d.firstLeg, last_leg: d.lastLeg })),
+  );
+  const [row] = rowsOf<SubmitContext>(
+    await db.execute(sql`
+      with group_type as (
+        select arrangement_type_id as id from arrangement_types where is_group_allotment order by display_order, arrangement_type_id limit 1
+      ), dirs as (
+        select * from json_to_recordset(${directions}::json) as d(ord int, service_date date, service_id int, first_leg int, last_leg int)
+      ), running as ${runningServiceDaysSql(dates[0]!, dates[dates.length - 1]!)}
+      select
+        (select json_build_object('id', a.id, 'agent_type', a.agent_type, 'ignore_cancellation_policy', a.ignore_cancellation_policy)
+           from agents a where a.id = ${input.agentId}) as agent,
+        (select coalesce(json_agg(json_build_object('id', g.id, 'is_root', g.is_root) order by g.id), '[]')
+           from agent_groups g where g.agent_id = ${input.agentId}) as groups,
+        ${
+          input.idempotentId === null
+            ? sql`null::json`
+            : sql`(select json_build_object('booking_id', x.booking_id, 'request_hash', x.request_hash)
+                     from bookings x where x.agent_id = ${input.agentId} and x.external_idempotent_id = ${input.idempotentId})`
+        } as existing,
+        (select id from group_type) as group_type_id,
+        (select json_agg(json_build_object(
+                  'direction', s.direction,
+                  'running', exists (select 1 from running r where r.service_date = d.service_date and r.service_id = d.service_id),
+                  'day_status', st.status,
+                  'arrangement_pattern_id', i.arrangement_pattern_id,
+                  'vacant', (select case when count(*) = d.last_leg - d.first_leg + 1 then min(c.capacity - c.held) else 0 end
+                               from inventory_counters c
+                               where c.service_date = d.service_date and c.service_id = d.service_id
+                                 and c.arrangement_type_id = (select id from group_type) and c.leg between d.first_leg and d.last_leg))
+                order by d.ord)
+           from dirs d
+           left join services s on s.id = d.service_id
+           left join service_day_statuses st on st.service_date = d.service_date and st.service_id = d.service_id
+           left join service_day_inventories i on i.service_date = d.service_date and i.service_id = d.service_id) as services,
+        ${pricingReferenceSql(input.groupType, input.priceDate)} as pricing`),
+  );
+  return row!;
+}
+
+export interface NewBooking {
+  bookingId: string;
+  bookingToken: string;
+  agentId: number;
+  agentSubGroupId: number;
+  status: string;
+  waitListing: boolean;
+  groupType: string;
+  groupName: string;
+  group: unknown;
+  applicant: unknown;
+  tourConductor: unknown;
+  author: unknown;
+  note: string;
+  operatorName: string;
+  participantQuantity: number;
+  totalAmountE6: number;
+  externalIdempotentId: string | null;
+  requestHash: string;
+  createdBy: string;
+  services: { direction: string; service_date: string; service_id: number; from_station_id: number; to_station_id: number }[];
+  units: { unit_id: number; quantity: number; calculated_quantity: number; unit_price_e6: number; subtotal_e6: number }[];
+  wheelchairs: boolean[];
+  /** The first history revision's snapshot. */
+  snapshot: unknown;
+  historyBy: string;
+  /** Kinds of the admin booking notifications the submission raises. */
+  notificationKinds: string[];
+}
+
+const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+
+/**
+ * Writes the booking and everything under it in one statement. Answers undefined when a
+ * booking with the same number or the same idempotency key exists (nothing is written).
+ */
+export async function insertBookingGraph(db: Executor, b: NewBooking): Promise<{ id: number; booking_id: string } | undefined> {
+  const [row] = rowsOf<{ id: number; booking_id: string }>(
+    await db.execute(sql`
+      with b as (
+        insert into bookings (booking_id, booking_token, agent_id, agent_sub_group_id, status, sub_status, wait_listing, group_type, group_name,
+                              "group", applicant, tour_conductor, author, note, operator_name, participant_quantity, total_amount_e6,
+                              external_idempotent_id, request_hash, created_by)
+        values (${b.bookingId}, ${b.bookingToken}, ${b.agentId}, ${b.agentSubGroupId}, ${b.status}, 'INITIAL', ${b.waitListing}, ${b.groupType}, ${b.groupName},
+                ${json(b.group)}::jsonb, ${json(b.applicant)}::jsonb, ${json(b.tourConductor)}::jsonb, ${json(b.author)}::jsonb, ${b.note}, ${b.operatorName},
+                ${b.participantQuantity}, ${b.totalAmountE6}, ${b.externalIdempotentId}, ${b.requestHash}, ${b.createdBy})
+        on conflict do nothing
+        returning id, booking_id, agent_id, agent_sub_group_id
+      ), services as (
+        insert into booking_services (booking_id, direction, service_date, service_id, from_station_id, to_station_id)
+        select b.id, x.direction, x.service_date, x.service_id, x.from_station_id, x.to_station_id
+        from b, json_to_recordset(${JSON.stringify(b.services)}::json) as x(direction text, service_date date, service_id int, from_station_id int, to_station_id int)
+      ), units as (
+        insert into booking_units (booking_id, unit_id, quantity, calculated_quantity, unit_price_e6, subtotal_e6, record_largest_calculated_quantity)
+        select b.id, x.unit_id, x.quantity, x.calculated_quantity, x.unit_price_e6, x.subtotal_e6, x.calculated_quantity
+        from b, json_to_recordset(${JSON.stringify(b.units)}::json) as x(unit_id int, quantity int, calculated_quantity int, unit_price_e6 bigint, subtotal_e6 bigint)
+      ), wheelchairs as (
+        insert into booking_wheelchairs (booking_id, need_slope)
+        select b.id, e.value::boolean from b, json_array_elements_text(${JSON.stringify(b.wheelchairs)}::json) with ordinality as e(value, ord)
+        order by e.ord
+      ), history as (
+        insert into booking_histories (booking_id, revision, type, snapshot, created_by)
+        select b.id, 1, 'CREATE', ${JSON.stringify(b.snapshot)}::jsonb, ${b.historyBy} from b
+      ), notices as (
+        insert into notifications (audience, category, kind, booking_id, agent_id, agent_sub_group_id)
+        select 'ADMIN', 'booking', k.value, b.id, b.agent_id, b.agent_sub_group_id
+        from b, json_array_elements_text(${JSON.stringify(b.notificationKinds)}::json) with ordinality as k(value, ord)
+        order by k.ord
+      )
+      select id, booking_id from b`),
+  );
+  return row;
+}
