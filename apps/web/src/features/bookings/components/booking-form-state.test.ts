@@ -7,6 +7,7 @@ import {
   isSubmittable,
   loadForm,
   missingTrains,
+  returnBeforeOutbound,
   saveForm,
   toCreateBody,
   tripLegs,
@@ -65,10 +66,10 @@ describe('the stored booking form', () => {
   });
 
   it('derives the legs: the outbound direction from the stations, the return reversed', () => {
-    expect(tripLegs({ trip: 'single', from_station_id: 4, to_station_id: 2 })).toEqual([{ direction: 'up', from: 4, to: 2 }]);
+    expect(tripLegs({ trip: 'single', from_station_id: 4, to_station_id: 2 })).toEqual([{ direction: 'up', from: 4, to: 2, index: 0 }]);
     expect(tripLegs({ trip: 'round', from_station_id: 1, to_station_id: 4 })).toEqual([
-      { direction: 'down', from: 1, to: 4 },
-      { direction: 'up', from: 4, to: 1 },
+      { direction: 'down', from: 1, to: 4, index: 0 },
+      { direction: 'up', from: 4, to: 1, index: 1 },
     ]);
     expect(tripLegs({ trip: 'single', from_station_id: 2, to_station_id: 2 })).toEqual([]);
   });
@@ -88,6 +89,24 @@ describe('the stored booking form', () => {
     expect(body.tour_conductor).toBeNull();
     expect(toCreateBody(state, UNITS).external_idempotent_id).toBe(body.external_idempotent_id);
     expect(isSubmittable(state, UNITS)).toBe(true);
+  });
+
+  it('sends the return leg on its own date, never before the outbound date', () => {
+    const state = { ...filled(), return_date: '2026-05-03' };
+    expect(toCreateBody(state, UNITS).service_order).toEqual({
+      down_service: { service_date: '2026-05-01', service_id: 3, from_station_id: 1, to_station_id: 4 },
+      up_service: { service_date: '2026-05-03', service_id: 12, from_station_id: 4, to_station_id: 1 },
+    });
+    expect(isSubmittable(state, UNITS)).toBe(true);
+    expect(returnBeforeOutbound({ ...state, return_date: '2026-04-30' })).toBe(true);
+    expect(isSubmittable({ ...state, return_date: '2026-04-30' }, UNITS)).toBe(false);
+    // A one-way trip ignores a return date left over from a round trip.
+    expect(returnBeforeOutbound({ ...state, trip: 'single', return_date: '2026-04-30' })).toBe(false);
+    // Older drafts without a return date still load.
+    const storage = memoryStorage();
+    const { return_date: _dropped, ...old } = state;
+    storage.setItem(BOOKING_FORM_KEY, JSON.stringify(old));
+    expect(loadForm(storage)).toMatchObject({ kind: 'ok', state: { return_date: '' } });
   });
 
   it('is not submittable with a missing train, no agent or no participants', () => {

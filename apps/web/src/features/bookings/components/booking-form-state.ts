@@ -17,7 +17,10 @@ export const BookingFormState = z.object({
   /** Which screen started the draft (`create?…` or `copy:<id>`): a new start replaces an old draft. */
   origin: z.string(),
   trip: z.enum(['single', 'round']),
+  /** The outbound date. */
   service_date: z.string(),
+  /** The return date of a round trip ('' = the outbound date); a group may come back another day. */
+  return_date: z.string().default(''),
   from_station_id: StationId,
   to_station_id: StationId,
   down_service_id: Id,
@@ -77,6 +80,7 @@ export function emptyForm(origin: string, formId: string = newFormId()): Booking
     origin,
     trip: 'single',
     service_date: '',
+    return_date: '',
     from_station_id: null,
     to_station_id: null,
     down_service_id: null,
@@ -102,7 +106,7 @@ function intParam(params: URLSearchParams, key: string, min = 1, max = Number.MA
 
 /**
  * A new draft from the seat inquiry's choice in the address:
- * date=yyyy-MM-dd, trip=single|round, from, to (station ids of the outbound leg),
+ * date=yyyy-MM-dd, return_date=yyyy-MM-dd (optional), trip=single|round, from, to (station ids of the outbound leg),
  * down_service_id, up_service_id.
  */
 export function formFromSearchParams(params: URLSearchParams, origin: string): BookingFormState {
@@ -111,6 +115,7 @@ export function formFromSearchParams(params: URLSearchParams, origin: string): B
     ...emptyForm(origin),
     trip: params.get('trip') === 'round' ? 'round' : 'single',
     service_date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : '',
+    return_date: /^\d{4}-\d{2}-\d{2}$/.test(params.get('return_date') ?? '') ? params.get('return_date')! : '',
     from_station_id: intParam(params, 'from', 1, 4),
     to_station_id: intParam(params, 'to', 1, 4),
     down_service_id: intParam(params, 'down_service_id'),
@@ -122,6 +127,7 @@ export function formFromSearchParams(params: URLSearchParams, origin: string): B
 export function formFromBooking(booking: BookingResponse, origin: string): BookingFormState {
   const legs = booking.main_params.service_order.services;
   const first = legs[0];
+  const back = legs[1];
   const down = legs.find((l) => l.direction === 'down');
   const up = legs.find((l) => l.direction === 'up');
   const quantities: Record<string, number> = {};
@@ -132,6 +138,7 @@ export function formFromBooking(booking: BookingResponse, origin: string): Booki
     ...emptyForm(origin),
     trip: booking.main_params.service_order.is_round_trip ? 'round' : 'single',
     service_date: first?.service_day ?? '',
+    return_date: back && back.service_day !== first?.service_day ? back.service_day : '',
     from_station_id: first?.from_station_id ?? null,
     to_station_id: first?.to_station_id ?? null,
     down_service_id: down?.service_id ?? null,
@@ -148,15 +155,25 @@ export function formFromBooking(booking: BookingResponse, origin: string): Booki
   };
 }
 
-export type TripLeg = { direction: 'down' | 'up'; from: number; to: number };
+export type TripLeg = { direction: 'down' | 'up'; from: number; to: number; /** 0: outbound, 1: return. */ index: 0 | 1 };
 
 /** The outbound leg (direction from the stations) and, for a round trip, the reverse leg back. */
 export function tripLegs(state: Pick<BookingFormState, 'trip' | 'from_station_id' | 'to_station_id'>): TripLeg[] {
   const { from_station_id: from, to_station_id: to } = state;
   if (from === null || to === null || from === to) return [];
-  const out: TripLeg = { direction: segmentFitsDirection('down', from, to) ? 'down' : 'up', from, to };
+  const out: TripLeg = { direction: segmentFitsDirection('down', from, to) ? 'down' : 'up', from, to, index: 0 };
   if (state.trip === 'single') return [out];
-  return [out, { direction: out.direction === 'down' ? 'up' : 'down', from: to, to: from }];
+  return [out, { direction: out.direction === 'down' ? 'up' : 'down', from: to, to: from, index: 1 }];
+}
+
+/** The service date of a leg: the outbound date, or the return date (the outbound date when none is set). */
+export function legDate(state: Pick<BookingFormState, 'service_date' | 'return_date'>, leg: Pick<TripLeg, 'index'>): string {
+  return leg.index === 1 && state.return_date ? state.return_date : state.service_date;
+}
+
+/** A return date before the outbound date (the server refuses it too). */
+export function returnBeforeOutbound(state: Pick<BookingFormState, 'trip' | 'service_date' | 'return_date'>): boolean {
+  return state.trip === 'round' && state.return_date !== '' && state.service_date !== '' && state.return_date < state.service_date;
 }
 
 /** The units a group type may book: its segment's, without the calculated FREE ones, in display order. */
@@ -179,7 +196,7 @@ export function toCreateBody(state: BookingFormState, units: readonly Unit[]): z
     const leg = tripLegs(state).find((l) => l.direction === direction);
     const serviceId = direction === 'down' ? state.down_service_id : state.up_service_id;
     if (!leg || serviceId === null) return null;
-    return { service_date: state.service_date, service_id: serviceId, from_station_id: leg.from, to_station_id: leg.to };
+    return { service_date: legDate(state, leg), service_id: serviceId, from_station_id: leg.from, to_station_id: leg.to };
   };
   const conductor = state.tour_conductor.name.trim() || state.tour_conductor.phone_number.trim() ? state.tour_conductor : null;
   return {
@@ -205,6 +222,6 @@ export function missingTrains(state: BookingFormState): ('down' | 'up')[] {
 
 /** Whether the draft is a complete, valid request; the confirm screen shows 「入力内容に不備があります。」 otherwise. */
 export function isSubmittable(state: BookingFormState, units: readonly Unit[]): boolean {
-  if (!state.service_date || tripLegs(state).length === 0 || missingTrains(state).length > 0) return false;
+  if (!state.service_date || tripLegs(state).length === 0 || missingTrains(state).length > 0 || returnBeforeOutbound(state)) return false;
   return CreateBookingBody.safeParse(toCreateBody(state, units)).success;
 }

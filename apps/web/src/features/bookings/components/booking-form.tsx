@@ -7,7 +7,7 @@ import { CreateBookingBody, GROUP_TYPES } from '@sagano/domain/bookings/booking-
 import { countryOptions, OVERSEAS_PREFECTURE, PREFECTURES_EN, PREFECTURES_JA } from '@sagano/domain/common/countries';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { useAgentOptions } from '../api/get-agent-options.ts';
-import { missingTrains, saveForm, toCreateBody, type BookingFormState } from './booking-form-state.ts';
+import { missingTrains, returnBeforeOutbound, saveForm, toCreateBody, type BookingFormState } from './booking-form-state.ts';
 import { ParticipantsInput } from './participants-input.tsx';
 import { TrainPicker } from './train-picker.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
@@ -30,11 +30,14 @@ export function prefectureOptions(language: string, overseas: string) {
 }
 
 /** Every error of the draft, keyed by the form's field paths (the body's paths are the same). */
-export function validateDraft(values: BookingFormState, labels: BookingLabels, messages: { agent: () => string; train: () => string }): FormErrors {
+export function validateDraft(values: BookingFormState, labels: BookingLabels, messages: { agent: () => string; train: () => string; returnDate: () => string }): FormErrors {
   const errors = zodValidate(CreateBookingBody)(toCreateBody(values, labels.units));
   if (values.agent_id === null) errors.agent_id = messages.agent();
   for (const direction of missingTrains(values)) errors[direction === 'down' ? 'down_service_id' : 'up_service_id'] = messages.train();
   if (!values.service_date) errors.service_date = messages.train();
+  if (returnBeforeOutbound(values)) errors.return_date = messages.returnDate();
+  // The server names the return leg's date; the form shows it at the return date field.
+  if (errors['service_order.up_service.service_date'] && values.trip === 'round') errors.return_date ??= messages.returnDate();
   return errors;
 }
 
@@ -46,7 +49,11 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
     initialValues: initial,
     onValuesChange: (values) => saveForm(sessionStorage, values),
     validate: (values) =>
-      validateDraft(values, labels, { agent: () => t('common:validation.select'), train: () => t('bookings:form.missingTrain') }),
+      validateDraft(values, labels, {
+        agent: () => t('common:validation.select'),
+        train: () => t('bookings:form.missingTrain'),
+        returnDate: () => t('bookings:form.returnBeforeOutbound'),
+      }),
   });
   const agentList = agents.data?.agents ?? [];
   const agent = agentList.find((a) => a.id === form.values.agent_id);

@@ -3,7 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { CalculateAmountBody } from '@sagano/domain/bookings/booking-schemas';
 import { useCalculatedAmount } from '../api/calculate-amount.ts';
-import { enterableUnits, quantityItems, tripLegs, type BookingFormState } from './booking-form-state.ts';
+import { enterableUnits, legDate, quantityItems, tripLegs, type BookingFormState } from './booking-form-state.ts';
 import { PriceItemsTable } from './price-items-table.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
 
@@ -15,7 +15,7 @@ function amountBody(state: BookingFormState, labels: BookingLabels): CalculateAm
   return {
     group_type: state.group.group_type,
     participant_group: { unit_quantity_items: items, wheel_chairs: [] },
-    service_days: (legs.length > 0 ? legs : [null]).map(() => state.service_date),
+    service_days: legs.length > 0 ? legs.map((leg) => legDate(state, leg)) : [state.service_date],
   };
 }
 

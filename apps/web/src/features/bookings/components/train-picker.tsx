@@ -2,12 +2,12 @@ import { Group, NativeSelect, SegmentedControl, Select, SimpleGrid, Stack, Text,
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useDayTrains } from '../api/get-day-trains.ts';
-import { tripLegs, type BookingFormState, type TripLeg } from './booking-form-state.ts';
+import { legDate, tripLegs, type BookingFormState, type TripLeg } from './booking-form-state.ts';
 import type { BookingLabels } from './use-booking-labels.ts';
 
 function LegTrainSelect({ form, leg, labels, legKey }: { form: UseFormReturnType<BookingFormState>; leg: TripLeg; labels: BookingLabels; legKey: 'outbound' | 'return' }) {
   const { t } = useTranslation('bookings');
-  const date = form.values.service_date;
+  const date = legDate(form.values, leg);
   const trains = useDayTrains(/^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null, leg.from, leg.to);
   const field = leg.direction === 'down' ? 'down_service_id' : 'up_service_id';
   const services = (trains.data?.services ?? []).filter((s) => s.direction === leg.direction);
@@ -54,7 +54,13 @@ export function TrainPicker({ form, labels }: { form: UseFormReturnType<BookingF
   return (
     <Stack gap="sm">
       <Group gap="md" align="flex-end" wrap="wrap">
-        <TextInput type="date" label={t('form.date')} required w={180} {...form.getInputProps('service_date')} />
+        <TextInput
+          type="date"
+          label={form.values.trip === 'round' ? t('form.outboundDate') : t('form.date')}
+          required
+          w={180}
+          {...form.getInputProps('service_date')}
+        />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="booking-trip-label">
             {t('form.trip')}
@@ -89,6 +95,17 @@ export function TrainPicker({ form, labels }: { form: UseFormReturnType<BookingF
           onChange={(e) => setStation('to_station_id', e.currentTarget.value)}
           w={170}
         />
+        {form.values.trip === 'round' && (
+          <TextInput
+            type="date"
+            label={t('form.returnDate')}
+            description={t('form.returnDateHint')}
+            w={200}
+            min={form.values.service_date || undefined}
+            {...form.getInputProps('return_date')}
+            data-testid="return-date"
+          />
+        )}
       </Group>
       {legs.length === 0 ? (
         <Text size="sm" c="dimmed">

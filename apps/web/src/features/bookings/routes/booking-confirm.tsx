@@ -11,7 +11,7 @@ import { useCreateBooking } from '../api/create-booking.ts';
 import { useAgentOptions } from '../api/get-agent-options.ts';
 import { useDayTrains } from '../api/get-day-trains.ts';
 import { FormSection, prefectureOptions } from '../components/booking-form.tsx';
-import { clearForm, isSubmittable, loadForm, toCreateBody, tripLegs, type BookingFormState, type TripLeg } from '../components/booking-form-state.ts';
+import { clearForm, isSubmittable, legDate, loadForm, toCreateBody, tripLegs, type BookingFormState, type TripLeg } from '../components/booking-form-state.ts';
 import { AmountTable } from '../components/participants-input.tsx';
 import { useBookingLabels, type BookingLabels } from '../components/use-booking-labels.ts';
 
@@ -31,11 +31,12 @@ function Field({ label, value }: { label: string; value: string }) {
 
 function LegSummary({ state, leg, labels, title }: { state: BookingFormState; leg: TripLeg; labels: BookingLabels; title: string }) {
   const { t } = useTranslation('bookings');
-  const trains = useDayTrains(state.service_date, leg.from, leg.to);
+  const date = legDate(state, leg);
+  const trains = useDayTrains(date, leg.from, leg.to);
   const id = leg.direction === 'down' ? state.down_service_id : state.up_service_id;
   const train = trains.data?.services.find((s) => s.service_id === id);
   const name = train ? `${labels.label(train.service_names)} ${t('detail.time', { departure: train.departure_hhmm ?? '—', arrival: train.arrival_hhmm ?? '—' })}` : `#${id}`;
-  return <Field label={`${title}: ${labels.stationName(leg.from)} → ${labels.stationName(leg.to)}`} value={`${state.service_date} ${name}`} />;
+  return <Field label={`${title}: ${labels.stationName(leg.from)} → ${labels.stationName(leg.to)}`} value={`${date} ${name}`} />;
 }
 
 function Problem({ message }: { message: string }) {
