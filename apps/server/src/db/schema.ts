@@ -703,6 +703,8 @@ export const bookings = pgTable(
     index('bookings_sub_group_idx').on(t.agentSubGroupId, t.submittedAt.desc(), t.id.desc()),
     index('bookings_status_idx').on(t.status, t.subStatus),
     index('bookings_submitted_idx').on(t.submittedAt.desc(), t.id.desc()),
+    // A page of one service-date period sorts its bookings by submission without visiting them.
+    index('bookings_id_submitted_idx').on(t.id, t.submittedAt),
     // Group name search is a substring match (ILIKE '%…%'): trigrams.
     index('bookings_group_name_trgm').using('gin', t.groupName.op('gin_trgm_ops')),
   ],

@@ -23,9 +23,57 @@ async function cappedCount(db: Executor, fromWhere: SQL): Promise<{ total: numbe
   return n > SEARCH_TOTAL_CAP ? { total: SEARCH_TOTAL_CAP, total_capped: true } : { total: n, total_capped: false };
 }
 
+/**
+ * Counts service orders (booking directions) up to the cap, choosing the cheap way per filter:
+ * trains only: the directions alone; no train filter: the bookings first (past the cap there is
+ * nothing more to count), then their directions by key; otherwise the join.
+ */
+async function countServiceOrders(db: Executor, q: ServiceOrderSearchQuery, scope: TenantScope, where: SQL, byTrain: boolean): Promise<{ total: number; total_capped: boolean }> {
+  if (onlyServiceFilters(q, scope)) return cappedCount(db, sql`from booking_services bs where ${where}`);
+  if (byTrain || q.service_date_from || q.service_date_to) {
+    return cappedCount(db, sql`from bookings b join booking_services bs on bs.booking_id = b.id ${agentJoinFor(q)} where ${where}`);
+  }
+  const bookings = await cappedCount(db, sql`from bookings b ${agentJoinFor(q)} where ${where}`);
+  if (bookings.total_capped) return bookings;
+  // (offset 0 keeps the planner from turning the lookups into a join over every direction)
+  return cappedCount(db, sql`from bookings b cross join lateral (select x.direction from booking_services x where x.booking_id = b.id offset 0) bs ${agentJoinFor(q)} where ${where}`);
+}
+
 /** The agent table is joined for counting only when a filter reads it. */
 function agentJoinFor(q: ServiceOrderSearchQuery): SQL {
   return q.payment_type ? sql`join agents a on a.id = b.agent_id` : sql``;
+}
+
+/**
+ * A service-date period of at most a month holds few trains' bookings: reading those first and
+ * sorting them beats walking every booking newest first (which the planner would otherwise pick).
+ */
+function narrowServiceDates(q: ServiceOrderSearchQuery): boolean {
+  if (!q.service_date_from || !q.service_date_to) return false;
+  const days = (Date.parse(q.service_date_to) - Date.parse(q.service_date_from)) / 86_400_000;
+  return days >= 0 && days <= 31;
+}
+
+/** Whether every filter is on the trains (service date, train): then counting needs no booking rows. */
+function onlyServiceFilters(q: ServiceOrderSearchQuery, scope: TenantScope): boolean {
+  return (
+    scope.agentId === null &&
+    scope.agentSubGroupId === null &&
+    !q.submitted_at_from &&
+    !q.submitted_at_to &&
+    !q.booking_id &&
+    q.agent_id === undefined &&
+    !q.agent_sub_group_ids?.length &&
+    !q.group_types?.length &&
+    !q.group_name &&
+    !q.status?.length &&
+    !q.sub_status?.length &&
+    !q.country_code &&
+    !q.payment_type &&
+    !q.payment_status &&
+    !q.admin_notification_msg &&
+    !q.agent_notification_msg
+  );
 }
 
 const PAYMENT_TYPE_OF_AGENT: Record<string, string> = { PREPAID: 'FREE', COUPON: 'CONTRACTED', MONTHLY: 'SPECIAL_CONTRACTED' };
@@ -69,9 +117,8 @@ export function bookingFilters(q: ServiceOrderSearchQuery, scope: TenantScope, s
 /** `serviceId` narrows to one train (the by-service list). */
 export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQuery, scope: TenantScope, serviceId?: number): Promise<{ total: number; total_capped: boolean; rows: ServiceOrderRow[] }> {
   const where = bookingFilters(q, scope, serviceId);
-  const from = sql`from bookings b join booking_services bs on bs.booking_id = b.id join agents a on a.id = b.agent_id join agent_groups g on g.id = b.agent_sub_group_id join services s on s.id = bs.service_id`;
   // The count runs alongside the page (on a pool each takes its own connection).
-  const counting = cappedCount(db, sql`from bookings b join booking_services bs on bs.booking_id = b.id ${agentJoinFor(q)} where ${where}`);
+  const counting = countServiceOrders(db, q, scope, where, serviceId !== undefined);
   counting.catch(() => undefined); // awaited below; this only keeps an early failure from being reported twice
   const rows = rowsOf<{
     id: number; booking_id: string; submitted_at: Date | string; service_date: string; service_id: number; names: LocalizedLabel[]; direction: 'down' | 'up';
@@ -79,17 +126,26 @@ export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQue
     sub_group_name: string; participant_quantity: number; operator_name: string; status: string; sub_status: string; caution: string;
     payment_status: string | null; payment_method: string | null; payment_total: number | string | null; directions: number;
   }>(
+    // The page is chosen on bookings and their trains only; the names and payments are joined to its rows alone.
     await db.execute(sql`
+      with ${narrowServiceDates(q) ? sql`days as materialized (select * from booking_services bs where bs.service_date between ${q.service_date_from}::date and ${q.service_date_to}::date), ` : sql``}page as (
+        select b.id, bs.direction, b.submitted_at
+        from bookings b join ${narrowServiceDates(q) ? sql`days` : sql`booking_services`} bs on bs.booking_id = b.id ${agentJoinFor(q)}
+        where ${where}
+        order by b.submitted_at desc nulls last, b.id desc nulls last, bs.direction
+        limit ${q.per_page} offset ${(q.page - 1) * q.per_page}
+      )
       select b.id, b.booking_id, b.submitted_at, bs.service_date::text as service_date, bs.service_id, s.names, bs.direction,
              bs.from_station_id, bs.to_station_id, b.group_type, b.group_name, a.id as agent_id, a.name_ja as agent_name, a.agent_type,
              g.name_ja as sub_group_name, b.participant_quantity, b.operator_name, b.status, b.sub_status, b.caution,
              p.status as payment_status, p.payment_method, p.total_amount_e6 as payment_total,
              (select count(*)::int from booking_services x where x.booking_id = b.id) as directions
-      ${from}
+      from page
+      join bookings b on b.id = page.id
+      join booking_services bs on bs.booking_id = page.id and bs.direction = page.direction
+      join agents a on a.id = b.agent_id join agent_groups g on g.id = b.agent_sub_group_id join services s on s.id = bs.service_id
       left join lateral (select * from payments p where p.booking_id = b.id and p.kind = 'FARE' order by p.id desc limit 1) p on true
-      where ${where}
-      order by b.submitted_at desc nulls last, b.id desc nulls last, bs.direction
-      limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`),
+      order by page.submitted_at desc nulls last, page.id desc nulls last, page.direction`),
   );
   return {
     ...(await counting),

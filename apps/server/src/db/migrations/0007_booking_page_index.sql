@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_id_submitted_idx" ON "bookings" USING btree ("id","submitted_at");
