@@ -185,4 +185,46 @@ describe('bookings', () => {
     await screenshot(page, 'booking-confirm-en');
     await context.close();
   });
+  it('a round trip returns on another day: the return date picks that day\'s trains and is booked as chosen', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'staff@example.com');
+    const back = '2027-06-12';
+    const outbound = await api<DayAnswer>(page, 'GET', `/v1/allotments/${DAY}?from_station_id=1&to_station_id=4`);
+    const returning = await api<DayAnswer>(page, 'GET', `/v1/allotments/${back}?from_station_id=4&to_station_id=1`);
+    const down = outbound.services.find((s) => s.direction === 'down' && s.vacant_seats >= 20)!;
+    const up = returning.services.find((s) => s.direction === 'up' && s.vacant_seats >= 20)!;
+    const { agents } = await api<AgentsAnswer>(page, 'GET', '/v1/agents?per_page=100');
+    const { units } = await api<UnitsAnswer>(page, 'GET', '/v1/units');
+    const adult = units.find((u) => u.segment === 'NORMAL' && u.annotation === 'NORMAL' && u.fare_type === 'ADULT')!;
+
+    await page.goto(`/bookings/create?date=${DAY}&trip=round&from=1&to=4&down_service_id=${down.service_id}&up_service_id=${up.service_id}`);
+    await visible(page.getByRole('heading', { name: '予約申込', level: 1 }));
+    // A return before the outbound date is refused on the form.
+    await page.getByTestId('return-date').fill('2027-06-09');
+    await pick(page, '代理店', agents[0]!.name_ja);
+    await page.getByLabel('申込者名').fill('往復 花子');
+    await page.getByLabel('メールアドレス').fill('ofuku@example.com');
+    await page.getByLabel('電話番号', { exact: true }).fill('075-222-3333');
+    await page.getByLabel('団体名', { exact: true }).fill('往復テスト会');
+    await page.getByLabel(adult.name_label.find((l) => l.language_id === 'ja')!.text, { exact: true }).fill('12');
+    await page.getByRole('button', { name: '確認画面へ' }).click();
+    await visible(page.getByText('復路の乗車日は往路の乗車日以降の日付を入力してください'));
+    await page.getByTestId('return-date').fill(back);
+    await visible(page.getByTestId('total-amount'));
+    await screenshot(page, 'booking-create-round-trip-ja');
+    await page.getByRole('button', { name: '確認画面へ' }).click();
+    await page.waitForURL('**/bookings/confirm');
+    await visible(page.getByText(`${back} `, { exact: false }).first());
+    await screenshot(page, 'booking-confirm-round-trip-ja');
+    if (!agents[0]!.ignore_cancellation_policy) await page.getByLabel('キャンセルポリシーに同意します').check();
+    await page.getByRole('button', { name: 'この内容で申し込む' }).click();
+    await page.waitForURL(/\/bookings\/\d{8}$/);
+    const bookingId = page.url().split('/').pop()!;
+    const booking = await api<{ main_params: { service_order: { services: { direction: string; service_day: string; service_id: number }[] } } }>(page, 'GET', `/v1/bookings/${bookingId}`);
+    expect(booking.main_params.service_order.services.map((s) => [s.direction, s.service_day, s.service_id])).toEqual([
+      ['down', DAY, down.service_id],
+      ['up', back, up.service_id],
+    ]);
+    await context.close();
+  });
 });
