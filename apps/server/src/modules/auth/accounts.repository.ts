@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AccountKind, StaffType, UserGroup, UserType } from '@sagano/domain/auth/roles';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -59,8 +60,13 @@ function toAccount(row: ProfileRow): AccountWithProfile {
 }
 
 function profileQuery(db: Executor) {
+  return profileQueryWith(db, {});
+}
+
+/** The profile query with more columns (of tables joined onto it by the caller). */
+function profileQueryWith<Extra extends Record<string, PgColumn>>(db: Executor, extra: Extra) {
   return db
-    .select(profileColumns)
+    .select({ ...profileColumns, ...extra })
     .from(t.accounts)
     .leftJoin(t.operatorUsers, eq(t.operatorUsers.accountId, t.accounts.id))
     .leftJoin(t.agentStaffs, eq(t.agentStaffs.accountId, t.accounts.id))
@@ -84,19 +90,13 @@ export async function findSessionAccount(
   tokenHash: string,
   now: Date,
 ): Promise<{ session: { id: string; accountId: string; csrfToken: string; expiresAt: Date; lastSeenAt: Date }; account: AccountWithProfile } | undefined> {
-  const [row] = await db
-    .select({
-      ...profileColumns,
-      sessionId: t.sessions.id,
-      csrfToken: t.sessions.csrfToken,
-      expiresAt: t.sessions.expiresAt,
-      lastSeenAt: t.sessions.lastSeenAt,
-    })
-    .from(t.sessions)
-    .innerJoin(t.accounts, eq(t.accounts.id, t.sessions.accountId))
-    .leftJoin(t.operatorUsers, eq(t.operatorUsers.accountId, t.accounts.id))
-    .leftJoin(t.agentStaffs, eq(t.agentStaffs.accountId, t.accounts.id))
-    .leftJoin(t.agentGroups, eq(t.agentGroups.id, t.agentStaffs.groupId))
+  const [row] = await profileQueryWith(db, {
+    sessionId: t.sessions.id,
+    csrfToken: t.sessions.csrfToken,
+    expiresAt: t.sessions.expiresAt,
+    lastSeenAt: t.sessions.lastSeenAt,
+  })
+    .innerJoin(t.sessions, eq(t.sessions.accountId, t.accounts.id))
     .where(and(eq(t.sessions.tokenHash, tokenHash), gt(t.sessions.expiresAt, now)));
   if (!row) return undefined;
   const account = toAccount(row);

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { GROUP_TYPE_ID_SQL, vacantOnLegsSql } from '../inventory/allotments.ts';
 import { runningServiceDaysSql } from '../timetable/running-service-days.ts';
 import { pricingReferenceSql, type PricingReference } from './pricing-reference.ts';
 
@@ -47,7 +48,7 @@ export async function readSubmitContext(
   const [row] = rowsOf<SubmitContext>(
     await db.execute(sql`
       with group_type as (
-        select arrangement_type_id as id from arrangement_types where is_group_allotment order by display_order, arrangement_type_id limit 1
+        select ${GROUP_TYPE_ID_SQL} as id
       ), dirs as (
         select * from json_to_recordset(${directions}::json) as d(ord int, service_date date, service_id int, first_leg int, last_leg int)
       ), running as ${runningServiceDaysSql(dates[0]!, dates[dates.length - 1]!)}
@@ -68,10 +69,7 @@ export async function readSubmitContext(
                   'running', exists (select 1 from running r where r.service_date = d.service_date and r.service_id = d.service_id),
                   'day_status', st.status,
                   'arrangement_pattern_id', i.arrangement_pattern_id,
-                  'vacant', (select case when count(*) = d.last_leg - d.first_leg + 1 then min(c.capacity - c.held) else 0 end
-                               from inventory_counters c
-                               where c.service_date = d.service_date and c.service_id = d.service_id
-                                 and c.arrangement_type_id = (select id from group_type) and c.leg between d.first_leg and d.last_leg))
+                  'vacant', ${vacantOnLegsSql(sql`d.service_date`, sql`d.service_id`, sql`(select id from group_type)`, sql`d.first_leg`, sql`d.last_leg`)})
                 order by d.ord)
            from dirs d
            left join services s on s.id = d.service_id

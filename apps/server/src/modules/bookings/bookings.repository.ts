@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client.ts';
 import { readAll } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
+import { GROUP_TYPE_ID_SQL, LOCK_TIMEOUT_SQL } from '../inventory/allotments.ts';
 
 export type BookingRow = typeof t.bookings.$inferSelect;
 export type BookingServiceRow = typeof t.bookingServices.$inferSelect;
@@ -126,9 +127,9 @@ export async function lockBooking(db: Executor, bookingId: string): Promise<Lock
                        'heldWheelchair', bs.held_wheelchair, 'heldStanding', bs.held_standing, 'names', s.names)
                      order by bs.service_date, case bs.direction when 'down' then 0 else 1 end)
                 from booking_services bs join services s on s.id = bs.service_id where bs.booking_id = b.id) as services,
-             (select arrangement_type_id from arrangement_types where is_group_allotment order by display_order, arrangement_type_id limit 1) as group_type_id,
+             ${GROUP_TYPE_ID_SQL} as group_type_id,
              (select arrangement_type_id from arrangement_types where seat_type = 'WHEELCHAIR' order by display_order, arrangement_type_id limit 1) as wheelchair_type_id,
-             set_config('lock_timeout', '5s', true) as lock_timeout
+             ${LOCK_TIMEOUT_SQL} as lock_timeout
       from bookings b join agents a on a.id = b.agent_id
       where b.booking_id = ${bookingId}
       for update of b`),

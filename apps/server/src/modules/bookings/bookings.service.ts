@@ -27,7 +27,7 @@ import * as t from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
-import { holdAllotments, releaseAllotments, type AllotmentRequest } from '../inventory/allotments.ts';
+import { GROUP_TYPE_ID_SQL, holdAllotments, releaseAllotments, vacantOnLegsSql, type AllotmentRequest } from '../inventory/allotments.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { bookingNgMail, bookingOkMail, type MailBooking } from './booking-mail-templates.ts';
 import { insertBookingGraph, readSubmitContext } from './booking-submission.repository.ts';
@@ -243,18 +243,19 @@ async function offerWaitlist(tx: Executor, released: LockedBooking): Promise<voi
   await tx.execute(sql`
     with trains as (
       select distinct * from json_to_recordset(${trains}::json) as t(service_date date, service_id int)
-    ), group_type as (
-      select arrangement_type_id as id from arrangement_types where is_group_allotment order by display_order, arrangement_type_id limit 1
     ), offers as (
       select distinct on (t.service_date, t.service_id) b.id, b.agent_id, b.agent_sub_group_id
       from trains t
       join booking_services bs on bs.service_date = t.service_date and bs.service_id = t.service_id
       join bookings b on b.id = bs.booking_id
       where b.status = 'WAITLIST' and b.sub_status in ('INITIAL', 'SAGANO_ALLOTMENT_NOT_AVAILABLE') and b.id <> ${released.id}
-        and (select case when count(*) = abs(bs.to_station_id - bs.from_station_id) then min(c.capacity - c.held) else 0 end
-               from inventory_counters c
-               where c.service_date = bs.service_date and c.service_id = bs.service_id and c.arrangement_type_id = (select id from group_type)
-                 and c.leg between least(bs.from_station_id, bs.to_station_id) and greatest(bs.from_station_id, bs.to_station_id) - 1)
+        and ${vacantOnLegsSql(
+          sql`bs.service_date`,
+          sql`bs.service_id`,
+          GROUP_TYPE_ID_SQL,
+          sql`least(bs.from_station_id, bs.to_station_id)`,
+          sql`greatest(bs.from_station_id, bs.to_station_id) - 1`,
+        )}
             >= b.participant_quantity - (select count(*) from booking_wheelchairs w where w.booking_id = b.id)
       order by t.service_date, t.service_id, b.submitted_at, b.id
     )

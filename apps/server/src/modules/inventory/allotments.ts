@@ -7,7 +7,7 @@
  * or nothing. The conditional `capacity - held >= n` on the UPDATE and the CHECK
  * (0 <= held <= capacity) on the counter row stand behind that check.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -137,3 +137,14 @@ export async function releaseAllotment(tx: Tx, request: AllotmentRequest): Promi
 
 /** Sets the lock wait of the current transaction: a hold that cannot get a counter soon fails instead of piling up. */
 export const LOCK_TIMEOUT_SQL = sql`set_config('lock_timeout', '5s', true)`;
+
+/** The arrangement type that holds group allotments (the first marked one), as a scalar subquery. */
+export const GROUP_TYPE_ID_SQL = sql`(select arrangement_type_id from arrangement_types where is_group_allotment order by display_order, arrangement_type_id limit 1)`;
+
+/** Seats of a type free on every leg from firstLeg to lastLeg (0 when a leg has no counter), as a scalar subquery. */
+export function vacantOnLegsSql(serviceDate: SQL, serviceId: SQL, arrangementTypeId: SQL, firstLeg: SQL, lastLeg: SQL): SQL {
+  return sql`(select case when count(*) = ${lastLeg} - ${firstLeg} + 1 then min(c.capacity - c.held) else 0 end
+              from inventory_counters c
+              where c.service_date = ${serviceDate} and c.service_id = ${serviceId}
+                and c.arrangement_type_id = ${arrangementTypeId} and c.leg between ${firstLeg} and ${lastLeg})`;
+}
