@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { baseUrl, DEMO_PASSWORD, freshPage, launch, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 
 let browser: Browser;
@@ -31,6 +31,19 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
     },
     { method, path, body },
   ) as Promise<T>;
+}
+
+/** A call to the API as another account (bearer token), outside any browser page. */
+async function apiAs<T>(email: string, method: string, path: string, body?: unknown): Promise<T> {
+  const login = await fetch(`${baseUrl()}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
 }
 
 /** Picks a Mantine Select option by the input's label and the option's text. */
@@ -225,6 +238,64 @@ describe('bookings', () => {
       ['down', DAY, down.service_id],
       ['up', back, up.service_id],
     ]);
+    await context.close();
+  });
+
+  it('cancellation: staff confirm an agent\'s request, and start one with the fee and policy shown', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'staff@example.com');
+    const day = await api<DayAnswer>(page, 'GET', `/v1/allotments/${DAY}?from_station_id=1&to_station_id=4`);
+    const train = day.services.filter((s) => s.direction === 'down' && s.vacant_seats >= 20).at(-1)!;
+    const { agents } = await api<AgentsAnswer>(page, 'GET', '/v1/agents?per_page=100');
+    const { units } = await api<UnitsAnswer>(page, 'GET', '/v1/units');
+    const adult = units.find((u) => u.segment === 'NORMAL' && u.annotation === 'NORMAL' && u.fare_type === 'ADULT')!;
+    const me = await apiAs<{ user: { agent_id: number } }>('agent-free@example.com', 'GET', '/v1/auth/me');
+    const free = agents.find((a) => a.id === me.user.agent_id)!;
+    expect(free.ignore_cancellation_policy).toBe(false);
+    const confirmedBooking = async (name: string) => {
+      const { booking_id } = await api<{ booking_id: string }>(page, 'POST', '/v1/bookings', {
+        applicant: { name: '取消 花子', email: 'cancel.e2e@example.com', phone_number: '075-555-6666' },
+        tour_conductor: null,
+        group: { group_type: 'NORMAL', name, name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
+        service_order: { down_service: { service_date: DAY, service_id: train.service_id, from_station_id: 1, to_station_id: 4 } },
+        participant_group: { unit_quantity_items: [{ unit_id: adult.id, quantity: 8 }], wheel_chairs: [] },
+        agent_id: free.id,
+        agent_sub_group_id: free.groups.find((g) => g.is_root)!.id,
+      });
+      await api(page, 'POST', `/v1/bookings/${booking_id}/reserve_allotments`, {});
+      await api(page, 'POST', `/v1/bookings/${booking_id}/confirm_booking`, { mail: { subject: 'ご予約確定', body: '確定しました' } });
+      return booking_id;
+    };
+
+    // The agent asks (agreeing to the policy); staff confirm it on the booking.
+    const asked = await confirmedBooking('取消申請テスト団体');
+    await apiAs('agent-free@example.com', 'POST', `/v1/bookings/${asked}/cancel`, { agree_cancellation_policy: true });
+    await page.goto(`/bookings/${asked}`);
+    await visible(page.getByTestId('booking-status').getByText('取消申込'));
+    await page.getByRole('button', { name: '取消確定' }).click();
+    await visible(page.getByRole('dialog').getByText('元に戻せません'));
+    await page.getByRole('dialog').getByRole('button', { name: '取消確定' }).click();
+    await visible(page.getByTestId('booking-status').getByText('取消済'));
+    await visible(page.getByRole('region', { name: '取消' }));
+    await page.getByRole('link', { name: '変更履歴' }).click();
+    await visible(page.getByText('取消', { exact: true }).first());
+
+    // Staff start one: the screen shows the fee and the policy; the agent is asked to agree.
+    const started = await confirmedBooking('取消開始テスト団体');
+    await page.goto(`/bookings/${started}`);
+    await page.getByRole('link', { name: '予約取消' }).click();
+    await page.waitForURL(`**/bookings/${started}/cancel`);
+    await visible(page.getByRole('heading', { name: `予約 ${started} の取消` }));
+    await visible(page.getByRole('table', { name: 'キャンセルポリシー' }).getByText('乗車日当日以降'));
+    expect(await page.getByTestId('cancellation-fee').innerText()).toMatch(/^[\d,]+ 円$/);
+    await screenshot(page, 'booking-cancel-ja');
+    await page.getByRole('button', { name: '取消を開始する' }).click();
+    await page.waitForURL(`**/bookings/${started}`);
+    await visible(page.getByTestId('booking-status').getByText('取消料確認待ち'));
+    await page.goto(`/bookings/${started}/cancel?lang=en`);
+    await visible(page.getByRole('heading', { name: `Cancel booking ${started}` }));
+    await visible(page.getByText('This booking cannot be cancelled now.'));
+    await screenshot(page, 'booking-cancel-en');
     await context.close();
   });
 });

@@ -347,3 +347,90 @@ describe('totals of long lists', () => {
     expect(narrow).toMatchObject({ total: 11, total_capped: false }); // 大量団体 1000 and 10000–10009
   });
 });
+
+describe('cancellation', () => {
+  async function confirmed(overrides: Record<string, unknown> = {}) {
+    const id = await submit(overrides);
+    await post(`/v1/bookings/${id}/reserve_allotments`);
+    expect((await post(`/v1/bookings/${id}/confirm_booking`, { mail: { subject: 's', body: 'b' } })).statusCode).toBe(200);
+    return id;
+  }
+
+  it('an agent asks with the policy agreed, the operator confirms: seats back, fee owed, CANCEL revision', async () => {
+    // A policy reaching years ahead, so the fixture's far-off days owe 10 %; frozen at confirmation.
+    await ctx.database.db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (9000, 100000)`);
+    const id = await confirmed();
+    await ctx.database.db.execute(sql`update cancellation_policies set rate_e6 = 900000 where days_before = 9000`);
+    const agent = await ctx.login('agent-free@example.com');
+    const quote = (await get(`/v1/bookings/${id}/cancellation_fee`, agent)).json();
+    const total = (19 * 800 + 3 * 400) * E6;
+    expect(quote).toMatchObject({ rate_e6: 100000, days_before: 9000, total_amount: total, cancellation_fee: Math.ceil((total / E6) * 0.1 / 10) * 10 * E6, ignore_cancellation_policy: false });
+
+    const notAgreed = await post(`/v1/bookings/${id}/cancel`, {}, agent);
+    expect(notAgreed.statusCode).toBe(400);
+    expect(errorOf(notAgreed).field).toBe('agree_cancellation_policy');
+    expect((await get(`/v1/bookings/${id}`)).json().status).toBe('RESERVED');
+
+    const heldBefore = await held(fx.days[0]!, fx.down, 2);
+    const asked = await post(`/v1/bookings/${id}/cancel`, { agree_cancellation_policy: true }, agent);
+    expect(asked.json()).toEqual({ status: 'CANCELLATION_SUBMITTED', cancellation_fee: quote.cancellation_fee });
+    expect(await held(fx.days[0]!, fx.down, 2)).toBe(heldBefore);
+    const [notice] = await ctx.database.db.select().from(t.notifications).where(sql`kind = 'CANCELLATION' and booking_id = (select id from bookings where booking_id = ${id})`);
+    expect(notice).toMatchObject({ audience: 'ADMIN' });
+    expect((await get(`/v1/bookings/${id}`)).json().flags).toMatchObject({ can_cancel: false, can_confirm_cancellation: true, can_reserve_allotments: false });
+    // The agent cannot confirm its own request; asking twice is refused.
+    expect((await post(`/v1/bookings/${id}/confirm_cancellation`, undefined, agent)).statusCode).toBe(409);
+    expect((await post(`/v1/bookings/${id}/cancel`, { agree_cancellation_policy: true }, agent)).statusCode).toBe(409);
+
+    expect((await post(`/v1/bookings/${id}/confirm_cancellation`)).statusCode).toBe(200);
+    expect(await held(fx.days[0]!, fx.down, 2)).toBe(heldBefore - 23);
+    const b = (await get(`/v1/bookings/${id}`)).json();
+    expect(b).toMatchObject({
+      status: 'CANCELLED',
+      sub_status: 'INITIAL',
+      main_params: {
+        payment: { kind: 'FARE', status: 'NO_NEED_TO_PAY' },
+        cancellation: { cancellation_rate_e6: 100000, total_cancellation_fee: quote.cancellation_fee, payment: { kind: 'CANCELLATION', status: 'PAYMENT_PENDING', total_amount: quote.cancellation_fee } },
+      },
+      flags: { can_cancel: false, can_confirm_cancellation: false },
+    });
+    expect(b.main_params.cancellation.cancelled_at).toBeTruthy();
+    const last = b.main_param_histories.at(-1);
+    expect(last).toMatchObject({ type: 'CANCEL', status: 'CANCELLED' });
+    expect(b.main_param_histories.map((h: { type: string }) => h.type)).toEqual(['CREATE', 'UPDATE', 'UPDATE', 'UPDATE', 'CANCEL']);
+    // Irreversible.
+    expect((await post(`/v1/bookings/${id}/confirm_cancellation`)).statusCode).toBe(409);
+    expect((await post(`/v1/bookings/${id}/cancel`, {})).statusCode).toBe(409);
+    await ctx.database.db.execute(sql`delete from cancellation_policies where days_before = 9000`);
+  });
+
+  it('the operator starts one: pending until the agent agrees; agents ignoring the policy are cancelled at once', async () => {
+    const id = await confirmed({ agent_id: agents.CONTRACTED });
+    const started = await post(`/v1/bookings/${id}/cancel`, {});
+    expect(started.json()).toEqual({ status: 'CANCELLATION_PENDING', cancellation_fee: 0 });
+    const other = await ctx.login('agent-free@example.com');
+    expect((await post(`/v1/bookings/${id}/confirm_cancellation`, undefined, other)).statusCode).toBe(404);
+    expect((await post(`/v1/bookings/${id}/confirm_cancellation`)).statusCode).toBe(409);
+    const agent = await ctx.login('agent-contracted@example.com');
+    expect((await get(`/v1/bookings/${id}`, agent)).json().flags).toMatchObject({ can_confirm_cancellation: true, can_cancel: false });
+    expect((await post(`/v1/bookings/${id}/confirm_cancellation`, undefined, agent)).statusCode).toBe(200);
+    const b = (await get(`/v1/bookings/${id}`)).json();
+    expect(b).toMatchObject({ status: 'CANCELLED', main_params: { payment: { status: 'NO_NEED_TO_PAY' }, cancellation: { total_cancellation_fee: 0, payment: { status: 'NO_NEED_TO_PAY' } } } });
+
+    await ctx.database.db.execute(sql`update agents set ignore_cancellation_policy = true where id = ${agents.SPECIAL_CONTRACTED}`);
+    const special = await confirmed({ agent_id: agents.SPECIAL_CONTRACTED });
+    const heldBefore = await held(fx.days[0]!, fx.down, 1);
+    expect((await post(`/v1/bookings/${special}/cancel`, {})).json().status).toBe('CANCELLED');
+    expect(await held(fx.days[0]!, fx.down, 1)).toBe(heldBefore - 23);
+    await ctx.database.db.execute(sql`update agents set ignore_cancellation_policy = false where id = ${agents.SPECIAL_CONTRACTED}`);
+
+    // A request not yet answered can be withdrawn too; nothing was ever owed.
+    const fresh = await submit({ agent_id: agents.CONTRACTED }, agent);
+    await post(`/v1/bookings/${fresh}/cancel`, { agree_cancellation_policy: true }, agent);
+    expect((await post(`/v1/bookings/${fresh}/confirm_cancellation`)).statusCode).toBe(200);
+    const f = (await get(`/v1/bookings/${fresh}`)).json();
+    expect(f).toMatchObject({ status: 'CANCELLED', main_params: { payment: null, cancellation: { total_cancellation_fee: 0 } } });
+    const station = await ctx.login('station@example.com');
+    expect((await post(`/v1/bookings/${await submit()}/cancel`, {}, station)).statusCode).toBe(409);
+  });
+});

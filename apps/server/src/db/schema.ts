@@ -625,6 +625,17 @@ export const seatAssignments = pgTable(
 
 // ---------- pricing master data (issue 4) ----------
 
+/** The cancellation policy: from days_before days before the service date, rate_e6 of the total is charged. */
+export const cancellationPolicies = pgTable(
+  'cancellation_policies',
+  {
+    daysBefore: integer('days_before').primaryKey(),
+    rateE6: integer('rate_e6').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('cancellation_policies_values', sql`${t.daysBefore} >= 0 and ${t.rateE6} between 0 and 1000000`)],
+);
+
 /** Free count plans: for a participant count in [min, max], that many ride free. */
 export const freeCountPlans = pgTable(
   'free_count_plans',
@@ -683,6 +694,12 @@ export const bookings = pgTable(
     voucherNote: text('voucher_note').notNull().default(''),
     voucherConfirmed: boolean('voucher_confirmed').notNull().default(false),
     refusalReason: text('refusal_reason'),
+    /** The cancellation policy in force when the booking was confirmed (frozen, DESIGN §6). */
+    cancellationPolicy: jsonb('cancellation_policy'),
+    /** Set when a cancellation is requested or started: the rate and fee quoted then. */
+    cancellationRateE6: integer('cancellation_rate_e6'),
+    cancellationFeeE6: bigint('cancellation_fee_e6', { mode: 'number' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     participantQuantity: integer('participant_quantity').notNull(),
     totalAmountE6: bigint('total_amount_e6', { mode: 'number' }).notNull().default(0),
     revision: integer('revision').notNull().default(1),

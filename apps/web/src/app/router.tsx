@@ -58,6 +58,7 @@ export function createAppRouter(queryClient: QueryClient) {
                     { index: true, lazy: lazyScreen(() => import('../features/bookings/routes/booking-detail.tsx')) },
                     { path: 'copy', lazy: lazyScreen(() => import('../features/bookings/routes/booking-create.tsx')) },
                     { path: 'histories', lazy: lazyScreen(() => import('../features/bookings/routes/booking-histories.tsx')) },
+                    { path: 'cancel', lazy: lazyScreen(() => import('../features/bookings/routes/booking-cancel.tsx')) },
                   ],
                 },
               ],

@@ -42,6 +42,8 @@ export const OPERATION_NAMES = [
   'bookings.assign_operator',
   'bookings.add_special_note',
   'bookings.update_from_to_station',
+  'bookings.cancel',
+  'bookings.confirm_cancellation',
   'bookings.add_note',
   'bookings.update_note',
   'inventory.adjust_arrangements',

@@ -117,6 +117,7 @@ export type ServiceLeg = z.infer<typeof ServiceLeg>;
 export const BookingFlags = z.object({
   can_update: z.boolean(),
   can_cancel: z.boolean(),
+  can_confirm_cancellation: z.boolean(),
   can_show_voucher: z.boolean(),
   can_release_seats: z.boolean(),
   can_reserve_allotments: z.boolean(),
@@ -139,6 +140,8 @@ export const PaymentSummary = z.object({
   due_date: DateString.nullable(),
   issued_at: z.string(),
 });
+
+export type PaymentSummary = z.infer<typeof PaymentSummary>;
 
 export const BookingNote = z.object({
   note_id: z.number().int(),
@@ -194,6 +197,15 @@ export const BookingResponse = z.object({
     voucherNote: z.string(),
     confirmNote: z.string(),
     revision: z.number().int(),
+    /** Set once a cancellation is requested or started: the rate and fee quoted then. */
+    cancellation: z
+      .object({
+        cancellation_rate_e6: z.number().int(),
+        total_cancellation_fee: z.number().int(),
+        cancelled_at: z.string().nullable(),
+        payment: PaymentSummary.nullable(),
+      })
+      .nullable(),
   }),
   main_param_histories: z.array(BookingHistory),
   notes: z.array(BookingNote),
@@ -208,6 +220,28 @@ export const ConfirmBookingBody = z.object({
   mail: z.object({ subject: z.string().trim().min(1).max(200), body: z.string().trim().min(1).max(20000) }),
 });
 export const RefuseBookingBody = ConfirmBookingBody.extend({ reason: z.enum(REFUSAL_REASONS) });
+
+/** POST /cancel: agents agree to the policy and the fee shown, unless their agent ignores the policy. */
+export const CancelBookingBody = z
+  .object({
+    agent_sub_group_id: z.number().int().positive().optional(),
+    agree_cancellation_policy: z.boolean().default(false),
+  })
+  .default({ agree_cancellation_policy: false });
+export const CancelBookingResponse = z.object({ status: z.enum(BOOKING_STATUSES), cancellation_fee: z.number().int() });
+export const CancellationPolicyRow = z.object({ days_before: z.number().int().min(0), rate_e6: z.number().int().min(0).max(1_000_000) });
+export const CancellationQuoteResponse = z.object({
+  days_left: z.number().int(),
+  days_before: z.number().int().nullable(),
+  rate_e6: z.number().int(),
+  total_amount: z.number().int(),
+  cancellation_fee: z.number().int(),
+  /** The policy the booking is priced on (frozen at confirmation). */
+  policy: z.array(CancellationPolicyRow),
+  /** Whether the agent skips agreeing to the policy. */
+  ignore_cancellation_policy: z.boolean(),
+});
+export type CancellationQuoteResponse = z.infer<typeof CancellationQuoteResponse>;
 export const MailTemplateResponse = z.object({ subject: z.string(), body: z.string(), to_address: z.string() });
 export const SelectPriorityBody = z.object({ priority: z.number().int().min(0).max(100) });
 export const AssignOperatorBody = z.object({ operator_name: z.string().trim().max(100) });
@@ -309,6 +343,7 @@ export const NOTIFICATION_KINDS = [
   'WAITLIST_OFFER',
   'BOOKING_CONFIRMED',
   'BOOKING_REFUSED',
+  'CANCELLATION_CONFIRMED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -204,7 +204,9 @@ export function applyStep(s: BookingState, step: BookingStep, caller: BookingCal
 export function bookingFlags(s: BookingState, caller: BookingCaller) {
   return {
     can_update: mayTake('request_modification', s, caller),
-    can_cancel: caller === 'AGENT' ? mayTake('request_cancellation', s, caller) : mayTake('start_cancellation', s, caller) || mayTake('confirm_cancellation', s, caller),
+    can_cancel: caller === 'AGENT' ? mayTake('request_cancellation', s, caller) : mayTake('start_cancellation', s, caller),
+    /** The operator confirms an agent's request; the agent agrees to a fee the operator quoted. */
+    can_confirm_cancellation: caller === 'AGENT' ? mayTake('agree_cancellation', s, caller) : mayTake('confirm_cancellation', s, caller),
     can_show_voucher: isConfirmed(s) && s.voucherConfirmed,
     can_release_seats: mayTake('release_seats', s, caller),
     can_reserve_allotments: mayTake('reserve_allotments', s, caller),

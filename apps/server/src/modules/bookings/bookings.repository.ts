@@ -1,6 +1,7 @@
 /** Reads and writes of bookings and everything that hangs off them. */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus, BookingSubStatus } from '@sagano/domain/bookings/booking-state';
+import type { CancellationPolicyRow } from '@sagano/domain/bookings/cancellation';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import type { Executor } from '../../db/client.ts';
 import { readAll } from '../../db/client.ts';
@@ -19,6 +20,8 @@ export interface BookingAggregate {
   units: (typeof t.bookingUnits.$inferSelect)[];
   wheelchairs: { needSlope: boolean }[];
   payment: (typeof t.payments.$inferSelect) | undefined;
+  /** The cancellation-fee payment, once a cancellation is confirmed. */
+  cancellationPayment: (typeof t.payments.$inferSelect) | undefined;
   notes: (typeof t.bookingNotes.$inferSelect)[];
   histories: (typeof t.bookingHistories.$inferSelect)[];
 }
@@ -54,11 +57,12 @@ export async function loadBooking(db: Executor, bookingId: string): Promise<Book
   const [units, wheelchairs, payments, notes, histories] = await readAll(db, [
     () => db.select().from(t.bookingUnits).where(eq(t.bookingUnits.bookingId, booking.id)).orderBy(asc(t.bookingUnits.unitId)),
     () => db.select({ needSlope: t.bookingWheelchairs.needSlope }).from(t.bookingWheelchairs).where(eq(t.bookingWheelchairs.bookingId, booking.id)).orderBy(asc(t.bookingWheelchairs.id)),
-    () => db.select().from(t.payments).where(and(eq(t.payments.bookingId, booking.id), eq(t.payments.kind, 'FARE'))).orderBy(desc(t.payments.id)).limit(1),
+    () => db.select().from(t.payments).where(eq(t.payments.bookingId, booking.id)).orderBy(desc(t.payments.id)),
     () => db.select().from(t.bookingNotes).where(eq(t.bookingNotes.bookingId, booking.id)).orderBy(asc(t.bookingNotes.createdAt), asc(t.bookingNotes.id)),
     () => db.select().from(t.bookingHistories).where(eq(t.bookingHistories.bookingId, booking.id)).orderBy(asc(t.bookingHistories.revision)),
   ] as const);
-  return { booking, agent: agent!, subGroup: subGroup!, services, units, wheelchairs, payment: payments[0], notes, histories };
+  const latest = (kind: string) => payments.find((p) => p.kind === kind);
+  return { booking, agent: agent!, subGroup: subGroup!, services, units, wheelchairs, payment: latest('FARE'), cancellationPayment: latest('CANCELLATION'), notes, histories };
 }
 
 /** What a step needs of a booking, read and locked (FOR UPDATE) in one statement. */
@@ -164,6 +168,10 @@ export type BookingPatch = Partial<{
   voucherConfirmed: boolean;
   refusalReason: string | null;
   caution: string;
+  cancellationPolicy: readonly CancellationPolicyRow[];
+  cancellationRateE6: number;
+  cancellationFeeE6: number;
+  cancelledAt: 'now';
 }>;
 
 const PATCH_COLUMNS: Record<keyof BookingPatch, string> = {
@@ -176,7 +184,17 @@ const PATCH_COLUMNS: Record<keyof BookingPatch, string> = {
   voucherConfirmed: 'voucher_confirmed',
   refusalReason: 'refusal_reason',
   caution: 'caution',
+  cancellationPolicy: 'cancellation_policy',
+  cancellationRateE6: 'cancellation_rate_e6',
+  cancellationFeeE6: 'cancellation_fee_e6',
+  cancelledAt: 'cancelled_at',
 };
+
+function patchValue(key: keyof BookingPatch, value: unknown): SQL {
+  if (key === 'cancellationPolicy') return sql`${JSON.stringify(value)}::jsonb`;
+  if (key === 'cancelledAt') return sql`now()`;
+  return sql`${value}`;
+}
 
 /** The history snapshot of a booking as it stands, built by the database (DESIGN §5). */
 function snapshotSql(b: SQL): SQL {
@@ -199,6 +217,8 @@ function snapshotSql(b: SQL): SQL {
       select jsonb_build_object('status', p.status, 'payment_method', p.payment_method, 'total_amount', p.total_amount_e6)
       from payments p where p.booking_id = ${b}.id and p.kind = 'FARE' order by p.id desc limit 1),
       jsonb_build_object('total_amount', ${b}.total_amount_e6)),
+    'cancellation', case when ${b}.cancellation_fee_e6 is null then null
+                         else jsonb_build_object('rate_e6', ${b}.cancellation_rate_e6, 'cancellation_fee', ${b}.cancellation_fee_e6) end,
     'confirm_note', ${b}.confirm_note)`;
 }
 
@@ -209,7 +229,7 @@ function snapshotSql(b: SQL): SQL {
 export async function recordRevision(db: Executor, id: number, type: 'UPDATE' | 'CANCEL', patch: BookingPatch, createdBy: string): Promise<void> {
   const sets = (Object.keys(patch) as (keyof BookingPatch)[])
     .filter((k) => patch[k] !== undefined)
-    .map((k) => sql`${sql.identifier(PATCH_COLUMNS[k])} = ${patch[k]}`);
+    .map((k) => sql`${sql.identifier(PATCH_COLUMNS[k])} = ${patchValue(k, patch[k])}`);
   await db.execute(sql`
     with b as (
       update bookings set ${sql.join([...sets, sql`revision = revision + 1`, sql`updated_at = now()`], sql`, `)}
@@ -218,6 +238,25 @@ export async function recordRevision(db: Executor, id: number, type: 'UPDATE' | 
     )
     insert into booking_histories (booking_id, revision, type, snapshot, created_by)
     select b.id, b.revision, ${type}, ${snapshotSql(sql`b`)}, ${createdBy} from b`);
+}
+
+/** What a cancellation is priced on: the frozen policy (else the current one) and whether the fare was ever owed. */
+export async function readCancellationTerms(db: Executor, id: number): Promise<{ policy: CancellationPolicyRow[]; fareOwed: boolean }> {
+  const [row] = rowsOf<{ policy: CancellationPolicyRow[]; fare_owed: boolean }>(
+    await db.execute(sql`
+      select coalesce(b.cancellation_policy,
+                      (select coalesce(jsonb_agg(jsonb_build_object('days_before', c.days_before, 'rate_e6', c.rate_e6) order by c.days_before), '[]'::jsonb)
+                         from cancellation_policies c)) as policy,
+             exists (select 1 from payments p where p.booking_id = b.id and p.kind = 'FARE' and p.status <> 'NO_NEED_TO_PAY') as fare_owed
+      from bookings b where b.id = ${id}`),
+  );
+  return { policy: row?.policy ?? [], fareOwed: row?.fare_owed ?? false };
+}
+
+/** The current cancellation policy, shortest notice first. */
+export async function readCancellationPolicy(db: Executor): Promise<CancellationPolicyRow[]> {
+  const rows = await db.select().from(t.cancellationPolicies).orderBy(t.cancellationPolicies.daysBefore);
+  return rows.map((r) => ({ days_before: r.daysBefore, rate_e6: r.rateE6 }));
 }
 
 export async function insertNotification(

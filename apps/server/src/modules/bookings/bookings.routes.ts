@@ -10,6 +10,9 @@ import {
   BookingResponse,
   CalculateAmountBody,
   CalculateAmountResponse,
+  CancelBookingBody,
+  CancelBookingResponse,
+  CancellationQuoteResponse,
   ConfirmBookingBody,
   CreateBookingBody,
   CreateBookingResponse,
@@ -96,6 +99,11 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; bookings: B
     config: { access: 'authenticated' },
   }, (request) => bookings.get(db, request.principal!, request.params.booking_id));
 
+  r.get('/v1/bookings/:booking_id/cancellation_fee', {
+    schema: { tags, params: BookingIdParams, querystring: z.object({ agent_sub_group_id: z.coerce.number().int().optional() }), response: { 200: CancellationQuoteResponse } },
+    config: { access: 'authenticated' },
+  }, (request) => bookings.cancellationQuote(db, request.principal!, request.params.booking_id));
+
   r.get('/v1/bookings/:booking_id/mail_templates/:mail_template', {
     schema: {
       tags,
@@ -129,6 +137,8 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; bookings: B
   step('release_allotments', 'bookings.release_allotments', undefined, (req, work) => bookings.releaseAllotments(work, req.principal, req.bookingId));
   step('confirm_booking', 'bookings.confirm_booking', ConfirmBookingBody, (req, work) => bookings.confirm(work, req.principal, req.bookingId, req.body.mail));
   step('refuse_booking', 'bookings.refuse_booking', RefuseBookingBody, (req, work) => bookings.refuse(work, req.principal, req.bookingId, req.body.reason, req.body.mail));
+  step('cancel', 'bookings.cancel', CancelBookingBody, (req, work) => bookings.cancel(work, req.principal, req.bookingId, req.body), { access: 'authenticated', response: CancelBookingResponse });
+  step('confirm_cancellation', 'bookings.confirm_cancellation', undefined, (req, work) => bookings.confirmCancellation(work, req.principal, req.bookingId), { access: 'authenticated' });
   step('select_priority', 'bookings.select_priority', SelectPriorityBody, (req, work) => bookings.selectPriority(work, req.principal, req.bookingId, req.body.priority));
   step('assign_operator', 'bookings.assign_operator', AssignOperatorBody, (req, work) => bookings.assignOperator(work, req.principal, req.bookingId, req.body.operator_name));
   step('add_special_note', 'bookings.add_special_note', undefined, (req, work) => bookings.addSpecialNote(work, req.principal, req.bookingId, req.query as z.infer<typeof AddSpecialNoteQuery>), { query: AddSpecialNoteQuery });

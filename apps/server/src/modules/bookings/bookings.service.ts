@@ -17,8 +17,9 @@ import {
   type RefusalReason,
   bookingFlags,
 } from '@sagano/domain/bookings/booking-state';
-import type { BookingResponse, CalculateAmountBody, CalculateAmountResponse, CreateBookingBody, ServiceChoice } from '@sagano/domain/bookings/booking-schemas';
+import type { BookingResponse, PaymentSummary, CancellationQuoteResponse, CalculateAmountBody, CalculateAmountResponse, CreateBookingBody, ServiceChoice } from '@sagano/domain/bookings/booking-schemas';
 import { E6 } from '@sagano/domain/bookings/pricing';
+import { quoteCancellation } from '@sagano/domain/bookings/cancellation';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { labelText } from '@sagano/domain/common/language';
 import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
@@ -31,8 +32,9 @@ import { GROUP_TYPE_ID_SQL, holdAllotments, releaseAllotments, vacantOnLegsSql, 
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { bookingNgMail, bookingOkMail, type MailBooking } from './booking-mail-templates.ts';
 import { insertBookingGraph, readSubmitContext } from './booking-submission.repository.ts';
-import { insertNotification, loadBooking, lockBooking, recordRevision, type BookingAggregate, type BookingPatch, type BookingRow, type LockedBooking, type LockedService } from './bookings.repository.ts';
+import { insertNotification, loadBooking, lockBooking, readCancellationPolicy, readCancellationTerms, recordRevision, type BookingAggregate, type BookingPatch, type BookingRow, type LockedBooking, type LockedService } from './bookings.repository.ts';
 import { priceFor, priceWith } from './pricing-reference.ts';
+import { tokyoToday as todayInTokyo } from '../timetable/timetable.service.ts';
 
 /** Days before the service date by which a card payment is due (until group schedules exist). */
 export const DEFAULT_PAYMENT_DAY_BEFORE = 7;
@@ -97,6 +99,19 @@ function toMailBooking(a: BookingAggregate): MailBooking {
   };
 }
 
+function presentPayment(p: NonNullable<BookingAggregate['payment']>): PaymentSummary {
+  return {
+    payment_id: p.id,
+    kind: p.kind,
+    status: p.status as PaymentSummary['status'],
+    payment_method: p.paymentMethod as PaymentSummary['payment_method'],
+    total_amount: p.totalAmountE6,
+    paid_amount: p.paidAmountE6,
+    due_date: p.dueDate,
+    issued_at: p.issuedAt.toISOString(),
+  };
+}
+
 export function presentBooking(a: BookingAggregate, principal: Principal): BookingResponse {
   const caller = callerOf(principal);
   const state = stateOf(a.booking, a.services.length === 2, a.agent.ignoreCancellationPolicy);
@@ -144,22 +159,20 @@ export function presentBooking(a: BookingAggregate, principal: Principal): Booki
         unit_quantity_items: a.units.map((u) => ({ unit_id: u.unitId, quantity: u.quantity, calculated_quantity: u.calculatedQuantity, unit_price: u.unitPriceE6, subtotal_amount: u.subtotalE6 })),
         wheel_chairs: a.wheelchairs.map((w) => ({ need_slope: w.needSlope })),
       },
-      payment: a.payment
-        ? {
-            payment_id: a.payment.id,
-            kind: a.payment.kind,
-            status: a.payment.status as never,
-            payment_method: a.payment.paymentMethod as never,
-            total_amount: a.payment.totalAmountE6,
-            paid_amount: a.payment.paidAmountE6,
-            due_date: a.payment.dueDate,
-            issued_at: a.payment.issuedAt.toISOString(),
-          }
-        : null,
+      payment: a.payment ? presentPayment(a.payment) : null,
       total_amount: a.booking.totalAmountE6,
       voucherNote: a.booking.voucherNote,
       confirmNote: a.booking.confirmNote,
       revision: a.booking.revision,
+      cancellation:
+        a.booking.cancellationFeeE6 === null
+          ? null
+          : {
+              cancellation_rate_e6: a.booking.cancellationRateE6 ?? 0,
+              total_cancellation_fee: a.booking.cancellationFeeE6,
+              cancelled_at: a.booking.cancelledAt?.toISOString() ?? null,
+              payment: a.cancellationPayment ? presentPayment(a.cancellationPayment) : null,
+            },
     },
     main_param_histories: a.histories.map((h) => {
       const snap = h.snapshot as { status?: BookingStatus; sub_status?: BookingSubStatus; service_order: unknown; participant_group: unknown; payment: unknown; confirm_note?: string };
@@ -271,6 +284,12 @@ function paymentFor(agentType: string, firstServiceDate: string): { status: stri
   }
   if (agentType === 'CONTRACTED') return { status: 'PAYMENT_PENDING', method: 'COUPON', dueDate: null };
   return { status: 'INVOICE_PENDING', method: 'MONTHLY', dueDate: null };
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
 }
 
 async function openFarePayment(tx: Executor, booking: LockedBooking, payment: { status: string; method: string; dueDate: string | null }): Promise<void> {
@@ -471,10 +490,11 @@ export function createBookingsService(db: Db) {
     if (!next.ok) throw new AppError('STEP_NOT_ALLOWED', 'confirm booking is not possible now');
     const firstDate = booking.services.map((s) => s.serviceDate).sort()[0]!;
     await openFarePayment(work.tx, booking, paymentFor(booking.agentType, firstDate));
+    const policy = await readCancellationPolicy(work.tx);
     await enqueueMail(work, { kind: 'booking.ok', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.body, bookingId });
     await insertNotification(work.tx, { audience: 'AGENT', category: 'booking', kind: 'BOOKING_CONFIRMED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
     await insertNotification(work.tx, { audience: 'ADMIN', category: 'payment', kind: 'PAYMENT_REQUEST', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
-    await record(work, principal, booking, { status: next.state.status });
+    await record(work, principal, booking, { status: next.state.status, cancellationPolicy: policy });
   }
 
   /** Refuses the request with a reason: everything held is released, nothing is owed. */
@@ -488,6 +508,83 @@ export function createBookingsService(db: Db) {
     await insertNotification(work.tx, { audience: 'AGENT', category: 'booking', kind: 'BOOKING_REFUSED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
     if (holdsAllotments(state)) await offerWaitlist(work.tx, booking);
     await record(work, principal, booking, { status: next.state.status, subStatus: next.state.subStatus, refusalReason: reason });
+  }
+
+  /** The fee the booking would owe if cancelled today, with the policy it is priced on. */
+  async function cancellationQuote(executor: Executor, principal: Principal, bookingId: string): Promise<CancellationQuoteResponse> {
+    const a = await load(executor, principal, bookingId);
+    const terms = await readCancellationTerms(executor, a.booking.id);
+    const quote = quoteCancellation({
+      policy: terms.policy,
+      totalAmountE6: a.booking.totalAmountE6,
+      serviceDate: a.services.map((s) => s.serviceDate).sort()[0]!,
+      today: todayInTokyo(),
+      confirmed: terms.fareOwed,
+    });
+    return { ...quote, policy: terms.policy, ignore_cancellation_policy: a.agent.ignoreCancellationPolicy };
+  }
+
+  async function quoteFor(tx: Executor, booking: LockedBooking) {
+    const terms = await readCancellationTerms(tx, booking.id);
+    const serviceDate = booking.services.map((s) => s.serviceDate).sort()[0]!;
+    return quoteCancellation({ policy: terms.policy, totalAmountE6: booking.totalAmountE6, serviceDate, today: todayInTokyo(), confirmed: terms.fareOwed });
+  }
+
+  /**
+   * Ends the booking: seats and allotments are returned (waitlisted groups offered the room),
+   * an unpaid fare is no longer owed, the fee quoted is opened as a cancellation payment
+   * (NO_NEED_TO_PAY when 0), and a CANCEL revision is written.
+   */
+  async function finishCancellation(work: Work, principal: Principal, booking: LockedBooking, state: BookingState, feeE6: number, rateE6: number) {
+    const { tx } = work;
+    await tx.execute(sql`delete from seat_assignments where booking_id = ${booking.bookingId}`);
+    if (holdsAllotments(state)) await releaseEverything(tx, booking);
+    await tx.execute(sql`
+      update payments set status = 'NO_NEED_TO_PAY', updated_at = now()
+      where booking_id = ${booking.id} and kind = 'FARE' and paid_amount_e6 = 0 and status in ('PAYMENT_PENDING', 'INVOICE_PENDING', 'INITED')`);
+    const owed = feeE6 > 0 ? paymentFor(booking.agentType, todayInTokyo()) : { status: 'NO_NEED_TO_PAY', method: 'UNKNOWN', dueDate: null };
+    await tx.insert(t.payments).values({ bookingId: booking.id, kind: 'CANCELLATION', status: owed.status, paymentMethod: owed.method, totalAmountE6: feeE6, dueDate: feeE6 > 0 && booking.agentType === 'FREE' ? addDays(todayInTokyo(), DEFAULT_PAYMENT_DAY_BEFORE) : null });
+    await insertNotification(tx, { audience: 'AGENT', category: 'booking', kind: 'CANCELLATION_CONFIRMED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
+    if (holdsAllotments(state)) await offerWaitlist(tx, booking);
+    await record(work, principal, booking, { status: 'CANCELLED', subStatus: 'INITIAL', voucherConfirmed: false, cancellationRateE6: rateE6, cancellationFeeE6: feeE6, cancelledAt: 'now' }, 'CANCEL');
+  }
+
+  /**
+   * POST /cancel. An agent asks (agreeing to the policy and the fee shown, unless its agent
+   * ignores the policy): CANCELLATION_SUBMITTED, for the operator to confirm. The operator
+   * starts one: CANCELLATION_PENDING with the fee quoted, for the agent to agree, or cancelled
+   * at once for an agent that ignores the policy.
+   */
+  async function cancel(work: Work, principal: Principal, bookingId: string, body: { agree_cancellation_policy: boolean }): Promise<{ status: BookingStatus; cancellation_fee: number }> {
+    const caller = callerOf(principal);
+    const step: BookingStep = caller === 'AGENT' ? 'request_cancellation' : 'start_cancellation';
+    const { booking, state } = await begin(work, principal, bookingId, step);
+    if (caller === 'AGENT' && !booking.ignoreCancellationPolicy && !body.agree_cancellation_policy) {
+      throw new AppError('VALIDATION_FAILED', 'agree_cancellation_policy: agree to the cancellation policy to cancel', 'agree_cancellation_policy');
+    }
+    const next = applyStep(state, step, caller);
+    if (!next.ok) throw new AppError('STEP_NOT_ALLOWED', 'cancellation is not possible now');
+    const quote = await quoteFor(work.tx, booking);
+    if (next.state.status === 'CANCELLED') {
+      await finishCancellation(work, principal, booking, state, quote.cancellation_fee, quote.rate_e6);
+    } else {
+      await insertNotification(work.tx, {
+        audience: caller === 'AGENT' ? 'ADMIN' : 'AGENT', category: 'booking', kind: 'CANCELLATION', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId,
+      });
+      await record(work, principal, booking, { status: next.state.status, cancellationRateE6: quote.rate_e6, cancellationFeeE6: quote.cancellation_fee });
+    }
+    return { status: next.state.status, cancellation_fee: quote.cancellation_fee };
+  }
+
+  /** The operator confirms an agent's request, or the agent agrees to the fee the operator quoted: CANCELLED (irreversible). */
+  async function confirmCancellation(work: Work, principal: Principal, bookingId: string): Promise<void> {
+    const caller = callerOf(principal);
+    const step: BookingStep = caller === 'AGENT' ? 'agree_cancellation' : 'confirm_cancellation';
+    const { booking, state } = await begin(work, principal, bookingId, step);
+    const [quoted] = await work.tx.select({ fee: t.bookings.cancellationFeeE6, rate: t.bookings.cancellationRateE6 }).from(t.bookings).where(eq(t.bookings.id, booking.id));
+    // The fee quoted when the cancellation was asked for or started is the one agreed to.
+    const quote = quoted?.fee != null ? { fee: quoted.fee, rate: quoted.rate ?? 0 } : await quoteFor(work.tx, booking).then((q) => ({ fee: q.cancellation_fee, rate: q.rate_e6 }));
+    await finishCancellation(work, principal, booking, state, quote.fee, quote.rate);
   }
 
   async function selectPriority(work: Work, principal: Principal, bookingId: string, priority: number): Promise<void> {
@@ -571,6 +668,9 @@ export function createBookingsService(db: Db) {
       mailTemplate(await load(executor, principal, bookingId), template, reason),
     confirm,
     refuse,
+    cancellationQuote,
+    cancel,
+    confirmCancellation,
     selectPriority,
     assignOperator,
     addSpecialNote,

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
   AssignOperatorBody,
+  CancelBookingResponse,
   ConfirmBookingBody,
   RefuseBookingBody,
   ReserveAllotmentsResponse,
@@ -37,6 +38,12 @@ export const addSpecialNote = (bookingId: string, notes: { confirm_note: string;
 /** POST /v1/bookings/{id}/update_from_to_station. */
 export const updateFromToStation = (bookingId: string, body: z.infer<typeof UpdateFromToStationBody>) =>
   apiClient.post<Ok>(stepPath(bookingId, 'update_from_to_station'), body);
+
+/** POST /v1/bookings/{id}/cancel: the agent asks (agreeing to the policy), the operator starts one. */
+export const cancelBooking = (bookingId: string, body: { agree_cancellation_policy: boolean }) =>
+  apiClient.post<z.infer<typeof CancelBookingResponse>>(stepPath(bookingId, 'cancel'), body);
+/** POST /v1/bookings/{id}/confirm_cancellation: irreversible. */
+export const confirmCancellation = (bookingId: string) => apiClient.post<Ok>(stepPath(bookingId, 'confirm_cancellation'));
 
 /** A booking step as a mutation; every success refreshes the booking views (and the seat inquiry's figures). */
 export function useBookingStep<V, R>(run: (vars: V) => Promise<R>) {

@@ -16,6 +16,7 @@ import {
   addSpecialNote,
   assignOperator,
   confirmBooking,
+  confirmCancellation,
   refuseBooking,
   releaseAllotments,
   reserveAllotments,
@@ -120,9 +121,11 @@ export function Component() {
   const { data: booking } = useBooking(bookingId);
   const [mailStep, setMailStep] = useState<'booking_ok' | 'booking_ng' | null>(null);
   const [releasing, setReleasing] = useState(false);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [simple, setSimple] = useState<SimpleStep | null>(null);
 
   const reserve = useBookingStep(() => reserveAllotments(bookingId));
+  const finishCancel = useBookingStep(() => confirmCancellation(bookingId));
   const release = useBookingStep(() => releaseAllotments(bookingId));
   const confirm = useBookingStep((mail: { subject: string; body: string }) => confirmBooking(bookingId, { mail }));
   const refuse = useBookingStep((v: { mail: { subject: string; body: string }; reason: NonNullable<BookingResponse['refusal_reason']> }) => refuseBooking(bookingId, v));
@@ -140,6 +143,7 @@ export function Component() {
   const may = (step: BookingStep) => operator && mayTake(step, state, 'OPERATOR');
   const prefecture = prefectureOptions(i18n.language, t('form.overseas')).find((p) => p.value === String(booking.group.japan_prefecture_code));
   const payment = booking.main_params.payment;
+  const cancellation = booking.main_params.cancellation;
 
   return (
     <>
@@ -203,6 +207,16 @@ export function Component() {
             {may('assign_operator') && <Button variant="light" onClick={() => setSimple('operator')}>{t('steps.operator')}</Button>}
             {may('add_special_note') && <Button variant="light" onClick={() => setSimple('specialNote')}>{t('steps.specialNote')}</Button>}
             {may('update_from_to_station') && <Button variant="light" onClick={() => setSimple('stations')}>{t('steps.stations')}</Button>}
+            {flags.can_confirm_cancellation && (
+              <Button color="red" onClick={() => setConfirmingCancel(true)}>
+                {t('steps.confirmCancellation')}
+              </Button>
+            )}
+            {flags.can_cancel && (
+              <Button component={Link} to="cancel" color="red" variant="subtle">
+                {t('steps.cancel')}
+              </Button>
+            )}
           </Group>
         )}
       </Paper>
@@ -252,6 +266,16 @@ export function Component() {
                 </Text>
               )}
             </Section>
+            {cancellation && (
+              <Section title={t('detail.sections.cancellation')}>
+                <SimpleGrid cols={2} spacing="sm">
+                  <Field label={t('cancel.rate')} value={t('cancel.percent', { value: (cancellation.cancellation_rate_e6 / 10_000).toLocaleString() })} />
+                  <Field label={t('cancel.fee')} value={<span data-testid="booking-cancellation-fee">{t('form.yen', { amount: formatYen(cancellation.total_cancellation_fee) })}</span>} />
+                  <Field label={t('detail.cancelledAt')} value={cancellation.cancelled_at ? formatDateTime(cancellation.cancelled_at) : t('detail.cancellationOpen')} />
+                  {cancellation.payment && <Field label={t('detail.paymentFields.status')} value={<PaymentStatusBadge status={cancellation.payment.status} />} />}
+                </SimpleGrid>
+              </Section>
+            )}
             {(booking.main_params.confirmNote || booking.main_params.voucherNote) && (
               <Section title={t('detail.sections.specialNotes')}>
                 <Stack gap="xs">
@@ -285,6 +309,23 @@ export function Component() {
             onSuccess: () => {
               setReleasing(false);
               notifySuccess(t('steps.releaseDone'));
+            },
+          })
+        }
+      />
+      <ConfirmModal
+        opened={confirmingCancel}
+        title={t('steps.confirmCancellationTitle')}
+        message={t('steps.confirmCancellationMessage', { fee: t('form.yen', { amount: formatYen(cancellation?.total_cancellation_fee ?? 0) }) })}
+        confirmLabel={t('steps.confirmCancellation')}
+        danger
+        loading={finishCancel.isPending}
+        onClose={() => setConfirmingCancel(false)}
+        onConfirm={() =>
+          finishCancel.mutate(undefined, {
+            onSuccess: () => {
+              setConfirmingCancel(false);
+              notifySuccess(t('steps.confirmCancellationDone'));
             },
           })
         }
