@@ -46,6 +46,22 @@ async function apiAs<T>(email: string, method: string, path: string, body?: unkn
   return (await res.json()) as T;
 }
 
+/** A booking made, held and confirmed through the API with the page's staff session. */
+async function confirmedFor(page: Page, b: { name: string; serviceId: number; agent: AgentsAnswer['agents'][number]; unitId: number; adults: number }): Promise<string> {
+  const { booking_id } = await api<{ booking_id: string }>(page, 'POST', '/v1/bookings', {
+    applicant: { name: '取消 花子', email: 'cancel.e2e@example.com', phone_number: '075-555-6666' },
+    tour_conductor: null,
+    group: { group_type: 'NORMAL', name: b.name, name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
+    service_order: { down_service: { service_date: DAY, service_id: b.serviceId, from_station_id: 1, to_station_id: 4 } },
+    participant_group: { unit_quantity_items: [{ unit_id: b.unitId, quantity: b.adults }], wheel_chairs: [] },
+    agent_id: b.agent.id,
+    agent_sub_group_id: b.agent.groups.find((g) => g.is_root)!.id,
+  });
+  await api(page, 'POST', `/v1/bookings/${booking_id}/reserve_allotments`, {});
+  await api(page, 'POST', `/v1/bookings/${booking_id}/confirm_booking`, { mail: { subject: 'ご予約確定', body: '確定しました' } });
+  return booking_id;
+}
+
 /** Picks a Mantine Select option by the input's label and the option's text. */
 async function pick(page: Page, label: string, option: string) {
   const input = page.getByLabel(label, { exact: true }).and(page.locator('input'));
@@ -252,20 +268,7 @@ describe('bookings', () => {
     const me = await apiAs<{ user: { agent_id: number } }>('agent-free@example.com', 'GET', '/v1/auth/me');
     const free = agents.find((a) => a.id === me.user.agent_id)!;
     expect(free.ignore_cancellation_policy).toBe(false);
-    const confirmedBooking = async (name: string) => {
-      const { booking_id } = await api<{ booking_id: string }>(page, 'POST', '/v1/bookings', {
-        applicant: { name: '取消 花子', email: 'cancel.e2e@example.com', phone_number: '075-555-6666' },
-        tour_conductor: null,
-        group: { group_type: 'NORMAL', name, name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
-        service_order: { down_service: { service_date: DAY, service_id: train.service_id, from_station_id: 1, to_station_id: 4 } },
-        participant_group: { unit_quantity_items: [{ unit_id: adult.id, quantity: 8 }], wheel_chairs: [] },
-        agent_id: free.id,
-        agent_sub_group_id: free.groups.find((g) => g.is_root)!.id,
-      });
-      await api(page, 'POST', `/v1/bookings/${booking_id}/reserve_allotments`, {});
-      await api(page, 'POST', `/v1/bookings/${booking_id}/confirm_booking`, { mail: { subject: 'ご予約確定', body: '確定しました' } });
-      return booking_id;
-    };
+    const confirmedBooking = (name: string) => confirmedFor(page, { name, serviceId: train.service_id, agent: free, unitId: adult.id, adults: 8 });
 
     // The agent asks (agreeing to the policy); staff confirm it on the booking.
     const asked = await confirmedBooking('取消申請テスト団体');
@@ -296,6 +299,41 @@ describe('bookings', () => {
     await visible(page.getByRole('heading', { name: `Cancel booking ${started}` }));
     await visible(page.getByText('This booking cannot be cancelled now.'));
     await screenshot(page, 'booking-cancel-en');
+    await context.close();
+  });
+
+  it('staff change a confirmed booking with the booking form: fewer people, re-priced with the decrement fee', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'staff@example.com');
+    const day = await api<DayAnswer>(page, 'GET', `/v1/allotments/${DAY}?from_station_id=1&to_station_id=4`);
+    const train = day.services.filter((s) => s.direction === 'down' && s.vacant_seats >= 20).at(-1)!;
+    const { agents } = await api<AgentsAnswer>(page, 'GET', '/v1/agents?per_page=100');
+    const { units } = await api<UnitsAnswer>(page, 'GET', '/v1/units');
+    const adult = units.find((u) => u.segment === 'NORMAL' && u.annotation === 'NORMAL' && u.fare_type === 'ADULT')!;
+    const adultJa = adult.name_label.find((l) => l.language_id === 'ja')!.text;
+    const id = await confirmedFor(page, { name: '変更テスト団体', serviceId: train.service_id, agent: agents[0]!, unitId: adult.id, adults: 12 });
+
+    await page.goto(`/bookings/${id}`);
+    await page.getByRole('link', { name: '予約変更' }).click();
+    await page.waitForURL(`**/bookings/${id}/update`);
+    await visible(page.getByRole('heading', { name: `予約 ${id} の変更` }));
+    expect(await page.getByLabel('団体名', { exact: true }).inputValue()).toBe('変更テスト団体');
+    await page.getByLabel(adultJa, { exact: true }).fill('10');
+    await page.getByLabel('備考').fill('2名減');
+    await visible(page.getByTestId('total-amount'));
+    await screenshot(page, 'booking-update-ja');
+    await page.getByRole('button', { name: '確認画面へ' }).click();
+    await page.waitForURL('**/bookings/confirm');
+    await visible(page.getByRole('heading', { name: `予約 ${id} の変更内容の確認` }));
+    await page.getByRole('button', { name: 'この内容で変更する' }).click();
+    await page.waitForURL(`**/bookings/${id}`);
+    await visible(page.getByTestId('booking-status').getByText('変更確定'));
+    // 10 adults at 800 yen, plus 2 removed × 220 yen.
+    expect(await page.getByTestId('booking-total').innerText()).toContain('8,440');
+    await visible(page.getByRole('cell', { name: `減員手数料(${adultJa})` }));
+    await screenshot(page, 'booking-updated-detail-ja');
+    const booking = await api<{ main_params: { service_order: { services: { held_group: number }[] } } }>(page, 'GET', `/v1/bookings/${id}`);
+    expect(booking.main_params.service_order.services[0]!.held_group).toBe(10);
     await context.close();
   });
 });

@@ -434,3 +434,92 @@ describe('cancellation', () => {
     expect((await post(`/v1/bookings/${await submit()}/cancel`, {}, station)).statusCode).toBe(409);
   });
 });
+
+describe('changing a confirmed booking', () => {
+  async function confirmedFor(agent: string) {
+    const id = await submit({ agent_id: agents[agent] });
+    await post(`/v1/bookings/${id}/reserve_allotments`);
+    expect((await post(`/v1/bookings/${id}/confirm_booking`, { mail: { subject: 's', body: 'b' } })).statusCode).toBe(200);
+    return id;
+  }
+  const change = (overrides: Record<string, unknown> = {}) => {
+    const { applicant, tour_conductor, group, service_order, participant_group } = body();
+    return { applicant, tour_conductor, group, service_order, participant_group, note: '', ...overrides };
+  };
+  const put = (id: string, payload: object, headers = staff) => ctx.app.inject({ method: 'PUT', url: `/v1/bookings/${id}/params`, headers, payload });
+
+  it('an agent asks for fewer people; staff accept: allotment shrinks, decrement fee charged, fare re-priced', async () => {
+    const id = await confirmedFor('CONTRACTED');
+    const agent = await ctx.login('agent-contracted@example.com');
+    const heldBefore = await held(fx.days[0]!, fx.down, 2);
+    const smaller = change({ participant_group: { unit_quantity_items: [{ unit_id: ADULT, quantity: 17 }, { unit_id: CHILD, quantity: 3 }], wheel_chairs: [] }, note: '3名減' });
+    // 20 people, one free: 16 adults + 3 children paid; 3 adults removed below the 19 once booked cost 220 yen each.
+    const total = (16 * 800 + 3 * 400 + 3 * 220) * E6;
+    const asked = await put(id, smaller, agent);
+    expect(asked.json()).toEqual({ status: 'MODIFICATION_SUBMITTED', total_amount: total });
+    let b = (await get(`/v1/bookings/${id}`)).json();
+    expect(b).toMatchObject({ status: 'MODIFICATION_SUBMITTED', pending_change: { note: '3名減' }, main_params: { total_amount: (19 * 800 + 3 * 400) * E6 } });
+    expect(await held(fx.days[0]!, fx.down, 2)).toBe(heldBefore);
+    expect((await post(`/v1/bookings/${id}/accept_modification`, undefined, agent)).statusCode).toBe(403);
+
+    expect((await post(`/v1/bookings/${id}/accept_modification`)).statusCode).toBe(200);
+    expect(await held(fx.days[0]!, fx.down, 2)).toBe(heldBefore - 3);
+    b = (await get(`/v1/bookings/${id}`)).json();
+    expect(b).toMatchObject({ status: 'MODIFIED', sub_status: 'SAGANO_ALLOTMENT_CONFIRMED', note: '3名減', pending_change: null, main_params: { total_amount: total, payment: { total_amount: total } } });
+    expect(b.main_params.participant_group.unit_quantity_items.find((u: { unit_id: number }) => u.unit_id === ADULT)).toMatchObject({
+      quantity: 17, calculated_quantity: 16, decrement_quantity: 3, decrement_fee: 3 * 220 * E6, record_largest_calculated_quantity: 19,
+    });
+    expect(b.main_param_histories.at(-1)).toMatchObject({ type: 'UPDATE', status: 'MODIFIED' });
+    const [notice] = await ctx.database.db.select().from(t.notifications).where(sql`kind = 'MODIFICATION_CONFIRMED' and booking_id = (select id from bookings where booking_id = ${id})`);
+    expect(notice).toMatchObject({ audience: 'AGENT' });
+
+    // Another request, refused: nothing changes but the status.
+    await put(id, change(), agent);
+    expect((await post(`/v1/bookings/${id}/reject_modification`)).statusCode).toBe(200);
+    b = (await get(`/v1/bookings/${id}`)).json();
+    expect(b).toMatchObject({ status: 'NOT_MODIFIED', pending_change: null, main_params: { total_amount: total, participant_group: { participant_quantity: 20 } } });
+  });
+
+  it('staff move a booking to another day once; the second train change and a change that does not fit are refused untouched', async () => {
+    const id = await confirmedFor('SPECIAL_CONTRACTED');
+    const day0Before = await held(fx.days[0]!, fx.down, 1);
+    const day1Before = await held(fx.days[1]!, fx.down, 1);
+    const moved = await put(id, change({ service_order: { down_service: { service_date: fx.days[1], service_id: fx.down, from_station_id: 1, to_station_id: 4 } } }));
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().status).toBe('MODIFIED');
+    expect(await held(fx.days[0]!, fx.down, 1)).toBe(day0Before - 23);
+    expect(await held(fx.days[1]!, fx.down, 1)).toBe(day1Before + 23);
+    const b = (await get(`/v1/bookings/${id}`)).json();
+    expect(b.main_params.service_order).toMatchObject({ update_count: 1, services: [{ service_day: fx.days[1], held_group: 23 }] });
+
+    const again = await put(id, change());
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again)).toMatchObject({ error_code: 'TRAIN_CHANGE_USED', field: 'service_order' });
+
+    // More people than the train has left: refused, nothing moves.
+    await ctx.database.db.execute(sql`update inventory_counters set held = capacity - 1 where service_date = ${fx.days[1]} and service_id = ${fx.down} and arrangement_type_id = ${GROUP} and leg = 3`);
+    const bigger = await put(id, change({
+      service_order: { down_service: { service_date: fx.days[1], service_id: fx.down, from_station_id: 1, to_station_id: 4 } },
+      participant_group: { unit_quantity_items: [{ unit_id: ADULT, quantity: 30 }], wheel_chairs: [] },
+    }));
+    expect(bigger.statusCode).toBe(409);
+    expect(errorOf(bigger).error_code).toBe('NOT_ENOUGH_SEATS');
+    await ctx.database.db.execute(sql`update inventory_counters set held = held - (capacity - 1) + ${day1Before + 23} where service_date = ${fx.days[1]} and service_id = ${fx.down} and arrangement_type_id = ${GROUP} and leg = 3`);
+    expect(await held(fx.days[1]!, fx.down, 1)).toBe(day1Before + 23);
+    expect((await get(`/v1/bookings/${id}`)).json()).toMatchObject({ main_params: { participant_group: { participant_quantity: 23 }, revision: b.main_params.revision } });
+  });
+
+  it('refuses bad changes naming the field, and changes before confirmation', async () => {
+    const id = await confirmedFor('FREE');
+    const bad = await put(id, change({ participant_group: { unit_quantity_items: [], wheel_chairs: [] } }));
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).field).toBe('participant_group.unit_quantity_items');
+    const wrongWay = await put(id, change({ service_order: { down_service: { service_date: fx.days[0], service_id: fx.down, from_station_id: 4, to_station_id: 1 } } }));
+    expect(errorOf(wrongWay).field).toBe('service_order.down_service.to_station_id');
+    expect((await get(`/v1/bookings/${id}`)).json()).toMatchObject({ status: 'RESERVED', main_params: { revision: 3 } });
+    const fresh = await submit();
+    expect((await put(fresh, change())).statusCode).toBe(409);
+    const other = await ctx.login('agent-contracted@example.com');
+    expect((await put(id, change(), other)).statusCode).toBe(404);
+  });
+});

@@ -700,6 +700,8 @@ export const bookings = pgTable(
     cancellationRateE6: integer('cancellation_rate_e6'),
     cancellationFeeE6: bigint('cancellation_fee_e6', { mode: 'number' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** An agent's change request waiting for the operator (the PUT /params body), else null. */
+    pendingChange: jsonb('pending_change'),
     participantQuantity: integer('participant_quantity').notNull(),
     totalAmountE6: bigint('total_amount_e6', { mode: 'number' }).notNull().default(0),
     revision: integer('revision').notNull().default(1),
@@ -767,6 +769,9 @@ export const bookingUnits = pgTable(
     unitPriceE6: bigint('unit_price_e6', { mode: 'number' }).notNull(),
     subtotalE6: bigint('subtotal_e6', { mode: 'number' }).notNull(),
     recordLargestCalculatedQuantity: integer('record_largest_calculated_quantity').notNull(),
+    /** Participants removed below the largest count ever booked, and the fee they cost (all directions). */
+    decrementQuantity: integer('decrement_quantity').notNull().default(0),
+    decrementFeeE6: bigint('decrement_fee_e6', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.unitId] })],
 );

@@ -57,6 +57,7 @@ export function createAppRouter(queryClient: QueryClient) {
                   children: [
                     { index: true, lazy: lazyScreen(() => import('../features/bookings/routes/booking-detail.tsx')) },
                     { path: 'copy', lazy: lazyScreen(() => import('../features/bookings/routes/booking-create.tsx')) },
+                    { path: 'update', lazy: lazyScreen(() => import('../features/bookings/routes/booking-create.tsx')) },
                     { path: 'histories', lazy: lazyScreen(() => import('../features/bookings/routes/booking-histories.tsx')) },
                     { path: 'cancel', lazy: lazyScreen(() => import('../features/bookings/routes/booking-cancel.tsx')) },
                   ],

@@ -76,6 +76,11 @@ export const CreateBookingBody = z.object({
 export type CreateBookingBody = z.infer<typeof CreateBookingBody>;
 export const CreateBookingResponse = z.object({ booking_id: z.string() });
 
+/** PUT /v1/bookings/{id}/params: the booking's new content (a change request for a confirmed booking). */
+export const UpdateParamsBody = CreateBookingBody.pick({ applicant: true, tour_conductor: true, group: true, service_order: true, participant_group: true, note: true });
+export type UpdateParamsBody = z.infer<typeof UpdateParamsBody>;
+export const UpdateParamsResponse = z.object({ status: z.enum(BOOKING_STATUSES), total_amount: z.number().int() });
+
 export const CalculateAmountBody = z.object({
   booking_id: z.string().optional(),
   group_type: z.enum(GROUP_TYPES),
@@ -189,7 +194,9 @@ export const BookingResponse = z.object({
     service_order: z.object({ is_round_trip: z.boolean(), update_count: z.number().int(), services: z.array(ServiceLeg) }),
     participant_group: z.object({
       participant_quantity: z.number().int(),
-      unit_quantity_items: z.array(UnitQuantityPriceItem),
+      unit_quantity_items: z.array(
+        UnitQuantityPriceItem.extend({ decrement_quantity: z.number().int(), decrement_fee: z.number().int(), record_largest_calculated_quantity: z.number().int() }),
+      ),
       wheel_chairs: z.array(z.object({ need_slope: z.boolean() })),
     }),
     payment: PaymentSummary.nullable(),
@@ -208,6 +215,8 @@ export const BookingResponse = z.object({
       .nullable(),
   }),
   main_param_histories: z.array(BookingHistory),
+  /** A change the agent asked for, waiting for the operator to accept or refuse it. */
+  pending_change: UpdateParamsBody.nullable(),
   notes: z.array(BookingNote),
   flags: BookingFlags,
   booking_token: z.string().optional(),
@@ -344,6 +353,8 @@ export const NOTIFICATION_KINDS = [
   'BOOKING_CONFIRMED',
   'BOOKING_REFUSED',
   'CANCELLATION_CONFIRMED',
+  'MODIFICATION_CONFIRMED',
+  'MODIFICATION_REFUSED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

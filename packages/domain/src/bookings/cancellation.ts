@@ -4,7 +4,7 @@
  * date (none: no fee). The fee is rounded up to a multiple of 10 yen. Amounts are on the
  * millionth scale (price_e6).
  */
-import { E6 } from './pricing.ts';
+import { E6, roundUpToTen } from './pricing.ts';
 
 export interface CancellationPolicyRow {
   days_before: number;
@@ -46,8 +46,7 @@ export function rateInForce(policy: readonly CancellationPolicyRow[], daysLeft: 
 
 /** Rounds a millionth-scale amount up to a multiple of 10 yen. */
 export function roundUpToTenYen(amountE6: number): number {
-  const step = 10 * E6;
-  return Math.ceil(amountE6 / step) * step;
+  return roundUpToTen(amountE6 / E6) * E6;
 }
 
 /**

@@ -80,6 +80,8 @@ export interface LockedBooking {
   agentType: string;
   ignoreCancellationPolicy: boolean;
   wheelchairs: number;
+  /** Train changes made so far (a confirmed booking may change its trains once). */
+  updateCount: number;
   services: LockedService[];
   /** The group allotment's and the wheelchair places' arrangement types (null when none is set up). */
   types: { group: number | null; wheelchair: number | null };
@@ -116,13 +118,14 @@ export async function lockBooking(db: Executor, bookingId: string): Promise<Lock
     agent_type: string;
     ignore_cancellation_policy: boolean;
     wheelchairs: number;
+    update_count: number;
     services: LockedService[] | null;
     group_type_id: number | null;
     wheelchair_type_id: number | null;
   }>(
     await db.execute(sql`
       select b.id, b.booking_id, b.agent_id, b.agent_sub_group_id, b.status, b.sub_status, b.voucher_confirmed,
-             b.participant_quantity, b.total_amount_e6::float8 as total_amount_e6, b.applicant->>'email' as applicant_email,
+             b.participant_quantity, b.update_count, b.total_amount_e6::float8 as total_amount_e6, b.applicant->>'email' as applicant_email,
              a.agent_type, a.ignore_cancellation_policy,
              (select count(*)::int from booking_wheelchairs w where w.booking_id = b.id) as wheelchairs,
              (select json_agg(json_build_object(
@@ -153,6 +156,7 @@ export async function lockBooking(db: Executor, bookingId: string): Promise<Lock
     agentType: row.agent_type,
     ignoreCancellationPolicy: row.ignore_cancellation_policy,
     wheelchairs: row.wheelchairs,
+    updateCount: row.update_count,
     services: row.services ?? [],
     types: { group: row.group_type_id, wheelchair: row.wheelchair_type_id },
   };
@@ -172,6 +176,7 @@ export type BookingPatch = Partial<{
   cancellationRateE6: number;
   cancellationFeeE6: number;
   cancelledAt: 'now';
+  pendingChange: unknown;
 }>;
 
 const PATCH_COLUMNS: Record<keyof BookingPatch, string> = {
@@ -188,10 +193,11 @@ const PATCH_COLUMNS: Record<keyof BookingPatch, string> = {
   cancellationRateE6: 'cancellation_rate_e6',
   cancellationFeeE6: 'cancellation_fee_e6',
   cancelledAt: 'cancelled_at',
+  pendingChange: 'pending_change',
 };
 
 function patchValue(key: keyof BookingPatch, value: unknown): SQL {
-  if (key === 'cancellationPolicy') return sql`${JSON.stringify(value)}::jsonb`;
+  if (key === 'cancellationPolicy' || key === 'pendingChange') return value === null ? sql`null` : sql`${JSON.stringify(value)}::jsonb`;
   if (key === 'cancelledAt') return sql`now()`;
   return sql`${value}`;
 }

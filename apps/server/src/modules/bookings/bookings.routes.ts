@@ -26,6 +26,8 @@ import {
   SelectPriorityBody,
   UpdateFromToStationBody,
   UpdateNoteBody,
+  UpdateParamsBody,
+  UpdateParamsResponse,
 } from '@sagano/domain/bookings/booking-schemas';
 import { REFUSAL_REASONS } from '@sagano/domain/bookings/booking-state';
 import type { OperationName } from '@sagano/domain/audit/operation-log-schemas';
@@ -139,10 +141,17 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; bookings: B
   step('refuse_booking', 'bookings.refuse_booking', RefuseBookingBody, (req, work) => bookings.refuse(work, req.principal, req.bookingId, req.body.reason, req.body.mail));
   step('cancel', 'bookings.cancel', CancelBookingBody, (req, work) => bookings.cancel(work, req.principal, req.bookingId, req.body), { access: 'authenticated', response: CancelBookingResponse });
   step('confirm_cancellation', 'bookings.confirm_cancellation', undefined, (req, work) => bookings.confirmCancellation(work, req.principal, req.bookingId), { access: 'authenticated' });
+  step('accept_modification', 'bookings.accept_modification', undefined, (req, work) => bookings.acceptModification(work, req.principal, req.bookingId));
+  step('reject_modification', 'bookings.reject_modification', undefined, (req, work) => bookings.rejectModification(work, req.principal, req.bookingId));
   step('select_priority', 'bookings.select_priority', SelectPriorityBody, (req, work) => bookings.selectPriority(work, req.principal, req.bookingId, req.body.priority));
   step('assign_operator', 'bookings.assign_operator', AssignOperatorBody, (req, work) => bookings.assignOperator(work, req.principal, req.bookingId, req.body.operator_name));
   step('add_special_note', 'bookings.add_special_note', undefined, (req, work) => bookings.addSpecialNote(work, req.principal, req.bookingId, req.query as z.infer<typeof AddSpecialNoteQuery>), { query: AddSpecialNoteQuery });
   step('update_from_to_station', 'bookings.update_from_to_station', UpdateFromToStationBody, (req, work) => bookings.updateFromToStation(work, req.principal, req.bookingId, req.body));
+
+  r.put('/v1/bookings/:booking_id/params', {
+    schema: { tags, params: BookingIdParams, body: UpdateParamsBody, response: { 200: UpdateParamsResponse } },
+    config: { access: 'authenticated', category, operation: 'bookings.update_params' },
+  }, (request) => request.mutate((work) => bookings.updateParams(work, request.principal!, request.params.booking_id, request.body), { bookingId: request.params.booking_id }));
 
   r.get('/v1/bookings/:booking_id/notes', {
     schema: { tags, params: BookingIdParams, querystring: z.object({ agent_sub_group_id: z.coerce.number().int().optional() }), response: { 200: z.object({ notes: z.array(BookingNote) }) } },

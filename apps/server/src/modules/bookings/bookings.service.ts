@@ -17,13 +17,15 @@ import {
   type RefusalReason,
   bookingFlags,
 } from '@sagano/domain/bookings/booking-state';
+import { UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
+import { reprice } from '@sagano/domain/bookings/modification';
 import type { BookingResponse, PaymentSummary, CancellationQuoteResponse, CalculateAmountBody, CalculateAmountResponse, CreateBookingBody, ServiceChoice } from '@sagano/domain/bookings/booking-schemas';
 import { E6 } from '@sagano/domain/bookings/pricing';
 import { quoteCancellation } from '@sagano/domain/bookings/cancellation';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { labelText } from '@sagano/domain/common/language';
 import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
-import type { Db, Executor } from '../../db/client.ts';
+import { rowsOf, type Db, type Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
@@ -31,7 +33,7 @@ import type { Principal } from '../auth/principal.ts';
 import { GROUP_TYPE_ID_SQL, holdAllotments, releaseAllotments, vacantOnLegsSql, type AllotmentRequest } from '../inventory/allotments.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { bookingNgMail, bookingOkMail, type MailBooking } from './booking-mail-templates.ts';
-import { insertBookingGraph, readSubmitContext } from './booking-submission.repository.ts';
+import { insertBookingGraph, readSubmitContext, type SubmitContext } from './booking-submission.repository.ts';
 import { insertNotification, loadBooking, lockBooking, readCancellationPolicy, readCancellationTerms, recordRevision, type BookingAggregate, type BookingPatch, type BookingRow, type LockedBooking, type LockedService } from './bookings.repository.ts';
 import { priceFor, priceWith } from './pricing-reference.ts';
 import { tokyoToday as todayInTokyo } from '../timetable/timetable.service.ts';
@@ -156,7 +158,16 @@ export function presentBooking(a: BookingAggregate, principal: Principal): Booki
       },
       participant_group: {
         participant_quantity: a.booking.participantQuantity,
-        unit_quantity_items: a.units.map((u) => ({ unit_id: u.unitId, quantity: u.quantity, calculated_quantity: u.calculatedQuantity, unit_price: u.unitPriceE6, subtotal_amount: u.subtotalE6 })),
+        unit_quantity_items: a.units.map((u) => ({
+          unit_id: u.unitId,
+          quantity: u.quantity,
+          calculated_quantity: u.calculatedQuantity,
+          unit_price: u.unitPriceE6,
+          subtotal_amount: u.subtotalE6,
+          decrement_quantity: u.decrementQuantity,
+          decrement_fee: u.decrementFeeE6,
+          record_largest_calculated_quantity: u.recordLargestCalculatedQuantity,
+        })),
         wheel_chairs: a.wheelchairs.map((w) => ({ need_slope: w.needSlope })),
       },
       payment: a.payment ? presentPayment(a.payment) : null,
@@ -189,6 +200,7 @@ export function presentBooking(a: BookingAggregate, principal: Principal): Booki
         confirm_note: snap.confirm_note ?? '',
       };
     }),
+    pending_change: (a.booking.pendingChange as UpdateParamsBody | null) ?? null,
     notes: a.notes
       .filter((n) => caller !== 'AGENT' || !n.isPrivate)
       .map((n) => ({ note_id: n.id, note: n.note, author: { type: n.authorType, name: n.authorName }, created_at: n.createdAt.toISOString(), is_private: n.isPrivate })),
@@ -296,6 +308,54 @@ async function openFarePayment(tx: Executor, booking: LockedBooking, payment: { 
   await tx.insert(t.payments).values({ bookingId: booking.id, kind: 'FARE', status: payment.status, paymentMethod: payment.method, totalAmountE6: booking.totalAmountE6, dueDate: payment.dueDate });
 }
 
+type Direction = ReturnType<typeof directionsOf>[number];
+type BookingContent = Pick<CreateBookingBody, 'group' | 'participant_group'>;
+
+/** The request's directions, each segment checked against its train's direction. */
+function checkedDirections(order: CreateBookingBody['service_order']): Direction[] {
+  const directions = directionsOf(order);
+  for (const { direction, choice, field } of directions) {
+    if (!segmentFitsDirection(direction, choice.from_station_id, choice.to_station_id)) {
+      throw new AppError('VALIDATION_FAILED', `${field}.to_station_id: the stations must follow the train's direction`, `${field}.to_station_id`);
+    }
+  }
+  return directions;
+}
+
+function readContext(tx: Executor, agentId: number, idempotentId: string | null, groupType: string, priceDate: string, directions: Direction[]) {
+  return readSubmitContext(tx, {
+    agentId,
+    idempotentId,
+    groupType,
+    priceDate,
+    directions: directions.map((d) => {
+      const legs = legsBetween(d.choice.from_station_id, d.choice.to_station_id);
+      return { direction: d.direction, serviceDate: d.choice.service_date, serviceId: d.choice.service_id, firstLeg: legs[0]!, lastLeg: legs[legs.length - 1]! };
+    }),
+  });
+}
+
+/** Every train runs and is on sale, the return is not before the outbound trip; the group priced. */
+function checkContent(context: SubmitContext, directions: Direction[], body: BookingContent, priceDate: string) {
+  directions.forEach(({ direction, choice, field }, i) => {
+    const service = context.services[i]!;
+    if (service.direction === null || !service.running) throw new AppError('SERVICE_NOT_RUNNING', `${field}.service_id: the train does not run on ${choice.service_date}`, `${field}.service_id`);
+    if (service.direction !== direction) throw new AppError('VALIDATION_FAILED', `${field}.service_id: the train runs ${service.direction}`, `${field}.service_id`);
+    if (service.day_status === 'suspended') throw new AppError('SERVICE_SUSPENDED', `${field}: the train is suspended on that day`);
+    if (service.day_status === 'pending') throw new AppError('SALES_ON_HOLD', `${field}: sales of the train are on hold on that day`);
+    if (service.arrangement_pattern_id === null) throw new AppError('SERVICE_NOT_RUNNING', `${field}: the train has no seats on sale that day`);
+  });
+  if (directions.length === 2 && directions[0]!.choice.service_date > directions[1]!.choice.service_date) {
+    throw new AppError('VALIDATION_FAILED', 'service_order.up_service.service_date: the return must not be before the outbound trip', 'service_order.up_service.service_date');
+  }
+  const price = priceWith(context.pricing, body.group.group_type, priceDate, directions.length, body.participant_group.unit_quantity_items);
+  const wheelchairs = body.participant_group.wheel_chairs.map((w) => w.need_slope);
+  if (wheelchairs.length > price.participant_quantity) {
+    throw new AppError('VALIDATION_FAILED', 'participant_group.wheel_chairs: more wheelchairs than participants', 'participant_group.wheel_chairs');
+  }
+  return { price, wheelchairs };
+}
+
 /** A detached, plain-function service: methods may be passed around freely. */
 export function createBookingsService(db: Db) {
   async function load(executor: Executor, principal: Principal, bookingId: string): Promise<BookingAggregate> {
@@ -331,24 +391,10 @@ export function createBookingsService(db: Db) {
     const user = principal.user;
     if (user.kind === 'AGENT' && body.agent_id !== user.agent_id) throw new AppError('FORBIDDEN', 'agent_id: you can book only for your own agent', 'agent_id');
     if (user.kind === 'OPERATOR' && user.user_group === 'STATION') throw new AppError('FORBIDDEN', 'station staff cannot submit bookings');
-    const directions = directionsOf(body.service_order);
-    for (const { direction, choice, field } of directions) {
-      if (!segmentFitsDirection(direction, choice.from_station_id, choice.to_station_id)) {
-        throw new AppError('VALIDATION_FAILED', `${field}.to_station_id: the stations must follow the train's direction`, `${field}.to_station_id`);
-      }
-    }
+    const directions = checkedDirections(body.service_order);
     const serviceDates = directions.map((d) => d.choice.service_date);
     const priceDate = [...serviceDates].sort()[0]!;
-    const context = await readSubmitContext(tx, {
-      agentId: body.agent_id,
-      idempotentId: body.external_idempotent_id ?? null,
-      groupType: body.group.group_type,
-      priceDate,
-      directions: directions.map((d) => {
-        const legs = legsBetween(d.choice.from_station_id, d.choice.to_station_id);
-        return { direction: d.direction, serviceDate: d.choice.service_date, serviceId: d.choice.service_id, firstLeg: legs[0]!, lastLeg: legs[legs.length - 1]! };
-      }),
-    });
+    const context = await readContext(tx, body.agent_id, body.external_idempotent_id ?? null, body.group.group_type, priceDate, directions);
     const agent = context.agent;
     if (!agent) throw new AppError('VALIDATION_FAILED', 'agent_id: no such agent', 'agent_id');
     let subGroupId = body.agent_sub_group_id ?? context.groups.find((g) => g.is_root)?.id;
@@ -364,22 +410,7 @@ export function createBookingsService(db: Db) {
     if (context.existing) return replay(context.existing, hash);
     if (context.group_type_id === null) throw new AppError('CONFLICT', 'no arrangement type is marked as the group allotment');
 
-    directions.forEach(({ direction, choice, field }, i) => {
-      const service = context.services[i]!;
-      if (service.direction === null || !service.running) throw new AppError('SERVICE_NOT_RUNNING', `${field}.service_id: the train does not run on ${choice.service_date}`, `${field}.service_id`);
-      if (service.direction !== direction) throw new AppError('VALIDATION_FAILED', `${field}.service_id: the train runs ${service.direction}`, `${field}.service_id`);
-      if (service.day_status === 'suspended') throw new AppError('SERVICE_SUSPENDED', `${field}: the train is suspended on that day`);
-      if (service.day_status === 'pending') throw new AppError('SALES_ON_HOLD', `${field}: sales of the train are on hold on that day`);
-      if (service.arrangement_pattern_id === null) throw new AppError('SERVICE_NOT_RUNNING', `${field}: the train has no seats on sale that day`);
-    });
-    if (directions.length === 2 && directions[0]!.choice.service_date > directions[1]!.choice.service_date) {
-      throw new AppError('VALIDATION_FAILED', 'service_order.up_service.service_date: the return must not be before the outbound trip', 'service_order.up_service.service_date');
-    }
-    const price = priceWith(context.pricing, body.group.group_type, priceDate, directions.length, body.participant_group.unit_quantity_items);
-    const wheelchairs = body.participant_group.wheel_chairs.map((w) => w.need_slope);
-    if (wheelchairs.length > price.participant_quantity) {
-      throw new AppError('VALIDATION_FAILED', 'participant_group.wheel_chairs: more wheelchairs than participants', 'participant_group.wheel_chairs');
-    }
+    const { price, wheelchairs } = checkContent(context, directions, body, priceDate);
     const fits = context.services.every((s) => s.vacant >= price.participant_quantity - wheelchairs.length);
     const status: BookingStatus = body.wait_listing && !fits ? 'WAITLIST' : 'SUBMITTED';
 
@@ -587,6 +618,154 @@ export function createBookingsService(db: Db) {
     await finishCancellation(work, principal, booking, state, quote.fee, quote.rate);
   }
 
+  /**
+   * Checks a change against the timetable, sales and prices, and re-prices it with the decrement
+   * fee for removed participants. Nothing is written.
+   */
+  async function planChange(tx: Executor, booking: LockedBooking, change: UpdateParamsBody) {
+    const directions = checkedDirections(change.service_order);
+    const priceDate = directions.map((d) => d.choice.service_date).sort()[0]!;
+    const context = await readContext(tx, booking.agentId, null, change.group.group_type, priceDate, directions);
+    const { price, wheelchairs } = checkContent(context, directions, change, priceDate);
+    const key = (x: { direction: string; serviceDate: string; serviceId: number; fromStationId: number; toStationId: number }) =>
+      `${x.direction}|${x.serviceDate}|${x.serviceId}|${x.fromStationId}|${x.toStationId}`;
+    const before = booking.services.map(key).sort().join();
+    const after = directions
+      .map((d) => key({ direction: d.direction, serviceDate: d.choice.service_date, serviceId: d.choice.service_id, fromStationId: d.choice.from_station_id, toStationId: d.choice.to_station_id }))
+      .sort()
+      .join();
+    const trainsChanged = before !== after;
+    if (trainsChanged && booking.updateCount >= 1) {
+      throw new AppError('TRAIN_CHANGE_USED', 'service_order: the trains of a confirmed booking can be changed only once', 'service_order');
+    }
+    const previous = rowsOf<{ unit_id: number; record_largest_calculated_quantity: number }>(
+      await tx.execute(sql`select unit_id, record_largest_calculated_quantity from booking_units where booking_id = ${booking.id}`),
+    );
+    const fees = new Map(context.pricing.prices.map((p) => [p.unit_id, Number(p.decrement_fee_e6)]));
+    const repricing = reprice(previous, price, fees, directions.length);
+    const seatsChanged = trainsChanged || price.participant_quantity !== booking.participantQuantity || wheelchairs.length !== booking.wheelchairs;
+    return { directions, price, wheelchairs, repricing, trainsChanged, seatsChanged };
+  }
+
+  /**
+   * Writes a change: trains, units and wheelchairs replaced, allotments moved to the new trains
+   * and counts in the same transaction (a change that does not fit is refused and nothing moves),
+   * seats given up when trains or counts change, the unpaid fare re-priced.
+   */
+  async function writeChange(work: Work, principal: Principal, booking: LockedBooking, state: BookingState, change: UpdateParamsBody, status: BookingStatus) {
+    const { tx } = work;
+    const plan = await planChange(tx, booking, change);
+    const held = holdsAllotments(state);
+    let subStatus = state.subStatus;
+    if (plan.seatsChanged) {
+      await tx.execute(sql`delete from seat_assignments where booking_id = ${booking.bookingId}`);
+      if (held) {
+        await releaseEverything(tx, booking);
+        subStatus = 'SAGANO_ALLOTMENT_CONFIRMED';
+      }
+    }
+    const groupSeats = plan.price.participant_quantity - plan.wheelchairs.length;
+    const holdNow = held && plan.seatsChanged;
+    await tx.execute(sql`delete from booking_services where booking_id = ${booking.id}`);
+    await tx.insert(t.bookingServices).values(
+      plan.directions.map((d) => ({
+        bookingId: booking.id,
+        direction: d.direction,
+        serviceDate: d.choice.service_date,
+        serviceId: d.choice.service_id,
+        fromStationId: d.choice.from_station_id,
+        toStationId: d.choice.to_station_id,
+        heldGroup: held ? (holdNow ? groupSeats : booking.services.find((s) => s.direction === d.direction)?.heldGroup ?? 0) : 0,
+        heldWheelchair: held ? (holdNow ? plan.wheelchairs.length : booking.services.find((s) => s.direction === d.direction)?.heldWheelchair ?? 0) : 0,
+      })),
+    );
+    if (holdNow) {
+      const types = typesOf(booking);
+      const order = [...plan.directions].sort((x, y) => x.choice.service_date.localeCompare(y.choice.service_date) || x.choice.service_id - y.choice.service_id);
+      for (const d of order) {
+        if (plan.wheelchairs.length > 0 && types.wheelchair === null) throw new AppError('NOT_ENOUGH_SEATS', 'no wheelchair places are configured');
+        await holdAllotments(tx, {
+          serviceDate: d.choice.service_date,
+          serviceId: d.choice.service_id,
+          legs: legsBetween(d.choice.from_station_id, d.choice.to_station_id),
+          items: [
+            { arrangementTypeId: types.group, quantity: groupSeats },
+            ...(plan.wheelchairs.length > 0 ? [{ arrangementTypeId: types.wheelchair!, quantity: plan.wheelchairs.length }] : []),
+          ],
+        });
+      }
+    }
+    await tx.execute(sql`delete from booking_units where booking_id = ${booking.id}`);
+    await tx.insert(t.bookingUnits).values(
+      plan.repricing.unit_quantity_price_items.map((i) => ({
+        bookingId: booking.id,
+        unitId: i.unit_id,
+        quantity: i.quantity,
+        calculatedQuantity: i.calculated_quantity,
+        unitPriceE6: i.unit_price,
+        subtotalE6: i.subtotal_amount,
+        recordLargestCalculatedQuantity: i.record_largest_calculated_quantity,
+        decrementQuantity: i.decrement_quantity,
+        decrementFeeE6: i.decrement_fee,
+      })),
+    );
+    await tx.execute(sql`delete from booking_wheelchairs where booking_id = ${booking.id}`);
+    if (plan.wheelchairs.length > 0) await tx.insert(t.bookingWheelchairs).values(plan.wheelchairs.map((needSlope) => ({ bookingId: booking.id, needSlope })));
+    await tx
+      .update(t.bookings)
+      .set({
+        applicant: change.applicant,
+        tourConductor: change.tour_conductor,
+        group: change.group,
+        groupType: change.group.group_type,
+        groupName: change.group.name,
+        note: change.note,
+        participantQuantity: plan.price.participant_quantity,
+        totalAmountE6: plan.repricing.total_amount,
+        updateCount: sql`${t.bookings.updateCount} + ${plan.trainsChanged ? 1 : 0}`,
+      })
+      .where(eq(t.bookings.id, booking.id));
+    await tx.execute(sql`
+      update payments set total_amount_e6 = ${plan.repricing.total_amount}, updated_at = now()
+      where booking_id = ${booking.id} and kind = 'FARE' and paid_amount_e6 = 0 and status in ('PAYMENT_PENDING', 'INVOICE_PENDING', 'INITED')`);
+    if (held && plan.seatsChanged) await offerWaitlist(tx, booking);
+    const seatsGone = plan.seatsChanged && subStatus !== state.subStatus;
+    await record(work, principal, booking, { status, subStatus, pendingChange: null, ...(seatsGone ? { voucherConfirmed: false } : {}) });
+    return plan.repricing.total_amount;
+  }
+
+  /**
+   * PUT /params. Staff change a confirmed booking at once (MODIFIED); an agent's change is
+   * checked now and waits for the operator (MODIFICATION_SUBMITTED).
+   */
+  async function updateParams(work: Work, principal: Principal, bookingId: string, change: UpdateParamsBody): Promise<{ status: BookingStatus; total_amount: number }> {
+    const caller = callerOf(principal);
+    const { booking, state } = await begin(work, principal, bookingId, 'request_modification');
+    if (caller === 'OPERATOR') {
+      const total = await writeChange(work, principal, booking, state, change, 'MODIFIED');
+      await insertNotification(work.tx, { audience: 'AGENT', category: 'booking', kind: 'MODIFICATION_CONFIRMED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
+      return { status: 'MODIFIED', total_amount: total };
+    }
+    const plan = await planChange(work.tx, booking, change);
+    await insertNotification(work.tx, { audience: 'ADMIN', category: 'booking', kind: 'MODIFICATION', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
+    await record(work, principal, booking, { status: 'MODIFICATION_SUBMITTED', pendingChange: change });
+    return { status: 'MODIFICATION_SUBMITTED', total_amount: plan.repricing.total_amount };
+  }
+
+  async function acceptModification(work: Work, principal: Principal, bookingId: string): Promise<void> {
+    const { booking, state } = await begin(work, principal, bookingId, 'accept_modification');
+    const [row] = await work.tx.select({ change: t.bookings.pendingChange }).from(t.bookings).where(eq(t.bookings.id, booking.id));
+    const change = UpdateParamsBody.parse(row?.change);
+    await writeChange(work, principal, booking, state, change, 'MODIFIED');
+    await insertNotification(work.tx, { audience: 'AGENT', category: 'booking', kind: 'MODIFICATION_CONFIRMED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
+  }
+
+  async function rejectModification(work: Work, principal: Principal, bookingId: string): Promise<void> {
+    const { booking } = await begin(work, principal, bookingId, 'reject_modification');
+    await insertNotification(work.tx, { audience: 'AGENT', category: 'booking', kind: 'MODIFICATION_REFUSED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
+    await record(work, principal, booking, { status: 'NOT_MODIFIED', pendingChange: null });
+  }
+
   async function selectPriority(work: Work, principal: Principal, bookingId: string, priority: number): Promise<void> {
     const { booking } = await begin(work, principal, bookingId, 'select_priority');
     await record(work, principal, booking, { priority });
@@ -670,6 +849,9 @@ export function createBookingsService(db: Db) {
     refuse,
     cancellationQuote,
     cancel,
+    updateParams,
+    acceptModification,
+    rejectModification,
     confirmCancellation,
     selectPriority,
     assignOperator,

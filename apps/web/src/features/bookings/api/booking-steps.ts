@@ -45,6 +45,11 @@ export const cancelBooking = (bookingId: string, body: { agree_cancellation_poli
 /** POST /v1/bookings/{id}/confirm_cancellation: irreversible. */
 export const confirmCancellation = (bookingId: string) => apiClient.post<Ok>(stepPath(bookingId, 'confirm_cancellation'));
 
+/** POST /v1/bookings/{id}/accept_modification: the agent's pending change is applied. */
+export const acceptModification = (bookingId: string) => apiClient.post<Ok>(stepPath(bookingId, 'accept_modification'));
+/** POST /v1/bookings/{id}/reject_modification: the pending change is dropped (NOT_MODIFIED). */
+export const rejectModification = (bookingId: string) => apiClient.post<Ok>(stepPath(bookingId, 'reject_modification'));
+
 /** A booking step as a mutation; every success refreshes the booking views (and the seat inquiry's figures). */
 export function useBookingStep<V, R>(run: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CreateBookingBody, CreateBookingResponse } from '@sagano/domain/bookings/booking-schemas';
+import type { CreateBookingBody, CreateBookingResponse, UpdateParamsBody, UpdateParamsResponse } from '@sagano/domain/bookings/booking-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
 import { bookingsKeys } from './bookings-keys.ts';
 
@@ -14,5 +14,18 @@ export function useCreateBooking() {
   return useMutation({
     mutationFn: createBooking,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingsKeys.all }),
+  });
+}
+
+/** PUT /v1/bookings/{id}/params: staff change a confirmed booking at once; an agent's change waits for the operator. */
+export function updateBooking(bookingId: string, body: UpdateParamsBody): Promise<z.infer<typeof UpdateParamsResponse>> {
+  return apiClient.put(`/v1/bookings/${encodeURIComponent(bookingId)}/params`, body);
+}
+
+export function useUpdateBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ bookingId, body }: { bookingId: string; body: UpdateParamsBody }) => updateBooking(bookingId, body),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: bookingsKeys.all }), queryClient.invalidateQueries({ queryKey: ['inventory'] })]),
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreateBookingBody, type BookingResponse, type ServiceChoice } from '@sagano/domain/bookings/booking-schemas';
+import { CreateBookingBody, UpdateParamsBody, type BookingResponse, type ServiceChoice } from '@sagano/domain/bookings/booking-schemas';
 import { isCountryCode } from '@sagano/domain/common/countries';
 import { segmentFitsDirection } from '@sagano/domain/inventory/legs';
 import type { Unit } from '@sagano/domain/reference/reference-schemas';
@@ -41,6 +41,8 @@ export const BookingFormState = z.object({
   wheel_chairs: z.array(z.object({ need_slope: z.boolean() })),
   note: z.string(),
   wait_listing: z.boolean(),
+  /** The booking this draft changes (PUT /params) rather than a new request; null for a new one. */
+  update_of: z.string().nullable().default(null),
 });
 export type BookingFormState = z.infer<typeof BookingFormState>;
 
@@ -94,6 +96,7 @@ export function emptyForm(origin: string, formId: string = newFormId()): Booking
     wheel_chairs: [],
     note: '',
     wait_listing: false,
+    update_of: null,
   };
 }
 
@@ -211,6 +214,12 @@ export function toCreateBody(state: BookingFormState, units: readonly Unit[]): z
     wait_listing: state.wait_listing,
     external_idempotent_id: state.form_id,
   };
+}
+
+/** The PUT /v1/bookings/{id}/params body of a change draft: the request without agent and idempotency fields. */
+export function toUpdateBody(state: BookingFormState, units: readonly Unit[]): z.input<typeof UpdateParamsBody> {
+  const { applicant, tour_conductor, group, service_order, participant_group, note } = toCreateBody(state, units);
+  return { applicant, tour_conductor, group, service_order, participant_group, note };
 }
 
 /** Problems that the body schema cannot see: a leg without its train. */

@@ -92,13 +92,14 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
                 form.setFieldValue('agent_sub_group_id', next?.groups.find((g) => g.is_root)?.id ?? null);
               }}
               error={form.errors.agent_id ?? (agents.isError ? t('form.agentsUnavailable') : undefined)}
+              disabled={form.values.update_of !== null}
             />
             <Select
               label={t('form.branch')}
               data={branches.map((g) => ({ value: String(g.id), label: g.name_ja }))}
               value={form.values.agent_sub_group_id === null ? null : String(form.values.agent_sub_group_id)}
               onChange={(v) => form.setFieldValue('agent_sub_group_id', v ? Number(v) : null)}
-              disabled={branches.length === 0}
+              disabled={branches.length === 0 || form.values.update_of !== null}
             />
           </SimpleGrid>
         </FormSection>

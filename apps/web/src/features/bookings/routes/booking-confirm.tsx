@@ -3,15 +3,15 @@ import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text }
 import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CreateBookingBody } from '@sagano/domain/bookings/booking-schemas';
+import { CreateBookingBody, UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
 import { countryName } from '@sagano/domain/common/countries';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useCreateBooking } from '../api/create-booking.ts';
+import { useCreateBooking, useUpdateBooking } from '../api/create-booking.ts';
 import { useAgentOptions } from '../api/get-agent-options.ts';
 import { useDayTrains } from '../api/get-day-trains.ts';
 import { FormSection, prefectureOptions } from '../components/booking-form.tsx';
-import { clearForm, isSubmittable, legDate, loadForm, toCreateBody, tripLegs, type BookingFormState, type TripLeg } from '../components/booking-form-state.ts';
+import { clearForm, isSubmittable, legDate, loadForm, toCreateBody, toUpdateBody, tripLegs, type BookingFormState, type TripLeg } from '../components/booking-form-state.ts';
 import { AmountTable } from '../components/participants-input.tsx';
 import { useBookingLabels, type BookingLabels } from '../components/use-booking-labels.ts';
 
@@ -63,8 +63,9 @@ export function Component() {
   const [agreed, setAgreed] = useState(false);
   const [agreeError, setAgreeError] = useState(false);
   const create = useCreateBooking();
+  const update = useUpdateBooking();
 
-  const header = <PageHeader title={t('form.confirmTitle')} />;
+  const header = <PageHeader title={stored.kind === 'ok' && stored.state.update_of !== null ? t('form.updateConfirmTitle', { id: stored.state.update_of }) : t('form.confirmTitle')} />;
   if (stored.kind === 'empty') return (<>{header}<Problem message={t('form.empty')} /></>);
   if (stored.kind === 'invalid') return (<>{header}<Problem message={t('form.invalid')} /></>);
   if (!labels.unitsLoaded) return header;
@@ -87,14 +88,28 @@ export function Component() {
 
   const agent = agents.data?.agents.find((a) => a.id === state.agent_id);
   const branch = agent?.groups.find((g) => g.id === state.agent_sub_group_id);
-  // Agents flagged to ignore the cancellation policy skip the agreement (spec 000 §5).
-  const needsAgreement = !agent?.ignore_cancellation_policy;
+  // Agents flagged to ignore the cancellation policy skip the agreement (spec 000 §5); a change keeps the agreed policy.
+  const changeOf = state.update_of;
+  const needsAgreement = !agent?.ignore_cancellation_policy && changeOf === null;
   const prefecture = prefectureOptions(i18n.language, t('form.overseas')).find((p) => p.value === String(state.group.japan_prefecture_code));
   const legs = tripLegs(state);
 
   const submit = () => {
     if (needsAgreement && !agreed) {
       setAgreeError(true);
+      return;
+    }
+    if (changeOf !== null) {
+      update.mutate(
+        { bookingId: changeOf, body: UpdateParamsBody.parse(toUpdateBody(state, labels.units)) },
+        {
+          onSuccess: (answer) => {
+            clearForm(sessionStorage);
+            notifySuccess(t(answer.status === 'MODIFIED' ? 'form.updated' : 'form.updateRequested', { id: changeOf }));
+            void navigate(`/bookings/${changeOf}`, { replace: true });
+          },
+        },
+      );
       return;
     }
     const body = CreateBookingBody.parse(toCreateBody(state, labels.units));
@@ -182,8 +197,8 @@ export function Component() {
           <Button component={Link} to={state.origin} variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />}>
             {t('form.back')}
           </Button>
-          <Button onClick={submit} loading={create.isPending} disabled={create.isSuccess} leftSection={<IconSend size={16} aria-hidden />}>
-            {t('form.submit')}
+          <Button onClick={submit} loading={create.isPending || update.isPending} disabled={create.isSuccess || update.isSuccess} leftSection={<IconSend size={16} aria-hidden />}>
+            {changeOf !== null ? t('form.submitChange') : t('form.submit')}
           </Button>
         </Group>
       </Stack>

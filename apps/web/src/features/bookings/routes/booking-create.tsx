@@ -20,8 +20,9 @@ function DraftForm({ stored, origin, fresh, labels }: { stored: StoredForm; orig
 }
 
 /**
- * /bookings/create (from the seat inquiry: ?date=&trip=single|round&from=&to=&down_service_id=&up_service_id=)
- * and /bookings/{id}/copy (the same form filled from the booking).
+ * /bookings/create (from the seat inquiry: ?date=&trip=single|round&from=&to=&down_service_id=&up_service_id=),
+ * /bookings/{id}/copy (the same form filled from the booking, as a new request) and
+ * /bookings/{id}/update (the booking's change: the confirm screen sends it with PUT /params).
  */
 export function Component() {
   const { t } = useTranslation('bookings');
@@ -34,10 +35,12 @@ export function Component() {
   const [stored] = useState(() => loadForm(sessionStorage));
   const resumes = stored.kind === 'ok' && stored.state.origin === origin;
   const ready = labels.unitsLoaded && (!bookingId || resumes || copyOf.data !== undefined);
+  const updating = Boolean(bookingId) && location.pathname.endsWith('/update');
+  const title = !bookingId ? t('form.createTitle') : updating ? t('form.updateTitle', { id: bookingId }) : t('form.copyTitle', { id: bookingId });
 
   return (
     <>
-      <PageHeader title={bookingId ? t('form.copyTitle', { id: bookingId }) : t('form.createTitle')} />
+      <PageHeader title={title} />
       {stored.kind === 'invalid' && (
         <Alert color="yellow" mb="md">
           {t('form.invalid')}
@@ -48,10 +51,12 @@ export function Component() {
           stored={stored}
           origin={origin}
           labels={labels}
-          fresh={() => (bookingId && copyOf.data ? formFromBooking(copyOf.data, origin) : formFromSearchParams(searchParams, origin))}
+          fresh={() =>
+            bookingId && copyOf.data ? { ...formFromBooking(copyOf.data, origin), update_of: updating ? bookingId : null } : formFromSearchParams(searchParams, origin)
+          }
         />
       ) : (
-        <Loader aria-label={t('form.createTitle')} />
+        <Loader aria-label={title} />
       )}
     </>
   );

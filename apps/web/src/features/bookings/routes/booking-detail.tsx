@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCopy, IconHistory } from '@tabler/icons-react';
+import { IconArrowLeft, IconCopy, IconEdit, IconHistory } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
@@ -13,11 +13,13 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
+  acceptModification,
   addSpecialNote,
   assignOperator,
   confirmBooking,
   confirmCancellation,
   refuseBooking,
+  rejectModification,
   releaseAllotments,
   reserveAllotments,
   selectPriority,
@@ -105,8 +107,40 @@ function Participants({ booking, labels }: { booking: BookingResponse; labels: B
         footerLabel={t('detail.participants', { count: group.participant_quantity })}
         total={booking.main_params.total_amount}
         totalTestId="booking-total"
+        extraRows={group.unit_quantity_items
+          .filter((item) => item.decrement_fee > 0)
+          .map((item) => (
+            <Table.Tr key={`decrement-${item.unit_id}`}>
+              <Table.Td>{t('detail.decrementFee', { unit: labels.unitName(item.unit_id) })}</Table.Td>
+              <Table.Td ta="right">{item.decrement_quantity}</Table.Td>
+              <Table.Td />
+              <Table.Td ta="right">{formatYen(item.decrement_fee)}</Table.Td>
+            </Table.Tr>
+          ))}
       />
       <Text size="sm">{group.wheel_chairs.length === 0 ? t('detail.noWheelchairs') : t('detail.wheelchairs', { count: group.wheel_chairs.length, slope })}</Text>
+    </Stack>
+  );
+}
+
+/** What the agent asked to change: trains, participants and note as requested. */
+function PendingChange({ booking, labels }: { booking: BookingResponse; labels: BookingLabels }) {
+  const { t } = useTranslation('bookings');
+  const change = booking.pending_change!;
+  const legs = [change.service_order.down_service, change.service_order.up_service].filter((l) => l != null);
+  const people = change.participant_group.unit_quantity_items.filter((i) => i.quantity > 0);
+  return (
+    <Stack gap="xs" data-testid="pending-change">
+      {legs.map((leg) => (
+        <Text key={`${leg.service_date}-${leg.service_id}`} size="sm">
+          {leg.service_date} {t('detail.segment', { from: labels.stationName(leg.from_station_id), to: labels.stationName(leg.to_station_id) })}
+        </Text>
+      ))}
+      <Text size="sm">
+        {people.map((i) => `${labels.unitName(i.unit_id)} ${i.quantity}`).join(' / ')}
+        {change.participant_group.wheel_chairs.length > 0 && ` / ${t('detail.wheelchairs', { count: change.participant_group.wheel_chairs.length, slope: change.participant_group.wheel_chairs.filter((w) => w.need_slope).length })}`}
+      </Text>
+      {change.note && <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>{change.note}</Text>}
     </Stack>
   );
 }
@@ -126,6 +160,8 @@ export function Component() {
 
   const reserve = useBookingStep(() => reserveAllotments(bookingId));
   const finishCancel = useBookingStep(() => confirmCancellation(bookingId));
+  const acceptChange = useBookingStep(() => acceptModification(bookingId));
+  const refuseChange = useBookingStep(() => rejectModification(bookingId));
   const release = useBookingStep(() => releaseAllotments(bookingId));
   const confirm = useBookingStep((mail: { subject: string; body: string }) => confirmBooking(bookingId, { mail }));
   const refuse = useBookingStep((v: { mail: { subject: string; body: string }; reason: NonNullable<BookingResponse['refusal_reason']> }) => refuseBooking(bookingId, v));
@@ -154,6 +190,11 @@ export function Component() {
             <Button component={Link} to="histories" variant="default" size="xs" leftSection={<IconHistory size={14} aria-hidden />}>
               {t('detail.histories')}
             </Button>
+            {flags.can_update && (
+              <Button component={Link} to="update" variant="default" size="xs" leftSection={<IconEdit size={14} aria-hidden />}>
+                {t('detail.update')}
+              </Button>
+            )}
             {operator && (
               <Button component={Link} to="copy" variant="default" size="xs" leftSection={<IconCopy size={14} aria-hidden />}>
                 {t('detail.copy')}
@@ -266,6 +307,21 @@ export function Component() {
                 </Text>
               )}
             </Section>
+            {booking.pending_change && (
+              <Section title={t('detail.sections.pendingChange')}>
+                <PendingChange booking={booking} labels={labels} />
+                {may('accept_modification') && (
+                  <Group gap="xs" mt="sm">
+                    <Button size="xs" color="teal" loading={acceptChange.isPending} onClick={() => acceptChange.mutate(undefined, { onSuccess: () => notifySuccess(t('steps.acceptChangeDone')) })}>
+                      {t('steps.acceptChange')}
+                    </Button>
+                    <Button size="xs" color="red" variant="outline" loading={refuseChange.isPending} onClick={() => refuseChange.mutate(undefined, { onSuccess: () => notifySuccess(t('steps.refuseChangeDone')) })}>
+                      {t('steps.refuseChange')}
+                    </Button>
+                  </Group>
+                )}
+              </Section>
+            )}
             {cancellation && (
               <Section title={t('detail.sections.cancellation')}>
                 <SimpleGrid cols={2} spacing="sm">
