@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CreateBookingBody, UpdateParamsBody, type BookingResponse, type ServiceChoice } from '@sagano/domain/bookings/booking-schemas';
+import type { UpdateParamsBody} from '@sagano/domain/bookings/booking-schemas';
+import { CreateBookingBody, type BookingResponse, type ServiceChoice } from '@sagano/domain/bookings/booking-schemas';
 import { isCountryCode } from '@sagano/domain/common/countries';
 import { segmentFitsDirection } from '@sagano/domain/inventory/legs';
 import type { Unit } from '@sagano/domain/reference/reference-schemas';
