@@ -6,6 +6,7 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** A real SMTP server in the test process: mails arrive over TCP exactly as from a relay. */
@@ -27,7 +28,12 @@ export async function startSmtpReceiver() {
       }
       simpleParser(stream)
         .then((parsed) => {
-          received.push({ to, subject: parsed.subject ?? '', text: parsed.text ?? '' });
+          received.push({
+            to,
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content })),
+          });
           waiters.splice(0).forEach((w) => w());
           callback();
         })

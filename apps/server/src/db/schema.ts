@@ -307,6 +307,23 @@ export const operationLogs = pgTable(
   ],
 );
 
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** Files sent with an outbox mail (seat sheet, voucher), written in the same transaction as the mail. */
+export const outboxMailAttachments = pgTable(
+  'outbox_mail_attachments',
+  {
+    id: serial('id').primaryKey(),
+    outboxMailId: uuid('outbox_mail_id')
+      .notNull()
+      .references(() => outboxMails.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [index('outbox_mail_attachments_mail_idx').on(t.outboxMailId)],
+);
+
 export const outboxMails = pgTable(
   'outbox_mails',
   {
@@ -614,6 +631,8 @@ export const seatAssignments = pgTable(
     bookingId: text('booking_id').notNull(),
     legs: legRange('legs').notNull(),
     state: text('state').notNull(),
+    /** For wheelchair places: the participant needs the crew's slope. */
+    needSlope: boolean('need_slope').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -621,6 +640,21 @@ export const seatAssignments = pgTable(
     index('seat_assignments_booking_idx').on(t.bookingId),
     check('seat_assignments_state', sql`${t.state} in ('HELD', 'ASSIGNED')`),
   ],
+);
+
+/** Seat changes made by a group on its own page: the same mutation_id answers the first result. */
+export const customerMutations = pgTable(
+  'customer_mutations',
+  {
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    mutationId: text('mutation_id').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.mutationId] })],
 );
 
 // ---------- pricing master data (issue 4) ----------
@@ -700,6 +734,8 @@ export const bookings = pgTable(
     cancellationRateE6: integer('cancellation_rate_e6'),
     cancellationFeeE6: bigint('cancellation_fee_e6', { mode: 'number' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Why seats could not be given (assign_seats_ng), else ''. */
+    seatNgReason: text('seat_ng_reason').notNull().default(''),
     /** An agent's change request waiting for the operator (the PUT /params body), else null. */
     pendingChange: jsonb('pending_change'),
     participantQuantity: integer('participant_quantity').notNull(),

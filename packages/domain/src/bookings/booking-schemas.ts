@@ -17,7 +17,7 @@ export const GROUP_TYPES = ['NORMAL', 'SCHOOL'] as const;
 export const PAYMENT_STATUSES = ['INITED', 'INVOICE_PENDING', 'PAYMENT_PENDING', 'PAYMENT_CONFIRMED', 'COUPON_CONFIRMED', 'NO_NEED_TO_PAY'] as const;
 export const PAYMENT_METHODS = ['UNKNOWN', 'ONLINE_CREDIT_CARD', 'OFFLINE_CREDIT_CARD', 'CASH', 'MONTHLY', 'COUPON', 'OTA_DEFERRED', 'OFFLINE_NOT_SPECIFIED'] as const;
 export const HISTORY_TYPES = ['CREATE', 'UPDATE', 'CANCEL'] as const;
-export const MAIL_TEMPLATES = ['booking_ok', 'booking_ng', 'voucher'] as const;
+export const MAIL_TEMPLATES = ['booking_ok', 'booking_ng', 'seat_table', 'voucher'] as const;
 
 /** 1-47 are the prefectures of Japan (JIS X 0401), 99 is overseas. */
 export const PrefectureCode = z.number().int().refine((n) => (n >= 1 && n <= 47) || n === 99, 'enter a valid prefecture');

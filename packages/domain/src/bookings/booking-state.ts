@@ -87,6 +87,9 @@ export const isConfirmed = (s: BookingState) => CONFIRMED.includes(s.status);
 /** Whether allotments (and perhaps seats) are held for the booking. */
 export const holdsAllotments = (s: BookingState) => HOLDING.includes(s.subStatus);
 
+/** Whether the group may move its own seats on its page: seats given and confirmed, booking live. */
+export const customerMayChangeSeats = (s: BookingState) => isConfirmed(s) && ['SAGANO_SEAT_RESERVED', 'SAGANO_SEAT_TABLE_SENT'].includes(s.subStatus);
+
 /** Whether `caller` may take `step` now. This is the only place the rules live. */
 export function mayTake(step: BookingStep, s: BookingState, caller: BookingCaller): boolean {
   const operator = caller === 'OPERATOR';

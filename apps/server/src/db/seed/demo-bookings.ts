@@ -52,7 +52,7 @@ export async function insertDemoBookings(db: Db, tx: Tx): Promise<number> {
   if (!admin) return 0;
   const principal: Principal = { accountId: admin.id, sessionId: 'demo-data', csrfToken: '', viaCookie: false, expiresAt: new Date(), user: sessionUserOf(admin) };
   const work: Work = { db, tx, afterCommit: () => undefined };
-  const bookings = createBookingsService(db);
+  const bookings = createBookingsService(db, { publicUrl: process.env.PUBLIC_URL ?? 'http://localhost:3000' });
   const agents = await tx.select().from(t.agents);
   const groups = await tx.select().from(t.agentGroups);
   const units = await tx.select().from(t.units);

@@ -103,7 +103,8 @@ export interface LockedService {
  * Locks the booking row for the step and reads what the step needs with it; also bounds the
  * transaction's lock waits (a hold that cannot get a counter soon fails instead of piling up).
  */
-export async function lockBooking(db: Executor, bookingId: string): Promise<LockedBooking | undefined> {
+export async function lockBooking(db: Executor, bookingId: string, options: { lock?: boolean } = {}): Promise<LockedBooking | undefined> {
+  const lock = options.lock ?? true;
   const [row] = rowsOf<{
     id: number;
     booking_id: string;
@@ -136,10 +137,10 @@ export async function lockBooking(db: Executor, bookingId: string): Promise<Lock
                 from booking_services bs join services s on s.id = bs.service_id where bs.booking_id = b.id) as services,
              ${GROUP_TYPE_ID_SQL} as group_type_id,
              (select arrangement_type_id from arrangement_types where seat_type = 'WHEELCHAIR' order by display_order, arrangement_type_id limit 1) as wheelchair_type_id,
-             ${LOCK_TIMEOUT_SQL} as lock_timeout
+             ${lock ? LOCK_TIMEOUT_SQL : sql`null`} as lock_timeout
       from bookings b join agents a on a.id = b.agent_id
       where b.booking_id = ${bookingId}
-      for update of b`),
+      ${lock ? sql`for update of b` : sql``}`),
   );
   if (!row) return undefined;
   return {
@@ -177,6 +178,7 @@ export type BookingPatch = Partial<{
   cancellationFeeE6: number;
   cancelledAt: 'now';
   pendingChange: unknown;
+  seatNgReason: string;
 }>;
 
 const PATCH_COLUMNS: Record<keyof BookingPatch, string> = {
@@ -194,6 +196,7 @@ const PATCH_COLUMNS: Record<keyof BookingPatch, string> = {
   cancellationFeeE6: 'cancellation_fee_e6',
   cancelledAt: 'cancelled_at',
   pendingChange: 'pending_change',
+  seatNgReason: 'seat_ng_reason',
 };
 
 function patchValue(key: keyof BookingPatch, value: unknown): SQL {

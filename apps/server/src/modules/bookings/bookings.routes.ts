@@ -30,6 +30,8 @@ import {
   UpdateParamsResponse,
 } from '@sagano/domain/bookings/booking-schemas';
 import { REFUSAL_REASONS } from '@sagano/domain/bookings/booking-state';
+import { CustomerBookingSummary } from '@sagano/domain/seats/seat-schemas';
+import { AppError } from '../../lib/app-error.ts';
 import type { OperationName } from '@sagano/domain/audit/operation-log-schemas';
 import type { Db } from '../../db/client.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
@@ -47,7 +49,7 @@ const Ok = z.object({ ok: z.literal(true) });
 const NoteId = z.object({ note_id: z.number().int() });
 
 /** The booking calls of spec 001 §7.2 that this issue builds. */
-export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; bookings: BookingsService }) {
+export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; bookings: BookingsService; customerSummary: (db: Db, bookingId: string, token: string) => Promise<CustomerBookingSummary> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, bookings } = deps;
   const tags = ['bookings'];
@@ -97,9 +99,19 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; bookings: B
   }, (request) => bookings.calculate(request.body));
 
   r.get('/v1/bookings/:booking_id', {
-    schema: { tags, params: BookingIdParams, querystring: z.object({ agent_sub_group_id: z.coerce.number().int().optional() }), response: { 200: BookingResponse } },
-    config: { access: 'authenticated' },
-  }, (request) => bookings.get(db, request.principal!, request.params.booking_id));
+    schema: {
+      tags,
+      params: BookingIdParams,
+      querystring: z.object({ agent_sub_group_id: z.coerce.number().int().optional(), token: z.string().max(100).optional() }),
+      response: { 200: z.union([BookingResponse, CustomerBookingSummary]) },
+    },
+    // With ?token= the group reads its own booking (the customer summary) without a session.
+    config: { access: 'public' },
+  }, (request) => {
+    if (request.query.token !== undefined) return deps.customerSummary(db, request.params.booking_id, request.query.token);
+    if (!request.principal) throw new AppError('UNAUTHENTICATED', 'sign in to see bookings');
+    return bookings.get(db, request.principal, request.params.booking_id);
+  });
 
   r.get('/v1/bookings/:booking_id/cancellation_fee', {
     schema: { tags, params: BookingIdParams, querystring: z.object({ agent_sub_group_id: z.coerce.number().int().optional() }), response: { 200: CancellationQuoteResponse } },

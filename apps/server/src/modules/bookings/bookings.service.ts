@@ -19,7 +19,7 @@ import {
 } from '@sagano/domain/bookings/booking-state';
 import { UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
 import { reprice } from '@sagano/domain/bookings/modification';
-import type { BookingResponse, PaymentSummary, CancellationQuoteResponse, CalculateAmountBody, CalculateAmountResponse, CreateBookingBody, ServiceChoice } from '@sagano/domain/bookings/booking-schemas';
+import type { BookingResponse, PaymentSummary, CancellationQuoteResponse, CalculateAmountBody, CalculateAmountResponse, CreateBookingBody, ServiceChoice , MAIL_TEMPLATES} from '@sagano/domain/bookings/booking-schemas';
 import { E6 } from '@sagano/domain/bookings/pricing';
 import { quoteCancellation } from '@sagano/domain/bookings/cancellation';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
@@ -32,7 +32,7 @@ import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { GROUP_TYPE_ID_SQL, holdAllotments, releaseAllotments, vacantOnLegsSql, type AllotmentRequest } from '../inventory/allotments.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
-import { bookingNgMail, bookingOkMail, type MailBooking } from './booking-mail-templates.ts';
+import { bookingNgMail, bookingOkMail, seatTableMail, voucherMail, type MailBooking } from './booking-mail-templates.ts';
 import { insertBookingGraph, readSubmitContext, type SubmitContext } from './booking-submission.repository.ts';
 import { insertNotification, loadBooking, lockBooking, readCancellationPolicy, readCancellationTerms, recordRevision, type BookingAggregate, type BookingPatch, type BookingRow, type LockedBooking, type LockedService } from './bookings.repository.ts';
 import { priceFor, priceWith } from './pricing-reference.ts';
@@ -80,7 +80,7 @@ function directionsOf(order: CreateBookingBody['service_order']): { direction: '
   return out;
 }
 
-function toMailBooking(a: BookingAggregate): MailBooking {
+export function toMailBooking(a: BookingAggregate): MailBooking {
   const applicant = a.booking.applicant as { name: string };
   return {
     bookingId: a.booking.bookingId,
@@ -356,32 +356,54 @@ function checkContent(context: SubmitContext, directions: Direction[], body: Boo
   return { price, wheelchairs };
 }
 
+type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
+
+/** The group's own page: booking id + token, no login (the voucher's QR code and the voucher mail). */
+export function customerUrl(publicUrl: string, bookingId: string, token: string): string {
+  return `${publicUrl}/customer/bookings/${bookingId}?token=${encodeURIComponent(token)}`;
+}
+
+export function stateOfLocked(booking: LockedBooking): BookingState {
+  return stateOf(booking, booking.services.length === 2, booking.ignoreCancellationPolicy);
+}
+
+/** Locks the booking and reads what the step needs (one statement), then checks the caller may take the step now. */
+export async function beginStep(work: Work, principal: Principal, bookingId: string, step: BookingStep) {
+  const booking = await lockBooking(work.tx, bookingId);
+  if (!booking || !canSee(principal, booking)) throw notFound('booking');
+  const state = stateOf(booking, booking.services.length === 2, booking.ignoreCancellationPolicy);
+  if (!mayTake(step, state, callerOf(principal))) {
+    throw new AppError('STEP_NOT_ALLOWED', `${step.replaceAll('_', ' ')} is not possible for this booking now (${booking.status} / ${booking.subStatus})`);
+  }
+  return { booking, state };
+}
+
+/** Writes the step's changes to the booking and its next history revision (one statement). */
+export function recordStep(work: Work, principal: Principal, booking: LockedBooking, patch: BookingPatch = {}, type: 'UPDATE' | 'CANCEL' = 'UPDATE') {
+  return recordRevision(work.tx, booking.id, type, patch, principal.user.email);
+}
+
 /** A detached, plain-function service: methods may be passed around freely. */
-export function createBookingsService(db: Db) {
+export function createBookingsService(db: Db, options: { publicUrl: string }) {
+  const begin = beginStep;
+  const record = recordStep;
+
   async function load(executor: Executor, principal: Principal, bookingId: string): Promise<BookingAggregate> {
     const aggregate = await loadBooking(executor, bookingId);
     if (!aggregate || !canSee(principal, aggregate.booking)) throw notFound('booking');
     return aggregate;
   }
 
-  /** Locks the booking and reads what the step needs (one statement), then checks the caller may take the step now. */
-  async function begin(work: Work, principal: Principal, bookingId: string, step: BookingStep) {
-    const booking = await lockBooking(work.tx, bookingId);
-    if (!booking || !canSee(principal, booking)) throw notFound('booking');
-    const state = stateOf(booking, booking.services.length === 2, booking.ignoreCancellationPolicy);
-    if (!mayTake(step, state, callerOf(principal))) {
-      throw new AppError('STEP_NOT_ALLOWED', `${step.replaceAll('_', ' ')} is not possible for this booking now (${booking.status} / ${booking.subStatus})`);
-    }
-    return { booking, state };
-  }
-
-  /** Writes the step's changes to the booking and its next history revision (one statement). */
-  function record(work: Work, principal: Principal, booking: LockedBooking, patch: BookingPatch = {}, type: 'UPDATE' | 'CANCEL' = 'UPDATE') {
-    return recordRevision(work.tx, booking.id, type, patch, principal.user.email);
-  }
-
-  function mailTemplate(a: BookingAggregate, template: 'booking_ok' | 'booking_ng' | 'voucher', reason: RefusalReason = 'FULL') {
-    const mail = template === 'booking_ng' ? bookingNgMail(toMailBooking(a), reason) : bookingOkMail(toMailBooking(a));
+  function mailTemplate(a: BookingAggregate, template: MailTemplateName, reason: RefusalReason = 'FULL') {
+    const b = toMailBooking(a);
+    const mail =
+      template === 'booking_ng'
+        ? bookingNgMail(b, reason)
+        : template === 'seat_table'
+          ? seatTableMail(b)
+          : template === 'voucher'
+            ? voucherMail(b, customerUrl(options.publicUrl, a.booking.bookingId, a.booking.bookingToken))
+            : bookingOkMail(b);
     return { ...mail, to_address: (a.booking.applicant as { email: string }).email };
   }
 
@@ -843,7 +865,7 @@ export function createBookingsService(db: Db) {
     reserveAllotments,
     releaseAllotments: releaseAllotmentsStep,
     mailTemplate,
-    template: async (executor: Executor, principal: Principal, bookingId: string, template: 'booking_ok' | 'booking_ng' | 'voucher', reason?: RefusalReason) =>
+    template: async (executor: Executor, principal: Principal, bookingId: string, template: MailTemplateName, reason?: RefusalReason) =>
       mailTemplate(await load(executor, principal, bookingId), template, reason),
     confirm,
     refuse,

@@ -7,7 +7,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { dueMailIds, markAttemptFailed, markSent, setMailQueuedListener } from './outbox.repository.ts';
+import { attachmentsOf, dueMailIds, markAttemptFailed, markSent, setMailQueuedListener } from './outbox.repository.ts';
 
 export const MAX_MAIL_ATTEMPTS = 8;
 const LEASE_MS = 5 * 60_000;
@@ -17,7 +17,7 @@ export function retryDelayMs(attempt: number): number {
 }
 
 export interface MailSender {
-  send(mail: { from: string; to: string; subject: string; text: string }): Promise<void>;
+  send(mail: { from: string; to: string; subject: string; text: string; attachments?: { filename: string; contentType: string; content: Buffer }[] }): Promise<void>;
   close(): void;
 }
 
@@ -45,7 +45,8 @@ export async function deliverMail(db: Db, sender: MailSender, from: string, id: 
   const mail = await leaseMail(db, id);
   if (!mail) return 'skipped';
   try {
-    await sender.send({ from, to: mail.toAddress, subject: mail.subject, text: mail.bodyText });
+    const attachments = await attachmentsOf(db, id);
+    await sender.send({ from, to: mail.toAddress, subject: mail.subject, text: mail.bodyText, ...(attachments.length > 0 ? { attachments } : {}) });
     await markSent(db, id);
     return 'sent';
   } catch (error) {

@@ -10,6 +10,14 @@ export interface NewMail {
   subject: string;
   bodyText: string;
   bookingId?: string;
+  /** Files sent with the mail (PDFs), stored with it. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 type MailQueuedListener = (mailId: string) => unknown;
@@ -28,9 +36,12 @@ export function setMailQueuedListener(db: Db, listener: MailQueuedListener | und
 export async function enqueueMail(work: Work, mail: NewMail): Promise<string> {
   const [row] = await work.tx
     .insert(t.outboxMails)
-    .values({ ...mail, bookingId: mail.bookingId ?? null })
+    .values({ kind: mail.kind, toAddress: mail.toAddress, subject: mail.subject, bodyText: mail.bodyText, bookingId: mail.bookingId ?? null })
     .returning({ id: t.outboxMails.id });
   const id = row!.id;
+  if (mail.attachments?.length) {
+    await work.tx.insert(t.outboxMailAttachments).values(mail.attachments.map((a) => ({ outboxMailId: id, filename: a.filename, contentType: a.contentType, content: a.content })));
+  }
   work.afterCommit(() => listeners.get(work.db)?.(id));
   return id;
 }
@@ -100,4 +111,10 @@ export async function markAttemptFailed(db: Executor, id: string, error: string,
       nextAttemptAt: retryAt,
     })
     .where(eq(t.outboxMails.id, id));
+}
+
+/** The files stored with a mail, in the order they were added. */
+export async function attachmentsOf(db: Executor, mailId: string): Promise<MailAttachment[]> {
+  const rows = await db.select().from(t.outboxMailAttachments).where(eq(t.outboxMailAttachments.outboxMailId, mailId)).orderBy(t.outboxMailAttachments.id);
+  return rows.map((r) => ({ filename: r.filename, contentType: r.contentType, content: Buffer.from(r.content) }));
 }

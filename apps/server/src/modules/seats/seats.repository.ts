@@ -1,0 +1,151 @@
+/**
+ * Reads and writes of seat assignments (DESIGN §4): the drawn train as one booking sees it on
+ * its legs, and the booking's seats. The exclusion constraint seat_assignments_no_overlap is the
+ * last word: two bookings never hold one seat on overlapping legs, whatever the code does.
+ */
+import { sql } from 'drizzle-orm';
+import type { LocalizedLabel } from '@sagano/domain/common/language';
+import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+export interface MapSeat {
+  seat_id: string;
+  seat_group_id: string | null;
+  logical_car_id: number;
+  car_number: number;
+  row: number;
+  letter: string;
+  is_wheelchair: boolean;
+  labels: LocalizedLabel[];
+  /** 0 when the seat is not on sale that day (no pattern built). */
+  arrangement_type_id: number;
+  /** Another booking holding the seat on an overlapping leg. */
+  taken_by: string | null;
+  mine: boolean;
+  need_slope: boolean;
+}
+
+export interface MapCar {
+  logical_car_id: number;
+  physical_car_id: string;
+  car_number: number;
+  name: LocalizedLabel[];
+  is_rich: boolean;
+  standing_capacity: number;
+}
+
+export interface TrainDay {
+  serviceDate: string;
+  serviceId: number;
+  firstLeg: number;
+  lastLeg: number;
+}
+
+const legRange = (d: TrainDay) => sql`int4range(${d.firstLeg}::int, ${d.lastLeg + 1}::int)`;
+
+/** The train's cars, in train order. */
+export async function carsOf(db: Executor, serviceId: number): Promise<MapCar[]> {
+  return rowsOf<MapCar>(
+    await db.execute(sql`
+      select c.logical_car_id, c.physical_car_id, c.car_number, c.name, c.is_rich, c.standing_capacity
+      from services sv join cars c on c.train_id = sv.logical_train_id
+      where sv.id = ${serviceId}
+      order by c.car_number`),
+  );
+}
+
+/** Every seat of the train that day: its type, who else holds it on the booking's legs, whether it is the booking's. */
+export async function seatsOf(db: Executor, day: TrainDay, bookingId: string): Promise<MapSeat[]> {
+  return rowsOf<MapSeat>(
+    await db.execute(sql`
+      select s.seat_id, s.seat_group_id, s.logical_car_id, c.car_number, s.row, s.letter, s.is_wheelchair, s.labels,
+             coalesce(o.arrangement_type_id, ps.arrangement_type_id, 0) as arrangement_type_id,
+             (select a.booking_id from seat_assignments a
+               where a.service_date = ${day.serviceDate} and a.service_id = ${day.serviceId} and a.seat_id = s.seat_id
+                 and a.legs && ${legRange(day)} and a.booking_id <> ${bookingId}
+               order by a.booking_id limit 1) as taken_by,
+             m.seat_id is not null as mine,
+             coalesce(m.need_slope, false) as need_slope
+      from services sv
+      join seats s on s.train_id = sv.logical_train_id
+      join cars c on c.train_id = s.train_id and c.logical_car_id = s.logical_car_id
+      left join service_day_inventories i on i.service_date = ${day.serviceDate} and i.service_id = sv.id
+      left join arrangement_pattern_seats ps on ps.arrangement_pattern_id = i.arrangement_pattern_id and ps.seat_id = s.seat_id
+      left join inventory_seat_overrides o on o.service_date = ${day.serviceDate} and o.service_id = sv.id and o.seat_id = s.seat_id
+      left join seat_assignments m on m.service_date = ${day.serviceDate} and m.service_id = sv.id and m.seat_id = s.seat_id and m.booking_id = ${bookingId}
+      where sv.id = ${day.serviceId}
+      order by c.car_number, s.row, s.letter`),
+  );
+}
+
+/**
+ * Serialises seat choice on one train on one day (a transaction-scoped advisory lock), so that
+ * two automatic assignments never pick the same seats from the same snapshot.
+ */
+export async function lockTrainDay(tx: Executor, day: Pick<TrainDay, 'serviceDate' | 'serviceId'>): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('seats'), hashtext(${`${day.serviceDate}:${day.serviceId}`}))`);
+}
+
+const EXCLUSION_VIOLATION = '23P01';
+
+function isExclusionViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === EXCLUSION_VIOLATION) return true;
+  }
+  return false;
+}
+
+/** Replaces the booking's seats on one train with these; a seat another booking holds on an overlapping leg is refused (409 SEAT_TAKEN). */
+export async function replaceSeats(
+  tx: Executor,
+  day: TrainDay,
+  bookingId: string,
+  seats: { seatId: string; needSlope: boolean }[],
+  state: 'HELD' | 'ASSIGNED',
+): Promise<void> {
+  await tx.execute(sql`delete from seat_assignments where booking_id = ${bookingId} and service_date = ${day.serviceDate} and service_id = ${day.serviceId}`);
+  if (seats.length === 0) return;
+  try {
+    await tx.execute(sql`
+      insert into seat_assignments (service_date, service_id, seat_id, booking_id, legs, state, need_slope)
+      select ${day.serviceDate}, ${day.serviceId}, x.seat_id, ${bookingId}, ${legRange(day)}, ${state}, x.need_slope
+      from json_to_recordset(${JSON.stringify(seats.map((s) => ({ seat_id: s.seatId, need_slope: s.needSlope })))}::json) as x(seat_id text, need_slope boolean)`);
+  } catch (error) {
+    if (isExclusionViolation(error)) throw new AppError('SEAT_TAKEN', 'a seat chosen was just given to another booking; choose again');
+    throw error;
+  }
+}
+
+export async function setSeatsState(tx: Executor, bookingId: string, state: 'HELD' | 'ASSIGNED'): Promise<void> {
+  await tx.execute(sql`update seat_assignments set state = ${state} where booking_id = ${bookingId}`);
+}
+
+/** Frees the booking's seats: all of them, or those named on one train. Answers how many were freed. */
+export async function deleteSeats(tx: Executor, bookingId: string, only?: { day: Pick<TrainDay, 'serviceDate' | 'serviceId'>; seatIds: string[] }): Promise<number> {
+  const rows = rowsOf<{ seat_id: string }>(
+    await tx.execute(
+      only
+        ? sql`delete from seat_assignments
+              where booking_id = ${bookingId} and service_date = ${only.day.serviceDate} and service_id = ${only.day.serviceId}
+                and seat_id in (select jsonb_array_elements_text(${JSON.stringify(only.seatIds)}::jsonb))
+              returning seat_id`
+        : sql`delete from seat_assignments where booking_id = ${bookingId} returning seat_id`,
+    ),
+  );
+  return rows.length;
+}
+
+/** The booking's seats on every train, for the seat sheet and the voucher. */
+export async function bookingSeatList(db: Executor, bookingId: string) {
+  return rowsOf<{ service_date: string; service_id: number; seat_id: string; car_number: number; row: number; letter: string; labels: LocalizedLabel[]; is_wheelchair: boolean; need_slope: boolean }>(
+    await db.execute(sql`
+      select a.service_date::text as service_date, a.service_id, a.seat_id, c.car_number, s.row, s.letter, s.labels, s.is_wheelchair, a.need_slope
+      from seat_assignments a
+      join services sv on sv.id = a.service_id
+      join seats s on s.train_id = sv.logical_train_id and s.seat_id = a.seat_id
+      join cars c on c.train_id = s.train_id and c.logical_car_id = s.logical_car_id
+      where a.booking_id = ${bookingId}
+      order by a.service_date, c.car_number, s.row, s.letter`),
+  );
+}

@@ -1,0 +1,515 @@
+/**
+ * Seats, seat tables and vouchers (DESIGN §4–§5): staff seat each confirmed group per direction
+ * (automatically with the pure seat choice, or by hand), mark it OK or NG, release seats (all,
+ * or on the day the seats a group does not use), mail the seat sheet and the voucher as PDFs
+ * through the outbox; the group opens its booking with its token and may change its seats.
+ */
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { applyStep, customerMayChangeSeats, isConfirmed, type BookingState } from '@sagano/domain/bookings/booking-state';
+import { labelText, type LocalizedLabel } from '@sagano/domain/common/language';
+import { legsBetween } from '@sagano/domain/inventory/legs';
+import { chooseSeats } from '@sagano/domain/seats/seat-choice';
+import type {
+  AssignSeatsBody,
+  BookingSeatDirection,
+  BookingSeatsResponse,
+  ChangeSeatBody,
+  CustomerBookingSummary,
+  ReleaseSeatsBody,
+  SeatRequest,
+} from '@sagano/domain/seats/seat-schemas';
+import type { Db, Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Work } from '../../lib/unit-of-work.ts';
+import type { Principal } from '../auth/principal.ts';
+import { beginStep, canSee, customerUrl, recordStep, stateOfLocked } from '../bookings/bookings.service.ts';
+import { loadBooking, lockBooking, recordRevision, type BookingAggregate, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
+import { tokyoToday } from '../timetable/timetable.service.ts';
+import { releaseAllotments } from '../inventory/allotments.ts';
+import { enqueueMail } from '../mail/outbox.repository.ts';
+import { renderSeatSheetPdf, type DocumentTrain, type SeatSheet } from '../documents/seat-sheet-pdf.ts';
+import { renderVoucherPdf } from '../documents/voucher-pdf.ts';
+import { bookingSeatList, carsOf, deleteSeats, lockTrainDay, replaceSeats, seatsOf, setSeatsState, type MapSeat, type TrainDay } from './seats.repository.ts';
+
+const OPERATOR_NAME = '嵯峨野観光鉄道 / Sagano Scenic Railway';
+const PDF = 'application/pdf';
+
+function trainDay(s: Pick<LockedService, 'serviceDate' | 'serviceId' | 'fromStationId' | 'toStationId'>): TrainDay {
+  const legs = legsBetween(s.fromStationId, s.toStationId);
+  return { serviceDate: s.serviceDate, serviceId: s.serviceId, firstLeg: legs[0]!, lastLeg: legs[legs.length - 1]! };
+}
+
+/** A seat the booking may take: of the group allotment (or a wheelchair place) and free on its legs. */
+function assignable(seat: MapSeat, types: { group: number | null; wheelchair: number | null }): boolean {
+  if (seat.taken_by !== null || seat.arrangement_type_id === 0) return false;
+  return seat.arrangement_type_id === types.group || (seat.arrangement_type_id === types.wheelchair && types.wheelchair !== null);
+}
+
+const seatLabel = (s: { row: number; letter: string }) => `${s.row}${s.letter}`;
+
+/** Constant-time comparison of the customer's token with the booking's. */
+function tokenMatches(given: string, actual: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(actual).digest();
+  return a.equals(b);
+}
+
+export function createSeatsService(db: Db, options: { publicUrl: string }) {
+  /** One direction's drawn train and what the booking has and needs there. */
+  async function directionView(executor: Executor, booking: { bookingId: string; participantQuantity: number; wheelchairs: number; types: LockedBooking['types'] }, s: LockedService & { departureHhmm?: string | null; arrivalHhmm?: string | null }, forCustomer: boolean): Promise<BookingSeatDirection> {
+    const day = trainDay(s);
+    const [cars, seats] = await Promise.all([carsOf(executor, s.serviceId), seatsOf(executor, day, booking.bookingId)]);
+    const mine = seats.filter((x) => x.mine);
+    return {
+      direction: s.direction,
+      service_day: s.serviceDate,
+      service_id: s.serviceId,
+      service_names: s.names,
+      from_station_id: s.fromStationId,
+      to_station_id: s.toStationId,
+      departure_hhmm: s.departureHhmm ?? null,
+      arrival_hhmm: s.arrivalHhmm ?? null,
+      legs: legsBetween(s.fromStationId, s.toStationId),
+      cars: cars.map((c) => ({
+        ...c,
+        seats: seats
+          .filter((x) => x.logical_car_id === c.logical_car_id)
+          .map((x) => ({
+            seat_id: x.seat_id,
+            seat_group_id: x.seat_group_id,
+            logical_car_id: x.logical_car_id,
+            car_number: x.car_number,
+            row: x.row,
+            letter: x.letter,
+            is_wheelchair: x.is_wheelchair,
+            labels: x.labels,
+            arrangement_type_id: x.arrangement_type_id,
+            taken_by: x.taken_by === null ? null : forCustomer ? '' : x.taken_by,
+            mine: x.mine,
+            assignable: assignable(x, booking.types),
+          })),
+      })),
+      assigned_seat_ids: mine.map((x) => x.seat_id),
+      standing: s.heldStanding,
+      needed_seats: booking.participantQuantity - booking.wheelchairs - s.heldStanding,
+      needed_wheelchair_places: booking.wheelchairs,
+    };
+  }
+
+  async function seatsView(executor: Executor, booking: LockedBooking, aggregate: BookingAggregate, forCustomer: boolean): Promise<BookingSeatsResponse> {
+    const times = new Map(aggregate.services.map((s) => [s.direction, s]));
+    const directions: BookingSeatDirection[] = [];
+    for (const s of booking.services) {
+      const t2 = times.get(s.direction);
+      directions.push(await directionView(executor, booking, { ...s, departureHhmm: t2?.departureHhmm, arrivalHhmm: t2?.arrivalHhmm }, forCustomer));
+    }
+    return {
+      booking_id: booking.bookingId,
+      group_name: aggregate.booking.groupName,
+      status: booking.status,
+      sub_status: booking.subStatus,
+      participant_quantity: booking.participantQuantity,
+      wheel_chairs: aggregate.wheelchairs.map((w) => ({ need_slope: w.needSlope })),
+      seat_ng_reason: aggregate.booking.seatNgReason,
+      directions,
+    };
+  }
+
+  /** Reads the booking for a view (no lock) in the shape the steps use. */
+  async function readForView(executor: Executor, bookingId: string) {
+    const [booking, aggregate] = await Promise.all([lockBooking(executor, bookingId, { lock: false }), loadBooking(executor, bookingId)]);
+    if (!booking || !aggregate) throw notFound('booking');
+    return { booking, aggregate };
+  }
+
+  /** GET /seats: staff (any booking they may see), or the group with its token. */
+  async function view(executor: Executor, principal: Principal | null, bookingId: string, token: string | undefined): Promise<BookingSeatsResponse> {
+    const { booking, aggregate } = await readForView(executor, bookingId);
+    if (token !== undefined) {
+      if (!tokenMatches(token, aggregate.booking.bookingToken)) throw notFound('booking');
+      return seatsView(executor, booking, aggregate, true);
+    }
+    if (!principal || !canSee(principal, booking)) throw notFound('booking');
+    return seatsView(executor, booking, aggregate, false);
+  }
+
+  /** Seats one direction: by hand (exactly the seats it needs) or by the seat choice. */
+  async function seatDirection(tx: Executor, booking: LockedBooking, s: LockedService, req: SeatRequest | undefined, index: number, slopes: boolean[]): Promise<void> {
+    const day = trainDay(s);
+    await lockTrainDay(tx, day);
+    const seats = await seatsOf(tx, day, booking.bookingId);
+    const standing = req?.standing ?? s.heldStanding;
+    if (standing !== s.heldStanding) throw new AppError('VALIDATION_FAILED', `seat_req.${index}.standing: standing places are given by the allotment, not here`, `seat_req.${index}.standing`);
+    const seatCount = booking.participantQuantity - booking.wheelchairs - standing;
+    const wheelchairCount = booking.wheelchairs;
+    const field = `seat_req.${index}.seat_ids`;
+    let chosen: { ordinary: string[]; wheelchair: string[] };
+    if (req?.seat_ids) {
+      const byId = new Map(seats.map((x) => [x.seat_id, x]));
+      const unique = new Set(req.seat_ids);
+      if (unique.size !== req.seat_ids.length) throw new AppError('VALIDATION_FAILED', `${field}: a seat is named twice`, field);
+      for (const id of req.seat_ids) {
+        const seat = byId.get(id);
+        if (!seat) throw new AppError('VALIDATION_FAILED', `${field}: ${id} is not a seat of this train`, field);
+        if (seat.taken_by !== null) throw new AppError('SEAT_TAKEN', `${field}: ${id} is held by another booking`, field);
+        if (!assignable(seat, booking.types)) throw new AppError('VALIDATION_FAILED', `${field}: ${id} is not a group seat`, field);
+      }
+      const wheelchairIds = req.seat_ids.filter((id) => byId.get(id)!.is_wheelchair);
+      const ordinary = req.seat_ids.filter((id) => !byId.get(id)!.is_wheelchair);
+      if (req.seat_ids.length !== seatCount + wheelchairCount) {
+        throw new AppError('VALIDATION_FAILED', `${field}: choose exactly ${seatCount + wheelchairCount} seats (${req.seat_ids.length} chosen)`, field);
+      }
+      if (wheelchairIds.length < wheelchairCount) throw new AppError('VALIDATION_FAILED', `${field}: ${wheelchairCount} wheelchair places are needed`, field);
+      // Wheelchair places beyond the wheelchairs seat ordinary participants.
+      chosen = { ordinary: [...ordinary, ...wheelchairIds.slice(wheelchairCount)], wheelchair: wheelchairIds.slice(0, wheelchairCount) };
+    } else {
+      const result = chooseSeats({
+        cars: [...new Map(seats.map((x) => [x.logical_car_id, { logical_car_id: x.logical_car_id, car_number: x.car_number }])).values()],
+        seats,
+        available: new Set(seats.filter((x) => assignable(x, booking.types)).map((x) => x.seat_id)),
+        seatCount,
+        wheelchairCount,
+        preferredCarIds: req?.preferred_car_ids,
+      });
+      if (!result.ok) {
+        const what = result.reason === 'NOT_ENOUGH_WHEELCHAIR_PLACES' ? 'wheelchair places' : 'group seats';
+        throw new AppError('NOT_ENOUGH_SEATS', `${s.serviceDate} ${labelText(s.names, 'ja')}: not enough free ${what} on the booking's legs (${result.available} free)`);
+      }
+      chosen = { ordinary: result.seatIds, wheelchair: result.wheelchairSeatIds };
+    }
+    await replaceSeats(
+      tx,
+      day,
+      booking.bookingId,
+      [...chosen.wheelchair.map((seatId, i) => ({ seatId, needSlope: slopes[i] ?? false })), ...chosen.ordinary.map((seatId) => ({ seatId, needSlope: false }))],
+      'HELD',
+    );
+  }
+
+  async function slopesOf(tx: Executor, id: number): Promise<boolean[]> {
+    const rows = await tx.select({ needSlope: t.bookingWheelchairs.needSlope }).from(t.bookingWheelchairs).where(eq(t.bookingWheelchairs.bookingId, id)).orderBy(t.bookingWheelchairs.id);
+    // Places needing the slope first: they go to the places nearest the door.
+    return rows.map((r) => r.needSlope).sort((a, b) => Number(b) - Number(a));
+  }
+
+  /** POST /assign_seats: every direction (or those named) seated; the booking moves to SEAT_ASSIGNING. */
+  async function assign(work: Work, principal: Principal, bookingId: string, body: AssignSeatsBody): Promise<BookingSeatsResponse> {
+    const { booking, state } = await beginStep(work, principal, bookingId, 'assign_seats');
+    const requests = body.seat_req ?? [];
+    requests.forEach((r, i) => {
+      if (!booking.services.some((s) => s.direction === r.direction)) throw new AppError('VALIDATION_FAILED', `seat_req.${i}.direction: the booking has no ${r.direction} train`, `seat_req.${i}.direction`);
+    });
+    const slopes = await slopesOf(work.tx, booking.id);
+    const todo = requests.length > 0 ? booking.services.filter((s) => requests.some((r) => r.direction === s.direction)) : booking.services;
+    for (const s of [...todo].sort((x, y) => x.serviceDate.localeCompare(y.serviceDate) || x.serviceId - y.serviceId)) {
+      const index = requests.findIndex((r) => r.direction === s.direction);
+      await seatDirection(work.tx, booking, s, index >= 0 ? requests[index] : undefined, Math.max(index, 0), slopes);
+    }
+    const next = applyStep(state, 'assign_seats', 'OPERATOR');
+    await recordStep(work, principal, booking, { subStatus: next.ok ? next.state.subStatus : state.subStatus, seatNgReason: '', ...(body.priority !== undefined ? { priority: body.priority } : {}) });
+    const { booking: after, aggregate } = await readForView(work.tx, bookingId);
+    return seatsView(work.tx, after, aggregate, false);
+  }
+
+  /** POST /assign_seats_ok: every direction must be fully seated. */
+  async function assignOk(work: Work, principal: Principal, bookingId: string): Promise<void> {
+    const { booking, state } = await beginStep(work, principal, bookingId, 'assign_seats_ok');
+    const counts = rowsOf<{ service_date: string; service_id: number; n: number }>(
+      await work.tx.execute(sql`select service_date::text as service_date, service_id, count(*)::int as n from seat_assignments where booking_id = ${booking.bookingId} group by 1, 2`),
+    );
+    for (const s of booking.services) {
+      const got = counts.find((c) => c.service_date === s.serviceDate && c.service_id === s.serviceId)?.n ?? 0;
+      const needed = booking.participantQuantity - s.heldStanding;
+      if (got !== needed) throw new AppError('CONFLICT', `${s.serviceDate} ${labelText(s.names, 'ja')}: ${got} of ${needed} seats are given; seat the group first`);
+    }
+    await setSeatsState(work.tx, booking.bookingId, 'ASSIGNED');
+    const next = applyStep(state, 'assign_seats_ok', 'OPERATOR');
+    await recordStep(work, principal, booking, { subStatus: next.ok ? next.state.subStatus : state.subStatus });
+  }
+
+  /** POST /assign_seats_ng: the seats are freed, the allotment stays held, the reason kept. */
+  async function assignNg(work: Work, principal: Principal, bookingId: string, reason: string): Promise<void> {
+    const { booking, state } = await beginStep(work, principal, bookingId, 'assign_seats_ng');
+    await deleteSeats(work.tx, booking.bookingId);
+    const next = applyStep(state, 'assign_seats_ng', 'OPERATOR');
+    await recordStep(work, principal, booking, { subStatus: next.ok ? next.state.subStatus : state.subStatus, seatNgReason: reason });
+  }
+
+  /**
+   * POST /release-seats. Without seats: every seat is freed and the booking goes back to its
+   * confirmed allotment. With a direction and seats, on the service day only: those seats are
+   * given back to sale (same-day release), with their share of the allotment.
+   */
+  async function release(work: Work, principal: Principal, bookingId: string, body: ReleaseSeatsBody): Promise<void> {
+    const { booking, state } = await beginStep(work, principal, bookingId, 'release_seats');
+    if (!body.seat_ids) {
+      await deleteSeats(work.tx, booking.bookingId);
+      const next = applyStep(state, 'release_seats', 'OPERATOR');
+      await recordStep(work, principal, booking, next.ok ? { subStatus: next.state.subStatus, voucherConfirmed: next.state.voucherConfirmed } : {});
+      return;
+    }
+    if (!body.direction) throw new AppError('VALIDATION_FAILED', 'direction: name the train of the seats to release', 'direction');
+    const s = booking.services.find((x) => x.direction === body.direction);
+    if (!s) throw new AppError('VALIDATION_FAILED', `direction: the booking has no ${body.direction} train`, 'direction');
+    if (s.serviceDate !== tokyoToday()) throw new AppError('VALIDATION_FAILED', `seat_ids: seats are released one by one only on the service day (${s.serviceDate})`, 'seat_ids');
+    const day = trainDay(s);
+    const seats = await seatsOf(work.tx, day, booking.bookingId);
+    const mine = new Map(seats.filter((x) => x.mine).map((x) => [x.seat_id, x]));
+    for (const id of body.seat_ids) if (!mine.has(id)) throw new AppError('VALIDATION_FAILED', `seat_ids: ${id} is not a seat of this booking`, 'seat_ids');
+    if (body.seat_ids.length >= mine.size) throw new AppError('VALIDATION_FAILED', 'seat_ids: to give up every seat, release them all (or cancel the booking)', 'seat_ids');
+    const wheelchairPlaces = body.seat_ids.filter((id) => mine.get(id)!.is_wheelchair).length;
+    const ordinary = body.seat_ids.length - wheelchairPlaces;
+    await deleteSeats(work.tx, booking.bookingId, { day, seatIds: body.seat_ids });
+    const types = { group: booking.types.group, wheelchair: booking.types.wheelchair };
+    const requests = [
+      ...(ordinary > 0 && types.group !== null ? [{ serviceDate: s.serviceDate, serviceId: s.serviceId, legs: legsBetween(s.fromStationId, s.toStationId), arrangementTypeId: types.group, quantity: Math.min(ordinary, s.heldGroup) }] : []),
+      ...(wheelchairPlaces > 0 && types.wheelchair !== null ? [{ serviceDate: s.serviceDate, serviceId: s.serviceId, legs: legsBetween(s.fromStationId, s.toStationId), arrangementTypeId: types.wheelchair, quantity: Math.min(wheelchairPlaces, s.heldWheelchair) }] : []),
+    ].filter((r) => r.quantity > 0);
+    if (requests.length > 0) await releaseAllotments(work.tx, requests);
+    await work.tx.execute(sql`
+      update booking_services set held_group = greatest(held_group - ${ordinary}, 0), held_wheelchair = greatest(held_wheelchair - ${wheelchairPlaces}, 0)
+      where booking_id = ${booking.id} and direction = ${s.direction}`);
+    await recordStep(work, principal, booking);
+  }
+
+  /** What the seat sheet and the voucher print. */
+  async function documentOf(executor: Executor, aggregate: BookingAggregate): Promise<SeatSheet> {
+    const [list, stations] = await Promise.all([
+      bookingSeatList(executor, aggregate.booking.bookingId),
+      executor.select().from(t.stations),
+    ]);
+    const station = (id: number, lang: string) => labelText((stations.find((x) => x.stationId === id)?.labels as LocalizedLabel[] | undefined) ?? [], lang) || String(id);
+    const trains: DocumentTrain[] = aggregate.services.map((s) => ({
+      direction: s.direction as 'down' | 'up',
+      service_date: s.serviceDate,
+      train_name_ja: labelText(s.names, 'ja'),
+      train_name_en: labelText(s.names, 'en'),
+      from_station_ja: station(s.fromStationId, 'ja'),
+      from_station_en: station(s.fromStationId, 'en'),
+      to_station_ja: station(s.toStationId, 'ja'),
+      to_station_en: station(s.toStationId, 'en'),
+      departure_hhmm: s.departureHhmm ?? '',
+      arrival_hhmm: s.arrivalHhmm ?? '',
+      seats: list
+        .filter((x) => x.service_date === s.serviceDate && x.service_id === s.serviceId)
+        .map((x) => ({ car_number: x.car_number, seat_label: seatLabel(x), is_wheelchair: x.is_wheelchair, need_slope: x.need_slope })),
+      standing: s.heldStanding,
+    }));
+    return {
+      booking_id: aggregate.booking.bookingId,
+      group_name: aggregate.booking.groupName,
+      agent_name: aggregate.agent.nameJa,
+      applicant_name: (aggregate.booking.applicant as { name: string }).name,
+      participants: aggregate.booking.participantQuantity,
+      wheelchairs: aggregate.wheelchairs.length,
+      issued_at: new Date().toISOString(),
+      trains,
+      operator_name: OPERATOR_NAME,
+    };
+  }
+
+  async function voucherOf(executor: Executor, aggregate: BookingAggregate): Promise<Buffer> {
+    const sheet = await documentOf(executor, aggregate);
+    const unitRows = await executor.select({ id: t.units.id, name: t.units.nameLabel }).from(t.units);
+    const name = (id: number, lang: string) => labelText((unitRows.find((u) => u.id === id)?.name as LocalizedLabel[] | undefined) ?? [], lang);
+    return renderVoucherPdf({
+      ...sheet,
+      customer_url: customerUrl(options.publicUrl, aggregate.booking.bookingId, aggregate.booking.bookingToken),
+      voucher_note: aggregate.booking.voucherNote,
+      participant_lines: aggregate.units.filter((u) => u.quantity > 0).map((u) => ({ label_ja: name(u.unitId, 'ja'), label_en: name(u.unitId, 'en'), quantity: u.quantity })),
+    });
+  }
+
+  async function loadVisible(executor: Executor, principal: Principal, bookingId: string): Promise<BookingAggregate> {
+    const aggregate = await loadBooking(executor, bookingId);
+    if (!aggregate || !canSee(principal, aggregate.booking)) throw notFound('booking');
+    return aggregate;
+  }
+
+  /** GET /seat_table.pdf (staff): the seat sheet as it stands. */
+  async function seatSheetPdf(executor: Executor, principal: Principal, bookingId: string): Promise<Buffer> {
+    return renderSeatSheetPdf(await documentOf(executor, await loadVisible(executor, principal, bookingId)));
+  }
+
+  /** GET /voucher.pdf (staff preview, before or after confirmation). */
+  async function voucherPreview(executor: Executor, principal: Principal, bookingId: string): Promise<Buffer> {
+    return voucherOf(executor, await loadVisible(executor, principal, bookingId));
+  }
+
+  /** POST /send_seat_table: the seat sheet PDF mailed (through the outbox); SEAT_TABLE_SENT. */
+  async function sendSeatTable(work: Work, principal: Principal, bookingId: string, mail: { subject: string; body: string }): Promise<void> {
+    const { booking, state } = await beginStep(work, principal, bookingId, 'confirm_seats');
+    const aggregate = (await loadBooking(work.tx, bookingId))!;
+    const pdf = await renderSeatSheetPdf(await documentOf(work.tx, aggregate));
+    await enqueueMail(work, {
+      kind: 'booking.seat_table',
+      toAddress: booking.applicantEmail,
+      subject: mail.subject,
+      bodyText: mail.body,
+      bookingId,
+      attachments: [{ filename: `seat-table-${bookingId}.pdf`, contentType: PDF, content: pdf }],
+    });
+    const next = applyStep(state, 'confirm_seats', 'OPERATOR');
+    await recordStep(work, principal, booking, { subStatus: next.ok ? next.state.subStatus : state.subStatus });
+  }
+
+  async function confirmVoucher(work: Work, principal: Principal, bookingId: string, note: string): Promise<void> {
+    const { booking } = await beginStep(work, principal, bookingId, 'confirm_voucher');
+    await recordStep(work, principal, booking, { voucherConfirmed: true, voucherNote: note });
+  }
+
+  /** POST /send_voucher: the voucher PDF mailed with the customer link. */
+  async function sendVoucher(work: Work, principal: Principal, bookingId: string, mail: { subject: string; body: string }): Promise<void> {
+    const { booking } = await beginStep(work, principal, bookingId, 'send_voucher');
+    const aggregate = (await loadBooking(work.tx, bookingId))!;
+    const pdf = await voucherOf(work.tx, aggregate);
+    await enqueueMail(work, {
+      kind: 'booking.voucher',
+      toAddress: booking.applicantEmail,
+      subject: mail.subject,
+      bodyText: mail.body,
+      bookingId,
+      attachments: [{ filename: `voucher-${bookingId}.pdf`, contentType: PDF, content: pdf }],
+    });
+    await recordStep(work, principal, booking);
+  }
+
+  // ---------- the group's side: booking id + token ----------
+
+  async function withToken(executor: Executor, bookingId: string, token: string): Promise<BookingAggregate> {
+    const aggregate = await loadBooking(executor, bookingId);
+    if (!aggregate || !tokenMatches(token, aggregate.booking.bookingToken)) throw notFound('booking');
+    return aggregate;
+  }
+
+  function customerState(a: BookingAggregate): BookingState {
+    return { status: a.booking.status as BookingState['status'], subStatus: a.booking.subStatus as BookingState['subStatus'], isRoundTrip: a.services.length === 2, voucherConfirmed: a.booking.voucherConfirmed, ignoreCancellationPolicy: a.agent.ignoreCancellationPolicy };
+  }
+
+  async function summaryOf(executor: Executor, a: BookingAggregate): Promise<CustomerBookingSummary> {
+    const list = await bookingSeatList(executor, a.booking.bookingId);
+    const state = customerState(a);
+    const today = tokyoToday();
+    const voucherAvailable = isConfirmed(state) && state.voucherConfirmed;
+    return {
+      booking_id: a.booking.bookingId,
+      group_name: a.booking.groupName,
+      agent_name: a.agent.nameJa,
+      status: state.status,
+      participant_quantity: a.booking.participantQuantity,
+      wheelchairs: a.wheelchairs.length,
+      trains: a.services.map((s) => {
+        const seats = list.filter((x) => x.service_date === s.serviceDate && x.service_id === s.serviceId);
+        const cars = [...new Set(seats.map((x) => x.car_number))].map((car) => ({ car_number: car, seats: seats.filter((x) => x.car_number === car).map(seatLabel) }));
+        return {
+          direction: s.direction as 'down' | 'up',
+          service_day: s.serviceDate,
+          service_id: s.serviceId,
+          service_names: s.names,
+          from_station_id: s.fromStationId,
+          to_station_id: s.toStationId,
+          departure_hhmm: s.departureHhmm,
+          arrival_hhmm: s.arrivalHhmm,
+          cars,
+          standing: s.heldStanding,
+        };
+      }),
+      voucher_note: a.booking.voucherNote,
+      voucher_available: voucherAvailable,
+      voucher_url: voucherAvailable ? `/voucher/${a.booking.bookingId}/${encodeURIComponent(a.booking.bookingToken)}` : null,
+      can_change_seat: customerMayChangeSeats(state) && a.services.some((s) => s.serviceDate >= today),
+    };
+  }
+
+  async function customerSummary(executor: Executor, bookingId: string, token: string): Promise<CustomerBookingSummary> {
+    return summaryOf(executor, await withToken(executor, bookingId, token));
+  }
+
+  /** The voucher the group downloads: only once staff confirmed it. */
+  async function customerVoucher(executor: Executor, bookingId: string, token: string): Promise<Buffer> {
+    const a = await withToken(executor, bookingId, token);
+    const state = customerState(a);
+    if (!(isConfirmed(state) && state.voucherConfirmed)) throw notFound('voucher');
+    return voucherOf(executor, a);
+  }
+
+  /**
+   * PUT /change-seat: the group moves its seats on one train (the whole new set, or automatic).
+   * The same mutation_id answers the first result and changes nothing.
+   */
+  async function changeSeat(work: Work, bookingId: string, body: ChangeSeatBody): Promise<CustomerBookingSummary> {
+    const { tx } = work;
+    const locked = await lockBooking(tx, bookingId);
+    const aggregate = locked ? await loadBooking(tx, bookingId) : undefined;
+    if (!locked || !aggregate || !tokenMatches(body.token, aggregate.booking.bookingToken)) throw notFound('booking');
+    const hash = createHash('sha256').update(JSON.stringify(body.service)).digest('hex');
+    const [done] = await tx.select().from(t.customerMutations).where(sql`${t.customerMutations.bookingId} = ${locked.id} and ${t.customerMutations.mutationId} = ${body.mutation_id}`);
+    if (done) {
+      if (done.requestHash !== hash) throw new AppError('UNPROCESSABLE', 'mutation_id: already used for a different change', 'mutation_id');
+      return done.response as CustomerBookingSummary;
+    }
+    const state = stateOfLocked(locked);
+    if (!customerMayChangeSeats(state)) throw new AppError('STEP_NOT_ALLOWED', 'the seats of this booking cannot be changed now');
+    const s = locked.services.find((x) => x.serviceDate === body.service.service_day && x.serviceId === body.service.service_id);
+    if (!s) throw new AppError('VALIDATION_FAILED', 'service.service_id: not a train of this booking', 'service.service_id');
+    if (s.serviceDate < tokyoToday()) throw new AppError('STEP_NOT_ALLOWED', 'the train has already run');
+    const manual = body.service.manual;
+    if (manual && (manual.standings > 0 || manual.unspecified_seat > 0)) {
+      throw new AppError('VALIDATION_FAILED', 'service.manual.standings: standing places and unspecified seats are arranged by the operator', 'service.manual.standings');
+    }
+    if (!manual && !body.service.auto) throw new AppError('VALIDATION_FAILED', 'service.manual: choose the seats, or ask for automatic seats', 'service.manual');
+    const slopes = await slopesOf(tx, locked.id);
+    try {
+      await seatDirection(tx, locked, s, manual ? { direction: s.direction, seat_ids: manual.seats, standing: s.heldStanding } : { direction: s.direction, standing: s.heldStanding }, 0, slopes);
+    } catch (error) {
+      // The customer's own words: fields under service.manual, not the staff call's seat_req.
+      if (error instanceof AppError && error.field?.startsWith('seat_req.0.')) throw new AppError(error.code, error.message.replace('seat_req.0.seat_ids', 'service.manual.seats'), 'service.manual.seats');
+      throw error;
+    }
+    await setSeatsState(tx, locked.bookingId, 'ASSIGNED');
+    await recordRevision(tx, locked.id, 'UPDATE', {}, 'customer');
+    const response = await summaryOf(tx, (await loadBooking(tx, bookingId))!);
+    await tx.insert(t.customerMutations).values({ bookingId: locked.id, mutationId: body.mutation_id, requestHash: hash, response });
+    return response;
+  }
+
+  /** POST /v1/reservations/check: the seats named are on the train and free on the legs (the booking's own seats count as free). */
+  async function check(executor: Executor, body: { from_station_id: number; service: { service_day: string; service_id: number; seats: string[]; to_station_id?: number }; booking_id?: string; token?: string }) {
+    let bookingId = '';
+    let to = body.service.to_station_id;
+    if (body.booking_id !== undefined) {
+      const a = await withToken(executor, body.booking_id, body.token ?? '');
+      bookingId = a.booking.bookingId;
+      to ??= a.services.find((s) => s.serviceDate === body.service.service_day && s.serviceId === body.service.service_id)?.toStationId;
+    }
+    if (to === undefined) throw new AppError('VALIDATION_FAILED', 'service.to_station_id: give the arrival station', 'service.to_station_id');
+    const legs = legsBetween(body.from_station_id, to);
+    if (legs.length === 0) throw new AppError('VALIDATION_FAILED', 'service.to_station_id: not a segment of the line', 'service.to_station_id');
+    const seats = await seatsOf(executor, { serviceDate: body.service.service_day, serviceId: body.service.service_id, firstLeg: legs[0]!, lastLeg: legs[legs.length - 1]! }, bookingId);
+    const free = new Set(seats.filter((x) => x.taken_by === null && x.arrangement_type_id !== 0).map((x) => x.seat_id));
+    const unavailable = body.service.seats.filter((id) => !free.has(id));
+    return { ok: unavailable.length === 0, unavailable_seat_ids: unavailable };
+  }
+
+  return {
+    view,
+    assign,
+    assignOk,
+    assignNg,
+    release,
+    seatSheetPdf,
+    voucherPreview,
+    sendSeatTable,
+    confirmVoucher,
+    sendVoucher,
+    customerSummary,
+    customerVoucher,
+    changeSeat,
+    check,
+  };
+}
+
+export type SeatsService = ReturnType<typeof createSeatsService>;
