@@ -5,7 +5,7 @@ import * as t from '../src/db/schema.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
 import { startSmtpReceiver } from './smtp-receiver.ts';
 import { pdfText, qrOfFirstPage } from './support/pdf-reading.ts';
-import { addFixturePricing, createInventoryFixture, GROUP, WHEELCHAIR, type InventoryFixture } from './support/inventory-fixture.ts';
+import { addFixturePricing, createInventoryFixture, GROUP, STANDING, WHEELCHAIR, type InventoryFixture } from './support/inventory-fixture.ts';
 
 let ctx: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
@@ -231,6 +231,23 @@ describe('NG, release and the rules around them', () => {
     // Steps out of turn are refused.
     expect((await post(`/v1/bookings/${id}/assign_seats_ok`)).statusCode).toBe(409);
     expect((await post(`/v1/bookings/${id}/send_seat_table`, { mail: { subject: 's', body: 'b' } })).statusCode).toBe(409);
+  });
+
+  it('standing places only when asked: that many move from group seats to the standing allotment', async () => {
+    const counter = async (type: number) =>
+      ((await ctx.database.db.execute(sql`select held from inventory_counters where service_date = ${fx.days[1]} and service_id = ${fx.down} and arrangement_type_id = ${type} and leg = 1`)) as unknown as { rows: { held: number }[] }).rows[0]!.held;
+    const id = await confirmedBooking(10, { day: fx.days[1], email: 'standing@example.com' });
+    const [groupBefore, standingBefore] = [await counter(GROUP), await counter(STANDING)];
+    const res = await post(`/v1/bookings/${id}/assign_seats`, { seat_req: [{ direction: 'down', standing: 3 }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().directions[0]).toMatchObject({ standing: 3, needed_seats: 7 });
+    expect(res.json().directions[0].assigned_seat_ids).toHaveLength(7);
+    expect([await counter(GROUP), await counter(STANDING)]).toEqual([groupBefore - 3, standingBefore + 3]);
+    const tooMany = await post(`/v1/bookings/${id}/assign_seats`, { seat_req: [{ direction: 'down', standing: 11 }] });
+    expect(errorOf(tooMany).field).toBe('seat_req.0.standing');
+    // Back to seats for everyone: the standing places return.
+    expect((await post(`/v1/bookings/${id}/assign_seats`, { seat_req: [{ direction: 'down', standing: 0 }] })).json().directions[0].assigned_seat_ids).toHaveLength(10);
+    expect([await counter(GROUP), await counter(STANDING)]).toEqual([groupBefore, standingBefore]);
   });
 
   it('a booking not yet confirmed cannot be seated; agents cannot seat', async () => {

@@ -83,8 +83,8 @@ export interface LockedBooking {
   /** Train changes made so far (a confirmed booking may change its trains once). */
   updateCount: number;
   services: LockedService[];
-  /** The group allotment's and the wheelchair places' arrangement types (null when none is set up). */
-  types: { group: number | null; wheelchair: number | null };
+  /** The group allotment's, the wheelchair places' and the standing places' arrangement types (null when none is set up). */
+  types: { group: number | null; wheelchair: number | null; standing: number | null };
 }
 
 export interface LockedService {
@@ -123,6 +123,7 @@ export async function lockBooking(db: Executor, bookingId: string, options: { lo
     services: LockedService[] | null;
     group_type_id: number | null;
     wheelchair_type_id: number | null;
+    standing_type_id: number | null;
   }>(
     await db.execute(sql`
       select b.id, b.booking_id, b.agent_id, b.agent_sub_group_id, b.status, b.sub_status, b.voucher_confirmed,
@@ -137,6 +138,7 @@ export async function lockBooking(db: Executor, bookingId: string, options: { lo
                 from booking_services bs join services s on s.id = bs.service_id where bs.booking_id = b.id) as services,
              ${GROUP_TYPE_ID_SQL} as group_type_id,
              (select arrangement_type_id from arrangement_types where seat_type = 'WHEELCHAIR' order by display_order, arrangement_type_id limit 1) as wheelchair_type_id,
+             (select arrangement_type_id from arrangement_types where seat_type = 'STANDING' order by display_order, arrangement_type_id limit 1) as standing_type_id,
              ${lock ? LOCK_TIMEOUT_SQL : sql`null`} as lock_timeout
       from bookings b join agents a on a.id = b.agent_id
       where b.booking_id = ${bookingId}
@@ -159,7 +161,7 @@ export async function lockBooking(db: Executor, bookingId: string, options: { lo
     wheelchairs: row.wheelchairs,
     updateCount: row.update_count,
     services: row.services ?? [],
-    types: { group: row.group_type_id, wheelchair: row.wheelchair_type_id },
+    types: { group: row.group_type_id, wheelchair: row.wheelchair_type_id, standing: row.standing_type_id },
   };
 }
 

@@ -238,20 +238,21 @@ function byDateAndTrain(x: LockedService, y: LockedService): number {
 }
 
 /** What a booking's directions hold, as release requests. */
-function heldOf(services: readonly LockedService[], types: { group: number; wheelchair: number | null }): AllotmentRequest[] {
+function heldOf(services: readonly LockedService[], types: { group: number; wheelchair: number | null; standing: number | null }): AllotmentRequest[] {
   return services.flatMap((s) => {
     const legs = legsBetween(s.fromStationId, s.toStationId);
     const base = { serviceDate: s.serviceDate, serviceId: s.serviceId, legs };
     return [
       { ...base, arrangementTypeId: types.group, quantity: s.heldGroup },
       ...(types.wheelchair !== null ? [{ ...base, arrangementTypeId: types.wheelchair, quantity: s.heldWheelchair }] : []),
+      ...(types.standing !== null ? [{ ...base, arrangementTypeId: types.standing, quantity: s.heldStanding }] : []),
     ].filter((r) => r.quantity > 0);
   });
 }
 
-function typesOf(booking: LockedBooking): { group: number; wheelchair: number | null } {
+export function typesOf(booking: LockedBooking): { group: number; wheelchair: number | null; standing: number | null } {
   if (booking.types.group === null) throw new AppError('CONFLICT', 'no arrangement type is marked as the group allotment');
-  return { group: booking.types.group, wheelchair: booking.types.wheelchair };
+  return { group: booking.types.group, wheelchair: booking.types.wheelchair, standing: booking.types.standing };
 }
 
 /** Returns everything the booking holds and zeroes its held counts, in two statements. */
@@ -821,7 +822,8 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
         items: [
           { arrangementTypeId: types.group, quantity: s.heldGroup },
           ...(types.wheelchair !== null ? [{ arrangementTypeId: types.wheelchair, quantity: s.heldWheelchair }] : []),
-        ],
+          ...(types.standing !== null && s.heldStanding > 0 ? [{ arrangementTypeId: types.standing, quantity: s.heldStanding }] : []),
+        ].filter((item) => item.quantity > 0),
       });
     }
     await work.tx

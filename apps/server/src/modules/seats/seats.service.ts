@@ -25,10 +25,10 @@ import * as t from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
-import { beginStep, canSee, customerUrl, recordStep, stateOfLocked } from '../bookings/bookings.service.ts';
+import { beginStep, canSee, customerUrl, recordStep, stateOfLocked, typesOf } from '../bookings/bookings.service.ts';
 import { loadBooking, lockBooking, recordRevision, type BookingAggregate, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
 import { tokyoToday } from '../timetable/timetable.service.ts';
-import { releaseAllotments } from '../inventory/allotments.ts';
+import { holdAllotments, releaseAllotments } from '../inventory/allotments.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { renderSeatSheetPdf, type DocumentTrain, type SeatSheet } from '../documents/seat-sheet-pdf.ts';
 import { renderVoucherPdf } from '../documents/voucher-pdf.ts';
@@ -142,7 +142,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
     await lockTrainDay(tx, day);
     const seats = await seatsOf(tx, day, booking.bookingId);
     const standing = req?.standing ?? s.heldStanding;
-    if (standing !== s.heldStanding) throw new AppError('VALIDATION_FAILED', `seat_req.${index}.standing: standing places are given by the allotment, not here`, `seat_req.${index}.standing`);
+    if (standing !== s.heldStanding) await exchangeStanding(tx, booking, s, standing, index);
     const seatCount = booking.participantQuantity - booking.wheelchairs - standing;
     const wheelchairCount = booking.wheelchairs;
     const field = `seat_req.${index}.seat_ids`;
@@ -187,6 +187,33 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
       [...chosen.wheelchair.map((seatId, i) => ({ seatId, needSlope: slopes[i] ?? false })), ...chosen.ordinary.map((seatId) => ({ seatId, needSlope: false }))],
       'HELD',
     );
+  }
+
+  /**
+   * Standing places only when asked: that many participants move from group seats to the
+   * standing allotment (or back), both counters changed in the same transaction.
+   */
+  async function exchangeStanding(tx: Executor, booking: LockedBooking, s: LockedService, standing: number, index: number): Promise<void> {
+    const field = `seat_req.${index}.standing`;
+    const types = typesOf(booking);
+    if (types.standing === null) throw new AppError('VALIDATION_FAILED', `${field}: no standing places are set up`, field);
+    const ordinarySeats = booking.participantQuantity - booking.wheelchairs;
+    if (standing > ordinarySeats) throw new AppError('VALIDATION_FAILED', `${field}: at most ${ordinarySeats} participants can stand`, field);
+    const delta = standing - s.heldStanding;
+    const legs = legsBetween(s.fromStationId, s.toStationId);
+    const base = { serviceDate: s.serviceDate, serviceId: s.serviceId, legs };
+    if (delta > 0) {
+      await holdAllotments(tx, { ...base, items: [{ arrangementTypeId: types.standing, quantity: delta }] });
+      await releaseAllotments(tx, [{ ...base, arrangementTypeId: types.group, quantity: delta }]);
+    } else {
+      await holdAllotments(tx, { ...base, items: [{ arrangementTypeId: types.group, quantity: -delta }] });
+      await releaseAllotments(tx, [{ ...base, arrangementTypeId: types.standing, quantity: -delta }]);
+    }
+    await tx.execute(sql`
+      update booking_services set held_group = held_group - ${delta}, held_standing = ${standing}
+      where booking_id = ${booking.id} and direction = ${s.direction}`);
+    s.heldGroup -= delta;
+    s.heldStanding = standing;
   }
 
   async function slopesOf(tx: Executor, id: number): Promise<boolean[]> {
