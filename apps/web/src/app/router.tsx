@@ -24,6 +24,13 @@ export function createAppRouter(queryClient: QueryClient) {
       ErrorBoundary: RouteErrorScreen,
     },
     {
+      // The group's own page, opened from the voucher's QR code or the mail: booking id + token, no login.
+      path: '/customer/bookings/:bookingId',
+      lazy: lazyScreen(() => import('../features/customer/routes/customer-booking.tsx')),
+      HydrateFallback: FullPageLoader,
+      ErrorBoundary: RouteErrorScreen,
+    },
+    {
       path: '/',
       loader: shellLoader(queryClient),
       Component: ShellLayout,
@@ -60,6 +67,8 @@ export function createAppRouter(queryClient: QueryClient) {
                     { path: 'update', lazy: lazyScreen(() => import('../features/bookings/routes/booking-create.tsx')) },
                     { path: 'histories', lazy: lazyScreen(() => import('../features/bookings/routes/booking-histories.tsx')) },
                     { path: 'cancel', lazy: lazyScreen(() => import('../features/bookings/routes/booking-cancel.tsx')) },
+                    { path: 'assign-seats', lazy: lazyScreen(() => import('../features/seats/routes/assign-seats.tsx')) },
+                    { path: 'ensure-seats', lazy: lazyScreen(() => import('../features/seats/routes/ensure-seats.tsx')) },
                   ],
                 },
               ],

@@ -15,6 +15,8 @@ import jaTimetable from '../locales/ja/timetable.json';
 import jaApprovals from '../locales/ja/approvals.json';
 import jaBookings from '../locales/ja/bookings.json';
 import jaNotifications from '../locales/ja/notifications.json';
+import jaSeats from '../locales/ja/seats.json';
+import jaCustomer from '../locales/ja/customer.json';
 import enArrangements from '../locales/en/arrangements.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
@@ -31,6 +33,8 @@ import enTimetable from '../locales/en/timetable.json';
 import enApprovals from '../locales/en/approvals.json';
 import enBookings from '../locales/en/bookings.json';
 import enNotifications from '../locales/en/notifications.json';
+import enSeats from '../locales/en/seats.json';
+import enCustomer from '../locales/en/customer.json';
 
 /** One namespace per feature; ja is the reference language the keys are typed from. */
 export const ja = {
@@ -49,6 +53,8 @@ export const ja = {
   inventory: jaInventory,
   bookings: jaBookings,
   notifications: jaNotifications,
+  seats: jaSeats,
+  customer: jaCustomer,
   // Every error code of the API has a message (the locales test checks en against ja).
   errors: jaErrors satisfies Record<ErrorCode, string>,
 };
@@ -73,6 +79,8 @@ export const en: Resources = {
   inventory: enInventory,
   bookings: enBookings,
   notifications: enNotifications,
+  seats: enSeats,
+  customer: enCustomer,
   errors: enErrors,
 };
 

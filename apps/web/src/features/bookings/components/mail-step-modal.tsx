@@ -1,10 +1,41 @@
 import { useState } from 'react';
-import { Button, Group, LoadingOverlay, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, LoadingOverlay, Modal, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconFileTypePdf } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { MAIL_TEMPLATES } from '@sagano/domain/bookings/booking-schemas';
 import { REFUSAL_REASONS, type RefusalReason } from '@sagano/domain/bookings/booking-state';
-import { useMailTemplate, type MailTemplateName } from '../api/get-mail-template.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { bookingsKeys } from '../api/bookings-keys.ts';
+import { mailTemplateQueryOptions, type MailTemplate, type MailTemplateName } from '../api/get-mail-template.ts';
 
-/** Confirm (booking_ok) or refuse (booking_ng, with a reason): the mail from its template, editable before sending. */
+/** Every mail a booking step sends from a template: booking OK / NG, the seat table and the voucher. */
+export type MailStepTemplate = (typeof MAIL_TEMPLATES)[number];
+
+const isBookingTemplate = (template: MailStepTemplate): template is MailTemplateName => template === 'booking_ok' || template === 'booking_ng';
+
+/** GET /v1/bookings/{id}/mail_templates/{template}: the booking mails as before, the seat table and voucher mails alike. */
+function useStepMailTemplate(bookingId: string, template: MailStepTemplate, reason: RefusalReason | null, enabled: boolean) {
+  const options = isBookingTemplate(template)
+    ? mailTemplateQueryOptions(bookingId, template, reason)
+    : {
+        queryKey: bookingsKeys.mailTemplate(bookingId, template, null),
+        queryFn: () => apiClient.get<MailTemplate>(`/v1/bookings/${encodeURIComponent(bookingId)}/mail_templates/${template}`),
+        staleTime: 0,
+      };
+  return useQuery({ ...options, enabled });
+}
+
+/** The PDF a seat-table or voucher mail carries, to look at before sending. */
+const ATTACHMENTS: Partial<Record<MailStepTemplate, { path: string; label: 'mail.seatTablePdf' | 'mail.voucherPdf' }>> = {
+  seat_table: { path: 'seat_table.pdf', label: 'mail.seatTablePdf' },
+  voucher: { path: 'voucher.pdf', label: 'mail.voucherPdf' },
+};
+
+/**
+ * Confirm (booking_ok) or refuse (booking_ng, with a reason), send the seat table (seat_table) or the
+ * voucher (voucher): the mail from its template, editable before sending.
+ */
 export function MailStepModal({
   bookingId,
   template,
@@ -14,16 +45,29 @@ export function MailStepModal({
   onSend,
 }: {
   bookingId: string;
-  template: MailTemplateName;
+  template: MailStepTemplate;
   opened: boolean;
   sending: boolean;
   onClose: () => void;
   onSend: (mail: { subject: string; body: string }, reason: RefusalReason | null) => void;
 }) {
-  const { t } = useTranslation(['bookings', 'common']);
+  const { t } = useTranslation(['bookings', 'common', 'seats']);
   const refusing = template === 'booking_ng';
   const [reason, setReason] = useState<RefusalReason>('FULL');
-  const mail = useMailTemplate(bookingId, template, refusing ? reason : null, opened);
+  const mail = useStepMailTemplate(bookingId, template, refusing ? reason : null, opened);
+  const attachment = ATTACHMENTS[template];
+  const title = {
+    booking_ok: t('steps.confirmTitle'),
+    booking_ng: t('steps.refuseTitle'),
+    seat_table: t('seats:mail.seatTableTitle'),
+    voucher: t('seats:mail.voucherTitle'),
+  }[template];
+  const sendLabel = {
+    booking_ok: t('steps.send'),
+    booking_ng: t('steps.sendRefusal'),
+    seat_table: t('seats:mail.sendSeatTable'),
+    voucher: t('seats:mail.sendVoucher'),
+  }[template];
   // Edits belong to the template they were made on: a new reason brings its own text.
   const templateKey = `${template}:${reason}`;
   const [edit, setEdit] = useState<{ key: string; subject: string; body: string } | null>(null);
@@ -33,7 +77,7 @@ export function MailStepModal({
   const setBody = (value: string) => setEdit({ key: templateKey, subject, body: value });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t(refusing ? 'steps.refuseTitle' : 'steps.confirmTitle')} size="xl">
+    <Modal opened={opened} onClose={onClose} title={title} size="xl">
       <Stack gap="sm" pos="relative">
         <LoadingOverlay visible={mail.isFetching} />
         {refusing && (
@@ -47,6 +91,17 @@ export function MailStepModal({
         <TextInput label={t('steps.mailTo')} value={mail.data?.to_address ?? ''} readOnly />
         <TextInput label={t('steps.subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} required />
         <Textarea label={t('steps.body')} value={body} onChange={(e) => setBody(e.currentTarget.value)} autosize minRows={8} maxRows={18} required />
+        {attachment && (
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('seats:mail.attachment')}
+            </Text>
+            <Anchor href={`/v1/bookings/${encodeURIComponent(bookingId)}/${attachment.path}`} target="_blank" rel="noopener" size="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+              <IconFileTypePdf size={16} aria-hidden />
+              {t(`seats:${attachment.label}`)}
+            </Anchor>
+          </Group>
+        )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose} disabled={sending}>
             {t('common:actions.cancel')}
@@ -57,7 +112,7 @@ export function MailStepModal({
             disabled={!mail.data || !subject.trim() || !body.trim()}
             onClick={() => onSend({ subject, body }, refusing ? reason : null)}
           >
-            {t(refusing ? 'steps.sendRefusal' : 'steps.send')}
+            {sendLabel}
           </Button>
         </Group>
       </Stack>

@@ -35,6 +35,7 @@ import { PriceItemsTable } from '../components/price-items-table.tsx';
 import { SimpleStepModal, type SimpleStep } from '../components/simple-step-modals.tsx';
 import { BookingStatusBadges, PaymentStatusBadge } from '../components/status-badges.tsx';
 import { useBookingLabels, type BookingLabels } from '../components/use-booking-labels.ts';
+import { SeatStepButtons } from '../../seats/components/seat-step-buttons.tsx';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -244,6 +245,7 @@ export function Component() {
                 {t('steps.refuse')}
               </Button>
             )}
+            <SeatStepButtons booking={booking} />
             {may('select_priority') && <Button variant="light" onClick={() => setSimple('priority')}>{t('steps.priority')}</Button>}
             {may('assign_operator') && <Button variant="light" onClick={() => setSimple('operator')}>{t('steps.operator')}</Button>}
             {may('add_special_note') && <Button variant="light" onClick={() => setSimple('specialNote')}>{t('steps.specialNote')}</Button>}
