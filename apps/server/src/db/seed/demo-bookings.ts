@@ -1,6 +1,7 @@
 /**
  * About 60 group bookings over the coming four weeks from the three demo agents and their
- * branches, in every early state (submitted, waitlisted, allotments held, confirmed, refused),
+ * branches, in every early state (submitted, waitlisted, allotments held, confirmed, refused,
+ * seated, seat table sent with the voucher confirmed),
  * made through the booking service itself so prices, holds, histories and mails are real.
  */
 import type { CreateBookingBody } from '@sagano/domain/bookings/booking-schemas';
@@ -11,6 +12,8 @@ import { findAccountByEmail } from '../../modules/auth/accounts.repository.ts';
 import { sessionUserOf, type Principal } from '../../modules/auth/principal.ts';
 import { createBookingsService } from '../../modules/bookings/bookings.service.ts';
 import { servicesOnDay } from '../../modules/inventory/inventory.repository.ts';
+import { createSeatsService } from '../../modules/seats/seats.service.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 const GROUPS: { name: string; kana: string; type: 'NORMAL' | 'SCHOOL'; country: string; prefecture: number | null }[] = [
   { name: '桜ヶ丘町内会 秋の日帰り旅行', kana: 'サクラガオカチョウナイカイ', type: 'NORMAL', country: 'JPN', prefecture: 27 },
@@ -52,7 +55,8 @@ export async function insertDemoBookings(db: Db, tx: Tx): Promise<number> {
   if (!admin) return 0;
   const principal: Principal = { accountId: admin.id, sessionId: 'demo-data', csrfToken: '', viaCookie: false, expiresAt: new Date(), user: sessionUserOf(admin) };
   const work: Work = { db, tx, afterCommit: () => undefined };
-  const bookings = createBookingsService(db, { publicUrl: process.env.PUBLIC_URL ?? 'http://localhost:3000' });
+  const publicUrl = process.env.PUBLIC_URL ?? 'http://localhost:3000';
+  const bookings = createBookingsService(db, { publicUrl });
   const agents = await tx.select().from(t.agents);
   const groups = await tx.select().from(t.agentGroups);
   const units = await tx.select().from(t.units);
@@ -70,6 +74,7 @@ export async function insertDemoBookings(db: Db, tx: Tx): Promise<number> {
   if (days.length === 0) return 0;
 
   let made = 0;
+  const confirmed: string[] = [];
   const plan = ['RESERVED', 'RESERVED', 'RESERVED', 'HELD', 'HELD', 'SUBMITTED', 'SUBMITTED', 'REFUSED', 'RESERVED', 'SUBMITTED'] as const;
   for (let i = 0; i < 56; i++) {
     const day = days[i % days.length]!;
@@ -117,6 +122,23 @@ export async function insertDemoBookings(db: Db, tx: Tx): Promise<number> {
     if (target === 'HELD') continue;
     const mail = await bookings.template(tx, principal, booking_id, 'booking_ok');
     await bookings.confirm(work, principal, booking_id, mail);
+    confirmed.push(booking_id);
+  }
+
+  // Half the confirmed groups have their seats; some have had the seat table sent and the voucher confirmed.
+  const seats = createSeatsService(db, { publicUrl });
+  for (const [k, bookingId] of confirmed.entries()) {
+    if (k % 2 !== 0) continue;
+    try {
+      await seats.assign(work, principal, bookingId, {});
+      await seats.assignOk(work, principal, bookingId);
+      if (k % 6 === 0) {
+        await seats.sendSeatTable(work, principal, bookingId, await bookings.template(tx, principal, bookingId, 'seat_table'));
+        await seats.confirmVoucher(work, principal, bookingId, '発車の20分前までに改札前へお集まりください。');
+      }
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error; // a train without room for the group together stays unseated
+    }
   }
 
   // One busy train: a large school trip takes most of it, then two groups wait for seats.
