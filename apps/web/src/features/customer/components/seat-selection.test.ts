@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { BookingSeat, BookingSeatDirection } from '@sagano/domain/seats/seat-schemas';
+import { buildSeatViews, isSelectable, orderSeatIds, pruneSelection, sameSeats, selectionProgress, toggleSeat, wheelchairCount } from './seat-selection.ts';
+
+function seat(id: string, over: Partial<BookingSeat> = {}): BookingSeat {
+  const [car, rest] = id.split('-') as [string, string];
+  return {
+    seat_id: id,
+    seat_group_id: null,
+    logical_car_id: Number(car),
+    car_number: Number(car),
+    row: Number(rest.slice(0, -1)),
+    letter: rest.slice(-1),
+    is_wheelchair: false,
+    labels: [],
+    arrangement_type_id: 1,
+    taken_by: null,
+    mine: false,
+    assignable: false,
+    ...over,
+  };
+}
+
+function direction(seats: BookingSeat[]): BookingSeatDirection {
+  return {
+    direction: 'down',
+    service_day: '2026-05-06',
+    service_id: 1,
+    service_names: [],
+    from_station_id: 1,
+    to_station_id: 4,
+    departure_hhmm: '09:02',
+    arrival_hhmm: '09:25',
+    legs: [1, 2, 3],
+    cars: [2, 3].map((n) => ({
+      logical_car_id: n,
+      physical_car_id: `SK${n}`,
+      car_number: n,
+      name: [],
+      is_rich: false,
+      standing_capacity: 0,
+      seats: seats.filter((s) => s.car_number === n),
+    })),
+    assigned_seat_ids: seats.filter((s) => s.mine).map((s) => s.seat_id),
+    standing: 0,
+    needed_seats: 2,
+    needed_wheelchair_places: 0,
+  };
+}
+
+const mine = seat('2-1A', { mine: true });
+const mine2 = seat('2-1B', { mine: true });
+const free = seat('3-2C', { assignable: true });
+const taken = seat('3-2D', { taken_by: '' });
+const closed = seat('3-3A');
+const takenAssignable = seat('3-3B', { assignable: true, taken_by: '' });
+const wheel = seat('2-5A', { assignable: true, is_wheelchair: true });
+const d = direction([mine, mine2, free, taken, closed, takenAssignable, wheel]);
+
+describe('seat selection', () => {
+  it('lets the group hold its own seats and free ones offered to it', () => {
+    expect([mine, free, wheel].every(isSelectable)).toBe(true);
+    expect([taken, closed, takenAssignable].some(isSelectable)).toBe(false);
+  });
+
+  it('drops a chosen seat and takes a free one on a click; other seats change nothing', () => {
+    expect(toggleSeat(['2-1A', '2-1B'], mine)).toEqual(['2-1B']);
+    expect(toggleSeat(['2-1B'], free)).toEqual(['2-1B', '3-2C']);
+    expect(toggleSeat(['2-1B'], taken)).toEqual(['2-1B']);
+    expect(toggleSeat(['2-1B'], mine)).toEqual(['2-1B', '2-1A']);
+  });
+
+  it('draws chosen seats as the group’s, taken and closed ones disabled', () => {
+    const names = { mine: 'M', free: 'F', taken: 'T', unavailable: 'U' };
+    const views = buildSeatViews(d, new Set(['2-1B', '3-2C']), names);
+    expect(views['2-1B']).toMatchObject({ typeName: 'M', disabled: false });
+    expect(views['2-1A']).toMatchObject({ typeName: 'F', disabled: false });
+    expect(views['3-2D']).toMatchObject({ typeName: 'T', disabled: true });
+    expect(views['3-3B']).toMatchObject({ typeName: 'T', disabled: true });
+    expect(views['3-3A']).toMatchObject({ typeName: 'U', disabled: true });
+  });
+
+  it('keeps only seats that can still be had after a reload', () => {
+    expect(pruneSelection(['2-1A', '3-2D', '9-9Z', '3-2C'], d)).toEqual(['2-1A', '3-2C']);
+  });
+
+  it('orders seats by car, row and letter and compares sets', () => {
+    expect(orderSeatIds(['3-2C', '2-1B', '2-1A'], d)).toEqual(['2-1A', '2-1B', '3-2C']);
+    expect(sameSeats(['2-1A', '2-1B'], ['2-1B', '2-1A'])).toBe(true);
+    expect(sameSeats(['2-1A', '2-1B'], ['2-1A', '3-2C'])).toBe(false);
+  });
+
+  it('counts what is missing or too many', () => {
+    expect(selectionProgress(1, 3)).toEqual({ kind: 'more', n: 2 });
+    expect(selectionProgress(4, 3)).toEqual({ kind: 'fewer', n: 1 });
+    expect(selectionProgress(3, 3)).toEqual({ kind: 'ready', n: 0 });
+    expect(wheelchairCount(['2-5A', '2-1A'], d)).toBe(1);
+  });
+});

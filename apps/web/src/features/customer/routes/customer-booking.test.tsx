@@ -1,0 +1,331 @@
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import i18next from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BookingSeat, BookingSeatsResponse, CustomerBookingSummary } from '@sagano/domain/seats/seat-schemas';
+import { AppProviders } from '../../../app/providers.tsx';
+import { changeLanguage, initI18n } from '../../../lib/i18n.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { Component } from './customer-booking.tsx';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function summary(over: Partial<CustomerBookingSummary> = {}): CustomerBookingSummary {
+  return {
+    booking_id: '26050601',
+    group_name: '桜ヶ丘高校 2年',
+    agent_name: 'さがの旅行',
+    status: 'RESERVED',
+    participant_quantity: 2,
+    wheelchairs: 0,
+    trains: [
+      {
+        direction: 'down',
+        service_day: '2026-05-06',
+        service_id: 11,
+        service_names: [
+          { language_id: 'ja', text: 'トロッコ1号' },
+          { language_id: 'en', text: 'Torokko No. 1' },
+        ],
+        from_station_id: 1,
+        to_station_id: 4,
+        departure_hhmm: '09:02',
+        arrival_hhmm: '09:25',
+        cars: [{ car_number: 2, seats: ['1A', '1B'] }],
+        standing: 0,
+      },
+    ],
+    voucher_note: '出発の15分前までにお越しください。',
+    voucher_available: true,
+    voucher_url: '/voucher/26050601/tok',
+    can_change_seat: true,
+    ...over,
+  };
+}
+
+function seat(id: string, over: Partial<BookingSeat> = {}): BookingSeat {
+  const [car, rest] = id.split('-') as [string, string];
+  return {
+    seat_id: id,
+    seat_group_id: null,
+    logical_car_id: Number(car),
+    car_number: Number(car),
+    row: Number(rest.slice(0, -1)),
+    letter: rest.slice(-1),
+    is_wheelchair: false,
+    labels: [],
+    arrangement_type_id: 1,
+    taken_by: null,
+    mine: false,
+    assignable: false,
+    ...over,
+  };
+}
+
+function seats(): BookingSeatsResponse {
+  const all = [seat('2-1A', { mine: true }), seat('2-1B', { mine: true }), seat('3-2A', { assignable: true }), seat('3-2C', { assignable: true }), seat('3-2D', { taken_by: '' })];
+  return {
+    booking_id: '26050601',
+    group_name: '桜ヶ丘高校 2年',
+    status: 'RESERVED',
+    sub_status: 'SAGANO_SEAT_RESERVED',
+    participant_quantity: 2,
+    wheel_chairs: [],
+    seat_ng_reason: '',
+    directions: [
+      {
+        direction: 'down',
+        service_day: '2026-05-06',
+        service_id: 11,
+        service_names: [{ language_id: 'ja', text: 'トロッコ1号' }],
+        from_station_id: 1,
+        to_station_id: 4,
+        departure_hhmm: '09:02',
+        arrival_hhmm: '09:25',
+        legs: [1, 2, 3],
+        cars: [2, 3].map((n) => ({
+          logical_car_id: n,
+          physical_car_id: `SK${n}`,
+          car_number: n,
+          name: [{ language_id: 'ja' as const, text: `${n}号車` }],
+          is_rich: false,
+          standing_capacity: 10,
+          seats: all.filter((s) => s.car_number === n),
+        })),
+        assigned_seat_ids: ['2-1A', '2-1B'],
+        standing: 0,
+        needed_seats: 2,
+        needed_wheelchair_places: 0,
+      },
+    ],
+  };
+}
+
+type Call = { url: string; method: string; body: unknown };
+let calls: Call[] = [];
+let root: Root | null = null;
+
+function fakeApi(routes: (call: Call) => Response | Promise<Response> | undefined) {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call = { url: String(input), method: init?.method ?? 'GET', body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
+      calls.push(call);
+      expect(init?.credentials).toBe('omit');
+      const answer = await routes(call);
+      if (answer) return answer;
+      if (call.url.startsWith('/v1/stations')) return json(200, { stations: [], directions: [] });
+      return json(404, { common: { error_code: 'NOT_FOUND', error_description: 'not found' } });
+    }),
+  );
+}
+
+function open(path: string) {
+  const router = createMemoryRouter([{ path: '/customer/bookings/:bookingId', Component }, { path: '/login', element: <p>login screen</p> }], {
+    initialEntries: [path],
+  });
+  const container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  root.render(
+    <AppProviders queryClient={createQueryClient()} i18n={i18next}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+async function waitFor<T>(find: () => T | null | undefined | false, timeout = 3000): Promise<T> {
+  const start = performance.now();
+  for (;;) {
+    const found = find();
+    if (found) return found;
+    if (performance.now() - start > timeout) throw new Error(`timed out; page: ${[...document.querySelectorAll('main, [role="dialog"]')].map((e) => e.textContent).join(' | ')}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const text = () => document.body.textContent ?? '';
+const button = (label: string) =>
+  [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label && !b.disabled) as HTMLButtonElement | undefined;
+const seatButton = (id: string) => document.querySelector<HTMLButtonElement>(`[data-seat-id="${id}"]`);
+
+describe('customer booking page', () => {
+  beforeAll(async () => {
+    await initI18n('ja');
+  });
+  beforeEach(async () => {
+    // The trains run on 2026-05-06: a few days ahead, so their seats may still change.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-05-01T09:00:00+09:00'));
+    await changeLanguage('ja');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    root?.unmount();
+    root = null;
+    document.body.innerHTML = '';
+    vi.unstubAllGlobals();
+  });
+
+  it('says the booking is not found for a wrong token, without sending anyone to the login', async () => {
+    fakeApi(() => undefined);
+    const router = open('/customer/bookings/26050601?token=wrong');
+    await waitFor(() => text().includes('予約が見つかりません。リンクをご確認ください。'));
+    expect(router.state.location.pathname).toBe('/customer/bookings/26050601');
+    expect(calls[0]?.url).toBe('/v1/bookings/26050601/summary?token=wrong');
+  });
+
+  it('says the same without a token, asking nothing', async () => {
+    fakeApi(() => undefined);
+    open('/customer/bookings/26050601');
+    await waitFor(() => text().includes('予約が見つかりません。リンクをご確認ください。'));
+    expect(calls.filter((c) => c.url.includes('/bookings/'))).toEqual([]);
+  });
+
+  it('shows the booking, trains, seats and voucher in Japanese, and in English', async () => {
+    fakeApi((call) => (call.url.includes('/summary') ? json(200, summary({ can_change_seat: false })) : undefined));
+    open('/customer/bookings/26050601?token=tok');
+    await waitFor(() => text().includes('桜ヶ丘高校 2年'));
+    expect(text()).toContain('ご予約確定');
+    expect(text()).toContain('26050601');
+    expect(text()).toContain('2026年5月6日(水)');
+    expect(text()).toContain('トロッコ1号');
+    expect(text()).toContain('トロッコ嵯峨');
+    expect(text()).toContain('トロッコ亀岡');
+    expect(text()).toContain('2号車 1A、1B');
+    expect(text()).toContain('出発の15分前までにお越しください。');
+    expect(text()).not.toContain('座席の変更');
+    const voucher = [...document.querySelectorAll('a')].find((a) => a.textContent?.includes('バウチャーをダウンロード'));
+    expect(voucher?.getAttribute('href')).toBe('/voucher/26050601/tok');
+
+    await changeLanguage('en');
+    await waitFor(() => text().includes('Car 2: 1A, 1B'));
+    expect(text()).toContain('Confirmed');
+    expect(text()).toContain('Torokko No. 1');
+    expect(text()).toContain('Torokko Kameoka');
+    expect(text()).toContain('Wed, May 6, 2026');
+  });
+
+  it('changes seats: drop one, take a free one, check, confirm, and retries with the same mutation id', async () => {
+    let putCount = 0;
+    fakeApi((call) => {
+      if (call.url.includes('/summary')) return json(200, summary());
+      if (call.url.includes('/seats?')) return json(200, seats());
+      if (call.url === '/v1/reservations/check') return json(200, { ok: true, unavailable_seat_ids: [] });
+      if (call.url.endsWith('/change-seat')) {
+        putCount += 1;
+        if (putCount === 1) throw new TypeError('network down');
+        return json(200, summary({ trains: [{ ...summary().trains[0]!, cars: [{ car_number: 2, seats: ['1B'] }, { car_number: 3, seats: ['2C'] }] }] }));
+      }
+      return undefined;
+    });
+    open('/customer/bookings/26050601?token=tok');
+    await waitFor(() => seatButton('2-1A'));
+    expect(text()).toContain('選択 2 / 必要 2');
+    expect(seatButton('3-2D')?.disabled).toBe(true);
+
+    seatButton('2-1A')!.click();
+    await waitFor(() => text().includes('選択 1 / 必要 2'));
+    expect(button('この座席に変更する')).toBeUndefined();
+    seatButton('3-2D')!.click(); // taken: nothing happens
+    seatButton('3-2C')!.click();
+    await waitFor(() => text().includes('選択 2 / 必要 2'));
+
+    button('この座席に変更する')!.click();
+    (await waitFor(() => button('変更する'))).click();
+    await waitFor(() => text().includes('通信できませんでした'));
+    const check = calls.find((c) => c.url === '/v1/reservations/check');
+    expect(check?.body).toEqual({
+      from_station_id: 1,
+      service: { service_day: '2026-05-06', service_id: 11, seats: ['2-1B', '3-2C'], to_station_id: 4 },
+      booking_id: '26050601',
+      token: 'tok',
+    });
+
+    button('この座席に変更する')!.click();
+    (await waitFor(() => button('変更する'))).click();
+    await waitFor(() => text().includes('座席を変更しました'));
+    const puts = calls.filter((c) => c.url.endsWith('/change-seat'));
+    expect(puts).toHaveLength(2);
+    expect(puts[0]!.method).toBe('PUT');
+    expect(puts[0]!.body).toMatchObject({
+      token: 'tok',
+      service: { service_day: '2026-05-06', service_id: 11, manual: { seats: ['2-1B', '3-2C'], standings: 0, unspecified_seat: 0 } },
+    });
+    const ids = puts.map((p) => (p.body as { mutation_id: string }).mutation_id);
+    expect(ids[0]).toBeTruthy();
+    expect(ids[1]).toBe(ids[0]);
+    await waitFor(() => text().includes('3号車 2C'));
+  });
+
+  it('reloads the map after SEAT_TAKEN and makes the next attempt a new one', async () => {
+    let taken = false;
+    fakeApi((call) => {
+      if (call.url.includes('/summary')) return json(200, summary());
+      if (call.url.includes('/seats?')) {
+        const data = seats();
+        const car3 = data.directions[0]!.cars[1]!;
+        if (taken) car3.seats = car3.seats.map((s) => (s.seat_id === '3-2C' ? { ...s, assignable: false, taken_by: '' } : s));
+        return json(200, data);
+      }
+      if (call.url === '/v1/reservations/check') return json(200, { ok: true, unavailable_seat_ids: [] });
+      if (call.url.endsWith('/change-seat')) {
+        if (taken) return json(200, summary());
+        taken = true;
+        return json(409, { common: { error_code: 'SEAT_TAKEN', error_description: '3-2C is held by another booking', field: 'service.manual.seats' } });
+      }
+      return undefined;
+    });
+    open('/customer/bookings/26050601?token=tok');
+    await waitFor(() => seatButton('2-1A'));
+    seatButton('2-1A')!.click();
+    await waitFor(() => text().includes('選択 1 / 必要 2'));
+    seatButton('3-2C')!.click();
+    (await waitFor(() => button('この座席に変更する'))).click();
+    (await waitFor(() => button('変更する'))).click();
+    await waitFor(() => text().includes('たった今ほかのお客様に予約されました'));
+    // The seat is now drawn taken and dropped from the choice.
+    await waitFor(() => seatButton('3-2C')?.disabled && text().includes('選択 1 / 必要 2'));
+    seatButton('3-2A')!.click();
+    (await waitFor(() => button('この座席に変更する'))).click();
+    (await waitFor(() => button('変更する'))).click();
+    await waitFor(() => text().includes('座席を変更しました'));
+    const puts = calls.filter((c) => c.url.endsWith('/change-seat')).map((c) => c.body as { mutation_id: string; service: { manual: { seats: string[] } } });
+    expect(puts.map((p) => p.service.manual.seats)).toEqual([
+      ['2-1B', '3-2C'],
+      ['2-1B', '3-2A'],
+    ]);
+    expect(puts[1]!.mutation_id).not.toBe(puts[0]!.mutation_id);
+  });
+
+  it('offers no change on a train that has already run', async () => {
+    vi.setSystemTime(new Date('2026-05-07T09:00:00+09:00'));
+    fakeApi((call) => {
+      if (call.url.includes('/summary')) return json(200, summary());
+      if (call.url.includes('/seats?')) return json(200, seats());
+      return undefined;
+    });
+    open('/customer/bookings/26050601?token=tok');
+    await waitFor(() => text().includes('ご乗車日を過ぎたため、座席は変更できません。'));
+    expect(seatButton('2-1A')).toBeNull();
+  });
+
+  it('warns when the check finds a seat taken and does not save', async () => {
+    fakeApi((call) => {
+      if (call.url.includes('/summary')) return json(200, summary());
+      if (call.url.includes('/seats?')) return json(200, seats());
+      if (call.url === '/v1/reservations/check') return json(200, { ok: false, unavailable_seat_ids: ['3-2C'] });
+      return undefined;
+    });
+    open('/customer/bookings/26050601?token=tok');
+    await waitFor(() => seatButton('2-1A'));
+    seatButton('2-1A')!.click();
+    await waitFor(() => text().includes('選択 1 / 必要 2'));
+    seatButton('3-2C')!.click();
+    (await waitFor(() => button('この座席に変更する'))).click();
+    await waitFor(() => text().includes('次の席はすでに埋まっているため選べません：3号車 2C'));
+    expect(calls.some((c) => c.url.endsWith('/change-seat'))).toBe(false);
+  });
+});

@@ -1,0 +1,95 @@
+import { useEffect, type ReactNode } from 'react';
+import { Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconTicketOff } from '@tabler/icons-react';
+import { useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isNotFound, useCustomerSummary } from '../api/customer-api.ts';
+import { BookingDetails, TrainList, VoucherCard } from '../components/booking-overview.tsx';
+import { CustomerLayout } from '../components/customer-layout.tsx';
+import { SeatChange } from '../components/seat-change.tsx';
+import classes from './customer-booking.module.css';
+
+function Message({ icon, title, description, hint, action }: { icon: ReactNode; title: string; description?: string; hint?: string; action?: { label: string; onClick: () => void } }) {
+  return (
+    <Center py={48} px="md">
+      <Stack align="center" gap="sm" maw={480} ta="center">
+        <ThemeIcon size={64} radius="xl" variant="light" color="gray">
+          {icon}
+        </ThemeIcon>
+        <Title order={1} size="h3">
+          {title}
+        </Title>
+        {description && <Text>{description}</Text>}
+        {hint && (
+          <Text size="sm" c="dimmed">
+            {hint}
+          </Text>
+        )}
+        {action && <Button onClick={action.onClick}>{action.label}</Button>}
+      </Stack>
+    </Center>
+  );
+}
+
+/**
+ * The group's own booking page (/customer/bookings/{id}?token=), opened from the mail or the
+ * voucher's QR code without a login: the booking, its trains and seats, the voucher, and the
+ * seat change while it is allowed. Japanese first; ?lang=en or the switch for English.
+ */
+export function Component() {
+  const { t } = useTranslation('customer');
+  const { bookingId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  const summary = useCustomerSummary(bookingId, token);
+
+  useEffect(() => {
+    document.title = t('pageTitle');
+  }, [t]);
+
+  let body: ReactNode;
+  if (!bookingId || !token || (summary.isError && isNotFound(summary.error))) {
+    body = (
+      <Message
+        icon={<IconTicketOff size={36} aria-hidden />}
+        title={t('notFound.title')}
+        hint={t('notFound.hint')}
+      />
+    );
+  } else if (summary.isError) {
+    body = (
+      <Message
+        icon={<IconAlertTriangle size={36} aria-hidden />}
+        title={t('loadError.title')}
+        description={t('loadError.description')}
+        action={{ label: t('loadError.retry'), onClick: () => void summary.refetch() }}
+      />
+    );
+  } else if (summary.isPending) {
+    body = (
+      <Center py={64} role="status" aria-label={t('loading')}>
+        <Loader />
+      </Center>
+    );
+  } else {
+    const data = summary.data;
+    body = (
+      <Stack gap="md">
+        <div className={classes.overview}>
+          <div className={classes.details}>
+            <BookingDetails summary={data} />
+          </div>
+          <div className={classes.trains}>
+            <TrainList summary={data} />
+          </div>
+          <div className={classes.voucher}>
+            <VoucherCard summary={data} token={token} />
+          </div>
+        </div>
+        {data.can_change_seat && <SeatChange bookingId={bookingId} token={token} />}
+      </Stack>
+    );
+  }
+
+  return <CustomerLayout>{body}</CustomerLayout>;
+}

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** 座席指定NG: asks for the reason (required; kept on the booking and shown to staff). */
+export function NgReasonModal({ loading, onClose, onSubmit }: { loading: boolean; onClose: () => void; onSubmit: (reason: string) => void }) {
+  const { t } = useTranslation(['seats', 'common']);
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const empty = reason.trim() === '';
+  return (
+    <Modal opened onClose={onClose} title={t('assign.ngTitle')} size="md">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setTouched(true);
+          if (!empty) onSubmit(reason.trim());
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">{t('assign.ngMessage')}</Text>
+          <Textarea
+            label={t('assign.ngReason')}
+            placeholder={t('assign.ngReasonPlaceholder')}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            onBlur={() => setTouched(true)}
+            error={touched && empty ? t('assign.ngRequired') : undefined}
+            maxLength={500}
+            autosize
+            minRows={3}
+            withAsterisk
+            data-autofocus
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose} disabled={loading}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" color="red" loading={loading}>
+              {t('assign.ngSubmit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,273 @@
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { IconArrowLeft, IconCheck, IconLockOpen, IconTable, IconWand, IconX } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { capabilitiesOf } from '@sagano/domain/auth/roles';
+import { mayTake, type BookingStep } from '@sagano/domain/bookings/booking-state';
+import type { BookingSeatDirection } from '@sagano/domain/seats/seat-schemas';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ForbiddenScreen } from '../../../components/forbidden-screen.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useBookingStep } from '../../bookings/api/booking-steps.ts';
+import { useBooking } from '../../bookings/api/get-booking.ts';
+import { BookingStatusBadges } from '../../bookings/components/status-badges.tsx';
+import { bookingSeatsKey, useBookingSeats } from '../api/get-booking-seats.ts';
+import { assignSeats, assignSeatsNg, assignSeatsOk, releaseSeats, type AssignSeatsRequest } from '../api/seat-steps.ts';
+import { AssignPanel } from '../components/assign-panel.tsx';
+import { NgReasonModal } from '../components/ng-reason-modal.tsx';
+import { SeatMapPanel } from '../components/seat-map-panel.tsx';
+import { placeCounts, requiredSelection, sortDirections, type Direction } from '../components/seat-logic.ts';
+import { useSeatLabels, type SeatLabels } from '../components/use-seat-labels.ts';
+
+/** What staff changed on one direction and not yet sent: the hand-picked seats, standing, preferred cars. */
+interface DirectionEdit {
+  seatIds?: string[];
+  standing?: number;
+  preferredCars?: string[];
+}
+
+function DirectionTabLabel({ direction, labels }: { direction: BookingSeatDirection; labels: SeatLabels }) {
+  const assigned = placeCounts(direction, direction.assigned_seat_ids).total;
+  const required = requiredSelection(direction, direction.standing);
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" fw={700}>
+        {labels.directionName(direction)}
+      </Text>
+      <Text size="sm">{labels.trainLine(direction)}</Text>
+      <Badge size="sm" variant="light" color={assigned === required && required > 0 ? 'teal' : 'gray'}>
+        {assigned}/{required}
+      </Badge>
+    </Group>
+  );
+}
+
+/** /bookings/{bookingId}/assign-seats: give the group concrete seats per direction, then OK or NG. */
+export function Component() {
+  const { t } = useTranslation(['seats', 'common']);
+  const { bookingId = '' } = useParams();
+  const user = useCurrentUser();
+  const operator = capabilitiesOf(user).backOffice;
+  const queryClient = useQueryClient();
+  const { data: booking } = useBooking(bookingId);
+  const seats = useBookingSeats(bookingId);
+  const labels = useSeatLabels();
+  const [tab, setTab] = useState<Direction | null>(null);
+  const [edits, setEdits] = useState<Partial<Record<Direction, DirectionEdit>>>({});
+  const [releasing, setReleasing] = useState(false);
+  const [refusing, setRefusing] = useState(false);
+
+  const assign = useBookingStep((body: AssignSeatsRequest) => assignSeats(bookingId, body));
+  const ok = useBookingStep(() => assignSeatsOk(bookingId));
+  const ng = useBookingStep((reason: string) => assignSeatsNg(bookingId, reason));
+  const release = useBookingStep(() => releaseSeats(bookingId));
+
+  if (!operator) return <ForbiddenScreen />;
+  if (!booking) return null;
+
+  const flags = booking.flags;
+  const state = { status: booking.status, subStatus: booking.sub_status, isRoundTrip: booking.main_params.service_order.is_round_trip, voucherConfirmed: false, ignoreCancellationPolicy: false };
+  const may = (step: BookingStep) => mayTake(step, state, 'OPERATOR');
+  const editable = flags.can_assign_seats;
+  const slope = booking.main_params.participant_group.wheel_chairs.filter((w) => w.need_slope).length;
+  const directions = seats.data ? sortDirections(seats.data.directions) : [];
+  const current = directions.find((d) => d.direction === tab) ?? directions[0];
+  const busy = assign.isPending || ok.isPending || ng.isPending || release.isPending;
+
+  const edit = (direction: Direction, patch: DirectionEdit) => setEdits((prev) => ({ ...prev, [direction]: { ...prev[direction], ...patch } }));
+  const clearEdit = (direction: Direction, keep: (keyof DirectionEdit)[] = []) =>
+    setEdits((prev) => {
+      const before = prev[direction] ?? {};
+      const kept = Object.fromEntries(keep.map((k) => [k, before[k]]));
+      return { ...prev, [direction]: kept };
+    });
+  // A refused assignment (seat taken meanwhile, not enough seats): the map is read again.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: bookingSeatsKey(bookingId) });
+  const runAssign = (body: AssignSeatsRequest, done: string, after: () => void) =>
+    assign.mutate(body, {
+      onSuccess: (answer) => {
+        queryClient.setQueryData(bookingSeatsKey(bookingId), answer);
+        after();
+        notifySuccess(done);
+      },
+      onError: refresh,
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={t('assign.title', { id: booking.booking_id })}
+        description={t('group', { name: booking.group.name })}
+        actions={
+          <>
+            <span data-testid="booking-status">
+              <BookingStatusBadges status={booking.status} subStatus={booking.sub_status} />
+            </span>
+            {(flags.can_confirm_seats || flags.can_release_seats) && (
+              <Button component={Link} to={`/bookings/${booking.booking_id}/ensure-seats`} variant="default" size="xs" leftSection={<IconTable size={14} aria-hidden />}>
+                {t('assign.toSeatTable')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Anchor component={Link} to={`/bookings/${booking.booking_id}`} size="sm" mb="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+        <IconArrowLeft size={14} aria-hidden />
+        {t('backToDetail')}
+      </Anchor>
+
+      {seats.data?.seat_ng_reason && booking.sub_status === 'SAGANO_SEAT_NOT_AVAILABLE' && (
+        <Alert color="red" variant="light" mb="md">
+          {t('assign.ngReasonShown', { reason: seats.data.seat_ng_reason })}
+        </Alert>
+      )}
+      {!editable && (
+        <Alert color="gray" variant="light" mb="md">
+          {t('assign.readOnly')}
+        </Alert>
+      )}
+
+      <Paper withBorder p="md" mb="md">
+        <Group gap="xs" role="group" aria-label={t('assign.finish')} wrap="wrap">
+          <Button
+            leftSection={<IconWand size={16} aria-hidden />}
+            disabled={!editable || directions.length === 0}
+            loading={assign.isPending}
+            onClick={() => runAssign({}, t('assign.autoDone'), () => setEdits({}))}
+          >
+            {t('assign.autoAll')}
+          </Button>
+          <Button variant="default" leftSection={<IconLockOpen size={16} aria-hidden />} disabled={!flags.can_release_seats || busy} onClick={() => setReleasing(true)}>
+            {t('assign.release')}
+          </Button>
+          <Button
+            color="teal"
+            leftSection={<IconCheck size={16} aria-hidden />}
+            disabled={!may('assign_seats_ok') || (busy && !ok.isPending)}
+            loading={ok.isPending}
+            onClick={() => ok.mutate(undefined, { onSuccess: () => notifySuccess(t('assign.okDone')) })}
+          >
+            {t('assign.ok')}
+          </Button>
+          <Button color="red" variant="outline" leftSection={<IconX size={16} aria-hidden />} disabled={!may('assign_seats_ng') || busy} onClick={() => setRefusing(true)}>
+            {t('assign.ng')}
+          </Button>
+        </Group>
+      </Paper>
+
+      {seats.isPending && <Loader m="xl" />}
+      {seats.error && (
+        <Alert color="red" variant="light">
+          {t('loadFailed', { message: errorMessage(seats.error) })}
+        </Alert>
+      )}
+      {seats.data && directions.length === 0 && (
+        <Alert color="gray" variant="light">
+          {t('noDirections')}
+        </Alert>
+      )}
+      {current && (
+        <Tabs value={current.direction} onChange={(v) => v && setTab(v as Direction)} keepMounted={false}>
+          <Tabs.List mb="md">
+            {directions.map((d) => (
+              <Tabs.Tab key={d.direction} value={d.direction}>
+                <DirectionTabLabel direction={d} labels={labels} />
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {directions.map((d) => {
+            const e = edits[d.direction] ?? {};
+            const selection = new Set(e.seatIds ?? d.assigned_seat_ids);
+            const standing = e.standing ?? d.standing;
+            const preferred = e.preferredCars ?? [];
+            return (
+              <Tabs.Panel key={d.direction} value={d.direction}>
+                <Stack gap="md">
+                  <AssignPanel
+                    direction={d}
+                    labels={labels}
+                    slope={slope}
+                    selection={selection}
+                    standing={standing}
+                    onStanding={(value) => edit(d.direction, { standing: value })}
+                    preferredCars={preferred}
+                    onPreferredCars={(value) => edit(d.direction, { preferredCars: value })}
+                    editable={editable}
+                    busy={assign.isPending}
+                    onAuto={() =>
+                      runAssign(
+                        {
+                          seat_req: [
+                            {
+                              direction: d.direction,
+                              standing,
+                              ...(preferred.length > 0 ? { preferred_car_ids: preferred.map(Number) } : {}),
+                            },
+                          ],
+                        },
+                        t('assign.autoDone'),
+                        () => clearEdit(d.direction, ['preferredCars']),
+                      )
+                    }
+                    onConfirm={() =>
+                      runAssign({ seat_req: [{ direction: d.direction, seat_ids: [...selection], standing }] }, t('assign.manualDone'), () =>
+                        clearEdit(d.direction, ['preferredCars']),
+                      )
+                    }
+                    onReset={() => clearEdit(d.direction, ['preferredCars'])}
+                  />
+                  <SeatMapPanel
+                    direction={d}
+                    labels={labels}
+                    selection={selection}
+                    onSelect={editable ? (next) => edit(d.direction, { seatIds: [...next] }) : undefined}
+                    hint={editable ? t('assign.mapHint') : undefined}
+                  />
+                </Stack>
+              </Tabs.Panel>
+            );
+          })}
+        </Tabs>
+      )}
+
+      <ConfirmModal
+        opened={releasing}
+        title={t('assign.releaseTitle')}
+        message={t('assign.releaseMessage')}
+        confirmLabel={t('assign.release')}
+        danger
+        loading={release.isPending}
+        onClose={() => setReleasing(false)}
+        onConfirm={() =>
+          release.mutate(undefined, {
+            onSuccess: () => {
+              setReleasing(false);
+              setEdits({});
+              notifySuccess(t('assign.releaseDone'));
+            },
+          })
+        }
+      />
+      {refusing && (
+        <NgReasonModal
+          loading={ng.isPending}
+          onClose={() => setRefusing(false)}
+          onSubmit={(reason) =>
+            ng.mutate(reason, {
+              onSuccess: () => {
+                setRefusing(false);
+                setEdits({});
+                notifySuccess(t('assign.ngDone'));
+              },
+            })
+          }
+        />
+      )}
+    </>
+  );
+}

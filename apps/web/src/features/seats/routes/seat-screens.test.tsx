@@ -1,0 +1,306 @@
+import { createRoot, type Root } from 'react-dom/client';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import i18next from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '@sagano/domain/auth/auth-schemas';
+import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
+import type { BookingSeat, BookingSeatsResponse } from '@sagano/domain/seats/seat-schemas';
+import { AppProviders } from '../../../app/providers.tsx';
+import { CurrentUserContext } from '../../../lib/current-user.ts';
+import { changeLanguage, initI18n } from '../../../lib/i18n.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { tokyoDate } from '../../bookings/components/use-booking-labels.ts';
+import { Component as AssignSeats } from './assign-seats.tsx';
+import { Component as EnsureSeats } from './ensure-seats.tsx';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const staff: SessionUser = {
+  uid: 'u1',
+  email: 'staff@example.com',
+  name: 'Staff',
+  language_code: 'ja',
+  kind: 'OPERATOR',
+  role: 'saganoStaff',
+  user_group: 'BACK_OFFICE',
+  user_type: 'STAFF',
+  agent_id: null,
+  agent_sub_group_id: null,
+  staff_type: null,
+};
+
+const FLAGS: BookingResponse['flags'] = {
+  can_update: false,
+  can_cancel: false,
+  can_confirm_cancellation: false,
+  can_show_voucher: false,
+  can_release_seats: false,
+  can_reserve_allotments: false,
+  can_release_allotments: false,
+  can_confirm_allotments: false,
+  can_assign_seats: false,
+  can_confirm_seats: false,
+  can_generate_voucher: false,
+  can_send_voucher: false,
+  can_refuse: false,
+};
+
+/** The parts of the booking the seat screens read. */
+function booking(subStatus: BookingResponse['sub_status'], flags: Partial<BookingResponse['flags']>): BookingResponse {
+  return {
+    booking_id: '26050601',
+    status: 'RESERVED',
+    sub_status: subStatus,
+    group: { group_type: 'SCHOOL', name: '桜ヶ丘高校', name_kana: '', country_code: 'JP', japan_prefecture_code: 26 },
+    main_params: {
+      service_order: { is_round_trip: false, update_count: 0, services: [] },
+      participant_group: { participant_quantity: 3, unit_quantity_items: [], wheel_chairs: [{ need_slope: true }] },
+      voucherNote: '',
+    },
+    flags: { ...FLAGS, ...flags },
+  } as unknown as BookingResponse;
+}
+
+function seat(id: string, over: Partial<BookingSeat> = {}): BookingSeat {
+  const [car, rest] = id.split('-') as [string, string];
+  return {
+    seat_id: id,
+    seat_group_id: null,
+    logical_car_id: Number(car),
+    car_number: Number(car),
+    row: Number(rest.slice(0, -1)),
+    letter: rest.slice(-1),
+    is_wheelchair: false,
+    labels: [],
+    arrangement_type_id: 1,
+    taken_by: null,
+    mine: false,
+    assignable: false,
+    ...over,
+  };
+}
+
+function seats(serviceDay = '2026-05-06'): BookingSeatsResponse {
+  const all = [
+    seat('2-1A', { mine: true }),
+    seat('2-1B', { mine: true }),
+    seat('2-1C', { taken_by: '26050999' }),
+    seat('3-1A', { is_wheelchair: true, mine: true }),
+    seat('3-2C', { assignable: true }),
+    seat('3-2D'),
+  ];
+  return {
+    booking_id: '26050601',
+    group_name: '桜ヶ丘高校',
+    status: 'RESERVED',
+    sub_status: 'SAGANO_SEAT_ASSIGNING',
+    participant_quantity: 3,
+    wheel_chairs: [{ need_slope: true }],
+    seat_ng_reason: '',
+    directions: [
+      {
+        direction: 'down',
+        service_day: serviceDay,
+        service_id: 11,
+        service_names: [{ language_id: 'ja', text: 'トロッコ1号' }],
+        from_station_id: 1,
+        to_station_id: 4,
+        departure_hhmm: '09:02',
+        arrival_hhmm: '09:25',
+        legs: [1, 2, 3],
+        cars: [2, 3].map((n) => ({
+          logical_car_id: n,
+          physical_car_id: `SK${n}`,
+          car_number: n,
+          name: [{ language_id: 'ja' as const, text: `${n}号車` }],
+          is_rich: false,
+          standing_capacity: 0,
+          seats: all.filter((s) => s.car_number === n),
+        })),
+        assigned_seat_ids: ['2-1A', '2-1B', '3-1A'],
+        standing: 0,
+        needed_seats: 2,
+        needed_wheelchair_places: 1,
+      },
+    ],
+  };
+}
+
+type Call = { url: string; method: string; body: unknown };
+let calls: Call[] = [];
+let root: Root | null = null;
+
+function fakeApi(answer: { booking: BookingResponse; seats: BookingSeatsResponse }) {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const call = { url: String(input), method: init?.method ?? 'GET', body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
+      calls.push(call);
+      if (call.method === 'POST' && call.url.endsWith('/assign_seats')) return json(200, answer.seats);
+      if (call.method === 'POST') return json(200, { ok: true });
+      if (call.url === '/v1/bookings/26050601') return json(200, answer.booking);
+      if (call.url === '/v1/bookings/26050601/seats') return json(200, answer.seats);
+      if (call.url.includes('/mail_templates/seat_table')) return json(200, { subject: '座席表のご案内', body: '本文', to_address: 'a@example.com' });
+      if (call.url.startsWith('/v1/arrangements-types'))
+        return json(200, { arrangement_types: [{ arrangement_type_id: 1, name: [{ language_id: 'ja', text: '団体' }], color_hex: '#2f9e44', seat_type: 'SEAT', display_order: 1, is_group_allotment: true }] });
+      if (call.url.startsWith('/v1/stations')) return json(200, { stations: [{ station_id: 1, display_order: 1, labels: [{ language_id: 'ja', text: 'トロッコ嵯峨' }] }, { station_id: 4, display_order: 4, labels: [{ language_id: 'ja', text: 'トロッコ亀岡' }] }], directions: [] });
+      return json(404, { common: { error_code: 'NOT_FOUND', error_description: 'not found' } });
+    }),
+  );
+}
+
+function open(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/bookings/:bookingId/assign-seats', Component: AssignSeats },
+      { path: '/bookings/:bookingId/ensure-seats', Component: EnsureSeats },
+      { path: '/bookings/:bookingId', element: <p>booking detail</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  root.render(
+    <AppProviders queryClient={createQueryClient()} i18n={i18next}>
+      <CurrentUserContext value={staff}>
+        <RouterProvider router={router} />
+      </CurrentUserContext>
+    </AppProviders>,
+  );
+}
+
+async function waitFor<T>(find: () => T | null | undefined | false, timeout = 3000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const found = find();
+    if (found) return found;
+    if (Date.now() - start > timeout) throw new Error(`timed out; page: ${text()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The page's words, without the style sheets Mantine puts in the body. */
+function text(): string {
+  const words: string[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.parentElement?.tagName !== 'STYLE') words.push(node.textContent ?? '');
+  return words.join('');
+}
+const button = (label: string) =>
+  [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label && !b.disabled) as HTMLButtonElement | undefined;
+const anyButton = (label: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label) as HTMLButtonElement | undefined;
+const seatButton = (id: string) => document.querySelector<HTMLButtonElement>(`[data-seat-id="${id}"]`);
+const posts = () => calls.filter((c) => c.method === 'POST');
+
+describe('seat screens', () => {
+  beforeAll(async () => {
+    // jsdom has no document.fonts, which Mantine's autosize textarea listens to.
+    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
+    await initI18n('ja');
+  });
+  beforeEach(async () => {
+    await changeLanguage('ja');
+  });
+  afterEach(() => {
+    root?.unmount();
+    root = null;
+    document.body.innerHTML = '';
+    vi.unstubAllGlobals();
+  });
+
+  it('hand-picks seats: swaps one of the booking seats for a free one and sends exactly the selection', async () => {
+    fakeApi({ booking: booking('SAGANO_SEAT_ASSIGNING', { can_assign_seats: true, can_release_seats: true }), seats: seats() });
+    open('/bookings/26050601/assign-seats');
+    await waitFor(() => seatButton('3-2C'));
+    expect(text()).toContain('座席指定 26050601');
+    expect(text()).toContain('往路');
+    expect(text()).toContain('スロープ要 1名');
+    expect(text()).toContain('A: 予約 26050999(1席)');
+    expect(seatButton('2-1C')!.disabled).toBe(true);
+    expect(seatButton('3-2D')!.disabled).toBe(true);
+    expect(anyButton('選択した席で確定')!.disabled).toBe(true);
+
+    seatButton('2-1B')!.click();
+    await waitFor(() => text().includes('選択中 2 / 必要 3席'));
+    expect(anyButton('選択した席で確定')!.disabled).toBe(true);
+    seatButton('3-2C')!.click();
+    await waitFor(() => text().includes('選択中 3 / 必要 3席'));
+    expect(text()).toContain('追加 1席・解除 1席');
+
+    button('選択した席で確定')!.click();
+    await waitFor(() => posts().length > 0);
+    expect(posts()[0]).toEqual({
+      url: '/v1/bookings/26050601/assign_seats',
+      method: 'POST',
+      body: { seat_req: [{ direction: 'down', seat_ids: ['2-1A', '3-1A', '3-2C'], standing: 0 }] },
+    });
+  });
+
+  it('assigns every train automatically, and asks a reason before NG', async () => {
+    fakeApi({ booking: booking('SAGANO_SEAT_ASSIGNING', { can_assign_seats: true }), seats: seats() });
+    open('/bookings/26050601/assign-seats');
+    await waitFor(() => button('全列車を自動割当'));
+    button('全列車を自動割当')!.click();
+    await waitFor(() => posts().length === 1);
+    expect(posts()[0]).toMatchObject({ url: '/v1/bookings/26050601/assign_seats', body: {} });
+
+    button('座席指定NG')!.click();
+    await waitFor(() => button('NGにする'));
+    button('NGにする')!.click();
+    await waitFor(() => text().includes('NG理由を入力してください'));
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('locks the map when seats may not be changed', async () => {
+    fakeApi({ booking: booking('SAGANO_SEAT_TABLE_SENT', { can_confirm_seats: true }), seats: seats() });
+    open('/bookings/26050601/assign-seats');
+    await waitFor(() => seatButton('3-2C'));
+    expect(text()).toContain('この予約の現在の状態では座席を変更できません。');
+    expect(seatButton('3-2C')!.disabled).toBe(true);
+    expect(anyButton('全列車を自動割当')!.disabled).toBe(true);
+    expect(anyButton('座席指定OK')!.disabled).toBe(true);
+  });
+
+  it('shows the seat sheet and allows same-day release only on the service day', async () => {
+    fakeApi({ booking: booking('SAGANO_SEAT_RESERVED', { can_confirm_seats: true, can_release_seats: true }), seats: seats() });
+    open('/bookings/26050601/ensure-seats');
+    await waitFor(() => text().includes('座席表 26050601'));
+    const sheet = await waitFor(() => document.querySelector('[data-testid="sheet-down"]'));
+    expect([...sheet.querySelectorAll('tbody tr')].map((tr) => tr.textContent)).toEqual(['2号車1A1B2席', '3号車1A1席']);
+    expect(text()).toContain('車いす席3号車 1A');
+    expect(text()).toContain('スロープ要 1名');
+    expect(text()).toContain('3 / 必要 3席');
+    expect(text()).toContain('当日解放は乗車日(2026-05-06)の当日にのみ行えます。');
+    expect(document.querySelector('a[href="/v1/bookings/26050601/seat_table.pdf"]')).not.toBeNull();
+    expect(anyButton('選択した席を当日解放')!.disabled).toBe(true);
+  });
+
+  it('releases the ticked seats on the service day after asking', async () => {
+    fakeApi({ booking: booking('SAGANO_SEAT_TABLE_SENT', { can_confirm_seats: true, can_release_seats: true }), seats: seats(tokyoDate()) });
+    open('/bookings/26050601/ensure-seats');
+    const box = await waitFor(() => document.querySelector<HTMLInputElement>('input[aria-label="2号車 1B"]'));
+    box.click();
+    await waitFor(() => text().includes('1席を選択中'));
+    button('選択した席を当日解放')!.click();
+    await waitFor(() => button('解放する'));
+    expect(text()).toContain('2号車 1B(1席)を解放し');
+    button('解放する')!.click();
+    await waitFor(() => posts().length === 1);
+    expect(posts()[0]).toEqual({ url: '/v1/bookings/26050601/release-seats', method: 'POST', body: { direction: 'down', seat_ids: ['2-1B'] } });
+  });
+
+  it('mails the seat table from its template', async () => {
+    fakeApi({ booking: booking('SAGANO_SEAT_RESERVED', { can_confirm_seats: true }), seats: seats() });
+    open('/bookings/26050601/ensure-seats');
+    await waitFor(() => button('座席表をメールで送信'));
+    button('座席表をメールで送信')!.click();
+    await waitFor(() => button('座席表を送信'));
+    expect(text()).toContain('座席表の送信(メール)');
+    expect(document.querySelector<HTMLInputElement>('input[value="座席表のご案内"]')).not.toBeNull();
+    button('座席表を送信')!.click();
+    await waitFor(() => posts().length === 1);
+    expect(posts()[0]).toEqual({ url: '/v1/bookings/26050601/send_seat_table', method: 'POST', body: { mail: { subject: '座席表のご案内', body: '本文' } } });
+  });
+});
