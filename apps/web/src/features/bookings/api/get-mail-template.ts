@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { MailTemplateResponse } from '@sagano/domain/bookings/booking-schemas';
+import type { MAIL_TEMPLATES, MailTemplateResponse } from '@sagano/domain/bookings/booking-schemas';
 import type { RefusalReason } from '@sagano/domain/bookings/booking-state';
 import { apiClient } from '../../../lib/api-client.ts';
 import { bookingsKeys } from './bookings-keys.ts';
 
 export type MailTemplate = z.infer<typeof MailTemplateResponse>;
-export type MailTemplateName = 'booking_ok' | 'booking_ng';
+/** Every mail a booking step sends from a template: booking OK / NG, the seat table and the voucher. */
+export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
-/** GET /v1/bookings/{id}/mail_templates/{template}?reason=: the mail to edit before confirm or refuse. */
+/** GET /v1/bookings/{id}/mail_templates/{template}?reason=: the mail to edit before sending (the reason only for booking_ng). */
 export function getMailTemplate(bookingId: string, template: MailTemplateName, reason: RefusalReason | null): Promise<MailTemplate> {
-  return apiClient.get<MailTemplate>(`/v1/bookings/${bookingId}/mail_templates/${template}`, { reason });
+  return apiClient.get<MailTemplate>(`/v1/bookings/${encodeURIComponent(bookingId)}/mail_templates/${template}`, { reason });
 }
 
 export function mailTemplateQueryOptions(bookingId: string, template: MailTemplateName, reason: RefusalReason | null) {

@@ -1,30 +1,12 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, LoadingOverlay, Modal, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { MAIL_TEMPLATES } from '@sagano/domain/bookings/booking-schemas';
 import { REFUSAL_REASONS, type RefusalReason } from '@sagano/domain/bookings/booking-state';
-import { apiClient } from '../../../lib/api-client.ts';
-import { bookingsKeys } from '../api/bookings-keys.ts';
-import { mailTemplateQueryOptions, type MailTemplate, type MailTemplateName } from '../api/get-mail-template.ts';
+import { useMailTemplate, type MailTemplateName } from '../api/get-mail-template.ts';
 
 /** Every mail a booking step sends from a template: booking OK / NG, the seat table and the voucher. */
-export type MailStepTemplate = (typeof MAIL_TEMPLATES)[number];
-
-const isBookingTemplate = (template: MailStepTemplate): template is MailTemplateName => template === 'booking_ok' || template === 'booking_ng';
-
-/** GET /v1/bookings/{id}/mail_templates/{template}: the booking mails as before, the seat table and voucher mails alike. */
-function useStepMailTemplate(bookingId: string, template: MailStepTemplate, reason: RefusalReason | null, enabled: boolean) {
-  const options = isBookingTemplate(template)
-    ? mailTemplateQueryOptions(bookingId, template, reason)
-    : {
-        queryKey: bookingsKeys.mailTemplate(bookingId, template, null),
-        queryFn: () => apiClient.get<MailTemplate>(`/v1/bookings/${encodeURIComponent(bookingId)}/mail_templates/${template}`),
-        staleTime: 0,
-      };
-  return useQuery({ ...options, enabled });
-}
+export type MailStepTemplate = MailTemplateName;
 
 /** The PDF a seat-table or voucher mail carries, to look at before sending. */
 const ATTACHMENTS: Partial<Record<MailStepTemplate, { path: string; label: 'mail.seatTablePdf' | 'mail.voucherPdf' }>> = {
@@ -54,7 +36,7 @@ export function MailStepModal({
   const { t } = useTranslation(['bookings', 'common', 'seats']);
   const refusing = template === 'booking_ng';
   const [reason, setReason] = useState<RefusalReason>('FULL');
-  const mail = useStepMailTemplate(bookingId, template, refusing ? reason : null, opened);
+  const mail = useMailTemplate(bookingId, template, refusing ? reason : null, opened);
   const attachment = ATTACHMENTS[template];
   const title = {
     booking_ok: t('steps.confirmTitle'),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconArrowLeft, IconCheck, IconLockOpen, IconTable, IconWand, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -11,12 +11,12 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ForbiddenScreen } from '../../../components/forbidden-screen.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useBookingStep } from '../../bookings/api/booking-steps.ts';
 import { useBooking } from '../../bookings/api/get-booking.ts';
 import { BookingStatusBadges } from '../../bookings/components/status-badges.tsx';
 import { bookingSeatsKey, useBookingSeats } from '../api/get-booking-seats.ts';
+import { SeatsLoadState } from '../components/seats-load-state.tsx';
 import { assignSeats, assignSeatsNg, assignSeatsOk, releaseSeats, type AssignSeatsRequest } from '../api/seat-steps.ts';
 import { AssignPanel } from '../components/assign-panel.tsx';
 import { NgReasonModal } from '../components/ng-reason-modal.tsx';
@@ -160,17 +160,7 @@ export function Component() {
         </Group>
       </Paper>
 
-      {seats.isPending && <Loader m="xl" />}
-      {seats.error && (
-        <Alert color="red" variant="light">
-          {t('loadFailed', { message: errorMessage(seats.error) })}
-        </Alert>
-      )}
-      {seats.data && directions.length === 0 && (
-        <Alert color="gray" variant="light">
-          {t('noDirections')}
-        </Alert>
-      )}
+      <SeatsLoadState seats={seats} />
       {current && (
         <Tabs value={current.direction} onChange={(v) => v && setTab(v as Direction)} keepMounted={false}>
           <Tabs.List mb="md">

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Grid, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Stack } from '@mantine/core';
 import { IconArmchair, IconArrowLeft, IconFileTypePdf, IconMail } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ForbiddenScreen } from '../../../components/forbidden-screen.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useBookingStep } from '../../bookings/api/booking-steps.ts';
 import { useBooking } from '../../bookings/api/get-booking.ts';
@@ -14,6 +13,7 @@ import { MailStepModal } from '../../bookings/components/mail-step-modal.tsx';
 import { BookingStatusBadges } from '../../bookings/components/status-badges.tsx';
 import { tokyoDate } from '../../bookings/components/use-booking-labels.ts';
 import { useBookingSeats } from '../api/get-booking-seats.ts';
+import { SeatsLoadState } from '../components/seats-load-state.tsx';
 import { releaseSeats, seatTablePdfUrl, sendSeatTable, type Mail, type ReleaseSeatsRequest } from '../api/seat-steps.ts';
 import { SameDayRelease } from '../components/same-day-release.tsx';
 import { SeatSheetCard } from '../components/seat-sheet-card.tsx';
@@ -79,17 +79,7 @@ export function Component() {
         </Alert>
       )}
 
-      {seats.isPending && <Loader m="xl" />}
-      {seats.error && (
-        <Alert color="red" variant="light">
-          {t('loadFailed', { message: errorMessage(seats.error) })}
-        </Alert>
-      )}
-      {seats.data && directions.length === 0 && (
-        <Alert color="gray" variant="light">
-          {t('noDirections')}
-        </Alert>
-      )}
+      <SeatsLoadState seats={seats} />
       <Stack gap="md">
         {directions.map((d) => (
           <Grid key={d.direction} gap="md">
