@@ -233,6 +233,32 @@ describe('NG, release and the rules around them', () => {
     expect((await post(`/v1/bookings/${id}/send_seat_table`, { mail: { subject: 's', body: 'b' } })).statusCode).toBe(409);
   });
 
+  it('on the service day, seats a group does not use go back on sale with their share of the allotment', async () => {
+    const id = await confirmedBooking(6, { email: 'sameday@example.com' });
+    await post(`/v1/bookings/${id}/assign_seats`);
+    await post(`/v1/bookings/${id}/assign_seats_ok`);
+    // Move the booking, its seats and its train's inventory to today (the fixture's season is in 2030).
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+    const db = ctx.database.db;
+    await db.execute(sql`insert into service_day_inventories (service_date, service_id, arrangement_pattern_id)
+                         select ${today}, service_id, arrangement_pattern_id from service_day_inventories where service_date = ${fx.days[0]} and service_id = ${fx.down}`);
+    await db.execute(sql`insert into inventory_counters (service_date, service_id, arrangement_type_id, leg, capacity, held)
+                         select ${today}, service_id, arrangement_type_id, leg, capacity, held from inventory_counters where service_date = ${fx.days[0]} and service_id = ${fx.down}`);
+    await db.execute(sql`update booking_services set service_date = ${today} where booking_id = (select id from bookings where booking_id = ${id})`);
+    await db.execute(sql`update seat_assignments set service_date = ${today} where booking_id = ${id}`);
+    const heldToday = async () =>
+      ((await db.execute(sql`select held from inventory_counters where service_date = ${today} and service_id = ${fx.down} and arrangement_type_id = ${GROUP} and leg = 1`)) as unknown as { rows: { held: number }[] }).rows[0]!.held;
+    const before = await heldToday();
+    const mine = ((await get(`/v1/bookings/${id}/seats`)).json() as SeatsAnswer).directions[0]!.assigned_seat_ids;
+    const notMine = await post(`/v1/bookings/${id}/release-seats`, { direction: 'down', seat_ids: ['5-10D'] });
+    expect(errorOf(notMine).field).toBe('seat_ids');
+    expect((await post(`/v1/bookings/${id}/release-seats`, { direction: 'down', seat_ids: mine.slice(0, 2) })).statusCode).toBe(200);
+    expect(await heldToday()).toBe(before - 2);
+    const after = (await get(`/v1/bookings/${id}`)).json();
+    expect(after).toMatchObject({ sub_status: 'SAGANO_SEAT_RESERVED', main_params: { service_order: { services: [{ held_group: 4 }] } } });
+    expect(((await get(`/v1/bookings/${id}/seats`)).json() as SeatsAnswer).directions[0]!.assigned_seat_ids).toEqual(mine.slice(2));
+  });
+
   it('standing places only when asked: that many move from group seats to the standing allotment', async () => {
     const counter = async (type: number) =>
       ((await ctx.database.db.execute(sql`select held from inventory_counters where service_date = ${fx.days[1]} and service_id = ${fx.down} and arrangement_type_id = ${type} and leg = 1`)) as unknown as { rows: { held: number }[] }).rows[0]!.held;
