@@ -124,6 +124,15 @@ describe('seating a group', () => {
     expect(sheet).toContain('京都市立嵯峨小学校 6年');
     expect(sheet).toContain('スロープ要');
 
+    // The outbox keeps the file with the mail: administrators see and open it.
+    const admin = await ctx.login('admin@example.com');
+    const [outboxMail] = await ctx.database.db.select({ id: t.outboxMails.id }).from(t.outboxMails).where(and(eq(t.outboxMails.bookingId, id), eq(t.outboxMails.kind, 'booking.seat_table')));
+    const detail = (await get(`/v1/outbox-mails/${outboxMail!.id}`, admin)).json();
+    expect(detail.attachments).toEqual([expect.objectContaining({ filename: `seat-table-${id}.pdf`, content_type: 'application/pdf' })]);
+    const file = await get(`/v1/outbox-mails/${outboxMail!.id}/attachments/${detail.attachments[0].attachment_id}`, admin);
+    expect(await pdfText(file.rawPayload)).toContain(id);
+    expect((await get(`/v1/outbox-mails/${outboxMail!.id}/attachments/${detail.attachments[0].attachment_id}`)).statusCode).toBe(403);
+
     const preview = await get(`/v1/bookings/${id}/seat_table.pdf`);
     expect(preview.headers['content-type']).toBe('application/pdf');
     expect((await pdfText(preview.rawPayload)).includes(id)).toBe(true);

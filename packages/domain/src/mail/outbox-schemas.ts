@@ -19,6 +19,12 @@ export const OutboxMailRow = z.object({
 });
 export type OutboxMailRow = z.infer<typeof OutboxMailRow>;
 
+/** One mail with the files sent with it (seat sheet, voucher). */
+export const OutboxMailDetail = OutboxMailRow.extend({
+  attachments: z.array(z.object({ attachment_id: z.number().int(), filename: z.string(), content_type: z.string(), size: z.number().int() })),
+});
+export type OutboxMailDetail = z.infer<typeof OutboxMailDetail>;
+
 export const OutboxMailListQuery = PagingQuery.extend({
   status: z.enum(OUTBOX_STATUSES).optional(),
   to_address: z.string().trim().max(254).optional(),

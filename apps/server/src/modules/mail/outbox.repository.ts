@@ -1,5 +1,5 @@
 import { and, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
-import type { OutboxMailListQuery, OutboxMailRow } from '@sagano/domain/mail/outbox-schemas';
+import type { OutboxMailDetail, OutboxMailListQuery, OutboxMailRow } from '@sagano/domain/mail/outbox-schemas';
 import type { Db, Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
@@ -78,9 +78,24 @@ export async function listMails(db: Executor, q: OutboxMailListQuery): Promise<{
   return { total: total?.n ?? 0, rows: rows.map(toRow) };
 }
 
-export async function findMail(db: Executor, id: string): Promise<OutboxMailRow | undefined> {
+export async function findMail(db: Executor, id: string): Promise<OutboxMailDetail | undefined> {
   const [row] = await db.select().from(t.outboxMails).where(eq(t.outboxMails.id, id));
-  return row ? toRow(row) : undefined;
+  if (!row) return undefined;
+  const files = await db
+    .select({ id: t.outboxMailAttachments.id, filename: t.outboxMailAttachments.filename, contentType: t.outboxMailAttachments.contentType, size: sql<number>`octet_length(${t.outboxMailAttachments.content})::int` })
+    .from(t.outboxMailAttachments)
+    .where(eq(t.outboxMailAttachments.outboxMailId, id))
+    .orderBy(t.outboxMailAttachments.id);
+  return { ...toRow(row), attachments: files.map((f) => ({ attachment_id: f.id, filename: f.filename, content_type: f.contentType, size: Number(f.size) })) };
+}
+
+/** One file sent with a mail. */
+export async function findAttachment(db: Executor, mailId: string, attachmentId: number): Promise<MailAttachment | undefined> {
+  const [row] = await db
+    .select()
+    .from(t.outboxMailAttachments)
+    .where(and(eq(t.outboxMailAttachments.outboxMailId, mailId), eq(t.outboxMailAttachments.id, attachmentId)));
+  return row ? { filename: row.filename, contentType: row.contentType, content: Buffer.from(row.content) } : undefined;
 }
 
 /** Pending mails whose next attempt is due, oldest first. */

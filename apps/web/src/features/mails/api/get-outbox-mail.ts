@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OutboxMailRow } from '@sagano/domain/mail/outbox-schemas';
+import type { OutboxMailDetail } from '@sagano/domain/mail/outbox-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
 
-/** GET /v1/outbox-mails/{id}: one mail with its body. */
-export function getOutboxMail(id: string): Promise<OutboxMailRow> {
-  return apiClient.get<OutboxMailRow>(`/v1/outbox-mails/${encodeURIComponent(id)}`);
+/** GET /v1/outbox-mails/{id}: one mail with its body and the files sent with it. */
+export function getOutboxMail(id: string): Promise<OutboxMailDetail> {
+  return apiClient.get<OutboxMailDetail>(`/v1/outbox-mails/${encodeURIComponent(id)}`);
 }
 
 export function outboxMailQueryOptions(id: string) {

@@ -1,4 +1,4 @@
-import { Center, Code, DataList, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Center, Code, DataList, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useOutboxMail } from '../api/get-outbox-mail.ts';
@@ -53,6 +53,20 @@ export function OutboxMailModal({ id, onClose }: { id: string | null; onClose: (
               <DataList.ItemLabel>{t('fields.attempts')}</DataList.ItemLabel>
               <DataList.ItemValue>{mail.attempts}</DataList.ItemValue>
             </DataList.Item>
+            {mail.attachments.length > 0 && (
+              <DataList.Item>
+                <DataList.ItemLabel>{t('fields.attachments')}</DataList.ItemLabel>
+                <DataList.ItemValue>
+                  <Stack gap={2}>
+                    {mail.attachments.map((a) => (
+                      <Anchor key={a.attachment_id} href={`/v1/outbox-mails/${encodeURIComponent(mail.id)}/attachments/${a.attachment_id}`} target="_blank" rel="noopener" size="sm">
+                        {t('attachment', { name: a.filename, size: Math.max(1, Math.round(a.size / 1024)) })}
+                      </Anchor>
+                    ))}
+                  </Stack>
+                </DataList.ItemValue>
+              </DataList.Item>
+            )}
             {mail.booking_id && (
               <DataList.Item>
                 <DataList.ItemLabel>{t('fields.bookingId')}</DataList.ItemLabel>
