@@ -16,6 +16,7 @@ import type { Database } from './db/client.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorBody, errorsPlugin } from './plugins/errors.ts';
 import { operationLogPlugin } from './plugins/operation-log.ts';
+import type { Access, RegisteredRoute } from './plugins/route-config.ts';
 import './plugins/route-config.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
 import { arrangementsRoutes } from './modules/arrangements/arrangements.routes.ts';
@@ -52,6 +53,13 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+  });
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, access: (route.config as { access?: Access } | undefined)?.access });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -103,7 +111,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   bookingsRoutes(app, { db, bookings: createBookingsService(db, { publicUrl: config.publicUrl }), customerSummary: seats.customerSummary });
   seatsRoutes(app, { db, seats });
   notificationsRoutes(app, { db });
-  agentsRoutes(app, { db });
+  agentsRoutes(app, { db, auth });
   app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   const webDist = config.webDist;

@@ -185,6 +185,8 @@ export const accounts = pgTable(
     passwordHash: text('password_hash'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     totpSecret: text('totp_secret'),
+    /** A secret shown for enrollment, active only once a code from it is confirmed. */
+    totpPendingSecret: text('totp_pending_secret'),
     totpEnrolledAt: timestamp('totp_enrolled_at', { withTimezone: true }),
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),

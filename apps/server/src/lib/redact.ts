@@ -1,4 +1,4 @@
-const SECRET_KEY = /pass(word)?|token|secret|totp|authorization|cookie|card_number|cvc|cvv/i;
+const SECRET_KEY = /pass(word)?|token|secret|totp|otpauth|qr_svg|authorization|cookie|card_number|cvc|cvv/i;
 
 /** A deep copy with secrets replaced, for the operation log. */
 export function redact(value: unknown, depth = 0): unknown {

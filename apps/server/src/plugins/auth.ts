@@ -41,6 +41,15 @@ export function allowed(access: Access, principal: Principal | null): boolean {
   }
 }
 
+/** What an account that must set up two-factor sign-in may still call. */
+const TOTP_SETUP_OPEN = new Set([
+  'GET /v1/auth/me',
+  'POST /v1/auth/logout',
+  'POST /v1/auth/totp/setup',
+  'POST /v1/auth/totp/confirm',
+  'PUT /v1/auth/password',
+]);
+
 /**
  * Resolves the caller from `Authorization: Bearer` or the session cookie, checks the CSRF
  * header on cookie-authenticated unsafe requests, and enforces the route's access rule before
@@ -65,6 +74,10 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthServ
       }
     }
     if (!url) return; // unknown route: the not-found handler answers
+    // Staff whose agent requires two-factor sign-in reach only their session and its setup until they enrol.
+    if (request.principal?.user.totp_setup_required && !TOTP_SETUP_OPEN.has(`${request.method} ${url}`)) {
+      throw new AppError('TOTP_SETUP_REQUIRED', 'set up two-factor sign-in first');
+    }
     if (allowed(access, request.principal)) return;
     if (!request.principal) throw new AppError('UNAUTHENTICATED', 'sign in to continue');
     throw new AppError('FORBIDDEN', 'you are not allowed to do this');

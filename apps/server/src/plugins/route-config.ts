@@ -6,7 +6,18 @@ import type { OperationLogCategory, OperationName } from '@sagano/domain/audit/o
  */
 export type Access = 'public' | 'authenticated' | 'operator' | 'backOffice' | 'admin' | 'agent';
 
+/** A registered route as the authorization tests enumerate it. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the server answers, filled as routes are registered. */
+    registeredRoutes: RegisteredRoute[];
+  }
   interface FastifyContextConfig {
     access?: Access;
     /** Area of the operation log; defaults from the URL. */

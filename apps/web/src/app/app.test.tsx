@@ -19,6 +19,8 @@ const operator = (overrides: Partial<SessionUser>): SessionUser => ({
   agent_id: null,
   agent_sub_group_id: null,
   staff_type: null,
+  totp_enrolled: false,
+  totp_setup_required: false,
   ...overrides,
 });
 

@@ -22,8 +22,16 @@ export const SessionUser = z.object({
   agent_id: z.number().int().nullable(),
   agent_sub_group_id: z.number().int().nullable(),
   staff_type: z.enum(STAFF_TYPES).nullable(),
+  /** Signs in with a one-time code. */
+  totp_enrolled: z.boolean(),
+  /** The agent requires two-factor sign-in and this account has not enrolled: nothing else is open until it does. */
+  totp_setup_required: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
+
+/** POST /v1/auth/totp/setup: a new secret to scan; it becomes active once a code from it is confirmed. */
+export const TotpSetupResponse = z.object({ secret: z.string(), otpauth_uri: z.string(), qr_svg: z.string() });
+export const TotpCodeBody = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'enter the 6-digit code') });
 
 export const LoginResponse = z.object({
   access_token: z.string(),

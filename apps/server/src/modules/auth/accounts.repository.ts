@@ -11,6 +11,10 @@ export interface AccountWithProfile {
   kind: AccountKind;
   passwordHash: string | null;
   totpEnrolledAt: Date | null;
+  totpSecret: string | null;
+  totpLastStep: number | null;
+  /** The staff member's agent requires two-factor sign-in. */
+  agentRequiresTotp: boolean;
   name: string;
   languageCode: string;
   userGroup: UserGroup | null;
@@ -27,6 +31,9 @@ const profileColumns = {
   kind: t.accounts.kind,
   passwordHash: t.accounts.passwordHash,
   totpEnrolledAt: t.accounts.totpEnrolledAt,
+  totpSecret: t.accounts.totpSecret,
+  totpLastStep: t.accounts.totpLastStep,
+  agentRequiresTotp: t.agents.requireTotp,
   operatorName: t.operatorUsers.name,
   operatorLanguage: t.operatorUsers.languageCode,
   userGroup: t.operatorUsers.userGroup,
@@ -48,6 +55,9 @@ function toAccount(row: ProfileRow): AccountWithProfile {
     kind: row.kind as AccountKind,
     passwordHash: row.passwordHash as string | null,
     totpEnrolledAt: row.totpEnrolledAt as Date | null,
+    totpSecret: row.totpSecret as string | null,
+    totpLastStep: row.totpLastStep === null || row.totpLastStep === undefined ? null : Number(row.totpLastStep),
+    agentRequiresTotp: (row.agentRequiresTotp as boolean | null) ?? false,
     name: ((row.operatorName ?? row.staffName) as string | null) ?? '',
     languageCode: ((row.operatorLanguage ?? row.staffLanguage) as string | null) ?? 'ja',
     userGroup: row.userGroup as UserGroup | null,
@@ -70,7 +80,8 @@ function profileQueryWith<Extra extends Record<string, PgColumn>>(db: Executor, 
     .from(t.accounts)
     .leftJoin(t.operatorUsers, eq(t.operatorUsers.accountId, t.accounts.id))
     .leftJoin(t.agentStaffs, eq(t.agentStaffs.accountId, t.accounts.id))
-    .leftJoin(t.agentGroups, eq(t.agentGroups.id, t.agentStaffs.groupId));
+    .leftJoin(t.agentGroups, eq(t.agentGroups.id, t.agentStaffs.groupId))
+    .leftJoin(t.agents, eq(t.agents.id, t.agentStaffs.agentId));
 }
 
 export async function findAccountByEmail(db: Executor, email: string, kind?: AccountKind): Promise<AccountWithProfile | undefined> {
@@ -116,4 +127,32 @@ export async function setPassword(db: Executor, accountId: string, passwordHash:
     .update(t.accounts)
     .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
     .where(eq(t.accounts.id, accountId));
+}
+
+/** Takes a one-time code's step, unless a later or equal one was taken already (a replay): false then. */
+export async function takeTotpStep(db: Executor, accountId: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(t.accounts)
+    .set({ totpLastStep: step })
+    .where(sql`${t.accounts.id} = ${accountId} and (${t.accounts.totpLastStep} is null or ${t.accounts.totpLastStep} < ${step})`)
+    .returning({ id: t.accounts.id });
+  return rows.length === 1;
+}
+
+export async function setPendingTotpSecret(db: Executor, accountId: string, secret: string | null): Promise<void> {
+  await db.update(t.accounts).set({ totpPendingSecret: secret }).where(eq(t.accounts.id, accountId));
+}
+
+export async function pendingTotpSecret(db: Executor, accountId: string): Promise<string | null> {
+  const [row] = await db.select({ secret: t.accounts.totpPendingSecret }).from(t.accounts).where(eq(t.accounts.id, accountId));
+  return row?.secret ?? null;
+}
+
+/** Makes a confirmed secret the account's second factor (the confirming code's step is used up). */
+export async function enrollTotp(db: Executor, accountId: string, secret: string, step: number): Promise<void> {
+  await db.update(t.accounts).set({ totpSecret: secret, totpPendingSecret: null, totpEnrolledAt: new Date(), totpLastStep: step }).where(eq(t.accounts.id, accountId));
+}
+
+export async function clearTotp(db: Executor, accountId: string): Promise<void> {
+  await db.update(t.accounts).set({ totpSecret: null, totpPendingSecret: null, totpEnrolledAt: null, totpLastStep: null, updatedAt: new Date() }).where(eq(t.accounts.id, accountId));
 }

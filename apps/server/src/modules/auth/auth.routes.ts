@@ -1,16 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CSRF_COOKIE,
-  ChangePasswordBody,
-  CompletePasswordResetBody,
-  LoginBody,
-  LoginResponse,
-  MeResponse,
-  RequestPasswordResetBody,
-  SESSION_COOKIE,
-} from '@sagano/domain/auth/auth-schemas';
+import { CSRF_COOKIE, ChangePasswordBody, CompletePasswordResetBody, LoginBody, LoginResponse, MeResponse, RequestPasswordResetBody, SESSION_COOKIE, TotpCodeBody, TotpSetupResponse } from '@sagano/domain/auth/auth-schemas';
 import type { Config } from '../../config.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -58,6 +49,27 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; conf
     schema: { tags: ['auth'], response: { 200: MeResponse } },
     config: { access: 'authenticated' },
   }, async (request) => ({ user: request.principal!.user, expires_at: request.principal!.expiresAt.toISOString() }));
+
+  r.post('/v1/auth/totp/setup', {
+    schema: { tags: ['auth'], response: { 200: TotpSetupResponse } },
+    config: { access: 'authenticated', operation: 'auth.totp_setup' },
+  }, (request) => request.mutate((work) => auth.startTotpSetup(work, request.principal!)));
+
+  r.post('/v1/auth/totp/confirm', {
+    schema: { tags: ['auth'], body: TotpCodeBody, response: { 200: Ok } },
+    config: { access: 'authenticated', operation: 'auth.totp_confirm' },
+  }, async (request) => {
+    await request.mutate((work) => auth.confirmTotp(work, request.principal!, request.body.code));
+    return { ok: true as const };
+  });
+
+  r.delete('/v1/auth/totp', {
+    schema: { tags: ['auth'], body: TotpCodeBody, response: { 200: Ok } },
+    config: { access: 'authenticated', operation: 'auth.totp_disable' },
+  }, async (request) => {
+    await request.mutate((work) => auth.disableTotp(work, request.principal!, request.body.code));
+    return { ok: true as const };
+  });
 
   r.put('/v1/auth/password', {
     schema: { tags: ['auth'], body: ChangePasswordBody, response: { 200: Ok } },

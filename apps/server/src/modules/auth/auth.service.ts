@@ -3,13 +3,26 @@ import { passwordProblems } from '@sagano/domain/auth/password-policy';
 import { operatorMayLogIn } from '@sagano/domain/auth/roles';
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
+import QRCode from 'qrcode';
 import { AppError } from '../../lib/app-error.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { passwordResetMail } from '../mail/mail-templates.ts';
-import { findAccountByEmail, findAccountById, findSessionAccount, setPassword, type AccountWithProfile } from './accounts.repository.ts';
+import {
+  clearTotp,
+  enrollTotp,
+  findAccountByEmail,
+  findAccountById,
+  findSessionAccount,
+  pendingTotpSecret,
+  setPassword,
+  setPendingTotpSecret,
+  takeTotpStep,
+  type AccountWithProfile,
+} from './accounts.repository.ts';
 import { recentFailures, recordAttempt } from './login-attempts.repository.ts';
 import { consumeResetToken, insertResetToken, type ResetPurpose } from './password-reset.repository.ts';
 import { sessionUserOf, type Principal } from './principal.ts';
@@ -18,6 +31,8 @@ import { deleteSession, deleteSessionByTokenHash, deleteSessionsOf, insertSessio
 export const LOGIN_FAILURE_LIMIT = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 const RESET_LINK_TTL_MS = 60 * 60_000;
+/** How authenticator apps name this product's codes. */
+const TOTP_ISSUER = '嵯峨野トロッコ列車 団体予約';
 const INVITE_LINK_TTL_MS = 72 * 60 * 60_000;
 // Writing last_seen_at on every request would turn reads into writes; once a minute is enough.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -77,9 +92,14 @@ export function createAuthService(db: Db, config: Config) {
         throw new AppError('LOGIN_FAILED', 'login name or password is wrong');
       }
       if (!mayLogIn(account)) throw new AppError('LOGIN_NOT_ALLOWED', `${account.email} cannot log in`);
-      if (account.kind === 'AGENT' && account.totpEnrolledAt) {
-        // Two-factor verification arrives with the agent portal; until then enrolled staff cannot sign in.
-        throw new AppError('TOTP_REQUIRED', 'enter the code from your authenticator app');
+      if (account.totpEnrolledAt && account.totpSecret) {
+        if (!input.totp_code) throw new AppError('TOTP_REQUIRED', 'totp_code: enter the code from your authenticator app', 'totp_code');
+        const step = verifyTotp(account.totpSecret, input.totp_code, new Date(), account.totpLastStep);
+        // A wrong code, or one already used (replayed), counts as a failed attempt.
+        if (step === null || !(await takeTotpStep(db, account.id, step))) {
+          await recordAttempt(db, emailKey, false, meta.ip);
+          throw new AppError('TOTP_INVALID', 'totp_code: the code is wrong or was already used; wait for the next one', 'totp_code');
+        }
       }
 
       const token = newToken();
@@ -136,6 +156,34 @@ export function createAuthService(db: Db, config: Config) {
     },
 
     issueResetLink,
+
+    /** A new secret for the caller to scan; the current second factor (if any) stays until a code confirms the new one. */
+    async startTotpSetup(work: Work, principal: Principal): Promise<{ secret: string; otpauth_uri: string; qr_svg: string }> {
+      const secret = newTotpSecret();
+      await setPendingTotpSecret(work.tx, principal.accountId, secret);
+      const uri = otpauthUri(TOTP_ISSUER, principal.user.email, secret);
+      return { secret, otpauth_uri: uri, qr_svg: await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) };
+    },
+
+    /** A code from the new secret enrolls it; other sessions end (they were opened without it). */
+    async confirmTotp(work: Work, principal: Principal, code: string): Promise<void> {
+      const secret = await pendingTotpSecret(work.tx, principal.accountId);
+      if (!secret) throw new AppError('CONFLICT', 'start two-factor setup first');
+      const step = verifyTotp(secret, code, new Date(), null);
+      if (step === null) throw new AppError('TOTP_INVALID', 'code: the code is wrong; check the time on your phone and try the next one', 'code');
+      await enrollTotp(work.tx, principal.accountId, secret, step);
+      await deleteSessionsOf(work.tx, principal.accountId, principal.sessionId);
+    },
+
+    /** Turns the caller's second factor off with a current code, unless their agent requires it. */
+    async disableTotp(work: Work, principal: Principal, code: string): Promise<void> {
+      const account = await findAccountById(work.tx, principal.accountId);
+      if (!account?.totpSecret) throw new AppError('CONFLICT', 'two-factor sign-in is not enrolled');
+      if (account.agentRequiresTotp) throw new AppError('TOTP_REQUIRED_BY_AGENT', 'your agent requires two-factor sign-in for every staff member');
+      const step = verifyTotp(account.totpSecret, code, new Date(), account.totpLastStep);
+      if (step === null || !(await takeTotpStep(work.tx, account.id, step))) throw new AppError('TOTP_INVALID', 'code: the code is wrong or was already used', 'code');
+      await clearTotp(work.tx, account.id);
+    },
 
     /** Sets a new password from a mailed link; the link works once, and every session ends. */
     async completePasswordReset(work: Work, token: string, password: string): Promise<void> {

@@ -32,6 +32,8 @@ export function sessionUserOf(account: AccountWithProfile): SessionUser {
     agent_id: account.agentId,
     agent_sub_group_id: isBranch ? account.groupId : null,
     staff_type: account.staffType,
+    totp_enrolled: account.totpEnrolledAt !== null,
+    totp_setup_required: account.kind === 'AGENT' && account.agentRequiresTotp && account.totpEnrolledAt === null,
   };
 }
 

@@ -27,6 +27,8 @@ const staff: SessionUser = {
   agent_id: null,
   agent_sub_group_id: null,
   staff_type: null,
+  totp_enrolled: false,
+  totp_setup_required: false,
 };
 
 const FLAGS: BookingResponse['flags'] = {
