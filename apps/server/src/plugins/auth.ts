@@ -75,7 +75,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthServ
     }
     if (!url) return; // unknown route: the not-found handler answers
     // Staff whose agent requires two-factor sign-in reach only their session and its setup until they enrol.
-    if (request.principal?.user.totp_setup_required && !TOTP_SETUP_OPEN.has(`${request.method} ${url}`)) {
+    // Only the API is held: the web app's own files (its screens' code) must still load for the setup screen.
+    if (request.principal?.user.totp_setup_required && url.startsWith('/v1/') && !TOTP_SETUP_OPEN.has(`${request.method} ${url}`)) {
       throw new AppError('TOTP_SETUP_REQUIRED', 'set up two-factor sign-in first');
     }
     if (allowed(access, request.principal)) return;

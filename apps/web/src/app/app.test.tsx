@@ -25,6 +25,8 @@ const operator = (overrides: Partial<SessionUser>): SessionUser => ({
 });
 
 const ADMIN = operator({});
+const agentUser = (overrides: Partial<SessionUser>) =>
+  operator({ kind: 'AGENT', role: 'agentAdmin', user_group: null, user_type: null, staff_type: 'ADMIN', agent_id: 1, email: 'agent-free@example.com', name: '中村 さくら', ...overrides });
 const STATION = operator({ email: 'station@example.com', name: '駅 太郎', role: 'saganoStaff', user_group: 'STATION', user_type: 'STAFF' });
 
 const json = (status: number, body: unknown) =>
@@ -127,7 +129,7 @@ describe('the app', () => {
     await eventually(() => expect(window.location.pathname).toBe('/dashboard'));
     await eventually(() => expect(page()).toContain('山田 花子さん、ようこそ'));
     expect(page()).toContain('管理者');
-    expect(links()).toEqual(['ダッシュボード', '通知', '予約一覧', '空席照会', '枠調整', '運休・販売停止', '操作ログ', '送信メール', 'ユーザー管理', 'パスワード変更', '列車・時刻', 'パターンカレンダー', '特別運行日', '枠適用設定', '枠パターン', '無料人数設定', '団体料金プラン', '承認']);
+    expect(links()).toEqual(['ダッシュボード', '通知', '予約一覧', '空席照会', '枠調整', '運休・販売停止', '操作ログ', '送信メール', 'ユーザー管理', '代理店管理', 'パスワード変更', '列車・時刻', 'パターンカレンダー', '特別運行日', '枠適用設定', '枠パターン', '無料人数設定', '団体料金プラン', '承認']);
     expect(page()).toContain('サービスメニュー');
     expect(page()).toContain('アカウントメニュー');
   });
@@ -183,7 +185,7 @@ describe('the app', () => {
       { email: 'agent@example.com', password: 'Sagano#2026' },
       { email: 'agent@example.com', password: 'Sagano#2026', totp_code: '123456' },
     ]);
-    expect(links()).toEqual(['ダッシュボード', 'パスワード変更']);
+    expect(links()).toEqual(['ダッシュボード', '通知', '予約一覧', '空席照会（新規予約）', '二段階認証', 'パスワード変更']);
   });
 
   it('shows a refused login inline, with the e-mail in the message', async () => {
@@ -197,5 +199,75 @@ describe('the app', () => {
     typeInto(inputLabelled('パスワード'), 'Sagano#2026');
     button('ログイン').click();
     await eventually(() => expect(document.querySelector('[role="alert"]')?.textContent).toContain('crew@example.com はログインできません'));
+  });
+
+  it('shows a wrong two-factor code on the code field, emptied for the next one', async () => {
+    await openApp('/login', null, (url, init) => {
+      if (!url.startsWith('/v1/auth/login')) return undefined;
+      const body = JSON.parse(String(init?.body)) as { totp_code?: string };
+      if (!body.totp_code) return json(401, { common: { error_code: 'TOTP_REQUIRED', error_description: 'code needed', field: 'totp_code' } });
+      return json(401, { common: { error_code: 'TOTP_INVALID', error_description: 'wrong code', field: 'totp_code' } });
+    });
+    await eventually(() => expect(inputLabelled('メールアドレス')).toBeTruthy());
+    typeInto(inputLabelled('メールアドレス'), 'agent@example.com');
+    typeInto(inputLabelled('パスワード'), 'Sagano#2026');
+    button('ログイン').click();
+    await eventually(() => expect(inputLabelled('認証コード')).toBeTruthy());
+    expect(page()).toContain('agent@example.com のログインには、二段階認証の認証コードが必要です');
+    typeInto(inputLabelled('認証コード'), '12 34 56');
+    expect(inputLabelled('認証コード').value).toBe('123456');
+    button('ログイン').click();
+    await eventually(() => expect(page()).toContain('認証コードが正しくありません'));
+    expect(inputLabelled('認証コード').getAttribute('aria-invalid')).toBe('true');
+    expect(inputLabelled('認証コード').value).toBe('');
+    expect(page()).not.toContain('ログインできませんでした');
+  });
+
+  it('gives an agent admin the portal menu with staff management, and refuses back-office screens', async () => {
+    await openApp('/users', agentUser({}));
+    await eventually(() => expect(page()).toContain('このページを表示する権限がありません'));
+    expect(links()).toEqual(['ダッシュボード', '通知', '予約一覧', '空席照会（新規予約）', 'スタッフ管理', '二段階認証', 'パスワード変更']);
+    expect(page()).toContain('予約メニュー');
+    expect(page()).not.toContain('サービスメニュー');
+  });
+
+  it('holds an agent who must set up two-factor sign-in on its screen until a code is confirmed', async () => {
+    let user = agentUser({ role: 'groupStaff', staff_type: 'STAFF', agent_sub_group_id: 2, totp_setup_required: true });
+    const confirmed: unknown[] = [];
+    await openApp('/bookings', user, (url, init) => {
+      if (url.startsWith('/v1/auth/me')) return json(200, { user, expires_at: '2099-01-01T00:00:00Z' });
+      if (url.startsWith('/v1/auth/totp/setup')) {
+        return json(200, { secret: 'JBSWY3DPEHPK3PXP', otpauth_uri: 'otpauth://totp/x', qr_svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><rect width="4" height="4"/></svg>' });
+      }
+      if (url.startsWith('/v1/auth/totp/confirm')) {
+        confirmed.push(JSON.parse(String(init?.body)));
+        // The first code is wrong: said on the field; the session stays.
+        if (confirmed.length === 1) return json(401, { common: { error_code: 'TOTP_INVALID', error_description: 'wrong code', field: 'code' } });
+        user = { ...user, totp_enrolled: true, totp_setup_required: false };
+        return json(200, { ok: true });
+      }
+      if (url.startsWith('/v1/agent_groups/2')) return json(200, { id: 2, agent_id: 1, is_root: false, name_ja: '大阪支店', name_kana: '', name_en: 'Osaka branch', name_origin: '', fax: '', main_admin: { id: null, name: '', email: '', tel: '' }, staffs: [] });
+      if (url.startsWith('/v1/bookings/service_orders/search')) return json(200, { total: 0, total_capped: false, page: 1, per_page: 1, service_orders: [] });
+      if (url.startsWith('/v1/notifications/')) return json(200, { total: 0, page: 1, per_page: 20, notifications: [] });
+      return undefined;
+    });
+    await eventually(() => expect(window.location.pathname).toBe('/two-factor'));
+    await eventually(() => expect(page()).toContain('二段階認証の設定が必要です'));
+    expect(links()).toEqual(['二段階認証']);
+    button('設定する').click();
+    await eventually(() => expect(document.querySelector('[data-testid="totp-qr"] svg')).not.toBeNull());
+    expect(document.querySelector('[data-testid="totp-secret"]')?.textContent).toBe('JBSW Y3DP EHPK 3PXP');
+    button('確認して有効にする').click();
+    await eventually(() => expect(page()).toContain('6桁の数字を入力してください'));
+    typeInto(inputLabelled('認証コード'), '111111');
+    button('確認して有効にする').click();
+    await eventually(() => expect(page()).toContain('認証コードが正しくありません'));
+    expect(window.location.pathname).toBe('/two-factor');
+    typeInto(inputLabelled('認証コード'), '654321');
+    button('確認して有効にする').click();
+    await eventually(() => expect(window.location.pathname).toBe('/dashboard'));
+    expect(confirmed).toEqual([{ code: '111111' }, { code: '654321' }]);
+    await eventually(() => expect(links()).toEqual(['ダッシュボード', '通知', '予約一覧', '空席照会（新規予約）', '二段階認証', 'パスワード変更']));
+    await eventually(() => expect(page()).toContain('支店：大阪支店'));
   });
 });

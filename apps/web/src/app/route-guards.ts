@@ -14,10 +14,21 @@ async function requireSession(queryClient: QueryClient, request: Request): Promi
   return session;
 }
 
-/** The shell: signed-in users only; loads the reference lists every screen leans on (spec 000 §2). */
+/** The two-factor screen: where an agent whose agent requires it is held until it is set up. */
+export const TWO_FACTOR_PATH = '/two-factor';
+
+/**
+ * The shell: signed-in users only; loads the reference lists every screen leans on (spec 000 §2).
+ * An account that must set up two-factor sign-in first reaches only the two-factor screen (the
+ * server refuses everything else with TOTP_SETUP_REQUIRED until it is done).
+ */
 export function shellLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
-    await requireSession(queryClient, request);
+    const session = await requireSession(queryClient, request);
+    if (session.user.totp_setup_required) {
+      if (new URL(request.url).pathname !== TWO_FACTOR_PATH) throw redirect(TWO_FACTOR_PATH);
+      return null;
+    }
     void queryClient.prefetchQuery(stationsQueryOptions());
     void queryClient.prefetchQuery(trainsQueryOptions());
     void queryClient.prefetchQuery(unitsQueryOptions());

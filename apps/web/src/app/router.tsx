@@ -74,6 +74,17 @@ export function createAppRouter(queryClient: QueryClient) {
               ],
             },
             {
+              path: 'agents',
+              loader: requireMenuEntry(queryClient, 'agents'),
+              children: [
+                { index: true, lazy: lazyScreen(() => import('../features/agents/routes/agents.tsx')) },
+                { path: 'create', lazy: lazyScreen(() => import('../features/agents/routes/agent-create.tsx')) },
+                { path: ':agentId', lazy: lazyScreen(() => import('../features/agents/routes/agent-detail.tsx')) },
+                { path: ':agentId/update', lazy: lazyScreen(() => import('../features/agents/routes/agent-update.tsx')) },
+                { path: ':agentId/groups/:groupId', lazy: lazyScreen(() => import('../features/agents/routes/agent-group.tsx')) },
+              ],
+            },
+            {
               path: 'search-allotments',
               loader: requireMenuEntry(queryClient, 'searchAllotments'),
               children: [
@@ -157,6 +168,17 @@ export function createAppRouter(queryClient: QueryClient) {
               path: 'approvals',
               loader: requireMenuEntry(queryClient, 'approvals'),
               lazy: lazyScreen(() => import('../features/approvals/routes/approvals.tsx')),
+            },
+            {
+              // The agent portal (issue 6): staff management for agent and branch admins, two-factor sign-in.
+              path: 'staff',
+              loader: requireMenuEntry(queryClient, 'agentStaffs'),
+              lazy: lazyScreen(() => import('../features/portal/routes/staffs.tsx')),
+            },
+            {
+              path: 'two-factor',
+              loader: requireMenuEntry(queryClient, 'twoFactor'),
+              lazy: lazyScreen(() => import('../features/portal/routes/two-factor.tsx')),
             },
             {
               path: 'change-password',

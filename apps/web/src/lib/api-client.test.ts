@@ -82,6 +82,11 @@ describe('apiClient', () => {
     await expect(apiClient.post('/v1/auth/login', {})).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).not.toHaveBeenCalled();
 
+    // A wrong two-factor code (setting it up, turning it off) leaves the session as it is.
+    fetchMock.mockResolvedValue(answer(401, { common: { error_code: 'TOTP_INVALID', error_description: 'wrong code', field: 'code' } }));
+    await expect(apiClient.post('/v1/auth/totp/confirm', { code: '000000' })).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
     fetchMock.mockImplementation(async () => answer(401, unauthenticated));
     await expect(apiClient.get('/v1/users')).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);

@@ -17,6 +17,8 @@ import jaBookings from '../locales/ja/bookings.json';
 import jaNotifications from '../locales/ja/notifications.json';
 import jaSeats from '../locales/ja/seats.json';
 import jaCustomer from '../locales/ja/customer.json';
+import jaAgents from '../locales/ja/agents.json';
+import jaPortal from '../locales/ja/portal.json';
 import enArrangements from '../locales/en/arrangements.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
@@ -35,6 +37,8 @@ import enBookings from '../locales/en/bookings.json';
 import enNotifications from '../locales/en/notifications.json';
 import enSeats from '../locales/en/seats.json';
 import enCustomer from '../locales/en/customer.json';
+import enAgents from '../locales/en/agents.json';
+import enPortal from '../locales/en/portal.json';
 
 /** One namespace per feature; ja is the reference language the keys are typed from. */
 export const ja = {
@@ -55,6 +59,8 @@ export const ja = {
   notifications: jaNotifications,
   seats: jaSeats,
   customer: jaCustomer,
+  agents: jaAgents,
+  portal: jaPortal,
   // Every error code of the API has a message (the locales test checks en against ja).
   errors: jaErrors satisfies Record<ErrorCode, string>,
 };
@@ -81,6 +87,8 @@ export const en: Resources = {
   notifications: enNotifications,
   seats: enSeats,
   customer: enCustomer,
+  agents: enAgents,
+  portal: enPortal,
   errors: enErrors,
 };
 

@@ -13,6 +13,11 @@ const admin = { kind: 'OPERATOR', role: 'saganoAdmin', user_group: 'BACK_OFFICE'
 const staff = { kind: 'OPERATOR', role: 'saganoStaff', user_group: 'BACK_OFFICE' } as const;
 const station = { kind: 'OPERATOR', role: 'saganoStaff', user_group: 'STATION' } as const;
 const agent = { kind: 'AGENT', role: 'agentAdmin', user_group: null } as const;
+const agentStaff = { kind: 'AGENT', role: 'agentStaff', user_group: null } as const;
+const branchAdmin = { kind: 'AGENT', role: 'groupAdmin', user_group: null } as const;
+const branchStaff = { kind: 'AGENT', role: 'groupStaff', user_group: null } as const;
+const agentRoles = [agent, agentStaff, branchAdmin, branchStaff];
+const operators = [admin, staff, station];
 
 const entries = (...keys: MenuEntryKey[]) => keys.map((key) => ({ key, path: `/${key}` }));
 const keysOf = (list: { key: MenuEntryKey }[]) => list.map((e) => e.key);
@@ -27,6 +32,8 @@ describe('menu entries', () => {
     for (const key of MENU_ENTRY_KEYS) expect(MENU_GROUP_KEYS).toContain(menuGroupOf(key));
     expect(menuGroupOf('operationLogs')).toBe('service');
     expect(menuGroupOf('users')).toBe('account');
+    expect(menuGroupOf('agentStaffs')).toBe('account');
+    expect(menuGroupOf('twoFactor')).toBe('account');
   });
 });
 
@@ -45,8 +52,32 @@ describe('visibleMenuEntries', () => {
     expect(keysOf(visibleMenuEntries(station, everything))).toEqual(['dashboard', 'bookings']);
   });
 
-  it('gives agents the dashboard and change password until their portal exists', () => {
-    expect(keysOf(visibleMenuEntries(agent, everything))).toEqual(['dashboard', 'changePassword']);
+  it('gives agent admins the portal: bookings, seat inquiry, staff, two-factor sign-in', () => {
+    const portal = ['dashboard', 'notifications', 'bookings', 'searchAllotments', 'agentStaffs', 'twoFactor', 'changePassword'];
+    expect(keysOf(visibleMenuEntries(agent, everything))).toEqual(portal);
+    expect(keysOf(visibleMenuEntries(branchAdmin, everything))).toEqual(portal);
+  });
+
+  it('gives agent and branch staff the portal without staff management', () => {
+    const portal = ['dashboard', 'notifications', 'bookings', 'searchAllotments', 'twoFactor', 'changePassword'];
+    expect(keysOf(visibleMenuEntries(agentStaff, everything))).toEqual(portal);
+    expect(keysOf(visibleMenuEntries(branchStaff, everything))).toEqual(portal);
+  });
+
+  it('holds an agent who must set up two-factor sign-in on that one screen', () => {
+    for (const role of agentRoles) {
+      expect(keysOf(visibleMenuEntries({ ...role, totp_setup_required: true }, everything))).toEqual(['twoFactor']);
+    }
+  });
+
+  it('never shows operators the portal entries, whatever their role', () => {
+    for (const operator of operators) {
+      const keys = keysOf(visibleMenuEntries(operator, everything));
+      expect(keys).not.toContain('agentStaffs');
+      expect(keys).not.toContain('twoFactor');
+    }
+    // The flag means nothing for operators: it is never set for them, and would change nothing.
+    expect(keysOf(visibleMenuEntries({ ...admin, totp_setup_required: true }, everything))).toEqual(keysOf(visibleMenuEntries(admin, everything)));
   });
 
   it('keeps the order of the built entries', () => {
@@ -70,6 +101,33 @@ describe('mayOpenMenuEntry', () => {
     }
   });
 
+  it('keeps every back-office screen from every agent role', () => {
+    const portal = new Set(['dashboard', 'notifications', 'bookings', 'searchAllotments', 'agentStaffs', 'twoFactor', 'changePassword']);
+    for (const role of agentRoles) {
+      for (const key of MENU_ENTRY_KEYS.filter((k) => !portal.has(k))) expect(mayOpenMenuEntry(role, key), `${role.role} ${key}`).toBe(false);
+    }
+  });
+
+  it('lets only agent and branch admins manage staff', () => {
+    expect(mayOpenMenuEntry(agent, 'agentStaffs')).toBe(true);
+    expect(mayOpenMenuEntry(branchAdmin, 'agentStaffs')).toBe(true);
+    expect(mayOpenMenuEntry(agentStaff, 'agentStaffs')).toBe(false);
+    expect(mayOpenMenuEntry(branchStaff, 'agentStaffs')).toBe(false);
+    for (const operator of operators) expect(mayOpenMenuEntry(operator, 'agentStaffs')).toBe(false);
+  });
+
+  it('lets every agent role open two-factor sign-in, and no operator', () => {
+    for (const role of agentRoles) expect(mayOpenMenuEntry(role, 'twoFactor')).toBe(true);
+    for (const operator of operators) expect(mayOpenMenuEntry(operator, 'twoFactor')).toBe(false);
+  });
+
+  it('opens only two-factor sign-in while its setup is required', () => {
+    for (const role of agentRoles) {
+      const held = { ...role, totp_setup_required: true };
+      expect(MENU_ENTRY_KEYS.filter((key) => mayOpenMenuEntry(held, key))).toEqual(['twoFactor']);
+    }
+  });
+
   it('keeps the operation log from station users and agents', () => {
     expect(mayOpenMenuEntry(staff, 'operationLogs')).toBe(true);
     expect(mayOpenMenuEntry(station, 'operationLogs')).toBe(false);
@@ -82,6 +140,13 @@ describe('visibleMenuGroups', () => {
     const groups = visibleMenuGroups(admin, built);
     expect(groups.map((g) => g.group)).toEqual(['main', 'service', 'account']);
     expect(keysOf(groups[1]?.entries ?? [])).toEqual(['operationLogs', 'mails']);
+  });
+
+  it('groups the agent portal: main, group management, account', () => {
+    const groups = visibleMenuGroups(branchAdmin, everything);
+    expect(groups.map((g) => g.group)).toEqual(['main', 'groupManager', 'account']);
+    expect(keysOf(groups[1]?.entries ?? [])).toEqual(['notifications', 'bookings', 'searchAllotments']);
+    expect(keysOf(groups[2]?.entries ?? [])).toEqual(['agentStaffs', 'twoFactor', 'changePassword']);
   });
 
   it('leaves station users one group', () => {

@@ -10,7 +10,8 @@ export const MENU_GROUPS = {
   groupManager: ['notifications', 'bookings', 'searchAllotments', 'bulkOperation'],
   sales: ['sales', 'monthlyReport'],
   service: ['inventoryArrangements', 'report', 'suspended', 'operationLogs', 'mails'],
-  account: ['users', 'agents', 'changePassword'],
+  // agentStaffs and twoFactor are the agent portal's (issue 6): operators never see them.
+  account: ['users', 'agents', 'agentStaffs', 'twoFactor', 'changePassword'],
   master: [
     'basicInfo',
     'bankAccounts',
@@ -39,7 +40,13 @@ export function menuGroupOf(key: MenuEntryKey): MenuGroupKey {
   return group;
 }
 
-type MenuUser = { kind: AccountKind; role: Role; user_group?: UserGroup | null };
+type MenuUser = {
+  kind: AccountKind;
+  role: Role;
+  user_group?: UserGroup | null;
+  /** The agent requires two-factor sign-in and the account has not enrolled yet. */
+  totp_setup_required?: boolean;
+};
 
 /** Screens every signed-in account may open, whatever its role. */
 const OPEN_TO_ALL: readonly MenuEntryKey[] = ['dashboard', 'changePassword'];
@@ -47,13 +54,27 @@ const OPEN_TO_ALL: readonly MenuEntryKey[] = ['dashboard', 'changePassword'];
 const ADMIN_ONLY: readonly MenuEntryKey[] = ['users', 'mails'];
 /** Station users work with the dashboard and bookings only (spec 000 §6). */
 const STATION_ENTRIES: readonly MenuEntryKey[] = ['dashboard', 'bookings'];
+/** The agent portal (issue 6): every agent staff member books, reads notifications and guards their sign-in. */
+const AGENT_ENTRIES: readonly MenuEntryKey[] = ['dashboard', 'notifications', 'bookings', 'searchAllotments', 'twoFactor', 'changePassword'];
+/** Staff management: admins of the head office (every group of the agent) and of a branch (that branch). */
+const AGENT_ADMIN_ENTRIES: readonly MenuEntryKey[] = ['agentStaffs'];
+const AGENT_ADMIN_ROLES: readonly Role[] = ['agentAdmin', 'groupAdmin'];
+/** The portal's own screens: operators never open them. */
+const AGENT_ONLY: readonly MenuEntryKey[] = ['agentStaffs', 'twoFactor'];
+/** Where an account that must set up two-factor sign-in is held until it does. */
+export const TOTP_SETUP_ENTRY = 'twoFactor' satisfies MenuEntryKey;
 
 /** Whether the account may open the screen behind a menu entry: the route guard's rule. */
 export function mayOpenMenuEntry(user: MenuUser, key: MenuEntryKey): boolean {
-  if (OPEN_TO_ALL.includes(key)) return true;
   const caps = capabilitiesOf(user);
-  // The agent portal's own screens arrive with their issue; until then agents reach the open ones.
-  if (caps.agentPortal) return false;
+  if (caps.agentPortal) {
+    // Nothing else opens until two-factor sign-in is set up (the server refuses the rest as well).
+    if (user.totp_setup_required) return key === TOTP_SETUP_ENTRY;
+    if (AGENT_ADMIN_ENTRIES.includes(key)) return AGENT_ADMIN_ROLES.includes(user.role);
+    return AGENT_ENTRIES.includes(key);
+  }
+  if (AGENT_ONLY.includes(key)) return false;
+  if (OPEN_TO_ALL.includes(key)) return true;
   if (caps.stationOnly) return STATION_ENTRIES.includes(key);
   if (ADMIN_ONLY.includes(key)) return caps.manageUsers;
   return caps.backOffice;

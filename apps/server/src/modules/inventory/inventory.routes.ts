@@ -28,15 +28,17 @@ export function inventoryRoutes(app: FastifyInstance, deps: { db: Db; inventory:
   const { db, inventory } = deps;
   const tags = ['inventory'];
 
-  // The month calendar may be up to 10 s old; force_real_time reads it live.
+  // The month calendar may be up to 10 s old; force_real_time reads it live. It and the day list are
+  // the seat inquiry agents book from: availability of the line for everyone (counts and levels per
+  // train and day), nothing of any agent's bookings, so every signed-in account may read them.
   r.get('/v1/allotments/calendar/:year/:month', {
     schema: { tags, params: AllotmentCalendarParams, querystring: AllotmentCalendarQuery, response: { 200: AllotmentCalendarResponse } },
-    config: { access: 'backOffice' },
+    config: { access: 'authenticated' },
   }, (request) => inventory.calendar(request.params.year, request.params.month, request.query.direction_ids, request.query.force_real_time ?? false));
 
   r.get('/v1/allotments/:service_day', {
     schema: { tags, params: ServiceDayParams, querystring: AllotmentDayQuery, response: { 200: AllotmentDayResponse } },
-    config: { access: 'backOffice' },
+    config: { access: 'authenticated' },
   }, (request) => inventory.day(request.params.service_day, { fromStationId: request.query.from_station_id, toStationId: request.query.to_station_id }));
 
   r.get('/v1/inventories/:date/services/:service_id', {

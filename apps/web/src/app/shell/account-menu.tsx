@@ -1,7 +1,8 @@
 import { Button, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconKey, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { mayOpenMenuEntry } from '@sagano/domain/auth/menu-access';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { roleLabelKey, useCurrentUser } from '../../lib/current-user.ts';
 import { notifySuccess } from '../../lib/notify.ts';
@@ -36,9 +37,16 @@ export function AccountMenu() {
           {user.name} · {t(`common:roles.${roleLabelKey(user)}`)}
         </Text>
         <Menu.Divider />
-        <Menu.Item component={Link} to="/change-password" leftSection={<IconKey size={16} aria-hidden />}>
-          {t('header.changePassword')}
-        </Menu.Item>
+        {mayOpenMenuEntry(user, 'twoFactor') && (
+          <Menu.Item component={Link} to="/two-factor" leftSection={<IconShieldLock size={16} aria-hidden />}>
+            {t('header.twoFactor')}
+          </Menu.Item>
+        )}
+        {mayOpenMenuEntry(user, 'changePassword') && (
+          <Menu.Item component={Link} to="/change-password" leftSection={<IconKey size={16} aria-hidden />}>
+            {t('header.changePassword')}
+          </Menu.Item>
+        )}
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} aria-hidden />}

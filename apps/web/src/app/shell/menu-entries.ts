@@ -4,7 +4,8 @@ import { IconArmchair2, IconCalendarSearch, IconHandStop } from '@tabler/icons-r
 import { IconCalendarEvent, IconChecklist, IconStar, IconTrain } from '@tabler/icons-react';
 import { IconCalendarCog, IconLayoutGrid } from '@tabler/icons-react';
 import { IconCoinYen, IconUsersPlus } from '@tabler/icons-react';
-import { IconBell, IconTicket } from '@tabler/icons-react';
+import { IconBell, IconBuildingStore, IconTicket } from '@tabler/icons-react';
+import { IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
 import type { MenuEntryKey } from '@sagano/domain/auth/menu-access';
 
 export interface BuiltMenuEntry {
@@ -27,6 +28,7 @@ export const BUILT_MENU_ENTRIES = [
   { key: 'operationLogs', path: '/operation-logs', icon: IconListSearch },
   { key: 'mails', path: '/mails', icon: IconMail },
   { key: 'users', path: '/users', icon: IconUsers },
+  { key: 'agents', path: '/agents', icon: IconBuildingStore },
   { key: 'services', path: '/services', icon: IconTrain },
   { key: 'patternCalendar', path: '/pattern-calendar', icon: IconCalendarEvent },
   { key: 'specialDays', path: '/special-days', icon: IconStar },
@@ -35,5 +37,7 @@ export const BUILT_MENU_ENTRIES = [
   { key: 'freeCountPlans', path: '/free-count-plans', icon: IconUsersPlus },
   { key: 'groupPricingPlans', path: '/group-pricing-plans', icon: IconCoinYen },
   { key: 'approvals', path: '/approvals', icon: IconChecklist },
+  { key: 'agentStaffs', path: '/staff', icon: IconUsersGroup },
+  { key: 'twoFactor', path: '/two-factor', icon: IconShieldLock },
   { key: 'changePassword', path: '/change-password', icon: IconKey },
 ] as const satisfies readonly BuiltMenuEntry[];

@@ -1,20 +1,26 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { CurrentUserContext } from '../../lib/current-user.ts';
 import { sessionQueryOptions } from '../../lib/session.ts';
+import { TWO_FACTOR_PATH } from '../route-guards.ts';
 import { AppHeader } from './app-header.tsx';
 import { Sidebar } from './sidebar.tsx';
+import { useTotpSetupRequiredWatch } from './totp-setup-watch.ts';
 
 /** The signed-in frame: header, sidebar (a drawer behind the burger on narrow screens), screen. */
 export function ShellLayout() {
   const { data: session } = useQuery(sessionQueryOptions());
   const [navOpened, nav] = useDisclosure(false);
+  const { pathname } = useLocation();
+  useTotpSetupRequiredWatch();
 
   // Between sign-out and the login screen there is no user: nothing of the shell is drawn.
   if (!session) return <FullPageLoader />;
+  // Until two-factor sign-in is set up, only its screen opens (also when the rule arrives mid-session).
+  if (session.user.totp_setup_required && pathname !== TWO_FACTOR_PATH) return <Navigate to={TWO_FACTOR_PATH} replace />;
 
   return (
     <CurrentUserContext value={session.user}>

@@ -1,9 +1,15 @@
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { visibleMenuGroups } from '@sagano/domain/auth/menu-access';
+import { visibleMenuGroups, type MenuGroupKey } from '@sagano/domain/auth/menu-access';
+import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { BUILT_MENU_ENTRIES } from './menu-entries.ts';
+
+/** Names the agent portal gives some entries and groups (an agent books from the seat inquiry). */
+type BuiltKey = (typeof BUILT_MENU_ENTRIES)[number]['key'];
+const AGENT_ENTRY_NAMES: Partial<Record<BuiltKey, 'searchAllotments'>> = { searchAllotments: 'searchAllotments' };
+const AGENT_GROUP_NAMES: Partial<Record<MenuGroupKey, 'groupManager' | 'account'>> = { groupManager: 'groupManager', account: 'account' };
 
 function isActive(pathname: string, path: string): boolean {
   return pathname === path || pathname.startsWith(`${path}/`);
@@ -14,6 +20,15 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const user = useCurrentUser();
   const { pathname } = useLocation();
   const groups = visibleMenuGroups(user, BUILT_MENU_ENTRIES);
+  const portal = capabilitiesOf(user).agentPortal;
+  const groupName = (group: MenuGroupKey) => {
+    const agentName = portal ? AGENT_GROUP_NAMES[group] : undefined;
+    return agentName ? t(`nav.agentGroups.${agentName}`) : t(`nav.groups.${group}`);
+  };
+  const entryName = (key: BuiltKey) => {
+    const agentName = portal ? AGENT_ENTRY_NAMES[key] : undefined;
+    return agentName ? t(`nav.agentEntries.${agentName}`) : t(`nav.entries.${key}`);
+  };
 
   return (
     <ScrollArea component="nav" aria-label={t('nav.label')} h="100%" type="scroll">
@@ -22,7 +37,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           <Stack key={group} gap={2} role="group" aria-labelledby={group === 'main' ? undefined : `nav-group-${group}`}>
             {group !== 'main' && (
               <Text id={`nav-group-${group}`} size="xs" fw={700} c="dimmed" px="sm" pb={4}>
-                {t(`nav.groups.${group}`)}
+                {groupName(group)}
               </Text>
             )}
             {entries.map((entry) => {
@@ -32,7 +47,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
                   key={entry.key}
                   component={Link}
                   to={entry.path}
-                  label={t(`nav.entries.${entry.key}`)}
+                  label={entryName(entry.key)}
                   leftSection={<entry.icon size={18} stroke={1.6} aria-hidden />}
                   active={active}
                   aria-current={active ? 'page' : undefined}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoginBody } from '@sagano/domain/auth/auth-schemas';
@@ -17,6 +17,13 @@ import { AuthLayout } from '../components/auth-layout.tsx';
 
 type LoginValues = { email: string; password: string; totp_code: string };
 
+/** Where two-factor sign-in is set up; an agent whose agent requires it lands there first. */
+const TWO_FACTOR_PATH = '/two-factor';
+
+/**
+ * /login: e-mail and password; an account with two-factor sign-in is then asked (TOTP_REQUIRED)
+ * for the 6-digit code of its authenticator app, and the same login is sent again with it.
+ */
 export function Component() {
   const { t } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
@@ -31,58 +38,57 @@ export function Component() {
     ...(needsTotp ? { totp_code: values.totp_code.trim() } : {}),
   });
 
-  const validateBody = zodValidate(LoginBody);
+  const validateBody = zodValidate(LoginBody, { totp_code: () => t('login.totpFormat') });
   const form = useForm<LoginValues>({
     initialValues: { email: '', password: '', totp_code: '' },
     validate: (values) => validateBody(toBody(values)),
   });
 
+  const backToPassword = () => {
+    setNeedsTotp(false);
+    setFailure(null);
+    form.setFieldValue('totp_code', '');
+    form.clearErrors();
+  };
+
   const submit = form.onSubmit((values) => {
     setFailure(null);
     login.mutate(toBody(values), {
-      onSuccess: () => {
+      onSuccess: ({ user }) => {
         // Earlier failures are settled: their toasts would only cover the first screen.
         notifications.clean();
-        void navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+        const target = user.totp_setup_required ? TWO_FACTOR_PATH : safeRedirect(searchParams.get('redirect'));
+        void navigate(target, { replace: true });
       },
       onError: (error) => {
         if (error instanceof ApiError && error.code === 'TOTP_REQUIRED') {
           setNeedsTotp(true);
           return;
         }
+        if (error instanceof ApiError && error.code === 'TOTP_INVALID' && needsTotp) {
+          // A wrong or already used code: said on the field, which is emptied for the next code.
+          form.setFieldValue('totp_code', '');
+          form.setFieldError('totp_code', errorMessage(error));
+          return;
+        }
         const message = errorMessage(error, { email: values.email.trim() });
         setFailure(message);
         notifyError(message);
-        if (error instanceof ApiError && error.code === 'TOTP_INVALID') form.setFieldValue('totp_code', '');
       },
     });
   });
 
+  const title = needsTotp ? t('login.totpTitle') : t('login.title');
   return (
-    <AuthLayout title={t('login.title')} description={t('login.description')}>
-      <form onSubmit={submit} noValidate aria-label={t('login.title')}>
+    <AuthLayout title={title} description={needsTotp ? t('login.totpStep', { email: form.values.email.trim() }) : t('login.description')}>
+      <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
           {failure && (
             <Alert color="red" variant="light" title={t('login.errorTitle')} icon={<IconAlertCircle aria-hidden />} role="alert">
               {failure}
             </Alert>
           )}
-          <TextInput
-            label={t('login.email')}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            autoFocus
-            {...form.getInputProps('email')}
-          />
-          <PasswordField
-            label={t('login.password')}
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          {needsTotp && (
+          {needsTotp ? (
             <TextInput
               // Appears only once the server asks for it: the cursor goes straight there.
               autoFocus
@@ -90,17 +96,50 @@ export function Component() {
               description={t('login.totpDescription')}
               autoComplete="one-time-code"
               inputMode="numeric"
+              pattern="[0-9]*"
               maxLength={6}
               required
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', letterSpacing: '0.3em', fontSize: 'var(--mantine-font-size-lg)' } }}
               {...form.getInputProps('totp_code')}
+              onChange={(e) => {
+                form.setFieldValue('totp_code', e.currentTarget.value.replace(/\D/g, '').slice(0, 6));
+                form.clearFieldError('totp_code');
+              }}
             />
+          ) : (
+            <>
+              <TextInput
+                label={t('login.email')}
+                type="email"
+                autoComplete="username"
+                inputMode="email"
+                required
+                autoFocus
+                {...form.getInputProps('email')}
+              />
+              <PasswordField
+                label={t('login.password')}
+                autoComplete="current-password"
+                required
+                {...form.getInputProps('password')}
+              />
+            </>
           )}
           <Button type="submit" loading={login.isPending} fullWidth mt="xs">
             {t('login.submit')}
           </Button>
-          <Anchor component={Link} to="/reset-password" size="sm" ta="center">
-            {t('login.forgotPassword')}
-          </Anchor>
+          {needsTotp ? (
+            <Anchor component="button" type="button" size="sm" ta="center" onClick={backToPassword}>
+              <Text span inherit style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+                <IconArrowLeft size={14} aria-hidden />
+                {t('login.back')}
+              </Text>
+            </Anchor>
+          ) : (
+            <Anchor component={Link} to="/reset-password" size="sm" ta="center">
+              {t('login.forgotPassword')}
+            </Anchor>
+          )}
         </Stack>
       </form>
     </AuthLayout>

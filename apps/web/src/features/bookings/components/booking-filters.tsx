@@ -74,8 +74,11 @@ export function writeBookingFilters(values: BookingFilterValues): URLSearchParam
 
 const isDate = (v: string) => parseDateInput(v) !== null;
 
-/** The search query for the filters (without paging); empty or malformed filters are left out. */
-export function filtersToQuery(values: BookingFilterValues): Partial<ServiceOrderSearchQuery> {
+/**
+ * The search query for the filters (without paging); empty or malformed filters are left out.
+ * The notification filter looks at the caller's own notifications: the agent's for agent staff.
+ */
+export function filtersToQuery(values: BookingFilterValues, options: { agent?: boolean } = {}): Partial<ServiceOrderSearchQuery> {
   const q: Partial<ServiceOrderSearchQuery> = {};
   if (isDate(values.submitted_from)) q.submitted_at_from = parseDateInput(values.submitted_from)!;
   if (isDate(values.submitted_to)) q.submitted_at_to = parseDateInput(values.submitted_to)!;
@@ -95,7 +98,7 @@ export function filtersToQuery(values: BookingFilterValues): Partial<ServiceOrde
   if (values.payment_type) q.payment_type = values.payment_type;
   const paymentStatus = PAYMENT_STATUSES.find((s) => s === values.payment_status);
   if (paymentStatus) q.payment_status = paymentStatus;
-  if (values.notification.trim()) q.admin_notification_msg = values.notification.trim();
+  if (values.notification.trim()) q[options.agent ? 'agent_notification_msg' : 'admin_notification_msg'] = values.notification.trim();
   return q;
 }
 

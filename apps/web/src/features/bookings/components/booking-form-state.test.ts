@@ -11,6 +11,7 @@ import {
   saveForm,
   toCreateBody,
   tripLegs,
+  withCallerAgent,
 } from './booking-form-state.ts';
 
 function memoryStorage() {
@@ -116,5 +117,28 @@ describe('the stored booking form', () => {
     expect(isSubmittable({ ...state, agent_id: null }, UNITS)).toBe(false);
     expect(isSubmittable({ ...state, quantities: { '9': 3 } }, UNITS)).toBe(false);
     expect(isSubmittable({ ...state, applicant: { ...state.applicant, email: 'nope' } }, UNITS)).toBe(false);
+  });
+});
+
+describe('withCallerAgent', () => {
+  const operator = { kind: 'OPERATOR', agent_id: null, agent_sub_group_id: null } as const;
+  const headOffice = { kind: 'AGENT', agent_id: 7, agent_sub_group_id: null } as const;
+  const branch = { kind: 'AGENT', agent_id: 7, agent_sub_group_id: 12 } as const;
+
+  it('leaves an operator\'s draft as it is', () => {
+    const state = { ...emptyForm('create', 'web-1'), agent_id: 3, agent_sub_group_id: 5 };
+    expect(withCallerAgent(state, operator)).toBe(state);
+  });
+
+  it('books for the agent\'s own agent, and a branch user for their branch', () => {
+    const state = emptyForm('create', 'web-1');
+    expect(withCallerAgent(state, headOffice)).toMatchObject({ agent_id: 7, agent_sub_group_id: null });
+    expect(withCallerAgent(state, branch)).toMatchObject({ agent_id: 7, agent_sub_group_id: 12 });
+  });
+
+  it('keeps a branch the head office chose, but never another agent\'s', () => {
+    expect(withCallerAgent({ ...emptyForm('create', 'web-1'), agent_id: 7, agent_sub_group_id: 13 }, headOffice)).toMatchObject({ agent_id: 7, agent_sub_group_id: 13 });
+    expect(withCallerAgent({ ...emptyForm('create', 'web-1'), agent_id: 3, agent_sub_group_id: 5 }, headOffice)).toMatchObject({ agent_id: 7, agent_sub_group_id: null });
+    expect(withCallerAgent({ ...emptyForm('create', 'web-1'), agent_id: 7, agent_sub_group_id: 13 }, branch)).toMatchObject({ agent_id: 7, agent_sub_group_id: 12 });
   });
 });

@@ -159,6 +159,22 @@ export function formFromBooking(booking: BookingResponse, origin: string): Booki
   };
 }
 
+/** Who fills the form, as far as the agent fields go (the session user). */
+export type FormCaller = { kind: 'OPERATOR' | 'AGENT'; agent_id: number | null; agent_sub_group_id: number | null };
+
+/**
+ * Agent staff book for their own agent only, and branch staff for their own branch (the server
+ * refuses anything else): the draft takes both from the session. Head-office staff keep a branch
+ * chosen for this agent, else none (the server then books for the head office).
+ */
+export function withCallerAgent(state: BookingFormState, caller: FormCaller): BookingFormState {
+  if (caller.kind !== 'AGENT' || caller.agent_id === null) return state;
+  const sameAgent = state.agent_id === caller.agent_id;
+  const branch = caller.agent_sub_group_id ?? (sameAgent ? state.agent_sub_group_id : null);
+  if (sameAgent && state.agent_sub_group_id === branch) return state;
+  return { ...state, agent_id: caller.agent_id, agent_sub_group_id: branch };
+}
+
 export type TripLeg = { direction: 'down' | 'up'; from: number; to: number; /** 0: outbound, 1: return. */ index: 0 | 1 };
 
 /** The outbound leg (direction from the stations) and, for a round trip, the reverse leg back. */

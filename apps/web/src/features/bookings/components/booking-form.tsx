@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Button, Checkbox, Group, NativeSelect, Paper, Select, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useForm, type FormErrors } from '@mantine/form';
+import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CreateBookingBody, GROUP_TYPES } from '@sagano/domain/bookings/booking-schemas';
 import { countryOptions, OVERSEAS_PREFECTURE, PREFECTURES_EN, PREFECTURES_JA } from '@sagano/domain/common/countries';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
+import { agentScopeOf, useOwnAgent, useOwnGroup, type AgentScope } from '../../portal/api/own-agent.ts';
 import { useAgentOptions } from '../api/get-agent-options.ts';
 import { missingTrains, returnBeforeOutbound, saveForm, toCreateBody, type BookingFormState } from './booking-form-state.ts';
 import { ParticipantsInput } from './participants-input.tsx';
@@ -41,10 +43,40 @@ export function validateDraft(values: BookingFormState, labels: BookingLabels, m
   return errors;
 }
 
+/**
+ * An agent books for their own agent: the name is shown, not picked (GET /v1/agents is the back
+ * office's). Head-office staff may book for one of their branches; branch staff for their branch.
+ */
+function OwnAgentFields({ scope, form }: { scope: AgentScope; form: UseFormReturnType<BookingFormState> }) {
+  const { t } = useTranslation(['bookings', 'common']);
+  const agent = useOwnAgent(scope);
+  const branch = useOwnGroup(scope);
+  if (scope.kind === 'branch') {
+    return <TextInput label={t('form.branch')} value={branch.data?.name_ja ?? ''} readOnly variant="filled" />;
+  }
+  const groups = [...(agent.data?.groups ?? [])].sort((a, b) => Number(b.is_root) - Number(a.is_root));
+  const root = groups.find((g) => g.is_root);
+  const chosen = form.values.agent_sub_group_id ?? root?.id ?? null;
+  return (
+    <>
+      <TextInput label={t('form.agent')} value={agent.data?.name_ja ?? ''} readOnly variant="filled" />
+      <Select
+        label={t('form.branch')}
+        data={groups.map((g) => ({ value: String(g.id), label: g.name_ja }))}
+        value={chosen === null ? null : String(chosen)}
+        onChange={(v) => form.setFieldValue('agent_sub_group_id', v ? Number(v) : null)}
+        allowDeselect={false}
+        disabled={groups.length <= 1 || form.values.update_of !== null}
+      />
+    </>
+  );
+}
+
 /** The input steps of the create and copy screens; every change is kept in sessionStorage. */
 export function BookingForm({ initial, labels, onNext }: { initial: BookingFormState; labels: BookingLabels; onNext: () => void }) {
   const { t, i18n } = useTranslation(['bookings', 'common']);
-  const agents = useAgentOptions();
+  const scope = agentScopeOf(useCurrentUser());
+  const agents = useAgentOptions({ enabled: scope === null });
   const form = useForm<BookingFormState>({
     initialValues: initial,
     onValuesChange: (values) => saveForm(sessionStorage, values),
@@ -79,28 +111,34 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
         </FormSection>
         <FormSection title={t('form.steps.agent')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Select
-              label={t('form.agent')}
-              classNames={{ label: 'sagano-required-label' }}
-      aria-required
-              searchable
-              data={agentList.map((a) => ({ value: String(a.id), label: a.name_ja }))}
-              value={form.values.agent_id === null ? null : String(form.values.agent_id)}
-              onChange={(v) => {
-                const next = agentList.find((a) => String(a.id) === v);
-                form.setFieldValue('agent_id', next ? next.id : null);
-                form.setFieldValue('agent_sub_group_id', next?.groups.find((g) => g.is_root)?.id ?? null);
-              }}
-              error={form.errors.agent_id ?? (agents.isError ? t('form.agentsUnavailable') : undefined)}
-              disabled={form.values.update_of !== null}
-            />
-            <Select
-              label={t('form.branch')}
-              data={branches.map((g) => ({ value: String(g.id), label: g.name_ja }))}
-              value={form.values.agent_sub_group_id === null ? null : String(form.values.agent_sub_group_id)}
-              onChange={(v) => form.setFieldValue('agent_sub_group_id', v ? Number(v) : null)}
-              disabled={branches.length === 0 || form.values.update_of !== null}
-            />
+            {scope ? (
+              <OwnAgentFields scope={scope} form={form} />
+            ) : (
+              <>
+                <Select
+                  label={t('form.agent')}
+                  classNames={{ label: 'sagano-required-label' }}
+                  aria-required
+                  searchable
+                  data={agentList.map((a) => ({ value: String(a.id), label: a.name_ja }))}
+                  value={form.values.agent_id === null ? null : String(form.values.agent_id)}
+                  onChange={(v) => {
+                    const next = agentList.find((a) => String(a.id) === v);
+                    form.setFieldValue('agent_id', next ? next.id : null);
+                    form.setFieldValue('agent_sub_group_id', next?.groups.find((g) => g.is_root)?.id ?? null);
+                  }}
+                  error={form.errors.agent_id ?? (agents.isError ? t('form.agentsUnavailable') : undefined)}
+                  disabled={form.values.update_of !== null}
+                />
+                <Select
+                  label={t('form.branch')}
+                  data={branches.map((g) => ({ value: String(g.id), label: g.name_ja }))}
+                  value={form.values.agent_sub_group_id === null ? null : String(form.values.agent_sub_group_id)}
+                  onChange={(v) => form.setFieldValue('agent_sub_group_id', v ? Number(v) : null)}
+                  disabled={branches.length === 0 || form.values.update_of !== null}
+                />
+              </>
+            )}
           </SimpleGrid>
         </FormSection>
         <FormSection title={t('form.steps.applicant')}>

@@ -6,10 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { CreateBookingBody, UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
 import { countryName } from '@sagano/domain/common/countries';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateBooking, useUpdateBooking } from '../api/create-booking.ts';
 import { useAgentOptions } from '../api/get-agent-options.ts';
 import { useDayTrains } from '../api/get-day-trains.ts';
+import { agentScopeOf, useOwnAgent, useOwnGroup } from '../../portal/api/own-agent.ts';
 import { FormSection, prefectureOptions } from '../components/booking-form.tsx';
 import { clearForm, isSubmittable, legDate, loadForm, toCreateBody, toUpdateBody, tripLegs, type BookingFormState, type TripLeg } from '../components/booking-form-state.ts';
 import { AmountTable } from '../components/participants-input.tsx';
@@ -58,7 +60,11 @@ export function Component() {
   const { t, i18n } = useTranslation('bookings');
   const navigate = useNavigate();
   const labels = useBookingLabels();
-  const agents = useAgentOptions();
+  // Agents read their own agent (head office) or branch; the agent list is the back office's.
+  const scope = agentScopeOf(useCurrentUser());
+  const agents = useAgentOptions({ enabled: scope === null });
+  const ownAgent = useOwnAgent(scope);
+  const ownBranch = useOwnGroup(scope);
   const [stored] = useState(() => loadForm(sessionStorage));
   const [agreed, setAgreed] = useState(false);
   const [agreeError, setAgreeError] = useState(false);
@@ -86,9 +92,10 @@ export function Component() {
     );
   }
 
-  const agent = agents.data?.agents.find((a) => a.id === state.agent_id);
-  const branch = agent?.groups.find((g) => g.id === state.agent_sub_group_id);
+  const agent = scope?.kind === 'headOffice' ? ownAgent.data : agents.data?.agents.find((a) => a.id === state.agent_id);
+  const branch = scope?.kind === 'branch' ? ownBranch.data : agent?.groups.find((g) => g.id === (state.agent_sub_group_id ?? agent.groups.find((r) => r.is_root)?.id));
   // Agents flagged to ignore the cancellation policy skip the agreement (spec 000 §5); a change keeps the agreed policy.
+  // Branch staff cannot read that flag: they are asked to agree (agreeing costs nothing when it is ignored).
   const changeOf = state.update_of;
   const needsAgreement = !agent?.ignore_cancellation_policy && changeOf === null;
   const prefecture = prefectureOptions(i18n.language, t('form.overseas')).find((p) => p.value === String(state.group.japan_prefecture_code));
@@ -134,7 +141,7 @@ export function Component() {
           </SimpleGrid>
         </FormSection>
         <FormSection title={t('form.steps.agent')}>
-          <Field label={t('form.agent')} value={[agent?.name_ja ?? `#${state.agent_id}`, branch?.name_ja].filter(Boolean).join(' / ')} />
+          <Field label={t('form.agent')} value={[agent?.name_ja ?? (scope?.kind === 'branch' ? '' : `#${state.agent_id}`), branch?.name_ja].filter(Boolean).join(' / ')} />
         </FormSection>
         <FormSection title={`${t('form.steps.applicant')} / ${t('form.steps.conductor')}`}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">

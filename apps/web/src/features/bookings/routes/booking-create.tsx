@@ -3,9 +3,10 @@ import { Alert, Loader } from '@mantine/core';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useBooking } from '../api/get-booking.ts';
 import { BookingForm } from '../components/booking-form.tsx';
-import { formFromBooking, formFromSearchParams, loadForm, saveForm, type BookingFormState, type StoredForm } from '../components/booking-form-state.ts';
+import { formFromBooking, formFromSearchParams, loadForm, saveForm, withCallerAgent, type BookingFormState, type StoredForm } from '../components/booking-form-state.ts';
 import { useBookingLabels, type BookingLabels } from '../components/use-booking-labels.ts';
 
 /**
@@ -14,7 +15,9 @@ import { useBookingLabels, type BookingLabels } from '../components/use-booking-
  */
 function DraftForm({ stored, origin, fresh, labels }: { stored: StoredForm; origin: string; fresh: () => BookingFormState; labels: BookingLabels }) {
   const navigate = useNavigate();
-  const [draft] = useState(() => (stored.kind === 'ok' && stored.state.origin === origin ? stored.state : fresh()));
+  const user = useCurrentUser();
+  // An agent's draft is always for their own agent (and branch), whatever was stored or copied.
+  const [draft] = useState(() => withCallerAgent(stored.kind === 'ok' && stored.state.origin === origin ? stored.state : fresh(), user));
   useEffect(() => saveForm(sessionStorage, draft), [draft]);
   return <BookingForm key={draft.form_id} initial={draft} labels={labels} onNext={() => void navigate('/bookings/confirm')} />;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconCopy, IconEdit, IconHistory } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCopy, IconEdit, IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
@@ -146,12 +146,53 @@ function PendingChange({ booking, labels }: { booking: BookingResponse; labels: 
   );
 }
 
+/**
+ * What an agent may do with the booking, as its flags say: agree to the fee the operator quoted
+ * (取消料に同意), ask to cancel (取消申請); what waits for the operator is said in words.
+ */
+function AgentSteps({ booking, fee, onAgreeFee }: { booking: BookingResponse; fee: string; onAgreeFee: () => void }) {
+  const { t } = useTranslation('portal');
+  const { flags, status } = booking;
+  const waiting = status === 'SUBMITTED' || status === 'MODIFICATION_SUBMITTED' || status === 'CANCELLATION_SUBMITTED' ? status : null;
+  if (!flags.can_confirm_cancellation && !flags.can_cancel && !waiting) return null;
+  return (
+    <Stack gap="xs" mt="md">
+      {flags.can_confirm_cancellation && (
+        <Alert color="orange" variant="light" icon={<IconInfoCircle size={18} aria-hidden />} title={t('bookings.feeQuotedTitle')}>
+          {t('bookings.feeQuoted', { fee })}
+        </Alert>
+      )}
+      {waiting && (
+        <Text size="sm" c="dimmed" data-testid="agent-waiting">
+          {t(`bookings.waiting.${waiting}`)}
+        </Text>
+      )}
+      {(flags.can_confirm_cancellation || flags.can_cancel) && (
+        <Group gap="xs" role="group" aria-label={t('bookings.stepsLabel')}>
+          {flags.can_confirm_cancellation && (
+            <Button color="red" onClick={onAgreeFee}>
+              {t('bookings.agreeFee')}
+            </Button>
+          )}
+          {flags.can_cancel && (
+            <Button component={Link} to="cancel" color="red" variant="outline">
+              {t('bookings.requestCancel')}
+            </Button>
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
 /** /bookings/{bookingId}: the booking, its payment and notes, and the steps its flags allow. */
 export function Component() {
-  const { t, i18n } = useTranslation(['bookings', 'common']);
+  const { t, i18n } = useTranslation(['bookings', 'common', 'portal']);
   const { bookingId = '' } = useParams();
   const user = useCurrentUser();
   const operator = capabilitiesOf(user).backOffice;
+  // Agent staff: the steps their flags allow (ask to cancel, agree to a quoted fee, ask for a change).
+  const agent = capabilitiesOf(user).agentPortal;
   const labels = useBookingLabels();
   const { data: booking } = useBooking(bookingId);
   const [mailStep, setMailStep] = useState<'booking_ok' | 'booking_ng' | null>(null);
@@ -196,7 +237,7 @@ export function Component() {
                 {t('detail.update')}
               </Button>
             )}
-            {operator && (
+            {(operator || agent) && (
               <Button component={Link} to="copy" variant="default" size="xs" leftSection={<IconCopy size={14} aria-hidden />}>
                 {t('detail.copy')}
               </Button>
@@ -214,7 +255,7 @@ export function Component() {
             <Field label={t('list.columns.status')} value={<span data-testid="booking-status"><BookingStatusBadges status={booking.status} subStatus={booking.sub_status} /></span>} />
             <Field label={t('detail.agent')} value={`${booking.agent_name} / ${booking.agent_sub_group_name}`} />
             <Field label={t('detail.operator')} value={booking.operator_name || t('detail.noOperator')} />
-            <Field label={t('detail.priority')} value={String(booking.priority)} />
+            {operator && <Field label={t('detail.priority')} value={String(booking.priority)} />}
             <Field label={t('detail.submittedAt')} value={formatDateTime(booking.submitted_at)} />
             {booking.wait_listing && <Field label={t('detail.waitListing')} value="✓" />}
             {booking.refusal_reason && <Field label={t('detail.refusalReason')} value={t(`refusal.${booking.refusal_reason}`)} />}
@@ -261,6 +302,13 @@ export function Component() {
               </Button>
             )}
           </Group>
+        )}
+        {agent && (
+          <AgentSteps
+            booking={booking}
+            fee={t('form.yen', { amount: formatYen(cancellation?.total_cancellation_fee ?? 0) })}
+            onAgreeFee={() => setConfirmingCancel(true)}
+          />
         )}
       </Paper>
       <Grid gap="md">
@@ -373,9 +421,9 @@ export function Component() {
       />
       <ConfirmModal
         opened={confirmingCancel}
-        title={t('steps.confirmCancellationTitle')}
-        message={t('steps.confirmCancellationMessage', { fee: t('form.yen', { amount: formatYen(cancellation?.total_cancellation_fee ?? 0) }) })}
-        confirmLabel={t('steps.confirmCancellation')}
+        title={agent ? t('portal:bookings.agreeFeeTitle') : t('steps.confirmCancellationTitle')}
+        message={t(agent ? 'portal:bookings.agreeFeeMessage' : 'steps.confirmCancellationMessage', { fee: t('form.yen', { amount: formatYen(cancellation?.total_cancellation_fee ?? 0) }) })}
+        confirmLabel={agent ? t('portal:bookings.agreeFee') : t('steps.confirmCancellation')}
         danger
         loading={finishCancel.isPending}
         onClose={() => setConfirmingCancel(false)}
@@ -383,7 +431,7 @@ export function Component() {
           finishCancel.mutate(undefined, {
             onSuccess: () => {
               setConfirmingCancel(false);
-              notifySuccess(t('steps.confirmCancellationDone'));
+              notifySuccess(agent ? t('portal:bookings.agreeFeeDone') : t('steps.confirmCancellationDone'));
             },
           })
         }

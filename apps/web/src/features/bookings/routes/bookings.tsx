@@ -16,12 +16,15 @@ import { useBookingLabels } from '../components/use-booking-labels.ts';
 export function Component() {
   const { t } = useTranslation('bookings');
   const user = useCurrentUser();
-  const backOffice = capabilitiesOf(user).backOffice;
+  const caps = capabilitiesOf(user);
+  const backOffice = caps.backOffice;
+  // Agents apply for their own agent (the server scopes the list to their agent or branch).
+  const mayCreate = backOffice || caps.agentPortal;
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readBookingFilters(searchParams);
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
   const labels = useBookingLabels();
-  const orders = useServiceOrders({ page, per_page: DEFAULT_PER_PAGE, ...filtersToQuery(filters) });
+  const orders = useServiceOrders({ page, per_page: DEFAULT_PER_PAGE, ...filtersToQuery(filters, { agent: caps.agentPortal }) });
 
   const goTo = (next: number) => {
     const params = writeBookingFilters(filters);
@@ -35,7 +38,7 @@ export function Component() {
         title={t('list.title')}
         description={t('list.description')}
         actions={
-          backOffice && (
+          mayCreate && (
             <Button component={Link} to="/bookings/create" leftSection={<IconPlus size={16} aria-hidden />}>
               {t('list.create')}
             </Button>

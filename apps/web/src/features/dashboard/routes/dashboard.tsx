@@ -1,10 +1,12 @@
 import { Badge, Card, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { IconNews } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { roleLabelKey, useCurrentUser } from '../../../lib/current-user.ts';
+import { PortalHome } from '../../portal/components/portal-home.tsx';
 
-/** The landing screen: a greeting and (in a later issue) the operator's articles. */
+/** The landing screen: a greeting, the agent portal's home for agent staff, and (in a later issue) the operator's articles. */
 export function Component() {
   const { t } = useTranslation(['dashboard', 'common']);
   const user = useCurrentUser();
@@ -29,6 +31,7 @@ export function Component() {
             </Badge>
           </Group>
         </Card>
+        {capabilitiesOf(user).agentPortal && <PortalHome />}
         <Card withBorder padding="lg">
           <Title order={2} size="h5" mb="sm">
             {t('articles.title')}

@@ -28,7 +28,7 @@ export function isServiceDay(day: AllotmentCalendarDay | undefined): boolean {
   return day?.service_pattern === 'ORDINARY' || day?.service_pattern === 'SPECIAL';
 }
 
-function DayCell({ date, day, directions }: { date: string; day: AllotmentCalendarDay | undefined; directions: readonly Direction[] }) {
+function DayCell({ date, day, directions, showApprovals }: { date: string; day: AllotmentCalendarDay | undefined; directions: readonly Direction[]; showApprovals: boolean }) {
   const { t } = useTranslation('inventory');
   const service = isServiceDay(day);
   const levels = (day?.directions ?? []).filter((d) => directions.includes(d.direction_id));
@@ -41,7 +41,7 @@ function DayCell({ date, day, directions }: { date: string; day: AllotmentCalend
         <Text size="sm" fw={700} c={service ? dayColor(date) : 'dimmed'} style={{ fontVariantNumeric: 'tabular-nums' }}>
           {Number(date.slice(8))}
         </Text>
-        {day?.is_approval_pending && (
+        {showApprovals && day?.is_approval_pending && (
           <Tooltip label={t('inquiry.approvalPendingHint')}>
             <Badge
               size="xs"
@@ -91,15 +91,20 @@ function DayCell({ date, day, directions }: { date: string; day: AllotmentCalend
   );
 }
 
-/** The month grid, Sunday first: per day the level of each chosen direction, grey for days without trains. */
+/**
+ * The month grid, Sunday first: per day the level of each chosen direction, grey for days without trains.
+ * Changes waiting for approval are the operator's business: agents (showApprovals false) do not see them.
+ */
 export function AllotmentCalendar({
   month,
   days,
   directions,
+  showApprovals = true,
 }: {
   month: YearMonth;
   days: readonly AllotmentCalendarDay[];
   directions: readonly Direction[];
+  showApprovals?: boolean;
 }) {
   const { i18n } = useTranslation('inventory');
   const byDate = new Map(days.map((d) => [d.date, d]));
@@ -123,7 +128,7 @@ export function AllotmentCalendar({
           {monthGrid(month).map((week, w) => (
             <Table.Tr key={w}>
               {week.map((date, i) =>
-                date ? <DayCell key={date} date={date} day={byDate.get(date)} directions={directions} /> : <Table.Td key={`empty-${i}`} bg="gray.0" />,
+                date ? <DayCell key={date} date={date} day={byDate.get(date)} directions={directions} showApprovals={showApprovals} /> : <Table.Td key={`empty-${i}`} bg="gray.0" />,
               )}
             </Table.Tr>
           ))}
@@ -133,7 +138,7 @@ export function AllotmentCalendar({
   );
 }
 
-export function CalendarLegend() {
+export function CalendarLegend({ showApprovals = true }: { showApprovals?: boolean }) {
   const { t } = useTranslation('inventory');
   return (
     <Paper withBorder p="xs" mt="sm">
@@ -144,9 +149,11 @@ export function CalendarLegend() {
         <LevelBadge level="SUFFICIENT" size="xs" />
         <LevelBadge level="FEW" size="xs" />
         <LevelBadge level="SOLD_OUT" size="xs" />
-        <Badge size="xs" variant="light" color="grape" leftSection={<IconHourglassHigh size={10} aria-hidden />}>
-          {t('inquiry.approvalPending')}
-        </Badge>
+        {showApprovals && (
+          <Badge size="xs" variant="light" color="grape" leftSection={<IconHourglassHigh size={10} aria-hidden />}>
+            {t('inquiry.approvalPending')}
+          </Badge>
+        )}
         <Group gap={4}>
           <Box w={14} h={14} bg="gray.1" style={{ border: '1px solid var(--mantine-color-gray-4)' }} />
           <Text size="xs">{t('noService')}</Text>

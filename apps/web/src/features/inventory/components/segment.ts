@@ -54,3 +54,21 @@ export function segmentLegs(choice: SegmentChoice): SegmentLeg[] {
   if (choice.trip === 'single') return [outbound];
   return [outbound, { key: 'return', from: to, to: from, direction: out === 'down' ? 'up' : 'down' }];
 }
+
+/**
+ * The booking input for a train of the day list (the booking screens read date, trip, from, to and
+ * down_service_id / up_service_id); the other leg of a round trip is chosen there.
+ */
+export function bookingInputLink(
+  date: string,
+  choice: SegmentChoice,
+  row: { service_id: number; direction: Direction; from_station_id: number; to_station_id: number },
+): string {
+  const params = new URLSearchParams({ date });
+  const segment = choice.from !== null && choice.to !== null;
+  params.set('trip', segment ? choice.trip : 'single');
+  params.set('from', String(segment ? choice.from : row.from_station_id));
+  params.set('to', String(segment ? choice.to : row.to_station_id));
+  params.set(`${row.direction}_service_id`, String(row.service_id));
+  return `/bookings/create?${params.toString()}`;
+}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, Stack, Table, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AllotmentService } from '@sagano/domain/inventory/inventory-schemas';
@@ -8,21 +8,30 @@ import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 
 const num = { ta: 'right', style: { fontVariantNumeric: 'tabular-nums' } } as const;
 
-/** The trains of one list (a direction, or the outbound or return leg), with their seats on the segment. */
+/** Trains that take no booking: suspended, or sales on hold (the server refuses them too). */
+const NOT_BOOKABLE: readonly AllotmentService['status'][] = ['suspended', 'pending'];
+
+/**
+ * The trains of one list (a direction, or the outbound or return leg), with their seats on the segment.
+ * With `bookHref` (the agent portal) each running train has a button to book it.
+ */
 export function TrainList({
   title,
   services,
   refs,
   trainHref,
+  bookHref,
   loading,
 }: {
   title: string;
   services: readonly AllotmentService[];
   refs: ReferenceLabels;
   trainHref: (service: AllotmentService) => string;
+  bookHref?: (service: AllotmentService) => string;
   loading: boolean;
 }) {
-  const { t } = useTranslation(['inventory', 'common']);
+  const { t } = useTranslation(['inventory', 'common', 'bookings']);
+  const columns = bookHref ? 11 : 10;
   const sorted = [...services].sort((a, b) => (a.departure_hhmm ?? '').localeCompare(b.departure_hhmm ?? ''));
   return (
     <Paper withBorder p="md">
@@ -43,10 +52,11 @@ export function TrainList({
               <Table.Th w={130}>{t('day.columns.level')}</Table.Th>
               <Table.Th>{t('day.columns.tags')}</Table.Th>
               <Table.Th w={100}>{t('day.columns.status')}</Table.Th>
+              {bookHref && <Table.Th w={110} />}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {sorted.length === 0 && <TableEmptyRow colSpan={10}>{loading ? t('common:status.loading') : t('day.noTrains')}</TableEmptyRow>}
+            {sorted.length === 0 && <TableEmptyRow colSpan={columns}>{loading ? t('common:status.loading') : t('day.noTrains')}</TableEmptyRow>}
             {sorted.map((service) => {
               const name = refs.label(service.service_names);
               const stopped = service.status === 'suspended';
@@ -85,6 +95,15 @@ export function TrainList({
                   <Table.Td>
                     <ServiceStatusBadge status={service.status} />
                   </Table.Td>
+                  {bookHref && (
+                    <Table.Td>
+                      {!NOT_BOOKABLE.includes(service.status) && (
+                        <Button component={Link} to={bookHref(service)} size="compact-sm" aria-label={`${t('bookings:list.create')}: ${name}`}>
+                          {t('bookings:list.create')}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               );
             })}

@@ -3,11 +3,13 @@ import { Anchor, Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Te
 import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useAllotmentDay } from '../api/get-allotment-day.ts';
 import { formatServiceDay, formatYearMonth, parseDayParam, shiftDay, yearMonthOf } from '../components/calendar-grid.ts';
-import { readSegment, segmentLegs, writeSegment, type SegmentChoice, type SegmentLeg, type TripType } from '../components/segment.ts';
+import { bookingInputLink, readSegment, segmentLegs, writeSegment, type SegmentChoice, type SegmentLeg, type TripType } from '../components/segment.ts';
 import { TrainList } from '../components/train-list.tsx';
 import { useReferenceLabels, type ReferenceLabels } from '../components/use-reference-labels.ts';
 
@@ -21,6 +23,8 @@ function legEnds(leg: SegmentLeg, refs: ReferenceLabels): { from: number; to: nu
 
 function DayTrainList({ date, leg, choice, refs }: { date: string; leg: SegmentLeg; choice: SegmentChoice; refs: ReferenceLabels }) {
   const { t } = useTranslation('inventory');
+  // Agents book from this list; the back office books from the train's seat view.
+  const portal = capabilitiesOf(useCurrentUser()).agentPortal;
   const day = useAllotmentDay({ date, fromStationId: leg.from, toStationId: leg.to });
   const services = (day.data?.services ?? []).filter((s) => leg.direction === null || s.direction === leg.direction);
   const ends = legEnds(leg, refs);
@@ -36,6 +40,7 @@ function DayTrainList({ date, leg, choice, refs }: { date: string; leg: SegmentL
       services={services}
       refs={refs}
       loading={day.isPending}
+      bookHref={portal ? (s) => bookingInputLink(date, choice, s) : undefined}
       trainHref={(s) => {
         // The train view reports on this list's segment (the return leg's for a return train).
         const params = new URLSearchParams(back);

@@ -2,34 +2,22 @@ import { Anchor, Badge, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack,
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useAllotmentDay } from '../api/get-allotment-day.ts';
 import { useServiceInventory } from '../api/get-service-inventory.ts';
 import { formatServiceDay, parseDayParam } from '../components/calendar-grid.ts';
 import { InventoryCounters, StandingSummary } from '../components/inventory-counters.tsx';
 import { LevelBadge, ServiceStatusBadge, TagBadge } from '../components/level-badge.tsx';
-import { readSegment, writeSegment, type SegmentChoice } from '../components/segment.ts';
+import { bookingInputLink, readSegment, writeSegment } from '../components/segment.ts';
 import { InventoryUnavailable, TrainSeatMap } from '../components/train-seat-map.tsx';
 import { useReferenceLabels } from '../components/use-reference-labels.ts';
 
 function stationParam(value: string | null): number | null {
   const id = Number(value);
   return Number.isInteger(id) && id >= 1 && id <= 4 ? id : null;
-}
-
-/**
- * The booking input for this train (the booking screens read date, trip, from, to and
- * down_service_id / up_service_id); the other leg of a round trip is chosen there.
- */
-function bookingInputLink(date: string, choice: SegmentChoice, row: { service_id: number; direction: 'down' | 'up'; from_station_id: number; to_station_id: number }): string {
-  const params = new URLSearchParams({ date });
-  const segment = choice.from !== null && choice.to !== null;
-  params.set('trip', segment ? choice.trip : 'single');
-  params.set('from', String(segment ? choice.from : row.from_station_id));
-  params.set('to', String(segment ? choice.to : row.to_station_id));
-  params.set(`${row.direction}_service_id`, String(row.service_id));
-  return `/bookings/create?${params.toString()}`;
 }
 
 /** /search-allotments/{date}/{serviceId}: one train's cars seat by seat, standing places and counters. */
@@ -42,10 +30,12 @@ export function Component() {
   const validId = Number.isInteger(serviceId) && serviceId > 0;
   const [searchParams] = useSearchParams();
   const refs = useReferenceLabels();
+  // The seats one by one are the back office's; agents see the train's availability and book it.
+  const seatLevel = capabilitiesOf(useCurrentUser()).backOffice;
   // The segment the train was picked for (the return segment for a return train).
   const segFrom = stationParam(searchParams.get('seg_from'));
   const segTo = stationParam(searchParams.get('seg_to'));
-  const inventory = useServiceInventory(date && validId ? date : null, validId ? serviceId : null);
+  const inventory = useServiceInventory(seatLevel && date && validId ? date : null, validId ? serviceId : null);
   const day = useAllotmentDay({ date: date ?? '', fromStationId: segFrom, toStationId: segTo }, { enabled: Boolean(date) });
   if (!date || !validId) return <NotFoundScreen />;
 
@@ -78,7 +68,7 @@ export function Component() {
         {t('service.backToDay')}
       </Anchor>
       <Stack gap="md" pos="relative">
-        <LoadingOverlay visible={inventory.isPending} />
+        <LoadingOverlay visible={seatLevel ? inventory.isPending : day.isPending} />
         {row && (
           <Paper withBorder p="sm">
             <Group gap="md" wrap="wrap">

@@ -1,9 +1,11 @@
-import { ActionIcon, Button, Group, LoadingOverlay, Paper, SegmentedControl, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, LoadingOverlay, Paper, SegmentedControl, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import type { Direction } from '@sagano/domain/reference/reference-schemas';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useAllotmentCalendar } from '../api/get-allotment-calendar.ts';
 import { AllotmentCalendar, CalendarLegend } from '../components/allotment-calendar.tsx';
 import { formatYearMonth, parseYearMonth, shiftMonth, todayInTokyo, yearMonthOf, type YearMonth } from '../components/calendar-grid.ts';
@@ -16,8 +18,9 @@ function directionsOf(filter: DirectionFilter): Direction[] {
 
 /** /search-allotments: the month calendar of group seat levels. Month and direction live in the address. */
 export function Component() {
-  const { t, i18n } = useTranslation('inventory');
+  const { t, i18n } = useTranslation(['inventory', 'portal']);
   const [searchParams, setSearchParams] = useSearchParams();
+  const backOffice = capabilitiesOf(useCurrentUser()).backOffice;
   const month = parseYearMonth(searchParams.get('month')) ?? yearMonthOf(todayInTokyo());
   const rawDirection = searchParams.get('direction');
   const filter: DirectionFilter = rawDirection === 'down' || rawDirection === 'up' ? rawDirection : 'both';
@@ -38,6 +41,11 @@ export function Component() {
   return (
     <>
       <PageHeader title={t('inquiry.title')} description={t('inquiry.description')} />
+      {!backOffice && (
+        <Alert color="blue" variant="light" mb="md">
+          {t('portal:inquiry.agentHint')}
+        </Alert>
+      )}
       <Paper withBorder p="md" pos="relative">
         <LoadingOverlay visible={calendar.isFetching && !calendar.data} />
         <Group justify="space-between" mb="sm" wrap="wrap" gap="sm">
@@ -71,8 +79,8 @@ export function Component() {
             />
           </Group>
         </Group>
-        <AllotmentCalendar month={month} days={calendar.data?.days ?? []} directions={directions} />
-        <CalendarLegend />
+        <AllotmentCalendar month={month} days={calendar.data?.days ?? []} directions={directions} showApprovals={backOffice} />
+        <CalendarLegend showApprovals={backOffice} />
       </Paper>
     </>
   );

@@ -1,0 +1,139 @@
+import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { CreateAgentGroupBody, UpdateAgentGroupBody, type AgentGroupResponse } from '@sagano/domain/agents/agent-schemas';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { zodValidate } from '../../../lib/zod-form.ts';
+import { useCreateAgentGroup, useUpdateAgentGroup } from '../api/agent-groups.ts';
+import { showServerFieldError } from './server-field-error.ts';
+
+type GroupFormValues = {
+  name_ja: string;
+  name_kana: string;
+  name_en: string;
+  name_origin: string;
+  fax: string;
+  main_admin_email: string;
+  main_admin_name: string;
+  main_admin_tel: string;
+};
+
+const FIELDS: Record<string, keyof GroupFormValues> = {
+  name_ja: 'name_ja',
+  name_kana: 'name_kana',
+  name_en: 'name_en',
+  name_origin: 'name_origin',
+  fax: 'fax',
+  main_admin_email: 'main_admin_email',
+  main_admin_name: 'main_admin_name',
+  main_admin_tel: 'main_admin_tel',
+};
+
+function trimmed(values: GroupFormValues): GroupFormValues {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value.trim()])) as GroupFormValues;
+}
+
+function initialValues(group: AgentGroupResponse | null): GroupFormValues {
+  return {
+    name_ja: group?.name_ja ?? '',
+    name_kana: group?.name_kana ?? '',
+    name_en: group?.name_en ?? '',
+    name_origin: group?.name_origin ?? '',
+    fax: group?.fax ?? '',
+    main_admin_email: group?.main_admin.email ?? '',
+    main_admin_name: group?.main_admin.name ?? '',
+    main_admin_tel: group?.main_admin.tel ?? '',
+  };
+}
+
+function validate(editing: boolean) {
+  const tel = () => i18next.t('common:validation.tel');
+  const messages = { fax: tel, main_admin_tel: tel };
+  const create = zodValidate(CreateAgentGroupBody, messages);
+  const update = zodValidate(UpdateAgentGroupBody, messages);
+  return (values: GroupFormValues) => {
+    const body = trimmed(values);
+    if (editing) return update(body);
+    return create({ ...body, agent_id: 1 });
+  };
+}
+
+/**
+ * Add a branch to an agent (group null: names, fax and its main admin, who is mailed an
+ * invitation) or edit a group (the main admin's e-mail is the account's and stays). Mount it
+ * per group (key) so the form starts from that group.
+ */
+export function GroupFormModal({
+  agentId,
+  group,
+  opened,
+  onClose,
+}: {
+  agentId: number;
+  group: AgentGroupResponse | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['agents', 'common']);
+  const create = useCreateAgentGroup();
+  const update = useUpdateAgentGroup();
+  const saving = create.isPending || update.isPending;
+  const form = useForm<GroupFormValues>({ initialValues: initialValues(group), validate: validate(group !== null), transformValues: trimmed });
+  const onError = (error: Error) => {
+    showServerFieldError(form, error, FIELDS, 'main_admin_email');
+  };
+
+  const submit = form.onSubmit((values) => {
+    if (group) {
+      const { main_admin_email: _email, ...body } = values;
+      update.mutate({ id: group.id, body }, { onSuccess: () => { notifySuccess(t('groups.updated')); onClose(); }, onError });
+    } else {
+      create.mutate({ ...values, agent_id: agentId }, { onSuccess: () => { notifySuccess(t('groups.created')); onClose(); }, onError });
+    }
+  });
+
+  const title = group ? t('groups.editTitle') : t('groups.createTitle');
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Stack gap="sm">
+          {!group && (
+            <Text size="sm" c="dimmed">
+              {t('groups.createNote')}
+            </Text>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label={t('groups.fields.nameJa')} required autoComplete="off" {...form.getInputProps('name_ja')} />
+            <TextInput label={t('groups.fields.nameKana')} autoComplete="off" {...form.getInputProps('name_kana')} />
+            <TextInput label={t('groups.fields.nameEn')} autoComplete="off" {...form.getInputProps('name_en')} />
+            <TextInput label={t('groups.fields.nameOrigin')} autoComplete="off" {...form.getInputProps('name_origin')} />
+            <TextInput label={t('fields.fax')} type="tel" autoComplete="off" {...form.getInputProps('fax')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label={t('fields.mainAdminEmail')}
+              description={group ? undefined : t('fields.mainAdminEmailDescription')}
+              type="email"
+              autoComplete="off"
+              required={!group}
+              readOnly={Boolean(group)}
+              variant={group ? 'filled' : undefined}
+              {...form.getInputProps('main_admin_email')}
+            />
+            <TextInput label={t('fields.mainAdminName')} required autoComplete="off" {...form.getInputProps('main_admin_name')} />
+            <TextInput label={t('fields.mainAdminTel')} type="tel" autoComplete="off" {...form.getInputProps('main_admin_tel')} />
+          </SimpleGrid>
+          <Group justify="flex-end" mt="sm" gap="xs">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={saving}>
+              {t('common:actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AgentGroupResponse, AgentResponse } from '@sagano/domain/agents/agent-schemas';
+import type { SessionUser } from '@sagano/domain/auth/auth-schemas';
+import { apiClient } from '../../../lib/api-client.ts';
+import { portalKeys } from './portal-keys.ts';
+
+/**
+ * GET /v1/agents/{id}: the caller's own agent with every group and its staff. Head-office staff
+ * only (a branch user is refused it and reads their group instead).
+ */
+export function getOwnAgent(agentId: number): Promise<AgentResponse> {
+  return apiClient.get<AgentResponse>(`/v1/agents/${agentId}`);
+}
+
+/** GET /v1/agent_groups/{id}: a branch user's own group and its staff. */
+export function getOwnGroup(groupId: number): Promise<AgentGroupResponse> {
+  return apiClient.get<AgentGroupResponse>(`/v1/agent_groups/${groupId}`);
+}
+
+export function ownAgentQueryOptions(agentId: number) {
+  return queryOptions({ queryKey: portalKeys.agent(agentId), queryFn: () => getOwnAgent(agentId), staleTime: 60_000 });
+}
+
+export function ownGroupQueryOptions(groupId: number) {
+  return queryOptions({ queryKey: portalKeys.group(groupId), queryFn: () => getOwnGroup(groupId), staleTime: 60_000 });
+}
+
+/** Where an agent user works: the whole agent (head office) or one branch. */
+export type AgentScope =
+  | { kind: 'headOffice'; agentId: number; admin: boolean }
+  | { kind: 'branch'; agentId: number; groupId: number; admin: boolean };
+
+export function agentScopeOf(user: Pick<SessionUser, 'kind' | 'agent_id' | 'agent_sub_group_id' | 'role'>): AgentScope | null {
+  if (user.kind !== 'AGENT' || user.agent_id === null) return null;
+  if (user.agent_sub_group_id !== null) return { kind: 'branch', agentId: user.agent_id, groupId: user.agent_sub_group_id, admin: user.role === 'groupAdmin' };
+  return { kind: 'headOffice', agentId: user.agent_id, admin: user.role === 'agentAdmin' };
+}
+
+/** The agent record of head-office staff (null for branch staff and operators, who do not read it). */
+export function useOwnAgent(scope: AgentScope | null) {
+  return useQuery({
+    ...ownAgentQueryOptions(scope?.agentId ?? 0),
+    enabled: scope?.kind === 'headOffice',
+  });
+}
+
+/** The group of branch staff (null for everyone else). */
+export function useOwnGroup(scope: AgentScope | null) {
+  return useQuery({
+    ...ownGroupQueryOptions(scope?.kind === 'branch' ? scope.groupId : 0),
+    enabled: scope?.kind === 'branch',
+  });
+}
+
+/** PUT /v1/agents/{id}/two_factor: an agent admin requires (or stops requiring) two-factor sign-in for all staff. */
+export function setTwoFactorPolicy(agentId: number, requireTotp: boolean): Promise<AgentResponse> {
+  return apiClient.put<AgentResponse>(`/v1/agents/${agentId}/two_factor`, { require_totp: requireTotp });
+}
+
+export function useSetTwoFactorPolicy(agentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (requireTotp: boolean) => setTwoFactorPolicy(agentId, requireTotp),
+    onSuccess: (agent) => queryClient.setQueryData(portalKeys.agent(agentId), agent),
+  });
+}

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { CreateStaffBody, UpdateStaffBody, type StaffResponse } from '@sagano/domain/agents/agent-schemas';
+import { STAFF_TYPES } from '@sagano/domain/auth/roles';
+import { UI_LANGUAGES } from '@sagano/domain/common/language';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
+import { useCreateStaff, useUpdateStaff } from '../api/staffs.ts';
+import { groupName, type StaffGroup } from './staff-groups.ts';
+
+type Values = { email: string; name: string; tel: string; language_code: 'ja' | 'en'; staff_type: 'ADMIN' | 'STAFF'; group_id: string };
+const FIELDS = ['email', 'name', 'tel', 'language_code', 'staff_type', 'group_id'] as const;
+
+function initialValues(staff: StaffResponse | null, defaultGroupId: number | null): Values {
+  return {
+    email: staff?.email ?? '',
+    name: staff?.name ?? '',
+    tel: staff?.tel ?? '',
+    language_code: staff?.language_code ?? 'ja',
+    staff_type: staff?.staff_type ?? 'STAFF',
+    group_id: String(staff?.group_id ?? defaultGroupId ?? ''),
+  };
+}
+
+/** The body the API takes: trimmed, the group as a number. */
+export function toStaffBody(values: Values) {
+  return {
+    group_id: Number(values.group_id) || 0,
+    email: values.email.trim(),
+    name: values.name.trim(),
+    tel: values.tel.trim(),
+    language_code: values.language_code,
+    staff_type: values.staff_type,
+  };
+}
+
+/**
+ * Add (staff null) or edit a staff member. Head-office admins choose the group; a branch admin's
+ * staff stay in their branch (one group offered, not shown). Your own type and group are fixed:
+ * changing them would take your own access away mid-work.
+ */
+export function StaffFormModal({
+  staff,
+  groups,
+  defaultGroupId,
+  onClose,
+}: {
+  staff: StaffResponse | null;
+  groups: readonly StaffGroup[];
+  defaultGroupId: number | null;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation(['portal', 'common']);
+  const create = useCreateStaff();
+  const update = useUpdateStaff();
+  const saving = create.isPending || update.isPending;
+  const [failure, setFailure] = useState<string | null>(null);
+  const self = staff?.is_self ?? false;
+  const schema = staff ? UpdateStaffBody : CreateStaffBody;
+  const validate = zodValidate(schema, { tel: () => t('common:validation.tel') });
+
+  const form = useForm<Values>({
+    initialValues: initialValues(staff, defaultGroupId),
+    validate: (values) => {
+      const errors = validate(toStaffBody(values));
+      // The group is a number for the API, a string in the select.
+      if (errors.group_id) errors.group_id = t('common:validation.select');
+      return errors;
+    },
+  });
+
+  const onError = (error: Error) => {
+    if (error instanceof ApiError && error.code === 'EMAIL_ALREADY_REGISTERED') {
+      form.setFieldError('email', errorMessage(error));
+      return;
+    }
+    if (setServerFieldError(form, error, FIELDS)) return;
+    // Last admin of a group, not allowed, not found …: said in the dialog, which stays open.
+    setFailure(errorMessage(error));
+  };
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    const body = toStaffBody(values);
+    if (staff) {
+      const { email: _email, ...changes } = body;
+      update.mutate({ id: staff.id, body: changes }, { onSuccess: () => { notifySuccess(t('staff.updated')); onClose(); }, onError });
+    } else {
+      create.mutate(body, { onSuccess: () => { notifySuccess(t('staff.created')); onClose(); }, onError });
+    }
+  });
+
+  const title = staff ? t('staff.editTitle') : t('staff.createTitle');
+  const headOffice = { word: t('staff.headOffice'), named: (name: string) => t('staff.headOfficeNamed', { name }) };
+  return (
+    <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Stack gap="sm">
+          {!staff && (
+            <Text size="sm" c="dimmed">
+              {t('staff.createNote')}
+            </Text>
+          )}
+          {failure && (
+            <Alert color="red" variant="light" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <TextInput
+            label={t('staff.fields.email')}
+            description={t('staff.fields.emailDescription')}
+            type="email"
+            autoComplete="off"
+            required
+            disabled={staff !== null}
+            {...form.getInputProps('email')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label={t('staff.fields.name')} autoComplete="off" required {...form.getInputProps('name')} />
+            <TextInput label={t('staff.fields.tel')} type="tel" autoComplete="off" {...form.getInputProps('tel')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: groups.length > 1 ? 3 : 2 }} spacing="sm">
+            {groups.length > 1 && (
+              <NativeSelect
+                label={t('staff.fields.group')}
+                required
+                disabled={self}
+                data={groups.map((g) => ({ value: String(g.id), label: groupName(g, i18n.language, headOffice) }))}
+                {...form.getInputProps('group_id')}
+              />
+            )}
+            <NativeSelect
+              label={t('staff.fields.staffType')}
+              required
+              disabled={self}
+              data={STAFF_TYPES.map((type) => ({ value: type, label: t(`staff.staffTypes.${type}`) }))}
+              {...form.getInputProps('staff_type')}
+            />
+            <NativeSelect
+              label={t('staff.fields.language')}
+              required
+              data={UI_LANGUAGES.map((l) => ({ value: l, label: t(`common:languageNames.${l}`) }))}
+              {...form.getInputProps('language_code')}
+            />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed">
+            {t('staff.staffTypeHint')}
+          </Text>
+          <Group justify="flex-end" mt="sm" gap="xs">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={saving}>
+              {t('common:actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

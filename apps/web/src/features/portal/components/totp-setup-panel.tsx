@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { ActionIcon, Box, Button, CopyButton, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { notifyApiError } from '../../../lib/notify.ts';
+import { useConfirmTotp, type TotpSetup } from '../api/totp.ts';
+import { groupSecret, isTotpCode } from './totp-code.ts';
+import { TotpCodeInput } from './totp-code-input.tsx';
+import classes from './totp-setup-panel.module.css';
+
+/** Scan (or type) the new secret, then prove it with a code: only then is it enrolled. */
+export function TotpSetupPanel({ setup, replacing, onDone, onCancel }: { setup: TotpSetup; replacing: boolean; onDone: () => void; onCancel: () => void }) {
+  const { t } = useTranslation('portal');
+  const confirm = useConfirmTotp();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = () => {
+    if (!isTotpCode(code)) {
+      setError(t('twoFactor.codeFormat'));
+      return;
+    }
+    confirm.mutate(code, {
+      onSuccess: onDone,
+      onError: (failure) => {
+        if (failure instanceof ApiError && (failure.code === 'TOTP_INVALID' || failure.field === 'code')) {
+          setError(errorMessage(failure));
+          setCode('');
+          return;
+        }
+        notifyApiError(failure);
+      },
+    });
+  };
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="totp-setup-title">
+      <Title order={2} size="h5" mb="sm" id="totp-setup-title">
+        {t('twoFactor.setupTitle')}
+      </Title>
+      <Stack gap="md">
+        <Text size="sm">{t('twoFactor.step1')}</Text>
+        <Group align="flex-start" gap="lg" wrap="wrap">
+          {/* The server draws the QR code of the otpauth URI as an SVG string. */}
+          <Box className={classes.qr} role="img" aria-label={t('twoFactor.qrLabel')} data-testid="totp-qr" dangerouslySetInnerHTML={{ __html: setup.qr_svg }} />
+          <Stack gap={6} maw={360}>
+            <Text size="sm" c="dimmed">
+              {t('twoFactor.manual')}
+            </Text>
+            <Text size="xs" fw={600}>
+              {t('twoFactor.secretLabel')}
+            </Text>
+            <Group gap="xs" wrap="nowrap" align="center">
+              <Text className={classes.secret} data-testid="totp-secret">
+                {groupSecret(setup.secret)}
+              </Text>
+              <CopyButton value={setup.secret}>
+                {({ copied, copy }) => (
+                  <Tooltip label={copied ? t('twoFactor.copied') : t('twoFactor.copy')} withArrow>
+                    <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={t('twoFactor.copy')}>
+                      {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+              </CopyButton>
+            </Group>
+          </Stack>
+        </Group>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <Stack gap="sm">
+            <Text size="sm">{t('twoFactor.step2')}</Text>
+            <TotpCodeInput
+              value={code}
+              onChange={(next) => {
+                setCode(next);
+                setError(null);
+              }}
+              error={error}
+            />
+            {replacing && (
+              <Text size="xs" c="dimmed">
+                {t('twoFactor.changeNote')}
+              </Text>
+            )}
+            <Group gap="xs">
+              <Button type="submit" loading={confirm.isPending}>
+                {t('twoFactor.confirm')}
+              </Button>
+              <Button variant="default" onClick={onCancel} disabled={confirm.isPending}>
+                {t('twoFactor.cancelSetup')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Button, Group, LoadingOverlay, NativeSelect, Paper } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { StaffResponse } from '@sagano/domain/agents/agent-schemas';
+import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { agentScopeOf, useOwnAgent, useOwnGroup } from '../api/own-agent.ts';
+import { useDeleteStaff, useSendStaffPasswordReset, useStaffs } from '../api/staffs.ts';
+import { StaffFormModal } from '../components/staff-form-modal.tsx';
+import { groupName, sortGroups, type StaffGroup } from '../components/staff-groups.ts';
+import { StaffTable } from '../components/staff-table.tsx';
+
+type Dialog = { kind: 'form'; staff: StaffResponse | null } | { kind: 'delete' | 'reset'; staff: StaffResponse };
+
+function positive(value: string | null): number | undefined {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/**
+ * /staff: an agent admin manages the staff of every group of the agent (filtered by group); a
+ * branch admin those of the branch. Group and page live in the address.
+ */
+export function Component() {
+  const { t, i18n } = useTranslation(['portal', 'common']);
+  const user = useCurrentUser();
+  const scope = agentScopeOf(user);
+  const agent = useOwnAgent(scope);
+  const branch = useOwnGroup(scope);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const headOfficeView = scope?.kind === 'headOffice';
+  const groupId = headOfficeView ? positive(searchParams.get('group_id')) : undefined;
+  const page = positive(searchParams.get('page')) ?? 1;
+  const staffs = useStaffs({ page, per_page: DEFAULT_PER_PAGE, ...(groupId ? { group_id: groupId } : {}) });
+  const remove = useDeleteStaff();
+  const sendReset = useSendStaffPasswordReset();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [opened, setOpened] = useState(false);
+  const open = (next: Dialog) => {
+    setDialog(next);
+    setOpened(true);
+  };
+  const close = () => setOpened(false);
+
+  const groups: StaffGroup[] = headOfficeView ? sortGroups(agent.data?.groups ?? []) : branch.data ? [branch.data] : [];
+  const headOffice = { word: t('staff.headOffice'), named: (name: string) => t('staff.headOfficeNamed', { name }) };
+  const groupLabel = (id: number) => {
+    const group = groups.find((g) => g.id === id);
+    return group ? groupName(group, i18n.language, headOffice) : `#${id}`;
+  };
+  // New staff join the filtered group, else the head office (a branch admin: their branch).
+  const defaultGroupId = groupId ?? (scope?.kind === 'branch' ? scope.groupId : groups.find((g) => g.is_root)?.id ?? null);
+
+  const setGroup = (value: string) => setSearchParams(value ? { group_id: value } : {});
+  const goTo = (next: number) => {
+    const params = new URLSearchParams(searchParams);
+    params.set('page', String(next));
+    setSearchParams(params);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('staff.title')}
+        description={headOfficeView ? t('staff.descriptionAgent') : t('staff.descriptionBranch')}
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => open({ kind: 'form', staff: null })} disabled={groups.length === 0}>
+            {t('staff.add')}
+          </Button>
+        }
+      />
+      <Paper withBorder p="md" pos="relative">
+        {headOfficeView && (
+          <Group mb="sm">
+            <NativeSelect
+              label={t('staff.groupFilter')}
+              w={280}
+              value={groupId ? String(groupId) : ''}
+              onChange={(e) => setGroup(e.currentTarget.value)}
+              data={[{ value: '', label: t('staff.allGroups') }, ...groups.map((g) => ({ value: String(g.id), label: groupName(g, i18n.language, headOffice) }))]}
+            />
+          </Group>
+        )}
+        <LoadingOverlay visible={staffs.isFetching && !staffs.data} />
+        <StaffTable
+          staffs={staffs.data?.staffs ?? []}
+          loading={staffs.isPending}
+          showGroup={headOfficeView}
+          groupLabel={groupLabel}
+          onEdit={(staff) => open({ kind: 'form', staff })}
+          onDelete={(staff) => open({ kind: 'delete', staff })}
+          onSendReset={(staff) => open({ kind: 'reset', staff })}
+        />
+        {staffs.data && <ListPagination total={staffs.data.total} page={staffs.data.page} perPage={staffs.data.per_page} onChange={goTo} />}
+      </Paper>
+
+      {dialog?.kind === 'form' && opened && (
+        <StaffFormModal key={dialog.staff?.id ?? 'new'} staff={dialog.staff} groups={groups} defaultGroupId={defaultGroupId} onClose={close} />
+      )}
+      <ConfirmModal
+        opened={opened && dialog?.kind === 'delete'}
+        title={t('staff.deleteTitle')}
+        message={dialog?.kind === 'delete' ? t('staff.deleteConfirm', { email: dialog.staff.email }) : ''}
+        confirmLabel={t('common:actions.delete')}
+        danger
+        loading={remove.isPending}
+        onClose={close}
+        onConfirm={() => {
+          if (dialog?.kind !== 'delete') return;
+          remove.mutate(dialog.staff.id, { onSuccess: () => { notifySuccess(t('staff.deleted')); close(); } });
+        }}
+      />
+      <ConfirmModal
+        opened={opened && dialog?.kind === 'reset'}
+        title={t('staff.resetTitle')}
+        message={dialog?.kind === 'reset' ? t(dialog.staff.has_password ? 'staff.resetConfirm' : 'staff.inviteConfirm', { email: dialog.staff.email }) : ''}
+        confirmLabel={t('common:actions.send')}
+        loading={sendReset.isPending}
+        onClose={close}
+        onConfirm={() => {
+          if (dialog?.kind !== 'reset') return;
+          sendReset.mutate(dialog.staff.id, { onSuccess: () => { notifySuccess(t('staff.resetSent')); close(); } });
+        }}
+      />
+    </>
+  );
+}
