@@ -408,6 +408,8 @@ describe('cancellation', () => {
     const id = await confirmed({ agent_id: agents.CONTRACTED });
     const started = await post(`/v1/bookings/${id}/cancel`, {});
     expect(started.json()).toEqual({ status: 'CANCELLATION_PENDING', cancellation_fee: 0 });
+    const [asked] = await ctx.database.db.select().from(t.notifications).where(sql`kind = 'CANCELLATION_FEE_QUOTED' and booking_id = (select id from bookings where booking_id = ${id})`);
+    expect(asked).toMatchObject({ audience: 'AGENT' });
     const other = await ctx.login('agent-free@example.com');
     expect((await post(`/v1/bookings/${id}/confirm_cancellation`, undefined, other)).statusCode).toBe(404);
     expect((await post(`/v1/bookings/${id}/confirm_cancellation`)).statusCode).toBe(409);

@@ -623,7 +623,8 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
       await finishCancellation(work, principal, booking, state, quote.cancellation_fee, quote.rate_e6);
     } else {
       await insertNotification(work.tx, {
-        audience: caller === 'AGENT' ? 'ADMIN' : 'AGENT', category: 'booking', kind: 'CANCELLATION', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId,
+        // The operator hears of an agent's request; the agent is asked to agree to the fee the operator quoted.
+        audience: caller === 'AGENT' ? 'ADMIN' : 'AGENT', category: 'booking', kind: caller === 'AGENT' ? 'CANCELLATION' : 'CANCELLATION_FEE_QUOTED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId,
       });
       await record(work, principal, booking, { status: next.state.status, cancellationRateE6: quote.rate_e6, cancellationFeeE6: quote.cancellation_fee });
     }

@@ -1,7 +1,9 @@
+import { use } from 'react';
 import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BookingStatus, BookingSubStatus } from '@sagano/domain/bookings/booking-state';
 import type { PAYMENT_STATUSES } from '@sagano/domain/bookings/booking-schemas';
+import { CurrentUserContext } from '../../../lib/current-user.ts';
 
 const STATUS_COLORS: Record<BookingStatus, string> = {
   SUBMITTED: 'blue',
@@ -16,15 +18,19 @@ const STATUS_COLORS: Record<BookingStatus, string> = {
   WAITLIST: 'violet',
 };
 
-/** Status and sub status in words (colour only repeats what the words say). */
+/**
+ * Status and sub status in words (colour only repeats what the words say). Agents see the status
+ * only: the sub status is the operator's own progress.
+ */
 export function BookingStatusBadges({ status, subStatus }: { status: BookingStatus; subStatus: BookingSubStatus }) {
   const { t } = useTranslation('bookings');
+  const agent = use(CurrentUserContext)?.kind === 'AGENT';
   return (
     <Group gap={4} wrap="wrap">
       <Badge color={STATUS_COLORS[status]} variant="filled" radius="sm">
         {t(`status.${status}`)}
       </Badge>
-      {subStatus !== 'INITIAL' && (
+      {subStatus !== 'INITIAL' && !agent && (
         <Badge color={subStatus.endsWith('NOT_AVAILABLE') ? 'red' : 'gray'} variant="light" radius="sm">
           {t(`subStatus.${subStatus}`)}
         </Badge>
