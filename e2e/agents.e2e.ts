@@ -169,4 +169,24 @@ describe('agents, branches, staff and the agent portal', () => {
     expect(await p.getByText('本社の団体').count()).toBe(0);
     await member.context.close();
   });
+
+  it('an agent admin manages the agent\'s staff in the portal, in Japanese and English', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'agent-free@example.com');
+    await (await visible(page.getByRole('link', { name: 'スタッフ管理' }))).click();
+    await page.waitForURL('**/staff');
+    const email = `portal.${Date.now().toString(36)}@example.com`;
+    await page.getByRole('button', { name: 'スタッフを追加' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('メールアドレス', { exact: true }).fill(email);
+    await dialog.getByLabel('氏名', { exact: true }).fill('嵐山 三郎');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await visible(page.getByText('スタッフを追加しました。招待メールを送信しました。'));
+    await visible(page.getByRole('cell', { name: email }));
+    await screenshot(page, 'portal-staff-ja');
+    await page.goto('/staff?lang=en');
+    await visible(page.getByRole('cell', { name: email }));
+    await screenshot(page, 'portal-staff-en');
+    await context.close();
+  });
 });

@@ -6,24 +6,27 @@ import { agentsKeys } from './agents-keys.ts';
 const staffPath = (id: string) => `/v1/agent_staffs/${encodeURIComponent(id)}`;
 
 /** Staff are shown inside their agent and group answers: any change refreshes those. */
-function useStaffMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
+function useStaffMutation<V, R>(mutationFn: (variables: V) => Promise<R>, meta?: { silentError: true }) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: agentsKeys.all }) });
+  return useMutation({ mutationFn, meta, onSuccess: () => queryClient.invalidateQueries({ queryKey: agentsKeys.all }) });
 }
+
+/** The staff form shows these errors itself (on the field, or in the dialog). */
+const FORM_ERRORS = { silentError: true } as const;
 
 /** POST /v1/agent_staffs: the new staff member is mailed an invitation to set a password. */
 export function createStaff(body: CreateStaffBody): Promise<StaffResponse> {
   return apiClient.post<StaffResponse>('/v1/agent_staffs', body);
 }
 
-export const useCreateStaff = () => useStaffMutation(createStaff);
+export const useCreateStaff = () => useStaffMutation(createStaff, FORM_ERRORS);
 
 /** PUT /v1/agent_staffs/{id}: name, tel, language, staff type and group (the e-mail is the account's). */
 export function updateStaff({ id, body }: { id: string; body: UpdateStaffBody }): Promise<StaffResponse> {
   return apiClient.put<StaffResponse>(staffPath(id), body);
 }
 
-export const useUpdateStaff = () => useStaffMutation(updateStaff);
+export const useUpdateStaff = () => useStaffMutation(updateStaff, FORM_ERRORS);
 
 /** DELETE /v1/agent_staffs/{id}. */
 export function deleteStaff(id: string): Promise<void> {

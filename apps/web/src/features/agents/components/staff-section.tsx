@@ -5,10 +5,15 @@ import { useTranslation } from 'react-i18next';
 import type { AgentGroupResponse, StaffResponse } from '@sagano/domain/agents/agent-schemas';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useDeleteStaff, useSendStaffPasswordReset, useUnenrollStaffTotp } from '../api/agent-staffs.ts';
+import { StaffFormModal } from '../../../components/staff/staff-form-modal.tsx';
+import { StaffTable } from '../../../components/staff/staff-table.tsx';
+import { useCreateStaff, useDeleteStaff, useSendStaffPasswordReset, useUnenrollStaffTotp, useUpdateStaff } from '../api/agent-staffs.ts';
 import { Section } from './section.tsx';
-import { StaffFormModal, type GroupOption } from './staff-form-modal.tsx';
-import { StaffTable, type StaffAction } from './staff-table.tsx';
+
+/** An office a staff member may be moved to. */
+export type GroupOption = Pick<AgentGroupResponse, 'id' | 'name_ja' | 'is_root'>;
+
+const ACTIONS = ['edit', 'reset', 'unenroll', 'delete'] as const;
 
 type Dialog = { kind: 'form'; staff: StaffResponse | null } | { kind: 'reset' | 'unenroll' | 'delete'; staff: StaffResponse };
 
@@ -23,6 +28,8 @@ export function StaffSection({ title, group, groups }: { title: string; group: A
     setOpened(true);
   };
   const close = () => setOpened(false);
+  const create = useCreateStaff();
+  const update = useUpdateStaff();
   const remove = useDeleteStaff();
   const sendReset = useSendStaffPasswordReset();
   const unenroll = useUnenrollStaffTotp();
@@ -30,6 +37,7 @@ export function StaffSection({ title, group, groups }: { title: string; group: A
     notifySuccess(message);
     close();
   };
+  const groupOptions = groups.map((g) => ({ id: g.id, label: g.is_root ? t('groups.rootOption', { name: g.name_ja }) : g.name_ja }));
   const values = dialog && dialog.kind !== 'form' ? { name: dialog.staff.name, email: dialog.staff.email } : { name: '', email: '' };
 
   return (
@@ -50,11 +58,20 @@ export function StaffSection({ title, group, groups }: { title: string; group: A
         label={t('staff.listLabel', { group: group.name_ja })}
         staffs={group.staffs}
         mainAdminId={group.main_admin.id}
-        onAction={(action: StaffAction, staff) => open(action === 'edit' ? { kind: 'form', staff } : { kind: action, staff })}
+        actions={ACTIONS}
+        onAction={(action, staff) => open(action === 'edit' ? { kind: 'form', staff } : { kind: action, staff })}
       />
 
       {dialog?.kind === 'form' && opened && (
-        <StaffFormModal key={dialog.staff?.id ?? 'new'} groupId={group.id} groups={groups} staff={dialog.staff} opened onClose={close} />
+        <StaffFormModal
+          key={dialog.staff?.id ?? 'new'}
+          staff={dialog.staff}
+          groups={groupOptions}
+          defaultGroupId={group.id}
+          create={create}
+          update={update}
+          onClose={close}
+        />
       )}
       <ConfirmModal
         opened={opened && dialog?.kind === 'reset'}

@@ -14,8 +14,7 @@ import { useAgent } from '../api/agents.ts';
 import { GroupFormModal } from '../components/group-form-modal.tsx';
 import { idParam } from '../components/id-param.ts';
 import { Field, Section } from '../components/section.tsx';
-import { StaffSection } from '../components/staff-section.tsx';
-import type { GroupOption } from '../components/staff-form-modal.tsx';
+import { StaffSection, type GroupOption } from '../components/staff-section.tsx';
 
 function GroupDetail({ agentId, agentName, group, groups }: { agentId: number; agentName: string; group: AgentGroupResponse; groups: GroupOption[] }) {
   const { t } = useTranslation(['agents', 'common']);

@@ -8,15 +8,18 @@ import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { StaffFormModal } from '../../../components/staff/staff-form-modal.tsx';
+import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { agentScopeOf, useOwnAgent, useOwnGroup } from '../api/own-agent.ts';
-import { useDeleteStaff, useSendStaffPasswordReset, useStaffs } from '../api/staffs.ts';
-import { StaffFormModal } from '../components/staff-form-modal.tsx';
+import { useCreateStaff, useDeleteStaff, useSendStaffPasswordReset, useStaffs, useUpdateStaff } from '../api/staffs.ts';
 import { groupName, sortGroups, type StaffGroup } from '../components/staff-groups.ts';
-import { StaffTable } from '../components/staff-table.tsx';
 
 type Dialog = { kind: 'form'; staff: StaffResponse | null } | { kind: 'delete' | 'reset'; staff: StaffResponse };
+
+/** Agent admins do not remove two-factor enrollment: the operator does. */
+const ACTIONS = ['edit', 'reset', 'delete'] as const;
 
 function positive(value: string | null): number | undefined {
   const n = Number(value);
@@ -38,6 +41,8 @@ export function Component() {
   const groupId = headOfficeView ? positive(searchParams.get('group_id')) : undefined;
   const page = positive(searchParams.get('page')) ?? 1;
   const staffs = useStaffs({ page, per_page: DEFAULT_PER_PAGE, ...(groupId ? { group_id: groupId } : {}) });
+  const create = useCreateStaff();
+  const update = useUpdateStaff();
   const remove = useDeleteStaff();
   const sendReset = useSendStaffPasswordReset();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -50,9 +55,10 @@ export function Component() {
 
   const groups: StaffGroup[] = headOfficeView ? sortGroups(agent.data?.groups ?? []) : branch.data ? [branch.data] : [];
   const headOffice = { word: t('staff.headOffice'), named: (name: string) => t('staff.headOfficeNamed', { name }) };
+  const label = (group: StaffGroup) => groupName(group, i18n.language, headOffice);
   const groupLabel = (id: number) => {
     const group = groups.find((g) => g.id === id);
-    return group ? groupName(group, i18n.language, headOffice) : `#${id}`;
+    return group ? label(group) : `#${id}`;
   };
   // New staff join the filtered group, else the head office (a branch admin: their branch).
   const defaultGroupId = groupId ?? (scope?.kind === 'branch' ? scope.groupId : groups.find((g) => g.is_root)?.id ?? null);
@@ -83,25 +89,32 @@ export function Component() {
               w={280}
               value={groupId ? String(groupId) : ''}
               onChange={(e) => setGroup(e.currentTarget.value)}
-              data={[{ value: '', label: t('staff.allGroups') }, ...groups.map((g) => ({ value: String(g.id), label: groupName(g, i18n.language, headOffice) }))]}
+              data={[{ value: '', label: t('staff.allGroups') }, ...groups.map((g) => ({ value: String(g.id), label: label(g) }))]}
             />
           </Group>
         )}
         <LoadingOverlay visible={staffs.isFetching && !staffs.data} />
         <StaffTable
+          label={t('staff.listLabel')}
           staffs={staffs.data?.staffs ?? []}
           loading={staffs.isPending}
-          showGroup={headOfficeView}
-          groupLabel={groupLabel}
-          onEdit={(staff) => open({ kind: 'form', staff })}
-          onDelete={(staff) => open({ kind: 'delete', staff })}
-          onSendReset={(staff) => open({ kind: 'reset', staff })}
+          groupLabel={headOfficeView ? groupLabel : undefined}
+          actions={ACTIONS}
+          onAction={(action, staff) => open(action === 'edit' ? { kind: 'form', staff } : { kind: action, staff })}
         />
         {staffs.data && <ListPagination total={staffs.data.total} page={staffs.data.page} perPage={staffs.data.per_page} onChange={goTo} />}
       </Paper>
 
       {dialog?.kind === 'form' && opened && (
-        <StaffFormModal key={dialog.staff?.id ?? 'new'} staff={dialog.staff} groups={groups} defaultGroupId={defaultGroupId} onClose={close} />
+        <StaffFormModal
+          key={dialog.staff?.id ?? 'new'}
+          staff={dialog.staff}
+          groups={groups.map((g) => ({ id: g.id, label: label(g) }))}
+          defaultGroupId={defaultGroupId}
+          create={create}
+          update={update}
+          onClose={close}
+        />
       )}
       <ConfirmModal
         opened={opened && dialog?.kind === 'delete'}

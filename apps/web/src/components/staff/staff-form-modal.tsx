@@ -3,17 +3,28 @@ import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, Tex
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { CreateStaffBody, UpdateStaffBody, type StaffResponse } from '@sagano/domain/agents/agent-schemas';
-import { STAFF_TYPES } from '@sagano/domain/auth/roles';
-import { UI_LANGUAGES } from '@sagano/domain/common/language';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
-import { useCreateStaff, useUpdateStaff } from '../api/staffs.ts';
-import { groupName, type StaffGroup } from './staff-groups.ts';
+import { STAFF_TYPES, type StaffType } from '@sagano/domain/auth/roles';
+import { UI_LANGUAGES, type UiLanguage } from '@sagano/domain/common/language';
+import { ApiError } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { setServerFieldError, zodValidate } from '../../lib/zod-form.ts';
 
-type Values = { email: string; name: string; tel: string; language_code: 'ja' | 'en'; staff_type: 'ADMIN' | 'STAFF'; group_id: string };
+/** The form keeps the group id as text for its select. */
+type Values = { email: string; name: string; tel: string; language_code: UiLanguage; staff_type: StaffType; group_id: string };
 const FIELDS = ['email', 'name', 'tel', 'language_code', 'staff_type', 'group_id'] as const;
+
+/** An office the staff member may belong to, as the screen names it. */
+export type StaffGroupOption = { id: number; label: string };
+
+/**
+ * The create or update call of the screen (each side refreshes its own lists). It should not toast
+ * its errors (`meta.silentError`): the form puts them on the field or in the dialog.
+ */
+export type StaffMutation<V> = {
+  mutate: (variables: V, options: { onSuccess: () => void; onError: (error: Error) => void }) => void;
+  isPending: boolean;
+};
 
 function initialValues(staff: StaffResponse | null, defaultGroupId: number | null): Values {
   return {
@@ -27,7 +38,7 @@ function initialValues(staff: StaffResponse | null, defaultGroupId: number | nul
 }
 
 /** The body the API takes: trimmed, the group as a number. */
-export function toStaffBody(values: Values) {
+function toStaffBody(values: Values): CreateStaffBody {
   return {
     group_id: Number(values.group_id) || 0,
     email: values.email.trim(),
@@ -39,29 +50,31 @@ export function toStaffBody(values: Values) {
 }
 
 /**
- * Add (staff null) or edit a staff member. Head-office admins choose the group; a branch admin's
- * staff stay in their branch (one group offered, not shown). Your own type and group are fixed:
- * changing them would take your own access away mid-work.
+ * Add (staff null; mailed an invitation) or edit a staff member (the e-mail is the account's).
+ * With more than one of `groups`, the office can be chosen. Your own type and group are fixed:
+ * changing them would take your own access away mid-work. Mount it per staff member (key) so the
+ * form starts from them. Words come from the `agents` namespace.
  */
 export function StaffFormModal({
   staff,
   groups,
   defaultGroupId,
+  create,
+  update,
   onClose,
 }: {
   staff: StaffResponse | null;
-  groups: readonly StaffGroup[];
+  groups: readonly StaffGroupOption[];
   defaultGroupId: number | null;
+  create: StaffMutation<CreateStaffBody>;
+  update: StaffMutation<{ id: string; body: UpdateStaffBody }>;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation(['portal', 'common']);
-  const create = useCreateStaff();
-  const update = useUpdateStaff();
+  const { t } = useTranslation(['agents', 'common']);
   const saving = create.isPending || update.isPending;
   const [failure, setFailure] = useState<string | null>(null);
   const self = staff?.is_self ?? false;
-  const schema = staff ? UpdateStaffBody : CreateStaffBody;
-  const validate = zodValidate(schema, { tel: () => t('common:validation.tel') });
+  const validate = zodValidate(staff ? UpdateStaffBody : CreateStaffBody, { tel: () => t('common:validation.tel') });
 
   const form = useForm<Values>({
     initialValues: initialValues(staff, defaultGroupId),
@@ -82,20 +95,24 @@ export function StaffFormModal({
     // Last admin of a group, not allowed, not found …: said in the dialog, which stays open.
     setFailure(errorMessage(error));
   };
+  const done = (message: string) => () => {
+    notifySuccess(message);
+    onClose();
+  };
 
   const submit = form.onSubmit((values) => {
     setFailure(null);
     const body = toStaffBody(values);
     if (staff) {
       const { email: _email, ...changes } = body;
-      update.mutate({ id: staff.id, body: changes }, { onSuccess: () => { notifySuccess(t('staff.updated')); onClose(); }, onError });
+      update.mutate({ id: staff.id, body: changes }, { onSuccess: done(t('staff.updated')), onError });
     } else {
-      create.mutate(body, { onSuccess: () => { notifySuccess(t('staff.created')); onClose(); }, onError });
+      create.mutate(body, { onSuccess: done(t('staff.created')), onError });
     }
   });
 
   const title = staff ? t('staff.editTitle') : t('staff.createTitle');
-  const headOffice = { word: t('staff.headOffice'), named: (name: string) => t('staff.headOfficeNamed', { name }) };
+  const choosesGroup = groups.length > 1;
   return (
     <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <form onSubmit={submit} noValidate aria-label={title}>
@@ -115,21 +132,22 @@ export function StaffFormModal({
             description={t('staff.fields.emailDescription')}
             type="email"
             autoComplete="off"
-            required
-            disabled={staff !== null}
+            required={!staff}
+            readOnly={staff !== null}
+            variant={staff ? 'filled' : undefined}
             {...form.getInputProps('email')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={t('staff.fields.name')} autoComplete="off" required {...form.getInputProps('name')} />
+            <TextInput label={t('staff.fields.name')} required autoComplete="off" {...form.getInputProps('name')} />
             <TextInput label={t('staff.fields.tel')} type="tel" autoComplete="off" {...form.getInputProps('tel')} />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: groups.length > 1 ? 3 : 2 }} spacing="sm">
-            {groups.length > 1 && (
+          <SimpleGrid cols={{ base: 1, sm: choosesGroup ? 3 : 2 }} spacing="sm">
+            {choosesGroup && (
               <NativeSelect
                 label={t('staff.fields.group')}
                 required
                 disabled={self}
-                data={groups.map((g) => ({ value: String(g.id), label: groupName(g, i18n.language, headOffice) }))}
+                data={groups.map((g) => ({ value: String(g.id), label: g.label }))}
                 {...form.getInputProps('group_id')}
               />
             )}
@@ -148,7 +166,7 @@ export function StaffFormModal({
             />
           </SimpleGrid>
           <Text size="xs" c="dimmed">
-            {t('staff.staffTypeHint')}
+            {t('staff.formHint')}
           </Text>
           <Group justify="flex-end" mt="sm" gap="xs">
             <Button variant="default" onClick={onClose} disabled={saving}>
