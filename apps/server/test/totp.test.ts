@@ -38,8 +38,8 @@ describe('two-factor sign-in', () => {
 
     const setup = (await call('POST', '/v1/auth/totp/setup', headers)).json();
     const wrong = await call('POST', '/v1/auth/totp/confirm', headers, { code: '000000' === totpCode(setup.secret, stepAt(new Date())) ? '111111' : '000000' });
-    expect(wrong.statusCode).toBe(401);
-    expect(errorOf(wrong)).toMatchObject({ error_code: 'TOTP_INVALID', field: 'code' });
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong)).toMatchObject({ error_code: 'TOTP_CODE_WRONG', field: 'code' });
     const badShape = await call('POST', '/v1/auth/totp/confirm', headers, { code: '12ab' });
     expect(errorOf(badShape).field).toBe('code');
     const { secret, step } = await enrol(headers);

@@ -242,7 +242,7 @@ describe('the app', () => {
       if (url.startsWith('/v1/auth/totp/confirm')) {
         confirmed.push(JSON.parse(String(init?.body)));
         // The first code is wrong: said on the field; the session stays.
-        if (confirmed.length === 1) return json(401, { common: { error_code: 'TOTP_INVALID', error_description: 'wrong code', field: 'code' } });
+        if (confirmed.length === 1) return json(400, { common: { error_code: 'TOTP_CODE_WRONG', error_description: 'wrong code', field: 'code' } });
         user = { ...user, totp_enrolled: true, totp_setup_required: false };
         return json(200, { ok: true });
       }

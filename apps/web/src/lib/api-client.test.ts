@@ -82,8 +82,8 @@ describe('apiClient', () => {
     await expect(apiClient.post('/v1/auth/login', {})).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).not.toHaveBeenCalled();
 
-    // A wrong two-factor code (setting it up, turning it off) leaves the session as it is.
-    fetchMock.mockResolvedValue(answer(401, { common: { error_code: 'TOTP_INVALID', error_description: 'wrong code', field: 'code' } }));
+    // A wrong two-factor code while signed in (setting it up, turning it off) is a 400: the session stays.
+    fetchMock.mockResolvedValue(answer(400, { common: { error_code: 'TOTP_CODE_WRONG', error_description: 'wrong code', field: 'code' } }));
     await expect(apiClient.post('/v1/auth/totp/confirm', { code: '000000' })).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).not.toHaveBeenCalled();
 

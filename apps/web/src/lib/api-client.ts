@@ -40,8 +40,6 @@ const SAFE_METHODS: readonly Method[] = ['GET'];
 
 /** Calls whose 401 means "not signed in" to the caller rather than "the session ended". */
 const AUTH_PATHS = ['/v1/auth/login', '/v1/auth/me'];
-/** 401 answers about a one-time code (wrong or used twice) while the session itself is fine. */
-const NOT_SESSION_ENDS = ['TOTP_INVALID'];
 
 let onUnauthorized: () => void = () => {};
 
@@ -109,7 +107,7 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
   const payload = await readBody(response);
   if (!response.ok) {
     const error = new ApiError(response.status, isErrorBody(payload) ? payload : null);
-    if (response.status === 401 && !AUTH_PATHS.some((p) => path.startsWith(p)) && !NOT_SESSION_ENDS.includes(error.code ?? '')) onUnauthorized();
+    if (response.status === 401 && !AUTH_PATHS.some((p) => path.startsWith(p))) onUnauthorized();
     throw error;
   }
   return payload as T;

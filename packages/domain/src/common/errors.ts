@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   TOTP_REQUIRED: 401,
   TOTP_INVALID: 401,
   TOTP_SETUP_REQUIRED: 403,
+  /** A wrong code while signed in (setting two-factor up or turning it off): the session is fine. */
+  TOTP_CODE_WRONG: 400,
   TOTP_REQUIRED_BY_AGENT: 409,
   FORBIDDEN: 403,
   LOGIN_NOT_ALLOWED: 403,

@@ -170,7 +170,7 @@ export function createAuthService(db: Db, config: Config) {
       const secret = await pendingTotpSecret(work.tx, principal.accountId);
       if (!secret) throw new AppError('CONFLICT', 'start two-factor setup first');
       const step = verifyTotp(secret, code, new Date(), null);
-      if (step === null) throw new AppError('TOTP_INVALID', 'code: the code is wrong; check the time on your phone and try the next one', 'code');
+      if (step === null) throw new AppError('TOTP_CODE_WRONG', 'code: the code is wrong; check the time on your phone and try the next one', 'code');
       await enrollTotp(work.tx, principal.accountId, secret, step);
       await deleteSessionsOf(work.tx, principal.accountId, principal.sessionId);
     },
@@ -181,7 +181,7 @@ export function createAuthService(db: Db, config: Config) {
       if (!account?.totpSecret) throw new AppError('CONFLICT', 'two-factor sign-in is not enrolled');
       if (account.agentRequiresTotp) throw new AppError('TOTP_REQUIRED_BY_AGENT', 'your agent requires two-factor sign-in for every staff member');
       const step = verifyTotp(account.totpSecret, code, new Date(), account.totpLastStep);
-      if (step === null || !(await takeTotpStep(work.tx, account.id, step))) throw new AppError('TOTP_INVALID', 'code: the code is wrong or was already used', 'code');
+      if (step === null || !(await takeTotpStep(work.tx, account.id, step))) throw new AppError('TOTP_CODE_WRONG', 'code: the code is wrong or was already used', 'code');
       await clearTotp(work.tx, account.id);
     },
 

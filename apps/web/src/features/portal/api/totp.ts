@@ -12,7 +12,7 @@ export function startTotpSetup(): Promise<TotpSetup> {
   return apiClient.post<TotpSetup>('/v1/auth/totp/setup');
 }
 
-/** POST /v1/auth/totp/confirm: a code from the new secret enrolls it (401 TOTP_INVALID, field code). */
+/** POST /v1/auth/totp/confirm: a code from the new secret enrolls it (400 TOTP_CODE_WRONG, field code). */
 export function confirmTotp(code: string): Promise<Ok> {
   return apiClient.post<Ok>('/v1/auth/totp/confirm', { code });
 }

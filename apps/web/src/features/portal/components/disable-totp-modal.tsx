@@ -23,7 +23,7 @@ export function DisableTotpModal({ opened, onClose, onDone }: { opened: boolean;
     disable.mutate(code, {
       onSuccess: onDone,
       onError: (failure) => {
-        if (failure instanceof ApiError && (failure.code === 'TOTP_INVALID' || failure.field === 'code')) {
+        if (failure instanceof ApiError && (failure.code === 'TOTP_CODE_WRONG' || failure.field === 'code')) {
           setError(errorMessage(failure));
           setCode('');
           return;

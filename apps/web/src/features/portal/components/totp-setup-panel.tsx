@@ -25,7 +25,7 @@ export function TotpSetupPanel({ setup, replacing, onDone, onCancel }: { setup: 
     confirm.mutate(code, {
       onSuccess: onDone,
       onError: (failure) => {
-        if (failure instanceof ApiError && (failure.code === 'TOTP_INVALID' || failure.field === 'code')) {
+        if (failure instanceof ApiError && (failure.code === 'TOTP_CODE_WRONG' || failure.field === 'code')) {
           setError(errorMessage(failure));
           setCode('');
           return;
