@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { CreateStaffBody, UpdateStaffBody, type StaffResponse } from '@sagano/domain/agents/agent-schemas';
@@ -9,6 +9,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { setServerFieldError, zodValidate } from '../../lib/zod-form.ts';
+import { FormModalActions } from '../form-modal-actions.tsx';
 
 /** The form keeps the group id as text for its select. */
 type Values = { email: string; name: string; tel: string; language_code: UiLanguage; staff_type: StaffType; group_id: string };
@@ -168,14 +169,7 @@ export function StaffFormModal({
           <Text size="xs" c="dimmed">
             {t('staff.formHint')}
           </Text>
-          <Group justify="flex-end" mt="sm" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {t('common:actions.save')}
-            </Button>
-          </Group>
+          <FormModalActions saving={saving} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { useCreateAgentGroup, useUpdateAgentGroup } from '../api/agent-groups.ts';
 import { showServerFieldError } from './server-field-error.ts';
+import { FormModalActions } from '../../../components/form-modal-actions.tsx';
 
 type GroupFormValues = {
   name_ja: string;
@@ -124,14 +125,7 @@ export function GroupFormModal({
             <TextInput label={t('fields.mainAdminName')} required autoComplete="off" {...form.getInputProps('main_admin_name')} />
             <TextInput label={t('fields.mainAdminTel')} type="tel" autoComplete="off" {...form.getInputProps('main_admin_tel')} />
           </SimpleGrid>
-          <Group justify="flex-end" mt="sm" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {t('common:actions.save')}
-            </Button>
-          </Group>
+          <FormModalActions saving={saving} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

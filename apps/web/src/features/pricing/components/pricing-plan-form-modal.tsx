@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { labelText } from '@sagano/domain/common/language';
@@ -11,6 +11,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { setServerFieldError } from '../../../lib/zod-form.ts';
 import { useSavePricingPlan } from '../api/save-pricing-plan.ts';
 import { planBody, planFormProblems, planFormValues, type PlanFormValues, type Segment } from './plan-form-values.ts';
+import { FormModalActions } from '../../../components/form-modal-actions.tsx';
 
 const FIELDS = ['name', 'segment', 'service_date_from', 'service_date_to'] as const;
 
@@ -112,14 +113,7 @@ export function PricingPlanFormModal({ plan, segment, units, onClose }: { plan: 
           <Alert variant="light" color="gray" p="xs">
             <Text size="xs">{t('plans.freeNote')}</Text>
           </Alert>
-          <Group justify="flex-end" mt="sm" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common:actions.save')}
-            </Button>
-          </Group>
+          <FormModalActions saving={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { USER_GROUPS, USER_TYPES } from '@sagano/domain/auth/roles';
@@ -10,6 +10,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
+import { FormModalActions } from '../../../components/form-modal-actions.tsx';
 
 const FIELDS = ['email', 'name', 'tel', 'user_group', 'user_type', 'language_code'] as const;
 
@@ -98,14 +99,7 @@ export function UserFormModal({ user, opened, onClose }: { user: UserResponse | 
               {...form.getInputProps('language_code')}
             />
           </SimpleGrid>
-          <Group justify="flex-end" mt="sm" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={saving}>
-              {t('common:actions.save')}
-            </Button>
-          </Group>
+          <FormModalActions saving={saving} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>
