@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { stepAt, totpCode } from '../apps/server/src/lib/totp.ts';
 import { freshPage, launch, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
+import { api } from './support/api.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,19 +19,6 @@ type MailsAnswer = { mails: { kind: string; body_text: string; to_address: strin
 type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number }[] };
 type AgentAnswer = { id: number; root_group: { id: number }; groups: { id: number; is_root: boolean; name_ja: string }[] };
 type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string }[] };
-
-/** A call to the API with the page's session (and its CSRF cookie for writes). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const csrf = document.cookie.split('; ').find((c) => c.startsWith('sagano_csrf='))?.split('=')[1] ?? '';
-      const res = await fetch(path, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) }, body: body === undefined ? undefined : JSON.stringify(body) });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 /** The link in the latest invitation mail to the address, read from the outbox by an administrator. */
 async function invitationLink(admin: Page, email: string): Promise<string> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, DEMO_PASSWORD, freshPage, launch, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
+import { api } from './support/api.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,23 +16,6 @@ const DAY = '2027-06-10';
 type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number; departure_hhmm: string | null }[] };
 type AgentsAnswer = { agents: { id: number; name_ja: string; ignore_cancellation_policy: boolean; groups: { id: number; is_root: boolean }[] }[] };
 type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string; auto_calculated: boolean; display_order: number; name_label: { language_id: string; text: string }[] }[] };
-
-/** A call to the API with the page's session (and its CSRF cookie for writes). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const csrf = document.cookie.split('; ').find((c) => c.startsWith('sagano_csrf='))?.split('=')[1] ?? '';
-      const res = await fetch(path, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 /** A call to the API as another account (bearer token), outside any browser page. */
 async function apiAs<T>(email: string, method: string, path: string, body?: unknown): Promise<T> {

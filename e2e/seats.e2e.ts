@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { freshPage, launch, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
+import { api } from './support/api.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,23 +18,6 @@ type AgentsAnswer = { agents: { id: number; groups: { id: number; is_root: boole
 type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string }[] };
 type SeatsAnswer = { directions: { assigned_seat_ids: string[]; cars: { seats: { seat_id: string; logical_car_id: number; mine: boolean; is_wheelchair: boolean }[] }[] }[] };
 type MailsAnswer = { mails: { kind: string; body_text: string; booking_id: string | null }[] };
-
-/** A call to the API with the page's session (and its CSRF cookie for writes). */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const csrf = document.cookie.split('; ').find((c) => c.startsWith('sagano_csrf='))?.split('=')[1] ?? '';
-      const res = await fetch(path, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
 
 /** A group booked, held and confirmed through the API (the booking screens have their own journey). */
 async function confirmedGroup(page: Page, serviceId: number, adults: number, wheelchairs: { need_slope: boolean }[], email: string, name: string): Promise<string> {
