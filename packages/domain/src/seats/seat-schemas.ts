@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LocalizedLabel } from '../common/language.ts';
-import { DIRECTIONS } from '../reference/reference-schemas.ts';
+import { Car, DIRECTIONS, Seat } from '../reference/reference-schemas.ts';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES } from '../bookings/booking-state.ts';
 
 const DateString = z.iso.date();
@@ -13,19 +13,12 @@ const DateString = z.iso.date();
 /** A body that may be left out entirely (a bare POST): read as {}. */
 const orEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? {}, schema);
 
-/** One seat of the drawn train, as the booking sees it on its own legs. */
-export const BookingSeat = z.object({
-  seat_id: z.string(),
-  seat_group_id: z.string().nullable(),
-  logical_car_id: z.number().int(),
+/** One seat of the drawn train (the reference layout), as the booking sees it on its own legs. */
+export const BookingSeat = Seat.extend({
   car_number: z.number().int(),
-  row: z.number().int(),
-  letter: z.string(),
-  is_wheelchair: z.boolean(),
-  labels: z.array(LocalizedLabel),
   /** The arrangement type the seat is sold as that day. */
   arrangement_type_id: z.number().int(),
-  /** The booking number holding it on an overlapping leg (never this booking), else null. Customers see only "taken". */
+  /** The booking number holding it on an overlapping leg (never this booking), else null. Customers see '' (taken, not by whom). */
   taken_by: z.string().nullable(),
   /** Given to this booking. */
   mine: z.boolean(),
@@ -34,15 +27,8 @@ export const BookingSeat = z.object({
 });
 export type BookingSeat = z.infer<typeof BookingSeat>;
 
-export const BookingSeatCar = z.object({
-  logical_car_id: z.number().int(),
-  physical_car_id: z.string(),
-  car_number: z.number().int(),
-  name: z.array(LocalizedLabel),
-  is_rich: z.boolean(),
-  standing_capacity: z.number().int(),
-  seats: z.array(BookingSeat),
-});
+/** A car of the reference layout with the booking's view of each seat. */
+export const BookingSeatCar = Car.extend({ seats: z.array(BookingSeat) });
 export type BookingSeatCar = z.infer<typeof BookingSeatCar>;
 
 export const BookingSeatDirection = z.object({
