@@ -289,12 +289,9 @@ async function offerWaitlist(tx: Executor, released: LockedBooking): Promise<voi
     select 'ADMIN', 'booking', 'WAITLIST_OFFER', id, agent_id, agent_sub_group_id from offers`);
 }
 
-function paymentFor(agentType: string, firstServiceDate: string): { status: string; method: string; dueDate: string | null } {
-  if (agentType === 'FREE') {
-    const due = new Date(`${firstServiceDate}T00:00:00Z`);
-    due.setUTCDate(due.getUTCDate() - DEFAULT_PAYMENT_DAY_BEFORE);
-    return { status: 'PAYMENT_PENDING', method: 'ONLINE_CREDIT_CARD', dueDate: due.toISOString().slice(0, 10) };
-  }
+/** The payment a booking's agent makes: FREE by card (due on `cardDueDate`), CONTRACTED by coupon, SPECIAL_CONTRACTED monthly. */
+function paymentFor(agentType: string, cardDueDate: string): { status: string; method: string; dueDate: string | null } {
+  if (agentType === 'FREE') return { status: 'PAYMENT_PENDING', method: 'ONLINE_CREDIT_CARD', dueDate: cardDueDate };
   if (agentType === 'CONTRACTED') return { status: 'PAYMENT_PENDING', method: 'COUPON', dueDate: null };
   return { status: 'INVOICE_PENDING', method: 'MONTHLY', dueDate: null };
 }
@@ -543,7 +540,7 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
     const next = applyStep(state, 'confirm_booking', callerOf(principal));
     if (!next.ok) throw new AppError('STEP_NOT_ALLOWED', 'confirm booking is not possible now');
     const firstDate = booking.services.map((s) => s.serviceDate).sort()[0]!;
-    await openFarePayment(work.tx, booking, paymentFor(booking.agentType, firstDate));
+    await openFarePayment(work.tx, booking, paymentFor(booking.agentType, addDays(firstDate, -DEFAULT_PAYMENT_DAY_BEFORE)));
     const policy = await readCancellationPolicy(work.tx);
     await enqueueMail(work, { kind: 'booking.ok', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.body, bookingId });
     await insertNotification(work.tx, { audience: 'AGENT', category: 'booking', kind: 'BOOKING_CONFIRMED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
@@ -596,8 +593,9 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
     await tx.execute(sql`
       update payments set status = 'NO_NEED_TO_PAY', updated_at = now()
       where booking_id = ${booking.id} and kind = 'FARE' and paid_amount_e6 = 0 and status in ('PAYMENT_PENDING', 'INVOICE_PENDING', 'INITED')`);
-    const owed = feeE6 > 0 ? paymentFor(booking.agentType, todayInTokyo()) : { status: 'NO_NEED_TO_PAY', method: 'UNKNOWN', dueDate: null };
-    await tx.insert(t.payments).values({ bookingId: booking.id, kind: 'CANCELLATION', status: owed.status, paymentMethod: owed.method, totalAmountE6: feeE6, dueDate: feeE6 > 0 && booking.agentType === 'FREE' ? addDays(todayInTokyo(), DEFAULT_PAYMENT_DAY_BEFORE) : null });
+    // A fee paid by card is due a week from the cancellation (the service date may be past).
+    const owed = feeE6 > 0 ? paymentFor(booking.agentType, addDays(todayInTokyo(), DEFAULT_PAYMENT_DAY_BEFORE)) : { status: 'NO_NEED_TO_PAY', method: 'UNKNOWN', dueDate: null };
+    await tx.insert(t.payments).values({ bookingId: booking.id, kind: 'CANCELLATION', status: owed.status, paymentMethod: owed.method, totalAmountE6: feeE6, dueDate: owed.dueDate });
     await insertNotification(tx, { audience: 'AGENT', category: 'booking', kind: 'CANCELLATION_CONFIRMED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
     if (holdsAllotments(state)) await offerWaitlist(tx, booking);
     await record(work, principal, booking, { status: 'CANCELLED', subStatus: 'INITIAL', voucherConfirmed: false, cancellationRateE6: rateE6, cancellationFeeE6: feeE6, cancelledAt: 'now' }, 'CANCEL');
