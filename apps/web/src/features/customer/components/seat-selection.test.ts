@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingSeat, BookingSeatDirection } from '@sagano/domain/seats/seat-schemas';
 import { buildSeatViews, isSelectable, orderSeatIds, pruneSelection, sameSeats, selectionProgress, toggleSeat, wheelchairCount } from './seat-selection.ts';
+import { bookingSeat } from '../../../test/booking-seats.ts';
 
-function seat(id: string, over: Partial<BookingSeat> = {}): BookingSeat {
-  const [car, rest] = id.split('-') as [string, string];
-  return {
-    seat_id: id,
-    seat_group_id: null,
-    logical_car_id: Number(car),
-    car_number: Number(car),
-    row: Number(rest.slice(0, -1)),
-    letter: rest.slice(-1),
-    is_wheelchair: false,
-    labels: [],
-    arrangement_type_id: 1,
-    taken_by: null,
-    mine: false,
-    assignable: false,
-    ...over,
-  };
-}
+const seat = bookingSeat;
 
 function direction(seats: BookingSeat[]): BookingSeatDirection {
   return {

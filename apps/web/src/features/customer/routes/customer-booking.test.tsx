@@ -2,11 +2,12 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BookingSeat, BookingSeatsResponse, CustomerBookingSummary } from '@sagano/domain/seats/seat-schemas';
+import type { BookingSeatsResponse, CustomerBookingSummary } from '@sagano/domain/seats/seat-schemas';
 import { AppProviders } from '../../../app/providers.tsx';
 import { changeLanguage, initI18n } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { Component } from './customer-booking.tsx';
+import { bookingSeat } from '../../../test/booking-seats.ts';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -43,24 +44,7 @@ function summary(over: Partial<CustomerBookingSummary> = {}): CustomerBookingSum
   };
 }
 
-function seat(id: string, over: Partial<BookingSeat> = {}): BookingSeat {
-  const [car, rest] = id.split('-') as [string, string];
-  return {
-    seat_id: id,
-    seat_group_id: null,
-    logical_car_id: Number(car),
-    car_number: Number(car),
-    row: Number(rest.slice(0, -1)),
-    letter: rest.slice(-1),
-    is_wheelchair: false,
-    labels: [],
-    arrangement_type_id: 1,
-    taken_by: null,
-    mine: false,
-    assignable: false,
-    ...over,
-  };
-}
+const seat = bookingSeat;
 
 function seats(): BookingSeatsResponse {
   const all = [seat('2-1A', { mine: true }), seat('2-1B', { mine: true }), seat('3-2A', { assignable: true }), seat('3-2C', { assignable: true }), seat('3-2D', { taken_by: '' })];

@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@sagano/domain/auth/auth-schemas';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
-import type { BookingSeat, BookingSeatsResponse } from '@sagano/domain/seats/seat-schemas';
+import type { BookingSeatsResponse } from '@sagano/domain/seats/seat-schemas';
 import { AppProviders } from '../../../app/providers.tsx';
 import { CurrentUserContext } from '../../../lib/current-user.ts';
 import { changeLanguage, initI18n } from '../../../lib/i18n.ts';
@@ -12,6 +12,7 @@ import { createQueryClient } from '../../../lib/query-client.ts';
 import { tokyoDate } from '../../bookings/components/use-booking-labels.ts';
 import { Component as AssignSeats } from './assign-seats.tsx';
 import { Component as EnsureSeats } from './ensure-seats.tsx';
+import { bookingSeat } from '../../../test/booking-seats.ts';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -63,24 +64,7 @@ function booking(subStatus: BookingResponse['sub_status'], flags: Partial<Bookin
   } as unknown as BookingResponse;
 }
 
-function seat(id: string, over: Partial<BookingSeat> = {}): BookingSeat {
-  const [car, rest] = id.split('-') as [string, string];
-  return {
-    seat_id: id,
-    seat_group_id: null,
-    logical_car_id: Number(car),
-    car_number: Number(car),
-    row: Number(rest.slice(0, -1)),
-    letter: rest.slice(-1),
-    is_wheelchair: false,
-    labels: [],
-    arrangement_type_id: 1,
-    taken_by: null,
-    mine: false,
-    assignable: false,
-    ...over,
-  };
-}
+const seat = bookingSeat;
 
 function seats(serviceDay = '2026-05-06'): BookingSeatsResponse {
   const all = [
