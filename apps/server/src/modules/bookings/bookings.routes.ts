@@ -32,10 +32,9 @@ import {
 import { REFUSAL_REASONS } from '@sagano/domain/bookings/booking-state';
 import { CustomerBookingSummary } from '@sagano/domain/seats/seat-schemas';
 import { AppError } from '../../lib/app-error.ts';
-import type { OperationName } from '@sagano/domain/audit/operation-log-schemas';
 import type { Db } from '../../db/client.ts';
-import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
+import { bookingStepRoutes } from './booking-step-route.ts';
 import { searchPayments, searchServiceOrders, type TenantScope } from './booking-search.repository.ts';
 import type { BookingsService } from './bookings.service.ts';
 
@@ -45,7 +44,6 @@ function tenantScope(principal: Principal): TenantScope {
   return u.kind === 'OPERATOR' ? { agentId: null, agentSubGroupId: null } : { agentId: u.agent_id, agentSubGroupId: u.agent_sub_group_id };
 }
 
-const Ok = z.object({ ok: z.literal(true) });
 const NoteId = z.object({ note_id: z.number().int() });
 
 /** The booking calls of spec 001 §7.2 that this issue builds. */
@@ -128,24 +126,7 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; bookings: B
     config: { access: 'backOffice' },
   }, (request) => bookings.template(db, request.principal!, request.params.booking_id, request.params.mail_template, request.query.reason));
 
-  const step = <B extends z.ZodType>(
-    path: string,
-    operation: OperationName,
-    body: B | undefined,
-    run: (request: { principal: Principal; body: z.infer<B>; bookingId: string; query: unknown }, work: Work) => Promise<unknown>,
-    options: { access?: 'backOffice' | 'authenticated'; response?: z.ZodType; query?: z.ZodType } = {},
-  ) => {
-    r.post(`/v1/bookings/:booking_id/${path}`, {
-      schema: { tags, params: BookingIdParams, ...(body ? { body } : {}), ...(options.query ? { querystring: options.query } : {}), response: { 200: options.response ?? Ok } },
-      config: { access: options.access ?? 'backOffice', category, operation },
-    }, async (request) => {
-      const result = await request.mutate(
-        (work) => run({ principal: request.principal!, body: request.body as z.infer<B>, bookingId: request.params.booking_id, query: request.query }, work),
-        { bookingId: request.params.booking_id },
-      );
-      return options.response ? result : { ok: true as const };
-    });
-  };
+  const step = bookingStepRoutes(app, tags);
 
   step('reserve_allotments', 'bookings.reserve_allotments', undefined, (req, work) => bookings.reserveAllotments(work, req.principal, req.bookingId), { response: ReserveAllotmentsResponse });
   step('release_allotments', 'bookings.release_allotments', undefined, (req, work) => bookings.releaseAllotments(work, req.principal, req.bookingId));

@@ -16,13 +16,10 @@ import {
   SendVoucherBody,
   TokenQuery,
 } from '@sagano/domain/seats/seat-schemas';
-import type { OperationName } from '@sagano/domain/audit/operation-log-schemas';
 import type { Db } from '../../db/client.ts';
-import type { Work } from '../../lib/unit-of-work.ts';
-import type { Principal } from '../auth/principal.ts';
+import { bookingStepRoutes } from '../bookings/booking-step-route.ts';
 import type { SeatsService } from './seats.service.ts';
 
-const Ok = z.object({ ok: z.literal(true) });
 
 function sendPdf(reply: FastifyReply, filename: string, pdf: Buffer) {
   return reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}"`).header('cache-control', 'no-store').send(pdf);
@@ -46,22 +43,13 @@ export function seatsRoutes(app: FastifyInstance, deps: { db: Db; seats: SeatsSe
     config: { access: 'backOffice', category, operation: 'bookings.assign_seats' },
   }, (request) => request.mutate((work) => seats.assign(work, request.principal!, request.params.booking_id, request.body), { bookingId: request.params.booking_id }));
 
-  const step = <B extends z.ZodType>(path: string, operation: OperationName, body: B | undefined, run: (work: Work, principal: Principal, bookingId: string, body: z.infer<B>) => Promise<void>) => {
-    r.post(`/v1/bookings/:booking_id/${path}`, {
-      schema: { tags, params: BookingIdParams, ...(body ? { body } : {}), response: { 200: Ok } },
-      config: { access: 'backOffice', category, operation },
-    }, async (request) => {
-      await request.mutate((work) => run(work, request.principal!, request.params.booking_id, request.body as z.infer<B>), { bookingId: request.params.booking_id });
-      return { ok: true as const };
-    });
-  };
-
-  step('assign_seats_ok', 'bookings.assign_seats_ok', undefined, (work, principal, id) => seats.assignOk(work, principal, id));
-  step('assign_seats_ng', 'bookings.assign_seats_ng', AssignSeatsNgBody, (work, principal, id, body) => seats.assignNg(work, principal, id, body.ng_reason));
-  step('release-seats', 'bookings.release_seats', ReleaseSeatsBody, (work, principal, id, body) => seats.release(work, principal, id, body));
-  step('send_seat_table', 'bookings.send_seat_table', SendSeatTableBody, (work, principal, id, body) => seats.sendSeatTable(work, principal, id, body.mail));
-  step('confirm_voucher', 'bookings.confirm_voucher', ConfirmVoucherBody, (work, principal, id, body) => seats.confirmVoucher(work, principal, id, body.note));
-  step('send_voucher', 'bookings.send_voucher', SendVoucherBody, (work, principal, id, body) => seats.sendVoucher(work, principal, id, body.mail));
+  const step = bookingStepRoutes(app, tags);
+  step('assign_seats_ok', 'bookings.assign_seats_ok', undefined, (req, work) => seats.assignOk(work, req.principal, req.bookingId));
+  step('assign_seats_ng', 'bookings.assign_seats_ng', AssignSeatsNgBody, (req, work) => seats.assignNg(work, req.principal, req.bookingId, req.body.ng_reason));
+  step('release-seats', 'bookings.release_seats', ReleaseSeatsBody, (req, work) => seats.release(work, req.principal, req.bookingId, req.body));
+  step('send_seat_table', 'bookings.send_seat_table', SendSeatTableBody, (req, work) => seats.sendSeatTable(work, req.principal, req.bookingId, req.body.mail));
+  step('confirm_voucher', 'bookings.confirm_voucher', ConfirmVoucherBody, (req, work) => seats.confirmVoucher(work, req.principal, req.bookingId, req.body.note));
+  step('send_voucher', 'bookings.send_voucher', SendVoucherBody, (req, work) => seats.sendVoucher(work, req.principal, req.bookingId, req.body.mail));
 
   r.get('/v1/bookings/:booking_id/seat_table.pdf', {
     schema: { tags, params: BookingIdParams },
