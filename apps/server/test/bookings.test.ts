@@ -345,6 +345,15 @@ describe('totals of long lists', () => {
     // A narrower filter is counted exactly again.
     const narrow = (await get(`/v1/bookings/service_orders/search?group_name=${encodeURIComponent('大量団体 1000')}`)).json();
     expect(narrow).toMatchObject({ total: 11, total_capped: false }); // 大量団体 1000 and 10000–10009
+    // Such a filter reads its matches once: the page is sorted from them, newest first.
+    const names = (query: string) => get(`/v1/bookings/service_orders/search?${query}`).then((r) => r.json().service_orders.map((o: { group_name: string }) => o.group_name));
+    expect(await names(`group_name=${encodeURIComponent('大量団体 1000')}&per_page=3&page=2`)).toEqual(['大量団体 10006', '大量団体 10005', '大量団体 10004']);
+    const pastTheEnd = (await get(`/v1/bookings/service_orders/search?group_name=${encodeURIComponent('大量団体 1000')}&page=2`)).json();
+    expect(pastTheEnd).toMatchObject({ total: 11, total_capped: false, service_orders: [] });
+    // More matches than the cap: the page is read in order instead, still newest first.
+    const broad = (await get(`/v1/bookings/service_orders/search?group_name=${encodeURIComponent('大量団体')}&per_page=2&page=2`)).json();
+    expect(broad).toMatchObject({ total: 10_000, total_capped: true });
+    expect(broad.service_orders.map((o: { group_name: string }) => o.group_name)).toEqual(['大量団体 10048', '大量団体 10047']);
   });
 });
 

@@ -762,8 +762,9 @@ export const bookings = pgTable(
     index('bookings_submitted_idx').on(t.submittedAt.desc(), t.id.desc()),
     // A page of one service-date period sorts its bookings by submission without visiting them.
     index('bookings_id_submitted_idx').on(t.id, t.submittedAt),
-    // Group name search is a substring match (ILIKE '%…%'): trigrams.
-    index('bookings_group_name_trgm').using('gin', t.groupName.op('gin_trgm_ops')),
+    // Group name search is a substring match (ILIKE '%…%'): trigrams. New entries wait in a
+    // pending list that every search reads in full; 64 kB keeps that list to a few pages.
+    index('bookings_group_name_trgm').using('gin', t.groupName.op('gin_trgm_ops')).with({ gin_pending_list_limit: 64 }),
   ],
 );
 

@@ -114,32 +114,53 @@ export function bookingFilters(q: ServiceOrderSearchQuery, scope: TenantScope, s
   return sql.join(f, sql` and `);
 }
 
+/**
+ * Whether the filters pick few bookings from an index that is costly to read (a group name's
+ * trigrams, part of a booking number, a service-date period of up to a month): then the matches
+ * are read once, up to the count cap, and both the page and the total come from them.
+ */
+function readMatchesOnce(q: ServiceOrderSearchQuery): boolean {
+  return narrowServiceDates(q) || !!q.group_name || !!q.booking_id;
+}
+
 /** `serviceId` narrows to one train (the by-service list). */
 export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQuery, scope: TenantScope, serviceId?: number): Promise<{ total: number; total_capped: boolean; rows: ServiceOrderRow[] }> {
   const where = bookingFilters(q, scope, serviceId);
-  // The count runs alongside the page (on a pool each takes its own connection).
-  const counting = countServiceOrders(db, q, scope, where, serviceId !== undefined);
-  counting.catch(() => undefined); // awaited below; this only keeps an early failure from being reported twice
+  const once = readMatchesOnce(q);
+  // Otherwise the count runs alongside the page (on a pool each takes its own connection).
+  const counting = once ? undefined : countServiceOrders(db, q, scope, where, serviceId !== undefined);
+  counting?.catch(() => undefined); // awaited below; this only keeps an early failure from being reported twice
+  const offset = (q.page - 1) * q.per_page;
+  const trains = narrowServiceDates(q) ? sql`days` : sql`booking_services`;
+  const matching = sql`from bookings b join ${trains} bs on bs.booking_id = b.id ${agentJoinFor(q)} where ${where}`;
+  const newestFirst = sql`order by b.submitted_at desc nulls last, b.id desc nulls last, bs.direction`;
+  const page = once
+    ? // Past the cap the matches cannot be sorted in memory: the page is then read in order instead
+      // (each branch runs only when its one-time condition holds).
+      sql`hits as materialized (select b.id, bs.direction, b.submitted_at ${matching} limit ${SEARCH_TOTAL_CAP + 1}),
+        page as (
+          (select h.id, h.direction, h.submitted_at from hits h where (select count(*) from hits) <= ${SEARCH_TOTAL_CAP})
+          union all
+          (select b.id, bs.direction, b.submitted_at ${matching} and (select count(*) from hits) > ${SEARCH_TOTAL_CAP} ${newestFirst} limit ${offset + q.per_page})
+          order by submitted_at desc nulls last, id desc nulls last, direction
+          limit ${q.per_page} offset ${offset}
+        )`
+    : sql`page as (select b.id, bs.direction, b.submitted_at ${matching} ${newestFirst} limit ${q.per_page} offset ${offset})`;
   const rows = rowsOf<{
     id: number; booking_id: string; submitted_at: Date | string; service_date: string; service_id: number; names: LocalizedLabel[]; direction: 'down' | 'up';
     from_station_id: number; to_station_id: number; group_type: 'NORMAL' | 'SCHOOL'; group_name: string; agent_id: number; agent_name: string; agent_type: string;
     sub_group_name: string; participant_quantity: number; operator_name: string; status: string; sub_status: string; caution: string;
-    payment_status: string | null; payment_method: string | null; payment_total: number | string | null; directions: number;
+    payment_status: string | null; payment_method: string | null; payment_total: number | string | null; directions: number; hits: number | null;
   }>(
     // The page is chosen on bookings and their trains only; the names and payments are joined to its rows alone.
     await db.execute(sql`
-      with ${narrowServiceDates(q) ? sql`days as materialized (select * from booking_services bs where bs.service_date between ${q.service_date_from}::date and ${q.service_date_to}::date), ` : sql``}page as (
-        select b.id, bs.direction, b.submitted_at
-        from bookings b join ${narrowServiceDates(q) ? sql`days` : sql`booking_services`} bs on bs.booking_id = b.id ${agentJoinFor(q)}
-        where ${where}
-        order by b.submitted_at desc nulls last, b.id desc nulls last, bs.direction
-        limit ${q.per_page} offset ${(q.page - 1) * q.per_page}
-      )
+      with ${narrowServiceDates(q) ? sql`days as materialized (select * from booking_services bs where bs.service_date between ${q.service_date_from}::date and ${q.service_date_to}::date), ` : sql``}${page}
       select b.id, b.booking_id, b.submitted_at, bs.service_date::text as service_date, bs.service_id, s.names, bs.direction,
              bs.from_station_id, bs.to_station_id, b.group_type, b.group_name, a.id as agent_id, a.name_ja as agent_name, a.agent_type,
              g.name_ja as sub_group_name, b.participant_quantity, b.operator_name, b.status, b.sub_status, b.caution,
              p.status as payment_status, p.payment_method, p.total_amount_e6 as payment_total,
-             (select count(*)::int from booking_services x where x.booking_id = b.id) as directions
+             (select count(*)::int from booking_services x where x.booking_id = b.id) as directions,
+             ${once ? sql`(select count(*)::int from hits)` : sql`null::int`} as hits
       from page
       join bookings b on b.id = page.id
       join booking_services bs on bs.booking_id = page.id and bs.direction = page.direction
@@ -147,8 +168,15 @@ export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQue
       left join lateral (select * from payments p where p.booking_id = b.id and p.kind = 'FARE' order by p.id desc limit 1) p on true
       order by page.submitted_at desc nulls last, page.id desc nulls last, page.direction`),
   );
+  const hits = rows[0]?.hits;
+  const total =
+    counting !== undefined
+      ? await counting
+      : typeof hits === 'number'
+        ? { total: Math.min(hits, SEARCH_TOTAL_CAP), total_capped: hits > SEARCH_TOTAL_CAP }
+        : await countServiceOrders(db, q, scope, where, serviceId !== undefined); // a page past the end
   return {
-    ...(await counting),
+    ...total,
     rows: rows.map((r) => ({
       id: r.id,
       booking_id: r.booking_id,

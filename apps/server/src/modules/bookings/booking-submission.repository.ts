@@ -72,9 +72,13 @@ export async function readSubmitContext(
                   'vacant', ${vacantOnLegsSql(sql`d.service_date`, sql`d.service_id`, sql`(select id from group_type)`, sql`d.first_leg`, sql`d.last_leg`)})
                 order by d.ord)
            from dirs d
-           left join services s on s.id = d.service_id
-           left join service_day_statuses st on st.service_date = d.service_date and st.service_id = d.service_id
-           left join service_day_inventories i on i.service_date = d.service_date and i.service_id = d.service_id) as services,
+           -- Lateral lookups, kept apart by "limit 1": one index probe per train (as a plain join the
+           -- planner guesses 100 trains from json_to_recordset and scans the season's inventories).
+           left join lateral (select s.direction from services s where s.id = d.service_id limit 1) s on true
+           left join lateral (select st.status from service_day_statuses st
+                              where st.service_date = d.service_date and st.service_id = d.service_id limit 1) st on true
+           left join lateral (select i.arrangement_pattern_id from service_day_inventories i
+                              where i.service_date = d.service_date and i.service_id = d.service_id limit 1) i on true) as services,
         ${pricingReferenceSql(input.groupType, input.priceDate)} as pricing`),
   );
   return row!;
