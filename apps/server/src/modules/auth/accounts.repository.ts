@@ -95,20 +95,30 @@ export async function findAccountById(db: Executor, id: string): Promise<Account
   return row ? toAccount(row) : undefined;
 }
 
-/** A live session (by token hash) with its account, in one statement: every request asks this. */
-export async function findSessionAccount(
-  db: Executor,
-  tokenHash: string,
-  now: Date,
-): Promise<{ session: { id: string; accountId: string; csrfToken: string; expiresAt: Date; lastSeenAt: Date }; account: AccountWithProfile } | undefined> {
-  const [row] = await profileQueryWith(db, {
+function sessionLookup(db: Executor) {
+  return profileQueryWith(db, {
     sessionId: t.sessions.id,
     csrfToken: t.sessions.csrfToken,
     expiresAt: t.sessions.expiresAt,
     lastSeenAt: t.sessions.lastSeenAt,
   })
     .innerJoin(t.sessions, eq(t.sessions.accountId, t.accounts.id))
-    .where(and(eq(t.sessions.tokenHash, tokenHash), gt(t.sessions.expiresAt, now)));
+    .where(and(eq(t.sessions.tokenHash, sql.placeholder('tokenHash')), gt(t.sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('session_account');
+}
+
+/** Built once per database: every request asks it (a prepared statement on a PostgreSQL server). */
+const sessionLookups = new WeakMap<Executor, ReturnType<typeof sessionLookup>>();
+
+/** A live session (by token hash) with its account, in one statement: every request asks this. */
+export async function findSessionAccount(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<{ session: { id: string; accountId: string; csrfToken: string; expiresAt: Date; lastSeenAt: Date }; account: AccountWithProfile } | undefined> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = sessionLookup(db)));
+  const [row] = await lookup.execute({ tokenHash, now: now.toISOString() });
   if (!row) return undefined;
   const account = toAccount(row);
   return { session: { id: row.sessionId, accountId: account.id, csrfToken: row.csrfToken, expiresAt: row.expiresAt, lastSeenAt: row.lastSeenAt }, account };

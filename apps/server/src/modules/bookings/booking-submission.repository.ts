@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { GROUP_TYPE_ID_SQL, vacantOnLegsSql } from '../inventory/allotments.ts';
 import { runningServiceDaysSql } from '../timetable/running-service-days.ts';
 import { pricingReferenceSql, type PricingReference } from './pricing-reference.ts';
@@ -46,7 +47,7 @@ export async function readSubmitContext(
     input.directions.map((d, i) => ({ ord: i, service_date: d.serviceDate, service_id: d.serviceId, first_leg: d.firstLeg, last_leg: d.lastLeg })),
   );
   const [row] = rowsOf<SubmitContext>(
-    await db.execute(sql`
+    await executePrepared(db, sql`
       with group_type as (
         select ${GROUP_TYPE_ID_SQL} as id
       ), dirs as (
@@ -122,7 +123,7 @@ const json = (value: unknown) => (value === undefined || value === null ? null :
  */
 export async function insertBookingGraph(db: Executor, b: NewBooking): Promise<{ id: number; booking_id: string } | undefined> {
   const [row] = rowsOf<{ id: number; booking_id: string }>(
-    await db.execute(sql`
+    await executePrepared(db, sql`
       with b as (
         insert into bookings (booking_id, booking_token, agent_id, agent_sub_group_id, status, sub_status, wait_listing, group_type, group_name,
                               "group", applicant, tour_conductor, author, note, operator_name, participant_quantity, total_amount_e6,

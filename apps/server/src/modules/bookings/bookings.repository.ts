@@ -5,6 +5,7 @@ import type { CancellationPolicyRow } from '@sagano/domain/bookings/cancellation
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import type { Executor } from '../../db/client.ts';
 import { readAll } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { GROUP_TYPE_ID_SQL, LOCK_TIMEOUT_SQL } from '../inventory/allotments.ts';
@@ -125,7 +126,7 @@ export async function lockBooking(db: Executor, bookingId: string, options: { lo
     wheelchair_type_id: number | null;
     standing_type_id: number | null;
   }>(
-    await db.execute(sql`
+    await executePrepared(db, sql`
       select b.id, b.booking_id, b.agent_id, b.agent_sub_group_id, b.status, b.sub_status, b.voucher_confirmed,
              b.participant_quantity, b.update_count, b.total_amount_e6::float8 as total_amount_e6, b.applicant->>'email' as applicant_email,
              a.agent_type, a.ignore_cancellation_policy,
@@ -241,7 +242,7 @@ export async function recordRevision(db: Executor, id: number, type: 'UPDATE' | 
   const sets = (Object.keys(patch) as (keyof BookingPatch)[])
     .filter((k) => patch[k] !== undefined)
     .map((k) => sql`${sql.identifier(PATCH_COLUMNS[k])} = ${patchValue(k, patch[k])}`);
-  await db.execute(sql`
+  await executePrepared(db, sql`
     with b as (
       update bookings set ${sql.join([...sets, sql`revision = revision + 1`, sql`updated_at = now()`], sql`, `)}
       where id = ${id}

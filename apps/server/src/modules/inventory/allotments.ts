@@ -10,6 +10,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 export interface AllotmentRequest {
@@ -47,7 +48,7 @@ export async function holdAllotments(tx: Executor, hold: DirectionHold): Promise
   const expected = items.length * hold.legs.length;
   const wanted = JSON.stringify(items.map((i) => ({ arrangement_type_id: i.arrangementTypeId, qty: i.quantity })));
   const [row] = rowsOf<{ day_status: string | null; ok: boolean; updated: number; short_leg: number | null }>(
-    await tx.execute(sql`
+    await executePrepared(tx, sql`
       with want as (
         select * from json_to_recordset(${wanted}::json) as w(arrangement_type_id int, qty int)
       ), day as (
@@ -107,7 +108,7 @@ export async function releaseAllotments(tx: Executor, requests: readonly Allotme
     .flatMap((r) => r.legs.map((leg) => ({ service_date: r.serviceDate, service_id: r.serviceId, arrangement_type_id: r.arrangementTypeId, leg, qty: r.quantity })));
   if (rows.length === 0) return;
   const [row] = rowsOf<{ locked: number; updated: number }>(
-    await tx.execute(sql`
+    await executePrepared(tx, sql`
       with want as (
         select * from json_to_recordset(${JSON.stringify(rows)}::json) as w(service_date date, service_id int, arrangement_type_id int, leg int, qty int)
       ), locked as (
