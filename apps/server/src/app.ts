@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import type { Database } from './db/client.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorBody, errorsPlugin } from './plugins/errors.ts';
 import { operationLogPlugin } from './plugins/operation-log.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import type { Access, RegisteredRoute } from './plugins/route-config.ts';
 import './plugins/route-config.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
@@ -64,21 +64,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, ...errorBody('RATE_LIMITED', `too many requests, try again in ${Math.ceil(ctx.ttl / 1000)} s`) }) });
   await app.register(swagger, {
