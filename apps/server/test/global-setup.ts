@@ -10,7 +10,7 @@ import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { loadDemoData } from '../src/db/seed/demo-data.ts';
 import { startJobQueue } from '../src/jobs/job-queue.ts';
-import { TEMPLATE_DATABASE, withDatabaseName } from './test-database-names.ts';
+import { templateDatabaseName, withDatabaseName } from './test-database-names.ts';
 
 async function prepare(database: Database) {
   await database.migrate();
@@ -22,16 +22,21 @@ async function prepare(database: Database) {
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
+    const template = templateDatabaseName();
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`drop database if exists ${TEMPLATE_DATABASE} with (force)`);
-    await admin.query(`create database ${TEMPLATE_DATABASE}`);
+    await admin.query(`create database ${template}`);
     await admin.end();
-    const database = await openPostgres(withDatabaseName(url, TEMPLATE_DATABASE), 2);
+    const database = await openPostgres(withDatabaseName(url, template), 2);
     await prepare(database);
     await database.close();
-    project.provide('testDatabase', { engine: 'postgres', url });
-    return;
+    project.provide('testDatabase', { engine: 'postgres', url, template });
+    return async () => {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${template} with (force)`);
+      await cleanup.end();
+    };
   }
   const dir = mkdtempSync(join(tmpdir(), 'sagano-test-'));
   const database = await openPglite(undefined);
@@ -46,6 +51,6 @@ export default async function setup(project: TestProject) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDatabase: { engine: 'pglite'; file: string } | { engine: 'postgres'; url: string };
+    testDatabase: { engine: 'pglite'; file: string } | { engine: 'postgres'; url: string; template: string };
   }
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
-import { TEMPLATE_DATABASE, withDatabaseName } from './test-database-names.ts';
+import { withDatabaseName } from './test-database-names.ts';
 
 /**
  * A fresh copy of the migrated demo database for one test file: PGlite by default, a real
@@ -18,7 +18,7 @@ export async function openTestDatabase(): Promise<Database> {
   const name = `sagano_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: target.url });
   await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  await admin.query(`create database ${name} template ${target.template}`);
   await admin.end();
   const database = await openPostgres(withDatabaseName(target.url, name), 12);
   return {
