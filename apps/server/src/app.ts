@@ -2,6 +2,7 @@
  * The HTTP application: external plugins (security headers, cookies, rate limits, OpenAPI),
  * then the app's own (errors, auth, operation log), then one module per area.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
@@ -12,6 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createSecretBox, SECRET_KEY_BYTES } from './lib/secret-box.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorBody, errorsPlugin } from './plugins/errors.ts';
 import { operationLogPlugin } from './plugins/operation-log.ts';
@@ -21,6 +23,7 @@ import './plugins/route-config.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
 import { arrangementsRoutes } from './modules/arrangements/arrangements.routes.ts';
 import { operationLogsRoutes } from './modules/audit/operation-logs.routes.ts';
+import { sealPlainTotpSecrets } from './modules/auth/accounts.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
@@ -77,7 +80,11 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   });
 
   const db = database.db;
-  const auth = createAuthService(db, config);
+  // Two-factor secrets are sealed with the configured key (the server always has one; see server.ts).
+  if (!config.totpSecretKey) app.log.warn('TOTP_SECRET_KEY is not set: two-factor secrets set up now are sealed with a key that ends with this process');
+  const secrets = createSecretBox(config.totpSecretKey ?? randomBytes(SECRET_KEY_BYTES));
+  if (config.totpSecretKey) await sealPlainTotpSecrets(db, secrets);
+  const auth = createAuthService(db, config, secrets);
   await app.register(errorsPlugin);
   await app.register(authPlugin, { auth });
   await app.register(operationLogPlugin, { db });

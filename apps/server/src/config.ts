@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseSecretKey } from './lib/secret-box.ts';
 
 /** Settings read once from the environment at start. */
 export interface Config {
@@ -21,6 +22,11 @@ export interface Config {
   /** Trust X-Forwarded-For from a proxy in front (for client IPs in rate limits and logs). */
   trustProxy: boolean;
   loginRateLimitPerMinute: number;
+  /**
+   * The key two-factor secrets are sealed with (TOTP_SECRET_KEY, 32 bytes as base64 or hex).
+   * Unset: the server keeps one in the data folder (totp-secret.key).
+   */
+  totpSecretKey: Buffer | undefined;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -49,5 +55,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: env.JOBS !== 'off',
     trustProxy: env.TRUST_PROXY === 'true',
     loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30, 'LOGIN_RATE_LIMIT_PER_MINUTE'),
+    totpSecretKey: env.TOTP_SECRET_KEY ? parseSecretKey(env.TOTP_SECRET_KEY, 'TOTP_SECRET_KEY') : undefined,
   };
 }

@@ -1,8 +1,10 @@
 /** Starts the product: database, migrations, demo data, jobs, HTTP. */
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { secretKeyFromFile } from './lib/secret-box.ts';
 import { bootstrapAdmin } from './db/seed/bootstrap-admin.ts';
 import { loadDemoData } from './db/seed/demo-data.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
@@ -11,6 +13,11 @@ import { smtpSender, startMailDelivery, stopMailDelivery, type MailSender } from
 
 const config = loadConfig();
 config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
+// Two-factor secrets are sealed with a key kept outside the database: TOTP_SECRET_KEY, or a file
+// made once in the data folder (back it up apart from the database; without it, enrolled staff
+// must be unenrolled and set up again).
+const totpKeyFile = config.totpSecretKey ? undefined : join(config.dataDir, 'totp-secret.key');
+if (totpKeyFile) config.totpSecretKey = secretKeyFromFile(totpKeyFile);
 
 const database = await openDatabase(config);
 await database.migrate();
@@ -30,7 +37,7 @@ if (config.jobs) {
 
 const app = await buildApp({ config, database });
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`database: ${database.engine}${database.engine === 'pglite' ? ` (${config.dataDir})` : ''}; mail: ${config.smtpUrl ? 'SMTP' : 'kept in the outbox'}`);
+app.log.info(`database: ${database.engine}${database.engine === 'pglite' ? ` (${config.dataDir})` : ''}; mail: ${config.smtpUrl ? 'SMTP' : 'kept in the outbox'}; two-factor key: ${totpKeyFile ?? 'TOTP_SECRET_KEY'}`);
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -7,6 +7,9 @@ import { startJobQueue, type JobQueue } from '../src/jobs/job-queue.ts';
 import { smtpSender, startMailDelivery, stopMailDelivery, type MailSender } from '../src/modules/mail/mail-delivery.ts';
 import { openTestDatabase } from './test-database.ts';
 
+/** The key test apps seal two-factor secrets with (32 bytes, hex). */
+export const TEST_TOTP_KEY = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
+
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
@@ -19,7 +22,7 @@ export interface TestApp {
 /** The real application on a fresh copy of the demo database; with `smtpUrl`, mails are delivered there. */
 export async function createTestApp(options: { smtpUrl?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = loadConfig({ PUBLIC_URL: 'http://sagano.test', ...options.env, ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}) });
+  const config = loadConfig({ PUBLIC_URL: 'http://sagano.test', TOTP_SECRET_KEY: TEST_TOTP_KEY, ...options.env, ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}) });
   const app = await buildApp({ config, database, logger: false });
   let jobs: JobQueue | undefined;
   let sender: MailSender | undefined;

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
 import { stepAt, totpCode } from '../src/lib/totp.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.ts';
+import { buildApp } from '../src/app.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
 
 let ctx: TestApp;
@@ -87,5 +88,47 @@ describe('two-factor sign-in', () => {
     await ctx.database.db.update(t.agents).set({ requireTotp: false });
     expect((await call('DELETE', '/v1/auth/totp', headers, { code: totpCode(secret, step + 1) })).statusCode).toBe(200);
     expect((await login('agent-contracted@example.com')).statusCode).toBe(200);
+  });
+});
+
+describe('two-factor secrets at rest', () => {
+  const stored = async (email: string) => {
+    const [row] = await ctx.database.db
+      .select({ id: t.accounts.id, secret: t.accounts.totpSecret, pending: t.accounts.totpPendingSecret })
+      .from(t.accounts)
+      .where(eq(t.accounts.email, email));
+    return row!;
+  };
+
+  it('are sealed in the database, both while setting up and once enrolled', async () => {
+    const headers = bearer(await login('agent-special@example.com'));
+    const setup = (await call('POST', '/v1/auth/totp/setup', headers)).json();
+    const pending = await stored('agent-special@example.com');
+    expect(pending.pending).toMatch(/^v1\./);
+    expect(pending.pending).not.toContain(setup.secret);
+    const step = stepAt(new Date());
+    expect((await call('POST', '/v1/auth/totp/confirm', headers, { code: totpCode(setup.secret, step) })).statusCode).toBe(200);
+    const enrolled = await stored('agent-special@example.com');
+    expect(enrolled.secret).toMatch(/^v1\./);
+    expect(enrolled.secret).not.toContain(setup.secret);
+    // …and still make sign-in work.
+    expect((await login('agent-special@example.com', totpCode(setup.secret, step + 1))).statusCode).toBe(200);
+  });
+
+  it('stored in plain text before sealing existed are sealed when the server starts, and keep working', async () => {
+    const secret = 'JBSWY3DPEHPK3PXP';
+    const { id } = await stored('branch-free@example.com');
+    await ctx.database.db.update(t.accounts).set({ totpSecret: secret, totpEnrolledAt: new Date(), totpLastStep: null }).where(eq(t.accounts.id, id));
+    const step = stepAt(new Date());
+    expect((await login('branch-free@example.com', totpCode(secret, step))).statusCode).toBe(200); // read as it is
+    const restarted = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    try {
+      const sealed = await stored('branch-free@example.com');
+      expect(sealed.secret).toMatch(/^v1\./);
+      const res = await restarted.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'branch-free@example.com', password: DEMO_PASSWORD, totp_code: totpCode(secret, step + 1) } });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await restarted.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AccountKind, StaffType, UserGroup, UserType } from '@sagano/domain/auth/roles';
 import type { Executor } from '../../db/client.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import * as t from '../../db/schema.ts';
 
 /** An account with the profile that decides its role. */
@@ -161,6 +162,23 @@ export async function pendingTotpSecret(db: Executor, accountId: string): Promis
 /** Makes a confirmed secret the account's second factor (the confirming code's step is used up). */
 export async function enrollTotp(db: Executor, accountId: string, secret: string, step: number): Promise<void> {
   await db.update(t.accounts).set({ totpSecret: secret, totpPendingSecret: null, totpEnrolledAt: new Date(), totpLastStep: step }).where(eq(t.accounts.id, accountId));
+}
+
+/**
+ * Seals two-factor secrets stored in plain text (before sealing existed); run at start.
+ * Answers how many accounts were sealed.
+ */
+export async function sealPlainTotpSecrets(db: Executor, secrets: SecretBox): Promise<number> {
+  const rows = await db
+    .select({ id: t.accounts.id, secret: t.accounts.totpSecret, pending: t.accounts.totpPendingSecret })
+    .from(t.accounts)
+    .where(sql`(${t.accounts.totpSecret} is not null and ${t.accounts.totpSecret} not like 'v1.%')
+            or (${t.accounts.totpPendingSecret} is not null and ${t.accounts.totpPendingSecret} not like 'v1.%')`);
+  for (const row of rows) {
+    const seal = (value: string | null) => (value === null || secrets.isSealed(value) ? value : secrets.seal(value, row.id));
+    await db.update(t.accounts).set({ totpSecret: seal(row.secret), totpPendingSecret: seal(row.pending) }).where(eq(t.accounts.id, row.id));
+  }
+  return rows.length;
 }
 
 export async function clearTotp(db: Executor, accountId: string): Promise<void> {

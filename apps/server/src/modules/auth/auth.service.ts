@@ -2,6 +2,7 @@ import type { LoginBody, SessionUser } from '@sagano/domain/auth/auth-schemas';
 import { passwordProblems } from '@sagano/domain/auth/password-policy';
 import { operatorMayLogIn } from '@sagano/domain/auth/roles';
 import type { Config } from '../../config.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import QRCode from 'qrcode';
 import { AppError } from '../../lib/app-error.ts';
@@ -62,7 +63,7 @@ function mayLogIn(account: AccountWithProfile): boolean {
 }
 
 /** Sign-in, sessions and passwords (DESIGN §8). */
-export function createAuthService(db: Db, config: Config) {
+export function createAuthService(db: Db, config: Config, secrets: SecretBox) {
   const idleMs = config.sessionIdleMinutes * 60_000;
   const absoluteMs = config.sessionAbsoluteHours * 3_600_000;
 
@@ -94,7 +95,7 @@ export function createAuthService(db: Db, config: Config) {
       if (!mayLogIn(account)) throw new AppError('LOGIN_NOT_ALLOWED', `${account.email} cannot log in`);
       if (account.totpEnrolledAt && account.totpSecret) {
         if (!input.totp_code) throw new AppError('TOTP_REQUIRED', 'totp_code: enter the code from your authenticator app', 'totp_code');
-        const step = verifyTotp(account.totpSecret, input.totp_code, new Date(), account.totpLastStep);
+        const step = verifyTotp(secrets.open(account.totpSecret, account.id), input.totp_code, new Date(), account.totpLastStep);
         // A wrong code, or one already used (replayed), counts as a failed attempt.
         if (step === null || !(await takeTotpStep(db, account.id, step))) {
           await recordAttempt(db, emailKey, false, meta.ip);
@@ -160,18 +161,18 @@ export function createAuthService(db: Db, config: Config) {
     /** A new secret for the caller to scan; the current second factor (if any) stays until a code confirms the new one. */
     async startTotpSetup(work: Work, principal: Principal): Promise<{ secret: string; otpauth_uri: string; qr_svg: string }> {
       const secret = newTotpSecret();
-      await setPendingTotpSecret(work.tx, principal.accountId, secret);
+      await setPendingTotpSecret(work.tx, principal.accountId, secrets.seal(secret, principal.accountId));
       const uri = otpauthUri(TOTP_ISSUER, principal.user.email, secret);
       return { secret, otpauth_uri: uri, qr_svg: await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) };
     },
 
     /** A code from the new secret enrolls it; other sessions end (they were opened without it). */
     async confirmTotp(work: Work, principal: Principal, code: string): Promise<void> {
-      const secret = await pendingTotpSecret(work.tx, principal.accountId);
-      if (!secret) throw new AppError('CONFLICT', 'start two-factor setup first');
-      const step = verifyTotp(secret, code, new Date(), null);
+      const sealed = await pendingTotpSecret(work.tx, principal.accountId);
+      if (!sealed) throw new AppError('CONFLICT', 'start two-factor setup first');
+      const step = verifyTotp(secrets.open(sealed, principal.accountId), code, new Date(), null);
       if (step === null) throw new AppError('TOTP_CODE_WRONG', 'code: the code is wrong; check the time on your phone and try the next one', 'code');
-      await enrollTotp(work.tx, principal.accountId, secret, step);
+      await enrollTotp(work.tx, principal.accountId, sealed, step);
       await deleteSessionsOf(work.tx, principal.accountId, principal.sessionId);
     },
 
@@ -180,7 +181,7 @@ export function createAuthService(db: Db, config: Config) {
       const account = await findAccountById(work.tx, principal.accountId);
       if (!account?.totpSecret) throw new AppError('CONFLICT', 'two-factor sign-in is not enrolled');
       if (account.agentRequiresTotp) throw new AppError('TOTP_REQUIRED_BY_AGENT', 'your agent requires two-factor sign-in for every staff member');
-      const step = verifyTotp(account.totpSecret, code, new Date(), account.totpLastStep);
+      const step = verifyTotp(secrets.open(account.totpSecret, account.id), code, new Date(), account.totpLastStep);
       if (step === null || !(await takeTotpStep(work.tx, account.id, step))) throw new AppError('TOTP_CODE_WRONG', 'code: the code is wrong or was already used', 'code');
       await clearTotp(work.tx, account.id);
     },
