@@ -75,36 +75,43 @@ interface Rate {
   nodeMs: number;
 }
 
-async function bookingsPerSecond(app: FastifyInstance, headers: Record<string, string>, targets: Target[], agentId: number, clients: number): Promise<Rate> {
+/** Runs `once` from `clients` concurrent loops for the case's duration; the rate and CPU per run. */
+async function measure(clients: number, once: (client: number) => Promise<void>): Promise<Rate> {
   let done = 0;
   const machine0 = machineBusyMs();
   const node0 = process.cpuUsage();
   const end = Date.now() + DURATION_MS;
   await Promise.all(
     Array.from({ length: clients }, async (_, i) => {
-      const target = targets[i % targets.length]!;
       while (Date.now() < end) {
-        const submit = await app.inject({
-          method: 'POST',
-          url: '/v1/bookings',
-          headers,
-          payload: {
-            applicant: { name: 'ベンチ 太郎', email: 'bench@example.com', phone_number: '075-000-0000' },
-            group: { group_type: 'NORMAL', name: `ベンチ団体 ${i}`, country_code: 'JPN' },
-            service_order: { down_service: { service_date: target.date, service_id: target.serviceId, from_station_id: 1, to_station_id: 4 } },
-            participant_group: { unit_quantity_items: [{ unit_id: 1, quantity: 12 }] },
-            agent_id: agentId,
-          },
-        });
-        if (submit.statusCode !== 200) throw new Error(`submit ${submit.statusCode} ${submit.body}`);
-        const reserve = await app.inject({ method: 'POST', url: `/v1/bookings/${submit.json().booking_id}/reserve_allotments`, headers });
-        if (reserve.statusCode !== 200 || reserve.json().sub_status !== 'SAGANO_ALLOTMENT_CONFIRMED') throw new Error(`reserve ${reserve.statusCode} ${reserve.body}`);
+        await once(i);
         done++;
       }
     }),
   );
   const node = process.cpuUsage(node0);
   return { perSecond: (done * 1000) / DURATION_MS, machineMs: (machineBusyMs() - machine0) / done, nodeMs: (node.user + node.system) / 1000 / done };
+}
+
+function bookingsPerSecond(app: FastifyInstance, headers: Record<string, string>, targets: Target[], agentId: number, clients: number): Promise<Rate> {
+  return measure(clients, async (i) => {
+    const target = targets[i % targets.length]!;
+    const submit = await app.inject({
+      method: 'POST',
+      url: '/v1/bookings',
+      headers,
+      payload: {
+        applicant: { name: 'ベンチ 太郎', email: 'bench@example.com', phone_number: '075-000-0000' },
+        group: { group_type: 'NORMAL', name: `ベンチ団体 ${i}`, country_code: 'JPN' },
+        service_order: { down_service: { service_date: target.date, service_id: target.serviceId, from_station_id: 1, to_station_id: 4 } },
+        participant_group: { unit_quantity_items: [{ unit_id: 1, quantity: 12 }] },
+        agent_id: agentId,
+      },
+    });
+    if (submit.statusCode !== 200) throw new Error(`submit ${submit.statusCode} ${submit.body}`);
+    const reserve = await app.inject({ method: 'POST', url: `/v1/bookings/${submit.json().booking_id}/reserve_allotments`, headers });
+    if (reserve.statusCode !== 200 || reserve.json().sub_status !== 'SAGANO_ALLOTMENT_CONFIRMED') throw new Error(`reserve ${reserve.statusCode} ${reserve.body}`);
+  });
 }
 
 async function appOn(database: Database) {
@@ -118,22 +125,11 @@ async function appOn(database: Database) {
 }
 
 /** The floor under any booking: one authenticated read (the session lookup and the HTTP stack, no transaction). */
-async function authenticatedReads(app: FastifyInstance, headers: Record<string, string>): Promise<Rate> {
-  let done = 0;
-  const machine0 = machineBusyMs();
-  const node0 = process.cpuUsage();
-  const end = Date.now() + DURATION_MS;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (Date.now() < end) {
-        const res = await app.inject({ method: 'GET', url: '/v1/auth/me', headers });
-        if (res.statusCode !== 200) throw new Error(`auth/me ${res.statusCode} ${res.body}`);
-        done++;
-      }
-    }),
-  );
-  const node = process.cpuUsage(node0);
-  return { perSecond: (done * 1000) / DURATION_MS, machineMs: (machineBusyMs() - machine0) / done, nodeMs: (node.user + node.system) / 1000 / done };
+function authenticatedReads(app: FastifyInstance, headers: Record<string, string>): Promise<Rate> {
+  return measure(CLIENTS, async () => {
+    const res = await app.inject({ method: 'GET', url: '/v1/auth/me', headers });
+    if (res.statusCode !== 200) throw new Error(`auth/me ${res.statusCode} ${res.body}`);
+  });
 }
 
 function percentile(values: number[], p: number): number {
