@@ -76,11 +76,11 @@ interface Rate {
 }
 
 /** Runs `once` from `clients` concurrent loops for the case's duration; the rate and CPU per run. */
-async function measure(clients: number, once: (client: number) => Promise<void>): Promise<Rate> {
+async function measure(clients: number, once: (client: number) => Promise<void>, durationMs = DURATION_MS): Promise<Rate> {
   let done = 0;
   const machine0 = machineBusyMs();
   const node0 = process.cpuUsage();
-  const end = Date.now() + DURATION_MS;
+  const end = Date.now() + durationMs;
   await Promise.all(
     Array.from({ length: clients }, async (_, i) => {
       while (Date.now() < end) {
@@ -90,10 +90,10 @@ async function measure(clients: number, once: (client: number) => Promise<void>)
     }),
   );
   const node = process.cpuUsage(node0);
-  return { perSecond: (done * 1000) / DURATION_MS, machineMs: (machineBusyMs() - machine0) / done, nodeMs: (node.user + node.system) / 1000 / done };
+  return { perSecond: (done * 1000) / durationMs, machineMs: (machineBusyMs() - machine0) / done, nodeMs: (node.user + node.system) / 1000 / done };
 }
 
-function bookingsPerSecond(app: FastifyInstance, headers: Record<string, string>, targets: Target[], agentId: number, clients: number): Promise<Rate> {
+function bookingsPerSecond(app: FastifyInstance, headers: Record<string, string>, targets: Target[], agentId: number, clients: number, durationMs = DURATION_MS): Promise<Rate> {
   return measure(clients, async (i) => {
     const target = targets[i % targets.length]!;
     const submit = await app.inject({
@@ -111,8 +111,11 @@ function bookingsPerSecond(app: FastifyInstance, headers: Record<string, string>
     if (submit.statusCode !== 200) throw new Error(`submit ${submit.statusCode} ${submit.body}`);
     const reserve = await app.inject({ method: 'POST', url: `/v1/bookings/${submit.json().booking_id}/reserve_allotments`, headers });
     if (reserve.statusCode !== 200 || reserve.json().sub_status !== 'SAGANO_ALLOTMENT_CONFIRMED') throw new Error(`reserve ${reserve.statusCode} ${reserve.body}`);
-  });
+  }, durationMs);
 }
+
+/** One second of bookings before measuring: compiled code and prepared statements in place, as on a running server. */
+const WARM_UP_MS = 1000;
 
 async function appOn(database: Database) {
   await database.migrate();
@@ -142,6 +145,7 @@ const tps = pgbenchTps(await freshDatabase('sagano_pgbench'));
 const pgDatabase = await openPostgres(await freshDatabase('sagano_bench_bookings'), 20);
 const pgApp = await appOn(pgDatabase);
 const targets = await bookingTargets(pgDatabase);
+await bookingsPerSecond(pgApp.app, pgApp.headers, targets, pgApp.agentId, CLIENTS, WARM_UP_MS);
 const spread = await bookingsPerSecond(pgApp.app, pgApp.headers, targets, pgApp.agentId, CLIENTS);
 const single = await bookingsPerSecond(pgApp.app, pgApp.headers, targets.slice(0, 1), pgApp.agentId, CLIENTS);
 const floor = await authenticatedReads(pgApp.app, pgApp.headers);
@@ -192,7 +196,9 @@ await pgDatabase.close();
 // ---------- the embedded database ----------
 const lite = await openPglite(undefined);
 const liteApp = await appOn(lite);
-const liteRate = await bookingsPerSecond(liteApp.app, liteApp.headers, await bookingTargets(lite), liteApp.agentId, CLIENTS);
+const liteTargets = await bookingTargets(lite);
+await bookingsPerSecond(liteApp.app, liteApp.headers, liteTargets, liteApp.agentId, CLIENTS, WARM_UP_MS);
+const liteRate = await bookingsPerSecond(liteApp.app, liteApp.headers, liteTargets, liteApp.agentId, CLIENTS);
 await liteApp.app.close();
 await lite.close();
 
@@ -202,7 +208,7 @@ const row = (name: string, r: Rate, goal: string) =>
 const section = `## Bookings
 
 Command: \`npm run bench\` (bench/booking-bench.ts; ${DURATION_MS} ms per case, ${CLIENTS} concurrent clients, each booking = POST /v1/bookings +
-POST /v1/bookings/{id}/reserve_allotments through fastify inject). Run on ${new Date().toISOString().slice(0, 10)}.
+POST /v1/bookings/{id}/reserve_allotments through fastify inject, measured after ${WARM_UP_MS} ms of the same). Run on ${new Date().toISOString().slice(0, 10)}.
 Baselines, on the same PostgreSQL server in the same run, scale 1, ${CLIENTS} clients: \`pgbench -N\` (simple update) ${tps.simpleUpdate.toFixed(0)} tps;
 pgbench's default TPC-B-like script ${tps.tpcb.toFixed(0)} tps. CPU per booking: busy time of the whole machine (2 cores: server, database, everything)
 from /proc/stat, and of the server's own process.
