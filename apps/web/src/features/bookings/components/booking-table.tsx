@@ -52,7 +52,9 @@ export function BookingTable({ rows, labels }: { rows: ServiceOrderRow[]; labels
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.service_date}</Table.Td>
               <Table.Td>
                 <Stack gap={2}>
-                  <Text size="sm">{labels.label(row.service_name)}</Text>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {labels.label(row.service_name)}
+                  </Text>
                   {row.is_round_trip && (
                     <Badge size="xs" variant="outline" color="grape">
                       {t('list.roundTrip')}

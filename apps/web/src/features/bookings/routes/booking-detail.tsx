@@ -64,7 +64,7 @@ function Field({ label, value }: { label: string; value: React.ReactNode }) {
 function Trains({ booking, labels }: { booking: BookingResponse; labels: BookingLabels }) {
   const { t } = useTranslation('bookings');
   return (
-    <Table.ScrollContainer minWidth={700}>
+    <Table.ScrollContainer minWidth={600}>
       <Table aria-label={t('detail.sections.trains')}>
         <Table.Thead>
           <Table.Tr>
@@ -80,8 +80,8 @@ function Trains({ booking, labels }: { booking: BookingResponse; labels: Booking
           {booking.main_params.service_order.services.map((leg) => (
             <Table.Tr key={leg.direction}>
               <Table.Td>{t(`direction.${leg.direction}`)}</Table.Td>
-              <Table.Td>{leg.service_day}</Table.Td>
-              <Table.Td>{labels.label(leg.service_name)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{leg.service_day}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{labels.label(leg.service_name)}</Table.Td>
               <Table.Td>{t('detail.segment', { from: labels.stationName(leg.from_station_id), to: labels.stationName(leg.to_station_id) })}</Table.Td>
               <Table.Td>{t('detail.time', { departure: leg.departure_hhmm ?? '—', arrival: leg.arrival_hhmm ?? '—' })}</Table.Td>
               <Table.Td data-testid={`held-${leg.direction}`}>
