@@ -41,6 +41,11 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** A value as a jsonb statement parameter (`${jsonParam(x)}::jsonb`): SQL NULL for null or undefined. */
+export function jsonParam(value: unknown): string | null {
+  return value === undefined || value === null ? null : JSON.stringify(value);
+}
+
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }

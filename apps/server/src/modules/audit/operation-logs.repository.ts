@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { OperationLogRow, SearchOperationLogsBody } from '@sagano/domain/audit/operation-log-schemas';
-import type { Executor } from '../../db/client.ts';
+import { jsonParam, type Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import * as t from '../../db/schema.ts';
 
@@ -16,15 +16,13 @@ export interface NewOperationLog {
   responseJson: unknown;
 }
 
-const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
-
 /** Every mutating call writes one: a prepared statement (db/prepared.ts). */
 export async function insertOperationLog(db: Executor, log: NewOperationLog): Promise<void> {
   await executePrepared(
     db,
     sql`insert into operation_logs (category, operator, operator_account_id, operation, booking_id, is_error, status_code, request_json, response_json)
         values (${log.category}, ${log.operator}, ${log.operatorAccountId}, ${log.operation}, ${log.bookingId}, ${log.isError}, ${log.statusCode},
-                ${json(log.requestJson)}::jsonb, ${json(log.responseJson)}::jsonb)`,
+                ${jsonParam(log.requestJson)}::jsonb, ${jsonParam(log.responseJson)}::jsonb)`,
   );
 }
 

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
+import { jsonParam, rowsOf } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { GROUP_TYPE_ID_SQL, vacantOnLegsSql } from '../inventory/allotments.ts';
 import { runningServiceDaysSql } from '../timetable/running-service-days.ts';
@@ -115,8 +115,6 @@ export interface NewBooking {
   notificationKinds: string[];
 }
 
-const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
-
 /**
  * Writes the booking and everything under it in one statement. Answers undefined when a
  * booking with the same number or the same idempotency key exists (nothing is written).
@@ -129,7 +127,7 @@ export async function insertBookingGraph(db: Executor, b: NewBooking): Promise<{
                               "group", applicant, tour_conductor, author, note, operator_name, participant_quantity, total_amount_e6,
                               external_idempotent_id, request_hash, created_by)
         values (${b.bookingId}, ${b.bookingToken}, ${b.agentId}, ${b.agentSubGroupId}, ${b.status}, 'INITIAL', ${b.waitListing}, ${b.groupType}, ${b.groupName},
-                ${json(b.group)}::jsonb, ${json(b.applicant)}::jsonb, ${json(b.tourConductor)}::jsonb, ${json(b.author)}::jsonb, ${b.note}, ${b.operatorName},
+                ${jsonParam(b.group)}::jsonb, ${jsonParam(b.applicant)}::jsonb, ${jsonParam(b.tourConductor)}::jsonb, ${jsonParam(b.author)}::jsonb, ${b.note}, ${b.operatorName},
                 ${b.participantQuantity}, ${b.totalAmountE6}, ${b.externalIdempotentId}, ${b.requestHash}, ${b.createdBy})
         on conflict do nothing
         returning id, booking_id, agent_id, agent_sub_group_id
