@@ -131,4 +131,16 @@ describe('two-factor secrets at rest', () => {
       await restarted.close();
     }
   });
+
+  it('sealed with another key cannot be checked: sign-in says so (503) instead of failing blindly', async () => {
+    const otherKey = { ...ctx.config, totpSecretKey: Buffer.alloc(32, 7) };
+    const other = await buildApp({ config: otherKey, database: ctx.database, logger: false });
+    try {
+      const res = await other.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'branch-free@example.com', password: DEMO_PASSWORD, totp_code: '123456' } });
+      expect(res.statusCode).toBe(503);
+      expect(errorOf(res).error_code).toBe('TOTP_KEY_MISMATCH');
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   /** A wrong code while signed in (setting two-factor up or turning it off): the session is fine. */
   TOTP_CODE_WRONG: 400,
   TOTP_REQUIRED_BY_AGENT: 409,
+  TOTP_KEY_MISMATCH: 503,
   FORBIDDEN: 403,
   LOGIN_NOT_ALLOWED: 403,
   CSRF_TOKEN_INVALID: 403,

@@ -65,6 +65,15 @@ function mayLogIn(account: AccountWithProfile): boolean {
 /** Sign-in, sessions and passwords (DESIGN §8). */
 export function createAuthService(db: Db, config: Config, secrets: SecretBox) {
   const idleMs = config.sessionIdleMinutes * 60_000;
+
+  /** A stored two-factor secret in plain text; one sealed with another key cannot be checked (503). */
+  function totpSecretOf(stored: string, accountId: string): string {
+    try {
+      return secrets.open(stored, accountId);
+    } catch {
+      throw new AppError('TOTP_KEY_MISMATCH', 'two-factor sign-in cannot be checked: the secret was sealed with another key (TOTP_SECRET_KEY)');
+    }
+  }
   const absoluteMs = config.sessionAbsoluteHours * 3_600_000;
 
   async function issueResetLink(work: Work, account: AccountWithProfile, purpose: ResetPurpose): Promise<void> {
@@ -95,7 +104,7 @@ export function createAuthService(db: Db, config: Config, secrets: SecretBox) {
       if (!mayLogIn(account)) throw new AppError('LOGIN_NOT_ALLOWED', `${account.email} cannot log in`);
       if (account.totpEnrolledAt && account.totpSecret) {
         if (!input.totp_code) throw new AppError('TOTP_REQUIRED', 'totp_code: enter the code from your authenticator app', 'totp_code');
-        const step = verifyTotp(secrets.open(account.totpSecret, account.id), input.totp_code, new Date(), account.totpLastStep);
+        const step = verifyTotp(totpSecretOf(account.totpSecret, account.id), input.totp_code, new Date(), account.totpLastStep);
         // A wrong code, or one already used (replayed), counts as a failed attempt.
         if (step === null || !(await takeTotpStep(db, account.id, step))) {
           await recordAttempt(db, emailKey, false, meta.ip);
@@ -170,7 +179,7 @@ export function createAuthService(db: Db, config: Config, secrets: SecretBox) {
     async confirmTotp(work: Work, principal: Principal, code: string): Promise<void> {
       const sealed = await pendingTotpSecret(work.tx, principal.accountId);
       if (!sealed) throw new AppError('CONFLICT', 'start two-factor setup first');
-      const step = verifyTotp(secrets.open(sealed, principal.accountId), code, new Date(), null);
+      const step = verifyTotp(totpSecretOf(sealed, principal.accountId), code, new Date(), null);
       if (step === null) throw new AppError('TOTP_CODE_WRONG', 'code: the code is wrong; check the time on your phone and try the next one', 'code');
       await enrollTotp(work.tx, principal.accountId, sealed, step);
       await deleteSessionsOf(work.tx, principal.accountId, principal.sessionId);
@@ -181,7 +190,7 @@ export function createAuthService(db: Db, config: Config, secrets: SecretBox) {
       const account = await findAccountById(work.tx, principal.accountId);
       if (!account?.totpSecret) throw new AppError('CONFLICT', 'two-factor sign-in is not enrolled');
       if (account.agentRequiresTotp) throw new AppError('TOTP_REQUIRED_BY_AGENT', 'your agent requires two-factor sign-in for every staff member');
-      const step = verifyTotp(secrets.open(account.totpSecret, account.id), code, new Date(), account.totpLastStep);
+      const step = verifyTotp(totpSecretOf(account.totpSecret, account.id), code, new Date(), account.totpLastStep);
       if (step === null || !(await takeTotpStep(work.tx, account.id, step))) throw new AppError('TOTP_CODE_WRONG', 'code: the code is wrong or was already used', 'code');
       await clearTotp(work.tx, account.id);
     },
