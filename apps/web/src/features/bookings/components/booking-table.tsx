@@ -22,7 +22,9 @@ export function BookingTable({ rows, labels }: { rows: ServiceOrderRow[]; labels
             <Table.Th>{t('list.columns.segment')}</Table.Th>
             <Table.Th>{t('list.columns.group')}</Table.Th>
             <Table.Th>{t('list.columns.agent')}</Table.Th>
-            <Table.Th ta="right">{t('list.columns.people')}</Table.Th>
+            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+              {t('list.columns.people')}
+            </Table.Th>
             <Table.Th miw={130}>{t('list.columns.status')}</Table.Th>
             <Table.Th miw={110}>{t('list.columns.payment')}</Table.Th>
           </Table.Tr>
