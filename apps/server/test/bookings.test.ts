@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
+import { rowsOf } from '../src/db/client.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
 import { addFixturePricing, createInventoryFixture, GROUP, WHEELCHAIR, type InventoryFixture } from './support/inventory-fixture.ts';
 
@@ -502,6 +503,14 @@ describe('changing a confirmed booking', () => {
     expect(await held(fx.days[1]!, fx.down, 1)).toBe(day1Before + 23);
     const b = (await get(`/v1/bookings/${id}`)).json();
     expect(b.main_params.service_order).toMatchObject({ update_count: 1, services: [{ service_day: fx.days[1], held_group: 23 }] });
+    // Each revision names its trains, including a train the booking has since left.
+    expect(b.main_param_histories[0].service_order[0].service_name).toEqual(b.main_params.service_order.services[0].service_name);
+    await ctx.database.db.execute(sql`
+      update booking_histories set snapshot = jsonb_set(snapshot, '{service_order,0,service_id}', to_jsonb(${fx.up}::int))
+      where revision = 1 and booking_id = (select id from bookings where booking_id = ${id})`);
+    const [former] = rowsOf<{ names: unknown }>(await ctx.database.db.execute(sql`select names from services where id = ${fx.up}`));
+    const renamed = (await get(`/v1/bookings/${id}`)).json();
+    expect(renamed.main_param_histories[0].service_order[0]).toMatchObject({ service_id: fx.up, service_name: former!.names });
 
     const again = await put(id, change());
     expect(again.statusCode).toBe(409);

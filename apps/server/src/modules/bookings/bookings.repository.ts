@@ -1,5 +1,5 @@
 /** Reads and writes of bookings and everything that hangs off them. */
-import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus, BookingSubStatus } from '@sagano/domain/bookings/booking-state';
 import type { CancellationPolicyRow } from '@sagano/domain/bookings/cancellation';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
@@ -25,6 +25,8 @@ export interface BookingAggregate {
   cancellationPayment: (typeof t.payments.$inferSelect) | undefined;
   notes: (typeof t.bookingNotes.$inferSelect)[];
   histories: (typeof t.bookingHistories.$inferSelect)[];
+  /** Names of every train the booking's revisions name (its trains now and any it was moved from). */
+  serviceNames: Map<number, LocalizedLabel[]>;
 }
 
 export async function findBookingRow(db: Executor, bookingId: string, options: { lock?: boolean } = {}): Promise<BookingRow | undefined> {
@@ -63,7 +65,20 @@ export async function loadBooking(db: Executor, bookingId: string): Promise<Book
     () => db.select().from(t.bookingHistories).where(eq(t.bookingHistories.bookingId, booking.id)).orderBy(asc(t.bookingHistories.revision)),
   ] as const);
   const latest = (kind: string) => payments.find((p) => p.kind === kind);
-  return { booking, agent: agent!, subGroup: subGroup!, services, units, wheelchairs, payment: latest('FARE'), cancellationPayment: latest('CANCELLATION'), notes, histories };
+  const serviceNames = new Map(services.map((s) => [s.serviceId, s.names]));
+  // Trains a revision names that the booking no longer rides (after a train change): read their names too.
+  const formerTrains = [...new Set(histories.flatMap((h) => legsOf(h.snapshot).map((leg) => leg.service_id)))].filter((id) => !serviceNames.has(id));
+  if (formerTrains.length > 0) {
+    const rows = await db.select({ id: t.services.id, names: t.services.names }).from(t.services).where(inArray(t.services.id, formerTrains));
+    for (const row of rows) serviceNames.set(row.id, row.names as LocalizedLabel[]);
+  }
+  return { booking, agent: agent!, subGroup: subGroup!, services, units, wheelchairs, payment: latest('FARE'), cancellationPayment: latest('CANCELLATION'), notes, histories, serviceNames };
+}
+
+/** The trains of a revision snapshot (service_order), as the snapshot SQL below writes them. */
+export function legsOf(snapshot: unknown): { service_id: number }[] {
+  const legs = (snapshot as { service_order?: unknown } | null)?.service_order;
+  return Array.isArray(legs) ? legs.filter((leg): leg is { service_id: number } => typeof leg?.service_id === 'number') : [];
 }
 
 /** What a step needs of a booking, read and locked (FOR UPDATE) in one statement. */

@@ -194,7 +194,10 @@ export function presentBooking(a: BookingAggregate, principal: Principal): Booki
         revision: h.revision,
         created_at: h.createdAt.toISOString(),
         created_by: caller === 'AGENT' && !h.createdBy.includes('@') ? h.createdBy : caller === 'AGENT' ? '' : h.createdBy,
-        service_order: snap.service_order,
+        // Each train with its name (the snapshot keeps the id only).
+        service_order: Array.isArray(snap.service_order)
+          ? (snap.service_order as { service_id: number }[]).map((leg) => ({ ...leg, service_name: a.serviceNames.get(leg.service_id) ?? [] }))
+          : snap.service_order,
         participant_group: snap.participant_group,
         payment: snap.payment,
         confirm_note: snap.confirm_note ?? '',

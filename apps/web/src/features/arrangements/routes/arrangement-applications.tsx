@@ -7,16 +7,18 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useArrangementPatterns } from '../api/get-arrangement-patterns.ts';
 import { useApplicationTerms } from '../api/get-application-terms.ts';
 import { useServiceTerms } from '../api/get-service-terms.ts';
+import { useListSeparator } from '../../../lib/list-separator.ts';
 
 /** "標準 × 14, 団体多め × 2": how many trains run with each pattern. */
 function usePatternSummary() {
   const patterns = useArrangementPatterns().data?.arrangement_patterns ?? [];
+  const separator = useListSeparator();
   return (applications: readonly ArrangementApplication[]) => {
     const counts = new Map<number, number>();
     for (const a of applications) counts.set(a.arrangement_pattern_id, (counts.get(a.arrangement_pattern_id) ?? 0) + 1);
     return [...counts]
       .map(([id, n]) => `${patterns.find((p) => p.arrangement_pattern_id === id)?.name ?? id} × ${n}`)
-      .join('、');
+      .join(separator);
   };
 }
 

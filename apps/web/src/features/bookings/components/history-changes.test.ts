@@ -7,12 +7,13 @@ const base = { created_at: '2026-04-01T00:00:00Z', created_by: 'staff@example.co
 describe('revision views', () => {
   it('marks what changed since the previous revision', () => {
     const views = revisionViews([
-      { ...base, type: 'UPDATE', revision: 2, service_order: [leg], participant_group: { participant_quantity: 10, unit_quantity_items: [{ unit_id: 1, quantity: 10 }] }, payment: { total_amount: 8_000e6, status: 'PAYMENT_PENDING' } },
-      { ...base, type: 'CREATE', revision: 1, service_order: [leg], participant_group: { participant_quantity: 10, unit_quantity_items: [{ unit_id: 1, quantity: 10 }] }, payment: { total_amount: 8_000e6 } },
+      { ...base, status: 'RESERVED', sub_status: 'SAGANO_ALLOTMENT_CONFIRMED', type: 'UPDATE', revision: 2, service_order: [leg], participant_group: { participant_quantity: 10, unit_quantity_items: [{ unit_id: 1, quantity: 10 }] }, payment: { total_amount: 8_000e6, status: 'PAYMENT_PENDING' } },
+      { ...base, status: 'SUBMITTED', sub_status: 'INITIAL', type: 'CREATE', revision: 1, service_order: [leg], participant_group: { participant_quantity: 10, unit_quantity_items: [{ unit_id: 1, quantity: 10 }] }, payment: { total_amount: 8_000e6 } },
     ]);
     expect(views.map((v) => v.revision)).toEqual([1, 2]);
-    expect(views[0]!.changed).toEqual({ trains: true, participants: true, amount: true, payment: true });
-    expect(views[1]!.changed).toEqual({ trains: false, participants: false, amount: false, payment: true });
+    expect(views[0]!.changed).toEqual({ trains: true, participants: true, amount: true, payment: true, status: true });
+    expect(views[1]!.changed).toEqual({ trains: false, participants: false, amount: false, payment: true, status: true });
+    expect(views[1]).toMatchObject({ status: 'RESERVED', subStatus: 'SAGANO_ALLOTMENT_CONFIRMED' });
     expect(views[1]!.paymentStatus).toBe('PAYMENT_PENDING');
   });
   it('tolerates snapshots it cannot read', () => {

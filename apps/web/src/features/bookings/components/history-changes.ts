@@ -1,14 +1,27 @@
 import { z } from 'zod';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
+import { LocalizedLabel } from '@sagano/domain/common/language';
 
 // The revision snapshots are typed `unknown` on the wire; these are the parts the screen reads.
-const Legs = z.array(z.object({ direction: z.string(), service_date: z.string(), service_id: z.number(), from_station_id: z.number(), to_station_id: z.number() }));
+const Legs = z.array(
+  z.object({
+    direction: z.string(),
+    service_date: z.string(),
+    service_id: z.number(),
+    /** The train's name (added by the server; absent in answers from before it was). */
+    service_name: z.array(LocalizedLabel).optional(),
+    from_station_id: z.number(),
+    to_station_id: z.number(),
+  }),
+);
 const Participants = z.object({ participant_quantity: z.number(), unit_quantity_items: z.array(z.object({ unit_id: z.number(), quantity: z.number() })) });
 const Payment = z.object({ total_amount: z.number(), status: z.string().optional() });
 
 export type RevisionView = {
   type: 'CREATE' | 'UPDATE' | 'CANCEL';
   revision: number;
+  status: BookingResponse['main_param_histories'][number]['status'];
+  subStatus: BookingResponse['main_param_histories'][number]['sub_status'];
   created_at: string;
   created_by: string;
   legs: z.infer<typeof Legs> | null;
@@ -16,7 +29,7 @@ export type RevisionView = {
   amount: number | null;
   paymentStatus: string | null;
   /** What differs from the revision before (all of it for the first). */
-  changed: { trains: boolean; participants: boolean; amount: boolean; payment: boolean };
+  changed: { trains: boolean; participants: boolean; amount: boolean; payment: boolean; status: boolean };
 };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -32,13 +45,15 @@ export function revisionViews(histories: BookingResponse['main_param_histories']
     const view: RevisionView = {
       type: h.type,
       revision: h.revision,
+      status: h.status,
+      subStatus: h.sub_status,
       created_at: h.created_at,
       created_by: h.created_by,
       legs: legs.success ? legs.data : null,
       participants: participants.success ? participants.data : null,
       amount: payment.success ? payment.data.total_amount : null,
       paymentStatus: payment.success ? (payment.data.status ?? null) : null,
-      changed: { trains: true, participants: true, amount: true, payment: true },
+      changed: { trains: true, participants: true, amount: true, payment: true, status: true },
     };
     if (previous) {
       view.changed = {
@@ -46,6 +61,7 @@ export function revisionViews(histories: BookingResponse['main_param_histories']
         participants: !same(previous.participants, view.participants),
         amount: previous.amount !== view.amount,
         payment: previous.paymentStatus !== view.paymentStatus,
+        status: previous.status !== view.status || previous.subStatus !== view.subStatus,
       };
     }
     previous = view;

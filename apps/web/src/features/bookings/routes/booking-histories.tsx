@@ -8,13 +8,16 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { useBooking } from '../api/get-booking.ts';
 import { revisionViews } from '../components/history-changes.ts';
 import { formatYen } from '../components/money.ts';
+import { BookingStatusBadges } from '../components/status-badges.tsx';
 import { useBookingLabels } from '../components/use-booking-labels.ts';
+import { useListSeparator } from '../../../lib/list-separator.ts';
 
 const TYPE_COLORS = { CREATE: 'blue', UPDATE: 'orange', CANCEL: 'red' } as const;
 
 /** /bookings/{bookingId}/histories: every revision (新規 / 変更 / 取消) with time, who and what changed. */
 export function Component() {
   const { t } = useTranslation('bookings');
+  const separator = useListSeparator();
   const { bookingId = '' } = useParams();
   const { data: booking } = useBooking(bookingId);
   const labels = useBookingLabels();
@@ -43,12 +46,13 @@ export function Component() {
                 <Table.Th>{t('histories.participants')}</Table.Th>
                 <Table.Th ta="right">{t('histories.amount')}</Table.Th>
                 <Table.Th>{t('histories.status')}</Table.Th>
+                <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('histories.payment')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {views.length === 0 && (
                 <Table.Tr>
-                  <Table.Td colSpan={5}>
+                  <Table.Td colSpan={6}>
                     <Text c="dimmed" ta="center" size="sm">
                       {t('histories.empty')}
                     </Text>
@@ -77,7 +81,7 @@ export function Component() {
                     {(v.legs ?? []).map((leg) =>
                       mark(
                         v.changed.trains,
-                        `${leg.service_date} #${leg.service_id} ${labels.stationName(leg.from_station_id)} → ${labels.stationName(leg.to_station_id)}`,
+                        `${leg.service_date} ${leg.service_name?.length ? labels.label(leg.service_name) : `#${leg.service_id}`} ${labels.stationName(leg.from_station_id)} → ${labels.stationName(leg.to_station_id)}`,
                       ),
                     )}
                   </Table.Td>
@@ -87,11 +91,16 @@ export function Component() {
                         v.changed.participants,
                         `${t('detail.participants', { count: v.participants.participant_quantity })} (${v.participants.unit_quantity_items
                           .map((i) => `${labels.unitName(i.unit_id)} ${i.quantity}`)
-                          .join('、')})`,
+                          .join(separator)})`,
                       )}
                   </Table.Td>
-                  <Table.Td ta="right">{v.amount !== null && mark(v.changed.amount, t('form.yen', { amount: formatYen(v.amount) }))}</Table.Td>
-                  <Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {v.amount !== null && mark(v.changed.amount, t('form.yen', { amount: formatYen(v.amount) }))}
+                  </Table.Td>
+                  <Table.Td style={{ opacity: v.changed.status ? 1 : 0.6 }}>
+                    {v.status && v.subStatus ? <BookingStatusBadges status={v.status} subStatus={v.subStatus} /> : '—'}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {v.paymentStatus && (PAYMENT_STATUSES as readonly string[]).includes(v.paymentStatus)
                       ? mark(v.changed.payment, t(`paymentStatus.${v.paymentStatus as (typeof PAYMENT_STATUSES)[number]}`))
                       : '—'}

@@ -6,6 +6,7 @@ import type { AllotmentCalendarDay } from '@sagano/domain/inventory/inventory-sc
 import type { Direction } from '@sagano/domain/reference/reference-schemas';
 import { monthGrid, weekdayOf, type YearMonth } from './calendar-grid.ts';
 import { LevelBadge } from './level-badge.tsx';
+import { useListSeparator } from '../../../lib/list-separator.ts';
 
 const SUNDAY_FIRST = [0, 1, 2, 3, 4, 5, 6];
 // Any Sunday: only the weekday names are taken from it.
@@ -30,11 +31,12 @@ export function isServiceDay(day: AllotmentCalendarDay | undefined): boolean {
 
 function DayCell({ date, day, directions, showApprovals }: { date: string; day: AllotmentCalendarDay | undefined; directions: readonly Direction[]; showApprovals: boolean }) {
   const { t } = useTranslation('inventory');
+  const separator = useListSeparator();
   const service = isServiceDay(day);
   const levels = (day?.directions ?? []).filter((d) => directions.includes(d.direction_id));
   const levelWords = levels
     .map((d) => `${t(`directions.${d.direction_id}`)} ${d.allotment_level ? t(`levels.${d.allotment_level}`) : t('noInventory')}`)
-    .join('、');
+    .join(separator);
   const content = (
     <Stack gap={4} p={6} h="100%" justify="flex-start">
       <Group justify="space-between" gap={4} wrap="nowrap">

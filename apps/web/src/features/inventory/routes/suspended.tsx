@@ -13,6 +13,7 @@ import { parseDayParam, todayInTokyo } from '../components/calendar-grid.ts';
 import { ServiceStatusBadge } from '../components/level-badge.tsx';
 import { ServiceDayPicker } from '../components/service-day-picker.tsx';
 import { useReferenceLabels, type ReferenceLabels } from '../components/use-reference-labels.ts';
+import { useListSeparator } from '../../../lib/list-separator.ts';
 
 const DIRECTION_ORDER: Direction[] = ['down', 'up'];
 
@@ -89,6 +90,7 @@ function DirectionTable({
 /** /suspended: hold sales, remove the hold or suspend (final) trains of one day; the day lives in the address. */
 export function Component() {
   const { t } = useTranslation('inventory');
+  const separator = useListSeparator();
   const [searchParams, setSearchParams] = useSearchParams();
   const date = parseDayParam(searchParams.get('date')) ?? todayInTokyo();
   const refs = useReferenceLabels();
@@ -125,7 +127,7 @@ export function Component() {
   const selectedNames = services
     .filter((s) => selected.has(s.service_id))
     .map((s) => refs.label(s.service_names))
-    .join('、');
+    .join(separator);
   const byDirection = DIRECTION_ORDER.map((direction) => ({
     direction,
     services: services
