@@ -173,12 +173,20 @@ describe('bookings', () => {
     // Notifications list the new bookings.
     await page.goto('/notifications');
     await visible(page.getByRole('link', { name: second.booking_id }).first());
+    await screenshot(page, 'notifications-ja');
+    // The confirmed booking's history: created, allotments held, confirmed.
+    await page.goto(`/bookings/${bookingId}/histories`);
+    await visible(page.getByText('新規').first());
+    await screenshot(page, 'booking-histories-ja');
 
     // English screenshots of the same screens.
     await page.goto(`/bookings/${bookingId}?lang=en`);
     await visible(page.getByRole('heading', { name: `Booking ${bookingId}` }));
     await visible(page.getByTestId('booking-status').getByText('Confirmed'));
     await screenshot(page, 'booking-detail-en');
+    await page.goto(`/bookings/${bookingId}/histories?lang=en`);
+    await visible(page.getByText('New', { exact: true }).first());
+    await screenshot(page, 'booking-histories-en');
     await page.goto('/bookings');
     await visible(page.locator('[data-testid^="booking-row-"]'));
     await screenshot(page, 'bookings-list-en');
