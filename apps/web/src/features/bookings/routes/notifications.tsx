@@ -54,7 +54,7 @@ export function Component() {
               {rows.map((row) => (
                 <Table.Tr key={row.notification_id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Table.Td>
-                  <Table.Td>{isKind(row.kind) ? t(`kinds.${row.kind}`) : row.kind}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{isKind(row.kind) ? t(`kinds.${row.kind}`) : row.kind}</Table.Td>
                   <Table.Td>
                     {row.booking_id ? (
                       <Anchor component={Link} to={`/bookings/${row.booking_id}`} ff="monospace">
