@@ -126,6 +126,8 @@ describe('agents, branches, staff and the agent portal', () => {
     await p.getByLabel('認証コード').fill(totpCode(secret, enrolStep + 1));
     await p.getByRole('button', { name: 'ログイン', exact: true }).click();
     await p.waitForURL('**/dashboard');
+    // The dashboard names the branch and its agent (read with the branch: branch staff may not read the agent).
+    await visible(p.getByTestId('portal-workplace').getByText(`代理店：清水観光 ${stamp}（京都駅前支店）`));
     await screenshot(p, 'portal-dashboard-ja');
 
     // Books a group for the branch from the seat inquiry's hand-over.

@@ -261,6 +261,11 @@ describe('agent groups', () => {
     });
     // The agent's admin reads it too, within the agent.
     expect((await call('GET', `/v1/agent_groups/${ekimaeId}`, sakuraAdmin)).statusCode).toBe(200);
+    // Branch staff read their own branch with what they need of their agent, which they may not read whole.
+    const ownBranch = await call('GET', `/v1/agent_groups/${ids.osaka}`, osakaStaff);
+    expect(ownBranch.statusCode, ownBranch.body).toBe(200);
+    expect(ownBranch.json().agent).toEqual({ id: ids.sakura, name_ja: expect.any(String), name_en: expect.any(String), agent_type: 'FREE', ignore_cancellation_policy: false });
+    expect((await call('GET', `/v1/agents/${ids.sakura}`, osakaStaff)).statusCode).toBe(403);
     expect((await call('GET', `/v1/agents/${ids.sakura}`, sakuraAdmin)).json().groups.map((g: { id: number }) => g.id)).toEqual([ids.sakuraRoot, ids.osaka, ekimaeId]);
 
     const { agent_id: _agent, main_admin_email: _email, ...update } = newBranch({ name_ja: '京都駅八条口支店', main_admin_name: '駅前 華子', fax: '075-333-0000' });

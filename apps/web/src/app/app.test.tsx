@@ -246,7 +246,7 @@ describe('the app', () => {
         user = { ...user, totp_enrolled: true, totp_setup_required: false };
         return json(200, { ok: true });
       }
-      if (url.startsWith('/v1/agent_groups/2')) return json(200, { id: 2, agent_id: 1, is_root: false, name_ja: '大阪支店', name_kana: '', name_en: 'Osaka branch', name_origin: '', fax: '', main_admin: { id: null, name: '', email: '', tel: '' }, staffs: [] });
+      if (url.startsWith('/v1/agent_groups/2')) return json(200, { id: 2, agent_id: 1, is_root: false, name_ja: '大阪支店', name_kana: '', name_en: 'Osaka branch', name_origin: '', fax: '', main_admin: { id: null, name: '', email: '', tel: '' }, staffs: [], agent: { id: 1, name_ja: '京都さくら旅行', name_en: 'Kyoto Sakura Travel', agent_type: 'FREE', ignore_cancellation_policy: false } });
       if (url.startsWith('/v1/bookings/service_orders/search')) return json(200, { total: 0, total_capped: false, page: 1, per_page: 1, service_orders: [] });
       if (url.startsWith('/v1/notifications/')) return json(200, { total: 0, page: 1, per_page: 20, notifications: [] });
       return undefined;
@@ -268,6 +268,6 @@ describe('the app', () => {
     await eventually(() => expect(window.location.pathname).toBe('/dashboard'));
     expect(confirmed).toEqual([{ code: '111111' }, { code: '654321' }]);
     await eventually(() => expect(links()).toEqual(['ダッシュボード', '通知', '予約一覧', '空席照会（新規予約）', '二段階認証', 'パスワード変更']));
-    await eventually(() => expect(page()).toContain('支店：大阪支店'));
+    await eventually(() => expect(page()).toContain('代理店：京都さくら旅行（大阪支店）'));
   });
 });

@@ -83,6 +83,21 @@ export const AgentGroupResponse = z.object({
 });
 export type AgentGroupResponse = z.infer<typeof AgentGroupResponse>;
 
+/**
+ * GET/PUT /v1/agent_groups/{id}: the group with what its staff need of their agent (its name,
+ * type and whether it ignores the cancellation policy), which branch staff may not read whole.
+ */
+export const AgentGroupDetailResponse = AgentGroupResponse.extend({
+  agent: z.object({
+    id: z.number().int(),
+    name_ja: z.string(),
+    name_en: z.string(),
+    agent_type: z.enum(AGENT_TYPES),
+    ignore_cancellation_policy: z.boolean(),
+  }),
+});
+export type AgentGroupDetailResponse = z.infer<typeof AgentGroupDetailResponse>;
+
 export const AgentResponse = z.object({
   id: z.number().int(),
   name_ja: z.string(),

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AgentGroupResponse,
+  AgentGroupDetailResponse,
   AgentListQuery,
   AgentListResponse,
   AgentResponse,
@@ -84,12 +84,12 @@ export function agentsRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthSer
     request.mutate((work) => agents.createGroup(work, caller(request), request.body)),
   );
 
-  r.get('/v1/agent_groups/:id', { schema: { tags, params: IdParams, response: { 200: AgentGroupResponse } }, config: shared, onRequest: staffOrBackOffice }, (request) =>
+  r.get('/v1/agent_groups/:id', { schema: { tags, params: IdParams, response: { 200: AgentGroupDetailResponse } }, config: shared, onRequest: staffOrBackOffice }, (request) =>
     agents.getGroup(db, caller(request), request.params.id),
   );
 
   r.put('/v1/agent_groups/:id', {
-    schema: { tags, params: IdParams, body: UpdateAgentGroupBody, response: { 200: AgentGroupResponse } },
+    schema: { tags, params: IdParams, body: UpdateAgentGroupBody, response: { 200: AgentGroupDetailResponse } },
     config: { ...shared, operation: 'agent_groups.update' },
     onRequest: staffOrBackOffice,
   }, (request) => request.mutate((work) => agents.updateGroup(work, caller(request), request.params.id, request.body)));

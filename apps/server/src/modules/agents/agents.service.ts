@@ -5,6 +5,7 @@
  * invitation to set a password, as operator users are.
  */
 import type {
+  AgentGroupDetailResponse,
   AgentGroupResponse,
   AgentResponse,
   CreateAgentBody,
@@ -127,9 +128,19 @@ async function readAgent(db: Executor, caller: Caller, agent: AgentRow): Promise
   };
 }
 
-async function readGroup(db: Executor, caller: Caller, group: GroupRow): Promise<AgentGroupResponse> {
+async function readGroup(db: Executor, caller: Caller, group: GroupRow): Promise<AgentGroupDetailResponse> {
   const { rows } = await listStaff(db, { groupId: group.id });
-  return groupResponse(group, rows, caller);
+  const agent = (await findAgent(db, group.agentId))!;
+  return {
+    ...groupResponse(group, rows, caller),
+    agent: {
+      id: agent.id,
+      name_ja: agent.nameJa,
+      name_en: agent.nameEn,
+      agent_type: agent.agentType as AgentType,
+      ignore_cancellation_policy: agent.ignoreCancellationPolicy,
+    },
+  };
 }
 
 function requireCountry(code: string): void {
@@ -297,13 +308,13 @@ export function createAgentsService(auth: AuthService) {
       return { id: groupId };
     },
 
-    async getGroup(db: Executor, caller: Caller, id: number): Promise<AgentGroupResponse> {
+    async getGroup(db: Executor, caller: Caller, id: number): Promise<AgentGroupDetailResponse> {
       const group = await findGroup(db, id);
       requireGroupVisible(caller, group);
       return readGroup(db, caller, group);
     },
 
-    async updateGroup(work: Work, caller: Caller, id: number, input: UpdateAgentGroupBody): Promise<AgentGroupResponse> {
+    async updateGroup(work: Work, caller: Caller, id: number, input: UpdateAgentGroupBody): Promise<AgentGroupDetailResponse> {
       const group = await findGroup(work.tx, id);
       requireGroupVisible(caller, group);
       requireOperator(caller);

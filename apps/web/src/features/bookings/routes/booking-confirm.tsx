@@ -94,10 +94,11 @@ export function Component() {
 
   const agent = scope?.kind === 'headOffice' ? ownAgent.data : agents.data?.agents.find((a) => a.id === state.agent_id);
   const branch = scope?.kind === 'branch' ? ownBranch.data : agent?.groups.find((g) => g.id === (state.agent_sub_group_id ?? agent.groups.find((r) => r.is_root)?.id));
+  // Branch staff read what they need of their agent with their branch.
+  const agentSummary = scope?.kind === 'branch' ? ownBranch.data?.agent : agent;
   // Agents flagged to ignore the cancellation policy skip the agreement (spec 000 §5); a change keeps the agreed policy.
-  // Branch staff cannot read that flag: they are asked to agree (agreeing costs nothing when it is ignored).
   const changeOf = state.update_of;
-  const needsAgreement = !agent?.ignore_cancellation_policy && changeOf === null;
+  const needsAgreement = !agentSummary?.ignore_cancellation_policy && changeOf === null;
   const prefecture = prefectureOptions(i18n.language, t('form.overseas')).find((p) => p.value === String(state.group.japan_prefecture_code));
   const legs = tripLegs(state);
 
@@ -141,7 +142,7 @@ export function Component() {
           </SimpleGrid>
         </FormSection>
         <FormSection title={t('form.steps.agent')}>
-          <Field label={t('form.agent')} value={[agent?.name_ja ?? (scope?.kind === 'branch' ? '' : `#${state.agent_id}`), branch?.name_ja].filter(Boolean).join(' / ')} />
+          <Field label={t('form.agent')} value={[agentSummary?.name_ja ?? (scope?.kind === 'branch' ? '' : `#${state.agent_id}`), branch?.name_ja].filter(Boolean).join(' / ')} />
         </FormSection>
         <FormSection title={`${t('form.steps.applicant')} / ${t('form.steps.conductor')}`}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AgentGroupResponse, AgentResponse } from '@sagano/domain/agents/agent-schemas';
+import type { AgentGroupDetailResponse, AgentResponse } from '@sagano/domain/agents/agent-schemas';
 import type { SessionUser } from '@sagano/domain/auth/auth-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
 import { portalKeys } from './portal-keys.ts';
@@ -12,9 +12,9 @@ export function getOwnAgent(agentId: number): Promise<AgentResponse> {
   return apiClient.get<AgentResponse>(`/v1/agents/${agentId}`);
 }
 
-/** GET /v1/agent_groups/{id}: a branch user's own group and its staff. */
-export function getOwnGroup(groupId: number): Promise<AgentGroupResponse> {
-  return apiClient.get<AgentGroupResponse>(`/v1/agent_groups/${groupId}`);
+/** GET /v1/agent_groups/{id}: a branch user's own group, its staff and what they need of their agent. */
+export function getOwnGroup(groupId: number): Promise<AgentGroupDetailResponse> {
+  return apiClient.get<AgentGroupDetailResponse>(`/v1/agent_groups/${groupId}`);
 }
 
 export function ownAgentQueryOptions(agentId: number) {

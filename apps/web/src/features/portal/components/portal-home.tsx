@@ -54,9 +54,10 @@ function Workplace() {
     );
   }
   if (scope?.kind === 'branch' && branch.data) {
+    const agentName = i18n.language === 'en' && branch.data.agent.name_en.trim() ? branch.data.agent.name_en : branch.data.agent.name_ja;
     return (
       <Text size="sm" data-testid="portal-workplace">
-        {t('home.branchNamed', { name: groupName(branch.data, i18n.language) })}
+        {t('home.branchNamed', { name: groupName(branch.data, i18n.language), agent: agentName })}
       </Text>
     );
   }
