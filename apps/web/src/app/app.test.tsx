@@ -6,6 +6,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 import { App } from './app.tsx';
 import { createAppRouter, type AppRouter } from './router.tsx';
 import { handleSessionExpiry } from './session-expiry.ts';
+import { json } from '../test/screen.ts';
 
 const operator = (overrides: Partial<SessionUser>): SessionUser => ({
   uid: '00000000-0000-4000-8000-000000000001',
@@ -29,8 +30,6 @@ const agentUser = (overrides: Partial<SessionUser>) =>
   operator({ kind: 'AGENT', role: 'agentAdmin', user_group: null, user_type: null, staff_type: 'ADMIN', agent_id: 1, email: 'agent-free@example.com', name: '中村 さくら', ...overrides });
 const STATION = operator({ email: 'station@example.com', name: '駅 太郎', role: 'saganoStaff', user_group: 'STATION', user_type: 'STAFF' });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 type Route = (url: string, init: RequestInit | undefined) => Response | undefined;
 

@@ -12,8 +12,8 @@ import { Component as AgentDetail } from './agent-detail.tsx';
 import { Component as AgentGroup } from './agent-group.tsx';
 import { Component as AgentUpdate } from './agent-update.tsx';
 import { Component as Agents } from './agents.tsx';
+import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../../test/screen.ts';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const error = (status: number, code: string, description: string, field?: string) =>
   json(status, { common: { error_code: code, error_description: description, ...(field ? { field } : {}) } });
 
@@ -80,32 +80,25 @@ const agent: AgentResponse = {
   updated_at: '2026-04-02T00:00:00.000Z',
 };
 
-type Call = { url: string; method: string; body: unknown };
-let calls: Call[] = [];
+let calls: ApiCall[] = [];
 let reactRoot: Root | null = null;
-type Handler = (call: Call) => Response | undefined;
+type Handler = (call: ApiCall) => Response | undefined;
 
 function fakeApi(handler: Handler = () => undefined) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = { url: String(input), method: init?.method ?? 'GET', body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
-      calls.push(call);
-      const answer = handler(call);
-      if (answer) return answer;
-      if (call.method === 'GET' && call.url.startsWith('/v1/agents?'))
-        return json(200, { total: 1, page: 1, per_page: 20, agents: [{ ...agent, groups: agent.groups.map(({ id, name_ja, is_root }) => ({ id, name_ja, is_root })) }] });
-      if (call.method === 'GET' && call.url === '/v1/agents/7') return json(200, agent);
-      if (call.method === 'GET' && call.url === '/v1/agent_groups/10') return json(200, root);
-      if (call.method === 'GET' && call.url === '/v1/agent_groups/11') return json(200, branch);
-      if (call.method === 'GET' && call.url === '/v1/csv/agents') return json(200, { csv_base64: '77u/aWQsbmFtZQ==', filename: 'agents.csv' });
-      if (call.method === 'POST' && call.url === '/v1/agents') return json(200, { id: 7 });
-      if (call.method === 'POST' && call.url === '/v1/agent_staffs') return json(200, staff({ id: 'new', email: 'new@example.com' }));
-      if (call.method !== 'GET') return json(200, { ok: true });
-      return error(404, 'NOT_FOUND', 'not found');
-    }),
-  );
+  calls = stubApi(async (call) => {
+    const answer = handler(call);
+    if (answer) return answer;
+    if (call.method === 'GET' && call.url.startsWith('/v1/agents?'))
+      return json(200, { total: 1, page: 1, per_page: 20, agents: [{ ...agent, groups: agent.groups.map(({ id, name_ja, is_root }) => ({ id, name_ja, is_root })) }] });
+    if (call.method === 'GET' && call.url === '/v1/agents/7') return json(200, agent);
+    if (call.method === 'GET' && call.url === '/v1/agent_groups/10') return json(200, root);
+    if (call.method === 'GET' && call.url === '/v1/agent_groups/11') return json(200, branch);
+    if (call.method === 'GET' && call.url === '/v1/csv/agents') return json(200, { csv_base64: '77u/aWQsbmFtZQ==', filename: 'agents.csv' });
+    if (call.method === 'POST' && call.url === '/v1/agents') return json(200, { id: 7 });
+    if (call.method === 'POST' && call.url === '/v1/agent_staffs') return json(200, staff({ id: 'new', email: 'new@example.com' }));
+    if (call.method !== 'GET') return json(200, { ok: true });
+    return error(404, 'NOT_FOUND', 'not found');
+  });
 }
 
 function Where() {
@@ -134,33 +127,14 @@ function open(path: string) {
   );
 }
 
-async function waitFor<T>(find: () => T | null | undefined | false, timeout = 3000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const found = find();
-    if (found) return found;
-    if (Date.now() - start > timeout) throw new Error(`timed out; page: ${text()}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** The page's words, without the style sheets Mantine puts in the body. */
-function text(): string {
-  const words: string[] = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.parentElement?.tagName !== 'STYLE') words.push(node.textContent ?? '');
-  return words.join('');
-}
 const where = () => document.querySelector('[data-testid="where"]')?.textContent;
-const button = (label: string) =>
-  [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label && !b.disabled) as HTMLButtonElement | undefined;
 const anyButton = (label: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label) as HTMLButtonElement | undefined;
 const labelled = (label: string) => document.querySelector<HTMLElement>(`[aria-label="${label}"]`);
 /** The input, select or textarea whose label reads `label` (the drawn asterisk aside). */
 function field(label: string, within: ParentNode = document): HTMLInputElement | HTMLSelectElement {
   const element = [...within.querySelectorAll('label')].find((l) => l.textContent?.replace(/\s*\*$/, '').trim() === label);
   const control = element?.htmlFor ? document.getElementById(element.htmlFor) : null;
-  if (!control) throw new Error(`no field ${label}; page: ${text()}`);
+  if (!control) throw new Error(`no field ${label}; page: ${pageText()}`);
   return control as HTMLInputElement | HTMLSelectElement;
 }
 function fill(control: HTMLInputElement | HTMLSelectElement, value: string) {
@@ -169,7 +143,7 @@ function fill(control: HTMLInputElement | HTMLSelectElement, value: string) {
   control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
 const click = (element: HTMLElement | null | undefined) => {
-  if (!element) throw new Error(`nothing to click; page: ${text()}`);
+  if (!element) throw new Error(`nothing to click; page: ${pageText()}`);
   element.click();
 };
 const sent = (method: string, url: string) => calls.find((c) => c.method === method && c.url === url);
@@ -199,37 +173,37 @@ describe('agent screens', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     open('/agents');
-    await waitFor(() => text().includes('嵯峨野ツーリスト'));
-    expect(text()).toContain('特約代理店');
-    expect(text()).toContain('月締め請求');
+    await waitFor(() => pageText().includes('嵯峨野ツーリスト'));
+    expect(pageText()).toContain('特約代理店');
+    expect(pageText()).toContain('月締め請求');
     expect(document.querySelector('[data-testid="agent-row-7"]')?.textContent).toContain('1');
     expect(document.querySelector<HTMLAnchorElement>('[data-testid="agent-row-7"] a')?.getAttribute('href')).toBe('/agents/7');
 
     fill(field('代理店名'), 'サガノ');
     fill(field('主管理者メールアドレス'), 'hanako@example.com');
     fill(field('代理店種別'), 'CONTRACTED');
-    click(button('検索'));
+    click(enabledButton('検索'));
     await waitFor(() => calls.some((c) => c.url.includes('query=')));
     const search = calls.filter((c) => c.url.startsWith('/v1/agents?')).at(-1)!.url;
     const params = new URL(search, 'http://x').searchParams;
     expect(Object.fromEntries(params)).toEqual({ query: 'サガノ', email: 'hanako@example.com', 'agent_type.value': 'CONTRACTED', page: '1', per_page: '20' });
     expect(where()).toBe('/agents?query=%E3%82%B5%E3%82%AC%E3%83%8E&email=hanako%40example.com&agent_type=CONTRACTED');
 
-    click(button('CSV出力'));
+    click(enabledButton('CSV出力'));
     await waitFor(() => clicked.mock.calls.length > 0);
     expect(sent('GET', '/v1/csv/agents')).toBeTruthy();
     const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
     expect(blob.type).toBe('text/csv;charset=utf-8');
     expect(blob.size).toBe(10);
-    await waitFor(() => text().includes('代理店一覧のCSVをダウンロードしました'));
+    await waitFor(() => pageText().includes('代理店一覧のCSVをダウンロードしました'));
   });
 
   it('creates an agent after checking the form, then opens it with the success message', async () => {
     fakeApi();
     open('/agents/create');
-    await waitFor(() => button('登録する'));
-    click(button('登録する'));
-    await waitFor(() => text().includes('入力してください'));
+    await waitFor(() => enabledButton('登録する'));
+    click(enabledButton('登録する'));
+    await waitFor(() => pageText().includes('入力してください'));
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     fill(field('代理店名'), '京都観光');
@@ -237,7 +211,7 @@ describe('agent screens', () => {
     await waitFor(() => (field('決済方法') as HTMLInputElement).value === 'クーポン');
     fill(field('主管理者 氏名'), '山田 一郎');
     fill(field('主管理者 メールアドレス'), 'yamada@example.com');
-    click(button('登録する'));
+    click(enabledButton('登録する'));
     await waitFor(() => where() === '/agents/7');
     expect(sent('POST', '/v1/agents')?.body).toEqual({
       name_ja: '京都観光',
@@ -252,7 +226,7 @@ describe('agent screens', () => {
       country_code: 'JPN',
       root_group_fax: '',
     });
-    await waitFor(() => text().includes('代理店を登録しました。主管理者に招待メールを送信しました。'));
+    await waitFor(() => pageText().includes('代理店を登録しました。主管理者に招待メールを送信しました。'));
   });
 
   it('shows an e-mail already in use on the main admin field', async () => {
@@ -260,11 +234,11 @@ describe('agent screens', () => {
       call.method === 'POST' && call.url === '/v1/agents' ? error(409, 'EMAIL_ALREADY_REGISTERED', 'already registered', 'main_admin_email') : undefined,
     );
     open('/agents/create');
-    await waitFor(() => button('登録する'));
+    await waitFor(() => enabledButton('登録する'));
     fill(field('代理店名'), '京都観光');
     fill(field('主管理者 氏名'), '山田 一郎');
     fill(field('主管理者 メールアドレス'), 'hanako@example.com');
-    click(button('登録する'));
+    click(enabledButton('登録する'));
     const input = field('主管理者 メールアドレス');
     await waitFor(() => input.getAttribute('aria-invalid') === 'true');
     expect(input.closest('.mantine-InputWrapper-root')?.textContent).toContain('このメールアドレスは既に登録されています');
@@ -274,11 +248,11 @@ describe('agent screens', () => {
   it('shows the agent, its branches and staff, and sets the two-factor rule', async () => {
     fakeApi();
     open('/agents/7');
-    await waitFor(() => text().includes('本社のスタッフ'));
-    expect(text()).toContain('25日');
-    expect(text()).toContain('月末');
-    expect(text()).toContain('月締め請求');
-    expect(text()).toContain('日本');
+    await waitFor(() => pageText().includes('本社のスタッフ'));
+    expect(pageText()).toContain('25日');
+    expect(pageText()).toContain('月末');
+    expect(pageText()).toContain('月締め請求');
+    expect(pageText()).toContain('日本');
     const branches = labelled('支店一覧')!;
     expect(branches.textContent).toContain('本社');
     expect(branches.querySelector<HTMLAnchorElement>('[data-testid="group-row-11"] a')?.getAttribute('href')).toBe('/agents/7/groups/11');
@@ -288,20 +262,20 @@ describe('agent screens', () => {
     click(toggle);
     await waitFor(() => sent('PUT', '/v1/agents/7/two_factor'));
     expect(sent('PUT', '/v1/agents/7/two_factor')?.body).toEqual({ require_totp: true });
-    await waitFor(() => text().includes('二段階認証を必須にしました'));
+    await waitFor(() => pageText().includes('二段階認証を必須にしました'));
   });
 
   it('adds a branch from the agent screen', async () => {
     fakeApi();
     open('/agents/7');
-    await waitFor(() => button('支店を追加'));
-    click(button('支店を追加'));
+    await waitFor(() => enabledButton('支店を追加'));
+    click(enabledButton('支店を追加'));
     const dialog = await waitFor(() => labelled('支店を追加')?.closest('form'));
     fill(field('支店名', dialog), '嵐山支店');
     fill(field('主管理者 メールアドレス', dialog), 'arashiyama@example.com');
     fill(field('主管理者 氏名', dialog), '嵐山 三郎');
     fill(field('FAX番号', dialog), '075-222-2222');
-    click(button('保存'));
+    click(enabledButton('保存'));
     await waitFor(() => sent('POST', '/v1/agent_groups'));
     expect(sent('POST', '/v1/agent_groups')?.body).toEqual({
       agent_id: 7,
@@ -314,17 +288,17 @@ describe('agent screens', () => {
       main_admin_name: '嵐山 三郎',
       main_admin_tel: '',
     });
-    await waitFor(() => text().includes('支店を登録しました。主管理者に招待メールを送信しました。'));
+    await waitFor(() => pageText().includes('支店を登録しました。主管理者に招待メールを送信しました。'));
   });
 
   it('deletes an agent after confirming, and shows why when the server refuses', async () => {
     fakeApi((call) => (call.method === 'DELETE' ? error(409, 'AGENT_HAS_LIVE_BOOKINGS', 'the agent has 2 bookings that are neither cancelled nor refused') : undefined));
     open('/agents/7');
-    await waitFor(() => button('削除'));
-    click(button('削除'));
-    await waitFor(() => text().includes('嵯峨野ツーリスト を削除します。'));
+    await waitFor(() => enabledButton('削除'));
+    click(enabledButton('削除'));
+    await waitFor(() => pageText().includes('嵯峨野ツーリスト を削除します。'));
     click([...document.querySelectorAll<HTMLButtonElement>('.mantine-Modal-root button')].find((b) => b.textContent === '削除'));
-    await waitFor(() => text().includes('取消済・お断り以外の予約があるため、この代理店は削除できません。'));
+    await waitFor(() => pageText().includes('取消済・お断り以外の予約があるため、この代理店は削除できません。'));
     expect(sent('DELETE', '/v1/agents/7')).toBeTruthy();
     expect(where()).toBe('/agents/7');
   });
@@ -332,12 +306,12 @@ describe('agent screens', () => {
   it('goes back to the list when the agent is deleted', async () => {
     fakeApi();
     open('/agents/7');
-    await waitFor(() => button('削除'));
-    click(button('削除'));
+    await waitFor(() => enabledButton('削除'));
+    click(enabledButton('削除'));
     const confirm = await waitFor(() => [...document.querySelectorAll<HTMLButtonElement>('.mantine-Modal-root button')].find((b) => b.textContent === '削除'));
     click(confirm);
     await waitFor(() => where() === '/agents');
-    await waitFor(() => text().includes('代理店を削除しました'));
+    await waitFor(() => pageText().includes('代理店を削除しました'));
     // The deleted agent is not asked for again.
     expect(calls.filter((c) => c.method === 'GET' && c.url === '/v1/agents/7')).toHaveLength(1);
   });
@@ -345,19 +319,19 @@ describe('agent screens', () => {
   it('edits the agent: payment day, month-end billing, payment type from the agent type', async () => {
     fakeApi((call) => (call.method === 'PUT' && call.url === '/v1/agents/7' ? json(200, { ...agent, agent_type: 'FREE', updated_at: '2026-04-03T00:00:00.000Z' }) : undefined));
     open('/agents/7/update');
-    await waitFor(() => button('保存'));
+    await waitFor(() => enabledButton('保存'));
     expect((field('支払日') as HTMLSelectElement).value).toBe('25');
     expect((field('請求日') as HTMLSelectElement).value).toBe('END');
     expect((field('主管理者 メールアドレス') as HTMLInputElement).readOnly).toBe(true);
     fill(field('代理店種別'), 'FREE');
     await waitFor(() => (field('決済方法') as HTMLInputElement).value === '事前決済（クレジットカード）');
     fill(field('支払日'), '');
-    click(button('保存'));
-    await waitFor(() => text().includes('選択してください'));
+    click(enabledButton('保存'));
+    await waitFor(() => pageText().includes('選択してください'));
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     fill(field('支払日'), 'END');
     fill(field('請求日'), '10');
-    click(button('保存'));
+    click(enabledButton('保存'));
     await waitFor(() => where() === '/agents/7');
     expect(sent('PUT', '/v1/agents/7')?.body).toMatchObject({
       agent_type: 'FREE',
@@ -367,14 +341,14 @@ describe('agent screens', () => {
       billing_day_end_of_month: false,
       require_totp: false,
     });
-    await waitFor(() => text().includes('代理店の情報を保存しました'));
+    await waitFor(() => pageText().includes('代理店の情報を保存しました'));
   });
 
   it('manages a branch staff: badges, add, edit, reset mail, two-factor removal only when enrolled', async () => {
     fakeApi();
     open('/agents/7/groups/10');
-    await waitFor(() => text().includes('保津 太郎'));
-    expect(text()).toContain('嵯峨野ツーリスト の本社');
+    await waitFor(() => pageText().includes('保津 太郎'));
+    expect(pageText()).toContain('嵯峨野ツーリスト の本社');
     // The head office cannot be deleted.
     expect(anyButton('削除')?.disabled).toBe(true);
     const taroRow = document.querySelector('[data-testid="staff-row-taro@example.com"]')!;
@@ -384,23 +358,23 @@ describe('agent screens', () => {
     expect(labelled('嵯峨 花子 の二段階認証を解除')).toBeNull();
 
     click(labelled('保津 太郎 の二段階認証を解除'));
-    await waitFor(() => text().includes('保津 太郎（taro@example.com）の二段階認証の登録を解除します。'));
-    click(button('解除する'));
+    await waitFor(() => pageText().includes('保津 太郎（taro@example.com）の二段階認証の登録を解除します。'));
+    click(enabledButton('解除する'));
     await waitFor(() => sent('POST', `/v1/agent_staffs/${taro.id}/unenroll_totp`));
-    await waitFor(() => text().includes('二段階認証の登録を解除しました'));
+    await waitFor(() => pageText().includes('二段階認証の登録を解除しました'));
 
     click(labelled('嵯峨 花子 にパスワード再設定メールを送信'));
-    await waitFor(() => button('送信'));
-    click(button('送信'));
+    await waitFor(() => enabledButton('送信'));
+    click(enabledButton('送信'));
     await waitFor(() => sent('POST', `/v1/agent_staffs/${hanako.id}/send_password_reset_email`));
 
-    click(button('スタッフを追加'));
+    click(enabledButton('スタッフを追加'));
     let dialog = await waitFor(() => labelled('スタッフを追加')?.closest('form'));
     fill(field('メールアドレス', dialog), 'new@example.com');
     fill(field('氏名', dialog), '新人 花子');
     fill(field('権限', dialog), 'ADMIN');
     fill(field('言語', dialog), 'en');
-    click(button('保存'));
+    click(enabledButton('保存'));
     await waitFor(() => sent('POST', '/v1/agent_staffs'));
     expect(sent('POST', '/v1/agent_staffs')?.body).toEqual({ group_id: 10, email: 'new@example.com', name: '新人 花子', tel: '', language_code: 'en', staff_type: 'ADMIN' });
     await waitFor(() => !labelled('スタッフを追加')?.closest('form'));
@@ -409,7 +383,7 @@ describe('agent screens', () => {
     dialog = await waitFor(() => labelled('スタッフの編集')?.closest('form'));
     fill(field('所属', dialog), '11');
     fill(field('電話番号', dialog), '075-333-3333');
-    click(button('保存'));
+    click(enabledButton('保存'));
     await waitFor(() => sent('PUT', `/v1/agent_staffs/${taro.id}`));
     expect(sent('PUT', `/v1/agent_staffs/${taro.id}`)?.body).toEqual({ group_id: 11, name: '保津 太郎', tel: '075-333-3333', language_code: 'ja', staff_type: 'STAFF' });
   });
@@ -417,15 +391,15 @@ describe('agent screens', () => {
   it('edits and deletes a branch, and marks staff without a password', async () => {
     fakeApi();
     open('/agents/7/groups/11');
-    await waitFor(() => text().includes('亀岡 次郎'));
-    expect(text()).toContain('嵯峨野ツーリスト の支店');
+    await waitFor(() => pageText().includes('亀岡 次郎'));
+    expect(pageText()).toContain('嵯峨野ツーリスト の支店');
     expect(document.querySelector('[data-testid="staff-row-jiro@example.com"]')?.textContent).toContain('パスワード未設定');
 
-    click(button('編集'));
+    click(enabledButton('編集'));
     const dialog = await waitFor(() => labelled('支店の編集')?.closest('form'));
     expect((field('主管理者 メールアドレス', dialog) as HTMLInputElement).readOnly).toBe(true);
     fill(field('支店名（カナ）', dialog), 'カメオカシテン');
-    click(button('保存'));
+    click(enabledButton('保存'));
     await waitFor(() => sent('PUT', '/v1/agent_groups/11'));
     expect(sent('PUT', '/v1/agent_groups/11')?.body).toEqual({
       name_ja: '亀岡支店',
@@ -436,9 +410,9 @@ describe('agent screens', () => {
       main_admin_name: '亀岡 次郎',
       main_admin_tel: '',
     });
-    await waitFor(() => text().includes('支店の情報を保存しました'));
+    await waitFor(() => pageText().includes('支店の情報を保存しました'));
 
-    click(button('削除'));
+    click(enabledButton('削除'));
     const confirm = await waitFor(() => [...document.querySelectorAll<HTMLButtonElement>('.mantine-Modal-root button')].find((b) => b.textContent === '削除'));
     click(confirm);
     await waitFor(() => where() === '/agents/7');
@@ -449,15 +423,15 @@ describe('agent screens', () => {
     await changeLanguage('en');
     fakeApi();
     open('/agents/7/groups/10');
-    await waitFor(() => text().includes('Head office of 嵯峨野ツーリスト'));
-    expect(text()).toContain('Two-factor enrolled');
-    expect(text()).toContain('Main admin');
+    await waitFor(() => pageText().includes('Head office of 嵯峨野ツーリスト'));
+    expect(pageText()).toContain('Two-factor enrolled');
+    expect(pageText()).toContain('Main admin');
     expect(labelled('Remove the two-factor enrollment of 保津 太郎')).not.toBeNull();
   });
 
   it('says the page is missing for an unknown agent', async () => {
     fakeApi();
     open('/agents/99');
-    await waitFor(() => text().includes('ページが見つかりません'));
+    await waitFor(() => pageText().includes('ページが見つかりません'));
   });
 });

@@ -8,8 +8,8 @@ import { changeLanguage, initI18n } from '../../../lib/i18n.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { Component } from './customer-booking.tsx';
 import { bookingSeat } from '../../../test/booking-seats.ts';
+import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../../test/screen.ts';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function summary(over: Partial<CustomerBookingSummary> = {}): CustomerBookingSummary {
   return {
@@ -85,24 +85,17 @@ function seats(): BookingSeatsResponse {
   };
 }
 
-type Call = { url: string; method: string; body: unknown };
-let calls: Call[] = [];
+let calls: ApiCall[] = [];
 let root: Root | null = null;
 
-function fakeApi(routes: (call: Call) => Response | Promise<Response> | undefined) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = { url: String(input), method: init?.method ?? 'GET', body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
-      calls.push(call);
-      expect(init?.credentials).toBe('omit');
-      const answer = await routes(call);
-      if (answer) return answer;
-      if (call.url.startsWith('/v1/stations')) return json(200, { stations: [], directions: [] });
-      return json(404, { common: { error_code: 'NOT_FOUND', error_description: 'not found' } });
-    }),
-  );
+function fakeApi(routes: (call: ApiCall) => Response | Promise<Response> | undefined) {
+  calls = stubApi(async (call, init) => {
+    expect(init?.credentials).toBe('omit');
+    const answer = await routes(call);
+    if (answer) return answer;
+    if (call.url.startsWith('/v1/stations')) return json(200, { stations: [], directions: [] });
+    return json(404, { common: { error_code: 'NOT_FOUND', error_description: 'not found' } });
+  });
 }
 
 function open(path: string) {
@@ -120,19 +113,6 @@ function open(path: string) {
   return router;
 }
 
-async function waitFor<T>(find: () => T | null | undefined | false, timeout = 3000): Promise<T> {
-  const start = performance.now();
-  for (;;) {
-    const found = find();
-    if (found) return found;
-    if (performance.now() - start > timeout) throw new Error(`timed out; page: ${[...document.querySelectorAll('main, [role="dialog"]')].map((e) => e.textContent).join(' | ')}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-const text = () => document.body.textContent ?? '';
-const button = (label: string) =>
-  [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label && !b.disabled) as HTMLButtonElement | undefined;
 const seatButton = (id: string) => document.querySelector<HTMLButtonElement>(`[data-seat-id="${id}"]`);
 
 describe('customer booking page', () => {
@@ -156,7 +136,7 @@ describe('customer booking page', () => {
   it('says the booking is not found for a wrong token, without sending anyone to the login', async () => {
     fakeApi(() => undefined);
     const router = open('/customer/bookings/26050601?token=wrong');
-    await waitFor(() => text().includes('予約が見つかりません。リンクをご確認ください。'));
+    await waitFor(() => pageText().includes('予約が見つかりません。リンクをご確認ください。'));
     expect(router.state.location.pathname).toBe('/customer/bookings/26050601');
     expect(calls[0]?.url).toBe('/v1/bookings/26050601/summary?token=wrong');
   });
@@ -164,32 +144,32 @@ describe('customer booking page', () => {
   it('says the same without a token, asking nothing', async () => {
     fakeApi(() => undefined);
     open('/customer/bookings/26050601');
-    await waitFor(() => text().includes('予約が見つかりません。リンクをご確認ください。'));
+    await waitFor(() => pageText().includes('予約が見つかりません。リンクをご確認ください。'));
     expect(calls.filter((c) => c.url.includes('/bookings/'))).toEqual([]);
   });
 
   it('shows the booking, trains, seats and voucher in Japanese, and in English', async () => {
     fakeApi((call) => (call.url.includes('/summary') ? json(200, summary({ can_change_seat: false })) : undefined));
     open('/customer/bookings/26050601?token=tok');
-    await waitFor(() => text().includes('桜ヶ丘高校 2年'));
-    expect(text()).toContain('ご予約確定');
-    expect(text()).toContain('26050601');
-    expect(text()).toContain('2026年5月6日(水)');
-    expect(text()).toContain('トロッコ1号');
-    expect(text()).toContain('トロッコ嵯峨');
-    expect(text()).toContain('トロッコ亀岡');
-    expect(text()).toContain('2号車 1A、1B');
-    expect(text()).toContain('出発の15分前までにお越しください。');
-    expect(text()).not.toContain('座席の変更');
+    await waitFor(() => pageText().includes('桜ヶ丘高校 2年'));
+    expect(pageText()).toContain('ご予約確定');
+    expect(pageText()).toContain('26050601');
+    expect(pageText()).toContain('2026年5月6日(水)');
+    expect(pageText()).toContain('トロッコ1号');
+    expect(pageText()).toContain('トロッコ嵯峨');
+    expect(pageText()).toContain('トロッコ亀岡');
+    expect(pageText()).toContain('2号車 1A、1B');
+    expect(pageText()).toContain('出発の15分前までにお越しください。');
+    expect(pageText()).not.toContain('座席の変更');
     const voucher = [...document.querySelectorAll('a')].find((a) => a.textContent?.includes('バウチャーをダウンロード'));
     expect(voucher?.getAttribute('href')).toBe('/voucher/26050601/tok');
 
     await changeLanguage('en');
-    await waitFor(() => text().includes('Car 2: 1A, 1B'));
-    expect(text()).toContain('Confirmed');
-    expect(text()).toContain('Torokko No. 1');
-    expect(text()).toContain('Torokko Kameoka');
-    expect(text()).toContain('Wed, May 6, 2026');
+    await waitFor(() => pageText().includes('Car 2: 1A, 1B'));
+    expect(pageText()).toContain('Confirmed');
+    expect(pageText()).toContain('Torokko No. 1');
+    expect(pageText()).toContain('Torokko Kameoka');
+    expect(pageText()).toContain('Wed, May 6, 2026');
   });
 
   it('changes seats: drop one, take a free one, check, confirm, and retries with the same mutation id', async () => {
@@ -207,19 +187,19 @@ describe('customer booking page', () => {
     });
     open('/customer/bookings/26050601?token=tok');
     await waitFor(() => seatButton('2-1A'));
-    expect(text()).toContain('選択 2 / 必要 2');
+    expect(pageText()).toContain('選択 2 / 必要 2');
     expect(seatButton('3-2D')?.disabled).toBe(true);
 
     seatButton('2-1A')!.click();
-    await waitFor(() => text().includes('選択 1 / 必要 2'));
-    expect(button('この座席に変更する')).toBeUndefined();
+    await waitFor(() => pageText().includes('選択 1 / 必要 2'));
+    expect(enabledButton('この座席に変更する')).toBeUndefined();
     seatButton('3-2D')!.click(); // taken: nothing happens
     seatButton('3-2C')!.click();
-    await waitFor(() => text().includes('選択 2 / 必要 2'));
+    await waitFor(() => pageText().includes('選択 2 / 必要 2'));
 
-    button('この座席に変更する')!.click();
-    (await waitFor(() => button('変更する'))).click();
-    await waitFor(() => text().includes('通信できませんでした'));
+    enabledButton('この座席に変更する')!.click();
+    (await waitFor(() => enabledButton('変更する'))).click();
+    await waitFor(() => pageText().includes('通信できませんでした'));
     const check = calls.find((c) => c.url === '/v1/reservations/check');
     expect(check?.body).toEqual({
       from_station_id: 1,
@@ -228,9 +208,9 @@ describe('customer booking page', () => {
       token: 'tok',
     });
 
-    button('この座席に変更する')!.click();
-    (await waitFor(() => button('変更する'))).click();
-    await waitFor(() => text().includes('座席を変更しました'));
+    enabledButton('この座席に変更する')!.click();
+    (await waitFor(() => enabledButton('変更する'))).click();
+    await waitFor(() => pageText().includes('座席を変更しました'));
     const puts = calls.filter((c) => c.url.endsWith('/change-seat'));
     expect(puts).toHaveLength(2);
     expect(puts[0]!.method).toBe('PUT');
@@ -241,7 +221,7 @@ describe('customer booking page', () => {
     const ids = puts.map((p) => (p.body as { mutation_id: string }).mutation_id);
     expect(ids[0]).toBeTruthy();
     expect(ids[1]).toBe(ids[0]);
-    await waitFor(() => text().includes('3号車 2C'));
+    await waitFor(() => pageText().includes('3号車 2C'));
   });
 
   it('reloads the map after SEAT_TAKEN and makes the next attempt a new one', async () => {
@@ -265,17 +245,17 @@ describe('customer booking page', () => {
     open('/customer/bookings/26050601?token=tok');
     await waitFor(() => seatButton('2-1A'));
     seatButton('2-1A')!.click();
-    await waitFor(() => text().includes('選択 1 / 必要 2'));
+    await waitFor(() => pageText().includes('選択 1 / 必要 2'));
     seatButton('3-2C')!.click();
-    (await waitFor(() => button('この座席に変更する'))).click();
-    (await waitFor(() => button('変更する'))).click();
-    await waitFor(() => text().includes('たった今ほかのお客様に予約されました'));
+    (await waitFor(() => enabledButton('この座席に変更する'))).click();
+    (await waitFor(() => enabledButton('変更する'))).click();
+    await waitFor(() => pageText().includes('たった今ほかのお客様に予約されました'));
     // The seat is now drawn taken and dropped from the choice.
-    await waitFor(() => seatButton('3-2C')?.disabled && text().includes('選択 1 / 必要 2'));
+    await waitFor(() => seatButton('3-2C')?.disabled && pageText().includes('選択 1 / 必要 2'));
     seatButton('3-2A')!.click();
-    (await waitFor(() => button('この座席に変更する'))).click();
-    (await waitFor(() => button('変更する'))).click();
-    await waitFor(() => text().includes('座席を変更しました'));
+    (await waitFor(() => enabledButton('この座席に変更する'))).click();
+    (await waitFor(() => enabledButton('変更する'))).click();
+    await waitFor(() => pageText().includes('座席を変更しました'));
     const puts = calls.filter((c) => c.url.endsWith('/change-seat')).map((c) => c.body as { mutation_id: string; service: { manual: { seats: string[] } } });
     expect(puts.map((p) => p.service.manual.seats)).toEqual([
       ['2-1B', '3-2C'],
@@ -292,7 +272,7 @@ describe('customer booking page', () => {
       return undefined;
     });
     open('/customer/bookings/26050601?token=tok');
-    await waitFor(() => text().includes('ご乗車日を過ぎたため、座席は変更できません。'));
+    await waitFor(() => pageText().includes('ご乗車日を過ぎたため、座席は変更できません。'));
     expect(seatButton('2-1A')).toBeNull();
   });
 
@@ -306,10 +286,10 @@ describe('customer booking page', () => {
     open('/customer/bookings/26050601?token=tok');
     await waitFor(() => seatButton('2-1A'));
     seatButton('2-1A')!.click();
-    await waitFor(() => text().includes('選択 1 / 必要 2'));
+    await waitFor(() => pageText().includes('選択 1 / 必要 2'));
     seatButton('3-2C')!.click();
-    (await waitFor(() => button('この座席に変更する'))).click();
-    await waitFor(() => text().includes('次の席はすでに埋まっているため選べません：3号車 2C'));
+    (await waitFor(() => enabledButton('この座席に変更する'))).click();
+    await waitFor(() => pageText().includes('次の席はすでに埋まっているため選べません：3号車 2C'));
     expect(calls.some((c) => c.url.endsWith('/change-seat'))).toBe(false);
   });
 });

@@ -13,8 +13,8 @@ import { tokyoDate } from '../../bookings/components/use-booking-labels.ts';
 import { Component as AssignSeats } from './assign-seats.tsx';
 import { Component as EnsureSeats } from './ensure-seats.tsx';
 import { bookingSeat } from '../../../test/booking-seats.ts';
+import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../../test/screen.ts';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const staff: SessionUser = {
   uid: 'u1',
@@ -112,28 +112,21 @@ function seats(serviceDay = '2026-05-06'): BookingSeatsResponse {
   };
 }
 
-type Call = { url: string; method: string; body: unknown };
-let calls: Call[] = [];
+let calls: ApiCall[] = [];
 let root: Root | null = null;
 
 function fakeApi(answer: { booking: BookingResponse; seats: BookingSeatsResponse }) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = { url: String(input), method: init?.method ?? 'GET', body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
-      calls.push(call);
-      if (call.method === 'POST' && call.url.endsWith('/assign_seats')) return json(200, answer.seats);
-      if (call.method === 'POST') return json(200, { ok: true });
-      if (call.url === '/v1/bookings/26050601') return json(200, answer.booking);
-      if (call.url === '/v1/bookings/26050601/seats') return json(200, answer.seats);
-      if (call.url.includes('/mail_templates/seat_table')) return json(200, { subject: '座席表のご案内', body: '本文', to_address: 'a@example.com' });
-      if (call.url.startsWith('/v1/arrangements-types'))
-        return json(200, { arrangement_types: [{ arrangement_type_id: 1, name: [{ language_id: 'ja', text: '団体' }], color_hex: '#2f9e44', seat_type: 'SEAT', display_order: 1, is_group_allotment: true }] });
-      if (call.url.startsWith('/v1/stations')) return json(200, { stations: [{ station_id: 1, display_order: 1, labels: [{ language_id: 'ja', text: 'トロッコ嵯峨' }] }, { station_id: 4, display_order: 4, labels: [{ language_id: 'ja', text: 'トロッコ亀岡' }] }], directions: [] });
-      return json(404, { common: { error_code: 'NOT_FOUND', error_description: 'not found' } });
-    }),
-  );
+  calls = stubApi(async (call) => {
+    if (call.method === 'POST' && call.url.endsWith('/assign_seats')) return json(200, answer.seats);
+    if (call.method === 'POST') return json(200, { ok: true });
+    if (call.url === '/v1/bookings/26050601') return json(200, answer.booking);
+    if (call.url === '/v1/bookings/26050601/seats') return json(200, answer.seats);
+    if (call.url.includes('/mail_templates/seat_table')) return json(200, { subject: '座席表のご案内', body: '本文', to_address: 'a@example.com' });
+    if (call.url.startsWith('/v1/arrangements-types'))
+      return json(200, { arrangement_types: [{ arrangement_type_id: 1, name: [{ language_id: 'ja', text: '団体' }], color_hex: '#2f9e44', seat_type: 'SEAT', display_order: 1, is_group_allotment: true }] });
+    if (call.url.startsWith('/v1/stations')) return json(200, { stations: [{ station_id: 1, display_order: 1, labels: [{ language_id: 'ja', text: 'トロッコ嵯峨' }] }, { station_id: 4, display_order: 4, labels: [{ language_id: 'ja', text: 'トロッコ亀岡' }] }], directions: [] });
+    return json(404, { common: { error_code: 'NOT_FOUND', error_description: 'not found' } });
+  });
 }
 
 function open(path: string) {
@@ -157,25 +150,6 @@ function open(path: string) {
   );
 }
 
-async function waitFor<T>(find: () => T | null | undefined | false, timeout = 3000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const found = find();
-    if (found) return found;
-    if (Date.now() - start > timeout) throw new Error(`timed out; page: ${text()}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** The page's words, without the style sheets Mantine puts in the body. */
-function text(): string {
-  const words: string[] = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.parentElement?.tagName !== 'STYLE') words.push(node.textContent ?? '');
-  return words.join('');
-}
-const button = (label: string) =>
-  [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label && !b.disabled) as HTMLButtonElement | undefined;
 const anyButton = (label: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label) as HTMLButtonElement | undefined;
 const seatButton = (id: string) => document.querySelector<HTMLButtonElement>(`[data-seat-id="${id}"]`);
 const posts = () => calls.filter((c) => c.method === 'POST');
@@ -200,22 +174,22 @@ describe('seat screens', () => {
     fakeApi({ booking: booking('SAGANO_SEAT_ASSIGNING', { can_assign_seats: true, can_release_seats: true }), seats: seats() });
     open('/bookings/26050601/assign-seats');
     await waitFor(() => seatButton('3-2C'));
-    expect(text()).toContain('座席指定 26050601');
-    expect(text()).toContain('往路');
-    expect(text()).toContain('スロープ要 1名');
-    expect(text()).toContain('A: 予約 26050999(1席)');
+    expect(pageText()).toContain('座席指定 26050601');
+    expect(pageText()).toContain('往路');
+    expect(pageText()).toContain('スロープ要 1名');
+    expect(pageText()).toContain('A: 予約 26050999(1席)');
     expect(seatButton('2-1C')!.disabled).toBe(true);
     expect(seatButton('3-2D')!.disabled).toBe(true);
     expect(anyButton('選択した席で確定')!.disabled).toBe(true);
 
     seatButton('2-1B')!.click();
-    await waitFor(() => text().includes('選択中 2 / 必要 3席'));
+    await waitFor(() => pageText().includes('選択中 2 / 必要 3席'));
     expect(anyButton('選択した席で確定')!.disabled).toBe(true);
     seatButton('3-2C')!.click();
-    await waitFor(() => text().includes('選択中 3 / 必要 3席'));
-    expect(text()).toContain('追加 1席・解除 1席');
+    await waitFor(() => pageText().includes('選択中 3 / 必要 3席'));
+    expect(pageText()).toContain('追加 1席・解除 1席');
 
-    button('選択した席で確定')!.click();
+    enabledButton('選択した席で確定')!.click();
     await waitFor(() => posts().length > 0);
     expect(posts()[0]).toEqual({
       url: '/v1/bookings/26050601/assign_seats',
@@ -227,15 +201,15 @@ describe('seat screens', () => {
   it('assigns every train automatically, and asks a reason before NG', async () => {
     fakeApi({ booking: booking('SAGANO_SEAT_ASSIGNING', { can_assign_seats: true }), seats: seats() });
     open('/bookings/26050601/assign-seats');
-    await waitFor(() => button('全列車を自動割当'));
-    button('全列車を自動割当')!.click();
+    await waitFor(() => enabledButton('全列車を自動割当'));
+    enabledButton('全列車を自動割当')!.click();
     await waitFor(() => posts().length === 1);
     expect(posts()[0]).toMatchObject({ url: '/v1/bookings/26050601/assign_seats', body: {} });
 
-    button('座席指定NG')!.click();
-    await waitFor(() => button('NGにする'));
-    button('NGにする')!.click();
-    await waitFor(() => text().includes('NG理由を入力してください'));
+    enabledButton('座席指定NG')!.click();
+    await waitFor(() => enabledButton('NGにする'));
+    enabledButton('NGにする')!.click();
+    await waitFor(() => pageText().includes('NG理由を入力してください'));
     expect(posts()).toHaveLength(1);
   });
 
@@ -243,7 +217,7 @@ describe('seat screens', () => {
     fakeApi({ booking: booking('SAGANO_SEAT_TABLE_SENT', { can_confirm_seats: true }), seats: seats() });
     open('/bookings/26050601/assign-seats');
     await waitFor(() => seatButton('3-2C'));
-    expect(text()).toContain('この予約の現在の状態では座席を変更できません。');
+    expect(pageText()).toContain('この予約の現在の状態では座席を変更できません。');
     expect(seatButton('3-2C')!.disabled).toBe(true);
     expect(anyButton('全列車を自動割当')!.disabled).toBe(true);
     expect(anyButton('座席指定OK')!.disabled).toBe(true);
@@ -252,13 +226,13 @@ describe('seat screens', () => {
   it('shows the seat sheet and allows same-day release only on the service day', async () => {
     fakeApi({ booking: booking('SAGANO_SEAT_RESERVED', { can_confirm_seats: true, can_release_seats: true }), seats: seats() });
     open('/bookings/26050601/ensure-seats');
-    await waitFor(() => text().includes('座席表 26050601'));
+    await waitFor(() => pageText().includes('座席表 26050601'));
     const sheet = await waitFor(() => document.querySelector('[data-testid="sheet-down"]'));
     expect([...sheet.querySelectorAll('tbody tr')].map((tr) => tr.textContent)).toEqual(['2号車1A1B2席', '3号車1A1席']);
-    expect(text()).toContain('車いす席3号車 1A');
-    expect(text()).toContain('スロープ要 1名');
-    expect(text()).toContain('3 / 必要 3席');
-    expect(text()).toContain('当日解放は乗車日(2026-05-06)の当日にのみ行えます。');
+    expect(pageText()).toContain('車いす席3号車 1A');
+    expect(pageText()).toContain('スロープ要 1名');
+    expect(pageText()).toContain('3 / 必要 3席');
+    expect(pageText()).toContain('当日解放は乗車日(2026-05-06)の当日にのみ行えます。');
     expect(document.querySelector('a[href="/v1/bookings/26050601/seat_table.pdf"]')).not.toBeNull();
     expect(anyButton('選択した席を当日解放')!.disabled).toBe(true);
   });
@@ -268,11 +242,11 @@ describe('seat screens', () => {
     open('/bookings/26050601/ensure-seats');
     const box = await waitFor(() => document.querySelector<HTMLInputElement>('input[aria-label="2号車 1B"]'));
     box.click();
-    await waitFor(() => text().includes('1席を選択中'));
-    button('選択した席を当日解放')!.click();
-    await waitFor(() => button('解放する'));
-    expect(text()).toContain('2号車 1B(1席)を解放し');
-    button('解放する')!.click();
+    await waitFor(() => pageText().includes('1席を選択中'));
+    enabledButton('選択した席を当日解放')!.click();
+    await waitFor(() => enabledButton('解放する'));
+    expect(pageText()).toContain('2号車 1B(1席)を解放し');
+    enabledButton('解放する')!.click();
     await waitFor(() => posts().length === 1);
     expect(posts()[0]).toEqual({ url: '/v1/bookings/26050601/release-seats', method: 'POST', body: { direction: 'down', seat_ids: ['2-1B'] } });
   });
@@ -280,12 +254,12 @@ describe('seat screens', () => {
   it('mails the seat table from its template', async () => {
     fakeApi({ booking: booking('SAGANO_SEAT_RESERVED', { can_confirm_seats: true }), seats: seats() });
     open('/bookings/26050601/ensure-seats');
-    await waitFor(() => button('座席表をメールで送信'));
-    button('座席表をメールで送信')!.click();
-    await waitFor(() => button('座席表を送信'));
-    expect(text()).toContain('座席表の送信(メール)');
+    await waitFor(() => enabledButton('座席表をメールで送信'));
+    enabledButton('座席表をメールで送信')!.click();
+    await waitFor(() => enabledButton('座席表を送信'));
+    expect(pageText()).toContain('座席表の送信(メール)');
     expect(document.querySelector<HTMLInputElement>('input[value="座席表のご案内"]')).not.toBeNull();
-    button('座席表を送信')!.click();
+    enabledButton('座席表を送信')!.click();
     await waitFor(() => posts().length === 1);
     expect(posts()[0]).toEqual({ url: '/v1/bookings/26050601/send_seat_table', method: 'POST', body: { mail: { subject: '座席表のご案内', body: '本文' } } });
   });
