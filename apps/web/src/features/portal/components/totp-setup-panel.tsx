@@ -1,39 +1,18 @@
-import { useState } from 'react';
 import { ActionIcon, Box, Button, CopyButton, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { notifyApiError } from '../../../lib/notify.ts';
 import { useConfirmTotp, type TotpSetup } from '../api/totp.ts';
-import { groupSecret, isTotpCode } from './totp-code.ts';
+import { groupSecret } from './totp-code.ts';
 import { TotpCodeInput } from './totp-code-input.tsx';
 import classes from './totp-setup-panel.module.css';
+import { useTotpCodeEntry } from './use-totp-code-entry.ts';
 
 /** Scan (or type) the new secret, then prove it with a code: only then is it enrolled. */
 export function TotpSetupPanel({ setup, replacing, onDone, onCancel }: { setup: TotpSetup; replacing: boolean; onDone: () => void; onCancel: () => void }) {
   const { t } = useTranslation('portal');
   const confirm = useConfirmTotp();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = () => {
-    if (!isTotpCode(code)) {
-      setError(t('twoFactor.codeFormat'));
-      return;
-    }
-    confirm.mutate(code, {
-      onSuccess: onDone,
-      onError: (failure) => {
-        if (failure instanceof ApiError && (failure.code === 'TOTP_CODE_WRONG' || failure.field === 'code')) {
-          setError(errorMessage(failure));
-          setCode('');
-          return;
-        }
-        notifyApiError(failure);
-      },
-    });
-  };
+  const { submit, field } = useTotpCodeEntry(confirm, { onDone, onOtherError: notifyApiError });
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="totp-setup-title">
@@ -77,14 +56,7 @@ export function TotpSetupPanel({ setup, replacing, onDone, onCancel }: { setup: 
         >
           <Stack gap="sm">
             <Text size="sm">{t('twoFactor.step2')}</Text>
-            <TotpCodeInput
-              value={code}
-              onChange={(next) => {
-                setCode(next);
-                setError(null);
-              }}
-              error={error}
-            />
+            <TotpCodeInput {...field} />
             {replacing && (
               <Text size="xs" c="dimmed">
                 {t('twoFactor.changeNote')}
