@@ -48,19 +48,24 @@ export async function lockAgent(db: Executor, id: number): Promise<AgentRow | un
   return row;
 }
 
+/** The columns an agent's create and update forms both set. */
+function agentColumns(input: CreateAgentBody | UpdateAgentBody) {
+  return {
+    nameJa: input.name_ja,
+    nameKana: input.name_kana,
+    nameEn: input.name_en,
+    nameOrigin: input.name_origin,
+    agentType: input.agent_type,
+    countryCode: input.country_code,
+    rootGroupFax: input.root_group_fax,
+    ignoreCancellationPolicy: input.ignore_cancellation_policy,
+  };
+}
+
 export async function insertAgent(db: Executor, input: CreateAgentBody): Promise<number> {
   const [row] = await db
     .insert(t.agents)
-    .values({
-      nameJa: input.name_ja,
-      nameKana: input.name_kana,
-      nameEn: input.name_en,
-      nameOrigin: input.name_origin,
-      agentType: input.agent_type,
-      countryCode: input.country_code,
-      rootGroupFax: input.root_group_fax,
-      ignoreCancellationPolicy: input.ignore_cancellation_policy,
-    })
+    .values(agentColumns(input))
     .returning({ id: t.agents.id });
   return row!.id;
 }
@@ -69,19 +74,12 @@ export async function updateAgent(db: Executor, id: number, input: UpdateAgentBo
   await db
     .update(t.agents)
     .set({
-      nameJa: input.name_ja,
-      nameKana: input.name_kana,
-      nameEn: input.name_en,
-      nameOrigin: input.name_origin,
-      agentType: input.agent_type,
-      countryCode: input.country_code,
-      rootGroupFax: input.root_group_fax,
+      ...agentColumns(input),
       // A month-end day carries no number.
       paymentDay: input.payment_day_end_of_month ? null : input.payment_day,
       paymentDayEndOfMonth: input.payment_day_end_of_month,
       billingDay: input.billing_day_end_of_month ? null : input.billing_day,
       billingDayEndOfMonth: input.billing_day_end_of_month,
-      ignoreCancellationPolicy: input.ignore_cancellation_policy,
       requireTotp: input.require_totp,
       updatedAt: new Date(),
     })
