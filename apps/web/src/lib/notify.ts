@@ -31,3 +31,13 @@ export function notifySuccess(message: string): void {
     withBorder: true,
   });
 }
+
+/** Mutation options for a step run from a modal: once done, close the modal and say so. */
+export function closeAndNotify(close: () => void, message: string): { onSuccess: () => void } {
+  return {
+    onSuccess: () => {
+      close();
+      notifySuccess(message);
+    },
+  };
+}

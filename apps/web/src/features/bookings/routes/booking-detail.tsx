@@ -11,7 +11,7 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { closeAndNotify, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
   acceptModification,
   addSpecialNote,
@@ -411,12 +411,7 @@ export function Component() {
         loading={release.isPending}
         onClose={() => setReleasing(false)}
         onConfirm={() =>
-          release.mutate(undefined, {
-            onSuccess: () => {
-              setReleasing(false);
-              notifySuccess(t('steps.releaseDone'));
-            },
-          })
+          release.mutate(undefined, closeAndNotify(() => setReleasing(false), t('steps.releaseDone')))
         }
       />
       <ConfirmModal
@@ -428,12 +423,10 @@ export function Component() {
         loading={finishCancel.isPending}
         onClose={() => setConfirmingCancel(false)}
         onConfirm={() =>
-          finishCancel.mutate(undefined, {
-            onSuccess: () => {
-              setConfirmingCancel(false);
-              notifySuccess(agent ? t('portal:bookings.agreeFeeDone') : t('steps.confirmCancellationDone'));
-            },
-          })
+          finishCancel.mutate(
+            undefined,
+            closeAndNotify(() => setConfirmingCancel(false), agent ? t('portal:bookings.agreeFeeDone') : t('steps.confirmCancellationDone')),
+          )
         }
       />
       {mailStep && (

@@ -8,7 +8,7 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { closeAndNotify } from '../../../lib/notify.ts';
 import { useDeleteNotification } from '../api/delete-notification.ts';
 import { useNotifications, type NotificationCategory } from '../api/get-notifications.ts';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
@@ -95,12 +95,7 @@ export function Component() {
         onClose={() => setDeleting(null)}
         onConfirm={() =>
           deleting &&
-          remove.mutate(deleting.notification_id, {
-            onSuccess: () => {
-              setDeleting(null);
-              notifySuccess(t('deleted'));
-            },
-          })
+          remove.mutate(deleting.notification_id, closeAndNotify(() => setDeleting(null), t('deleted')))
         }
       />
     </>

@@ -4,7 +4,7 @@ import { IconArmchair, IconFileTypePdf, IconMail, IconTable, IconTicket } from '
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { closeAndNotify } from '../../../lib/notify.ts';
 import { useBookingStep } from '../../bookings/api/booking-steps.ts';
 import { MailStepModal } from '../../bookings/components/mail-step-modal.tsx';
 import { confirmVoucher, sendVoucher, voucherPdfUrl, type Mail } from '../api/seat-steps.ts';
@@ -90,12 +90,7 @@ export function SeatStepButtons({ booking }: { booking: BookingResponse }) {
           loading={confirm.isPending}
           onClose={() => setConfirming(false)}
           onConfirm={(note) =>
-            confirm.mutate(note, {
-              onSuccess: () => {
-                setConfirming(false);
-                notifySuccess(t('steps.confirmVoucherDone'));
-              },
-            })
+            confirm.mutate(note, closeAndNotify(() => setConfirming(false), t('steps.confirmVoucherDone')))
           }
         />
       )}
@@ -107,12 +102,7 @@ export function SeatStepButtons({ booking }: { booking: BookingResponse }) {
           sending={send.isPending}
           onClose={() => setMailing(false)}
           onSend={(mail) =>
-            send.mutate(mail, {
-              onSuccess: () => {
-                setMailing(false);
-                notifySuccess(t('steps.sendVoucherDone'));
-              },
-            })
+            send.mutate(mail, closeAndNotify(() => setMailing(false), t('steps.sendVoucherDone')))
           }
         />
       )}

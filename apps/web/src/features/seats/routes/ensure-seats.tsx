@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ForbiddenScreen } from '../../../components/forbidden-screen.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { closeAndNotify, notifySuccess } from '../../../lib/notify.ts';
 import { useBookingStep } from '../../bookings/api/booking-steps.ts';
 import { useBooking } from '../../bookings/api/get-booking.ts';
 import { MailStepModal } from '../../bookings/components/mail-step-modal.tsx';
@@ -118,12 +118,7 @@ export function Component() {
           sending={send.isPending}
           onClose={() => setMailing(false)}
           onSend={(mail) =>
-            send.mutate(mail, {
-              onSuccess: () => {
-                setMailing(false);
-                notifySuccess(t('sheet.sendDone'));
-              },
-            })
+            send.mutate(mail, closeAndNotify(() => setMailing(false), t('sheet.sendDone')))
           }
         />
       )}
