@@ -27,6 +27,8 @@ export async function freshPage(browser: Browser, width = 1366, height = 900): P
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
+  // A full-page capture of a scrolled page draws the fixed header where the view was, mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
 

@@ -20,8 +20,8 @@ export function BookingTable({ rows, labels }: { rows: ServiceOrderRow[]; labels
             <Table.Th>{t('list.columns.serviceDate')}</Table.Th>
             <Table.Th>{t('list.columns.train')}</Table.Th>
             <Table.Th>{t('list.columns.segment')}</Table.Th>
-            <Table.Th>{t('list.columns.group')}</Table.Th>
-            <Table.Th>{t('list.columns.agent')}</Table.Th>
+            <Table.Th miw={160}>{t('list.columns.group')}</Table.Th>
+            <Table.Th miw={160}>{t('list.columns.agent')}</Table.Th>
             <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
               {t('list.columns.people')}
             </Table.Th>
@@ -64,8 +64,14 @@ export function BookingTable({ rows, labels }: { rows: ServiceOrderRow[]; labels
                   )}
                 </Stack>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {labels.stationName(row.from_station_id)} → {labels.stationName(row.to_station_id)}
+              <Table.Td>
+                {/* Two short lines (from →, to) leave the group and agent names room not to wrap letter by letter. */}
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {labels.stationName(row.from_station_id)} →
+                </Text>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {labels.stationName(row.to_station_id)}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <Stack gap={0}>

@@ -2,6 +2,7 @@ import { Checkbox, Group, NumberInput, Stack, Table, Text } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { CalculateAmountBody } from '@sagano/domain/bookings/booking-schemas';
+import { FARE_TYPES } from '@sagano/domain/reference/reference-schemas';
 import { useCalculatedAmount } from '../api/calculate-amount.ts';
 import { enterableUnits, legDate, quantityItems, tripLegs, type BookingFormState } from './booking-form-state.ts';
 import { PriceItemsTable } from './price-items-table.tsx';
@@ -53,29 +54,56 @@ export function AmountTable({ state, labels }: { state: BookingFormState; labels
   );
 }
 
-/** Quantities per unit of the group type's segment (FREE units are calculated, never entered) and wheelchairs. */
+/**
+ * Quantities per unit of the group type's segment (FREE units are calculated, never entered) and
+ * wheelchairs. The units are laid out as the fare sheet is read: a row per kind of participant
+ * (general, disability classes, supporters), a column per fare (adult, child); each field keeps
+ * the unit's full name as its label for screen readers.
+ */
 export function ParticipantsInput({ form, labels }: { form: UseFormReturnType<BookingFormState>; labels: BookingLabels }) {
   const { t } = useTranslation('bookings');
   const units = enterableUnits(labels.units, form.values.group.group_type);
+  const fareTypes = FARE_TYPES.filter((fare) => units.some((u) => u.fare_type === fare));
+  const annotations = [...new Set(units.map((u) => u.annotation))];
   const chairs = form.values.wheel_chairs;
   const participantsError = form.errors['participant_group.unit_quantity_items'];
   return (
     <Stack gap="sm">
-      <Group gap="sm" align="flex-start" wrap="wrap">
-        {units.map((unit) => (
-          <NumberInput
-            key={unit.id}
-            label={labels.unitName(unit.id)}
-            min={0}
-            max={2000}
-            allowDecimal={false}
-            allowNegative={false}
-            w={170}
-            value={form.values.quantities[String(unit.id)] ?? 0}
-            onChange={(v) => form.setFieldValue(`quantities.${unit.id}`, typeof v === 'number' ? v : Number(v) || 0)}
-          />
-        ))}
-      </Group>
+      <Table withTableBorder={false} layout="fixed" maw={520} data-testid="participants-input" verticalSpacing={4}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={200}>{t('form.participantKind')}</Table.Th>
+            {fareTypes.map((fare) => (
+              <Table.Th key={fare}>{t(`form.fareTypes.${fare}`)}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {annotations.map((annotation) => (
+            <Table.Tr key={annotation}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(`form.participantKinds.${annotation}`)}</Table.Td>
+              {fareTypes.map((fare) => {
+                const unit = units.find((u) => u.annotation === annotation && u.fare_type === fare);
+                return (
+                  <Table.Td key={fare}>
+                    {unit && (
+                      <NumberInput
+                        aria-label={labels.unitName(unit.id)}
+                        min={0}
+                        max={2000}
+                        allowDecimal={false}
+                        allowNegative={false}
+                        value={form.values.quantities[String(unit.id)] ?? 0}
+                        onChange={(v) => form.setFieldValue(`quantities.${unit.id}`, typeof v === 'number' ? v : Number(v) || 0)}
+                      />
+                    )}
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
       {participantsError && (
         <Text size="sm" c="red" role="alert">
           {participantsError}
