@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { revisionViews } from './history-changes.ts';
+import { countedUnits, revisionViews } from './history-changes.ts';
 
 const leg = { direction: 'down', service_date: '2026-05-01', service_id: 3, from_station_id: 1, to_station_id: 4 };
 const base = { created_at: '2026-04-01T00:00:00Z', created_by: 'staff@example.com', confirm_note: '', status: null, sub_status: null };
@@ -19,5 +19,21 @@ describe('revision views', () => {
   it('tolerates snapshots it cannot read', () => {
     const [view] = revisionViews([{ ...base, type: 'CREATE', revision: 1, service_order: 'x', participant_group: null, payment: undefined }]);
     expect(view).toMatchObject({ legs: null, participants: null, amount: null });
+  });
+  it('counts people as they were priced: free places on the free unit, empty units left out', () => {
+    const participants = {
+      participant_quantity: 20,
+      unit_quantity_items: [
+        { unit_id: 1, quantity: 20, calculated_quantity: 19 },
+        { unit_id: 2, quantity: 0, calculated_quantity: 0 },
+        { unit_id: 9, quantity: 0, calculated_quantity: 1 },
+      ],
+    };
+    expect(countedUnits(participants)).toEqual([
+      { unit_id: 1, quantity: 19 },
+      { unit_id: 9, quantity: 1 },
+    ]);
+    // A snapshot without calculated quantities shows what was entered.
+    expect(countedUnits({ participant_quantity: 3, unit_quantity_items: [{ unit_id: 1, quantity: 3 }] })).toEqual([{ unit_id: 1, quantity: 3 }]);
   });
 });

@@ -14,7 +14,10 @@ const Legs = z.array(
     to_station_id: z.number(),
   }),
 );
-const Participants = z.object({ participant_quantity: z.number(), unit_quantity_items: z.array(z.object({ unit_id: z.number(), quantity: z.number() })) });
+const Participants = z.object({
+  participant_quantity: z.number(),
+  unit_quantity_items: z.array(z.object({ unit_id: z.number(), quantity: z.number(), calculated_quantity: z.number().optional() })),
+});
 const Payment = z.object({ total_amount: z.number(), status: z.string().optional() });
 
 export type RevisionView = {
@@ -31,6 +34,16 @@ export type RevisionView = {
   /** What differs from the revision before (all of it for the first). */
   changed: { trains: boolean; participants: boolean; amount: boolean; payment: boolean; status: boolean };
 };
+
+/**
+ * The people of a revision per unit as they were counted: the calculated quantities (free places
+ * moved to the free unit, as the price table shows them), units with nobody left out.
+ */
+export function countedUnits(participants: z.infer<typeof Participants>): { unit_id: number; quantity: number }[] {
+  return participants.unit_quantity_items
+    .map((i) => ({ unit_id: i.unit_id, quantity: i.calculated_quantity ?? i.quantity }))
+    .filter((i) => i.quantity > 0);
+}
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

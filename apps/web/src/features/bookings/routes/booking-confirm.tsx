@@ -182,7 +182,7 @@ export function Component() {
         <FormSection title={t('form.steps.other')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Field label={t('form.note')} value={state.note} />
-            <Field label={t('form.waitListing')} value={state.wait_listing ? '✓' : '—'} />
+            <Field label={t('form.waitListing')} value={t(state.wait_listing ? 'form.waitListingChosen.yes' : 'form.waitListingChosen.no')} />
           </SimpleGrid>
         </FormSection>
         {needsAgreement && (

@@ -6,7 +6,7 @@ import { PAYMENT_STATUSES } from '@sagano/domain/bookings/booking-schemas';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useBooking } from '../api/get-booking.ts';
-import { revisionViews } from '../components/history-changes.ts';
+import { countedUnits, revisionViews } from '../components/history-changes.ts';
 import { formatYen } from '../components/money.ts';
 import { BookingStatusBadges } from '../components/status-badges.tsx';
 import { useBookingLabels } from '../components/use-booking-labels.ts';
@@ -89,7 +89,7 @@ export function Component() {
                     {v.participants &&
                       mark(
                         v.changed.participants,
-                        `${t('detail.participants', { count: v.participants.participant_quantity })} (${v.participants.unit_quantity_items
+                        `${t('detail.participants', { count: v.participants.participant_quantity })} (${countedUnits(v.participants)
                           .map((i) => `${labels.unitName(i.unit_id)} ${i.quantity}`)
                           .join(separator)})`,
                       )}
