@@ -247,6 +247,10 @@ describe('NG, release and the rules around them', () => {
     await post(`/v1/bookings/${id}/assign_seats`);
     await post(`/v1/bookings/${id}/assign_seats_ok`);
     // Move the booking, its seats and its train's inventory to today (the fixture's season is in 2030).
+    // The server reads the date again on each request: start clear of midnight in Tokyo, so that
+    // "today" here and there is the same day for the rest of the test.
+    const secondsToMidnight = 86_400 - (((Date.now() / 1000 + 9 * 3600) % 86_400) | 0);
+    if (secondsToMidnight < 30) await new Promise((resolve) => setTimeout(resolve, (secondsToMidnight + 1) * 1000));
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
     const db = ctx.database.db;
     await db.execute(sql`insert into service_day_inventories (service_date, service_id, arrangement_pattern_id)
