@@ -3,8 +3,7 @@ import { Badge, Button } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AgentGroupResponse, StaffResponse } from '@sagano/domain/agents/agent-schemas';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
 import { StaffFormModal } from '../../../components/staff/staff-form-modal.tsx';
 import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { useCreateStaff, useDeleteStaff, useSendStaffPasswordReset, useUnenrollStaffTotp, useUpdateStaff } from '../api/agent-staffs.ts';
@@ -33,12 +32,7 @@ export function StaffSection({ title, group, groups }: { title: string; group: A
   const remove = useDeleteStaff();
   const sendReset = useSendStaffPasswordReset();
   const unenroll = useUnenrollStaffTotp();
-  const confirmed = (message: string) => () => {
-    notifySuccess(message);
-    close();
-  };
   const groupOptions = groups.map((g) => ({ id: g.id, label: g.is_root ? t('groups.rootOption', { name: g.name_ja }) : g.name_ja }));
-  const values = dialog && dialog.kind !== 'form' ? { name: dialog.staff.name, email: dialog.staff.email } : { name: '', email: '' };
 
   return (
     <Section
@@ -73,34 +67,37 @@ export function StaffSection({ title, group, groups }: { title: string; group: A
           onClose={close}
         />
       )}
-      <ConfirmModal
-        opened={opened && dialog?.kind === 'reset'}
+      <ConfirmMutation
+        target={opened && dialog?.kind === 'reset' ? dialog.staff : null}
         title={t('staff.resetTitle')}
-        message={t('staff.resetConfirm', values)}
+        message={(staff) => t('staff.resetConfirm', { name: staff.name, email: staff.email })}
         confirmLabel={t('common:actions.send')}
-        loading={sendReset.isPending}
+        mutation={sendReset}
+        variables={(staff) => staff.id}
+        done={t('staff.resetSent')}
         onClose={close}
-        onConfirm={() => dialog?.kind === 'reset' && sendReset.mutate(dialog.staff.id, { onSuccess: confirmed(t('staff.resetSent')) })}
       />
-      <ConfirmModal
-        opened={opened && dialog?.kind === 'unenroll'}
+      <ConfirmMutation
+        target={opened && dialog?.kind === 'unenroll' ? dialog.staff : null}
         title={t('staff.unenrollTitle')}
-        message={t('staff.unenrollConfirm', values)}
+        message={(staff) => t('staff.unenrollConfirm', { name: staff.name, email: staff.email })}
         confirmLabel={t('staff.unenrollConfirmLabel')}
         danger
-        loading={unenroll.isPending}
+        mutation={unenroll}
+        variables={(staff) => staff.id}
+        done={t('staff.unenrolled')}
         onClose={close}
-        onConfirm={() => dialog?.kind === 'unenroll' && unenroll.mutate(dialog.staff.id, { onSuccess: confirmed(t('staff.unenrolled')) })}
       />
-      <ConfirmModal
-        opened={opened && dialog?.kind === 'delete'}
+      <ConfirmMutation
+        target={opened && dialog?.kind === 'delete' ? dialog.staff : null}
         title={t('staff.deleteTitle')}
-        message={t('staff.deleteConfirm', values)}
+        message={(staff) => t('staff.deleteConfirm', { name: staff.name, email: staff.email })}
         confirmLabel={t('common:actions.delete')}
         danger
-        loading={remove.isPending}
+        mutation={remove}
+        variables={(staff) => staff.id}
+        done={t('staff.deleted')}
         onClose={close}
-        onConfirm={() => dialog?.kind === 'delete' && remove.mutate(dialog.staff.id, { onSuccess: confirmed(t('staff.deleted')) })}
       />
     </Section>
   );

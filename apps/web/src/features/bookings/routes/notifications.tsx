@@ -4,11 +4,10 @@ import { IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_KINDS, type NotificationKind, type NotificationRow } from '@sagano/domain/bookings/booking-schemas';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { closeAndNotify } from '../../../lib/notify.ts';
 import { useDeleteNotification } from '../api/delete-notification.ts';
 import { useNotifications, type NotificationCategory } from '../api/get-notifications.ts';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
@@ -85,18 +84,16 @@ export function Component() {
           />
         )}
       </Paper>
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmMutation
+        target={deleting}
         title={t('deleteTitle')}
-        message={t('deleteMessage')}
+        message={() => t('deleteMessage')}
         confirmLabel={t('delete')}
         danger
-        loading={remove.isPending}
+        mutation={remove}
+        variables={(notification) => notification.notification_id}
+        done={t('deleted')}
         onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.notification_id, closeAndNotify(() => setDeleting(null), t('deleted')))
-        }
       />
     </>
   );

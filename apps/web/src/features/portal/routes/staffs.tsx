@@ -5,13 +5,12 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StaffResponse } from '@sagano/domain/agents/agent-schemas';
 import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StaffFormModal } from '../../../components/staff/staff-form-modal.tsx';
 import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
 import { agentScopeOf, useOwnAgent, useOwnGroup } from '../api/own-agent.ts';
 import { useCreateStaff, useDeleteStaff, useSendStaffPasswordReset, useStaffs, useUpdateStaff } from '../api/staffs.ts';
 import { groupName, sortGroups, type StaffGroup } from '../components/staff-groups.ts';
@@ -116,30 +115,26 @@ export function Component() {
           onClose={close}
         />
       )}
-      <ConfirmModal
-        opened={opened && dialog?.kind === 'delete'}
+      <ConfirmMutation
+        target={opened && dialog?.kind === 'delete' ? dialog.staff : null}
         title={t('staff.deleteTitle')}
-        message={dialog?.kind === 'delete' ? t('staff.deleteConfirm', { email: dialog.staff.email }) : ''}
+        message={(staff) => t('staff.deleteConfirm', { email: staff.email })}
         confirmLabel={t('common:actions.delete')}
         danger
-        loading={remove.isPending}
+        mutation={remove}
+        variables={(staff) => staff.id}
+        done={t('staff.deleted')}
         onClose={close}
-        onConfirm={() => {
-          if (dialog?.kind !== 'delete') return;
-          remove.mutate(dialog.staff.id, { onSuccess: () => { notifySuccess(t('staff.deleted')); close(); } });
-        }}
       />
-      <ConfirmModal
-        opened={opened && dialog?.kind === 'reset'}
+      <ConfirmMutation
+        target={opened && dialog?.kind === 'reset' ? dialog.staff : null}
         title={t('staff.resetTitle')}
-        message={dialog?.kind === 'reset' ? t(dialog.staff.has_password ? 'staff.resetConfirm' : 'staff.inviteConfirm', { email: dialog.staff.email }) : ''}
+        message={(staff) => t(staff.has_password ? 'staff.resetConfirm' : 'staff.inviteConfirm', { email: staff.email })}
         confirmLabel={t('common:actions.send')}
-        loading={sendReset.isPending}
+        mutation={sendReset}
+        variables={(staff) => staff.id}
+        done={t('staff.resetSent')}
         onClose={close}
-        onConfirm={() => {
-          if (dialog?.kind !== 'reset') return;
-          sendReset.mutate(dialog.staff.id, { onSuccess: () => { notifySuccess(t('staff.resetSent')); close(); } });
-        }}
       />
     </>
   );

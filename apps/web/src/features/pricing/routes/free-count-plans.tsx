@@ -3,9 +3,8 @@ import { ActionIcon, Button, Group, LoadingOverlay, Paper, Table, Tooltip } from
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { FreeCountPlanResponse } from '@sagano/domain/pricing/pricing-schemas';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteFreeCountPlan } from '../api/delete-free-count-plan.ts';
 import { useFreeCountPlans } from '../api/get-free-count-plans.ts';
 import { FreeCountRowEditor } from '../components/free-count-row-editor.tsx';
@@ -82,23 +81,16 @@ export function Component() {
           </Table.Tbody>
         </Table>
       </Paper>
-      <ConfirmModal
-        opened={confirmOpened}
+      <ConfirmMutation
+        target={confirmOpened ? deleting : null}
         title={t('freeCount.deleteTitle')}
-        message={deleting ? t('freeCount.deleteConfirm', { min: deleting.min, max: deleting.max, count: deleting.free_quantity }) : ''}
+        message={(plan) => t('freeCount.deleteConfirm', { min: plan.min, max: plan.max, count: plan.free_quantity })}
         confirmLabel={t('common:actions.delete')}
         danger
-        loading={remove.isPending}
+        mutation={remove}
+        variables={(plan) => plan.id}
+        done={t('freeCount.deleted')}
         onClose={() => setConfirmOpened(false)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              notifySuccess(t('freeCount.deleted'));
-              setConfirmOpened(false);
-            },
-          });
-        }}
       />
     </>
   );

@@ -4,9 +4,8 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PricingPlanResponse } from '@sagano/domain/pricing/pricing-schemas';
 import { SEGMENTS, type Unit } from '@sagano/domain/reference/reference-schemas';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { notifySuccess } from '../../../lib/notify.ts';
 import { formatYenE6 } from '../../../lib/yen.ts';
 import { useUnits } from '../../reference/api/get-units.ts';
 import { useDeletePricingPlan } from '../api/delete-pricing-plan.ts';
@@ -115,18 +114,16 @@ export function Component() {
       {dialog?.kind === 'form' && opened && units.data && (
         <PricingPlanFormModal key={dialog.plan?.id ?? `new-${dialog.segment}`} plan={dialog.plan} segment={dialog.segment} units={allUnits} onClose={close} />
       )}
-      <ConfirmModal
-        opened={opened && dialog?.kind === 'delete'}
+      <ConfirmMutation
+        target={opened && dialog?.kind === 'delete' ? dialog.plan : null}
         title={t('plans.deleteTitle')}
-        message={dialog?.kind === 'delete' ? t('plans.deleteConfirm', { name: dialog.plan.name, from: dialog.plan.service_date_from, to: dialog.plan.service_date_to }) : ''}
+        message={(plan) => t('plans.deleteConfirm', { name: plan.name, from: plan.service_date_from, to: plan.service_date_to })}
         confirmLabel={t('common:actions.delete')}
         danger
-        loading={remove.isPending}
+        mutation={remove}
+        variables={(plan) => plan.id}
+        done={t('plans.deleted')}
         onClose={close}
-        onConfirm={() => {
-          if (dialog?.kind !== 'delete') return;
-          remove.mutate(dialog.plan.id, { onSuccess: () => { notifySuccess(t('plans.deleted')); close(); } });
-        }}
       />
     </>
   );

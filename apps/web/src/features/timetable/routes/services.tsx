@@ -4,7 +4,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { labelText } from '@sagano/domain/common/language';
 import type { ServiceResponse } from '@sagano/domain/timetable/timetable-schemas';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { useStations } from '../../reference/api/get-stations.ts';
@@ -115,15 +115,16 @@ export function Component() {
       {editing !== undefined && term && stations.data && (
         <ServiceFormModal key={editing?.service_id ?? 'new'} termId={term.serviceTermId} service={editing} stations={stations.data} onClose={() => setEditing(undefined)} />
       )}
-      <ConfirmModal
-        opened={deleting !== null}
+      <ConfirmMutation
+        target={deleting}
         title={t('services.deleteTitle')}
-        message={deleting ? t('services.deleteConfirm', { name: labelText(deleting.names, i18n.language) }) : ''}
+        message={(service) => t('services.deleteConfirm', { name: labelText(service.names, i18n.language) })}
         confirmLabel={t('common:actions.delete')}
         danger
-        loading={remove.isPending}
+        mutation={remove}
+        variables={(service) => service.service_id}
+        done={t('services.deleted')}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.service_id, { onSuccess: () => { notifySuccess(t('services.deleted')); setDeleting(null); }, onError: (e) => notifyApiError(e) })}
       />
     </>
   );

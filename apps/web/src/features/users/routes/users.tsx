@@ -5,11 +5,10 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging';
 import type { UserResponse } from '@sagano/domain/users/user-schemas';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useSendUserPasswordReset } from '../api/send-user-password-reset.ts';
@@ -80,30 +79,26 @@ export function Component() {
       {dialog?.kind === 'form' && opened && (
         <UserFormModal key={dialog.user?.uid ?? 'new'} user={dialog.user} opened onClose={close} />
       )}
-      <ConfirmModal
-        opened={opened && dialog?.kind === 'delete'}
+      <ConfirmMutation
+        target={opened && dialog?.kind === 'delete' ? dialog.user : null}
         title={t('deleteTitle')}
-        message={dialog?.kind === 'delete' ? t('deleteConfirm', { email: dialog.user.email }) : ''}
+        message={(user) => t('deleteConfirm', { email: user.email })}
         confirmLabel={t('common:actions.delete')}
         danger
-        loading={remove.isPending}
+        mutation={remove}
+        variables={(user) => user.uid}
+        done={t('deleted')}
         onClose={close}
-        onConfirm={() => {
-          if (dialog?.kind !== 'delete') return;
-          remove.mutate(dialog.user.uid, { onSuccess: () => { notifySuccess(t('deleted')); close(); } });
-        }}
       />
-      <ConfirmModal
-        opened={opened && dialog?.kind === 'reset'}
+      <ConfirmMutation
+        target={opened && dialog?.kind === 'reset' ? dialog.user : null}
         title={t('resetTitle')}
-        message={dialog?.kind === 'reset' ? t('resetConfirm', { email: dialog.user.email }) : ''}
+        message={(user) => t('resetConfirm', { email: user.email })}
         confirmLabel={t('common:actions.send')}
-        loading={sendReset.isPending}
+        mutation={sendReset}
+        variables={(user) => ({ uid: user.uid })}
+        done={t('resetSent')}
         onClose={close}
-        onConfirm={() => {
-          if (dialog?.kind !== 'reset') return;
-          sendReset.mutate({ uid: dialog.user.uid }, { onSuccess: () => { notifySuccess(t('resetSent')); close(); } });
-        }}
       />
     </>
   );
