@@ -47,6 +47,14 @@ describe('the back-office shell', () => {
     await page.getByRole('link', { name: '送信メール' }).click();
     await visible(page.getByRole('cell', { name: 'kimura.e2e@example.com' }));
     await screenshot(page, 'mails-ja');
+    await page.getByRole('cell', { name: 'kimura.e2e@example.com' }).click();
+    const mail = page.getByRole('dialog', { name: 'メールの内容' });
+    await visible(mail.getByText('宛先'));
+    await visible(mail.getByText('kimura.e2e@example.com'));
+    await visible(mail.getByText('アカウント登録のご案内 (account.invitation)'));
+    await screenshot(page, 'mail-detail-ja');
+    await mail.getByRole('button', { name: '閉じる' }).click();
+    await mail.waitFor({ state: 'hidden' });
 
     await logOut(page);
     await page.goto('/users');
@@ -70,6 +78,13 @@ describe('the back-office shell', () => {
     await page.waitForURL('**/operation-logs');
     await visible(page.getByText('auth.login').first());
     await screenshot(page, 'operation-logs-en');
+    await page.getByRole('button', { name: 'Details' }).first().click();
+    const log = page.getByRole('dialog', { name: 'Operation log details' });
+    await visible(log.getByText('auth.login').first());
+    await visible(log.getByText('Request'));
+    await screenshot(page, 'operation-log-detail-en');
+    await log.getByRole('button', { name: 'Close' }).click();
+    await log.waitFor({ state: 'hidden' });
     await page.goto('/users');
     await visible(page.getByRole('button', { name: 'Add user' }));
     await screenshot(page, 'users-en');

@@ -1,5 +1,6 @@
-import { Anchor, Center, Code, DataList, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Code, DataList, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DetailModal, DetailRow } from '../../../components/detail-modal.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useOutboxMail } from '../api/get-outbox-mail.ts';
 import { MailStatusBadge } from './mail-status-badge.tsx';
@@ -9,79 +10,39 @@ export function OutboxMailModal({ id, onClose }: { id: string | null; onClose: (
   const mail = useOutboxMail(id).data;
 
   return (
-    <Modal
-      opened={id !== null}
-      onClose={onClose}
-      title={t('detailTitle')}
-      size="xl"
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-    >
-      {!mail ? (
-        <Center py="xl">
-          <Loader aria-label={t('common:status.loading')} />
-        </Center>
-      ) : (
+    <DetailModal opened={id !== null} onClose={onClose} title={t('detailTitle')} loading={!mail}>
+      {mail && (
         <Stack gap="md">
           <DataList labelWidth={110} size="sm">
-            <DataList.Item>
-              <DataList.ItemLabel>{t('fields.to')}</DataList.ItemLabel>
-              <DataList.ItemValue>{mail.to_address}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('fields.subject')}</DataList.ItemLabel>
-              <DataList.ItemValue>{mail.subject}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('fields.status')}</DataList.ItemLabel>
-              <DataList.ItemValue>
-                <MailStatusBadge status={mail.status} />
-              </DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('fields.kind')}</DataList.ItemLabel>
-              <DataList.ItemValue>{mail.kind}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('fields.createdAt')}</DataList.ItemLabel>
-              <DataList.ItemValue>{formatDateTime(mail.created_at)}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('fields.sentAt')}</DataList.ItemLabel>
-              <DataList.ItemValue>{mail.sent_at ? formatDateTime(mail.sent_at) : t('notSent')}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('fields.attempts')}</DataList.ItemLabel>
-              <DataList.ItemValue>{mail.attempts}</DataList.ItemValue>
-            </DataList.Item>
+            <DetailRow label={t('fields.to')}>{mail.to_address}</DetailRow>
+            <DetailRow label={t('fields.subject')}>{mail.subject}</DetailRow>
+            <DetailRow label={t('fields.status')}>
+              <MailStatusBadge status={mail.status} />
+            </DetailRow>
+            <DetailRow label={t('fields.kind')}>{`${t(`kinds.${mail.kind}`, { defaultValue: mail.kind })} (${mail.kind})`}</DetailRow>
+            <DetailRow label={t('fields.createdAt')}>{formatDateTime(mail.created_at)}</DetailRow>
+            <DetailRow label={t('fields.sentAt')}>{mail.sent_at ? formatDateTime(mail.sent_at) : t('notSent')}</DetailRow>
+            <DetailRow label={t('fields.attempts')}>{mail.attempts}</DetailRow>
             {mail.attachments.length > 0 && (
-              <DataList.Item>
-                <DataList.ItemLabel>{t('fields.attachments')}</DataList.ItemLabel>
-                <DataList.ItemValue>
-                  <Stack gap={2}>
-                    {mail.attachments.map((a) => (
-                      <Anchor key={a.attachment_id} href={`/v1/outbox-mails/${encodeURIComponent(mail.id)}/attachments/${a.attachment_id}`} target="_blank" rel="noopener" size="sm">
-                        {t('attachment', { name: a.filename, size: Math.max(1, Math.round(a.size / 1024)) })}
-                      </Anchor>
-                    ))}
-                  </Stack>
-                </DataList.ItemValue>
-              </DataList.Item>
+              <DetailRow label={t('fields.attachments')}>
+                <Stack gap={2}>
+                  {mail.attachments.map((a) => (
+                    <Anchor key={a.attachment_id} href={`/v1/outbox-mails/${encodeURIComponent(mail.id)}/attachments/${a.attachment_id}`} target="_blank" rel="noopener" size="sm">
+                      {t('attachment', { name: a.filename, size: Math.max(1, Math.round(a.size / 1024)) })}
+                    </Anchor>
+                  ))}
+                </Stack>
+              </DetailRow>
             )}
             {mail.booking_id && (
-              <DataList.Item>
-                <DataList.ItemLabel>{t('fields.bookingId')}</DataList.ItemLabel>
-                <DataList.ItemValue>{mail.booking_id}</DataList.ItemValue>
-              </DataList.Item>
+              <DetailRow label={t('fields.bookingId')}>{mail.booking_id}</DetailRow>
             )}
             {mail.last_error && (
-              <DataList.Item>
-                <DataList.ItemLabel>{t('fields.lastError')}</DataList.ItemLabel>
-                <DataList.ItemValue>
-                  <Text size="sm" c="red">
-                    {mail.last_error}
-                  </Text>
-                </DataList.ItemValue>
-              </DataList.Item>
+              <DetailRow label={t('fields.lastError')}>
+                <Text size="sm" c="red">
+                  {mail.last_error}
+                </Text>
+              </DetailRow>
             )}
           </DataList>
           <Stack gap={4}>
@@ -94,6 +55,6 @@ export function OutboxMailModal({ id, onClose }: { id: string | null; onClose: (
           </Stack>
         </Stack>
       )}
-    </Modal>
+    </DetailModal>
   );
 }

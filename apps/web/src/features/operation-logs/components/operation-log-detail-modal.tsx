@@ -1,5 +1,6 @@
-import { Badge, Center, DataList, Loader, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Badge, DataList, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DetailModal, DetailRow } from '../../../components/detail-modal.tsx';
 import { JsonView } from '../../../components/json-view.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useOperationLog } from '../api/get-operation-log.ts';
@@ -11,49 +12,21 @@ export function OperationLogDetailModal({ id, onClose }: { id: number | null; on
   const row = log.data;
 
   return (
-    <Modal
-      opened={id !== null}
-      onClose={onClose}
-      title={t('detailTitle')}
-      size="xl"
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-    >
-      {!row ? (
-        <Center py="xl">
-          <Loader aria-label={t('common:status.loading')} />
-        </Center>
-      ) : (
+    <DetailModal opened={id !== null} onClose={onClose} title={t('detailTitle')} loading={!row}>
+      {row && (
         <Stack gap="md">
           <DataList labelWidth={120} size="sm">
-            <DataList.Item>
-              <DataList.ItemLabel>{t('columns.time')}</DataList.ItemLabel>
-              <DataList.ItemValue>{formatDateTime(row.created_at)}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('filters.category')}</DataList.ItemLabel>
-              <DataList.ItemValue>{categoryLabel(row.category, t)}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('columns.content')}</DataList.ItemLabel>
-              <DataList.ItemValue>{`${operationLabel(row.operation, t)} (${row.operation})`}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('operator')}</DataList.ItemLabel>
-              <DataList.ItemValue>{row.operator}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('bookingId')}</DataList.ItemLabel>
-              <DataList.ItemValue>{row.booking_id ?? t('noData')}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>{t('statusCode')}</DataList.ItemLabel>
-              <DataList.ItemValue>
-                {row.status_code}{' '}
-                <Badge size="xs" color={row.is_error ? 'red' : 'teal'}>
-                  {row.is_error ? t('error') : t('success')}
-                </Badge>
-              </DataList.ItemValue>
-            </DataList.Item>
+            <DetailRow label={t('columns.time')}>{formatDateTime(row.created_at)}</DetailRow>
+            <DetailRow label={t('filters.category')}>{categoryLabel(row.category, t)}</DetailRow>
+            <DetailRow label={t('columns.content')}>{`${operationLabel(row.operation, t)} (${row.operation})`}</DetailRow>
+            <DetailRow label={t('operator')}>{row.operator}</DetailRow>
+            <DetailRow label={t('bookingId')}>{row.booking_id ?? t('noData')}</DetailRow>
+            <DetailRow label={t('statusCode')}>
+              {row.status_code}{' '}
+              <Badge size="xs" color={row.is_error ? 'red' : 'teal'}>
+                {row.is_error ? t('error') : t('success')}
+              </Badge>
+            </DetailRow>
           </DataList>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
             <JsonView label={t('request')} value={row.request_json} emptyText={t('noData')} />
@@ -61,6 +34,6 @@ export function OperationLogDetailModal({ id, onClose }: { id: number | null; on
           </SimpleGrid>
         </Stack>
       )}
-    </Modal>
+    </DetailModal>
   );
 }
