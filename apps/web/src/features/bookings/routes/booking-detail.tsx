@@ -79,12 +79,12 @@ function Trains({ booking, labels }: { booking: BookingResponse; labels: Booking
         <Table.Tbody>
           {booking.main_params.service_order.services.map((leg) => (
             <Table.Tr key={leg.direction}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(`direction.${leg.direction}`)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(`directionShort.${leg.direction}`)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{leg.service_day}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{labels.label(leg.service_name)}</Table.Td>
               <Table.Td>{t('detail.segment', { from: labels.stationName(leg.from_station_id), to: labels.stationName(leg.to_station_id) })}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{t('detail.time', { departure: leg.departure_hhmm ?? '—', arrival: leg.arrival_hhmm ?? '—' })}</Table.Td>
-              <Table.Td data-testid={`held-${leg.direction}`}>
+              <Table.Td data-testid={`held-${leg.direction}`} style={{ whiteSpace: 'nowrap' }}>
                 {leg.held_group} / {leg.held_wheelchair} / {leg.held_standing}
               </Table.Td>
             </Table.Tr>
