@@ -20,8 +20,8 @@ export function BookingTable({ rows, labels }: { rows: ServiceOrderRow[]; labels
             <Table.Th>{t('list.columns.serviceDate')}</Table.Th>
             <Table.Th>{t('list.columns.train')}</Table.Th>
             <Table.Th>{t('list.columns.segment')}</Table.Th>
-            <Table.Th miw={160}>{t('list.columns.group')}</Table.Th>
-            <Table.Th miw={160}>{t('list.columns.agent')}</Table.Th>
+            <Table.Th miw={140}>{t('list.columns.group')}</Table.Th>
+            <Table.Th miw={140}>{t('list.columns.agent')}</Table.Th>
             <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
               {t('list.columns.people')}
             </Table.Th>
@@ -58,7 +58,7 @@ export function BookingTable({ rows, labels }: { rows: ServiceOrderRow[]; labels
                     {labels.label(row.service_name)}
                   </Text>
                   {row.is_round_trip && (
-                    <Badge size="xs" variant="outline" color="grape">
+                    <Badge size="xs" variant="outline" color="grape" miw="max-content">
                       {t('list.roundTrip')}
                     </Badge>
                   )}
