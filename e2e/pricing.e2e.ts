@@ -75,4 +75,48 @@ describe('pricing master data', () => {
     await screenshot(en.page, 'group-pricing-plans-en');
     await en.context.close();
   });
+
+  it('staff add a group schedule, are told a backwards or overlapping period, and change its payment day', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'staff@example.com');
+    await page.getByRole('link', { name: '団体スケジュール' }).click();
+    await page.waitForURL('**/group-schedules');
+    const list = page.getByRole('table', { name: '団体スケジュール一覧' });
+    await visible(list.getByRole('cell', { name: '2026年 団体スケジュール' }));
+
+    await page.getByRole('button', { name: 'スケジュールを追加' }).click();
+    const dialog = page.getByRole('dialog', { name: '団体スケジュールの追加' });
+    const fillSchedule = async (values: [label: string, value: string][]) => {
+      for (const [label, value] of values) await dialog.getByLabel(label).fill(value);
+    };
+    await fillSchedule([['名称', '2028年 団体スケジュール'], ['適用開始日(乗車日)', '2028-01-01'], ['適用終了日(乗車日)', '2027-12-31'], ['団体枠の開放', '14'], ['支払期限', '10'], ['リマインド', '21']]);
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await visible(dialog.getByText('適用終了日は適用開始日以降の日付にしてください。'));
+    await screenshot(page, 'group-schedule-form-ja');
+    await dialog.getByLabel('適用終了日(乗車日)').fill('2028-12-31');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await visible(page.getByText('団体スケジュールを追加しました'));
+    const row = list.getByTestId('group-schedule-2028-01-01');
+    await visible(row.getByRole('cell', { name: '2028年 団体スケジュール' }));
+
+    // The server refuses a period another schedule covers, on the first date's field.
+    await page.getByRole('button', { name: 'スケジュールを追加' }).click();
+    await fillSchedule([['名称', '重複'], ['適用開始日(乗車日)', '2028-06-01'], ['適用終了日(乗車日)', '2028-07-31'], ['団体枠の開放', '1'], ['支払期限', '1'], ['リマインド', '1']]);
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await visible(dialog.getByText('適用期間が他の団体スケジュールと重なっています。'));
+    await dialog.getByRole('button', { name: 'キャンセル' }).click();
+
+    await row.getByRole('button', { name: '2028年 団体スケジュール を編集' }).click();
+    const edit = page.getByRole('dialog', { name: '団体スケジュールの編集' });
+    await edit.getByLabel('支払期限').fill('12');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await visible(page.getByText('団体スケジュールを更新しました'));
+    await visible(row.getByRole('cell', { name: '12日前' }));
+    await screenshot(page, 'group-schedules-ja');
+
+    await page.getByRole('button', { name: 'English' }).click();
+    await visible(page.getByRole('table', { name: 'Group schedules' }).getByRole('cell', { name: '12 days before' }));
+    await screenshot(page, 'group-schedules-en');
+    await context.close();
+  });
 });

@@ -37,6 +37,7 @@ import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { createInventoryService } from './modules/inventory/inventory.service.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
+import { masterDataRoutes } from './modules/master-data/master-data.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { timetableRoutes } from './modules/timetable/timetable.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -96,6 +97,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   outboxRoutes(app, { db });
   referenceRoutes(app, { db });
   pricingRoutes(app, { db });
+  masterDataRoutes(app, { db });
   timetableRoutes(app, { db });
   approvalsRoutes(app, { db });
   arrangementsRoutes(app, { db });

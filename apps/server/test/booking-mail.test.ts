@@ -4,6 +4,7 @@ import * as t from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { startSmtpReceiver } from './smtp-receiver.ts';
 import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
+import { reservedBooking } from './support/booking-fixture.ts';
 
 let ctx: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
@@ -23,20 +24,7 @@ describe('booking mails', () => {
   it('delivers the booking OK mail, as staff edited it, to the applicant over SMTP', async () => {
     const staff = await ctx.login('staff@example.com');
     const [agent] = await ctx.database.db.select({ id: t.agents.id }).from(t.agents).where(eq(t.agents.agentType, 'CONTRACTED'));
-    const submit = await ctx.app.inject({
-      method: 'POST',
-      url: '/v1/bookings',
-      headers: staff,
-      payload: {
-        applicant: { name: '伊藤 誠', email: 'ito.groups@example.com', phone_number: '03-0000-0000' },
-        group: { group_type: 'NORMAL', name: '青葉会', country_code: 'JPN' },
-        service_order: { down_service: { service_date: fx.days[0], service_id: fx.down, from_station_id: 1, to_station_id: 4 } },
-        participant_group: { unit_quantity_items: [{ unit_id: 1, quantity: 12 }] },
-        agent_id: agent!.id,
-      },
-    });
-    const id = submit.json().booking_id as string;
-    await ctx.app.inject({ method: 'POST', url: `/v1/bookings/${id}/reserve_allotments`, headers: staff });
+    const id = await reservedBooking(ctx, staff, { agentId: agent!.id, day: fx.days[0]!, serviceId: fx.down, adults: 12 });
     const template = (await ctx.app.inject({ method: 'GET', url: `/v1/bookings/${id}/mail_templates/booking_ok`, headers: staff })).json();
     const body = `${template.body}\n\n当日は改札前にお集まりください。`;
     const confirm = await ctx.app.inject({ method: 'POST', url: `/v1/bookings/${id}/confirm_booking`, headers: staff, payload: { mail: { subject: template.subject, body } } });

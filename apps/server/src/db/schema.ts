@@ -673,6 +673,32 @@ export const cancellationPolicies = pgTable(
 );
 
 /** Free count plans: for a participant count in [min, max], that many ride free. */
+/**
+ * Group schedules (spec 000 "Group schedule"): the days before a service date on which group
+ * allotments are released, payment is due and agents are reminded, for the service dates of a
+ * period. Named by the period's first date; periods never overlap (exclusion constraint in 0013).
+ */
+export const groupSchedules = pgTable(
+  'group_schedules',
+  {
+    serviceFromDate: date('service_from_date', { mode: 'string' }).primaryKey(),
+    serviceToDate: date('service_to_date', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+    groupArrangementReleaseDayBefore: integer('group_arrangement_release_day_before').notNull(),
+    paymentDayBefore: integer('payment_day_before').notNull(),
+    remindDayBefore: integer('remind_day_before').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('group_schedules_period', sql`${t.serviceFromDate} <= ${t.serviceToDate}`),
+    check(
+      'group_schedules_days',
+      sql`${t.groupArrangementReleaseDayBefore} between 0 and 365 and ${t.paymentDayBefore} between 0 and 365 and ${t.remindDayBefore} between 0 and 365`,
+    ),
+  ],
+);
+
 export const freeCountPlans = pgTable(
   'free_count_plans',
   {

@@ -19,6 +19,7 @@ import jaSeats from '../locales/ja/seats.json';
 import jaCustomer from '../locales/ja/customer.json';
 import jaAgents from '../locales/ja/agents.json';
 import jaPortal from '../locales/ja/portal.json';
+import jaMasterData from '../locales/ja/masterData.json';
 import enArrangements from '../locales/en/arrangements.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
@@ -39,6 +40,7 @@ import enSeats from '../locales/en/seats.json';
 import enCustomer from '../locales/en/customer.json';
 import enAgents from '../locales/en/agents.json';
 import enPortal from '../locales/en/portal.json';
+import enMasterData from '../locales/en/masterData.json';
 
 /** One namespace per feature; ja is the reference language the keys are typed from. */
 export const ja = {
@@ -61,6 +63,7 @@ export const ja = {
   customer: jaCustomer,
   agents: jaAgents,
   portal: jaPortal,
+  masterData: jaMasterData,
   // Every error code of the API has a message (the locales test checks en against ja).
   errors: jaErrors satisfies Record<ErrorCode, string>,
 };
@@ -89,6 +92,7 @@ export const en: Resources = {
   customer: enCustomer,
   agents: enAgents,
   portal: enPortal,
+  masterData: enMasterData,
   errors: enErrors,
 };
 

@@ -95,6 +95,8 @@ export const OPERATION_NAMES = [
   'free_count_plans.delete',
   'products.create',
   'products.update',
+  'group_schedules.create',
+  'group_schedules.update',
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 

@@ -1,6 +1,6 @@
 /**
  * Demo pricing master data beside the plans of line-and-train: free count plans (one free
- * participant per started band) and the group ticket product.
+ * participant per started band), the group ticket product and a group schedule per year.
  */
 import type { Tx } from '../client.ts';
 import * as t from '../schema.ts';
@@ -11,8 +11,19 @@ export const DEMO_FREE_COUNT_PLANS = [
   { min: 101, max: 200, freeQuantity: 3 },
 ] as const;
 
+/** Allotments released two weeks out, payment due ten days before, a reminder three weeks before. */
+export const DEMO_GROUP_SCHEDULES = [2026, 2027].map((year) => ({
+  serviceFromDate: `${year}-01-01`,
+  serviceToDate: `${year}-12-31`,
+  name: `${year}年 団体スケジュール`,
+  groupArrangementReleaseDayBefore: 14,
+  paymentDayBefore: 10,
+  remindDayBefore: 21,
+}));
+
 export async function insertDemoPricing(tx: Tx): Promise<void> {
   await tx.insert(t.freeCountPlans).values([...DEMO_FREE_COUNT_PLANS]);
+  await tx.insert(t.groupSchedules).values(DEMO_GROUP_SCHEDULES);
   await tx.insert(t.products).values({
     shortName: '団体乗車券',
     channel: 'GROUP',

@@ -25,6 +25,7 @@ import { quoteCancellation } from '@sagano/domain/bookings/cancellation';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { labelText } from '@sagano/domain/common/language';
 import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
+import { DEFAULT_PAYMENT_DAY_BEFORE } from '@sagano/domain/master-data/group-schedule-schemas';
 import { rowsOf, type Db, type Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -32,14 +33,15 @@ import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { GROUP_TYPE_ID_SQL, holdAllotments, releaseAllotments, vacantOnLegsSql, type AllotmentRequest } from '../inventory/allotments.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
+import { paymentDayBeforeOn } from '../master-data/group-schedules.repository.ts';
 import { bookingNgMail, bookingOkMail, seatTableMail, voucherMail, type MailBooking } from './booking-mail-templates.ts';
 import { insertBookingGraph, readSubmitContext, type SubmitContext } from './booking-submission.repository.ts';
 import { insertNotification, loadBooking, lockBooking, readCancellationPolicy, readCancellationTerms, recordRevision, type BookingAggregate, type BookingPatch, type BookingRow, type LockedBooking, type LockedService } from './bookings.repository.ts';
 import { priceFor, priceWith } from './pricing-reference.ts';
 import { tokyoToday as todayInTokyo } from '../timetable/timetable.service.ts';
 
-/** Days before the service date by which a card payment is due (until group schedules exist). */
-export const DEFAULT_PAYMENT_DAY_BEFORE = 7;
+/** Days after the cancellation by which a cancellation fee paid by card is due. */
+const CANCELLATION_FEE_DUE_DAYS = 7;
 
 const STATION_NAMES: Record<number, string> = { 1: 'トロッコ嵯峨', 2: 'トロッコ嵐山', 3: 'トロッコ保津峡', 4: 'トロッコ亀岡' };
 
@@ -542,8 +544,10 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
     const { booking, state } = await begin(work, principal, bookingId, 'confirm_booking');
     const next = applyStep(state, 'confirm_booking', callerOf(principal));
     if (!next.ok) throw new AppError('STEP_NOT_ALLOWED', 'confirm booking is not possible now');
+    // A card payment is due the group schedule's payment_day_before days before the first train.
     const firstDate = booking.services.map((s) => s.serviceDate).sort()[0]!;
-    await openFarePayment(work.tx, booking, paymentFor(booking.agentType, addDays(firstDate, -DEFAULT_PAYMENT_DAY_BEFORE)));
+    const daysBefore = (await paymentDayBeforeOn(work.tx, firstDate)) ?? DEFAULT_PAYMENT_DAY_BEFORE;
+    await openFarePayment(work.tx, booking, paymentFor(booking.agentType, addDays(firstDate, -daysBefore)));
     const policy = await readCancellationPolicy(work.tx);
     await enqueueMail(work, { kind: 'booking.ok', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.body, bookingId });
     await insertNotification(work.tx, { audience: 'AGENT', category: 'booking', kind: 'BOOKING_CONFIRMED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
@@ -597,7 +601,7 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
       update payments set status = 'NO_NEED_TO_PAY', updated_at = now()
       where booking_id = ${booking.id} and kind = 'FARE' and paid_amount_e6 = 0 and status in ('PAYMENT_PENDING', 'INVOICE_PENDING', 'INITED')`);
     // A fee paid by card is due a week from the cancellation (the service date may be past).
-    const owed = feeE6 > 0 ? paymentFor(booking.agentType, addDays(todayInTokyo(), DEFAULT_PAYMENT_DAY_BEFORE)) : { status: 'NO_NEED_TO_PAY', method: 'UNKNOWN', dueDate: null };
+    const owed = feeE6 > 0 ? paymentFor(booking.agentType, addDays(todayInTokyo(), CANCELLATION_FEE_DUE_DAYS)) : { status: 'NO_NEED_TO_PAY', method: 'UNKNOWN', dueDate: null };
     await tx.insert(t.payments).values({ bookingId: booking.id, kind: 'CANCELLATION', status: owed.status, paymentMethod: owed.method, totalAmountE6: feeE6, dueDate: owed.dueDate });
     await insertNotification(tx, { audience: 'AGENT', category: 'booking', kind: 'CANCELLATION_CONFIRMED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
     if (holdsAllotments(state)) await offerWaitlist(tx, booking);

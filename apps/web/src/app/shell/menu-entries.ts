@@ -2,7 +2,7 @@ import type { Icon } from '@tabler/icons-react';
 import { IconDashboard, IconKey, IconListSearch, IconMail, IconUsers } from '@tabler/icons-react';
 import { IconArmchair2, IconCalendarSearch, IconHandStop } from '@tabler/icons-react';
 import { IconCalendarEvent, IconChecklist, IconStar, IconTrain } from '@tabler/icons-react';
-import { IconCalendarCog, IconLayoutGrid } from '@tabler/icons-react';
+import { IconCalendarCog, IconCalendarTime, IconLayoutGrid } from '@tabler/icons-react';
 import { IconCoinYen, IconUsersPlus } from '@tabler/icons-react';
 import { IconBell, IconBuildingStore, IconTicket } from '@tabler/icons-react';
 import { IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
@@ -36,6 +36,7 @@ export const BUILT_MENU_ENTRIES = [
   { key: 'arrangementPattern', path: '/arrangement-pattern', icon: IconLayoutGrid },
   { key: 'freeCountPlans', path: '/free-count-plans', icon: IconUsersPlus },
   { key: 'groupPricingPlans', path: '/group-pricing-plans', icon: IconCoinYen },
+  { key: 'groupSchedules', path: '/group-schedules', icon: IconCalendarTime },
   { key: 'approvals', path: '/approvals', icon: IconChecklist },
   { key: 'agentStaffs', path: '/staff', icon: IconUsersGroup },
   { key: 'twoFactor', path: '/two-factor', icon: IconShieldLock },

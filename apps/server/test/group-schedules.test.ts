@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq } from 'drizzle-orm';
+import * as t from '../src/db/schema.ts';
+import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
+import { confirmedBooking } from './support/booking-fixture.ts';
+
+let ctx: TestApp;
+let fx: InventoryFixture;
+let staff: { authorization: string };
+let station: { authorization: string };
+let agent: { authorization: string };
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  fx = await createInventoryFixture(ctx.database.db); // service days in 2030
+  await addFixturePricing(ctx.database.db);
+  staff = await ctx.login('staff@example.com');
+  station = await ctx.login('station@example.com');
+  agent = await ctx.login('agent-free@example.com');
+});
+afterAll(() => ctx.close());
+
+const BASE = '/v1/master-data/group-schedules';
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: { authorization: string } = staff) =>
+  ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+function schedule(overrides: Record<string, unknown> = {}) {
+  return {
+    service_from_date: '2031-01-01',
+    service_to_date: '2031-06-30',
+    name: '2031年 上期',
+    group_arrangement_release_day_before: 14,
+    payment_day_before: 10,
+    remind_day_before: 21,
+    ...overrides,
+  };
+}
+
+async function rows() {
+  const [row] = await ctx.database.db.select({ n: count() }).from(t.groupSchedules);
+  return row!.n;
+}
+
+async function logged(operation: string) {
+  const [row] = await ctx.database.db.select({ n: count() }).from(t.operationLogs).where(and(eq(t.operationLogs.operation, operation), eq(t.operationLogs.isError, false)));
+  return row!.n;
+}
+
+describe('group schedules', () => {
+  it('lists the demo schedules, earliest first', async () => {
+    const res = await call('GET', BASE);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().group_schedules.map((s: { service_from_date: string }) => s.service_from_date)).toEqual(['2026-01-01', '2027-01-01']);
+    expect(res.json().group_schedules[0]).toMatchObject({ service_to_date: '2026-12-31', name: '2026年 団体スケジュール', payment_day_before: 10 });
+  });
+
+  it('adds a schedule, reads it by its first date, changes it, and logs both writes', async () => {
+    const created = await call('POST', BASE, schedule());
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toMatchObject(schedule());
+    expect((await call('GET', `${BASE}/2031-01-01`)).json()).toMatchObject({ name: '2031年 上期', remind_day_before: 21 });
+
+    const changed = await call('PUT', `${BASE}/2031-01-01`, { name: '2031年 上期（改定）', service_to_date: '2031-07-31', group_arrangement_release_day_before: 7, payment_day_before: 5, remind_day_before: 30 });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ service_from_date: '2031-01-01', service_to_date: '2031-07-31', name: '2031年 上期（改定）', payment_day_before: 5 });
+    expect(await logged('group_schedules.create')).toBe(1);
+    expect(await logged('group_schedules.update')).toBe(1);
+  });
+
+  it('refuses a period that overlaps another schedule, naming it, and writes nothing', async () => {
+    const before = await rows();
+    const res = await call('POST', BASE, schedule({ service_from_date: '2031-07-01', service_to_date: '2031-12-31' }));
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toMatchObject({ error_code: 'GROUP_SCHEDULE_OVERLAP', field: 'service_from_date' });
+    expect(errorOf(res).error_description).toContain('2031年 上期');
+    expect(await rows()).toBe(before);
+    // Lengthening a schedule over its neighbour is refused the same way.
+    await call('POST', BASE, schedule({ service_from_date: '2031-08-01', service_to_date: '2031-12-31', name: '2031年 下期' }));
+    const longer = await call('PUT', `${BASE}/2031-01-01`, { ...schedule({ service_to_date: '2031-08-15' }), service_from_date: undefined });
+    expect(longer.statusCode).toBe(409);
+    expect((await call('GET', `${BASE}/2031-01-01`)).json().service_to_date).toBe('2031-07-31');
+  });
+
+  it('names the field of bad input and writes nothing', async () => {
+    const before = await rows();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '  ' }, 'name'],
+      [{ service_from_date: '2032-13-01' }, 'service_from_date'],
+      [{ service_from_date: '2032-06-01', service_to_date: '2032-05-31' }, 'service_to_date'],
+      [{ service_from_date: '2032-01-01', service_to_date: '2032-12-31', payment_day_before: -1 }, 'payment_day_before'],
+      [{ service_from_date: '2032-01-01', service_to_date: '2032-12-31', remind_day_before: 2.5 }, 'remind_day_before'],
+      [{ service_from_date: '2032-01-01', service_to_date: '2032-12-31', group_arrangement_release_day_before: 366 }, 'group_arrangement_release_day_before'],
+    ];
+    for (const [overrides, field] of cases) {
+      const res = await call('POST', BASE, schedule(overrides));
+      expect(res.statusCode, field).toBe(400);
+      expect(errorOf(res).field, field).toBe(field);
+    }
+    const backwards = await call('PUT', `${BASE}/2031-01-01`, { name: 'x', service_to_date: '2030-12-31', group_arrangement_release_day_before: 1, payment_day_before: 1, remind_day_before: 1 });
+    expect(backwards.statusCode).toBe(400);
+    expect(errorOf(backwards)).toMatchObject({ field: 'service_to_date', error_description: 'service_to_date: the end of the service period must be after the start' });
+    expect(await rows()).toBe(before);
+    expect((await call('GET', `${BASE}/2099-01-01`)).statusCode).toBe(404);
+    expect((await call('PUT', `${BASE}/2099-01-01`, { name: 'x', service_to_date: '2099-12-31', group_arrangement_release_day_before: 1, payment_day_before: 1, remind_day_before: 1 })).statusCode).toBe(404);
+  });
+
+  it('is back-office master data: station staff read it, agents do not, only the back office writes', async () => {
+    expect((await call('GET', BASE, undefined, station)).statusCode).toBe(200);
+    expect((await call('GET', BASE, undefined, agent)).statusCode).toBe(403);
+    expect((await call('POST', BASE, schedule({ service_from_date: '2033-01-01', service_to_date: '2033-12-31' }), agent)).statusCode).toBe(403);
+    expect((await call('POST', BASE, schedule({ service_from_date: '2033-01-01', service_to_date: '2033-12-31' }), station)).statusCode).toBe(403);
+  });
+
+  it("sets a card payment's due date from the schedule covering the first service date", async () => {
+    const day = fx.days[0]!;
+    const [agentRow] = await ctx.database.db.select({ id: t.agents.id }).from(t.agents).where(eq(t.agents.agentType, 'FREE'));
+    const confirmOne = async () => {
+      const id = await confirmedBooking(ctx, staff, { agentId: agentRow!.id, day, serviceId: fx.down, adults: 10, groupName: '期日テスト団体' });
+      return (await ctx.app.inject({ method: 'GET', url: `/v1/bookings/${id}`, headers: staff })).json().main_params.payment.due_date as string;
+    };
+    const daysBefore = (n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    // No schedule covers 2030: seven days before.
+    expect(await confirmOne()).toBe(daysBefore(7));
+    const year = day.slice(0, 4);
+    expect((await call('POST', BASE, schedule({ service_from_date: `${year}-01-01`, service_to_date: `${year}-12-31`, payment_day_before: 12 }))).statusCode).toBe(200);
+    expect(await confirmOne()).toBe(daysBefore(12));
+  });
+});

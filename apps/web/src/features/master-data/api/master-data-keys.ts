@@ -1,0 +1,4 @@
+/** Query keys of the master data screens under /v1/master-data. */
+export const masterDataKeys = {
+  groupSchedules: ['master-data', 'group-schedules'] as const,
+};
