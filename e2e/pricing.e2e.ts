@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-describe('pricing master data', () => {
+describe('pricing and booking master data', () => {
   it('staff change a group fare and find it kept; the name is required', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
@@ -117,6 +117,47 @@ describe('pricing master data', () => {
     await page.getByRole('button', { name: 'English' }).click();
     await visible(page.getByRole('table', { name: 'Group schedules' }).getByRole('cell', { name: '12 days before' }));
     await screenshot(page, 'group-schedules-en');
+    await context.close();
+  });
+
+  it('staff add a special contract term, are told an answer before the deadline, rename it and delete it', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'staff@example.com');
+    await page.getByRole('link', { name: '特約期間' }).click();
+    await page.waitForURL('**/special-contract-terms');
+    const list = page.getByRole('table', { name: '特約期間一覧' });
+    await visible(list.getByText('特約期間はまだありません。'));
+
+    await page.getByRole('button', { name: '特約期間を追加' }).click();
+    const dialog = page.getByRole('dialog', { name: '特約期間の追加' });
+    for (const [label, value] of [['名称', '2027年 紅葉特約'], ['申込締切日', '2027-07-31'], ['回答日', '2027-07-15'], ['適用開始日(乗車日)', '2027-11-01'], ['適用終了日(乗車日)', '2027-11-30']]) {
+      await dialog.getByLabel(label!).fill(value!);
+    }
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await visible(dialog.getByText('回答日は申込締切日以降の日付にしてください。'));
+    await screenshot(page, 'special-contract-term-form-ja');
+    await dialog.getByLabel('回答日').fill('2027-08-10');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await visible(page.getByText('特約期間を追加しました'));
+    const row = list.getByTestId('special-contract-term-2027-11-01');
+    await visible(row.getByRole('cell', { name: '2027-08-10' }));
+
+    await row.getByRole('button', { name: '2027年 紅葉特約 を編集' }).click();
+    const edit = page.getByRole('dialog', { name: '特約期間の編集' });
+    await edit.getByLabel('名称').fill('2027年 紅葉特約（嵐山）');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await visible(row.getByRole('cell', { name: '2027年 紅葉特約（嵐山）' }));
+    await screenshot(page, 'special-contract-terms-ja');
+
+    await row.getByRole('button', { name: '2027年 紅葉特約（嵐山） を削除' }).click();
+    const confirm = page.getByRole('dialog', { name: '特約期間の削除' });
+    await visible(confirm.getByText('特約期間「2027年 紅葉特約（嵐山）」(2027-11-01 〜 2027-11-30)を削除します。よろしいですか？'));
+    await confirm.getByRole('button', { name: '削除' }).click();
+    await visible(page.getByText('特約期間を削除しました'));
+    await visible(list.getByText('特約期間はまだありません。'));
+    await page.getByRole('button', { name: 'English' }).click();
+    await visible(page.getByRole('table', { name: 'Special contract terms' }).getByText('No special contract terms yet.'));
+    await screenshot(page, 'special-contract-terms-en');
     await context.close();
   });
 });

@@ -699,6 +699,28 @@ export const groupSchedules = pgTable(
   ],
 );
 
+/**
+ * Special contract terms (spec 000 "Special contract term"): until when SPECIAL_CONTRACTED agents
+ * submit requests for a period of service dates, and when the operator answers them. Named by the
+ * period's first date; periods never overlap (exclusion constraint in 0014).
+ */
+export const specialContractTerms = pgTable(
+  'special_contract_terms',
+  {
+    serviceFromDate: date('service_from_date', { mode: 'string' }).primaryKey(),
+    serviceToDate: date('service_to_date', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+    submissionDeadline: date('submission_deadline', { mode: 'string' }).notNull(),
+    answerDate: date('answer_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('special_contract_terms_period', sql`${t.serviceFromDate} <= ${t.serviceToDate}`),
+    check('special_contract_terms_answer', sql`${t.submissionDeadline} <= ${t.answerDate} and ${t.answerDate} < ${t.serviceFromDate}`),
+  ],
+);
+
 export const freeCountPlans = pgTable(
   'free_count_plans',
   {

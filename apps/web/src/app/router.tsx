@@ -170,6 +170,11 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: lazyScreen(() => import('../features/master-data/routes/group-schedules.tsx')),
             },
             {
+              path: 'special-contract-terms',
+              loader: requireMenuEntry(queryClient, 'specialContractTerms'),
+              lazy: lazyScreen(() => import('../features/master-data/routes/special-contract-terms.tsx')),
+            },
+            {
               path: 'approvals',
               loader: requireMenuEntry(queryClient, 'approvals'),
               lazy: lazyScreen(() => import('../features/approvals/routes/approvals.tsx')),

@@ -97,6 +97,9 @@ export const OPERATION_NAMES = [
   'products.update',
   'group_schedules.create',
   'group_schedules.update',
+  'special_contract_terms.create',
+  'special_contract_terms.update',
+  'special_contract_terms.delete',
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 

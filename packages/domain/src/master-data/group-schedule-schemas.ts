@@ -45,7 +45,8 @@ export type GroupScheduleResponse = z.infer<typeof GroupScheduleResponse>;
 export const GroupScheduleListResponse = z.object({ group_schedules: z.array(GroupScheduleResponse) });
 export type GroupScheduleListResponse = z.infer<typeof GroupScheduleListResponse>;
 
-export const GroupScheduleParams = z.object({ applied_from_service_date: DateString });
+/** The path names a period of master data by its first service date. */
+export const AppliedFromServiceDateParams = z.object({ applied_from_service_date: DateString });
 
 /** Days before the service date a card payment is due where no group schedule covers the date. */
 export const DEFAULT_PAYMENT_DAY_BEFORE = 7;

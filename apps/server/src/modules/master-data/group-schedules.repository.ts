@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { GroupScheduleBody, GroupScheduleResponse } from '@sagano/domain/master-data/group-schedule-schemas';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -35,21 +35,6 @@ export async function listGroupSchedules(db: Executor): Promise<GroupScheduleRes
 export async function findGroupSchedule(db: Executor, from: string, options: { lock?: boolean } = {}): Promise<GroupScheduleResponse | undefined> {
   const query = db.select().from(t.groupSchedules).where(eq(t.groupSchedules.serviceFromDate, from));
   const [row] = options.lock ? await query.for('update') : await query;
-  return row ? toResponse(row) : undefined;
-}
-
-/** Serialises schedule writes, so the overlap check below and the write it guards see the same schedules. */
-export async function lockGroupSchedules(db: Executor): Promise<void> {
-  await db.execute(sql`lock table ${t.groupSchedules} in share row exclusive mode`);
-}
-
-/** A schedule other than the one named `except` whose period shares a day with [from, to]. */
-export async function overlappingSchedule(db: Executor, from: string, to: string, except?: string): Promise<GroupScheduleResponse | undefined> {
-  const [row] = await db
-    .select()
-    .from(t.groupSchedules)
-    .where(and(lte(t.groupSchedules.serviceFromDate, to), gte(t.groupSchedules.serviceToDate, from), except === undefined ? undefined : ne(t.groupSchedules.serviceFromDate, except)))
-    .limit(1);
   return row ? toResponse(row) : undefined;
 }
 

@@ -1,11 +1,13 @@
 import { PERIOD_ORDER_MESSAGE, type GroupScheduleBody, type GroupScheduleChange, type GroupScheduleResponse } from '@sagano/domain/master-data/group-schedule-schemas';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import { findGroupSchedule, insertGroupSchedule, lockGroupSchedules, overlappingSchedule, updateGroupSchedule } from './group-schedules.repository.ts';
+import * as t from '../../db/schema.ts';
+import { findGroupSchedule, insertGroupSchedule, updateGroupSchedule } from './group-schedules.repository.ts';
+import { lockPeriods, overlappingPeriod } from './periods.repository.ts';
 
 async function checkNoOverlap(work: Work, input: GroupScheduleBody, except?: string) {
-  await lockGroupSchedules(work.tx);
-  const other = await overlappingSchedule(work.tx, input.service_from_date, input.service_to_date, except);
+  await lockPeriods(work.tx, t.groupSchedules);
+  const other = await overlappingPeriod(work.tx, t.groupSchedules, input.service_from_date, input.service_to_date, except);
   if (other) {
     throw new AppError(
       'GROUP_SCHEDULE_OVERLAP',

@@ -1,20 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   GroupScheduleBody,
   GroupScheduleChange,
   GroupScheduleListResponse,
-  GroupScheduleParams,
+  AppliedFromServiceDateParams,
   GroupScheduleResponse,
 } from '@sagano/domain/master-data/group-schedule-schemas';
+import {
+  CheckedSpecialContractTermBody,
+  SpecialContractTermChange,
+  SpecialContractTermListResponse,
+  SpecialContractTermResponse,
+} from '@sagano/domain/master-data/special-contract-term-schemas';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { findGroupSchedule, listGroupSchedules } from './group-schedules.repository.ts';
 import { changeGroupSchedule, createGroupSchedule } from './group-schedules.service.ts';
+import { findSpecialContractTerm, listSpecialContractTerms } from './special-contract-terms.repository.ts';
+import { changeSpecialContractTerm, createSpecialContractTerm, removeSpecialContractTerm } from './special-contract-terms.service.ts';
+
+const Ok = z.object({ ok: z.literal(true) });
 
 /**
- * Master data under /v1/master-data (spec 001 §7.4): group schedules. Operators read them;
- * writes are back-office only (no `access`), each in the operation log.
+ * Master data under /v1/master-data (spec 001 §7.4): group schedules and special contract terms,
+ * each named by the first service date of its period. Operators read them; writes are
+ * back-office only (no `access`), each in the operation log. DELETE of a special contract term
+ * is this product's addition: the screen deletes terms, the specification's table lists no call.
  */
 export function masterDataRoutes(app: FastifyInstance, deps: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -26,7 +39,7 @@ export function masterDataRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   r.get(base, { schema: { tags, response: { 200: GroupScheduleListResponse } }, config: operator }, async () => ({ group_schedules: await listGroupSchedules(db) }));
 
-  r.get(`${base}/:applied_from_service_date`, { schema: { tags, params: GroupScheduleParams, response: { 200: GroupScheduleResponse } }, config: operator }, async (request) => {
+  r.get(`${base}/:applied_from_service_date`, { schema: { tags, params: AppliedFromServiceDateParams, response: { 200: GroupScheduleResponse } }, config: operator }, async (request) => {
     const schedule = await findGroupSchedule(db, request.params.applied_from_service_date);
     if (!schedule) throw notFound('group schedule');
     return schedule;
@@ -38,7 +51,42 @@ export function masterDataRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   r.put(
     `${base}/:applied_from_service_date`,
-    { schema: { tags, params: GroupScheduleParams, body: GroupScheduleChange, response: { 200: GroupScheduleResponse } }, config: { ...config, operation: 'group_schedules.update' } },
+    { schema: { tags, params: AppliedFromServiceDateParams, body: GroupScheduleChange, response: { 200: GroupScheduleResponse } }, config: { ...config, operation: 'group_schedules.update' } },
     (request) => request.mutate((work) => changeGroupSchedule(work, request.params.applied_from_service_date, request.body)),
+  );
+
+  const terms = '/v1/master-data/special-contract-terms';
+  r.get(terms, { schema: { tags, response: { 200: SpecialContractTermListResponse } }, config: operator }, async () => ({
+    special_contract_terms: await listSpecialContractTerms(db),
+  }));
+
+  r.get(`${terms}/:applied_from_service_date`, { schema: { tags, params: AppliedFromServiceDateParams, response: { 200: SpecialContractTermResponse } }, config: operator }, async (request) => {
+    const term = await findSpecialContractTerm(db, request.params.applied_from_service_date);
+    if (!term) throw notFound('special contract term');
+    return term;
+  });
+
+  r.post(
+    terms,
+    { schema: { tags, body: CheckedSpecialContractTermBody, response: { 200: SpecialContractTermResponse } }, config: { ...config, operation: 'special_contract_terms.create' } },
+    (request) => request.mutate((work) => createSpecialContractTerm(work, request.body)),
+  );
+
+  r.put(
+    `${terms}/:applied_from_service_date`,
+    {
+      schema: { tags, params: AppliedFromServiceDateParams, body: SpecialContractTermChange, response: { 200: SpecialContractTermResponse } },
+      config: { ...config, operation: 'special_contract_terms.update' },
+    },
+    (request) => request.mutate((work) => changeSpecialContractTerm(work, request.params.applied_from_service_date, request.body)),
+  );
+
+  r.delete(
+    `${terms}/:applied_from_service_date`,
+    { schema: { tags, params: AppliedFromServiceDateParams, response: { 200: Ok } }, config: { ...config, operation: 'special_contract_terms.delete' } },
+    async (request) => {
+      await request.mutate((work) => removeSpecialContractTerm(work, request.params.applied_from_service_date));
+      return { ok: true as const };
+    },
   );
 }

@@ -3,7 +3,7 @@ import { IconDashboard, IconKey, IconListSearch, IconMail, IconUsers } from '@ta
 import { IconArmchair2, IconCalendarSearch, IconHandStop } from '@tabler/icons-react';
 import { IconCalendarEvent, IconChecklist, IconStar, IconTrain } from '@tabler/icons-react';
 import { IconCalendarCog, IconCalendarTime, IconLayoutGrid } from '@tabler/icons-react';
-import { IconCoinYen, IconUsersPlus } from '@tabler/icons-react';
+import { IconCoinYen, IconFileCertificate, IconUsersPlus } from '@tabler/icons-react';
 import { IconBell, IconBuildingStore, IconTicket } from '@tabler/icons-react';
 import { IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
 import type { MenuEntryKey } from '@sagano/domain/auth/menu-access';
@@ -37,6 +37,7 @@ export const BUILT_MENU_ENTRIES = [
   { key: 'freeCountPlans', path: '/free-count-plans', icon: IconUsersPlus },
   { key: 'groupPricingPlans', path: '/group-pricing-plans', icon: IconCoinYen },
   { key: 'groupSchedules', path: '/group-schedules', icon: IconCalendarTime },
+  { key: 'specialContractTerms', path: '/special-contract-terms', icon: IconFileCertificate },
   { key: 'approvals', path: '/approvals', icon: IconChecklist },
   { key: 'agentStaffs', path: '/staff', icon: IconUsersGroup },
   { key: 'twoFactor', path: '/two-factor', icon: IconShieldLock },

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
-import { useSaveGroupSchedule } from '../api/save-group-schedule.ts';
+import { useSaveGroupSchedule } from '../api/group-schedules.ts';
 
 type Days = number | string;
 type Values = {

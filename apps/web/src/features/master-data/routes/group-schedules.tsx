@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { ActionIcon, Button, LoadingOverlay, Paper, Table, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { Button, LoadingOverlay, Paper, Table } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAYMENT_DAY_BEFORE, type GroupScheduleResponse } from '@sagano/domain/master-data/group-schedule-schemas';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
-import { useGroupSchedules } from '../api/get-group-schedules.ts';
+import { useGroupSchedules } from '../api/group-schedules.ts';
 import { GroupScheduleFormModal } from '../components/group-schedule-form-modal.tsx';
+import { RowActions } from '../../../components/row-actions.tsx';
 
 /** /group-schedules: release, payment and reminder days per period of service dates (spec 000 Master menu). */
 export function Component() {
@@ -52,11 +53,7 @@ export function Component() {
                   <Table.Td ta="right">{daysBefore(s.payment_day_before)}</Table.Td>
                   <Table.Td ta="right">{daysBefore(s.remind_day_before)}</Table.Td>
                   <Table.Td>
-                    <Tooltip label={t('common:actions.edit')}>
-                      <ActionIcon variant="subtle" aria-label={t('schedules.edit', { name: s.name })} onClick={() => setEditing(s)}>
-                        <IconPencil size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
+                    <RowActions edit={{ label: t('schedules.edit', { name: s.name }), onClick: () => setEditing(s) }} />
                   </Table.Td>
                 </Table.Tr>
               ))}

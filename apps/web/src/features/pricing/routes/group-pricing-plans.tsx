@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, LoadingOverlay, Paper, Stack, Table, Title, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, LoadingOverlay, Paper, Stack, Table, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PricingPlanResponse } from '@sagano/domain/pricing/pricing-schemas';
 import { SEGMENTS, type Unit } from '@sagano/domain/reference/reference-schemas';
@@ -13,6 +13,7 @@ import { usePricingPlans } from '../api/get-pricing-plans.ts';
 import { PricingPlanFormModal } from '../components/pricing-plan-form-modal.tsx';
 import type { Segment } from '../components/plan-form-values.ts';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
+import { RowActions } from '../../../components/row-actions.tsx';
 
 type Dialog = { kind: 'form'; plan: PricingPlanResponse | null; segment: Segment } | { kind: 'delete'; plan: PricingPlanResponse };
 
@@ -47,18 +48,7 @@ function PlanTable({ segment, plans, units, onEdit, onDelete }: { segment: Segme
                 <Table.Td>{t('plans.period', { from: plan.service_date_from, to: plan.service_date_to })}</Table.Td>
                 <Table.Td ta="right">{fare === undefined ? '' : t('yen', { amount: formatYenE6(fare) })}</Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label={t('common:actions.edit')}>
-                      <ActionIcon variant="subtle" aria-label={t('plans.edit', { name: plan.name })} onClick={() => onEdit(plan)}>
-                        <IconPencil size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('common:actions.delete')}>
-                      <ActionIcon variant="subtle" color="red" aria-label={t('plans.delete', { name: plan.name })} onClick={() => onDelete(plan)}>
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
+                  <RowActions edit={{ label: t('plans.edit', { name: plan.name }), onClick: () => onEdit(plan) }} remove={{ label: t('plans.delete', { name: plan.name }), onClick: () => onDelete(plan) }} />
                 </Table.Td>
               </Table.Tr>
             );

@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconMailForward, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Badge, Group, Table, Text } from '@mantine/core';
+import { IconMailForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UserResponse } from '@sagano/domain/users/user-schemas';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
+import { RowActions } from '../../../components/row-actions.tsx';
 
 export function UsersTable({
   users,
@@ -61,33 +62,11 @@ export function UsersTable({
                 </Table.Td>
                 <Table.Td>{t(`common:languageNames.${user.language_code}`)}</Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label={t('common:actions.edit')} withArrow>
-                      <ActionIcon variant="subtle" aria-label={t('actions.edit', { email: user.email })} onClick={() => onEdit(user)}>
-                        <IconPencil size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('resetTitle')} withArrow>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('actions.sendReset', { email: user.email })}
-                        onClick={() => onSendReset(user)}
-                      >
-                        <IconMailForward size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('common:actions.delete')} withArrow disabled={self}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('actions.delete', { email: user.email })}
-                        disabled={self}
-                        onClick={() => onDelete(user)}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
+                  <RowActions
+                    edit={{ label: t('actions.edit', { email: user.email }), onClick: () => onEdit(user) }}
+                    extra={[{ label: t('actions.sendReset', { email: user.email }), tooltip: t('resetTitle'), icon: IconMailForward, onClick: () => onSendReset(user) }]}
+                    remove={{ label: t('actions.delete', { email: user.email }), disabled: self, onClick: () => onDelete(user) }}
+                  />
                 </Table.Td>
               </Table.Tr>
             );

@@ -127,3 +127,54 @@ describe('group schedules', () => {
     expect(await confirmOne()).toBe(daysBefore(12));
   });
 });
+
+describe('special contract terms', () => {
+  const TERMS = '/v1/master-data/special-contract-terms';
+  const term = (overrides: Record<string, unknown> = {}) => ({
+    name: '2031年 秋の特約',
+    submission_deadline: '2031-06-30',
+    answer_date: '2031-07-15',
+    service_from_date: '2031-10-01',
+    service_to_date: '2031-11-30',
+    ...overrides,
+  });
+  const termRows = async () => (await ctx.database.db.select({ n: count() }).from(t.specialContractTerms))[0]!.n;
+
+  it('adds a term, reads it by its first date, changes it and deletes it, logging each write', async () => {
+    expect((await call('GET', TERMS)).json()).toEqual({ special_contract_terms: [] });
+    const created = await call('POST', TERMS, term());
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject(term());
+    const changed = await call('PUT', `${TERMS}/2031-10-01`, { name: '2031年 秋の特約（延長）', submission_deadline: '2031-07-10', answer_date: '2031-07-20', service_to_date: '2031-12-15' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await call('GET', `${TERMS}/2031-10-01`)).json()).toMatchObject({ name: '2031年 秋の特約（延長）', answer_date: '2031-07-20', service_to_date: '2031-12-15' });
+    const removed = await ctx.app.inject({ method: 'DELETE', url: `${TERMS}/2031-10-01`, headers: staff });
+    expect(removed.json()).toEqual({ ok: true });
+    expect((await call('GET', `${TERMS}/2031-10-01`)).statusCode).toBe(404);
+    for (const op of ['create', 'update', 'delete']) expect(await logged(`special_contract_terms.${op}`)).toBe(1);
+  });
+
+  it('refuses dates out of order and overlapping periods, naming the field, and writes nothing', async () => {
+    await call('POST', TERMS, term());
+    const before = await termRows();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ service_to_date: '2031-09-30' }, 'service_to_date', 'the end of the service period must be after the start'],
+      [{ answer_date: '2031-06-29' }, 'answer_date', 'the answer date must not be before the submission deadline'],
+      [{ answer_date: '2032-10-01' }, 'answer_date', 'the answer date must be before the service period starts'],
+      [{ name: '' }, 'name', 'a name is required'],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const res = await call('POST', TERMS, term({ service_from_date: '2032-10-01', service_to_date: '2032-11-30', ...overrides }));
+      expect(res.statusCode, field).toBe(400);
+      expect(errorOf(res), field).toMatchObject({ field, error_description: `${field}: ${message}` });
+    }
+    const overlap = await call('POST', TERMS, term({ name: '重複', service_from_date: '2031-11-01', service_to_date: '2032-01-31' }));
+    expect(overlap.statusCode).toBe(409);
+    expect(errorOf(overlap)).toMatchObject({ error_code: 'SPECIAL_CONTRACT_TERM_OVERLAP', field: 'service_from_date' });
+    const backwards = await call('PUT', `${TERMS}/2031-10-01`, { name: 'x', submission_deadline: '2031-06-30', answer_date: '2031-07-15', service_to_date: '2031-09-01' });
+    expect(errorOf(backwards)).toMatchObject({ field: 'service_to_date' });
+    expect(await termRows()).toBe(before);
+    expect((await call('GET', TERMS, undefined, agent)).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `${TERMS}/2031-10-01`, headers: station })).statusCode).toBe(403);
+  });
+});

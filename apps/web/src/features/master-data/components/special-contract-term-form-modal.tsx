@@ -1,0 +1,85 @@
+import { Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import {
+  ANSWER_AFTER_DEADLINE_MESSAGE,
+  CheckedSpecialContractTermBody,
+  specialContractTermProblem,
+  type SpecialContractTermBody,
+  type SpecialContractTermResponse,
+} from '@sagano/domain/master-data/special-contract-term-schemas';
+import { FormModalActions } from '../../../components/form-modal-actions.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
+import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
+import { useSaveSpecialContractTerm } from '../api/special-contract-terms.ts';
+
+const FIELDS = ['service_from_date', 'service_to_date', 'name', 'submission_deadline', 'answer_date'] as const;
+const EMPTY: SpecialContractTermBody = { service_from_date: '', service_to_date: '', name: '', submission_deadline: '', answer_date: '' };
+
+/** Add (term null) or edit a special contract term. Mount it per term (key). */
+export function SpecialContractTermFormModal({ term, onClose }: { term: SpecialContractTermResponse | null; onClose: () => void }) {
+  const { t } = useTranslation(['masterData', 'common']);
+  const save = useSaveSpecialContractTerm();
+  // The date rules' message for the field the domain rule names.
+  const dateRuleMessage = (values: SpecialContractTermBody) => {
+    const problem = specialContractTermProblem(values);
+    if (!problem) return t('common:validation.invalid');
+    if (problem.field === 'service_to_date') return t('terms.validation.periodOrder');
+    return t(problem.message === ANSWER_AFTER_DEADLINE_MESSAGE ? 'terms.validation.answerAfterDeadline' : 'terms.validation.answerBeforeService');
+  };
+  const form = useForm<SpecialContractTermBody>({
+    initialValues: term ? { ...EMPTY, ...Object.fromEntries(FIELDS.map((f) => [f, term[f]])) } : EMPTY,
+    validate: (values) =>
+      zodValidate(CheckedSpecialContractTermBody, {
+        service_to_date: () => dateRuleMessage(values),
+        answer_date: () => dateRuleMessage(values),
+      })({ ...values, name: values.name.trim() }),
+  });
+
+  const submit = form.onSubmit((values) => {
+    save.mutate(
+      { isNew: term === null, body: { ...values, name: values.name.trim() } },
+      {
+        onSuccess: () => {
+          notifySuccess(t(term ? 'terms.updated' : 'terms.created'));
+          onClose();
+        },
+        // The mutation is silent (meta): errors go on their field, anything else in a toast here.
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'SPECIAL_CONTRACT_TERM_OVERLAP') {
+            form.setFieldError('service_from_date', errorMessage(error));
+            return;
+          }
+          if (!setServerFieldError(form, error, FIELDS)) notifyApiError(error);
+        },
+      },
+    );
+  });
+
+  const title = t(term ? 'terms.editTitle' : 'terms.createTitle');
+  return (
+    <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Stack gap="sm">
+          <TextInput label={t('terms.fields.name')} required autoComplete="off" {...form.getInputProps('name')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput type="date" label={t('terms.fields.deadline')} required {...form.getInputProps('submission_deadline')} />
+            <TextInput type="date" label={t('terms.fields.answer')} required {...form.getInputProps('answer_date')} />
+            <TextInput
+              type="date"
+              label={t('terms.fields.from')}
+              required
+              disabled={term !== null}
+              description={term ? t('terms.fromFixed') : undefined}
+              {...form.getInputProps('service_from_date')}
+            />
+            <TextInput type="date" label={t('terms.fields.to')} required {...form.getInputProps('service_to_date')} />
+          </SimpleGrid>
+          <FormModalActions saving={save.isPending} onCancel={onClose} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
