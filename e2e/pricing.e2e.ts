@@ -38,6 +38,10 @@ describe('pricing and booking master data', () => {
     const kept = page.getByRole('dialog').getByLabel('一般団体 一般 大人 運賃（円）');
     await visible(kept);
     if ((await kept.inputValue()) !== '1,050') throw new Error(`the fare was not kept: ${await kept.inputValue()}`);
+    // Back to the demo fare: the booking journeys, in whatever order they run, price at 800 yen.
+    await kept.fill('800');
+    await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+    await visible(normal.getByRole('cell', { name: '800円' }));
     await context.close();
   });
 
@@ -160,4 +164,31 @@ describe('pricing and booking master data', () => {
     await screenshot(page, 'special-contract-terms-en');
     await context.close();
   });
+
+  it('staff keep the operator basic info: a wrong invoice number is named, the mail signature follows the hours', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'staff@example.com');
+    await page.getByRole('link', { name: '基本情報' }).click();
+    await page.waitForURL('**/basic-info');
+    const form = page.getByRole('form', { name: '基本情報' });
+    await visible(form.getByLabel('会社名'));
+    if ((await form.getByLabel('会社名').inputValue()) !== '嵯峨野観光鉄道株式会社') throw new Error('the shipped operator name is missing');
+    await form.getByLabel('営業時間').fill('8:30〜17:30');
+    await form.getByLabel('適格請求書発行事業者登録番号').fill('1130001234567');
+    await form.getByRole('button', { name: '保存' }).click();
+    await visible(form.getByText('T と 13 桁の数字で入力してください。'));
+    await form.getByLabel('適格請求書発行事業者登録番号').fill('T1130001234567');
+    await visible(form.getByTestId('signature-preview').getByText('TEL 075-861-7444（8:30〜17:30）'));
+    await form.getByRole('button', { name: '保存' }).click();
+    await visible(page.getByText('基本情報を保存しました'));
+    await screenshot(page, 'basic-info-ja');
+    await page.reload();
+    await visible(form.getByLabel('営業時間'));
+    if ((await form.getByLabel('営業時間').inputValue()) !== '8:30〜17:30') throw new Error('the business hours were not kept');
+    await page.getByRole('button', { name: 'English' }).click();
+    await visible(page.getByRole('form', { name: 'Basic info' }).getByLabel('Qualified invoice issuer number'));
+    await screenshot(page, 'basic-info-en');
+    await context.close();
+  });
 });
+

@@ -23,7 +23,7 @@ describe('the back-office shell', () => {
       '通知', '予約一覧', '空席照会',
       '枠調整', '運休・販売停止', '操作ログ', '送信メール',
       'ユーザー管理', '代理店管理', 'パスワード変更',
-      '列車・時刻', 'パターンカレンダー', '特別運行日', '枠適用設定', '枠パターン', '無料人数設定', '団体料金プラン', '団体スケジュール', '特約期間', '承認',
+      '基本情報', '列車・時刻', 'パターンカレンダー', '特別運行日', '枠適用設定', '枠パターン', '無料人数設定', '団体料金プラン', '団体スケジュール', '特約期間', '承認',
     ]);
     await screenshot(page, 'dashboard-admin-ja');
 
@@ -71,7 +71,7 @@ describe('the back-office shell', () => {
       'Notifications', 'Bookings', 'Seat inquiry',
       'Inventory arrangements', 'Suspensions', 'Operation logs', 'Sent mails',
       'Users', 'Agents', 'Change password',
-      'Trains and times', 'Pattern calendar', 'Special days', 'Arrangement application', 'Arrangement patterns', 'Free count plans', 'Group pricing plans', 'Group schedules', 'Special contract terms', 'Approvals',
+      'Basic info', 'Trains and times', 'Pattern calendar', 'Special days', 'Arrangement application', 'Arrangement patterns', 'Free count plans', 'Group pricing plans', 'Group schedules', 'Special contract terms', 'Approvals',
     ]);
     await screenshot(page, 'dashboard-admin-en');
     await page.getByRole('link', { name: 'Operation logs' }).click();

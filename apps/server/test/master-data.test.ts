@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
 import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
-import { confirmedBooking } from './support/booking-fixture.ts';
+import { confirmedBooking, reservedBooking } from './support/booking-fixture.ts';
 
 let ctx: TestApp;
 let fx: InventoryFixture;
@@ -176,5 +176,39 @@ describe('special contract terms', () => {
     expect(await termRows()).toBe(before);
     expect((await call('GET', TERMS, undefined, agent)).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'DELETE', url: `${TERMS}/2031-10-01`, headers: station })).statusCode).toBe(403);
+  });
+});
+
+describe('operator basic info', () => {
+  const INFO = '/v1/master-data/operator-basic-info';
+  const info = { name: '嵯峨野観光鉄道株式会社', tel: '075-861-7444', business_hours: '8:30〜17:30', address: '京都市右京区嵯峨天龍寺車道町', invoice_number: 'T1130001234567' };
+
+  it('starts with the operator as shipped, and signs the booking mails with what the back office saves', async () => {
+    expect((await call('GET', INFO)).json()).toMatchObject({ name: '嵯峨野観光鉄道株式会社', tel: '075-861-7444', business_hours: '9:00〜17:00', invoice_number: '' });
+    const saved = await call('PUT', INFO, info);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject(info);
+    expect(await logged('operator_basic_info.update')).toBe(1);
+
+    const [agentRow] = await ctx.database.db.select({ id: t.agents.id }).from(t.agents).where(eq(t.agents.agentType, 'CONTRACTED'));
+    const id = await reservedBooking(ctx, staff, { agentId: agentRow!.id, day: fx.days[1]!, serviceId: fx.down, adults: 10 });
+    const template = (await call('GET', `/v1/bookings/${id}/mail_templates/booking_ok`)).json();
+    expect(template.body).toContain('嵯峨野観光鉄道株式会社 団体予約係\nTEL 075-861-7444（8:30〜17:30）');
+  });
+
+  it('names the field of bad input, writes nothing, and is the back office\'s to change', async () => {
+    const before = (await call('GET', INFO)).json();
+    for (const [overrides, field] of [
+      [{ invoice_number: '1130001234567' }, 'invoice_number'],
+      [{ name: '' }, 'name'],
+      [{ tel: '075-861-7444 内線' }, 'tel'],
+    ] as [Record<string, string>, string][]) {
+      const res = await call('PUT', INFO, { ...info, ...overrides });
+      expect(res.statusCode, field).toBe(400);
+      expect(errorOf(res).field, field).toBe(field);
+    }
+    expect((await call('PUT', INFO, info, station)).statusCode).toBe(403);
+    expect((await call('GET', INFO, undefined, agent)).statusCode).toBe(403);
+    expect((await call('GET', INFO)).json()).toEqual(before);
   });
 });

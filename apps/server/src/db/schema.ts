@@ -721,6 +721,21 @@ export const specialContractTerms = pgTable(
   ],
 );
 
+/** The operator's basic information (spec 000 "Operator info"): one row, id 1, made by migration 0015. */
+export const operatorBasicInfo = pgTable(
+  'operator_basic_info',
+  {
+    id: smallint('id').primaryKey(),
+    name: text('name').notNull(),
+    tel: text('tel').notNull(),
+    businessHours: text('business_hours').notNull(),
+    address: text('address').notNull(),
+    invoiceNumber: text('invoice_number').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('operator_basic_info_single_row', sql`${t.id} = 1`)],
+);
+
 export const freeCountPlans = pgTable(
   'free_count_plans',
   {

@@ -165,6 +165,11 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: lazyScreen(() => import('../features/pricing/routes/group-pricing-plans.tsx')),
             },
             {
+              path: 'basic-info',
+              loader: requireMenuEntry(queryClient, 'basicInfo'),
+              lazy: lazyScreen(() => import('../features/master-data/routes/basic-info.tsx')),
+            },
+            {
               path: 'group-schedules',
               loader: requireMenuEntry(queryClient, 'groupSchedules'),
               lazy: lazyScreen(() => import('../features/master-data/routes/group-schedules.tsx')),

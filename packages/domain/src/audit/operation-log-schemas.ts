@@ -100,6 +100,7 @@ export const OPERATION_NAMES = [
   'special_contract_terms.create',
   'special_contract_terms.update',
   'special_contract_terms.delete',
+  'operator_basic_info.update',
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 

@@ -26,32 +26,30 @@ function trainLines(b: MailBooking): string {
     .join('\n');
 }
 
-const SIGNATURE = '嵯峨野観光鉄道株式会社 団体予約係\nTEL 075-861-7444（9:00〜17:00）';
-
-export function bookingOkMail(b: MailBooking): { subject: string; body: string } {
+export function bookingOkMail(b: MailBooking, signature: string): { subject: string; body: string } {
   return {
     subject: `【嵯峨野トロッコ列車】団体予約確定のお知らせ（予約番号 ${b.bookingId}）`,
-    body: `${b.agentName}\n${b.applicantName} 様\n\nいつも嵯峨野トロッコ列車をご利用いただき、ありがとうございます。\n下記の団体予約を確定いたしました。\n\n予約番号：${b.bookingId}\n団体名：${b.groupName}\n人数：${b.participants}名\nご利用列車：\n${trainLines(b)}\n運賃合計：${b.totalYen.toLocaleString('ja-JP')}円（税込）\n\n座席表・乗車票は、座席の確定後にあらためてお送りします。\n\n${SIGNATURE}`,
+    body: `${b.agentName}\n${b.applicantName} 様\n\nいつも嵯峨野トロッコ列車をご利用いただき、ありがとうございます。\n下記の団体予約を確定いたしました。\n\n予約番号：${b.bookingId}\n団体名：${b.groupName}\n人数：${b.participants}名\nご利用列車：\n${trainLines(b)}\n運賃合計：${b.totalYen.toLocaleString('ja-JP')}円（税込）\n\n座席表・乗車票は、座席の確定後にあらためてお送りします。\n\n${signature}`,
   };
 }
 
-export function bookingNgMail(b: MailBooking, reason: RefusalReason): { subject: string; body: string } {
+export function bookingNgMail(b: MailBooking, reason: RefusalReason, signature: string): { subject: string; body: string } {
   return {
     subject: `【嵯峨野トロッコ列車】団体予約お受けできませんでした（予約番号 ${b.bookingId}）`,
-    body: `${b.agentName}\n${b.applicantName} 様\n\nいつも嵯峨野トロッコ列車をご利用いただき、ありがとうございます。\n誠に恐れ入りますが、${REASON_JA[reason]}、下記の団体予約をお受けすることができませんでした。\n\n予約番号：${b.bookingId}\n団体名：${b.groupName}\n人数：${b.participants}名\nご希望の列車：\n${trainLines(b)}\n\n別の日時・列車でのご利用をご検討いただけますと幸いです。\n\n${SIGNATURE}`,
+    body: `${b.agentName}\n${b.applicantName} 様\n\nいつも嵯峨野トロッコ列車をご利用いただき、ありがとうございます。\n誠に恐れ入りますが、${REASON_JA[reason]}、下記の団体予約をお受けすることができませんでした。\n\n予約番号：${b.bookingId}\n団体名：${b.groupName}\n人数：${b.participants}名\nご希望の列車：\n${trainLines(b)}\n\n別の日時・列車でのご利用をご検討いただけますと幸いです。\n\n${signature}`,
   };
 }
 
-export function seatTableMail(b: MailBooking): { subject: string; body: string } {
+export function seatTableMail(b: MailBooking, signature: string): { subject: string; body: string } {
   return {
     subject: `【嵯峨野トロッコ列車】座席表のお知らせ（予約番号 ${b.bookingId}）`,
-    body: `${b.agentName}\n${b.applicantName} 様\n\nいつも嵯峨野トロッコ列車をご利用いただき、ありがとうございます。\n下記のご予約の座席が確定しましたので、座席表（PDF）をお送りします。\n\n予約番号：${b.bookingId}\n団体名：${b.groupName}\n人数：${b.participants}名\nご利用列車：\n${trainLines(b)}\n\n座席の配置は添付の座席表をご確認ください。\n\n${SIGNATURE}`,
+    body: `${b.agentName}\n${b.applicantName} 様\n\nいつも嵯峨野トロッコ列車をご利用いただき、ありがとうございます。\n下記のご予約の座席が確定しましたので、座席表（PDF）をお送りします。\n\n予約番号：${b.bookingId}\n団体名：${b.groupName}\n人数：${b.participants}名\nご利用列車：\n${trainLines(b)}\n\n座席の配置は添付の座席表をご確認ください。\n\n${signature}`,
   };
 }
 
-export function voucherMail(b: MailBooking, customerUrl: string): { subject: string; body: string } {
+export function voucherMail(b: MailBooking, customerUrl: string, signature: string): { subject: string; body: string } {
   return {
     subject: `【嵯峨野トロッコ列車】バウチャー（乗車証明書）の送付（予約番号 ${b.bookingId}）`,
-    body: `${b.agentName}\n${b.applicantName} 様\n\nいつも嵯峨野トロッコ列車をご利用いただき、ありがとうございます。\n下記のご予約のバウチャー（乗車証明書）をお送りします。当日は添付のバウチャーを駅係員にご提示ください。\n\n予約番号：${b.bookingId}\n団体名：${b.groupName}\n人数：${b.participants}名\nご利用列車：\n${trainLines(b)}\n\nご予約内容と座席は、次のページでいつでもご確認いただけます（座席の変更もこちらから）：\n${customerUrl}\n\n${SIGNATURE}`,
+    body: `${b.agentName}\n${b.applicantName} 様\n\nいつも嵯峨野トロッコ列車をご利用いただき、ありがとうございます。\n下記のご予約のバウチャー（乗車証明書）をお送りします。当日は添付のバウチャーを駅係員にご提示ください。\n\n予約番号：${b.bookingId}\n団体名：${b.groupName}\n人数：${b.participants}名\nご利用列車：\n${trainLines(b)}\n\nご予約内容と座席は、次のページでいつでもご確認いただけます（座席の変更もこちらから）：\n${customerUrl}\n\n${signature}`,
   };
 }

@@ -26,6 +26,7 @@ import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { labelText } from '@sagano/domain/common/language';
 import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
 import { DEFAULT_PAYMENT_DAY_BEFORE } from '@sagano/domain/master-data/group-schedule-schemas';
+import { mailSignature } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import { rowsOf, type Db, type Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -34,6 +35,7 @@ import type { Principal } from '../auth/principal.ts';
 import { GROUP_TYPE_ID_SQL, holdAllotments, releaseAllotments, vacantOnLegsSql, type AllotmentRequest } from '../inventory/allotments.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { paymentDayBeforeOn } from '../master-data/group-schedules.repository.ts';
+import { readOperatorBasicInfo } from '../master-data/operator-basic-info.repository.ts';
 import { bookingNgMail, bookingOkMail, seatTableMail, voucherMail, type MailBooking } from './booking-mail-templates.ts';
 import { insertBookingGraph, readSubmitContext, type SubmitContext } from './booking-submission.repository.ts';
 import { insertNotification, loadBooking, lockBooking, readCancellationPolicy, readCancellationTerms, recordRevision, type BookingAggregate, type BookingPatch, type BookingRow, type LockedBooking, type LockedService } from './bookings.repository.ts';
@@ -397,16 +399,18 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
     return aggregate;
   }
 
-  function mailTemplate(a: BookingAggregate, template: MailTemplateName, reason: RefusalReason = 'FULL') {
+  /** The mail staff start from, signed with the operator's basic info. */
+  async function mailTemplate(executor: Executor, a: BookingAggregate, template: MailTemplateName, reason: RefusalReason = 'FULL') {
     const b = toMailBooking(a);
+    const signature = mailSignature(await readOperatorBasicInfo(executor));
     const mail =
       template === 'booking_ng'
-        ? bookingNgMail(b, reason)
+        ? bookingNgMail(b, reason, signature)
         : template === 'seat_table'
-          ? seatTableMail(b)
+          ? seatTableMail(b, signature)
           : template === 'voucher'
-            ? voucherMail(b, customerUrl(options.publicUrl, a.booking.bookingId, a.booking.bookingToken))
-            : bookingOkMail(b);
+            ? voucherMail(b, customerUrl(options.publicUrl, a.booking.bookingId, a.booking.bookingToken), signature)
+            : bookingOkMail(b, signature);
     return { ...mail, to_address: (a.booking.applicant as { email: string }).email };
   }
 
@@ -874,7 +878,7 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
     releaseAllotments: releaseAllotmentsStep,
     mailTemplate,
     template: async (executor: Executor, principal: Principal, bookingId: string, template: MailTemplateName, reason?: RefusalReason) =>
-      mailTemplate(await load(executor, principal, bookingId), template, reason),
+      mailTemplate(executor, await load(executor, principal, bookingId), template, reason),
     confirm,
     refuse,
     cancellationQuote,

@@ -14,18 +14,20 @@ import {
   SpecialContractTermListResponse,
   SpecialContractTermResponse,
 } from '@sagano/domain/master-data/special-contract-term-schemas';
+import { OperatorBasicInfoBody, OperatorBasicInfoResponse } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { findGroupSchedule, listGroupSchedules } from './group-schedules.repository.ts';
 import { changeGroupSchedule, createGroupSchedule } from './group-schedules.service.ts';
+import { readOperatorBasicInfo, updateOperatorBasicInfo } from './operator-basic-info.repository.ts';
 import { findSpecialContractTerm, listSpecialContractTerms } from './special-contract-terms.repository.ts';
 import { changeSpecialContractTerm, createSpecialContractTerm, removeSpecialContractTerm } from './special-contract-terms.service.ts';
 
 const Ok = z.object({ ok: z.literal(true) });
 
 /**
- * Master data under /v1/master-data (spec 001 §7.4): group schedules and special contract terms,
- * each named by the first service date of its period. Operators read them; writes are
+ * Master data under /v1/master-data (spec 001 §7.4): the operator's basic info (one record),
+ * group schedules and special contract terms (each named by the first service date of its period). Operators read them; writes are
  * back-office only (no `access`), each in the operation log. DELETE of a special contract term
  * is this product's addition: the screen deletes terms, the specification's table lists no call.
  */
@@ -88,5 +90,17 @@ export function masterDataRoutes(app: FastifyInstance, deps: { db: Db }) {
       await request.mutate((work) => removeSpecialContractTerm(work, request.params.applied_from_service_date));
       return { ok: true as const };
     },
+  );
+
+  r.get('/v1/master-data/operator-basic-info', { schema: { tags, response: { 200: OperatorBasicInfoResponse } }, config: operator }, () => readOperatorBasicInfo(db));
+
+  r.put(
+    '/v1/master-data/operator-basic-info',
+    { schema: { tags, body: OperatorBasicInfoBody, response: { 200: OperatorBasicInfoResponse } }, config: { ...config, operation: 'operator_basic_info.update' } },
+    (request) =>
+      request.mutate(async (work) => {
+        await updateOperatorBasicInfo(work.tx, request.body);
+        return readOperatorBasicInfo(work.tx);
+      }),
   );
 }

@@ -33,8 +33,8 @@ import { enqueueMail } from '../mail/outbox.repository.ts';
 import { renderSeatSheetPdf, type DocumentTrain, type SeatSheet } from '../documents/seat-sheet-pdf.ts';
 import { renderVoucherPdf } from '../documents/voucher-pdf.ts';
 import { bookingSeatList, carsOf, deleteSeats, lockTrainDay, replaceSeats, seatsOf, setSeatsState, type MapSeat, type TrainDay } from './seats.repository.ts';
+import { readOperatorBasicInfo } from '../master-data/operator-basic-info.repository.ts';
 
-const OPERATOR_NAME = '嵯峨野観光鉄道 / Sagano Scenic Railway';
 const PDF = 'application/pdf';
 
 function trainDay(s: Pick<LockedService, 'serviceDate' | 'serviceId' | 'fromStationId' | 'toStationId'>): TrainDay {
@@ -334,7 +334,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
       wheelchairs: aggregate.wheelchairs.length,
       issued_at: new Date().toISOString(),
       trains,
-      operator_name: OPERATOR_NAME,
+      operator_name: (await readOperatorBasicInfo(executor)).name,
     };
   }
 

@@ -4,7 +4,7 @@ import { IconArmchair2, IconCalendarSearch, IconHandStop } from '@tabler/icons-r
 import { IconCalendarEvent, IconChecklist, IconStar, IconTrain } from '@tabler/icons-react';
 import { IconCalendarCog, IconCalendarTime, IconLayoutGrid } from '@tabler/icons-react';
 import { IconCoinYen, IconFileCertificate, IconUsersPlus } from '@tabler/icons-react';
-import { IconBell, IconBuildingStore, IconTicket } from '@tabler/icons-react';
+import { IconBell, IconBuilding, IconBuildingStore, IconTicket } from '@tabler/icons-react';
 import { IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
 import type { MenuEntryKey } from '@sagano/domain/auth/menu-access';
 
@@ -29,6 +29,7 @@ export const BUILT_MENU_ENTRIES = [
   { key: 'mails', path: '/mails', icon: IconMail },
   { key: 'users', path: '/users', icon: IconUsers },
   { key: 'agents', path: '/agents', icon: IconBuildingStore },
+  { key: 'basicInfo', path: '/basic-info', icon: IconBuilding },
   { key: 'services', path: '/services', icon: IconTrain },
   { key: 'patternCalendar', path: '/pattern-calendar', icon: IconCalendarEvent },
   { key: 'specialDays', path: '/special-days', icon: IconStar },
