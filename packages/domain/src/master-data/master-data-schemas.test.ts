@@ -13,9 +13,9 @@ describe('special contract term dates', () => {
   });
 
   it('names the field to fix first', () => {
-    expect(specialContractTermProblem({ ...term, service_to_date: '2027-09-30' })).toEqual({ field: 'service_to_date', message: 'the end of the service period must be after the start' });
+    expect(specialContractTermProblem({ ...term, service_to_date: '2027-09-30' })).toEqual({ field: 'service_to_date', rule: 'periodOrder', message: 'the end of the service period must be after the start' });
     expect(specialContractTermProblem({ ...term, answer_date: '2027-06-29' })?.field).toBe('answer_date');
-    expect(specialContractTermProblem({ ...term, answer_date: '2027-10-01' })).toEqual({ field: 'answer_date', message: 'the answer date must be before the service period starts' });
+    expect(specialContractTermProblem({ ...term, answer_date: '2027-10-01' })).toEqual({ field: 'answer_date', rule: 'answerBeforeService', message: 'the answer date must be before the service period starts' });
     const parsed = CheckedSpecialContractTermBody.safeParse({ ...term, answer_date: '2027-06-01' });
     expect(parsed.success ? [] : parsed.error.issues.map((i) => i.path.join('.'))).toEqual(['answer_date']);
   });

@@ -25,15 +25,18 @@ export type SpecialContractTermChange = z.infer<typeof SpecialContractTermChange
 export const SpecialContractTermBody = SpecialContractTermChange.extend({ service_from_date: DateString });
 export type SpecialContractTermBody = z.infer<typeof SpecialContractTermBody>;
 
+/** Which date rule a term breaks: the words are in `message` here, and under the same name in the screens' translations. */
+export type SpecialContractTermRule = 'periodOrder' | 'answerAfterDeadline' | 'answerBeforeService';
+
 /** The date rules, in the order a person fixes them: the period, then the answer against the deadline and the period. */
-export function specialContractTermProblem(v: SpecialContractTermBody): { field: 'service_to_date' | 'answer_date'; message: string } | null {
-  if (v.service_to_date < v.service_from_date) return { field: 'service_to_date', message: PERIOD_ORDER_MESSAGE };
-  if (v.answer_date < v.submission_deadline) return { field: 'answer_date', message: ANSWER_AFTER_DEADLINE_MESSAGE };
-  if (v.answer_date >= v.service_from_date) return { field: 'answer_date', message: ANSWER_BEFORE_SERVICE_MESSAGE };
+export function specialContractTermProblem(v: SpecialContractTermBody): { field: 'service_to_date' | 'answer_date'; rule: SpecialContractTermRule; message: string } | null {
+  if (v.service_to_date < v.service_from_date) return { field: 'service_to_date', rule: 'periodOrder', message: PERIOD_ORDER_MESSAGE };
+  if (v.answer_date < v.submission_deadline) return { field: 'answer_date', rule: 'answerAfterDeadline', message: ANSWER_AFTER_DEADLINE_MESSAGE };
+  if (v.answer_date >= v.service_from_date) return { field: 'answer_date', rule: 'answerBeforeService', message: ANSWER_BEFORE_SERVICE_MESSAGE };
   return null;
 }
 
-/** The body with its date rules, for forms and the POST route. */
+/** The body with its date rules, for the form (the server's service applies the same rule). */
 export const CheckedSpecialContractTermBody = SpecialContractTermBody.superRefine((v, ctx) => {
   const problem = specialContractTermProblem(v);
   if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });

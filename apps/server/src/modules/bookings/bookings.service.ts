@@ -876,7 +876,6 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
     present: presentBooking,
     reserveAllotments,
     releaseAllotments: releaseAllotmentsStep,
-    mailTemplate,
     template: async (executor: Executor, principal: Principal, bookingId: string, template: MailTemplateName, reason?: RefusalReason) =>
       mailTemplate(executor, await load(executor, principal, bookingId), template, reason),
     confirm,

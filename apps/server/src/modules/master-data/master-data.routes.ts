@@ -9,7 +9,7 @@ import {
   GroupScheduleResponse,
 } from '@sagano/domain/master-data/group-schedule-schemas';
 import {
-  CheckedSpecialContractTermBody,
+  SpecialContractTermBody,
   SpecialContractTermChange,
   SpecialContractTermListResponse,
   SpecialContractTermResponse,
@@ -70,7 +70,7 @@ export function masterDataRoutes(app: FastifyInstance, deps: { db: Db }) {
 
   r.post(
     terms,
-    { schema: { tags, body: CheckedSpecialContractTermBody, response: { 200: SpecialContractTermResponse } }, config: { ...config, operation: 'special_contract_terms.create' } },
+    { schema: { tags, body: SpecialContractTermBody, response: { 200: SpecialContractTermResponse } }, config: { ...config, operation: 'special_contract_terms.create' } },
     (request) => request.mutate((work) => createSpecialContractTerm(work, request.body)),
   );
 

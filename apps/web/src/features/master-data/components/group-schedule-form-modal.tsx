@@ -20,7 +20,12 @@ type Values = {
 };
 
 const FIELDS = ['service_from_date', 'service_to_date', 'name', 'group_arrangement_release_day_before', 'payment_day_before', 'remind_day_before'] as const;
-const DAY_FIELDS = ['group_arrangement_release_day_before', 'payment_day_before', 'remind_day_before'] as const;
+/** The day counts and the key of their label. */
+const DAY_FIELDS = [
+  ['group_arrangement_release_day_before', 'release'],
+  ['payment_day_before', 'payment'],
+  ['remind_day_before', 'remind'],
+] as const;
 
 function valuesOf(schedule: GroupScheduleResponse | null): Values {
   if (schedule) {
@@ -97,10 +102,10 @@ export function GroupScheduleFormModal({ schedule, onClose }: { schedule: GroupS
             {t('schedules.daysHint')}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt={-8}>
-            {DAY_FIELDS.map((field) => (
+            {DAY_FIELDS.map(([field, label]) => (
               <NumberInput
                 key={field}
-                label={t(`schedules.fields.${field === 'group_arrangement_release_day_before' ? 'release' : field === 'payment_day_before' ? 'payment' : 'remind'}`)}
+                label={t(`schedules.fields.${label}`)}
                 required
                 min={0}
                 max={365}

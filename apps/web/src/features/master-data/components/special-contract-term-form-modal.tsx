@@ -2,7 +2,6 @@ import { Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
-  ANSWER_AFTER_DEADLINE_MESSAGE,
   CheckedSpecialContractTermBody,
   specialContractTermProblem,
   type SpecialContractTermBody,
@@ -18,19 +17,21 @@ import { useSaveSpecialContractTerm } from '../api/special-contract-terms.ts';
 const FIELDS = ['service_from_date', 'service_to_date', 'name', 'submission_deadline', 'answer_date'] as const;
 const EMPTY: SpecialContractTermBody = { service_from_date: '', service_to_date: '', name: '', submission_deadline: '', answer_date: '' };
 
+function withoutUpdatedAt({ updated_at: _, ...values }: SpecialContractTermResponse): SpecialContractTermBody {
+  return values;
+}
+
 /** Add (term null) or edit a special contract term. Mount it per term (key). */
 export function SpecialContractTermFormModal({ term, onClose }: { term: SpecialContractTermResponse | null; onClose: () => void }) {
   const { t } = useTranslation(['masterData', 'common']);
   const save = useSaveSpecialContractTerm();
-  // The date rules' message for the field the domain rule names.
+  // The broken date rule, in the screen's words, on the field the domain rule names.
   const dateRuleMessage = (values: SpecialContractTermBody) => {
     const problem = specialContractTermProblem(values);
-    if (!problem) return t('common:validation.invalid');
-    if (problem.field === 'service_to_date') return t('terms.validation.periodOrder');
-    return t(problem.message === ANSWER_AFTER_DEADLINE_MESSAGE ? 'terms.validation.answerAfterDeadline' : 'terms.validation.answerBeforeService');
+    return problem ? t(`terms.validation.${problem.rule}`) : t('common:validation.invalid');
   };
   const form = useForm<SpecialContractTermBody>({
-    initialValues: term ? { ...EMPTY, ...Object.fromEntries(FIELDS.map((f) => [f, term[f]])) } : EMPTY,
+    initialValues: term ? withoutUpdatedAt(term) : EMPTY,
     validate: (values) =>
       zodValidate(CheckedSpecialContractTermBody, {
         service_to_date: () => dateRuleMessage(values),

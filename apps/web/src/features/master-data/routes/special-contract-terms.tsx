@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { Button, LoadingOverlay, Paper, Table } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { SpecialContractTermResponse } from '@sagano/domain/master-data/special-contract-term-schemas';
 import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 import { useDeleteSpecialContractTerm, useSpecialContractTerms } from '../api/special-contract-terms.ts';
+import { MasterDataList } from '../components/master-data-list.tsx';
 import { SpecialContractTermFormModal } from '../components/special-contract-term-form-modal.tsx';
 import { RowActions } from '../../../components/row-actions.tsx';
 
@@ -23,48 +21,38 @@ export function Component() {
 
   return (
     <>
-      <PageHeader
+      <MasterDataList
         title={t('terms.title')}
         description={t('terms.description')}
-        actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'form', term: null })}>
-            {t('terms.add')}
-          </Button>
-        }
-      />
-      <Paper withBorder p="md" pos="relative">
-        <LoadingOverlay visible={terms.isPending} />
-        <Table.ScrollContainer minWidth={720}>
-          <Table aria-label={t('terms.listLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('terms.columns.period')}</Table.Th>
-                <Table.Th>{t('terms.columns.name')}</Table.Th>
-                <Table.Th>{t('terms.columns.deadline')}</Table.Th>
-                <Table.Th>{t('terms.columns.answer')}</Table.Th>
-                <Table.Th w={100}>{t('terms.columns.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {terms.isSuccess && rows.length === 0 && <TableEmptyRow colSpan={5}>{t('terms.empty')}</TableEmptyRow>}
-              {rows.map((term) => (
-                <Table.Tr key={term.service_from_date} data-testid={`special-contract-term-${term.service_from_date}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{t('terms.period', { from: term.service_from_date, to: term.service_to_date })}</Table.Td>
-                  <Table.Td>{term.name}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{term.submission_deadline}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{term.answer_date}</Table.Td>
-                  <Table.Td>
-                    <RowActions
-                      edit={{ label: t('terms.edit', { name: term.name }), onClick: () => setDialog({ kind: 'form', term }) }}
-                      remove={{ label: t('terms.delete', { name: term.name }), onClick: () => setDialog({ kind: 'delete', term }) }}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+        addLabel={t('terms.add')}
+        onAdd={() => setDialog({ kind: 'form', term: null })}
+        loading={terms.isPending}
+        tableLabel={t('terms.listLabel')}
+        minWidth={720}
+        columns={[
+          { label: t('terms.columns.period') },
+          { label: t('terms.columns.name') },
+          { label: t('terms.columns.deadline') },
+          { label: t('terms.columns.answer') },
+          { label: t('terms.columns.actions'), width: 100 },
+        ]}
+        empty={terms.isSuccess && rows.length === 0 ? t('terms.empty') : null}
+      >
+        {rows.map((term) => (
+          <Table.Tr key={term.service_from_date} data-testid={`special-contract-term-${term.service_from_date}`}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{t('terms.period', { from: term.service_from_date, to: term.service_to_date })}</Table.Td>
+            <Table.Td>{term.name}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{term.submission_deadline}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{term.answer_date}</Table.Td>
+            <Table.Td>
+              <RowActions
+                edit={{ label: t('terms.edit', { name: term.name }), onClick: () => setDialog({ kind: 'form', term }) }}
+                remove={{ label: t('terms.delete', { name: term.name }), onClick: () => setDialog({ kind: 'delete', term }) }}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </MasterDataList>
       {dialog?.kind === 'form' && <SpecialContractTermFormModal key={dialog.term?.service_from_date ?? 'new'} term={dialog.term} onClose={close} />}
       <ConfirmMutation
         target={dialog?.kind === 'delete' ? dialog.term : null}

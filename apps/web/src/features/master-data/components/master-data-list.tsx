@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { Button, LoadingOverlay, Paper, Table } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
+
+export interface MasterDataColumn {
+  label: string;
+  align?: 'right';
+  width?: number;
+}
+
+/**
+ * A master data list screen: the heading with its add button, and the table of records. The
+ * caller gives the columns and the rows; `empty` is shown in place of rows once loaded with none.
+ */
+export function MasterDataList(props: {
+  title: string;
+  description: string;
+  addLabel: string;
+  onAdd: () => void;
+  loading: boolean;
+  tableLabel: string;
+  minWidth: number;
+  columns: readonly MasterDataColumn[];
+  empty: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <PageHeader
+        title={props.title}
+        description={props.description}
+        actions={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={props.onAdd}>
+            {props.addLabel}
+          </Button>
+        }
+      />
+      <Paper withBorder p="md" pos="relative">
+        <LoadingOverlay visible={props.loading} />
+        <Table.ScrollContainer minWidth={props.minWidth}>
+          <Table aria-label={props.tableLabel}>
+            <Table.Thead>
+              <Table.Tr>
+                {props.columns.map((c) => (
+                  <Table.Th key={c.label} ta={c.align} w={c.width}>
+                    {c.label}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {props.empty !== null && <TableEmptyRow colSpan={props.columns.length}>{props.empty}</TableEmptyRow>}
+              {props.children}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </>
+  );
+}
