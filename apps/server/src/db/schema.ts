@@ -635,6 +635,11 @@ export const seatAssignments = pgTable(
     state: text('state').notNull(),
     /** For wheelchair places: the participant needs the crew's slope. */
     needSlope: boolean('need_slope').notNull().default(false),
+    /**
+     * The seat has left the building (sent in a seat table or a voucher, or chosen by the group):
+     * it stays where it is. Seats only held may be moved to seat another group (DESIGN §4).
+     */
+    fixed: boolean('fixed').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
