@@ -141,14 +141,15 @@ describe('allotments, confirmation and refusal', () => {
 
   it('a round trip with one direction full is PENDING; nothing held is NOT_AVAILABLE with a warning', async () => {
     const day = fx.days[1]!;
-    // Fill the up train's group seats on leg 2.
-    await ctx.database.db.execute(sql`update inventory_counters set held = capacity where service_date = ${day} and service_id = ${fx.up} and arrangement_type_id = ${GROUP} and leg = 2`);
+    // Both requests fit when submitted; then the up train's group seats on leg 2 fill up.
     const id = await submit({
       service_order: {
         down_service: { service_date: day, service_id: fx.down, from_station_id: 1, to_station_id: 4 },
         up_service: { service_date: day, service_id: fx.up, from_station_id: 4, to_station_id: 1 },
       },
     });
+    const oneWay = await submit({ service_order: { up_service: { service_date: day, service_id: fx.up, from_station_id: 3, to_station_id: 1 } } });
+    await ctx.database.db.execute(sql`update inventory_counters set held = capacity where service_date = ${day} and service_id = ${fx.up} and arrangement_type_id = ${GROUP} and leg = 2`);
     const reserve = (await post(`/v1/bookings/${id}/reserve_allotments`)).json();
     expect(reserve.sub_status).toBe('SAGANO_ALLOTMENT_PENDING');
     expect(reserve.warning).toContain('leg 2');
@@ -156,7 +157,6 @@ describe('allotments, confirmation and refusal', () => {
     expect(b.main_params.service_order.services.map((s: { direction: string; held_group: number }) => [s.direction, s.held_group])).toEqual([['down', 23], ['up', 0]]);
     expect(b.flags.can_confirm_allotments).toBe(false);
 
-    const oneWay = await submit({ service_order: { up_service: { service_date: day, service_id: fx.up, from_station_id: 3, to_station_id: 1 } } });
     const none = (await post(`/v1/bookings/${oneWay}/reserve_allotments`)).json();
     expect(none.sub_status).toBe('SAGANO_ALLOTMENT_NOT_AVAILABLE');
     expect(none.warning).toMatch(/everything was released/);

@@ -7,6 +7,7 @@ import { LocalizedLabel } from '../common/language.ts';
 import { PagingQuery } from '../common/paging.ts';
 import { DIRECTIONS } from '../reference/reference-schemas.ts';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES, REFUSAL_REASONS } from './booking-state.ts';
+import { PARTICIPANT_QUANTITY, PRIORITY, WHEELCHAIR_COUNT, wholeNumberMessage, wholeNumber } from './counts.ts';
 
 const DateString = z.iso.date();
 const Id = z.coerce.number().int().positive();
@@ -51,10 +52,10 @@ export const ServiceOrderInput = z
   .object({ down_service: ServiceChoice.nullable().optional(), up_service: ServiceChoice.nullable().optional() })
   .refine((s) => s.down_service || s.up_service, { message: 'choose a train', path: ['down_service'] });
 
-export const UnitQuantityItem = z.object({ unit_id: Id, quantity: z.number().int().min(0).max(2000) });
+export const UnitQuantityItem = z.object({ unit_id: Id, quantity: wholeNumber(PARTICIPANT_QUANTITY) });
 export const ParticipantGroup = z.object({
   unit_quantity_items: z.array(UnitQuantityItem).min(1, 'enter the participants').max(40),
-  wheel_chairs: z.array(z.object({ need_slope: z.boolean() })).max(40).default([]),
+  wheel_chairs: z.array(z.object({ need_slope: z.boolean() })).max(WHEELCHAIR_COUNT.max, wholeNumberMessage(WHEELCHAIR_COUNT)).default([]),
 });
 
 export const Author = z.object({ type: z.enum(['ADMIN', 'AGENT']), name: z.string().trim().max(100) });
@@ -101,6 +102,20 @@ export const CalculateAmountResponse = z.object({
   unit_quantity_items: z.array(UnitQuantityPriceItem),
   direction_amounts: z.array(z.number().int()),
   total_amount: z.number().int(),
+  /**
+   * With booking_id: what changing that booking to these participants costs, as the change will
+   * charge it (total_amount is then this total: fares plus decrement fees).
+   */
+  modification: z
+    .object({
+      previous_total_amount: z.number().int(),
+      fare_amount: z.number().int(),
+      decrement_fee_amount: z.number().int(),
+      total_amount: z.number().int(),
+      difference_amount: z.number().int(),
+      decrement_items: z.array(z.object({ unit_id: z.number().int(), decrement_quantity: z.number().int(), decrement_fee: z.number().int() })),
+    })
+    .optional(),
 });
 export type CalculateAmountResponse = z.infer<typeof CalculateAmountResponse>;
 
@@ -218,6 +233,15 @@ export const BookingResponse = z.object({
   /** A change the agent asked for, waiting for the operator to accept or refuse it. */
   pending_change: UpdateParamsBody.nullable(),
   notes: z.array(BookingNote),
+  /**
+   * When the seat table and the voucher were last mailed, and which of them predate the latest
+   * train change (outdated: to be sent again).
+   */
+  documents: z.object({
+    seat_table_sent_at: z.string().nullable(),
+    voucher_sent_at: z.string().nullable(),
+    outdated: z.array(z.enum(['seat_table', 'voucher'])),
+  }),
   flags: BookingFlags,
   booking_token: z.string().optional(),
 });
@@ -228,7 +252,7 @@ export const BookingIdParams = z.object({ booking_id: z.string().regex(/^\d{8}$/
 export const ConfirmBookingBody = z.object({
   mail: z.object({ subject: z.string().trim().min(1).max(200), body: z.string().trim().min(1).max(20000) }),
 });
-export const RefuseBookingBody = ConfirmBookingBody.extend({ reason: z.enum(REFUSAL_REASONS) });
+export const RefuseBookingBody = ConfirmBookingBody.extend({ reason: z.enum(REFUSAL_REASONS, { error: 'choose the refusal reason' }) });
 
 /** POST /cancel: agents agree to the policy and the fee shown, unless their agent ignores the policy. */
 export const CancelBookingBody = z
@@ -252,7 +276,7 @@ export const CancellationQuoteResponse = z.object({
 });
 export type CancellationQuoteResponse = z.infer<typeof CancellationQuoteResponse>;
 export const MailTemplateResponse = z.object({ subject: z.string(), body: z.string(), to_address: z.string() });
-export const SelectPriorityBody = z.object({ priority: z.number().int().min(0).max(100) });
+export const SelectPriorityBody = z.object({ priority: wholeNumber(PRIORITY) });
 export const AssignOperatorBody = z.object({ operator_name: z.string().trim().max(100) });
 export const AddSpecialNoteQuery = z.object({ confirm_note: z.string().max(2000).optional(), voucher_note: z.string().max(2000).optional() });
 export const UpdateFromToStationBody = z.object({

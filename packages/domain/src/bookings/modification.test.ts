@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { reprice } from './modification.ts';
+import { previewChange, reprice } from './modification.ts';
 import { E6, type AmountCalculation } from './pricing.ts';
 
 const ADULT = 1;
@@ -49,6 +49,34 @@ describe('re-pricing a change', () => {
           record = [{ unit_id: ADULT, record_largest_calculated_quantity: r.unit_quantity_price_items[0]!.record_largest_calculated_quantity }];
         }
         expect(record[0]!.record_largest_calculated_quantity).toBe(Math.max(...counts));
+      }),
+    );
+  });
+});
+
+describe('previewing a change', () => {
+  it('shows the new total with the decrement fee and the difference the change will charge', () => {
+    // 12 adults booked (9,600 yen); 10 remain: 8,000 yen of fares + 2 × 300 yen.
+    const r = reprice([{ unit_id: ADULT, record_largest_calculated_quantity: 12 }], calc(10, 0), fees, 1);
+    expect(previewChange(9_600 * E6, r)).toEqual({
+      previous_total_amount: 9_600 * E6,
+      fare_amount: 8_000 * E6,
+      decrement_fee_amount: 600 * E6,
+      total_amount: 8_600 * E6,
+      difference_amount: -1_000 * E6,
+      decrement_items: [{ unit_id: ADULT, decrement_quantity: 2, decrement_fee: 600 * E6 }],
+    });
+  });
+
+  it('the previewed total is always the re-priced total, and the difference adds up', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 1, max: 2 }), (largest, adults, children, directions) => {
+        const r = reprice([{ unit_id: ADULT, record_largest_calculated_quantity: largest }], calc(adults, children, directions), fees, directions);
+        const p = previewChange(123 * E6, r);
+        expect(p.total_amount).toBe(r.total_amount);
+        expect(p.fare_amount + p.decrement_fee_amount).toBe(p.total_amount);
+        expect(p.previous_total_amount + p.difference_amount).toBe(p.total_amount);
+        expect(p.decrement_items.reduce((n, i) => n + i.decrement_fee, 0)).toBe(p.decrement_fee_amount);
       }),
     );
   });

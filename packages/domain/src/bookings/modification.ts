@@ -47,3 +47,26 @@ export function reprice(previous: readonly PreviousUnit[], next: AmountCalculati
   const decrementFees = items.reduce((n, i) => n + i.decrement_fee, 0);
   return { unit_quantity_price_items: items, fare_amount: next.total_amount, decrement_fee_amount: decrementFees, total_amount: next.total_amount + decrementFees };
 }
+
+export interface ChangePreview {
+  previous_total_amount: number;
+  fare_amount: number;
+  decrement_fee_amount: number;
+  total_amount: number;
+  difference_amount: number;
+  decrement_items: { unit_id: number; decrement_quantity: number; decrement_fee: number }[];
+}
+
+/** What a change costs against the booking's current total: the form shows it before the change is sent. */
+export function previewChange(previousTotalAmount: number, repricing: Repricing): ChangePreview {
+  return {
+    previous_total_amount: previousTotalAmount,
+    fare_amount: repricing.fare_amount,
+    decrement_fee_amount: repricing.decrement_fee_amount,
+    total_amount: repricing.total_amount,
+    difference_amount: repricing.total_amount - previousTotalAmount,
+    decrement_items: repricing.unit_quantity_price_items
+      .filter((i) => i.decrement_quantity > 0)
+      .map((i) => ({ unit_id: i.unit_id, decrement_quantity: i.decrement_quantity, decrement_fee: i.decrement_fee })),
+  };
+}

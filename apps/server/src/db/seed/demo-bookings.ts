@@ -35,6 +35,16 @@ const APPLICANTS = [
   { name: '小林 大輔', email: 'osaka@sakura-travel.example.com', phone_number: '06-6100-4004' },
 ];
 
+/** A request the train has no room for is refused (only a waitlist request may ask for more): the demo skips it. */
+async function submitIfRoom<T>(submit: () => Promise<T>): Promise<T | null> {
+  try {
+    return await submit();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_ENOUGH_SEATS') return null;
+    throw error;
+  }
+}
+
 function tokyoToday(): string {
   return new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
 }
@@ -109,7 +119,9 @@ export async function insertDemoBookings(db: Db, tx: Tx): Promise<number> {
       agent_sub_group_id: subGroup?.id,
       wait_listing: false,
     };
-    const { booking_id } = await bookings.submit(work, principal, body);
+    const submitted = await submitIfRoom(() => bookings.submit(work, principal, body));
+    if (!submitted) continue;
+    const { booking_id } = submitted;
     made++;
     const target = plan[i % plan.length]!;
     if (target === 'SUBMITTED') continue;
@@ -154,12 +166,12 @@ export async function insertDemoBookings(db: Db, tx: Tx): Promise<number> {
     agent_id: agents[2 % agents.length]!.id,
     wait_listing: waitListing,
   });
-  const large = await bookings.submit(work, principal, request('京都府立北高校 修学旅行（全学年）', 'SCHOOL', 160, false));
-  const held = await bookings.reserveAllotments(work, principal, large.booking_id);
-  if (held.sub_status === 'SAGANO_ALLOTMENT_CONFIRMED') {
+  const large = await submitIfRoom(() => bookings.submit(work, principal, request('京都府立北高校 修学旅行（全学年）', 'SCHOOL', 160, false)));
+  const held = large && (await bookings.reserveAllotments(work, principal, large.booking_id));
+  if (large && held?.sub_status === 'SAGANO_ALLOTMENT_CONFIRMED') {
     await bookings.confirm(work, principal, large.booking_id, await bookings.template(tx, principal, large.booking_id, 'booking_ok'));
   }
-  made++;
+  if (large) made++;
   for (const [name, quantity] of [['嵐山ハイキングの会', 40], ['京都観光ボランティア協会', 45]] as const) {
     await bookings.submit(work, principal, request(name, 'NORMAL', quantity, true));
     made++;

@@ -94,7 +94,7 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; bookings: B
   r.post('/v1/bookings/calculate_amount', {
     schema: { tags, body: CalculateAmountBody, response: { 200: CalculateAmountResponse } },
     config: { access: 'authenticated', operationLog: false },
-  }, (request) => bookings.calculate(request.body));
+  }, (request) => bookings.calculate(request.principal!, request.body));
 
   r.get('/v1/bookings/:booking_id', {
     schema: {

@@ -18,7 +18,7 @@ import {
   bookingFlags,
 } from '@sagano/domain/bookings/booking-state';
 import { UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
-import { reprice } from '@sagano/domain/bookings/modification';
+import { previewChange, reprice } from '@sagano/domain/bookings/modification';
 import type { BookingResponse, PaymentSummary, CancellationQuoteResponse, CalculateAmountBody, CalculateAmountResponse, CreateBookingBody, ServiceChoice , MAIL_TEMPLATES} from '@sagano/domain/bookings/booking-schemas';
 import { E6 } from '@sagano/domain/bookings/pricing';
 import { quoteCancellation } from '@sagano/domain/bookings/cancellation';
@@ -37,9 +37,10 @@ import { enqueueMail } from '../mail/outbox.repository.ts';
 import { paymentDayBeforeOn } from '../master-data/group-schedules.repository.ts';
 import { readOperatorBasicInfo } from '../master-data/operator-basic-info.repository.ts';
 import { bookingNgMail, bookingOkMail, seatTableMail, voucherMail, type MailBooking } from './booking-mail-templates.ts';
+import { bookingDocuments } from './booking-documents.ts';
 import { insertBookingGraph, readSubmitContext, type SubmitContext } from './booking-submission.repository.ts';
 import { insertNotification, loadBooking, lockBooking, readCancellationPolicy, readCancellationTerms, recordRevision, type BookingAggregate, type BookingPatch, type BookingRow, type LockedBooking, type LockedService } from './bookings.repository.ts';
-import { priceFor, priceWith } from './pricing-reference.ts';
+import { priceWith, readPricingReference } from './pricing-reference.ts';
 import { tokyoToday as todayInTokyo } from '../timetable/timetable.service.ts';
 
 /** Days after the cancellation by which a cancellation fee paid by card is due. */
@@ -118,7 +119,10 @@ function presentPayment(p: NonNullable<BookingAggregate['payment']>): PaymentSum
   };
 }
 
-export function presentBooking(a: BookingAggregate, principal: Principal): BookingResponse {
+const NO_DOCUMENTS: BookingResponse['documents'] = { seat_table_sent_at: null, voucher_sent_at: null, outdated: [] };
+
+/** The booking as the caller may see it; `documents` as read by bookingDocuments (none when not read). */
+export function presentBooking(a: BookingAggregate, principal: Principal, documents: BookingResponse['documents'] = NO_DOCUMENTS): BookingResponse {
   const caller = callerOf(principal);
   const state = stateOf(a.booking, a.services.length === 2, a.agent.ignoreCancellationPolicy);
   const group = a.booking.group as BookingResponse['group'];
@@ -208,6 +212,7 @@ export function presentBooking(a: BookingAggregate, principal: Principal): Booki
       };
     }),
     pending_change: (a.booking.pendingChange as UpdateParamsBody | null) ?? null,
+    documents,
     notes: a.notes
       .filter((n) => caller !== 'AGENT' || !n.isPrivate)
       .map((n) => ({ note_id: n.id, note: n.note, author: { type: n.authorType, name: n.authorName }, created_at: n.createdAt.toISOString(), is_private: n.isPrivate })),
@@ -327,6 +332,20 @@ function checkedDirections(order: CreateBookingBody['service_order']): Direction
   return directions;
 }
 
+/**
+ * A train that has run cannot be booked: a service date before today (Asia/Tokyo) is refused,
+ * naming its field. A change may keep a leg the booking already rides (`kept`), so the rest of a
+ * booking whose outbound trip has run can still be corrected.
+ */
+function refusePastDates(directions: Direction[], kept: (d: Direction) => boolean = () => false): void {
+  const today = todayInTokyo();
+  for (const d of directions) {
+    if (d.choice.service_date < today && !kept(d)) {
+      throw new AppError('VALIDATION_FAILED', `${d.field}.service_date: ${d.choice.service_date} has passed (today is ${today} in Japan)`, `${d.field}.service_date`);
+    }
+  }
+}
+
 function readContext(tx: Executor, agentId: number, idempotentId: string | null, groupType: string, priceDate: string, directions: Direction[]) {
   return readSubmitContext(tx, {
     agentId,
@@ -414,6 +433,23 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
     return { ...mail, to_address: (a.booking.applicant as { email: string }).email };
   }
 
+  /**
+   * POST /calculate_amount: the price of these participants; with booking_id, what changing that
+   * booking to them costs, re-priced exactly as the change will be (fares of the plan on the
+   * earliest date, a decrement fee per participant below the largest count, per direction).
+   */
+  async function calculate(principal: Principal, body: CalculateAmountBody): Promise<CalculateAmountResponse> {
+    const date = [...body.service_days].sort()[0]!;
+    const reference = await readPricingReference(db, body.group_type, date);
+    const price = priceWith(reference, body.group_type, date, body.service_days.length, body.participant_group.unit_quantity_items);
+    if (body.booking_id === undefined) return price;
+    const a = await load(db, principal, body.booking_id);
+    const previous = a.units.map((u) => ({ unit_id: u.unitId, record_largest_calculated_quantity: u.recordLargestCalculatedQuantity }));
+    const fees = new Map(reference.prices.map((p) => [p.unit_id, Number(p.decrement_fee_e6)]));
+    const modification = previewChange(a.booking.totalAmountE6, reprice(previous, price, fees, body.service_days.length));
+    return { ...price, total_amount: modification.total_amount, modification };
+  }
+
   /** Submits a booking request; the same external_idempotent_id answers the same booking. */
   async function submit(work: Work, principal: Principal, body: CreateBookingBody): Promise<{ booking_id: string }> {
     const { tx } = work;
@@ -421,6 +457,7 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
     if (user.kind === 'AGENT' && body.agent_id !== user.agent_id) throw new AppError('FORBIDDEN', 'agent_id: you can book only for your own agent', 'agent_id');
     if (user.kind === 'OPERATOR' && user.user_group === 'STATION') throw new AppError('FORBIDDEN', 'station staff cannot submit bookings');
     const directions = checkedDirections(body.service_order);
+    refusePastDates(directions);
     const serviceDates = directions.map((d) => d.choice.service_date);
     const priceDate = [...serviceDates].sort()[0]!;
     const context = await readContext(tx, body.agent_id, body.external_idempotent_id ?? null, body.group.group_type, priceDate, directions);
@@ -440,7 +477,14 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
     if (context.group_type_id === null) throw new AppError('CONFLICT', 'no arrangement type is marked as the group allotment');
 
     const { price, wheelchairs } = checkContent(context, directions, body, priceDate);
-    const fits = context.services.every((s) => s.vacant >= price.participant_quantity - wheelchairs.length);
+    const needed = price.participant_quantity - wheelchairs.length;
+    const fits = context.services.every((s) => s.vacant >= needed);
+    if (!fits && !body.wait_listing) {
+      // Only a waitlist request may ask for more than the train has free.
+      const i = context.services.findIndex((s) => s.vacant < needed);
+      const { field } = directions[i]!;
+      throw new AppError('NOT_ENOUGH_SEATS', `${field}: ${context.services[i]!.vacant} group seats are free on this train for the segment; the group needs ${needed} (a waitlist request may ask for more)`, field);
+    }
     const status: BookingStatus = body.wait_listing && !fits ? 'WAITLIST' : 'SUBMITTED';
 
     const services = directions.map((d) => ({
@@ -496,6 +540,11 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
    */
   async function reserveAllotments(work: Work, principal: Principal, bookingId: string): Promise<{ sub_status: BookingSubStatus; warning: string | null }> {
     const { booking, state } = await begin(work, principal, bookingId, 'reserve_allotments');
+    const today = todayInTokyo();
+    const past = booking.services.findIndex((s) => s.serviceDate < today && s.heldGroup === 0 && s.heldWheelchair === 0);
+    if (past >= 0) {
+      throw new AppError('VALIDATION_FAILED', `services.${past}.service_date: ${booking.services[past]!.serviceDate} has passed (today is ${today} in Japan)`, `services.${past}.service_date`);
+    }
     const groupSeats = booking.participantQuantity - booking.wheelchairs;
     const todo = booking.services.filter((s) => s.heldGroup === 0 && s.heldWheelchair === 0).sort(byDateAndTrain);
     const types = todo.length > 0 ? typesOf(booking) : null;
@@ -657,6 +706,7 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
    */
   async function planChange(tx: Executor, booking: LockedBooking, change: UpdateParamsBody) {
     const directions = checkedDirections(change.service_order);
+    refusePastDates(directions, (d) => booking.services.some((s) => s.direction === d.direction && s.serviceDate === d.choice.service_date && s.serviceId === d.choice.service_id));
     const priceDate = directions.map((d) => d.choice.service_date).sort()[0]!;
     const context = await readContext(tx, booking.agentId, null, change.group.group_type, priceDate, directions);
     const { price, wheelchairs } = checkContent(context, directions, change, priceDate);
@@ -869,10 +919,13 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
   }
 
   return {
-    calculate: (body: CalculateAmountBody): Promise<CalculateAmountResponse> => priceFor(db, body.group_type, body.service_days, body.participant_group.unit_quantity_items),
+    calculate,
     submit,
     /** The whole booking as the caller may see it (agents do not see private notes). */
-    get: async (executor: Executor, principal: Principal, bookingId: string): Promise<BookingResponse> => presentBooking(await load(executor, principal, bookingId), principal),
+    get: async (executor: Executor, principal: Principal, bookingId: string): Promise<BookingResponse> => {
+      const a = await load(executor, principal, bookingId);
+      return presentBooking(a, principal, await bookingDocuments(executor, a));
+    },
     present: presentBooking,
     reserveAllotments,
     releaseAllotments: releaseAllotmentsStep,

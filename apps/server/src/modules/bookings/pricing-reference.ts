@@ -61,9 +61,14 @@ export function priceWith(reference: PricingReference, groupType: string, date: 
   return result.value;
 }
 
+/** The pricing reference of a segment on a date, read on its own. */
+export async function readPricingReference(db: Executor, groupType: string, date: string): Promise<PricingReference> {
+  const [row] = rowsOf<{ pricing: PricingReference }>(await db.execute(sql`select ${pricingReferenceSql(groupType, date)} as pricing`));
+  return row!.pricing;
+}
+
 /** Prices a booking request: the plan of the earliest service date applies to every direction. */
 export async function priceFor(db: Executor, groupType: string, serviceDates: string[], items: { unit_id: number; quantity: number }[]): Promise<CalculateAmountResponse> {
   const date = [...serviceDates].sort()[0]!;
-  const [row] = rowsOf<{ pricing: PricingReference }>(await db.execute(sql`select ${pricingReferenceSql(groupType, date)} as pricing`));
-  return priceWith(row!.pricing, groupType, date, serviceDates.length, items);
+  return priceWith(await readPricingReference(db, groupType, date), groupType, date, serviceDates.length, items);
 }
