@@ -568,6 +568,8 @@ export const inventoryCounters = pgTable(
     leg: smallint('leg').notNull(),
     capacity: integer('capacity').notNull(),
     held: integer('held').notNull().default(0),
+    /** Set when seats on this train-day were fixed: holds that race a fixing come back for the seatability check. */
+    seatsFixed: boolean('seats_fixed').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.serviceDate, t.serviceId, t.arrangementTypeId, t.leg] }),

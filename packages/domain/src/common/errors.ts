@@ -43,6 +43,8 @@ export const ERROR_STATUS = {
   STEP_NOT_ALLOWED: 409,
   TRAIN_CHANGE_USED: 409,
   SEAT_TAKEN: 409,
+  /** Enough seats on every leg, but fixed seats leave no one seat free on all the legs of some held booking. */
+  SEATS_FRAGMENTED: 409,
   PRICING_PLAN_OVERLAP: 409,
   PRICING_PLAN_IN_USE: 409,
   GROUP_SCHEDULE_OVERLAP: 409,

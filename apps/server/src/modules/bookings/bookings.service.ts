@@ -32,7 +32,7 @@ import * as t from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
-import { GROUP_TYPE_ID_SQL, holdAllotments, releaseAllotments, vacantOnLegsSql, type AllotmentRequest } from '../inventory/allotments.ts';
+import { GROUP_TYPE_ID_SQL, holdAllotments, releaseAllotments, vacantOnLegsSql, type AllotmentRequest, type DirectionHold } from '../inventory/allotments.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { paymentDayBeforeOn } from '../master-data/group-schedules.repository.ts';
 import { readOperatorBasicInfo } from '../master-data/operator-basic-info.repository.ts';
@@ -250,6 +250,11 @@ function byDateAndTrain(x: LockedService, y: LockedService): number {
 }
 
 /** What a booking's directions hold, as release requests. */
+/** The seat demand a hold of a booking's direction answers for (DESIGN §4, seatability). */
+function seatsOf(bookingId: string, types: { group: number; wheelchair: number | null }, legs: readonly number[], group: number, wheelchair: number): DirectionHold['seats'] {
+  return { demand: { bookingId, firstLeg: legs[0]!, lastLeg: legs[legs.length - 1]!, group, wheelchair }, types: { group: types.group, wheelchair: types.wheelchair } };
+}
+
 function heldOf(services: readonly LockedService[], types: { group: number; wheelchair: number | null; standing: number | null }): AllotmentRequest[] {
   return services.flatMap((s) => {
     const legs = legsBetween(s.fromStationId, s.toStationId);
@@ -268,14 +273,14 @@ export function typesOf(booking: LockedBooking): { group: number; wheelchair: nu
 }
 
 /** Returns everything the booking holds and zeroes its held counts, in two statements. */
-async function releaseEverything(tx: Executor, booking: LockedBooking): Promise<void> {
+export async function releaseEverything(tx: Executor, booking: LockedBooking): Promise<void> {
   if (!booking.services.some((s) => s.heldGroup > 0 || s.heldWheelchair > 0 || s.heldStanding > 0)) return;
   await releaseAllotments(tx, heldOf([...booking.services].sort(byDateAndTrain), typesOf(booking)));
   await tx.execute(sql`update booking_services set held_group = 0, held_wheelchair = 0, held_standing = 0 where booking_id = ${booking.id}`);
 }
 
 /** After seats are returned, the first waitlisted booking on those trains that now fits is offered. */
-async function offerWaitlist(tx: Executor, released: LockedBooking): Promise<void> {
+export async function offerWaitlist(tx: Executor, released: LockedBooking): Promise<void> {
   const trains = JSON.stringify(released.services.map((s) => ({ service_date: s.serviceDate, service_id: s.serviceId })));
   // Per train, the first waitlisted request (in submission order) whose group seats are free on every leg of its segment.
   await tx.execute(sql`
@@ -314,7 +319,7 @@ function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-async function openFarePayment(tx: Executor, booking: LockedBooking, payment: { status: string; method: string; dueDate: string | null }): Promise<void> {
+export async function openFarePayment(tx: Executor, booking: LockedBooking, payment: { status: string; method: string; dueDate: string | null }): Promise<void> {
   await tx.insert(t.payments).values({ bookingId: booking.id, kind: 'FARE', status: payment.status, paymentMethod: payment.method, totalAmountE6: booking.totalAmountE6, dueDate: payment.dueDate });
 }
 
@@ -561,6 +566,7 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
             ...(booking.wheelchairs > 0 ? [{ arrangementTypeId: types!.wheelchair!, quantity: booking.wheelchairs }] : []),
           ],
           bookingService: { bookingId: booking.id, direction: s.direction, heldGroup: groupSeats, heldWheelchair: booking.wheelchairs },
+          seats: seatsOf(booking.bookingId, types!, legsBetween(s.fromStationId, s.toStationId), groupSeats, booking.wheelchairs),
         });
         s.heldGroup = groupSeats;
         s.heldWheelchair = booking.wheelchairs;
@@ -775,6 +781,7 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
             { arrangementTypeId: types.group, quantity: groupSeats },
             ...(plan.wheelchairs.length > 0 ? [{ arrangementTypeId: types.wheelchair!, quantity: plan.wheelchairs.length }] : []),
           ],
+          seats: seatsOf(booking.bookingId, types, legsBetween(d.choice.from_station_id, d.choice.to_station_id), groupSeats, plan.wheelchairs.length),
         });
       }
     }
@@ -884,6 +891,7 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
           ...(types.wheelchair !== null ? [{ arrangementTypeId: types.wheelchair, quantity: s.heldWheelchair }] : []),
           ...(types.standing !== null && s.heldStanding > 0 ? [{ arrangementTypeId: types.standing, quantity: s.heldStanding }] : []),
         ].filter((item) => item.quantity > 0),
+        seats: seatsOf(booking.bookingId, types, legsBetween(change.from_station_id, change.to_station_id), s.heldGroup, s.heldWheelchair),
       });
     }
     await work.tx

@@ -12,6 +12,7 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertSeatable, type SeatDemand, type SeatTypes } from './seatability.ts';
 
 export interface AllotmentRequest {
   serviceDate: string;
@@ -29,6 +30,12 @@ export interface DirectionHold {
   items: readonly { arrangementTypeId: number; quantity: number }[];
   /** The booking direction that records the hold, written in the same statement when the hold succeeds. */
   bookingService?: { bookingId: number; direction: string; heldGroup: number; heldWheelchair: number };
+  /**
+   * What the booking will hold on this train in seats once this hold is done, and the seat
+   * types: where the train-day has fixed seats, the hold is accepted only when every held
+   * booking can still be seated (SEATS_FRAGMENTED otherwise). Null for holds that need no seat.
+   */
+  seats: { demand: SeatDemand; types: SeatTypes } | null;
 }
 
 function legList(legs: readonly number[]) {
@@ -40,21 +47,31 @@ function legList(legs: readonly number[]) {
 
 /**
  * Holds every item on every leg of one train, or nothing. Throws NOT_ENOUGH_SEATS naming the
- * first short leg, SERVICE_SUSPENDED or SALES_ON_HOLD for a train that takes no holds that day.
+ * first short leg, SERVICE_SUSPENDED or SALES_ON_HOLD for a train that takes no holds that day,
+ * SEATS_FRAGMENTED when fixed seats leave some held booking without a seat on all its legs.
+ * On a train-day without fixed seats this is one statement; with them, the statement declines,
+ * the seatability check runs under the train-day lock, and the statement runs again.
  */
 export async function holdAllotments(tx: Executor, hold: DirectionHold): Promise<void> {
   const items = hold.items.filter((i) => i.quantity > 0);
   if (items.length === 0 || hold.legs.length === 0) return;
+  const first = await holdStatement(tx, hold, items, hold.seats === null);
+  if (first !== 'CHECK_SEATS') return;
+  await assertSeatable(tx, { serviceDate: hold.serviceDate, serviceId: hold.serviceId }, hold.seats!.types, hold.seats!.demand);
+  await holdStatement(tx, hold, items, true);
+}
+
+async function holdStatement(tx: Executor, hold: DirectionHold, items: DirectionHold['items'], seatsChecked: boolean): Promise<'DONE' | 'CHECK_SEATS'> {
   const expected = items.length * hold.legs.length;
   const wanted = JSON.stringify(items.map((i) => ({ arrangement_type_id: i.arrangementTypeId, qty: i.quantity })));
-  const [row] = rowsOf<{ day_status: string | null; ok: boolean; updated: number; short_leg: number | null }>(
+  const [row] = rowsOf<{ day_status: string | null; ok: boolean; check_seats: boolean; updated: number; short_leg: number | null }>(
     await executePrepared(tx, sql`
       with want as (
         select * from json_to_recordset(${wanted}::json) as w(arrangement_type_id int, qty int)
       ), day as (
         select (select status from service_day_statuses where service_date = ${hold.serviceDate} and service_id = ${hold.serviceId}) as status
       ), locked as (
-        select c.arrangement_type_id, c.leg, c.capacity, c.held, w.qty
+        select c.arrangement_type_id, c.leg, c.capacity, c.held, c.seats_fixed, w.qty
         from inventory_counters c join want w on w.arrangement_type_id = c.arrangement_type_id
         where c.service_date = ${hold.serviceDate} and c.service_id = ${hold.serviceId} and c.leg in (${legList(hold.legs)})
           and (select status from day) is null
@@ -62,24 +79,26 @@ export async function holdAllotments(tx: Executor, hold: DirectionHold): Promise
         for update of c
       ), verdict as (
         select count(*) = ${expected} and coalesce(bool_and(capacity - held >= qty), false) as ok,
-               min(leg) filter (where capacity - held < qty) as short_leg
+               min(leg) filter (where capacity - held < qty) as short_leg,
+               ${seatsChecked ? sql`false` : sql`coalesce(bool_or(seats_fixed), false) or exists (
+                 select 1 from seat_assignments a where a.service_date = ${hold.serviceDate} and a.service_id = ${hold.serviceId} and a.fixed)`} as check_seats
         from locked
       ), updated as (
         update inventory_counters c set held = c.held + l.qty
         from locked l, verdict v
-        where v.ok and c.service_date = ${hold.serviceDate} and c.service_id = ${hold.serviceId}
+        where v.ok and not v.check_seats and c.service_date = ${hold.serviceDate} and c.service_id = ${hold.serviceId}
           and c.arrangement_type_id = l.arrangement_type_id and c.leg = l.leg and c.capacity - c.held >= l.qty
         returning 1
       ), booking_service as (
         ${
           hold.bookingService
             ? sql`update booking_services set held_group = ${hold.bookingService.heldGroup}, held_wheelchair = ${hold.bookingService.heldWheelchair}
-                  where booking_id = ${hold.bookingService.bookingId} and direction = ${hold.bookingService.direction} and (select ok from verdict)
+                  where booking_id = ${hold.bookingService.bookingId} and direction = ${hold.bookingService.direction} and (select ok and not check_seats from verdict)
                   returning 1`
             : sql`select 1`
         }
       )
-      select (select status from day) as day_status, v.ok, (select count(*)::int from updated) as updated, v.short_leg
+      select (select status from day) as day_status, v.ok, v.check_seats, (select count(*)::int from updated) as updated, v.short_leg
       from verdict v`),
   );
   if (row?.day_status === 'suspended') throw new AppError('SERVICE_SUSPENDED', 'the train is suspended on that day');
@@ -88,14 +107,16 @@ export async function holdAllotments(tx: Executor, hold: DirectionHold): Promise
     const leg = row?.short_leg ?? [...hold.legs].sort((a, b) => a - b)[0];
     throw new AppError('NOT_ENOUGH_SEATS', `not enough seats left on leg ${leg} of train ${hold.serviceId} on ${hold.serviceDate}`);
   }
+  if (row.check_seats) return 'CHECK_SEATS';
   // Every row was locked and checked first, so this cannot happen; if it ever does, the whole transaction rolls back.
   if (row.updated !== expected) throw new Error(`hold of ${expected} counters updated ${row.updated}`);
+  return 'DONE';
 }
 
 /** Holds `quantity` seats of one type on every leg, or nothing (throws NOT_ENOUGH_SEATS). */
 export async function holdAllotment(tx: Tx, request: AllotmentRequest): Promise<void> {
   if (request.quantity <= 0) return;
-  await holdAllotments(tx, { serviceDate: request.serviceDate, serviceId: request.serviceId, legs: request.legs, items: [{ arrangementTypeId: request.arrangementTypeId, quantity: request.quantity }] });
+  await holdAllotments(tx, { serviceDate: request.serviceDate, serviceId: request.serviceId, legs: request.legs, items: [{ arrangementTypeId: request.arrangementTypeId, quantity: request.quantity }], seats: null });
 }
 
 /**

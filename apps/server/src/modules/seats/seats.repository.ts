@@ -81,11 +81,10 @@ export async function seatsOf(db: Executor, day: TrainDay, bookingId: string): P
 
 /**
  * Serialises seat choice on one train on one day (a transaction-scoped advisory lock), so that
- * two automatic assignments never pick the same seats from the same snapshot.
+ * two automatic assignments never pick the same seats from the same snapshot; the seatability
+ * check and the fixing of seats take the same lock.
  */
-export async function lockTrainDay(tx: Executor, day: Pick<TrainDay, 'serviceDate' | 'serviceId'>): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('seats'), hashtext(${`${day.serviceDate}:${day.serviceId}`}))`);
-}
+export { lockTrainDay } from '../inventory/seatability.ts';
 
 const EXCLUSION_VIOLATION = '23P01';
 

@@ -6,10 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { applyStep, customerMayChangeSeats, isConfirmed, type BookingState } from '@sagano/domain/bookings/booking-state';
+import { applyStep, bookingFlags, customerMayChangeSeats, isConfirmed, mayShowSeatTable, type BookingState } from '@sagano/domain/bookings/booking-state';
 import { labelText, type LocalizedLabel } from '@sagano/domain/common/language';
 import { legsBetween } from '@sagano/domain/inventory/legs';
-import { chooseSeats } from '@sagano/domain/seats/seat-choice';
 import type {
   AssignSeatsBody,
   BookingSeatDirection,
@@ -25,13 +24,15 @@ import * as t from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
-import { beginStep, canSee, customerUrl, recordStep, stateOfLocked, typesOf } from '../bookings/bookings.service.ts';
+import { beginStep, callerOf, canSee, customerUrl, recordStep, stateOfLocked, typesOf } from '../bookings/bookings.service.ts';
 import { loadBooking, lockBooking, recordRevision, type BookingAggregate, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
 import { tokyoToday } from '../timetable/timetable.service.ts';
 import { holdAllotments, releaseAllotments } from '../inventory/allotments.ts';
+import { fixSeats } from '../inventory/seatability.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { renderSeatSheetPdf, type DocumentTrain, type SeatSheet } from '../documents/seat-sheet-pdf.ts';
 import { renderVoucherPdf } from '../documents/voucher-pdf.ts';
+import { seatAutomatically } from './seat-repacking.ts';
 import { bookingSeatList, carsOf, deleteSeats, lockTrainDay, replaceSeats, seatsOf, setSeatsState, type MapSeat, type TrainDay } from './seats.repository.ts';
 import { readOperatorBasicInfo } from '../master-data/operator-basic-info.repository.ts';
 
@@ -136,8 +137,11 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
     return seatsView(executor, booking, aggregate, false);
   }
 
-  /** Seats one direction: by hand (exactly the seats it needs) or by the seat choice. */
-  async function seatDirection(tx: Executor, booking: LockedBooking, s: LockedService, req: SeatRequest | undefined, index: number, slopes: boolean[]): Promise<void> {
+  /**
+   * Seats one direction: by hand (exactly the seats it needs) or by the seat choice, moving
+   * other groups' unsent seats when needed. Answers the bookings whose seats were moved.
+   */
+  async function seatDirection(tx: Executor, booking: LockedBooking, s: LockedService, req: SeatRequest | undefined, index: number, slopes: boolean[]): Promise<string[]> {
     const day = trainDay(s);
     await lockTrainDay(tx, day);
     const seats = await seatsOf(tx, day, booking.bookingId);
@@ -166,19 +170,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
       // Wheelchair places beyond the wheelchairs seat ordinary participants.
       chosen = { ordinary: [...ordinary, ...wheelchairIds.slice(wheelchairCount)], wheelchair: wheelchairIds.slice(0, wheelchairCount) };
     } else {
-      const result = chooseSeats({
-        cars: [...new Map(seats.map((x) => [x.logical_car_id, { logical_car_id: x.logical_car_id, car_number: x.car_number }])).values()],
-        seats,
-        available: new Set(seats.filter((x) => assignable(x, booking.types)).map((x) => x.seat_id)),
-        seatCount,
-        wheelchairCount,
-        preferredCarIds: req?.preferred_car_ids,
-      });
-      if (!result.ok) {
-        const what = result.reason === 'NOT_ENOUGH_WHEELCHAIR_PLACES' ? 'wheelchair places' : 'group seats';
-        throw new AppError('NOT_ENOUGH_SEATS', `${s.serviceDate} ${labelText(s.names, 'ja')}: not enough free ${what} on the booking's legs (${result.available} free)`);
-      }
-      chosen = { ordinary: result.seatIds, wheelchair: result.wheelchairSeatIds };
+      return seatAutomatically(tx, { booking, service: s, day, seatCount, wheelchairCount, preferredCarIds: req?.preferred_car_ids, slopes });
     }
     await replaceSeats(
       tx,
@@ -187,6 +179,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
       [...chosen.wheelchair.map((seatId, i) => ({ seatId, needSlope: slopes[i] ?? false })), ...chosen.ordinary.map((seatId) => ({ seatId, needSlope: false }))],
       'HELD',
     );
+    return [];
   }
 
   /**
@@ -203,10 +196,14 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
     const legs = legsBetween(s.fromStationId, s.toStationId);
     const base = { serviceDate: s.serviceDate, serviceId: s.serviceId, legs };
     if (delta > 0) {
-      await holdAllotments(tx, { ...base, items: [{ arrangementTypeId: types.standing, quantity: delta }] });
+      await holdAllotments(tx, { ...base, items: [{ arrangementTypeId: types.standing, quantity: delta }], seats: null });
       await releaseAllotments(tx, [{ ...base, arrangementTypeId: types.group, quantity: delta }]);
     } else {
-      await holdAllotments(tx, { ...base, items: [{ arrangementTypeId: types.group, quantity: -delta }] });
+      await holdAllotments(tx, {
+        ...base,
+        items: [{ arrangementTypeId: types.group, quantity: -delta }],
+        seats: { demand: { bookingId: booking.bookingId, firstLeg: legs[0]!, lastLeg: legs[legs.length - 1]!, group: s.heldGroup - delta, wheelchair: s.heldWheelchair }, types },
+      });
       await releaseAllotments(tx, [{ ...base, arrangementTypeId: types.standing, quantity: -delta }]);
     }
     await tx.execute(sql`
@@ -356,19 +353,39 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
     return aggregate;
   }
 
-  /** GET /seat_table.pdf (staff): the seat sheet as it stands. */
+  /**
+   * GET /seat_table.pdf: the seat sheet as it stands. The back office any time (a preview);
+   * station staff and the booking's own agent or branch when can_show_seat_table says so.
+   */
   async function seatSheetPdf(executor: Executor, principal: Principal, bookingId: string): Promise<Buffer> {
-    return renderSeatSheetPdf(await documentOf(executor, await loadVisible(executor, principal, bookingId)));
+    const aggregate = await loadVisible(executor, principal, bookingId);
+    if (!mayShowSeatTable(customerState(aggregate), callerOf(principal))) throw new AppError('STEP_NOT_ALLOWED', 'the seat table is not issued yet');
+    return renderSeatSheetPdf(await documentOf(executor, aggregate));
   }
 
-  /** GET /voucher.pdf (staff preview, before or after confirmation). */
+  /**
+   * GET /voucher.pdf: the back office previews it before or after confirmation; station staff
+   * and the booking's own agent or branch download it once confirmed (can_show_voucher).
+   */
   async function voucherPreview(executor: Executor, principal: Principal, bookingId: string): Promise<Buffer> {
-    return voucherOf(executor, await loadVisible(executor, principal, bookingId));
+    const aggregate = await loadVisible(executor, principal, bookingId);
+    if (callerOf(principal) !== 'OPERATOR' && !bookingFlags(customerState(aggregate), callerOf(principal)).can_show_voucher) {
+      throw new AppError('STEP_NOT_ALLOWED', 'the voucher is not issued yet');
+    }
+    return voucherOf(executor, aggregate);
+  }
+
+  /** Seats on their way to the group (seat table, voucher) stay where they are from now on. */
+  async function fixAll(tx: Executor, booking: LockedBooking): Promise<void> {
+    for (const s of [...booking.services].sort((x, y) => x.serviceDate.localeCompare(y.serviceDate) || x.serviceId - y.serviceId)) {
+      await fixSeats(tx, { serviceDate: s.serviceDate, serviceId: s.serviceId }, typesOf(booking), booking.bookingId);
+    }
   }
 
   /** POST /send_seat_table: the seat sheet PDF mailed (through the outbox); SEAT_TABLE_SENT. */
   async function sendSeatTable(work: Work, principal: Principal, bookingId: string, mail: { subject: string; body: string }): Promise<void> {
     const { booking, state } = await beginStep(work, principal, bookingId, 'confirm_seats');
+    await fixAll(work.tx, booking);
     const aggregate = (await loadBooking(work.tx, bookingId))!;
     const pdf = await renderSeatSheetPdf(await documentOf(work.tx, aggregate));
     await enqueueMail(work, {
@@ -391,6 +408,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
   /** POST /send_voucher: the voucher PDF mailed with the customer link. */
   async function sendVoucher(work: Work, principal: Principal, bookingId: string, mail: { subject: string; body: string }): Promise<void> {
     const { booking } = await beginStep(work, principal, bookingId, 'send_voucher');
+    await fixAll(work.tx, booking);
     const aggregate = (await loadBooking(work.tx, bookingId))!;
     const pdf = await voucherOf(work.tx, aggregate);
     await enqueueMail(work, {
@@ -497,6 +515,8 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
       throw error;
     }
     await setSeatsState(tx, locked.bookingId, 'ASSIGNED');
+    // The group chose these seats: they stay where they are.
+    await fixSeats(tx, { serviceDate: s.serviceDate, serviceId: s.serviceId }, typesOf(locked), locked.bookingId);
     await recordRevision(tx, locked.id, 'UPDATE', {}, 'customer');
     const response = await summaryOf(tx, (await loadBooking(tx, bookingId))!);
     await tx.insert(t.customerMutations).values({ bookingId: locked.id, mutationId: body.mutation_id, requestHash: hash, response });

@@ -1,0 +1,1 @@
+ALTER TABLE "inventory_counters" ADD COLUMN "seats_fixed" boolean DEFAULT false NOT NULL;

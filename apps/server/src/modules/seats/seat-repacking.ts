@@ -1,0 +1,188 @@
+/**
+ * Automatic seating of one booking on one train, moving other groups' held-but-unsent seats
+ * when that is what it takes (DESIGN §4, seatability). In order:
+ * 1. the seat choice among the seats nobody holds on the booking's legs (as before);
+ * 2. the seat choice among the seats no *fixed* seat blocks, the groups sitting there moved
+ *    elsewhere whole by the seat choice;
+ * 3. the interval packing of every movable demand around the fixed seats, which exists because
+ *    every hold on the train proved it (the groups are kept on neighbouring seats as far as the
+ *    packing allows).
+ * Each step is accepted only when the booking's new seats, kept as if fixed, still leave every
+ * other held booking seatable, so sending its seat table later cannot be refused by this train.
+ * A group whose seats moved gets a history revision (by `seat-repacking`).
+ */
+import { sql } from 'drizzle-orm';
+import { labelText } from '@sagano/domain/common/language';
+import { chooseSeats, type SeatChoiceResult } from '@sagano/domain/seats/seat-choice';
+import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordRevision, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
+import { planSeating, readSeating, type SeatTypes } from '../inventory/seatability.ts';
+import { replaceSeats, seatsOf, type MapSeat, type TrainDay } from './seats.repository.ts';
+
+export interface AutomaticSeating {
+  booking: LockedBooking;
+  service: LockedService;
+  day: TrainDay;
+  seatCount: number;
+  wheelchairCount: number;
+  preferredCarIds?: readonly number[];
+  /** need_slope of the wheelchair places, in the order they are given. */
+  slopes: readonly boolean[];
+}
+
+interface MovableRow {
+  seat_id: string;
+  booking_id: string;
+  first: number;
+  last: number;
+  need_slope: boolean;
+  state: 'HELD' | 'ASSIGNED';
+  is_wheelchair_type: boolean;
+}
+
+const PACKER = 'seat-repacking';
+
+function assignableType(seat: MapSeat, types: SeatTypes): boolean {
+  return seat.arrangement_type_id !== 0 && (seat.arrangement_type_id === types.group || (types.wheelchair !== null && seat.arrangement_type_id === types.wheelchair));
+}
+
+function carsOfSeats(seats: readonly MapSeat[]) {
+  return [...new Map(seats.map((x) => [x.logical_car_id, { logical_car_id: x.logical_car_id, car_number: x.car_number }])).values()];
+}
+
+/** Other bookings' seats on the train-day that may move (not fixed), with what they need to be put back. */
+async function movableSeats(tx: Executor, day: TrainDay, types: SeatTypes, exceptBooking: string): Promise<MovableRow[]> {
+  return rowsOf<MovableRow>(
+    await tx.execute(sql`
+      select a.seat_id, a.booking_id, lower(a.legs) as first, upper(a.legs) - 1 as last, a.need_slope, a.state,
+             coalesce(o.arrangement_type_id, ps.arrangement_type_id) = ${types.wheelchair ?? -1} as is_wheelchair_type
+      from seat_assignments a
+      left join service_day_inventories i on i.service_date = a.service_date and i.service_id = a.service_id
+      left join arrangement_pattern_seats ps on ps.arrangement_pattern_id = i.arrangement_pattern_id and ps.seat_id = a.seat_id
+      left join inventory_seat_overrides o on o.service_date = a.service_date and o.service_id = a.service_id and o.seat_id = a.seat_id
+      where a.service_date = ${day.serviceDate} and a.service_id = ${day.serviceId} and not a.fixed and a.booking_id <> ${exceptBooking}
+      order by a.booking_id, a.seat_id`),
+  );
+}
+
+/** Seats fixed for other bookings on the booking's legs: these never move. */
+async function fixedSeatIds(tx: Executor, day: TrainDay, bookingId: string): Promise<Set<string>> {
+  const rows = rowsOf<{ seat_id: string }>(
+    await tx.execute(sql`
+      select seat_id from seat_assignments
+      where service_date = ${day.serviceDate} and service_id = ${day.serviceId} and booking_id <> ${bookingId} and fixed
+        and legs && int4range(${day.firstLeg}::int, ${day.lastLeg + 1}::int)`),
+  );
+  return new Set(rows.map((r) => r.seat_id));
+}
+
+function byBooking(rows: readonly MovableRow[]): Map<string, MovableRow[]> {
+  const map = new Map<string, MovableRow[]>();
+  for (const r of rows) map.set(r.booking_id, [...(map.get(r.booking_id) ?? []), r]);
+  return map;
+}
+
+async function markMoved(tx: Executor, bookingIds: Iterable<string>): Promise<void> {
+  for (const bookingId of [...new Set(bookingIds)].sort()) {
+    const [row] = rowsOf<{ id: number }>(await tx.execute(sql`select id from bookings where booking_id = ${bookingId}`));
+    if (row) await recordRevision(tx, row.id, 'UPDATE', {}, PACKER);
+  }
+}
+
+/** Seats the booking automatically on one train; answers the bookings whose seats were moved to make room. */
+export async function seatAutomatically(tx: Executor, request: AutomaticSeating): Promise<string[]> {
+  const { booking, day } = request;
+  const types: SeatTypes = { group: booking.types.group!, wheelchair: booking.types.wheelchair };
+  const place = (result: Extract<SeatChoiceResult, { ok: true }>) =>
+    replaceSeats(tx, day, booking.bookingId, [
+      ...result.wheelchairSeatIds.map((seatId, i) => ({ seatId, needSlope: request.slopes[i] ?? false })),
+      ...result.seatIds.map((seatId) => ({ seatId, needSlope: false })),
+    ], 'HELD');
+  /** The booking's new seats, kept as if fixed, leave every other held booking seatable. */
+  const othersStillSeatable = async () => {
+    const plan = planSeating(await readSeating(tx, day, types, { fixAlso: booking.bookingId }), types);
+    return plan.group.ok && plan.wheelchair.ok;
+  };
+  const choose = (seats: readonly MapSeat[], available: Set<string>) =>
+    chooseSeats({ cars: carsOfSeats(seats), seats, available, seatCount: request.seatCount, wheelchairCount: request.wheelchairCount, preferredCarIds: request.preferredCarIds });
+
+  // 1. Among the seats nobody holds on the booking's legs.
+  const seats = await seatsOf(tx, day, booking.bookingId);
+  const first = choose(seats, new Set(seats.filter((x) => x.taken_by === null && assignableType(x, types)).map((x) => x.seat_id)));
+  if (first.ok) {
+    await place(first);
+    if (await othersStillSeatable()) return [];
+  }
+
+  // 2. Among the seats no fixed seat blocks; groups sitting there (held, not sent) move elsewhere whole.
+  const fixed = await fixedSeatIds(tx, day, booking.bookingId);
+  const second = choose(seats, new Set(seats.filter((x) => !fixed.has(x.seat_id) && assignableType(x, types)).map((x) => x.seat_id)));
+  if (second.ok) {
+    const wanted = new Set([...second.seatIds, ...second.wheelchairSeatIds]);
+    const movable = byBooking(await movableSeats(tx, day, types, booking.bookingId));
+    const displaced = [...movable.entries()].filter(([, rows]) => rows.some((r) => wanted.has(r.seat_id) && r.first <= day.lastLeg && r.last >= day.firstLeg));
+    for (const [other, rows] of displaced) await replaceSeats(tx, { ...day, firstLeg: rows[0]!.first, lastLeg: rows[0]!.last }, other, [], 'HELD');
+    await place(second);
+    let reseated = true;
+    for (const [other, rows] of displaced) {
+      const otherDay = { ...day, firstLeg: rows[0]!.first, lastLeg: rows[0]!.last };
+      const around = await seatsOf(tx, otherDay, other);
+      const wheelchairs = rows.filter((r) => r.is_wheelchair_type && r.need_slope).length;
+      const wheelchairPlaces = rows.filter((r) => r.is_wheelchair_type).length;
+      const result = chooseSeats({
+        cars: carsOfSeats(around),
+        seats: around,
+        available: new Set(around.filter((x) => x.taken_by === null && assignableType(x, types)).map((x) => x.seat_id)),
+        seatCount: rows.length - wheelchairPlaces,
+        wheelchairCount: wheelchairPlaces,
+      });
+      if (!result.ok) {
+        reseated = false;
+        break;
+      }
+      await replaceSeats(tx, otherDay, other, [
+        ...result.wheelchairSeatIds.map((seatId, i) => ({ seatId, needSlope: i < wheelchairs })),
+        ...result.seatIds.map((seatId) => ({ seatId, needSlope: false })),
+      ], rows[0]!.state);
+    }
+    if (reseated && (await othersStillSeatable())) {
+      const moved = displaced.map(([other]) => other);
+      await markMoved(tx, moved);
+      return moved;
+    }
+    // Put everyone back where they were before trying the packing.
+    await replaceSeats(tx, day, booking.bookingId, [], 'HELD');
+    for (const [other, rows] of displaced) await replaceSeats(tx, { ...day, firstLeg: rows[0]!.first, lastLeg: rows[0]!.last }, other, [], 'HELD');
+    for (const [other, rows] of displaced) {
+      await replaceSeats(tx, { ...day, firstLeg: rows[0]!.first, lastLeg: rows[0]!.last }, other, rows.map((r) => ({ seatId: r.seat_id, needSlope: r.need_slope })), rows[0]!.state);
+    }
+  }
+
+  // 3. The packing of every movable demand around the fixed seats.
+  await replaceSeats(tx, day, booking.bookingId, [], 'HELD');
+  const plan = planSeating(await readSeating(tx, day, types), types);
+  if (!plan.group.ok || !plan.wheelchair.ok) {
+    throw new AppError('NOT_ENOUGH_SEATS', `${day.serviceDate} ${labelText(request.service.names, 'ja')}: the held groups cannot all be seated around the seats already sent`);
+  }
+  const movable = byBooking(await movableSeats(tx, day, types, booking.bookingId));
+  for (const [other, rows] of movable) await replaceSeats(tx, { ...day, firstLeg: rows[0]!.first, lastLeg: rows[0]!.last }, other, [], 'HELD');
+  const seatsFor = (key: string) => ({ group: plan.group.ok ? (plan.group.placement.get(key) ?? []) : [], wheelchair: plan.wheelchair.ok ? (plan.wheelchair.placement.get(key) ?? []) : [] });
+  const mine = seatsFor(booking.bookingId);
+  await replaceSeats(tx, day, booking.bookingId, [
+    ...mine.wheelchair.map((seatId, i) => ({ seatId, needSlope: request.slopes[i] ?? false })),
+    ...mine.group.map((seatId) => ({ seatId, needSlope: false })),
+  ], 'HELD');
+  const moved: string[] = [];
+  for (const [other, rows] of movable) {
+    const theirs = seatsFor(other);
+    const slopes = rows.filter((r) => r.need_slope).length;
+    const next = [...theirs.wheelchair.map((seatId, i) => ({ seatId, needSlope: i < slopes })), ...theirs.group.map((seatId) => ({ seatId, needSlope: false }))];
+    await replaceSeats(tx, { ...day, firstLeg: rows[0]!.first, lastLeg: rows[0]!.last }, other, next, rows[0]!.state);
+    const before = new Set(rows.map((r) => r.seat_id));
+    if (next.length !== before.size || next.some((x) => !before.has(x.seatId))) moved.push(other);
+  }
+  await markMoved(tx, moved);
+  return moved;
+}

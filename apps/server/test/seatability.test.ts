@@ -1,0 +1,177 @@
+/**
+ * "Confirmed means seatable" (DESIGN §4): a hold is refused when seats already sent leave some
+ * held booking without one seat on all its legs; seat assignment moves held-but-unsent seats to
+ * seat a group; fixing seats (seat table, voucher, the group's own choice) is refused when it
+ * would strand another held booking.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import * as t from '../src/db/schema.ts';
+import { rowsOf } from '../src/db/client.ts';
+import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { addFixturePricing, createInventoryFixture, GROUP, INDIVIDUAL, type InventoryFixture } from './support/inventory-fixture.ts';
+
+let ctx: TestApp;
+let fx: InventoryFixture;
+let staff: { authorization: string };
+let agentId: number;
+
+const ADULT = 1;
+const mail = { mail: { subject: 's', body: 'b' } };
+
+const post = (url: string, payload?: object) => ctx.app.inject({ method: 'POST', url, headers: staff, ...(payload ? { payload } : {}) });
+const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: staff });
+
+/** Leaves two group seats on the fixture's down train that day: 1-1A and 1-1B. */
+async function twoGroupSeats(day: string) {
+  const rows = rowsOf<{ seat_id: string }>(
+    await ctx.database.db.execute(sql`
+      select seat_id from seats where train_id = 1 and logical_car_id <= 3 and not is_wheelchair and seat_id not in ('1-1A', '1-1B') order by seat_id`),
+  );
+  const seatIds = rows.map((r) => r.seat_id);
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url: '/v1/inventories/arrangements',
+    headers: staff,
+    payload: { service_date: day, service_id: fx.down, moves: seatIds.map((seat_id) => ({ seat_id, arrangement_type_id: INDIVIDUAL })) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function submit(day: string, from: number, to: number, group: string) {
+  const res = await post('/v1/bookings', {
+    applicant: { name: '嵯峨 花子', email: 'hanako.fragment@example.com', phone_number: '075-000-1111' },
+    tour_conductor: { name: '添乗 次郎', phone_number: '090-0000-1111' },
+    group: { group_type: 'NORMAL', name: group, name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
+    service_order: { down_service: { service_date: day, service_id: fx.down, from_station_id: from, to_station_id: to } },
+    participant_group: { unit_quantity_items: [{ unit_id: ADULT, quantity: 1 }], wheel_chairs: [] },
+    agent_id: agentId,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().booking_id as string;
+}
+
+async function confirmed(day: string, from: number, to: number, group: string) {
+  const id = await submit(day, from, to, group);
+  expect((await post(`/v1/bookings/${id}/reserve_allotments`)).json().sub_status).toBe('SAGANO_ALLOTMENT_CONFIRMED');
+  expect((await post(`/v1/bookings/${id}/confirm_booking`, mail)).statusCode).toBe(200);
+  return id;
+}
+
+async function seatOn(id: string, seatId: string) {
+  const res = await post(`/v1/bookings/${id}/assign_seats`, { seat_req: [{ direction: 'down', seat_ids: [seatId] }] });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function sendSeatTable(id: string) {
+  expect((await post(`/v1/bookings/${id}/assign_seats_ok`)).statusCode).toBe(200);
+  return post(`/v1/bookings/${id}/send_seat_table`, mail);
+}
+
+const seatsOf = async (id: string) =>
+  (await ctx.database.db.select({ seatId: t.seatAssignments.seatId, fixed: t.seatAssignments.fixed }).from(t.seatAssignments).where(eq(t.seatAssignments.bookingId, id))).map((r) => r.seatId);
+
+async function counters(day: string) {
+  const rows = await ctx.database.db
+    .select({ leg: t.inventoryCounters.leg, held: t.inventoryCounters.held, capacity: t.inventoryCounters.capacity })
+    .from(t.inventoryCounters)
+    .where(and(eq(t.inventoryCounters.serviceDate, day), eq(t.inventoryCounters.serviceId, fx.down), eq(t.inventoryCounters.arrangementTypeId, GROUP)))
+    .orderBy(t.inventoryCounters.leg);
+  return rows;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  fx = await createInventoryFixture(ctx.database.db);
+  await addFixturePricing(ctx.database.db);
+  staff = await ctx.login('staff@example.com');
+  const [agent] = await ctx.database.db.select({ id: t.agents.id }).from(t.agents).where(eq(t.agents.agentType, 'CONTRACTED'));
+  agentId = agent!.id;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('two group seats, X on 1→2 on 1-1A, Y on 3→4 on 1-1B, Z for 1→4', () => {
+  it('with X and Y only held, Z is confirmed and seated: X and Y are moved onto one seat', async () => {
+    const day = fx.days[0]!;
+    await twoGroupSeats(day);
+    const x = await confirmed(day, 1, 2, 'X 1→2');
+    const y = await confirmed(day, 3, 4, 'Y 3→4');
+    await seatOn(x, '1-1A');
+    await seatOn(y, '1-1B');
+    const z = await confirmed(day, 1, 4, 'Z 1→4');
+    expect((await get(`/v1/bookings/${z}`)).json().status).toBe('RESERVED');
+
+    const res = await post(`/v1/bookings/${z}/assign_seats`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [zSeat] = await seatsOf(z);
+    const [xSeat] = await seatsOf(x);
+    const [ySeat] = await seatsOf(y);
+    expect(zSeat).toBeDefined();
+    expect(xSeat).toBe(ySeat);
+    expect(xSeat).not.toBe(zSeat);
+    // The group whose seat moved has a revision saying so.
+    const moved = rowsOf(
+      await ctx.database.db.execute(sql`
+        select h.created_by from booking_histories h join bookings b on b.id = h.booking_id
+        where b.booking_id in (${x}, ${y}) and h.created_by = 'seat-repacking'`),
+    );
+    expect(moved).toHaveLength(1);
+    // Everyone can go on: the moved group and Z reach OK.
+    expect((await post(`/v1/bookings/${z}/assign_seats_ok`)).statusCode).toBe(200);
+    expect((await post(`/v1/bookings/${x}/assign_seats_ok`)).statusCode).toBe(200);
+    expect((await post(`/v1/bookings/${y}/assign_seats_ok`)).statusCode).toBe(200);
+  });
+
+  it('with the seat tables of X and Y sent, Z cannot be held (like a full train) and nothing moves', async () => {
+    const day = fx.days[1]!;
+    await twoGroupSeats(day);
+    const x = await confirmed(day, 1, 2, 'X 1→2');
+    const y = await confirmed(day, 3, 4, 'Y 3→4');
+    await seatOn(x, '1-1A');
+    await seatOn(y, '1-1B');
+    expect((await sendSeatTable(x)).statusCode).toBe(200);
+    expect((await sendSeatTable(y)).statusCode).toBe(200);
+    const fixed = await ctx.database.db.select({ fixed: t.seatAssignments.fixed }).from(t.seatAssignments).where(eq(t.seatAssignments.serviceDate, day));
+    expect(fixed).toEqual([{ fixed: true }, { fixed: true }]);
+    const before = await counters(day);
+    expect(before.map((c) => c.held)).toEqual([1, 0, 1]);
+
+    const z = await submit(day, 1, 4, 'Z 1→4');
+    const reserve = await post(`/v1/bookings/${z}/reserve_allotments`);
+    expect(reserve.statusCode, reserve.body).toBe(200);
+    expect(reserve.json().sub_status).toBe('SAGANO_ALLOTMENT_NOT_AVAILABLE');
+    expect(reserve.json().warning).toContain('no group seat stays free on every leg');
+    expect(await counters(day)).toEqual(before);
+    expect((await post(`/v1/bookings/${z}/confirm_booking`, mail)).statusCode).toBe(409);
+
+    // A rider on 2→3 still fits beside X and Y's fixed seats: the rule refuses only what cannot sit.
+    const w = await submit(day, 2, 3, 'W 2→3');
+    expect((await post(`/v1/bookings/${w}/reserve_allotments`)).json().sub_status).toBe('SAGANO_ALLOTMENT_CONFIRMED');
+  });
+
+  it('sending a seat table that would strand a held booking is refused; seated again, it goes', async () => {
+    const day = fx.specialDay;
+    await twoGroupSeats(day);
+    const x = await confirmed(day, 1, 2, 'X 1→2');
+    const y = await confirmed(day, 3, 4, 'Y 3→4');
+    await seatOn(x, '1-1A');
+    await seatOn(y, '1-1B');
+    const z = await confirmed(day, 1, 4, 'Z 1→4');
+    expect((await sendSeatTable(x)).statusCode).toBe(200);
+    const refused = await sendSeatTable(y);
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused).error_code).toBe('SEATS_FRAGMENTED');
+    expect((await get(`/v1/bookings/${y}`)).json().sub_status).toBe('SAGANO_SEAT_RESERVED');
+    expect(await seatsOf(y)).toEqual(['1-1B']);
+
+    // Seated again automatically, Y goes beside X's fixed seat, and both tables are out.
+    expect((await post(`/v1/bookings/${y}/release-seats`, {})).statusCode).toBe(200);
+    expect((await post(`/v1/bookings/${y}/assign_seats`)).statusCode).toBe(200);
+    expect(await seatsOf(y)).toEqual(['1-1A']);
+    expect((await sendSeatTable(y)).statusCode).toBe(200);
+    expect((await post(`/v1/bookings/${z}/assign_seats`)).statusCode).toBe(200);
+    expect(await seatsOf(z)).toEqual(['1-1B']);
+  });
+});
