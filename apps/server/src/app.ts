@@ -10,14 +10,15 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createSecretBox, SECRET_KEY_BYTES } from './lib/secret-box.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorBody, errorsPlugin } from './plugins/errors.ts';
 import { operationLogPlugin } from './plugins/operation-log.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { clampIntegers, frameworkErrors, guardedValidatorCompiler, MAX_PARAM_LENGTH } from './plugins/input-guard.ts';
+import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import type { Access, RegisteredRoute } from './plugins/route-config.ts';
 import './plugins/route-config.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
@@ -56,7 +57,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrors(securityHeaders()),
   });
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
@@ -65,7 +67,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
       if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, access: (route.config as { access?: Access } | undefined)?.access });
     }
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(securityHeadersPlugin);
@@ -77,7 +79,12 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: (document) => {
+      const transformed = jsonSchemaTransform(document);
+      const { body, querystring, params } = transformed.schema as Record<string, unknown>;
+      for (const part of [body, querystring, params]) clampIntegers(part);
+      return transformed;
+    },
   });
 
   const db = database.db;

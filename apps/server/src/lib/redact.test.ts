@@ -18,6 +18,18 @@ describe('redact', () => {
     });
   });
 
+  it('hides the code of the two-factor calls but not other codes', () => {
+    expect(redact({ code: '123456', country_code: 'JPN', common: { error_code: 'TOTP_CODE_WRONG' } })).toEqual({
+      code: '[REDACTED]',
+      country_code: 'JPN',
+      common: { error_code: 'TOTP_CODE_WRONG' },
+    });
+  });
+
+  it('replaces what PostgreSQL cannot store (NUL, unpaired surrogates) in values and keys', () => {
+    expect(redact({ name: 'a\u0000b', ['k\u0000']: 'x', note: 'c\ud800d', emoji: '😀' })).toEqual({ name: 'a\ufffdb', 'k\ufffd': 'x', note: 'c\ufffdd', emoji: '😀' });
+  });
+
   it('keeps plain values', () => {
     expect(redact('x')).toBe('x');
     expect(redact(null)).toBeNull();

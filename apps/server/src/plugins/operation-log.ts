@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { OPERATION_LOG_CATEGORIES, type OperationLogCategory } from '@sagano/domain/audit/operation-log-schemas';
 import type { Db } from '../db/client.ts';
-import { redact } from '../lib/redact.ts';
+import { redact, storable } from '../lib/redact.ts';
 import { inTransaction, type Work } from '../lib/unit-of-work.ts';
 import { insertOperationLog, type NewOperationLog } from '../modules/audit/operation-logs.repository.ts';
 import { operatorLabel } from '../modules/auth/principal.ts';
@@ -67,7 +67,7 @@ function bookingIdOf(request: FastifyRequest): string | null {
 function logRow(request: FastifyRequest, statusCode: number, response: unknown, bookingId?: string): NewOperationLog {
   return {
     category: categoryOf(request),
-    operator: operatorLabel(request.principal, typeof (request.body as { email?: unknown })?.email === 'string' ? String((request.body as { email: string }).email) : 'anonymous'),
+    operator: storable(operatorLabel(request.principal, typeof (request.body as { email?: unknown })?.email === 'string' ? String((request.body as { email: string }).email) : 'anonymous')),
     operatorAccountId: request.principal?.accountId ?? null,
     operation: operationOf(request),
     bookingId: bookingId ?? bookingIdOf(request),

@@ -8,7 +8,7 @@ export const ProductBody = z.object({
   short_name: z.string('a name is required').trim().min(1, 'a name is required').max(50),
   channel: z.enum(PRODUCT_CHANNELS).default('GROUP'),
   priority: z.number().int().min(0).max(10_000).default(0),
-  labels: z.array(LocalizedLabel).max(10).default([]),
+  labels: z.array(LocalizedLabel.extend({ text: z.string().max(200) })).max(10).default([]),
 });
 export type ProductBody = z.infer<typeof ProductBody>;
 
