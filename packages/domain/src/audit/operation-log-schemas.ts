@@ -81,6 +81,8 @@ export const OPERATION_NAMES = [
   'arrangements.submit_application_term_change',
   'approvals.approve',
   'approvals.reject',
+  /** An approved change applied by the background job (logged when it refuses bookings). */
+  'approvals.apply',
   'service_terms.create',
   'services.create',
   'services.update',

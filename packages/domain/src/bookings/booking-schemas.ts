@@ -139,6 +139,7 @@ export const BookingFlags = z.object({
   can_cancel: z.boolean(),
   can_confirm_cancellation: z.boolean(),
   can_show_voucher: z.boolean(),
+  can_show_seat_table: z.boolean(),
   can_release_seats: z.boolean(),
   can_reserve_allotments: z.boolean(),
   can_release_allotments: z.boolean(),

@@ -6,6 +6,7 @@ import {
   applyStep,
   bookingFlags,
   mayTake,
+  refusedBySuspension,
   type BookingCaller,
   type BookingState,
 } from './booking-state.ts';
@@ -92,6 +93,29 @@ describe('the lifecycle of DESIGN §5', () => {
     s = step(s, 'confirm_voucher');
     expect(bookingFlags(s, 'OPERATOR').can_send_voucher).toBe(true);
     expect(bookingFlags(s, 'AGENT').can_show_voucher).toBe(true);
+  });
+
+  it('shows the seat table to station staff once seats are given and to the agent once it was sent', () => {
+    const given = at({ status: 'RESERVED', subStatus: 'SAGANO_SEAT_RESERVED' });
+    const sent = at({ status: 'RESERVED', subStatus: 'SAGANO_SEAT_TABLE_SENT' });
+    const held = at({ status: 'RESERVED', subStatus: 'SAGANO_SEAT_ASSIGNING' });
+    expect(bookingFlags(held, 'OPERATOR').can_show_seat_table).toBe(true);
+    expect(bookingFlags(held, 'STATION').can_show_seat_table).toBe(false);
+    expect(bookingFlags(given, 'STATION').can_show_seat_table).toBe(true);
+    expect(bookingFlags(given, 'AGENT').can_show_seat_table).toBe(false);
+    expect(bookingFlags(sent, 'AGENT').can_show_seat_table).toBe(true);
+    expect(bookingFlags({ ...sent, status: 'MODIFICATION_SUBMITTED' }, 'AGENT').can_show_seat_table).toBe(true);
+    expect(bookingFlags({ ...sent, status: 'CANCELLED' }, 'AGENT').can_show_seat_table).toBe(false);
+    expect(bookingFlags({ ...sent, status: 'NOT_RESERVED' }, 'STATION').can_show_seat_table).toBe(false);
+  });
+
+  it('a suspension refuses every live booking, confirmed or not, and leaves ended ones alone', () => {
+    for (const status of BOOKING_STATUSES) {
+      const s = at({ status, subStatus: 'SAGANO_SEAT_TABLE_SENT', voucherConfirmed: true });
+      const after = refusedBySuspension(s);
+      if (status === 'NOT_RESERVED' || status === 'CANCELLED') expect(after).toBeNull();
+      else expect(after).toMatchObject({ status: 'NOT_RESERVED', subStatus: 'INITIAL', voucherConfirmed: false });
+    }
   });
 
   it('a one-way trip that cannot be held is NOT_AVAILABLE; a round trip half held is PENDING', () => {

@@ -87,6 +87,19 @@ export const isConfirmed = (s: BookingState) => CONFIRMED.includes(s.status);
 /** Whether allotments (and perhaps seats) are held for the booking. */
 export const holdsAllotments = (s: BookingState) => HOLDING.includes(s.subStatus);
 
+/**
+ * Whether `caller` may download the seat table (and see the seat numbers): the operator's back
+ * office always (a preview); station staff once seats are given (SEAT_RESERVED or
+ * SEAT_TABLE_SENT), they seat the group on the day; the agent once the seat table was sent
+ * (seats still only held may be moved). Never for an ended booking except the back office.
+ */
+export function mayShowSeatTable(s: BookingState, caller: BookingCaller): boolean {
+  if (caller === 'OPERATOR') return true;
+  if (isEnded(s)) return false;
+  if (caller === 'STATION') return ['SAGANO_SEAT_RESERVED', 'SAGANO_SEAT_TABLE_SENT'].includes(s.subStatus);
+  return s.subStatus === 'SAGANO_SEAT_TABLE_SENT';
+}
+
 /** Whether the group may move its own seats on its page: seats given and confirmed, booking live. */
 export const customerMayChangeSeats = (s: BookingState) => isConfirmed(s) && ['SAGANO_SEAT_RESERVED', 'SAGANO_SEAT_TABLE_SENT'].includes(s.subStatus);
 
@@ -203,6 +216,16 @@ export function applyStep(s: BookingState, step: BookingStep, caller: BookingCal
   }
 }
 
+/**
+ * A train that will not run carries nobody: every live booking on it (before the answer,
+ * confirmed, changing or cancelling) becomes NOT_RESERVED with a suspension reason, whatever
+ * step it was at. Ended bookings are left alone (null).
+ */
+export function refusedBySuspension(s: BookingState): BookingState | null {
+  if (isEnded(s)) return null;
+  return { ...s, status: 'NOT_RESERVED', subStatus: 'INITIAL', voucherConfirmed: false };
+}
+
 /** The specification's permission flags, computed for a caller. */
 export function bookingFlags(s: BookingState, caller: BookingCaller) {
   return {
@@ -211,6 +234,8 @@ export function bookingFlags(s: BookingState, caller: BookingCaller) {
     /** The operator confirms an agent's request; the agent agrees to a fee the operator quoted. */
     can_confirm_cancellation: caller === 'AGENT' ? mayTake('agree_cancellation', s, caller) : mayTake('confirm_cancellation', s, caller),
     can_show_voucher: isConfirmed(s) && s.voucherConfirmed,
+    /** Our addition: the seat table PDF and the seat numbers (mayShowSeatTable). */
+    can_show_seat_table: mayShowSeatTable(s, caller),
     can_release_seats: mayTake('release_seats', s, caller),
     can_reserve_allotments: mayTake('reserve_allotments', s, caller),
     can_release_allotments: mayTake('release_allotments', s, caller),

@@ -218,5 +218,7 @@ export const ServiceStatusBody = z.object({ date: DateString, operation: z.enum(
 export const ServiceStatusResponse = z.object({
   date: DateString,
   services: z.array(z.object({ service_id: z.number().int(), status: z.enum(SERVICE_STATUSES) })),
+  /** Our addition: the bookings a suspension refused (DESIGN §3). */
+  refused_booking_ids: z.array(z.string()).optional(),
 });
 export const ServiceDayStatusesResponse = ServiceStatusResponse;

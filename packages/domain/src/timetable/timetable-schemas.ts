@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AffectedBooking } from '../inventory/suspension-schemas.ts';
 import { LocalizedLabel } from '../common/language.ts';
 
 /** Calendar day patterns (spec 000 §4): which services a day runs. */
@@ -125,7 +126,12 @@ export const SpecialDaysBody = z.object({
 export type SpecialDaysBody = z.infer<typeof SpecialDaysBody>;
 
 /** The change an approval submits. */
-export const ApprovalSubmittedResponse = z.object({ approval_id: z.number().int(), status: z.string() });
+export const ApprovalSubmittedResponse = z.object({
+  approval_id: z.number().int(),
+  status: z.string(),
+  /** Our addition: the live bookings applying the change would refuse (trains that stop running). */
+  affected_bookings: z.array(AffectedBooking).optional(),
+});
 export type ApprovalSubmittedResponse = z.infer<typeof ApprovalSubmittedResponse>;
 
 export const DateParams = z.object({ date: DateString });

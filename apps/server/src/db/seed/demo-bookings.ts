@@ -28,12 +28,26 @@ const GROUPS: { name: string; kana: string; type: 'NORMAL' | 'SCHOOL'; country: 
   { name: 'Sydney Garden Society', kana: 'シドニー ガーデン ソサエティ', type: 'NORMAL', country: 'AUS', prefecture: 99 },
 ];
 
-const APPLICANTS = [
-  { name: '中村 さくら', email: 'tour-desk@sakura-travel.example.com', phone_number: '075-200-1001' },
-  { name: '伊藤 誠', email: 'groups@arashiyama-tourist.example.com', phone_number: '03-5200-2002' },
-  { name: '渡辺 恵', email: 'rakusai@rakusai-travel.example.com', phone_number: '052-300-3003' },
-  { name: '小林 大輔', email: 'osaka@sakura-travel.example.com', phone_number: '06-6100-4004' },
-];
+type Applicant = CreateBookingBody['applicant'];
+
+/**
+ * Who applies for a group: a person of the booking's own agent, at its head office or at its
+ * branch (the agent's mails go to them), by the demo agents' Japanese names.
+ */
+const APPLICANTS: Record<string, { head: Applicant; branch: Applicant }> = {
+  京都さくら旅行: {
+    head: { name: '中村 さくら', email: 'tour-desk@sakura-travel.example.com', phone_number: '075-200-1001' },
+    branch: { name: '小林 大輔', email: 'osaka@sakura-travel.example.com', phone_number: '06-6100-4004' },
+  },
+  嵐山ツーリスト株式会社: {
+    head: { name: '伊藤 誠', email: 'groups@arashiyama-tourist.example.com', phone_number: '075-861-2002' },
+    branch: { name: '松本 彩', email: 'tokyo@arashiyama-tourist.example.com', phone_number: '03-5200-2002' },
+  },
+  洛西観光サービス: {
+    head: { name: '渡辺 恵', email: 'rakusai@rakusai-travel.example.com', phone_number: '075-300-3003' },
+    branch: { name: '加藤 浩二', email: 'nagoya@rakusai-travel.example.com', phone_number: '052-300-3003' },
+  },
+};
 
 /** A request the train has no room for is refused (only a waitlist request may ask for more): the demo skips it. */
 async function submitIfRoom<T>(submit: () => Promise<T>): Promise<T | null> {
@@ -91,6 +105,8 @@ export async function insertDemoBookings(db: Db, tx: Tx): Promise<number> {
     const agent = agents[i % agents.length]!;
     const agentGroups = groups.filter((g) => g.agentId === agent.id);
     const subGroup = next() < 0.3 ? agentGroups.find((g) => !g.isRoot) : agentGroups.find((g) => g.isRoot);
+    const applicants = APPLICANTS[agent.nameJa];
+    if (!applicants) continue;
     const group = pick(GROUPS);
     const segment = group.type;
     const adults = 8 + Math.floor(next() * 40);
@@ -98,8 +114,9 @@ export async function insertDemoBookings(db: Db, tx: Tx): Promise<number> {
     const round = next() < 0.35 && day.up.length > 0;
     const down = pick(day.down);
     const fromTo: [number, number] = next() < 0.7 ? [1, 4] : pick([[1, 2], [2, 4], [1, 3]] as [number, number][]);
+    void next(); // the draw that once picked the applicant: the rest of the demo stays as it was
     const body: CreateBookingBody = {
-      applicant: pick(APPLICANTS),
+      applicant: subGroup && !subGroup.isRoot ? applicants.branch : applicants.head,
       tour_conductor: next() < 0.85 ? { name: pick(['山本 和也', '佐々木 由美', '井上 翔', '木下 真理']), phone_number: '090-1234-5678' } : null,
       group: { group_type: segment, name: group.name, name_kana: group.kana, country_code: group.country, japan_prefecture_code: group.prefecture },
       service_order: {
@@ -156,14 +173,17 @@ export async function insertDemoBookings(db: Db, tx: Tx): Promise<number> {
   // One busy train: a large school trip takes most of it, then two groups wait for seats.
   const busy = days[Math.min(3, days.length - 1)]!;
   const busyService = busy.down[0]!;
+  const busyAgent = agents[2 % agents.length]!;
+  const busyApplicant = APPLICANTS[busyAgent.nameJa]?.head;
+  if (!busyApplicant) return made;
   const request = (name: string, segment: 'NORMAL' | 'SCHOOL', quantity: number, waitListing: boolean): CreateBookingBody => ({
-    applicant: APPLICANTS[segment === 'SCHOOL' ? 2 : 0]!,
+    applicant: busyApplicant,
     tour_conductor: { name: '山本 和也', phone_number: '090-1234-5678' },
     group: { group_type: segment, name, name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
     service_order: { down_service: { service_date: busy.date, service_id: busyService, from_station_id: 1, to_station_id: 4 } },
     participant_group: { unit_quantity_items: [{ unit_id: unitId(segment, 'NORMAL', 'ADULT'), quantity }], wheel_chairs: [] },
     note: '',
-    agent_id: agents[2 % agents.length]!.id,
+    agent_id: busyAgent.id,
     wait_listing: waitListing,
   });
   const large = await submitIfRoom(() => bookings.submit(work, principal, request('京都府立北高校 修学旅行（全学年）', 'SCHOOL', 160, false)));

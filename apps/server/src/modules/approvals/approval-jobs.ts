@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
+import { insertOperationLog } from '../audit/operation-logs.repository.ts';
 import { approvalTarget, type ApprovalTarget } from './approval-targets.ts';
 import { findApproval, jobPendingApprovalIds, setApprovalStatus } from './approvals.repository.ts';
 
@@ -41,7 +42,23 @@ export async function runApprovalJob(db: Db, approvalId: number): Promise<'DONE'
       if (!row || row.status !== 'JOB_PENDING') return 'skipped' as const;
       const handler = approvalTarget(row.target as ApprovalTarget);
       const payload = handler.payload.parse(row.payload);
-      await handler.apply(work, payload);
+      const actor = row.judgedByEmail ?? 'system';
+      const applied = await handler.apply(work, payload, actor);
+      const refused = applied?.refusedBookingIds ?? [];
+      if (refused.length > 0) {
+        // The approval's own log entry was written when it was approved; the bookings it refused get one here.
+        await insertOperationLog(work.tx, {
+          category: 'approvals',
+          operator: actor,
+          operatorAccountId: row.judgedBy,
+          operation: 'approvals.apply',
+          bookingId: null,
+          isError: false,
+          statusCode: 200,
+          requestJson: { approval_id: approvalId, target: row.target },
+          responseJson: { refused_booking_ids: refused },
+        });
+      }
       await setApprovalStatus(work.tx, approvalId, { status: 'DONE', doneAt: new Date(), jobError: null });
       return 'DONE' as const;
     });

@@ -4,6 +4,7 @@
  * approved, applies them in a background job inside one transaction.
  */
 import type { z } from 'zod';
+import type { AffectedBooking } from '@sagano/domain/inventory/suspension-schemas';
 import type { Work } from '../../lib/unit-of-work.ts';
 
 export const APPROVAL_TARGETS = [
@@ -20,8 +21,16 @@ export interface ApprovalTargetHandler<P> {
   payload: z.ZodType<P>;
   /** The calendar days and term the change touches (shown as "approval pending"). */
   scope(payload: P): { serviceTermId: number | null; fromDate: string | null; toDate: string | null };
-  /** Applies the change. Throwing rolls everything back and marks the approval JOB_FAILED. */
-  apply(work: Work, payload: P): Promise<void>;
+  /**
+   * Applies the change. Throwing rolls everything back and marks the approval JOB_FAILED.
+   * `actor` (the approver) signs the history of bookings the change refuses; the answer names them.
+   */
+  apply(work: Work, payload: P, actor: string): Promise<{ refusedBookingIds?: string[] } | void>;
+  /**
+   * The live bookings applying the change would refuse because their train stops running
+   * (DESIGN §3). Runs the change's writes and must leave the rolling back to the caller.
+   */
+  affectedBookings?(work: Work, payload: P): Promise<AffectedBooking[]>;
 }
 
 const handlers = new Map<ApprovalTarget, ApprovalTargetHandler<unknown>>();

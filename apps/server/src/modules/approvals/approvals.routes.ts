@@ -8,10 +8,11 @@ import {
   ApproveBody,
   RejectBody,
 } from '@sagano/domain/approvals/approval-schemas';
+import { ApprovalAffectedBookingsResponse } from '@sagano/domain/inventory/suspension-schemas';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { findApproval, listApprovals } from './approvals.repository.ts';
-import { approve, reject, toApprovalResponse } from './approvals.service.ts';
+import { approvalAffectedBookings, approve, reject, toApprovalResponse } from './approvals.service.ts';
 
 /** Approvals: back-office users list, approve and reject (routes without `access` are back-office only). */
 export function approvalsRoutes(app: FastifyInstance, deps: { db: Db }) {
@@ -29,6 +30,11 @@ export function approvalsRoutes(app: FastifyInstance, deps: { db: Db }) {
     if (!row) throw notFound('approval');
     return toApprovalResponse(row, request.principal);
   });
+
+  // Our addition: the bookings applying the request would refuse (trains that stop running).
+  r.get('/v1/approvals/:id/affected-bookings', { schema: { tags: ['approvals'], params: ApprovalIdParams, response: { 200: ApprovalAffectedBookingsResponse } }, config }, (request) =>
+    approvalAffectedBookings(db, request.params.id),
+  );
 
   r.put(
     '/v1/approvals/:id/approve',

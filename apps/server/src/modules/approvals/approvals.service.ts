@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import type { ApprovalResponse, ApproveBody, RejectBody } from '@sagano/domain/approvals/approval-schemas';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { Work } from '../../lib/unit-of-work.ts';
+import type { AffectedBooking } from '@sagano/domain/inventory/suspension-schemas';
+import type { Db } from '../../db/client.ts';
+import { inTransaction, type Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { approvalTarget, type ApprovalTarget } from './approval-targets.ts';
 import { findApproval, insertApproval, setApprovalStatus, type ApprovalRow } from './approvals.repository.ts';
@@ -88,4 +90,35 @@ export async function reject(work: Work, principal: Principal, id: number, body:
   if (row.status !== 'SUBMITTED') throw new AppError('APPROVAL_STATUS_CONFLICT', `an approval in status ${row.status} cannot be rejected`);
   await setApprovalStatus(work.tx, id, { status: 'REJECTED', judgedBy: principal.accountId, judgedByEmail: principal.user.email, reason: body.reason });
   return toApprovalResponse((await findApproval(work.tx, id))!, principal);
+}
+
+/** Thrown to roll a preview's savepoint back. */
+const PREVIEW_ROLLBACK = Symbol('preview rollback');
+
+/**
+ * The live bookings applying `payload` would refuse (trains that stop running), worked out by
+ * running the change's writes in a savepoint that is rolled back: the same rule as applying.
+ */
+export async function previewAffectedBookings(work: Work, target: ApprovalTarget, payload: unknown): Promise<AffectedBooking[]> {
+  const handler = approvalTarget(target);
+  if (!handler.affectedBookings) return [];
+  const parsed = handler.payload.parse(payload);
+  let found: AffectedBooking[] = [];
+  try {
+    await work.tx.transaction(async (tx) => {
+      found = await handler.affectedBookings!({ ...work, tx }, parsed);
+      throw PREVIEW_ROLLBACK;
+    });
+  } catch (error) {
+    if (error !== PREVIEW_ROLLBACK) throw error;
+  }
+  return found;
+}
+
+/** GET /v1/approvals/{id}/affected-bookings: for a request still to be applied; none once done or rejected. */
+export async function approvalAffectedBookings(db: Db, id: number): Promise<{ approval_id: number; bookings: AffectedBooking[] }> {
+  const row = await findApproval(db, id);
+  if (!row) throw notFound('approval');
+  if (!['SUBMITTED', 'JOB_PENDING', 'JOB_FAILED'].includes(row.status)) return { approval_id: id, bookings: [] };
+  return { approval_id: id, bookings: await inTransaction(db, (work) => previewAffectedBookings(work, row.target as ApprovalTarget, row.payload)) };
 }

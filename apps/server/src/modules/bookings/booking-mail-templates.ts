@@ -53,3 +53,15 @@ export function voucherMail(b: MailBooking, customerUrl: string, signature: stri
     body: `${b.agentName}\n${b.applicantName} 様\n\nいつも嵯峨野トロッコ列車をご利用いただき、ありがとうございます。\n下記のご予約のバウチャー（乗車証明書）をお送りします。当日は添付のバウチャーを駅係員にご提示ください。\n\n予約番号：${b.bookingId}\n団体名：${b.groupName}\n人数：${b.participants}名\nご利用列車：\n${trainLines(b)}\n\nご予約内容と座席は、次のページでいつでもご確認いただけます（座席の変更もこちらから）：\n${customerUrl}\n\n${signature}`,
   };
 }
+
+/**
+ * The refusal mail of a suspension (DESIGN §3): the train will not run, so the booking, whether
+ * still a request or already confirmed, is refused; nothing unpaid is owed.
+ */
+export function suspensionMail(b: MailBooking, reason: 'SERVICE_SUSPENSION' | 'SERVICEDAY_SUSPENSION', signature: string): { subject: string; body: string } {
+  const why = reason === 'SERVICEDAY_SUSPENSION' ? 'ご利用日の全列車が運休となりましたため' : 'ご予約の列車が運休となりましたため';
+  return {
+    subject: `【嵯峨野トロッコ列車】運休によるご予約お取り消しのお知らせ（予約番号 ${b.bookingId}）`,
+    body: `${b.agentName}\n${b.applicantName} 様\n\nいつも嵯峨野トロッコ列車をご利用いただき、ありがとうございます。\n誠に申し訳ございませんが、${why}、下記の団体予約はお受けできなくなりました。\n座席の手配はすべて取り消し、未払いの運賃はお支払い不要です。お支払い済みの運賃の払い戻しは、別途ご案内いたします。\n\n予約番号：${b.bookingId}\n団体名：${b.groupName}\n人数：${b.participants}名\nご予約の列車：\n${trainLines(b)}\n\nご迷惑をおかけし誠に申し訳ございません。別の日時・列車でのご利用をご検討いただけますと幸いです。\n\n${signature}`,
+  };
+}

@@ -19,6 +19,7 @@ import {
   ServiceStatusParams,
   ServiceStatusResponse,
 } from '@sagano/domain/inventory/inventory-schemas';
+import { AffectedBookingsQuery, AffectedBookingsResponse } from '@sagano/domain/inventory/suspension-schemas';
 import type { Db } from '../../db/client.ts';
 import type { InventoryService } from './inventory.service.ts';
 
@@ -71,5 +72,11 @@ export function inventoryRoutes(app: FastifyInstance, deps: { db: Db; inventory:
   r.put('/v1/services/:service_ids/status', {
     schema: { tags, params: ServiceStatusParams, body: ServiceStatusBody, response: { 200: ServiceStatusResponse } },
     config: { access: 'backOffice', operation: 'services.set_status', category: 'timetable' },
-  }, (request) => request.mutate((work) => inventory.setStatus(work, request.params.service_ids, request.body.date, request.body.operation)));
+  }, (request) => request.mutate((work) => inventory.setStatus(work, request.params.service_ids, request.body.date, request.body.operation, request.principal!.user.email)));
+
+  // Our addition: the bookings a suspension of these trains on the date would refuse, for the suspend dialog.
+  r.get('/v1/services/:service_ids/affected-bookings', {
+    schema: { tags, params: ServiceStatusParams, querystring: AffectedBookingsQuery, response: { 200: AffectedBookingsResponse } },
+    config: { access: 'backOffice' },
+  }, (request) => inventory.affectedBookings(db, request.params.service_ids, request.query.date));
 }

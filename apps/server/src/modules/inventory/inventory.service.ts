@@ -17,6 +17,7 @@ import { readAll } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
+import { bookingsOnStoppedTrains, refuseBookingsOnStoppedTrains, type StoppedTrain } from '../bookings/booking-suspension.ts';
 import { listTrains } from '../reference/reference.repository.ts';
 import {
   countersOf,
@@ -33,6 +34,19 @@ import {
 } from './inventory.repository.ts';
 
 const DIRECTIONS = ['down', 'up'] as const;
+
+/**
+ * The trains a suspension of `serviceIds` on `date` stops, each with its refusal reason:
+ * SERVICEDAY_SUSPENSION when afterwards no train of the day is left running unsuspended,
+ * SERVICE_SUSPENSION otherwise.
+ */
+async function suspensionTargets(executor: Executor, serviceIds: number[], date: string): Promise<StoppedTrain[]> {
+  const running = await servicesOnDay(executor, date);
+  const wholeDay = running.every((s) => s.status === 'suspended' || serviceIds.includes(s.serviceId));
+  return running
+    .filter((s) => serviceIds.includes(s.serviceId) && s.status !== 'suspended')
+    .map((s) => ({ serviceDate: date, serviceId: s.serviceId, reason: wholeDay ? 'SERVICEDAY_SUSPENSION' : 'SERVICE_SUSPENSION' }));
+}
 
 /** A CHECK constraint refused the write (drizzle wraps the driver's error in `cause`). */
 export function isCheckViolation(error: unknown): boolean {
@@ -344,8 +358,19 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
       return { date, services: result };
     },
 
-    /** Holds or releases sales, or suspends trains on a day. Suspension is final. */
-    async setStatus(work: Work, serviceIds: number[], date: string, operation: ServiceOperation) {
+    /**
+     * The live bookings suspending these trains on `date` would refuse, with the reason each
+     * would get (nothing is written).
+     */
+    async affectedBookings(executor: Executor, serviceIds: number[], date: string) {
+      return { date, bookings: await bookingsOnStoppedTrains(executor, await suspensionTargets(executor, serviceIds, date)) };
+    },
+
+    /**
+     * Holds or releases sales, or suspends trains on a day. Suspension is final and refuses the
+     * trains' live bookings in the same transaction (DESIGN §3); `actor` signs their history.
+     */
+    async setStatus(work: Work, serviceIds: number[], date: string, operation: ServiceOperation, actor = 'system') {
       const { tx } = work;
       const services = await servicesOnDay(tx, date, serviceIds);
       for (const id of serviceIds) {
@@ -353,6 +378,7 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
         if (!service) throw new AppError('SERVICE_NOT_RUNNING', `train ${id} does not run on ${date}`);
         if (service.status === 'suspended') throw new AppError('SERVICE_SUSPENDED', `train ${id} is already suspended on ${date}; suspension cannot be undone`);
       }
+      const refused = operation === 'suspended' ? await refuseBookingsOnStoppedTrains(work, actor, await suspensionTargets(tx, serviceIds, date)) : undefined;
       for (const id of serviceIds) {
         if (operation === 'remove pending') {
           await tx.execute(sql`delete from service_day_statuses where service_date = ${date} and service_id = ${id} and status = 'pending'`);
@@ -363,7 +389,7 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
         }
       }
       const after = await servicesOnDay(tx, date, serviceIds);
-      return { date, services: after.map((s) => ({ service_id: s.serviceId, status: s.status })) };
+      return { date, services: after.map((s) => ({ service_id: s.serviceId, status: s.status })), ...(refused ? { refused_booking_ids: refused } : {}) };
     },
   };
 }

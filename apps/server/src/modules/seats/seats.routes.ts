@@ -53,12 +53,14 @@ export function seatsRoutes(app: FastifyInstance, deps: { db: Db; seats: SeatsSe
 
   r.get('/v1/bookings/:booking_id/seat_table.pdf', {
     schema: { tags, params: BookingIdParams },
-    config: { access: 'backOffice' },
+    // Back office, station staff and the booking's own agent or branch (others: 404); when, the service decides by the flags.
+    config: { access: 'authenticated' },
   }, async (request, reply) => sendPdf(reply, `seat-table-${request.params.booking_id}.pdf`, await seats.seatSheetPdf(db, request.principal!, request.params.booking_id)));
 
   r.get('/v1/bookings/:booking_id/voucher.pdf', {
     schema: { tags, params: BookingIdParams },
-    config: { access: 'backOffice' },
+    // Back office, station staff and the booking's own agent or branch (others: 404); when, the service decides by the flags.
+    config: { access: 'authenticated' },
   }, async (request, reply) => sendPdf(reply, `voucher-${request.params.booking_id}.pdf`, await seats.voucherPreview(db, request.principal!, request.params.booking_id)));
 
   // ---------- the group's side: no login, the booking id and its token ----------

@@ -3,11 +3,16 @@
  * and the special trains of special days. Applying a calendar change rebuilds the inventory of
  * the days it touches in the same transaction.
  */
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CreateServiceTermBody, SERVICE_DAY_PATTERNS } from '@sagano/domain/timetable/timetable-schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { registerApprovalTarget } from '../approvals/approval-targets.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
+import type { Work } from '../../lib/unit-of-work.ts';
+import { bookingsOnStoppedTrains, refuseBookingsOnStoppedTrains, type StoppedTrain } from '../bookings/booking-suspension.ts';
 import { rebuildInventory } from '../inventory/inventory-build.ts';
+import { runningServiceDays } from './service-days.repository.ts';
 import { findServiceTerm, insertServiceTerm, replaceSpecialDayServices, upsertPatterns } from './timetable.repository.ts';
 
 export const PatternChangePayload = z.object({
@@ -43,22 +48,58 @@ registerApprovalTarget('SERVICE_TERM_INSERT', {
   },
 });
 
+/**
+ * The trains with live bookings that stop running once `write` has changed the calendar:
+ * booked (day, train) pairs in the span before the write, minus what runs after it (the one
+ * rule of running-service-days.ts). A day on which nothing runs any more is a day suspension.
+ */
+async function stoppedBy(tx: Tx, span: { fromDate: string; toDate: string }, write: () => Promise<void>): Promise<StoppedTrain[]> {
+  const booked = rowsOf<{ service_date: string; service_id: number }>(
+    await tx.execute(sql`
+      select distinct bs.service_date::text as service_date, bs.service_id
+      from booking_services bs join bookings b on b.id = bs.booking_id
+      where b.status not in ('NOT_RESERVED', 'CANCELLED') and bs.service_date between ${span.fromDate}::date and ${span.toDate}::date`),
+  );
+  await write();
+  if (booked.length === 0) return [];
+  const running = await runningServiceDays(tx, span.fromDate, span.toDate);
+  const runs = new Set(running.map((r) => `${r.serviceDate}|${r.serviceId}`));
+  const dayRuns = new Set(running.map((r) => r.serviceDate));
+  return booked
+    .filter((b) => !runs.has(`${b.service_date}|${Number(b.service_id)}`))
+    .map((b) => ({ serviceDate: b.service_date, serviceId: Number(b.service_id), reason: dayRuns.has(b.service_date) ? 'SERVICE_SUSPENSION' : 'SERVICEDAY_SUSPENSION' }));
+}
+
+/**
+ * Applies a calendar change: trains that stop running on a day refuse their live bookings as a
+ * suspension would (DESIGN §3), then the days' inventory is rebuilt.
+ */
+async function applyCalendarChange(work: Work, actor: string, dates: string[], write: () => Promise<void>) {
+  const span = dateSpan(dates);
+  const stopped = await stoppedBy(work.tx, span, write);
+  const refusedBookingIds = await refuseBookingsOnStoppedTrains(work, actor, stopped);
+  await rebuildInventory(work, span);
+  return { refusedBookingIds };
+}
+
 registerApprovalTarget('SERVICE_DAY_PATTERN_CHANGE', {
   payload: PatternChangePayload,
   scope: (p) => ({ serviceTermId: p.service_term_id, ...dateSpan(p.days.map((d) => d.date)) }),
-  apply: async (work, p) => {
+  apply: async (work, p, actor) => {
     await requireDaysInTerm(work.tx, p.service_term_id, p.days.map((d) => d.date));
-    await upsertPatterns(work.tx, p.days);
-    await rebuildInventory(work, dateSpan(p.days.map((d) => d.date)));
+    return applyCalendarChange(work, actor, p.days.map((d) => d.date), () => upsertPatterns(work.tx, p.days));
   },
+  affectedBookings: async (work, p) =>
+    bookingsOnStoppedTrains(work.tx, await stoppedBy(work.tx, dateSpan(p.days.map((d) => d.date)), () => upsertPatterns(work.tx, p.days))),
 });
 
 registerApprovalTarget('SERVICE_DAY_SERVICE_APPEND', {
   payload: SpecialDayServicesPayload,
   scope: (p) => ({ serviceTermId: p.service_term_id, ...dateSpan(p.days.map((d) => d.date)) }),
-  apply: async (work, p) => {
+  apply: async (work, p, actor) => {
     await requireDaysInTerm(work.tx, p.service_term_id, p.days.map((d) => d.date));
-    await replaceSpecialDayServices(work.tx, p.days);
-    await rebuildInventory(work, dateSpan(p.days.map((d) => d.date)));
+    return applyCalendarChange(work, actor, p.days.map((d) => d.date), () => replaceSpecialDayServices(work.tx, p.days));
   },
+  affectedBookings: async (work, p) =>
+    bookingsOnStoppedTrains(work.tx, await stoppedBy(work.tx, dateSpan(p.days.map((d) => d.date)), () => replaceSpecialDayServices(work.tx, p.days))),
 });

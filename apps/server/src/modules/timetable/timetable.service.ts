@@ -15,7 +15,8 @@ import type { Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { pendingApprovalsIn } from '../approvals/approvals.repository.ts';
-import { submitApproval } from '../approvals/approvals.service.ts';
+import type { ApprovalTarget } from '../approvals/approval-targets.ts';
+import { previewAffectedBookings, submitApproval } from '../approvals/approvals.service.ts';
 import type { Principal } from '../auth/principal.ts';
 import { runningServiceIds } from './service-days.repository.ts';
 import './timetable-approvals.ts';
@@ -52,6 +53,11 @@ function eachDay(fromDate: string, toDate: string): string[] {
 
 function submitted(row: { id: number; status: string }): ApprovalSubmittedResponse {
   return { approval_id: row.id, status: row.status };
+}
+
+/** A calendar request's answer lists the live bookings its approval would refuse. */
+async function withAffected(work: Work, row: { id: number; status: string; target: string; payload: unknown }): Promise<ApprovalSubmittedResponse> {
+  return { ...submitted(row), affected_bookings: await previewAffectedBookings(work, row.target as ApprovalTarget, row.payload) };
 }
 
 async function requireTerm(db: Executor, id: number): Promise<ServiceTermRow> {
@@ -185,7 +191,7 @@ export async function requestPatternChange(work: Work, principal: Principal, ser
   const current = await patternsBetween(work.tx, sorted[0]!, sorted[sorted.length - 1]!);
   const changed = body.days.filter((d) => (current.get(d.date) ?? 'DISABLED') !== d.service_pattern).sort((a, b) => a.date.localeCompare(b.date));
   if (changed.length === 0) throw new AppError('NO_CHANGES', NO_CHANGES);
-  return submitted(await submitApproval(work, principal, 'SERVICE_DAY_PATTERN_CHANGE', { service_term_id: serviceTermId, days: changed }));
+  return withAffected(work, await submitApproval(work, principal, 'SERVICE_DAY_PATTERN_CHANGE', { service_term_id: serviceTermId, days: changed }));
 }
 
 export async function monthPatternCalendar(db: Executor, yearMonth: string) {
@@ -230,7 +236,7 @@ export async function requestSpecialDays(work: Work, principal: Principal, servi
     if (after.join(',') !== [...before].sort((a, b) => a - b).join(',')) changed.push({ date: day.date, service_ids: after });
   }
   if (changed.length === 0) throw new AppError('NO_CHANGES', NO_CHANGES);
-  return submitted(await submitApproval(work, principal, 'SERVICE_DAY_SERVICE_APPEND', { service_term_id: serviceTermId, days: changed }));
+  return withAffected(work, await submitApproval(work, principal, 'SERVICE_DAY_SERVICE_APPEND', { service_term_id: serviceTermId, days: changed }));
 }
 
 // ---------- what runs on a day ----------
