@@ -334,3 +334,40 @@ describe('one seat, one booking', () => {
     await ctx.database.db.execute(sql`delete from seat_assignments where booking_id like '9000000%'`);
   });
 });
+
+describe('a headcount change on the same train', () => {
+  const changeTo = (adults: number) => ({
+    applicant: { name: '嵯峨 花子', email: 'hanako.count@example.com', phone_number: '075-000-1111' },
+    tour_conductor: { name: '添乗 次郎', phone_number: '090-0000-1111' },
+    group: { group_type: 'NORMAL', name: '京都市立嵯峨小学校 6年', name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
+    service_order: { down_service: { service_date: fx.days[1], service_id: fx.down, from_station_id: 1, to_station_id: 4 } },
+    participant_group: { unit_quantity_items: [{ unit_id: ADULT, quantity: adults }], wheel_chairs: [] },
+    note: '',
+  });
+  const seatIds = async (id: string) => (await ctx.database.db.select({ seatId: t.seatAssignments.seatId }).from(t.seatAssignments).where(eq(t.seatAssignments.bookingId, id))).map((r) => r.seatId).sort();
+
+  it('keeps the seats of the people who remain; newcomers are seated next, keeping the others where they sat', async () => {
+    const id = await confirmedBooking(10, { day: fx.days[1], email: 'hanako.count@example.com' });
+    expect((await post(`/v1/bookings/${id}/assign_seats`)).statusCode).toBe(200);
+    expect((await post(`/v1/bookings/${id}/assign_seats_ok`)).statusCode).toBe(200);
+    expect((await post(`/v1/bookings/${id}/send_seat_table`, { mail: { subject: 's', body: 'b' } })).statusCode).toBe(200);
+    const ten = await seatIds(id);
+    expect(ten).toHaveLength(10);
+
+    const fewer = await ctx.app.inject({ method: 'PUT', url: `/v1/bookings/${id}/params`, headers: staff, payload: changeTo(8) });
+    expect(fewer.statusCode, fewer.body).toBe(200);
+    const eight = await seatIds(id);
+    expect(eight).toHaveLength(8);
+    expect(eight.every((s) => ten.includes(s))).toBe(true);
+    expect((await get(`/v1/bookings/${id}`)).json()).toMatchObject({ sub_status: 'SAGANO_SEAT_TABLE_SENT', main_params: { participant_group: { participant_quantity: 8 } } });
+
+    const more = await ctx.app.inject({ method: 'PUT', url: `/v1/bookings/${id}/params`, headers: staff, payload: changeTo(12) });
+    expect(more.statusCode, more.body).toBe(200);
+    expect(await seatIds(id)).toEqual(eight);
+    expect((await get(`/v1/bookings/${id}`)).json().sub_status).toBe('SAGANO_ALLOTMENT_CONFIRMED');
+    expect((await post(`/v1/bookings/${id}/assign_seats`)).statusCode).toBe(200);
+    const twelve = await seatIds(id);
+    expect(twelve).toHaveLength(12);
+    expect(eight.every((s) => twelve.includes(s))).toBe(true);
+  });
+});

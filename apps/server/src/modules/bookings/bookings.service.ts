@@ -32,6 +32,7 @@ import * as t from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
+import { trimSeats } from '../seats/seats.repository.ts';
 import { GROUP_TYPE_ID_SQL, holdAllotments, releaseAllotments, vacantOnLegsSql, type AllotmentRequest, type DirectionHold } from '../inventory/allotments.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { paymentDayBeforeOn } from '../master-data/group-schedules.repository.ts';
@@ -238,8 +239,13 @@ function creationSnapshot(status: BookingStatus, services: { direction: string; 
   };
 }
 
-function replay(existing: { booking_id: string; request_hash: string | null }, hash: string): { booking_id: string } {
-  if (existing.request_hash !== hash) {
+/**
+ * A replayed external_idempotent_id answers its booking, to the branch that made it only: the key
+ * is unique per agent, and another branch (or another request) using it is refused, not answered
+ * with a booking number it may not see.
+ */
+function replay(existing: { booking_id: string; request_hash: string | null; agent_sub_group_id: number }, hash: string, subGroupId: number): { booking_id: string } {
+  if (existing.request_hash !== hash || existing.agent_sub_group_id !== subGroupId) {
     throw new AppError('UNPROCESSABLE', 'external_idempotent_id: already used for a different booking request', 'external_idempotent_id');
   }
   return { booking_id: existing.booking_id };
@@ -250,6 +256,8 @@ function byDateAndTrain(x: LockedService, y: LockedService): number {
 }
 
 /** What a booking's directions hold, as release requests. */
+const SEATED_SUB_STATUSES: readonly string[] = ['SAGANO_SEAT_ASSIGNING', 'SAGANO_SEAT_RESERVED', 'SAGANO_SEAT_TABLE_SENT', 'SAGANO_SEAT_NOT_AVAILABLE'];
+
 /** The seat demand a hold of a booking's direction answers for (DESIGN §4, seatability). */
 function seatsOf(bookingId: string, types: { group: number; wheelchair: number | null }, legs: readonly number[], group: number, wheelchair: number): DirectionHold['seats'] {
   return { demand: { bookingId, firstLeg: legs[0]!, lastLeg: legs[legs.length - 1]!, group, wheelchair }, types: { group: types.group, wheelchair: types.wheelchair } };
@@ -478,7 +486,7 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
     if (!subGroupId || !context.groups.some((g) => g.id === subGroupId)) throw new AppError('VALIDATION_FAILED', 'agent_sub_group_id: not a branch of this agent', 'agent_sub_group_id');
 
     const hash = requestHash(body);
-    if (context.existing) return replay(context.existing, hash);
+    if (context.existing) return replay(context.existing, hash, subGroupId);
     if (context.group_type_id === null) throw new AppError('CONFLICT', 'no arrangement type is marked as the group allotment');
 
     const { price, wheelchairs } = checkContent(context, directions, body, priceDate);
@@ -532,7 +540,7 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
       if (body.external_idempotent_id) {
         // A parallel request with the same id won the race: answer with its booking.
         const [existing] = await tx.select().from(t.bookings).where(sql`${t.bookings.agentId} = ${agent.id} and ${t.bookings.externalIdempotentId} = ${body.external_idempotent_id}`);
-        if (existing) return replay({ booking_id: existing.bookingId, request_hash: existing.requestHash }, hash);
+        if (existing) return replay({ booking_id: existing.bookingId, request_hash: existing.requestHash, agent_sub_group_id: existing.agentSubGroupId }, hash, subGroupId);
       }
     }
     throw new AppError('CONFLICT', 'could not allocate a booking number; try again');
@@ -746,11 +754,13 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
     const plan = await planChange(tx, booking, change);
     const held = holdsAllotments(state);
     let subStatus = state.subStatus;
+    // A headcount change on the same trains keeps the seats of the people who remain; only a train change gives them all up.
+    const keepSeats = held && plan.seatsChanged && !plan.trainsChanged && booking.services.every((s) => s.heldStanding === 0);
     if (plan.seatsChanged) {
-      await tx.execute(sql`delete from seat_assignments where booking_id = ${booking.bookingId}`);
+      if (!keepSeats) await tx.execute(sql`delete from seat_assignments where booking_id = ${booking.bookingId}`);
       if (held) {
         await releaseEverything(tx, booking);
-        subStatus = 'SAGANO_ALLOTMENT_CONFIRMED';
+        if (!keepSeats) subStatus = 'SAGANO_ALLOTMENT_CONFIRMED';
       }
     }
     const groupSeats = plan.price.participant_quantity - plan.wheelchairs.length;
@@ -784,6 +794,12 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
           seats: seatsOf(booking.bookingId, types, legsBetween(d.choice.from_station_id, d.choice.to_station_id), groupSeats, plan.wheelchairs.length),
         });
       }
+    }
+    if (keepSeats) {
+      const trains = plan.directions.map((d) => ({ serviceDate: d.choice.service_date, serviceId: d.choice.service_id }));
+      const complete = await trimSeats(tx, booking.bookingId, trains, { seats: groupSeats, wheelchairPlaces: plan.wheelchairs.length });
+      // More people than seats: the operator seats the newcomers (the seats kept are offered again first).
+      if (!complete && SEATED_SUB_STATUSES.includes(subStatus)) subStatus = 'SAGANO_ALLOTMENT_CONFIRMED';
     }
     await tx.execute(sql`delete from booking_units where booking_id = ${booking.id}`);
     await tx.insert(t.bookingUnits).values(

@@ -148,3 +148,35 @@ export async function bookingSeatList(db: Executor, bookingId: string) {
       order by a.service_date, c.car_number, s.row, s.letter`),
   );
 }
+
+/**
+ * After a headcount change on the same trains: the booking keeps the seats of the people who
+ * remain (wheelchair places first, then seats in car, row and letter order), the rest are freed.
+ * Answers whether every train now has exactly the seats and wheelchair places it needs.
+ */
+export async function trimSeats(tx: Executor, bookingId: string, trains: readonly Pick<TrainDay, 'serviceDate' | 'serviceId'>[], need: { seats: number; wheelchairPlaces: number }): Promise<boolean> {
+  const rows = rowsOf<{ id: number; service_date: string; service_id: number; is_wheelchair: boolean }>(
+    await tx.execute(sql`
+      select a.id, a.service_date::text as service_date, a.service_id, s.is_wheelchair
+      from seat_assignments a
+      join services sv on sv.id = a.service_id
+      join seats s on s.train_id = sv.logical_train_id and s.seat_id = a.seat_id
+      join cars c on c.train_id = s.train_id and c.logical_car_id = s.logical_car_id
+      where a.booking_id = ${bookingId}
+      order by c.car_number, s.row, s.letter`),
+  );
+  const drop: number[] = [];
+  let complete = true;
+  for (const train of trains) {
+    const mine = rows.filter((r) => r.service_date === train.serviceDate && r.service_id === train.serviceId);
+    const wheelchair = mine.filter((r) => r.is_wheelchair);
+    const ordered = [...wheelchair.slice(0, need.wheelchairPlaces), ...mine.filter((r) => !r.is_wheelchair), ...wheelchair.slice(need.wheelchairPlaces)];
+    const total = need.seats + need.wheelchairPlaces;
+    drop.push(...ordered.slice(total).map((r) => r.id));
+    if (ordered.length < total || wheelchair.length < need.wheelchairPlaces) complete = false;
+  }
+  const stray = rows.filter((r) => !trains.some((x) => x.serviceDate === r.service_date && x.serviceId === r.service_id)).map((r) => r.id);
+  drop.push(...stray);
+  if (drop.length > 0) await tx.execute(sql`delete from seat_assignments where id in (select jsonb_array_elements_text(${JSON.stringify(drop.map(String))}::jsonb)::bigint)`);
+  return complete;
+}
