@@ -195,6 +195,12 @@ describe('seating a group', () => {
     const now = (await get(`/v1/bookings/${id}/seats`)).json() as SeatsAnswer;
     expect(now.directions[0]!.assigned_seat_ids).toContain(free[0]!.seat_id);
     expect(now.directions[0]!.assigned_seat_ids).not.toContain(droppedSeat);
+    // The agent and the operator are told, once (the replay changed nothing); the group's choice is fixed.
+    const notices = await ctx.database.db.select({ audience: t.notifications.audience }).from(t.notifications)
+      .where(sql`kind = 'SEATS_CHANGED_BY_GROUP' and booking_id = (select id from bookings where booking_id = ${id})`).orderBy(t.notifications.audience);
+    expect(notices).toEqual([{ audience: 'ADMIN' }, { audience: 'AGENT' }]);
+    const fixedFlags = await ctx.database.db.selectDistinct({ fixed: t.seatAssignments.fixed }).from(t.seatAssignments).where(eq(t.seatAssignments.bookingId, id));
+    expect(fixedFlags).toEqual([{ fixed: true }]);
     const reused = await ctx.app.inject({ method: 'PUT', url: `/v1/bookings/${id}/change-seat`, payload: { ...body, service: { ...body.service, manual: { seats: mine } } } });
     expect(reused.statusCode).toBe(422);
 

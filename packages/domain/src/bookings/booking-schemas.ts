@@ -233,7 +233,6 @@ export const BookingResponse = z.object({
   main_param_histories: z.array(BookingHistory),
   /** A change the agent asked for, waiting for the operator to accept or refuse it. */
   pending_change: UpdateParamsBody.nullable(),
-  notes: z.array(BookingNote),
   /**
    * When the seat table and the voucher were last mailed, and which of them predate the latest
    * train change (outdated: to be sent again).
@@ -243,6 +242,7 @@ export const BookingResponse = z.object({
     voucher_sent_at: z.string().nullable(),
     outdated: z.array(z.enum(['seat_table', 'voucher'])),
   }),
+  notes: z.array(BookingNote),
   flags: BookingFlags,
   booking_token: z.string().optional(),
 });
@@ -381,6 +381,10 @@ export const NOTIFICATION_KINDS = [
   'CANCELLATION_FEE_QUOTED',
   'MODIFICATION_CONFIRMED',
   'MODIFICATION_REFUSED',
+  /** Our addition: the group moved its seats on its own page. */
+  'SEATS_CHANGED_BY_GROUP',
+  /** Our addition: staff moved the group's unsent seats to seat another group on the train. */
+  'SEATS_REARRANGED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -17,7 +17,7 @@ import { chooseSeats, type SeatChoiceResult } from '@sagano/domain/seats/seat-ch
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordRevision, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
+import { insertNotification, recordRevision, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
 import { planSeating, readSeating, type SeatTypes } from '../inventory/seatability.ts';
 import { replaceSeats, seatsOf, type MapSeat, type TrainDay } from './seats.repository.ts';
 
@@ -84,10 +84,13 @@ function byBooking(rows: readonly MovableRow[]): Map<string, MovableRow[]> {
   return map;
 }
 
+/** A group whose seats moved: a history revision, and its agent is told (the seats show on the agent's booking page). */
 async function markMoved(tx: Executor, bookingIds: Iterable<string>): Promise<void> {
   for (const bookingId of [...new Set(bookingIds)].sort()) {
-    const [row] = rowsOf<{ id: number }>(await tx.execute(sql`select id from bookings where booking_id = ${bookingId}`));
-    if (row) await recordRevision(tx, row.id, 'UPDATE', {}, PACKER);
+    const [row] = rowsOf<{ id: number; agent_id: number; agent_sub_group_id: number }>(await tx.execute(sql`select id, agent_id, agent_sub_group_id from bookings where booking_id = ${bookingId}`));
+    if (!row) continue;
+    await recordRevision(tx, row.id, 'UPDATE', {}, PACKER);
+    await insertNotification(tx, { audience: 'AGENT', category: 'booking', kind: 'SEATS_REARRANGED', bookingId: row.id, agentId: row.agent_id, agentSubGroupId: row.agent_sub_group_id });
   }
 }
 
@@ -108,8 +111,29 @@ export async function seatAutomatically(tx: Executor, request: AutomaticSeating)
   const choose = (seats: readonly MapSeat[], available: Set<string>) =>
     chooseSeats({ cars: carsOfSeats(seats), seats, available, seatCount: request.seatCount, wheelchairCount: request.wheelchairCount, preferredCarIds: request.preferredCarIds });
 
-  // 1. Among the seats nobody holds on the booking's legs.
   const seats = await seatsOf(tx, day, booking.bookingId);
+  // 0. Seats kept after a headcount change: the newcomers join them, in the same cars where possible.
+  const kept = seats.filter((x) => x.mine);
+  const keptWheelchair = kept.filter((x) => x.is_wheelchair).length;
+  const missing = { seats: request.seatCount - (kept.length - Math.min(keptWheelchair, request.wheelchairCount)), wheelchair: request.wheelchairCount - Math.min(keptWheelchair, request.wheelchairCount) };
+  if (kept.length > 0 && missing.seats >= 0 && missing.wheelchair >= 0 && missing.seats + missing.wheelchair > 0) {
+    const extra = chooseSeats({
+      cars: carsOfSeats(seats),
+      seats,
+      available: new Set(seats.filter((x) => !x.mine && x.taken_by === null && assignableType(x, types)).map((x) => x.seat_id)),
+      seatCount: missing.seats,
+      wheelchairCount: missing.wheelchair,
+      preferredCarIds: [...new Set(kept.map((x) => x.logical_car_id))],
+    });
+    if (extra.ok) {
+      const keptWheelchairIds = kept.filter((x) => x.is_wheelchair).map((x) => x.seat_id).slice(0, request.wheelchairCount);
+      const keptOrdinaryIds = kept.map((x) => x.seat_id).filter((id) => !keptWheelchairIds.includes(id));
+      await place({ ok: true, seatIds: [...keptOrdinaryIds, ...extra.seatIds], wheelchairSeatIds: [...keptWheelchairIds, ...extra.wheelchairSeatIds] });
+      if (await othersStillSeatable()) return [];
+    }
+  }
+
+  // 1. Among the seats nobody holds on the booking's legs.
   const first = choose(seats, new Set(seats.filter((x) => x.taken_by === null && assignableType(x, types)).map((x) => x.seat_id)));
   if (first.ok) {
     await place(first);

@@ -25,7 +25,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { beginStep, callerOf, canSee, customerUrl, recordStep, stateOfLocked, typesOf } from '../bookings/bookings.service.ts';
-import { loadBooking, lockBooking, recordRevision, type BookingAggregate, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
+import { insertNotification, loadBooking, lockBooking, recordRevision, type BookingAggregate, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
 import { tokyoToday } from '../timetable/timetable.service.ts';
 import { holdAllotments, releaseAllotments } from '../inventory/allotments.ts';
 import { fixSeats } from '../inventory/seatability.ts';
@@ -518,6 +518,9 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
     // The group chose these seats: they stay where they are.
     await fixSeats(tx, { serviceDate: s.serviceDate, serviceId: s.serviceId }, typesOf(locked), locked.bookingId);
     await recordRevision(tx, locked.id, 'UPDATE', {}, 'customer');
+    for (const audience of ['ADMIN', 'AGENT'] as const) {
+      await insertNotification(tx, { audience, category: 'booking', kind: 'SEATS_CHANGED_BY_GROUP', bookingId: locked.id, agentId: locked.agentId, agentSubGroupId: locked.agentSubGroupId });
+    }
     const response = await summaryOf(tx, (await loadBooking(tx, bookingId))!);
     await tx.insert(t.customerMutations).values({ bookingId: locked.id, mutationId: body.mutation_id, requestHash: hash, response });
     return response;
