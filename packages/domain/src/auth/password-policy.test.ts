@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordProblems } from './password-policy.ts';
+import { containsEmail, passwordProblems } from './password-policy.ts';
 
 describe('passwordProblems', () => {
   it('accepts a password with upper, lower, digit and symbol', () => {
@@ -22,5 +22,33 @@ describe('passwordProblems', () => {
 
   it('refuses overly long input', () => {
     expect(passwordProblems(`Aa1!${'x'.repeat(200)}`)).toContain('too_long');
+  });
+
+  it("refuses the account's e-mail address, or its local part of 4 or more characters, in any case", () => {
+    const email = 'Sakura.Tanaka@Example.com';
+    expect(passwordProblems('X1!sakura.tanaka@example.com', { email })).toEqual(['contains_email']);
+    expect(passwordProblems('Go#SAKURA.TANAKA9', { email })).toEqual(['contains_email']);
+    expect(passwordProblems('Hozu-river#2026', { email })).toEqual([]);
+    // Short local parts are not refused (too many passwords would hold them by chance), the whole address is.
+    expect(passwordProblems('Bob#Hozu2026', { email: 'bob@example.com' })).toEqual([]);
+    expect(passwordProblems('Zz9!bob@example.com', { email: 'bob@example.com' })).toEqual(['contains_email']);
+    expect(passwordProblems('Info#Hozu2026', { email: 'info@example.com' })).toEqual(['contains_email']);
+    expect(passwordProblems('Hozu#2026a', { email: null })).toEqual([]);
+  });
+
+  it('reports the e-mail beside the shape rules', () => {
+    expect(passwordProblems('sakura', { email: 'sakura@example.com' })).toEqual(['too_short', 'needs_upper', 'needs_digit', 'needs_symbol', 'contains_email']);
+  });
+
+  it('refuses a published password (the demo one) when told to, in any case', () => {
+    expect(passwordProblems('Sagano#2026', { published: ['Sagano#2026'] })).toEqual(['published']);
+    expect(passwordProblems('sAGANO#2026', { published: ['Sagano#2026'] })).toEqual(['published']);
+    expect(passwordProblems('Sagano#2027', { published: ['Sagano#2026'] })).toEqual([]);
+    expect(passwordProblems('Sagano#2026')).toEqual([]);
+  });
+
+  it('finds the address whatever its spacing and case', () => {
+    expect(containsEmail('aaa KYOTO@EXAMPLE.JP bbb', ' kyoto@example.jp ')).toBe(true);
+    expect(containsEmail('nothing', '')).toBe(false);
   });
 });

@@ -1,11 +1,47 @@
 /**
  * Password rule of the specification: at least 8 characters combining upper case, lower case,
- * a digit and a symbol; and (DESIGN §8) common passwords refused even when they fit that shape.
+ * a digit and a symbol; and (DESIGN §8) common passwords refused even when they fit that shape;
+ * and (DESIGN §10) none containing the account's e-mail address, or its local part when that
+ * has 4 or more characters (case-insensitive), nor a password published with the product (the
+ * demo accounts') on an install without demo data.
  */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-export type PasswordProblem = 'too_short' | 'too_long' | 'needs_upper' | 'needs_lower' | 'needs_digit' | 'needs_symbol' | 'too_common';
+export type PasswordProblem =
+  | 'too_short'
+  | 'too_long'
+  | 'needs_upper'
+  | 'needs_lower'
+  | 'needs_digit'
+  | 'needs_symbol'
+  | 'too_common'
+  | 'contains_email'
+  | 'published';
+
+/** The demo accounts' password, published in the README: refused on an install without demo data. */
+export const DEMO_PASSWORD = 'Sagano#2026';
+
+/** A local part shorter than this (a@…, ab@…) is too short to be worth refusing inside a password. */
+export const EMAIL_LOCAL_PART_MIN = 4;
+
+/** What else a password is checked against: its account, and passwords this install must refuse. */
+export interface PasswordContext {
+  /** The account's e-mail address. */
+  email?: string | null;
+  /** Passwords published with the product (the demo accounts'), refused where no demo data is installed. */
+  published?: readonly string[];
+}
+
+/** Whether the password holds the address, or its local part of 4 or more characters, in any case. */
+export function containsEmail(password: string, email: string): boolean {
+  const lower = password.toLowerCase();
+  const address = email.trim().toLowerCase();
+  if (!address) return false;
+  if (lower.includes(address)) return true;
+  const local = address.split('@')[0] ?? '';
+  return local.length >= EMAIL_LOCAL_PART_MIN && lower.includes(local);
+}
 
 // Words that make up most "policy-shaped" leaked passwords (Password1!, Qwerty123$ ...).
 const COMMON_WORDS = new Set([
@@ -38,7 +74,7 @@ function isCommon(password: string): boolean {
 }
 
 /** Every rule the password breaks, empty when it is acceptable. */
-export function passwordProblems(password: string): PasswordProblem[] {
+export function passwordProblems(password: string, context: PasswordContext = {}): PasswordProblem[] {
   const problems: PasswordProblem[] = [];
   if (password.length < PASSWORD_MIN_LENGTH) problems.push('too_short');
   if (password.length > PASSWORD_MAX_LENGTH) problems.push('too_long');
@@ -47,5 +83,7 @@ export function passwordProblems(password: string): PasswordProblem[] {
   if (!/[0-9]/.test(password)) problems.push('needs_digit');
   if (!/[^A-Za-z0-9]/.test(password)) problems.push('needs_symbol');
   if (problems.length === 0 && isCommon(password)) problems.push('too_common');
+  if (context.email && containsEmail(password, context.email)) problems.push('contains_email');
+  if (context.published?.some((p) => p.toLowerCase() === password.toLowerCase())) problems.push('published');
   return problems;
 }

@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { passwordProblems } from '@sagano/domain/auth/password-policy';
+import { DEMO_PASSWORD, passwordProblems } from '@sagano/domain/auth/password-policy';
 import type { Db } from '../client.ts';
 import * as t from '../schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -14,7 +14,9 @@ export async function bootstrapAdmin(db: Db, env: NodeJS.ProcessEnv): Promise<vo
   if (!email || !password) return;
   const [row] = await db.select({ n: count() }).from(t.operatorUsers).where(eq(t.operatorUsers.userGroup, 'BACK_OFFICE'));
   if ((row?.n ?? 0) > 0) return;
-  if (passwordProblems(password).length > 0) throw new Error('ADMIN_PASSWORD does not meet the password policy');
+  // The first admin exists only on an install without demo data: the published demo password is refused.
+  const problems = passwordProblems(password, { email, published: [DEMO_PASSWORD] });
+  if (problems.length > 0) throw new Error(`ADMIN_PASSWORD does not meet the password policy (${problems.join(', ')})`);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const [account] = await tx.insert(t.accounts).values({ email, kind: 'OPERATOR', passwordHash, passwordChangedAt: new Date() }).returning({ id: t.accounts.id });

@@ -3,6 +3,7 @@
  * the train, arrangement types, units and prices, operator users and three agents.
  */
 import { count } from 'drizzle-orm';
+import { DEMO_PASSWORD } from '@sagano/domain/auth/password-policy';
 import type { Db, Tx } from '../client.ts';
 import * as t from '../schema.ts';
 import { insertDemoBookings } from './demo-bookings.ts';
@@ -22,7 +23,7 @@ import {
   priceOf,
 } from './line-and-train.ts';
 
-export const DEMO_PASSWORD = 'Sagano#2026';
+export { DEMO_PASSWORD } from '@sagano/domain/auth/password-policy';
 
 export const DEMO_OPERATORS = [
   { email: 'admin@example.com', name: '山田 花子', userGroup: 'BACK_OFFICE', userType: 'ADMIN', tel: '075-000-0001' },

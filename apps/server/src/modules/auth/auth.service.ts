@@ -1,5 +1,5 @@
 import type { LoginBody, SessionUser } from '@sagano/domain/auth/auth-schemas';
-import { passwordProblems } from '@sagano/domain/auth/password-policy';
+import { DEMO_PASSWORD, passwordProblems, type PasswordContext } from '@sagano/domain/auth/password-policy';
 import { operatorMayLogIn } from '@sagano/domain/auth/roles';
 import type { Config } from '../../config.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -35,8 +35,15 @@ const RESET_LINK_TTL_MS = 60 * 60_000;
 /** How authenticator apps name this product's codes. */
 const TOTP_ISSUER = '嵯峨野トロッコ列車 団体予約';
 const INVITE_LINK_TTL_MS = 72 * 60 * 60_000;
-// Writing last_seen_at on every request would turn reads into writes; once a minute is enough.
-const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * Writing last_seen_at on every request would turn reads into writes, so it is written when it
+ * is older than a thirtieth of the idle window (at most once a minute). A session may so end up
+ * to that much early: 2 s with a one-minute window, a minute with the default two hours. (A
+ * fixed minute made a one-minute window end sessions that were in use.)
+ */
+export function touchIntervalMs(idleMs: number): number {
+  return Math.min(60_000, Math.floor(idleMs / 30));
+}
 
 export interface LoginResult {
   token: string;
@@ -45,17 +52,21 @@ export interface LoginResult {
   user: SessionUser;
 }
 
-function requirePolicy(password: string, field: string): void {
-  const problems = passwordProblems(password);
+/** Refuses a password that breaks the policy, naming the field; the shape first, then the rest. */
+function requirePolicy(password: string, field: string, context: PasswordContext = {}): void {
+  const problems = passwordProblems(password, context);
   if (problems.length === 0) return;
-  if (problems.includes('too_common')) {
-    throw new AppError('PASSWORD_TOO_COMMON', `${field}: this password is too common; choose another`, field);
+  const shape = problems.filter((p) => p !== 'too_common' && p !== 'contains_email' && p !== 'published');
+  if (shape.length > 0) {
+    throw new AppError(
+      'PASSWORD_POLICY_VIOLATION',
+      `${field}: use 8 or more characters combining upper case, lower case, digits and symbols (${shape.join(', ')})`,
+      field,
+    );
   }
-  throw new AppError(
-    'PASSWORD_POLICY_VIOLATION',
-    `${field}: use 8 or more characters combining upper case, lower case, digits and symbols (${problems.join(', ')})`,
-    field,
-  );
+  if (problems.includes('too_common')) throw new AppError('PASSWORD_TOO_COMMON', `${field}: this password is too common; choose another`, field);
+  if (problems.includes('contains_email')) throw new AppError('PASSWORD_CONTAINS_EMAIL', `${field}: must not contain the account's e-mail address or the part before the @`, field);
+  throw new AppError('PASSWORD_PUBLISHED', `${field}: this is the published demo password; choose another`, field);
 }
 
 function mayLogIn(account: AccountWithProfile): boolean {
@@ -65,6 +76,9 @@ function mayLogIn(account: AccountWithProfile): boolean {
 /** Sign-in, sessions and passwords (DESIGN §8). */
 export function createAuthService(db: Db, config: Config, secrets: SecretBox) {
   const idleMs = config.sessionIdleMinutes * 60_000;
+  const touchMs = touchIntervalMs(idleMs);
+  // The demo accounts' password is published: an install without demo data refuses it.
+  const published = config.demoData ? [] : [DEMO_PASSWORD];
 
   /** A stored two-factor secret in plain text; one sealed with another key cannot be checked (503). */
   function totpSecretOf(stored: string, accountId: string): string {
@@ -136,7 +150,7 @@ export function createAuthService(db: Db, config: Config, secrets: SecretBox) {
         return null;
       }
       if (!mayLogIn(account)) return null;
-      if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(db, session.id, now);
+      if (now.getTime() - session.lastSeenAt.getTime() >= touchMs) await touchSession(db, session.id, now);
       return { accountId: account.id, sessionId: session.id, csrfToken: session.csrfToken, viaCookie, expiresAt: session.expiresAt, user: sessionUserOf(account) };
     },
 
@@ -150,7 +164,7 @@ export function createAuthService(db: Db, config: Config, secrets: SecretBox) {
       if (!account?.passwordHash || !(await verifyPassword(account.passwordHash, current))) {
         throw new AppError('CURRENT_PASSWORD_WRONG', 'current_password: the current password is wrong', 'current_password');
       }
-      requirePolicy(next, 'new_password');
+      requirePolicy(next, 'new_password', { email: account.email, published });
       if (await verifyPassword(account.passwordHash, next)) {
         throw new AppError('PASSWORD_POLICY_VIOLATION', 'new_password: choose a password different from the current one', 'new_password');
       }
@@ -197,9 +211,11 @@ export function createAuthService(db: Db, config: Config, secrets: SecretBox) {
 
     /** Sets a new password from a mailed link; the link works once, and every session ends. */
     async completePasswordReset(work: Work, token: string, password: string): Promise<void> {
-      requirePolicy(password, 'password');
+      requirePolicy(password, 'password', { published });
       const accountId = await consumeResetToken(work.tx, hashToken(token), new Date());
       if (!accountId) throw new AppError('RESET_TOKEN_INVALID', 'token: this link is invalid or has expired; request a new one', 'token');
+      // Refused here, the transaction keeps the link unused.
+      requirePolicy(password, 'password', { email: (await findAccountById(work.tx, accountId))?.email, published });
       await setPassword(work.tx, accountId, await hashPassword(password));
       await deleteSessionsOf(work.tx, accountId);
     },

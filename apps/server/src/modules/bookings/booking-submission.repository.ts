@@ -24,7 +24,7 @@ export interface SubmitDirection {
 export interface SubmitContext {
   agent: { id: number; agent_type: string; ignore_cancellation_policy: boolean } | null;
   groups: { id: number; is_root: boolean }[];
-  existing: { booking_id: string; request_hash: string | null } | null;
+  existing: { booking_id: string; request_hash: string | null; agent_sub_group_id: number } | null;
   group_type_id: number | null;
   services: {
     /** The train's direction, or null for an unknown train. */
@@ -61,7 +61,7 @@ export async function readSubmitContext(
         ${
           input.idempotentId === null
             ? sql`null::json`
-            : sql`(select json_build_object('booking_id', x.booking_id, 'request_hash', x.request_hash)
+            : sql`(select json_build_object('booking_id', x.booking_id, 'request_hash', x.request_hash, 'agent_sub_group_id', x.agent_sub_group_id)
                      from bookings x where x.agent_id = ${input.agentId} and x.external_idempotent_id = ${input.idempotentId})`
         } as existing,
         (select id from group_type) as group_type_id,

@@ -3,14 +3,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotificationListQuery, NotificationListResponse } from '@sagano/domain/bookings/booking-schemas';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/app-error.ts';
+import { capabilitiesOf } from '@sagano/domain/auth/roles';
+import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { Principal } from '../auth/principal.ts';
 import { deleteNotification, listNotifications, type NotificationScope } from './notifications.repository.ts';
 
-/** Operators read the admin-side notifications; agents their own agent's (a branch its branch's). */
+/**
+ * The back office reads the admin-side notifications; agents their own agent's (a branch its
+ * branch's). Station staff have none: the admin side is the back office's.
+ */
 export function notificationScope(principal: Principal): NotificationScope {
   const u = principal.user;
-  if (u.kind === 'OPERATOR') return { audience: 'ADMIN', agentId: null, agentSubGroupId: null };
+  if (u.kind === 'OPERATOR') {
+    if (!capabilitiesOf(u).backOffice) throw forbidden('notifications are for the back office and agents');
+    return { audience: 'ADMIN', agentId: null, agentSubGroupId: null };
+  }
   return { audience: 'AGENT', agentId: u.agent_id, agentSubGroupId: u.agent_sub_group_id };
 }
 
@@ -35,7 +42,8 @@ export function notificationsRoutes(app: FastifyInstance, deps: { db: Db }) {
     },
     config: { access: 'authenticated', operation: 'notifications.delete', category: 'notifications' },
   }, async (request) => {
-    const deleted = await request.mutate((work) => deleteNotification(work.tx, request.params.notification_id, notificationScope(request.principal!)));
+    const scope = notificationScope(request.principal!);
+    const deleted = await request.mutate((work) => deleteNotification(work.tx, request.params.notification_id, scope));
     if (!deleted) throw notFound('notification');
     return { ok: true as const };
   });

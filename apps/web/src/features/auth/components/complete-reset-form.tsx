@@ -49,7 +49,7 @@ export function CompleteResetForm({ token }: { token: string }) {
             onError: (error) => {
               if (!(error instanceof ApiError)) return;
               if (error.code === 'RESET_TOKEN_INVALID') setTokenRejected(errorMessage(error));
-              else if (error.code === 'PASSWORD_POLICY_VIOLATION' || error.code === 'PASSWORD_TOO_COMMON' || error.field === 'password')
+              else if (error.code?.startsWith('PASSWORD_') || error.field === 'password')
                 form.setFieldError('password', errorMessage(error));
             },
           },

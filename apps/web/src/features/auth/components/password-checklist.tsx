@@ -6,10 +6,10 @@ import { passwordProblems, type PasswordProblem } from '@sagano/domain/auth/pass
 /** The rules every new password must meet; the other two are listed only when broken. */
 const ALWAYS_LISTED: readonly PasswordProblem[] = ['too_short', 'needs_upper', 'needs_lower', 'needs_digit', 'needs_symbol'];
 
-/** Each rule of the password policy with a tick or a cross for the password typed so far. */
-export function PasswordChecklist({ password }: { password: string }) {
+/** Each rule of the password policy with a tick or a cross for the password typed so far (and the account's e-mail when known). */
+export function PasswordChecklist({ password, email }: { password: string; email?: string }) {
   const { t } = useTranslation('auth');
-  const problems = passwordProblems(password);
+  const problems = passwordProblems(password, { email });
   const rules = [...ALWAYS_LISTED, ...problems.filter((p) => !ALWAYS_LISTED.includes(p))];
   return (
     <div>

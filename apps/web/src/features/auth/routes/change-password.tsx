@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useChangePassword } from '../api/change-password.ts';
@@ -17,18 +18,18 @@ const EMPTY: Values = { current_password: '', new_password: '', confirmation: ''
 /** Which field a refusal of the server belongs to. */
 function fieldOf(error: ApiError): keyof Values | null {
   if (error.code === 'CURRENT_PASSWORD_WRONG' || error.field === 'current_password') return 'current_password';
-  if (error.code === 'PASSWORD_POLICY_VIOLATION' || error.code === 'PASSWORD_TOO_COMMON' || error.field === 'new_password')
-    return 'new_password';
+  if (error.code?.startsWith('PASSWORD_') || error.field === 'new_password') return 'new_password';
   return null;
 }
 
 export function Component() {
   const { t } = useTranslation(['auth', 'common']);
   const change = useChangePassword();
+  const { email } = useCurrentUser();
   const form = useForm<Values>({
     initialValues: EMPTY,
     validate: (values) => {
-      const errors = newPasswordErrors(values.new_password, values.confirmation);
+      const errors = newPasswordErrors(values.new_password, values.confirmation, email);
       return {
         current_password: values.current_password ? undefined : t('common:validation.required'),
         new_password: errors.password,
@@ -72,7 +73,7 @@ export function Component() {
               required
               {...form.getInputProps('new_password')}
             />
-            <PasswordChecklist password={form.values.new_password} />
+            <PasswordChecklist password={form.values.new_password} email={email} />
             <PasswordField
               label={t('changePassword.confirm')}
               autoComplete="new-password"
