@@ -1,12 +1,16 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** Asks before an action; the confirm button names the action (削除, 送信 ...). */
+/**
+ * Asks before an action; the confirm button names the action (削除, 送信 ...). An irreversible
+ * action passes `cancelLabel` 「閉じる」 so that neither button reads like cancelling a booking.
+ */
 export function ConfirmModal({
   opened,
   title,
   message,
   confirmLabel,
+  cancelLabel,
   danger = false,
   loading = false,
   onConfirm,
@@ -16,6 +20,7 @@ export function ConfirmModal({
   title: string;
   message: string;
   confirmLabel: string;
+  cancelLabel?: string;
   danger?: boolean;
   loading?: boolean;
   onConfirm: () => void;
@@ -27,7 +32,7 @@ export function ConfirmModal({
       <Text size="sm">{message}</Text>
       <Group justify="flex-end" mt="lg" gap="xs">
         <Button variant="default" onClick={onClose} disabled={loading}>
-          {t('actions.cancel')}
+          {cancelLabel ?? t('actions.cancel')}
         </Button>
         <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading}>
           {confirmLabel}

@@ -4,8 +4,11 @@ import {
   BOOKING_FORM_KEY,
   emptyForm,
   formFromSearchParams,
+  invalidQuantityUnits,
   isSubmittable,
+  legsTooSmall,
   loadForm,
+  pastDates,
   missingTrains,
   returnBeforeOutbound,
   saveForm,
@@ -33,6 +36,8 @@ const unit = (id: number, segment: 'NORMAL' | 'SCHOOL', annotation: Unit['annota
   count_inclusive: true,
   auto_calculated: annotation === 'FREE',
 });
+// A day before every date of these drafts.
+const TODAY = '2026-04-20';
 const UNITS = [unit(1, 'NORMAL', 'NORMAL', 'ADULT'), unit(2, 'NORMAL', 'NORMAL', 'CHILD'), unit(9, 'NORMAL', 'FREE', 'ADULT'), unit(11, 'SCHOOL', 'NORMAL', 'ADULT')];
 
 function filled() {
@@ -89,7 +94,7 @@ describe('the stored booking form', () => {
     expect(body.external_idempotent_id).toBe(state.form_id);
     expect(body.tour_conductor).toBeNull();
     expect(toCreateBody(state, UNITS).external_idempotent_id).toBe(body.external_idempotent_id);
-    expect(isSubmittable(state, UNITS)).toBe(true);
+    expect(isSubmittable(state, UNITS, TODAY)).toBe(true);
   });
 
   it('sends the return leg on its own date, never before the outbound date', () => {
@@ -98,9 +103,9 @@ describe('the stored booking form', () => {
       down_service: { service_date: '2026-05-01', service_id: 3, from_station_id: 1, to_station_id: 4 },
       up_service: { service_date: '2026-05-03', service_id: 12, from_station_id: 4, to_station_id: 1 },
     });
-    expect(isSubmittable(state, UNITS)).toBe(true);
+    expect(isSubmittable(state, UNITS, TODAY)).toBe(true);
     expect(returnBeforeOutbound({ ...state, return_date: '2026-04-30' })).toBe(true);
-    expect(isSubmittable({ ...state, return_date: '2026-04-30' }, UNITS)).toBe(false);
+    expect(isSubmittable({ ...state, return_date: '2026-04-30' }, UNITS, TODAY)).toBe(false);
     // A one-way trip ignores a return date left over from a round trip.
     expect(returnBeforeOutbound({ ...state, trip: 'single', return_date: '2026-04-30' })).toBe(false);
     // Older drafts without a return date still load.
@@ -113,10 +118,36 @@ describe('the stored booking form', () => {
   it('is not submittable with a missing train, no agent or no participants', () => {
     const state = filled();
     expect(missingTrains({ ...state, up_service_id: null })).toEqual(['up']);
-    expect(isSubmittable({ ...state, up_service_id: null }, UNITS)).toBe(false);
-    expect(isSubmittable({ ...state, agent_id: null }, UNITS)).toBe(false);
-    expect(isSubmittable({ ...state, quantities: { '9': 3 } }, UNITS)).toBe(false);
-    expect(isSubmittable({ ...state, applicant: { ...state.applicant, email: 'nope' } }, UNITS)).toBe(false);
+    expect(isSubmittable({ ...state, up_service_id: null }, UNITS, TODAY)).toBe(false);
+    expect(isSubmittable({ ...state, agent_id: null }, UNITS, TODAY)).toBe(false);
+    expect(isSubmittable({ ...state, quantities: { '9': 3 } }, UNITS, TODAY)).toBe(false);
+    expect(isSubmittable({ ...state, applicant: { ...state.applicant, email: 'nope' } }, UNITS, TODAY)).toBe(false);
+  });
+});
+
+describe('what the form refuses before submission', () => {
+  it('a date before today is refused, the outbound and return dates each', () => {
+    const state = { ...filled(), return_date: '2026-05-03' };
+    expect(pastDates(state, '2026-05-01')).toEqual([]);
+    expect(pastDates(state, '2026-05-02')).toEqual(['service_date']);
+    expect(pastDates(state, '2026-05-04')).toEqual(['service_date', 'return_date']);
+    expect(isSubmittable(state, UNITS, '2026-05-02')).toBe(false);
+    expect(pastDates({ ...state, trip: 'single' }, '2026-05-04')).toEqual(['service_date']);
+  });
+
+  it('a count typed as text that is not a whole number in range is kept as typed and blocks the request', () => {
+    const state = { ...filled(), quantities: { '1': '-5', '2': 3 } };
+    expect(invalidQuantityUnits(state, UNITS)).toEqual([1]);
+    expect(toCreateBody(state, UNITS).participant_group.unit_quantity_items[0]!.quantity).toBeNaN();
+    expect(isSubmittable(state, UNITS, TODAY)).toBe(false);
+    expect(isSubmittable({ ...filled(), wheel_chair_text: '-1' }, UNITS, TODAY)).toBe(false);
+  });
+
+  it('says which trains the group does not fit on; wheelchair users need no group seat', () => {
+    const state = filled(); // 23 people
+    expect(legsTooSmall(state, UNITS, [{ direction: 'down', vacant: 23 }, { direction: 'up', vacant: 22 }])).toEqual([{ direction: 'up', vacant: 22 }]);
+    expect(legsTooSmall({ ...state, wheel_chairs: [{ need_slope: false }] }, UNITS, [{ direction: 'up', vacant: 22 }])).toEqual([]);
+    expect(legsTooSmall({ ...state, quantities: {} }, UNITS, [{ direction: 'up', vacant: 0 }])).toEqual([]);
   });
 });
 

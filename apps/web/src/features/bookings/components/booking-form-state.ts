@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { UpdateParamsBody} from '@sagano/domain/bookings/booking-schemas';
 import { CreateBookingBody, type BookingResponse, type ServiceChoice } from '@sagano/domain/bookings/booking-schemas';
+import { PARTICIPANT_QUANTITY, WHEELCHAIR_COUNT, parseCount } from '@sagano/domain/bookings/counts';
 import { isCountryCode } from '@sagano/domain/common/countries';
 import { segmentFitsDirection } from '@sagano/domain/inventory/legs';
 import type { Unit } from '@sagano/domain/reference/reference-schemas';
@@ -37,9 +38,14 @@ export const BookingFormState = z.object({
     country_code: z.string(),
     japan_prefecture_code: z.number().int().nullable(),
   }),
-  /** Entered quantities by unit id (FREE units are calculated by the server, never entered). */
-  quantities: z.record(z.string(), z.number().int().min(0)),
+  /**
+   * Entered quantities by unit id (FREE units are calculated by the server, never entered): the
+   * text exactly as typed (a number when it came from a booking), read with parseCount.
+   */
+  quantities: z.record(z.string(), z.union([z.number().int().min(0), z.string()])),
   wheel_chairs: z.array(z.object({ need_slope: z.boolean() })),
+  /** The wheelchair count as typed (null until typed: the list's length); the list follows it while it is valid. */
+  wheel_chair_text: z.string().nullable().default(null),
   note: z.string(),
   wait_listing: z.boolean(),
   /** The booking this draft changes (PUT /params) rather than a new request; null for a new one. */
@@ -95,6 +101,7 @@ export function emptyForm(origin: string, formId: string = newFormId()): Booking
     group: { group_type: 'NORMAL', name: '', name_kana: '', country_code: 'JPN', japan_prefecture_code: null },
     quantities: {},
     wheel_chairs: [],
+    wheel_chair_text: null,
     note: '',
     wait_listing: false,
     update_of: null,
@@ -203,11 +210,55 @@ export function enterableUnits(units: readonly Unit[], groupType: 'NORMAL' | 'SC
     .sort((a, b) => a.display_order - b.display_order);
 }
 
-/** The entered quantities of the group type's units, as the API's items (zeros left out). */
+/**
+ * The entered quantities of the group type's units, as the API's items (zeros left out). Text
+ * that is not a valid count becomes NaN, so the request stays invalid until it is corrected.
+ */
 export function quantityItems(state: BookingFormState, units: readonly Unit[]): { unit_id: number; quantity: number }[] {
   return enterableUnits(units, state.group.group_type)
-    .map((u) => ({ unit_id: u.id, quantity: state.quantities[String(u.id)] ?? 0 }))
-    .filter((item) => item.quantity > 0);
+    .map((u) => {
+      const value = state.quantities[String(u.id)] ?? 0;
+      return { unit_id: u.id, quantity: typeof value === 'number' ? value : (parseCount(value, PARTICIPANT_QUANTITY) ?? Number.NaN) };
+    })
+    .filter((item) => item.quantity !== 0);
+}
+
+/** Units whose quantity field holds text that is not a whole number in range. */
+export function invalidQuantityUnits(state: BookingFormState, units: readonly Unit[]): number[] {
+  return enterableUnits(units, state.group.group_type)
+    .filter((u) => {
+      const value = state.quantities[String(u.id)];
+      return typeof value === 'string' && parseCount(value, PARTICIPANT_QUANTITY) === null;
+    })
+    .map((u) => u.id);
+}
+
+/** Whether the wheelchair count as typed is not a whole number in range. */
+export function invalidWheelchairCount(state: Pick<BookingFormState, 'wheel_chair_text'>): boolean {
+  return state.wheel_chair_text !== null && parseCount(state.wheel_chair_text, WHEELCHAIR_COUNT) === null;
+}
+
+/** The legs whose service date has passed (Asia/Tokyo `today`): 0 the outbound date, 1 the return date. */
+export function pastDates(state: Pick<BookingFormState, 'trip' | 'service_date' | 'return_date'>, today: string): ('service_date' | 'return_date')[] {
+  const out: ('service_date' | 'return_date')[] = [];
+  if (/^\d{4}-\d{2}-\d{2}$/.test(state.service_date) && state.service_date < today) out.push('service_date');
+  if (state.trip === 'round' && /^\d{4}-\d{2}-\d{2}$/.test(state.return_date) && state.return_date < today) out.push('return_date');
+  return out;
+}
+
+/** A leg's free group seats for the chosen train (the booking's own seats added back when it changes its own train). */
+export type LegVacancy = { direction: 'down' | 'up'; vacant: number };
+
+/** Group seats the request needs on each train: everyone but the wheelchair users (they ride on wheelchair places). */
+export function neededSeats(state: BookingFormState, units: readonly Unit[]): number {
+  const people = quantityItems(state, units).reduce((n, i) => n + (Number.isFinite(i.quantity) && i.quantity > 0 ? i.quantity : 0), 0);
+  return Math.max(0, people - state.wheel_chairs.length);
+}
+
+/** The legs the group does not fit on (then only a waitlist request is possible). */
+export function legsTooSmall(state: BookingFormState, units: readonly Unit[], vacancies: readonly LegVacancy[]): LegVacancy[] {
+  const needed = neededSeats(state, units);
+  return needed === 0 ? [] : vacancies.filter((v) => v.vacant < needed);
 }
 
 /** The POST /v1/bookings body (not yet validated: see `validateForm`). */
@@ -247,7 +298,8 @@ export function missingTrains(state: BookingFormState): ('down' | 'up')[] {
 }
 
 /** Whether the draft is a complete, valid request; the confirm screen shows 「入力内容に不備があります。」 otherwise. */
-export function isSubmittable(state: BookingFormState, units: readonly Unit[]): boolean {
+export function isSubmittable(state: BookingFormState, units: readonly Unit[], today: string): boolean {
   if (!state.service_date || tripLegs(state).length === 0 || missingTrains(state).length > 0 || returnBeforeOutbound(state)) return false;
+  if (pastDates(state, today).length > 0 || invalidQuantityUnits(state, units).length > 0 || invalidWheelchairCount(state)) return false;
   return CreateBookingBody.safeParse(toCreateBody(state, units)).success;
 }

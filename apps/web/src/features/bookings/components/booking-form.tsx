@@ -4,15 +4,30 @@ import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form'
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CreateBookingBody, GROUP_TYPES } from '@sagano/domain/bookings/booking-schemas';
+import { PARTICIPANT_QUANTITY, WHEELCHAIR_COUNT, type CountRange } from '@sagano/domain/bookings/counts';
 import { countryOptions, OVERSEAS_PREFECTURE, PREFECTURES_EN, PREFECTURES_JA } from '@sagano/domain/common/countries';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { agentScopeOf, useOwnAgent, useOwnGroup, type AgentScope } from '../../portal/api/own-agent.ts';
+import { todayInTokyo } from '../../inventory/components/calendar-grid.ts';
 import { useAgentOptions } from '../api/get-agent-options.ts';
-import { missingTrains, returnBeforeOutbound, saveForm, toCreateBody, type BookingFormState } from './booking-form-state.ts';
+import { useBooking } from '../api/get-booking.ts';
+import {
+  invalidQuantityUnits,
+  invalidWheelchairCount,
+  legsTooSmall,
+  missingTrains,
+  pastDates,
+  returnBeforeOutbound,
+  saveForm,
+  toCreateBody,
+  type BookingFormState,
+  type LegVacancy,
+} from './booking-form-state.ts';
 import { ParticipantsInput } from './participants-input.tsx';
 import { TrainPicker } from './train-picker.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
+import { useLegVacancies } from './use-leg-vacancies.ts';
 
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -32,8 +47,20 @@ export function prefectureOptions(language: string, overseas: string) {
 }
 
 /** Every error of the draft, keyed by the form's field paths (the body's paths are the same). */
-export function validateDraft(values: BookingFormState, labels: BookingLabels, messages: { agent: () => string; train: () => string; returnDate: () => string }): FormErrors {
+export function validateDraft(
+  values: BookingFormState,
+  labels: BookingLabels,
+  messages: { agent: () => string; train: () => string; returnDate: () => string; datePassed: () => string; range: (range: CountRange) => string; waitlist: () => string },
+  vacancies: readonly LegVacancy[] = [],
+): FormErrors {
   const errors = zodValidate(CreateBookingBody)(toCreateBody(values, labels.units));
+  // Counts are checked as typed, next to their own field; the body's item errors say the same.
+  for (const key of Object.keys(errors)) if (key.startsWith('participant_group.unit_quantity_items.')) delete errors[key];
+  for (const unitId of invalidQuantityUnits(values, labels.units)) errors[`quantities.${unitId}`] = messages.range(PARTICIPANT_QUANTITY);
+  if (invalidWheelchairCount(values)) errors.wheel_chair_text = messages.range(WHEELCHAIR_COUNT);
+  if (errors['participant_group.wheel_chairs']) errors['participant_group.wheel_chairs'] = messages.range(WHEELCHAIR_COUNT);
+  for (const field of pastDates(values, todayInTokyo())) errors[field] = messages.datePassed();
+  if (!values.wait_listing && legsTooSmall(values, labels.units, vacancies).length > 0) errors.wait_listing = messages.waitlist();
   if (values.agent_id === null) errors.agent_id = messages.agent();
   for (const direction of missingTrains(values)) errors[direction === 'down' ? 'down_service_id' : 'up_service_id'] = messages.train();
   if (!values.service_date) errors.service_date = messages.train();
@@ -77,16 +104,30 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
   const { t, i18n } = useTranslation(['bookings', 'common']);
   const scope = agentScopeOf(useCurrentUser());
   const agents = useAgentOptions({ enabled: scope === null });
+  const own = useBooking(initial.update_of ?? '', { enabled: initial.update_of !== null });
+  // The vacancies of the chosen trains (read below, from the form's values): validation runs after this render.
+  let vacancies: LegVacancy[] = [];
   const form = useForm<BookingFormState>({
     initialValues: initial,
     onValuesChange: (values) => saveForm(sessionStorage, values),
     validate: (values) =>
-      validateDraft(values, labels, {
-        agent: () => t('common:validation.select'),
-        train: () => t('bookings:form.missingTrain'),
-        returnDate: () => t('bookings:form.returnBeforeOutbound'),
-      }),
+      validateDraft(
+        values,
+        labels,
+        {
+          agent: () => t('common:validation.select'),
+          train: () => t('bookings:form.missingTrain'),
+          returnDate: () => t('bookings:form.returnBeforeOutbound'),
+          datePassed: () => t('bookings:form.datePassed', { today: todayInTokyo() }),
+          range: ({ min, max }) => t('bookings:form.wholeNumber', { min, max }),
+          waitlist: () => t('bookings:form.waitlistRequired'),
+        },
+        vacancies,
+      ),
   });
+  vacancies = useLegVacancies(form.values, own.data);
+  // Trains change once (update_count): a booking that has used it keeps its trains.
+  const trainsLocked = initial.update_of !== null && (own.data?.main_params.service_order.update_count ?? 0) >= 1;
   const agentList = agents.data?.agents ?? [];
   const agent = agentList.find((a) => a.id === form.values.agent_id);
   const branches = agent?.groups ?? [];
@@ -107,7 +148,7 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
     >
       <Stack gap="md">
         <FormSection title={t('form.steps.trains')}>
-          <TrainPicker form={form} labels={labels} />
+          <TrainPicker form={form} labels={labels} locked={trainsLocked} />
         </FormSection>
         <FormSection title={t('form.steps.agent')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -192,12 +233,12 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
           </Stack>
         </FormSection>
         <FormSection title={t('form.steps.participants')}>
-          <ParticipantsInput form={form} labels={labels} />
+          <ParticipantsInput form={form} labels={labels} vacancies={vacancies} />
         </FormSection>
         <FormSection title={t('form.steps.other')}>
           <Stack gap="sm">
             <Textarea label={t('form.note')} autosize minRows={2} maxRows={8} {...form.getInputProps('note')} />
-            <Checkbox label={t('form.waitListing')} {...form.getInputProps('wait_listing', { type: 'checkbox' })} />
+            <Checkbox label={t('form.waitListing')} {...form.getInputProps('wait_listing', { type: 'checkbox' })} data-testid="wait-listing" />
           </Stack>
         </FormSection>
         <Group justify="flex-end">

@@ -35,8 +35,9 @@ export function MailStepModal({
 }) {
   const { t } = useTranslation(['bookings', 'common', 'seats']);
   const refusing = template === 'booking_ng';
-  const [reason, setReason] = useState<RefusalReason>('FULL');
-  const mail = useMailTemplate(bookingId, template, refusing ? reason : null, opened);
+  // A refusal names its reason: nothing is chosen for the operator (not even 満席).
+  const [reason, setReason] = useState<RefusalReason | null>(null);
+  const mail = useMailTemplate(bookingId, template, refusing ? reason : null, opened && (!refusing || reason !== null));
   const attachment = ATTACHMENTS[template];
   const title = {
     booking_ok: t('steps.confirmTitle'),
@@ -65,10 +66,16 @@ export function MailStepModal({
         {refusing && (
           <NativeSelect
             label={t('steps.reason')}
-            data={REFUSAL_REASONS.map((r) => ({ value: r, label: t(`refusal.${r}`) }))}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value as RefusalReason)}
+            required
+            data={[{ value: '', label: t('steps.reasonPlaceholder'), disabled: true }, ...REFUSAL_REASONS.map((r) => ({ value: r, label: t(`refusal.${r}`) }))]}
+            value={reason ?? ''}
+            onChange={(e) => setReason((REFUSAL_REASONS as readonly string[]).includes(e.currentTarget.value) ? (e.currentTarget.value as RefusalReason) : null)}
           />
+        )}
+        {refusing && reason === null && (
+          <Text size="sm" c="dimmed" data-testid="reason-first">
+            {t('steps.reasonFirst')}
+          </Text>
         )}
         <TextInput label={t('steps.mailTo')} value={mail.data?.to_address ?? ''} readOnly />
         <TextInput label={t('steps.subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} required />
@@ -86,12 +93,12 @@ export function MailStepModal({
         )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose} disabled={sending}>
-            {t('common:actions.cancel')}
+            {t('common:actions.close')}
           </Button>
           <Button
             color={refusing ? 'red' : undefined}
             loading={sending}
-            disabled={!mail.data || !subject.trim() || !body.trim()}
+            disabled={!mail.data || !subject.trim() || !body.trim() || (refusing && reason === null)}
             onClick={() => onSend({ subject, body }, refusing ? reason : null)}
           >
             {sendLabel}

@@ -1,19 +1,24 @@
-import { Checkbox, Group, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { Alert, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { CalculateAmountBody } from '@sagano/domain/bookings/booking-schemas';
+import type { CalculateAmountBody, CalculateAmountResponse } from '@sagano/domain/bookings/booking-schemas';
+import { WHEELCHAIR_COUNT, parseCount } from '@sagano/domain/bookings/counts';
 import { FARE_TYPES } from '@sagano/domain/reference/reference-schemas';
 import { useCalculatedAmount } from '../api/calculate-amount.ts';
-import { enterableUnits, legDate, quantityItems, tripLegs, type BookingFormState } from './booking-form-state.ts';
+import { enterableUnits, invalidQuantityUnits, legDate, legsTooSmall, neededSeats, quantityItems, tripLegs, type BookingFormState, type LegVacancy } from './booking-form-state.ts';
+import { CountInput } from './count-input.tsx';
+import { formatYen } from './money.ts';
 import { PriceItemsTable } from './price-items-table.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
 
-/** The calculate_amount body for the form, or null while there is nothing to price. */
+/** The calculate_amount body for the form (with the booking a change is for), or null while there is nothing to price. */
 function amountBody(state: BookingFormState, labels: BookingLabels): CalculateAmountBody | null {
   const items = quantityItems(state, labels.units);
   const legs = tripLegs(state);
-  if (items.length === 0 || !/^\d{4}-\d{2}-\d{2}$/.test(state.service_date)) return null;
+  if (items.length === 0 || invalidQuantityUnits(state, labels.units).length > 0 || !/^\d{4}-\d{2}-\d{2}$/.test(state.service_date)) return null;
   return {
+    ...(state.update_of !== null ? { booking_id: state.update_of } : {}),
     group_type: state.group.group_type,
     participant_group: { unit_quantity_items: items, wheel_chairs: [] },
     service_days: legs.length > 0 ? legs.map((leg) => legDate(state, leg)) : [state.service_date],
@@ -33,7 +38,7 @@ export function AmountTable({ state, labels }: { state: BookingFormState; labels
     );
   }
   const data = amount.data;
-  return (
+  const table = (
     <PriceItemsTable
       label={t('form.totalAmount')}
       testId="amount-table"
@@ -48,9 +53,84 @@ export function AmountTable({ state, labels }: { state: BookingFormState; labels
         </Table.Tr>
       }
       footerLabel={t('form.totalPeople', { count: data.participant_quantity, free: data.free_quantity })}
-      total={data.total_amount}
-      totalTestId="total-amount"
+      total={data.modification?.fare_amount ?? data.total_amount}
+      totalTestId={data.modification ? 'fare-amount' : 'total-amount'}
     />
+  );
+  if (!data.modification) return table;
+  return (
+    <Stack gap="xs">
+      {table}
+      <ChangePreview modification={data.modification} labels={labels} />
+    </Stack>
+  );
+}
+
+/** A change's price before it is sent: the new total with the decrement fee, against the total before. */
+function ChangePreview({ modification: m, labels }: { modification: NonNullable<CalculateAmountResponse['modification']>; labels: BookingLabels }) {
+  const { t } = useTranslation('bookings');
+  const yen = (amount: number) => t('form.yen', { amount: formatYen(amount) });
+  const difference = m.difference_amount > 0 ? `+${yen(m.difference_amount)}` : m.difference_amount < 0 ? `−${yen(-m.difference_amount)}` : yen(0);
+  return (
+    <Table aria-label={t('form.change.title')} withTableBorder verticalSpacing={4} data-testid="change-preview" maw={520}>
+      <Table.Tbody>
+        <Table.Tr>
+          <Table.Td>{t('form.change.fares')}</Table.Td>
+          <Table.Td ta="right">{yen(m.fare_amount)}</Table.Td>
+        </Table.Tr>
+        {m.decrement_items.map((item) => (
+          <Table.Tr key={item.unit_id}>
+            <Table.Td>{t('form.change.decrement', { unit: labels.unitName(item.unit_id), count: item.decrement_quantity })}</Table.Td>
+            <Table.Td ta="right">{yen(item.decrement_fee)}</Table.Td>
+          </Table.Tr>
+        ))}
+        <Table.Tr>
+          <Table.Th>{t('form.change.total')}</Table.Th>
+          <Table.Th ta="right" data-testid="total-amount">
+            {yen(m.total_amount)}
+          </Table.Th>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Td>{t('form.change.previous')}</Table.Td>
+          <Table.Td ta="right" data-testid="previous-total">
+            {yen(m.previous_total_amount)}
+          </Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>{t('form.change.difference')}</Table.Th>
+          <Table.Th ta="right" data-testid="difference-amount">
+            {difference}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The group seats the request needs beside each chosen train's vacancy; too few: only a waitlist request. */
+export function VacancyNote({ state, labels, vacancies }: { state: BookingFormState; labels: BookingLabels; vacancies: readonly LegVacancy[] }) {
+  const { t } = useTranslation('bookings');
+  const needed = neededSeats(state, labels.units);
+  const legName = (direction: 'down' | 'up') => t(tripLegs(state).find((l) => l.direction === direction)?.index === 1 ? 'form.return' : 'form.outbound');
+  const short = legsTooSmall(state, labels.units, vacancies);
+  if (vacancies.length === 0) return null;
+  return (
+    <Stack gap={4} data-testid="vacancy-note">
+      <Group gap="md">
+        <Text size="sm">{t('form.neededSeats', { count: needed })}</Text>
+        {vacancies.map((v) => (
+          <Text key={v.direction} size="sm" fw={500} data-testid={`vacancy-${v.direction}`}>
+            {t('form.legVacancy', { leg: legName(v.direction), vacant: v.vacant })}
+          </Text>
+        ))}
+      </Group>
+      {short.length > 0 && (
+        <Alert color={state.wait_listing ? 'violet' : 'orange'} variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="not-fitting">
+          {short.map((v) => t('form.notFitting', { leg: legName(v.direction), vacant: v.vacant, count: needed })).join(' ')}
+          {state.wait_listing && ` ${t('form.willWait')}`}
+        </Alert>
+      )}
+    </Stack>
   );
 }
 
@@ -60,7 +140,7 @@ export function AmountTable({ state, labels }: { state: BookingFormState; labels
  * (general, disability classes, supporters), a column per fare (adult, child); each field keeps
  * the unit's full name as its label for screen readers.
  */
-export function ParticipantsInput({ form, labels }: { form: UseFormReturnType<BookingFormState>; labels: BookingLabels }) {
+export function ParticipantsInput({ form, labels, vacancies }: { form: UseFormReturnType<BookingFormState>; labels: BookingLabels; vacancies: readonly LegVacancy[] }) {
   const { t } = useTranslation('bookings');
   const units = enterableUnits(labels.units, form.values.group.group_type);
   const fareTypes = FARE_TYPES.filter((fare) => units.some((u) => u.fare_type === fare));
@@ -87,14 +167,11 @@ export function ParticipantsInput({ form, labels }: { form: UseFormReturnType<Bo
                 return (
                   <Table.Td key={fare}>
                     {unit && (
-                      <NumberInput
+                      <CountInput
                         aria-label={labels.unitName(unit.id)}
-                        min={0}
-                        max={2000}
-                        allowDecimal={false}
-                        allowNegative={false}
                         value={form.values.quantities[String(unit.id)] ?? 0}
-                        onChange={(v) => form.setFieldValue(`quantities.${unit.id}`, typeof v === 'number' ? v : Number(v) || 0)}
+                        onChange={(text) => form.setFieldValue(`quantities.${unit.id}`, text)}
+                        error={form.errors[`quantities.${unit.id}`]}
                       />
                     )}
                   </Table.Td>
@@ -109,21 +186,20 @@ export function ParticipantsInput({ form, labels }: { form: UseFormReturnType<Bo
           {participantsError}
         </Text>
       )}
+      <VacancyNote state={form.values} labels={labels} vacancies={vacancies} />
       <AmountTable state={form.values} labels={labels} />
-      <Group gap="md" align="flex-end" wrap="wrap">
-        <NumberInput
+      <Group gap="md" align="flex-start" wrap="wrap">
+        <CountInput
           label={t('form.wheelchairCount')}
-          min={0}
-          max={40}
-          allowDecimal={false}
-          allowNegative={false}
           w={170}
-          value={chairs.length}
-          onChange={(v) => {
-            const n = Math.max(0, Math.min(40, Number(v) || 0));
-            form.setFieldValue('wheel_chairs', Array.from({ length: n }, (_, i) => chairs[i] ?? { need_slope: false }));
+          value={form.values.wheel_chair_text ?? chairs.length}
+          onChange={(text) => {
+            form.setFieldValue('wheel_chair_text', text);
+            // The list follows the count while it is valid; an invalid count keeps it and shows the range.
+            const n = parseCount(text, WHEELCHAIR_COUNT);
+            if (n !== null) form.setFieldValue('wheel_chairs', Array.from({ length: n }, (_, i) => chairs[i] ?? { need_slope: false }));
           }}
-          error={form.errors['participant_group.wheel_chairs']}
+          error={form.errors.wheel_chair_text ?? form.errors['participant_group.wheel_chairs']}
         />
         {chairs.map((chair, i) => (
           <Checkbox
@@ -131,7 +207,7 @@ export function ParticipantsInput({ form, labels }: { form: UseFormReturnType<Bo
             label={t('form.needSlope', { n: i + 1 })}
             checked={chair.need_slope}
             onChange={(e) => form.setFieldValue(`wheel_chairs.${i}.need_slope`, e.currentTarget.checked)}
-            mb={8}
+            mt={32}
           />
         ))}
       </Group>

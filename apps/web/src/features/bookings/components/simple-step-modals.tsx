@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
+import { PRIORITY, parseCount } from '@sagano/domain/bookings/counts';
+import { CountInput } from './count-input.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
 
 function Actions({ onClose, busy, onSave }: { onClose: () => void; busy: boolean; onSave: () => void }) {
@@ -38,7 +40,9 @@ export function SimpleStepModal({
 }) {
   const { t } = useTranslation('bookings');
   const legs = booking.main_params.service_order.services;
-  const [priority, setPriority] = useState<number>(booking.priority);
+  // The priority as typed; saved only when it is a whole number in range.
+  const [priority, setPriority] = useState(String(booking.priority));
+  const [priorityError, setPriorityError] = useState<string | null>(null);
   const [operator, setOperator] = useState(booking.operator_name);
   const [confirmNote, setConfirmNote] = useState(booking.main_params.confirmNote);
   const [voucherNote, setVoucherNote] = useState(booking.main_params.voucherNote);
@@ -51,7 +55,16 @@ export function SimpleStepModal({
   return (
     <Modal opened={step !== null} onClose={onClose} title={step ? t(`steps.${step}`) : ''} size="md">
       {step === 'priority' && (
-        <NumberInput label={t('steps.priorityLabel')} min={0} max={100} allowDecimal={false} value={priority} onChange={(v) => setPriority(Number(v) || 0)} />
+        <CountInput
+          label={t('steps.priorityLabel')}
+          value={priority}
+          onChange={(text) => {
+            setPriority(text);
+            setPriorityError(null);
+          }}
+          error={priorityError}
+          data-autofocus
+        />
       )}
       {step === 'operator' && <TextInput label={t('steps.operatorLabel')} value={operator} onChange={(e) => setOperator(e.currentTarget.value)} />}
       {step === 'specialNote' && (
@@ -84,7 +97,11 @@ export function SimpleStepModal({
           onClose={onClose}
           busy={busy}
           onSave={() => {
-            if (step === 'priority') onSave(step, { priority });
+            if (step === 'priority') {
+              const value = priority.trim() === '' ? null : parseCount(priority, PRIORITY);
+              if (value === null) setPriorityError(t('form.wholeNumber', { min: PRIORITY.min, max: PRIORITY.max }));
+              else onSave(step, { priority: value });
+            }
             if (step === 'operator') onSave(step, { operator_name: operator });
             if (step === 'specialNote') onSave(step, { confirm_note: confirmNote, voucher_note: voucherNote });
             if (step === 'stations') onSave(step, { direction, from_station_id: Number(from), to_station_id: Number(to) });

@@ -1,11 +1,40 @@
-import { Group, NativeSelect, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, NativeSelect, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DateInput, type DateInputProps } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
+import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { parseDateInput } from '../../../lib/dates.ts';
+import { todayInTokyo } from '../../inventory/components/calendar-grid.ts';
 import { useDayTrains } from '../api/get-day-trains.ts';
 import { legDate, tripLegs, type BookingFormState, type TripLeg } from './booking-form-state.ts';
 import type { BookingLabels } from './use-booking-labels.ts';
 
-function LegTrainSelect({ form, leg, labels, legKey }: { form: UseFormReturnType<BookingFormState>; leg: TripLeg; labels: BookingLabels; legKey: 'outbound' | 'return' }) {
+/**
+ * A service date: typed (yyyy-MM-dd) or picked on a calendar whose past days are greyed out and
+ * whose today (in Japan) is marked. A typed past date stays as typed and the form says why.
+ */
+export function ServiceDateInput({ value, onChange, ...props }: Omit<DateInputProps, 'value' | 'onChange'> & { value: string; onChange: (date: string) => void }) {
+  const today = todayInTokyo();
+  return (
+    <DateInput
+      valueFormat="YYYY-MM-DD"
+      dateParser={parseDateInput}
+      placeholder="yyyy-MM-dd"
+      value={value || null}
+      onChange={(next) => onChange(next ? String(next).slice(0, 10) : '')}
+      getDayProps={(date) =>
+        date < today
+          ? { disabled: true, 'data-past': true }
+          : date === today
+            ? { 'data-tokyo-today': true, style: { outline: '2px solid var(--mantine-color-blue-6)', outlineOffset: -2 } }
+            : {}
+      }
+      {...props}
+    />
+  );
+}
+
+function LegTrainSelect({ form, leg, labels, legKey, locked }: { form: UseFormReturnType<BookingFormState>; leg: TripLeg; labels: BookingLabels; legKey: 'outbound' | 'return'; locked: boolean }) {
   const { t } = useTranslation('bookings');
   const date = legDate(form.values, leg);
   const trains = useDayTrains(/^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null, leg.from, leg.to);
@@ -35,13 +64,17 @@ function LegTrainSelect({ form, leg, labels, legKey }: { form: UseFormReturnType
       classNames={{ label: 'sagano-required-label' }}
       aria-required
       allowDeselect={false}
+      disabled={locked}
       data-testid={`train-select-${leg.direction}`}
     />
   );
 }
 
-/** Date, trip type, stations and the train of each leg (trains of the segment with their levels). */
-export function TrainPicker({ form, labels }: { form: UseFormReturnType<BookingFormState>; labels: BookingLabels }) {
+/**
+ * Date, trip type, stations and the train of each leg (trains of the segment with their levels).
+ * `locked`: the booking has used its one train change, so none of these can change.
+ */
+export function TrainPicker({ form, labels, locked = false }: { form: UseFormReturnType<BookingFormState>; labels: BookingLabels; locked?: boolean }) {
   const { t } = useTranslation('bookings');
   const stationOptions = [{ value: '', label: '—' }, ...labels.stationIds.map((id) => ({ value: String(id), label: labels.stationName(id) }))];
   const legs = tripLegs(form.values);
@@ -53,13 +86,21 @@ export function TrainPicker({ form, labels }: { form: UseFormReturnType<BookingF
   };
   return (
     <Stack gap="sm">
+      {locked && (
+        <Alert color="gray" variant="light" icon={<IconLock size={18} aria-hidden />} data-testid="train-change-used">
+          {t('form.trainChangeUsed')}
+        </Alert>
+      )}
       <Group gap="md" align="flex-end" wrap="wrap">
-        <TextInput
-          type="date"
+        <ServiceDateInput
           label={form.values.trip === 'round' ? t('form.outboundDate') : t('form.date')}
           required
           w={180}
-          {...form.getInputProps('service_date')}
+          value={form.values.service_date}
+          onChange={(date) => form.setFieldValue('service_date', date)}
+          error={form.errors.service_date}
+          disabled={locked}
+          data-testid="service-date"
         />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="booking-trip-label">
@@ -68,6 +109,7 @@ export function TrainPicker({ form, labels }: { form: UseFormReturnType<BookingF
           <SegmentedControl
             aria-labelledby="booking-trip-label"
             value={form.values.trip}
+            disabled={locked}
             onChange={(v) => {
               form.setFieldValue('trip', v === 'round' ? 'round' : 'single');
               if (v !== 'round') {
@@ -86,6 +128,7 @@ export function TrainPicker({ form, labels }: { form: UseFormReturnType<BookingF
           data={stationOptions}
           value={form.values.from_station_id === null ? '' : String(form.values.from_station_id)}
           onChange={(e) => setStation('from_station_id', e.currentTarget.value)}
+          disabled={locked}
           w={170}
         />
         <NativeSelect
@@ -93,16 +136,19 @@ export function TrainPicker({ form, labels }: { form: UseFormReturnType<BookingF
           data={stationOptions}
           value={form.values.to_station_id === null ? '' : String(form.values.to_station_id)}
           onChange={(e) => setStation('to_station_id', e.currentTarget.value)}
+          disabled={locked}
           w={170}
         />
         {form.values.trip === 'round' && (
-          <TextInput
-            type="date"
+          <ServiceDateInput
             label={t('form.returnDate')}
             description={t('form.returnDateHint')}
             w={200}
-            min={form.values.service_date || undefined}
-            {...form.getInputProps('return_date')}
+            value={form.values.return_date}
+            onChange={(date) => form.setFieldValue('return_date', date)}
+            error={form.errors.return_date}
+            clearable
+            disabled={locked}
             data-testid="return-date"
           />
         )}
@@ -114,7 +160,7 @@ export function TrainPicker({ form, labels }: { form: UseFormReturnType<BookingF
       ) : (
         <SimpleGrid cols={{ base: 1, md: legs.length }} spacing="sm">
           {legs.map((leg, i) => (
-            <LegTrainSelect key={leg.direction} form={form} leg={leg} labels={labels} legKey={i === 0 ? 'outbound' : 'return'} />
+            <LegTrainSelect key={leg.direction} form={form} leg={leg} labels={labels} legKey={i === 0 ? 'outbound' : 'return'} locked={locked} />
           ))}
         </SimpleGrid>
       )}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CreateBookingBody, UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
 import { countryName } from '@sagano/domain/common/countries';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { todayInTokyo } from '../../inventory/components/calendar-grid.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateBooking, useUpdateBooking } from '../api/create-booking.ts';
@@ -76,7 +77,7 @@ export function Component() {
   if (stored.kind === 'invalid') return (<>{header}<Problem message={t('form.invalid')} /></>);
   if (!labels.unitsLoaded) return header;
   const state = stored.state;
-  if (!isSubmittable(state, labels.units)) {
+  if (!isSubmittable(state, labels.units, todayInTokyo())) {
     return (
       <>
         {header}

@@ -29,6 +29,8 @@ import {
 import { useBooking } from '../api/get-booking.ts';
 import { prefectureOptions } from '../components/booking-form.tsx';
 import { BookingNotes } from '../components/booking-notes.tsx';
+import { AcceptChangeModal, OutdatedDocuments } from '../components/change-documents.tsx';
+import { PaymentCard } from '../components/payment-card.tsx';
 import { MailStepModal } from '../components/mail-step-modal.tsx';
 import { formatYen } from '../components/money.ts';
 import { PriceItemsTable } from '../components/price-items-table.tsx';
@@ -199,6 +201,7 @@ export function Component() {
   const [releasing, setReleasing] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [simple, setSimple] = useState<SimpleStep | null>(null);
+  const [accepting, setAccepting] = useState(false);
 
   const reserve = useBookingStep(() => reserveAllotments(bookingId));
   const finishCancel = useBookingStep(() => confirmCancellation(bookingId));
@@ -220,7 +223,6 @@ export function Component() {
   const state = { status: booking.status, subStatus: booking.sub_status, isRoundTrip: booking.main_params.service_order.is_round_trip, voucherConfirmed: false, ignoreCancellationPolicy: false };
   const may = (step: BookingStep) => operator && mayTake(step, state, 'OPERATOR');
   const prefecture = prefectureOptions(i18n.language, t('form.overseas')).find((p) => p.value === String(booking.group.japan_prefecture_code));
-  const payment = booking.main_params.payment;
   const cancellation = booking.main_params.cancellation;
 
   return (
@@ -312,6 +314,7 @@ export function Component() {
         )}
       </Paper>
       <Grid gap="md">
+      {operator && <OutdatedDocuments booking={booking} />}
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">
             <Section title={t('detail.sections.trains')}>
@@ -343,26 +346,14 @@ export function Component() {
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="md">
             <Section title={t('detail.sections.payment')}>
-              {payment ? (
-                <SimpleGrid cols={2} spacing="sm">
-                  <Field label={t('detail.paymentFields.status')} value={<PaymentStatusBadge status={payment.status} />} />
-                  <Field label={t('detail.paymentFields.method')} value={t(`paymentMethod.${payment.payment_method}`)} />
-                  <Field label={t('detail.paymentFields.total')} value={t('form.yen', { amount: formatYen(payment.total_amount) })} />
-                  <Field label={t('detail.paymentFields.paid')} value={t('form.yen', { amount: formatYen(payment.paid_amount) })} />
-                  <Field label={t('detail.paymentFields.dueDate')} value={payment.due_date} />
-                </SimpleGrid>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  {t('detail.noPayment')}
-                </Text>
-              )}
+              <PaymentCard booking={booking} />
             </Section>
             {booking.pending_change && (
               <Section title={t('detail.sections.pendingChange')}>
                 <PendingChange booking={booking} labels={labels} />
                 {may('accept_modification') && (
                   <Group gap="xs" mt="sm">
-                    <Button size="xs" color="teal" loading={acceptChange.isPending} onClick={() => acceptChange.mutate(undefined, { onSuccess: () => notifySuccess(t('steps.acceptChangeDone')) })}>
+                    <Button size="xs" color="teal" onClick={() => setAccepting(true)}>
                       {t('steps.acceptChange')}
                     </Button>
                     <Button size="xs" color="red" variant="outline" loading={refuseChange.isPending} onClick={() => refuseChange.mutate(undefined, { onSuccess: () => notifySuccess(t('steps.refuseChangeDone')) })}>
@@ -406,7 +397,8 @@ export function Component() {
         opened={releasing}
         title={t('steps.releaseTitle')}
         message={t('steps.releaseMessage')}
-        confirmLabel={t('steps.release')}
+        confirmLabel={t('steps.releaseButton')}
+        cancelLabel={t('common:actions.close')}
         danger
         loading={release.isPending}
         onClose={() => setReleasing(false)}
@@ -418,7 +410,8 @@ export function Component() {
         opened={confirmingCancel}
         title={agent ? t('portal:bookings.agreeFeeTitle') : t('steps.confirmCancellationTitle')}
         message={t(agent ? 'portal:bookings.agreeFeeMessage' : 'steps.confirmCancellationMessage', { fee: t('form.yen', { amount: formatYen(cancellation?.total_cancellation_fee ?? 0) }) })}
-        confirmLabel={agent ? t('portal:bookings.agreeFee') : t('steps.confirmCancellation')}
+        confirmLabel={agent ? t('portal:bookings.agreeFee') : t('steps.confirmCancellationButton')}
+        cancelLabel={t('common:actions.close')}
         danger
         loading={finishCancel.isPending}
         onClose={() => setConfirmingCancel(false)}
@@ -432,6 +425,15 @@ export function Component() {
       {mailStep && (
         <MailStepModal
           bookingId={booking.booking_id}
+      {accepting && (
+        <AcceptChangeModal
+          booking={booking}
+          opened
+          loading={acceptChange.isPending}
+          onClose={() => setAccepting(false)}
+          onConfirm={() => acceptChange.mutate(undefined, closeAndNotify(() => setAccepting(false), t('steps.acceptChangeDone')))}
+        />
+      )}
           template={mailStep}
           opened
           sending={confirm.isPending || refuse.isPending}

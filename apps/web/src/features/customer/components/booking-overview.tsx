@@ -139,7 +139,7 @@ export function VoucherCard({ summary, token }: { summary: CustomerBookingSummar
         </>
       ) : (
         <Text size="sm" c="dimmed">
-          {t('voucher.notYet')}
+          {customerStatus(summary.status) === 'cancelled' ? t('voucher.cancelled') : t('voucher.notYet')}
         </Text>
       )}
       {note && (

@@ -1,10 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
-import { Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconTicketOff } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isNotFound, useCustomerSummary } from '../api/customer-api.ts';
 import { BookingDetails, TrainList, VoucherCard } from '../components/booking-overview.tsx';
+import { customerStatus } from '../components/customer-format.ts';
 import { CustomerLayout } from '../components/customer-layout.tsx';
 import { SeatChange } from '../components/seat-change.tsx';
 import classes from './customer-booking.module.css';
@@ -73,8 +74,14 @@ export function Component() {
     );
   } else {
     const data = summary.data;
+    const ended = customerStatus(data.status);
     body = (
       <Stack gap="md">
+        {(ended === 'cancelled' || ended === 'notReserved') && (
+          <Alert color={ended === 'cancelled' ? 'gray' : 'red'} variant="light" icon={<IconTicketOff size={20} aria-hidden />} title={t(`ended.${ended}.title`)} data-testid="booking-ended">
+            {t(`ended.${ended}.description`)}
+          </Alert>
+        )}
         <div className={classes.overview}>
           <div className={classes.details}>
             <BookingDetails summary={data} />

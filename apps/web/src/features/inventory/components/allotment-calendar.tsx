@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AllotmentCalendarDay } from '@sagano/domain/inventory/inventory-schemas';
 import type { Direction } from '@sagano/domain/reference/reference-schemas';
-import { monthGrid, weekdayOf, type YearMonth } from './calendar-grid.ts';
+import { monthGrid, todayInTokyo, weekdayOf, type YearMonth } from './calendar-grid.ts';
 import { LevelBadge } from './level-badge.tsx';
 import { useListSeparator } from '../../../lib/list-separator.ts';
 
@@ -29,10 +29,13 @@ export function isServiceDay(day: AllotmentCalendarDay | undefined): boolean {
   return day?.service_pattern === 'ORDINARY' || day?.service_pattern === 'SPECIAL';
 }
 
-function DayCell({ date, day, directions, showApprovals }: { date: string; day: AllotmentCalendarDay | undefined; directions: readonly Direction[]; showApprovals: boolean }) {
+function DayCell({ date, day, directions, showApprovals, today }: { date: string; day: AllotmentCalendarDay | undefined; directions: readonly Direction[]; showApprovals: boolean; today: string }) {
   const { t } = useTranslation('inventory');
   const separator = useListSeparator();
   const service = isServiceDay(day);
+  // Days before today (in Japan) are greyed out: their trains have run and cannot be booked.
+  const past = date < today;
+  const isToday = date === today;
   const levels = (day?.directions ?? []).filter((d) => directions.includes(d.direction_id));
   const levelWords = levels
     .map((d) => `${t(`directions.${d.direction_id}`)} ${d.allotment_level ? t(`levels.${d.allotment_level}`) : t('noInventory')}`)
@@ -40,9 +43,16 @@ function DayCell({ date, day, directions, showApprovals }: { date: string; day: 
   const content = (
     <Stack gap={4} p={6} h="100%" justify="flex-start">
       <Group justify="space-between" gap={4} wrap="nowrap">
-        <Text size="sm" fw={700} c={service ? dayColor(date) : 'dimmed'} style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {Number(date.slice(8))}
-        </Text>
+        <Group gap={4} wrap="nowrap">
+          <Text size="sm" fw={700} c={service && !past ? dayColor(date) : 'dimmed'} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {Number(date.slice(8))}
+          </Text>
+          {isToday && (
+            <Badge size="xs" variant="filled" color="blue" data-testid="calendar-today">
+              {t('inquiry.today')}
+            </Badge>
+          )}
+        </Group>
         {showApprovals && day?.is_approval_pending && (
           <Tooltip label={t('inquiry.approvalPendingHint')}>
             <Badge
@@ -73,14 +83,21 @@ function DayCell({ date, day, directions, showApprovals }: { date: string; day: 
       )}
     </Stack>
   );
-  const label = `${t('inquiry.openDay', { date })}${levelWords ? `（${levelWords}）` : ''}`;
+  const label = `${t('inquiry.openDay', { date })}${isToday ? ` ${t('inquiry.today')}` : ''}${past ? ` ${t('inquiry.pastDay')}` : ''}${levelWords ? `（${levelWords}）` : ''}`;
   return (
     <Table.Td
       p={0}
       h={directions.length > 1 ? 92 : 72}
-      bg={service ? undefined : 'gray.1'}
+      bg={service && !past ? undefined : 'gray.1'}
       data-date={date}
-      style={{ verticalAlign: 'top', width: `${100 / 7}%` }}
+      data-past={past || undefined}
+      data-today={isToday || undefined}
+      style={{
+        verticalAlign: 'top',
+        width: `${100 / 7}%`,
+        ...(past ? { opacity: 0.5 } : {}),
+        ...(isToday ? { boxShadow: 'inset 0 0 0 2px var(--mantine-color-blue-6)' } : {}),
+      }}
     >
       {service || day?.service_pattern === 'SUSPENDED' ? (
         <UnstyledButton component={Link} to={`/search-allotments/${date}`} aria-label={label} display="block" h="100%" w="100%" className="calendar-day-link">
@@ -111,6 +128,7 @@ export function AllotmentCalendar({
   const { i18n } = useTranslation('inventory');
   const byDate = new Map(days.map((d) => [d.date, d]));
   const names = weekdayNames(i18n.language);
+  const today = todayInTokyo();
   const caption = new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(month.year, month.month - 1, 1)),
   );
@@ -130,7 +148,7 @@ export function AllotmentCalendar({
           {monthGrid(month).map((week, w) => (
             <Table.Tr key={w}>
               {week.map((date, i) =>
-                date ? <DayCell key={date} date={date} day={byDate.get(date)} directions={directions} showApprovals={showApprovals} /> : <Table.Td key={`empty-${i}`} bg="gray.0" />,
+                date ? <DayCell key={date} date={date} day={byDate.get(date)} directions={directions} showApprovals={showApprovals} today={today} /> : <Table.Td key={`empty-${i}`} bg="gray.0" />,
               )}
             </Table.Tr>
           ))}

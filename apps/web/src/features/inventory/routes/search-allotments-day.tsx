@@ -8,7 +8,7 @@ import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useAllotmentDay } from '../api/get-allotment-day.ts';
-import { formatServiceDay, formatYearMonth, parseDayParam, shiftDay, yearMonthOf } from '../components/calendar-grid.ts';
+import { formatServiceDay, formatYearMonth, parseDayParam, shiftDay, todayInTokyo, yearMonthOf } from '../components/calendar-grid.ts';
 import { bookingInputLink, readSegment, segmentLegs, writeSegment, type SegmentChoice, type SegmentLeg, type TripType } from '../components/segment.ts';
 import { TrainList } from '../components/train-list.tsx';
 import { useReferenceLabels, type ReferenceLabels } from '../components/use-reference-labels.ts';
@@ -40,7 +40,8 @@ function DayTrainList({ date, leg, choice, refs }: { date: string; leg: SegmentL
       services={services}
       refs={refs}
       loading={day.isPending}
-      bookHref={portal ? (s) => bookingInputLink(date, choice, s) : undefined}
+      // A train that has run cannot be booked: no booking link on days before today.
+      bookHref={portal && date >= todayInTokyo() ? (s) => bookingInputLink(date, choice, s) : undefined}
       trainHref={(s) => {
         // The train view reports on this list's segment (the return leg's for a return train).
         const params = new URLSearchParams(back);

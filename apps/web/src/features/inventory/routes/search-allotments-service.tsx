@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useAllotmentDay } from '../api/get-allotment-day.ts';
 import { useServiceInventory } from '../api/get-service-inventory.ts';
-import { formatServiceDay, parseDayParam } from '../components/calendar-grid.ts';
+import { formatServiceDay, parseDayParam, todayInTokyo } from '../components/calendar-grid.ts';
 import { InventoryCounters, StandingSummary } from '../components/inventory-counters.tsx';
 import { LevelBadge, ServiceStatusBadge, TagBadge } from '../components/level-badge.tsx';
 import { bookingInputLink, readSegment, writeSegment } from '../components/segment.ts';
@@ -49,7 +49,7 @@ export function Component() {
       <PageHeader
         title={t('service.title', { train: trainName, date: formatServiceDay(date, i18n.language) })}
         actions={
-          row && (
+          row && date >= todayInTokyo() && (
             <Button component={Link} to={bookingInputLink(date, readSegment(searchParams), row)} size="xs">
               {tBookings('list.create')}
             </Button>
