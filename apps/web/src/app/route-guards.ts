@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import { mayOpenMenuEntry, type MenuEntryKey } from '@sagano/domain/auth/menu-access';
+import { mayOpenBookingScreen, mayOpenMenuEntry, type BookingScreen, type MenuEntryKey } from '@sagano/domain/auth/menu-access';
 import type { MeResponse } from '@sagano/domain/auth/auth-schemas';
 import { arrangementTypesQueryOptions } from '../features/reference/api/get-arrangement-types.ts';
 import { stationsQueryOptions } from '../features/reference/api/get-stations.ts';
@@ -42,6 +42,15 @@ export function requireMenuEntry(queryClient: QueryClient, key: MenuEntryKey) {
   return async ({ request }: LoaderFunctionArgs) => {
     const session = await requireSession(queryClient, request);
     if (!mayOpenMenuEntry(session.user, key)) throw data('forbidden', { status: 403 });
+    return null;
+  };
+}
+
+/** A booking screen some roles may not use (e.g. station staff on /bookings/create): the forbidden screen, before any call is made. */
+export function requireBookingScreen(queryClient: QueryClient, screen: BookingScreen) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const session = await requireSession(queryClient, request);
+    if (!mayOpenBookingScreen(session.user, screen)) throw data('forbidden', { status: 403 });
     return null;
   };
 }

@@ -4,7 +4,7 @@ import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { NotFoundScreen } from '../components/not-found-screen.tsx';
 import { RouteErrorScreen } from '../components/route-error-screen.tsx';
 import { lazyScreen } from '../lib/lazy-screen.ts';
-import { guestLoader, requireMenuEntry, shellLoader } from './route-guards.ts';
+import { guestLoader, requireBookingScreen, requireMenuEntry, shellLoader } from './route-guards.ts';
 import { ShellLayout } from './shell/shell-layout.tsx';
 
 /** Routes of spec 000 §2 built so far: /login and /reset-password outside the shell, the rest inside. */
@@ -56,19 +56,19 @@ export function createAppRouter(queryClient: QueryClient) {
               loader: requireMenuEntry(queryClient, 'bookings'),
               children: [
                 { index: true, lazy: lazyScreen(() => import('../features/bookings/routes/bookings.tsx')) },
-                { path: 'create', lazy: lazyScreen(() => import('../features/bookings/routes/booking-create.tsx')) },
-                { path: 'confirm', lazy: lazyScreen(() => import('../features/bookings/routes/booking-confirm.tsx')) },
+                { path: 'create', loader: requireBookingScreen(queryClient, 'create'), lazy: lazyScreen(() => import('../features/bookings/routes/booking-create.tsx')) },
+                { path: 'confirm', loader: requireBookingScreen(queryClient, 'confirm'), lazy: lazyScreen(() => import('../features/bookings/routes/booking-confirm.tsx')) },
                 {
                   path: ':bookingId',
                   lazy: lazyScreen(() => import('../features/bookings/routes/booking-detail-layout.tsx')),
                   children: [
                     { index: true, lazy: lazyScreen(() => import('../features/bookings/routes/booking-detail.tsx')) },
-                    { path: 'copy', lazy: lazyScreen(() => import('../features/bookings/routes/booking-create.tsx')) },
-                    { path: 'update', lazy: lazyScreen(() => import('../features/bookings/routes/booking-create.tsx')) },
+                    { path: 'copy', loader: requireBookingScreen(queryClient, 'copy'), lazy: lazyScreen(() => import('../features/bookings/routes/booking-create.tsx')) },
+                    { path: 'update', loader: requireBookingScreen(queryClient, 'update'), lazy: lazyScreen(() => import('../features/bookings/routes/booking-create.tsx')) },
                     { path: 'histories', lazy: lazyScreen(() => import('../features/bookings/routes/booking-histories.tsx')) },
-                    { path: 'cancel', lazy: lazyScreen(() => import('../features/bookings/routes/booking-cancel.tsx')) },
-                    { path: 'assign-seats', lazy: lazyScreen(() => import('../features/seats/routes/assign-seats.tsx')) },
-                    { path: 'ensure-seats', lazy: lazyScreen(() => import('../features/seats/routes/ensure-seats.tsx')) },
+                    { path: 'cancel', loader: requireBookingScreen(queryClient, 'cancel'), lazy: lazyScreen(() => import('../features/bookings/routes/booking-cancel.tsx')) },
+                    { path: 'assign-seats', loader: requireBookingScreen(queryClient, 'assignSeats'), lazy: lazyScreen(() => import('../features/seats/routes/assign-seats.tsx')) },
+                    { path: 'ensure-seats', loader: requireBookingScreen(queryClient, 'ensureSeats'), lazy: lazyScreen(() => import('../features/seats/routes/ensure-seats.tsx')) },
                   ],
                 },
               ],

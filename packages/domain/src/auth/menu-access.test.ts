@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BOOKING_SCREENS,
+  mayOpenBookingScreen,
   MENU_ENTRY_KEYS,
   MENU_GROUP_KEYS,
   mayOpenMenuEntry,
@@ -156,5 +158,17 @@ describe('visibleMenuGroups', () => {
   it('orders groups by the specification even when entries are built out of order', () => {
     const groups = visibleMenuGroups(staff, entries('changePassword', 'operationLogs', 'dashboard'));
     expect(groups.map((g) => g.group)).toEqual(['main', 'service', 'account']);
+  });
+});
+
+describe('booking screens', () => {
+  it('station staff open none of the booking screens that write; agents all but the seat work; the back office all', () => {
+    for (const screen of BOOKING_SCREENS) {
+      expect(mayOpenBookingScreen(station, screen)).toBe(false);
+      expect(mayOpenBookingScreen(admin, screen)).toBe(true);
+      expect(mayOpenBookingScreen(staff, screen)).toBe(true);
+      for (const user of agentRoles) expect(mayOpenBookingScreen(user, screen)).toBe(screen !== 'assignSeats' && screen !== 'ensureSeats');
+    }
+    expect(mayOpenBookingScreen({ ...agent, totp_setup_required: true }, 'create')).toBe(false);
   });
 });

@@ -80,6 +80,25 @@ export function mayOpenMenuEntry(user: MenuUser, key: MenuEntryKey): boolean {
   return caps.backOffice;
 }
 
+/** The screens below /bookings that not every role may open (the list, detail and history are open to all who see bookings). */
+export const BOOKING_SCREENS = ['create', 'confirm', 'copy', 'update', 'cancel', 'assignSeats', 'ensureSeats'] as const;
+export type BookingScreen = (typeof BOOKING_SCREENS)[number];
+/** Seat work is the back office's. */
+const BACK_OFFICE_BOOKING_SCREENS: readonly BookingScreen[] = ['assignSeats', 'ensureSeats'];
+
+/**
+ * Whether the account may open a booking screen: station staff read bookings (and write notes)
+ * only; agent staff book, change and cancel but do not seat groups; the back office does all.
+ * The route guard's rule: a screen the role may not use shows the "no permission" screen.
+ */
+export function mayOpenBookingScreen(user: MenuUser, screen: BookingScreen): boolean {
+  if (!mayOpenMenuEntry(user, 'bookings')) return false;
+  const caps = capabilitiesOf(user);
+  if (caps.stationOnly) return false;
+  if (caps.agentPortal) return !BACK_OFFICE_BOOKING_SCREENS.includes(screen);
+  return caps.backOffice;
+}
+
 /** Whether the entry is listed in the account's sidebar (station users: dashboard and bookings only). */
 export function showsInSidebar(user: MenuUser, key: MenuEntryKey): boolean {
   if (!mayOpenMenuEntry(user, key)) return false;

@@ -3,7 +3,9 @@ import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalResponse } from '@sagano/domain/approvals/approval-schemas';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
+import { CALENDAR_TARGETS } from '../api/get-approval-affected-bookings.ts';
 import { useJudgeApproval } from '../api/judge-approval.ts';
+import { ApprovalAffectedBookings } from './approval-affected-bookings.tsx';
 import { ApprovalSummary } from './approval-summary.tsx';
 
 /** Approve (reason optional) or reject (reason required) one request. */
@@ -14,7 +16,7 @@ export function JudgeModal({ approval, decision, onClose }: { approval: Approval
   const [error, setError] = useState<string | null>(null);
   const title = decision === 'approve' ? t('approveTitle') : t('rejectTitle');
   return (
-    <Modal opened onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <Modal opened onClose={onClose} title={title} size={decision === 'approve' && CALENDAR_TARGETS.includes(approval.target) ? 'xl' : 'md'} closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <form
         aria-label={title}
         onSubmit={(e) => {
@@ -28,6 +30,7 @@ export function JudgeModal({ approval, decision, onClose }: { approval: Approval
       >
         <Stack gap="sm">
           <ApprovalSummary approval={approval} />
+          {decision === 'approve' && <ApprovalAffectedBookings approval={approval} />}
           <Textarea label={decision === 'approve' ? t('reasonOptional') : t('reason')} required={decision === 'reject'} value={reason} error={error} onChange={(e) => setReason(e.currentTarget.value)} />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose}>{t('common:actions.cancel')}</Button>

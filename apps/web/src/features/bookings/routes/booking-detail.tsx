@@ -37,6 +37,7 @@ import { PriceItemsTable } from '../components/price-items-table.tsx';
 import { SimpleStepModal, type SimpleStep } from '../components/simple-step-modals.tsx';
 import { BookingStatusBadges, PaymentStatusBadge } from '../components/status-badges.tsx';
 import { useBookingLabels, type BookingLabels } from '../components/use-booking-labels.ts';
+import { BookingDocuments } from '../../seats/components/booking-documents.tsx';
 import { SeatStepButtons } from '../../seats/components/seat-step-buttons.tsx';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -313,13 +314,15 @@ export function Component() {
           />
         )}
       </Paper>
-      <Grid gap="md">
       {operator && <OutdatedDocuments booking={booking} />}
+      <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">
             <Section title={t('detail.sections.trains')}>
               <Trains booking={booking} labels={labels} />
             </Section>
+            {/* Agent and station staff: the voucher and seat table as their flags allow, and the seats the group got. */}
+            {!operator && booking.status !== 'NOT_RESERVED' && booking.status !== 'CANCELLED' && <BookingDocuments booking={booking} />}
             <Section title={t('detail.sections.participants')}>
               <Participants booking={booking} labels={labels} />
             </Section>

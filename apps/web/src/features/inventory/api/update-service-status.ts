@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ServiceOperation, ServiceStatusResponse } from '@sagano/domain/inventory/inventory-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
+// Bookings the suspension refused are read under the booking keys.
+import { bookingsKeys } from '../../bookings/api/bookings-keys.ts';
 import { inventoryKeys } from './inventory-keys.ts';
 
 export type ServiceStatusAnswer = z.infer<typeof ServiceStatusResponse>;
@@ -16,6 +18,10 @@ export function useUpdateServiceStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateServiceStatus,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
+      // A suspension refuses bookings: their lists and pages change too.
+      await queryClient.invalidateQueries({ queryKey: bookingsKeys.all });
+    },
   });
 }

@@ -4,7 +4,6 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AllotmentService, ServiceOperation } from '@sagano/domain/inventory/inventory-schemas';
 import type { Direction } from '@sagano/domain/reference/reference-schemas';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAllotmentDay } from '../api/get-allotment-day.ts';
@@ -12,6 +11,7 @@ import { useUpdateServiceStatus } from '../api/update-service-status.ts';
 import { parseDayParam, todayInTokyo } from '../components/calendar-grid.ts';
 import { ServiceStatusBadge } from '../components/level-badge.tsx';
 import { ServiceDayPicker } from '../components/service-day-picker.tsx';
+import { SuspendModal } from '../components/suspend-modal.tsx';
 import { useReferenceLabels, type ReferenceLabels } from '../components/use-reference-labels.ts';
 import { useListSeparator } from '../../../lib/list-separator.ts';
 
@@ -116,8 +116,11 @@ export function Component() {
     update.mutate(
       { date, serviceIds, operation },
       {
-        onSuccess: () => {
-          notifySuccess(t(`suspended.done.${operation}`, { count: serviceIds.length }));
+        onSuccess: (answer) => {
+          const refused = answer.refused_booking_ids?.length ?? 0;
+          notifySuccess(
+            refused > 0 ? `${t(`suspended.done.${operation}`, { count: serviceIds.length })}${t('suspended.doneRefused', { count: refused })}` : t(`suspended.done.${operation}`, { count: serviceIds.length }),
+          );
           setSelection({ date, ids: new Set() });
           setConfirming(false);
         },
@@ -170,12 +173,11 @@ export function Component() {
           <DirectionTable key={g.direction} direction={g.direction} services={g.services} selected={selected} onToggle={toggle} refs={refs} />
         ))}
       </Stack>
-      <ConfirmModal
+      <SuspendModal
         opened={confirming}
-        title={t('suspended.confirmTitle')}
-        message={t('suspended.confirmMessage', { date, trains: selectedNames })}
-        confirmLabel={t('suspended.confirmAction')}
-        danger
+        date={date}
+        serviceIds={[...selected].sort((a, b) => a - b)}
+        trains={selectedNames}
         loading={update.isPending}
         onConfirm={() => run('suspended')}
         onClose={() => setConfirming(false)}

@@ -37,6 +37,7 @@ const FLAGS: BookingResponse['flags'] = {
   can_cancel: false,
   can_confirm_cancellation: false,
   can_show_voucher: false,
+  can_show_seat_table: false,
   can_release_seats: false,
   can_reserve_allotments: false,
   can_release_allotments: false,

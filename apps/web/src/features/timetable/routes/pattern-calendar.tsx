@@ -2,11 +2,13 @@ import { useMemo, useState } from 'react';
 import { Badge, Box, Button, Group, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_DAY_PATTERNS, type ServiceDayPattern } from '@sagano/domain/timetable/timetable-schemas';
+import type { AffectedBooking } from '@sagano/domain/inventory/suspension-schemas';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { usePatternCalendar } from '../api/get-pattern-calendar.ts';
 import { useUpdatePatternCalendar } from '../api/update-pattern-calendar.ts';
 import { PATTERN_COLORS } from '../components/pattern-colors.ts';
+import { RequestAffectedModal } from '../components/request-affected-modal.tsx';
 import { TermSelect } from '../components/term-select.tsx';
 import { useChosenTerm } from '../components/use-chosen-term.ts';
 
@@ -16,6 +18,8 @@ export function Component() {
   const { terms, term, choose } = useChosenTerm();
   const calendar = usePatternCalendar(term?.serviceTermId);
   const update = useUpdatePatternCalendar();
+  // The bookings on trains the request stops, refused when it is approved: shown once it is sent.
+  const [affected, setAffected] = useState<AffectedBooking[] | null>(null);
   const [edits, setEdits] = useState<Record<string, ServiceDayPattern>>({});
   const [brush, setBrush] = useState<ServiceDayPattern>('ORDINARY');
   const [dragging, setDragging] = useState(false);
@@ -34,7 +38,7 @@ export function Component() {
     if (changed.length === 0) return notifyError(t('patternCalendar.noChanges'));
     update.mutate(
       { termId: term.serviceTermId, body: { days: changed.map(([date, service_pattern]) => ({ date, service_pattern })) } },
-      { onSuccess: () => { notifySuccess(t('patternCalendar.submitted')); setEdits({}); }, onError: (e) => notifyApiError(e) },
+      { onSuccess: (answer) => { notifySuccess(t('patternCalendar.submitted')); setEdits({}); setAffected(answer.affected_bookings ?? null); }, onError: (e) => notifyApiError(e) },
     );
   };
 
@@ -92,6 +96,7 @@ export function Component() {
           </Group>
         </Stack>
       </Paper>
+      <RequestAffectedModal bookings={affected} onClose={() => setAffected(null)} />
     </>
   );
 }

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { Badge, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { labelText } from '@sagano/domain/common/language';
+import type { AffectedBooking } from '@sagano/domain/inventory/suspension-schemas';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useSpecialDays } from '../api/get-special-days.ts';
 import { useUpdateSpecialDays } from '../api/update-special-days.ts';
+import { RequestAffectedModal } from '../components/request-affected-modal.tsx';
 import { TermSelect } from '../components/term-select.tsx';
 import { useChosenTerm } from '../components/use-chosen-term.ts';
 
@@ -15,6 +17,8 @@ export function Component() {
   const { terms, term, choose } = useChosenTerm();
   const special = useSpecialDays(term?.serviceTermId);
   const update = useUpdateSpecialDays();
+  // The bookings on trains the request stops, refused when it is approved: shown once it is sent.
+  const [affected, setAffected] = useState<AffectedBooking[] | null>(null);
   const [date, setDate] = useState<string | null>(null);
   const [ticked, setTicked] = useState<Record<string, number[]>>({});
   const days = special.data?.days ?? [];
@@ -27,7 +31,7 @@ export function Component() {
     if (same) return notifyError(t('specialDays.noChanges'));
     update.mutate(
       { termId: term.serviceTermId, body: { days: [{ date: day.date, service_ids: selected }] } },
-      { onSuccess: () => { notifySuccess(t('specialDays.submitted')); setTicked({}); }, onError: (e) => notifyApiError(e) },
+      { onSuccess: (answer) => { notifySuccess(t('specialDays.submitted')); setTicked({}); setAffected(answer.affected_bookings ?? null); }, onError: (e) => notifyApiError(e) },
     );
   };
 
@@ -57,6 +61,7 @@ export function Component() {
           <Group justify="flex-end"><Button onClick={save} loading={update.isPending} disabled={!day}>{t('specialDays.save')}</Button></Group>
         </Stack>
       </Paper>
+      <RequestAffectedModal bookings={affected} onClose={() => setAffected(null)} />
     </>
   );
 }

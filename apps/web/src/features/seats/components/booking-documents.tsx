@@ -1,0 +1,73 @@
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
+import { useBookingSeats } from '../api/get-booking-seats.ts';
+import { seatTablePdfUrl, voucherPdfUrl } from '../api/seat-steps.ts';
+import { SeatSheetCard } from './seat-sheet-card.tsx';
+import { useSeatLabels } from './use-seat-labels.ts';
+
+function SeatsOfGroup({ booking }: { booking: BookingResponse }) {
+  const { t } = useTranslation('seats');
+  const labels = useSeatLabels();
+  const seats = useBookingSeats(booking.booking_id);
+  const slope = booking.main_params.participant_group.wheel_chairs.filter((w) => w.need_slope).length;
+  if (seats.isError) {
+    return (
+      <Text size="sm" c="red">
+        {t('loadFailed')}
+      </Text>
+    );
+  }
+  if (!seats.data) return null;
+  return (
+    <SimpleGrid cols={{ base: 1, md: seats.data.directions.length > 1 ? 2 : 1 }} spacing="md">
+      {seats.data.directions.map((d) => (
+        <SeatSheetCard key={d.direction} direction={d} labels={labels} slope={slope} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/**
+ * The booking's documents for agent staff and station staff: the voucher (can_show_voucher) and
+ * the seat table (can_show_seat_table) as PDF downloads, and the seats the group got, car by car.
+ * The back office has its own seat and voucher steps.
+ */
+export function BookingDocuments({ booking }: { booking: BookingResponse }) {
+  const { t } = useTranslation('seats');
+  const { can_show_voucher: voucher, can_show_seat_table: seatTable } = booking.flags;
+  const id = booking.booking_id;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="booking-documents-title">
+      <Title order={2} size="h5" mb="sm" id="booking-documents-title">
+        {t('documents.title')}
+      </Title>
+      <Stack gap="md">
+        <Group gap="xs">
+          {voucher && (
+            <Button component="a" href={voucherPdfUrl(id)} download={`voucher-${id}.pdf`} leftSection={<IconDownload size={16} aria-hidden />}>
+              {t('documents.voucher')}
+            </Button>
+          )}
+          {seatTable && (
+            <Button component="a" href={seatTablePdfUrl(id)} download={`seat-table-${id}.pdf`} variant="light" leftSection={<IconDownload size={16} aria-hidden />}>
+              {t('documents.seatTable')}
+            </Button>
+          )}
+          {!voucher && !seatTable && (
+            <Text size="sm" c="dimmed">
+              {t('documents.notYet')}
+            </Text>
+          )}
+          {!voucher && seatTable && (
+            <Text size="sm" c="dimmed">
+              {t('documents.voucherNotYet')}
+            </Text>
+          )}
+        </Group>
+        {seatTable && <SeatsOfGroup booking={booking} />}
+      </Stack>
+    </Paper>
+  );
+}
