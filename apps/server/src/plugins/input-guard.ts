@@ -48,6 +48,7 @@ function findBadText(value: unknown, path: Path): Refusal | null {
     const problem = textProblem(value);
     return problem ? { path, message: problem } : null;
   }
+  if (ArrayBuffer.isView(value)) return null; // a raw body, not JSON
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = findBadText(value[i], [...path, i]);
