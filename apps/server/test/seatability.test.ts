@@ -105,6 +105,8 @@ describe('two group seats, X on 1→2 on 1-1A, Y on 3→4 on 1-1B, Z for 1→4',
 
     const res = await post(`/v1/bookings/${z}/assign_seats`);
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().moved_booking_ids).toHaveLength(1);
+    expect([x, y]).toContain(res.json().moved_booking_ids[0]);
     const [zSeat] = await seatsOf(z);
     const [xSeat] = await seatsOf(x);
     const [ySeat] = await seatsOf(y);

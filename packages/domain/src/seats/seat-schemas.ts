@@ -63,6 +63,8 @@ export const BookingSeatsResponse = z.object({
   /** Why seats could not be given (assign_seats_ng), else ''. */
   seat_ng_reason: z.string(),
   directions: z.array(BookingSeatDirection),
+  /** Our addition, on assign_seats: other bookings whose held (unsent) seats were moved to seat this group. */
+  moved_booking_ids: z.array(z.string()).optional(),
 });
 export type BookingSeatsResponse = z.infer<typeof BookingSeatsResponse>;
 

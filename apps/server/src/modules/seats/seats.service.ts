@@ -228,14 +228,15 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
     });
     const slopes = await slopesOf(work.tx, booking.id);
     const todo = requests.length > 0 ? booking.services.filter((s) => requests.some((r) => r.direction === s.direction)) : booking.services;
+    const moved = new Set<string>();
     for (const s of [...todo].sort((x, y) => x.serviceDate.localeCompare(y.serviceDate) || x.serviceId - y.serviceId)) {
       const index = requests.findIndex((r) => r.direction === s.direction);
-      await seatDirection(work.tx, booking, s, index >= 0 ? requests[index] : undefined, Math.max(index, 0), slopes);
+      for (const other of await seatDirection(work.tx, booking, s, index >= 0 ? requests[index] : undefined, Math.max(index, 0), slopes)) moved.add(other);
     }
     const next = applyStep(state, 'assign_seats', 'OPERATOR');
     await recordStep(work, principal, booking, { subStatus: next.ok ? next.state.subStatus : state.subStatus, seatNgReason: '', ...(body.priority !== undefined ? { priority: body.priority } : {}) });
     const { booking: after, aggregate } = await readForView(work.tx, bookingId);
-    return seatsView(work.tx, after, aggregate, false);
+    return { ...(await seatsView(work.tx, after, aggregate, false)), moved_booking_ids: [...moved].sort() };
   }
 
   /** POST /assign_seats_ok: every direction must be fully seated. */

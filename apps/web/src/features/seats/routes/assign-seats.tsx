@@ -61,6 +61,7 @@ export function Component() {
   const [edits, setEdits] = useState<Partial<Record<Direction, DirectionEdit>>>({});
   const [releasing, setReleasing] = useState(false);
   const [refusing, setRefusing] = useState(false);
+  const [moved, setMoved] = useState<string[]>([]);
 
   const assign = useBookingStep((body: AssignSeatsRequest) => assignSeats(bookingId, body));
   const ok = useBookingStep(() => assignSeatsOk(bookingId));
@@ -92,6 +93,7 @@ export function Component() {
     assign.mutate(body, {
       onSuccess: (answer) => {
         queryClient.setQueryData(bookingSeatsKey(bookingId), answer);
+        setMoved(answer.moved_booking_ids ?? []);
         after();
         notifySuccess(done);
       },
@@ -129,6 +131,11 @@ export function Component() {
       {!editable && (
         <Alert color="gray" variant="light" mb="md">
           {t('assign.readOnly')}
+        </Alert>
+      )}
+      {moved.length > 0 && (
+        <Alert color="yellow" variant="light" mb="md" data-testid="moved-bookings">
+          {t('assign.movedOthers', { ids: moved.join(t('common:listSeparator')) })}
         </Alert>
       )}
 
