@@ -647,6 +647,8 @@ export const seatAssignments = pgTable(
   (t) => [
     index('seat_assignments_day_idx').on(t.serviceDate, t.serviceId),
     index('seat_assignments_booking_idx').on(t.bookingId),
+    // Every hold asks whether its train-day has fixed seats (DESIGN §4, seatability).
+    index('seat_assignments_fixed_idx').on(t.serviceDate, t.serviceId).where(sql`${t.fixed}`),
     check('seat_assignments_state', sql`${t.state} in ('HELD', 'ASSIGNED')`),
   ],
 );

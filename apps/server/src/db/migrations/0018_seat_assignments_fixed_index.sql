@@ -1,0 +1,1 @@
+CREATE INDEX "seat_assignments_fixed_idx" ON "seat_assignments" USING btree ("service_date","service_id") WHERE "seat_assignments"."fixed";
