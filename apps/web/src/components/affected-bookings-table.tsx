@@ -1,4 +1,4 @@
-import { Anchor, Badge, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { labelText } from '@sagano/domain/common/language';
@@ -19,9 +19,9 @@ export function AffectedBookingsTable({ bookings, label }: { bookings: readonly 
     );
   }
   return (
-    <Table.ScrollContainer minWidth={640} mah={320}>
+    <Table.ScrollContainer minWidth={760} mah={360}>
       <Table aria-label={label} withTableBorder verticalSpacing={6} fz="sm" data-testid="affected-bookings">
-        <Table.Thead>
+        <Table.Thead style={{ whiteSpace: 'nowrap' }}>
           <Table.Tr>
             <Table.Th>{t('affectedBookings.columns.booking')}</Table.Th>
             <Table.Th>{t('affectedBookings.columns.group')}</Table.Th>
@@ -52,9 +52,9 @@ export function AffectedBookingsTable({ bookings, label }: { bookings: readonly 
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(`bookings:status.${b.status}`)}</Table.Td>
               <Table.Td>
-                <Badge color="red" variant="light" style={{ whiteSpace: 'nowrap' }}>
+                <Text size="sm" c="red.7" fw={600} style={{ whiteSpace: 'nowrap' }}>
                   {t(`bookings:refusal.${b.reason}`)}
-                </Badge>
+                </Text>
               </Table.Td>
             </Table.Tr>
           ))}

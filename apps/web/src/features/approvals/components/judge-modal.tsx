@@ -16,7 +16,7 @@ export function JudgeModal({ approval, decision, onClose }: { approval: Approval
   const [error, setError] = useState<string | null>(null);
   const title = decision === 'approve' ? t('approveTitle') : t('rejectTitle');
   return (
-    <Modal opened onClose={onClose} title={title} size={decision === 'approve' && CALENDAR_TARGETS.includes(approval.target) ? 'xl' : 'md'} closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <Modal opened onClose={onClose} title={title} size={decision === 'approve' && CALENDAR_TARGETS.includes(approval.target) ? 960 : 'md'} closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <form
         aria-label={title}
         onSubmit={(e) => {

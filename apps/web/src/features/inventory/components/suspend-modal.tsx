@@ -30,7 +30,7 @@ export function SuspendModal({
   const bookings = affected.data?.bookings ?? [];
   const count = new Set(bookings.map((b) => b.booking_id)).size;
   return (
-    <Modal opened={opened} onClose={onClose} title={t('suspended.confirmTitle')} size="xl" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <Modal opened={opened} onClose={onClose} title={t('suspended.confirmTitle')} size={960} closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <Stack gap="sm">
         <Text size="sm">{t('suspended.confirmMessage', { date, trains })}</Text>
         {affected.isPending ? (

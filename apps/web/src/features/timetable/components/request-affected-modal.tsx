@@ -9,7 +9,7 @@ export function RequestAffectedModal({ bookings, onClose }: { bookings: readonly
   const { t } = useTranslation(['timetable', 'common']);
   const count = new Set((bookings ?? []).map((b) => b.booking_id)).size;
   return (
-    <Modal opened={bookings !== null && bookings.length > 0} onClose={onClose} title={t('affected.title')} size="xl" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+    <Modal opened={bookings !== null && bookings.length > 0} onClose={onClose} title={t('affected.title')} size={960} closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <Stack gap="sm">
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('affected.heading', { count })}>
           {t('affected.message')}

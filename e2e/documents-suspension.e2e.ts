@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { freshPage, launch, screenshot } from './support/browser.ts';
+import { logIn, visible } from './support/actions.ts';
+import { api } from './support/api.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+// Thursdays of the demo season that no other journey uses.
+const DOCUMENTS_DAY = '2027-07-22';
+const SUSPENSION_DAY = '2027-07-29';
+
+type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number; service_names: { language_id: string; text: string }[] }[] };
+type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string }[] };
+type MeAnswer = { user: { agent_id: number | null } };
+const mail = { mail: { subject: 's', body: 'b' } };
+
+/** A booking for the signed-in account's agent (agent staff) or for `agentId` (staff) on one down train. */
+async function submit(page: Page, day: string, serviceId: number, adults: number, name: string, agentId?: number): Promise<string> {
+  const { units } = await api<UnitsAnswer>(page, 'GET', '/v1/units');
+  const adult = units.find((u) => u.segment === 'NORMAL' && u.annotation === 'NORMAL' && u.fare_type === 'ADULT')!;
+  const me = await api<MeAnswer>(page, 'GET', '/v1/auth/me');
+  const { booking_id } = await api<{ booking_id: string }>(page, 'POST', '/v1/bookings', {
+    applicant: { name: '中村 さくら', email: 'tour-desk@sakura-travel.example.com', phone_number: '075-200-1001' },
+    group: { group_type: 'NORMAL', name, name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
+    service_order: { down_service: { service_date: day, service_id: serviceId, from_station_id: 1, to_station_id: 4 } },
+    participant_group: { unit_quantity_items: [{ unit_id: adult.id, quantity: adults }], wheel_chairs: [] },
+    agent_id: agentId ?? me.user.agent_id,
+  });
+  return booking_id;
+}
+
+async function downTrains(page: Page, day: string) {
+  const answer = await api<DayAnswer>(page, 'GET', `/v1/allotments/${day}?from_station_id=1&to_station_id=4`);
+  return answer.services.filter((s) => s.direction === 'down' && s.vacant_seats >= 20);
+}
+
+/** Clicks a download button and answers the file's bytes and suggested name. */
+async function download(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: button }).click()]);
+  const path = await file.path();
+  return { name: file.suggestedFilename(), bytes: readFileSync(path) };
+}
+
+describe('the voucher and seat table reach the agent and station staff', () => {
+  it('the agent downloads the voucher and seat table from its booking page and sees the seats; station staff get the seat table; station staff on /bookings/create see the no-permission screen', async () => {
+    const agent = await freshPage(browser, 1400, 1000);
+    await logIn(agent.page, 'agent-free@example.com');
+    const [train] = await downTrains(agent.page, DOCUMENTS_DAY);
+    expect(train).toBeDefined();
+    const id = await submit(agent.page, DOCUMENTS_DAY, train!.service_id, 6, '嵐山もみじ会');
+
+    // Before the seats are confirmed, the page says when the documents come.
+    await agent.page.goto(`/bookings/${id}`);
+    await visible(agent.page.getByRole('heading', { name: 'バウチャー・座席表' }));
+    await visible(agent.page.getByText('バウチャーと座席表は、座席が確定するとここからダウンロードできます。'));
+
+    // Staff confirm, seat, send the seat table and confirm the voucher.
+    const staff = await freshPage(browser);
+    await logIn(staff.page, 'staff@example.com');
+    await api(staff.page, 'POST', `/v1/bookings/${id}/reserve_allotments`, {});
+    await api(staff.page, 'POST', `/v1/bookings/${id}/confirm_booking`, mail);
+    await api(staff.page, 'POST', `/v1/bookings/${id}/assign_seats`, {});
+    await api(staff.page, 'POST', `/v1/bookings/${id}/assign_seats_ok`, {});
+    await api(staff.page, 'POST', `/v1/bookings/${id}/send_seat_table`, mail);
+    await api(staff.page, 'POST', `/v1/bookings/${id}/confirm_voucher`, { note: '発車の20分前までにトロッコ嵯峨駅の改札前へお集まりください。' });
+    await staff.context.close();
+
+    await agent.page.reload();
+    await visible(agent.page.getByRole('link', { name: 'バウチャーをダウンロード' }));
+    await visible(agent.page.getByTestId('sheet-down'));
+    const sheetText = await agent.page.getByTestId('sheet-down').innerText();
+    expect(sheetText).toMatch(/\d号車/);
+    const voucher = await download(agent.page, 'バウチャーをダウンロード');
+    expect(voucher.name).toBe(`voucher-${id}.pdf`);
+    expect(voucher.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const seatTable = await download(agent.page, '座席表をダウンロード');
+    expect(seatTable.name).toBe(`seat-table-${id}.pdf`);
+    expect(seatTable.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await screenshot(agent.page, 'agent-booking-documents-ja');
+    await agent.page.goto(`/bookings/${id}?lang=en`);
+    await visible(agent.page.getByRole('link', { name: 'Download the voucher' }));
+    await visible(agent.page.getByRole('link', { name: 'Download the seat table' }));
+    await screenshot(agent.page, 'agent-booking-documents-en');
+    await agent.context.close();
+
+    // Station staff open the booking and get the seat table for the day.
+    const station = await freshPage(browser, 1400, 1000);
+    await logIn(station.page, 'station@example.com');
+    await station.page.goto(`/bookings/${id}`);
+    const stationSheet = await download(station.page, '座席表をダウンロード');
+    expect(stationSheet.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await visible(station.page.getByTestId('sheet-down'));
+    await screenshot(station.page, 'station-booking-documents-ja');
+
+    // A screen the role may not use: the no-permission screen, and no error toast.
+    let forbiddenCalls = 0;
+    station.page.on('response', (res) => {
+      if (res.status() === 403) forbiddenCalls++;
+    });
+    await station.page.goto('/bookings/create');
+    await visible(station.page.getByText('このページを表示する権限がありません'));
+    await station.page.waitForTimeout(500);
+    expect(await station.page.locator('.mantine-Notification-root').count()).toBe(0);
+    expect(forbiddenCalls).toBe(0);
+    await screenshot(station.page, 'station-booking-create-forbidden-ja');
+    await station.page.goto('/bookings/create?lang=en');
+    await visible(station.page.getByText('You do not have permission to view this page'));
+    await screenshot(station.page, 'station-booking-create-forbidden-en');
+    await station.context.close();
+  });
+});
+
+describe('the suspend dialog', () => {
+  it('lists the bookings it will refuse before the operator confirms; confirming refuses them', async () => {
+    const { context, page } = await freshPage(browser, 1500, 1000);
+    await logIn(page, 'staff@example.com');
+    const trains = await downTrains(page, SUSPENSION_DAY);
+    expect(trains.length).toBeGreaterThan(1);
+    const [train, other] = trains;
+    const { agents } = await api<{ agents: { id: number }[] }>(page, 'GET', '/v1/agents?per_page=100');
+    const confirmed = await submit(page, SUSPENSION_DAY, train!.service_id, 12, '運休テスト 確定済みの団体', agents[0]!.id);
+    await api(page, 'POST', `/v1/bookings/${confirmed}/reserve_allotments`, {});
+    await api(page, 'POST', `/v1/bookings/${confirmed}/confirm_booking`, mail);
+    const request = await submit(page, SUSPENSION_DAY, train!.service_id, 8, '運休テスト 申込中の団体', agents[0]!.id);
+    const onOther = await submit(page, SUSPENSION_DAY, other!.service_id, 5, '運休テスト 別の列車の団体', agents[0]!.id);
+
+    await page.goto(`/suspended?date=${SUSPENSION_DAY}`);
+    const name = train!.service_names.find((n) => n.language_id === 'ja')?.text ?? '';
+    await page.getByRole('checkbox', { name: `${name} を選択` }).check();
+    await page.getByRole('button', { name: '運休', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog.getByText('次の2件の予約がお断り（運休）になります'));
+    await visible(dialog.getByRole('link', { name: confirmed }));
+    await visible(dialog.getByRole('link', { name: request }));
+    expect(await dialog.getByRole('link', { name: onOther }).count()).toBe(0);
+    expect(await dialog.innerText()).toContain('運休テスト 確定済みの団体');
+    await screenshot(page, 'suspend-dialog-ja');
+    await dialog.getByRole('button', { name: '運休にして2件をお断りする' }).click();
+    await visible(page.getByText('（予約2件をお断りしました）', { exact: false }));
+
+    for (const id of [confirmed, request]) {
+      const b = await api<{ status: string; refusal_reason: string }>(page, 'GET', `/v1/bookings/${id}`);
+      expect(b).toMatchObject({ status: 'NOT_RESERVED', refusal_reason: 'SERVICE_SUSPENSION' });
+    }
+    expect((await api<{ status: string }>(page, 'GET', `/v1/bookings/${onOther}`)).status).toBe('SUBMITTED');
+    await page.goto(`/bookings/${confirmed}`);
+    await visible(page.getByText('列車運休'));
+    await screenshot(page, 'suspended-booking-ja');
+    // In English: the dialog for the other train, closed without suspending.
+    await page.goto(`/suspended?date=${SUSPENSION_DAY}&lang=en`);
+    const otherName = other!.service_names.find((n) => n.language_id === 'en')?.text ?? '';
+    await page.getByRole('checkbox', { name: `Select ${otherName}` }).check();
+    await page.getByRole('button', { name: 'Suspend', exact: true }).click();
+    const dialogEn = page.getByRole('dialog');
+    await visible(dialogEn.getByRole('link', { name: onOther }));
+    await screenshot(page, 'suspend-dialog-en');
+    await dialogEn.getByRole('button', { name: 'Close', exact: true }).first().click();
+    expect((await api<{ status: string }>(page, 'GET', `/v1/bookings/${onOther}`)).status).toBe('SUBMITTED');
+
+    await context.close();
+  });
+});
