@@ -164,7 +164,9 @@ describe('bookings', () => {
     await page.goto(`/bookings/${second.booking_id}`);
     await page.getByRole('button', { name: 'お断り' }).click();
     await visible(page.getByRole('dialog').getByLabel('お断り理由'));
-    expect(await page.getByRole('dialog').getByLabel('お断り理由').inputValue()).toBe('FULL');
+    // No reason is chosen for the operator.
+    expect(await page.getByRole('dialog').getByLabel('お断り理由').inputValue()).toBe('');
+    await page.getByRole('dialog').getByLabel('お断り理由').selectOption('FULL');
     await page.waitForFunction(() => (document.querySelector('[role="dialog"] textarea') as HTMLTextAreaElement | null)?.value.length);
     await page.getByRole('dialog').getByRole('button', { name: '送信してお断り' }).click();
     await visible(page.getByTestId('booking-status').getByText('お断り'));
@@ -269,7 +271,7 @@ describe('bookings', () => {
     await visible(page.getByTestId('booking-status').getByText('取消申込'));
     await page.getByRole('button', { name: '取消確定' }).click();
     await visible(page.getByRole('dialog').getByText('元に戻せません'));
-    await page.getByRole('dialog').getByRole('button', { name: '取消確定' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '取消を確定する' }).click();
     await visible(page.getByTestId('booking-status').getByText('取消済'));
     await visible(page.getByRole('region', { name: '取消' }));
     await page.getByRole('link', { name: '変更履歴' }).click();

@@ -247,7 +247,7 @@ export function pastDates(state: Pick<BookingFormState, 'trip' | 'service_date' 
 }
 
 /** A leg's free group seats for the chosen train (the booking's own seats added back when it changes its own train). */
-export type LegVacancy = { direction: 'down' | 'up'; vacant: number };
+export type LegVacancy = { direction: 'down' | 'up'; vacant: number; /** Of which the booking being changed holds. */ own?: number };
 
 /** Group seats the request needs on each train: everyone but the wheelchair users (they ride on wheelchair places). */
 export function neededSeats(state: BookingFormState, units: readonly Unit[]): number {

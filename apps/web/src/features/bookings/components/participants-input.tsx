@@ -120,7 +120,7 @@ export function VacancyNote({ state, labels, vacancies }: { state: BookingFormSt
         <Text size="sm">{t('form.neededSeats', { count: needed })}</Text>
         {vacancies.map((v) => (
           <Text key={v.direction} size="sm" fw={500} data-testid={`vacancy-${v.direction}`}>
-            {t('form.legVacancy', { leg: legName(v.direction), vacant: v.vacant })}
+            {v.own ? t('form.legVacancyOwn', { leg: legName(v.direction), vacant: v.vacant, own: v.own }) : t('form.legVacancy', { leg: legName(v.direction), vacant: v.vacant })}
           </Text>
         ))}
       </Group>

@@ -24,7 +24,7 @@ export function useLegVacancies(state: BookingFormState, own: BookingResponse | 
     const train = trains.services.find((s) => s.service_id === id);
     if (!train) continue;
     const mine = own?.main_params.service_order.services.find((s) => s.direction === leg.direction && s.service_day === date && s.service_id === id);
-    result.push({ direction: leg.direction, vacant: train.vacant_seats + (mine?.held_group ?? 0) });
+    result.push({ direction: leg.direction, vacant: train.vacant_seats + (mine?.held_group ?? 0), own: mine?.held_group ?? 0 });
   }
   return result;
 }

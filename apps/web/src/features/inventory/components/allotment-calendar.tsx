@@ -178,6 +178,13 @@ export function CalendarLegend({ showApprovals = true }: { showApprovals?: boole
           <Box w={14} h={14} bg="gray.1" style={{ border: '1px solid var(--mantine-color-gray-4)' }} />
           <Text size="xs">{t('noService')}</Text>
         </Group>
+        <Group gap={4}>
+          <Box w={14} h={14} bg="gray.1" style={{ border: '1px solid var(--mantine-color-gray-4)', opacity: 0.5 }} />
+          <Text size="xs">{t('inquiry.pastLegend')}</Text>
+        </Group>
+        <Badge size="xs" variant="filled" color="blue">
+          {t('inquiry.today')}
+        </Badge>
       </Group>
     </Paper>
   );
