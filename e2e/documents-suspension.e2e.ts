@@ -14,6 +14,8 @@ afterAll(() => browser.close());
 // Thursdays of the demo season that no other journey uses.
 const DOCUMENTS_DAY = '2027-07-22';
 const SUSPENSION_DAY = '2027-07-29';
+const CALENDAR_DAY = '2027-08-05';
+const CALENDAR_DAY_EN = '2027-08-12';
 
 type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number; service_names: { language_id: string; text: string }[] }[] };
 type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string }[] };
@@ -164,5 +166,75 @@ describe('the suspend dialog', () => {
     expect((await api<{ status: string }>(page, 'GET', `/v1/bookings/${onOther}`)).status).toBe('SUBMITTED');
 
     await context.close();
+  });
+});
+
+describe('a calendar change that stops booked trains', () => {
+  it('the request and the approval list the bookings; approving refuses them', async () => {
+    const { context, page } = await freshPage(browser, 1500, 1000);
+    await logIn(page, 'staff@example.com');
+    const [train] = await downTrains(page, CALENDAR_DAY);
+    const { agents } = await api<{ agents: { id: number }[] }>(page, 'GET', '/v1/agents?per_page=100');
+    const booked = await submit(page, CALENDAR_DAY, train!.service_id, 10, '運休テスト 暦変更の団体', agents[0]!.id);
+    await api(page, 'POST', `/v1/bookings/${booked}/reserve_allotments`, {});
+    await api(page, 'POST', `/v1/bookings/${booked}/confirm_booking`, mail);
+
+    // The day becomes 運休 on the pattern calendar: the answer lists the booking.
+    await page.goto('/pattern-calendar');
+    await page.getByLabel('表示月').selectOption('2027-08');
+    await page.getByText('運休', { exact: true }).first().click();
+    await page.getByRole('button', { name: `${CALENDAR_DAY}（通常運行）` }).click();
+    await page.getByRole('button', { name: '承認を申請' }).click();
+    const sent = page.getByRole('dialog');
+    await visible(sent.getByText('承認されると1件の予約がお断りになります'));
+    await visible(sent.getByRole('link', { name: booked }));
+    await screenshot(page, 'pattern-calendar-affected-ja');
+    await sent.getByRole('button', { name: '閉じる' }).last().click();
+    await context.close();
+
+    // The approver sees it in the approve dialog, approves, and the booking is refused.
+    const admin = await freshPage(browser, 1500, 1000);
+    await logIn(admin.page, 'admin@example.com');
+    await admin.page.goto('/approvals');
+    const row = admin.page.getByRole('row').filter({ hasText: CALENDAR_DAY });
+    await row.getByRole('button', { name: '承認' }).click();
+    const dialog = admin.page.getByRole('dialog');
+    await visible(dialog.getByText('この変更で1件の予約がお断りになります'));
+    await visible(dialog.getByRole('link', { name: booked }));
+    await screenshot(admin.page, 'approve-affected-ja');
+    await dialog.getByRole('button', { name: '承認' }).click();
+    let refused = '';
+    for (let i = 0; i < 30 && refused !== 'NOT_RESERVED'; i++) {
+      await admin.page.waitForTimeout(500);
+      refused = (await api<{ status: string }>(admin.page, 'GET', `/v1/bookings/${booked}`)).status;
+    }
+    const b = await api<{ status: string; refusal_reason: string }>(admin.page, 'GET', `/v1/bookings/${booked}`);
+    expect(b).toMatchObject({ status: 'NOT_RESERVED', refusal_reason: 'SERVICEDAY_SUSPENSION' });
+    await admin.context.close();
+
+    // In English: the request's answer and the approve dialog, then the request is rejected.
+    const staffEn = await freshPage(browser, 1500, 1000);
+    await logIn(staffEn.page, 'staff@example.com', 'en');
+    const [trainEn] = await downTrains(staffEn.page, CALENDAR_DAY_EN);
+    const bookedEn = await submit(staffEn.page, CALENDAR_DAY_EN, trainEn!.service_id, 7, 'Calendar test group', agents[0]!.id);
+    await staffEn.page.goto('/pattern-calendar');
+    await staffEn.page.getByLabel('Month').selectOption('2027-08');
+    await staffEn.page.getByText('Suspended', { exact: true }).first().click();
+    await staffEn.page.getByRole('button', { name: `${CALENDAR_DAY_EN} (Ordinary)` }).click();
+    await staffEn.page.getByRole('button', { name: 'Request approval' }).click();
+    await visible(staffEn.page.getByRole('dialog').getByRole('link', { name: bookedEn }));
+    await screenshot(staffEn.page, 'pattern-calendar-affected-en');
+    await staffEn.context.close();
+    const adminEn = await freshPage(browser, 1500, 1000);
+    await logIn(adminEn.page, 'admin@example.com', 'en');
+    await adminEn.page.goto('/approvals');
+    await adminEn.page.getByRole('row').filter({ hasText: CALENDAR_DAY_EN }).getByRole('button', { name: 'Approve' }).click();
+    await visible(adminEn.page.getByRole('dialog').getByRole('link', { name: bookedEn }));
+    await screenshot(adminEn.page, 'approve-affected-en');
+    const { approvals } = await api<{ approvals: { approval_id: number; status: string; from_date: string | null }[] }>(adminEn.page, 'GET', '/v1/approvals?status=SUBMITTED&per_page=100');
+    const pending = approvals.find((a) => a.from_date === CALENDAR_DAY_EN)!;
+    await api(adminEn.page, 'PUT', `/v1/approvals/${pending.approval_id}/reject`, { reason: 'e2e' });
+    expect((await api<{ status: string }>(adminEn.page, 'GET', `/v1/bookings/${bookedEn}`)).status).toBe('SUBMITTED');
+    await adminEn.context.close();
   });
 });
