@@ -167,6 +167,25 @@ describe('suspending every train of a day', () => {
 });
 
 describe('a calendar change that stops a booked train', () => {
+  it('special days: taking a special train off a day lists and refuses its bookings with SERVICE_SUSPENSION', async () => {
+    const [svc] = await ctx.database.db.select({ termId: t.services.serviceTermId }).from(t.services).where(eq(t.services.id, fx.special));
+    const onSpecial = await booking(fx.specialDay, fx.special, 'down', 3, 'reserved');
+    const url = `/v1/service-terms/${svc!.termId}/services/special-days`;
+    const request = await call('PUT', url, { days: [{ date: fx.specialDay, service_ids: [] }] });
+    expect(request.statusCode, request.body).toBe(200);
+    expect(request.json().affected_bookings).toEqual([expect.objectContaining({ booking_id: onSpecial, reason: 'SERVICE_SUSPENSION' })]);
+    const id = request.json().approval_id as number;
+    expect((await call('PUT', `/v1/approvals/${id}/approve`, { reason: '' }, admin)).statusCode).toBe(200);
+    expect(await runApprovalJob(ctx.database.db, id)).toBe('DONE');
+    await expectRefusedBySuspension(onSpecial, 'SERVICE_SUSPENSION');
+    expect(await groupHeld(fx.specialDay, fx.special)).toBe(0);
+    // The special train back on the day (nothing booked on it: nothing listed).
+    const back = await call('PUT', url, { days: [{ date: fx.specialDay, service_ids: [fx.special] }] });
+    expect(back.json().affected_bookings).toEqual([]);
+    expect((await call('PUT', `/v1/approvals/${back.json().approval_id}/approve`, { reason: '' }, admin)).statusCode).toBe(200);
+    expect(await runApprovalJob(ctx.database.db, back.json().approval_id)).toBe('DONE');
+  });
+
   it('lists the bookings in the request and the approval, and applying it refuses them', async () => {
     const [svc] = await ctx.database.db.select({ termId: t.services.serviceTermId }).from(t.services).where(eq(t.services.id, fx.special));
     const special = await booking(fx.specialDay, fx.special, 'down', 4, 'seated');
@@ -190,7 +209,7 @@ describe('a calendar change that stops a booked train', () => {
     await expectRefusedBySuspension(special, 'SERVICE_SUSPENSION');
     expect((await call('GET', `/v1/bookings/${special}`)).json().main_param_histories.at(-1).created_by).toBe('admin@example.com');
     expect((await call('GET', `/v1/bookings/${ordinary}`)).json().status).toBe('RESERVED');
-    const [log] = await ctx.database.db.select().from(t.operationLogs).where(eq(t.operationLogs.operation, 'approvals.apply'));
+    const [log] = await ctx.database.db.select().from(t.operationLogs).where(eq(t.operationLogs.operation, 'approvals.apply')).orderBy(sql`id desc`).limit(1);
     expect(log).toMatchObject({ category: 'approvals', operator: 'admin@example.com' });
     expect(log!.responseJson).toEqual({ refused_booking_ids: [special] });
     expect((await call('GET', `/v1/approvals/${approvalId}/affected-bookings`, undefined, admin)).json().bookings).toEqual([]);
