@@ -93,7 +93,7 @@ describe('seat inquiry', () => {
     const dialog = page.getByRole('dialog');
     await visible(dialog.getByText(/この操作は取り消せません/));
     await screenshot(page, 'suspended-confirm-ja');
-    await dialog.getByRole('button', { name: 'キャンセル' }).click();
+    await dialog.getByRole('button', { name: '閉じる', exact: true }).last().click();
     await screenshot(page, 'suspended-ja');
 
     await sidebar(page).getByRole('link', { name: '枠調整' }).click();
