@@ -34,7 +34,7 @@ export function NgReasonModal({ loading, onClose, onSubmit }: { loading: boolean
           />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose} disabled={loading}>
-              {t('common:actions.cancel')}
+              {t('common:actions.close')}
             </Button>
             <Button type="submit" color="red" loading={loading}>
               {t('assign.ngSubmit')}

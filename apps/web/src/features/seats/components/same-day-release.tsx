@@ -28,7 +28,7 @@ export function SameDayRelease({
   releasing: boolean;
   onRelease: (seatIds: string[], done: () => void) => void;
 }) {
-  const { t } = useTranslation('seats');
+  const { t } = useTranslation(['seats', 'common']);
   const [picked, setPicked] = useState<string[]>([]);
   const [asking, setAsking] = useState(false);
   const cars = seatsByCar(direction, direction.assigned_seat_ids);
@@ -109,6 +109,7 @@ export function SameDayRelease({
         title={t('release.confirmTitle')}
         message={t('release.confirmMessage', { direction: name, seats: names.join(' / '), count: selection.length })}
         confirmLabel={t('release.confirm')}
+        cancelLabel={t('common:actions.close')}
         danger
         loading={releasing}
         onClose={() => setAsking(false)}

@@ -31,7 +31,7 @@ function VoucherConfirmModal({ initialNote, loading, onClose, onConfirm }: { ini
         />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose} disabled={loading}>
-            {t('common:actions.cancel')}
+            {t('common:actions.close')}
           </Button>
           <Button color="teal" loading={loading} onClick={() => onConfirm(note)}>
             {t('steps.confirmVoucherSubmit')}

@@ -237,6 +237,7 @@ export function Component() {
         title={t('assign.releaseTitle')}
         message={t('assign.releaseMessage')}
         confirmLabel={t('assign.release')}
+        cancelLabel={t('common:actions.close')}
         danger
         loading={release.isPending}
         onClose={() => setReleasing(false)}
