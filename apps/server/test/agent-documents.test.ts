@@ -84,6 +84,9 @@ describe('the voucher and seat table for the agent, the branch and station staff
     expect(await pdfText(forStation.rawPayload)).toContain(head);
     expect(await flagsOf(head, agentAdmin)).toMatchObject({ can_show_seat_table: false });
     expect((await get(`/v1/bookings/${head}/seat_table.pdf`, agentAdmin)).statusCode).toBe(409);
+    // Seats only held may still move: the agent sees them once the seat table is sent.
+    expect((await get(`/v1/bookings/${head}/seats`, agentAdmin)).statusCode).toBe(409);
+    expect((await get(`/v1/bookings/${head}/seats`, station)).statusCode).toBe(200);
 
     expect((await post(`/v1/bookings/${head}/send_seat_table`, staff, mail)).statusCode).toBe(200);
     expect(await flagsOf(head, agentAdmin)).toMatchObject({ can_show_seat_table: true, can_show_voucher: false });
@@ -124,10 +127,14 @@ describe('the voucher and seat table for the agent, the branch and station staff
     }
   });
 
-  it('the agent reads the seats the group got', async () => {
+  it('the agent reads the seats the group got, other holders without their booking numbers', async () => {
     const seats = await get(`/v1/bookings/${head}/seats`, agentAdmin);
     expect(seats.statusCode).toBe(200);
     expect(seats.json().directions[0].assigned_seat_ids).toHaveLength(4);
+    const holders = (seats.json().directions[0].cars as { seats: { taken_by: string | null }[] }[]).flatMap((c) => c.seats.map((x) => x.taken_by)).filter((x) => x !== null);
+    expect(holders.length).toBeGreaterThan(0); // the branch's group on the same train
+    expect(holders.every((x) => x === '')).toBe(true);
+    expect(seats.body).not.toContain(ofBranch);
     expect((await get(`/v1/bookings/${head}/seats`, otherAgent)).statusCode).toBe(404);
   });
 

@@ -134,6 +134,12 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
       return seatsView(executor, booking, aggregate, true);
     }
     if (!principal || !canSee(principal, booking)) throw notFound('booking');
+    // Agent staff see their group's seats once the seat table was sent (can_show_seat_table), and
+    // other holders anonymised like the group does: never another agent's booking number.
+    if (callerOf(principal) === 'AGENT') {
+      if (!mayShowSeatTable(customerState(aggregate), 'AGENT')) throw new AppError('STEP_NOT_ALLOWED', 'the seats are shown once the seat table is sent');
+      return seatsView(executor, booking, aggregate, true);
+    }
     return seatsView(executor, booking, aggregate, false);
   }
 
