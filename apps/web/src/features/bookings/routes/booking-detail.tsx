@@ -201,8 +201,8 @@ export function Component() {
   const [mailStep, setMailStep] = useState<'booking_ok' | 'booking_ng' | null>(null);
   const [releasing, setReleasing] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const [simple, setSimple] = useState<SimpleStep | null>(null);
   const [accepting, setAccepting] = useState(false);
+  const [simple, setSimple] = useState<SimpleStep | null>(null);
 
   const reserve = useBookingStep(() => reserveAllotments(bookingId));
   const finishCancel = useBookingStep(() => confirmCancellation(bookingId));
@@ -425,9 +425,6 @@ export function Component() {
           )
         }
       />
-      {mailStep && (
-        <MailStepModal
-          bookingId={booking.booking_id}
       {accepting && (
         <AcceptChangeModal
           booking={booking}
@@ -437,6 +434,9 @@ export function Component() {
           onConfirm={() => acceptChange.mutate(undefined, closeAndNotify(() => setAccepting(false), t('steps.acceptChangeDone')))}
         />
       )}
+      {mailStep && (
+        <MailStepModal
+          bookingId={booking.booking_id}
           template={mailStep}
           opened
           sending={confirm.isPending || refuse.isPending}
