@@ -20,7 +20,7 @@ function Field({ label, value }: { label: string; value: ReactNode }) {
 
 /**
  * What the booking owes. Once it is cancelled that is the cancellation fee (or nothing), not the
- * fare that is no longer due; a fare already paid is said beside it.
+ * fare that is no longer due; a fare already paid is said beside it. A waived fare owes nothing.
  */
 export function PaymentCard({ booking }: { booking: BookingResponse }) {
   const { t } = useTranslation('bookings');
@@ -56,6 +56,14 @@ export function PaymentCard({ booking }: { booking: BookingResponse }) {
     return (
       <Text size="sm" c="dimmed">
         {t('detail.noPayment')}
+      </Text>
+    );
+  }
+  // A refused booking (also by a suspension) owes nothing: the fare is waived, not shown as if due.
+  if (fare.status === 'NO_NEED_TO_PAY' && fare.paid_amount === 0) {
+    return (
+      <Text size="sm" data-testid="payment-owed">
+        {t('detail.nothingToPay')}
       </Text>
     );
   }
