@@ -11,7 +11,7 @@ import { legsBetween } from '@sagano/domain/inventory/legs';
 import { rowsOf } from '../src/db/client.ts';
 import * as t from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
-import { addFixturePricing, createInventoryFixture, INDIVIDUAL, type InventoryFixture } from './support/inventory-fixture.ts';
+import { addFixturePricing, createInventoryFixture, keepGroupSeats, type InventoryFixture } from './support/inventory-fixture.ts';
 
 let ctx: TestApp;
 let fx: InventoryFixture;
@@ -43,19 +43,8 @@ afterAll(() => ctx.close());
 describe('every confirmed booking can be seated after a storm', () => {
   it(`${CLIENTS} bookings race for ${GROUP_SEATS} group seats, some seat tables sent mid-storm; then everyone confirmed is seated`, async () => {
     const day = fx.days[0]!;
-    // Keep the first GROUP_SEATS group seats of car 1 for groups; every other group seat goes to individual sale.
-    const others = rowsOf<{ seat_id: string }>(
-      await ctx.database.db.execute(sql`
-        select seat_id from seats where train_id = 1 and logical_car_id <= 3 and not is_wheelchair
-        order by logical_car_id, row, letter offset ${GROUP_SEATS}`),
-    );
-    const adjust = await ctx.app.inject({
-      method: 'PUT',
-      url: '/v1/inventories/arrangements',
-      headers: staff,
-      payload: { service_date: day, service_id: fx.down, moves: others.map((o) => ({ seat_id: o.seat_id, arrangement_type_id: INDIVIDUAL })) },
-    });
-    expect(adjust.statusCode, adjust.body).toBe(200);
+    // The first GROUP_SEATS group seats of car 1 stay for groups; every other group seat goes to individual sale.
+    await keepGroupSeats(ctx, staff, day, fx.down, GROUP_SEATS);
 
     const next = random(7);
     // Two waves racing each other: short trips whose seat tables go out at once (fixing scattered

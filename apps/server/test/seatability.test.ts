@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
 import { rowsOf } from '../src/db/client.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
-import { addFixturePricing, createInventoryFixture, GROUP, INDIVIDUAL, type InventoryFixture } from './support/inventory-fixture.ts';
+import { addFixturePricing, createInventoryFixture, GROUP, keepGroupSeats, type InventoryFixture } from './support/inventory-fixture.ts';
 
 let ctx: TestApp;
 let fx: InventoryFixture;
@@ -23,20 +23,7 @@ const post = (url: string, payload?: object) => ctx.app.inject({ method: 'POST',
 const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: staff });
 
 /** Leaves two group seats on the fixture's down train that day: 1-1A and 1-1B. */
-async function twoGroupSeats(day: string) {
-  const rows = rowsOf<{ seat_id: string }>(
-    await ctx.database.db.execute(sql`
-      select seat_id from seats where train_id = 1 and logical_car_id <= 3 and not is_wheelchair and seat_id not in ('1-1A', '1-1B') order by seat_id`),
-  );
-  const seatIds = rows.map((r) => r.seat_id);
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: '/v1/inventories/arrangements',
-    headers: staff,
-    payload: { service_date: day, service_id: fx.down, moves: seatIds.map((seat_id) => ({ seat_id, arrangement_type_id: INDIVIDUAL })) },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const twoGroupSeats = (day: string) => keepGroupSeats(ctx, staff, day, fx.down, ['1-1A', '1-1B']);
 
 async function submit(day: string, from: number, to: number, group: string) {
   const res = await post('/v1/bookings', {

@@ -7,6 +7,8 @@ import type { Db } from '../../src/db/client.ts';
 import * as t from '../../src/db/schema.ts';
 import { inTransaction } from '../../src/lib/unit-of-work.ts';
 import { rebuildInventory } from '../../src/modules/inventory/inventory-build.ts';
+import { rowsOf } from '../../src/db/client.ts';
+import type { TestApp } from '../test-app.ts';
 
 export const GROUP = 1;
 export const INDIVIDUAL = 2;
@@ -99,4 +101,23 @@ export async function addFixturePricing(db: Db): Promise<void> {
     { min: 15, max: 50, freeQuantity: 1 },
     { min: 51, max: 100, freeQuantity: 2 },
   ]);
+}
+
+/**
+ * Leaves only some group seats of the fixture's train for groups that day (the named ones, or
+ * the first `keep` in car, row and letter order); the other group seats go to individual sale
+ * by a slot adjustment, as staff would move them, so counters and seats agree.
+ */
+export async function keepGroupSeats(ctx: TestApp, headers: Record<string, string>, day: string, serviceId: number, keep: number | readonly string[]): Promise<void> {
+  const seats = rowsOf<{ seat_id: string }>(
+    await ctx.database.db.execute(sql`select seat_id from seats where train_id = 1 and logical_car_id <= 3 and not is_wheelchair order by logical_car_id, row, letter`),
+  ).map((r) => r.seat_id);
+  const kept = new Set(typeof keep === 'number' ? seats.slice(0, keep) : keep);
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url: '/v1/inventories/arrangements',
+    headers,
+    payload: { service_date: day, service_id: serviceId, moves: seats.filter((id) => !kept.has(id)).map((seat_id) => ({ seat_id, arrangement_type_id: INDIVIDUAL })) },
+  });
+  if (res.statusCode !== 200) throw new Error(`slot adjustment refused: ${res.body}`);
 }

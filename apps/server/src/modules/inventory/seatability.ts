@@ -17,6 +17,7 @@ import { packSeats, type PackDemand, type PackResult } from '@sagano/domain/seat
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { seatTypeJoinsSql, seatTypeSql } from './seat-types.ts';
 
 export const LEG_COUNT = 3;
 
@@ -58,13 +59,11 @@ export async function readSeating(executor: Executor, day: TrainDayRef, types: S
   const [row] = rowsOf<TrainDaySeating>(
     await executor.execute(sql`
       with seat_types as (
-        select s.seat_id, coalesce(o.arrangement_type_id, ps.arrangement_type_id, 0) as type, c.car_number, s.row, s.letter
+        select s.seat_id, ${seatTypeSql} as type, c.car_number, s.row, s.letter
         from services sv
         join seats s on s.train_id = sv.logical_train_id
         join cars c on c.train_id = s.train_id and c.logical_car_id = s.logical_car_id
-        left join service_day_inventories i on i.service_date = ${day.serviceDate} and i.service_id = sv.id
-        left join arrangement_pattern_seats ps on ps.arrangement_pattern_id = i.arrangement_pattern_id and ps.seat_id = s.seat_id
-        left join inventory_seat_overrides o on o.service_date = ${day.serviceDate} and o.service_id = sv.id and o.seat_id = s.seat_id
+        ${seatTypeJoinsSql(sql`${day.serviceDate}`, sql`sv.id`, sql`s.seat_id`)}
         where sv.id = ${day.serviceId}
       ), assignments as (
         select a.seat_id, a.booking_id, lower(a.legs) as first, upper(a.legs) - 1 as last, a.need_slope,

@@ -19,6 +19,7 @@ import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertNotification, recordRevision, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
 import { planSeating, readSeating, type SeatTypes } from '../inventory/seatability.ts';
+import { seatTypeJoinsSql, seatTypeSql } from '../inventory/seat-types.ts';
 import { replaceSeats, seatsOf, type MapSeat, type TrainDay } from './seats.repository.ts';
 
 export interface AutomaticSeating {
@@ -57,11 +58,9 @@ async function movableSeats(tx: Executor, day: TrainDay, types: SeatTypes, excep
   return rowsOf<MovableRow>(
     await tx.execute(sql`
       select a.seat_id, a.booking_id, lower(a.legs) as first, upper(a.legs) - 1 as last, a.need_slope, a.state,
-             coalesce(o.arrangement_type_id, ps.arrangement_type_id) = ${types.wheelchair ?? -1} as is_wheelchair_type
+             ${seatTypeSql} = ${types.wheelchair ?? -1} as is_wheelchair_type
       from seat_assignments a
-      left join service_day_inventories i on i.service_date = a.service_date and i.service_id = a.service_id
-      left join arrangement_pattern_seats ps on ps.arrangement_pattern_id = i.arrangement_pattern_id and ps.seat_id = a.seat_id
-      left join inventory_seat_overrides o on o.service_date = a.service_date and o.service_id = a.service_id and o.seat_id = a.seat_id
+      ${seatTypeJoinsSql(sql`a.service_date`, sql`a.service_id`, sql`a.seat_id`)}
       where a.service_date = ${day.serviceDate} and a.service_id = ${day.serviceId} and not a.fixed and a.booking_id <> ${exceptBooking}
       order by a.booking_id, a.seat_id`),
   );

@@ -8,6 +8,7 @@ import type { LocalizedLabel } from '@sagano/domain/common/language';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { seatTypeJoinsSql, seatTypeSql } from '../inventory/seat-types.ts';
 
 export interface MapSeat {
   seat_id: string;
@@ -60,7 +61,7 @@ export async function seatsOf(db: Executor, day: TrainDay, bookingId: string): P
   return rowsOf<MapSeat>(
     await db.execute(sql`
       select s.seat_id, s.seat_group_id, s.logical_car_id, c.car_number, s.row, s.letter, s.is_wheelchair, s.labels,
-             coalesce(o.arrangement_type_id, ps.arrangement_type_id, 0) as arrangement_type_id,
+             ${seatTypeSql} as arrangement_type_id,
              (select a.booking_id from seat_assignments a
                where a.service_date = ${day.serviceDate} and a.service_id = ${day.serviceId} and a.seat_id = s.seat_id
                  and a.legs && ${legRange(day)} and a.booking_id <> ${bookingId}
@@ -70,9 +71,7 @@ export async function seatsOf(db: Executor, day: TrainDay, bookingId: string): P
       from services sv
       join seats s on s.train_id = sv.logical_train_id
       join cars c on c.train_id = s.train_id and c.logical_car_id = s.logical_car_id
-      left join service_day_inventories i on i.service_date = ${day.serviceDate} and i.service_id = sv.id
-      left join arrangement_pattern_seats ps on ps.arrangement_pattern_id = i.arrangement_pattern_id and ps.seat_id = s.seat_id
-      left join inventory_seat_overrides o on o.service_date = ${day.serviceDate} and o.service_id = sv.id and o.seat_id = s.seat_id
+      ${seatTypeJoinsSql(sql`${day.serviceDate}`, sql`sv.id`, sql`s.seat_id`)}
       left join seat_assignments m on m.service_date = ${day.serviceDate} and m.service_id = sv.id and m.seat_id = s.seat_id and m.booking_id = ${bookingId}
       where sv.id = ${day.serviceId}
       order by c.car_number, s.row, s.letter`),
