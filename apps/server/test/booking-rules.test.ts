@@ -149,6 +149,29 @@ describe('a request bigger than the vacancy', () => {
   });
 });
 
+describe('a change from an agent bigger than the train', () => {
+  it('is refused when asked, counting the seats the booking already holds there; a change that fits waits for staff', async () => {
+    const day = fx.days[0]!;
+    const id = await confirmed({ service_order: { down_service: { service_date: day, service_id: fx.down, from_station_id: 1, to_station_id: 4 } } });
+    const agent = await ctx.login('agent-contracted@example.com');
+    // 5 group seats left for others on leg 2; the booking itself holds 23 there.
+    await ctx.database.db.execute(sql`update inventory_counters set held = capacity - 5 where service_date = ${day} and service_id = ${fx.down} and arrangement_type_id = ${GROUP} and leg = 2`);
+    try {
+      const people = (adults: number) => change({ participant_group: { unit_quantity_items: [{ unit_id: ADULT, quantity: adults }], wheel_chairs: [] } });
+      const tooMany = await put(id, people(29), agent);
+      expect(tooMany.statusCode).toBe(409);
+      expect(errorOf(tooMany)).toMatchObject({ error_code: 'NOT_ENOUGH_SEATS', field: 'service_order.down_service' });
+      expect(errorOf(tooMany).error_description).toMatch(/\b28 group seats are free\b.*needs 29/);
+      expect((await get(`/v1/bookings/${id}`)).json()).toMatchObject({ status: 'RESERVED', pending_change: null });
+      const fits = await put(id, people(28), agent);
+      expect(fits.statusCode, fits.body).toBe(200);
+      expect(fits.json().status).toBe('MODIFICATION_SUBMITTED');
+    } finally {
+      await ctx.database.db.execute(sql`update inventory_counters set held = 0 where service_date = ${day} and service_id = ${fx.down} and arrangement_type_id = ${GROUP}`);
+    }
+  });
+});
+
 describe('whole numbers in range', () => {
   it('refuses negative, fractional and too large counts and priorities with the allowed range', async () => {
     const before = await count('bookings');

@@ -741,7 +741,7 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
     const fees = new Map(context.pricing.prices.map((p) => [p.unit_id, Number(p.decrement_fee_e6)]));
     const repricing = reprice(previous, price, fees, directions.length);
     const seatsChanged = trainsChanged || price.participant_quantity !== booking.participantQuantity || wheelchairs.length !== booking.wheelchairs;
-    return { directions, price, wheelchairs, repricing, trainsChanged, seatsChanged };
+    return { directions, price, wheelchairs, repricing, trainsChanged, seatsChanged, vacancies: context.services.map((s) => s.vacant) };
   }
 
   /**
@@ -841,6 +841,22 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
   }
 
   /**
+   * An agent's change that cannot fit is refused when asked, not when staff try to accept it:
+   * on each train the group seats free for the segment, plus what the booking already holds on
+   * that same train, must cover the new group (the hold on acceptance stays the final word).
+   */
+  function refuseChangeWithoutRoom(booking: LockedBooking, plan: Awaited<ReturnType<typeof planChange>>): void {
+    const needed = plan.price.participant_quantity - plan.wheelchairs.length;
+    plan.directions.forEach((d, i) => {
+      const own = booking.services.find((s) => s.serviceDate === d.choice.service_date && s.serviceId === d.choice.service_id)?.heldGroup ?? 0;
+      const room = (plan.vacancies[i] ?? 0) + own;
+      if (needed > room) {
+        throw new AppError('NOT_ENOUGH_SEATS', `${d.field}: ${room} group seats are free on this train for the segment (this booking's own included); the group needs ${needed}`, d.field);
+      }
+    });
+  }
+
+  /**
    * PUT /params. Staff change a confirmed booking at once (MODIFIED); an agent's change is
    * checked now and waits for the operator (MODIFICATION_SUBMITTED).
    */
@@ -853,6 +869,7 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
       return { status: 'MODIFIED', total_amount: total };
     }
     const plan = await planChange(work.tx, booking, change);
+    refuseChangeWithoutRoom(booking, plan);
     await insertNotification(work.tx, { audience: 'ADMIN', category: 'booking', kind: 'MODIFICATION', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
     await record(work, principal, booking, { status: 'MODIFICATION_SUBMITTED', pendingChange: change });
     return { status: 'MODIFICATION_SUBMITTED', total_amount: plan.repricing.total_amount };
