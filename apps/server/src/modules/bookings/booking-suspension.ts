@@ -14,8 +14,9 @@ import type { Work } from '../../lib/unit-of-work.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { readOperatorBasicInfo } from '../master-data/operator-basic-info.repository.ts';
 import { suspensionMail } from './booking-mail-templates.ts';
-import { insertNotification, loadBooking, lockBooking, recordRevision, type LockedBooking } from './bookings.repository.ts';
-import { offerWaitlist, openFarePayment, releaseEverything, stateOfLocked, toMailBooking } from './bookings.service.ts';
+import { loadBooking, lockBooking, recordRevision, type LockedBooking } from './bookings.repository.ts';
+import { notify, stateOfLocked } from './booking-steps.ts';
+import { offerWaitlist, openFarePayment, releaseEverything, toMailBooking } from './bookings.service.ts';
 
 export type SuspensionReason = 'SERVICE_SUSPENSION' | 'SERVICEDAY_SUSPENSION';
 
@@ -107,7 +108,7 @@ export async function refuseBookingsOnStoppedTrains(work: Work, actor: string, t
     const aggregate = await loadBooking(tx, booking.bookingId);
     const mail = suspensionMail(toMailBooking(aggregate!), reason, signature);
     await enqueueMail(work, { kind: 'booking.ng', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.body, bookingId: booking.bookingId });
-    await insertNotification(tx, { audience: 'AGENT', category: 'booking', kind: 'BOOKING_REFUSED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
+    await notify(tx, booking, 'AGENT', 'BOOKING_REFUSED');
     // Seats freed on the booking's other trains (a round trip's running direction) go to the waitlist.
     const running = booking.services.filter((s) => !stopped.has(`${s.serviceDate}|${s.serviceId}`));
     if (holdsAllotments(state) && running.length > 0) await offerWaitlist(tx, { ...booking, services: running });

@@ -6,10 +6,8 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
-  applyStep,
   holdsAllotments,
   mayTake,
-  type BookingCaller,
   type BookingState,
   type BookingStatus,
   type BookingStep,
@@ -22,7 +20,6 @@ import { previewChange, reprice } from '@sagano/domain/bookings/modification';
 import type { BookingResponse, PaymentSummary, CancellationQuoteResponse, CalculateAmountBody, CalculateAmountResponse, CreateBookingBody, ServiceChoice , MAIL_TEMPLATES} from '@sagano/domain/bookings/booking-schemas';
 import { E6 } from '@sagano/domain/bookings/pricing';
 import { quoteCancellation } from '@sagano/domain/bookings/cancellation';
-import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { labelText } from '@sagano/domain/common/language';
 import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
 import { DEFAULT_PAYMENT_DAY_BEFORE } from '@sagano/domain/master-data/group-schedule-schemas';
@@ -40,7 +37,8 @@ import { readOperatorBasicInfo } from '../master-data/operator-basic-info.reposi
 import { bookingNgMail, bookingOkMail, seatTableMail, voucherMail, type MailBooking } from './booking-mail-templates.ts';
 import { bookingDocuments } from './booking-documents.ts';
 import { insertBookingGraph, readSubmitContext, type SubmitContext } from './booking-submission.repository.ts';
-import { insertNotification, loadBooking, lockBooking, readCancellationPolicy, readCancellationTerms, recordRevision, type BookingAggregate, type BookingPatch, type BookingRow, type LockedBooking, type LockedService } from './bookings.repository.ts';
+import { loadBooking, readCancellationPolicy, readCancellationTerms, type BookingAggregate, type LockedBooking, type LockedService } from './bookings.repository.ts';
+import { beginStep, callerOf, canSee, nextStep, notify, recordStep, stateOf } from './booking-steps.ts';
 import { priceWith, readPricingReference } from './pricing-reference.ts';
 import { tokyoToday as todayInTokyo } from '../timetable/timetable.service.ts';
 
@@ -48,30 +46,6 @@ import { tokyoToday as todayInTokyo } from '../timetable/timetable.service.ts';
 const CANCELLATION_FEE_DUE_DAYS = 7;
 
 const STATION_NAMES: Record<number, string> = { 1: 'トロッコ嵯峨', 2: 'トロッコ嵐山', 3: 'トロッコ保津峡', 4: 'トロッコ亀岡' };
-
-export function callerOf(principal: Principal): BookingCaller {
-  const caps = capabilitiesOf(principal.user);
-  if (caps.agentPortal) return 'AGENT';
-  return caps.stationOnly ? 'STATION' : 'OPERATOR';
-}
-
-function stateOf(row: Pick<BookingRow, 'status' | 'subStatus' | 'voucherConfirmed'>, isRoundTrip: boolean, ignoreCancellationPolicy: boolean): BookingState {
-  return {
-    status: row.status as BookingStatus,
-    subStatus: row.subStatus as BookingSubStatus,
-    isRoundTrip,
-    voucherConfirmed: row.voucherConfirmed,
-    ignoreCancellationPolicy,
-  };
-}
-
-/** An agent sees its own bookings; a branch its own branch's. Anything else is "not found". */
-export function canSee(principal: Principal, booking: { agentId: number; agentSubGroupId: number }): boolean {
-  const u = principal.user;
-  if (u.kind === 'OPERATOR') return true;
-  if (u.agent_id !== booking.agentId) return false;
-  return u.agent_sub_group_id === null || u.agent_sub_group_id === booking.agentSubGroupId;
-}
 
 function requestHash(body: unknown): string {
   const canonical = (v: unknown): unknown =>
@@ -400,26 +374,6 @@ export function customerUrl(publicUrl: string, bookingId: string, token: string)
   return `${publicUrl}/customer/bookings/${bookingId}?token=${encodeURIComponent(token)}`;
 }
 
-export function stateOfLocked(booking: LockedBooking): BookingState {
-  return stateOf(booking, booking.services.length === 2, booking.ignoreCancellationPolicy);
-}
-
-/** Locks the booking and reads what the step needs (one statement), then checks the caller may take the step now. */
-export async function beginStep(work: Work, principal: Principal, bookingId: string, step: BookingStep) {
-  const booking = await lockBooking(work.tx, bookingId);
-  if (!booking || !canSee(principal, booking)) throw notFound('booking');
-  const state = stateOf(booking, booking.services.length === 2, booking.ignoreCancellationPolicy);
-  if (!mayTake(step, state, callerOf(principal))) {
-    throw new AppError('STEP_NOT_ALLOWED', `${step.replaceAll('_', ' ')} is not possible for this booking now (${booking.status} / ${booking.subStatus})`);
-  }
-  return { booking, state };
-}
-
-/** Writes the step's changes to the booking and its next history revision (one statement). */
-export function recordStep(work: Work, principal: Principal, booking: LockedBooking, patch: BookingPatch = {}, type: 'UPDATE' | 'CANCEL' = 'UPDATE') {
-  return recordRevision(work.tx, booking.id, type, patch, principal.user.email);
-}
-
 /** A detached, plain-function service: methods may be passed around freely. */
 export function createBookingsService(db: Db, options: { publicUrl: string }) {
   const begin = beginStep;
@@ -585,54 +539,51 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
     }
     const heldNow = booking.services.filter((s) => s.heldGroup > 0 || s.heldWheelchair > 0).length;
     const outcome = heldNow === booking.services.length ? 'ALL' : heldNow === 0 ? 'NONE' : 'SOME';
-    const next = applyStep(state, 'reserve_allotments', callerOf(principal), { outcome });
-    if (!next.ok) throw new AppError('STEP_NOT_ALLOWED', 'reserve allotments is not possible now');
+    const next = nextStep(state, 'reserve_allotments', callerOf(principal), { outcome });
     let warning: string | null = null;
-    if (next.state.subStatus === 'SAGANO_ALLOTMENT_NOT_AVAILABLE') {
+    if (next.subStatus === 'SAGANO_ALLOTMENT_NOT_AVAILABLE') {
       await releaseEverything(work.tx, booking);
       warning = `no allotment could be held; everything was released (${failures.join('; ')})`;
     } else if (failures.length > 0) {
       warning = `one direction could not be held (${failures.join('; ')})`;
     }
-    await record(work, principal, booking, { subStatus: next.state.subStatus });
-    return { sub_status: next.state.subStatus, warning };
+    await record(work, principal, booking, { subStatus: next.subStatus });
+    return { sub_status: next.subStatus, warning };
   }
 
   async function releaseAllotmentsStep(work: Work, principal: Principal, bookingId: string): Promise<void> {
     const { booking, state } = await begin(work, principal, bookingId, 'release_allotments');
     await releaseEverything(work.tx, booking);
-    const next = applyStep(state, 'release_allotments', callerOf(principal));
+    const next = nextStep(state, 'release_allotments', callerOf(principal));
     await offerWaitlist(work.tx, booking);
-    await record(work, principal, booking, next.ok ? { subStatus: next.state.subStatus } : {});
+    await record(work, principal, booking, { subStatus: next.subStatus });
   }
 
   /** Confirms the reservation, opens its payment and mails the booking OK. */
   async function confirm(work: Work, principal: Principal, bookingId: string, mail: { subject: string; body: string }): Promise<void> {
     const { booking, state } = await begin(work, principal, bookingId, 'confirm_booking');
-    const next = applyStep(state, 'confirm_booking', callerOf(principal));
-    if (!next.ok) throw new AppError('STEP_NOT_ALLOWED', 'confirm booking is not possible now');
+    const next = nextStep(state, 'confirm_booking', callerOf(principal));
     // A card payment is due the group schedule's payment_day_before days before the first train.
     const firstDate = booking.services.map((s) => s.serviceDate).sort()[0]!;
     const daysBefore = (await paymentDayBeforeOn(work.tx, firstDate)) ?? DEFAULT_PAYMENT_DAY_BEFORE;
     await openFarePayment(work.tx, booking, paymentFor(booking.agentType, addDays(firstDate, -daysBefore)));
     const policy = await readCancellationPolicy(work.tx);
     await enqueueMail(work, { kind: 'booking.ok', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.body, bookingId });
-    await insertNotification(work.tx, { audience: 'AGENT', category: 'booking', kind: 'BOOKING_CONFIRMED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
-    await insertNotification(work.tx, { audience: 'ADMIN', category: 'payment', kind: 'PAYMENT_REQUEST', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
-    await record(work, principal, booking, { status: next.state.status, cancellationPolicy: policy });
+    await notify(work.tx, booking, 'AGENT', 'BOOKING_CONFIRMED');
+    await notify(work.tx, booking, 'ADMIN', 'PAYMENT_REQUEST', 'payment');
+    await record(work, principal, booking, { status: next.status, cancellationPolicy: policy });
   }
 
   /** Refuses the request with a reason: everything held is released, nothing is owed. */
   async function refuse(work: Work, principal: Principal, bookingId: string, reason: RefusalReason, mail: { subject: string; body: string }): Promise<void> {
     const { booking, state } = await begin(work, principal, bookingId, 'refuse_booking');
-    const next = applyStep(state, 'refuse_booking', callerOf(principal));
-    if (!next.ok) throw new AppError('STEP_NOT_ALLOWED', 'refusal is not possible now');
+    const next = nextStep(state, 'refuse_booking', callerOf(principal));
     if (holdsAllotments(state)) await releaseEverything(work.tx, booking);
     await openFarePayment(work.tx, booking, { status: 'NO_NEED_TO_PAY', method: 'UNKNOWN', dueDate: null });
     await enqueueMail(work, { kind: 'booking.ng', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.body, bookingId });
-    await insertNotification(work.tx, { audience: 'AGENT', category: 'booking', kind: 'BOOKING_REFUSED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
+    await notify(work.tx, booking, 'AGENT', 'BOOKING_REFUSED');
     if (holdsAllotments(state)) await offerWaitlist(work.tx, booking);
-    await record(work, principal, booking, { status: next.state.status, subStatus: next.state.subStatus, refusalReason: reason });
+    await record(work, principal, booking, { status: next.status, subStatus: next.subStatus, refusalReason: reason });
   }
 
   /** The fee the booking would owe if cancelled today, with the policy it is priced on. */
@@ -670,7 +621,7 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
     // A fee paid by card is due a week from the cancellation (the service date may be past).
     const owed = feeE6 > 0 ? paymentFor(booking.agentType, addDays(todayInTokyo(), CANCELLATION_FEE_DUE_DAYS)) : { status: 'NO_NEED_TO_PAY', method: 'UNKNOWN', dueDate: null };
     await tx.insert(t.payments).values({ bookingId: booking.id, kind: 'CANCELLATION', status: owed.status, paymentMethod: owed.method, totalAmountE6: feeE6, dueDate: owed.dueDate });
-    await insertNotification(tx, { audience: 'AGENT', category: 'booking', kind: 'CANCELLATION_CONFIRMED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
+    await notify(tx, booking, 'AGENT', 'CANCELLATION_CONFIRMED');
     if (holdsAllotments(state)) await offerWaitlist(tx, booking);
     await record(work, principal, booking, { status: 'CANCELLED', subStatus: 'INITIAL', voucherConfirmed: false, cancellationRateE6: rateE6, cancellationFeeE6: feeE6, cancelledAt: 'now' }, 'CANCEL');
   }
@@ -688,19 +639,16 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
     if (caller === 'AGENT' && !booking.ignoreCancellationPolicy && !body.agree_cancellation_policy) {
       throw new AppError('VALIDATION_FAILED', 'agree_cancellation_policy: agree to the cancellation policy to cancel', 'agree_cancellation_policy');
     }
-    const next = applyStep(state, step, caller);
-    if (!next.ok) throw new AppError('STEP_NOT_ALLOWED', 'cancellation is not possible now');
+    const next = nextStep(state, step, caller);
     const quote = await quoteFor(work.tx, booking);
-    if (next.state.status === 'CANCELLED') {
+    if (next.status === 'CANCELLED') {
       await finishCancellation(work, principal, booking, state, quote.cancellation_fee, quote.rate_e6);
     } else {
-      await insertNotification(work.tx, {
-        // The operator hears of an agent's request; the agent is asked to agree to the fee the operator quoted.
-        audience: caller === 'AGENT' ? 'ADMIN' : 'AGENT', category: 'booking', kind: caller === 'AGENT' ? 'CANCELLATION' : 'CANCELLATION_FEE_QUOTED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId,
-      });
-      await record(work, principal, booking, { status: next.state.status, cancellationRateE6: quote.rate_e6, cancellationFeeE6: quote.cancellation_fee });
+      // The operator hears of an agent's request; the agent is asked to agree to the fee the operator quoted.
+      await notify(work.tx, booking, caller === 'AGENT' ? 'ADMIN' : 'AGENT', caller === 'AGENT' ? 'CANCELLATION' : 'CANCELLATION_FEE_QUOTED');
+      await record(work, principal, booking, { status: next.status, cancellationRateE6: quote.rate_e6, cancellationFeeE6: quote.cancellation_fee });
     }
-    return { status: next.state.status, cancellation_fee: quote.cancellation_fee };
+    return { status: next.status, cancellation_fee: quote.cancellation_fee };
   }
 
   /** The operator confirms an agent's request, or the agent agrees to the fee the operator quoted: CANCELLED (irreversible). */
@@ -865,12 +813,12 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
     const { booking, state } = await begin(work, principal, bookingId, 'request_modification');
     if (caller === 'OPERATOR') {
       const total = await writeChange(work, principal, booking, state, change, 'MODIFIED');
-      await insertNotification(work.tx, { audience: 'AGENT', category: 'booking', kind: 'MODIFICATION_CONFIRMED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
+      await notify(work.tx, booking, 'AGENT', 'MODIFICATION_CONFIRMED');
       return { status: 'MODIFIED', total_amount: total };
     }
     const plan = await planChange(work.tx, booking, change);
     refuseChangeWithoutRoom(booking, plan);
-    await insertNotification(work.tx, { audience: 'ADMIN', category: 'booking', kind: 'MODIFICATION', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
+    await notify(work.tx, booking, 'ADMIN', 'MODIFICATION');
     await record(work, principal, booking, { status: 'MODIFICATION_SUBMITTED', pendingChange: change });
     return { status: 'MODIFICATION_SUBMITTED', total_amount: plan.repricing.total_amount };
   }
@@ -880,12 +828,12 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
     const [row] = await work.tx.select({ change: t.bookings.pendingChange }).from(t.bookings).where(eq(t.bookings.id, booking.id));
     const change = UpdateParamsBody.parse(row?.change);
     await writeChange(work, principal, booking, state, change, 'MODIFIED');
-    await insertNotification(work.tx, { audience: 'AGENT', category: 'booking', kind: 'MODIFICATION_CONFIRMED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
+    await notify(work.tx, booking, 'AGENT', 'MODIFICATION_CONFIRMED');
   }
 
   async function rejectModification(work: Work, principal: Principal, bookingId: string): Promise<void> {
     const { booking } = await begin(work, principal, bookingId, 'reject_modification');
-    await insertNotification(work.tx, { audience: 'AGENT', category: 'booking', kind: 'MODIFICATION_REFUSED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
+    await notify(work.tx, booking, 'AGENT', 'MODIFICATION_REFUSED');
     await record(work, principal, booking, { status: 'NOT_MODIFIED', pendingChange: null });
   }
 
@@ -943,7 +891,7 @@ export function createBookingsService(db: Db, options: { publicUrl: string }) {
       .values({ bookingId: booking.id, note: note.note, authorType: caller === 'AGENT' ? 'AGENT' : 'ADMIN', authorName: principal.user.name, authorAccountId: principal.accountId, isPrivate: note.is_private })
       .returning({ id: t.bookingNotes.id });
     if (!note.is_private) {
-      await insertNotification(work.tx, { audience: caller === 'AGENT' ? 'ADMIN' : 'AGENT', category: 'booking', kind: 'NOTE_UPDATED', bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
+      await notify(work.tx, booking, caller === 'AGENT' ? 'ADMIN' : 'AGENT', 'NOTE_UPDATED');
     }
     return { note_id: created!.id };
   }

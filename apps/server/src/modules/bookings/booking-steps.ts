@@ -1,0 +1,68 @@
+/**
+ * The booking step kernel: the one place a step is locked, checked for visibility (404) and
+ * allowed (409 STEP_NOT_ALLOWED), moved to its next state, recorded as a history revision and
+ * notified. Every booking and seat step goes through begin → next → record (→ notify).
+ */
+import { applyStep, mayTake, type BookingCaller, type BookingState, type BookingStatus, type BookingStep, type BookingSubStatus, type StepInput } from '@sagano/domain/bookings/booking-state';
+import { capabilitiesOf } from '@sagano/domain/auth/roles';
+import type { Executor } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Work } from '../../lib/unit-of-work.ts';
+import type { Principal } from '../auth/principal.ts';
+import { insertNotification, lockBooking, recordRevision, type BookingPatch, type BookingRow, type LockedBooking } from './bookings.repository.ts';
+
+export function callerOf(principal: Principal): BookingCaller {
+  const caps = capabilitiesOf(principal.user);
+  if (caps.agentPortal) return 'AGENT';
+  return caps.stationOnly ? 'STATION' : 'OPERATOR';
+}
+
+export function stateOf(row: Pick<BookingRow, 'status' | 'subStatus' | 'voucherConfirmed'>, isRoundTrip: boolean, ignoreCancellationPolicy: boolean): BookingState {
+  return {
+    status: row.status as BookingStatus,
+    subStatus: row.subStatus as BookingSubStatus,
+    isRoundTrip,
+    voucherConfirmed: row.voucherConfirmed,
+    ignoreCancellationPolicy,
+  };
+}
+
+export function stateOfLocked(booking: LockedBooking): BookingState {
+  return stateOf(booking, booking.services.length === 2, booking.ignoreCancellationPolicy);
+}
+
+/** An agent sees its own bookings; a branch its own branch's. Anything else is "not found". */
+export function canSee(principal: Principal, booking: { agentId: number; agentSubGroupId: number }): boolean {
+  const u = principal.user;
+  if (u.kind === 'OPERATOR') return true;
+  if (u.agent_id !== booking.agentId) return false;
+  return u.agent_sub_group_id === null || u.agent_sub_group_id === booking.agentSubGroupId;
+}
+
+/** Locks the booking and reads what the step needs (one statement), then checks the caller may take the step now. */
+export async function beginStep(work: Work, principal: Principal, bookingId: string, step: BookingStep) {
+  const booking = await lockBooking(work.tx, bookingId);
+  if (!booking || !canSee(principal, booking)) throw notFound('booking');
+  const state = stateOfLocked(booking);
+  if (!mayTake(step, state, callerOf(principal))) {
+    throw new AppError('STEP_NOT_ALLOWED', `${step.replaceAll('_', ' ')} is not possible for this booking now (${booking.status} / ${booking.subStatus})`);
+  }
+  return { booking, state };
+}
+
+/** The state the step leads to (its outcome in `input`); a step the machine refuses is 409. */
+export function nextStep(state: BookingState, step: BookingStep, caller: BookingCaller, input?: StepInput): BookingState {
+  const next = applyStep(state, step, caller, input);
+  if (!next.ok) throw new AppError('STEP_NOT_ALLOWED', `${step.replaceAll('_', ' ')} is not possible now`);
+  return next.state;
+}
+
+/** Writes the step's changes to the booking and its next history revision (one statement). */
+export function recordStep(work: Work, principal: Principal, booking: LockedBooking, patch: BookingPatch = {}, type: 'UPDATE' | 'CANCEL' = 'UPDATE') {
+  return recordRevision(work.tx, booking.id, type, patch, principal.user.email);
+}
+
+/** The one notification a step leaves for the booking's agent (AGENT) or the operator (ADMIN). */
+export function notify(tx: Executor, booking: { id: number; agentId: number; agentSubGroupId: number }, audience: 'ADMIN' | 'AGENT', kind: string, category: 'booking' | 'payment' = 'booking'): Promise<void> {
+  return insertNotification(tx, { audience, category, kind, bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
+}
