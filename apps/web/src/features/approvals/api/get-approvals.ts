@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApprovalListQuery, ApprovalListResponse } from '@sagano/domain/approvals/approval-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 export const approvalsKeys = {
-  all: ['approvals'] as const,
-  list: (params: ApprovalListQuery) => ['approvals', 'list', params] as const,
+  all: queryRoots.approvals,
+  list: (params: ApprovalListQuery) => [...queryRoots.approvals, 'list', params] as const,
 };
 
 /** GET /v1/approvals: requests submitted in, or touching days of, the period; paged. */

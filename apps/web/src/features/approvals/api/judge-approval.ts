@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApprovalResponse } from '@sagano/domain/approvals/approval-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
 import { approvalsKeys } from './get-approvals.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 type Input = { id: number; decision: 'approve' | 'reject'; reason: string };
 
@@ -15,6 +16,6 @@ export function useJudgeApproval() {
   return useMutation({
     mutationFn: judgeApproval,
     // The applied change shows on the timetable screens too.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: approvalsKeys.all }), queryClient.invalidateQueries({ queryKey: ['timetable'] })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: approvalsKeys.all }), queryClient.invalidateQueries({ queryKey: queryRoots.timetable })]),
   });
 }

@@ -11,6 +11,7 @@ import type {
 } from '@sagano/domain/bookings/booking-schemas';
 import { apiClient, withQuery } from '../../../lib/api-client.ts';
 import { bookingsKeys } from './bookings-keys.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 type Ok = { ok: true };
 const stepPath = (bookingId: string, step: string) => `/v1/bookings/${encodeURIComponent(bookingId)}/${step}`;
@@ -58,8 +59,8 @@ export function useBookingStep<V, R>(run: (vars: V) => Promise<R>) {
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: bookingsKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['notifications'] }),
-        queryClient.invalidateQueries({ queryKey: ['inventory'] }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.notifications }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.inventory }),
       ]);
     },
   });

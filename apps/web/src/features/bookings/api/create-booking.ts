@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { CreateBookingBody, CreateBookingResponse, UpdateParamsBody, UpdateParamsResponse } from '@sagano/domain/bookings/booking-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
 import { bookingsKeys } from './bookings-keys.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** POST /v1/bookings: idempotent on external_idempotent_id, so a retry answers the same booking. */
 export function createBooking(body: CreateBookingBody): Promise<z.infer<typeof CreateBookingResponse>> {
@@ -26,6 +27,6 @@ export function useUpdateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ bookingId, body }: { bookingId: string; body: UpdateParamsBody }) => updateBooking(bookingId, body),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: bookingsKeys.all }), queryClient.invalidateQueries({ queryKey: ['inventory'] })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: bookingsKeys.all }), queryClient.invalidateQueries({ queryKey: queryRoots.inventory })]),
   });
 }

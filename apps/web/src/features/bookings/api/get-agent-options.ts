@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AgentListResponse as AgentListSchema } from '@sagano/domain/agents/agent-schemas';
 import { MAX_PER_PAGE } from '@sagano/domain/common/paging';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 export type AgentListResponse = z.infer<typeof AgentListSchema>;
 
@@ -12,7 +13,7 @@ export function getAgentOptions(): Promise<AgentListResponse> {
 }
 
 export function agentOptionsQueryOptions() {
-  return queryOptions({ queryKey: ['agents', 'options'], queryFn: getAgentOptions, staleTime: 5 * 60_000 });
+  return queryOptions({ queryKey: [...queryRoots.agents, 'options'], queryFn: getAgentOptions, staleTime: 5 * 60_000 });
 }
 
 /** The agent picker's one source: agents with their branches (root group first). */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AllotmentDayResponse } from '@sagano/domain/inventory/inventory-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** GET /v1/allotments/{date} for a segment: the trains the booking form offers, with their levels. */
 export function getDayTrains(date: string, fromStationId: number, toStationId: number): Promise<AllotmentDayResponse> {
@@ -12,7 +13,7 @@ export function getDayTrains(date: string, fromStationId: number, toStationId: n
 
 export function dayTrainsQueryOptions(date: string, fromStationId: number, toStationId: number) {
   return queryOptions({
-    queryKey: ['bookings', 'day-trains', date, fromStationId, toStationId],
+    queryKey: [...queryRoots.bookings, 'day-trains', date, fromStationId, toStationId],
     queryFn: () => getDayTrains(date, fromStationId, toStationId),
   });
 }

@@ -10,6 +10,7 @@ import type {
   ReservationCheckResponse,
 } from '@sagano/domain/seats/seat-schemas';
 import { ApiError, FetchFailureError, withQuery } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 export type ChangeSeatInput = z.input<typeof ChangeSeatBody>;
 export type ReservationCheckInput = z.input<typeof ReservationCheckBody>;
@@ -51,10 +52,10 @@ async function customerRequest<T>(method: Method, path: string, body?: unknown):
 const bookingPath = (bookingId: string, rest: string) => `/v1/bookings/${encodeURIComponent(bookingId)}/${rest}`;
 
 export const customerKeys = {
-  all: ['customer'] as const,
-  summary: (bookingId: string, token: string) => ['customer', 'summary', bookingId, token] as const,
-  seats: (bookingId: string, token: string) => ['customer', 'seats', bookingId, token] as const,
-  stations: ['customer', 'stations'] as const,
+  all: queryRoots.customer,
+  summary: (bookingId: string, token: string) => [...queryRoots.customer, 'summary', bookingId, token] as const,
+  seats: (bookingId: string, token: string) => [...queryRoots.customer, 'seats', bookingId, token] as const,
+  stations: [...queryRoots.customer, 'stations'] as const,
 };
 
 /** GET /v1/bookings/{id}/summary?token=: what the group may see; a wrong token answers 404. */

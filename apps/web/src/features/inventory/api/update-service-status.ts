@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ServiceOperation, ServiceStatusResponse } from '@sagano/domain/inventory/inventory-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
 // Bookings the suspension refused are read under the booking keys.
-import { bookingsKeys } from '../../bookings/api/bookings-keys.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 import { inventoryKeys } from './inventory-keys.ts';
 
 export type ServiceStatusAnswer = z.infer<typeof ServiceStatusResponse>;
@@ -21,7 +21,7 @@ export function useUpdateServiceStatus() {
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
       // A suspension refuses bookings: their lists and pages change too.
-      await queryClient.invalidateQueries({ queryKey: bookingsKeys.all });
+      await queryClient.invalidateQueries({ queryKey: queryRoots.bookings });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OutboxMailDetail } from '@sagano/domain/mail/outbox-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** GET /v1/outbox-mails/{id}: one mail with its body and the files sent with it. */
 export function getOutboxMail(id: string): Promise<OutboxMailDetail> {
@@ -8,7 +9,7 @@ export function getOutboxMail(id: string): Promise<OutboxMailDetail> {
 }
 
 export function outboxMailQueryOptions(id: string) {
-  return queryOptions({ queryKey: ['outbox-mails', 'detail', id], queryFn: () => getOutboxMail(id) });
+  return queryOptions({ queryKey: [...queryRoots.outboxMails, 'detail', id], queryFn: () => getOutboxMail(id) });
 }
 
 export function useOutboxMail(id: string | null) {

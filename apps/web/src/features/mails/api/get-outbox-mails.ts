@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OutboxMailListQuery, OutboxMailListResponse } from '@sagano/domain/mail/outbox-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** GET /v1/outbox-mails: mails written by the system, newest first, paged. */
 export function getOutboxMails(params: OutboxMailListQuery): Promise<OutboxMailListResponse> {
@@ -9,7 +10,7 @@ export function getOutboxMails(params: OutboxMailListQuery): Promise<OutboxMailL
 
 export function outboxMailsQueryOptions(params: OutboxMailListQuery) {
   return queryOptions({
-    queryKey: ['outbox-mails', 'list', params],
+    queryKey: [...queryRoots.outboxMails, 'list', params],
     queryFn: () => getOutboxMails(params),
     placeholderData: keepPreviousData,
   });

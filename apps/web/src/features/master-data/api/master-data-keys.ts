@@ -1,6 +1,7 @@
+import { queryRoots } from '../../../lib/query-keys.ts';
 /** Query keys of the master data screens under /v1/master-data. */
 export const masterDataKeys = {
-  groupSchedules: ['master-data', 'group-schedules'] as const,
-  specialContractTerms: ['master-data', 'special-contract-terms'] as const,
-  operatorBasicInfo: ['master-data', 'operator-basic-info'] as const,
+  groupSchedules: [...queryRoots.masterData, 'group-schedules'] as const,
+  specialContractTerms: [...queryRoots.masterData, 'special-contract-terms'] as const,
+  operatorBasicInfo: [...queryRoots.masterData, 'operator-basic-info'] as const,
 };

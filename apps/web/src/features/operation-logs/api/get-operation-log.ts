@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OperationLogRow } from '@sagano/domain/audit/operation-log-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** GET /v1/operation-logs/{id}. */
 export function getOperationLog(id: number): Promise<OperationLogRow> {
@@ -8,7 +9,7 @@ export function getOperationLog(id: number): Promise<OperationLogRow> {
 }
 
 export function operationLogQueryOptions(id: number) {
-  return queryOptions({ queryKey: ['operation-logs', 'detail', id], queryFn: () => getOperationLog(id), staleTime: Infinity });
+  return queryOptions({ queryKey: [...queryRoots.operationLogs, 'detail', id], queryFn: () => getOperationLog(id), staleTime: Infinity });
 }
 
 export function useOperationLog(id: number | null) {

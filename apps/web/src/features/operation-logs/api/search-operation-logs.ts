@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OperationLogListResponse, SearchOperationLogsBody } from '@sagano/domain/audit/operation-log-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** POST /v1/operation-logs: a search (POST for its filter body), so it is read as a query. */
 export function searchOperationLogs(body: SearchOperationLogsBody): Promise<OperationLogListResponse> {
@@ -9,7 +10,7 @@ export function searchOperationLogs(body: SearchOperationLogsBody): Promise<Oper
 
 export function operationLogsQueryOptions(body: SearchOperationLogsBody) {
   return queryOptions({
-    queryKey: ['operation-logs', 'search', body],
+    queryKey: [...queryRoots.operationLogs, 'search', body],
     queryFn: () => searchOperationLogs(body),
     placeholderData: keepPreviousData,
   });

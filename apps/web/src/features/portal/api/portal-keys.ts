@@ -1,12 +1,13 @@
+import { queryRoots } from '../../../lib/query-keys.ts';
 /** GET /v1/agent_staffs's query (StaffListQuery) as the portal sends it: its agent is the caller's. */
 export type StaffListParams = { page: number; per_page: number; group_id?: number };
 
 /** Query keys of the portal's own reads: the caller's agent or branch, and its staff. */
 export const portalKeys = {
-  all: ['portal'] as const,
-  agent: (agentId: number) => ['portal', 'agent', agentId] as const,
-  group: (groupId: number) => ['portal', 'group', groupId] as const,
-  staffs: ['portal', 'staffs'] as const,
-  staffList: (params: StaffListParams) => ['portal', 'staffs', params] as const,
-  bookingCount: (status: string, from: string) => ['portal', 'bookingCount', status, from] as const,
+  all: queryRoots.portal,
+  agent: (agentId: number) => [...queryRoots.portal, 'agent', agentId] as const,
+  group: (groupId: number) => [...queryRoots.portal, 'group', groupId] as const,
+  staffs: [...queryRoots.portal, 'staffs'] as const,
+  staffList: (params: StaffListParams) => [...queryRoots.portal, 'staffs', params] as const,
+  bookingCount: (status: string, from: string) => [...queryRoots.portal, 'bookingCount', status, from] as const,
 };

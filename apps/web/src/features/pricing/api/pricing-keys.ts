@@ -1,5 +1,6 @@
+import { queryRoots } from '../../../lib/query-keys.ts';
 /** Query keys of the pricing master screens. */
 export const pricingKeys = {
-  plans: ['pricing', 'plans'] as const,
-  freeCountPlans: ['pricing', 'free-count-plans'] as const,
+  plans: [...queryRoots.pricing, 'plans'] as const,
+  freeCountPlans: [...queryRoots.pricing, 'free-count-plans'] as const,
 };

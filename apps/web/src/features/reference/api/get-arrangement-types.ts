@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ArrangementTypesResponse } from '@sagano/domain/reference/reference-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 export type ArrangementTypesAnswer = z.infer<typeof ArrangementTypesResponse>;
 
@@ -12,7 +13,7 @@ export function getArrangementTypes(): Promise<ArrangementTypesAnswer> {
 
 export function arrangementTypesQueryOptions() {
   return queryOptions({
-    queryKey: ['reference', 'arrangement-types'],
+    queryKey: [...queryRoots.reference, 'arrangement-types'],
     queryFn: getArrangementTypes,
     staleTime: Infinity,
     gcTime: Infinity,

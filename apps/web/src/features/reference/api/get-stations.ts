@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StationsResponse } from '@sagano/domain/reference/reference-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** GET /v1/stations: stations and the two directions; kept for the whole session. */
 export function getStations(): Promise<StationsResponse> {
@@ -8,7 +9,7 @@ export function getStations(): Promise<StationsResponse> {
 }
 
 export function stationsQueryOptions() {
-  return queryOptions({ queryKey: ['reference', 'stations'], queryFn: getStations, staleTime: Infinity, gcTime: Infinity });
+  return queryOptions({ queryKey: [...queryRoots.reference, 'stations'], queryFn: getStations, staleTime: Infinity, gcTime: Infinity });
 }
 
 export function useStations() {

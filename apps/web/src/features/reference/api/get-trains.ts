@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { TrainsResponse } from '@sagano/domain/reference/reference-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 export type TrainsAnswer = z.infer<typeof TrainsResponse>;
 
@@ -11,7 +12,7 @@ export function getTrains(): Promise<TrainsAnswer> {
 }
 
 export function trainsQueryOptions() {
-  return queryOptions({ queryKey: ['reference', 'trains'], queryFn: getTrains, staleTime: Infinity, gcTime: Infinity });
+  return queryOptions({ queryKey: [...queryRoots.reference, 'trains'], queryFn: getTrains, staleTime: Infinity, gcTime: Infinity });
 }
 
 export function useTrains() {

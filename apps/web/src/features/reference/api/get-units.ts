@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { UnitsResponse } from '@sagano/domain/reference/reference-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 export type UnitsAnswer = z.infer<typeof UnitsResponse>;
 
@@ -11,7 +12,7 @@ export function getUnits(): Promise<UnitsAnswer> {
 }
 
 export function unitsQueryOptions() {
-  return queryOptions({ queryKey: ['reference', 'units'], queryFn: getUnits, staleTime: Infinity, gcTime: Infinity });
+  return queryOptions({ queryKey: [...queryRoots.reference, 'units'], queryFn: getUnits, staleTime: Infinity, gcTime: Infinity });
 }
 
 export function useUnits() {

@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookingSeatsResponse } from '@sagano/domain/seats/seat-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
 // The seat views live under the booking keys: every booking step (useBookingStep) refreshes them too.
-import { bookingsKeys } from '../../bookings/api/bookings-keys.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
-export const bookingSeatsKey = (bookingId: string) => [...bookingsKeys.all, 'seats', bookingId] as const;
+export const bookingSeatsKey = (bookingId: string) => [...queryRoots.bookings, 'seats', bookingId] as const;
 
 /** GET /v1/bookings/{id}/seats: the train of each direction seat by seat, as this booking sees it. */
 export function getBookingSeats(bookingId: string): Promise<BookingSeatsResponse> {

@@ -1,8 +1,9 @@
+import { queryRoots } from '../../../lib/query-keys.ts';
 /** Query keys of the timetable screens; approvals invalidate `all` once a change is applied. */
 export const timetableKeys = {
-  all: ['timetable'] as const,
-  terms: () => ['timetable', 'terms'] as const,
-  services: (termId: number) => ['timetable', 'services', termId] as const,
-  patternCalendar: (termId: number) => ['timetable', 'pattern-calendar', termId] as const,
-  specialDays: (termId: number) => ['timetable', 'special-days', termId] as const,
+  all: queryRoots.timetable,
+  terms: () => [...queryRoots.timetable, 'terms'] as const,
+  services: (termId: number) => [...queryRoots.timetable, 'services', termId] as const,
+  patternCalendar: (termId: number) => [...queryRoots.timetable, 'pattern-calendar', termId] as const,
+  specialDays: (termId: number) => [...queryRoots.timetable, 'special-days', termId] as const,
 };

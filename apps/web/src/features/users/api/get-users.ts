@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserListQuery, UserListResponse } from '@sagano/domain/users/user-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 export const usersKeys = {
-  all: ['users'] as const,
-  list: (params: UserListQuery) => ['users', 'list', params] as const,
+  all: queryRoots.users,
+  list: (params: UserListQuery) => [...queryRoots.users, 'list', params] as const,
 };
 
 /** GET /v1/users: operator users matching `query`, paged. */

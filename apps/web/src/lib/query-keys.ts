@@ -1,0 +1,24 @@
+/**
+ * The query-key roots of every feature, in one place (ADR 008). Each feature's keys start with
+ * its root, so invalidating a root refreshes everything that feature shows; a live update (a
+ * server event naming an area) can invalidate `queryRoots[area]` without importing the feature.
+ */
+export const queryRoots = {
+  agents: ['agents'],
+  approvals: ['approvals'],
+  arrangements: ['arrangements'],
+  bookings: ['bookings'],
+  customer: ['customer'],
+  inventory: ['inventory'],
+  masterData: ['master-data'],
+  notifications: ['notifications'],
+  operationLogs: ['operation-logs'],
+  outboxMails: ['outbox-mails'],
+  portal: ['portal'],
+  pricing: ['pricing'],
+  reference: ['reference'],
+  timetable: ['timetable'],
+  users: ['users'],
+} as const;
+
+export type QueryRoot = keyof typeof queryRoots;
