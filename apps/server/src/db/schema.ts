@@ -23,11 +23,18 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
+import { BOOKING_STATUSES, BOOKING_SUB_STATUSES } from '@sagano/domain/bookings/booking-state';
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@sagano/domain/bookings/booking-schemas';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const labels = (name: string) => jsonb(name).$type<LocalizedLabel[]>().notNull();
+/** A CHECK body allowing only the domain's values: the list is the domain's enum, never retyped. */
+const oneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
 
 // ---------- reference data: the line and the train ----------
 
@@ -837,6 +844,8 @@ export const bookings = pgTable(
     // Group name search is a substring match (ILIKE '%…%'): trigrams. New entries wait in a
     // pending list that every search reads in full; 64 kB keeps that list to a few pages.
     index('bookings_group_name_trgm').using('gin', t.groupName.op('gin_trgm_ops')).with({ gin_pending_list_limit: 64 }),
+    check('bookings_status', oneOf(t.status, BOOKING_STATUSES)),
+    check('bookings_sub_status', oneOf(t.subStatus, BOOKING_SUB_STATUSES)),
   ],
 );
 
@@ -950,6 +959,8 @@ export const payments = pgTable(
   (t) => [
     index('payments_booking_idx').on(t.bookingId),
     check('payments_kind', sql`${t.kind} in ('FARE', 'CANCELLATION', 'DISCREPANCY')`),
+    check('payments_status', oneOf(t.status, PAYMENT_STATUSES)),
+    check('payments_payment_method', oneOf(t.paymentMethod, PAYMENT_METHODS)),
   ],
 );
 
