@@ -16,7 +16,9 @@ import { readOperatorBasicInfo } from '../master-data/operator-basic-info.reposi
 import { suspensionMail } from './booking-mail-templates.ts';
 import { loadBooking, lockBooking, recordRevision, type LockedBooking } from './bookings.repository.ts';
 import { notify, stateOfLocked } from './booking-steps.ts';
-import { offerWaitlist, openFarePayment, releaseEverything, toMailBooking } from './bookings.service.ts';
+import { offerWaitlist, releaseEverything } from './booking-allotments.ts';
+import { openFarePayment } from './booking-payments.ts';
+import { toMailBooking } from './booking-presenter.ts';
 
 export type SuspensionReason = 'SERVICE_SUSPENSION' | 'SERVICEDAY_SUSPENSION';
 

@@ -1,0 +1,136 @@
+/**
+ * The allotment steps (DESIGN §4): holding a booking's group seats and wheelchair places on every
+ * leg of its trains without overbooking, releasing them, and offering freed room to the waitlist.
+ */
+import { sql } from 'drizzle-orm';
+import type { BookingSubStatus } from '@sagano/domain/bookings/booking-state';
+import { labelText } from '@sagano/domain/common/language';
+import { legsBetween } from '@sagano/domain/inventory/legs';
+import type { Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Work } from '../../lib/unit-of-work.ts';
+import type { Principal } from '../auth/principal.ts';
+import { GROUP_TYPE_ID_SQL, holdAllotments, releaseAllotments, vacantOnLegsSql, type AllotmentRequest, type DirectionHold } from '../inventory/allotments.ts';
+import { tokyoToday as todayInTokyo } from '../timetable/timetable.service.ts';
+import { beginStep, callerOf, nextStep, recordStep } from './booking-steps.ts';
+import type { LockedBooking, LockedService } from './bookings.repository.ts';
+
+export function byDateAndTrain(x: LockedService, y: LockedService): number {
+  return x.serviceDate.localeCompare(y.serviceDate) || x.serviceId - y.serviceId;
+}
+
+/** The seat demand a hold of a booking's direction answers for (DESIGN §4, seatability). */
+export function seatsOf(bookingId: string, types: { group: number; wheelchair: number | null }, legs: readonly number[], group: number, wheelchair: number): DirectionHold['seats'] {
+  return { demand: { bookingId, firstLeg: legs[0]!, lastLeg: legs[legs.length - 1]!, group, wheelchair }, types: { group: types.group, wheelchair: types.wheelchair } };
+}
+
+/** What a booking's directions hold, as release requests. */
+export function heldOf(services: readonly LockedService[], types: { group: number; wheelchair: number | null; standing: number | null }): AllotmentRequest[] {
+  return services.flatMap((s) => {
+    const legs = legsBetween(s.fromStationId, s.toStationId);
+    const base = { serviceDate: s.serviceDate, serviceId: s.serviceId, legs };
+    return [
+      { ...base, arrangementTypeId: types.group, quantity: s.heldGroup },
+      ...(types.wheelchair !== null ? [{ ...base, arrangementTypeId: types.wheelchair, quantity: s.heldWheelchair }] : []),
+      ...(types.standing !== null ? [{ ...base, arrangementTypeId: types.standing, quantity: s.heldStanding }] : []),
+    ].filter((r) => r.quantity > 0);
+  });
+}
+
+export function typesOf(booking: LockedBooking): { group: number; wheelchair: number | null; standing: number | null } {
+  if (booking.types.group === null) throw new AppError('CONFLICT', 'no arrangement type is marked as the group allotment');
+  return { group: booking.types.group, wheelchair: booking.types.wheelchair, standing: booking.types.standing };
+}
+
+/** Returns everything the booking holds and zeroes its held counts, in two statements. */
+export async function releaseEverything(tx: Executor, booking: LockedBooking): Promise<void> {
+  if (!booking.services.some((s) => s.heldGroup > 0 || s.heldWheelchair > 0 || s.heldStanding > 0)) return;
+  await releaseAllotments(tx, heldOf([...booking.services].sort(byDateAndTrain), typesOf(booking)));
+  await tx.execute(sql`update booking_services set held_group = 0, held_wheelchair = 0, held_standing = 0 where booking_id = ${booking.id}`);
+}
+
+/** After seats are returned, the first waitlisted booking on those trains that now fits is offered. */
+export async function offerWaitlist(tx: Executor, released: LockedBooking): Promise<void> {
+  const trains = JSON.stringify(released.services.map((s) => ({ service_date: s.serviceDate, service_id: s.serviceId })));
+  // Per train, the first waitlisted request (in submission order) whose group seats are free on every leg of its segment.
+  await tx.execute(sql`
+    with trains as (
+      select distinct * from json_to_recordset(${trains}::json) as t(service_date date, service_id int)
+    ), offers as (
+      select distinct on (t.service_date, t.service_id) b.id, b.agent_id, b.agent_sub_group_id
+      from trains t
+      join booking_services bs on bs.service_date = t.service_date and bs.service_id = t.service_id
+      join bookings b on b.id = bs.booking_id
+      where b.status = 'WAITLIST' and b.sub_status in ('INITIAL', 'SAGANO_ALLOTMENT_NOT_AVAILABLE') and b.id <> ${released.id}
+        and ${vacantOnLegsSql(
+          sql`bs.service_date`,
+          sql`bs.service_id`,
+          GROUP_TYPE_ID_SQL,
+          sql`least(bs.from_station_id, bs.to_station_id)`,
+          sql`greatest(bs.from_station_id, bs.to_station_id) - 1`,
+        )}
+            >= b.participant_quantity - (select count(*) from booking_wheelchairs w where w.booking_id = b.id)
+      order by t.service_date, t.service_id, b.submitted_at, b.id
+    )
+    insert into notifications (audience, category, kind, booking_id, agent_id, agent_sub_group_id)
+    select 'ADMIN', 'booking', 'WAITLIST_OFFER', id, agent_id, agent_sub_group_id from offers`);
+}
+
+/**
+ * Holds the group seats (and wheelchair places) of every direction not yet held. Each
+ * direction holds all its legs or nothing; a round trip with one direction held is PENDING;
+ * nothing held releases everything and warns.
+ */
+export async function reserveAllotments(work: Work, principal: Principal, bookingId: string): Promise<{ sub_status: BookingSubStatus; warning: string | null }> {
+  const { booking, state } = await beginStep(work, principal, bookingId, 'reserve_allotments');
+  const today = todayInTokyo();
+  const past = booking.services.findIndex((s) => s.serviceDate < today && s.heldGroup === 0 && s.heldWheelchair === 0);
+  if (past >= 0) {
+    throw new AppError('VALIDATION_FAILED', `services.${past}.service_date: ${booking.services[past]!.serviceDate} has passed (today is ${today} in Japan)`, `services.${past}.service_date`);
+  }
+  const groupSeats = booking.participantQuantity - booking.wheelchairs;
+  const todo = booking.services.filter((s) => s.heldGroup === 0 && s.heldWheelchair === 0).sort(byDateAndTrain);
+  const types = todo.length > 0 ? typesOf(booking) : null;
+  const failures: string[] = [];
+  for (const s of todo) {
+    try {
+      if (booking.wheelchairs > 0 && types!.wheelchair === null) throw new AppError('NOT_ENOUGH_SEATS', 'no wheelchair places are configured');
+      await holdAllotments(work.tx, {
+        serviceDate: s.serviceDate,
+        serviceId: s.serviceId,
+        legs: legsBetween(s.fromStationId, s.toStationId),
+        items: [
+          { arrangementTypeId: types!.group, quantity: groupSeats },
+          ...(booking.wheelchairs > 0 ? [{ arrangementTypeId: types!.wheelchair!, quantity: booking.wheelchairs }] : []),
+        ],
+        bookingService: { bookingId: booking.id, direction: s.direction, heldGroup: groupSeats, heldWheelchair: booking.wheelchairs },
+        seats: seatsOf(booking.bookingId, types!, legsBetween(s.fromStationId, s.toStationId), groupSeats, booking.wheelchairs),
+      });
+      s.heldGroup = groupSeats;
+      s.heldWheelchair = booking.wheelchairs;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      failures.push(`${s.serviceDate} ${labelText(s.names, 'ja')}: ${error.message}`);
+    }
+  }
+  const heldNow = booking.services.filter((s) => s.heldGroup > 0 || s.heldWheelchair > 0).length;
+  const outcome = heldNow === booking.services.length ? 'ALL' : heldNow === 0 ? 'NONE' : 'SOME';
+  const next = nextStep(state, 'reserve_allotments', callerOf(principal), { outcome });
+  let warning: string | null = null;
+  if (next.subStatus === 'SAGANO_ALLOTMENT_NOT_AVAILABLE') {
+    await releaseEverything(work.tx, booking);
+    warning = `no allotment could be held; everything was released (${failures.join('; ')})`;
+  } else if (failures.length > 0) {
+    warning = `one direction could not be held (${failures.join('; ')})`;
+  }
+  await recordStep(work, principal, booking, { subStatus: next.subStatus });
+  return { sub_status: next.subStatus, warning };
+}
+
+export async function releaseAllotmentsStep(work: Work, principal: Principal, bookingId: string): Promise<void> {
+  const { booking, state } = await beginStep(work, principal, bookingId, 'release_allotments');
+  await releaseEverything(work.tx, booking);
+  const next = nextStep(state, 'release_allotments', callerOf(principal));
+  await offerWaitlist(work.tx, booking);
+  await recordStep(work, principal, booking, { subStatus: next.subStatus });
+}

@@ -1,0 +1,38 @@
+/** The operator's answer to a booking request: confirmed (fare opened, booking OK mailed) or refused. */
+import { holdsAllotments, type RefusalReason } from '@sagano/domain/bookings/booking-state';
+import { DEFAULT_PAYMENT_DAY_BEFORE } from '@sagano/domain/master-data/group-schedule-schemas';
+import type { Work } from '../../lib/unit-of-work.ts';
+import type { Principal } from '../auth/principal.ts';
+import { enqueueMail } from '../mail/outbox.repository.ts';
+import { paymentDayBeforeOn } from '../master-data/group-schedules.repository.ts';
+import { offerWaitlist, releaseEverything } from './booking-allotments.ts';
+import { addDays, openFarePayment, paymentFor } from './booking-payments.ts';
+import { beginStep, callerOf, nextStep, notify, recordStep } from './booking-steps.ts';
+import { readCancellationPolicy } from './bookings.repository.ts';
+
+/** Confirms the reservation, opens its payment and mails the booking OK. */
+export async function confirm(work: Work, principal: Principal, bookingId: string, mail: { subject: string; body: string }): Promise<void> {
+  const { booking, state } = await beginStep(work, principal, bookingId, 'confirm_booking');
+  const next = nextStep(state, 'confirm_booking', callerOf(principal));
+  // A card payment is due the group schedule's payment_day_before days before the first train.
+  const firstDate = booking.services.map((s) => s.serviceDate).sort()[0]!;
+  const daysBefore = (await paymentDayBeforeOn(work.tx, firstDate)) ?? DEFAULT_PAYMENT_DAY_BEFORE;
+  await openFarePayment(work.tx, booking, paymentFor(booking.agentType, addDays(firstDate, -daysBefore)));
+  const policy = await readCancellationPolicy(work.tx);
+  await enqueueMail(work, { kind: 'booking.ok', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.body, bookingId });
+  await notify(work.tx, booking, 'AGENT', 'BOOKING_CONFIRMED');
+  await notify(work.tx, booking, 'ADMIN', 'PAYMENT_REQUEST', 'payment');
+  await recordStep(work, principal, booking, { status: next.status, cancellationPolicy: policy });
+}
+
+/** Refuses the request with a reason: everything held is released, nothing is owed. */
+export async function refuse(work: Work, principal: Principal, bookingId: string, reason: RefusalReason, mail: { subject: string; body: string }): Promise<void> {
+  const { booking, state } = await beginStep(work, principal, bookingId, 'refuse_booking');
+  const next = nextStep(state, 'refuse_booking', callerOf(principal));
+  if (holdsAllotments(state)) await releaseEverything(work.tx, booking);
+  await openFarePayment(work.tx, booking, { status: 'NO_NEED_TO_PAY', method: 'UNKNOWN', dueDate: null });
+  await enqueueMail(work, { kind: 'booking.ng', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.body, bookingId });
+  await notify(work.tx, booking, 'AGENT', 'BOOKING_REFUSED');
+  if (holdsAllotments(state)) await offerWaitlist(work.tx, booking);
+  await recordStep(work, principal, booking, { status: next.status, subStatus: next.subStatus, refusalReason: reason });
+}

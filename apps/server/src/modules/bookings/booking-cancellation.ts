@@ -1,0 +1,98 @@
+/**
+ * Cancellation (DESIGN §5): the fee quoted on the policy, an agent's request or the operator's
+ * start, the agreement or confirmation that ends the booking.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { holdsAllotments, type BookingState, type BookingStatus, type BookingStep } from '@sagano/domain/bookings/booking-state';
+import type { CancellationQuoteResponse } from '@sagano/domain/bookings/booking-schemas';
+import { quoteCancellation } from '@sagano/domain/bookings/cancellation';
+import type { Executor } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Work } from '../../lib/unit-of-work.ts';
+import type { Principal } from '../auth/principal.ts';
+import { tokyoToday as todayInTokyo } from '../timetable/timetable.service.ts';
+import { offerWaitlist, releaseEverything } from './booking-allotments.ts';
+import { addDays, paymentFor } from './booking-payments.ts';
+import { loadVisible } from './booking-presenter.ts';
+import { beginStep, callerOf, nextStep, notify, recordStep } from './booking-steps.ts';
+import { readCancellationTerms, type LockedBooking } from './bookings.repository.ts';
+
+/** Days after the cancellation by which a cancellation fee paid by card is due. */
+const CANCELLATION_FEE_DUE_DAYS = 7;
+
+/** The fee the booking would owe if cancelled today, with the policy it is priced on. */
+export async function cancellationQuote(executor: Executor, principal: Principal, bookingId: string): Promise<CancellationQuoteResponse> {
+  const a = await loadVisible(executor, principal, bookingId);
+  const terms = await readCancellationTerms(executor, a.booking.id);
+  const quote = quoteCancellation({
+    policy: terms.policy,
+    totalAmountE6: a.booking.totalAmountE6,
+    serviceDate: a.services.map((s) => s.serviceDate).sort()[0]!,
+    today: todayInTokyo(),
+    confirmed: terms.fareOwed,
+  });
+  return { ...quote, policy: terms.policy, ignore_cancellation_policy: a.agent.ignoreCancellationPolicy };
+}
+
+export async function quoteFor(tx: Executor, booking: LockedBooking) {
+  const terms = await readCancellationTerms(tx, booking.id);
+  const serviceDate = booking.services.map((s) => s.serviceDate).sort()[0]!;
+  return quoteCancellation({ policy: terms.policy, totalAmountE6: booking.totalAmountE6, serviceDate, today: todayInTokyo(), confirmed: terms.fareOwed });
+}
+
+/**
+ * Ends the booking: seats and allotments are returned (waitlisted groups offered the room),
+ * an unpaid fare is no longer owed, the fee quoted is opened as a cancellation payment
+ * (NO_NEED_TO_PAY when 0), and a CANCEL revision is written.
+ */
+export async function finishCancellation(work: Work, principal: Principal, booking: LockedBooking, state: BookingState, feeE6: number, rateE6: number) {
+  const { tx } = work;
+  await tx.execute(sql`delete from seat_assignments where booking_id = ${booking.bookingId}`);
+  if (holdsAllotments(state)) await releaseEverything(tx, booking);
+  await tx.execute(sql`
+    update payments set status = 'NO_NEED_TO_PAY', updated_at = now()
+    where booking_id = ${booking.id} and kind = 'FARE' and paid_amount_e6 = 0 and status in ('PAYMENT_PENDING', 'INVOICE_PENDING', 'INITED')`);
+  // A fee paid by card is due a week from the cancellation (the service date may be past).
+  const owed = feeE6 > 0 ? paymentFor(booking.agentType, addDays(todayInTokyo(), CANCELLATION_FEE_DUE_DAYS)) : { status: 'NO_NEED_TO_PAY', method: 'UNKNOWN', dueDate: null };
+  await tx.insert(t.payments).values({ bookingId: booking.id, kind: 'CANCELLATION', status: owed.status, paymentMethod: owed.method, totalAmountE6: feeE6, dueDate: owed.dueDate });
+  await notify(tx, booking, 'AGENT', 'CANCELLATION_CONFIRMED');
+  if (holdsAllotments(state)) await offerWaitlist(tx, booking);
+  await recordStep(work, principal, booking, { status: 'CANCELLED', subStatus: 'INITIAL', voucherConfirmed: false, cancellationRateE6: rateE6, cancellationFeeE6: feeE6, cancelledAt: 'now' }, 'CANCEL');
+}
+
+/**
+ * POST /cancel. An agent asks (agreeing to the policy and the fee shown, unless its agent
+ * ignores the policy): CANCELLATION_SUBMITTED, for the operator to confirm. The operator
+ * starts one: CANCELLATION_PENDING with the fee quoted, for the agent to agree, or cancelled
+ * at once for an agent that ignores the policy.
+ */
+export async function cancel(work: Work, principal: Principal, bookingId: string, body: { agree_cancellation_policy: boolean }): Promise<{ status: BookingStatus; cancellation_fee: number }> {
+  const caller = callerOf(principal);
+  const step: BookingStep = caller === 'AGENT' ? 'request_cancellation' : 'start_cancellation';
+  const { booking, state } = await beginStep(work, principal, bookingId, step);
+  if (caller === 'AGENT' && !booking.ignoreCancellationPolicy && !body.agree_cancellation_policy) {
+    throw new AppError('VALIDATION_FAILED', 'agree_cancellation_policy: agree to the cancellation policy to cancel', 'agree_cancellation_policy');
+  }
+  const next = nextStep(state, step, caller);
+  const quote = await quoteFor(work.tx, booking);
+  if (next.status === 'CANCELLED') {
+    await finishCancellation(work, principal, booking, state, quote.cancellation_fee, quote.rate_e6);
+  } else {
+    // The operator hears of an agent's request; the agent is asked to agree to the fee the operator quoted.
+    await notify(work.tx, booking, caller === 'AGENT' ? 'ADMIN' : 'AGENT', caller === 'AGENT' ? 'CANCELLATION' : 'CANCELLATION_FEE_QUOTED');
+    await recordStep(work, principal, booking, { status: next.status, cancellationRateE6: quote.rate_e6, cancellationFeeE6: quote.cancellation_fee });
+  }
+  return { status: next.status, cancellation_fee: quote.cancellation_fee };
+}
+
+/** The operator confirms an agent's request, or the agent agrees to the fee the operator quoted: CANCELLED (irreversible). */
+export async function confirmCancellation(work: Work, principal: Principal, bookingId: string): Promise<void> {
+  const caller = callerOf(principal);
+  const step: BookingStep = caller === 'AGENT' ? 'agree_cancellation' : 'confirm_cancellation';
+  const { booking, state } = await beginStep(work, principal, bookingId, step);
+  const [quoted] = await work.tx.select({ fee: t.bookings.cancellationFeeE6, rate: t.bookings.cancellationRateE6 }).from(t.bookings).where(eq(t.bookings.id, booking.id));
+  // The fee quoted when the cancellation was asked for or started is the one agreed to.
+  const quote = quoted?.fee != null ? { fee: quoted.fee, rate: quoted.rate ?? 0 } : await quoteFor(work.tx, booking).then((q) => ({ fee: q.cancellation_fee, rate: q.rate_e6 }));
+  await finishCancellation(work, principal, booking, state, quote.fee, quote.rate);
+}

@@ -1,0 +1,247 @@
+/**
+ * Changes of a booking (DESIGN §5): the price of a change, an agent's change request and the
+ * operator's answer, a staff change written at once, and a direction's segment moved.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { holdsAllotments, type BookingState, type BookingStatus } from '@sagano/domain/bookings/booking-state';
+import { UpdateParamsBody, type CalculateAmountBody, type CalculateAmountResponse } from '@sagano/domain/bookings/booking-schemas';
+import { previewChange, reprice } from '@sagano/domain/bookings/modification';
+import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
+import { rowsOf, type Db, type Executor } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Work } from '../../lib/unit-of-work.ts';
+import type { Principal } from '../auth/principal.ts';
+import { holdAllotments, releaseAllotments } from '../inventory/allotments.ts';
+import { trimSeats } from '../seats/seats.repository.ts';
+import { heldOf, offerWaitlist, releaseEverything, seatsOf, typesOf } from './booking-allotments.ts';
+import { loadVisible } from './booking-presenter.ts';
+import { beginStep, callerOf, notify, recordStep } from './booking-steps.ts';
+import { checkContent, checkedDirections, readContext, refusePastDates } from './booking-submission.ts';
+import type { LockedBooking } from './bookings.repository.ts';
+import { priceWith, readPricingReference } from './pricing-reference.ts';
+
+/** Sub-statuses in which the booking's seats are (being) assigned. */
+const SEATED_SUB_STATUSES: readonly string[] = ['SAGANO_SEAT_ASSIGNING', 'SAGANO_SEAT_RESERVED', 'SAGANO_SEAT_TABLE_SENT', 'SAGANO_SEAT_NOT_AVAILABLE'];
+
+/**
+ * POST /calculate_amount: the price of these participants; with booking_id, what changing that
+ * booking to them costs, re-priced exactly as the change will be (fares of the plan on the
+ * earliest date, a decrement fee per participant below the largest count, per direction).
+ */
+export async function calculate(db: Db, principal: Principal, body: CalculateAmountBody): Promise<CalculateAmountResponse> {
+  const date = [...body.service_days].sort()[0]!;
+  const reference = await readPricingReference(db, body.group_type, date);
+  const price = priceWith(reference, body.group_type, date, body.service_days.length, body.participant_group.unit_quantity_items);
+  if (body.booking_id === undefined) return price;
+  const a = await loadVisible(db, principal, body.booking_id);
+  const previous = a.units.map((u) => ({ unit_id: u.unitId, record_largest_calculated_quantity: u.recordLargestCalculatedQuantity }));
+  const fees = new Map(reference.prices.map((p) => [p.unit_id, Number(p.decrement_fee_e6)]));
+  const modification = previewChange(a.booking.totalAmountE6, reprice(previous, price, fees, body.service_days.length));
+  return { ...price, total_amount: modification.total_amount, modification };
+}
+
+/**
+ * Checks a change against the timetable, sales and prices, and re-prices it with the decrement
+ * fee for removed participants. Nothing is written.
+ */
+export async function planChange(tx: Executor, booking: LockedBooking, change: UpdateParamsBody) {
+  const directions = checkedDirections(change.service_order);
+  refusePastDates(directions, (d) => booking.services.some((s) => s.direction === d.direction && s.serviceDate === d.choice.service_date && s.serviceId === d.choice.service_id));
+  const priceDate = directions.map((d) => d.choice.service_date).sort()[0]!;
+  const context = await readContext(tx, booking.agentId, null, change.group.group_type, priceDate, directions);
+  const { price, wheelchairs } = checkContent(context, directions, change, priceDate);
+  const key = (x: { direction: string; serviceDate: string; serviceId: number; fromStationId: number; toStationId: number }) =>
+    `${x.direction}|${x.serviceDate}|${x.serviceId}|${x.fromStationId}|${x.toStationId}`;
+  const before = booking.services.map(key).sort().join();
+  const after = directions
+    .map((d) => key({ direction: d.direction, serviceDate: d.choice.service_date, serviceId: d.choice.service_id, fromStationId: d.choice.from_station_id, toStationId: d.choice.to_station_id }))
+    .sort()
+    .join();
+  const trainsChanged = before !== after;
+  if (trainsChanged && booking.updateCount >= 1) {
+    throw new AppError('TRAIN_CHANGE_USED', 'service_order: the trains of a confirmed booking can be changed only once', 'service_order');
+  }
+  const previous = rowsOf<{ unit_id: number; record_largest_calculated_quantity: number }>(
+    await tx.execute(sql`select unit_id, record_largest_calculated_quantity from booking_units where booking_id = ${booking.id}`),
+  );
+  const fees = new Map(context.pricing.prices.map((p) => [p.unit_id, Number(p.decrement_fee_e6)]));
+  const repricing = reprice(previous, price, fees, directions.length);
+  const seatsChanged = trainsChanged || price.participant_quantity !== booking.participantQuantity || wheelchairs.length !== booking.wheelchairs;
+  return { directions, price, wheelchairs, repricing, trainsChanged, seatsChanged, vacancies: context.services.map((s) => s.vacant) };
+}
+
+/**
+ * Writes a change: trains, units and wheelchairs replaced, allotments moved to the new trains
+ * and counts in the same transaction (a change that does not fit is refused and nothing moves),
+ * seats given up when trains or counts change, the unpaid fare re-priced.
+ */
+export async function writeChange(work: Work, principal: Principal, booking: LockedBooking, state: BookingState, change: UpdateParamsBody, status: BookingStatus) {
+  const { tx } = work;
+  const plan = await planChange(tx, booking, change);
+  const held = holdsAllotments(state);
+  let subStatus = state.subStatus;
+  // A headcount change on the same trains keeps the seats of the people who remain; only a train change gives them all up.
+  const keepSeats = held && plan.seatsChanged && !plan.trainsChanged && booking.services.every((s) => s.heldStanding === 0);
+  if (plan.seatsChanged) {
+    if (!keepSeats) await tx.execute(sql`delete from seat_assignments where booking_id = ${booking.bookingId}`);
+    if (held) {
+      await releaseEverything(tx, booking);
+      if (!keepSeats) subStatus = 'SAGANO_ALLOTMENT_CONFIRMED';
+    }
+  }
+  const groupSeats = plan.price.participant_quantity - plan.wheelchairs.length;
+  const holdNow = held && plan.seatsChanged;
+  await tx.execute(sql`delete from booking_services where booking_id = ${booking.id}`);
+  await tx.insert(t.bookingServices).values(
+    plan.directions.map((d) => ({
+      bookingId: booking.id,
+      direction: d.direction,
+      serviceDate: d.choice.service_date,
+      serviceId: d.choice.service_id,
+      fromStationId: d.choice.from_station_id,
+      toStationId: d.choice.to_station_id,
+      heldGroup: held ? (holdNow ? groupSeats : booking.services.find((s) => s.direction === d.direction)?.heldGroup ?? 0) : 0,
+      heldWheelchair: held ? (holdNow ? plan.wheelchairs.length : booking.services.find((s) => s.direction === d.direction)?.heldWheelchair ?? 0) : 0,
+    })),
+  );
+  if (holdNow) {
+    const types = typesOf(booking);
+    const order = [...plan.directions].sort((x, y) => x.choice.service_date.localeCompare(y.choice.service_date) || x.choice.service_id - y.choice.service_id);
+    for (const d of order) {
+      if (plan.wheelchairs.length > 0 && types.wheelchair === null) throw new AppError('NOT_ENOUGH_SEATS', 'no wheelchair places are configured');
+      await holdAllotments(tx, {
+        serviceDate: d.choice.service_date,
+        serviceId: d.choice.service_id,
+        legs: legsBetween(d.choice.from_station_id, d.choice.to_station_id),
+        items: [
+          { arrangementTypeId: types.group, quantity: groupSeats },
+          ...(plan.wheelchairs.length > 0 ? [{ arrangementTypeId: types.wheelchair!, quantity: plan.wheelchairs.length }] : []),
+        ],
+        seats: seatsOf(booking.bookingId, types, legsBetween(d.choice.from_station_id, d.choice.to_station_id), groupSeats, plan.wheelchairs.length),
+      });
+    }
+  }
+  if (keepSeats) {
+    const trains = plan.directions.map((d) => ({ serviceDate: d.choice.service_date, serviceId: d.choice.service_id }));
+    const complete = await trimSeats(tx, booking.bookingId, trains, { seats: groupSeats, wheelchairPlaces: plan.wheelchairs.length });
+    // More people than seats: the operator seats the newcomers (the seats kept are offered again first).
+    if (!complete && SEATED_SUB_STATUSES.includes(subStatus)) subStatus = 'SAGANO_ALLOTMENT_CONFIRMED';
+  }
+  await tx.execute(sql`delete from booking_units where booking_id = ${booking.id}`);
+  await tx.insert(t.bookingUnits).values(
+    plan.repricing.unit_quantity_price_items.map((i) => ({
+      bookingId: booking.id,
+      unitId: i.unit_id,
+      quantity: i.quantity,
+      calculatedQuantity: i.calculated_quantity,
+      unitPriceE6: i.unit_price,
+      subtotalE6: i.subtotal_amount,
+      recordLargestCalculatedQuantity: i.record_largest_calculated_quantity,
+      decrementQuantity: i.decrement_quantity,
+      decrementFeeE6: i.decrement_fee,
+    })),
+  );
+  await tx.execute(sql`delete from booking_wheelchairs where booking_id = ${booking.id}`);
+  if (plan.wheelchairs.length > 0) await tx.insert(t.bookingWheelchairs).values(plan.wheelchairs.map((needSlope) => ({ bookingId: booking.id, needSlope })));
+  await tx
+    .update(t.bookings)
+    .set({
+      applicant: change.applicant,
+      tourConductor: change.tour_conductor,
+      group: change.group,
+      groupType: change.group.group_type,
+      groupName: change.group.name,
+      note: change.note,
+      participantQuantity: plan.price.participant_quantity,
+      totalAmountE6: plan.repricing.total_amount,
+      updateCount: sql`${t.bookings.updateCount} + ${plan.trainsChanged ? 1 : 0}`,
+    })
+    .where(eq(t.bookings.id, booking.id));
+  await tx.execute(sql`
+    update payments set total_amount_e6 = ${plan.repricing.total_amount}, updated_at = now()
+    where booking_id = ${booking.id} and kind = 'FARE' and paid_amount_e6 = 0 and status in ('PAYMENT_PENDING', 'INVOICE_PENDING', 'INITED')`);
+  if (held && plan.seatsChanged) await offerWaitlist(tx, booking);
+  const seatsGone = plan.seatsChanged && subStatus !== state.subStatus;
+  await recordStep(work, principal, booking, { status, subStatus, pendingChange: null, ...(seatsGone ? { voucherConfirmed: false } : {}) });
+  return plan.repricing.total_amount;
+}
+
+/**
+ * An agent's change that cannot fit is refused when asked, not when staff try to accept it:
+ * on each train the group seats free for the segment, plus what the booking already holds on
+ * that same train, must cover the new group (the hold on acceptance stays the final word).
+ */
+export function refuseChangeWithoutRoom(booking: LockedBooking, plan: Awaited<ReturnType<typeof planChange>>): void {
+  const needed = plan.price.participant_quantity - plan.wheelchairs.length;
+  plan.directions.forEach((d, i) => {
+    const own = booking.services.find((s) => s.serviceDate === d.choice.service_date && s.serviceId === d.choice.service_id)?.heldGroup ?? 0;
+    const room = (plan.vacancies[i] ?? 0) + own;
+    if (needed > room) {
+      throw new AppError('NOT_ENOUGH_SEATS', `${d.field}: ${room} group seats are free on this train for the segment (this booking's own included); the group needs ${needed}`, d.field);
+    }
+  });
+}
+
+/**
+ * PUT /params. Staff change a confirmed booking at once (MODIFIED); an agent's change is
+ * checked now and waits for the operator (MODIFICATION_SUBMITTED).
+ */
+export async function updateParams(work: Work, principal: Principal, bookingId: string, change: UpdateParamsBody): Promise<{ status: BookingStatus; total_amount: number }> {
+  const caller = callerOf(principal);
+  const { booking, state } = await beginStep(work, principal, bookingId, 'request_modification');
+  if (caller === 'OPERATOR') {
+    const total = await writeChange(work, principal, booking, state, change, 'MODIFIED');
+    await notify(work.tx, booking, 'AGENT', 'MODIFICATION_CONFIRMED');
+    return { status: 'MODIFIED', total_amount: total };
+  }
+  const plan = await planChange(work.tx, booking, change);
+  refuseChangeWithoutRoom(booking, plan);
+  await notify(work.tx, booking, 'ADMIN', 'MODIFICATION');
+  await recordStep(work, principal, booking, { status: 'MODIFICATION_SUBMITTED', pendingChange: change });
+  return { status: 'MODIFICATION_SUBMITTED', total_amount: plan.repricing.total_amount };
+}
+
+export async function acceptModification(work: Work, principal: Principal, bookingId: string): Promise<void> {
+  const { booking, state } = await beginStep(work, principal, bookingId, 'accept_modification');
+  const [row] = await work.tx.select({ change: t.bookings.pendingChange }).from(t.bookings).where(eq(t.bookings.id, booking.id));
+  const change = UpdateParamsBody.parse(row?.change);
+  await writeChange(work, principal, booking, state, change, 'MODIFIED');
+  await notify(work.tx, booking, 'AGENT', 'MODIFICATION_CONFIRMED');
+}
+
+export async function rejectModification(work: Work, principal: Principal, bookingId: string): Promise<void> {
+  const { booking } = await beginStep(work, principal, bookingId, 'reject_modification');
+  await notify(work.tx, booking, 'AGENT', 'MODIFICATION_REFUSED');
+  await recordStep(work, principal, booking, { status: 'NOT_MODIFIED', pendingChange: null });
+}
+
+/** Changes the segment of one direction; held allotments move to the new legs atomically. */
+export async function updateFromToStation(work: Work, principal: Principal, bookingId: string, change: { direction: 'down' | 'up'; from_station_id: number; to_station_id: number }): Promise<void> {
+  const { booking } = await beginStep(work, principal, bookingId, 'update_from_to_station');
+  const s = booking.services.find((x) => x.direction === change.direction);
+  if (!s) throw new AppError('VALIDATION_FAILED', `direction: the booking has no ${change.direction} train`, 'direction');
+  if (!segmentFitsDirection(change.direction, change.from_station_id, change.to_station_id)) {
+    throw new AppError('VALIDATION_FAILED', "to_station_id: the stations must follow the train's direction", 'to_station_id');
+  }
+  if (s.heldGroup > 0 || s.heldWheelchair > 0) {
+    const types = typesOf(booking);
+    await releaseAllotments(work.tx, heldOf([s], types));
+    await holdAllotments(work.tx, {
+      serviceDate: s.serviceDate,
+      serviceId: s.serviceId,
+      legs: legsBetween(change.from_station_id, change.to_station_id),
+      items: [
+        { arrangementTypeId: types.group, quantity: s.heldGroup },
+        ...(types.wheelchair !== null ? [{ arrangementTypeId: types.wheelchair, quantity: s.heldWheelchair }] : []),
+        ...(types.standing !== null && s.heldStanding > 0 ? [{ arrangementTypeId: types.standing, quantity: s.heldStanding }] : []),
+      ].filter((item) => item.quantity > 0),
+      seats: seatsOf(booking.bookingId, types, legsBetween(change.from_station_id, change.to_station_id), s.heldGroup, s.heldWheelchair),
+    });
+  }
+  await work.tx
+    .update(t.bookingServices)
+    .set({ fromStationId: change.from_station_id, toStationId: change.to_station_id })
+    .where(sql`${t.bookingServices.bookingId} = ${booking.id} and ${t.bookingServices.direction} = ${change.direction}`);
+  await recordStep(work, principal, booking);
+}

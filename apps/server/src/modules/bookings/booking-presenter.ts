@@ -1,0 +1,182 @@
+/**
+ * Read answers of a booking: the booking as the caller may see it, its mail data and the mail
+ * templates staff start from.
+ */
+import { bookingFlags, mayTake, type BookingStatus, type BookingSubStatus, type RefusalReason } from '@sagano/domain/bookings/booking-state';
+import type { BookingResponse, MAIL_TEMPLATES, PaymentSummary, UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
+import { E6 } from '@sagano/domain/bookings/pricing';
+import { mailSignature } from '@sagano/domain/master-data/operator-basic-info-schemas';
+import type { Executor } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { Principal } from '../auth/principal.ts';
+import { readOperatorBasicInfo } from '../master-data/operator-basic-info.repository.ts';
+import { bookingNgMail, bookingOkMail, seatTableMail, voucherMail, type MailBooking } from './booking-mail-templates.ts';
+import { callerOf, canSee, stateOf } from './booking-steps.ts';
+import { loadBooking, type BookingAggregate } from './bookings.repository.ts';
+
+const STATION_NAMES: Record<number, string> = { 1: 'トロッコ嵯峨', 2: 'トロッコ嵐山', 3: 'トロッコ保津峡', 4: 'トロッコ亀岡' };
+
+export function toMailBooking(a: BookingAggregate): MailBooking {
+  const applicant = a.booking.applicant as { name: string };
+  return {
+    bookingId: a.booking.bookingId,
+    groupName: a.booking.groupName,
+    applicantName: applicant.name,
+    agentName: a.agent.nameJa,
+    participants: a.booking.participantQuantity,
+    totalYen: Math.round(a.booking.totalAmountE6 / E6),
+    services: a.services.map((s) => ({
+      direction: s.direction,
+      serviceDate: s.serviceDate,
+      names: s.names,
+      from: STATION_NAMES[s.fromStationId] ?? String(s.fromStationId),
+      to: STATION_NAMES[s.toStationId] ?? String(s.toStationId),
+      departure: s.departureHhmm,
+      arrival: s.arrivalHhmm,
+    })),
+  };
+}
+
+function presentPayment(p: NonNullable<BookingAggregate['payment']>): PaymentSummary {
+  return {
+    payment_id: p.id,
+    kind: p.kind,
+    status: p.status as PaymentSummary['status'],
+    payment_method: p.paymentMethod as PaymentSummary['payment_method'],
+    total_amount: p.totalAmountE6,
+    paid_amount: p.paidAmountE6,
+    due_date: p.dueDate,
+    issued_at: p.issuedAt.toISOString(),
+  };
+}
+
+const NO_DOCUMENTS: BookingResponse['documents'] = { seat_table_sent_at: null, voucher_sent_at: null, outdated: [] };
+
+/** The booking as the caller may see it; `documents` as read by bookingDocuments (none when not read). */
+export function presentBooking(a: BookingAggregate, principal: Principal, documents: BookingResponse['documents'] = NO_DOCUMENTS): BookingResponse {
+  const caller = callerOf(principal);
+  const state = stateOf(a.booking, a.services.length === 2, a.agent.ignoreCancellationPolicy);
+  const group = a.booking.group as BookingResponse['group'];
+  return {
+    booking_id: a.booking.bookingId,
+    product_id: a.booking.productId,
+    agent_id: a.agent.id,
+    agent_type: a.agent.agentType,
+    agent_name: a.agent.nameJa,
+    agent_sub_group_id: a.subGroup.id,
+    agent_sub_group_name: a.subGroup.nameJa,
+    operator_name: a.booking.operatorName,
+    status: state.status,
+    sub_status: state.subStatus,
+    refusal_reason: (a.booking.refusalReason as RefusalReason | null) ?? null,
+    submitted_at: a.booking.submittedAt.toISOString(),
+    wait_listing: a.booking.waitListing,
+    caution: a.booking.caution,
+    priority: a.booking.priority,
+    applicant: a.booking.applicant as BookingResponse['applicant'],
+    tour_conductor: (a.booking.tourConductor as BookingResponse['tour_conductor']) ?? null,
+    group: { group_type: group.group_type, name: group.name, name_kana: group.name_kana ?? '', country_code: group.country_code, japan_prefecture_code: group.japan_prefecture_code ?? null },
+    note: a.booking.note,
+    main_params: {
+      service_order: {
+        is_round_trip: a.services.length === 2,
+        update_count: a.booking.updateCount,
+        services: a.services.map((s) => ({
+          direction: s.direction as 'down' | 'up',
+          service_day: s.serviceDate,
+          service_id: s.serviceId,
+          service_name: s.names,
+          from_station_id: s.fromStationId,
+          to_station_id: s.toStationId,
+          departure_hhmm: s.departureHhmm,
+          arrival_hhmm: s.arrivalHhmm,
+          held_group: s.heldGroup,
+          held_wheelchair: s.heldWheelchair,
+          held_standing: s.heldStanding,
+        })),
+      },
+      participant_group: {
+        participant_quantity: a.booking.participantQuantity,
+        unit_quantity_items: a.units.map((u) => ({
+          unit_id: u.unitId,
+          quantity: u.quantity,
+          calculated_quantity: u.calculatedQuantity,
+          unit_price: u.unitPriceE6,
+          subtotal_amount: u.subtotalE6,
+          decrement_quantity: u.decrementQuantity,
+          decrement_fee: u.decrementFeeE6,
+          record_largest_calculated_quantity: u.recordLargestCalculatedQuantity,
+        })),
+        wheel_chairs: a.wheelchairs.map((w) => ({ need_slope: w.needSlope })),
+      },
+      payment: a.payment ? presentPayment(a.payment) : null,
+      total_amount: a.booking.totalAmountE6,
+      voucherNote: a.booking.voucherNote,
+      confirmNote: a.booking.confirmNote,
+      revision: a.booking.revision,
+      cancellation:
+        a.booking.cancellationFeeE6 === null
+          ? null
+          : {
+              cancellation_rate_e6: a.booking.cancellationRateE6 ?? 0,
+              total_cancellation_fee: a.booking.cancellationFeeE6,
+              cancelled_at: a.booking.cancelledAt?.toISOString() ?? null,
+              payment: a.cancellationPayment ? presentPayment(a.cancellationPayment) : null,
+            },
+    },
+    main_param_histories: a.histories.map((h) => {
+      const snap = h.snapshot as { status?: BookingStatus; sub_status?: BookingSubStatus; service_order: unknown; participant_group: unknown; payment: unknown; confirm_note?: string };
+      return {
+        type: h.type as 'CREATE' | 'UPDATE' | 'CANCEL',
+        status: snap.status ?? null,
+        sub_status: snap.sub_status ?? null,
+        revision: h.revision,
+        created_at: h.createdAt.toISOString(),
+        created_by: caller === 'AGENT' && !h.createdBy.includes('@') ? h.createdBy : caller === 'AGENT' ? '' : h.createdBy,
+        // Each train with its name (the snapshot keeps the id only).
+        service_order: Array.isArray(snap.service_order)
+          ? (snap.service_order as { service_id: number }[]).map((leg) => ({ ...leg, service_name: a.serviceNames.get(leg.service_id) ?? [] }))
+          : snap.service_order,
+        participant_group: snap.participant_group,
+        payment: snap.payment,
+        confirm_note: snap.confirm_note ?? '',
+      };
+    }),
+    pending_change: (a.booking.pendingChange as UpdateParamsBody | null) ?? null,
+    documents,
+    notes: a.notes
+      .filter((n) => caller !== 'AGENT' || !n.isPrivate)
+      .map((n) => ({ note_id: n.id, note: n.note, author: { type: n.authorType, name: n.authorName }, created_at: n.createdAt.toISOString(), is_private: n.isPrivate })),
+    flags: { ...bookingFlags(state, caller), can_refuse: mayTake('refuse_booking', state, caller) },
+    ...(caller === 'AGENT' ? {} : { booking_token: a.booking.bookingToken }),
+  };
+}
+
+export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
+
+/** The group's own page: booking id + token, no login (the voucher's QR code and the voucher mail). */
+export function customerUrl(publicUrl: string, bookingId: string, token: string): string {
+  return `${publicUrl}/customer/bookings/${bookingId}?token=${encodeURIComponent(token)}`;
+}
+
+/** The booking as read for the caller; one it may not see is "not found". */
+export async function loadVisible(executor: Executor, principal: Principal, bookingId: string): Promise<BookingAggregate> {
+  const aggregate = await loadBooking(executor, bookingId);
+  if (!aggregate || !canSee(principal, aggregate.booking)) throw notFound('booking');
+  return aggregate;
+}
+
+/** The mail staff start from, signed with the operator's basic info. */
+export async function mailTemplate(executor: Executor, a: BookingAggregate, publicUrl: string, template: MailTemplateName, reason: RefusalReason = 'FULL') {
+  const b = toMailBooking(a);
+  const signature = mailSignature(await readOperatorBasicInfo(executor));
+  const mail =
+    template === 'booking_ng'
+      ? bookingNgMail(b, reason, signature)
+      : template === 'seat_table'
+        ? seatTableMail(b, signature)
+        : template === 'voucher'
+          ? voucherMail(b, customerUrl(publicUrl, a.booking.bookingId, a.booking.bookingToken), signature)
+          : bookingOkMail(b, signature);
+  return { ...mail, to_address: (a.booking.applicant as { email: string }).email };
+}
