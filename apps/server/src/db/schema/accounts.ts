@@ -1,0 +1,117 @@
+/**
+ * Accounts: credentials shared by operator users and agent staff, sessions, login attempts and password resets.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { agentGroups, agents } from './agents.ts';
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    kind: text('kind').notNull(),
+    passwordHash: text('password_hash'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    totpSecret: text('totp_secret'),
+    /** A secret shown for enrollment, active only once a code from it is confirmed. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnrolledAt: timestamp('totp_enrolled_at', { withTimezone: true }),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('accounts_email_unique').on(sql`lower(${t.email})`),
+    check('accounts_kind', sql`${t.kind} in ('OPERATOR', 'AGENT')`),
+  ],
+);
+
+export const operatorUsers = pgTable(
+  'operator_users',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tel: text('tel').notNull().default(''),
+    languageCode: text('language_code').notNull().default('ja'),
+    userGroup: text('user_group').notNull(),
+    userType: text('user_type').notNull(),
+  },
+  (t) => [
+    check('operator_users_group', sql`${t.userGroup} in ('BACK_OFFICE', 'STATION', 'TRAIN')`),
+    check('operator_users_type', sql`${t.userType} in ('ADMIN', 'STAFF')`),
+  ],
+);
+
+export const agentStaffs = pgTable(
+  'agent_staffs',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => agentGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tel: text('tel').notNull().default(''),
+    languageCode: text('language_code').notNull().default('ja'),
+    staffType: text('staff_type').notNull(),
+  },
+  (t) => [
+    index('agent_staffs_group_idx').on(t.groupId),
+    check('agent_staffs_type', sql`${t.staffType} in ('ADMIN', 'STAFF')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 of the opaque token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    csrfToken: text('csrf_token').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [uniqueIndex('sessions_token_unique').on(t.tokenHash), index('sessions_account_idx').on(t.accountId)],
+);
+
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    emailKey: text('email_key').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    ip: text('ip').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_attempts_email_idx').on(t.emailKey, t.createdAt)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash').on(t.tokenHash)],
+);

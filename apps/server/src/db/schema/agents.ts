@@ -1,0 +1,47 @@
+/**
+ * Agents and their branches (the agents module); sessions carry agent roles.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+
+export const agents = pgTable('agents', {
+  id: serial('id').primaryKey(),
+  nameJa: text('name_ja').notNull(),
+  nameKana: text('name_kana').notNull().default(''),
+  nameEn: text('name_en').notNull().default(''),
+  nameOrigin: text('name_origin').notNull().default(''),
+  agentType: text('agent_type').notNull(),
+  countryCode: text('country_code').notNull().default('JPN'),
+  rootGroupFax: text('root_group_fax').notNull().default(''),
+  paymentDay: smallint('payment_day'),
+  paymentDayEndOfMonth: boolean('payment_day_end_of_month').notNull().default(true),
+  billingDay: smallint('billing_day'),
+  billingDayEndOfMonth: boolean('billing_day_end_of_month').notNull().default(true),
+  ignoreCancellationPolicy: boolean('ignore_cancellation_policy').notNull().default(false),
+  requireTotp: boolean('require_totp').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const agentGroups = pgTable(
+  'agent_groups',
+  {
+    id: serial('id').primaryKey(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    isRoot: boolean('is_root').notNull().default(false),
+    nameJa: text('name_ja').notNull(),
+    nameKana: text('name_kana').notNull().default(''),
+    nameEn: text('name_en').notNull().default(''),
+    nameOrigin: text('name_origin').notNull().default(''),
+    fax: text('fax').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('agent_groups_agent_idx').on(t.agentId),
+    uniqueIndex('agent_groups_one_root').on(t.agentId).where(sql`${t.isRoot}`),
+  ],
+);

@@ -1,0 +1,68 @@
+/**
+ * Inventory per service day (DESIGN §4): seat overrides and the held counters.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, foreignKey, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { arrangementPatterns } from './arrangements.ts';
+import { arrangementTypes } from './reference.ts';
+import { services } from './timetable.ts';
+
+/** A service day whose inventory has been built, and the pattern it was built from. */
+export const serviceDayInventories = pgTable(
+  'service_day_inventories',
+  {
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    arrangementPatternId: integer('arrangement_pattern_id')
+      .notNull()
+      .references(() => arrangementPatterns.id),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.serviceDate, t.serviceId] })],
+);
+
+/** A seat moved to another arrangement type on one service day (inventory slot adjustment). */
+export const inventorySeatOverrides = pgTable(
+  'inventory_seat_overrides',
+  {
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    serviceId: integer('service_id').notNull(),
+    seatId: text('seat_id').notNull(),
+    arrangementTypeId: integer('arrangement_type_id')
+      .notNull()
+      .references(() => arrangementTypes.arrangementTypeId),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceDate, t.serviceId, t.seatId] }),
+    foreignKey({ columns: [t.serviceDate, t.serviceId], foreignColumns: [serviceDayInventories.serviceDate, serviceDayInventories.serviceId] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * The no-overbooking counter (DESIGN §4): per service day, service, arrangement type and leg
+ * (1 = Saga–Arashiyama, 2 = Arashiyama–Hozukyo, 3 = Hozukyo–Kameoka). The database refuses
+ * held > capacity, whatever the code does.
+ */
+export const inventoryCounters = pgTable(
+  'inventory_counters',
+  {
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    serviceId: integer('service_id').notNull(),
+    arrangementTypeId: integer('arrangement_type_id')
+      .notNull()
+      .references(() => arrangementTypes.arrangementTypeId),
+    leg: smallint('leg').notNull(),
+    capacity: integer('capacity').notNull(),
+    held: integer('held').notNull().default(0),
+    /** Set when seats on this train-day were fixed: holds that race a fixing come back for the seatability check. */
+    seatsFixed: boolean('seats_fixed').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceDate, t.serviceId, t.arrangementTypeId, t.leg] }),
+    foreignKey({ columns: [t.serviceDate, t.serviceId], foreignColumns: [serviceDayInventories.serviceDate, serviceDayInventories.serviceId] }).onDelete('cascade'),
+    check('inventory_counters_held', sql`${t.held} >= 0 and ${t.held} <= ${t.capacity}`),
+    check('inventory_counters_leg', sql`${t.leg} between 1 and 3`),
+  ],
+);

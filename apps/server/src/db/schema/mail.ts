@@ -1,0 +1,46 @@
+/**
+ * The mail outbox and its attachments (the mail module).
+ */
+import { sql } from 'drizzle-orm';
+import { check, customType, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** Files sent with an outbox mail (seat sheet, voucher), written in the same transaction as the mail. */
+export const outboxMailAttachments = pgTable(
+  'outbox_mail_attachments',
+  {
+    id: serial('id').primaryKey(),
+    outboxMailId: uuid('outbox_mail_id')
+      .notNull()
+      .references(() => outboxMails.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [index('outbox_mail_attachments_mail_idx').on(t.outboxMailId)],
+);
+
+export const outboxMails = pgTable(
+  'outbox_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    bodyText: text('body_text').notNull(),
+    bookingId: text('booking_id'),
+    status: text('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_mails_pending_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_mails_created_idx').on(t.createdAt),
+    check('outbox_mails_status', sql`${t.status} in ('PENDING', 'SENT', 'FAILED')`),
+  ],
+);

@@ -1,0 +1,28 @@
+/**
+ * Notifications shown to the operator and to agents.
+ */
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import { agents } from './agents.ts';
+import { bookings } from './bookings.ts';
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    audience: text('audience').notNull(),
+    category: text('category').notNull(),
+    kind: text('kind').notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
+    agentSubGroupId: integer('agent_sub_group_id'),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_audience_idx').on(t.audience, t.category, t.createdAt),
+    check('notifications_audience', sql`${t.audience} in ('ADMIN', 'AGENT')`),
+    check('notifications_category', sql`${t.category} in ('booking', 'payment')`),
+  ],
+);

@@ -1,0 +1,76 @@
+/**
+ * Reference data: the line, its stations and directions, the trains, their cars and seats, arrangement types and fare units.
+ */
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { labels } from './columns.ts';
+
+export const stations = pgTable('stations', {
+  stationId: integer('station_id').primaryKey(),
+  displayOrder: integer('display_order').notNull(),
+  labels: labels('labels'),
+});
+
+export const directions = pgTable('directions', {
+  directionId: text('direction_id').primaryKey(),
+  labels: labels('labels'),
+  /** Station ids in running order. */
+  stationOrder: jsonb('station_order').$type<number[]>().notNull(),
+});
+
+export const trains = pgTable('trains', {
+  trainId: integer('train_id').primaryKey(),
+  name: labels('name'),
+});
+
+export const cars = pgTable(
+  'cars',
+  {
+    trainId: integer('train_id').notNull().references(() => trains.trainId, { onDelete: 'cascade' }),
+    logicalCarId: integer('logical_car_id').notNull(),
+    physicalCarId: text('physical_car_id').notNull(),
+    carNumber: integer('car_number').notNull(),
+    name: labels('name'),
+    isRich: boolean('is_rich').notNull().default(false),
+    standingCapacity: integer('standing_capacity').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.trainId, t.logicalCarId] })],
+);
+
+export const seats = pgTable(
+  'seats',
+  {
+    trainId: integer('train_id').notNull().references(() => trains.trainId, { onDelete: 'cascade' }),
+    seatId: text('seat_id').notNull(),
+    logicalCarId: integer('logical_car_id').notNull(),
+    seatGroupId: text('seat_group_id'),
+    row: integer('row').notNull(),
+    letter: text('letter').notNull(),
+    isWheelchair: boolean('is_wheelchair').notNull().default(false),
+    labels: labels('labels'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.trainId, t.seatId] }),
+    index('seats_car_idx').on(t.trainId, t.logicalCarId),
+  ],
+);
+
+export const arrangementTypes = pgTable('arrangement_types', {
+  arrangementTypeId: integer('arrangement_type_id').primaryKey(),
+  name: labels('name'),
+  colorHex: text('color_hex').notNull(),
+  seatType: text('seat_type').notNull(),
+  displayOrder: integer('display_order').notNull(),
+  /** Seats of this type are the group allotment that the seat inquiry and group bookings draw on. */
+  isGroupAllotment: boolean('is_group_allotment').notNull().default(false),
+});
+
+export const units = pgTable('units', {
+  id: integer('id').primaryKey(),
+  displayOrder: integer('display_order').notNull(),
+  nameLabel: labels('name_label'),
+  segment: text('segment').notNull(),
+  annotation: text('annotation').notNull(),
+  fareType: text('fare_type').notNull(),
+  countInclusive: boolean('count_inclusive').notNull(),
+  autoCalculated: boolean('auto_calculated').notNull(),
+});
