@@ -2,10 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { mayOpenBookingScreen, mayOpenMenuEntry, type BookingScreen, type MenuEntryKey } from '@sagano/domain/auth/menu-access';
 import type { MeResponse } from '@sagano/domain/auth/auth-schemas';
-import { arrangementTypesQueryOptions } from '../features/reference/api/get-arrangement-types.ts';
-import { stationsQueryOptions } from '../features/reference/api/get-stations.ts';
-import { trainsQueryOptions } from '../features/reference/api/get-trains.ts';
-import { unitsQueryOptions } from '../features/reference/api/get-units.ts';
+import { arrangementTypesQueryOptions } from '../lib/reference/get-arrangement-types.ts';
+import { stationsQueryOptions } from '../lib/reference/get-stations.ts';
+import { trainsQueryOptions } from '../lib/reference/get-trains.ts';
+import { unitsQueryOptions } from '../lib/reference/get-units.ts';
 import { loginPathFor, safeRedirect, sessionQueryOptions } from '../lib/session.ts';
 
 async function requireSession(queryClient: QueryClient, request: Request): Promise<MeResponse> {

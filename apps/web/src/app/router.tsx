@@ -44,7 +44,7 @@ export function createAppRouter(queryClient: QueryClient) {
             { index: true, loader: () => redirect('/dashboard'), element: <Navigate to="/dashboard" replace /> },
             {
               path: 'dashboard',
-              lazy: lazyScreen(() => import('../features/dashboard/routes/dashboard.tsx')),
+              lazy: lazyScreen(() => import('./routes/dashboard.tsx')),
             },
             {
               path: 'notifications',
@@ -62,13 +62,13 @@ export function createAppRouter(queryClient: QueryClient) {
                   path: ':bookingId',
                   lazy: lazyScreen(() => import('../features/bookings/routes/booking-detail-layout.tsx')),
                   children: [
-                    { index: true, lazy: lazyScreen(() => import('../features/bookings/routes/booking-detail.tsx')) },
+                    { index: true, lazy: lazyScreen(() => import('./routes/booking-detail.tsx')) },
                     { path: 'copy', loader: requireBookingScreen(queryClient, 'copy'), lazy: lazyScreen(() => import('../features/bookings/routes/booking-create.tsx')) },
                     { path: 'update', loader: requireBookingScreen(queryClient, 'update'), lazy: lazyScreen(() => import('../features/bookings/routes/booking-create.tsx')) },
                     { path: 'histories', lazy: lazyScreen(() => import('../features/bookings/routes/booking-histories.tsx')) },
                     { path: 'cancel', loader: requireBookingScreen(queryClient, 'cancel'), lazy: lazyScreen(() => import('../features/bookings/routes/booking-cancel.tsx')) },
-                    { path: 'assign-seats', loader: requireBookingScreen(queryClient, 'assignSeats'), lazy: lazyScreen(() => import('../features/seats/routes/assign-seats.tsx')) },
-                    { path: 'ensure-seats', loader: requireBookingScreen(queryClient, 'ensureSeats'), lazy: lazyScreen(() => import('../features/seats/routes/ensure-seats.tsx')) },
+                    { path: 'assign-seats', loader: requireBookingScreen(queryClient, 'assignSeats'), lazy: lazyScreen(() => import('./routes/assign-seats.tsx')) },
+                    { path: 'ensure-seats', loader: requireBookingScreen(queryClient, 'ensureSeats'), lazy: lazyScreen(() => import('./routes/ensure-seats.tsx')) },
                   ],
                 },
               ],

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { labelText } from '@sagano/domain/common/language';
 import type { ArrangementType } from '@sagano/domain/reference/reference-schemas';
-import { useArrangementTypes } from '../../reference/api/get-arrangement-types.ts';
+import { useArrangementTypes } from '../../../lib/reference/get-arrangement-types.ts';
 
 /** The arrangement types with their names in the screen's language. */
 export function useArrangementTypeLabels(): { types: ArrangementType[]; nameOf: (id: number) => string; byId: Map<number, ArrangementType> } {

@@ -13,7 +13,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { SeatMap, type SeatView, type StandingView } from '../../../components/seat-map/seat-map.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useTrains } from '../../reference/api/get-trains.ts';
+import { useTrains } from '../../../lib/reference/get-trains.ts';
 import { useCreateArrangementPattern } from '../api/create-arrangement-pattern.ts';
 import { useDeleteArrangementPattern } from '../api/delete-arrangement-pattern.ts';
 import { useArrangementPattern } from '../api/get-arrangement-pattern.ts';

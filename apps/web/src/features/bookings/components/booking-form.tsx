@@ -8,8 +8,8 @@ import { PARTICIPANT_QUANTITY, WHEELCHAIR_COUNT, type CountRange } from '@sagano
 import { countryOptions, OVERSEAS_PREFECTURE, PREFECTURES_EN, PREFECTURES_JA } from '@sagano/domain/common/countries';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
-import { agentScopeOf, useOwnAgent, useOwnGroup, type AgentScope } from '../../portal/api/own-agent.ts';
-import { todayInTokyo } from '../../inventory/components/calendar-grid.ts';
+import { agentScopeOf, useOwnAgent, useOwnGroup, type AgentScope } from '../../../lib/own-agent.ts';
+import { todayInTokyo } from '../../../lib/calendar-grid.ts';
 import { useAgentOptions } from '../api/get-agent-options.ts';
 import { useBooking } from '../api/get-booking.ts';
 import {

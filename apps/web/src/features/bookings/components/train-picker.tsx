@@ -4,7 +4,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { parseDateInput } from '../../../lib/dates.ts';
-import { todayInTokyo } from '../../inventory/components/calendar-grid.ts';
+import { todayInTokyo } from '../../../lib/calendar-grid.ts';
 import { useDayTrains } from '../api/get-day-trains.ts';
 import { legDate, tripLegs, type BookingFormState, type TripLeg } from './booking-form-state.ts';
 import type { BookingLabels } from './use-booking-labels.ts';

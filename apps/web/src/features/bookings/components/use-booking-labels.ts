@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { labelText, type LocalizedLabel } from '@sagano/domain/common/language';
 import type { Unit } from '@sagano/domain/reference/reference-schemas';
 // Reference lists are loaded by the shell for every screen; reading them is not reaching into another feature's internals.
-import { useStations } from '../../reference/api/get-stations.ts';
-import { useUnits } from '../../reference/api/get-units.ts';
+import { useStations } from '../../../lib/reference/get-stations.ts';
+import { useUnits } from '../../../lib/reference/get-units.ts';
 
 /** Station and unit names in the screen's language, from the shell's reference lists. */
 export function useBookingLabels() {

@@ -3,7 +3,7 @@ import { Outlet, useParams } from 'react-router';
 import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 // Reference lists are loaded by the shell for every screen; reading them is not reaching into another feature's internals.
-import { useUnits } from '../../reference/api/get-units.ts';
+import { useUnits } from '../../../lib/reference/get-units.ts';
 import { useBooking } from '../api/get-booking.ts';
 
 /** /bookings/{bookingId}/*: loads the unit list first, then the booking, then shows the child screen (spec 000 §2). */

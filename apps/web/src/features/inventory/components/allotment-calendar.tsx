@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AllotmentCalendarDay } from '@sagano/domain/inventory/inventory-schemas';
 import type { Direction } from '@sagano/domain/reference/reference-schemas';
-import { monthGrid, todayInTokyo, weekdayOf, type YearMonth } from './calendar-grid.ts';
+import { monthGrid, todayInTokyo, weekdayOf, type YearMonth } from '../../../lib/calendar-grid.ts';
 import { LevelBadge } from './level-badge.tsx';
 import { useListSeparator } from '../../../lib/list-separator.ts';
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { labelText, type LocalizedLabel } from '@sagano/domain/common/language';
 import type { ArrangementType } from '@sagano/domain/reference/reference-schemas';
 // Reference lists are loaded by the shell for every screen; reading them is not reaching into another feature's internals.
-import { useArrangementTypes } from '../../reference/api/get-arrangement-types.ts';
-import { useStations } from '../../reference/api/get-stations.ts';
+import { useArrangementTypes } from '../../../lib/reference/get-arrangement-types.ts';
+import { useStations } from '../../../lib/reference/get-stations.ts';
 
 /** Names of stations and arrangement types in the screen's language, from the shell's reference lists. */
 export function useReferenceLabels() {

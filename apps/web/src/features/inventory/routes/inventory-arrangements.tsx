@@ -9,7 +9,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useAdjustArrangements } from '../api/adjust-arrangements.ts';
 import { useAllotmentDay } from '../api/get-allotment-day.ts';
 import { useServiceInventory } from '../api/get-service-inventory.ts';
-import { parseDayParam, todayInTokyo } from '../components/calendar-grid.ts';
+import { parseDayParam, todayInTokyo } from '../../../lib/calendar-grid.ts';
 import { ServiceDayPicker } from '../components/service-day-picker.tsx';
 import { ArrangementSeatMap, InventoryUnavailable } from '../components/train-seat-map.tsx';
 import { useReferenceLabels } from '../components/use-reference-labels.ts';

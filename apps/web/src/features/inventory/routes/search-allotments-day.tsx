@@ -8,7 +8,7 @@ import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useAllotmentDay } from '../api/get-allotment-day.ts';
-import { formatServiceDay, formatYearMonth, parseDayParam, shiftDay, todayInTokyo, yearMonthOf } from '../components/calendar-grid.ts';
+import { formatServiceDay, formatYearMonth, parseDayParam, shiftDay, todayInTokyo, yearMonthOf } from '../../../lib/calendar-grid.ts';
 import { bookingInputLink, readSegment, segmentLegs, writeSegment, type SegmentChoice, type SegmentLeg, type TripType } from '../components/segment.ts';
 import { TrainList } from '../components/train-list.tsx';
 import { useReferenceLabels, type ReferenceLabels } from '../components/use-reference-labels.ts';

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useAllotmentDay } from '../api/get-allotment-day.ts';
 import { useServiceInventory } from '../api/get-service-inventory.ts';
-import { formatServiceDay, parseDayParam, todayInTokyo } from '../components/calendar-grid.ts';
+import { formatServiceDay, parseDayParam, todayInTokyo } from '../../../lib/calendar-grid.ts';
 import { InventoryCounters, StandingSummary } from '../components/inventory-counters.tsx';
 import { LevelBadge, ServiceStatusBadge, TagBadge } from '../components/level-badge.tsx';
 import { bookingInputLink, readSegment, writeSegment } from '../components/segment.ts';

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useAllotmentCalendar } from '../api/get-allotment-calendar.ts';
 import { AllotmentCalendar, CalendarLegend } from '../components/allotment-calendar.tsx';
-import { formatYearMonth, parseYearMonth, shiftMonth, todayInTokyo, yearMonthOf, type YearMonth } from '../components/calendar-grid.ts';
+import { formatYearMonth, parseYearMonth, shiftMonth, todayInTokyo, yearMonthOf, type YearMonth } from '../../../lib/calendar-grid.ts';
 
 type DirectionFilter = Direction | 'both';
 

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAllotmentDay } from '../api/get-allotment-day.ts';
 import { useUpdateServiceStatus } from '../api/update-service-status.ts';
-import { parseDayParam, todayInTokyo } from '../components/calendar-grid.ts';
+import { parseDayParam, todayInTokyo } from '../../../lib/calendar-grid.ts';
 import { ServiceStatusBadge } from '../components/level-badge.tsx';
 import { ServiceDayPicker } from '../components/service-day-picker.tsx';
 import { SuspendModal } from '../components/suspend-modal.tsx';

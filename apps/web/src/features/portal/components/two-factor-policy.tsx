@@ -2,7 +2,7 @@ import { Alert, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AgentResponse } from '@sagano/domain/agents/agent-schemas';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useSetTwoFactorPolicy } from '../api/own-agent.ts';
+import { useSetTwoFactorPolicy } from '../api/two-factor-policy.ts';
 
 /**
  * The agent-wide rule, for the head office's admins: every staff member must sign in with a code.

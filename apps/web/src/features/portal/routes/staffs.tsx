@@ -11,7 +11,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { StaffFormModal } from '../../../components/staff/staff-form-modal.tsx';
 import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { agentScopeOf, useOwnAgent, useOwnGroup } from '../api/own-agent.ts';
+import { agentScopeOf, useOwnAgent, useOwnGroup } from '../../../lib/own-agent.ts';
 import { useCreateStaff, useDeleteStaff, useSendStaffPasswordReset, useStaffs, useUpdateStaff } from '../api/staffs.ts';
 import { groupName, sortGroups, type StaffGroup } from '../components/staff-groups.ts';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { agentScopeOf, useOwnAgent } from '../api/own-agent.ts';
+import { agentScopeOf, useOwnAgent } from '../../../lib/own-agent.ts';
 import { useStartTotpSetup } from '../api/totp.ts';
 import { DisableTotpModal } from '../components/disable-totp-modal.tsx';
 import { TotpSetupPanel } from '../components/totp-setup-panel.tsx';

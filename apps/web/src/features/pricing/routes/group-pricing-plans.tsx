@@ -7,7 +7,7 @@ import { SEGMENTS, type Unit } from '@sagano/domain/reference/reference-schemas'
 import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatYenE6 } from '../../../lib/yen.ts';
-import { useUnits } from '../../reference/api/get-units.ts';
+import { useUnits } from '../../../lib/reference/get-units.ts';
 import { useDeletePricingPlan } from '../api/delete-pricing-plan.ts';
 import { usePricingPlans } from '../api/get-pricing-plans.ts';
 import { PricingPlanFormModal } from '../components/pricing-plan-form-modal.tsx';

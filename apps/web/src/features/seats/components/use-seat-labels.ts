@@ -4,8 +4,8 @@ import { labelText, type LocalizedLabel } from '@sagano/domain/common/language';
 import type { ArrangementType } from '@sagano/domain/reference/reference-schemas';
 import type { BookingSeatDirection } from '@sagano/domain/seats/seat-schemas';
 // Reference lists are loaded by the shell for every screen; reading them is not reaching into another feature's internals.
-import { useArrangementTypes } from '../../reference/api/get-arrangement-types.ts';
-import { useStations } from '../../reference/api/get-stations.ts';
+import { useArrangementTypes } from '../../../lib/reference/get-arrangement-types.ts';
+import { useStations } from '../../../lib/reference/get-stations.ts';
 
 /** Names for the seat screens in the screen's language: arrangement types (with colours), stations, trains. */
 export function useSeatLabels() {

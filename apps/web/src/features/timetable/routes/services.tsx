@@ -7,7 +7,7 @@ import type { ServiceResponse } from '@sagano/domain/timetable/timetable-schemas
 import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
-import { useStations } from '../../reference/api/get-stations.ts';
+import { useStations } from '../../../lib/reference/get-stations.ts';
 import { useCreateServiceTerm } from '../api/create-service-term.ts';
 import { useDeleteService } from '../api/delete-service.ts';
 import { useTermServices } from '../api/get-term-services.ts';

@@ -7,11 +7,11 @@ import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
 import { mayTake, type BookingStep } from '@sagano/domain/bookings/booking-state';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { countryName } from '@sagano/domain/common/countries';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
-import { formatDateTime } from '../../../lib/dates.ts';
-import { closeAndNotify, notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { closeAndNotify, notifyError, notifySuccess } from '../../lib/notify.ts';
 import {
   acceptModification,
   addSpecialNote,
@@ -25,20 +25,20 @@ import {
   selectPriority,
   updateFromToStation,
   useBookingStep,
-} from '../api/booking-steps.ts';
-import { useBooking } from '../api/get-booking.ts';
-import { prefectureOptions } from '../components/booking-form.tsx';
-import { BookingNotes } from '../components/booking-notes.tsx';
-import { AcceptChangeModal, OutdatedDocuments } from '../components/change-documents.tsx';
-import { PaymentCard } from '../components/payment-card.tsx';
-import { MailStepModal } from '../components/mail-step-modal.tsx';
-import { formatYen } from '../components/money.ts';
-import { PriceItemsTable } from '../components/price-items-table.tsx';
-import { SimpleStepModal, type SimpleStep } from '../components/simple-step-modals.tsx';
-import { BookingStatusBadges, PaymentStatusBadge } from '../components/status-badges.tsx';
-import { useBookingLabels, type BookingLabels } from '../components/use-booking-labels.ts';
-import { BookingDocuments } from '../../seats/components/booking-documents.tsx';
-import { SeatStepButtons } from '../../seats/components/seat-step-buttons.tsx';
+} from '../../features/bookings/api/booking-steps.ts';
+import { useBooking } from '../../features/bookings/api/get-booking.ts';
+import { prefectureOptions } from '../../features/bookings/components/booking-form.tsx';
+import { BookingNotes } from '../../features/bookings/components/booking-notes.tsx';
+import { AcceptChangeModal, OutdatedDocuments } from '../../features/bookings/components/change-documents.tsx';
+import { PaymentCard } from '../../features/bookings/components/payment-card.tsx';
+import { MailStepModal } from '../../features/bookings/components/mail-step-modal.tsx';
+import { formatYen } from '../../features/bookings/components/money.ts';
+import { PriceItemsTable } from '../../features/bookings/components/price-items-table.tsx';
+import { SimpleStepModal, type SimpleStep } from '../../features/bookings/components/simple-step-modals.tsx';
+import { BookingStatusBadges, PaymentStatusBadge } from '../../features/bookings/components/status-badges.tsx';
+import { useBookingLabels, type BookingLabels } from '../../features/bookings/components/use-booking-labels.ts';
+import { BookingDocuments } from '../../features/seats/components/booking-documents.tsx';
+import { SeatStepButtons } from '../components/seat-step-buttons.tsx';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

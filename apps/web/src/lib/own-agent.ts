@@ -1,8 +1,17 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AgentGroupDetailResponse, AgentResponse } from '@sagano/domain/agents/agent-schemas';
 import type { SessionUser } from '@sagano/domain/auth/auth-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
-import { portalKeys } from './portal-keys.ts';
+import { apiClient } from './api-client.ts';
+import { queryRoots } from './query-keys.ts';
+
+/**
+ * The caller's own agent or branch, read by the portal and by the booking form alike: shared, so
+ * neither feature imports the other (ADR 008). Keys sit under the portal's root.
+ */
+export const ownAgentKeys = {
+  agent: (agentId: number) => [...queryRoots.portal, 'agent', agentId] as const,
+  group: (groupId: number) => [...queryRoots.portal, 'group', groupId] as const,
+};
 
 /**
  * GET /v1/agents/{id}: the caller's own agent with every group and its staff. Head-office staff
@@ -18,11 +27,11 @@ export function getOwnGroup(groupId: number): Promise<AgentGroupDetailResponse> 
 }
 
 export function ownAgentQueryOptions(agentId: number) {
-  return queryOptions({ queryKey: portalKeys.agent(agentId), queryFn: () => getOwnAgent(agentId), staleTime: 60_000 });
+  return queryOptions({ queryKey: ownAgentKeys.agent(agentId), queryFn: () => getOwnAgent(agentId), staleTime: 60_000 });
 }
 
 export function ownGroupQueryOptions(groupId: number) {
-  return queryOptions({ queryKey: portalKeys.group(groupId), queryFn: () => getOwnGroup(groupId), staleTime: 60_000 });
+  return queryOptions({ queryKey: ownAgentKeys.group(groupId), queryFn: () => getOwnGroup(groupId), staleTime: 60_000 });
 }
 
 /** Where an agent user works: the whole agent (head office) or one branch. */
@@ -49,18 +58,5 @@ export function useOwnGroup(scope: AgentScope | null) {
   return useQuery({
     ...ownGroupQueryOptions(scope?.kind === 'branch' ? scope.groupId : 0),
     enabled: scope?.kind === 'branch',
-  });
-}
-
-/** PUT /v1/agents/{id}/two_factor: an agent admin requires (or stops requiring) two-factor sign-in for all staff. */
-export function setTwoFactorPolicy(agentId: number, requireTotp: boolean): Promise<AgentResponse> {
-  return apiClient.put<AgentResponse>(`/v1/agents/${agentId}/two_factor`, { require_totp: requireTotp });
-}
-
-export function useSetTwoFactorPolicy(agentId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (requireTotp: boolean) => setTwoFactorPolicy(agentId, requireTotp),
-    onSuccess: (agent) => queryClient.setQueryData(portalKeys.agent(agentId), agent),
   });
 }

@@ -4,10 +4,10 @@ import { IconArmchair, IconFileTypePdf, IconMail, IconTable, IconTicket } from '
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
-import { closeAndNotify } from '../../../lib/notify.ts';
-import { useBookingStep } from '../../bookings/api/booking-steps.ts';
-import { MailStepModal } from '../../bookings/components/mail-step-modal.tsx';
-import { confirmVoucher, sendVoucher, voucherPdfUrl, type Mail } from '../api/seat-steps.ts';
+import { closeAndNotify } from '../../lib/notify.ts';
+import { useBookingStep } from '../../features/bookings/api/booking-steps.ts';
+import { MailStepModal } from '../../features/bookings/components/mail-step-modal.tsx';
+import { confirmVoucher, sendVoucher, voucherPdfUrl, type Mail } from '../../features/seats/api/seat-steps.ts';
 
 const SEATED: readonly BookingResponse['sub_status'][] = ['SAGANO_SEAT_ASSIGNING', 'SAGANO_SEAT_RESERVED', 'SAGANO_SEAT_TABLE_SENT'];
 

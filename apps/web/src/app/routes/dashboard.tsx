@@ -2,9 +2,9 @@ import { Badge, Card, EmptyState, Group, Stack, Text, Title } from '@mantine/cor
 import { IconNews } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { roleLabelKey, useCurrentUser } from '../../../lib/current-user.ts';
-import { PortalHome } from '../../portal/components/portal-home.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { roleLabelKey, useCurrentUser } from '../../lib/current-user.ts';
+import { PortalHome } from '../components/portal-home.tsx';
 
 /** The landing screen: a greeting, the agent portal's home for agent staff, and (in a later issue) the operator's articles. */
 export function Component() {

@@ -3,22 +3,22 @@ import { Alert, Anchor, Button, Grid, Group, Stack } from '@mantine/core';
 import { IconArmchair, IconArrowLeft, IconFileTypePdf, IconMail } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ForbiddenScreen } from '../../../components/forbidden-screen.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
-import { closeAndNotify, notifySuccess } from '../../../lib/notify.ts';
-import { useBookingStep } from '../../bookings/api/booking-steps.ts';
-import { useBooking } from '../../bookings/api/get-booking.ts';
-import { MailStepModal } from '../../bookings/components/mail-step-modal.tsx';
-import { BookingStatusBadges } from '../../bookings/components/status-badges.tsx';
-import { tokyoDate } from '../../bookings/components/use-booking-labels.ts';
-import { useBookingSeats } from '../api/get-booking-seats.ts';
-import { SeatsLoadState } from '../components/seats-load-state.tsx';
-import { releaseSeats, seatTablePdfUrl, sendSeatTable, type Mail, type ReleaseSeatsRequest } from '../api/seat-steps.ts';
-import { SameDayRelease } from '../components/same-day-release.tsx';
-import { SeatSheetCard } from '../components/seat-sheet-card.tsx';
-import { sortDirections } from '../components/seat-logic.ts';
-import { useSeatLabels } from '../components/use-seat-labels.ts';
+import { ForbiddenScreen } from '../../components/forbidden-screen.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { closeAndNotify, notifySuccess } from '../../lib/notify.ts';
+import { useBookingStep } from '../../features/bookings/api/booking-steps.ts';
+import { useBooking } from '../../features/bookings/api/get-booking.ts';
+import { MailStepModal } from '../../features/bookings/components/mail-step-modal.tsx';
+import { BookingStatusBadges } from '../../features/bookings/components/status-badges.tsx';
+import { tokyoDate } from '../../features/bookings/components/use-booking-labels.ts';
+import { useBookingSeats } from '../../features/seats/api/get-booking-seats.ts';
+import { SeatsLoadState } from '../../features/seats/components/seats-load-state.tsx';
+import { releaseSeats, seatTablePdfUrl, sendSeatTable, type Mail, type ReleaseSeatsRequest } from '../../features/seats/api/seat-steps.ts';
+import { SameDayRelease } from '../../features/seats/components/same-day-release.tsx';
+import { SeatSheetCard } from '../../features/seats/components/seat-sheet-card.tsx';
+import { sortDirections } from '../../features/seats/components/seat-logic.ts';
+import { useSeatLabels } from '../../features/seats/components/use-seat-labels.ts';
 
 /** /bookings/{bookingId}/ensure-seats: the seat sheet per train, mailed to the applicant; same-day release on the day. */
 export function Component() {

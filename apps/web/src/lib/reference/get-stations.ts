@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StationsResponse } from '@sagano/domain/reference/reference-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
-import { queryRoots } from '../../../lib/query-keys.ts';
+import { apiClient } from '../api-client.ts';
+import { queryRoots } from '../query-keys.ts';
 
 /** GET /v1/stations: stations and the two directions; kept for the whole session. */
 export function getStations(): Promise<StationsResponse> {

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { TrainsResponse } from '@sagano/domain/reference/reference-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
-import { queryRoots } from '../../../lib/query-keys.ts';
+import { apiClient } from '../api-client.ts';
+import { queryRoots } from '../query-keys.ts';
 
 export type TrainsAnswer = z.infer<typeof TrainsResponse>;
 

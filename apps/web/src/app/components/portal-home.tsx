@@ -5,15 +5,15 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@sagano/domain/bookings/booking-schemas';
 import type { BookingStatus } from '@sagano/domain/bookings/booking-state';
-import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
-import { formatDateTime } from '../../../lib/dates.ts';
-import { useNotifications } from '../../bookings/api/get-notifications.ts';
-import { searchServiceOrders } from '../../bookings/api/search-service-orders.ts';
-import { tokyoDate } from '../../bookings/components/use-booking-labels.ts';
-import { agentScopeOf, useOwnAgent, useOwnGroup } from '../api/own-agent.ts';
-import { portalKeys } from '../api/portal-keys.ts';
-import { groupName } from './staff-groups.ts';
+import { TableEmptyRow } from '../../components/table-empty-row.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+import { useNotifications } from '../../features/bookings/api/get-notifications.ts';
+import { searchServiceOrders } from '../../features/bookings/api/search-service-orders.ts';
+import { tokyoDate } from '../../features/bookings/components/use-booking-labels.ts';
+import { agentScopeOf, useOwnAgent, useOwnGroup } from '../../lib/own-agent.ts';
+import { portalKeys } from '../../features/portal/api/portal-keys.ts';
+import { groupName } from '../../features/portal/components/staff-groups.ts';
 
 /** The statuses an agent follows; the last two wait for the agent's answer or the operator's. */
 const COUNTED: readonly BookingStatus[] = ['SUBMITTED', 'RESERVED', 'MODIFICATION_SUBMITTED', 'CANCELLATION_SUBMITTED', 'CANCELLATION_PENDING'];

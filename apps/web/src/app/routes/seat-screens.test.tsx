@@ -5,15 +5,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { SessionUser } from '@sagano/domain/auth/auth-schemas';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
 import type { BookingSeatsResponse } from '@sagano/domain/seats/seat-schemas';
-import { AppProviders } from '../../../app/providers.tsx';
-import { CurrentUserContext } from '../../../lib/current-user.ts';
-import { changeLanguage, initI18n } from '../../../lib/i18n.ts';
-import { createQueryClient } from '../../../lib/query-client.ts';
-import { tokyoDate } from '../../bookings/components/use-booking-labels.ts';
+import { AppProviders } from '../providers.tsx';
+import { CurrentUserContext } from '../../lib/current-user.ts';
+import { changeLanguage, initI18n } from '../../lib/i18n.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { tokyoDate } from '../../features/bookings/components/use-booking-labels.ts';
 import { Component as AssignSeats } from './assign-seats.tsx';
 import { Component as EnsureSeats } from './ensure-seats.tsx';
-import { bookingSeat } from '../../../test/booking-seats.ts';
-import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../../test/screen.ts';
+import { bookingSeat } from '../../test/booking-seats.ts';
+import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../test/screen.ts';
 
 
 const staff: SessionUser = {

@@ -7,22 +7,22 @@ import { useTranslation } from 'react-i18next';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { mayTake, type BookingStep } from '@sagano/domain/bookings/booking-state';
 import type { BookingSeatDirection } from '@sagano/domain/seats/seat-schemas';
-import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { ForbiddenScreen } from '../../../components/forbidden-screen.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useBookingStep } from '../../bookings/api/booking-steps.ts';
-import { useBooking } from '../../bookings/api/get-booking.ts';
-import { BookingStatusBadges } from '../../bookings/components/status-badges.tsx';
-import { bookingSeatsKey, useBookingSeats } from '../api/get-booking-seats.ts';
-import { SeatsLoadState } from '../components/seats-load-state.tsx';
-import { assignSeats, assignSeatsNg, assignSeatsOk, releaseSeats, type AssignSeatsRequest } from '../api/seat-steps.ts';
-import { AssignPanel } from '../components/assign-panel.tsx';
-import { NgReasonModal } from '../components/ng-reason-modal.tsx';
-import { SeatMapPanel } from '../components/seat-map-panel.tsx';
-import { placeCounts, requiredSelection, sortDirections, type Direction } from '../components/seat-logic.ts';
-import { useSeatLabels, type SeatLabels } from '../components/use-seat-labels.ts';
+import { ConfirmModal } from '../../components/confirm-modal.tsx';
+import { ForbiddenScreen } from '../../components/forbidden-screen.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+import { useBookingStep } from '../../features/bookings/api/booking-steps.ts';
+import { useBooking } from '../../features/bookings/api/get-booking.ts';
+import { BookingStatusBadges } from '../../features/bookings/components/status-badges.tsx';
+import { bookingSeatsKey, useBookingSeats } from '../../features/seats/api/get-booking-seats.ts';
+import { SeatsLoadState } from '../../features/seats/components/seats-load-state.tsx';
+import { assignSeats, assignSeatsNg, assignSeatsOk, releaseSeats, type AssignSeatsRequest } from '../../features/seats/api/seat-steps.ts';
+import { AssignPanel } from '../../features/seats/components/assign-panel.tsx';
+import { NgReasonModal } from '../../features/seats/components/ng-reason-modal.tsx';
+import { SeatMapPanel } from '../../features/seats/components/seat-map-panel.tsx';
+import { placeCounts, requiredSelection, sortDirections, type Direction } from '../../features/seats/components/seat-logic.ts';
+import { useSeatLabels, type SeatLabels } from '../../features/seats/components/use-seat-labels.ts';
 
 /** What staff changed on one direction and not yet sent: the hand-picked seats, standing, preferred cars. */
 interface DirectionEdit {
