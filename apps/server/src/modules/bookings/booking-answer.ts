@@ -6,7 +6,7 @@ import type { Principal } from '../auth/principal.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { paymentDayBeforeOn } from '../master-data/group-schedules.repository.ts';
 import { offerWaitlist, releaseEverything } from './booking-allotments.ts';
-import { addDays, openFarePayment, paymentFor } from './booking-payments.ts';
+import { addDays, NOTHING_TO_PAY, openFarePayment, paymentFor } from './booking-payments.ts';
 import { beginStep, callerOf, nextStep, notify, recordStep } from './booking-steps.ts';
 import { readCancellationPolicy } from './bookings.repository.ts';
 
@@ -30,7 +30,7 @@ export async function refuse(work: Work, principal: Principal, bookingId: string
   const { booking, state } = await beginStep(work, principal, bookingId, 'refuse_booking');
   const next = nextStep(state, 'refuse_booking', callerOf(principal));
   if (holdsAllotments(state)) await releaseEverything(work.tx, booking);
-  await openFarePayment(work.tx, booking, { status: 'NO_NEED_TO_PAY', method: 'UNKNOWN', dueDate: null });
+  await openFarePayment(work.tx, booking, NOTHING_TO_PAY);
   await enqueueMail(work, { kind: 'booking.ng', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.body, bookingId });
   await notify(work.tx, booking, 'AGENT', 'BOOKING_REFUSED');
   if (holdsAllotments(state)) await offerWaitlist(work.tx, booking);

@@ -13,7 +13,7 @@ import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { tokyoToday as todayInTokyo } from '../timetable/timetable.service.ts';
 import { offerWaitlist, releaseEverything } from './booking-allotments.ts';
-import { addDays, paymentFor } from './booking-payments.ts';
+import { addDays, NOTHING_TO_PAY, openCancellationPayment, paymentFor, waiveUnpaidFare } from './booking-payments.ts';
 import { loadVisible } from './booking-presenter.ts';
 import { beginStep, callerOf, nextStep, notify, recordStep } from './booking-steps.ts';
 import { readCancellationTerms, type LockedBooking } from './bookings.repository.ts';
@@ -50,12 +50,10 @@ export async function finishCancellation(work: Work, principal: Principal, booki
   const { tx } = work;
   await tx.execute(sql`delete from seat_assignments where booking_id = ${booking.bookingId}`);
   if (holdsAllotments(state)) await releaseEverything(tx, booking);
-  await tx.execute(sql`
-    update payments set status = 'NO_NEED_TO_PAY', updated_at = now()
-    where booking_id = ${booking.id} and kind = 'FARE' and paid_amount_e6 = 0 and status in ('PAYMENT_PENDING', 'INVOICE_PENDING', 'INITED')`);
+  await waiveUnpaidFare(tx, booking.id);
   // A fee paid by card is due a week from the cancellation (the service date may be past).
-  const owed = feeE6 > 0 ? paymentFor(booking.agentType, addDays(todayInTokyo(), CANCELLATION_FEE_DUE_DAYS)) : { status: 'NO_NEED_TO_PAY', method: 'UNKNOWN', dueDate: null };
-  await tx.insert(t.payments).values({ bookingId: booking.id, kind: 'CANCELLATION', status: owed.status, paymentMethod: owed.method, totalAmountE6: feeE6, dueDate: owed.dueDate });
+  const owed = feeE6 > 0 ? paymentFor(booking.agentType, addDays(todayInTokyo(), CANCELLATION_FEE_DUE_DAYS)) : NOTHING_TO_PAY;
+  await openCancellationPayment(tx, booking, feeE6, owed);
   await notify(tx, booking, 'AGENT', 'CANCELLATION_CONFIRMED');
   if (holdsAllotments(state)) await offerWaitlist(tx, booking);
   await recordStep(work, principal, booking, { status: 'CANCELLED', subStatus: 'INITIAL', voucherConfirmed: false, cancellationRateE6: rateE6, cancellationFeeE6: feeE6, cancelledAt: 'now' }, 'CANCEL');

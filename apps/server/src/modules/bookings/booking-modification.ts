@@ -15,6 +15,7 @@ import type { Principal } from '../auth/principal.ts';
 import { holdAllotments, releaseAllotments } from '../inventory/allotments.ts';
 import { trimSeats } from '../seats/seats.repository.ts';
 import { heldOf, offerWaitlist, releaseEverything, seatsOf, typesOf } from './booking-allotments.ts';
+import { repriceUnpaidFare } from './booking-payments.ts';
 import { loadVisible } from './booking-presenter.ts';
 import { beginStep, callerOf, notify, recordStep } from './booking-steps.ts';
 import { checkContent, checkedDirections, readContext, refusePastDates } from './booking-submission.ts';
@@ -158,9 +159,7 @@ export async function writeChange(work: Work, principal: Principal, booking: Loc
       updateCount: sql`${t.bookings.updateCount} + ${plan.trainsChanged ? 1 : 0}`,
     })
     .where(eq(t.bookings.id, booking.id));
-  await tx.execute(sql`
-    update payments set total_amount_e6 = ${plan.repricing.total_amount}, updated_at = now()
-    where booking_id = ${booking.id} and kind = 'FARE' and paid_amount_e6 = 0 and status in ('PAYMENT_PENDING', 'INVOICE_PENDING', 'INITED')`);
+  await repriceUnpaidFare(tx, booking.id, plan.repricing.total_amount);
   if (held && plan.seatsChanged) await offerWaitlist(tx, booking);
   const seatsGone = plan.seatsChanged && subStatus !== state.subStatus;
   await recordStep(work, principal, booking, { status, subStatus, pendingChange: null, ...(seatsGone ? { voucherConfirmed: false } : {}) });

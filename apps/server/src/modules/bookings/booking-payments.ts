@@ -1,5 +1,6 @@
 /** The payments a booking step opens: the fare on confirmation or refusal, the cancellation fee. */
-import type { Executor } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import type { LockedBooking } from './bookings.repository.ts';
 
@@ -10,6 +11,12 @@ export function paymentFor(agentType: string, cardDueDate: string): { status: st
   return { status: 'INVOICE_PENDING', method: 'MONTHLY', dueDate: null };
 }
 
+/** What a refused booking, or a cancellation without a fee, owes: nothing. */
+export const NOTHING_TO_PAY = { status: 'NO_NEED_TO_PAY', method: 'UNKNOWN', dueDate: null } as const;
+
+/** A fare nothing has been paid on yet. */
+const UNPAID_FARE = sql`kind = 'FARE' and paid_amount_e6 = 0 and status in ('PAYMENT_PENDING', 'INVOICE_PENDING', 'INITED')`;
+
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
@@ -18,4 +25,24 @@ export function addDays(date: string, days: number): string {
 
 export async function openFarePayment(tx: Executor, booking: LockedBooking, payment: { status: string; method: string; dueDate: string | null }): Promise<void> {
   await tx.insert(t.payments).values({ bookingId: booking.id, kind: 'FARE', status: payment.status, paymentMethod: payment.method, totalAmountE6: booking.totalAmountE6, dueDate: payment.dueDate });
+}
+
+/** The fare is no longer owed where nothing was paid (a fare already paid stays as it is); answers how many were waived. */
+export async function waiveUnpaidFare(tx: Executor, bookingId: number): Promise<number> {
+  const waived = rowsOf<{ id: number }>(await tx.execute(sql`update payments set status = 'NO_NEED_TO_PAY', updated_at = now() where booking_id = ${bookingId} and ${UNPAID_FARE} returning id`));
+  return waived.length;
+}
+
+/** A changed booking's fare is re-priced where nothing was paid yet. */
+export async function repriceUnpaidFare(tx: Executor, bookingId: number, totalAmountE6: number): Promise<void> {
+  await tx.execute(sql`update payments set total_amount_e6 = ${totalAmountE6}, updated_at = now() where booking_id = ${bookingId} and ${UNPAID_FARE}`);
+}
+
+export async function hasFarePayment(tx: Executor, bookingId: number): Promise<boolean> {
+  const [fare] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from payments where booking_id = ${bookingId} and kind = 'FARE'`));
+  return Number(fare?.n ?? 0) > 0;
+}
+
+export async function openCancellationPayment(tx: Executor, booking: LockedBooking, feeE6: number, payment: { status: string; method: string; dueDate: string | null }): Promise<void> {
+  await tx.insert(t.payments).values({ bookingId: booking.id, kind: 'CANCELLATION', status: payment.status, paymentMethod: payment.method, totalAmountE6: feeE6, dueDate: payment.dueDate });
 }

@@ -17,7 +17,7 @@ import { suspensionMail } from './booking-mail-templates.ts';
 import { loadBooking, lockBooking, recordRevision, type LockedBooking } from './bookings.repository.ts';
 import { notify, stateOfLocked } from './booking-steps.ts';
 import { offerWaitlist, releaseEverything } from './booking-allotments.ts';
-import { openFarePayment } from './booking-payments.ts';
+import { hasFarePayment, NOTHING_TO_PAY, openFarePayment, waiveUnpaidFare } from './booking-payments.ts';
 import { toMailBooking } from './booking-presenter.ts';
 
 export type SuspensionReason = 'SERVICE_SUSPENSION' | 'SERVICEDAY_SUSPENSION';
@@ -99,14 +99,8 @@ export async function refuseBookingsOnStoppedTrains(work: Work, actor: string, t
     await tx.execute(sql`delete from seat_assignments where booking_id = ${booking.bookingId}`);
     if (holdsAllotments(state)) await releaseEverything(tx, booking);
     // Nothing unpaid is owed any more; a fare already paid stays as it is (the refund is the money work's).
-    const waived = rowsOf<{ id: number }>(
-      await tx.execute(sql`
-        update payments set status = 'NO_NEED_TO_PAY', updated_at = now()
-        where booking_id = ${booking.id} and kind = 'FARE' and paid_amount_e6 = 0 and status in ('PAYMENT_PENDING', 'INVOICE_PENDING', 'INITED')
-        returning id`),
-    );
-    const [fare] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from payments where booking_id = ${booking.id} and kind = 'FARE'`));
-    if (waived.length === 0 && Number(fare?.n ?? 0) === 0) await openFarePayment(tx, booking, { status: 'NO_NEED_TO_PAY', method: 'UNKNOWN', dueDate: null });
+    const waived = await waiveUnpaidFare(tx, booking.id);
+    if (waived === 0 && !(await hasFarePayment(tx, booking.id))) await openFarePayment(tx, booking, NOTHING_TO_PAY);
     const aggregate = await loadBooking(tx, booking.bookingId);
     const mail = suspensionMail(toMailBooking(aggregate!), reason, signature);
     await enqueueMail(work, { kind: 'booking.ng', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.body, bookingId: booking.bookingId });
