@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES } from '@sagano/domain/bookings/booking-state';
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@sagano/domain/bookings/booking-schemas';
+import { GROUP_TYPES, NOTIFICATION_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES } from '@sagano/domain/bookings/booking-schemas';
 import { rowsOf, type Database } from '../src/db/client.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -14,6 +14,8 @@ const CHECKS = [
   { name: 'bookings_sub_status', table: 'bookings', column: 'sub_status', values: BOOKING_SUB_STATUSES },
   { name: 'payments_status', table: 'payments', column: 'status', values: PAYMENT_STATUSES },
   { name: 'payments_payment_method', table: 'payments', column: 'payment_method', values: PAYMENT_METHODS },
+  { name: 'bookings_group_type', table: 'bookings', column: 'group_type', values: GROUP_TYPES },
+  { name: 'notifications_kind', table: 'notifications', column: 'kind', values: NOTIFICATION_KINDS },
 ] as const;
 
 let database: Database;

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES } from '@sagano/domain/bookings/booking-state';
+import { GROUP_TYPES } from '@sagano/domain/bookings/booking-schemas';
 import { createdAt, updatedAt, oneOf } from './columns.ts';
 import { agentGroups, agents } from './agents.ts';
 import { products } from './pricing.ts';
@@ -79,6 +80,7 @@ export const bookings = pgTable(
     index('bookings_group_name_trgm').using('gin', t.groupName.op('gin_trgm_ops')).with({ gin_pending_list_limit: 64 }),
     check('bookings_status', oneOf(t.status, BOOKING_STATUSES)),
     check('bookings_sub_status', oneOf(t.subStatus, BOOKING_SUB_STATUSES)),
+    check('bookings_group_type', oneOf(t.groupType, GROUP_TYPES)),
   ],
 );
 

@@ -3,7 +3,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { NOTIFICATION_KINDS } from '@sagano/domain/bookings/booking-schemas';
+import { createdAt, oneOf } from './columns.ts';
 import { agents } from './agents.ts';
 import { bookings } from './bookings.ts';
 
@@ -24,5 +25,6 @@ export const notifications = pgTable(
     index('notifications_audience_idx').on(t.audience, t.category, t.createdAt),
     check('notifications_audience', sql`${t.audience} in ('ADMIN', 'AGENT')`),
     check('notifications_category', sql`${t.category} in ('booking', 'payment')`),
+    check('notifications_kind', oneOf(t.kind, NOTIFICATION_KINDS)),
   ],
 );
