@@ -1,7 +1,7 @@
 /**
  * The booking step kernel: the one place a step is locked, checked for visibility (404) and
  * allowed (409 STEP_NOT_ALLOWED), moved to its next state, recorded as a history revision and
- * notified. Every booking and seat step goes through begin → next → record (→ notify).
+ * notified. A booking step is begin → next → record (→ notify); seat steps begin and record here too.
  */
 import { applyStep, mayTake, type BookingCaller, type BookingState, type BookingStatus, type BookingStep, type BookingSubStatus, type StepInput } from '@sagano/domain/bookings/booking-state';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';

@@ -1,7 +1,8 @@
 /**
  * The group booking lifecycle (DESIGN §5), composed from one file per concern: the step kernel
  * (booking-steps), read answers (booking-presenter), submission, allotments, the answer,
- * cancellation, modification and notes. Routes call this object; the files hold the steps.
+ * cancellation, modification, notes and the payments a step opens (booking-payments). Routes
+ * call this object; the files hold the steps (docs/decisions/007).
  */
 import type { RefusalReason } from '@sagano/domain/bookings/booking-state';
 import type { BookingResponse, CalculateAmountBody } from '@sagano/domain/bookings/booking-schemas';
