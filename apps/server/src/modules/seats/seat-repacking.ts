@@ -17,7 +17,8 @@ import { chooseSeats, type SeatChoiceResult } from '@sagano/domain/seats/seat-ch
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { insertNotification, recordRevision, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
+import { recordRevision, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
+import { notify } from '../bookings/booking-steps.ts';
 import { planSeating, readSeating, type SeatTypes } from '../inventory/seatability.ts';
 import { seatTypeJoinsSql, seatTypeSql } from '../inventory/seat-types.ts';
 import { replaceSeats, seatsOf, type MapSeat, type TrainDay } from './seats.repository.ts';
@@ -89,7 +90,7 @@ async function markMoved(tx: Executor, bookingIds: Iterable<string>): Promise<vo
     const [row] = rowsOf<{ id: number; agent_id: number; agent_sub_group_id: number }>(await tx.execute(sql`select id, agent_id, agent_sub_group_id from bookings where booking_id = ${bookingId}`));
     if (!row) continue;
     await recordRevision(tx, row.id, 'UPDATE', {}, PACKER);
-    await insertNotification(tx, { audience: 'AGENT', category: 'booking', kind: 'SEATS_REARRANGED', bookingId: row.id, agentId: row.agent_id, agentSubGroupId: row.agent_sub_group_id });
+    await notify(tx, { id: row.id, agentId: row.agent_id, agentSubGroupId: row.agent_sub_group_id }, 'AGENT', 'SEATS_REARRANGED');
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { applyStep, bookingFlags, customerMayChangeSeats, isConfirmed, mayShowSeatTable, type BookingState } from '@sagano/domain/bookings/booking-state';
+import { bookingFlags, customerMayChangeSeats, isConfirmed, mayShowSeatTable, type BookingState } from '@sagano/domain/bookings/booking-state';
 import { labelText, type LocalizedLabel } from '@sagano/domain/common/language';
 import { legsBetween } from '@sagano/domain/inventory/legs';
 import type {
@@ -26,8 +26,8 @@ import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { typesOf } from '../bookings/booking-allotments.ts';
 import { customerUrl } from '../bookings/booking-presenter.ts';
-import { beginStep, callerOf, canSee, recordStep, stateOfLocked } from '../bookings/booking-steps.ts';
-import { insertNotification, loadBooking, lockBooking, recordRevision, type BookingAggregate, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
+import { beginStep, callerOf, canSee, nextStep, notify, recordStep, stateOfLocked } from '../bookings/booking-steps.ts';
+import { loadBooking, lockBooking, recordRevision, type BookingAggregate, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
 import { tokyoToday } from '../timetable/timetable.service.ts';
 import { holdAllotments, releaseAllotments } from '../inventory/allotments.ts';
 import { fixSeats } from '../inventory/seatability.ts';
@@ -241,8 +241,8 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
       const index = requests.findIndex((r) => r.direction === s.direction);
       for (const other of await seatDirection(work.tx, booking, s, index >= 0 ? requests[index] : undefined, Math.max(index, 0), slopes)) moved.add(other);
     }
-    const next = applyStep(state, 'assign_seats', 'OPERATOR');
-    await recordStep(work, principal, booking, { subStatus: next.ok ? next.state.subStatus : state.subStatus, seatNgReason: '', ...(body.priority !== undefined ? { priority: body.priority } : {}) });
+    const next = nextStep(state, 'assign_seats', 'OPERATOR');
+    await recordStep(work, principal, booking, { subStatus: next.subStatus, seatNgReason: '', ...(body.priority !== undefined ? { priority: body.priority } : {}) });
     const { booking: after, aggregate } = await readForView(work.tx, bookingId);
     return { ...(await seatsView(work.tx, after, aggregate, false)), moved_booking_ids: [...moved].sort() };
   }
@@ -259,16 +259,14 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
       if (got !== needed) throw new AppError('CONFLICT', `${s.serviceDate} ${labelText(s.names, 'ja')}: ${got} of ${needed} seats are given; seat the group first`);
     }
     await setSeatsState(work.tx, booking.bookingId, 'ASSIGNED');
-    const next = applyStep(state, 'assign_seats_ok', 'OPERATOR');
-    await recordStep(work, principal, booking, { subStatus: next.ok ? next.state.subStatus : state.subStatus });
+    await recordStep(work, principal, booking, { subStatus: nextStep(state, 'assign_seats_ok', 'OPERATOR').subStatus });
   }
 
   /** POST /assign_seats_ng: the seats are freed, the allotment stays held, the reason kept. */
   async function assignNg(work: Work, principal: Principal, bookingId: string, reason: string): Promise<void> {
     const { booking, state } = await beginStep(work, principal, bookingId, 'assign_seats_ng');
     await deleteSeats(work.tx, booking.bookingId);
-    const next = applyStep(state, 'assign_seats_ng', 'OPERATOR');
-    await recordStep(work, principal, booking, { subStatus: next.ok ? next.state.subStatus : state.subStatus, seatNgReason: reason });
+    await recordStep(work, principal, booking, { subStatus: nextStep(state, 'assign_seats_ng', 'OPERATOR').subStatus, seatNgReason: reason });
   }
 
   /**
@@ -280,8 +278,8 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
     const { booking, state } = await beginStep(work, principal, bookingId, 'release_seats');
     if (!body.seat_ids) {
       await deleteSeats(work.tx, booking.bookingId);
-      const next = applyStep(state, 'release_seats', 'OPERATOR');
-      await recordStep(work, principal, booking, next.ok ? { subStatus: next.state.subStatus, voucherConfirmed: next.state.voucherConfirmed } : {});
+      const next = nextStep(state, 'release_seats', 'OPERATOR');
+      await recordStep(work, principal, booking, { subStatus: next.subStatus, voucherConfirmed: next.voucherConfirmed });
       return;
     }
     if (!body.direction) throw new AppError('VALIDATION_FAILED', 'direction: name the train of the seats to release', 'direction');
@@ -405,8 +403,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
       bookingId,
       attachments: [{ filename: `seat-table-${bookingId}.pdf`, contentType: PDF, content: pdf }],
     });
-    const next = applyStep(state, 'confirm_seats', 'OPERATOR');
-    await recordStep(work, principal, booking, { subStatus: next.ok ? next.state.subStatus : state.subStatus });
+    await recordStep(work, principal, booking, { subStatus: nextStep(state, 'confirm_seats', 'OPERATOR').subStatus });
   }
 
   async function confirmVoucher(work: Work, principal: Principal, bookingId: string, note: string): Promise<void> {
@@ -528,7 +525,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
     await fixSeats(tx, { serviceDate: s.serviceDate, serviceId: s.serviceId }, typesOf(locked), locked.bookingId);
     await recordRevision(tx, locked.id, 'UPDATE', {}, 'customer');
     for (const audience of ['ADMIN', 'AGENT'] as const) {
-      await insertNotification(tx, { audience, category: 'booking', kind: 'SEATS_CHANGED_BY_GROUP', bookingId: locked.id, agentId: locked.agentId, agentSubGroupId: locked.agentSubGroupId });
+      await notify(tx, locked, audience, 'SEATS_CHANGED_BY_GROUP');
     }
     const response = await summaryOf(tx, (await loadBooking(tx, bookingId))!);
     await tx.insert(t.customerMutations).values({ bookingId: locked.id, mutationId: body.mutation_id, requestHash: hash, response });
