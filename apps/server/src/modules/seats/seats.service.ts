@@ -7,11 +7,10 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { bookingFlags, customerMayChangeSeats, isConfirmed, mayShowSeatTable, type BookingState } from '@sagano/domain/bookings/booking-state';
-import { labelText, type LocalizedLabel } from '@sagano/domain/common/language';
+import { labelText } from '@sagano/domain/common/language';
 import { legsBetween } from '@sagano/domain/inventory/legs';
 import type {
   AssignSeatsBody,
-  BookingSeatDirection,
   BookingSeatsResponse,
   ChangeSeatBody,
   CustomerBookingSummary,
@@ -25,31 +24,20 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { typesOf } from '../bookings/booking-allotments.ts';
-import { customerUrl } from '../bookings/booking-presenter.ts';
+import { loadVisible } from '../bookings/booking-presenter.ts';
 import { beginStep, callerOf, canSee, nextStep, notify, recordStep, stateOfLocked } from '../bookings/booking-steps.ts';
 import { loadBooking, lockBooking, recordRevision, type BookingAggregate, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
 import { tokyoToday } from '../timetable/timetable.service.ts';
 import { holdAllotments, releaseAllotments } from '../inventory/allotments.ts';
 import { fixSeats } from '../inventory/seatability.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
-import { renderSeatSheetPdf, type DocumentTrain, type SeatSheet } from '../documents/seat-sheet-pdf.ts';
-import { renderVoucherPdf } from '../documents/voucher-pdf.ts';
+import { renderSeatSheetPdf } from '../documents/seat-sheet-pdf.ts';
+import { seatSheetOf, voucherPdfOf } from './seat-documents.ts';
+import { assignable, readForView, seatsView, trainDay } from './seat-views.ts';
 import { seatAutomatically } from './seat-repacking.ts';
-import { bookingSeatList, carsOf, deleteSeats, lockTrainDay, replaceSeats, seatsOf, setSeatsState, type MapSeat, type TrainDay } from './seats.repository.ts';
-import { readOperatorBasicInfo } from '../master-data/operator-basic-info.repository.ts';
+import { bookingSeatList, deleteSeats, lockTrainDay, replaceSeats, seatsOf, setSeatsState } from './seats.repository.ts';
 
 const PDF = 'application/pdf';
-
-function trainDay(s: Pick<LockedService, 'serviceDate' | 'serviceId' | 'fromStationId' | 'toStationId'>): TrainDay {
-  const legs = legsBetween(s.fromStationId, s.toStationId);
-  return { serviceDate: s.serviceDate, serviceId: s.serviceId, firstLeg: legs[0]!, lastLeg: legs[legs.length - 1]! };
-}
-
-/** A seat the booking may take: of the group allotment (or a wheelchair place) and free on its legs. */
-function assignable(seat: MapSeat, types: { group: number | null; wheelchair: number | null }): boolean {
-  if (seat.taken_by !== null || seat.arrangement_type_id === 0) return false;
-  return seat.arrangement_type_id === types.group || (seat.arrangement_type_id === types.wheelchair && types.wheelchair !== null);
-}
 
 const seatLabel = (s: { row: number; letter: string }) => `${s.row}${s.letter}`;
 
@@ -61,73 +49,6 @@ function tokenMatches(given: string, actual: string): boolean {
 }
 
 export function createSeatsService(db: Db, options: { publicUrl: string }) {
-  /** One direction's drawn train and what the booking has and needs there. */
-  async function directionView(executor: Executor, booking: { bookingId: string; participantQuantity: number; wheelchairs: number; types: LockedBooking['types'] }, s: LockedService & { departureHhmm?: string | null; arrivalHhmm?: string | null }, forCustomer: boolean): Promise<BookingSeatDirection> {
-    const day = trainDay(s);
-    const [cars, seats] = await Promise.all([carsOf(executor, s.serviceId), seatsOf(executor, day, booking.bookingId)]);
-    const mine = seats.filter((x) => x.mine);
-    return {
-      direction: s.direction,
-      service_day: s.serviceDate,
-      service_id: s.serviceId,
-      service_names: s.names,
-      from_station_id: s.fromStationId,
-      to_station_id: s.toStationId,
-      departure_hhmm: s.departureHhmm ?? null,
-      arrival_hhmm: s.arrivalHhmm ?? null,
-      legs: legsBetween(s.fromStationId, s.toStationId),
-      cars: cars.map((c) => ({
-        ...c,
-        seats: seats
-          .filter((x) => x.logical_car_id === c.logical_car_id)
-          .map((x) => ({
-            seat_id: x.seat_id,
-            seat_group_id: x.seat_group_id,
-            logical_car_id: x.logical_car_id,
-            car_number: x.car_number,
-            row: x.row,
-            letter: x.letter,
-            is_wheelchair: x.is_wheelchair,
-            labels: x.labels,
-            arrangement_type_id: x.arrangement_type_id,
-            taken_by: x.taken_by === null ? null : forCustomer ? '' : x.taken_by,
-            mine: x.mine,
-            assignable: assignable(x, booking.types),
-          })),
-      })),
-      assigned_seat_ids: mine.map((x) => x.seat_id),
-      standing: s.heldStanding,
-      needed_seats: booking.participantQuantity - booking.wheelchairs - s.heldStanding,
-      needed_wheelchair_places: booking.wheelchairs,
-    };
-  }
-
-  async function seatsView(executor: Executor, booking: LockedBooking, aggregate: BookingAggregate, forCustomer: boolean): Promise<BookingSeatsResponse> {
-    const times = new Map(aggregate.services.map((s) => [s.direction, s]));
-    const directions: BookingSeatDirection[] = [];
-    for (const s of booking.services) {
-      const t2 = times.get(s.direction);
-      directions.push(await directionView(executor, booking, { ...s, departureHhmm: t2?.departureHhmm, arrivalHhmm: t2?.arrivalHhmm }, forCustomer));
-    }
-    return {
-      booking_id: booking.bookingId,
-      group_name: aggregate.booking.groupName,
-      status: booking.status,
-      sub_status: booking.subStatus,
-      participant_quantity: booking.participantQuantity,
-      wheel_chairs: aggregate.wheelchairs.map((w) => ({ need_slope: w.needSlope })),
-      seat_ng_reason: aggregate.booking.seatNgReason,
-      directions,
-    };
-  }
-
-  /** Reads the booking for a view (no lock) in the shape the steps use. */
-  async function readForView(executor: Executor, bookingId: string) {
-    const [booking, aggregate] = await Promise.all([lockBooking(executor, bookingId, { lock: false }), loadBooking(executor, bookingId)]);
-    if (!booking || !aggregate) throw notFound('booking');
-    return { booking, aggregate };
-  }
-
   /** GET /seats: staff (any booking they may see), or the group with its token. */
   async function view(executor: Executor, principal: Principal | null, bookingId: string, token: string | undefined): Promise<BookingSeatsResponse> {
     const { booking, aggregate } = await readForView(executor, bookingId);
@@ -306,60 +227,6 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
     await recordStep(work, principal, booking);
   }
 
-  /** What the seat sheet and the voucher print. */
-  async function documentOf(executor: Executor, aggregate: BookingAggregate): Promise<SeatSheet> {
-    const [list, stations] = await Promise.all([
-      bookingSeatList(executor, aggregate.booking.bookingId),
-      executor.select().from(t.stations),
-    ]);
-    const station = (id: number, lang: string) => labelText((stations.find((x) => x.stationId === id)?.labels as LocalizedLabel[] | undefined) ?? [], lang) || String(id);
-    const trains: DocumentTrain[] = aggregate.services.map((s) => ({
-      direction: s.direction as 'down' | 'up',
-      service_date: s.serviceDate,
-      train_name_ja: labelText(s.names, 'ja'),
-      train_name_en: labelText(s.names, 'en'),
-      from_station_ja: station(s.fromStationId, 'ja'),
-      from_station_en: station(s.fromStationId, 'en'),
-      to_station_ja: station(s.toStationId, 'ja'),
-      to_station_en: station(s.toStationId, 'en'),
-      departure_hhmm: s.departureHhmm ?? '',
-      arrival_hhmm: s.arrivalHhmm ?? '',
-      seats: list
-        .filter((x) => x.service_date === s.serviceDate && x.service_id === s.serviceId)
-        .map((x) => ({ car_number: x.car_number, seat_label: seatLabel(x), is_wheelchair: x.is_wheelchair, need_slope: x.need_slope })),
-      standing: s.heldStanding,
-    }));
-    return {
-      booking_id: aggregate.booking.bookingId,
-      group_name: aggregate.booking.groupName,
-      agent_name: aggregate.agent.nameJa,
-      applicant_name: (aggregate.booking.applicant as { name: string }).name,
-      participants: aggregate.booking.participantQuantity,
-      wheelchairs: aggregate.wheelchairs.length,
-      issued_at: new Date().toISOString(),
-      trains,
-      operator_name: (await readOperatorBasicInfo(executor)).name,
-    };
-  }
-
-  async function voucherOf(executor: Executor, aggregate: BookingAggregate): Promise<Buffer> {
-    const sheet = await documentOf(executor, aggregate);
-    const unitRows = await executor.select({ id: t.units.id, name: t.units.nameLabel }).from(t.units);
-    const name = (id: number, lang: string) => labelText((unitRows.find((u) => u.id === id)?.name as LocalizedLabel[] | undefined) ?? [], lang);
-    return renderVoucherPdf({
-      ...sheet,
-      customer_url: customerUrl(options.publicUrl, aggregate.booking.bookingId, aggregate.booking.bookingToken),
-      voucher_note: aggregate.booking.voucherNote,
-      participant_lines: aggregate.units.filter((u) => u.quantity > 0).map((u) => ({ label_ja: name(u.unitId, 'ja'), label_en: name(u.unitId, 'en'), quantity: u.quantity })),
-    });
-  }
-
-  async function loadVisible(executor: Executor, principal: Principal, bookingId: string): Promise<BookingAggregate> {
-    const aggregate = await loadBooking(executor, bookingId);
-    if (!aggregate || !canSee(principal, aggregate.booking)) throw notFound('booking');
-    return aggregate;
-  }
-
   /**
    * GET /seat_table.pdf: the seat sheet as it stands. The back office any time (a preview);
    * station staff and the booking's own agent or branch when can_show_seat_table says so.
@@ -367,7 +234,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
   async function seatSheetPdf(executor: Executor, principal: Principal, bookingId: string): Promise<Buffer> {
     const aggregate = await loadVisible(executor, principal, bookingId);
     if (!mayShowSeatTable(customerState(aggregate), callerOf(principal))) throw new AppError('STEP_NOT_ALLOWED', 'the seat table is not issued yet');
-    return renderSeatSheetPdf(await documentOf(executor, aggregate));
+    return renderSeatSheetPdf(await seatSheetOf(executor, aggregate));
   }
 
   /**
@@ -379,7 +246,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
     if (callerOf(principal) !== 'OPERATOR' && !bookingFlags(customerState(aggregate), callerOf(principal)).can_show_voucher) {
       throw new AppError('STEP_NOT_ALLOWED', 'the voucher is not issued yet');
     }
-    return voucherOf(executor, aggregate);
+    return voucherPdfOf(executor, aggregate, options.publicUrl);
   }
 
   /** Seats on their way to the group (seat table, voucher) stay where they are from now on. */
@@ -394,7 +261,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
     const { booking, state } = await beginStep(work, principal, bookingId, 'confirm_seats');
     await fixAll(work.tx, booking);
     const aggregate = (await loadBooking(work.tx, bookingId))!;
-    const pdf = await renderSeatSheetPdf(await documentOf(work.tx, aggregate));
+    const pdf = await renderSeatSheetPdf(await seatSheetOf(work.tx, aggregate));
     await enqueueMail(work, {
       kind: 'booking.seat_table',
       toAddress: booking.applicantEmail,
@@ -416,7 +283,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
     const { booking } = await beginStep(work, principal, bookingId, 'send_voucher');
     await fixAll(work.tx, booking);
     const aggregate = (await loadBooking(work.tx, bookingId))!;
-    const pdf = await voucherOf(work.tx, aggregate);
+    const pdf = await voucherPdfOf(work.tx, aggregate, options.publicUrl);
     await enqueueMail(work, {
       kind: 'booking.voucher',
       toAddress: booking.applicantEmail,
@@ -484,7 +351,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
     const a = await withToken(executor, bookingId, token);
     const state = customerState(a);
     if (!(isConfirmed(state) && state.voucherConfirmed)) throw notFound('voucher');
-    return voucherOf(executor, a);
+    return voucherPdfOf(executor, a, options.publicUrl);
   }
 
   /**

@@ -1,0 +1,65 @@
+/**
+ * What the seat sheet and the voucher print (DESIGN §5, seats, seat tables and vouchers): the
+ * booking's trains, stations in ja and en, its seats by car, and the operator's name.
+ */
+import type { LocalizedLabel } from '@sagano/domain/common/language';
+import { labelText } from '@sagano/domain/common/language';
+import type { Executor } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+import type { BookingAggregate } from '../bookings/bookings.repository.ts';
+import { customerUrl } from '../bookings/booking-presenter.ts';
+import type { DocumentTrain, SeatSheet } from '../documents/seat-sheet-pdf.ts';
+import { renderVoucherPdf } from '../documents/voucher-pdf.ts';
+import { readOperatorBasicInfo } from '../master-data/operator-basic-info.repository.ts';
+import { bookingSeatList } from './seats.repository.ts';
+
+const seatLabel = (s: { row: number; letter: string }) => `${s.row}${s.letter}`;
+
+/** What the seat sheet and the voucher print. */
+export async function seatSheetOf(executor: Executor, aggregate: BookingAggregate): Promise<SeatSheet> {
+  const [list, stations] = await Promise.all([
+    bookingSeatList(executor, aggregate.booking.bookingId),
+    executor.select().from(t.stations),
+  ]);
+  const station = (id: number, lang: string) => labelText((stations.find((x) => x.stationId === id)?.labels as LocalizedLabel[] | undefined) ?? [], lang) || String(id);
+  const trains: DocumentTrain[] = aggregate.services.map((s) => ({
+    direction: s.direction as 'down' | 'up',
+    service_date: s.serviceDate,
+    train_name_ja: labelText(s.names, 'ja'),
+    train_name_en: labelText(s.names, 'en'),
+    from_station_ja: station(s.fromStationId, 'ja'),
+    from_station_en: station(s.fromStationId, 'en'),
+    to_station_ja: station(s.toStationId, 'ja'),
+    to_station_en: station(s.toStationId, 'en'),
+    departure_hhmm: s.departureHhmm ?? '',
+    arrival_hhmm: s.arrivalHhmm ?? '',
+    seats: list
+      .filter((x) => x.service_date === s.serviceDate && x.service_id === s.serviceId)
+      .map((x) => ({ car_number: x.car_number, seat_label: seatLabel(x), is_wheelchair: x.is_wheelchair, need_slope: x.need_slope })),
+    standing: s.heldStanding,
+  }));
+  return {
+    booking_id: aggregate.booking.bookingId,
+    group_name: aggregate.booking.groupName,
+    agent_name: aggregate.agent.nameJa,
+    applicant_name: (aggregate.booking.applicant as { name: string }).name,
+    participants: aggregate.booking.participantQuantity,
+    wheelchairs: aggregate.wheelchairs.length,
+    issued_at: new Date().toISOString(),
+    trains,
+    operator_name: (await readOperatorBasicInfo(executor)).name,
+  };
+}
+
+/** The voucher PDF, with the QR code of the customer link. */
+export async function voucherPdfOf(executor: Executor, aggregate: BookingAggregate, publicUrl: string): Promise<Buffer> {
+  const sheet = await seatSheetOf(executor, aggregate);
+  const unitRows = await executor.select({ id: t.units.id, name: t.units.nameLabel }).from(t.units);
+  const name = (id: number, lang: string) => labelText((unitRows.find((u) => u.id === id)?.name as LocalizedLabel[] | undefined) ?? [], lang);
+  return renderVoucherPdf({
+    ...sheet,
+    customer_url: customerUrl(publicUrl, aggregate.booking.bookingId, aggregate.booking.bookingToken),
+    voucher_note: aggregate.booking.voucherNote,
+    participant_lines: aggregate.units.filter((u) => u.quantity > 0).map((u) => ({ label_ja: name(u.unitId, 'ja'), label_en: name(u.unitId, 'en'), quantity: u.quantity })),
+  });
+}
