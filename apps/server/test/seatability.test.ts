@@ -50,6 +50,16 @@ async function seatOn(id: string, seatId: string) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
+/** The issue's case: two group seats that day, X (1→2) seated on 1-1A, Y (3→4) on 1-1B, both confirmed and held. */
+async function xOnOneSeatYOnTheOther(day: string) {
+  await twoGroupSeats(day);
+  const x = await confirmed(day, 1, 2, 'X 1→2');
+  const y = await confirmed(day, 3, 4, 'Y 3→4');
+  await seatOn(x, '1-1A');
+  await seatOn(y, '1-1B');
+  return { x, y };
+}
+
 async function sendSeatTable(id: string) {
   expect((await post(`/v1/bookings/${id}/assign_seats_ok`)).statusCode).toBe(200);
   return post(`/v1/bookings/${id}/send_seat_table`, mail);
@@ -82,11 +92,7 @@ afterAll(async () => {
 describe('two group seats, X on 1→2 on 1-1A, Y on 3→4 on 1-1B, Z for 1→4', () => {
   it('with X and Y only held, Z is confirmed and seated: X and Y are moved onto one seat', async () => {
     const day = fx.days[0]!;
-    await twoGroupSeats(day);
-    const x = await confirmed(day, 1, 2, 'X 1→2');
-    const y = await confirmed(day, 3, 4, 'Y 3→4');
-    await seatOn(x, '1-1A');
-    await seatOn(y, '1-1B');
+    const { x, y } = await xOnOneSeatYOnTheOther(day);
     const z = await confirmed(day, 1, 4, 'Z 1→4');
     expect((await get(`/v1/bookings/${z}`)).json().status).toBe('RESERVED');
 
@@ -115,11 +121,7 @@ describe('two group seats, X on 1→2 on 1-1A, Y on 3→4 on 1-1B, Z for 1→4',
 
   it('with the seat tables of X and Y sent, Z cannot be held (like a full train) and nothing moves', async () => {
     const day = fx.days[1]!;
-    await twoGroupSeats(day);
-    const x = await confirmed(day, 1, 2, 'X 1→2');
-    const y = await confirmed(day, 3, 4, 'Y 3→4');
-    await seatOn(x, '1-1A');
-    await seatOn(y, '1-1B');
+    const { x, y } = await xOnOneSeatYOnTheOther(day);
     expect((await sendSeatTable(x)).statusCode).toBe(200);
     expect((await sendSeatTable(y)).statusCode).toBe(200);
     const fixed = await ctx.database.db.select({ fixed: t.seatAssignments.fixed }).from(t.seatAssignments).where(eq(t.seatAssignments.serviceDate, day));
@@ -142,11 +144,7 @@ describe('two group seats, X on 1→2 on 1-1A, Y on 3→4 on 1-1B, Z for 1→4',
 
   it('sending a seat table that would strand a held booking is refused; seated again, it goes', async () => {
     const day = fx.specialDay;
-    await twoGroupSeats(day);
-    const x = await confirmed(day, 1, 2, 'X 1→2');
-    const y = await confirmed(day, 3, 4, 'Y 3→4');
-    await seatOn(x, '1-1A');
-    await seatOn(y, '1-1B');
+    const { x, y } = await xOnOneSeatYOnTheOther(day);
     const z = await confirmed(day, 1, 4, 'Z 1→4');
     expect((await sendSeatTable(x)).statusCode).toBe(200);
     const refused = await sendSeatTable(y);
