@@ -6,6 +6,7 @@
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { Principal } from '../auth/principal.ts';
+import { inTenantScope } from '../auth/tenant-scope.ts';
 
 export type Caller =
   | { kind: 'operator'; accountId: string }
@@ -41,7 +42,7 @@ export function requireAgentVisible(c: Caller, agentId: number): void {
 /** A group and its staff: operators, root-group staff of its agent, and the branch's own staff. */
 export function seesGroup(c: Caller, group: { id: number; agentId: number }): boolean {
   if (c.kind === 'operator') return true;
-  return c.agentId === group.agentId && (c.branchId === null || c.branchId === group.id);
+  return inTenantScope({ agentId: c.agentId, agentSubGroupId: c.branchId }, { agentId: group.agentId, agentSubGroupId: group.id });
 }
 
 export function requireGroupVisible(c: Caller, group: { id: number; agentId: number } | undefined, what = 'agent group'): asserts group {

@@ -11,7 +11,8 @@ import { notFound } from '../../lib/app-error.ts';
 import type { Principal } from '../auth/principal.ts';
 import { readOperatorBasicInfo } from '../master-data/operator-basic-info.repository.ts';
 import { bookingNgMail, bookingOkMail, seatTableMail, voucherMail, type MailBooking } from './booking-mail-templates.ts';
-import { callerOf, canSee, stateOf } from './booking-steps.ts';
+import { callerOf, stateOf } from './booking-steps.ts';
+import { canSee } from '../auth/tenant-scope.ts';
 import { loadBooking, type BookingAggregate } from './bookings.repository.ts';
 
 const STATION_NAMES: Record<number, string> = { 1: 'トロッコ嵯峨', 2: 'トロッコ嵐山', 3: 'トロッコ保津峡', 4: 'トロッコ亀岡' };

@@ -4,12 +4,9 @@ import type { ServiceOrderRow, ServiceOrderSearchQuery } from '@sagano/domain/bo
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { tenantScopeSql, type TenantScope } from '../auth/tenant-scope.ts';
 
 /** Which bookings a caller may list: everything, an agent's, or one branch's. */
-export interface TenantScope {
-  agentId: number | null;
-  agentSubGroupId: number | null;
-}
 
 /**
  * Totals are exact up to this many rows; beyond it the list answers this number with
@@ -89,8 +86,7 @@ function inList<T>(column: SQL, values: readonly T[]): SQL {
 export function bookingFilters(q: ServiceOrderSearchQuery, scope: TenantScope, serviceId?: number): SQL {
   const f: SQL[] = [sql`true`];
   if (serviceId !== undefined) f.push(sql`bs.service_id = ${serviceId}`);
-  if (scope.agentId !== null) f.push(sql`b.agent_id = ${scope.agentId}`);
-  if (scope.agentSubGroupId !== null) f.push(sql`b.agent_sub_group_id = ${scope.agentSubGroupId}`);
+  f.push(tenantScopeSql(scope, 'b'));
   if (q.submitted_at_from) f.push(sql`b.submitted_at >= ${tokyoDay(q.submitted_at_from)}::timestamptz`);
   if (q.submitted_at_to) f.push(sql`b.submitted_at < ${tokyoDay(q.submitted_at_to, true)}::timestamptz`);
   if (q.service_date_from) f.push(sql`bs.service_date >= ${q.service_date_from}::date`);

@@ -9,6 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
+import { canSee } from '../auth/tenant-scope.ts';
 import { insertNotification, lockBooking, recordRevision, type BookingPatch, type BookingRow, type LockedBooking } from './bookings.repository.ts';
 
 export function callerOf(principal: Principal): BookingCaller {
@@ -29,14 +30,6 @@ export function stateOf(row: Pick<BookingRow, 'status' | 'subStatus' | 'voucherC
 
 export function stateOfLocked(booking: LockedBooking): BookingState {
   return stateOf(booking, booking.services.length === 2, booking.ignoreCancellationPolicy);
-}
-
-/** An agent sees its own bookings; a branch its own branch's. Anything else is "not found". */
-export function canSee(principal: Principal, booking: { agentId: number; agentSubGroupId: number }): boolean {
-  const u = principal.user;
-  if (u.kind === 'OPERATOR') return true;
-  if (u.agent_id !== booking.agentId) return false;
-  return u.agent_sub_group_id === null || u.agent_sub_group_id === booking.agentSubGroupId;
 }
 
 /** Locks the booking and reads what the step needs (one statement), then checks the caller may take the step now. */

@@ -33,16 +33,10 @@ import { REFUSAL_REASONS } from '@sagano/domain/bookings/booking-state';
 import { CustomerBookingSummary } from '@sagano/domain/seats/seat-schemas';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/client.ts';
-import type { Principal } from '../auth/principal.ts';
 import { bookingStepRoutes } from './booking-step-route.ts';
-import { searchPayments, searchServiceOrders, type TenantScope } from './booking-search.repository.ts';
+import { searchPayments, searchServiceOrders } from './booking-search.repository.ts';
+import { tenantScopeOf } from '../auth/tenant-scope.ts';
 import type { BookingsService } from './bookings.service.ts';
-
-/** Operators list everything; agents their own agent's bookings, branches their branch's. */
-function tenantScope(principal: Principal): TenantScope {
-  const u = principal.user;
-  return u.kind === 'OPERATOR' ? { agentId: null, agentSubGroupId: null } : { agentId: u.agent_id, agentSubGroupId: u.agent_sub_group_id };
-}
 
 const NoteId = z.object({ note_id: z.number().int() });
 
@@ -65,7 +59,7 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; bookings: B
     schema: { tags, querystring: ServiceOrderSearchQuery, response: { 200: ServiceOrderSearchResponse } },
     config: { access: 'authenticated' },
   }, async (request) => {
-    const { total, total_capped, rows } = await searchServiceOrders(db, request.query, tenantScope(request.principal!));
+    const { total, total_capped, rows } = await searchServiceOrders(db, request.query, tenantScopeOf(request.principal!));
     return { total, total_capped, page: request.query.page, per_page: request.query.per_page, service_orders: rows };
   });
 
@@ -73,7 +67,7 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; bookings: B
     schema: { tags, querystring: ServiceOrderSearchQuery, response: { 200: PaymentSearchResponse } },
     config: { access: 'authenticated' },
   }, async (request) => {
-    const { total, total_capped, rows } = await searchPayments(db, request.query, tenantScope(request.principal!));
+    const { total, total_capped, rows } = await searchPayments(db, request.query, tenantScopeOf(request.principal!));
     return { total, total_capped, page: request.query.page, per_page: request.query.per_page, payments: rows };
   });
 

@@ -2,17 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { NotificationRow } from '@sagano/domain/bookings/booking-schemas';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { tenantScopeSql, type TenantScope } from '../auth/tenant-scope.ts';
 
-export interface NotificationScope {
+/** Whose notifications: the admin side or an agent's, within the caller's tenant scope. */
+export interface NotificationScope extends TenantScope {
   audience: 'ADMIN' | 'AGENT';
-  agentId: number | null;
-  agentSubGroupId: number | null;
 }
 
 function scopeFilter(scope: NotificationScope, subGroupIds: number[] | undefined) {
   const f = [sql`n.audience = ${scope.audience}`, sql`n.deleted_at is null`];
-  if (scope.agentId !== null) f.push(sql`n.agent_id = ${scope.agentId}`);
-  if (scope.agentSubGroupId !== null) f.push(sql`n.agent_sub_group_id = ${scope.agentSubGroupId}`);
+  f.push(tenantScopeSql(scope, 'n'));
   if (subGroupIds?.length) f.push(sql`n.agent_sub_group_id in (${sql.join(subGroupIds.map((id) => sql`${id}`), sql`, `)})`);
   return sql.join(f, sql` and `);
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import type { Principal } from '../auth/principal.ts';
+import { EVERY_TENANT, tenantScopeOf } from '../auth/tenant-scope.ts';
 import { deleteNotification, listNotifications, type NotificationScope } from './notifications.repository.ts';
 
 /**
@@ -16,9 +17,9 @@ export function notificationScope(principal: Principal): NotificationScope {
   const u = principal.user;
   if (u.kind === 'OPERATOR') {
     if (!capabilitiesOf(u).backOffice) throw forbidden('notifications are for the back office and agents');
-    return { audience: 'ADMIN', agentId: null, agentSubGroupId: null };
+    return { audience: 'ADMIN', ...EVERY_TENANT };
   }
-  return { audience: 'AGENT', agentId: u.agent_id, agentSubGroupId: u.agent_sub_group_id };
+  return { audience: 'AGENT', ...tenantScopeOf(principal) };
 }
 
 export function notificationsRoutes(app: FastifyInstance, deps: { db: Db }) {
