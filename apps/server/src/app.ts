@@ -12,6 +12,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import type { JobSender } from './jobs/job-queue.ts';
 import type { Database } from './db/client.ts';
 import { createSecretBox, SECRET_KEY_BYTES } from './lib/secret-box.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -50,9 +51,11 @@ export interface AppOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** Where units of work send their jobs after commit; none when this process runs no queue. */
+  jobs?: JobSender;
 }
 
-export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, jobs }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -95,7 +98,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   const auth = createAuthService(db, config, secrets);
   await app.register(errorsPlugin);
   await app.register(authPlugin, { auth });
-  await app.register(operationLogPlugin, { db });
+  await app.register(operationLogPlugin, { db, jobs });
 
   healthRoutes(app, { db });
   authRoutes(app, { auth, config });

@@ -7,9 +7,10 @@ import { openDatabase } from './db/client.ts';
 import { secretKeyFromFile } from './lib/secret-box.ts';
 import { bootstrapAdmin } from './db/seed/bootstrap-admin.ts';
 import { loadDemoData } from './db/seed/demo-data.ts';
+import { startJobs } from './jobs/all-jobs.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
-import { startApprovalJobs, stopApprovalJobs } from './modules/approvals/approval-jobs.ts';
-import { smtpSender, startMailDelivery, stopMailDelivery, type MailSender } from './modules/mail/mail-delivery.ts';
+import { systemClock } from './lib/clock.ts';
+import { smtpSender, type MailSender } from './modules/mail/mail-sender.ts';
 
 const config = loadConfig();
 config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -24,18 +25,11 @@ await database.migrate();
 if (config.demoData && (await loadDemoData(database.db))) console.log('demo data loaded');
 await bootstrapAdmin(database.db, process.env);
 
-let jobs: JobQueue | undefined;
-let sender: MailSender | undefined;
-if (config.jobs) {
-  jobs = await startJobQueue(database);
-  await startApprovalJobs(database.db, jobs);
-  if (config.smtpUrl) {
-    sender = smtpSender(config.smtpUrl);
-    await startMailDelivery(database.db, jobs, sender, config.mailFrom);
-  }
-}
-
-const app = await buildApp({ config, database });
+const clock = systemClock;
+const jobs: JobQueue | undefined = config.jobs ? await startJobQueue(database) : undefined;
+const sender: MailSender | undefined = jobs && config.smtpUrl ? smtpSender(config.smtpUrl) : undefined;
+const app = await buildApp({ config, database, jobs });
+if (jobs) await startJobs(jobs, { db: database.db, clock, config, mailSender: sender });
 await app.listen({ port: config.port, host: config.host });
 if (totpKeyFile && config.databaseUrl) {
   app.log.warn(`two-factor key from ${totpKeyFile}: servers sharing this database need the same key; set TOTP_SECRET_KEY on each`);
@@ -48,8 +42,6 @@ async function shutdown(signal: string) {
   stopping = true;
   app.log.info(`${signal}: shutting down`);
   await app.close();
-  stopMailDelivery(database.db);
-  stopApprovalJobs(database.db);
   await jobs?.stop();
   sender?.close();
   await database.close();

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
-import { startJobQueue } from '../src/jobs/job-queue.ts';
-import { runApprovalJob, startApprovalJobs, stopApprovalJobs } from '../src/modules/approvals/approval-jobs.ts';
+import { runApprovalJob } from '../src/modules/approvals/approval.jobs.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
 
 let ctx: TestApp;
@@ -131,21 +130,23 @@ describe('approvals', () => {
     expect(created.at(-1)).toMatchObject({ category: 'timetable', operator: 'staff@example.com' });
   });
 
-  it('runs approved changes through the real job queue', async () => {
-    const jobs = await startJobQueue(ctx.database, { pollingIntervalSeconds: 0.5 });
+  it('runs approved changes through the real job queue, started as the server starts it', async () => {
+    const queued = await createTestApp({ jobs: true });
     try {
-      await startApprovalJobs(ctx.database.db, jobs, { pollingIntervalSeconds: 0.5 });
-      const id = await requestTerm(staff, '2033-01-01', '2033-12-31');
-      await put(`/v1/approvals/${id}/approve`, {});
+      const admin = await queued.login('admin@example.com');
+      const staffOfQueued = await queued.login('staff@example.com');
+      const created = await queued.app.inject({ method: 'POST', url: '/v1/service-terms', headers: staffOfQueued, payload: { fromDate: '2033-01-01', toDate: '2033-12-31' } });
+      expect(created.statusCode, created.body).toBe(200);
+      const id = created.json().approval_id as number;
+      expect((await queued.app.inject({ method: 'PUT', url: `/v1/approvals/${id}/approve`, headers: admin, payload: {} })).statusCode).toBe(200);
       let status = '';
       for (let i = 0; i < 60 && status !== 'DONE'; i++) {
         await new Promise((r) => setTimeout(r, 250));
-        status = (await get(`/v1/approvals/${id}`)).json().status;
+        status = (await queued.app.inject({ method: 'GET', url: `/v1/approvals/${id}`, headers: admin })).json().status;
       }
       expect(status).toBe('DONE');
     } finally {
-      stopApprovalJobs(ctx.database.db);
-      await jobs.stop();
+      await queued.close();
     }
   }, 30_000);
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { count, eq } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
 import { AppError } from '../src/lib/app-error.ts';
-import { runApprovalJob } from '../src/modules/approvals/approval-jobs.ts';
+import { runApprovalJob } from '../src/modules/approvals/approval.jobs.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
 
 // The inventory build is its own module with its own tests; here we see what it is asked to do.

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
 import { inTransaction } from '../src/lib/unit-of-work.ts';
-import { enqueueMail } from '../src/modules/mail/outbox.repository.ts';
-import { MAX_MAIL_ATTEMPTS, deliverMail, smtpSender } from '../src/modules/mail/mail-delivery.ts';
+import { enqueueMail } from '../src/modules/mail/outbox.ts';
+import { MAX_MAIL_ATTEMPTS, deliverMail } from '../src/modules/mail/mail-delivery.ts';
+import { smtpSender } from '../src/modules/mail/mail-sender.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { startSmtpReceiver } from './smtp-receiver.ts';
 
@@ -32,6 +33,21 @@ describe('outbox', () => {
       }),
     ).rejects.toThrow('the change failed');
     expect(await ctx.database.db.select().from(t.outboxMails).where(eq(t.outboxMails.toAddress, 'rollback@example.com'))).toHaveLength(0);
+  });
+
+  it('sends the delivery job only after the mail commits, never for a rollback', async () => {
+    const sent: { name: string; data: object }[] = [];
+    const jobs = { send: async (name: string, data: object) => (sent.push({ name, data }), 'job') };
+    await expect(
+      inTransaction(ctx.database.db, async (work) => {
+        await enqueueMail(work, { kind: 'test', toAddress: 'rollback2@example.com', subject: 's', bodyText: 'b' });
+        expect(sent).toHaveLength(0); // not while the transaction is open
+        throw new Error('the change failed');
+      }, { jobs }),
+    ).rejects.toThrow('the change failed');
+    expect(sent).toHaveLength(0);
+    const id = await inTransaction(ctx.database.db, (work) => enqueueMail(work, { kind: 'test', toAddress: 'committed@example.com', subject: 's', bodyText: 'b' }), { jobs });
+    expect(sent).toEqual([{ name: 'mail.deliver', data: { id } }]);
   });
 
   it('keeps mails pending without SMTP and shows them to admins only', async () => {

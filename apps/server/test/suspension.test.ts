@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
-import { runApprovalJob } from '../src/modules/approvals/approval-jobs.ts';
+import { runApprovalJob } from '../src/modules/approvals/approval.jobs.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { addFixturePricing, createInventoryFixture, GROUP, type InventoryFixture } from './support/inventory-fixture.ts';
 

@@ -3,8 +3,10 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.ts';
+import { startJobs } from '../src/jobs/all-jobs.ts';
 import { startJobQueue, type JobQueue } from '../src/jobs/job-queue.ts';
-import { smtpSender, startMailDelivery, stopMailDelivery, type MailSender } from '../src/modules/mail/mail-delivery.ts';
+import { systemClock, type Clock } from '../src/lib/clock.ts';
+import { smtpSender, type MailSender } from '../src/modules/mail/mail-sender.ts';
 import { openTestDatabase } from './test-database.ts';
 
 /** The key test apps seal two-factor secrets with (32 bytes, hex). */
@@ -19,18 +21,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application on a fresh copy of the demo database; with `smtpUrl`, mails are delivered there. */
-export async function createTestApp(options: { smtpUrl?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+/**
+ * The real application on a fresh copy of the demo database. With `jobs` (or `smtpUrl`, whose
+ * mails are then delivered there), the job queue runs every job through the same start-up as the
+ * server; without, units of work enqueue nothing and tests run jobs by hand.
+ */
+export async function createTestApp(options: { smtpUrl?: string; env?: Record<string, string>; jobs?: boolean; clock?: Clock } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({ PUBLIC_URL: 'http://sagano.test', TOTP_SECRET_KEY: TEST_TOTP_KEY, ...options.env, ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}) });
-  const app = await buildApp({ config, database, logger: false });
+  const clock = options.clock ?? systemClock;
   let jobs: JobQueue | undefined;
   let sender: MailSender | undefined;
-  if (options.smtpUrl) {
+  if (options.jobs || options.smtpUrl) {
     jobs = await startJobQueue(database, { pollingIntervalSeconds: 0.5 });
-    sender = smtpSender(options.smtpUrl);
-    await startMailDelivery(database.db, jobs, sender, config.mailFrom, { pollingIntervalSeconds: 0.5 });
+    if (options.smtpUrl) sender = smtpSender(options.smtpUrl);
   }
+  const app = await buildApp({ config, database, logger: false, ...(jobs ? { jobs } : {}) });
+  if (jobs) await startJobs(jobs, { db: database.db, clock, config, mailSender: sender }, { pollingIntervalSeconds: 0.5 });
   return {
     app,
     database,
@@ -42,7 +49,6 @@ export async function createTestApp(options: { smtpUrl?: string; env?: Record<st
     },
     async close() {
       await app.close();
-      stopMailDelivery(database.db);
       await jobs?.stop();
       sender?.close();
       await database.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
-import { runApprovalJob } from '../src/modules/approvals/approval-jobs.ts';
+import { runApprovalJob } from '../src/modules/approvals/approval.jobs.ts';
 import { runningServiceDays, runningServiceIds } from '../src/modules/timetable/service-days.repository.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
 

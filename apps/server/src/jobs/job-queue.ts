@@ -1,12 +1,17 @@
 /**
  * Durable jobs in the same PostgreSQL database (pg-boss): mail delivery now, reminders,
- * releases, invoices and approvals later (DESIGN §7).
+ * releases, invoices and approvals later (DESIGN §7). Modules declare their jobs with defineJob;
+ * all-jobs.ts starts them.
  */
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.ts';
 
-export interface JobQueue {
+/** The part of the queue that sends work: what a unit of work and a running job need. */
+export interface JobSender {
   send(name: string, data: object, options?: PgBoss.SendOptions): Promise<string | null>;
+}
+
+export interface JobQueue extends JobSender {
   work<T extends object>(name: string, handler: (data: T) => Promise<void>, options?: { pollingIntervalSeconds?: number }): Promise<void>;
   schedule(name: string, cron: string): Promise<void>;
   stop(): Promise<void>;

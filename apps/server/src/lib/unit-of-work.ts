@@ -1,20 +1,39 @@
 import type { Db, Tx } from '../db/client.ts';
+import type { JobDefinition } from '../jobs/define-job.ts';
+import type { JobSender } from '../jobs/job-queue.ts';
 
 /** One database transaction plus the work to run only once it has committed. */
 export interface Work {
-  /** The database the transaction belongs to (for after-commit listeners keyed by database). */
+  /** The database the transaction belongs to. */
   db: Db;
   tx: Tx;
   afterCommit(fn: () => unknown): void;
+  /**
+   * Sends a job once the transaction has committed (never for a change that rolled back). The
+   * job's own row (outbox mail, approval, …) stays the truth: where no queue runs, or a send is
+   * lost, the job's start-up and sweep pick the row up (ADR 010).
+   */
+  enqueue<P extends object>(job: JobDefinition<P>, payload: P): void;
 }
 
 /**
  * Runs `fn` in one transaction: the change, its operation log, history and outbox rows commit
- * together or not at all. Hooks registered with afterCommit run after a successful commit.
+ * together or not at all. Hooks registered with afterCommit, and jobs enqueued, run after a
+ * successful commit; `jobs` is the queue they go to (none: they wait for the queue's start-up).
  */
-export async function inTransaction<T>(db: Db, fn: (work: Work) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(db: Db, fn: (work: Work) => Promise<T>, options: { jobs?: JobSender | undefined } = {}): Promise<T> {
   const hooks: (() => unknown)[] = [];
-  const result = await db.transaction((tx) => fn({ db, tx, afterCommit: (hook) => hooks.push(hook) }));
+  const { jobs } = options;
+  const result = await db.transaction((tx) =>
+    fn({
+      db,
+      tx,
+      afterCommit: (hook) => hooks.push(hook),
+      enqueue: (job, payload) => {
+        if (jobs) hooks.push(() => jobs.send(job.name, payload));
+      },
+    }),
+  );
   for (const hook of hooks) {
     try {
       await hook();

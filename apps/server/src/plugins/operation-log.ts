@@ -11,6 +11,7 @@ import { redact, storable } from '../lib/redact.ts';
 import { inTransaction, type Work } from '../lib/unit-of-work.ts';
 import { insertOperationLog, type NewOperationLog } from '../modules/audit/operation-logs.repository.ts';
 import { operatorLabel } from '../modules/auth/principal.ts';
+import type { JobSender } from '../jobs/job-queue.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -82,7 +83,7 @@ function logs(request: FastifyRequest): boolean {
   return UNSAFE.has(request.method) && request.routeOptions.config.operationLog !== false && !!request.routeOptions.url?.startsWith('/v1/');
 }
 
-export const operationLogPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+export const operationLogPlugin = fp(async (app: FastifyInstance, opts: { db: Db; jobs?: JobSender | undefined }) => {
   app.decorateRequest('operationLogged', false);
   app.decorateRequest('mutate', function mutate<T>(this: FastifyRequest, fn: (work: Work) => Promise<T>, options?: { bookingId?: string; logged?: (result: T) => unknown }) {
     return inTransaction(opts.db, async (work) => {
@@ -92,7 +93,7 @@ export const operationLogPlugin = fp(async (app: FastifyInstance, opts: { db: Db
         this.operationLogged = true;
       }
       return result;
-    });
+    }, { jobs: opts.jobs });
   });
 
   // Calls that did not log inside their transaction: failures, and routes that write elsewhere.

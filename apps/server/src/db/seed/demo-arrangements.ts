@@ -73,5 +73,5 @@ export async function insertDemoArrangements(db: Db, tx: Tx): Promise<void> {
     toDate: DEMO_APPLICATION.toDate,
     applications: services.map((s) => ({ service_id: s.id, arrangement_pattern_id: standard })),
   });
-  await rebuildInventory({ db, tx, afterCommit: () => {} }, { fromDate: DEMO_APPLICATION.fromDate, toDate: DEMO_APPLICATION.toDate });
+  await rebuildInventory({ db, tx, afterCommit: () => {}, enqueue: () => {} }, { fromDate: DEMO_APPLICATION.fromDate, toDate: DEMO_APPLICATION.toDate });
 }

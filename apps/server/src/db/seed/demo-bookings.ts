@@ -78,7 +78,7 @@ export async function insertDemoBookings(db: Db, tx: Tx): Promise<number> {
   const admin = await findAccountByEmail(tx, 'admin@example.com');
   if (!admin) return 0;
   const principal: Principal = { accountId: admin.id, sessionId: 'demo-data', csrfToken: '', viaCookie: false, expiresAt: new Date(), user: sessionUserOf(admin) };
-  const work: Work = { db, tx, afterCommit: () => undefined };
+  const work: Work = { db, tx, afterCommit: () => undefined, enqueue: () => undefined };
   const publicUrl = process.env.PUBLIC_URL ?? 'http://localhost:3000';
   const bookings = createBookingsService(db, { publicUrl });
   const agents = await tx.select().from(t.agents);

@@ -7,7 +7,7 @@ import { inTransaction, type Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { approvalTarget, type ApprovalTarget } from './approval-targets.ts';
 import { findApproval, insertApproval, setApprovalStatus, type ApprovalRow } from './approvals.repository.ts';
-import { notifyApprovalQueued } from './approval-jobs.ts';
+import { applyApprovalJob } from './approval.jobs.ts';
 
 export function toApprovalResponse(row: ApprovalRow, viewer: Principal | null): ApprovalResponse {
   const isOwn = !!viewer && row.submittedBy === viewer.accountId;
@@ -81,7 +81,7 @@ export async function approve(work: Work, principal: Principal, id: number, body
     reason: body.reason || null,
     jobError: null,
   });
-  work.afterCommit(() => notifyApprovalQueued(work.db, id));
+  work.enqueue(applyApprovalJob, { id });
   return toApprovalResponse((await findApproval(work.tx, id))!, principal);
 }
 

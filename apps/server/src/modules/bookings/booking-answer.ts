@@ -3,7 +3,7 @@ import { holdsAllotments, type RefusalReason } from '@sagano/domain/bookings/boo
 import { DEFAULT_PAYMENT_DAY_BEFORE } from '@sagano/domain/master-data/group-schedule-schemas';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
-import { enqueueMail } from '../mail/outbox.repository.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import { paymentDayBeforeOn } from '../master-data/group-schedules.repository.ts';
 import { offerWaitlist, releaseEverything } from './booking-allotments.ts';
 import { addDays, NOTHING_TO_PAY, openFarePayment, paymentFor } from './booking-payments.ts';

@@ -11,7 +11,7 @@ import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { mailSignature } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import { enqueueMail } from '../mail/outbox.repository.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import { readOperatorBasicInfo } from '../master-data/operator-basic-info.repository.ts';
 import { suspensionMail } from './booking-mail-templates.ts';
 import { loadBooking, lockBooking, recordRevision, type LockedBooking } from './bookings.repository.ts';

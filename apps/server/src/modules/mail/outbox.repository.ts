@@ -1,8 +1,7 @@
 import { and, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { OutboxMailDetail, OutboxMailListQuery, OutboxMailRow } from '@sagano/domain/mail/outbox-schemas';
-import type { Db, Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
-import type { Work } from '../../lib/unit-of-work.ts';
 
 export interface NewMail {
   kind: string;
@@ -20,29 +19,16 @@ export interface MailAttachment {
   content: Buffer;
 }
 
-type MailQueuedListener = (mailId: string) => unknown;
-const listeners = new WeakMap<Db, MailQueuedListener>();
-
-/** The delivery job registers here to be told of new mails once their transaction commits. */
-export function setMailQueuedListener(db: Db, listener: MailQueuedListener | undefined): void {
-  if (listener) listeners.set(db, listener);
-  else listeners.delete(db);
-}
-
-/**
- * Writes a mail to the outbox inside the caller's transaction: it exists only if the change that
- * caused it commits. Delivery is the job queue's business.
- */
-export async function enqueueMail(work: Work, mail: NewMail): Promise<string> {
-  const [row] = await work.tx
+/** Writes a mail and its attachments to the outbox in the caller's transaction; answers its id. */
+export async function insertMail(tx: Executor, mail: NewMail): Promise<string> {
+  const [row] = await tx
     .insert(t.outboxMails)
     .values({ kind: mail.kind, toAddress: mail.toAddress, subject: mail.subject, bodyText: mail.bodyText, bookingId: mail.bookingId ?? null })
     .returning({ id: t.outboxMails.id });
   const id = row!.id;
   if (mail.attachments?.length) {
-    await work.tx.insert(t.outboxMailAttachments).values(mail.attachments.map((a) => ({ outboxMailId: id, filename: a.filename, contentType: a.contentType, content: a.content })));
+    await tx.insert(t.outboxMailAttachments).values(mail.attachments.map((a) => ({ outboxMailId: id, filename: a.filename, contentType: a.contentType, content: a.content })));
   }
-  work.afterCommit(() => listeners.get(work.db)?.(id));
   return id;
 }
 

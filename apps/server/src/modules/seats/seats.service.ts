@@ -31,7 +31,7 @@ import { loadBooking, lockBooking, recordRevision, type BookingAggregate, type L
 import { tokyoToday } from '../timetable/timetable.service.ts';
 import { holdAllotments, releaseAllotments } from '../inventory/allotments.ts';
 import { fixSeats } from '../inventory/seatability.ts';
-import { enqueueMail } from '../mail/outbox.repository.ts';
+import { enqueueMail } from '../mail/outbox.ts';
 import { renderSeatSheetPdf } from '../documents/seat-sheet-pdf.ts';
 import { seatSheetOf, voucherPdfOf } from './seat-documents.ts';
 import { assignable, readForView, seatsView, trainDay } from './seat-views.ts';

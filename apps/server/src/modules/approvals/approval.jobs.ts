@@ -1,24 +1,17 @@
 /**
- * The background job that applies an approved change (DESIGN §3): the target's apply() runs in
- * one transaction that also marks the approval DONE; if it throws, that transaction rolls back
- * and a second one marks the approval JOB_FAILED with the error kept.
+ * The approvals module's job, `approval.apply`: it applies an approved change (DESIGN §3). The
+ * target's apply() runs in one transaction that also marks the approval DONE; if it throws, that
+ * transaction rolls back and a second one marks the approval JOB_FAILED with the error kept.
  */
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import { defineJob } from '../../jobs/define-job.ts';
+import type { JobSender } from '../../jobs/job-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { insertOperationLog } from '../audit/operation-logs.repository.ts';
 import { approvalTarget, type ApprovalTarget } from './approval-targets.ts';
 import { findApproval, jobPendingApprovalIds, setApprovalStatus } from './approvals.repository.ts';
-
-export const APPROVAL_JOB = 'approval.apply';
-
-const listeners = new WeakMap<Db, (id: number) => unknown>();
-
-/** Called after an approval commits; sends the job when a queue runs for this database. */
-export async function notifyApprovalQueued(db: Db, id: number): Promise<void> {
-  await listeners.get(db)?.(id);
-}
 
 /** Constraint names the database may refuse an apply with, in words. */
 const CONSTRAINT_MESSAGES: Record<string, string> = {
@@ -35,7 +28,7 @@ export function describeApplyError(error: unknown): string {
 }
 
 /** Applies one JOB_PENDING approval; answers its final status (or 'skipped' when not pending). */
-export async function runApprovalJob(db: Db, approvalId: number): Promise<'DONE' | 'JOB_FAILED' | 'skipped'> {
+export async function runApprovalJob(db: Db, approvalId: number, jobs?: JobSender): Promise<'DONE' | 'JOB_FAILED' | 'skipped'> {
   try {
     return await inTransaction(db, async (work) => {
       const row = await findApproval(work.tx, approvalId, { lock: true });
@@ -61,7 +54,7 @@ export async function runApprovalJob(db: Db, approvalId: number): Promise<'DONE'
       }
       await setApprovalStatus(work.tx, approvalId, { status: 'DONE', doneAt: new Date(), jobError: null });
       return 'DONE' as const;
-    });
+    }, { jobs });
   } catch (error) {
     const failed = await setApprovalStatus(db, approvalId, { status: 'JOB_FAILED', jobError: describeApplyError(error) }, 'JOB_PENDING');
     if (!failed) throw error;
@@ -69,15 +62,12 @@ export async function runApprovalJob(db: Db, approvalId: number): Promise<'DONE'
   }
 }
 
-/** Works the approval queue: each approval sent after commit, and any left pending by a previous run. */
-export async function startApprovalJobs(db: Db, jobs: JobQueue, options: { pollingIntervalSeconds?: number } = {}): Promise<void> {
-  await jobs.work<{ id: number }>(APPROVAL_JOB, async ({ id }) => {
-    await runApprovalJob(db, id);
-  }, options);
-  listeners.set(db, (id) => jobs.send(APPROVAL_JOB, { id }));
-  for (const id of await jobPendingApprovalIds(db)) await jobs.send(APPROVAL_JOB, { id });
-}
-
-export function stopApprovalJobs(db: Db): void {
-  listeners.delete(db);
-}
+export const applyApprovalJob = defineJob({
+  name: 'approval.apply',
+  payload: z.object({ id: z.number().int() }),
+  // Approvals a previous run left pending are applied now.
+  atStart: async ({ db }) => (await jobPendingApprovalIds(db)).map((id) => ({ id })),
+  async run({ db, jobs }, { id }) {
+    await runApprovalJob(db, id, jobs);
+  },
+});

@@ -1,0 +1,37 @@
+/**
+ * How a module declares a job (ADR 010): a name `<area>.<verb>`, a payload schema, an optional
+ * schedule and the work. Definitions live next to the module they serve (`<area>.jobs.ts`);
+ * `all-jobs.ts` lists them and starts them the same way in the server and in the test app.
+ */
+import type { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { MailSender } from '../modules/mail/mail-sender.ts';
+import type { JobSender } from './job-queue.ts';
+
+/** What a job may use: the database, the clock, the queue (to send follow-up work) and the ports. */
+export interface JobDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  jobs: JobSender;
+  /** Absent when no SMTP server is configured: mails stay in the outbox. */
+  mailSender: MailSender | undefined;
+}
+
+export interface JobDefinition<P extends object> {
+  name: `${string}.${string}`;
+  payload: z.ZodType<P>;
+  /** pg-boss cron in Asia/Tokyo. A rerun of the same period must be harmless: unique keys, not luck. */
+  cron?: string;
+  /** Whether this process works the job (e.g. mail delivery only with an SMTP server). Default: always. */
+  enabled?(deps: JobDeps): boolean;
+  /** Payloads to send when the queue starts: work a previous run left pending (its own rows are the truth). */
+  atStart?(deps: JobDeps): Promise<P[]>;
+  run(deps: JobDeps, payload: P): Promise<void>;
+}
+
+export function defineJob<P extends object>(job: JobDefinition<P>): JobDefinition<P> {
+  return job;
+}
