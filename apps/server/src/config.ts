@@ -27,6 +27,14 @@ export interface Config {
    * Unset: the server keeps one in the data folder (totp-secret.key).
    */
   totpSecretKey: Buffer | undefined;
+  /** The card gateway (PAYMENT_GATEWAY): the built-in sandbox (default) or Stripe. */
+  paymentGateway: 'sandbox' | 'stripe';
+  /** The sandbox's webhook signing secret; unset, it is derived from the two-factor key so every server agrees. */
+  sandboxWebhookSecret: string | undefined;
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  /** How long a card checkout may stay open before the reconcile sweep asks the gateway (minutes). */
+  checkoutReconcileMinutes: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -34,6 +42,12 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
   return n;
+}
+
+function gatewayFrom(value: string | undefined): Config['paymentGateway'] {
+  if (value === undefined || value === '' || value === 'sandbox') return 'sandbox';
+  if (value === 'stripe') return 'stripe';
+  throw new Error(`PAYMENT_GATEWAY must be sandbox or stripe, got "${value}"`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -56,5 +70,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30, 'LOGIN_RATE_LIMIT_PER_MINUTE'),
     totpSecretKey: env.TOTP_SECRET_KEY ? parseSecretKey(env.TOTP_SECRET_KEY, 'TOTP_SECRET_KEY') : undefined,
+    paymentGateway: gatewayFrom(env.PAYMENT_GATEWAY),
+    sandboxWebhookSecret: env.SANDBOX_WEBHOOK_SECRET || undefined,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    checkoutReconcileMinutes: intFrom(env.CHECKOUT_RECONCILE_MINUTES, 10, 'CHECKOUT_RECONCILE_MINUTES'),
   };
 }

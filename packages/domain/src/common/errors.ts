@@ -58,6 +58,13 @@ export const ERROR_STATUS = {
   AGENT_GROUP_HAS_BOOKINGS: 409,
   ROOT_GROUP_NOT_DELETABLE: 409,
   LAST_GROUP_ADMIN: 409,
+  /** The card was declined on the gateway's page (the payment stays payable). */
+  PAYMENT_DECLINED: 402,
+  /** The payment's state does not allow this step now (e.g. paying a payment already paid). */
+  PAYMENT_STEP_NOT_ALLOWED: 409,
+  REFUND_EXCEEDS_PAID: 409,
+  GATEWAY_UNAVAILABLE: 503,
+  GATEWAY_SIGNATURE_INVALID: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
