@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { E6 } from '@sagano/domain/money/yen-e6';
 import * as t from '../src/db/schema.ts';
 import { rowsOf } from '../src/db/client.ts';
 import { inTransaction } from '../src/lib/unit-of-work.ts';
@@ -17,7 +18,6 @@ let ctx: TestApp;
 let fx: InventoryFixture;
 let staff: { authorization: string };
 let agents: Record<string, number>;
-const E6 = 1_000_000;
 const ADULT = 1;
 const CHILD = 2;
 

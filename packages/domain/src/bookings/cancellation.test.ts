@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DEFAULT_CANCELLATION_POLICY, daysBetween, quoteCancellation, rateInForce, roundUpToTenYen } from './cancellation.ts';
-import { E6 } from './pricing.ts';
+import { addDays, daysBetween } from '../common/business-date.ts';
+import { E6, roundUpToTenYen } from '../money/yen-e6.ts';
+import { DEFAULT_CANCELLATION_POLICY, quoteCancellation, rateInForce } from './cancellation.ts';
 
 const policy = DEFAULT_CANCELLATION_POLICY;
 
@@ -50,7 +51,7 @@ describe('cancellation fee', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 5_000_000 }), fc.integer({ min: -3, max: 40 }), (yen, daysLeft) => {
         const today = '2026-11-22';
-        const serviceDate = new Date(Date.parse(`${today}T00:00:00Z`) + daysLeft * 86_400_000).toISOString().slice(0, 10);
+        const serviceDate = addDays(today, daysLeft);
         const total = yen * E6;
         const q = quoteCancellation({ policy, totalAmountE6: total, serviceDate, today, confirmed: true });
         expect(q.cancellation_fee % (10 * E6)).toBe(0);

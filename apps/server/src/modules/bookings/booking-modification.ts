@@ -7,6 +7,7 @@ import { holdsAllotments, type BookingState, type BookingStatus } from '@sagano/
 import { UpdateParamsBody, type CalculateAmountBody, type CalculateAmountResponse } from '@sagano/domain/bookings/booking-schemas';
 import { previewChange, reprice } from '@sagano/domain/bookings/modification';
 import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
+import { safeE6 } from '@sagano/domain/money/yen-e6';
 import { rowsOf, type Db, type Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -37,7 +38,7 @@ export async function calculate(db: Db, principal: Principal, body: CalculateAmo
   if (body.booking_id === undefined) return price;
   const a = await loadVisible(db, principal, body.booking_id);
   const previous = a.units.map((u) => ({ unit_id: u.unitId, record_largest_calculated_quantity: u.recordLargestCalculatedQuantity }));
-  const fees = new Map(reference.prices.map((p) => [p.unit_id, Number(p.decrement_fee_e6)]));
+  const fees = new Map(reference.prices.map((p) => [p.unit_id, safeE6(p.decrement_fee_e6)]));
   const modification = previewChange(a.booking.totalAmountE6, reprice(previous, price, fees, body.service_days.length));
   return { ...price, total_amount: modification.total_amount, modification };
 }
@@ -66,7 +67,7 @@ export async function planChange(tx: Executor, booking: LockedBooking, change: U
   const previous = rowsOf<{ unit_id: number; record_largest_calculated_quantity: number }>(
     await tx.execute(sql`select unit_id, record_largest_calculated_quantity from booking_units where booking_id = ${booking.id}`),
   );
-  const fees = new Map(context.pricing.prices.map((p) => [p.unit_id, Number(p.decrement_fee_e6)]));
+  const fees = new Map(context.pricing.prices.map((p) => [p.unit_id, safeE6(p.decrement_fee_e6)]));
   const repricing = reprice(previous, price, fees, directions.length);
   const seatsChanged = trainsChanged || price.participant_quantity !== booking.participantQuantity || wheelchairs.length !== booking.wheelchairs;
   return { directions, price, wheelchairs, repricing, trainsChanged, seatsChanged, vacancies: context.services.map((s) => s.vacant) };
