@@ -1,6 +1,7 @@
 /** Booking lists: one row per booking direction (service orders) or per booking (payments). */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ServiceOrderRow, ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
+import { daysBetween } from '@sagano/domain/common/business-date';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
@@ -51,7 +52,7 @@ function agentJoinFor(q: ServiceOrderSearchQuery): SQL {
  */
 function narrowServiceDates(q: ServiceOrderSearchQuery): boolean {
   if (!q.service_date_from || !q.service_date_to) return false;
-  const days = (Date.parse(q.service_date_to) - Date.parse(q.service_date_from)) / 86_400_000;
+  const days = daysBetween(q.service_date_from, q.service_date_to);
   return days >= 0 && days <= 31;
 }
 
