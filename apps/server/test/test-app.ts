@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.ts';
 import { startJobQueue, type JobQueue } from '../src/jobs/job-queue.ts';
+import type { Clock } from '../src/lib/clock.ts';
 import { smtpSender, startMailDelivery, stopMailDelivery, type MailSender } from '../src/modules/mail/mail-delivery.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -19,11 +20,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application on a fresh copy of the demo database; with `smtpUrl`, mails are delivered there. */
-export async function createTestApp(options: { smtpUrl?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+/**
+ * The real application on a fresh copy of the demo database; with `smtpUrl`, mails are delivered
+ * there; with `clock` (e.g. `fixedClock`), business decisions take "today" from it.
+ */
+export async function createTestApp(options: { smtpUrl?: string; env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = loadConfig({ PUBLIC_URL: 'http://sagano.test', TOTP_SECRET_KEY: TEST_TOTP_KEY, ...options.env, ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}) });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, clock: options.clock });
   let jobs: JobQueue | undefined;
   let sender: MailSender | undefined;
   if (options.smtpUrl) {

@@ -11,6 +11,7 @@ import { safeE6 } from '@sagano/domain/money/yen-e6';
 import { rowsOf, type Db, type Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { holdAllotments, releaseAllotments } from '../inventory/allotments.ts';
@@ -47,9 +48,9 @@ export async function calculate(db: Db, principal: Principal, body: CalculateAmo
  * Checks a change against the timetable, sales and prices, and re-prices it with the decrement
  * fee for removed participants. Nothing is written.
  */
-export async function planChange(tx: Executor, booking: LockedBooking, change: UpdateParamsBody) {
+export async function planChange(tx: Executor, booking: LockedBooking, change: UpdateParamsBody, today: string) {
   const directions = checkedDirections(change.service_order);
-  refusePastDates(directions, (d) => booking.services.some((s) => s.direction === d.direction && s.serviceDate === d.choice.service_date && s.serviceId === d.choice.service_id));
+  refusePastDates(directions, today, (d) => booking.services.some((s) => s.direction === d.direction && s.serviceDate === d.choice.service_date && s.serviceId === d.choice.service_id));
   const priceDate = directions.map((d) => d.choice.service_date).sort()[0]!;
   const context = await readContext(tx, booking.agentId, null, change.group.group_type, priceDate, directions);
   const { price, wheelchairs } = checkContent(context, directions, change, priceDate);
@@ -78,9 +79,9 @@ export async function planChange(tx: Executor, booking: LockedBooking, change: U
  * and counts in the same transaction (a change that does not fit is refused and nothing moves),
  * seats given up when trains or counts change, the unpaid fare re-priced.
  */
-export async function writeChange(work: Work, principal: Principal, booking: LockedBooking, state: BookingState, change: UpdateParamsBody, status: BookingStatus) {
+export async function writeChange(work: Work, principal: Principal, booking: LockedBooking, state: BookingState, change: UpdateParamsBody, status: BookingStatus, today: string) {
   const { tx } = work;
-  const plan = await planChange(tx, booking, change);
+  const plan = await planChange(tx, booking, change, today);
   const held = holdsAllotments(state);
   let subStatus = state.subStatus;
   // A headcount change on the same trains keeps the seats of the people who remain; only a train change gives them all up.
@@ -187,26 +188,26 @@ export function refuseChangeWithoutRoom(booking: LockedBooking, plan: Awaited<Re
  * PUT /params. Staff change a confirmed booking at once (MODIFIED); an agent's change is
  * checked now and waits for the operator (MODIFICATION_SUBMITTED).
  */
-export async function updateParams(work: Work, principal: Principal, bookingId: string, change: UpdateParamsBody): Promise<{ status: BookingStatus; total_amount: number }> {
+export async function updateParams(work: Work, principal: Principal, bookingId: string, change: UpdateParamsBody, clock: Clock): Promise<{ status: BookingStatus; total_amount: number }> {
   const caller = callerOf(principal);
   const { booking, state } = await beginStep(work, principal, bookingId, 'request_modification');
   if (caller === 'OPERATOR') {
-    const total = await writeChange(work, principal, booking, state, change, 'MODIFIED');
+    const total = await writeChange(work, principal, booking, state, change, 'MODIFIED', clock.today());
     await notify(work.tx, booking, 'AGENT', 'MODIFICATION_CONFIRMED');
     return { status: 'MODIFIED', total_amount: total };
   }
-  const plan = await planChange(work.tx, booking, change);
+  const plan = await planChange(work.tx, booking, change, clock.today());
   refuseChangeWithoutRoom(booking, plan);
   await notify(work.tx, booking, 'ADMIN', 'MODIFICATION');
   await recordStep(work, principal, booking, { status: 'MODIFICATION_SUBMITTED', pendingChange: change });
   return { status: 'MODIFICATION_SUBMITTED', total_amount: plan.repricing.total_amount };
 }
 
-export async function acceptModification(work: Work, principal: Principal, bookingId: string): Promise<void> {
+export async function acceptModification(work: Work, principal: Principal, bookingId: string, clock: Clock): Promise<void> {
   const { booking, state } = await beginStep(work, principal, bookingId, 'accept_modification');
   const [row] = await work.tx.select({ change: t.bookings.pendingChange }).from(t.bookings).where(eq(t.bookings.id, booking.id));
   const change = UpdateParamsBody.parse(row?.change);
-  await writeChange(work, principal, booking, state, change, 'MODIFIED');
+  await writeChange(work, principal, booking, state, change, 'MODIFIED', clock.today());
   await notify(work.tx, booking, 'AGENT', 'MODIFICATION_CONFIRMED');
 }
 
