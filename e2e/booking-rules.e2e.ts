@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { addDays, tokyoToday } from '@sagano/domain/common/business-date';
+import { formatYen } from '@sagano/domain/money/yen-e6';
 import { baseUrl, DEMO_PASSWORD, freshPage, launch, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
@@ -25,15 +27,7 @@ type AgentsAnswer = { agents: { id: number; name_ja: string; ignore_cancellation
 type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string; name_label: { language_id: string; text: string }[] }[] };
 type Booking = { status: string; booking_token?: string; main_params: { total_amount: number; service_order: { update_count: number } } };
 
-function tokyoToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-const yen = (e6: number) => `${Math.round(e6 / 1_000_000).toLocaleString('en-US')} 円`;
+const yen = (e6: number) => `${formatYen(e6)} 円`;
 
 /** A call to the API as another account (bearer token), outside any browser page. */
 async function apiAs<T>(email: string, method: string, path: string, body?: unknown): Promise<T> {

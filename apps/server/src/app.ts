@@ -14,6 +14,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { Config } from './config.ts';
 import type { JobSender } from './jobs/job-queue.ts';
 import type { Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import { createSecretBox, SECRET_KEY_BYTES } from './lib/secret-box.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorBody, errorsPlugin } from './plugins/errors.ts';
@@ -53,9 +54,11 @@ export interface AppOptions {
   logger?: boolean;
   /** Where units of work send their jobs after commit; none when this process runs no queue. */
   jobs?: JobSender;
+  /** Where business decisions take "today" and "now" from; tests pin it (default: the system clock). */
+  clock?: Clock;
 }
 
-export async function buildApp({ config, database, logger = true, jobs }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, jobs, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -108,12 +111,12 @@ export async function buildApp({ config, database, logger = true, jobs }: AppOpt
   referenceRoutes(app, { db });
   pricingRoutes(app, { db });
   masterDataRoutes(app, { db });
-  timetableRoutes(app, { db });
+  timetableRoutes(app, { db, clock });
   approvalsRoutes(app, { db });
   arrangementsRoutes(app, { db });
   inventoryRoutes(app, { db, inventory: createInventoryService(db) });
-  const seats = createSeatsService(db, { publicUrl: config.publicUrl });
-  bookingsRoutes(app, { db, bookings: createBookingsService(db, { publicUrl: config.publicUrl }), customerSummary: seats.customerSummary });
+  const seats = createSeatsService(db, { publicUrl: config.publicUrl, clock });
+  bookingsRoutes(app, { db, bookings: createBookingsService(db, { publicUrl: config.publicUrl, clock }), customerSummary: seats.customerSummary });
   seatsRoutes(app, { db, seats });
   notificationsRoutes(app, { db });
   agentsRoutes(app, { db, auth });

@@ -28,7 +28,7 @@ await bootstrapAdmin(database.db, process.env);
 const clock = systemClock;
 const jobs: JobQueue | undefined = config.jobs ? await startJobQueue(database) : undefined;
 const sender: MailSender | undefined = jobs && config.smtpUrl ? smtpSender(config.smtpUrl) : undefined;
-const app = await buildApp({ config, database, jobs });
+const app = await buildApp({ config, database, jobs, clock });
 if (jobs) await startJobs(jobs, { db: database.db, clock, config, mailSender: sender });
 await app.listen({ port: config.port, host: config.host });
 if (totpKeyFile && config.databaseUrl) {

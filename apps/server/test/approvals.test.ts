@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import { tokyoToday } from '@sagano/domain/common/business-date';
 import * as t from '../src/db/schema.ts';
 import { runApprovalJob } from '../src/modules/approvals/approval.jobs.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
@@ -95,7 +96,7 @@ describe('approvals', () => {
   });
 
   it('lists by period of submission or of the days touched, paged', async () => {
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+    const today = tokyoToday();
     const all = (await get(`/v1/approvals?from_date=${today}&to_date=${today}&per_page=2`)).json();
     expect(all.total).toBeGreaterThanOrEqual(4);
     expect(all.approvals).toHaveLength(2);

@@ -5,11 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { addDays, tokyoToday } from '@sagano/domain/common/business-date';
+import { E6 } from '@sagano/domain/money/yen-e6';
 import * as t from '../src/db/schema.ts';
 import { rowsOf } from '../src/db/client.ts';
 import { inTransaction } from '../src/lib/unit-of-work.ts';
 import { rebuildInventory } from '../src/modules/inventory/inventory-build.ts';
-import { tokyoToday } from '../src/modules/timetable/timetable.service.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
 import { addFixturePricing, createInventoryFixture, GROUP, type InventoryFixture } from './support/inventory-fixture.ts';
 
@@ -17,7 +18,6 @@ let ctx: TestApp;
 let fx: InventoryFixture;
 let staff: { authorization: string };
 let agents: Record<string, number>;
-const E6 = 1_000_000;
 const ADULT = 1;
 const CHILD = 2;
 
@@ -64,11 +64,6 @@ async function confirmed(overrides: Record<string, unknown> = {}): Promise<strin
   return id;
 }
 
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 const yesterday = () => addDays(tokyoToday(), -1);
 
 describe('a train that has run cannot be booked', () => {

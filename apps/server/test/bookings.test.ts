@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { E6 } from '@sagano/domain/money/yen-e6';
 import * as t from '../src/db/schema.ts';
 import { rowsOf } from '../src/db/client.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
@@ -10,7 +11,6 @@ let fx: InventoryFixture;
 let staff: { authorization: string };
 let agents: Record<string, number>;
 let groups: { id: number; agentId: number; isRoot: boolean }[];
-const E6 = 1_000_000;
 
 beforeAll(async () => {
   ctx = await createTestApp();

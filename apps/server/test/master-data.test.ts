@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
+import { addDays } from '@sagano/domain/common/business-date';
 import * as t from '../src/db/schema.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
 import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
@@ -119,7 +120,7 @@ describe('group schedules', () => {
       const id = await confirmedBooking(ctx, staff, { agentId: agentRow!.id, day, serviceId: fx.down, adults: 10, groupName: '期日テスト団体' });
       return (await ctx.app.inject({ method: 'GET', url: `/v1/bookings/${id}`, headers: staff })).json().main_params.payment.due_date as string;
     };
-    const daysBefore = (n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    const daysBefore = (n: number) => addDays(day, -n);
     // No schedule covers 2030: seven days before.
     expect(await confirmOne()).toBe(daysBefore(7));
     const year = day.slice(0, 4);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
+import { tokyoToday } from '@sagano/domain/common/business-date';
 import * as t from '../src/db/schema.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
 
@@ -60,7 +61,7 @@ describe('operation log', () => {
     const byCategory = (await search({ category: 'auth', per_page: 50 })).json();
     expect(byCategory.operation_logs.every((l: { category: string }) => l.category === 'auth')).toBe(true);
 
-    const today = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+    const today = tokyoToday();
     expect((await search({ from_date: today, to_date: today })).json().total).toBe(all.total);
     expect((await search({ from_date: '2020-01-01', to_date: '2020-01-31' })).json().total).toBe(0);
     const backwards = await search({ from_date: '2026-02-01', to_date: '2026-01-01' });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
+import { E6 } from '@sagano/domain/money/yen-e6';
 import * as t from '../src/db/schema.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
 import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
 
-const E6 = 1_000_000;
 type Unit = { id: number; segment: string; annotation: string; fare_type: string; auto_calculated: boolean };
 
 let ctx: TestApp;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { tokyoToday } from '@sagano/domain/common/business-date';
 import { boxesUsed, carsUsed } from '@sagano/domain/seats/seat-choice';
 import * as t from '../src/db/schema.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
@@ -257,7 +258,7 @@ describe('NG, release and the rules around them', () => {
     // "today" here and there is the same day for the rest of the test.
     const secondsToMidnight = 86_400 - (((Date.now() / 1000 + 9 * 3600) % 86_400) | 0);
     if (secondsToMidnight < 30) await new Promise((resolve) => setTimeout(resolve, (secondsToMidnight + 1) * 1000));
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+    const today = tokyoToday();
     const db = ctx.database.db;
     await db.execute(sql`insert into service_day_inventories (service_date, service_id, arrangement_pattern_id)
                          select ${today}, service_id, arrangement_pattern_id from service_day_inventories where service_date = ${fx.days[0]} and service_id = ${fx.down}`);

@@ -24,7 +24,8 @@ export interface TestApp {
 /**
  * The real application on a fresh copy of the demo database. With `jobs` (or `smtpUrl`, whose
  * mails are then delivered there), the job queue runs every job through the same start-up as the
- * server; without, units of work enqueue nothing and tests run jobs by hand.
+ * server; without, units of work enqueue nothing and tests run jobs by hand. With `clock` (e.g.
+ * `fixedClock`), business decisions and jobs take "today" from it.
  */
 export async function createTestApp(options: { smtpUrl?: string; env?: Record<string, string>; jobs?: boolean; clock?: Clock } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -36,7 +37,7 @@ export async function createTestApp(options: { smtpUrl?: string; env?: Record<st
     jobs = await startJobQueue(database, { pollingIntervalSeconds: 0.5 });
     if (options.smtpUrl) sender = smtpSender(options.smtpUrl);
   }
-  const app = await buildApp({ config, database, logger: false, ...(jobs ? { jobs } : {}) });
+  const app = await buildApp({ config, database, logger: false, clock, ...(jobs ? { jobs } : {}) });
   if (jobs) await startJobs(jobs, { db: database.db, clock, config, mailSender: sender }, { pollingIntervalSeconds: 0.5 });
   return {
     app,

@@ -5,9 +5,7 @@ import {
   monthGrid,
   parseDayParam,
   parseYearMonth,
-  shiftDay,
   shiftMonth,
-  todayInTokyo,
   weekdayOf,
 } from './calendar-grid.ts';
 
@@ -44,10 +42,6 @@ describe('months in the address', () => {
 });
 
 describe('dates', () => {
-  it('takes today in Tokyo, not in the browser zone', () => {
-    expect(todayInTokyo(new Date('2027-04-30T15:30:00Z'))).toBe('2027-05-01');
-    expect(todayInTokyo(new Date('2027-04-30T14:59:00Z'))).toBe('2027-04-30');
-  });
   it('names the weekday of a date', () => {
     expect(weekdayOf('2027-05-06')).toBe(4);
     expect(weekdayOf('2027-05-01')).toBe(6);
@@ -58,10 +52,6 @@ describe('days', () => {
   it('reads only real days from the address', () => {
     expect(parseDayParam('2027-05-06')).toBe('2027-05-06');
     for (const bad of [undefined, '', '2027-02-30', '2027-5-6', '06/05/2027']) expect(parseDayParam(bad)).toBeNull();
-  });
-  it('steps across months and years', () => {
-    expect(shiftDay('2027-05-31', 1)).toBe('2027-06-01');
-    expect(shiftDay('2027-01-01', -1)).toBe('2026-12-31');
   });
   it('writes the weekday the way each language reads it', () => {
     expect(formatServiceDay('2027-05-06', 'ja')).toBe('2027-05-06（木）');

@@ -1,3 +1,9 @@
+/**
+ * The calendar screens' months and days as yyyy-MM / yyyy-MM-dd strings; "today" and day
+ * arithmetic come from the domain's business dates (Asia/Tokyo).
+ */
+import { eachDay, lastDayOfMonth } from '@sagano/domain/common/business-date';
+
 /** A month as shown on the calendar: year and month (1–12). */
 export type YearMonth = { year: number; month: number };
 
@@ -23,11 +29,6 @@ export function shiftMonth({ year, month }: YearMonth, by: number): YearMonth {
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
-/** Today as yyyy-MM-dd in the operator's time zone (Asia/Tokyo), whatever the browser's zone. */
-export function todayInTokyo(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
 export function yearMonthOf(date: string): YearMonth {
   return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)) };
 }
@@ -42,10 +43,9 @@ export function weekdayOf(date: string): number {
  * a yyyy-MM-dd date or null for the days of the neighbouring months.
  */
 export function monthGrid({ year, month }: YearMonth): (string | null)[][] {
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  const lead = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
-  const cells: (string | null)[] = Array.from({ length: lead }, () => null);
-  for (let day = 1; day <= daysInMonth; day++) cells.push(`${year}-${pad(month)}-${pad(day)}`);
+  const yearMonth = formatYearMonth({ year, month });
+  const cells: (string | null)[] = Array.from({ length: weekdayOf(`${yearMonth}-01`) }, () => null);
+  cells.push(...eachDay(`${yearMonth}-01`, lastDayOfMonth(yearMonth)));
   while (cells.length % 7 !== 0) cells.push(null);
   const weeks: (string | null)[][] = [];
   for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
@@ -56,12 +56,6 @@ export function monthGrid({ year, month }: YearMonth): (string | null)[][] {
 export function formatServiceDay(date: string, language: string): string {
   const weekday = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
   return language === 'ja' ? `${date}（${weekday}）` : `${date} (${weekday})`;
-}
-
-export function shiftDay(date: string, by: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + by);
-  return d.toISOString().slice(0, 10);
 }
 
 const DATE_PARAM = /^\d{4}-\d{2}-\d{2}$/;

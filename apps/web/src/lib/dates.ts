@@ -1,5 +1,5 @@
-/** The operator's time zone: every time on screen is Japan time, whatever the browser's zone. */
-export const OPERATOR_TIME_ZONE = 'Asia/Tokyo';
+/** Timestamps and typed dates on screen: every time is Japan time, whatever the browser's zone. */
+import { OPERATOR_TIME_ZONE } from '@sagano/domain/common/business-date';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: OPERATOR_TIME_ZONE,

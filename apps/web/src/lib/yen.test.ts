@@ -1,18 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { e6ToYen, formatYenE6, yenInputToE6, yenToE6 } from './yen.ts';
+import { formatRatePercent, formatYen, yenInputToE6 } from './yen.ts';
 
 describe('yen on the millionth scale', () => {
-  it('converts both ways', () => {
-    expect(yenToE6(800)).toBe(800_000_000);
-    expect(e6ToYen(220_000_000)).toBe(220);
-    expect(e6ToYen(yenToE6(12_345))).toBe(12_345);
+  it('shows whole yen with thousands separators', () => {
+    expect(formatYen(0)).toBe('0');
+    expect(formatYen(800_000_000)).toBe('800');
+    expect(formatYen(1_234_000_000)).toBe('1,234');
+    expect(formatYen(16_400 * 1_000_000)).toBe('16,400');
+    expect(formatYen(1_234_567 * 1_000_000)).toBe('1,234,567');
   });
 
-  it('shows thousands separators', () => {
-    expect(formatYenE6(800_000_000)).toBe('800');
-    expect(formatYenE6(1_234_000_000)).toBe('1,234');
-    expect(formatYenE6(0)).toBe('0');
-    expect(formatYenE6(1_500_000)).toBe('1.5');
+  it('rounds a fraction of a yen half up (JPY has no minor unit)', () => {
+    expect(formatYen(1_499_999)).toBe('1');
+    expect(formatYen(1_500_000)).toBe('2');
+  });
+
+  it('shows a rate as a percentage with at most two decimals', () => {
+    expect(formatRatePercent(200_000)).toBe('20');
+    expect(formatRatePercent(1_000_000)).toBe('100');
+    expect(formatRatePercent(123_456)).toBe('12.35');
   });
 
   it('reads typed amounts: whole yen, half-width digits, commas allowed', () => {

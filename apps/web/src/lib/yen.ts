@@ -1,22 +1,16 @@
-import { E6 } from '@sagano/domain/bookings/pricing';
-
 /**
- * Yen on screen, millionths on the wire (spec 001 §9.1: price_e6 = yen × 1,000,000). Amounts
- * are shown with thousands separators.
+ * Yen on screen, millionths on the wire (spec 001 §9.1: price_e6 = yen × 1,000,000): the web's
+ * one yen formatter and the reading of typed yen amounts, both on the domain's money module.
+ * Amounts show as whole yen, rounded half up, with thousands separators (money/yen-e6.ts).
  */
-const yenFormat = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 6 });
-
-export function e6ToYen(e6: number): number {
-  return e6 / E6;
-}
-
-export function yenToE6(yen: number): number {
-  return Math.round(yen * E6);
-}
+import { e6OfYen, formatYen, percentOfRate } from '@sagano/domain/money/yen-e6';
 
 /** 1234000000 → "1,234" (no currency sign: the column or the suffix says 円). */
-export function formatYenE6(e6: number): string {
-  return yenFormat.format(e6ToYen(e6));
+export { formatYen };
+
+/** A rate_e6 as the number before "%": 200000 → "20", 125000 → "12.5" (at most two decimals). */
+export function formatRatePercent(rateE6: number): string {
+  return percentOfRate(rateE6).toLocaleString(undefined, { maximumFractionDigits: 2 });
 }
 
 /**
@@ -24,9 +18,9 @@ export function formatYenE6(e6: number): string {
  * zero or more, half-width digits; null when empty or not such an amount.
  */
 export function yenInputToE6(value: number | string): number | null {
-  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? yenToE6(value) : null;
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? e6OfYen(value) : null;
   const text = value.trim().replaceAll(',', '');
   if (!/^\d+$/.test(text)) return null;
-  const yen = Number(text);
-  return Number.isSafeInteger(yenToE6(yen)) ? yenToE6(yen) : null;
+  const e6 = e6OfYen(Number(text));
+  return Number.isSafeInteger(e6) ? e6 : null;
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LocalizedLabel } from '../common/language.ts';
 import { PagingQuery } from '../common/paging.ts';
+import { FULL_RATE_E6 } from '../money/yen-e6.ts';
 import { DIRECTIONS } from '../reference/reference-schemas.ts';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES, REFUSAL_REASONS } from './booking-state.ts';
 import { PARTICIPANT_QUANTITY, PRIORITY, WHEELCHAIR_COUNT, wholeNumberMessage, wholeNumber } from './counts.ts';
@@ -263,7 +264,7 @@ export const CancelBookingBody = z
   })
   .default({ agree_cancellation_policy: false });
 export const CancelBookingResponse = z.object({ status: z.enum(BOOKING_STATUSES), cancellation_fee: z.number().int() });
-export const CancellationPolicyRow = z.object({ days_before: z.number().int().min(0), rate_e6: z.number().int().min(0).max(1_000_000) });
+export const CancellationPolicyRow = z.object({ days_before: z.number().int().min(0), rate_e6: z.number().int().min(0).max(FULL_RATE_E6) });
 export const CancellationQuoteResponse = z.object({
   days_left: z.number().int(),
   days_before: z.number().int().nullable(),

@@ -4,7 +4,8 @@
  * date (none: no fee). The fee is rounded up to a multiple of 10 yen. Amounts are on the
  * millionth scale (price_e6).
  */
-import { E6, roundUpToTen } from './pricing.ts';
+import { daysBetween } from '../common/business-date.ts';
+import { FULL_RATE_E6, rateOfUp, roundUpToTenYen } from '../money/yen-e6.ts';
 
 export interface CancellationPolicyRow {
   days_before: number;
@@ -27,13 +28,8 @@ export const DEFAULT_CANCELLATION_POLICY: readonly CancellationPolicyRow[] = [
   { days_before: 7, rate_e6: 200_000 },
   { days_before: 2, rate_e6: 300_000 },
   { days_before: 1, rate_e6: 500_000 },
-  { days_before: 0, rate_e6: 1_000_000 },
+  { days_before: 0, rate_e6: FULL_RATE_E6 },
 ];
-
-/** Whole days between two calendar dates (yyyy-MM-dd), `to` minus `from`. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 /** The policy row in force `daysLeft` days before the service date. */
 export function rateInForce(policy: readonly CancellationPolicyRow[], daysLeft: number): CancellationPolicyRow | null {
@@ -42,11 +38,6 @@ export function rateInForce(policy: readonly CancellationPolicyRow[], daysLeft: 
     if (row.days_before >= daysLeft && (best === null || row.days_before < best.days_before)) best = row;
   }
   return best;
-}
-
-/** Rounds a millionth-scale amount up to a multiple of 10 yen. */
-export function roundUpToTenYen(amountE6: number): number {
-  return roundUpToTen(amountE6 / E6) * E6;
 }
 
 /**
@@ -63,7 +54,6 @@ export function quoteCancellation(input: {
   const daysLeft = daysBetween(input.today, input.serviceDate);
   const row = input.confirmed ? rateInForce(input.policy, Math.max(daysLeft, 0)) : null;
   const rate = row?.rate_e6 ?? 0;
-  // Integer arithmetic: total_e6 × rate_e6 can exceed 2^53, so divide first where exact.
-  const fee = rate === 0 ? 0 : roundUpToTenYen(Number((BigInt(input.totalAmountE6) * BigInt(rate) + BigInt(E6 - 1)) / BigInt(E6)));
+  const fee = rate === 0 ? 0 : roundUpToTenYen(rateOfUp(input.totalAmountE6, rate));
   return { days_left: daysLeft, days_before: row?.days_before ?? null, rate_e6: rate, total_amount: input.totalAmountE6, cancellation_fee: fee };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { previewChange, reprice } from './modification.ts';
-import { E6, type AmountCalculation } from './pricing.ts';
+import { E6 } from '../money/yen-e6.ts';
+import type { AmountCalculation } from './pricing.ts';
 
 const ADULT = 1;
 const CHILD = 2;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { E6, calculateAmount, freeCountPlanProblems, freeQuantityFor, roundUpToTen, type PricedUnit, type UnitPrice } from './pricing.ts';
+import { E6 } from '../money/yen-e6.ts';
+import { calculateAmount, freeCountPlanProblems, freeQuantityFor, type PricedUnit, type UnitPrice } from './pricing.ts';
 
 // A slice of the demo units: normal segment adult/child, supporter adult, free adult/child.
 const units: PricedUnit[] = [
@@ -65,9 +66,4 @@ describe('free count plans', () => {
     expect(freeCountPlanProblems([{ min: 1, max: 20, free_quantity: 1 }, { min: 20, max: 30, free_quantity: 2 }])).toEqual([0, 1]);
     expect(freeCountPlanProblems([{ min: 0, max: 3, free_quantity: 1 }])).toEqual([0]);
   });
-});
-
-it('rounds yen up to a multiple of ten', () => {
-  expect(roundUpToTen(1231)).toBe(1240);
-  expect(roundUpToTen(1230)).toBe(1230);
 });

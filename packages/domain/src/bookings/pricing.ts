@@ -132,10 +132,3 @@ export function calculateAmount(input: {
     },
   };
 }
-
-/** Yen amounts are shown rounded up to a multiple of 10 where the specification says so. */
-export function roundUpToTen(yen: number): number {
-  return Math.ceil(yen / 10) * 10;
-}
-
-export const E6 = 1_000_000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { e6OfYen } from '../money/yen-e6.ts';
 import { SEGMENTS } from '../reference/reference-schemas.ts';
 
 /**
@@ -9,7 +10,7 @@ import { SEGMENTS } from '../reference/reference-schemas.ts';
 
 const DateString = z.iso.date();
 /** Prices up to 10 million yen: far above any fare, and safely below 2^53 on the e6 scale. */
-const MAX_PRICE_E6 = 10_000_000 * 1_000_000;
+const MAX_PRICE_E6 = e6OfYen(10_000_000);
 const AmountE6 = z.number().int('enter a non-negative integer').min(0, 'enter a non-negative integer').max(MAX_PRICE_E6);
 
 export const PricingPlanUnit = z.object({

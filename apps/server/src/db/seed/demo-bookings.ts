@@ -5,6 +5,7 @@
  * made through the booking service itself so prices, holds, histories and mails are real.
  */
 import type { CreateBookingBody } from '@sagano/domain/bookings/booking-schemas';
+import { addDays } from '@sagano/domain/common/business-date';
 import type { Db, Tx } from '../client.ts';
 import * as t from '../schema.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
@@ -14,6 +15,7 @@ import { createBookingsService } from '../../modules/bookings/bookings.service.t
 import { servicesOnDay } from '../../modules/inventory/inventory.repository.ts';
 import { createSeatsService } from '../../modules/seats/seats.service.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { systemClock } from '../../lib/clock.ts';
 
 const GROUPS: { name: string; kana: string; type: 'NORMAL' | 'SCHOOL'; country: string; prefecture: number | null }[] = [
   { name: '桜ヶ丘町内会 秋の日帰り旅行', kana: 'サクラガオカチョウナイカイ', type: 'NORMAL', country: 'JPN', prefecture: 27 },
@@ -59,28 +61,18 @@ async function submitIfRoom<T>(submit: () => Promise<T>): Promise<T | null> {
   }
 }
 
-function tokyoToday(): string {
-  return new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 function generator(seed: number) {
   let s = seed;
   return () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
 }
 
-export async function insertDemoBookings(db: Db, tx: Tx): Promise<number> {
+export async function insertDemoBookings(db: Db, tx: Tx, clock = systemClock): Promise<number> {
   const admin = await findAccountByEmail(tx, 'admin@example.com');
   if (!admin) return 0;
   const principal: Principal = { accountId: admin.id, sessionId: 'demo-data', csrfToken: '', viaCookie: false, expiresAt: new Date(), user: sessionUserOf(admin) };
   const work: Work = { db, tx, afterCommit: () => undefined, enqueue: () => undefined };
   const publicUrl = process.env.PUBLIC_URL ?? 'http://localhost:3000';
-  const bookings = createBookingsService(db, { publicUrl });
+  const bookings = createBookingsService(db, { publicUrl, clock });
   const agents = await tx.select().from(t.agents);
   const groups = await tx.select().from(t.agentGroups);
   const units = await tx.select().from(t.units);
@@ -90,8 +82,9 @@ export async function insertDemoBookings(db: Db, tx: Tx): Promise<number> {
 
   // Service days of the next four weeks with their trains.
   const days: { date: string; down: number[]; up: number[] }[] = [];
+  const today = clock.today();
   for (let i = 1; i <= 28; i++) {
-    const date = addDays(tokyoToday(), i);
+    const date = addDays(today, i);
     const services = (await servicesOnDay(tx, date)).filter((s) => s.arrangementPatternId !== null && s.status !== 'suspended' && s.status !== 'pending');
     if (services.length > 0) days.push({ date, down: services.filter((s) => s.direction === 'down').map((s) => s.serviceId), up: services.filter((s) => s.direction === 'up').map((s) => s.serviceId) });
   }
@@ -155,7 +148,7 @@ export async function insertDemoBookings(db: Db, tx: Tx): Promise<number> {
   }
 
   // Half the confirmed groups have their seats; some have had the seat table sent and the voucher confirmed.
-  const seats = createSeatsService(db, { publicUrl });
+  const seats = createSeatsService(db, { publicUrl, clock });
   for (const [k, bookingId] of confirmed.entries()) {
     if (k % 2 !== 0) continue;
     try {

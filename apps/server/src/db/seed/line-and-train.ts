@@ -1,5 +1,6 @@
 /** The Sagano line and its train as master data (DESIGN §2, §3; spec 001 §9.2, §9.4). */
 import type { LocalizedLabel } from '@sagano/domain/common/language';
+import { e6OfYen } from '@sagano/domain/money/yen-e6';
 
 const L = (ja: string, en: string, ko: string, zhHans: string, zhHant: string): LocalizedLabel[] => [
   { language_id: 'ja', text: ja },
@@ -122,8 +123,6 @@ export function buildUnits() {
   return rows;
 }
 
-const YEN = 1_000_000;
-
 /** Spec 001 §9.4, in yen: [adult, child, decrement fee]. FREE units carry no price. */
 export const PRICE_TABLE: Record<string, Record<string, [number, number, number]>> = {
   NORMAL: {
@@ -143,5 +142,5 @@ export const PRICE_TABLE: Record<string, Record<string, [number, number, number]
 export function priceOf(segment: string, annotation: string, fareType: string): { priceE6: number; decrementFeeE6: number } | undefined {
   const row = PRICE_TABLE[segment]?.[annotation];
   if (!row) return undefined;
-  return { priceE6: (fareType === 'ADULT' ? row[0] : row[1]) * YEN, decrementFeeE6: row[2] * YEN };
+  return { priceE6: e6OfYen(fareType === 'ADULT' ? row[0] : row[1]), decrementFeeE6: e6OfYen(row[2]) };
 }

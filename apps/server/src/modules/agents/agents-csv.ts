@@ -3,6 +3,7 @@
  * Japanese header row. Pure: the service reads the rows.
  */
 import { PAYMENT_TYPE_OF_AGENT, type AgentType } from '@sagano/domain/agents/agent-schemas';
+import { OPERATOR_TIME_ZONE } from '@sagano/domain/common/business-date';
 
 export interface AgentCsvRow {
   id: number;
@@ -52,7 +53,7 @@ export const AGENT_CSV_HEADER = [
 const AGENT_TYPE_JA: Record<AgentType, string> = { FREE: 'フリー', CONTRACTED: '契約', SPECIAL_CONTRACTED: '特別契約' };
 const PAYMENT_TYPE_JA = { PREPAID: '事前カード決済', COUPON: 'クーポン', MONTHLY: '月締め' } as const;
 
-const TOKYO = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const TOKYO = new Intl.DateTimeFormat('en-CA', { timeZone: OPERATOR_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** yyyy-MM-dd HH:mm in Asia/Tokyo. */
 export function tokyoDateTime(d: Date): string {

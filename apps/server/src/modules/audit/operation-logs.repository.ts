@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { OperationLogRow, SearchOperationLogsBody } from '@sagano/domain/audit/operation-log-schemas';
+import { addDays } from '@sagano/domain/common/business-date';
 import { jsonParam, type Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import * as t from '../../db/schema.ts';
@@ -49,7 +50,7 @@ function tokyoDayStart(date: string): Date {
 export async function searchOperationLogs(db: Executor, q: SearchOperationLogsBody): Promise<{ total: number; rows: OperationLogRow[] }> {
   const filters: SQL[] = [];
   if (q.from_date) filters.push(gte(t.operationLogs.createdAt, tokyoDayStart(q.from_date)));
-  if (q.to_date) filters.push(lt(t.operationLogs.createdAt, new Date(tokyoDayStart(q.to_date).getTime() + 86_400_000)));
+  if (q.to_date) filters.push(lt(t.operationLogs.createdAt, tokyoDayStart(addDays(q.to_date, 1))));
   if (q.operator) filters.push(ilike(t.operationLogs.operator, `%${q.operator.replace(/[%_\\]/g, '\\$&')}%`));
   if (q.category) filters.push(eq(t.operationLogs.category, q.category));
   const where = filters.length ? and(...filters) : undefined;

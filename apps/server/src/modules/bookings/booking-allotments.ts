@@ -8,10 +8,10 @@ import { labelText } from '@sagano/domain/common/language';
 import { legsBetween } from '@sagano/domain/inventory/legs';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { GROUP_TYPE_ID_SQL, holdAllotments, releaseAllotments, vacantOnLegsSql, type AllotmentRequest, type DirectionHold } from '../inventory/allotments.ts';
-import { tokyoToday as todayInTokyo } from '../timetable/timetable.service.ts';
 import { beginStep, callerOf, nextStep, recordStep } from './booking-steps.ts';
 import type { LockedBooking, LockedService } from './bookings.repository.ts';
 
@@ -81,9 +81,9 @@ export async function offerWaitlist(tx: Executor, released: LockedBooking): Prom
  * direction holds all its legs or nothing; a round trip with one direction held is PENDING;
  * nothing held releases everything and warns.
  */
-export async function reserveAllotments(work: Work, principal: Principal, bookingId: string): Promise<{ sub_status: BookingSubStatus; warning: string | null }> {
+export async function reserveAllotments(work: Work, principal: Principal, bookingId: string, clock: Clock): Promise<{ sub_status: BookingSubStatus; warning: string | null }> {
   const { booking, state } = await beginStep(work, principal, bookingId, 'reserve_allotments');
-  const today = todayInTokyo();
+  const today = clock.today();
   const past = booking.services.findIndex((s) => s.serviceDate < today && s.heldGroup === 0 && s.heldWheelchair === 0);
   if (past >= 0) {
     throw new AppError('VALIDATION_FAILED', `services.${past}.service_date: ${booking.services[past]!.serviceDate} has passed (today is ${today} in Japan)`, `services.${past}.service_date`);

@@ -1,12 +1,13 @@
 /** The operator's answer to a booking request: confirmed (fare opened, booking OK mailed) or refused. */
 import { holdsAllotments, type RefusalReason } from '@sagano/domain/bookings/booking-state';
+import { addDays } from '@sagano/domain/common/business-date';
 import { DEFAULT_PAYMENT_DAY_BEFORE } from '@sagano/domain/master-data/group-schedule-schemas';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { paymentDayBeforeOn } from '../master-data/group-schedules.repository.ts';
 import { offerWaitlist, releaseEverything } from './booking-allotments.ts';
-import { addDays, NOTHING_TO_PAY, openFarePayment, paymentFor } from './booking-payments.ts';
+import { NOTHING_TO_PAY, openFarePayment, paymentFor } from './booking-payments.ts';
 import { beginStep, callerOf, nextStep, notify, recordStep } from './booking-steps.ts';
 import { readCancellationPolicy } from './bookings.repository.ts';
 

@@ -6,14 +6,15 @@ import { eq, sql } from 'drizzle-orm';
 import { holdsAllotments, type BookingState, type BookingStatus, type BookingStep } from '@sagano/domain/bookings/booking-state';
 import type { CancellationQuoteResponse } from '@sagano/domain/bookings/booking-schemas';
 import { quoteCancellation } from '@sagano/domain/bookings/cancellation';
+import { addDays } from '@sagano/domain/common/business-date';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
-import { tokyoToday as todayInTokyo } from '../timetable/timetable.service.ts';
 import { offerWaitlist, releaseEverything } from './booking-allotments.ts';
-import { addDays, NOTHING_TO_PAY, openCancellationPayment, paymentFor, waiveUnpaidFare } from './booking-payments.ts';
+import { NOTHING_TO_PAY, openCancellationPayment, paymentFor, waiveUnpaidFare } from './booking-payments.ts';
 import { loadVisible } from './booking-presenter.ts';
 import { beginStep, callerOf, nextStep, notify, recordStep } from './booking-steps.ts';
 import { readCancellationTerms, type LockedBooking } from './bookings.repository.ts';
@@ -21,24 +22,25 @@ import { readCancellationTerms, type LockedBooking } from './bookings.repository
 /** Days after the cancellation by which a cancellation fee paid by card is due. */
 const CANCELLATION_FEE_DUE_DAYS = 7;
 
-/** The fee the booking would owe if cancelled today, with the policy it is priced on. */
-export async function cancellationQuote(executor: Executor, principal: Principal, bookingId: string): Promise<CancellationQuoteResponse> {
+/** The fee the booking would owe if cancelled today (the clock's), with the policy it is priced on. */
+export async function cancellationQuote(executor: Executor, principal: Principal, bookingId: string, clock: Clock): Promise<CancellationQuoteResponse> {
   const a = await loadVisible(executor, principal, bookingId);
   const terms = await readCancellationTerms(executor, a.booking.id);
   const quote = quoteCancellation({
     policy: terms.policy,
     totalAmountE6: a.booking.totalAmountE6,
     serviceDate: a.services.map((s) => s.serviceDate).sort()[0]!,
-    today: todayInTokyo(),
+    today: clock.today(),
     confirmed: terms.fareOwed,
   });
   return { ...quote, policy: terms.policy, ignore_cancellation_policy: a.agent.ignoreCancellationPolicy };
 }
 
-export async function quoteFor(tx: Executor, booking: LockedBooking) {
+/** The fee the locked booking owes if cancelled on `today`. */
+export async function quoteFor(tx: Executor, booking: LockedBooking, today: string) {
   const terms = await readCancellationTerms(tx, booking.id);
   const serviceDate = booking.services.map((s) => s.serviceDate).sort()[0]!;
-  return quoteCancellation({ policy: terms.policy, totalAmountE6: booking.totalAmountE6, serviceDate, today: todayInTokyo(), confirmed: terms.fareOwed });
+  return quoteCancellation({ policy: terms.policy, totalAmountE6: booking.totalAmountE6, serviceDate, today, confirmed: terms.fareOwed });
 }
 
 /**
@@ -46,13 +48,13 @@ export async function quoteFor(tx: Executor, booking: LockedBooking) {
  * an unpaid fare is no longer owed, the fee quoted is opened as a cancellation payment
  * (NO_NEED_TO_PAY when 0), and a CANCEL revision is written.
  */
-export async function finishCancellation(work: Work, principal: Principal, booking: LockedBooking, state: BookingState, feeE6: number, rateE6: number) {
+export async function finishCancellation(work: Work, principal: Principal, booking: LockedBooking, state: BookingState, feeE6: number, rateE6: number, today: string) {
   const { tx } = work;
   await tx.execute(sql`delete from seat_assignments where booking_id = ${booking.bookingId}`);
   if (holdsAllotments(state)) await releaseEverything(tx, booking);
   await waiveUnpaidFare(tx, booking.id);
   // A fee paid by card is due a week from the cancellation (the service date may be past).
-  const owed = feeE6 > 0 ? paymentFor(booking.agentType, addDays(todayInTokyo(), CANCELLATION_FEE_DUE_DAYS)) : NOTHING_TO_PAY;
+  const owed = feeE6 > 0 ? paymentFor(booking.agentType, addDays(today, CANCELLATION_FEE_DUE_DAYS)) : NOTHING_TO_PAY;
   await openCancellationPayment(tx, booking, feeE6, owed);
   await notify(tx, booking, 'AGENT', 'CANCELLATION_CONFIRMED');
   if (holdsAllotments(state)) await offerWaitlist(tx, booking);
@@ -65,7 +67,7 @@ export async function finishCancellation(work: Work, principal: Principal, booki
  * starts one: CANCELLATION_PENDING with the fee quoted, for the agent to agree, or cancelled
  * at once for an agent that ignores the policy.
  */
-export async function cancel(work: Work, principal: Principal, bookingId: string, body: { agree_cancellation_policy: boolean }): Promise<{ status: BookingStatus; cancellation_fee: number }> {
+export async function cancel(work: Work, principal: Principal, bookingId: string, body: { agree_cancellation_policy: boolean }, clock: Clock): Promise<{ status: BookingStatus; cancellation_fee: number }> {
   const caller = callerOf(principal);
   const step: BookingStep = caller === 'AGENT' ? 'request_cancellation' : 'start_cancellation';
   const { booking, state } = await beginStep(work, principal, bookingId, step);
@@ -73,9 +75,10 @@ export async function cancel(work: Work, principal: Principal, bookingId: string
     throw new AppError('VALIDATION_FAILED', 'agree_cancellation_policy: agree to the cancellation policy to cancel', 'agree_cancellation_policy');
   }
   const next = nextStep(state, step, caller);
-  const quote = await quoteFor(work.tx, booking);
+  const today = clock.today();
+  const quote = await quoteFor(work.tx, booking, today);
   if (next.status === 'CANCELLED') {
-    await finishCancellation(work, principal, booking, state, quote.cancellation_fee, quote.rate_e6);
+    await finishCancellation(work, principal, booking, state, quote.cancellation_fee, quote.rate_e6, today);
   } else {
     // The operator hears of an agent's request; the agent is asked to agree to the fee the operator quoted.
     await notify(work.tx, booking, caller === 'AGENT' ? 'ADMIN' : 'AGENT', caller === 'AGENT' ? 'CANCELLATION' : 'CANCELLATION_FEE_QUOTED');
@@ -85,12 +88,13 @@ export async function cancel(work: Work, principal: Principal, bookingId: string
 }
 
 /** The operator confirms an agent's request, or the agent agrees to the fee the operator quoted: CANCELLED (irreversible). */
-export async function confirmCancellation(work: Work, principal: Principal, bookingId: string): Promise<void> {
+export async function confirmCancellation(work: Work, principal: Principal, bookingId: string, clock: Clock): Promise<void> {
   const caller = callerOf(principal);
   const step: BookingStep = caller === 'AGENT' ? 'agree_cancellation' : 'confirm_cancellation';
   const { booking, state } = await beginStep(work, principal, bookingId, step);
   const [quoted] = await work.tx.select({ fee: t.bookings.cancellationFeeE6, rate: t.bookings.cancellationRateE6 }).from(t.bookings).where(eq(t.bookings.id, booking.id));
   // The fee quoted when the cancellation was asked for or started is the one agreed to.
-  const quote = quoted?.fee != null ? { fee: quoted.fee, rate: quoted.rate ?? 0 } : await quoteFor(work.tx, booking).then((q) => ({ fee: q.cancellation_fee, rate: q.rate_e6 }));
-  await finishCancellation(work, principal, booking, state, quote.fee, quote.rate);
+  const today = clock.today();
+  const quote = quoted?.fee != null ? { fee: quoted.fee, rate: quoted.rate ?? 0 } : await quoteFor(work.tx, booking, today).then((q) => ({ fee: q.cancellation_fee, rate: q.rate_e6 }));
+  await finishCancellation(work, principal, booking, state, quote.fee, quote.rate, today);
 }

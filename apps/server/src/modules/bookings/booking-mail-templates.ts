@@ -2,6 +2,7 @@
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { labelText } from '@sagano/domain/common/language';
 import type { RefusalReason } from '@sagano/domain/bookings/booking-state';
+import { formatYen } from '@sagano/domain/money/yen-e6';
 
 export interface MailBooking {
   bookingId: string;
@@ -9,7 +10,7 @@ export interface MailBooking {
   applicantName: string;
   agentName: string;
   participants: number;
-  totalYen: number;
+  totalAmountE6: number;
   services: { direction: string; serviceDate: string; names: LocalizedLabel[]; from: string; to: string; departure: string | null; arrival: string | null }[];
 }
 
@@ -29,7 +30,7 @@ function trainLines(b: MailBooking): string {
 export function bookingOkMail(b: MailBooking, signature: string): { subject: string; body: string } {
   return {
     subject: `【嵯峨野トロッコ列車】団体予約確定のお知らせ（予約番号 ${b.bookingId}）`,
-    body: `${b.agentName}\n${b.applicantName} 様\n\nいつも嵯峨野トロッコ列車をご利用いただき、ありがとうございます。\n下記の団体予約を確定いたしました。\n\n予約番号：${b.bookingId}\n団体名：${b.groupName}\n人数：${b.participants}名\nご利用列車：\n${trainLines(b)}\n運賃合計：${b.totalYen.toLocaleString('ja-JP')}円（税込）\n\n座席表・乗車票は、座席の確定後にあらためてお送りします。\n\n${signature}`,
+    body: `${b.agentName}\n${b.applicantName} 様\n\nいつも嵯峨野トロッコ列車をご利用いただき、ありがとうございます。\n下記の団体予約を確定いたしました。\n\n予約番号：${b.bookingId}\n団体名：${b.groupName}\n人数：${b.participants}名\nご利用列車：\n${trainLines(b)}\n運賃合計：${formatYen(b.totalAmountE6)}円（税込）\n\n座席表・乗車票は、座席の確定後にあらためてお送りします。\n\n${signature}`,
   };
 }
 

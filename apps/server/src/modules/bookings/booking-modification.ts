@@ -7,9 +7,11 @@ import { holdsAllotments, type BookingState, type BookingStatus } from '@sagano/
 import { UpdateParamsBody, type CalculateAmountBody, type CalculateAmountResponse } from '@sagano/domain/bookings/booking-schemas';
 import { previewChange, reprice } from '@sagano/domain/bookings/modification';
 import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
+import { safeE6 } from '@sagano/domain/money/yen-e6';
 import { rowsOf, type Db, type Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { holdAllotments, releaseAllotments } from '../inventory/allotments.ts';
@@ -37,7 +39,7 @@ export async function calculate(db: Db, principal: Principal, body: CalculateAmo
   if (body.booking_id === undefined) return price;
   const a = await loadVisible(db, principal, body.booking_id);
   const previous = a.units.map((u) => ({ unit_id: u.unitId, record_largest_calculated_quantity: u.recordLargestCalculatedQuantity }));
-  const fees = new Map(reference.prices.map((p) => [p.unit_id, Number(p.decrement_fee_e6)]));
+  const fees = new Map(reference.prices.map((p) => [p.unit_id, safeE6(p.decrement_fee_e6)]));
   const modification = previewChange(a.booking.totalAmountE6, reprice(previous, price, fees, body.service_days.length));
   return { ...price, total_amount: modification.total_amount, modification };
 }
@@ -46,9 +48,9 @@ export async function calculate(db: Db, principal: Principal, body: CalculateAmo
  * Checks a change against the timetable, sales and prices, and re-prices it with the decrement
  * fee for removed participants. Nothing is written.
  */
-export async function planChange(tx: Executor, booking: LockedBooking, change: UpdateParamsBody) {
+export async function planChange(tx: Executor, booking: LockedBooking, change: UpdateParamsBody, today: string) {
   const directions = checkedDirections(change.service_order);
-  refusePastDates(directions, (d) => booking.services.some((s) => s.direction === d.direction && s.serviceDate === d.choice.service_date && s.serviceId === d.choice.service_id));
+  refusePastDates(directions, today, (d) => booking.services.some((s) => s.direction === d.direction && s.serviceDate === d.choice.service_date && s.serviceId === d.choice.service_id));
   const priceDate = directions.map((d) => d.choice.service_date).sort()[0]!;
   const context = await readContext(tx, booking.agentId, null, change.group.group_type, priceDate, directions);
   const { price, wheelchairs } = checkContent(context, directions, change, priceDate);
@@ -66,7 +68,7 @@ export async function planChange(tx: Executor, booking: LockedBooking, change: U
   const previous = rowsOf<{ unit_id: number; record_largest_calculated_quantity: number }>(
     await tx.execute(sql`select unit_id, record_largest_calculated_quantity from booking_units where booking_id = ${booking.id}`),
   );
-  const fees = new Map(context.pricing.prices.map((p) => [p.unit_id, Number(p.decrement_fee_e6)]));
+  const fees = new Map(context.pricing.prices.map((p) => [p.unit_id, safeE6(p.decrement_fee_e6)]));
   const repricing = reprice(previous, price, fees, directions.length);
   const seatsChanged = trainsChanged || price.participant_quantity !== booking.participantQuantity || wheelchairs.length !== booking.wheelchairs;
   return { directions, price, wheelchairs, repricing, trainsChanged, seatsChanged, vacancies: context.services.map((s) => s.vacant) };
@@ -77,9 +79,9 @@ export async function planChange(tx: Executor, booking: LockedBooking, change: U
  * and counts in the same transaction (a change that does not fit is refused and nothing moves),
  * seats given up when trains or counts change, the unpaid fare re-priced.
  */
-export async function writeChange(work: Work, principal: Principal, booking: LockedBooking, state: BookingState, change: UpdateParamsBody, status: BookingStatus) {
+export async function writeChange(work: Work, principal: Principal, booking: LockedBooking, state: BookingState, change: UpdateParamsBody, status: BookingStatus, today: string) {
   const { tx } = work;
-  const plan = await planChange(tx, booking, change);
+  const plan = await planChange(tx, booking, change, today);
   const held = holdsAllotments(state);
   let subStatus = state.subStatus;
   // A headcount change on the same trains keeps the seats of the people who remain; only a train change gives them all up.
@@ -186,26 +188,26 @@ export function refuseChangeWithoutRoom(booking: LockedBooking, plan: Awaited<Re
  * PUT /params. Staff change a confirmed booking at once (MODIFIED); an agent's change is
  * checked now and waits for the operator (MODIFICATION_SUBMITTED).
  */
-export async function updateParams(work: Work, principal: Principal, bookingId: string, change: UpdateParamsBody): Promise<{ status: BookingStatus; total_amount: number }> {
+export async function updateParams(work: Work, principal: Principal, bookingId: string, change: UpdateParamsBody, clock: Clock): Promise<{ status: BookingStatus; total_amount: number }> {
   const caller = callerOf(principal);
   const { booking, state } = await beginStep(work, principal, bookingId, 'request_modification');
   if (caller === 'OPERATOR') {
-    const total = await writeChange(work, principal, booking, state, change, 'MODIFIED');
+    const total = await writeChange(work, principal, booking, state, change, 'MODIFIED', clock.today());
     await notify(work.tx, booking, 'AGENT', 'MODIFICATION_CONFIRMED');
     return { status: 'MODIFIED', total_amount: total };
   }
-  const plan = await planChange(work.tx, booking, change);
+  const plan = await planChange(work.tx, booking, change, clock.today());
   refuseChangeWithoutRoom(booking, plan);
   await notify(work.tx, booking, 'ADMIN', 'MODIFICATION');
   await recordStep(work, principal, booking, { status: 'MODIFICATION_SUBMITTED', pendingChange: change });
   return { status: 'MODIFICATION_SUBMITTED', total_amount: plan.repricing.total_amount };
 }
 
-export async function acceptModification(work: Work, principal: Principal, bookingId: string): Promise<void> {
+export async function acceptModification(work: Work, principal: Principal, bookingId: string, clock: Clock): Promise<void> {
   const { booking, state } = await beginStep(work, principal, bookingId, 'accept_modification');
   const [row] = await work.tx.select({ change: t.bookings.pendingChange }).from(t.bookings).where(eq(t.bookings.id, booking.id));
   const change = UpdateParamsBody.parse(row?.change);
-  await writeChange(work, principal, booking, state, change, 'MODIFIED');
+  await writeChange(work, principal, booking, state, change, 'MODIFIED', clock.today());
   await notify(work.tx, booking, 'AGENT', 'MODIFICATION_CONFIRMED');
 }
 

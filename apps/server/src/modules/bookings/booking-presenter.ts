@@ -4,7 +4,6 @@
  */
 import { bookingFlags, mayTake, type BookingStatus, type BookingSubStatus, type RefusalReason } from '@sagano/domain/bookings/booking-state';
 import type { BookingResponse, MAIL_TEMPLATES, PaymentSummary, UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
-import { E6 } from '@sagano/domain/bookings/pricing';
 import { mailSignature } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -25,7 +24,7 @@ export function toMailBooking(a: BookingAggregate): MailBooking {
     applicantName: applicant.name,
     agentName: a.agent.nameJa,
     participants: a.booking.participantQuantity,
-    totalYen: Math.round(a.booking.totalAmountE6 / E6),
+    totalAmountE6: a.booking.totalAmountE6,
     services: a.services.map((s) => ({
       direction: s.direction,
       serviceDate: s.serviceDate,

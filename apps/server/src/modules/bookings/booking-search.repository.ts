@@ -1,7 +1,9 @@
 /** Booking lists: one row per booking direction (service orders) or per booking (payments). */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ServiceOrderRow, ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
+import { daysBetween } from '@sagano/domain/common/business-date';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
+import { safeE6 } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { tenantScopeSql, type TenantScope } from '../auth/tenant-scope.ts';
@@ -47,7 +49,7 @@ function agentJoinFor(q: ServiceOrderSearchQuery): SQL {
  */
 function narrowServiceDates(q: ServiceOrderSearchQuery): boolean {
   if (!q.service_date_from || !q.service_date_to) return false;
-  const days = (Date.parse(q.service_date_to) - Date.parse(q.service_date_from)) / 86_400_000;
+  const days = daysBetween(q.service_date_from, q.service_date_to);
   return days >= 0 && days <= 31;
 }
 
@@ -193,7 +195,7 @@ export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQue
       sub_status: r.sub_status as ServiceOrderRow['sub_status'],
       caution: r.caution,
       payment_info: r.payment_status
-        ? { status: r.payment_status as never, payment_method: r.payment_method as never, total_amount: Number(r.payment_total) }
+        ? { status: r.payment_status as never, payment_method: r.payment_method as never, total_amount: safeE6(r.payment_total ?? 0) }
         : null,
       is_round_trip: r.directions === 2,
     })),
@@ -239,8 +241,8 @@ export async function searchPayments(db: Executor, q: ServiceOrderSearchQuery, s
               kind: r.kind!,
               status: r.payment_status as never,
               payment_method: r.payment_method as never,
-              total_amount: Number(r.total),
-              paid_amount: Number(r.paid),
+              total_amount: safeE6(r.total ?? 0),
+              paid_amount: safeE6(r.paid ?? 0),
               due_date: r.due_date,
               issued_at: new Date(r.issued_at!).toISOString(),
             },

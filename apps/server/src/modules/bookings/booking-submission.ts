@@ -11,9 +11,9 @@ import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
-import { tokyoToday as todayInTokyo } from '../timetable/timetable.service.ts';
 import { insertBookingGraph, readSubmitContext, type SubmitContext } from './booking-submission.repository.ts';
 import { priceWith } from './pricing-reference.ts';
 
@@ -74,12 +74,11 @@ export function checkedDirections(order: CreateBookingBody['service_order']): Di
 }
 
 /**
- * A train that has run cannot be booked: a service date before today (Asia/Tokyo) is refused,
- * naming its field. A change may keep a leg the booking already rides (`kept`), so the rest of a
- * booking whose outbound trip has run can still be corrected.
+ * A train that has run cannot be booked: a service date before `today` (the business date in
+ * Asia/Tokyo) is refused, naming its field. A change may keep a leg the booking already rides
+ * (`kept`), so the rest of a booking whose outbound trip has run can still be corrected.
  */
-export function refusePastDates(directions: Direction[], kept: (d: Direction) => boolean = () => false): void {
-  const today = todayInTokyo();
+export function refusePastDates(directions: Direction[], today: string, kept: (d: Direction) => boolean = () => false): void {
   for (const d of directions) {
     if (d.choice.service_date < today && !kept(d)) {
       throw new AppError('VALIDATION_FAILED', `${d.field}.service_date: ${d.choice.service_date} has passed (today is ${today} in Japan)`, `${d.field}.service_date`);
@@ -122,13 +121,13 @@ export function checkContent(context: SubmitContext, directions: Direction[], bo
 }
 
 /** Submits a booking request; the same external_idempotent_id answers the same booking. */
-export async function submit(work: Work, principal: Principal, body: CreateBookingBody): Promise<{ booking_id: string }> {
+export async function submit(work: Work, principal: Principal, body: CreateBookingBody, clock: Clock): Promise<{ booking_id: string }> {
   const { tx } = work;
   const user = principal.user;
   if (user.kind === 'AGENT' && body.agent_id !== user.agent_id) throw new AppError('FORBIDDEN', 'agent_id: you can book only for your own agent', 'agent_id');
   if (user.kind === 'OPERATOR' && user.user_group === 'STATION') throw new AppError('FORBIDDEN', 'station staff cannot submit bookings');
   const directions = checkedDirections(body.service_order);
-  refusePastDates(directions);
+  refusePastDates(directions, clock.today());
   const serviceDates = directions.map((d) => d.choice.service_date);
   const priceDate = [...serviceDates].sort()[0]!;
   const context = await readContext(tx, body.agent_id, body.external_idempotent_id ?? null, body.group.group_type, priceDate, directions);

@@ -3,6 +3,7 @@ import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus, BookingSubStatus } from '@sagano/domain/bookings/booking-state';
 import type { CancellationPolicyRow } from '@sagano/domain/bookings/cancellation';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
+import { safeE6 } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
 import { readAll } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
@@ -130,7 +131,7 @@ export async function lockBooking(db: Executor, bookingId: string, options: { lo
     sub_status: BookingSubStatus;
     voucher_confirmed: boolean;
     participant_quantity: number;
-    total_amount_e6: number;
+    total_amount_e6: number | string | bigint;
     applicant_email: string;
     agent_type: string;
     ignore_cancellation_policy: boolean;
@@ -143,7 +144,7 @@ export async function lockBooking(db: Executor, bookingId: string, options: { lo
   }>(
     await executePrepared(db, sql`
       select b.id, b.booking_id, b.agent_id, b.agent_sub_group_id, b.status, b.sub_status, b.voucher_confirmed,
-             b.participant_quantity, b.update_count, b.total_amount_e6::float8 as total_amount_e6, b.applicant->>'email' as applicant_email,
+             b.participant_quantity, b.update_count, b.total_amount_e6, b.applicant->>'email' as applicant_email,
              a.agent_type, a.ignore_cancellation_policy,
              (select count(*)::int from booking_wheelchairs w where w.booking_id = b.id) as wheelchairs,
              (select json_agg(json_build_object(
@@ -170,7 +171,7 @@ export async function lockBooking(db: Executor, bookingId: string, options: { lo
     subStatus: row.sub_status,
     voucherConfirmed: row.voucher_confirmed,
     participantQuantity: row.participant_quantity,
-    totalAmountE6: Number(row.total_amount_e6),
+    totalAmountE6: safeE6(row.total_amount_e6),
     applicantEmail: row.applicant_email,
     agentType: row.agent_type,
     ignoreCancellationPolicy: row.ignore_cancellation_policy,

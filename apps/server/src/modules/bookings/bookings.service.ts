@@ -2,11 +2,14 @@
  * The group booking lifecycle (DESIGN §5), composed from one file per concern: the step kernel
  * (booking-steps), read answers (booking-presenter), submission, allotments, the answer,
  * cancellation, modification, notes and the payments a step opens (booking-payments). Routes
- * call this object; the files hold the steps (docs/decisions/007).
+ * call this object; the files hold the steps (docs/decisions/007). Steps that decide by the
+ * business date get the service's clock here.
  */
 import type { RefusalReason } from '@sagano/domain/bookings/booking-state';
-import type { BookingResponse, CalculateAmountBody } from '@sagano/domain/bookings/booking-schemas';
+import type { BookingResponse, CalculateAmountBody, CreateBookingBody, UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
 import type { Db, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { reserveAllotments, releaseAllotmentsStep } from './booking-allotments.ts';
 import { confirm, refuse } from './booking-answer.ts';
@@ -18,28 +21,29 @@ import { loadVisible, mailTemplate, presentBooking, type MailTemplateName } from
 import { submit } from './booking-submission.ts';
 
 /** A detached, plain-function service: methods may be passed around freely. */
-export function createBookingsService(db: Db, options: { publicUrl: string }) {
+export function createBookingsService(db: Db, options: { publicUrl: string; clock: Clock }) {
+  const { clock } = options;
   return {
     calculate: (principal: Principal, body: CalculateAmountBody) => calculate(db, principal, body),
-    submit,
+    submit: (work: Work, principal: Principal, body: CreateBookingBody) => submit(work, principal, body, clock),
     /** The whole booking as the caller may see it (agents do not see private notes). */
     get: async (executor: Executor, principal: Principal, bookingId: string): Promise<BookingResponse> => {
       const a = await loadVisible(executor, principal, bookingId);
       return presentBooking(a, principal, await bookingDocuments(executor, a));
     },
     present: presentBooking,
-    reserveAllotments,
+    reserveAllotments: (work: Work, principal: Principal, bookingId: string) => reserveAllotments(work, principal, bookingId, clock),
     releaseAllotments: releaseAllotmentsStep,
     template: async (executor: Executor, principal: Principal, bookingId: string, template: MailTemplateName, reason?: RefusalReason) =>
       mailTemplate(executor, await loadVisible(executor, principal, bookingId), options.publicUrl, template, reason),
     confirm,
     refuse,
-    cancellationQuote,
-    cancel,
-    updateParams,
-    acceptModification,
+    cancellationQuote: (executor: Executor, principal: Principal, bookingId: string) => cancellationQuote(executor, principal, bookingId, clock),
+    cancel: (work: Work, principal: Principal, bookingId: string, body: { agree_cancellation_policy: boolean }) => cancel(work, principal, bookingId, body, clock),
+    updateParams: (work: Work, principal: Principal, bookingId: string, change: UpdateParamsBody) => updateParams(work, principal, bookingId, change, clock),
+    acceptModification: (work: Work, principal: Principal, bookingId: string) => acceptModification(work, principal, bookingId, clock),
     rejectModification,
-    confirmCancellation,
+    confirmCancellation: (work: Work, principal: Principal, bookingId: string) => confirmCancellation(work, principal, bookingId, clock),
     selectPriority,
     assignOperator,
     addSpecialNote,

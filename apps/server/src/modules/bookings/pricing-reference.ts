@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CalculateAmountResponse } from '@sagano/domain/bookings/booking-schemas';
 import { calculateAmount, type FreeCountPlan, type PricedUnit, type UnitPrice } from '@sagano/domain/bookings/pricing';
+import { safeE6 } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -49,7 +50,7 @@ export function priceWith(reference: PricingReference, groupType: string, date: 
   }
   const result = calculateAmount({
     units: segmentUnits,
-    prices: new Map(reference.prices.map((p) => [p.unit_id, { price_e6: Number(p.price_e6), decrement_fee_e6: Number(p.decrement_fee_e6) }])),
+    prices: new Map(reference.prices.map((p) => [p.unit_id, { price_e6: safeE6(p.price_e6), decrement_fee_e6: safeE6(p.decrement_fee_e6) }])),
     freeCountPlans: reference.free_count_plans,
     items,
     directions,

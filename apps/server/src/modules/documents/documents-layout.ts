@@ -5,6 +5,7 @@
  * first and start a new page when needed.
  */
 import PDFDocument from 'pdfkit';
+import { OPERATOR_TIME_ZONE } from '@sagano/domain/common/business-date';
 import { applyJapaneseFont } from './pdf-fonts.ts';
 
 type Doc = PDFKit.PDFDocument;
@@ -182,7 +183,7 @@ export function drawPageFooters(doc: Doc, linesFor: (page: number, pageCount: nu
 }
 
 const TOKYO_DATE_TIME = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Tokyo',
+  timeZone: OPERATOR_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

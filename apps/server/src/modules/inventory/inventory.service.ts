@@ -1,5 +1,6 @@
 /** Seat inquiry, the seat-level inventory of a train, slot adjustment and suspension. */
 import { sql } from 'drizzle-orm';
+import { eachDay, lastDayOfMonth } from '@sagano/domain/common/business-date';
 import { allotmentLevel, bestLevel, DEFAULT_FEW_THRESHOLD, type AllotmentLevel, type SeatInquiryTag } from '@sagano/domain/inventory/allotment-level';
 import type {
   AdjustArrangementsBody,
@@ -55,9 +56,8 @@ export function isCheckViolation(error: unknown): boolean {
 }
 
 function monthRange(year: number, month: number): { from: string; to: string; days: string[] } {
-  const days: string[] = [];
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  for (let d = 1; d <= last; d++) days.push(`${year}-${String(month).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
+  const yearMonth = `${year}-${String(month).padStart(2, '0')}`;
+  const days = eachDay(`${yearMonth}-01`, lastDayOfMonth(yearMonth));
   return { from: days[0]!, to: days[days.length - 1]!, days };
 }
 

@@ -21,6 +21,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { typesOf } from '../bookings/booking-allotments.ts';
@@ -28,7 +29,6 @@ import { loadVisible } from '../bookings/booking-presenter.ts';
 import { beginStep, callerOf, nextStep, notify, recordStep, stateOfLocked } from '../bookings/booking-steps.ts';
 import { canSee } from '../auth/tenant-scope.ts';
 import { loadBooking, lockBooking, recordRevision, type BookingAggregate, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
-import { tokyoToday } from '../timetable/timetable.service.ts';
 import { holdAllotments, releaseAllotments } from '../inventory/allotments.ts';
 import { fixSeats } from '../inventory/seatability.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -49,7 +49,8 @@ function tokenMatches(given: string, actual: string): boolean {
   return a.equals(b);
 }
 
-export function createSeatsService(db: Db, options: { publicUrl: string }) {
+export function createSeatsService(db: Db, options: { publicUrl: string; clock: Clock }) {
+  const { clock } = options;
   /** GET /seats: staff (any booking they may see), or the group with its token. */
   async function view(executor: Executor, principal: Principal | null, bookingId: string, token: string | undefined): Promise<BookingSeatsResponse> {
     const { booking, aggregate } = await readForView(executor, bookingId);
@@ -207,7 +208,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
     if (!body.direction) throw new AppError('VALIDATION_FAILED', 'direction: name the train of the seats to release', 'direction');
     const s = booking.services.find((x) => x.direction === body.direction);
     if (!s) throw new AppError('VALIDATION_FAILED', `direction: the booking has no ${body.direction} train`, 'direction');
-    if (s.serviceDate !== tokyoToday()) throw new AppError('VALIDATION_FAILED', `seat_ids: seats are released one by one only on the service day (${s.serviceDate})`, 'seat_ids');
+    if (s.serviceDate !== clock.today()) throw new AppError('VALIDATION_FAILED', `seat_ids: seats are released one by one only on the service day (${s.serviceDate})`, 'seat_ids');
     const day = trainDay(s);
     const seats = await seatsOf(work.tx, day, booking.bookingId);
     const mine = new Map(seats.filter((x) => x.mine).map((x) => [x.seat_id, x]));
@@ -311,7 +312,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
   async function summaryOf(executor: Executor, a: BookingAggregate): Promise<CustomerBookingSummary> {
     const list = await bookingSeatList(executor, a.booking.bookingId);
     const state = customerState(a);
-    const today = tokyoToday();
+    const today = clock.today();
     const voucherAvailable = isConfirmed(state) && state.voucherConfirmed;
     return {
       booking_id: a.booking.bookingId,
@@ -374,7 +375,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string }) {
     if (!customerMayChangeSeats(state)) throw new AppError('STEP_NOT_ALLOWED', 'the seats of this booking cannot be changed now');
     const s = locked.services.find((x) => x.serviceDate === body.service.service_day && x.serviceId === body.service.service_id);
     if (!s) throw new AppError('VALIDATION_FAILED', 'service.service_id: not a train of this booking', 'service.service_id');
-    if (s.serviceDate < tokyoToday()) throw new AppError('STEP_NOT_ALLOWED', 'the train has already run');
+    if (s.serviceDate < clock.today()) throw new AppError('STEP_NOT_ALLOWED', 'the train has already run');
     const manual = body.service.manual;
     if (manual && (manual.standings > 0 || manual.unspecified_seat > 0)) {
       throw new AppError('VALIDATION_FAILED', 'service.manual.standings: standing places and unspecified seats are arranged by the operator', 'service.manual.standings');

@@ -24,6 +24,7 @@ import {
   YearMonthParams,
 } from '@sagano/domain/timetable/timetable-schemas';
 import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
 import {
   changeService,
   createService,
@@ -48,14 +49,14 @@ const Ok = z.object({ ok: z.literal(true) });
  * (no `access`); terms, calendar days and special days go through approval. What runs on a day
  * is readable by operators, and the month calendar and diagrams by anyone (the customer side).
  */
-export function timetableRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function timetableRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const { db, clock } = deps;
   const tags = ['timetable'];
   const config = { category: 'timetable' as const };
   const operator = { ...config, access: 'operator' as const };
 
-  r.get('/v1/service-terms', { schema: { tags, response: { 200: ServiceTermListResponse } }, config: operator }, () => serviceTermList(db));
+  r.get('/v1/service-terms', { schema: { tags, response: { 200: ServiceTermListResponse } }, config: operator }, () => serviceTermList(db, clock.today()));
 
   r.post('/v1/service-terms', { schema: { tags, body: CreateServiceTermBody, response: { 200: ApprovalSubmittedResponse } }, config: { ...config, operation: 'service_terms.create' } }, (request) =>
     request.mutate((work) => requestServiceTerm(work, request.principal!, request.body)),

@@ -11,6 +11,7 @@ import type {
   SpecialDaysResponse,
 } from '@sagano/domain/timetable/timetable-schemas';
 import { NO_CHANGES } from '@sagano/domain/timetable/timetable-schemas';
+import { eachDay, lastDayOfMonth } from '@sagano/domain/common/business-date';
 import type { Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
@@ -37,19 +38,6 @@ import {
   type ServiceTermRow,
   type ServiceWithDiagram,
 } from './timetable.repository.ts';
-
-/** Today's date in Asia/Tokyo (yyyy-MM-dd). */
-export function tokyoToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-function eachDay(fromDate: string, toDate: string): string[] {
-  const days: string[] = [];
-  for (let d = new Date(`${fromDate}T00:00:00Z`); d <= new Date(`${toDate}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) {
-    days.push(d.toISOString().slice(0, 10));
-  }
-  return days;
-}
 
 function submitted(row: { id: number; status: string }): ApprovalSubmittedResponse {
   return { approval_id: row.id, status: row.status };
@@ -99,7 +87,8 @@ async function checkStations(db: Executor, body: ServiceBody) {
 
 // ---------- terms ----------
 
-export async function serviceTermList(db: Executor, today = tokyoToday()) {
+/** The service terms, the one covering `today` (the clock's business date) marked current. */
+export async function serviceTermList(db: Executor, today: string) {
   const terms = await listServiceTerms(db);
   const current = terms.find((x) => x.fromDate <= today && today <= x.toDate) ?? terms[0];
   return { service_terms: terms.map((x) => ({ serviceTermId: x.id, fromDate: x.fromDate, toDate: x.toDate, is_current: x.id === current?.id })) };
@@ -195,10 +184,8 @@ export async function requestPatternChange(work: Work, principal: Principal, ser
 }
 
 export async function monthPatternCalendar(db: Executor, yearMonth: string) {
-  const [y, m] = yearMonth.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const fromDate = `${yearMonth}-01`;
-  const toDate = `${yearMonth}-${String(last).padStart(2, '0')}`;
+  const toDate = lastDayOfMonth(yearMonth);
   const patterns = await patternsBetween(db, fromDate, toDate);
   return { year_month: yearMonth, days: eachDay(fromDate, toDate).map((date) => ({ date, service_pattern: (patterns.get(date) ?? 'DISABLED') as ServiceDayPattern })) };
 }

@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_KINDS, type NotificationKind } from '@sagano/domain/bookings/booking-schemas';
 import type { BookingStatus } from '@sagano/domain/bookings/booking-state';
+import { tokyoToday } from '@sagano/domain/common/business-date';
 import { TableEmptyRow } from '../../components/table-empty-row.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useNotifications } from '../../features/bookings/api/get-notifications.ts';
 import { searchServiceOrders } from '../../features/bookings/api/search-service-orders.ts';
-import { tokyoDate } from '../../features/bookings/components/use-booking-labels.ts';
 import { agentScopeOf, useOwnAgent, useOwnGroup } from '../../lib/own-agent.ts';
 import { portalKeys } from '../../features/portal/api/portal-keys.ts';
 import { groupName } from '../../features/portal/components/staff-groups.ts';
@@ -67,7 +67,7 @@ function Workplace() {
 /** The agent portal's home: where you work, your bookings by status, the latest notifications, where to book. */
 export function PortalHome() {
   const { t } = useTranslation(['portal', 'bookings', 'notifications', 'common']);
-  const today = tokyoDate(0);
+  const today = tokyoToday();
   const counts = useStatusCounts(today);
   const notifications = useNotifications('booking', 1);
   const latest = (notifications.data?.notifications ?? []).slice(0, LATEST_NOTIFICATIONS);

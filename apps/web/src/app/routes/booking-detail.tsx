@@ -32,7 +32,7 @@ import { BookingNotes } from '../../features/bookings/components/booking-notes.t
 import { AcceptChangeModal, OutdatedDocuments } from '../../features/bookings/components/change-documents.tsx';
 import { PaymentCard } from '../../features/bookings/components/payment-card.tsx';
 import { MailStepModal } from '../../features/bookings/components/mail-step-modal.tsx';
-import { formatYen } from '../../features/bookings/components/money.ts';
+import { formatRatePercent, formatYen } from '../../lib/yen.ts';
 import { PriceItemsTable } from '../../features/bookings/components/price-items-table.tsx';
 import { SimpleStepModal, type SimpleStep } from '../../features/bookings/components/simple-step-modals.tsx';
 import { BookingStatusBadges, PaymentStatusBadge } from '../../features/bookings/components/status-badges.tsx';
@@ -369,7 +369,7 @@ export function Component() {
             {cancellation && (
               <Section title={t('detail.sections.cancellation')}>
                 <SimpleGrid cols={2} spacing="sm">
-                  <Field label={t('cancel.rate')} value={t('cancel.percent', { value: (cancellation.cancellation_rate_e6 / 10_000).toLocaleString() })} />
+                  <Field label={t('cancel.rate')} value={t('cancel.percent', { value: formatRatePercent(cancellation.cancellation_rate_e6) })} />
                   <Field label={t('cancel.fee')} value={<span data-testid="booking-cancellation-fee">{t('form.yen', { amount: formatYen(cancellation.total_cancellation_fee) })}</span>} />
                   <Field label={t('detail.cancelledAt')} value={cancellation.cancelled_at ? formatDateTime(cancellation.cancelled_at) : t('detail.cancellationOpen')} />
                   {cancellation.payment && <Field label={t('detail.paymentFields.status')} value={<PaymentStatusBadge status={cancellation.payment.status} />} />}

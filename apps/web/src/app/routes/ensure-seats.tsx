@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Grid, Group, Stack } from '@mantine/core';
 import { IconArmchair, IconArrowLeft, IconFileTypePdf, IconMail } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { tokyoToday } from '@sagano/domain/common/business-date';
 import { ForbiddenScreen } from '../../components/forbidden-screen.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -11,7 +12,6 @@ import { useBookingStep } from '../../features/bookings/api/booking-steps.ts';
 import { useBooking } from '../../features/bookings/api/get-booking.ts';
 import { MailStepModal } from '../../features/bookings/components/mail-step-modal.tsx';
 import { BookingStatusBadges } from '../../features/bookings/components/status-badges.tsx';
-import { tokyoDate } from '../../features/bookings/components/use-booking-labels.ts';
 import { useBookingSeats } from '../../features/seats/api/get-booking-seats.ts';
 import { SeatsLoadState } from '../../features/seats/components/seats-load-state.tsx';
 import { releaseSeats, seatTablePdfUrl, sendSeatTable, type Mail, type ReleaseSeatsRequest } from '../../features/seats/api/seat-steps.ts';
@@ -30,7 +30,7 @@ export function Component() {
   const labels = useSeatLabels();
   const [mailing, setMailing] = useState(false);
   // The service day is compared with today in Japan, read once when the screen opens.
-  const [today] = useState(() => tokyoDate());
+  const [today] = useState(() => tokyoToday());
   const send = useBookingStep((mail: Mail) => sendSeatTable(bookingId, mail));
   const release = useBookingStep((body: ReleaseSeatsRequest) => releaseSeats(bookingId, body));
 

@@ -5,11 +5,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { SessionUser } from '@sagano/domain/auth/auth-schemas';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
 import type { BookingSeatsResponse } from '@sagano/domain/seats/seat-schemas';
+import { tokyoToday } from '@sagano/domain/common/business-date';
 import { AppProviders } from '../providers.tsx';
 import { CurrentUserContext } from '../../lib/current-user.ts';
 import { changeLanguage, initI18n } from '../../lib/i18n.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { tokyoDate } from '../../features/bookings/components/use-booking-labels.ts';
 import { Component as AssignSeats } from './assign-seats.tsx';
 import { Component as EnsureSeats } from './ensure-seats.tsx';
 import { bookingSeat } from '../../test/booking-seats.ts';
@@ -239,7 +239,7 @@ describe('seat screens', () => {
   });
 
   it('releases the ticked seats on the service day after asking', async () => {
-    fakeApi({ booking: booking('SAGANO_SEAT_TABLE_SENT', { can_confirm_seats: true, can_release_seats: true }), seats: seats(tokyoDate()) });
+    fakeApi({ booking: booking('SAGANO_SEAT_TABLE_SENT', { can_confirm_seats: true, can_release_seats: true }), seats: seats(tokyoToday()) });
     open('/bookings/26050601/ensure-seats');
     const box = await waitFor(() => document.querySelector<HTMLInputElement>('input[aria-label="2号車 1B"]'));
     box.click();

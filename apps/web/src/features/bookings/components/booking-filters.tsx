@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { GROUP_TYPES, PAYMENT_STATUSES, type ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES } from '@sagano/domain/bookings/booking-state';
 import { countryOptions } from '@sagano/domain/common/countries';
+import { addDays, tokyoToday } from '@sagano/domain/common/business-date';
 import { parseDateInput } from '../../../lib/dates.ts';
 import { useAgentOptions } from '../api/get-agent-options.ts';
-import { tokyoDate } from './use-booking-labels.ts';
 
 /** Every filter of spec 000 §3 "List filter defaults" and its extensions, as kept in the address. */
 export type BookingFilterValues = {
@@ -56,8 +56,8 @@ export function readBookingFilters(params: URLSearchParams, now: Date = new Date
   const values = {} as BookingFilterValues;
   for (const key of TEXT_KEYS) values[key] = params.get(key) ?? '';
   for (const key of LIST_KEYS) values[key] = (params.get(key) ?? '').split(',').filter(Boolean);
-  if (!params.has('service_from')) values.service_from = tokyoDate(0, now);
-  if (!params.has('service_to')) values.service_to = tokyoDate(DEFAULT_SERVICE_DAYS, now);
+  if (!params.has('service_from')) values.service_from = tokyoToday(now);
+  if (!params.has('service_to')) values.service_to = addDays(tokyoToday(now), DEFAULT_SERVICE_DAYS);
   return values;
 }
 

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { CreateBookingBody, GROUP_TYPES } from '@sagano/domain/bookings/booking-schemas';
 import { PARTICIPANT_QUANTITY, WHEELCHAIR_COUNT, type CountRange } from '@sagano/domain/bookings/counts';
 import { countryOptions, OVERSEAS_PREFECTURE, PREFECTURES_EN, PREFECTURES_JA } from '@sagano/domain/common/countries';
+import { tokyoToday } from '@sagano/domain/common/business-date';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { agentScopeOf, useOwnAgent, useOwnGroup, type AgentScope } from '../../../lib/own-agent.ts';
-import { todayInTokyo } from '../../../lib/calendar-grid.ts';
 import { useAgentOptions } from '../api/get-agent-options.ts';
 import { useBooking } from '../api/get-booking.ts';
 import {
@@ -59,7 +59,7 @@ export function validateDraft(
   for (const unitId of invalidQuantityUnits(values, labels.units)) errors[`quantities.${unitId}`] = messages.range(PARTICIPANT_QUANTITY);
   if (invalidWheelchairCount(values)) errors.wheel_chair_text = messages.range(WHEELCHAIR_COUNT);
   if (errors['participant_group.wheel_chairs']) errors['participant_group.wheel_chairs'] = messages.range(WHEELCHAIR_COUNT);
-  for (const field of pastDates(values, todayInTokyo())) errors[field] = messages.datePassed();
+  for (const field of pastDates(values, tokyoToday())) errors[field] = messages.datePassed();
   if (!values.wait_listing && legsTooSmall(values, labels.units, vacancies).length > 0) errors.wait_listing = messages.waitlist();
   if (values.agent_id === null) errors.agent_id = messages.agent();
   for (const direction of missingTrains(values)) errors[direction === 'down' ? 'down_service_id' : 'up_service_id'] = messages.train();
@@ -118,7 +118,7 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
           agent: () => t('common:validation.select'),
           train: () => t('bookings:form.missingTrain'),
           returnDate: () => t('bookings:form.returnBeforeOutbound'),
-          datePassed: () => t('bookings:form.datePassed', { today: todayInTokyo() }),
+          datePassed: () => t('bookings:form.datePassed', { today: tokyoToday() }),
           range: ({ min, max }) => t('bookings:form.wholeNumber', { min, max }),
           waitlist: () => t('bookings:form.waitlistRequired'),
         },

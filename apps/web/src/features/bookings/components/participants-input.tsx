@@ -8,7 +8,7 @@ import { FARE_TYPES } from '@sagano/domain/reference/reference-schemas';
 import { useCalculatedAmount } from '../api/calculate-amount.ts';
 import { enterableUnits, invalidQuantityUnits, legDate, legsTooSmall, neededSeats, quantityItems, tripLegs, type BookingFormState, type LegVacancy } from './booking-form-state.ts';
 import { CountInput } from './count-input.tsx';
-import { formatYen } from './money.ts';
+import { formatYen } from '../../../lib/yen.ts';
 import { PriceItemsTable } from './price-items-table.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
 

@@ -2,7 +2,7 @@ import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
-import { formatYen } from './money.ts';
+import { formatYen } from '../../../lib/yen.ts';
 import { PaymentStatusBadge } from './status-badges.tsx';
 
 function Field({ label, value }: { label: string; value: ReactNode }) {

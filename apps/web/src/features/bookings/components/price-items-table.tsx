@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatYen } from './money.ts';
+import { formatYen } from '../../../lib/yen.ts';
 import type { BookingLabels } from './use-booking-labels.ts';
 
 interface PriceItem {

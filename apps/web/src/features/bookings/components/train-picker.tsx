@@ -3,8 +3,8 @@ import { DateInput, type DateInputProps } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { tokyoToday } from '@sagano/domain/common/business-date';
 import { parseDateInput } from '../../../lib/dates.ts';
-import { todayInTokyo } from '../../../lib/calendar-grid.ts';
 import { useDayTrains } from '../api/get-day-trains.ts';
 import { legDate, tripLegs, type BookingFormState, type TripLeg } from './booking-form-state.ts';
 import type { BookingLabels } from './use-booking-labels.ts';
@@ -14,7 +14,7 @@ import type { BookingLabels } from './use-booking-labels.ts';
  * whose today (in Japan) is marked. A typed past date stays as typed and the form says why.
  */
 export function ServiceDateInput({ value, onChange, ...props }: Omit<DateInputProps, 'value' | 'onChange'> & { value: string; onChange: (date: string) => void }) {
-  const today = todayInTokyo();
+  const today = tokyoToday();
   return (
     <DateInput
       valueFormat="YYYY-MM-DD"

@@ -35,9 +35,3 @@ export function useBookingLabels() {
 }
 
 export type BookingLabels = ReturnType<typeof useBookingLabels>;
-
-/** Today and a day offset in Asia/Tokyo as yyyy-MM-dd (the list's default service-date range). */
-export function tokyoDate(offsetDays = 0, now: Date = new Date()): string {
-  const shifted = new Date(now.getTime() + offsetDays * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(shifted);
-}

@@ -10,9 +10,8 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { cancelBooking, useBookingStep } from '../api/booking-steps.ts';
 import { useBooking } from '../api/get-booking.ts';
 import { useCancellationFee } from '../api/get-cancellation-fee.ts';
-import { formatYen } from '../components/money.ts';
+import { formatRatePercent, formatYen } from '../../../lib/yen.ts';
 
-const percent = (rateE6: number) => (rateE6 / 10_000).toLocaleString(undefined, { maximumFractionDigits: 2 });
 
 /**
  * /bookings/{bookingId}/cancel: the fee cancelling today would cost under the booking's policy.
@@ -66,7 +65,7 @@ export function Component() {
             </Stack>
             <Stack gap={0}>
               <Text size="xs" c="dimmed">{t('cancel.rate')}</Text>
-              <Text size="sm">{t('cancel.percent', { value: percent(quote.rate_e6) })}</Text>
+              <Text size="sm">{t('cancel.percent', { value: formatRatePercent(quote.rate_e6) })}</Text>
             </Stack>
           </SimpleGrid>
           <Group mt="md" gap="xs" align="baseline">
@@ -93,7 +92,7 @@ export function Component() {
               {rows.map((row) => (
                 <Table.Tr key={row.days_before} fw={row.days_before === quote.days_before ? 700 : undefined} data-current={row.days_before === quote.days_before || undefined}>
                   <Table.Td>{row.days_before === 0 ? t('cancel.onTheDay') : t('cancel.daysBefore', { count: row.days_before })}</Table.Td>
-                  <Table.Td ta="right">{t('cancel.percent', { value: percent(row.rate_e6) })}</Table.Td>
+                  <Table.Td ta="right">{t('cancel.percent', { value: formatRatePercent(row.rate_e6) })}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -5,8 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CreateBookingBody, UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
 import { countryName } from '@sagano/domain/common/countries';
+import { tokyoToday } from '@sagano/domain/common/business-date';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { todayInTokyo } from '../../../lib/calendar-grid.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateBooking, useUpdateBooking } from '../api/create-booking.ts';
@@ -77,7 +77,7 @@ export function Component() {
   if (stored.kind === 'invalid') return (<>{header}<Problem message={t('form.invalid')} /></>);
   if (!labels.unitsLoaded) return header;
   const state = stored.state;
-  if (!isSubmittable(state, labels.units, todayInTokyo())) {
+  if (!isSubmittable(state, labels.units, tokyoToday())) {
     return (
       <>
         {header}

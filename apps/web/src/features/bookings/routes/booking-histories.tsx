@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useBooking } from '../api/get-booking.ts';
 import { countedUnits, revisionViews } from '../components/history-changes.ts';
-import { formatYen } from '../components/money.ts';
+import { formatYen } from '../../../lib/yen.ts';
 import { BookingStatusBadges } from '../components/status-badges.tsx';
 import { useBookingLabels } from '../components/use-booking-labels.ts';
 import { useListSeparator } from '../../../lib/list-separator.ts';

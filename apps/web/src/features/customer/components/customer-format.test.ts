@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerStatus, formatServiceDate, groupSeatsByCar, sortTrips, stationName, tokyoToday, tripKind } from './customer-format.ts';
+import { customerStatus, formatServiceDate, groupSeatsByCar, sortTrips, stationName, tripKind } from './customer-format.ts';
 
 describe('customerStatus', () => {
   it('speaks of a confirmed booking for reserved and modified ones', () => {
@@ -65,12 +65,5 @@ describe('groupSeatsByCar', () => {
       { car: 2, seats: ['1A', '1B'] },
       { car: 3, seats: ['2A'] },
     ]);
-  });
-});
-
-describe('tokyoToday', () => {
-  it('is the date in Japan, already the next day there late in the UTC evening', () => {
-    expect(tokyoToday(new Date('2026-05-05T14:59:00Z'))).toBe('2026-05-05');
-    expect(tokyoToday(new Date('2026-05-05T15:00:00Z'))).toBe('2026-05-06');
   });
 });

@@ -89,8 +89,3 @@ export function groupSeatsByCar(seats: readonly { car_number: number; row: numbe
   }
   return cars;
 }
-
-/** Today in Japan (yyyy-MM-dd): trains before it have run and their seats can no longer change. */
-export function tokyoToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}

@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { labelText } from '@sagano/domain/common/language';
 import type { Direction } from '@sagano/domain/reference/reference-schemas';
 import type { BookingSeatDirection } from '@sagano/domain/seats/seat-schemas';
+import { tokyoToday } from '@sagano/domain/common/business-date';
 import { SeatMap } from '../../../components/seat-map/seat-map.tsx';
 import type { SeatMapLegendItem } from '../../../components/seat-map/seat-map-legend.tsx';
 import { ApiError, FetchFailureError } from '../../../lib/api-client.ts';
 import { customerKeys, newMutationId, useChangeSeat, useCheckSeats, useCustomerSeats, useCustomerStations } from '../api/customer-api.ts';
-import { formatServiceDate, groupSeatsByCar, sortTrips, stationName, tokyoToday, tripKind, type TripKind } from './customer-format.ts';
+import { formatServiceDate, groupSeatsByCar, sortTrips, stationName, tripKind, type TripKind } from './customer-format.ts';
 import { SeatLines } from './seat-lines.tsx';
 import {
   SEAT_COLORS,

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AllotmentCalendarDay } from '@sagano/domain/inventory/inventory-schemas';
 import type { Direction } from '@sagano/domain/reference/reference-schemas';
-import { monthGrid, todayInTokyo, weekdayOf, type YearMonth } from '../../../lib/calendar-grid.ts';
+import { tokyoToday } from '@sagano/domain/common/business-date';
+import { monthGrid, weekdayOf, type YearMonth } from '../../../lib/calendar-grid.ts';
 import { LevelBadge } from './level-badge.tsx';
 import { useListSeparator } from '../../../lib/list-separator.ts';
 
@@ -128,7 +129,7 @@ export function AllotmentCalendar({
   const { i18n } = useTranslation('inventory');
   const byDate = new Map(days.map((d) => [d.date, d]));
   const names = weekdayNames(i18n.language);
-  const today = todayInTokyo();
+  const today = tokyoToday();
   const caption = new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(month.year, month.month - 1, 1)),
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, LoadingOverlay, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { tokyoToday } from '@sagano/domain/common/business-date';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -9,7 +10,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useAdjustArrangements } from '../api/adjust-arrangements.ts';
 import { useAllotmentDay } from '../api/get-allotment-day.ts';
 import { useServiceInventory } from '../api/get-service-inventory.ts';
-import { parseDayParam, todayInTokyo } from '../../../lib/calendar-grid.ts';
+import { parseDayParam } from '../../../lib/calendar-grid.ts';
 import { ServiceDayPicker } from '../components/service-day-picker.tsx';
 import { ArrangementSeatMap, InventoryUnavailable } from '../components/train-seat-map.tsx';
 import { useReferenceLabels } from '../components/use-reference-labels.ts';
@@ -24,7 +25,7 @@ function refusalMessage(error: unknown): string {
 export function Component() {
   const { t } = useTranslation('inventory');
   const [searchParams, setSearchParams] = useSearchParams();
-  const date = parseDayParam(searchParams.get('date')) ?? todayInTokyo();
+  const date = parseDayParam(searchParams.get('date')) ?? tokyoToday();
   const rawService = Number(searchParams.get('service'));
   const refs = useReferenceLabels();
   const day = useAllotmentDay({ date, fromStationId: null, toStationId: null });

@@ -4,11 +4,12 @@ import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
+import { addDays, tokyoToday } from '@sagano/domain/common/business-date';
 import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useAllotmentDay } from '../api/get-allotment-day.ts';
-import { formatServiceDay, formatYearMonth, parseDayParam, shiftDay, todayInTokyo, yearMonthOf } from '../../../lib/calendar-grid.ts';
+import { formatServiceDay, formatYearMonth, parseDayParam, yearMonthOf } from '../../../lib/calendar-grid.ts';
 import { bookingInputLink, readSegment, segmentLegs, writeSegment, type SegmentChoice, type SegmentLeg, type TripType } from '../components/segment.ts';
 import { TrainList } from '../components/train-list.tsx';
 import { useReferenceLabels, type ReferenceLabels } from '../components/use-reference-labels.ts';
@@ -41,7 +42,7 @@ function DayTrainList({ date, leg, choice, refs }: { date: string; leg: SegmentL
       refs={refs}
       loading={day.isPending}
       // A train that has run cannot be booked: no booking link on days before today.
-      bookHref={portal && date >= todayInTokyo() ? (s) => bookingInputLink(date, choice, s) : undefined}
+      bookHref={portal && date >= tokyoToday() ? (s) => bookingInputLink(date, choice, s) : undefined}
       trainHref={(s) => {
         // The train view reports on this list's segment (the return leg's for a return train).
         const params = new URLSearchParams(back);
@@ -97,10 +98,10 @@ export function Component() {
         title={t('day.title', { date: formatServiceDay(date, i18n.language) })}
         actions={
           <>
-            <Button component={Link} to={dayLink(shiftDay(date, -1))} variant="default" size="xs" leftSection={<IconChevronLeft size={14} aria-hidden />}>
+            <Button component={Link} to={dayLink(addDays(date, -1))} variant="default" size="xs" leftSection={<IconChevronLeft size={14} aria-hidden />}>
               {t('day.previousDay')}
             </Button>
-            <Button component={Link} to={dayLink(shiftDay(date, 1))} variant="default" size="xs" rightSection={<IconChevronRight size={14} aria-hidden />}>
+            <Button component={Link} to={dayLink(addDays(date, 1))} variant="default" size="xs" rightSection={<IconChevronRight size={14} aria-hidden />}>
               {t('day.nextDay')}
             </Button>
           </>

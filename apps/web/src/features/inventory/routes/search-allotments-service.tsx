@@ -3,12 +3,13 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
+import { tokyoToday } from '@sagano/domain/common/business-date';
 import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useAllotmentDay } from '../api/get-allotment-day.ts';
 import { useServiceInventory } from '../api/get-service-inventory.ts';
-import { formatServiceDay, parseDayParam, todayInTokyo } from '../../../lib/calendar-grid.ts';
+import { formatServiceDay, parseDayParam } from '../../../lib/calendar-grid.ts';
 import { InventoryCounters, StandingSummary } from '../components/inventory-counters.tsx';
 import { LevelBadge, ServiceStatusBadge, TagBadge } from '../components/level-badge.tsx';
 import { bookingInputLink, readSegment, writeSegment } from '../components/segment.ts';
@@ -49,7 +50,7 @@ export function Component() {
       <PageHeader
         title={t('service.title', { train: trainName, date: formatServiceDay(date, i18n.language) })}
         actions={
-          row && date >= todayInTokyo() && (
+          row && date >= tokyoToday() && (
             <Button component={Link} to={bookingInputLink(date, readSegment(searchParams), row)} size="xs">
               {tBookings('list.create')}
             </Button>

@@ -4,11 +4,12 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import type { Direction } from '@sagano/domain/reference/reference-schemas';
+import { tokyoToday } from '@sagano/domain/common/business-date';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useAllotmentCalendar } from '../api/get-allotment-calendar.ts';
 import { AllotmentCalendar, CalendarLegend } from '../components/allotment-calendar.tsx';
-import { formatYearMonth, parseYearMonth, shiftMonth, todayInTokyo, yearMonthOf, type YearMonth } from '../../../lib/calendar-grid.ts';
+import { formatYearMonth, parseYearMonth, shiftMonth, yearMonthOf, type YearMonth } from '../../../lib/calendar-grid.ts';
 
 type DirectionFilter = Direction | 'both';
 
@@ -21,7 +22,7 @@ export function Component() {
   const { t, i18n } = useTranslation(['inventory', 'portal']);
   const [searchParams, setSearchParams] = useSearchParams();
   const backOffice = capabilitiesOf(useCurrentUser()).backOffice;
-  const month = parseYearMonth(searchParams.get('month')) ?? yearMonthOf(todayInTokyo());
+  const month = parseYearMonth(searchParams.get('month')) ?? yearMonthOf(tokyoToday());
   const rawDirection = searchParams.get('direction');
   const filter: DirectionFilter = rawDirection === 'down' || rawDirection === 'up' ? rawDirection : 'both';
   const directions = directionsOf(filter);
@@ -59,7 +60,7 @@ export function Component() {
             <ActionIcon variant="default" size="lg" aria-label={t('inquiry.nextMonth')} onClick={() => go({ month: shiftMonth(month, 1) })}>
               <IconChevronRight size={18} aria-hidden />
             </ActionIcon>
-            <Button variant="subtle" size="compact-sm" onClick={() => go({ month: yearMonthOf(todayInTokyo()) })}>
+            <Button variant="subtle" size="compact-sm" onClick={() => go({ month: yearMonthOf(tokyoToday()) })}>
               {t('inquiry.thisMonth')}
             </Button>
           </Group>

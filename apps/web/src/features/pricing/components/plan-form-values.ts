@@ -1,7 +1,8 @@
+import { exactYenOf } from '@sagano/domain/money/yen-e6';
 import { priceableUnits } from '@sagano/domain/pricing/pricing-plan-rules';
 import type { PricingPlanBody, PricingPlanResponse } from '@sagano/domain/pricing/pricing-schemas';
 import type { Unit } from '@sagano/domain/reference/reference-schemas';
-import { e6ToYen, yenInputToE6 } from '../../../lib/yen.ts';
+import { yenInputToE6 } from '../../../lib/yen.ts';
 
 export type Segment = PricingPlanBody['segment'];
 
@@ -19,7 +20,7 @@ export function planFormValues(plan: PricingPlanResponse | null, segment: Segmen
   const prices: PlanFormValues['prices'] = {};
   for (const unit of priceableUnits(units, plan?.segment ?? segment)) {
     const priced = plan?.units.find((u) => u.unit_id === unit.id);
-    prices[unit.id] = priced ? { price: e6ToYen(priced.price_e6), fee: e6ToYen(priced.decrement_fee_e6) } : { price: '', fee: '' };
+    prices[unit.id] = priced ? { price: exactYenOf(priced.price_e6), fee: exactYenOf(priced.decrement_fee_e6) } : { price: '', fee: '' };
   }
   return {
     name: plan?.name ?? '',

@@ -6,7 +6,7 @@ import type { PricingPlanResponse } from '@sagano/domain/pricing/pricing-schemas
 import { SEGMENTS, type Unit } from '@sagano/domain/reference/reference-schemas';
 import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { formatYenE6 } from '../../../lib/yen.ts';
+import { formatYen } from '../../../lib/yen.ts';
 import { useUnits } from '../../../lib/reference/get-units.ts';
 import { useDeletePricingPlan } from '../api/delete-pricing-plan.ts';
 import { usePricingPlans } from '../api/get-pricing-plans.ts';
@@ -46,7 +46,7 @@ function PlanTable({ segment, plans, units, onEdit, onDelete }: { segment: Segme
               <Table.Tr key={plan.id} data-testid={`pricing-plan-${plan.id}`}>
                 <Table.Td>{plan.name}</Table.Td>
                 <Table.Td>{t('plans.period', { from: plan.service_date_from, to: plan.service_date_to })}</Table.Td>
-                <Table.Td ta="right">{fare === undefined ? '' : t('yen', { amount: formatYenE6(fare) })}</Table.Td>
+                <Table.Td ta="right">{fare === undefined ? '' : t('yen', { amount: formatYen(fare) })}</Table.Td>
                 <Table.Td>
                   <RowActions edit={{ label: t('plans.edit', { name: plan.name }), onClick: () => onEdit(plan) }} remove={{ label: t('plans.delete', { name: plan.name }), onClick: () => onDelete(plan) }} />
                 </Table.Td>

@@ -1,0 +1,79 @@
+/**
+ * The server takes "today" from its Clock: with the clock pinned, the same request decides
+ * differently as the pinned day moves (cancellation fee, past service dates, the current term).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedClock } from '../src/lib/clock.ts';
+import * as t from '../src/db/schema.ts';
+import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
+import { confirmedBooking } from './support/booking-fixture.ts';
+
+/** Noon in Tokyo on `date`. */
+const noonIn = (date: string) => `${date}T12:00:00+09:00`;
+
+const clock = fixedClock(noonIn('2030-05-01'));
+let ctx: TestApp;
+let fx: InventoryFixture;
+let staff: { authorization: string };
+let agentId: number;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ clock });
+  fx = await createInventoryFixture(ctx.database.db);
+  await addFixturePricing(ctx.database.db);
+  staff = await ctx.login('staff@example.com');
+  const [agent] = await ctx.database.db.select({ id: t.agents.id }).from(t.agents).limit(1);
+  agentId = agent!.id;
+});
+afterAll(() => ctx.close());
+
+const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: staff });
+
+describe('a pinned clock', () => {
+  it('prices a cancellation on the pinned day: nothing eight days before the train, everything on its day', async () => {
+    clock.set(noonIn('2030-05-01'));
+    const id = await confirmedBooking(ctx, staff, { agentId, day: fx.days[0]!, serviceId: fx.down, adults: 10 });
+    const early = (await get(`/v1/bookings/${id}/cancellation_fee`)).json();
+    expect(early).toMatchObject({ days_left: 8, days_before: 20, rate_e6: 0, cancellation_fee: 0 });
+
+    clock.set(noonIn(fx.days[0]!));
+    const onTheDay = (await get(`/v1/bookings/${id}/cancellation_fee`)).json();
+    expect(onTheDay).toMatchObject({ days_left: 0, days_before: 0, rate_e6: 1_000_000 });
+    expect(onTheDay.cancellation_fee).toBe(onTheDay.total_amount);
+  });
+
+  it('takes a booking request before the train runs and refuses the same request once the pinned day has passed it', async () => {
+    const request = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/v1/bookings',
+        headers: staff,
+        payload: {
+          applicant: { name: '伊藤 誠', email: 'ito.groups@example.com', phone_number: '03-0000-0000' },
+          group: { group_type: 'NORMAL', name: '青葉会', country_code: 'JPN' },
+          service_order: { down_service: { service_date: fx.days[1], service_id: fx.down, from_station_id: 1, to_station_id: 4 } },
+          participant_group: { unit_quantity_items: [{ unit_id: 1, quantity: 10 }] },
+          agent_id: agentId,
+        },
+      });
+    clock.set(noonIn('2030-05-01'));
+    expect((await request()).statusCode).toBe(200);
+
+    clock.set(noonIn('2030-05-11'));
+    const late = await request();
+    expect(late.statusCode).toBe(400);
+    expect(errorOf(late)).toMatchObject({ error_code: 'VALIDATION_FAILED', field: 'service_order.down_service.service_date' });
+    expect(errorOf(late).error_description).toContain('today is 2030-05-11');
+  });
+
+  it('marks the service term covering the pinned day as current', async () => {
+    clock.set(noonIn('2030-05-01'));
+    const in2030 = (await get('/v1/service-terms')).json().service_terms.find((x: { is_current: boolean }) => x.is_current);
+    expect(in2030).toMatchObject({ fromDate: '2030-01-01', toDate: '2030-12-31' });
+
+    clock.set(noonIn('2027-03-01'));
+    const in2027 = (await get('/v1/service-terms')).json().service_terms.find((x: { is_current: boolean }) => x.is_current);
+    expect(in2027).toMatchObject({ fromDate: '2026-01-01', toDate: '2027-12-31' });
+  });
+});
