@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { IconArrowLeft, IconCheck, IconLockOpen, IconTable, IconWand, IconX } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { IconCheck, IconLockOpen, IconTable, IconWand, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { NgReasonModal } from '../../features/seats/components/ng-reason-modal.t
 import { SeatMapPanel } from '../../features/seats/components/seat-map-panel.tsx';
 import { placeCounts, requiredSelection, sortDirections, type Direction } from '../../features/seats/components/seat-logic.ts';
 import { useSeatLabels, type SeatLabels } from '../../features/seats/components/use-seat-labels.ts';
+import { BackToBooking } from '../components/back-to-booking.tsx';
 
 /** What staff changed on one direction and not yet sent: the hand-picked seats, standing, preferred cars. */
 interface DirectionEdit {
@@ -118,10 +119,7 @@ export function Component() {
           </>
         }
       />
-      <Anchor component={Link} to={`/bookings/${booking.booking_id}`} size="sm" mb="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
-        <IconArrowLeft size={14} aria-hidden />
-        {t('backToDetail')}
-      </Anchor>
+      <BackToBooking bookingId={booking.booking_id} />
 
       {seats.data?.seat_ng_reason && booking.sub_status === 'SAGANO_SEAT_NOT_AVAILABLE' && (
         <Alert color="red" variant="light" mb="md">

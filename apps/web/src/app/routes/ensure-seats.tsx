@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Grid, Group, Stack } from '@mantine/core';
-import { IconArmchair, IconArrowLeft, IconFileTypePdf, IconMail } from '@tabler/icons-react';
+import { Alert, Button, Grid, Group, Stack } from '@mantine/core';
+import { IconArmchair, IconFileTypePdf, IconMail } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { tokyoToday } from '@sagano/domain/common/business-date';
@@ -19,6 +19,7 @@ import { SameDayRelease } from '../../features/seats/components/same-day-release
 import { SeatSheetCard } from '../../features/seats/components/seat-sheet-card.tsx';
 import { sortDirections } from '../../features/seats/components/seat-logic.ts';
 import { useSeatLabels } from '../../features/seats/components/use-seat-labels.ts';
+import { BackToBooking } from '../components/back-to-booking.tsx';
 
 /** /bookings/{bookingId}/ensure-seats: the seat sheet per train, mailed to the applicant; same-day release on the day. */
 export function Component() {
@@ -60,10 +61,7 @@ export function Component() {
           </>
         }
       />
-      <Anchor component={Link} to={`/bookings/${booking.booking_id}`} size="sm" mb="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
-        <IconArrowLeft size={14} aria-hidden />
-        {t('backToDetail')}
-      </Anchor>
+      <BackToBooking bookingId={booking.booking_id} />
 
       <Group gap="xs" mb="md" wrap="wrap">
         <Button component="a" href={seatTablePdfUrl(booking.booking_id)} target="_blank" rel="noopener" variant="default" leftSection={<IconFileTypePdf size={16} aria-hidden />}>
