@@ -1,0 +1,167 @@
+/**
+ * The payment API's shapes (spec 000 §3 "Payment", spec 001 §9.5), shared by the server's
+ * validation, the OpenAPI document and the web forms.
+ *
+ * Amounts on the wire are integers on the millionth scale of the yen, as every amount of the
+ * booking API (PaymentSummary.total_amount, DESIGN §6): 1,200 yen is 1_200_000_000. Amounts
+ * typed in by staff (a bank transfer, an adjusted total) must be whole yen on that scale.
+ */
+import { z } from 'zod';
+import { E6 } from '../bookings/pricing.ts';
+import { ADJUST_REASON_MAX, COUPON_NUMBER_MAX, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentFlagSet } from './payment-state.ts';
+
+const DateString = z.iso.date();
+const Id = z.coerce.number().int().positive();
+const Amount = z.number().int();
+
+/** The largest amount staff may type in: 100 million yen. */
+const MAX_TYPED_AMOUNT_E6 = 100_000_000 * E6;
+/** A whole-yen amount typed in by staff, on the millionth scale, ≥ 0. */
+const WholeYenE6 = z
+  .number()
+  .int('enter a non-negative integer')
+  .min(0, 'enter a non-negative integer')
+  .max(MAX_TYPED_AMOUNT_E6, `at most ${MAX_TYPED_AMOUNT_E6 / E6}`)
+  .refine((n) => n % E6 === 0, 'enter a whole yen amount');
+
+/** One priced unit of a payment (spec 000 §3 "Payment" item lists). */
+export const PaymentPriceItem = z.object({
+  unit_id: z.number().int(),
+  quantity: z.number().int(),
+  calculated_quantity: z.number().int(),
+  unit_price: Amount,
+  decrement_quantity: z.number().int(),
+  decrement_fee: Amount,
+  final_remained_quantity: z.number().int(),
+  record_largest_calculated_quantity: z.number().int(),
+  subtotal_amount: Amount,
+});
+export type PaymentPriceItem = z.infer<typeof PaymentPriceItem>;
+
+/** The can_* flags of a payment for the caller (paymentFlags in payment-state.ts says each rule). */
+export const PaymentFlags = z.object({
+  can_pay: z.boolean(),
+  can_issue_coupon: z.boolean(),
+  can_correct_coupon_number: z.boolean(),
+  can_record_transfer: z.boolean(),
+  can_adjust_amount: z.boolean(),
+  can_finish_cancel_payment: z.boolean(),
+  can_refund: z.boolean(),
+  can_view_invoice: z.boolean(),
+  can_view_receipt: z.boolean(),
+});
+export type PaymentFlags = z.infer<typeof PaymentFlags>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** The wire flags are exactly what paymentFlags computes. */
+const _flagsMatch: Same<PaymentFlags, PaymentFlagSet> = true;
+
+/** A discrepancy payment after a change to a paid fare: what is charged extra or refunded, with its own status and due date. */
+export const PaymentDiscrepancy = z.object({
+  payment_id: z.number().int(),
+  status: z.enum(PAYMENT_STATUSES),
+  due_date: DateString.nullable(),
+  is_overdue: z.boolean(),
+  total_amount: Amount,
+  paid_amount: Amount,
+  direction: z.enum(['EXTRA', 'REFUND']),
+  flags: PaymentFlags,
+});
+export type PaymentDiscrepancy = z.infer<typeof PaymentDiscrepancy>;
+
+/** A payment as it stood at a moment (discrepancy_details). */
+export const PaymentSnapshot = z.object({
+  total_amount: Amount,
+  paid_amount: Amount,
+  unit_quantity_price_items: z.array(PaymentPriceItem),
+  /** When it stood so (the confirmation, the last change); null when not known. */
+  recorded_at: z.string().nullable(),
+});
+export type PaymentSnapshot = z.infer<typeof PaymentSnapshot>;
+
+/** What cancelling now would cost: the rate in force, the amount it applies to and the fee. */
+export const ExpectedCancellationPayment = z.object({
+  cancellation_rate_percent: z.number().min(0).max(100),
+  total_cancellation_amount: Amount,
+  total_cancellation_fee: Amount,
+});
+
+/** DESIGN §6: the payment first confirmed, the latest one, and what a cancellation would cost now (each null when none). */
+export const DiscrepancyDetails = z.object({
+  first_confirmed_payment: PaymentSnapshot.nullable(),
+  last_payment: PaymentSnapshot.nullable(),
+  expected_cancellation_payment: ExpectedCancellationPayment.nullable(),
+});
+export type DiscrepancyDetails = z.infer<typeof DiscrepancyDetails>;
+
+/** A payment record (spec 000 §3 "Payment"), on the booking and in the payments list. */
+export const PaymentDetail = z.object({
+  payment_id: z.number().int(),
+  kind: z.enum(PAYMENT_KINDS),
+  status: z.enum(PAYMENT_STATUSES),
+  payment_method: z.enum(PAYMENT_METHODS),
+  /** The gateway's transaction for a card payment; null until one is captured. */
+  transaction_id: z.string().nullable(),
+  issued_at: z.string(),
+  updated_at: z.string(),
+  paid_amount: Amount,
+  /** What had been paid when the payment was first confirmed (before refunds and discrepancies). */
+  initial_paid_amount: Amount,
+  unit_quantity_price_items: z.array(PaymentPriceItem),
+  cancellation_unit_quantity_price_items: z.array(PaymentPriceItem),
+  total_amount: Amount,
+  commission: z.object({ value: Amount, is_automatically_calculated: z.boolean() }),
+  /** The cancellation rate in force (percent), the amount it applies to and the fee; null while not cancelled. */
+  cancellation_rate_percent: z.number().min(0).max(100).nullable(),
+  total_cancellation_fee: Amount.nullable(),
+  total_cancellation_amount: Amount.nullable(),
+  is_cancellation_fee_fixed: z.boolean(),
+  is_total_amount_fixed: z.boolean(),
+  due_date: DateString.nullable(),
+  /** The due date the group schedule gives (due_date may differ once set by an invoice). */
+  normal_due_date: DateString.nullable(),
+  is_overdue: z.boolean(),
+  coupon_number: z.string().nullable(),
+  monthly_invoice_id: z.number().int().nullable(),
+  /** Later work (settlements): the agent's and the branch's settlement this payment is in. */
+  agent_settlement_id: z.string().nullable(),
+  agent_sub_group_settlement_id: z.string().nullable(),
+  /** Later work (invoices): the PDFs, when can_view_invoice / can_view_receipt. */
+  invoice_url: z.string().nullable(),
+  receipt_url: z.string().nullable(),
+  /** Whether the cancellation payment was marked finished (irreversible). */
+  is_cancel_payment_finished: z.boolean(),
+  flags: PaymentFlags,
+  discrepancy: PaymentDiscrepancy.nullable(),
+  discrepancy_details: DiscrepancyDetails.nullable(),
+});
+export type PaymentDetail = z.infer<typeof PaymentDetail>;
+
+/** POST …/report_coupon: the agent reports the coupon issued. PUT …/coupon_number: the operator corrects it. */
+export const ReportCouponBody = z.object({
+  coupon_number: z.string().trim().min(1, 'enter the coupon number').max(COUPON_NUMBER_MAX),
+});
+export type ReportCouponBody = z.infer<typeof ReportCouponBody>;
+export const CorrectCouponNumberBody = ReportCouponBody;
+export type CorrectCouponNumberBody = ReportCouponBody;
+
+/** The operator records a bank transfer (or other offline payment) received. */
+export const RecordBankTransferBody = z.object({
+  amount: WholeYenE6.refine((n) => n > 0, 'enter a positive integer'),
+  transferred_on: DateString,
+  note: z.string().trim().max(500).default(''),
+});
+export type RecordBankTransferBody = z.infer<typeof RecordBankTransferBody>;
+
+/** POST /v1/bookings/{id}/adjust_amount: the operator's new total and why; fixes the total. */
+export const AdjustAmountBody = z.object({
+  total_amount: WholeYenE6,
+  reason: z.string().trim().min(1, 'enter the reason').max(ADJUST_REASON_MAX),
+});
+export type AdjustAmountBody = z.infer<typeof AdjustAmountBody>;
+
+/** The agent starts paying a payment by card. */
+export const StartCardPaymentBody = z.object({ payment_id: Id });
+export type StartCardPaymentBody = z.infer<typeof StartCardPaymentBody>;
+/** Where the agent's browser goes: the provider's hosted page (the sandbox's is a path on our server). */
+export const StartCardPaymentResponse = z.object({ checkout_url: z.string().min(1) });
+export type StartCardPaymentResponse = z.infer<typeof StartCardPaymentResponse>;
