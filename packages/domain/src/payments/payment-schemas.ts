@@ -7,7 +7,7 @@
  * typed in by staff (a bank transfer, an adjusted total) must be whole yen on that scale.
  */
 import { z } from 'zod';
-import { E6 } from '../bookings/pricing.ts';
+import { E6 } from '../money/yen-e6.ts';
 import { ADJUST_REASON_MAX, COUPON_NUMBER_MAX, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentFlagSet } from './payment-state.ts';
 
 const DateString = z.iso.date();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { E6 } from '../bookings/pricing.ts';
+import { E6 } from '../money/yen-e6.ts';
 import {
   PAYMENT_CALLERS,
   PAYMENT_KINDS,
