@@ -13,6 +13,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { JobSender } from './jobs/job-queue.ts';
+import { gatewayFromConfig } from './modules/payments/gateway/gateway-registry.ts';
+import type { PaymentGateway } from './modules/payments/gateway/payment-gateway.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createSecretBox, SECRET_KEY_BYTES } from './lib/secret-box.ts';
@@ -56,9 +60,11 @@ export interface AppOptions {
   jobs?: JobSender;
   /** Where business decisions take "today" and "now" from; tests pin it (default: the system clock). */
   clock?: Clock;
+  /** The card gateway; by default the one the configuration names (the sandbox unless PAYMENT_GATEWAY says otherwise). */
+  gateway?: PaymentGateway;
 }
 
-export async function buildApp({ config, database, logger = true, jobs, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, jobs, clock = systemClock, gateway }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -116,10 +122,12 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   arrangementsRoutes(app, { db });
   inventoryRoutes(app, { db, inventory: createInventoryService(db) });
   const seats = createSeatsService(db, { publicUrl: config.publicUrl, clock });
-  bookingsRoutes(app, { db, bookings: createBookingsService(db, { publicUrl: config.publicUrl, clock }), customerSummary: seats.customerSummary });
+  bookingsRoutes(app, { db, clock, bookings: createBookingsService(db, { publicUrl: config.publicUrl, clock }), customerSummary: seats.customerSummary });
   seatsRoutes(app, { db, seats });
   notificationsRoutes(app, { db });
   agentsRoutes(app, { db, auth });
+  const paymentGateway = gateway ?? gatewayFromConfig(config, { db, clock, jobs });
+  paymentsRoutes(app, { db, clock, jobs, publicUrl: config.publicUrl, payments: createPaymentsService({ db, gateway: paymentGateway, clock, publicUrl: config.publicUrl, jobs }) });
   app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   const webDist = config.webDist;

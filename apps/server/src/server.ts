@@ -10,6 +10,7 @@ import { loadDemoData } from './db/seed/demo-data.ts';
 import { startJobs } from './jobs/all-jobs.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { systemClock } from './lib/clock.ts';
+import { gatewayFromConfig } from './modules/payments/gateway/gateway-registry.ts';
 import { smtpSender, type MailSender } from './modules/mail/mail-sender.ts';
 
 const config = loadConfig();
@@ -28,8 +29,9 @@ await bootstrapAdmin(database.db, process.env);
 const clock = systemClock;
 const jobs: JobQueue | undefined = config.jobs ? await startJobQueue(database) : undefined;
 const sender: MailSender | undefined = jobs && config.smtpUrl ? smtpSender(config.smtpUrl) : undefined;
-const app = await buildApp({ config, database, jobs, clock });
-if (jobs) await startJobs(jobs, { db: database.db, clock, config, mailSender: sender });
+const gateway = gatewayFromConfig(config, { db: database.db, clock, jobs });
+const app = await buildApp({ config, database, jobs, clock, gateway });
+if (jobs) await startJobs(jobs, { db: database.db, clock, config, mailSender: sender, gateway });
 await app.listen({ port: config.port, host: config.host });
 if (totpKeyFile && config.databaseUrl) {
   app.log.warn(`two-factor key from ${totpKeyFile}: servers sharing this database need the same key; set TOTP_SECRET_KEY on each`);

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD } from '../src/db/seed/demo-data.ts';
 import { startJobs } from '../src/jobs/all-jobs.ts';
 import { startJobQueue, type JobQueue } from '../src/jobs/job-queue.ts';
 import { systemClock, type Clock } from '../src/lib/clock.ts';
+import { gatewayFromConfig } from '../src/modules/payments/gateway/gateway-registry.ts';
 import { smtpSender, type MailSender } from '../src/modules/mail/mail-sender.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -37,8 +38,9 @@ export async function createTestApp(options: { smtpUrl?: string; env?: Record<st
     jobs = await startJobQueue(database, { pollingIntervalSeconds: 0.5 });
     if (options.smtpUrl) sender = smtpSender(options.smtpUrl);
   }
-  const app = await buildApp({ config, database, logger: false, clock, ...(jobs ? { jobs } : {}) });
-  if (jobs) await startJobs(jobs, { db: database.db, clock, config, mailSender: sender }, { pollingIntervalSeconds: 0.5 });
+  const gateway = gatewayFromConfig(config, { db: database.db, clock, jobs });
+  const app = await buildApp({ config, database, logger: false, clock, gateway, ...(jobs ? { jobs } : {}) });
+  if (jobs) await startJobs(jobs, { db: database.db, clock, config, mailSender: sender, gateway }, { pollingIntervalSeconds: 0.5 });
   return {
     app,
     database,

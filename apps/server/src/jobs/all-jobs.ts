@@ -5,10 +5,19 @@
  */
 import { applyApprovalJob } from '../modules/approvals/approval.jobs.ts';
 import { deliverMailJob, sweepMailJob } from '../modules/mail/mail.jobs.ts';
+import { processGatewayEventJob, reconcileCheckoutsJob, refundPaymentJob, sandboxWebhookJob } from '../modules/payments/payment.jobs.ts';
 import type { JobDefinition, JobDeps } from './define-job.ts';
 import type { JobQueue } from './job-queue.ts';
 
-export const ALL_JOBS: readonly JobDefinition<object>[] = [deliverMailJob, sweepMailJob, applyApprovalJob];
+export const ALL_JOBS: readonly JobDefinition<object>[] = [
+  deliverMailJob,
+  sweepMailJob,
+  applyApprovalJob,
+  processGatewayEventJob,
+  refundPaymentJob,
+  reconcileCheckoutsJob,
+  sandboxWebhookJob,
+];
 
 /**
  * Registers a worker for each enabled job (its payload checked against the job's schema), its

@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { MailSender } from '../modules/mail/mail-sender.ts';
+import type { PaymentGateway } from '../modules/payments/gateway/payment-gateway.ts';
 import type { JobSender } from './job-queue.ts';
 
 /** What a job may use: the database, the clock, the queue (to send follow-up work) and the ports. */
@@ -18,11 +19,25 @@ export interface JobDeps {
   jobs: JobSender;
   /** Absent when no SMTP server is configured: mails stay in the outbox. */
   mailSender: MailSender | undefined;
+  /** The card gateway (DESIGN §6). */
+  gateway: PaymentGateway;
 }
 
-export interface JobDefinition<P extends object> {
+/**
+ * What is needed to send a job: its name and payload schema. A module that both sends a job and
+ * runs it declares the key next to the code that sends it and spreads it into the definition in
+ * its `<area>.jobs.ts`, so the import graph stays acyclic.
+ */
+export interface JobKey<P extends object> {
   name: `${string}.${string}`;
   payload: z.ZodType<P>;
+}
+
+export function jobKey<P extends object>(name: `${string}.${string}`, payload: z.ZodType<P>): JobKey<P> {
+  return { name, payload };
+}
+
+export interface JobDefinition<P extends object> extends JobKey<P> {
   /** pg-boss cron in Asia/Tokyo. A rerun of the same period must be harmless: unique keys, not luck. */
   cron?: string;
   /** Whether this process works the job (e.g. mail delivery only with an SMTP server). Default: always. */

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../db/client.ts';
-import type { JobDefinition } from '../jobs/define-job.ts';
+import type { JobKey } from '../jobs/define-job.ts';
 import type { JobSender } from '../jobs/job-queue.ts';
 
 /** One database transaction plus the work to run only once it has committed. */
@@ -13,7 +13,7 @@ export interface Work {
    * job's own row (outbox mail, approval, …) stays the truth: where no queue runs, or a send is
    * lost, the job's start-up and sweep pick the row up (ADR 010).
    */
-  enqueue<P extends object>(job: JobDefinition<P>, payload: P): void;
+  enqueue<P extends object>(job: JobKey<P>, payload: P): void;
 }
 
 /**

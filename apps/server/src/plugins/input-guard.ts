@@ -5,7 +5,8 @@
  * - text (values and keys, in the body, the query and the path) holds no NUL character and no
  *   unpaired UTF-16 surrogate: PostgreSQL text and jsonb cannot store them;
  * - every number fits a PostgreSQL `integer` (ids, counts, days…), except amounts in millionths
- *   of a yen (`*_e6`, stored as bigint), whose own schemas bound them;
+ *   of a yen (`*_e6`, and the spec's `amount` / `total_amount`, stored as bigint), whose own
+ *   schemas bound them;
  * - a JSON body's number is a JSON number: `"12"` is refused even where the schema coerces
  *   (schemas coerce for the query string and the path, whose values are text by nature);
  * - a body is nested at most MAX_DEPTH levels deep.
@@ -18,6 +19,10 @@ import { LONE_SURROGATE } from '../lib/redact.ts';
 import { errorBody } from './errors.ts';
 
 export const INT32_MIN = -2_147_483_648;
+
+/** Amounts in millionths of a yen that the specification names without the `_e6` suffix. */
+const E6_AMOUNT_KEYS = new Set(['amount', 'total_amount']);
+const isE6Key = (key: unknown) => typeof key === 'string' && (key.endsWith('_e6') || E6_AMOUNT_KEYS.has(key));
 export const INT32_MAX = 2_147_483_647;
 export const MAX_DEPTH = 32;
 
@@ -72,7 +77,7 @@ function findBadNumber(value: unknown, input: unknown, path: Path, isBody: boole
   if (typeof value === 'number') {
     if (isBody && typeof input === 'string') return { path, message: 'must be a number, not text' };
     const key = path[path.length - 1];
-    if (typeof key === 'string' && key.endsWith('_e6')) return null;
+    if (isE6Key(key)) return null;
     if (!(value >= INT32_MIN && value <= INT32_MAX)) return { path, message: `must be between ${INT32_MIN} and ${INT32_MAX}` };
     return null;
   }
@@ -118,7 +123,7 @@ export const guardedValidatorCompiler: FastifySchemaCompiler<unknown> = (route) 
 export function clampIntegers(schema: unknown, key?: string): void {
   if (Array.isArray(schema)) return schema.forEach((item) => clampIntegers(item));
   if (!isObject(schema)) return;
-  if (schema.type === 'integer' && !key?.endsWith('_e6')) {
+  if (schema.type === 'integer' && !isE6Key(key)) {
     if (typeof schema.maximum !== 'number' || schema.maximum > INT32_MAX) schema.maximum = INT32_MAX;
     if (typeof schema.minimum !== 'number' || schema.minimum < INT32_MIN) schema.minimum = INT32_MIN;
   }

@@ -103,6 +103,12 @@ export const OPERATION_NAMES = [
   'special_contract_terms.update',
   'special_contract_terms.delete',
   'operator_basic_info.update',
+  'payments.start_card_payment',
+  'payments.report_coupon',
+  'payments.correct_coupon_number',
+  'payments.record_bank_transfer',
+  'bookings.adjust_amount',
+  'bookings.set_cancel_payment_finished',
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 

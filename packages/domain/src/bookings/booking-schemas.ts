@@ -10,6 +10,7 @@ import { DIRECTIONS } from '../reference/reference-schemas.ts';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES, REFUSAL_REASONS } from './booking-state.ts';
 import { PARTICIPANT_QUANTITY, PRIORITY, WHEELCHAIR_COUNT, wholeNumberMessage, wholeNumber } from './counts.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../payments/payment-state.ts';
+import { PaymentDetail } from '../payments/payment-schemas.ts';
 
 /** The payment enums live with the payment rules (payments/payment-state.ts); re-exported for existing callers. */
 export { PAYMENT_METHODS, PAYMENT_STATUSES };
@@ -218,7 +219,7 @@ export const BookingResponse = z.object({
       ),
       wheel_chairs: z.array(z.object({ need_slope: z.boolean() })),
     }),
-    payment: PaymentSummary.nullable(),
+    payment: PaymentDetail.nullable(),
     total_amount: z.number().int(),
     voucherNote: z.string(),
     confirmNote: z.string(),
@@ -229,7 +230,7 @@ export const BookingResponse = z.object({
         cancellation_rate_e6: z.number().int(),
         total_cancellation_fee: z.number().int(),
         cancelled_at: z.string().nullable(),
-        payment: PaymentSummary.nullable(),
+        payment: PaymentDetail.nullable(),
       })
       .nullable(),
   }),
@@ -355,7 +356,7 @@ export const PaymentSearchRow = z.object({
   agent: z.object({ agent_id: z.number().int(), name: z.string(), agent_type: z.string() }),
   agent_sub_group_name: z.string(),
   status: z.enum(BOOKING_STATUSES),
-  payment: PaymentSummary.nullable(),
+  payment: PaymentDetail.nullable(),
 });
 export const PaymentSearchResponse = z.object({
   total: z.number().int(),

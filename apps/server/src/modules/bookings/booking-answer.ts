@@ -7,7 +7,7 @@ import type { Principal } from '../auth/principal.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { paymentDayBeforeOn } from '../master-data/group-schedules.repository.ts';
 import { offerWaitlist, releaseEverything } from './booking-allotments.ts';
-import { NOTHING_TO_PAY, openFarePayment, paymentFor } from './booking-payments.ts';
+import { NOTHING_TO_PAY, openFarePayment, paymentFor } from '../payments/booking-payments.ts';
 import { beginStep, callerOf, nextStep, notify, recordStep } from './booking-steps.ts';
 import { readCancellationPolicy } from './bookings.repository.ts';
 
@@ -18,11 +18,18 @@ export async function confirm(work: Work, principal: Principal, bookingId: strin
   // A card payment is due the group schedule's payment_day_before days before the first train.
   const firstDate = booking.services.map((s) => s.serviceDate).sort()[0]!;
   const daysBefore = (await paymentDayBeforeOn(work.tx, firstDate)) ?? DEFAULT_PAYMENT_DAY_BEFORE;
-  await openFarePayment(work.tx, booking, paymentFor(booking.agentType, addDays(firstDate, -daysBefore)));
+  const fare = paymentFor(booking.agentType, addDays(firstDate, -daysBefore));
+  await openFarePayment(work.tx, booking, fare);
   const policy = await readCancellationPolicy(work.tx);
   await enqueueMail(work, { kind: 'booking.ok', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.body, bookingId });
   await notify(work.tx, booking, 'AGENT', 'BOOKING_CONFIRMED');
-  await notify(work.tx, booking, 'ADMIN', 'PAYMENT_REQUEST', 'payment');
+  // Monthly agents are invoiced by the operator; card and coupon agents pay or report it themselves.
+  if (fare.status === 'INVOICE_PENDING') {
+    await notify(work.tx, booking, 'ADMIN', 'INVOICE_REQUEST', 'payment');
+  } else {
+    await notify(work.tx, booking, 'ADMIN', 'PAYMENT_REQUEST', 'payment');
+    await notify(work.tx, booking, 'AGENT', 'PAYMENT_REQUEST', 'payment');
+  }
   await recordStep(work, principal, booking, { status: next.status, cancellationPolicy: policy });
 }
 

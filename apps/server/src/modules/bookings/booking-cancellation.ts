@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { offerWaitlist, releaseEverything } from './booking-allotments.ts';
-import { NOTHING_TO_PAY, openCancellationPayment, paymentFor, waiveUnpaidFare } from './booking-payments.ts';
+import { NOTHING_TO_PAY, openCancellationPayment, paymentFor, waiveUnpaidFare } from '../payments/booking-payments.ts';
 import { loadVisible } from './booking-presenter.ts';
 import { beginStep, callerOf, nextStep, notify, recordStep } from './booking-steps.ts';
 import { readCancellationTerms, type LockedBooking } from './bookings.repository.ts';

@@ -17,7 +17,7 @@ import type { Principal } from '../auth/principal.ts';
 import { holdAllotments, releaseAllotments } from '../inventory/allotments.ts';
 import { trimSeats } from '../seats/seats.repository.ts';
 import { heldOf, offerWaitlist, releaseEverything, seatsOf, typesOf } from './booking-allotments.ts';
-import { repriceUnpaidFare } from './booking-payments.ts';
+import { repriceFare } from '../payments/booking-payments.ts';
 import { loadVisible } from './booking-presenter.ts';
 import { beginStep, callerOf, notify, recordStep } from './booking-steps.ts';
 import { checkContent, checkedDirections, readContext, refusePastDates } from './booking-submission.ts';
@@ -161,7 +161,7 @@ export async function writeChange(work: Work, principal: Principal, booking: Loc
       updateCount: sql`${t.bookings.updateCount} + ${plan.trainsChanged ? 1 : 0}`,
     })
     .where(eq(t.bookings.id, booking.id));
-  await repriceUnpaidFare(tx, booking.id, plan.repricing.total_amount);
+  await repriceFare(work, booking, plan.repricing.total_amount, today);
   if (held && plan.seatsChanged) await offerWaitlist(tx, booking);
   const seatsGone = plan.seatsChanged && subStatus !== state.subStatus;
   await recordStep(work, principal, booking, { status, subStatus, pendingChange: null, ...(seatsGone ? { voucherConfirmed: false } : {}) });

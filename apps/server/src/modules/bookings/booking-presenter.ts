@@ -3,7 +3,9 @@
  * templates staff start from.
  */
 import { bookingFlags, mayTake, type BookingStatus, type BookingSubStatus, type RefusalReason } from '@sagano/domain/bookings/booking-state';
-import type { BookingResponse, MAIL_TEMPLATES, PaymentSummary, UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
+import type { BookingResponse, MAIL_TEMPLATES, UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
+import { tokyoToday } from '@sagano/domain/common/business-date';
+import { presentPaymentDetail, type PaymentContext } from '../payments/payment-presenter.ts';
 import { mailSignature } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -37,24 +39,18 @@ export function toMailBooking(a: BookingAggregate): MailBooking {
   };
 }
 
-function presentPayment(p: NonNullable<BookingAggregate['payment']>): PaymentSummary {
-  return {
-    payment_id: p.id,
-    kind: p.kind,
-    status: p.status as PaymentSummary['status'],
-    payment_method: p.paymentMethod as PaymentSummary['payment_method'],
-    total_amount: p.totalAmountE6,
-    paid_amount: p.paidAmountE6,
-    due_date: p.dueDate,
-    issued_at: p.issuedAt.toISOString(),
-  };
-}
 
 const NO_DOCUMENTS: BookingResponse['documents'] = { seat_table_sent_at: null, voucher_sent_at: null, outdated: [] };
 
 /** The booking as the caller may see it; `documents` as read by bookingDocuments (none when not read). */
-export function presentBooking(a: BookingAggregate, principal: Principal, documents: BookingResponse['documents'] = NO_DOCUMENTS): BookingResponse {
+export function presentBooking(a: BookingAggregate, principal: Principal, documents: BookingResponse['documents'] = NO_DOCUMENTS, today: string = tokyoToday()): BookingResponse {
   const caller = callerOf(principal);
+  const paymentContext: PaymentContext = {
+    caller,
+    today,
+    units: a.units,
+    cancellation: a.booking.cancellationFeeE6 === null ? null : { rateE6: a.booking.cancellationRateE6, feeE6: a.booking.cancellationFeeE6, baseE6: a.booking.totalAmountE6 },
+  };
   const state = stateOf(a.booking, a.services.length === 2, a.agent.ignoreCancellationPolicy);
   const group = a.booking.group as BookingResponse['group'];
   return {
@@ -109,7 +105,7 @@ export function presentBooking(a: BookingAggregate, principal: Principal, docume
         })),
         wheel_chairs: a.wheelchairs.map((w) => ({ need_slope: w.needSlope })),
       },
-      payment: a.payment ? presentPayment(a.payment) : null,
+      payment: a.payment ? presentPaymentDetail(a.payment, paymentContext, a.discrepancy) : null,
       total_amount: a.booking.totalAmountE6,
       voucherNote: a.booking.voucherNote,
       confirmNote: a.booking.confirmNote,
@@ -121,7 +117,7 @@ export function presentBooking(a: BookingAggregate, principal: Principal, docume
               cancellation_rate_e6: a.booking.cancellationRateE6 ?? 0,
               total_cancellation_fee: a.booking.cancellationFeeE6,
               cancelled_at: a.booking.cancelledAt?.toISOString() ?? null,
-              payment: a.cancellationPayment ? presentPayment(a.cancellationPayment) : null,
+              payment: a.cancellationPayment ? presentPaymentDetail(a.cancellationPayment, paymentContext) : null,
             },
     },
     main_param_histories: a.histories.map((h) => {

@@ -7,6 +7,7 @@ import { safeE6 } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { tenantScopeSql, type TenantScope } from '../auth/tenant-scope.ts';
+import { paymentRowOfJson } from '../payments/payments.repository.ts';
 
 /** Which bookings a caller may list: everything, an agent's, or one branch's. */
 
@@ -211,14 +212,14 @@ export async function searchPayments(db: Executor, q: ServiceOrderSearchQuery, s
   counting.catch(() => undefined); // awaited below; this only keeps an early failure from being reported twice
   const rows = rowsOf<{
     booking_id: string; submitted_at: Date | string; service_date: string; group_name: string; agent_id: number; agent_name: string; agent_type: string; sub_group_name: string; status: string;
-    payment_id: number | null; kind: string | null; payment_status: string | null; payment_method: string | null; total: number | string | null; paid: number | string | null; due_date: string | null; issued_at: Date | string | null;
+    fare: Record<string, unknown> | null; discrepancy: Record<string, unknown> | null;
   }>(
     await db.execute(sql`
       select b.booking_id, b.submitted_at, bs.service_date::text as service_date, b.group_name, a.id as agent_id, a.name_ja as agent_name, a.agent_type,
-             g.name_ja as sub_group_name, b.status, p.id as payment_id, p.kind, p.status as payment_status, p.payment_method,
-             p.total_amount_e6 as total, p.paid_amount_e6 as paid, p.due_date::text as due_date, p.issued_at
+             g.name_ja as sub_group_name, b.status, to_jsonb(p) as fare, to_jsonb(d) as discrepancy
       ${from}
       left join lateral (select * from payments p where p.booking_id = b.id and p.kind = 'FARE' order by p.id desc limit 1) p on true
+      left join lateral (select * from payments d where d.booking_id = b.id and d.kind = 'DISCREPANCY' order by d.id desc limit 1) d on true
       where ${where}
       order by b.submitted_at desc nulls last, b.id desc nulls last
       limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`),
@@ -233,19 +234,8 @@ export async function searchPayments(db: Executor, q: ServiceOrderSearchQuery, s
       agent: { agent_id: r.agent_id, name: r.agent_name, agent_type: r.agent_type },
       agent_sub_group_name: r.sub_group_name,
       status: r.status as ServiceOrderRow['status'],
-      payment:
-        r.payment_id === null
-          ? null
-          : {
-              payment_id: r.payment_id,
-              kind: r.kind!,
-              status: r.payment_status as never,
-              payment_method: r.payment_method as never,
-              total_amount: safeE6(r.total ?? 0),
-              paid_amount: safeE6(r.paid ?? 0),
-              due_date: r.due_date,
-              issued_at: new Date(r.issued_at!).toISOString(),
-            },
+      fare: paymentRowOfJson(r.fare),
+      discrepancy: paymentRowOfJson(r.discrepancy),
     })),
   };
 }

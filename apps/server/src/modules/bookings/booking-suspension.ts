@@ -17,7 +17,7 @@ import { suspensionMail } from './booking-mail-templates.ts';
 import { loadBooking, lockBooking, recordRevision, type LockedBooking } from './bookings.repository.ts';
 import { notify, stateOfLocked } from './booking-steps.ts';
 import { offerWaitlist, releaseEverything } from './booking-allotments.ts';
-import { hasFarePayment, NOTHING_TO_PAY, openFarePayment, waiveUnpaidFare } from './booking-payments.ts';
+import { hasFarePayment, NOTHING_TO_PAY, openFarePayment, waiveUnpaidFare } from '../payments/booking-payments.ts';
 import { toMailBooking } from './booking-presenter.ts';
 
 export type SuspensionReason = 'SERVICE_SUSPENSION' | 'SERVICEDAY_SUSPENSION';

@@ -24,6 +24,8 @@ export interface BookingAggregate {
   payment: (typeof t.payments.$inferSelect) | undefined;
   /** The cancellation-fee payment, once a cancellation is confirmed. */
   cancellationPayment: (typeof t.payments.$inferSelect) | undefined;
+  /** The latest discrepancy after a change to a settled fare. */
+  discrepancy: (typeof t.payments.$inferSelect) | undefined;
   notes: (typeof t.bookingNotes.$inferSelect)[];
   histories: (typeof t.bookingHistories.$inferSelect)[];
   /** Names of every train the booking's revisions name (its trains now and any it was moved from). */
@@ -73,7 +75,7 @@ export async function loadBooking(db: Executor, bookingId: string): Promise<Book
     const rows = await db.select({ id: t.services.id, names: t.services.names }).from(t.services).where(inArray(t.services.id, formerTrains));
     for (const row of rows) serviceNames.set(row.id, row.names as LocalizedLabel[]);
   }
-  return { booking, agent: agent!, subGroup: subGroup!, services, units, wheelchairs, payment: latest('FARE'), cancellationPayment: latest('CANCELLATION'), notes, histories, serviceNames };
+  return { booking, agent: agent!, subGroup: subGroup!, services, units, wheelchairs, payment: latest('FARE'), cancellationPayment: latest('CANCELLATION'), discrepancy: latest('DISCREPANCY'), notes, histories, serviceNames };
 }
 
 /** The trains of a revision snapshot (service_order), as the snapshot SQL below writes them. */

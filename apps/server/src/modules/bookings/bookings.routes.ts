@@ -36,12 +36,15 @@ import type { Db } from '../../db/client.ts';
 import { bookingStepRoutes } from './booking-step-route.ts';
 import { searchPayments, searchServiceOrders } from './booking-search.repository.ts';
 import { tenantScopeOf } from '../auth/tenant-scope.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { presentPaymentDetail } from '../payments/payment-presenter.ts';
+import { callerOf } from './booking-steps.ts';
 import type { BookingsService } from './bookings.service.ts';
 
 const NoteId = z.object({ note_id: z.number().int() });
 
 /** The booking calls of spec 001 §7.2 that this issue builds. */
-export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; bookings: BookingsService; customerSummary: (db: Db, bookingId: string, token: string) => Promise<CustomerBookingSummary> }) {
+export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; bookings: BookingsService; customerSummary: (db: Db, bookingId: string, token: string) => Promise<CustomerBookingSummary> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, bookings } = deps;
   const tags = ['bookings'];
@@ -68,7 +71,9 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; bookings: B
     config: { access: 'authenticated' },
   }, async (request) => {
     const { total, total_capped, rows } = await searchPayments(db, request.query, tenantScopeOf(request.principal!));
-    return { total, total_capped, page: request.query.page, per_page: request.query.per_page, payments: rows };
+    const context = { caller: callerOf(request.principal!), today: deps.clock.today(), units: [], cancellation: null };
+    const payments = rows.map(({ fare, discrepancy, ...row }) => ({ ...row, payment: fare ? presentPaymentDetail(fare, context, discrepancy) : null }));
+    return { total, total_capped, page: request.query.page, per_page: request.query.per_page, payments };
   });
 
   r.get('/v1/bookings/service_orders/by-service/:service_date/:service_id', {

@@ -102,3 +102,44 @@ export async function unprocessedEventIds(db: Executor, limit = 100): Promise<nu
   const rows = await db.select({ id: t.gatewayEvents.id }).from(t.gatewayEvents).where(sql`${t.gatewayEvents.processedAt} is null`).orderBy(asc(t.gatewayEvents.id)).limit(limit);
   return rows.map((r) => r.id);
 }
+
+/** The booking a payment belongs to, locked: every payment step locks the booking first, then the payment (one lock order, no deadlocks). */
+export async function lockBookingById(db: Executor, id: number): Promise<{ id: number; bookingId: string; agentId: number; agentSubGroupId: number; status: string; groupName: string; applicantEmail: string } | undefined> {
+  const [row] = await db
+    .select({ id: t.bookings.id, bookingId: t.bookings.bookingId, agentId: t.bookings.agentId, agentSubGroupId: t.bookings.agentSubGroupId, status: t.bookings.status, groupName: t.bookings.groupName, applicant: t.bookings.applicant })
+    .from(t.bookings)
+    .where(eq(t.bookings.id, id))
+    .for('update');
+  return row ? { ...row, applicantEmail: (row.applicant as { email: string }).email } : undefined;
+}
+
+/** A payments row read as JSON (`to_jsonb(p)` in a raw query) back into the typed row. */
+export function paymentRowOfJson(j: Record<string, unknown> | null): PaymentRow | undefined {
+  if (!j) return undefined;
+  const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const d = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)));
+  return {
+    id: Number(j.id),
+    bookingId: Number(j.booking_id),
+    kind: String(j.kind),
+    status: String(j.status),
+    paymentMethod: String(j.payment_method),
+    totalAmountE6: Number(j.total_amount_e6),
+    paidAmountE6: Number(j.paid_amount_e6),
+    dueDate: (j.due_date as string | null) ?? null,
+    transactionId: (j.transaction_id as string | null) ?? null,
+    issuedAt: d(j.issued_at)!,
+    updatedAt: d(j.updated_at)!,
+    initialPaidAmountE6: n(j.initial_paid_amount_e6),
+    normalDueDate: (j.normal_due_date as string | null) ?? null,
+    couponNumber: (j.coupon_number as string | null) ?? null,
+    isTotalAmountFixed: Boolean(j.is_total_amount_fixed),
+    isCancellationFeeFixed: Boolean(j.is_cancellation_fee_fixed),
+    cancelPaymentFinished: Boolean(j.cancel_payment_finished),
+    parentPaymentId: n(j.parent_payment_id),
+    direction: (j.direction as string | null) ?? null,
+    adjustReason: (j.adjust_reason as string | null) ?? null,
+    confirmedAt: d(j.confirmed_at),
+    monthlyInvoiceId: n(j.monthly_invoice_id),
+  };
+}

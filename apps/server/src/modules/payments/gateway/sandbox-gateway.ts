@@ -9,7 +9,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { yenOf, e6OfYen } from '@sagano/domain/money/yen-e6';
+import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
+import { jobKey } from '../../../jobs/define-job.ts';
 import * as t from '../../../db/schema.ts';
 import { GatewayError, type CheckoutState, type GatewayEvent, type PaymentGateway } from './payment-gateway.ts';
 import { SANDBOX_SIGNATURE_HEADER, verifySandboxSignature } from './sandbox-signature.ts';
@@ -21,6 +23,9 @@ export interface SandboxEventBody {
   created: number;
   data: { ref: string; amount: number; currency: string; transaction_id?: string; reason?: string; refund_id?: string };
 }
+
+/** The sandbox sending one webhook (payment.jobs.ts runs it, with retries). */
+export const SANDBOX_WEBHOOK = jobKey('payments.sandbox-webhook', z.object({ body: z.record(z.string(), z.unknown()) }));
 
 export interface SandboxGatewayDeps {
   db: Db;

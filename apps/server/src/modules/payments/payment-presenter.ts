@@ -1,0 +1,95 @@
+/**
+ * A payment as the caller sees it (spec 000 §3 "Payment"): amounts, items, due dates, overdue,
+ * the discrepancy and the can_* flags, all from the domain's pure rules.
+ */
+import { isOverdue, paymentFlags, type PaymentCaller, type PaymentKind, type PaymentMethod, type PaymentState, type PaymentStatus } from '@sagano/domain/payments/payment-state';
+import type { PaymentDetail, PaymentPriceItem } from '@sagano/domain/payments/payment-schemas';
+import { percentOfRate } from '@sagano/domain/money/yen-e6';
+import type { PaymentRow } from './payments.repository.ts';
+
+export function stateOfPayment(row: PaymentRow): PaymentState {
+  return {
+    kind: row.kind as PaymentKind,
+    status: row.status as PaymentStatus,
+    method: row.paymentMethod as PaymentMethod,
+    totalE6: row.totalAmountE6,
+    paidE6: row.paidAmountE6,
+    dueDate: row.dueDate,
+    isTotalAmountFixed: row.isTotalAmountFixed,
+    isCancellationFeeFixed: row.isCancellationFeeFixed,
+    cancelPaymentFinished: row.cancelPaymentFinished,
+  };
+}
+
+/** What a booking adds to its payments' presentation: its priced units and its cancellation quote. */
+export interface PaymentContext {
+  caller: PaymentCaller;
+  today: string;
+  units: readonly { unitId: number; quantity: number; calculatedQuantity: number; unitPriceE6: number; subtotalE6: number; decrementQuantity: number; decrementFeeE6: number; recordLargestCalculatedQuantity: number }[];
+  cancellation: { rateE6: number | null; feeE6: number | null; baseE6: number } | null;
+}
+
+function priceItems(units: PaymentContext['units']): PaymentPriceItem[] {
+  return units.map((u) => ({
+    unit_id: u.unitId,
+    quantity: u.quantity,
+    calculated_quantity: u.calculatedQuantity,
+    unit_price: u.unitPriceE6,
+    decrement_quantity: u.decrementQuantity,
+    decrement_fee: u.decrementFeeE6,
+    final_remained_quantity: u.calculatedQuantity,
+    record_largest_calculated_quantity: u.recordLargestCalculatedQuantity,
+    subtotal_amount: u.subtotalE6,
+  }));
+}
+
+export function presentPaymentDetail(row: PaymentRow, ctx: PaymentContext, discrepancy?: PaymentRow): PaymentDetail {
+  const state = stateOfPayment(row);
+  const cancelled = ctx.cancellation && ctx.cancellation.feeE6 !== null;
+  const items = priceItems(ctx.units);
+  return {
+    payment_id: row.id,
+    kind: state.kind,
+    status: state.status,
+    payment_method: state.method,
+    transaction_id: row.transactionId,
+    issued_at: row.issuedAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    paid_amount: row.paidAmountE6,
+    initial_paid_amount: row.initialPaidAmountE6 ?? 0,
+    unit_quantity_price_items: row.kind === 'CANCELLATION' ? [] : items,
+    cancellation_unit_quantity_price_items: row.kind === 'CANCELLATION' ? items : [],
+    total_amount: row.totalAmountE6,
+    // Commission: the operator pays agents none today; the field is kept for the spec's record.
+    commission: { value: 0, is_automatically_calculated: true },
+    cancellation_rate_percent: cancelled ? percentOfRate(ctx.cancellation!.rateE6 ?? 0) : null,
+    total_cancellation_fee: cancelled ? ctx.cancellation!.feeE6 : null,
+    total_cancellation_amount: cancelled ? ctx.cancellation!.baseE6 : null,
+    is_cancellation_fee_fixed: row.isCancellationFeeFixed,
+    is_total_amount_fixed: row.isTotalAmountFixed,
+    due_date: row.dueDate,
+    normal_due_date: row.normalDueDate ?? row.dueDate,
+    is_overdue: isOverdue(state, ctx.today),
+    coupon_number: row.couponNumber,
+    monthly_invoice_id: row.monthlyInvoiceId,
+    agent_settlement_id: null,
+    agent_sub_group_settlement_id: null,
+    invoice_url: null,
+    receipt_url: null,
+    is_cancel_payment_finished: row.cancelPaymentFinished,
+    flags: paymentFlags(state, ctx.caller),
+    discrepancy: discrepancy
+      ? {
+          payment_id: discrepancy.id,
+          status: discrepancy.status as PaymentStatus,
+          due_date: discrepancy.dueDate,
+          is_overdue: isOverdue(stateOfPayment(discrepancy), ctx.today),
+          total_amount: discrepancy.totalAmountE6,
+          paid_amount: discrepancy.paidAmountE6,
+          direction: (discrepancy.direction ?? 'EXTRA') as 'EXTRA' | 'REFUND',
+          flags: paymentFlags(stateOfPayment(discrepancy), ctx.caller),
+        }
+      : null,
+    discrepancy_details: null,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * The payments module's jobs (ADR 010): apply a stored gateway event, refund money nothing is
+ * owed for, sweep checkouts whose webhook never came, and (sandbox only) deliver the sandbox
+ * provider's signed webhooks with retries, as a real provider would.
+ */
+import { z } from 'zod';
+import { defineJob, type JobDeps } from '../../jobs/define-job.ts';
+import { PROCESS_GATEWAY_EVENT, REFUND_PAYMENT, processGatewayEvent, reconcileCheckouts, refundThroughGateway, ingestWebhook, type WebhookDeps } from './payment-webhooks.ts';
+import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from './gateway/sandbox-signature.ts';
+import { sandboxSecretOf } from './gateway/gateway-registry.ts';
+import { SANDBOX_WEBHOOK } from './gateway/sandbox-gateway.ts';
+import { unprocessedEventIds } from './payments.repository.ts';
+
+const webhookDeps = (deps: JobDeps): WebhookDeps => ({ db: deps.db, gateway: deps.gateway, clock: deps.clock, publicUrl: deps.config.publicUrl, jobs: deps.jobs });
+
+export const processGatewayEventJob = defineJob({
+  ...PROCESS_GATEWAY_EVENT,
+  // Events a previous run stored but did not apply are applied now.
+  atStart: async (deps) => (await unprocessedEventIds(deps.db)).map((id) => ({ id })),
+  async run(deps, { id }) {
+    await processGatewayEvent(webhookDeps(deps), id);
+  },
+});
+
+export const refundPaymentJob = defineJob({
+  ...REFUND_PAYMENT,
+  async run(deps, payload) {
+    await refundThroughGateway(webhookDeps(deps), payload);
+  },
+});
+
+export const reconcileCheckoutsJob = defineJob({
+  name: 'payments.reconcile',
+  payload: z.object({}),
+  cron: '*/5 * * * *',
+  async run(deps) {
+    await reconcileCheckouts(webhookDeps(deps), deps.config.checkoutReconcileMinutes);
+  },
+});
+
+/** The sandbox provider sending one webhook: signed at each attempt, retried by the queue when our side fails. */
+export const sandboxWebhookJob = defineJob({
+  ...SANDBOX_WEBHOOK,
+  enabled: (deps) => deps.gateway.id === 'sandbox',
+  async run(deps, { body }) {
+    const raw = JSON.stringify(body);
+    const signature = signSandboxPayload(sandboxSecretOf(deps.config), raw, deps.clock.now());
+    await ingestWebhook(webhookDeps(deps), { rawBody: Buffer.from(raw), headers: { [SANDBOX_SIGNATURE_HEADER]: signature } });
+  },
+});

@@ -1,0 +1,253 @@
+/**
+ * Payments that get paid (DESIGN §6): a FREE agent pays by card on the sandbox's hosted page and
+ * the signed webhook confirms it once, whatever order and however often events arrive; a
+ * CONTRACTED agent reports a coupon; the operator records bank transfers, adjusts amounts and
+ * finishes cancellation payments; money that arrives for a cancelled booking goes back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { E6 } from '@sagano/domain/money/yen-e6';
+import * as t from '../src/db/schema.ts';
+import { sandboxSecretOf } from '../src/modules/payments/gateway/gateway-registry.ts';
+import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../src/modules/payments/gateway/sandbox-signature.ts';
+import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
+import { confirmedBooking } from './support/booking-fixture.ts';
+
+let ctx: TestApp;
+let fx: InventoryFixture;
+let staff: { authorization: string };
+let agents: Record<'FREE' | 'CONTRACTED' | 'SPECIAL_CONTRACTED', { id: number; headers: { authorization: string } }>;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ jobs: true });
+  fx = await createInventoryFixture(ctx.database.db);
+  await addFixturePricing(ctx.database.db);
+  staff = await ctx.login('staff@example.com');
+  const rows = await ctx.database.db.select({ id: t.agents.id, type: t.agents.agentType }).from(t.agents);
+  const idOf = (type: string) => rows.find((r) => r.type === type)!.id;
+  agents = {
+    FREE: { id: idOf('FREE'), headers: await ctx.login('agent-free@example.com') },
+    CONTRACTED: { id: idOf('CONTRACTED'), headers: await ctx.login('agent-contracted@example.com') },
+    SPECIAL_CONTRACTED: { id: idOf('SPECIAL_CONTRACTED'), headers: await ctx.login('agent-special@example.com') },
+  };
+}, 60_000);
+afterAll(() => ctx.close());
+
+const get = (url: string, headers = staff) => ctx.app.inject({ method: 'GET', url, headers });
+const post = (url: string, payload?: object, headers = staff) => ctx.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+const put = (url: string, payload?: object, headers = staff) => ctx.app.inject({ method: 'PUT', url, headers, ...(payload ? { payload } : {}) });
+const publicPost = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url, payload });
+
+let dayIndex = 0;
+async function booking(agent: keyof typeof agents, adults = 10) {
+  const day = fx.days[dayIndex++ % fx.days.length]!;
+  const id = await confirmedBooking(ctx, staff, { agentId: agents[agent].id, day, serviceId: fx.down, adults });
+  return { id, fare: (await get(`/v1/bookings/${id}`)).json().main_params.payment };
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  for (let i = 0; i < 80; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const fareOf = async (id: string, headers = staff) => (await get(`/v1/bookings/${id}`, headers)).json().main_params.payment;
+
+/** A webhook as the sandbox signs it. */
+function signedWebhook(body: object, at = new Date()) {
+  const raw = JSON.stringify(body);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/v1/payment-webhooks/sandbox',
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signSandboxPayload(sandboxSecretOf(ctx.config), raw, at) },
+    payload: raw,
+  });
+}
+
+async function startCheckout(id: string, paymentId: number) {
+  const res = await post(`/v1/bookings/${id}/payments/${paymentId}/checkout`, undefined, agents.FREE.headers);
+  expect(res.statusCode, res.body).toBe(200);
+  const url = res.json().checkout_url as string;
+  return url.slice(url.lastIndexOf('/') + 1);
+}
+
+describe('card payments through the sandbox gateway', () => {
+  it('a FREE agent pays on the hosted page: declined first and still payable, then paid once, the operator told and the agent mailed', async () => {
+    const { id, fare } = await booking('FREE');
+    expect(fare).toMatchObject({ status: 'PAYMENT_PENDING', payment_method: 'ONLINE_CREDIT_CARD', paid_amount: 0, is_overdue: false });
+    expect((await fareOf(id, agents.FREE.headers)).flags).toMatchObject({ can_pay: true, can_issue_coupon: false });
+    expect(fare.flags.can_pay).toBe(false); // staff do not pay for agents
+    expect((await post(`/v1/bookings/${id}/payments/${fare.payment_id}/checkout`, undefined, agents.CONTRACTED.headers)).statusCode).toBe(404);
+
+    const ref = await startCheckout(id, fare.payment_id);
+    // Asking again hands back the same open checkout.
+    expect(await startCheckout(id, fare.payment_id)).toBe(ref);
+    const page = (await ctx.app.inject({ method: 'GET', url: `/v1/sandbox-gateway/checkouts/${ref}` })).json();
+    expect(page).toMatchObject({ amount: fare.total_amount / E6, currency: 'JPY', status: 'OPEN' });
+    expect(page.description).toContain(id);
+
+    const declined = (await publicPost(`/v1/sandbox-gateway/checkouts/${ref}/pay`, { card_number: '4000 0000 0000 0002' })).json();
+    expect(declined).toMatchObject({ outcome: 'DECLINED', reason: 'card_declined' });
+    await until(() => ctx.database.db.select().from(t.paymentAttempts).where(eq(t.paymentAttempts.gatewayRef, ref)), (rows) => rows[0]?.failureReason === 'card_declined', 'the decline to be noted');
+    expect(await fareOf(id)).toMatchObject({ status: 'PAYMENT_PENDING', paid_amount: 0 });
+    const unknownCard = await publicPost(`/v1/sandbox-gateway/checkouts/${ref}/pay`, { card_number: '1234' });
+    expect(unknownCard.statusCode).toBe(400);
+    expect(errorOf(unknownCard).field).toBe('card_number');
+
+    expect((await publicPost(`/v1/sandbox-gateway/checkouts/${ref}/pay`, { card_number: '4242424242424242' })).json()).toMatchObject({ outcome: 'PAID' });
+    const paid = await until(() => fareOf(id), (p) => p.status === 'PAYMENT_CONFIRMED', 'the payment to be confirmed');
+    expect(paid).toMatchObject({ paid_amount: fare.total_amount, initial_paid_amount: fare.total_amount });
+    expect(paid.transaction_id).toMatch(/^ch_/);
+    expect(paid.flags).toMatchObject({ can_pay: false, can_view_receipt: true });
+
+    const bookingRow = (await ctx.database.db.select({ id: t.bookings.id }).from(t.bookings).where(eq(t.bookings.bookingId, id)))[0]!;
+    const received = await ctx.database.db.select().from(t.notifications).where(sql`booking_id = ${bookingRow.id} and kind = 'PAYMENT_RECEIVED'`);
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ audience: 'ADMIN', category: 'payment' });
+    const mails = await ctx.database.db.select().from(t.outboxMails).where(sql`booking_id = ${id} and kind = 'PAYMENT_RECEIVED'`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.bodyText).toContain(id);
+    // A history revision records the payment.
+    expect((await get(`/v1/bookings/${id}`)).json().main_param_histories.at(-1).payment.status).toBe('PAYMENT_CONFIRMED');
+    // Paying again is refused.
+    expect((await post(`/v1/bookings/${id}/payments/${fare.payment_id}/checkout`, undefined, agents.FREE.headers)).json().common.error_code).toBe('PAYMENT_STEP_NOT_ALLOWED');
+  }, 60_000);
+
+  it('a card that needs an extra confirmation is paid once confirmed', async () => {
+    const { id, fare } = await booking('FREE');
+    const ref = await startCheckout(id, fare.payment_id);
+    expect((await publicPost(`/v1/sandbox-gateway/checkouts/${ref}/pay`, { card_number: '4000000000003220' })).json().outcome).toBe('REQUIRES_ACTION');
+    expect((await publicPost(`/v1/sandbox-gateway/checkouts/${ref}/confirm`, { approve: true })).json().outcome).toBe('PAID');
+    await until(() => fareOf(id), (p) => p.status === 'PAYMENT_CONFIRMED', 'the payment to be confirmed');
+  }, 30_000);
+
+  it('refuses a forged or stale webhook and stores nothing', async () => {
+    const body = { id: 'evt_forged', type: 'checkout.paid', created: 0, data: { ref: 'cs_x', amount: 1, currency: 'jpy', transaction_id: 'ch_x' } };
+    const forged = await ctx.app.inject({ method: 'POST', url: '/v1/payment-webhooks/sandbox', headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: 't=1,v1=' + '0'.repeat(64) }, payload: JSON.stringify(body) });
+    expect(forged.statusCode).toBe(400);
+    expect(errorOf(forged).error_code).toBe('GATEWAY_SIGNATURE_INVALID');
+    const stale = await signedWebhook(body, new Date(Date.now() - 3_600_000));
+    expect(stale.statusCode).toBe(400);
+    expect(await ctx.database.db.select().from(t.gatewayEvents).where(eq(t.gatewayEvents.eventId, 'evt_forged'))).toHaveLength(0);
+  });
+
+  it('applies the same success five times, interleaved with a decline and a replayed refund, exactly once', async () => {
+    const { id, fare } = await booking('FREE');
+    const ref = await startCheckout(id, fare.payment_id);
+    const amount = fare.total_amount / E6;
+    const paidEvent = { id: 'evt_paid_once', type: 'checkout.paid', created: 1, data: { ref, amount, currency: 'jpy', transaction_id: 'ch_once' } };
+    const declineEvent = { id: 'evt_decline_late', type: 'checkout.failed', created: 0, data: { ref, amount, currency: 'jpy', reason: 'card_declined' } };
+    const answers = await Promise.all([signedWebhook(paidEvent), signedWebhook(declineEvent), signedWebhook(paidEvent), signedWebhook(paidEvent), signedWebhook(paidEvent), signedWebhook(paidEvent)]);
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(answers.filter((a) => a.json().duplicate === false)).toHaveLength(2);
+    const paid = await until(() => fareOf(id), (p) => p.status === 'PAYMENT_CONFIRMED', 'the payment to be confirmed');
+    expect(paid.paid_amount).toBe(fare.total_amount);
+    await until(() => ctx.database.db.select().from(t.gatewayEvents).where(sql`event_id in ('evt_paid_once', 'evt_decline_late') and processed_at is null`), (rows) => rows.length === 0, 'both events to be applied');
+    const mails = await ctx.database.db.select().from(t.outboxMails).where(sql`booking_id = ${id} and kind = 'PAYMENT_RECEIVED'`);
+    expect(mails).toHaveLength(1);
+    const captures = await ctx.database.db.select().from(t.paymentTransactions).where(eq(t.paymentTransactions.paymentId, fare.payment_id));
+    expect(captures).toHaveLength(1);
+    expect((await fareOf(id)).status).toBe('PAYMENT_CONFIRMED');
+  }, 30_000);
+
+  it('a payment that arrives after the booking was cancelled is refunded through the gateway, never lost', async () => {
+    const { id, fare } = await booking('FREE');
+    const ref = await startCheckout(id, fare.payment_id);
+    expect((await post(`/v1/bookings/${id}/cancel`, { agree_cancellation_policy: true }, agents.FREE.headers)).statusCode).toBe(200);
+    expect((await post(`/v1/bookings/${id}/confirm_cancellation`)).statusCode).toBe(200);
+    expect((await fareOf(id)).status).toBe('NO_NEED_TO_PAY');
+    expect((await publicPost(`/v1/sandbox-gateway/checkouts/${ref}/pay`, { card_number: '4242424242424242' })).json().outcome).toBe('PAID');
+    const ledger = await until(
+      () => ctx.database.db.select().from(t.paymentTransactions).where(eq(t.paymentTransactions.paymentId, fare.payment_id)),
+      (rows) => rows.some((r) => r.kind === 'REFUND'),
+      'the refund',
+    );
+    expect(ledger.map((r) => [r.kind, r.amountE6])).toEqual([
+      ['CARD_CAPTURE', fare.total_amount],
+      ['REFUND', -fare.total_amount],
+    ]);
+    expect(await fareOf(id)).toMatchObject({ status: 'NO_NEED_TO_PAY', paid_amount: 0 });
+    const [sandboxRow] = await ctx.database.db.select().from(t.sandboxCheckouts).where(eq(t.sandboxCheckouts.ref, ref));
+    expect(sandboxRow!.refundedE6).toBe(fare.total_amount);
+    await until(() => ctx.database.db.select().from(t.outboxMails).where(sql`booking_id = ${id} and kind = 'PAYMENT_REFUNDED'`), (rows) => rows.length === 1, 'the refund mail');
+  }, 30_000);
+});
+
+describe('coupons, bank transfers, adjustments and cancellation payments', () => {
+  it('a CONTRACTED agent reports its coupon; the operator is told and can correct the number', async () => {
+    const { id, fare } = await booking('CONTRACTED');
+    expect(fare).toMatchObject({ status: 'PAYMENT_PENDING', payment_method: 'COUPON' });
+    const agent = agents.CONTRACTED.headers;
+    expect((await fareOf(id, agent)).flags).toMatchObject({ can_pay: false, can_issue_coupon: true });
+    const empty = await post(`/v1/bookings/${id}/payments/${fare.payment_id}/report_coupon`, { coupon_number: ' ' }, agent);
+    expect(empty.statusCode).toBe(400);
+    expect(errorOf(empty).field).toBe('coupon_number');
+    expect((await post(`/v1/bookings/${id}/payments/${fare.payment_id}/report_coupon`, { coupon_number: 'CP-2030-0001' }, agents.FREE.headers)).statusCode).toBe(404);
+    expect((await post(`/v1/bookings/${id}/payments/${fare.payment_id}/report_coupon`, { coupon_number: 'CP-2030-0001' }, agent)).statusCode).toBe(200);
+    expect(await fareOf(id)).toMatchObject({ status: 'COUPON_CONFIRMED', coupon_number: 'CP-2030-0001' });
+    expect((await post(`/v1/bookings/${id}/payments/${fare.payment_id}/report_coupon`, { coupon_number: 'CP-2' }, agent)).statusCode).toBe(409);
+    expect((await put(`/v1/bookings/${id}/payments/${fare.payment_id}/coupon_number`, { coupon_number: 'CP-2030-0002' })).statusCode).toBe(200);
+    expect((await fareOf(id)).coupon_number).toBe('CP-2030-0002');
+    // Every call is logged, the refused ones as errors: one report succeeded.
+    const logs = await ctx.database.db.select().from(t.operationLogs).where(sql`operation = 'payments.report_coupon' and booking_id = ${id}`);
+    expect(logs.map((l) => l.statusCode).sort()).toEqual([200, 400, 404, 409]);
+    const notices = (await get('/v1/notifications/payment?per_page=100')).json().notifications;
+    expect(notices.some((n: { kind: string; booking_id: string }) => n.kind === 'COUPON' && n.booking_id === id)).toBe(true);
+  });
+
+  it('the operator records bank transfers for a monthly agent: a part keeps it pending, the rest confirms it', async () => {
+    const { id, fare } = await booking('SPECIAL_CONTRACTED');
+    expect(fare).toMatchObject({ status: 'INVOICE_PENDING', payment_method: 'MONTHLY' });
+    const url = `/v1/bookings/${id}/payments/${fare.payment_id}/bank_transfers`;
+    const zero = await post(url, { amount: 0, transferred_on: '2030-05-01' });
+    expect(zero.statusCode).toBe(400);
+    expect(errorOf(zero).field).toBe('amount');
+    expect((await post(url, { amount: 1000 * E6, transferred_on: '2030-05-01' }, agents.SPECIAL_CONTRACTED.headers)).statusCode).toBe(403);
+    expect((await post(url, { amount: 1000 * E6, transferred_on: '2030-05-01', note: '振込（一部）' })).statusCode).toBe(200);
+    expect(await fareOf(id)).toMatchObject({ status: 'INVOICE_PENDING', paid_amount: 1000 * E6 });
+    const tooMuch = await post(url, { amount: fare.total_amount, transferred_on: '2030-05-02' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect((await post(url, { amount: fare.total_amount - 1000 * E6, transferred_on: '2030-05-02' })).statusCode).toBe(200);
+    expect(await fareOf(id)).toMatchObject({ status: 'PAYMENT_CONFIRMED', paid_amount: fare.total_amount });
+  });
+
+  it('adjust_amount fixes the total with a reason; on a paid fare the difference opens a discrepancy to pay', async () => {
+    const { id, fare } = await booking('FREE');
+    const missing = await post(`/v1/bookings/${id}/adjust_amount`, { total_amount: 5000 * E6, reason: '' });
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing).field).toBe('reason');
+    expect((await post(`/v1/bookings/${id}/adjust_amount`, { total_amount: 5000 * E6, reason: '団体割引の適用' }, agents.FREE.headers)).statusCode).toBe(403);
+    expect((await post(`/v1/bookings/${id}/adjust_amount`, { total_amount: 5000 * E6, reason: '団体割引の適用' })).json()).toEqual({ discrepancy_payment_id: null });
+    expect(await fareOf(id)).toMatchObject({ total_amount: 5000 * E6, is_total_amount_fixed: true, status: 'PAYMENT_PENDING' });
+
+    const ref = await startCheckout(id, fare.payment_id);
+    await publicPost(`/v1/sandbox-gateway/checkouts/${ref}/pay`, { card_number: '4242424242424242' });
+    await until(() => fareOf(id), (p) => p.status === 'PAYMENT_CONFIRMED', 'the payment');
+    const more = (await post(`/v1/bookings/${id}/adjust_amount`, { total_amount: 6200 * E6, reason: '荷物料金の追加' })).json();
+    expect(more.discrepancy_payment_id).toEqual(expect.any(Number));
+    const after = await fareOf(id, agents.FREE.headers);
+    expect(after.discrepancy).toMatchObject({ payment_id: more.discrepancy_payment_id, direction: 'EXTRA', total_amount: 1200 * E6, status: 'PAYMENT_PENDING', paid_amount: 0 });
+    expect(after.discrepancy.flags.can_pay).toBe(true);
+    const listed = (await get(`/v1/bookings/payments/search?booking_id=${id}`)).json().payments[0];
+    expect(listed.payment).toMatchObject({ total_amount: 6200 * E6, is_total_amount_fixed: true, discrepancy: { direction: 'EXTRA' } });
+  }, 30_000);
+
+  it('finishing a cancellation payment is irreversible', async () => {
+    await ctx.database.db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (9500, 100000) on conflict do nothing`);
+    const { id } = await booking('CONTRACTED');
+    expect((await post(`/v1/bookings/${id}/cancel`, { agree_cancellation_policy: true }, agents.CONTRACTED.headers)).statusCode).toBe(200);
+    expect((await post(`/v1/bookings/${id}/confirm_cancellation`)).statusCode).toBe(200);
+    const cancellation = (await get(`/v1/bookings/${id}`)).json().main_params.cancellation.payment;
+    expect(cancellation).toMatchObject({ kind: 'CANCELLATION', status: 'PAYMENT_PENDING', is_cancel_payment_finished: false });
+    expect(cancellation.flags.can_finish_cancel_payment).toBe(true);
+    expect((await put(`/v1/bookings/${id}/set_cancel_payment_finished`, undefined, agents.CONTRACTED.headers)).statusCode).toBe(403);
+    expect((await put(`/v1/bookings/${id}/set_cancel_payment_finished`)).statusCode).toBe(200);
+    const finished = (await get(`/v1/bookings/${id}`)).json().main_params.cancellation.payment;
+    expect(finished).toMatchObject({ status: 'PAYMENT_CONFIRMED', is_cancel_payment_finished: true });
+    expect((await put(`/v1/bookings/${id}/set_cancel_payment_finished`)).json().common.error_code).toBe('PAYMENT_STEP_NOT_ALLOWED');
+  });
+});
