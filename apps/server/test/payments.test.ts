@@ -177,6 +177,31 @@ describe('card payments through the sandbox gateway', () => {
   }, 30_000);
 });
 
+describe('a payment and a cancellation arriving together', () => {
+  it('leave the booking cancelled and refunded, or paid and then cancelled, never paid and lost', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { id, fare } = await booking('FREE');
+      const ref = await startCheckout(id, fare.payment_id);
+      await Promise.all([
+        publicPost(`/v1/sandbox-gateway/checkouts/${ref}/pay`, { card_number: '4242424242424242' }),
+        (async () => {
+          expect((await post(`/v1/bookings/${id}/cancel`, { agree_cancellation_policy: true }, agents.FREE.headers)).statusCode).toBe(200);
+          expect((await post(`/v1/bookings/${id}/confirm_cancellation`)).statusCode).toBe(200);
+        })(),
+      ]);
+      const settled = await until(
+        async () => ({ fare: await fareOf(id), ledger: await ctx.database.db.select().from(t.paymentTransactions).where(eq(t.paymentTransactions.paymentId, fare.payment_id)) }),
+        ({ fare: f, ledger }) =>
+          (f.status === 'NO_NEED_TO_PAY' && f.paid_amount === 0 && ledger.some((r) => r.kind === 'REFUND')) || (f.status === 'PAYMENT_CONFIRMED' && f.paid_amount === fare.total_amount),
+        'a consistent end',
+      );
+      expect((await get(`/v1/bookings/${id}`)).json().status).toBe('CANCELLED');
+      const net = settled.ledger.reduce((sum, r) => sum + r.amountE6, 0);
+      expect(net).toBe(settled.fare.paid_amount);
+    }
+  }, 60_000);
+});
+
 describe('coupons, bank transfers, adjustments and cancellation payments', () => {
   it('a CONTRACTED agent reports its coupon; the operator is told and can correct the number', async () => {
     const { id, fare } = await booking('CONTRACTED');
