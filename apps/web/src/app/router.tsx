@@ -31,6 +31,13 @@ export function createAppRouter(queryClient: QueryClient) {
       ErrorBoundary: RouteErrorScreen,
     },
     {
+      // The sandbox payment provider's hosted page: it plays an outside site, so no login and no shell.
+      path: '/sandbox-checkout/:ref',
+      lazy: lazyScreen(() => import('../features/payments/routes/sandbox-checkout.tsx')),
+      HydrateFallback: FullPageLoader,
+      ErrorBoundary: RouteErrorScreen,
+    },
+    {
       path: '/',
       loader: shellLoader(queryClient),
       Component: ShellLayout,

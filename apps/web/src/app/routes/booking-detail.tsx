@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCopy, IconEdit, IconHistory, IconInfoCircle } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
 import { mayTake, type BookingStep } from '@sagano/domain/bookings/booking-state';
@@ -38,6 +38,8 @@ import { SimpleStepModal, type SimpleStep } from '../../features/bookings/compon
 import { BookingStatusBadges, PaymentStatusBadge } from '../../features/bookings/components/status-badges.tsx';
 import { useBookingLabels, type BookingLabels } from '../../features/bookings/components/use-booking-labels.ts';
 import { BookingDocuments } from '../../features/seats/components/booking-documents.tsx';
+import { CheckoutReturnNotice } from '../../features/payments/components/checkout-return-notice.tsx';
+import { PaymentPanel } from '../../features/payments/components/payment-panel.tsx';
 import { SeatStepButtons } from '../components/seat-step-buttons.tsx';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -197,7 +199,10 @@ export function Component() {
   // Agent staff: the steps their flags allow (ask to cancel, agree to a quoted fee, ask for a change).
   const agent = capabilitiesOf(user).agentPortal;
   const labels = useBookingLabels();
-  const { data: booking } = useBooking(bookingId);
+  const { data: booking, refetch } = useBooking(bookingId);
+  // Back from the card provider's page: the notice waits for the payment to be confirmed.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const returnedFromCheckout = searchParams.get('payment') === 'returned';
   const [mailStep, setMailStep] = useState<'booking_ok' | 'booking_ng' | null>(null);
   const [releasing, setReleasing] = useState(false);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
@@ -349,7 +354,24 @@ export function Component() {
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="md">
             <Section title={t('detail.sections.payment')}>
-              <PaymentCard booking={booking} />
+              <Stack gap="sm">
+                {returnedFromCheckout && (
+                  <CheckoutReturnNotice
+                    payments={[booking.main_params.payment, booking.main_params.cancellation?.payment]}
+                    refetch={refetch}
+                    onDismiss={() =>
+                      setSearchParams(
+                        (params) => {
+                          params.delete('payment');
+                          return params;
+                        },
+                        { replace: true },
+                      )
+                    }
+                  />
+                )}
+                <PaymentCard booking={booking} renderPayment={(payment) => <PaymentPanel bookingId={booking.booking_id} payment={payment} />} />
+              </Stack>
             </Section>
             {booking.pending_change && (
               <Section title={t('detail.sections.pendingChange')}>

@@ -1,28 +1,17 @@
-import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
+import type { PaymentDetail } from '@sagano/domain/payments/payment-schemas';
 import { formatYen } from '../../../lib/yen.ts';
-import { PaymentStatusBadge } from './status-badges.tsx';
-
-function Field({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {value || '—'}
-      </Text>
-    </Stack>
-  );
-}
 
 /**
- * What the booking owes. Once it is cancelled that is the cancellation fee (or nothing), not the
- * fare that is no longer due; a fare already paid is said beside it. A waived fare owes nothing.
+ * Which payment the booking's payment section is about, and what is said around it. Once the
+ * booking is cancelled that is the cancellation fee (or nothing), not the fare that is no longer
+ * due; a fare already paid is said beside it. A waived fare owes nothing. The payment itself is
+ * drawn by `renderPayment` (the payments feature's panel, put in by the screen that composes them).
  */
-export function PaymentCard({ booking }: { booking: BookingResponse }) {
+export function PaymentCard({ booking, renderPayment }: { booking: BookingResponse; renderPayment: (payment: PaymentDetail) => ReactNode }) {
   const { t } = useTranslation('bookings');
   const yen = (amount: number) => t('form.yen', { amount: formatYen(amount) });
   const fare = booking.main_params.payment;
@@ -32,13 +21,7 @@ export function PaymentCard({ booking }: { booking: BookingResponse }) {
     return (
       <Stack gap="sm" data-testid="payment-card">
         {owed && owed.total_amount > 0 ? (
-          <SimpleGrid cols={2} spacing="sm">
-            <Field label={t('detail.cancellationOwed')} value={<span data-testid="payment-owed">{yen(owed.total_amount)}</span>} />
-            <Field label={t('detail.paymentFields.status')} value={<PaymentStatusBadge status={owed.status} />} />
-            <Field label={t('detail.paymentFields.method')} value={t(`paymentMethod.${owed.payment_method}`)} />
-            <Field label={t('detail.paymentFields.dueDate')} value={owed.due_date} />
-            <Field label={t('detail.paymentFields.paid')} value={yen(owed.paid_amount)} />
-          </SimpleGrid>
+          renderPayment(owed)
         ) : (
           <Text size="sm" data-testid="payment-owed">
             {t('detail.nothingOwed')}
@@ -67,13 +50,5 @@ export function PaymentCard({ booking }: { booking: BookingResponse }) {
       </Text>
     );
   }
-  return (
-    <SimpleGrid cols={2} spacing="sm" data-testid="payment-card">
-      <Field label={t('detail.paymentFields.status')} value={<PaymentStatusBadge status={fare.status} />} />
-      <Field label={t('detail.paymentFields.method')} value={t(`paymentMethod.${fare.payment_method}`)} />
-      <Field label={t('detail.paymentFields.total')} value={t('form.yen', { amount: formatYen(fare.total_amount) })} />
-      <Field label={t('detail.paymentFields.paid')} value={t('form.yen', { amount: formatYen(fare.paid_amount) })} />
-      <Field label={t('detail.paymentFields.dueDate')} value={fare.due_date} />
-    </SimpleGrid>
-  );
+  return <div data-testid="payment-card">{renderPayment(fare)}</div>;
 }
