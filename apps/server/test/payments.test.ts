@@ -75,6 +75,26 @@ async function startCheckout(id: string, paymentId: number) {
   return url.slice(url.lastIndexOf('/') + 1);
 }
 
+describe('demo data', () => {
+  it('has confirmed bookings in every payment state for the three demo agents', async () => {
+    const rows = (await ctx.database.db.execute(sql`
+      select a.agent_type, p.kind, p.status, (p.due_date < current_date and p.status in ('PAYMENT_PENDING', 'INVOICE_PENDING')) as overdue, p.paid_amount_e6 > 0 as some_paid
+      from payments p join bookings b on b.id = p.booking_id join agents a on a.id = b.agent_id`)) as unknown as { rows: { agent_type: string; kind: string; status: string; overdue: boolean; some_paid: boolean }[] };
+    const has = (agentType: string, kind: string, status: string, extra: (r: (typeof rows.rows)[number]) => boolean = () => true) =>
+      rows.rows.some((r) => r.agent_type === agentType && r.kind === kind && r.status === status && extra(r));
+    expect(has('FREE', 'FARE', 'PAYMENT_CONFIRMED')).toBe(true);
+    expect(has('FREE', 'FARE', 'PAYMENT_PENDING', (r) => !r.overdue)).toBe(true);
+    expect(has('FREE', 'FARE', 'PAYMENT_PENDING', (r) => r.overdue)).toBe(true);
+    expect(has('FREE', 'DISCREPANCY', 'PAYMENT_PENDING')).toBe(true);
+    expect(has('CONTRACTED', 'FARE', 'COUPON_CONFIRMED')).toBe(true);
+    expect(has('CONTRACTED', 'FARE', 'PAYMENT_PENDING')).toBe(true);
+    expect(has('SPECIAL_CONTRACTED', 'FARE', 'INVOICE_PENDING', (r) => !r.some_paid)).toBe(true);
+    expect(has('SPECIAL_CONTRACTED', 'FARE', 'INVOICE_PENDING', (r) => r.some_paid)).toBe(true);
+    expect(has('SPECIAL_CONTRACTED', 'FARE', 'PAYMENT_CONFIRMED')).toBe(true);
+    expect(rows.rows.some((r) => r.status === 'NO_NEED_TO_PAY')).toBe(true);
+  });
+});
+
 describe('card payments through the sandbox gateway', () => {
   it('a FREE agent pays on the hosted page: declined first and still payable, then paid once, the operator told and the agent mailed', async () => {
     const { id, fare } = await booking('FREE');

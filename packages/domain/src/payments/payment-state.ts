@@ -294,7 +294,8 @@ export function applyPaymentStep(p: PaymentState, step: PaymentStep, caller: Pay
       // A settled payment stays settled (confirming cannot be undone): a new total above or below
       // what was paid is a discrepancy the caller opens (discrepancyOf). A pending one is
       // confirmed once what was paid covers it, or needs nothing when both are 0.
-      if (!PENDING.includes(p.status)) return next(fixed);
+      // A finished cancellation payment stays as it was finished: only its amount is corrected.
+      if (!PENDING.includes(p.status) || p.cancelPaymentFinished) return next(fixed);
       if (totalE6 === 0 && p.paidE6 === 0) return next({ ...fixed, status: 'NO_NEED_TO_PAY' });
       return next({ ...fixed, status: totalE6 <= p.paidE6 ? 'PAYMENT_CONFIRMED' : p.status });
     }

@@ -1,7 +1,7 @@
 /**
  * About 60 group bookings over the coming four weeks from the three demo agents and their
  * branches, in every early state (submitted, waitlisted, allotments held, confirmed, refused,
- * seated, seat table sent with the voucher confirmed),
+ * seated, seat table sent with the voucher confirmed) and every payment state (demo-payments.ts),
  * made through the booking service itself so prices, holds, histories and mails are real.
  */
 import type { CreateBookingBody } from '@sagano/domain/bookings/booking-schemas';
@@ -16,6 +16,7 @@ import { servicesOnDay } from '../../modules/inventory/inventory.repository.ts';
 import { createSeatsService } from '../../modules/seats/seats.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { systemClock } from '../../lib/clock.ts';
+import { settleDemoPayments } from './demo-payments.ts';
 
 const GROUPS: { name: string; kana: string; type: 'NORMAL' | 'SCHOOL'; country: string; prefecture: number | null }[] = [
   { name: '桜ヶ丘町内会 秋の日帰り旅行', kana: 'サクラガオカチョウナイカイ', type: 'NORMAL', country: 'JPN', prefecture: 27 },
@@ -146,6 +147,8 @@ export async function insertDemoBookings(db: Db, tx: Tx, clock = systemClock): P
     await bookings.confirm(work, principal, booking_id, mail);
     confirmed.push(booking_id);
   }
+
+  await settleDemoPayments(db, work, principal, confirmed, clock, publicUrl);
 
   // Half the confirmed groups have their seats; some have had the seat table sent and the voucher confirmed.
   const seats = createSeatsService(db, { publicUrl, clock });
