@@ -151,7 +151,6 @@ export function PaymentPanel({ bookingId, payment }: { bookingId: string; paymen
     <Stack gap="sm" data-testid={`payment-panel-${payment.kind.toLowerCase()}`}>
       <Group gap={6} wrap="wrap">
         <PaymentStatusBadge status={payment.status} />
-        {payment.is_overdue && <OverdueBadge />}
         {payment.is_total_amount_fixed && (
           <Tooltip label={t('panel.totalFixedHint')} multiline w={260} withArrow>
             <Badge color="grape" variant="light" radius="sm" miw="max-content" tabIndex={0} data-testid="payment-total-fixed">
