@@ -277,6 +277,13 @@ describe('coupons, bank transfers, adjustments and cancellation payments', () =>
     const after = await fareOf(id, agents.FREE.headers);
     expect(after.discrepancy).toMatchObject({ payment_id: more.discrepancy_payment_id, direction: 'EXTRA', total_amount: 1200 * E6, status: 'PAYMENT_PENDING', paid_amount: 0 });
     expect(after.discrepancy.flags.can_pay).toBe(true);
+    const whole = (await get(`/v1/bookings/${id}`)).json().main_params;
+    expect(whole.discrepancy_summary).toMatchObject({ direction: 'EXTRA', total_amount: 1200 * E6 });
+    expect(whole.payment.discrepancy_details).toMatchObject({
+      first_confirmed_payment: { total_amount: 5000 * E6, paid_amount: 5000 * E6 },
+      last_payment: { total_amount: 6200 * E6, paid_amount: 5000 * E6 },
+      expected_cancellation_payment: null,
+    });
     const listed = (await get(`/v1/bookings/payments/search?booking_id=${id}`)).json().payments[0];
     expect(listed.payment).toMatchObject({ total_amount: 6200 * E6, is_total_amount_fixed: true, discrepancy: { direction: 'EXTRA' } });
   }, 30_000);

@@ -10,7 +10,7 @@ import { DIRECTIONS } from '../reference/reference-schemas.ts';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES, REFUSAL_REASONS } from './booking-state.ts';
 import { PARTICIPANT_QUANTITY, PRIORITY, WHEELCHAIR_COUNT, wholeNumberMessage, wholeNumber } from './counts.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../payments/payment-state.ts';
-import { PaymentDetail } from '../payments/payment-schemas.ts';
+import { PaymentDetail, PaymentDiscrepancy } from '../payments/payment-schemas.ts';
 
 /** The payment enums live with the payment rules (payments/payment-state.ts); re-exported for existing callers. */
 export { PAYMENT_METHODS, PAYMENT_STATUSES };
@@ -220,6 +220,8 @@ export const BookingResponse = z.object({
       wheel_chairs: z.array(z.object({ need_slope: z.boolean() })),
     }),
     payment: PaymentDetail.nullable(),
+    /** The open discrepancy after a change to a settled fare (spec: main_params.discrepancy_summary); null when none. */
+    discrepancy_summary: PaymentDiscrepancy.nullable(),
     total_amount: z.number().int(),
     voucherNote: z.string(),
     confirmNote: z.string(),

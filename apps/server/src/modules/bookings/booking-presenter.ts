@@ -53,6 +53,7 @@ export function presentBooking(a: BookingAggregate, principal: Principal, docume
   };
   const state = stateOf(a.booking, a.services.length === 2, a.agent.ignoreCancellationPolicy);
   const group = a.booking.group as BookingResponse['group'];
+  const fareDetail = a.payment ? presentPaymentDetail(a.payment, paymentContext, a.discrepancy) : null;
   return {
     booking_id: a.booking.bookingId,
     product_id: a.booking.productId,
@@ -105,7 +106,8 @@ export function presentBooking(a: BookingAggregate, principal: Principal, docume
         })),
         wheel_chairs: a.wheelchairs.map((w) => ({ need_slope: w.needSlope })),
       },
-      payment: a.payment ? presentPaymentDetail(a.payment, paymentContext, a.discrepancy) : null,
+      payment: fareDetail,
+      discrepancy_summary: fareDetail?.discrepancy ?? null,
       total_amount: a.booking.totalAmountE6,
       voucherNote: a.booking.voucherNote,
       confirmNote: a.booking.confirmNote,

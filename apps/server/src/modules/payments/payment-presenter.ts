@@ -90,6 +90,17 @@ export function presentPaymentDetail(row: PaymentRow, ctx: PaymentContext, discr
           flags: paymentFlags(stateOfPayment(discrepancy), ctx.caller),
         }
       : null,
-    discrepancy_details: null,
+    discrepancy_details: row.kind === 'FARE' && (row.confirmedAt || discrepancy) ? discrepancyDetails(row, items, ctx) : null,
+  };
+}
+
+/** DESIGN §6: the fare as first confirmed, as it stands now, and what cancelling would cost (when quoted). */
+function discrepancyDetails(row: PaymentRow, items: PaymentPriceItem[], ctx: PaymentContext): PaymentDetail['discrepancy_details'] {
+  const initial = row.initialPaidAmountE6;
+  const quoted = ctx.cancellation && ctx.cancellation.feeE6 !== null ? ctx.cancellation : null;
+  return {
+    first_confirmed_payment: initial === null ? null : { total_amount: initial, paid_amount: initial, unit_quantity_price_items: [], recorded_at: row.confirmedAt?.toISOString() ?? null },
+    last_payment: { total_amount: row.totalAmountE6, paid_amount: row.paidAmountE6, unit_quantity_price_items: items, recorded_at: row.updatedAt.toISOString() },
+    expected_cancellation_payment: quoted ? { cancellation_rate_percent: percentOfRate(quoted.rateE6 ?? 0), total_cancellation_amount: quoted.baseE6, total_cancellation_fee: quoted.feeE6! } : null,
   };
 }
