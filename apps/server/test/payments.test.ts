@@ -288,6 +288,20 @@ describe('coupons, bank transfers, adjustments and cancellation payments', () =>
     expect(listed.payment).toMatchObject({ total_amount: 6200 * E6, is_total_amount_fixed: true, discrepancy: { direction: 'EXTRA' } });
   }, 30_000);
 
+  it('lowering a paid card fare refunds the difference through the gateway and settles the refund discrepancy', async () => {
+    const { id, fare } = await booking('FREE');
+    const ref = await startCheckout(id, fare.payment_id);
+    await publicPost(`/v1/sandbox-gateway/checkouts/${ref}/pay`, { card_number: '4242424242424242' });
+    await until(() => fareOf(id), (p) => p.status === 'PAYMENT_CONFIRMED', 'the payment');
+    const lower = fare.total_amount - 1000 * E6;
+    const answer = (await post(`/v1/bookings/${id}/adjust_amount`, { total_amount: lower, reason: '1名減（当日欠席）' })).json();
+    expect(answer.discrepancy_payment_id).toEqual(expect.any(Number));
+    const settled = await until(() => fareOf(id), (p) => p.discrepancy?.status === 'PAYMENT_CONFIRMED', 'the refund');
+    expect(settled).toMatchObject({ total_amount: lower, paid_amount: lower, discrepancy: { direction: 'REFUND', total_amount: 1000 * E6, paid_amount: 1000 * E6 } });
+    const [sandboxRow] = await ctx.database.db.select().from(t.sandboxCheckouts).where(eq(t.sandboxCheckouts.ref, ref));
+    expect(sandboxRow!.refundedE6).toBe(1000 * E6);
+  }, 30_000);
+
   it('finishing a cancellation payment is irreversible', async () => {
     await ctx.database.db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (9500, 100000) on conflict do nothing`);
     const { id } = await booking('CONTRACTED');

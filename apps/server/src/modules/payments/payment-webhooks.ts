@@ -20,12 +20,10 @@ import { stateOfPayment } from './payment-presenter.ts';
 import { attemptByRef, findPayment, insertGatewayEvent, insertTransaction, lockBookingById, lockUnprocessedEvent, markEventProcessed, stalePendingAttempts, updateAttempt, updatePayment } from './payments.repository.ts';
 import { z } from 'zod';
 import { jobKey } from '../../jobs/define-job.ts';
-import { rowPatchOf } from './payments.service.ts';
+import { REFUND_PAYMENT, rowPatchOf } from './payments.service.ts';
 
 /** Applies a stored gateway event (payment.jobs.ts runs it). */
 export const PROCESS_GATEWAY_EVENT = jobKey('payments.process-event', z.object({ id: z.number().int() }));
-/** Gives captured money back through the gateway (payment.jobs.ts runs it). */
-export const REFUND_PAYMENT = jobKey('payments.refund', z.object({ paymentId: z.number().int(), gatewayRef: z.string(), transactionId: z.string(), amountE6: z.number().int().positive() }));
 
 export interface WebhookDeps {
   db: Db;
@@ -117,8 +115,9 @@ async function applyEvent(work: Work, deps: WebhookDeps, event: GatewayEvent): P
 }
 
 /** Gives money back through the gateway (outside any transaction), then records it once. */
-export async function refundThroughGateway(deps: WebhookDeps, input: { paymentId: number; gatewayRef: string; transactionId: string; amountE6: number }): Promise<'REFUNDED' | 'DUPLICATE'> {
-  const { refundId } = await deps.gateway.refund({ gatewayRef: input.gatewayRef, transactionId: input.transactionId, amountE6: input.amountE6, idempotencyKey: `refund-${input.paymentId}-${input.transactionId}` });
+export async function refundThroughGateway(deps: WebhookDeps, input: { paymentId: number; gatewayRef: string; transactionId: string; amountE6: number; discrepancyId?: number | undefined }): Promise<'REFUNDED' | 'DUPLICATE'> {
+  const idempotencyKey = `refund-${input.paymentId}-${input.transactionId}-${input.discrepancyId ?? 'all'}`;
+  const { refundId } = await deps.gateway.refund({ gatewayRef: input.gatewayRef, transactionId: input.transactionId, amountE6: input.amountE6, idempotencyKey });
   return inTransaction(deps.db, async (work) => {
     const payment = await findPayment(work.tx, input.paymentId);
     const booking = payment && (await lockBookingById(work.tx, payment.bookingId));
@@ -127,6 +126,8 @@ export async function refundThroughGateway(deps: WebhookDeps, input: { paymentId
     const recorded = await insertTransaction(work.tx, { paymentId: locked.id, kind: 'REFUND', amountE6: -input.amountE6, occurredOn: deps.clock.today(), reference: refundId, recordedBy: deps.gateway.id });
     if (!recorded) return 'DUPLICATE' as const;
     await updatePayment(work.tx, locked.id, { paidAmountE6: Math.max(0, locked.paidAmountE6 - input.amountE6) });
+    // A refund discrepancy is settled once its money has gone back.
+    if (input.discrepancyId !== undefined) await updatePayment(work.tx, input.discrepancyId, { status: 'PAYMENT_CONFIRMED', paidAmountE6: input.amountE6, confirmedAt: deps.clock.now() });
     await recordRevision(work.tx, booking.id, 'UPDATE', {}, deps.gateway.id);
     const mail = paymentRefundedMail('ja', { bookingId: booking.bookingId, groupName: booking.groupName, amountE6: input.amountE6, link: `${deps.publicUrl}/bookings/${booking.bookingId}` });
     await enqueueMail(work, { kind: 'PAYMENT_REFUNDED', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.bodyText, bookingId: booking.bookingId });

@@ -5,11 +5,12 @@
  */
 import { z } from 'zod';
 import { defineJob, type JobDeps } from '../../jobs/define-job.ts';
-import { PROCESS_GATEWAY_EVENT, REFUND_PAYMENT, processGatewayEvent, reconcileCheckouts, refundThroughGateway, ingestWebhook, type WebhookDeps } from './payment-webhooks.ts';
+import { PROCESS_GATEWAY_EVENT, processGatewayEvent, reconcileCheckouts, refundThroughGateway, ingestWebhook, type WebhookDeps } from './payment-webhooks.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from './gateway/sandbox-signature.ts';
 import { sandboxSecretOf } from './gateway/gateway-registry.ts';
 import { SANDBOX_WEBHOOK } from './gateway/sandbox-gateway.ts';
 import { unprocessedEventIds } from './payments.repository.ts';
+import { REFUND_PAYMENT } from './payments.service.ts';
 
 const webhookDeps = (deps: JobDeps): WebhookDeps => ({ db: deps.db, gateway: deps.gateway, clock: deps.clock, publicUrl: deps.config.publicUrl, jobs: deps.jobs });
 

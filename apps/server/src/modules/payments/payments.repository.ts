@@ -57,6 +57,12 @@ export async function attemptByRef(db: Executor, gateway: string, gatewayRef: st
   return row;
 }
 
+/** The checkout that paid this payment, if any. */
+export async function paidAttempt(db: Executor, paymentId: number): Promise<PaymentAttemptRow | undefined> {
+  const [row] = await db.select().from(t.paymentAttempts).where(and(eq(t.paymentAttempts.paymentId, paymentId), eq(t.paymentAttempts.status, 'PAID'))).orderBy(sql`${t.paymentAttempts.id} desc`).limit(1);
+  return row;
+}
+
 export async function latestAttempt(db: Executor, paymentId: number): Promise<PaymentAttemptRow | undefined> {
   const [row] = await db.select().from(t.paymentAttempts).where(eq(t.paymentAttempts.paymentId, paymentId)).orderBy(sql`${t.paymentAttempts.id} desc`).limit(1);
   return row;

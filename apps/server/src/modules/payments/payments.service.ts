@@ -9,7 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { applyPaymentStep, discrepancyOf, type PaymentRefusal, type PaymentState, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
 import type { AdjustAmountBody, RecordBankTransferBody, ReportCouponBody, StartCardPaymentResponse } from '@sagano/domain/payments/payment-schemas';
 import { addDays } from '@sagano/domain/common/business-date';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { jobKey } from '../../jobs/define-job.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -20,8 +22,14 @@ import { callerOf, notify } from '../bookings/booking-steps.ts';
 import { recordRevision } from '../bookings/bookings.repository.ts';
 import { GatewayError, type PaymentGateway } from './gateway/payment-gateway.ts';
 import { stateOfPayment } from './payment-presenter.ts';
-import { findPayment, insertAttempt, insertPayment, insertTransaction, lockBookingById, openAttempt, paymentsOfBooking, updateAttempt, updatePayment, type PaymentRow } from './payments.repository.ts';
+import { findPayment, paidAttempt, insertAttempt, insertPayment, insertTransaction, lockBookingById, openAttempt, paymentsOfBooking, updateAttempt, updatePayment, type PaymentRow } from './payments.repository.ts';
 import { findBookingRow } from '../bookings/bookings.repository.ts';
+
+/** Gives captured money back through the gateway (payment.jobs.ts runs it); with a discrepancy, that discrepancy is settled by it. */
+export const REFUND_PAYMENT = jobKey(
+  'payments.refund',
+  z.object({ paymentId: z.number().int(), gatewayRef: z.string(), transactionId: z.string(), amountE6: z.number().int().positive(), discrepancyId: z.number().int().optional() }),
+);
 
 export interface PaymentsDeps {
   db: Db;
@@ -235,6 +243,14 @@ export async function openDiscrepancy(work: Work, booking: { id: number; agentId
     parentPaymentId: fare.id,
     direction: gap.direction,
   });
-  await notify(work.tx, booking, 'AGENT', 'PAYMENT_REQUEST', 'payment');
+  if (gap.direction === 'EXTRA') {
+    await notify(work.tx, booking, 'AGENT', 'PAYMENT_REQUEST', 'payment');
+    return row;
+  }
+  // Money owed back: a card payment is refunded through the gateway on the captured transaction.
+  const paid = fare.paymentMethod === 'ONLINE_CREDIT_CARD' && fare.transactionId ? await paidAttempt(work.tx, fare.id) : undefined;
+  if (paid?.gatewayRef) {
+    work.enqueue(REFUND_PAYMENT, { paymentId: fare.id, gatewayRef: paid.gatewayRef, transactionId: fare.transactionId!, amountE6: gap.amountE6, discrepancyId: row.id });
+  }
   return row;
 }
