@@ -146,6 +146,8 @@ export function PaymentPanel({ bookingId, payment }: { bookingId: string; paymen
   );
   const hasOwnActions = hasTargetActions(own, false) || canAdjust || canFinish;
   const showCoupon = payment.payment_method === 'COUPON' || payment.coupon_number !== null;
+  // A coupon settles between the agent and us without money arriving here: "paid 0" would read as unpaid.
+  const showPaid = payment.payment_method !== 'COUPON' || payment.paid_amount > 0;
 
   return (
     <Stack gap="sm" data-testid={`payment-panel-${payment.kind.toLowerCase()}`}>
@@ -168,9 +170,11 @@ export function PaymentPanel({ bookingId, payment }: { bookingId: string; paymen
         <Field label={t(cancellation ? 'panel.fields.cancellationFee' : 'panel.fields.total')} testId="payment-total">
           {yen(payment.total_amount)}
         </Field>
-        <Field label={t('panel.fields.paid')} testId="payment-paid">
-          {yen(payment.paid_amount)}
-        </Field>
+        {showPaid && (
+          <Field label={t('panel.fields.paid')} testId="payment-paid">
+            {yen(payment.paid_amount)}
+          </Field>
+        )}
         <Field label={t('panel.fields.method')}>{t(`method.${payment.payment_method}`)}</Field>
         <Field label={t('panel.fields.dueDate')} testId="payment-due-date">
           {payment.due_date && (

@@ -32,7 +32,7 @@ function Frame({ children }: { children: ReactNode }) {
           </Text>
         </Group>
       </Box>
-      <Container size={520} px="md" py="xl">
+      <Container size={560} px="md" py="xl">
         <Group justify="space-between" mb="md" wrap="nowrap">
           <Group gap={8} wrap="nowrap">
             <IconLock size={22} aria-hidden color="var(--mantine-color-dark-4)" />
