@@ -1,0 +1,258 @@
+import { createRoot, type Root } from 'react-dom/client';
+import i18next from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PaymentDetail, PaymentDiscrepancy, PaymentFlags } from '@sagano/domain/payments/payment-schemas';
+import { AppProviders } from '../../../app/providers.tsx';
+import { changeLanguage, initI18n } from '../../../lib/i18n.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../../test/screen.ts';
+import { awaitingCard } from './checkout-return-notice.tsx';
+import { leavePage } from './leave-page.ts';
+import { PaymentPanel } from './payment-panel.tsx';
+
+vi.mock('./leave-page.ts', () => ({ leavePage: vi.fn() }));
+
+const E6 = 1_000_000;
+const NO_FLAGS: PaymentFlags = {
+  can_pay: false,
+  can_issue_coupon: false,
+  can_correct_coupon_number: false,
+  can_record_transfer: false,
+  can_adjust_amount: false,
+  can_finish_cancel_payment: false,
+  can_refund: false,
+  can_view_invoice: false,
+  can_view_receipt: false,
+};
+
+function payment(over: Partial<PaymentDetail> = {}, flags: Partial<PaymentFlags> = {}): PaymentDetail {
+  return {
+    payment_id: 71,
+    kind: 'FARE',
+    status: 'PAYMENT_PENDING',
+    payment_method: 'ONLINE_CREDIT_CARD',
+    transaction_id: null,
+    issued_at: '2027-05-01T10:00:00+09:00',
+    updated_at: '2027-05-01T10:00:00+09:00',
+    paid_amount: 0,
+    initial_paid_amount: 0,
+    unit_quantity_price_items: [],
+    cancellation_unit_quantity_price_items: [],
+    total_amount: 48_000 * E6,
+    commission: { value: 0, is_automatically_calculated: true },
+    cancellation_rate_percent: null,
+    total_cancellation_fee: null,
+    total_cancellation_amount: null,
+    is_cancellation_fee_fixed: false,
+    is_total_amount_fixed: false,
+    due_date: '2027-06-03',
+    normal_due_date: '2027-06-03',
+    is_overdue: false,
+    coupon_number: null,
+    monthly_invoice_id: null,
+    agent_settlement_id: null,
+    agent_sub_group_settlement_id: null,
+    invoice_url: null,
+    receipt_url: null,
+    is_cancel_payment_finished: false,
+    flags: { ...NO_FLAGS, ...flags },
+    discrepancy: null,
+    discrepancy_details: null,
+    ...over,
+  };
+}
+
+function discrepancy(over: Partial<PaymentDiscrepancy> = {}, flags: Partial<PaymentFlags> = {}): PaymentDiscrepancy {
+  return { payment_id: 72, status: 'PAYMENT_PENDING', due_date: '2027-06-20', is_overdue: false, total_amount: 6_000 * E6, paid_amount: 0, direction: 'EXTRA', flags: { ...NO_FLAGS, ...flags }, ...over };
+}
+
+let calls: ApiCall[] = [];
+let root: Root | null = null;
+
+function render(p: PaymentDetail) {
+  calls = stubApi((call) => {
+    if (call.url.endsWith('/checkout')) return json(200, { checkout_url: 'http://localhost/sandbox-checkout/cs_1' });
+    return json(200, { ok: true });
+  });
+  const container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  root.render(
+    <AppProviders queryClient={createQueryClient()} i18n={i18next}>
+      <PaymentPanel bookingId="27061001" payment={p} />
+    </AppProviders>,
+  );
+}
+
+/** The labels of the panel's buttons, in order. */
+const buttons = () => [...document.querySelectorAll('[data-testid^="payment-panel-"] button')].map((b) => b.textContent?.trim());
+const dialog = () => document.querySelector('[role="dialog"]');
+const writes = () => calls.filter((c) => c.method !== 'GET');
+
+function type(input: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  const proto = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+const field = (label: string) => {
+  const element = [...document.querySelectorAll('label')].find((l) => l.textContent?.replace('*', '').trim() === label);
+  return document.getElementById(element!.htmlFor) as HTMLInputElement;
+};
+
+describe('payment panel', () => {
+  beforeAll(async () => {
+    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
+    await initI18n('ja');
+  });
+  beforeEach(async () => {
+    await changeLanguage('ja');
+    vi.mocked(leavePage).mockClear();
+  });
+  afterEach(() => {
+    root?.unmount();
+    root = null;
+    document.body.innerHTML = '';
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the amounts, the method, the status and an overdue due date; no flag, no button', async () => {
+    render(payment({ is_overdue: true, paid_amount: 0 }));
+    await waitFor(() => pageText().includes('入金待ち'));
+    const text = pageText();
+    expect(text).toContain('48,000 円');
+    expect(text).toContain('クレジットカード(オンライン)');
+    expect(text).toContain('2027-06-03');
+    expect(document.querySelectorAll('[data-testid="payment-overdue"]')).toHaveLength(1);
+    expect(text).toContain('期限超過');
+    expect(buttons()).toEqual([]);
+  });
+
+  it('the agent pays by card: the checkout is started and the browser goes to the provider', async () => {
+    render(payment({}, { can_pay: true }));
+    await waitFor(() => enabledButton('カードで支払う'));
+    expect(buttons()).toEqual(['カードで支払う']);
+    enabledButton('カードで支払う')!.click();
+    await waitFor(() => vi.mocked(leavePage).mock.calls.length > 0);
+    expect(writes()).toEqual([{ url: '/v1/bookings/27061001/payments/71/checkout', method: 'POST', body: {} }]);
+    expect(leavePage).toHaveBeenCalledWith('http://localhost/sandbox-checkout/cs_1');
+  });
+
+  it('the agent reports the coupon with its number', async () => {
+    render(payment({ payment_method: 'COUPON', due_date: null, normal_due_date: null }, { can_issue_coupon: true }));
+    await waitFor(() => enabledButton('クーポン発行を報告'));
+    expect(buttons()).toEqual(['クーポン発行を報告']);
+    enabledButton('クーポン発行を報告')!.click();
+    await waitFor(() => dialog());
+    enabledButton('保存')!.click();
+    await waitFor(() => pageText().includes('入力してください'));
+    expect(writes()).toEqual([]);
+    type(field('クーポン番号'), ' CP-2027-0042 ');
+    enabledButton('保存')!.click();
+    await waitFor(() => writes().length > 0);
+    expect(writes()[0]).toEqual({ url: '/v1/bookings/27061001/payments/71/report_coupon', method: 'POST', body: { coupon_number: 'CP-2027-0042' } });
+  });
+
+  it('the operator corrects a coupon number, records a transfer and adjusts the fare', async () => {
+    render(payment({ status: 'COUPON_CONFIRMED', payment_method: 'COUPON', coupon_number: 'CP-1' }, { can_correct_coupon_number: true, can_adjust_amount: true }));
+    await waitFor(() => enabledButton('クーポン番号を訂正'));
+    expect(buttons()).toEqual(['クーポン番号を訂正', '請求額を調整']);
+    expect(pageText()).toContain('CP-1');
+    root?.unmount();
+    document.body.innerHTML = '';
+
+    render(payment({ payment_method: 'MONTHLY', total_amount: 30_000 * E6, paid_amount: 10_000 * E6 }, { can_record_transfer: true, can_adjust_amount: true }));
+    await waitFor(() => enabledButton('入金を記録'));
+    expect(buttons()).toEqual(['入金を記録', '請求額を調整']);
+    enabledButton('入金を記録')!.click();
+    await waitFor(() => dialog());
+    expect(pageText()).toContain('未入金額: 20,000 円');
+    // More than what is still owed is refused before anything is sent.
+    type(field('入金額'), '25000');
+    enabledButton('保存')!.click();
+    await waitFor(() => pageText().includes('未入金額(20,000 円)以下で入力してください'));
+    type(field('入金額'), '15000');
+    type(field('入金日'), '2027-05-20');
+    type(field('メモ'), 'サガノリョコウ');
+    enabledButton('保存')!.click();
+    await waitFor(() => writes().length > 0);
+    expect(writes()[0]).toEqual({
+      url: '/v1/bookings/27061001/payments/71/bank_transfers',
+      method: 'POST',
+      body: { amount: 15_000 * E6, transferred_on: '2027-05-20', note: 'サガノリョコウ' },
+    });
+    await waitFor(() => !dialog());
+
+    enabledButton('請求額を調整')!.click();
+    await waitFor(() => dialog());
+    type(field('調整後の請求額'), '27000');
+    enabledButton('保存')!.click();
+    await waitFor(() => pageText().includes('入力してください'));
+    type(field('調整理由'), '人数減のため');
+    enabledButton('保存')!.click();
+    await waitFor(() => writes().length > 1);
+    expect(writes()[1]).toEqual({ url: '/v1/bookings/27061001/adjust_amount', method: 'POST', body: { total_amount: 27_000 * E6, reason: '人数減のため' } });
+  });
+
+  it('marks an adjusted total, and shows a discrepancy with its own status, due date and actions', async () => {
+    render(
+      payment(
+        { status: 'PAYMENT_CONFIRMED', paid_amount: 48_000 * E6, is_total_amount_fixed: true, discrepancy: discrepancy({ is_overdue: true }, { can_pay: true }) },
+        {},
+      ),
+    );
+    await waitFor(() => pageText().includes('追加のお支払い(差額)'));
+    const block = document.querySelector('[data-testid="payment-discrepancy"]')!;
+    expect(block.textContent).toContain('6,000 円');
+    expect(block.textContent).toContain('入金待ち');
+    expect(block.textContent).toContain('2027-06-20');
+    expect(block.textContent).toContain('期限超過');
+    expect(pageText()).toContain('金額調整済み');
+    expect(buttons()).toEqual(['差額をカードで支払う']);
+    enabledButton('差額をカードで支払う')!.click();
+    await waitFor(() => writes().length > 0);
+    expect(writes()[0]!.url).toBe('/v1/bookings/27061001/payments/72/checkout');
+  });
+
+  it('a refund discrepancy reads as a refund and is never offered for payment', async () => {
+    render(payment({ status: 'PAYMENT_CONFIRMED', paid_amount: 48_000 * E6, discrepancy: discrepancy({ direction: 'REFUND', due_date: null }, { can_pay: true }) }));
+    await waitFor(() => pageText().includes('返金(差額)'));
+    expect(pageText()).toContain('返金待ち');
+    expect(buttons()).toEqual([]);
+  });
+
+  it('finishing a cancellation payment asks first and says it cannot be undone', async () => {
+    render(payment({ kind: 'CANCELLATION', payment_method: 'COUPON', total_amount: 9_600 * E6 }, { can_finish_cancel_payment: true, can_record_transfer: true, can_adjust_amount: true }));
+    await waitFor(() => enabledButton('取消料の精算を完了'));
+    // The adjustment is the fare's: not offered on the cancellation fee.
+    expect(buttons()).toEqual(['入金を記録', '取消料の精算を完了']);
+    expect(pageText()).toContain('取消料');
+    enabledButton('取消料の精算を完了')!.click();
+    await waitFor(() => dialog());
+    expect(dialog()!.textContent).toContain('元に戻せません');
+    expect(enabledButton('閉じる')).toBeTruthy();
+    expect(enabledButton('キャンセル')).toBeUndefined();
+    enabledButton('精算を完了する')!.click();
+    await waitFor(() => writes().length > 0);
+    expect(writes()[0]).toEqual({ url: '/v1/bookings/27061001/set_cancel_payment_finished', method: 'PUT', body: {} });
+  });
+
+  it('speaks English', async () => {
+    await changeLanguage('en');
+    render(payment({ is_overdue: true }, { can_pay: true }));
+    await waitFor(() => enabledButton('Pay by card'));
+    expect(pageText()).toContain('¥48,000');
+    expect(pageText()).toContain('Overdue');
+    expect(pageText()).toContain('Awaiting payment');
+  });
+});
+
+describe('awaitingCard', () => {
+  it('waits while a card fare or an extra charge is unpaid, not for a refund or another method', () => {
+    expect(awaitingCard([payment()])).toBe(true);
+    expect(awaitingCard([payment({ status: 'PAYMENT_CONFIRMED', paid_amount: 48_000 * E6 })])).toBe(false);
+    expect(awaitingCard([payment({ status: 'PAYMENT_CONFIRMED', paid_amount: 48_000 * E6, discrepancy: discrepancy() })])).toBe(true);
+    expect(awaitingCard([payment({ status: 'PAYMENT_CONFIRMED', paid_amount: 48_000 * E6, discrepancy: discrepancy({ direction: 'REFUND' }) })])).toBe(false);
+    expect(awaitingCard([payment({ payment_method: 'COUPON' })])).toBe(false);
+    expect(awaitingCard([null, undefined])).toBe(false);
+  });
+});
