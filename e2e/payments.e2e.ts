@@ -167,9 +167,24 @@ describe('payments', () => {
     await panel(page).getByRole('button', { name: '請求額を調整' }).click();
     await visible(page.getByRole('dialog').getByLabel('調整理由'));
     await screenshot(page, 'payment-adjust-modal-ja');
-    await page.getByRole('dialog').getByRole('button', { name: 'キャンセル' }).click();
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // Raising the paid fare opens an extra charge the agent pays like the fare.
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('調整後の請求額').fill(String(fare / 1_000_000 + 1_000));
+    await dialog.getByLabel('調整理由').fill('貸切オプション追加のため');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const extra = panel(page).getByTestId('payment-discrepancy');
+    await visible(extra.getByText('追加のお支払い(差額)'));
+    await visible(extra.getByText('1,000 円'));
+    await visible(panel(page).getByTestId('payment-total-fixed'));
+    await screenshot(page, 'payment-panel-discrepancy-ja');
     await context.close();
+
+    const agent = await freshPage(browser);
+    await logIn(agent.page, 'agent-free@example.com');
+    await agent.page.goto(`/bookings/${ids.paid}`);
+    await visible(panel(agent.page).getByTestId('payment-discrepancy').getByRole('button', { name: '差額をカードで支払う' }));
+    await agent.context.close();
   });
 
   it('the CONTRACTED agent reports the coupon issued', async () => {
