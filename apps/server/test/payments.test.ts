@@ -296,6 +296,7 @@ describe('coupons, bank transfers, adjustments and cancellation payments', () =>
     const lower = fare.total_amount - 1000 * E6;
     const answer = (await post(`/v1/bookings/${id}/adjust_amount`, { total_amount: lower, reason: '1名減（当日欠席）' })).json();
     expect(answer.discrepancy_payment_id).toEqual(expect.any(Number));
+    expect((await fareOf(id, agents.FREE.headers)).discrepancy.flags).toMatchObject({ can_pay: false, can_issue_coupon: false });
     const settled = await until(() => fareOf(id), (p) => p.discrepancy?.status === 'PAYMENT_CONFIRMED', 'the refund');
     expect(settled).toMatchObject({ total_amount: lower, paid_amount: lower, discrepancy: { direction: 'REFUND', total_amount: 1000 * E6, paid_amount: 1000 * E6 } });
     const [sandboxRow] = await ctx.database.db.select().from(t.sandboxCheckouts).where(eq(t.sandboxCheckouts.ref, ref));

@@ -87,7 +87,8 @@ export function presentPaymentDetail(row: PaymentRow, ctx: PaymentContext, discr
           total_amount: discrepancy.totalAmountE6,
           paid_amount: discrepancy.paidAmountE6,
           direction: (discrepancy.direction ?? 'EXTRA') as 'EXTRA' | 'REFUND',
-          flags: paymentFlags(stateOfPayment(discrepancy), ctx.caller),
+          // Money owed back is not paid by the agent: a refund discrepancy offers neither card nor coupon.
+          flags: discrepancy.direction === 'REFUND' ? { ...paymentFlags(stateOfPayment(discrepancy), ctx.caller), can_pay: false, can_issue_coupon: false } : paymentFlags(stateOfPayment(discrepancy), ctx.caller),
         }
       : null,
     discrepancy_details: row.kind === 'FARE' && (row.confirmedAt || discrepancy) ? discrepancyDetails(row, items, ctx) : null,

@@ -139,6 +139,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const phase1 = await inTransaction(db, async (work) => {
         const ctx = await beginPaymentStep(work, principal, bookingNumber, paymentId);
         const state = stateOfPayment(ctx.payment);
+        if (ctx.payment.direction === 'REFUND') throw refusalError('PAYMENT_STEP_NOT_ALLOWED'); // money owed back is not paid in
         const result = applyPaymentStep(state, 'start_card_payment', callerOf(principal));
         if (!result.ok) throw refusalError(result.code);
         const amountE6 = state.totalE6 - state.paidE6;
