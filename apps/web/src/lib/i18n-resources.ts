@@ -20,6 +20,7 @@ import jaCustomer from '../locales/ja/customer.json';
 import jaAgents from '../locales/ja/agents.json';
 import jaPortal from '../locales/ja/portal.json';
 import jaMasterData from '../locales/ja/masterData.json';
+import jaPaymentList from '../locales/ja/paymentList.json';
 import enArrangements from '../locales/en/arrangements.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
@@ -41,6 +42,7 @@ import enCustomer from '../locales/en/customer.json';
 import enAgents from '../locales/en/agents.json';
 import enPortal from '../locales/en/portal.json';
 import enMasterData from '../locales/en/masterData.json';
+import enPaymentList from '../locales/en/paymentList.json';
 
 /** One namespace per feature; ja is the reference language the keys are typed from. */
 export const ja = {
@@ -64,6 +66,7 @@ export const ja = {
   agents: jaAgents,
   portal: jaPortal,
   masterData: jaMasterData,
+  paymentList: jaPaymentList,
   // Every error code of the API has a message (the locales test checks en against ja).
   errors: jaErrors satisfies Record<ErrorCode, string>,
 };
@@ -93,6 +96,7 @@ export const en: Resources = {
   agents: enAgents,
   portal: enPortal,
   masterData: enMasterData,
+  paymentList: enPaymentList,
   errors: enErrors,
 };
 
