@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PaymentStatus } from '@sagano/domain/payments/payment-state';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
-import { formatDateTime } from '../../../lib/dates.ts';
 import { formatYen } from '../../../lib/yen.ts';
 import type { PaymentSearchRow } from '../api/search-payments.ts';
 
@@ -16,12 +15,23 @@ const STATUS_COLORS: Record<PaymentStatus, string> = {
   NO_NEED_TO_PAY: 'gray',
 };
 
-/** The payment status in words (the colour only repeats them). */
+/** The payment status in words (the colour only repeats them); in English as written, not capitals, so the row stays narrow. */
 export function PaymentListStatusBadge({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation('paymentList');
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm" miw="max-content">
+    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm" miw="max-content" tt="none">
       {t(`paymentStatus.${status}`)}
+    </Badge>
+  );
+}
+
+/** Money owed back: 「返金待ち」 until it has gone back, not the payer's 「入金待ち」. */
+function RefundStatusBadge({ status }: { status: PaymentStatus }) {
+  const { t } = useTranslation('paymentList');
+  if (status !== 'PAYMENT_PENDING' && status !== 'PAYMENT_CONFIRMED') return <PaymentListStatusBadge status={status} />;
+  return (
+    <Badge color={status === 'PAYMENT_PENDING' ? 'blue' : 'teal'} variant="light" radius="sm" miw="max-content" tt="none">
+      {t(`discrepancy.refund.${status}`)}
     </Badge>
   );
 }
@@ -62,11 +72,11 @@ function Discrepancy({ discrepancy }: { discrepancy: NonNullable<PaymentSearchRo
   const yen = t('yen', { amount: formatYen(discrepancy.total_amount) });
   return (
     <Stack gap={4} data-testid="discrepancy">
-      <Badge color={discrepancy.direction === 'EXTRA' ? 'orange' : 'blue'} variant="outline" radius="sm" miw="max-content">
+      <Badge color={discrepancy.direction === 'EXTRA' ? 'orange' : 'blue'} variant="outline" radius="sm" miw="max-content" tt="none">
         {t(`discrepancy.${discrepancy.direction}`, { amount: yen })}
       </Badge>
-      <Group gap={4} wrap="nowrap">
-        <PaymentListStatusBadge status={discrepancy.status} />
+      <Group gap={4}>
+        {discrepancy.direction === 'REFUND' ? <RefundStatusBadge status={discrepancy.status} /> : <PaymentListStatusBadge status={discrepancy.status} />}
         {discrepancy.is_overdue && <OverdueBadge />}
       </Group>
       {discrepancy.due_date && (
@@ -90,16 +100,16 @@ export function PaymentListTable({ rows, agent }: { rows: PaymentSearchRow[]; /*
   const columns = showAgent ? 10 : 9;
   const moneyColumns = agent ? 'agentColumns' : 'columns';
   return (
-    <Table.ScrollContainer minWidth={showAgent ? 1150 : 1000}>
+    <Table.ScrollContainer minWidth={showAgent ? 1000 : 860}>
       <Table aria-label={t('table.label')} highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('columns.bookingId')}</Table.Th>
-            <Table.Th miw={140}>{t('columns.group')}</Table.Th>
-            {showAgent && <Table.Th miw={140}>{t('columns.agent')}</Table.Th>}
+            <Table.Th miw={120}>{t('columns.group')}</Table.Th>
+            {showAgent && <Table.Th miw={120}>{t('columns.agent')}</Table.Th>}
             <Table.Th style={nowrap}>{t('columns.serviceDate')}</Table.Th>
-            <Table.Th miw={110}>{t('columns.method')}</Table.Th>
-            <Table.Th miw={100}>{t('columns.status')}</Table.Th>
+            <Table.Th miw={90}>{t('columns.method')}</Table.Th>
+            <Table.Th>{t('columns.status')}</Table.Th>
             <Table.Th ta="right" style={nowrap}>
               {t(`${moneyColumns}.total`)}
             </Table.Th>
@@ -107,7 +117,7 @@ export function PaymentListTable({ rows, agent }: { rows: PaymentSearchRow[]; /*
               {t(`${moneyColumns}.paid`)}
             </Table.Th>
             <Table.Th style={nowrap}>{t('columns.dueDate')}</Table.Th>
-            <Table.Th miw={130}>{t('columns.discrepancy')}</Table.Th>
+            <Table.Th miw={110}>{t('columns.discrepancy')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -117,14 +127,9 @@ export function PaymentListTable({ rows, agent }: { rows: PaymentSearchRow[]; /*
             return (
               <Table.Tr key={row.booking_id} data-testid={`payment-row-${row.booking_id}`}>
                 <Table.Td>
-                  <Stack gap={0}>
-                    <Anchor component={Link} to={`/bookings/${row.booking_id}`} ff="monospace" aria-label={t('table.openBooking', { id: row.booking_id })}>
-                      {row.booking_id}
-                    </Anchor>
-                    <Text size="xs" c="dimmed" style={nowrap}>
-                      {t('table.submittedAt', { date: formatDateTime(row.submitted_at).slice(0, 10) })}
-                    </Text>
-                  </Stack>
+                  <Anchor component={Link} to={`/bookings/${row.booking_id}`} ff="monospace" aria-label={t('table.openBooking', { id: row.booking_id })}>
+                    {row.booking_id}
+                  </Anchor>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{row.group_name}</Text>
@@ -143,13 +148,23 @@ export function PaymentListTable({ rows, agent }: { rows: PaymentSearchRow[]; /*
                 {payment ? (
                   <>
                     <Table.Td>
-                      <Text size="sm">{t(`paymentMethod.${payment.payment_method}`)}</Text>
+                      {/* Breaks at the bracket or space (カード / (オンライン)), never inside a word. */}
+                      <Text size="sm" style={{ wordBreak: 'keep-all' }}>
+                        {t(`paymentMethod.${payment.payment_method}`)}
+                      </Text>
                     </Table.Td>
                     <Table.Td>
                       <PaymentListStatusBadge status={payment.status} />
                     </Table.Td>
                     <Table.Td ta="right" style={amount}>
-                      {yen(payment.total_amount)}
+                      {payment.status === 'NO_NEED_TO_PAY' ? (
+                        // The fare stays on record, but nothing is owed: struck through, and said so.
+                        <Text component="s" size="sm" c="dimmed" title={t('table.nothingToPay')}>
+                          {yen(payment.total_amount)}
+                        </Text>
+                      ) : (
+                        yen(payment.total_amount)
+                      )}
                     </Table.Td>
                     <Table.Td ta="right" style={amount}>
                       {yen(payment.paid_amount)}

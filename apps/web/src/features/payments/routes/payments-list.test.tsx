@@ -106,6 +106,15 @@ const ROWS: PaymentSearchRow[] = [
     }),
   ),
   row('26050004', '嵐山の集い', null),
+  row(
+    '26050005',
+    '嵯峨野の会',
+    payment({
+      status: 'PAYMENT_CONFIRMED',
+      paid_amount: 48_000 * E6,
+      discrepancy: { payment_id: 10, status: 'PAYMENT_PENDING', due_date: null, is_overdue: false, total_amount: 1_800 * E6, paid_amount: 0, direction: 'REFUND', flags: FLAGS },
+    }),
+  ),
 ];
 
 let calls: ApiCall[] = [];
@@ -265,6 +274,11 @@ describe('the payments list', { timeout: 20_000 }, () => {
     expect(changed.querySelector('[data-testid="discrepancy"] [data-testid="overdue-badge"]')).not.toBeNull();
 
     expect(rowOf('26050004')!.textContent).toContain('請求前');
+    // Money owed back waits for the operator, not for the agent's payment.
+    const refund = rowOf('26050005')!.querySelector('[data-testid="discrepancy"]')!.textContent;
+    expect(refund).toContain('返金 1,800 円');
+    expect(refund).toContain('返金待ち');
+    expect(refund).not.toContain('入金待ち');
   });
 
   it('gives agents no agent, branch or payment-type filter and no agent column, and never sends those filters', async () => {
