@@ -104,6 +104,12 @@ export function createAppRouter(queryClient: QueryClient) {
               ],
             },
             {
+              // The Sales menu's `sales` entry: the payments list (入金管理; お支払い in the agent portal).
+              path: 'payments',
+              loader: requireMenuEntry(queryClient, 'sales'),
+              lazy: lazyScreen(() => import('../features/payments/routes/payments-list.tsx')),
+            },
+            {
               path: 'inventory-arrangements',
               loader: requireMenuEntry(queryClient, 'inventoryArrangements'),
               lazy: lazyScreen(() => import('../features/inventory/routes/inventory-arrangements.tsx')),

@@ -59,6 +59,17 @@ export function readCookie(name: string): string | undefined {
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
+/** A search's parameters with its lists as comma-separated values, as the server's query schemas read them (empty lists left out). */
+export function withCommaLists(params: Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>): QueryParams {
+  const query: QueryParams = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (Array.isArray(value)) {
+      if (value.length > 0) query[key] = value.join(',');
+    } else query[key] = value as QueryParams[string];
+  }
+  return query;
+}
+
 /** Appends the defined, non-empty parameters as a query string. */
 export function withQuery(path: string, params: QueryParams): string {
   const search = new URLSearchParams();

@@ -21,6 +21,7 @@ import jaAgents from '../locales/ja/agents.json';
 import jaPortal from '../locales/ja/portal.json';
 import jaMasterData from '../locales/ja/masterData.json';
 import jaPayments from '../locales/ja/payments.json';
+import jaPaymentList from '../locales/ja/paymentList.json';
 import enArrangements from '../locales/en/arrangements.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
@@ -43,6 +44,7 @@ import enAgents from '../locales/en/agents.json';
 import enPortal from '../locales/en/portal.json';
 import enMasterData from '../locales/en/masterData.json';
 import enPayments from '../locales/en/payments.json';
+import enPaymentList from '../locales/en/paymentList.json';
 
 /** One namespace per feature; ja is the reference language the keys are typed from. */
 export const ja = {
@@ -67,6 +69,7 @@ export const ja = {
   portal: jaPortal,
   masterData: jaMasterData,
   payments: jaPayments,
+  paymentList: jaPaymentList,
   // Every error code of the API has a message (the locales test checks en against ja).
   errors: jaErrors satisfies Record<ErrorCode, string>,
 };
@@ -97,6 +100,7 @@ export const en: Resources = {
   portal: enPortal,
   masterData: enMasterData,
   payments: enPayments,
+  paymentList: enPaymentList,
   errors: enErrors,
 };
 

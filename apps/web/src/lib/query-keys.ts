@@ -14,6 +14,7 @@ export const queryRoots = {
   notifications: ['notifications'],
   operationLogs: ['operation-logs'],
   outboxMails: ['outbox-mails'],
+  payments: ['payments'],
   portal: ['portal'],
   pricing: ['pricing'],
   reference: ['reference'],

@@ -54,8 +54,12 @@ const OPEN_TO_ALL: readonly MenuEntryKey[] = ['dashboard', 'changePassword'];
 const ADMIN_ONLY: readonly MenuEntryKey[] = ['users', 'mails'];
 /** Station users work with the dashboard and bookings only (spec 000 §6). */
 const STATION_ENTRIES: readonly MenuEntryKey[] = ['dashboard', 'bookings'];
-/** The agent portal (issue 6): every agent staff member books, reads notifications and guards their sign-in. */
-const AGENT_ENTRIES: readonly MenuEntryKey[] = ['dashboard', 'notifications', 'bookings', 'searchAllotments', 'twoFactor', 'changePassword'];
+/**
+ * The agent portal (issue 6): every agent staff member books, reads notifications, sees what is
+ * to pay (`sales`: the payments list, issue 15, scoped by the server to the agent or branch) and
+ * guards their sign-in.
+ */
+const AGENT_ENTRIES: readonly MenuEntryKey[] = ['dashboard', 'notifications', 'bookings', 'searchAllotments', 'sales', 'twoFactor', 'changePassword'];
 /** Staff management: admins of the head office (every group of the agent) and of a branch (that branch). */
 const AGENT_ADMIN_ENTRIES: readonly MenuEntryKey[] = ['agentStaffs'];
 const AGENT_ADMIN_ROLES: readonly Role[] = ['agentAdmin', 'groupAdmin'];

@@ -315,6 +315,8 @@ export const ServiceOrderSearchQuery = PagingQuery.extend({
   country_code: z.string().max(10).optional(),
   payment_status: z.enum(PAYMENT_STATUSES).optional(),
   payment_type: z.string().max(20).optional(),
+  /** true: only bookings whose fare or discrepancy is waiting for money past its due date (false or absent: no filter). */
+  overdue: z.stringbool({ truthy: ['true'], falsy: ['false'] }).optional(),
 });
 export type ServiceOrderSearchQuery = z.infer<typeof ServiceOrderSearchQuery>;
 

@@ -71,6 +71,7 @@ function onlyServiceFilters(q: ServiceOrderSearchQuery, scope: TenantScope): boo
     !q.country_code &&
     !q.payment_type &&
     !q.payment_status &&
+    !q.overdue &&
     !q.admin_notification_msg &&
     !q.agent_notification_msg
   );
@@ -86,7 +87,15 @@ function inList<T>(column: SQL, values: readonly T[]): SQL {
   return sql`${column} in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
 }
 
-export function bookingFilters(q: ServiceOrderSearchQuery, scope: TenantScope, serviceId?: number): SQL {
+/** Statuses that wait for money: past its due date such a payment is overdue (isOverdue in domain/payments). */
+const WAITING_FOR_MONEY = ['PAYMENT_PENDING', 'INVOICE_PENDING'] as const;
+
+/**
+ * The search's filters as SQL. `today` (yyyy-MM-dd in Tokyo, from the server's Clock) decides
+ * what is overdue; `serviceId` narrows to one train.
+ */
+export function bookingFilters(q: ServiceOrderSearchQuery, scope: TenantScope, options: { today: string; serviceId?: number }): SQL {
+  const { today, serviceId } = options;
   const f: SQL[] = [sql`true`];
   if (serviceId !== undefined) f.push(sql`bs.service_id = ${serviceId}`);
   f.push(tenantScopeSql(scope, 'b'));
@@ -108,6 +117,12 @@ export function bookingFilters(q: ServiceOrderSearchQuery, scope: TenantScope, s
   if (q.country_code) f.push(sql`b."group"->>'country_code' = ${q.country_code}`);
   if (q.payment_type && PAYMENT_TYPE_OF_AGENT[q.payment_type]) f.push(sql`a.agent_type = ${PAYMENT_TYPE_OF_AGENT[q.payment_type]}`);
   if (q.payment_status) f.push(sql`exists (select 1 from payments p where p.booking_id = b.id and p.kind = 'FARE' and p.status = ${q.payment_status})`);
+  if (q.overdue) {
+    // The fare or a discrepancy still waiting for money past its due date (the list's overdue badge).
+    f.push(
+      sql`exists (select 1 from payments p where p.booking_id = b.id and p.kind in ('FARE', 'DISCREPANCY') and ${inList(sql`p.status`, WAITING_FOR_MONEY)} and p.due_date < ${today}::date)`,
+    );
+  }
   if (q.admin_notification_msg) f.push(sql`exists (select 1 from notifications n where n.booking_id = b.id and n.audience = 'ADMIN' and n.deleted_at is null and n.kind = ${q.admin_notification_msg})`);
   if (q.agent_notification_msg) f.push(sql`exists (select 1 from notifications n where n.booking_id = b.id and n.audience = 'AGENT' and n.deleted_at is null and n.kind = ${q.agent_notification_msg})`);
   return sql.join(f, sql` and `);
@@ -122,9 +137,10 @@ function readMatchesOnce(q: ServiceOrderSearchQuery): boolean {
   return narrowServiceDates(q) || !!q.group_name || !!q.booking_id;
 }
 
-/** `serviceId` narrows to one train (the by-service list). */
-export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQuery, scope: TenantScope, serviceId?: number): Promise<{ total: number; total_capped: boolean; rows: ServiceOrderRow[] }> {
-  const where = bookingFilters(q, scope, serviceId);
+/** `serviceId` narrows to one train (the by-service list); `today` decides what is overdue. */
+export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQuery, scope: TenantScope, options: { today: string; serviceId?: number }): Promise<{ total: number; total_capped: boolean; rows: ServiceOrderRow[] }> {
+  const { serviceId } = options;
+  const where = bookingFilters(q, scope, options);
   const once = readMatchesOnce(q);
   // Otherwise the count runs alongside the page (on a pool each takes its own connection).
   const counting = once ? undefined : countServiceOrders(db, q, scope, where, serviceId !== undefined);
@@ -203,8 +219,9 @@ export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQue
   };
 }
 
-export async function searchPayments(db: Executor, q: ServiceOrderSearchQuery, scope: TenantScope) {
-  const where = bookingFilters(q, scope);
+/** One row per booking with its fare and latest discrepancy; `today` decides what is overdue. */
+export async function searchPayments(db: Executor, q: ServiceOrderSearchQuery, scope: TenantScope, options: { today: string }) {
+  const where = bookingFilters(q, scope, options);
   const firstDay = sql`join lateral (select min(service_date) as service_date from booking_services where booking_id = b.id) bs on true`;
   const from = sql`from bookings b join agents a on a.id = b.agent_id join agent_groups g on g.id = b.agent_sub_group_id ${firstDay}`;
   // The count runs alongside the page (on a pool each takes its own connection).

@@ -62,7 +62,7 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
     schema: { tags, querystring: ServiceOrderSearchQuery, response: { 200: ServiceOrderSearchResponse } },
     config: { access: 'authenticated' },
   }, async (request) => {
-    const { total, total_capped, rows } = await searchServiceOrders(db, request.query, tenantScopeOf(request.principal!));
+    const { total, total_capped, rows } = await searchServiceOrders(db, request.query, tenantScopeOf(request.principal!), { today: deps.clock.today() });
     return { total, total_capped, page: request.query.page, per_page: request.query.per_page, service_orders: rows };
   });
 
@@ -70,8 +70,10 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
     schema: { tags, querystring: ServiceOrderSearchQuery, response: { 200: PaymentSearchResponse } },
     config: { access: 'authenticated' },
   }, async (request) => {
-    const { total, total_capped, rows } = await searchPayments(db, request.query, tenantScopeOf(request.principal!));
-    const context = { caller: callerOf(request.principal!), today: deps.clock.today(), units: [], cancellation: null };
+    // One today for the filter and the rows' is_overdue, so an overdue-only page shows only overdue rows.
+    const today = deps.clock.today();
+    const { total, total_capped, rows } = await searchPayments(db, request.query, tenantScopeOf(request.principal!), { today });
+    const context = { caller: callerOf(request.principal!), today, units: [], cancellation: null };
     const payments = rows.map(({ fare, discrepancy, ...row }) => ({ ...row, payment: fare ? presentPaymentDetail(fare, context, discrepancy) : null }));
     return { total, total_capped, page: request.query.page, per_page: request.query.per_page, payments };
   });
@@ -86,7 +88,7 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
   }, async (request) => {
     // Every booking on one train (a train holds a few hundred seats: one page is enough).
     const q = { page: 1, per_page: 500, service_date_from: request.params.service_date, service_date_to: request.params.service_date };
-    const { total, total_capped, rows } = await searchServiceOrders(db, q, { agentId: null, agentSubGroupId: null }, request.params.service_id);
+    const { total, total_capped, rows } = await searchServiceOrders(db, q, { agentId: null, agentSubGroupId: null }, { today: deps.clock.today(), serviceId: request.params.service_id });
     return { total, total_capped, page: 1, per_page: 500, service_orders: rows };
   });
 

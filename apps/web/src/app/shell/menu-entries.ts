@@ -3,7 +3,7 @@ import { IconDashboard, IconKey, IconListSearch, IconMail, IconUsers } from '@ta
 import { IconArmchair2, IconCalendarSearch, IconHandStop } from '@tabler/icons-react';
 import { IconCalendarEvent, IconChecklist, IconStar, IconTrain } from '@tabler/icons-react';
 import { IconCalendarCog, IconCalendarTime, IconLayoutGrid } from '@tabler/icons-react';
-import { IconCoinYen, IconFileCertificate, IconUsersPlus } from '@tabler/icons-react';
+import { IconReceiptYen, IconCoinYen, IconFileCertificate, IconUsersPlus } from '@tabler/icons-react';
 import { IconBell, IconBuilding, IconBuildingStore, IconTicket } from '@tabler/icons-react';
 import { IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
 import type { MenuEntryKey } from '@sagano/domain/auth/menu-access';
@@ -23,6 +23,7 @@ export const BUILT_MENU_ENTRIES = [
   { key: 'notifications', path: '/notifications', icon: IconBell },
   { key: 'bookings', path: '/bookings', icon: IconTicket },
   { key: 'searchAllotments', path: '/search-allotments', icon: IconCalendarSearch },
+  { key: 'sales', path: '/payments', icon: IconReceiptYen },
   { key: 'inventoryArrangements', path: '/inventory-arrangements', icon: IconArmchair2 },
   { key: 'suspended', path: '/suspended', icon: IconHandStop },
   { key: 'operationLogs', path: '/operation-logs', icon: IconListSearch },

@@ -1,26 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ServiceOrderSearchQuery, ServiceOrderSearchResponse } from '@sagano/domain/bookings/booking-schemas';
-import { apiClient, type QueryParams } from '../../../lib/api-client.ts';
+import { apiClient, withCommaLists } from '../../../lib/api-client.ts';
 import { bookingsKeys } from './bookings-keys.ts';
 
 export type ServiceOrderSearchAnswer = z.infer<typeof ServiceOrderSearchResponse>;
 export type ServiceOrderSearchParams = Partial<ServiceOrderSearchQuery>;
 
-/** Lists travel as comma-separated values, as the server's query schema reads them. */
-function toQuery(params: ServiceOrderSearchParams): QueryParams {
-  const query: QueryParams = {};
-  for (const [key, value] of Object.entries(params)) {
-    if (Array.isArray(value)) {
-      if (value.length > 0) query[key] = value.join(',');
-    } else query[key] = value as QueryParams[string];
-  }
-  return query;
-}
-
 /** GET /v1/bookings/service_orders/search: one row per booked train, paged. */
 export function searchServiceOrders(params: ServiceOrderSearchParams): Promise<ServiceOrderSearchAnswer> {
-  return apiClient.get<ServiceOrderSearchAnswer>('/v1/bookings/service_orders/search', toQuery(params));
+  return apiClient.get<ServiceOrderSearchAnswer>('/v1/bookings/service_orders/search', withCommaLists(params));
 }
 
 export function serviceOrdersQueryOptions(params: ServiceOrderSearchParams) {

@@ -1,14 +1,14 @@
-import { useState } from 'react';
-import { Button, Collapse, Group, MultiSelect, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { MultiSelect, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAdjustments, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { GROUP_TYPES, PAYMENT_STATUSES, type ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES } from '@sagano/domain/bookings/booking-state';
 import { countryOptions } from '@sagano/domain/common/countries';
 import { addDays, tokyoToday } from '@sagano/domain/common/business-date';
+import { AgentBranchSelect } from '../../../components/agent-branch-select.tsx';
+import { DATE_FILTER_PROPS, SearchFilterForm } from '../../../components/search-filter-form.tsx';
 import { parseDateInput } from '../../../lib/dates.ts';
-import { useAgentOptions } from '../api/get-agent-options.ts';
+import { dateRangeRules, isDateInput, readFilterParams, writeFilterParams } from '../../../lib/search-filters.ts';
 
 /** Every filter of spec 000 §3 "List filter defaults" and its extensions, as kept in the address. */
 export type BookingFilterValues = {
@@ -53,26 +53,16 @@ export const DEFAULT_SERVICE_DAYS = 30;
  * (present but empty means the user cleared them).
  */
 export function readBookingFilters(params: URLSearchParams, now: Date = new Date()): BookingFilterValues {
-  const values = {} as BookingFilterValues;
-  for (const key of TEXT_KEYS) values[key] = params.get(key) ?? '';
-  for (const key of LIST_KEYS) values[key] = (params.get(key) ?? '').split(',').filter(Boolean);
+  const values = readFilterParams(params, TEXT_KEYS, LIST_KEYS);
   if (!params.has('service_from')) values.service_from = tokyoToday(now);
   if (!params.has('service_to')) values.service_to = addDays(tokyoToday(now), DEFAULT_SERVICE_DAYS);
   return values;
 }
 
+/** The service dates are always written, so a cleared one stays cleared. */
 export function writeBookingFilters(values: BookingFilterValues): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of TEXT_KEYS) {
-    const value = values[key].trim();
-    // The service dates are always written, so a cleared one stays cleared.
-    if (value || key === 'service_from' || key === 'service_to') params.set(key, value);
-  }
-  for (const key of LIST_KEYS) if (values[key].length > 0) params.set(key, values[key].join(','));
-  return params;
+  return writeFilterParams(values, TEXT_KEYS, LIST_KEYS, ['service_from', 'service_to']);
 }
-
-const isDate = (v: string) => parseDateInput(v) !== null;
 
 /**
  * The search query for the filters (without paging); empty or malformed filters are left out.
@@ -80,10 +70,10 @@ const isDate = (v: string) => parseDateInput(v) !== null;
  */
 export function filtersToQuery(values: BookingFilterValues, options: { agent?: boolean } = {}): Partial<ServiceOrderSearchQuery> {
   const q: Partial<ServiceOrderSearchQuery> = {};
-  if (isDate(values.submitted_from)) q.submitted_at_from = parseDateInput(values.submitted_from)!;
-  if (isDate(values.submitted_to)) q.submitted_at_to = parseDateInput(values.submitted_to)!;
-  if (isDate(values.service_from)) q.service_date_from = parseDateInput(values.service_from)!;
-  if (isDate(values.service_to)) q.service_date_to = parseDateInput(values.service_to)!;
+  if (isDateInput(values.submitted_from)) q.submitted_at_from = parseDateInput(values.submitted_from)!;
+  if (isDateInput(values.submitted_to)) q.submitted_at_to = parseDateInput(values.submitted_to)!;
+  if (isDateInput(values.service_from)) q.service_date_from = parseDateInput(values.service_from)!;
+  if (isDateInput(values.service_to)) q.service_date_to = parseDateInput(values.service_to)!;
   if (values.booking_id.trim()) q.booking_id = values.booking_id.trim();
   if (/^\d+$/.test(values.agent_id)) q.agent_id = Number(values.agent_id);
   if (/^\d+$/.test(values.branch_id)) q.agent_sub_group_ids = [Number(values.branch_id)];
@@ -112,118 +102,80 @@ export function BookingFilters({
   onSearch: (values: BookingFilterValues) => void;
 }) {
   const { t, i18n } = useTranslation(['bookings', 'common']);
-  const agents = useAgentOptions({ enabled: canPickAgent });
   const extendedSet = TEXT_KEYS.some((k) => !['service_from', 'service_to', 'booking_id', 'group_name'].includes(k) && initial[k]) || initial.sub_status.length > 0;
-  const [more, setMore] = useState(extendedSet);
+  const messages = { date: t('common:validation.date'), order: t('common:validation.dateOrder') };
   const form = useForm<BookingFilterValues>({
     initialValues: initial,
-    validate: {
-      submitted_from: (v) => (v && !isDate(v) ? t('common:validation.date') : null),
-      submitted_to: (v, all) =>
-        v && !isDate(v) ? t('common:validation.date') : v && all.submitted_from && v < all.submitted_from ? t('common:validation.dateOrder') : null,
-      service_from: (v) => (v && !isDate(v) ? t('common:validation.date') : null),
-      service_to: (v, all) =>
-        v && !isDate(v) ? t('common:validation.date') : v && all.service_from && v < all.service_from ? t('common:validation.dateOrder') : null,
-    },
+    validate: { ...dateRangeRules('submitted_from', 'submitted_to', messages), ...dateRangeRules('service_from', 'service_to', messages) },
   });
-  const any = { value: '', label: t('filters.any') };
-  const agentList = agents.data?.agents ?? [];
-  const branches = agentList.find((a) => String(a.id) === form.values.agent_id)?.groups ?? [];
-  const dateProps = { placeholder: 'yyyy-MM-dd', type: 'date' } as const;
+  const any = { value: '', label: t('common:filters.any') };
 
   return (
-    <Paper withBorder p="md" mb="md">
-      <form role="search" aria-label={t('filters.label')} onSubmit={form.onSubmit(onSearch)} noValidate>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-          <TextInput label={t('filters.serviceFrom')} {...dateProps} {...form.getInputProps('service_from')} />
-          <TextInput label={t('filters.serviceTo')} {...dateProps} {...form.getInputProps('service_to')} />
-          <TextInput label={t('filters.bookingId')} inputMode="numeric" {...form.getInputProps('booking_id')} />
-          <TextInput label={t('filters.groupName')} {...form.getInputProps('group_name')} />
+    <SearchFilterForm
+      label={t('filters.label')}
+      onSubmit={form.onSubmit(onSearch)}
+      onClear={() => {
+        const cleared = readBookingFilters(new URLSearchParams());
+        form.setValues(cleared);
+        onSearch(cleared);
+      }}
+      moreInitiallyOpen={extendedSet}
+      more={
+        <>
+          <TextInput label={t('filters.submittedFrom')} {...DATE_FILTER_PROPS} {...form.getInputProps('submitted_from')} />
+          <TextInput label={t('filters.submittedTo')} {...DATE_FILTER_PROPS} {...form.getInputProps('submitted_to')} />
           <MultiSelect
-            label={t('filters.status')}
-            data={BOOKING_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            label={t('filters.subStatus')}
+            data={BOOKING_SUB_STATUSES.map((s) => ({ value: s, label: t(`subStatus.${s}`) }))}
             clearable
-            {...form.getInputProps('status')}
+            {...form.getInputProps('sub_status')}
           />
-          <MultiSelect
-            label={t('filters.groupTypes')}
-            data={GROUP_TYPES.map((g) => ({ value: g, label: t(`groupType.${g}`) }))}
-            clearable
-            {...form.getInputProps('group_types')}
+          <Select
+            label={t('filters.countryCode')}
+            data={[any, ...countryOptions(i18n.language, t('form.otherCountry'))]}
+            searchable
+            value={form.values.country_code}
+            onChange={(v) => form.setFieldValue('country_code', v ?? '')}
           />
-          {canPickAgent && (
-            <>
-              <Select
-                label={t('filters.agent')}
-                data={[any, ...agentList.map((a) => ({ value: String(a.id), label: a.name_ja }))]}
-                searchable
-                value={form.values.agent_id}
-                onChange={(v) => {
-                  form.setFieldValue('agent_id', v ?? '');
-                  form.setFieldValue('branch_id', '');
-                }}
-              />
-              <Select
-                label={t('filters.branch')}
-                data={[any, ...branches.map((g) => ({ value: String(g.id), label: g.name_ja }))]}
-                disabled={branches.length === 0}
-                value={form.values.branch_id}
-                onChange={(v) => form.setFieldValue('branch_id', v ?? '')}
-              />
-            </>
-          )}
-        </SimpleGrid>
-        <Collapse expanded={more}>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" mt="sm">
-            <TextInput label={t('filters.submittedFrom')} {...dateProps} {...form.getInputProps('submitted_from')} />
-            <TextInput label={t('filters.submittedTo')} {...dateProps} {...form.getInputProps('submitted_to')} />
-            <MultiSelect
-              label={t('filters.subStatus')}
-              data={BOOKING_SUB_STATUSES.map((s) => ({ value: s, label: t(`subStatus.${s}`) }))}
-              clearable
-              {...form.getInputProps('sub_status')}
-            />
-            <Select
-              label={t('filters.countryCode')}
-              data={[any, ...countryOptions(i18n.language, t('form.otherCountry'))]}
-              searchable
-              value={form.values.country_code}
-              onChange={(v) => form.setFieldValue('country_code', v ?? '')}
-            />
-            <Select
-              label={t('filters.paymentType')}
-              data={[any, ...PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentType.${p}`) }))]}
-              value={form.values.payment_type}
-              onChange={(v) => form.setFieldValue('payment_type', v ?? '')}
-            />
-            <Select
-              label={t('filters.paymentStatus')}
-              data={[any, ...PAYMENT_STATUSES.map((p) => ({ value: p, label: t(`paymentStatus.${p}`) }))]}
-              value={form.values.payment_status}
-              onChange={(v) => form.setFieldValue('payment_status', v ?? '')}
-            />
-            <TextInput label={t('filters.notification')} {...form.getInputProps('notification')} />
-          </SimpleGrid>
-        </Collapse>
-        <Group gap="xs" mt="md">
-          <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-            {t('common:actions.search')}
-          </Button>
-          <Button
-            variant="default"
-            onClick={() => {
-              const cleared = readBookingFilters(new URLSearchParams());
-              form.setValues(cleared);
-              onSearch(cleared);
-            }}
-          >
-            {t('common:actions.clear')}
-          </Button>
-          <Button variant="subtle" leftSection={<IconAdjustments size={16} aria-hidden />} onClick={() => setMore((m) => !m)} aria-expanded={more}>
-            {more ? t('filters.less') : t('filters.more')}
-          </Button>
-        </Group>
-      </form>
-    </Paper>
+          <Select
+            label={t('filters.paymentType')}
+            data={[any, ...PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentType.${p}`) }))]}
+            value={form.values.payment_type}
+            onChange={(v) => form.setFieldValue('payment_type', v ?? '')}
+          />
+          <Select
+            label={t('filters.paymentStatus')}
+            data={[any, ...PAYMENT_STATUSES.map((p) => ({ value: p, label: t(`paymentStatus.${p}`) }))]}
+            value={form.values.payment_status}
+            onChange={(v) => form.setFieldValue('payment_status', v ?? '')}
+          />
+          <TextInput label={t('filters.notification')} {...form.getInputProps('notification')} />
+        </>
+      }
+    >
+      <TextInput label={t('filters.serviceFrom')} {...DATE_FILTER_PROPS} {...form.getInputProps('service_from')} />
+      <TextInput label={t('filters.serviceTo')} {...DATE_FILTER_PROPS} {...form.getInputProps('service_to')} />
+      <TextInput label={t('filters.bookingId')} inputMode="numeric" {...form.getInputProps('booking_id')} />
+      <TextInput label={t('filters.groupName')} {...form.getInputProps('group_name')} />
+      <MultiSelect
+        label={t('filters.status')}
+        data={BOOKING_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+        clearable
+        {...form.getInputProps('status')}
+      />
+      <MultiSelect
+        label={t('filters.groupTypes')}
+        data={GROUP_TYPES.map((g) => ({ value: g, label: t(`groupType.${g}`) }))}
+        clearable
+        {...form.getInputProps('group_types')}
+      />
+      {canPickAgent && (
+        <AgentBranchSelect
+          agentId={form.values.agent_id}
+          branchId={form.values.branch_id}
+          onChange={({ agentId, branchId }) => form.setValues({ agent_id: agentId, branch_id: branchId })}
+        />
+      )}
+    </SearchFilterForm>
   );
 }

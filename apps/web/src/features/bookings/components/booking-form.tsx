@@ -10,7 +10,7 @@ import { tokyoToday } from '@sagano/domain/common/business-date';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { agentScopeOf, useOwnAgent, useOwnGroup, type AgentScope } from '../../../lib/own-agent.ts';
-import { useAgentOptions } from '../api/get-agent-options.ts';
+import { useAgentOptions } from '../../../lib/agent-options.ts';
 import { useBooking } from '../api/get-booking.ts';
 import {
   invalidQuantityUnits,

@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateBooking, useUpdateBooking } from '../api/create-booking.ts';
-import { useAgentOptions } from '../api/get-agent-options.ts';
+import { useAgentOptions } from '../../../lib/agent-options.ts';
 import { useDayTrains } from '../api/get-day-trains.ts';
 import { agentScopeOf, useOwnAgent, useOwnGroup } from '../../../lib/own-agent.ts';
 import { FormSection, prefectureOptions } from '../components/booking-form.tsx';

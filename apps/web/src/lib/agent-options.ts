@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AgentListResponse as AgentListSchema } from '@sagano/domain/agents/agent-schemas';
 import { MAX_PER_PAGE } from '@sagano/domain/common/paging';
-import { apiClient } from '../../../lib/api-client.ts';
-import { queryRoots } from '../../../lib/query-keys.ts';
+import { apiClient } from './api-client.ts';
+import { queryRoots } from './query-keys.ts';
 
 export type AgentListResponse = z.infer<typeof AgentListSchema>;
 
@@ -16,7 +16,7 @@ export function agentOptionsQueryOptions() {
   return queryOptions({ queryKey: [...queryRoots.agents, 'options'], queryFn: getAgentOptions, staleTime: 5 * 60_000 });
 }
 
-/** The agent picker's one source: agents with their branches (root group first). */
+/** The agent picker's one source: agents with their branches (root group first), for the booking form and the booking and payments lists. */
 export function useAgentOptions(options: { enabled?: boolean } = {}) {
   return useQuery({ ...agentOptionsQueryOptions(), enabled: options.enabled ?? true });
 }

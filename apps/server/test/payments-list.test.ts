@@ -1,0 +1,145 @@
+/**
+ * The payments list's overdue filter (issue 15): `overdue=true` keeps the bookings whose fare or
+ * discrepancy still waits for money (PAYMENT_PENDING, INVOICE_PENDING) past its due date, "today"
+ * being the server Clock's business date; agents and branches see only their own, as ever.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { E6 } from '@sagano/domain/money/yen-e6';
+import { fixedClock } from '../src/lib/clock.ts';
+import * as t from '../src/db/schema.ts';
+import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
+import { confirmedBooking } from './support/booking-fixture.ts';
+
+/** Noon in Tokyo on `date`. */
+const noonIn = (date: string) => `${date}T12:00:00+09:00`;
+const TODAY = '2030-04-20';
+
+const clock = fixedClock(noonIn(TODAY));
+let ctx: TestApp;
+let fx: InventoryFixture;
+let staff: { authorization: string };
+let agents: Record<'FREE' | 'CONTRACTED' | 'SPECIAL_CONTRACTED', { id: number; headers: { authorization: string } }>;
+let branch: { authorization: string };
+/** The bookings this file makes, by what their payments are. */
+let ids: { cardOverdue: string; cardDueToday: string; cardPaid: string; monthlyOverdue: string; couponDiscrepancyOverdue: string; branchOverdue: string };
+
+// The fixture's trains run in 2030, the demo data's in 2026–2027: this period holds this file's bookings only.
+const OWN = 'service_date_from=2030-01-01&service_date_to=2030-12-31';
+
+const get = (url: string, headers = staff) => ctx.app.inject({ method: 'GET', url, headers });
+const bookingNumbers = async (query: string, headers = staff) => {
+  const res = await get(`/v1/bookings/payments/search?${OWN}&per_page=100&${query}`, headers);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().payments as { booking_id: string }[]).map((p) => p.booking_id).sort();
+};
+
+/** Sets the booking's payment of `kind` as the test needs it (only the payments module writes it in the app). */
+async function setPayment(bookingId: string, kind: 'FARE', values: { status?: string; dueDate?: string | null; paidE6?: number }) {
+  await ctx.database.db.execute(sql`
+    update payments set
+      status = coalesce(${values.status ?? null}, status),
+      due_date = ${values.dueDate === undefined ? sql`due_date` : sql`${values.dueDate}::date`},
+      paid_amount_e6 = coalesce(${values.paidE6 ?? null}::bigint, paid_amount_e6)
+    where kind = ${kind} and booking_id = (select id from bookings where booking_id = ${bookingId})`);
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ clock });
+  fx = await createInventoryFixture(ctx.database.db);
+  await addFixturePricing(ctx.database.db);
+  staff = await ctx.login('staff@example.com');
+  const rows = await ctx.database.db.select({ id: t.agents.id, type: t.agents.agentType }).from(t.agents);
+  const idOf = (type: string) => rows.find((r) => r.type === type)!.id;
+  agents = {
+    FREE: { id: idOf('FREE'), headers: await ctx.login('agent-free@example.com') },
+    CONTRACTED: { id: idOf('CONTRACTED'), headers: await ctx.login('agent-contracted@example.com') },
+    SPECIAL_CONTRACTED: { id: idOf('SPECIAL_CONTRACTED'), headers: await ctx.login('agent-special@example.com') },
+  };
+  branch = await ctx.login('branch-free@example.com');
+
+  let n = 0;
+  const book = (agent: keyof typeof agents) => confirmedBooking(ctx, staff, { agentId: agents[agent].id, day: fx.days[n++ % fx.days.length]!, serviceId: fx.down, adults: 10, groupName: `支払一覧 ${n}` });
+  ids = {
+    cardOverdue: await book('FREE'),
+    cardDueToday: await book('FREE'),
+    cardPaid: await book('FREE'),
+    monthlyOverdue: await book('SPECIAL_CONTRACTED'),
+    couponDiscrepancyOverdue: await book('CONTRACTED'),
+    branchOverdue: await book('FREE'),
+  };
+  await setPayment(ids.cardOverdue, 'FARE', { dueDate: '2030-04-19' });
+  await setPayment(ids.cardDueToday, 'FARE', { dueDate: TODAY });
+  const [paid] = (await get(`/v1/bookings/payments/search?booking_id=${ids.cardPaid}`)).json().payments;
+  await setPayment(ids.cardPaid, 'FARE', { status: 'PAYMENT_CONFIRMED', dueDate: '2030-04-01', paidE6: paid.payment.total_amount });
+  await setPayment(ids.monthlyOverdue, 'FARE', { dueDate: '2030-04-10' });
+  // A coupon fare covered, then a change that costs more: the extra charge is the part overdue.
+  await setPayment(ids.couponDiscrepancyOverdue, 'FARE', { status: 'COUPON_CONFIRMED' });
+  await ctx.database.db.execute(sql`
+    insert into payments (booking_id, kind, status, payment_method, total_amount_e6, due_date, normal_due_date, direction, parent_payment_id)
+    select p.booking_id, 'DISCREPANCY', 'PAYMENT_PENDING', p.payment_method, ${1200 * E6}, '2030-04-18', '2030-04-18', 'EXTRA', p.id
+    from payments p join bookings b on b.id = p.booking_id where b.booking_id = ${ids.couponDiscrepancyOverdue} and p.kind = 'FARE'`);
+  // The FREE agent's Osaka branch holds this one.
+  await ctx.database.db.execute(sql`
+    update bookings set agent_sub_group_id = (select id from agent_groups where agent_id = ${agents.FREE.id} and name_ja = '大阪支店')
+    where booking_id = ${ids.branchOverdue}`);
+  await setPayment(ids.branchOverdue, 'FARE', { dueDate: '2030-04-01' });
+}, 120_000);
+afterAll(() => ctx.close());
+
+describe('GET /v1/bookings/payments/search?overdue=true', () => {
+  it('keeps the fares and discrepancies waiting for money past their due date, by the clock’s today', async () => {
+    clock.set(noonIn(TODAY));
+    expect(await bookingNumbers('overdue=true')).toEqual([ids.cardOverdue, ids.monthlyOverdue, ids.couponDiscrepancyOverdue, ids.branchOverdue].sort());
+    // Each row listed shows why: its fare or its discrepancy is overdue.
+    const rows = (await get(`/v1/bookings/payments/search?${OWN}&overdue=true`)).json().payments;
+    for (const row of rows) expect(row.payment.is_overdue || row.payment.discrepancy?.is_overdue, row.booking_id).toBe(true);
+    expect(rows.find((r: { booking_id: string }) => r.booking_id === ids.couponDiscrepancyOverdue).payment).toMatchObject({
+      status: 'COUPON_CONFIRMED',
+      is_overdue: false,
+      discrepancy: { status: 'PAYMENT_PENDING', due_date: '2030-04-18', is_overdue: true },
+    });
+    // Due today is not overdue yet; a paid fare never is, whatever its date.
+    const all = await bookingNumbers('');
+    expect(all).toEqual(Object.values(ids).sort());
+  });
+
+  it('takes today from the clock, not the database: the fare due today is overdue tomorrow', async () => {
+    clock.set(noonIn('2030-04-21'));
+    try {
+      expect(await bookingNumbers('overdue=true')).toContain(ids.cardDueToday);
+      expect(await bookingNumbers('overdue=true')).not.toContain(ids.cardPaid);
+    } finally {
+      clock.set(noonIn(TODAY));
+    }
+    expect(await bookingNumbers('overdue=true')).not.toContain(ids.cardDueToday);
+  });
+
+  it('combines with the other filters and pages, and counts what it lists', async () => {
+    const res = (await get(`/v1/bookings/payments/search?${OWN}&overdue=true&payment_type=PREPAID&per_page=1`)).json();
+    expect(res).toMatchObject({ total: 2, total_capped: false, page: 1, per_page: 1 });
+    expect(await bookingNumbers(`overdue=true&agent_id=${agents.SPECIAL_CONTRACTED.id}`)).toEqual([ids.monthlyOverdue]);
+    expect(await bookingNumbers('overdue=true&payment_status=PAYMENT_CONFIRMED')).toEqual([]);
+    // The booking list shares the filter: one row per train of each overdue booking, counted alike.
+    const orders = (await get('/v1/bookings/service_orders/search?service_date_from=2030-01-01&overdue=true')).json();
+    expect(orders.total).toBe(4);
+    expect(new Set(orders.service_orders.map((o: { booking_id: string }) => o.booking_id)).size).toBe(4);
+  });
+
+  it('reads overdue=false as no filter and refuses anything but true or false', async () => {
+    expect(await bookingNumbers('overdue=false')).toEqual(await bookingNumbers(''));
+    const bad = await get('/v1/bookings/payments/search?overdue=yes');
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad)).toMatchObject({ error_code: 'VALIDATION_FAILED', field: 'overdue' });
+  });
+
+  it('shows an agent its own overdue bookings only, and a branch only its branch’s', async () => {
+    expect(await bookingNumbers('overdue=true', agents.FREE.headers)).toEqual([ids.cardOverdue, ids.branchOverdue].sort());
+    expect(await bookingNumbers('overdue=true', agents.CONTRACTED.headers)).toEqual([ids.couponDiscrepancyOverdue]);
+    expect(await bookingNumbers('overdue=true', agents.SPECIAL_CONTRACTED.headers)).toEqual([ids.monthlyOverdue]);
+    expect(await bookingNumbers('overdue=true', branch)).toEqual([ids.branchOverdue]);
+    // Naming another agent changes nothing for an agent: the server scopes the list.
+    expect(await bookingNumbers(`overdue=true&agent_id=${agents.CONTRACTED.id}`, agents.FREE.headers)).toEqual([]);
+  });
+});

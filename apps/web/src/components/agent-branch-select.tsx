@@ -1,0 +1,41 @@
+import { Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useAgentOptions } from '../lib/agent-options.ts';
+
+/**
+ * The back office's agent and branch filters, side by side (two cells of the filter grid): the
+ * branch list follows the agent, and choosing another agent clears the branch. Values are ids
+ * as text, '' for any.
+ */
+export function AgentBranchSelect({
+  agentId,
+  branchId,
+  onChange,
+}: {
+  agentId: string;
+  branchId: string;
+  onChange: (next: { agentId: string; branchId: string }) => void;
+}) {
+  const { t } = useTranslation();
+  const agents = useAgentOptions().data?.agents ?? [];
+  const branches = agents.find((a) => String(a.id) === agentId)?.groups ?? [];
+  const any = { value: '', label: t('filters.any') };
+  return (
+    <>
+      <Select
+        label={t('filters.agent')}
+        data={[any, ...agents.map((a) => ({ value: String(a.id), label: a.name_ja }))]}
+        searchable
+        value={agentId}
+        onChange={(v) => onChange({ agentId: v ?? '', branchId: '' })}
+      />
+      <Select
+        label={t('filters.branch')}
+        data={[any, ...branches.map((g) => ({ value: String(g.id), label: g.name_ja }))]}
+        disabled={branches.length === 0}
+        value={branchId}
+        onChange={(v) => onChange({ agentId, branchId: v ?? '' })}
+      />
+    </>
+  );
+}

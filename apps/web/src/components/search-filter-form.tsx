@@ -1,0 +1,64 @@
+import { useState, type FormEventHandler, type ReactNode } from 'react';
+import { Button, Collapse, Group, Paper, SimpleGrid } from '@mantine/core';
+import { IconAdjustments, IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** A typed date filter: the browser's date picker, yyyy-MM-dd where it has none. */
+export const DATE_FILTER_PROPS = { placeholder: 'yyyy-MM-dd', type: 'date' } as const;
+
+/**
+ * The frame of a list's search: the fields in a grid, the seldom-used ones behind "more filters"
+ * (open from the start when one of them is set), then search and clear. The list screens keep
+ * their filters in the address; this only lays them out.
+ */
+export function SearchFilterForm({
+  label,
+  onSubmit,
+  onClear,
+  more,
+  moreInitiallyOpen = false,
+  footer,
+  children,
+}: {
+  /** The search landmark's name (e.g. 「予約の検索条件」). */
+  label: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onClear: () => void;
+  more?: ReactNode;
+  moreInitiallyOpen?: boolean;
+  /** Below the grids, above the buttons (a switch that narrows the whole list, say). */
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(moreInitiallyOpen);
+  const grid = { cols: { base: 1, xs: 2, md: 4 }, spacing: 'sm' } as const;
+  return (
+    <Paper withBorder p="md" mb="md">
+      <form role="search" aria-label={label} onSubmit={onSubmit} noValidate>
+        <SimpleGrid {...grid}>{children}</SimpleGrid>
+        {more && (
+          <Collapse expanded={open}>
+            <SimpleGrid {...grid} mt="sm">
+              {more}
+            </SimpleGrid>
+          </Collapse>
+        )}
+        {footer}
+        <Group gap="xs" mt="md">
+          <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
+            {t('actions.search')}
+          </Button>
+          <Button variant="default" onClick={onClear}>
+            {t('actions.clear')}
+          </Button>
+          {more && (
+            <Button variant="subtle" leftSection={<IconAdjustments size={16} aria-hidden />} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+              {open ? t('filters.less') : t('filters.more')}
+            </Button>
+          )}
+        </Group>
+      </form>
+    </Paper>
+  );
+}
