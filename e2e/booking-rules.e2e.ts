@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, tokyoToday } from '@sagano/domain/common/business-date';
 import { formatYen } from '@sagano/domain/money/yen-e6';
-import { baseUrl, DEMO_PASSWORD, freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, launch, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
-import { api } from './support/api.ts';
+import { api, apiAs } from './support/api.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,18 +29,6 @@ type Booking = { status: string; booking_token?: string; main_params: { total_am
 
 const yen = (e6: number) => `${formatYen(e6)} 円`;
 
-/** A call to the API as another account (bearer token), outside any browser page. */
-async function apiAs<T>(email: string, method: string, path: string, body?: unknown): Promise<T> {
-  const login = await fetch(`${baseUrl()}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 interface Demo {
   trains: DayAnswer['services'];

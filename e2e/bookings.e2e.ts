@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, DEMO_PASSWORD, freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, launch, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
-import { api } from './support/api.ts';
+import { api, apiAs } from './support/api.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -17,18 +17,6 @@ type DayAnswer = { services: { service_id: number; direction: string; vacant_sea
 type AgentsAnswer = { agents: { id: number; name_ja: string; ignore_cancellation_policy: boolean; groups: { id: number; is_root: boolean }[] }[] };
 type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string; auto_calculated: boolean; display_order: number; name_label: { language_id: string; text: string }[] }[] };
 
-/** A call to the API as another account (bearer token), outside any browser page. */
-async function apiAs<T>(email: string, method: string, path: string, body?: unknown): Promise<T> {
-  const login = await fetch(`${baseUrl()}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** A booking made, held and confirmed through the API with the page's staff session. */
 async function confirmedFor(page: Page, b: { name: string; serviceId: number; agent: AgentsAnswer['agents'][number]; unitId: number; adults: number }): Promise<string> {

@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatYen } from '@sagano/domain/money/yen-e6';
-import { baseUrl, DEMO_PASSWORD, freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, launch, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
-import { api } from './support/api.ts';
+import { api, apiAs } from './support/api.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,18 +27,6 @@ type AgentsAnswer = { agents: { id: number; groups: { id: number; is_root: boole
 type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string }[] };
 type Booking = { main_params: { payment: { status: string; payment_method: string; total_amount: number; paid_amount: number; coupon_number: string | null } | null } };
 
-/** A call to the API as another account (bearer token), outside any browser page. */
-async function apiAs<T>(email: string, method: string, path: string, body?: unknown): Promise<T> {
-  const login = await fetch(`${baseUrl()}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const res = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** A booking for the agent of `agentEmail`, made, held and confirmed by the staff page through the API. */
 async function confirmedFor(page: Page, agentEmail: string, name: string, adults: number): Promise<string> {

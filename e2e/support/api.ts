@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { baseUrl, DEMO_PASSWORD } from './browser.ts';
 
 /** A call to the API with the page's session (and its CSRF cookie for writes); throws on an error answer. */
 export async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
@@ -15,4 +16,17 @@ export async function api<T>(page: Page, method: string, path: string, body?: un
     },
     { method, path, body },
   ) as Promise<T>;
+}
+
+/** A call to the API as another account (bearer token), outside any browser page; throws on an error answer. */
+export async function apiAs<T>(email: string, method: string, path: string, body?: unknown): Promise<T> {
+  const login = await fetch(`${baseUrl()}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  const { access_token } = (await login.json()) as { access_token: string };
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
 }

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { E6 } from '@sagano/domain/money/yen-e6';
 import { fixedClock } from '../src/lib/clock.ts';
-import * as t from '../src/db/schema.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
 import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
 import { confirmedBooking } from './support/booking-fixture.ts';
+import { demoAgents, type DemoAgents } from './support/demo-agents.ts';
 
 /** Noon in Tokyo on `date`. */
 const noonIn = (date: string) => `${date}T12:00:00+09:00`;
@@ -20,7 +20,7 @@ const clock = fixedClock(noonIn(TODAY));
 let ctx: TestApp;
 let fx: InventoryFixture;
 let staff: { authorization: string };
-let agents: Record<'FREE' | 'CONTRACTED' | 'SPECIAL_CONTRACTED', { id: number; headers: { authorization: string } }>;
+let agents: DemoAgents;
 let branch: { authorization: string };
 /** The bookings this file makes, by what their payments are. */
 let ids: { cardOverdue: string; cardDueToday: string; cardPaid: string; monthlyOverdue: string; couponDiscrepancyOverdue: string; branchOverdue: string };
@@ -50,13 +50,7 @@ beforeAll(async () => {
   fx = await createInventoryFixture(ctx.database.db);
   await addFixturePricing(ctx.database.db);
   staff = await ctx.login('staff@example.com');
-  const rows = await ctx.database.db.select({ id: t.agents.id, type: t.agents.agentType }).from(t.agents);
-  const idOf = (type: string) => rows.find((r) => r.type === type)!.id;
-  agents = {
-    FREE: { id: idOf('FREE'), headers: await ctx.login('agent-free@example.com') },
-    CONTRACTED: { id: idOf('CONTRACTED'), headers: await ctx.login('agent-contracted@example.com') },
-    SPECIAL_CONTRACTED: { id: idOf('SPECIAL_CONTRACTED'), headers: await ctx.login('agent-special@example.com') },
-  };
+  agents = await demoAgents(ctx);
   branch = await ctx.login('branch-free@example.com');
 
   let n = 0;

@@ -13,24 +13,19 @@ import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../src/modules/pay
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
 import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
 import { confirmedBooking } from './support/booking-fixture.ts';
+import { demoAgents, type DemoAgents } from './support/demo-agents.ts';
 
 let ctx: TestApp;
 let fx: InventoryFixture;
 let staff: { authorization: string };
-let agents: Record<'FREE' | 'CONTRACTED' | 'SPECIAL_CONTRACTED', { id: number; headers: { authorization: string } }>;
+let agents: DemoAgents;
 
 beforeAll(async () => {
   ctx = await createTestApp({ jobs: true });
   fx = await createInventoryFixture(ctx.database.db);
   await addFixturePricing(ctx.database.db);
   staff = await ctx.login('staff@example.com');
-  const rows = await ctx.database.db.select({ id: t.agents.id, type: t.agents.agentType }).from(t.agents);
-  const idOf = (type: string) => rows.find((r) => r.type === type)!.id;
-  agents = {
-    FREE: { id: idOf('FREE'), headers: await ctx.login('agent-free@example.com') },
-    CONTRACTED: { id: idOf('CONTRACTED'), headers: await ctx.login('agent-contracted@example.com') },
-    SPECIAL_CONTRACTED: { id: idOf('SPECIAL_CONTRACTED'), headers: await ctx.login('agent-special@example.com') },
-  };
+  agents = await demoAgents(ctx);
 }, 60_000);
 afterAll(() => ctx.close());
 

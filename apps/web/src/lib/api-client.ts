@@ -124,6 +124,31 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
   return payload as T;
 }
 
+/**
+ * A call made without our session: plain fetch, no credentials, no CSRF header, and a 401 does
+ * not send anyone to the back-office login. For pages opened without signing in (the group's
+ * customer page, the card provider's sandbox page). Failures throw ApiError / FetchFailureError.
+ */
+export async function anonymousRequest<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, credentials: 'omit', body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (cause) {
+    throw new FetchFailureError(cause);
+  }
+  const text = await response.text();
+  let payload: unknown;
+  try {
+    payload = text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    payload = undefined;
+  }
+  if (!response.ok) throw new ApiError(response.status, isErrorBody(payload) ? payload : null);
+  return payload as T;
+}
+
 export const apiClient = {
   get: <T>(path: string, params?: QueryParams) => request<T>('GET', params ? withQuery(path, params) : path),
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),

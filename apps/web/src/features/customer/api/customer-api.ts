@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { isErrorBody } from '@sagano/domain/common/errors';
 import type { StationsResponse } from '@sagano/domain/reference/reference-schemas';
 import type {
   BookingSeatsResponse,
@@ -9,14 +8,13 @@ import type {
   ReservationCheckBody,
   ReservationCheckResponse,
 } from '@sagano/domain/seats/seat-schemas';
-import { ApiError, FetchFailureError, withQuery } from '../../../lib/api-client.ts';
+import { anonymousRequest, ApiError, withQuery } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 
 export type ChangeSeatInput = z.input<typeof ChangeSeatBody>;
 export type ReservationCheckInput = z.input<typeof ReservationCheckBody>;
 export type ReservationCheckResult = z.infer<typeof ReservationCheckResponse>;
 
-type Method = 'GET' | 'POST' | 'PUT';
 
 /**
  * One call of the customer page. Plain fetch on purpose: the page is opened without a login, so a
@@ -24,30 +22,7 @@ type Method = 'GET' | 'POST' | 'PUT';
  * cookie is sent either (a staff member opening a customer link is treated as the customer, and
  * unsafe calls need no CSRF header). Failures throw the shared ApiError / FetchFailureError.
  */
-async function customerRequest<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      credentials: 'omit',
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (cause) {
-    throw new FetchFailureError(cause);
-  }
-  const text = await response.text();
-  let payload: unknown;
-  try {
-    payload = text ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    payload = undefined;
-  }
-  if (!response.ok) throw new ApiError(response.status, isErrorBody(payload) ? payload : null);
-  return payload as T;
-}
+const customerRequest = anonymousRequest;
 
 const bookingPath = (bookingId: string, rest: string) => `/v1/bookings/${encodeURIComponent(bookingId)}/${rest}`;
 

@@ -39,6 +39,7 @@ export function usePaymentStep<V, R>(run: (vars: V) => Promise<R>, options: { si
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: queryRoots.bookings }),
         queryClient.invalidateQueries({ queryKey: queryRoots.notifications }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.payments }),
       ]);
     },
   });

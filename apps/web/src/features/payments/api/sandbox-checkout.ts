@@ -4,8 +4,7 @@
  * signed-in agent's cookie would otherwise travel, and a 401 must not send anyone to our login).
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { isErrorBody } from '@sagano/domain/common/errors';
-import { ApiError, FetchFailureError } from '../../../lib/api-client.ts';
+import { anonymousRequest } from '../../../lib/api-client.ts';
 
 export const SANDBOX_BEHAVIOURS = ['SUCCEEDS', 'DECLINED', 'INSUFFICIENT_FUNDS', 'REQUIRES_CONFIRMATION'] as const;
 export type SandboxBehaviour = (typeof SANDBOX_BEHAVIOURS)[number];
@@ -32,25 +31,7 @@ export interface SandboxPayResult {
   return_url: string;
 }
 
-async function sandboxRequest<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(path, { method, headers, credentials: 'omit', body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (cause) {
-    throw new FetchFailureError(cause);
-  }
-  const text = await response.text();
-  let payload: unknown;
-  try {
-    payload = text ? (JSON.parse(text) as unknown) : undefined;
-  } catch {
-    payload = undefined;
-  }
-  if (!response.ok) throw new ApiError(response.status, isErrorBody(payload) ? payload : null);
-  return payload as T;
-}
+const sandboxRequest = anonymousRequest;
 
 const checkoutPath = (ref: string, rest = '') => `/v1/sandbox-gateway/checkouts/${encodeURIComponent(ref)}${rest}`;
 
