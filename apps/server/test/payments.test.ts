@@ -11,6 +11,8 @@ import * as t from '../src/db/schema.ts';
 import { sandboxSecretOf } from '../src/modules/payments/gateway/gateway-registry.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../src/modules/payments/gateway/sandbox-signature.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { reconcileCheckouts } from '../src/modules/payments/payment-webhooks.ts';
+import { systemClock } from '../src/lib/clock.ts';
 import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
 import { confirmedBooking } from './support/booking-fixture.ts';
 import { demoAgents, type DemoAgents } from './support/demo-agents.ts';
@@ -156,17 +158,34 @@ describe('card payments through the sandbox gateway', () => {
     const amount = fare.total_amount / E6;
     const paidEvent = { id: 'evt_paid_once', type: 'checkout.paid', created: 1, data: { ref, amount, currency: 'jpy', transaction_id: 'ch_once' } };
     const declineEvent = { id: 'evt_decline_late', type: 'checkout.failed', created: 0, data: { ref, amount, currency: 'jpy', reason: 'card_declined' } };
-    const answers = await Promise.all([signedWebhook(paidEvent), signedWebhook(declineEvent), signedWebhook(paidEvent), signedWebhook(paidEvent), signedWebhook(paidEvent), signedWebhook(paidEvent)]);
+    // A partial refund made at the provider, delivered (and replayed) before the capture it refunds.
+    const refundEvent = { id: 'evt_refund_early', type: 'charge.refunded', created: 2, data: { ref, amount: 100, currency: 'jpy', refund_id: 're_early' } };
+    const answers = [await signedWebhook(refundEvent)];
+    answers.push(...(await Promise.all([signedWebhook(paidEvent), signedWebhook(declineEvent), signedWebhook(paidEvent), signedWebhook(refundEvent), signedWebhook(paidEvent), signedWebhook(paidEvent), signedWebhook(paidEvent)])));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
-    expect(answers.filter((a) => a.json().duplicate === false)).toHaveLength(2);
+    expect(answers.filter((a) => a.json().duplicate === false)).toHaveLength(3);
+    await until(() => ctx.database.db.select().from(t.gatewayEvents).where(sql`event_id in ('evt_paid_once', 'evt_decline_late', 'evt_refund_early') and processed_at is null`), (rows) => rows.length === 0, 'the events to be applied');
     const paid = await until(() => fareOf(id), (p) => p.status === 'PAYMENT_CONFIRMED', 'the payment to be confirmed');
-    expect(paid.paid_amount).toBe(fare.total_amount);
-    await until(() => ctx.database.db.select().from(t.gatewayEvents).where(sql`event_id in ('evt_paid_once', 'evt_decline_late') and processed_at is null`), (rows) => rows.length === 0, 'both events to be applied');
+    expect(paid.paid_amount).toBe(fare.total_amount - 100 * E6);
     const mails = await ctx.database.db.select().from(t.outboxMails).where(sql`booking_id = ${id} and kind = 'PAYMENT_RECEIVED'`);
     expect(mails).toHaveLength(1);
-    const captures = await ctx.database.db.select().from(t.paymentTransactions).where(eq(t.paymentTransactions.paymentId, fare.payment_id));
-    expect(captures).toHaveLength(1);
+    const ledger = await ctx.database.db.select().from(t.paymentTransactions).where(eq(t.paymentTransactions.paymentId, fare.payment_id));
+    expect(ledger.map((r) => [r.kind, r.amountE6]).sort()).toEqual([['CARD_CAPTURE', fare.total_amount], ['REFUND', -100 * E6]]);
     expect((await fareOf(id)).status).toBe('PAYMENT_CONFIRMED');
+  }, 30_000);
+
+  it('the reconcile sweep confirms a paid checkout whose webhook never came', async () => {
+    const { id, fare } = await booking('FREE');
+    const ref = await startCheckout(id, fare.payment_id);
+    // Paid at the provider, but its webhook is lost: only the provider's own record knows.
+    await ctx.database.db.update(t.sandboxCheckouts).set({ status: 'PAID', transactionId: 'ch_lost_webhook' }).where(eq(t.sandboxCheckouts.ref, ref));
+    expect((await fareOf(id)).status).toBe('PAYMENT_PENDING');
+    const found = await reconcileCheckouts({ db: ctx.database.db, gateway: ctx.gateway, clock: systemClock, publicUrl: ctx.config.publicUrl }, 0);
+    expect(found).toBeGreaterThanOrEqual(1);
+    expect(await fareOf(id)).toMatchObject({ status: 'PAYMENT_CONFIRMED', paid_amount: fare.total_amount, transaction_id: 'ch_lost_webhook' });
+    // Run again: nothing more happens.
+    await reconcileCheckouts({ db: ctx.database.db, gateway: ctx.gateway, clock: systemClock, publicUrl: ctx.config.publicUrl }, 0);
+    expect(await ctx.database.db.select().from(t.paymentTransactions).where(eq(t.paymentTransactions.paymentId, fare.payment_id))).toHaveLength(1);
   }, 30_000);
 
   it('a payment that arrives after the booking was cancelled is refunded through the gateway, never lost', async () => {

@@ -7,6 +7,7 @@ import { startJobs } from '../src/jobs/all-jobs.ts';
 import { startJobQueue, type JobQueue } from '../src/jobs/job-queue.ts';
 import { systemClock, type Clock } from '../src/lib/clock.ts';
 import { gatewayFromConfig } from '../src/modules/payments/gateway/gateway-registry.ts';
+import type { PaymentGateway } from '../src/modules/payments/gateway/payment-gateway.ts';
 import { smtpSender, type MailSender } from '../src/modules/mail/mail-sender.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -17,6 +18,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The card gateway the app and its jobs use (the sandbox unless the env says otherwise). */
+  gateway: PaymentGateway;
   /** Signs in and answers the bearer header for later calls. */
   login(email: string, password?: string): Promise<{ authorization: string }>;
   close(): Promise<void>;
@@ -45,6 +48,7 @@ export async function createTestApp(options: { smtpUrl?: string; env?: Record<st
     app,
     database,
     config,
+    gateway,
     async login(email, password = DEMO_PASSWORD) {
       const res = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);

@@ -17,7 +17,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { GatewayError, type GatewayEvent, type PaymentGateway } from './gateway/payment-gateway.ts';
 import { paymentReceivedMail, paymentRefundedMail } from './payment-mails.ts';
 import { stateOfPayment } from './payment-presenter.ts';
-import { attemptByRef, findPayment, insertGatewayEvent, insertTransaction, lockBookingById, lockUnprocessedEvent, markEventProcessed, stalePendingAttempts, updateAttempt, updatePayment } from './payments.repository.ts';
+import { attemptByRef, ledgerPaidE6, findPayment, insertGatewayEvent, insertTransaction, lockBookingById, lockUnprocessedEvent, markEventProcessed, stalePendingAttempts, updateAttempt, updatePayment } from './payments.repository.ts';
 import { z } from 'zod';
 import { jobKey } from '../../jobs/define-job.ts';
 import { REFUND_PAYMENT, rowPatchOf } from './payments.service.ts';
@@ -79,7 +79,7 @@ async function applyEvent(work: Work, deps: WebhookDeps, event: GatewayEvent): P
   if (event.action === 'refunded') {
     const recorded = await insertTransaction(work.tx, { paymentId: payment.id, kind: 'REFUND', amountE6: -event.amountE6, occurredOn: deps.clock.today(), reference: event.refundId, recordedBy: deps.gateway.id });
     if (!recorded) return 'DUPLICATE';
-    await updatePayment(work.tx, payment.id, { paidAmountE6: Math.max(0, payment.paidAmountE6 - event.amountE6) });
+    await updatePayment(work.tx, payment.id, { paidAmountE6: await ledgerPaidE6(work.tx, payment.id) });
     return 'REFUNDED';
   }
 
@@ -95,7 +95,7 @@ async function applyEvent(work: Work, deps: WebhookDeps, event: GatewayEvent): P
   if (!result.ok) {
     // Nothing is owed any more (the booking was cancelled or refused meanwhile, or another
     // checkout paid first): keep the money on record and give it back through the gateway.
-    await updatePayment(work.tx, payment.id, { paidAmountE6: payment.paidAmountE6 + event.amountE6, transactionId: payment.transactionId ?? event.transactionId });
+    await updatePayment(work.tx, payment.id, { paidAmountE6: await ledgerPaidE6(work.tx, payment.id), transactionId: payment.transactionId ?? event.transactionId });
     work.enqueue(REFUND_PAYMENT, { paymentId: payment.id, gatewayRef: event.gatewayRef, transactionId: event.transactionId, amountE6: event.amountE6 });
     await recordRevision(work.tx, booking.id, 'UPDATE', {}, deps.gateway.id);
     await notify(work.tx, booking, 'ADMIN', 'PAYMENT_RECEIVED', 'payment');
@@ -103,6 +103,8 @@ async function applyEvent(work: Work, deps: WebhookDeps, event: GatewayEvent): P
   }
   await updatePayment(work.tx, payment.id, {
     ...rowPatchOf(result.state),
+    // A refund that arrived before this capture is already in the ledger.
+    paidAmountE6: await ledgerPaidE6(work.tx, payment.id),
     transactionId: event.transactionId,
     confirmedAt: result.state.status === 'PAYMENT_CONFIRMED' ? deps.clock.now() : null,
     initialPaidAmountE6: payment.initialPaidAmountE6 ?? (result.state.status === 'PAYMENT_CONFIRMED' ? result.state.paidE6 : null),
@@ -125,7 +127,7 @@ export async function refundThroughGateway(deps: WebhookDeps, input: { paymentId
     if (!booking || !locked) return 'DUPLICATE' as const;
     const recorded = await insertTransaction(work.tx, { paymentId: locked.id, kind: 'REFUND', amountE6: -input.amountE6, occurredOn: deps.clock.today(), reference: refundId, recordedBy: deps.gateway.id });
     if (!recorded) return 'DUPLICATE' as const;
-    await updatePayment(work.tx, locked.id, { paidAmountE6: Math.max(0, locked.paidAmountE6 - input.amountE6) });
+    await updatePayment(work.tx, locked.id, { paidAmountE6: await ledgerPaidE6(work.tx, locked.id) });
     // A refund discrepancy is settled once its money has gone back.
     if (input.discrepancyId !== undefined) await updatePayment(work.tx, input.discrepancyId, { status: 'PAYMENT_CONFIRMED', paidAmountE6: input.amountE6, confirmedAt: deps.clock.now() });
     await recordRevision(work.tx, booking.id, 'UPDATE', {}, deps.gateway.id);

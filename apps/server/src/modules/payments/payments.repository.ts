@@ -149,3 +149,9 @@ export function paymentRowOfJson(j: Record<string, unknown> | null): PaymentRow 
     monthlyInvoiceId: n(j.monthly_invoice_id),
   };
 }
+
+/** What the ledger says was paid (captures and transfers less refunds), never below 0: whatever order the rows arrived in. */
+export async function ledgerPaidE6(db: Executor, paymentId: number): Promise<number> {
+  const [row] = await db.select({ sum: sql<string>`coalesce(sum(${t.paymentTransactions.amountE6}), 0)::text` }).from(t.paymentTransactions).where(eq(t.paymentTransactions.paymentId, paymentId));
+  return Math.max(0, Number(row?.sum ?? 0));
+}
