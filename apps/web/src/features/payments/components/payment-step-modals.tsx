@@ -1,4 +1,4 @@
-import { Modal, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Stack, Text, Textarea, TextInput, type NumberInputProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { AdjustAmountBody, RecordBankTransferBody, ReportCouponBody } from '@sagano/domain/payments/payment-schemas';
@@ -30,11 +30,25 @@ function showError(form: { setFieldError: (path: string, error: string) => void 
   else notifyApiError(error);
 }
 
-const yenSuffix = (unit: string) => (
-  <Text size="sm" c="dimmed">
-    {unit}
-  </Text>
-);
+/** A whole-yen amount typed by staff: no decimals, no sign, thousands separators, 円 after it. */
+function YenInput({ unit, ...props }: NumberInputProps & { unit: string }) {
+  return (
+    <NumberInput
+      required
+      allowDecimal={false}
+      allowNegative={false}
+      thousandSeparator=","
+      rightSection={
+        <Text size="sm" c="dimmed">
+          {unit}
+        </Text>
+      }
+      rightSectionWidth={48}
+      data-autofocus
+      {...props}
+    />
+  );
+}
 
 /** The agent reports the coupon issued (mode report), or the operator corrects its number (mode correct). */
 export function CouponModal({ mode, bookingId, paymentId, current, onClose }: { mode: 'report' | 'correct'; bookingId: string; paymentId: number; current: string | null; onClose: Close }) {
@@ -101,18 +115,7 @@ export function RecordTransferModal({ bookingId, paymentId, remainingE6, onClose
           <Text size="sm" fw={600} data-testid="transfer-remaining">
             {t('recordTransfer.remaining', { amount: yen(remainingE6) })}
           </Text>
-          <NumberInput
-            label={t('recordTransfer.amount')}
-            required
-            min={1}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=","
-            rightSection={yenSuffix(t('yenUnit'))}
-            rightSectionWidth={48}
-            data-autofocus
-            {...form.getInputProps('amount')}
-          />
+          <YenInput label={t('recordTransfer.amount')} unit={t('yenUnit')} min={1} {...form.getInputProps('amount')} />
           <TextInput type="date" label={t('recordTransfer.transferredOn')} required {...form.getInputProps('transferred_on')} />
           <Textarea label={t('recordTransfer.note')} placeholder={t('recordTransfer.notePlaceholder')} autosize minRows={2} maxLength={500} {...form.getInputProps('note')} />
           <FormModalActions saving={step.isPending} onCancel={onClose} />
@@ -147,18 +150,7 @@ export function AdjustAmountModal({ bookingId, totalE6, onClose }: { bookingId: 
           <Text size="sm" fw={600}>
             {t('adjustAmount.current', { amount: t('yen', { amount: formatYen(totalE6) }) })}
           </Text>
-          <NumberInput
-            label={t('adjustAmount.total')}
-            required
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=","
-            rightSection={yenSuffix(t('yenUnit'))}
-            rightSectionWidth={48}
-            data-autofocus
-            {...form.getInputProps('total_amount')}
-          />
+          <YenInput label={t('adjustAmount.total')} unit={t('yenUnit')} min={0} {...form.getInputProps('total_amount')} />
           <Textarea label={t('adjustAmount.reason')} required autosize minRows={2} maxLength={500} {...form.getInputProps('reason')} />
           <FormModalActions saving={step.isPending} onCancel={onClose} />
         </Stack>
