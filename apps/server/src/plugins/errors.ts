@@ -14,6 +14,19 @@ function fieldFrom(instancePath: string, context: string | undefined): string {
   return path || context || 'body';
 }
 
+/**
+ * PostgreSQL's answers for a change that lost a race with another one: deadlock detected,
+ * serialization failure, lock wait timed out. Nothing was written (the transaction rolled back);
+ * the caller may simply try again, so they are a 409, not a server fault.
+ */
+const CONCURRENT_CHANGE = new Set(['40P01', '40001', '55P03']);
+
+function databaseCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : undefined;
+  return code;
+}
+
 /** Maps every error to `{common: {error_code, error_description}}` with its HTTP status. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -28,6 +41,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         ? 'is required'
         : raw;
       return reply.status(400).send(errorBody('VALIDATION_FAILED', `${field}: ${message}`, field));
+    }
+    if (CONCURRENT_CHANGE.has(databaseCode(error) ?? '')) {
+      request.log.warn({ err: error }, 'concurrent change');
+      return reply.status(409).send(errorBody('CONFLICT', 'another change to the same records was under way; nothing was saved, try again'));
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send(errorBody('PAYLOAD_TOO_LARGE', 'the request body is too large'));

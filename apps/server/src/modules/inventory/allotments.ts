@@ -55,9 +55,23 @@ function legList(legs: readonly number[]) {
 export async function holdAllotments(tx: Executor, hold: DirectionHold): Promise<void> {
   const items = hold.items.filter((i) => i.quantity > 0);
   if (items.length === 0 || hold.legs.length === 0) return;
-  const first = await holdStatement(tx, hold, items, hold.seats === null);
-  if (first !== 'CHECK_SEATS') return;
-  await assertSeatable(tx, { serviceDate: hold.serviceDate, serviceId: hold.serviceId }, hold.seats!.types, hold.seats!.demand);
+  // The first statement runs in a savepoint: when it declines for the seat check, rolling back
+  // to the savepoint lets go of the counter rows it locked, so the check takes the train-day lock
+  // holding no counter row, in the order a fixing of seats takes them (train-day lock, then
+  // counters): holding the rows while waiting for that lock would deadlock against a fixing.
+  if (hold.seats === null) {
+    await holdStatement(tx, hold, items, true);
+    return;
+  }
+  await tx.execute(sql`savepoint hold_allotments`);
+  const first = await holdStatement(tx, hold, items, false);
+  if (first !== 'CHECK_SEATS') {
+    await tx.execute(sql`release savepoint hold_allotments`);
+    return;
+  }
+  await tx.execute(sql`rollback to savepoint hold_allotments`);
+  await tx.execute(sql`release savepoint hold_allotments`);
+  await assertSeatable(tx, { serviceDate: hold.serviceDate, serviceId: hold.serviceId }, hold.seats.types, hold.seats.demand);
   await holdStatement(tx, hold, items, true);
 }
 

@@ -161,9 +161,14 @@ export async function assertSeatable(tx: Executor, day: TrainDayRef, types: Seat
  */
 export async function fixSeats(tx: Executor, day: TrainDayRef, types: SeatTypes, bookingId: string): Promise<void> {
   await lockTrainDay(tx, day);
+  // Counter rows are locked in the order holds lock them (arrangement type, leg), so the two never deadlock.
   await tx.execute(sql`
-    update inventory_counters set seats_fixed = true
-    where service_date = ${day.serviceDate} and service_id = ${day.serviceId} and not seats_fixed`);
+    update inventory_counters c set seats_fixed = true
+    from (select arrangement_type_id, leg from inventory_counters
+          where service_date = ${day.serviceDate} and service_id = ${day.serviceId} and not seats_fixed
+          order by arrangement_type_id, leg for update) l
+    where c.service_date = ${day.serviceDate} and c.service_id = ${day.serviceId}
+      and c.arrangement_type_id = l.arrangement_type_id and c.leg = l.leg`);
   const plan = planSeating(await readSeating(tx, day, types, { fixAlso: bookingId }), types);
   if (!plan.group.ok || !plan.wheelchair.ok) throw refusal(day, plan, `fixing the seats of booking ${bookingId}`);
   await tx.execute(sql`
