@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest leaves one core free by default, which on a two-core machine runs every file one
+    // after another; the test files wait on the database most of the time, so two share well.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },

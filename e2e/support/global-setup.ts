@@ -29,7 +29,9 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/server.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, WEB_DIST: join(root, 'apps/web/dist'), LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, WEB_DIST: join(root, 'apps/web/dist'), LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '',
+      // Many journeys sign in within a minute from one address; the limit itself is tested on the API (login-rate-limit.test.ts).
+      LOGIN_RATE_LIMIT_PER_MINUTE: '10000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitUntilReady(baseUrl, server, 120_000);
