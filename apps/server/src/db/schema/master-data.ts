@@ -2,7 +2,8 @@
  * Operator master data: the cancellation policy, group schedules, special contract terms and the operator’s basic information.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { boolean, check, date, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { storedFiles } from './files.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
 /** The cancellation policy: from days_before days before the service date, rate_e6 of the total is charged. */
@@ -75,7 +76,41 @@ export const operatorBasicInfo = pgTable(
     businessHours: text('business_hours').notNull(),
     address: text('address').notNull(),
     invoiceNumber: text('invoice_number').notNull(),
+    postalCode: text('postal_code').notNull().default(''),
+    fax: text('fax').notNull().default(''),
+    /** The logo and the company stamp printed on invoices and receipts (files in the storage). */
+    logoFileKey: text('logo_file_key').references(() => storedFiles.key),
+    stampFileKey: text('stamp_file_key').references(() => storedFiles.key),
     updatedAt: updatedAt(),
   },
   (t) => [check('operator_basic_info_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Bank accounts (spec 000 "Bank account"): where agents transfer money. The one marked
+ * `is_transfer_account` prints on invoices (at most one, partial unique index).
+ */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: serial('id').primaryKey(),
+    companyName: text('company_name').notNull(),
+    bankName: text('bank_name').notNull(),
+    branchName: text('branch_name').notNull(),
+    /** Three digits. */
+    branchCode: text('branch_code').notNull(),
+    /** The account number: seven digits. */
+    accountCode: text('account_code').notNull(),
+    /** The account holder in kana, as the bank spells it. */
+    accountName: text('account_name').notNull(),
+    accountType: text('account_type').notNull(),
+    isTransferAccount: boolean('is_transfer_account').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('bank_accounts_account_type', sql`${t.accountType} in ('ordinary', 'saving', 'checking')`),
+    check('bank_accounts_codes', sql`${t.branchCode} ~ '^[0-9]{3}$' and ${t.accountCode} ~ '^[0-9]{7}$'`),
+    uniqueIndex('bank_accounts_one_transfer_account').on(t.isTransferAccount).where(sql`${t.isTransferAccount}`),
+  ],
 );
