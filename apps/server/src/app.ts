@@ -15,6 +15,8 @@ import type { Config } from './config.ts';
 import type { JobSender } from './jobs/job-queue.ts';
 import { gatewayFromConfig } from './modules/payments/gateway/gateway-registry.ts';
 import type { PaymentGateway } from './modules/payments/gateway/payment-gateway.ts';
+import type { FileStorage } from './modules/files/file-storage.ts';
+import { fileStorageFromConfig } from './modules/files/file-storage-registry.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import type { Database } from './db/client.ts';
@@ -62,9 +64,11 @@ export interface AppOptions {
   clock?: Clock;
   /** The card gateway; by default the one the configuration names (the sandbox unless PAYMENT_GATEWAY says otherwise). */
   gateway?: PaymentGateway;
+  /** Where uploaded files keep their bytes; by default a folder under the data directory. */
+  fileStorage?: FileStorage;
 }
 
-export async function buildApp({ config, database, logger = true, jobs, clock = systemClock, gateway }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, jobs, clock = systemClock, gateway, fileStorage = fileStorageFromConfig(config) }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -116,7 +120,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   outboxRoutes(app, { db });
   referenceRoutes(app, { db });
   pricingRoutes(app, { db });
-  masterDataRoutes(app, { db });
+  masterDataRoutes(app, { db, fileStorage });
   timetableRoutes(app, { db, clock });
   approvalsRoutes(app, { db });
   arrangementsRoutes(app, { db });

@@ -10,6 +10,11 @@ import { gatewayFromConfig } from '../src/modules/payments/gateway/gateway-regis
 import type { PaymentGateway } from '../src/modules/payments/gateway/payment-gateway.ts';
 import { smtpSender, type MailSender } from '../src/modules/mail/mail-sender.ts';
 import { openTestDatabase } from './test-database.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FileStorage } from '../src/modules/files/file-storage.ts';
+import { localFileStorage } from '../src/modules/files/local-file-storage.ts';
 
 /** The key test apps seal two-factor secrets with (32 bytes, hex). */
 export const TEST_TOTP_KEY = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
@@ -20,6 +25,8 @@ export interface TestApp {
   config: Config;
   /** The card gateway the app and its jobs use (the sandbox unless the env says otherwise). */
   gateway: PaymentGateway;
+  /** The file storage the app keeps uploads in: a temporary folder of its own, removed on close. */
+  fileStorage: FileStorage;
   /** Signs in and answers the bearer header for later calls. */
   login(email: string, password?: string): Promise<{ authorization: string }>;
   close(): Promise<void>;
@@ -42,13 +49,16 @@ export async function createTestApp(options: { smtpUrl?: string; env?: Record<st
     if (options.smtpUrl) sender = smtpSender(options.smtpUrl);
   }
   const gateway = gatewayFromConfig(config, { db: database.db, clock, jobs });
-  const app = await buildApp({ config, database, logger: false, clock, gateway, ...(jobs ? { jobs } : {}) });
+  const filesDir = mkdtempSync(join(tmpdir(), 'sagano-files-'));
+  const fileStorage = localFileStorage(filesDir);
+  const app = await buildApp({ config, database, logger: false, clock, gateway, fileStorage, ...(jobs ? { jobs } : {}) });
   if (jobs) await startJobs(jobs, { db: database.db, clock, config, mailSender: sender, gateway }, { pollingIntervalSeconds: 0.5 });
   return {
     app,
     database,
     config,
     gateway,
+    fileStorage,
     async login(email, password = DEMO_PASSWORD) {
       const res = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
@@ -59,6 +69,7 @@ export async function createTestApp(options: { smtpUrl?: string; env?: Record<st
       await jobs?.stop();
       sender?.close();
       await database.close();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

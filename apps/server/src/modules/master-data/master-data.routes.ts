@@ -22,6 +22,7 @@ import { changeGroupSchedule, createGroupSchedule } from './group-schedules.serv
 import { readOperatorBasicInfo, updateOperatorBasicInfo } from './operator-basic-info.repository.ts';
 import { findSpecialContractTerm, listSpecialContractTerms } from './special-contract-terms.repository.ts';
 import { changeSpecialContractTerm, createSpecialContractTerm, removeSpecialContractTerm } from './special-contract-terms.service.ts';
+import type { FileStorage } from '../files/file-storage.ts';
 
 const Ok = z.object({ ok: z.literal(true) });
 
@@ -31,7 +32,7 @@ const Ok = z.object({ ok: z.literal(true) });
  * back-office only (no `access`), each in the operation log. DELETE of a special contract term
  * is this product's addition: the screen deletes terms, the specification's table lists no call.
  */
-export function masterDataRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function masterDataRoutes(app: FastifyInstance, deps: { db: Db; fileStorage: FileStorage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const tags = ['master-data'];
