@@ -23,5 +23,7 @@ if (typeof window !== 'undefined') {
   }
 
   window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {};
+  // jsdom has no document.fonts, which Mantine's autosize textarea listens to.
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
   window.scrollTo = () => {};
 }

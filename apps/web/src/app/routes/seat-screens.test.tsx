@@ -1,36 +1,14 @@
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import i18next from 'i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SessionUser } from '@sagano/domain/auth/auth-schemas';
+import { describe, expect, it } from 'vitest';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
 import type { BookingSeatsResponse } from '@sagano/domain/seats/seat-schemas';
 import { tokyoToday } from '@sagano/domain/common/business-date';
-import { AppProviders } from '../providers.tsx';
-import { CurrentUserContext } from '../../lib/current-user.ts';
-import { changeLanguage, initI18n } from '../../lib/i18n.ts';
-import { createQueryClient } from '../../lib/query-client.ts';
+import { BACK_OFFICE_STAFF, renderRoutes, useScreenTests } from '../../test/render-screen.tsx';
 import { Component as AssignSeats } from './assign-seats.tsx';
 import { Component as EnsureSeats } from './ensure-seats.tsx';
 import { bookingSeat } from '../../test/booking-seats.ts';
 import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../test/screen.ts';
 
 
-const staff: SessionUser = {
-  uid: 'u1',
-  email: 'staff@example.com',
-  name: 'Staff',
-  language_code: 'ja',
-  kind: 'OPERATOR',
-  role: 'saganoStaff',
-  user_group: 'BACK_OFFICE',
-  user_type: 'STAFF',
-  agent_id: null,
-  agent_sub_group_id: null,
-  staff_type: null,
-  totp_enrolled: false,
-  totp_setup_required: false,
-};
 
 const FLAGS: BookingResponse['flags'] = {
   can_update: false,
@@ -114,7 +92,6 @@ function seats(serviceDay = '2026-05-06'): BookingSeatsResponse {
 }
 
 let calls: ApiCall[] = [];
-let root: Root | null = null;
 
 function fakeApi(answer: { booking: BookingResponse; seats: BookingSeatsResponse }) {
   calls = stubApi(async (call) => {
@@ -131,23 +108,14 @@ function fakeApi(answer: { booking: BookingResponse; seats: BookingSeatsResponse
 }
 
 function open(path: string) {
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       { path: '/bookings/:bookingId/assign-seats', Component: AssignSeats },
       { path: '/bookings/:bookingId/ensure-seats', Component: EnsureSeats },
       { path: '/bookings/:bookingId', element: <p>booking detail</p> },
     ],
-    { initialEntries: [path] },
-  );
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  root.render(
-    <AppProviders queryClient={createQueryClient()} i18n={i18next}>
-      <CurrentUserContext value={staff}>
-        <RouterProvider router={router} />
-      </CurrentUserContext>
-    </AppProviders>,
+    path,
+    { user: BACK_OFFICE_STAFF },
   );
 }
 
@@ -156,20 +124,7 @@ const seatButton = (id: string) => document.querySelector<HTMLButtonElement>(`[d
 const posts = () => calls.filter((c) => c.method === 'POST');
 
 describe('seat screens', () => {
-  beforeAll(async () => {
-    // jsdom has no document.fonts, which Mantine's autosize textarea listens to.
-    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
-    await initI18n('ja');
-  });
-  beforeEach(async () => {
-    await changeLanguage('ja');
-  });
-  afterEach(() => {
-    root?.unmount();
-    root = null;
-    document.body.innerHTML = '';
-    vi.unstubAllGlobals();
-  });
+  useScreenTests();
 
   it('hand-picks seats: swaps one of the booking seats for a free one and sends exactly the selection', async () => {
     fakeApi({ booking: booking('SAGANO_SEAT_ASSIGNING', { can_assign_seats: true, can_release_seats: true }), seats: seats() });

@@ -1,12 +1,7 @@
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import i18next from 'i18next';
-import { notifications } from '@mantine/notifications';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AgentGroupResponse, AgentResponse, StaffResponse } from '@sagano/domain/agents/agent-schemas';
-import { AppProviders } from '../../../app/providers.tsx';
-import { changeLanguage, initI18n } from '../../../lib/i18n.ts';
-import { createQueryClient } from '../../../lib/query-client.ts';
+import { changeLanguage } from '../../../lib/i18n.ts';
+import { currentLocation as where, fieldLabelled as field, LocationProbe, renderRoutes, typeInto as fill, useScreenTests } from '../../../test/render-screen.tsx';
 import { Component as AgentCreate } from './agent-create.tsx';
 import { Component as AgentDetail } from './agent-detail.tsx';
 import { Component as AgentGroup } from './agent-group.tsx';
@@ -81,7 +76,6 @@ const agent: AgentResponse = {
 };
 
 let calls: ApiCall[] = [];
-let reactRoot: Root | null = null;
 type Handler = (call: ApiCall) => Response | undefined;
 
 function fakeApi(handler: Handler = () => undefined) {
@@ -101,47 +95,21 @@ function fakeApi(handler: Handler = () => undefined) {
   });
 }
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
-}
-
 function open(path: string) {
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       { path: '/agents', Component: Agents },
       { path: '/agents/create', Component: AgentCreate },
       { path: '/agents/:agentId', Component: AgentDetail },
       { path: '/agents/:agentId/update', Component: AgentUpdate },
       { path: '/agents/:agentId/groups/:groupId', Component: AgentGroup },
-    ].map((route) => ({ ...route, Component: undefined, element: <><route.Component /><Where /></> })),
-    { initialEntries: [path] },
-  );
-  const container = document.createElement('div');
-  document.body.append(container);
-  reactRoot = createRoot(container);
-  reactRoot.render(
-    <AppProviders queryClient={createQueryClient()} i18n={i18next}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    ].map((route) => ({ ...route, Component: undefined, element: <><route.Component /><LocationProbe /></> })),
+    path,
   );
 }
 
-const where = () => document.querySelector('[data-testid="where"]')?.textContent;
 const anyButton = (label: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === label) as HTMLButtonElement | undefined;
 const labelled = (label: string) => document.querySelector<HTMLElement>(`[aria-label="${label}"]`);
-/** The input, select or textarea whose label reads `label` (the drawn asterisk aside). */
-function field(label: string, within: ParentNode = document): HTMLInputElement | HTMLSelectElement {
-  const element = [...within.querySelectorAll('label')].find((l) => l.textContent?.replace(/\s*\*$/, '').trim() === label);
-  const control = element?.htmlFor ? document.getElementById(element.htmlFor) : null;
-  if (!control) throw new Error(`no field ${label}; page: ${pageText()}`);
-  return control as HTMLInputElement | HTMLSelectElement;
-}
-function fill(control: HTMLInputElement | HTMLSelectElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), 'value')!.set!;
-  setter.call(control, value);
-  control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-}
 const click = (element: HTMLElement | null | undefined) => {
   if (!element) throw new Error(`nothing to click; page: ${pageText()}`);
   element.click();
@@ -149,23 +117,7 @@ const click = (element: HTMLElement | null | undefined) => {
 const sent = (method: string, url: string) => calls.find((c) => c.method === method && c.url === url);
 
 describe('agent screens', () => {
-  beforeAll(async () => {
-    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
-    await initI18n('ja');
-  });
-  beforeEach(async () => {
-    await changeLanguage('ja');
-  });
-  afterEach(() => {
-    reactRoot?.unmount();
-    reactRoot = null;
-    // Toasts live in a module store: a test starts with none shown or queued.
-    notifications.clean();
-    notifications.cleanQueue();
-    document.body.innerHTML = '';
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  useScreenTests();
 
   it('lists, searches by name, e-mail and type, and downloads the CSV', async () => {
     fakeApi();

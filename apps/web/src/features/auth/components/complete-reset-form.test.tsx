@@ -1,52 +1,21 @@
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
-import { changeLanguage, initI18n } from '../../../lib/i18n.ts';
-import { createQueryClient } from '../../../lib/query-client.ts';
+import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n.ts';
+import { fieldLabelled, renderRoutes, typeInto, useScreenTests } from '../../../test/render-screen.tsx';
 import { json, pageText, stubApi, waitFor } from '../../../test/screen.ts';
 import { CompleteResetForm } from './complete-reset-form.tsx';
 import { PasswordChecklist } from './password-checklist.tsx';
 
-let root: Root | null = null;
-
 function render(element: React.ReactNode) {
-  const router = createMemoryRouter([{ path: '/', element }, { path: '/login', element: <p>login</p> }], { initialEntries: ['/'] });
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  root.render(
-    <AppProviders queryClient={createQueryClient()} i18n={i18next}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderRoutes([{ path: '/', element }, { path: '/login', element: <p>login</p> }], '/');
 }
 
-function inputLabelled(text: string): HTMLInputElement {
-  const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.replace('*', '').trim() === text);
-  const input = label && document.getElementById(label.htmlFor);
-  if (!(input instanceof HTMLInputElement)) throw new Error(`no input labelled ${text}; page: ${pageText()}`);
-  return input;
-}
-
-function typeInto(input: HTMLInputElement, value: string) {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-}
+const inputLabelled = (text: string) => fieldLabelled(text) as HTMLInputElement;
 
 const refusal = (code: string) => json(400, { common: { error_code: code, error_description: `password: ${code}`, field: 'password' } });
 
 describe('setting a password from a mailed link', () => {
-  beforeAll(async () => {
-    await initI18n('ja');
-  });
-  afterEach(() => {
-    root?.unmount();
-    root = null;
-    document.body.innerHTML = '';
-    vi.unstubAllGlobals();
-  });
+  useScreenTests();
 
   for (const [language, code, message] of [
     ['ja', 'PASSWORD_CONTAINS_EMAIL', 'メールアドレス（または@より前の部分）を含むパスワードは使用できません'],

@@ -1,11 +1,7 @@
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import i18next from 'i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookingSeatsResponse, CustomerBookingSummary } from '@sagano/domain/seats/seat-schemas';
-import { AppProviders } from '../../../app/providers.tsx';
-import { changeLanguage, initI18n } from '../../../lib/i18n.ts';
-import { createQueryClient } from '../../../lib/query-client.ts';
+import { changeLanguage } from '../../../lib/i18n.ts';
+import { renderRoutes, useScreenTests } from '../../../test/render-screen.tsx';
 import { Component } from './customer-booking.tsx';
 import { bookingSeat } from '../../../test/booking-seats.ts';
 import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../../test/screen.ts';
@@ -86,7 +82,6 @@ function seats(): BookingSeatsResponse {
 }
 
 let calls: ApiCall[] = [];
-let root: Root | null = null;
 
 function fakeApi(routes: (call: ApiCall) => Response | Promise<Response> | undefined) {
   calls = stubApi(async (call, init) => {
@@ -99,38 +94,20 @@ function fakeApi(routes: (call: ApiCall) => Response | Promise<Response> | undef
 }
 
 function open(path: string) {
-  const router = createMemoryRouter([{ path: '/customer/bookings/:bookingId', Component }, { path: '/login', element: <p>login screen</p> }], {
-    initialEntries: [path],
-  });
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  root.render(
-    <AppProviders queryClient={createQueryClient()} i18n={i18next}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  return renderRoutes([{ path: '/customer/bookings/:bookingId', Component }, { path: '/login', element: <p>login screen</p> }], path);
 }
 
 const seatButton = (id: string) => document.querySelector<HTMLButtonElement>(`[data-seat-id="${id}"]`);
 
 describe('customer booking page', () => {
-  beforeAll(async () => {
-    await initI18n('ja');
-  });
-  beforeEach(async () => {
+  useScreenTests();
+  beforeEach(() => {
     // The trains run on 2026-05-06: a few days ahead, so their seats may still change.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-05-01T09:00:00+09:00'));
-    await changeLanguage('ja');
   });
   afterEach(() => {
     vi.useRealTimers();
-    root?.unmount();
-    root = null;
-    document.body.innerHTML = '';
-    vi.unstubAllGlobals();
   });
 
   it('says the booking is not found for a wrong token, without sending anyone to the login', async () => {

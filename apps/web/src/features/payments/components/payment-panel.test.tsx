@@ -1,10 +1,7 @@
-import { createRoot, type Root } from 'react-dom/client';
-import i18next from 'i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetail, PaymentDiscrepancy, PaymentFlags } from '@sagano/domain/payments/payment-schemas';
-import { AppProviders } from '../../../app/providers.tsx';
-import { changeLanguage, initI18n } from '../../../lib/i18n.ts';
-import { createQueryClient } from '../../../lib/query-client.ts';
+import { changeLanguage } from '../../../lib/i18n.ts';
+import { fieldLabelled, renderScreen, typeInto as type, unmountScreens, useScreenTests } from '../../../test/render-screen.tsx';
 import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../../test/screen.ts';
 import { awaitingCard } from './checkout-return-notice.tsx';
 import { leavePage } from './leave-page.ts';
@@ -67,21 +64,13 @@ function discrepancy(over: Partial<PaymentDiscrepancy> = {}, flags: Partial<Paym
 }
 
 let calls: ApiCall[] = [];
-let root: Root | null = null;
 
 function render(p: PaymentDetail) {
   calls = stubApi((call) => {
     if (call.url.endsWith('/checkout')) return json(200, { checkout_url: 'http://localhost/sandbox-checkout/cs_1' });
     return json(200, { ok: true });
   });
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  root.render(
-    <AppProviders queryClient={createQueryClient()} i18n={i18next}>
-      <PaymentPanel bookingId="27061001" payment={p} />
-    </AppProviders>,
-  );
+  renderScreen(<PaymentPanel bookingId="27061001" payment={p} />);
 }
 
 /** The labels of the panel's buttons, in order. */
@@ -89,30 +78,12 @@ const buttons = () => [...document.querySelectorAll('[data-testid^="payment-pane
 const dialog = () => document.querySelector('[role="dialog"]');
 const writes = () => calls.filter((c) => c.method !== 'GET');
 
-function type(input: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  const proto = input instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(input, value);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-}
-const field = (label: string) => {
-  const element = [...document.querySelectorAll('label')].find((l) => l.textContent?.replace('*', '').trim() === label);
-  return document.getElementById(element!.htmlFor) as HTMLInputElement;
-};
+const field = (label: string) => fieldLabelled(label) as HTMLInputElement;
 
 describe('payment panel', () => {
-  beforeAll(async () => {
-    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
-    await initI18n('ja');
-  });
-  beforeEach(async () => {
-    await changeLanguage('ja');
+  useScreenTests();
+  beforeEach(() => {
     vi.mocked(leavePage).mockClear();
-  });
-  afterEach(() => {
-    root?.unmount();
-    root = null;
-    document.body.innerHTML = '';
-    vi.unstubAllGlobals();
   });
 
   it('shows the amounts, the method, the status and an overdue due date; no flag, no button', async () => {
@@ -157,8 +128,7 @@ describe('payment panel', () => {
     await waitFor(() => enabledButton('クーポン番号を訂正'));
     expect(buttons()).toEqual(['クーポン番号を訂正', '請求額を調整']);
     expect(pageText()).toContain('CP-1');
-    root?.unmount();
-    document.body.innerHTML = '';
+    unmountScreens();
 
     render(payment({ payment_method: 'MONTHLY', total_amount: 30_000 * E6, paid_amount: 10_000 * E6 }, { can_record_transfer: true, can_adjust_amount: true }));
     await waitFor(() => enabledButton('入金を記録'));

@@ -1,33 +1,14 @@
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import i18next from 'i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@sagano/domain/auth/auth-schemas';
 import type { PaymentDetail } from '@sagano/domain/payments/payment-schemas';
 import { E6 } from '@sagano/domain/money/yen-e6';
-import { AppProviders } from '../../../app/providers.tsx';
-import { CurrentUserContext } from '../../../lib/current-user.ts';
-import { changeLanguage, initI18n } from '../../../lib/i18n.ts';
-import { createQueryClient } from '../../../lib/query-client.ts';
+import { changeLanguage } from '../../../lib/i18n.ts';
+import { BACK_OFFICE_STAFF, currentLocation as where, fieldLabelled as field, LocationProbe, renderRoutes, typeInto as fill, unmountScreens, useScreenTests } from '../../../test/render-screen.tsx';
 import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../../test/screen.ts';
 import type { PaymentSearchRow } from '../api/search-payments.ts';
 import { Component as PaymentsList } from './payments-list.tsx';
 
-const operator: SessionUser = {
-  uid: 'u1',
-  email: 'staff@example.com',
-  name: '事務 太郎',
-  language_code: 'ja',
-  kind: 'OPERATOR',
-  role: 'saganoStaff',
-  user_group: 'BACK_OFFICE',
-  user_type: 'STAFF',
-  agent_id: null,
-  agent_sub_group_id: null,
-  staff_type: null,
-  totp_enrolled: false,
-  totp_setup_required: false,
-};
+const operator = BACK_OFFICE_STAFF;
 const agentUser: SessionUser = { ...operator, uid: 'a1', email: 'agent@example.com', kind: 'AGENT', role: 'agentAdmin', user_group: null, user_type: null, agent_id: 7, staff_type: 'ADMIN' };
 
 const FLAGS: PaymentDetail['flags'] = {
@@ -118,7 +99,6 @@ const ROWS: PaymentSearchRow[] = [
 ];
 
 let calls: ApiCall[] = [];
-let root: Root | null = null;
 
 function fakeApi() {
   calls = stubApi((call) => {
@@ -134,69 +114,32 @@ function fakeApi() {
   });
 }
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
-}
-
 function open(path: string, user: SessionUser) {
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       {
         path: '/payments',
         element: (
           <>
             <PaymentsList />
-            <Where />
+            <LocationProbe />
           </>
         ),
       },
     ],
-    { initialEntries: [path] },
-  );
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  root.render(
-    <AppProviders queryClient={createQueryClient()} i18n={i18next}>
-      <CurrentUserContext value={user}>
-        <RouterProvider router={router} />
-      </CurrentUserContext>
-    </AppProviders>,
+    path,
+    { user },
   );
 }
 
 const searches = () => calls.filter((c) => c.url.startsWith('/v1/bookings/payments/search'));
 const lastQuery = () => Object.fromEntries(new URL(searches().at(-1)!.url, 'http://x').searchParams);
-const where = () => document.querySelector('[data-testid="where"]')?.textContent;
 const rowOf = (id: string) => document.querySelector<HTMLElement>(`[data-testid="payment-row-${id}"]`);
 const labels = () => [...document.querySelectorAll('form[role="search"] label')].map((l) => l.textContent?.replace(/\s*\*$/, '').trim());
-function field(label: string): HTMLInputElement {
-  const element = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === label);
-  const control = element?.htmlFor ? document.getElementById(element.htmlFor) : null;
-  if (!control) throw new Error(`no field ${label}; page: ${pageText()}`);
-  return control as HTMLInputElement;
-}
-function fill(control: HTMLInputElement, value: string) {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(control, value);
-  control.dispatchEvent(new Event('input', { bubbles: true }));
-}
 
 // Screen tests render the whole list; under a loaded machine the first one takes seconds.
 describe('the payments list', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
-    await initI18n('ja');
-  });
-  beforeEach(async () => {
-    await changeLanguage('ja');
-  });
-  afterEach(() => {
-    root?.unmount();
-    root = null;
-    document.body.innerHTML = '';
-    vi.unstubAllGlobals();
-  });
+  useScreenTests();
 
   it('asks the search for every filter in the address, as the server reads them', async () => {
     fakeApi();
@@ -222,8 +165,7 @@ describe('the payments list', { timeout: 20_000 }, () => {
       overdue: 'true',
     });
     // Malformed or unknown values are left out rather than sent.
-    root?.unmount();
-    document.body.innerHTML = '';
+    unmountScreens();
     open('/payments?service_from=2026-13-01&payment_status=PAID&payment_type=CASH&agent_id=x&overdue=yes', operator);
     await waitFor(() => searches().length > 1);
     expect(lastQuery()).toEqual({ page: '1', per_page: '20' });

@@ -1,10 +1,6 @@
-import { createRoot, type Root } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import i18next from 'i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/providers.tsx';
-import { changeLanguage, initI18n } from '../../../lib/i18n.ts';
-import { createQueryClient } from '../../../lib/query-client.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n.ts';
+import { renderRoutes, typeInto, unmountScreens, useScreenTests } from '../../../test/render-screen.tsx';
 import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../../test/screen.ts';
 import type { SandboxCheckout, SandboxPayResult } from '../api/sandbox-checkout.ts';
 import { leavePage } from '../components/leave-page.ts';
@@ -35,7 +31,6 @@ function checkout(over: Partial<SandboxCheckout> = {}): SandboxCheckout {
 const result = (outcome: SandboxPayResult['outcome'], reason: string | null = null): SandboxPayResult => ({ outcome, reason, return_url: RETURN_URL });
 
 let calls: ApiCall[] = [];
-let root: Root | null = null;
 
 /** The sandbox provider: the checkout, then the answers to pay and confirm by card number / approval. */
 function fakeProvider(view: SandboxCheckout) {
@@ -56,39 +51,19 @@ function fakeProvider(view: SandboxCheckout) {
 }
 
 function open(ref = 'cs_1') {
-  const router = createMemoryRouter([{ path: '/sandbox-checkout/:ref', Component }], { initialEntries: [`/sandbox-checkout/${ref}`] });
-  const container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  root.render(
-    <AppProviders queryClient={createQueryClient()} i18n={i18next}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderRoutes([{ path: '/sandbox-checkout/:ref', Component }], `/sandbox-checkout/${ref}`);
 }
 
 const cardInput = () => [...document.querySelectorAll('input')].find((i) => i.placeholder === '4242 4242 4242 4242')!;
-function typeCard(value: string) {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(cardInput(), value);
-  cardInput().dispatchEvent(new Event('input', { bubbles: true }));
-}
+const typeCard = (value: string) => typeInto(cardInput(), value);
 const payButton = () => enabledButton('48,000 円を支払う');
 const posts = () => calls.filter((c) => c.method === 'POST');
 const testId = (id: string) => document.querySelector(`[data-testid="${id}"]`);
 
 describe('sandbox checkout page', () => {
-  beforeAll(async () => {
-    await initI18n('ja');
-  });
-  beforeEach(async () => {
-    await changeLanguage('ja');
+  useScreenTests();
+  beforeEach(() => {
     vi.mocked(leavePage).mockClear();
-  });
-  afterEach(() => {
-    root?.unmount();
-    root = null;
-    document.body.innerHTML = '';
-    vi.unstubAllGlobals();
   });
 
   it('says it is a sandbox and shows the amount, the booking and the test cards', async () => {
@@ -168,8 +143,7 @@ describe('sandbox checkout page', () => {
     expect(pageText()).toContain('このお支払いはすでに完了しています');
     expect(document.querySelector('a')!.getAttribute('href')).toBe('http://localhost/bookings/27061001');
     expect(cardInput()).toBeUndefined();
-    root?.unmount();
-    document.body.innerHTML = '';
+    unmountScreens();
 
     fakeProvider(checkout({ status: 'EXPIRED' }));
     open();
