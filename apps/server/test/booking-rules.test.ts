@@ -7,12 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addDays, tokyoToday } from '@sagano/domain/common/business-date';
 import { E6 } from '@sagano/domain/money/yen-e6';
-import * as t from '../src/db/schema.ts';
 import { rowsOf } from '../src/db/client.ts';
 import { inTransaction } from '../src/lib/unit-of-work.ts';
 import { rebuildInventory } from '../src/modules/inventory/inventory-build.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
-import { addFixturePricing, createInventoryFixture, GROUP, type InventoryFixture } from './support/inventory-fixture.ts';
+import { errorOf, type TestApp } from './test-app.ts';
+import { GROUP, type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 
 let ctx: TestApp;
 let fx: InventoryFixture;
@@ -22,12 +21,7 @@ const ADULT = 1;
 const CHILD = 2;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  fx = await createInventoryFixture(ctx.database.db);
-  await addFixturePricing(ctx.database.db);
-  staff = await ctx.login('staff@example.com');
-  const rows = await ctx.database.db.select({ id: t.agents.id, type: t.agents.agentType }).from(t.agents);
-  agents = Object.fromEntries(rows.map((r) => [r.type, r.id]));
+  ({ ctx, fx, staff, agentIds: agents } = await openBookingTestApp());
 });
 afterAll(() => ctx.close());
 

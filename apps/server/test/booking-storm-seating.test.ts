@@ -6,12 +6,11 @@
  * (TEST_DATABASE_URL, as CI runs it) the requests race on real connections.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { legsBetween } from '@sagano/domain/inventory/legs';
 import { rowsOf } from '../src/db/client.ts';
-import * as t from '../src/db/schema.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
-import { addFixturePricing, createInventoryFixture, keepGroupSeats, type InventoryFixture } from './support/inventory-fixture.ts';
+import { type TestApp } from './test-app.ts';
+import { keepGroupSeats, type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 
 let ctx: TestApp;
 let fx: InventoryFixture;
@@ -31,12 +30,9 @@ function random(seed: number) {
 const post = (url: string, payload?: object) => ctx.app.inject({ method: 'POST', url, headers: staff, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  fx = await createInventoryFixture(ctx.database.db);
-  await addFixturePricing(ctx.database.db);
-  staff = await ctx.login('staff@example.com');
-  const [agent] = await ctx.database.db.select({ id: t.agents.id }).from(t.agents).where(eq(t.agents.agentType, 'CONTRACTED'));
-  agentId = agent!.id;
+  let agentIds: Record<string, number>;
+  ({ ctx, fx, staff, agentIds } = await openBookingTestApp());
+  agentId = agentIds.CONTRACTED!;
 });
 afterAll(() => ctx.close());
 

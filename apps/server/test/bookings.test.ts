@@ -3,8 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { E6 } from '@sagano/domain/money/yen-e6';
 import * as t from '../src/db/schema.ts';
 import { rowsOf } from '../src/db/client.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
-import { addFixturePricing, createInventoryFixture, GROUP, WHEELCHAIR, type InventoryFixture } from './support/inventory-fixture.ts';
+import { errorOf, type TestApp } from './test-app.ts';
+import { GROUP, WHEELCHAIR, type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 
 let ctx: TestApp;
 let fx: InventoryFixture;
@@ -13,12 +13,7 @@ let agents: Record<string, number>;
 let groups: { id: number; agentId: number; isRoot: boolean }[];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  fx = await createInventoryFixture(ctx.database.db);
-  await addFixturePricing(ctx.database.db);
-  staff = await ctx.login('staff@example.com');
-  const rows = await ctx.database.db.select({ id: t.agents.id, type: t.agents.agentType }).from(t.agents);
-  agents = Object.fromEntries(rows.map((r) => [r.type, r.id]));
+  ({ ctx, fx, staff, agentIds: agents } = await openBookingTestApp());
   groups = await ctx.database.db.select({ id: t.agentGroups.id, agentId: t.agentGroups.agentId, isRoot: t.agentGroups.isRoot }).from(t.agentGroups);
 });
 afterAll(() => ctx.close());

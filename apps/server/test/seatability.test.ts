@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
 import { rowsOf } from '../src/db/client.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
-import { addFixturePricing, createInventoryFixture, GROUP, keepGroupSeats, type InventoryFixture } from './support/inventory-fixture.ts';
+import { errorOf, type TestApp } from './test-app.ts';
+import { GROUP, keepGroupSeats, type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 
 let ctx: TestApp;
 let fx: InventoryFixture;
@@ -78,12 +78,9 @@ async function counters(day: string) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  fx = await createInventoryFixture(ctx.database.db);
-  await addFixturePricing(ctx.database.db);
-  staff = await ctx.login('staff@example.com');
-  const [agent] = await ctx.database.db.select({ id: t.agents.id }).from(t.agents).where(eq(t.agents.agentType, 'CONTRACTED'));
-  agentId = agent!.id;
+  let agentIds: Record<string, number>;
+  ({ ctx, fx, staff, agentIds } = await openBookingTestApp());
+  agentId = agentIds.CONTRACTED!;
 });
 afterAll(async () => {
   await ctx.close();

@@ -3,10 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { tokyoToday } from '@sagano/domain/common/business-date';
 import { boxesUsed, carsUsed } from '@sagano/domain/seats/seat-choice';
 import * as t from '../src/db/schema.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { errorOf, type TestApp } from './test-app.ts';
 import { startSmtpReceiver } from './smtp-receiver.ts';
 import { pdfText, qrOfFirstPage } from './support/pdf-reading.ts';
-import { addFixturePricing, createInventoryFixture, GROUP, STANDING, WHEELCHAIR, type InventoryFixture } from './support/inventory-fixture.ts';
+import { GROUP, STANDING, WHEELCHAIR, type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 
 let ctx: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
@@ -18,12 +18,9 @@ const ADULT = 1;
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
-  ctx = await createTestApp({ smtpUrl: smtp.url });
-  fx = await createInventoryFixture(ctx.database.db);
-  await addFixturePricing(ctx.database.db);
-  staff = await ctx.login('staff@example.com');
-  const [agent] = await ctx.database.db.select({ id: t.agents.id }).from(t.agents).where(eq(t.agents.agentType, 'CONTRACTED'));
-  agentId = agent!.id;
+  let agentIds: Record<string, number>;
+  ({ ctx, fx, staff, agentIds } = await openBookingTestApp({ smtpUrl: smtp.url }));
+  agentId = agentIds.CONTRACTED!;
 });
 afterAll(async () => {
   await ctx.close();

@@ -8,7 +8,7 @@ import * as t from '../../src/db/schema.ts';
 import { inTransaction } from '../../src/lib/unit-of-work.ts';
 import { rebuildInventory } from '../../src/modules/inventory/inventory-build.ts';
 import { rowsOf } from '../../src/db/client.ts';
-import type { TestApp } from '../test-app.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
 
 export const GROUP = 1;
 export const INDIVIDUAL = 2;
@@ -101,6 +101,24 @@ export async function addFixturePricing(db: Db): Promise<void> {
     { min: 15, max: 50, freeQuantity: 1 },
     { min: 51, max: 100, freeQuantity: 2 },
   ]);
+}
+
+/** A test app on the fixture's timetable and prices, back-office staff signed in, and the demo agents' ids by type. */
+export interface BookingTestApp {
+  ctx: TestApp;
+  fx: InventoryFixture;
+  staff: { authorization: string };
+  /** CONTRACTED, FREE, SPECIAL_CONTRACTED → the demo agent of that type. */
+  agentIds: Record<string, number>;
+}
+
+export async function openBookingTestApp(options: Parameters<typeof createTestApp>[0] = {}): Promise<BookingTestApp> {
+  const ctx = await createTestApp(options);
+  const fx = await createInventoryFixture(ctx.database.db);
+  await addFixturePricing(ctx.database.db);
+  const staff = await ctx.login('staff@example.com');
+  const rows = await ctx.database.db.select({ id: t.agents.id, type: t.agents.agentType }).from(t.agents);
+  return { ctx, fx, staff, agentIds: Object.fromEntries(rows.map((r) => [r.type, r.id])) };
 }
 
 /**
