@@ -5,7 +5,7 @@ import { tokyoToday } from '@sagano/domain/common/business-date';
 import { BACK_OFFICE_STAFF, renderRoutes, useScreenTests } from '../../test/render-screen.tsx';
 import { Component as AssignSeats } from './assign-seats.tsx';
 import { Component as EnsureSeats } from './ensure-seats.tsx';
-import { bookingSeat } from '../../test/booking-seats.ts';
+import { bookingSeat, bookingSeatDirection } from '../../test/booking-seats.ts';
 import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../test/screen.ts';
 
 
@@ -62,32 +62,7 @@ function seats(serviceDay = '2026-05-06'): BookingSeatsResponse {
     participant_quantity: 3,
     wheel_chairs: [{ need_slope: true }],
     seat_ng_reason: '',
-    directions: [
-      {
-        direction: 'down',
-        service_day: serviceDay,
-        service_id: 11,
-        service_names: [{ language_id: 'ja', text: 'トロッコ1号' }],
-        from_station_id: 1,
-        to_station_id: 4,
-        departure_hhmm: '09:02',
-        arrival_hhmm: '09:25',
-        legs: [1, 2, 3],
-        cars: [2, 3].map((n) => ({
-          logical_car_id: n,
-          physical_car_id: `SK${n}`,
-          car_number: n,
-          name: [{ language_id: 'ja' as const, text: `${n}号車` }],
-          is_rich: false,
-          standing_capacity: 0,
-          seats: all.filter((s) => s.car_number === n),
-        })),
-        assigned_seat_ids: ['2-1A', '2-1B', '3-1A'],
-        standing: 0,
-        needed_seats: 2,
-        needed_wheelchair_places: 1,
-      },
-    ],
+    directions: [bookingSeatDirection(all, { service_day: serviceDay, needed_wheelchair_places: 1 })],
   };
 }
 

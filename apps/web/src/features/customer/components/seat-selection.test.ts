@@ -1,36 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingSeat, BookingSeatDirection } from '@sagano/domain/seats/seat-schemas';
+import type { BookingSeat } from '@sagano/domain/seats/seat-schemas';
 import { buildSeatViews, isSelectable, orderSeatIds, pruneSelection, sameSeats, selectionProgress, toggleSeat, wheelchairCount } from './seat-selection.ts';
-import { bookingSeat } from '../../../test/booking-seats.ts';
+import { bookingSeat, bookingSeatDirection } from '../../../test/booking-seats.ts';
 
 const seat = bookingSeat;
 
-function direction(seats: BookingSeat[]): BookingSeatDirection {
-  return {
-    direction: 'down',
-    service_day: '2026-05-06',
-    service_id: 1,
-    service_names: [],
-    from_station_id: 1,
-    to_station_id: 4,
-    departure_hhmm: '09:02',
-    arrival_hhmm: '09:25',
-    legs: [1, 2, 3],
-    cars: [2, 3].map((n) => ({
-      logical_car_id: n,
-      physical_car_id: `SK${n}`,
-      car_number: n,
-      name: [],
-      is_rich: false,
-      standing_capacity: 0,
-      seats: seats.filter((s) => s.car_number === n),
-    })),
-    assigned_seat_ids: seats.filter((s) => s.mine).map((s) => s.seat_id),
-    standing: 0,
-    needed_seats: 2,
-    needed_wheelchair_places: 0,
-  };
-}
+const direction = (seats: BookingSeat[]) => bookingSeatDirection(seats, { service_id: 1, service_names: [] });
 
 const mine = seat('2-1A', { mine: true });
 const mine2 = seat('2-1B', { mine: true });

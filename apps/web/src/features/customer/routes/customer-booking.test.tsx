@@ -3,7 +3,7 @@ import type { BookingSeatsResponse, CustomerBookingSummary } from '@sagano/domai
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { renderRoutes, useScreenTests } from '../../../test/render-screen.tsx';
 import { Component } from './customer-booking.tsx';
-import { bookingSeat } from '../../../test/booking-seats.ts';
+import { bookingSeat, bookingSeatDirection } from '../../../test/booking-seats.ts';
 import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../../test/screen.ts';
 
 
@@ -52,32 +52,7 @@ function seats(): BookingSeatsResponse {
     participant_quantity: 2,
     wheel_chairs: [],
     seat_ng_reason: '',
-    directions: [
-      {
-        direction: 'down',
-        service_day: '2026-05-06',
-        service_id: 11,
-        service_names: [{ language_id: 'ja', text: 'トロッコ1号' }],
-        from_station_id: 1,
-        to_station_id: 4,
-        departure_hhmm: '09:02',
-        arrival_hhmm: '09:25',
-        legs: [1, 2, 3],
-        cars: [2, 3].map((n) => ({
-          logical_car_id: n,
-          physical_car_id: `SK${n}`,
-          car_number: n,
-          name: [{ language_id: 'ja' as const, text: `${n}号車` }],
-          is_rich: false,
-          standing_capacity: 10,
-          seats: all.filter((s) => s.car_number === n),
-        })),
-        assigned_seat_ids: ['2-1A', '2-1B'],
-        standing: 0,
-        needed_seats: 2,
-        needed_wheelchair_places: 0,
-      },
-    ],
+    directions: [bookingSeatDirection(all, { standingCapacity: 10 })],
   };
 }
 
