@@ -67,6 +67,16 @@ describe('a pinned clock', () => {
     expect(errorOf(late).error_description).toContain('today is 2030-05-11');
   });
 
+  it('shows the fare overdue on the booking once the pinned day is past its due date, and not before', async () => {
+    clock.set(noonIn('2030-05-01'));
+    const id = await confirmedBooking(ctx, staff, { agentId, day: fx.days[0]!, serviceId: fx.down, adults: 10 });
+    const before = (await get(`/v1/bookings/${id}`)).json().main_params.payment;
+    expect(before).toMatchObject({ status: 'PAYMENT_PENDING', is_overdue: false });
+    clock.set(noonIn(fx.days[0]!));
+    expect(before.due_date < fx.days[0]!).toBe(true);
+    expect((await get(`/v1/bookings/${id}`)).json().main_params.payment).toMatchObject({ status: 'PAYMENT_PENDING', is_overdue: true });
+  });
+
   it('marks the service term covering the pinned day as current', async () => {
     clock.set(noonIn('2030-05-01'));
     const in2030 = (await get('/v1/service-terms')).json().service_terms.find((x: { is_current: boolean }) => x.is_current);

@@ -4,7 +4,6 @@
  */
 import { bookingFlags, mayTake, type BookingStatus, type BookingSubStatus, type RefusalReason } from '@sagano/domain/bookings/booking-state';
 import type { BookingResponse, MAIL_TEMPLATES, UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
-import { tokyoToday } from '@sagano/domain/common/business-date';
 import { presentPaymentDetail, type PaymentContext } from '../payments/payment-presenter.ts';
 import { mailSignature } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import type { Executor } from '../../db/client.ts';
@@ -43,7 +42,7 @@ export function toMailBooking(a: BookingAggregate): MailBooking {
 const NO_DOCUMENTS: BookingResponse['documents'] = { seat_table_sent_at: null, voucher_sent_at: null, outdated: [] };
 
 /** The booking as the caller may see it; `documents` as read by bookingDocuments (none when not read). */
-export function presentBooking(a: BookingAggregate, principal: Principal, documents: BookingResponse['documents'] = NO_DOCUMENTS, today: string = tokyoToday()): BookingResponse {
+export function presentBooking(a: BookingAggregate, principal: Principal, today: string, documents: BookingResponse['documents'] = NO_DOCUMENTS): BookingResponse {
   const caller = callerOf(principal);
   const paymentContext: PaymentContext = {
     caller,

@@ -29,9 +29,8 @@ export function createBookingsService(db: Db, options: { publicUrl: string; cloc
     /** The whole booking as the caller may see it (agents do not see private notes). */
     get: async (executor: Executor, principal: Principal, bookingId: string): Promise<BookingResponse> => {
       const a = await loadVisible(executor, principal, bookingId);
-      return presentBooking(a, principal, await bookingDocuments(executor, a));
+      return presentBooking(a, principal, clock.today(), await bookingDocuments(executor, a));
     },
-    present: presentBooking,
     reserveAllotments: (work: Work, principal: Principal, bookingId: string) => reserveAllotments(work, principal, bookingId, clock),
     releaseAllotments: releaseAllotmentsStep,
     template: async (executor: Executor, principal: Principal, bookingId: string, template: MailTemplateName, reason?: RefusalReason) =>
@@ -48,7 +47,7 @@ export function createBookingsService(db: Db, options: { publicUrl: string; cloc
     assignOperator,
     addSpecialNote,
     updateFromToStation,
-    notes: async (executor: Executor, principal: Principal, bookingId: string) => presentBooking(await loadVisible(executor, principal, bookingId), principal).notes,
+    notes: async (executor: Executor, principal: Principal, bookingId: string) => presentBooking(await loadVisible(executor, principal, bookingId), principal, clock.today()).notes,
     addNote,
     updateNote,
   };
