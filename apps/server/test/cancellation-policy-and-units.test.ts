@@ -111,7 +111,7 @@ describe('cancellation policy', () => {
 
 describe('units', () => {
   const UNITS = '/v1/units';
-  const unitRows = async () => (await ctx.database.db.select({ n: count() }).from(t.units)).n;
+  const unitRows = async () => (await ctx.database.db.select({ n: count() }).from(t.units))[0]!.n;
   const body = (overrides: Record<string, unknown> = {}) => ({
     segment: 'SCHOOL',
     annotation: 'HANDICAPPED_2',

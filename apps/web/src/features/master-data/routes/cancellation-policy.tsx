@@ -66,7 +66,7 @@ export function Component() {
   const ranges = parsed.success ? appliesFrom(parsed.data.policy) : [];
   const longest = ranges[0];
   const rangeText = (r: { days_before: number; until: number }) =>
-    r.days_before === 0 ? t('policy.onTheDay') : r.days_before === r.until ? t('policy.oneDay', { days: r.days_before }) : r.until === 0 ? t('policy.rangeToDay', { from: r.days_before }) : t('policy.range', { from: r.days_before, to: r.until });
+    r.days_before === 0 ? t('policy.onTheDay') : r.days_before === 1 && r.until === 1 ? t('policy.dayBefore') : r.days_before === r.until ? t('policy.oneDay', { days: r.days_before }) : r.until === 0 ? t('policy.rangeToDay', { from: r.days_before }) : t('policy.range', { from: r.days_before, to: r.until });
 
   return (
     <>
@@ -78,7 +78,7 @@ export function Component() {
             <Table aria-label={t('policy.listLabel')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={200}>{t('policy.columns.days')}</Table.Th>
+                  <Table.Th w={220}>{t('policy.columns.days')}</Table.Th>
                   <Table.Th w={180}>{t('policy.columns.rate')}</Table.Th>
                   <Table.Th>{t('policy.columns.applies')}</Table.Th>
                   <Table.Th w={60}>{t('policy.columns.actions')}</Table.Th>
