@@ -17,7 +17,8 @@ export const ACCOUNT_NAME_MESSAGE = 'enter the account holder in kana';
 /**
  * The account holder as banks spell it: full-width or half-width katakana (small kana and the
  * sound marks too), digits, capital Latin letters, spaces, and the symbols the Zengin transfer
- * format allows: ( ) . - / , 「 」, in full or half width. No kanji, hiragana or lower case.
+ * format allows: ( ) . - / , 「 」 and the middle dot ・, in full or half width. No kanji,
+ * hiragana or lower case.
  */
 const ACCOUNT_NAME = /^[\u30A1-\u30F6\u30FC\u309B\u309C\uFF66-\uFF9F0-9\uFF10-\uFF19A-Z\uFF21-\uFF3A \u3000()\uFF08\uFF09.\uFF0E\-\uFF0D\u2212/\uFF0F,\uFF0C\u300C\u300D\uFF62\uFF63\u30FB\uFF65]+$/;
 
