@@ -183,6 +183,16 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: lazyScreen(() => import('../features/master-data/routes/basic-info.tsx')),
             },
             {
+              path: 'bank-accounts',
+              loader: requireMenuEntry(queryClient, 'bankAccounts'),
+              lazy: lazyScreen(() => import('../features/master-data/routes/bank-accounts.tsx')),
+            },
+            {
+              path: 'cancellation-policy',
+              loader: requireMenuEntry(queryClient, 'cancellationPolicy'),
+              lazy: lazyScreen(() => import('../features/master-data/routes/cancellation-policy.tsx')),
+            },
+            {
               path: 'group-schedules',
               loader: requireMenuEntry(queryClient, 'groupSchedules'),
               lazy: lazyScreen(() => import('../features/master-data/routes/group-schedules.tsx')),

@@ -22,6 +22,8 @@ export const MENU_GROUPS = {
     'arrangementPattern',
     'freeCountPlans',
     'groupPricingPlans',
+    // The cancellation policy's screen is this product's addition (spec 001 §9.7 names it master data).
+    'cancellationPolicy',
     'groupSchedules',
     'specialContractTerms',
     'approvals',

@@ -9,6 +9,7 @@ import * as t from '../schema.ts';
 import { insertDemoBookings } from './demo-bookings.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { insertDemoArrangements } from './demo-arrangements.ts';
+import { insertDemoBankAccounts } from './demo-bank-accounts.ts';
 import { insertDemoPricing } from './demo-pricing.ts';
 import { insertDemoTimetable } from './demo-timetable.ts';
 import {
@@ -150,6 +151,7 @@ export async function loadDemoData(db: Db): Promise<boolean> {
     await insertDemoTimetable(tx);
     await insertDemoArrangements(db, tx);
     await insertDemoPricing(tx);
+    await insertDemoBankAccounts(tx);
     await insertDemoBookings(db, tx);
   });
   return true;

@@ -15,6 +15,10 @@ import {
   SpecialContractTermResponse,
 } from '@sagano/domain/master-data/special-contract-term-schemas';
 import { OperatorBasicInfoBody, OperatorBasicInfoResponse } from '@sagano/domain/master-data/operator-basic-info-schemas';
+import { BankAccountBody, BankAccountIdParams, BankAccountListQuery, BankAccountListResponse, BankAccountResponse } from '@sagano/domain/master-data/bank-account-schemas';
+import { CancellationPolicyBody, CancellationPolicyResponse } from '@sagano/domain/master-data/cancellation-policy-schemas';
+import { CreateUnitBody } from '@sagano/domain/master-data/unit-schemas';
+import { Unit } from '@sagano/domain/reference/reference-schemas';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { findGroupSchedule, listGroupSchedules } from './group-schedules.repository.ts';
@@ -23,6 +27,10 @@ import { readOperatorBasicInfo, updateOperatorBasicInfo } from './operator-basic
 import { findSpecialContractTerm, listSpecialContractTerms } from './special-contract-terms.repository.ts';
 import { changeSpecialContractTerm, createSpecialContractTerm, removeSpecialContractTerm } from './special-contract-terms.service.ts';
 import type { FileStorage } from '../files/file-storage.ts';
+import { findBankAccount, listBankAccounts } from './bank-accounts.repository.ts';
+import { changeBankAccount, createBankAccount } from './bank-accounts.service.ts';
+import { readCurrentCancellationPolicy, replaceCancellationPolicy } from './cancellation-policy.repository.ts';
+import { createUnit } from './units.service.ts';
 
 const Ok = z.object({ ok: z.literal(true) });
 
@@ -31,6 +39,8 @@ const Ok = z.object({ ok: z.literal(true) });
  * group schedules and special contract terms (each named by the first service date of its period). Operators read them; writes are
  * back-office only (no `access`), each in the operation log. DELETE of a special contract term
  * is this product's addition: the screen deletes terms, the specification's table lists no call.
+ * Bank accounts (paged like the other lists), the cancellation policy (read and replaced whole;
+ * our addition, spec 001 §9.7 names it master data) and POST /v1/units (§7.4) are here too.
  */
 export function masterDataRoutes(app: FastifyInstance, deps: { db: Db; fileStorage: FileStorage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -103,5 +113,41 @@ export function masterDataRoutes(app: FastifyInstance, deps: { db: Db; fileStora
         await updateOperatorBasicInfo(work.tx, request.body);
         return readOperatorBasicInfo(work.tx);
       }),
+  );
+  const accounts = '/v1/master-data/bank-accounts';
+  r.get(accounts, { schema: { tags, querystring: BankAccountListQuery, response: { 200: BankAccountListResponse } }, config: operator }, async (request) => {
+    const { total, rows } = await listBankAccounts(db, request.query);
+    return { total, page: request.query.page, per_page: request.query.per_page, bank_accounts: rows };
+  });
+
+  r.get(`${accounts}/:id`, { schema: { tags, params: BankAccountIdParams, response: { 200: BankAccountResponse } }, config: operator }, async (request) => {
+    const account = await findBankAccount(db, request.params.id);
+    if (!account) throw notFound('bank account');
+    return account;
+  });
+
+  r.post(accounts, { schema: { tags, body: BankAccountBody, response: { 200: BankAccountResponse } }, config: { ...config, operation: 'bank_accounts.create' } }, (request) =>
+    request.mutate((work) => createBankAccount(work, request.body)),
+  );
+
+  r.put(
+    `${accounts}/:id`,
+    { schema: { tags, params: BankAccountIdParams, body: BankAccountBody, response: { 200: BankAccountResponse } }, config: { ...config, operation: 'bank_accounts.update' } },
+    (request) => request.mutate((work) => changeBankAccount(work, request.params.id, request.body)),
+  );
+
+  // Any signed-in account reads the policy: agents agree to it when they book.
+  const policy = '/v1/master-data/cancellation-policy';
+  r.get(policy, { schema: { tags, response: { 200: CancellationPolicyResponse } }, config: { ...config, access: 'authenticated' as const } }, () => readCurrentCancellationPolicy(db));
+
+  r.put(policy, { schema: { tags, body: CancellationPolicyBody, response: { 200: CancellationPolicyResponse } }, config: { ...config, operation: 'cancellation_policy.update' } }, (request) =>
+    request.mutate(async (work) => {
+      await replaceCancellationPolicy(work.tx, request.body.policy);
+      return readCurrentCancellationPolicy(work.tx);
+    }),
+  );
+
+  r.post('/v1/units', { schema: { tags, body: CreateUnitBody, response: { 200: Unit } }, config: { ...config, operation: 'units.create' } }, (request) =>
+    request.mutate((work) => createUnit(work, request.body)),
   );
 }

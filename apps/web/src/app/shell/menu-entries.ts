@@ -6,6 +6,7 @@ import { IconCalendarCog, IconCalendarTime, IconLayoutGrid } from '@tabler/icons
 import { IconReceiptYen, IconCoinYen, IconFileCertificate, IconUsersPlus } from '@tabler/icons-react';
 import { IconBell, IconBuilding, IconBuildingStore, IconTicket } from '@tabler/icons-react';
 import { IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
+import { IconBuildingBank, IconReceiptRefund } from '@tabler/icons-react';
 import type { MenuEntryKey } from '@sagano/domain/auth/menu-access';
 
 export interface BuiltMenuEntry {
@@ -31,6 +32,7 @@ export const BUILT_MENU_ENTRIES = [
   { key: 'users', path: '/users', icon: IconUsers },
   { key: 'agents', path: '/agents', icon: IconBuildingStore },
   { key: 'basicInfo', path: '/basic-info', icon: IconBuilding },
+  { key: 'bankAccounts', path: '/bank-accounts', icon: IconBuildingBank },
   { key: 'services', path: '/services', icon: IconTrain },
   { key: 'patternCalendar', path: '/pattern-calendar', icon: IconCalendarEvent },
   { key: 'specialDays', path: '/special-days', icon: IconStar },
@@ -38,6 +40,7 @@ export const BUILT_MENU_ENTRIES = [
   { key: 'arrangementPattern', path: '/arrangement-pattern', icon: IconLayoutGrid },
   { key: 'freeCountPlans', path: '/free-count-plans', icon: IconUsersPlus },
   { key: 'groupPricingPlans', path: '/group-pricing-plans', icon: IconCoinYen },
+  { key: 'cancellationPolicy', path: '/cancellation-policy', icon: IconReceiptRefund },
   { key: 'groupSchedules', path: '/group-schedules', icon: IconCalendarTime },
   { key: 'specialContractTerms', path: '/special-contract-terms', icon: IconFileCertificate },
   { key: 'approvals', path: '/approvals', icon: IconChecklist },

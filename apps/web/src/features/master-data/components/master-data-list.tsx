@@ -12,7 +12,8 @@ export interface MasterDataColumn {
 
 /**
  * A master data list screen: the heading with its add button, and the table of records. The
- * caller gives the columns and the rows; `empty` is shown in place of rows once loaded with none.
+ * caller gives the columns and the rows; `empty` is shown in place of rows once loaded with none,
+ * `footer` under the table.
  */
 export function MasterDataList(props: {
   title: string;
@@ -25,6 +26,8 @@ export function MasterDataList(props: {
   columns: readonly MasterDataColumn[];
   empty: string | null;
   children: ReactNode;
+  /** Under the table: the pagination of a paged list. */
+  footer?: ReactNode;
 }) {
   return (
     <>
@@ -56,6 +59,7 @@ export function MasterDataList(props: {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {props.footer}
       </Paper>
     </>
   );

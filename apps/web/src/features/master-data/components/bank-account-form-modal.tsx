@@ -1,0 +1,114 @@
+import { Alert, Checkbox, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { BANK_ACCOUNT_TYPES, BankAccountBody, type BankAccountResponse, type BankAccountType } from '@sagano/domain/master-data/bank-account-schemas';
+import { FormModalActions } from '../../../components/form-modal-actions.tsx';
+import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
+import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
+import { useSaveBankAccount } from '../api/bank-accounts.ts';
+
+type Values = {
+  company_name: string;
+  bank_name: string;
+  branch_name: string;
+  branch_code: string;
+  account_code: string;
+  account_name: string;
+  account_type: BankAccountType | '';
+  is_transfer_account: boolean;
+};
+
+const FIELDS = ['company_name', 'bank_name', 'branch_name', 'branch_code', 'account_code', 'account_name', 'account_type'] as const;
+
+function valuesOf(account: BankAccountResponse | null): Values {
+  if (account) {
+    const { id: _id, updated_at: _at, ...values } = account;
+    return values;
+  }
+  return { company_name: '', bank_name: '', branch_name: '', branch_code: '', account_code: '', account_name: '', account_type: 'ordinary', is_transfer_account: false };
+}
+
+/** Add (account null) or edit a bank account. Mount it per account (key). */
+export function BankAccountFormModal({ account, onClose }: { account: BankAccountResponse | null; onClose: () => void }) {
+  const { t } = useTranslation(['masterData', 'common']);
+  const save = useSaveBankAccount();
+  const validate = zodValidate(BankAccountBody, {
+    branch_code: () => t('bankAccounts.validation.branchCode'),
+    account_code: () => t('bankAccounts.validation.accountCode'),
+    account_name: () => t('bankAccounts.validation.accountName'),
+  });
+  const form = useForm<Values>({ initialValues: valuesOf(account), validate: (values) => validate(values) });
+
+  const submit = form.onSubmit((values) => {
+    save.mutate(
+      { id: account?.id ?? null, body: BankAccountBody.parse(values) },
+      {
+        onSuccess: () => {
+          notifySuccess(t(account ? 'bankAccounts.updated' : 'bankAccounts.created'));
+          onClose();
+        },
+        // The mutation is silent (meta): errors go on their field, anything else in a toast here.
+        onError: (error) => {
+          if (!setServerFieldError(form, error, FIELDS)) notifyApiError(error);
+        },
+      },
+    );
+  });
+
+  const title = t(account ? 'bankAccounts.editTitle' : 'bankAccounts.createTitle');
+  const typeOptions = BANK_ACCOUNT_TYPES.map((type) => ({ value: type, label: t(`bankAccounts.types.${type}`) }));
+  return (
+    <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
+      <form onSubmit={submit} noValidate aria-label={title}>
+        <Stack gap="sm">
+          <TextInput label={t('bankAccounts.fields.company_name')} required autoComplete="off" {...form.getInputProps('company_name')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput label={t('bankAccounts.fields.bank_name')} required autoComplete="off" {...form.getInputProps('bank_name')} />
+            <Select
+              label={t('bankAccounts.fields.account_type')}
+              required
+              allowDeselect={false}
+              data={typeOptions}
+              {...form.getInputProps('account_type')}
+            />
+            <TextInput label={t('bankAccounts.fields.branch_name')} required autoComplete="off" {...form.getInputProps('branch_name')} />
+            <TextInput
+              label={t('bankAccounts.fields.branch_code')}
+              description={t('bankAccounts.branchCodeHint')}
+              required
+              inputMode="numeric"
+              autoComplete="off"
+              {...form.getInputProps('branch_code')}
+            />
+            <TextInput
+              label={t('bankAccounts.fields.account_code')}
+              description={t('bankAccounts.accountCodeHint')}
+              required
+              inputMode="numeric"
+              autoComplete="off"
+              {...form.getInputProps('account_code')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t('bankAccounts.fields.account_name')}
+            description={t('bankAccounts.accountNameHint')}
+            required
+            autoComplete="off"
+            {...form.getInputProps('account_name')}
+          />
+          <Checkbox
+            label={t('bankAccounts.fields.is_transfer_account')}
+            description={t('bankAccounts.transferHint')}
+            {...form.getInputProps('is_transfer_account', { type: 'checkbox' })}
+          />
+          {account?.is_transfer_account && !form.getValues().is_transfer_account && (
+            <Alert variant="light" color="yellow" p="xs">
+              <Text size="xs">{t('bankAccounts.unmarkNote')}</Text>
+            </Alert>
+          )}
+          <FormModalActions saving={save.isPending} onCancel={onClose} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
