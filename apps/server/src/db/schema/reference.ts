@@ -1,7 +1,7 @@
 /**
  * Reference data: the line, its stations and directions, the trains, their cars and seats, arrangement types and fare units.
  */
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { labels } from './columns.ts';
 
 export const stations = pgTable('stations', {
@@ -64,13 +64,18 @@ export const arrangementTypes = pgTable('arrangement_types', {
   isGroupAllotment: boolean('is_group_allotment').notNull().default(false),
 });
 
-export const units = pgTable('units', {
-  id: integer('id').primaryKey(),
-  displayOrder: integer('display_order').notNull(),
-  nameLabel: labels('name_label'),
-  segment: text('segment').notNull(),
-  annotation: text('annotation').notNull(),
-  fareType: text('fare_type').notNull(),
-  countInclusive: boolean('count_inclusive').notNull(),
-  autoCalculated: boolean('auto_calculated').notNull(),
-});
+export const units = pgTable(
+  'units',
+  {
+    id: integer('id').primaryKey(),
+    displayOrder: integer('display_order').notNull(),
+    nameLabel: labels('name_label'),
+    segment: text('segment').notNull(),
+    annotation: text('annotation').notNull(),
+    fareType: text('fare_type').notNull(),
+    countInclusive: boolean('count_inclusive').notNull(),
+    autoCalculated: boolean('auto_calculated').notNull(),
+  },
+  // One unit per segment × annotation × fare type (POST /v1/units answers 409 UNIT_ALREADY_EXISTS first).
+  (t) => [uniqueIndex('units_combination_uq').on(t.segment, t.annotation, t.fareType)],
+);

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "units_combination_uq" ON "units" USING btree ("segment","annotation","fare_type");
