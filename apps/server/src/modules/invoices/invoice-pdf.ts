@@ -71,7 +71,7 @@ function drawIssuer(doc: Doc, c: InvoiceDocumentContent, images: DocumentImages,
     i.postal_code ? `〒${i.postal_code}` : '',
     i.address,
     [i.tel ? `TEL ${i.tel}` : '', i.fax ? `FAX ${i.fax}` : ''].filter(Boolean).join('　'),
-    `登録番号　${i.registration_number}`,
+    `登録番号　${i.registration_number || '（未設定）'}`,
   ].filter((line) => line !== '');
   doc.text(lines.join('\n'), x, nameBottom + 2, { width, lineGap: 1 });
   const bottom = doc.y;
@@ -127,7 +127,7 @@ function detailRows(c: InvoiceDocumentContent): KeyValue[] {
   }
   if (c.kind === 'RETURN_INVOICE') {
     rows.push({ label: '元の請求書', value: c.refers_to?.document_number ?? '（請求書の発行なし）' });
-    rows.push({ label: '元の取引日', value: c.refers_to?.issue_date ? japaneseDate(c.refers_to.issue_date) : '' });
+    rows.push({ label: c.refers_to?.document_number ? '元の請求書発行日' : '元の取引日', value: c.refers_to?.issue_date ? japaneseDate(c.refers_to.issue_date) : '' });
   }
   return rows;
 }
@@ -189,14 +189,15 @@ function drawTotals(doc: Doc, c: InvoiceDocumentContent): void {
   if (c.amounts.not_taxable !== 0 || c.amounts.taxed.length === 0) rows.push(['不課税（取消料）', yen(c.amounts.not_taxable), false]);
   rows.push([c.kind === 'RETURN_INVOICE' ? '返還合計' : '合計', yen(c.amounts.total), true]);
   const rowHeight = 18;
-  ensureSpace(doc, rows.length * rowHeight + 8);
+  ensureSpace(doc, rows.length * rowHeight + 12);
   let y = doc.y + 6;
   for (const [label, value, strong] of rows) {
+    const height = strong ? rowHeight + 4 : rowHeight;
     doc.fontSize(strong ? FONT_SIZE.heading : FONT_SIZE.body).fillColor('#000000');
     doc.text(label, x + 4, y + 4, { width: width * 0.6 - 4 });
     doc.text(value, x + width * 0.6, y + 4, { width: width * 0.4 - 6, align: 'right' });
-    doc.moveTo(x, y + rowHeight).lineTo(x + width, y + rowHeight).lineWidth(strong ? 1.2 : 0.5).strokeColor(RULE).stroke();
-    y += rowHeight;
+    doc.moveTo(x, y + height).lineTo(x + width, y + height).lineWidth(strong ? 1.2 : 0.5).strokeColor(RULE).stroke();
+    y += height;
   }
   doc.x = leftEdge(doc);
   doc.y = y + 10;
@@ -233,7 +234,7 @@ function notes(c: InvoiceDocumentContent): string[] {
   }
   if (c.kind === 'RETURN_INVOICE') list.push('本書は、元の請求書に記載の取引に係る対価の返還（減額）についての適格返還請求書です。');
   if (c.amounts.not_taxable !== 0) list.push('取消料は消費税の課税対象外（不課税）です。');
-  list.push('消費税額は税率ごとの合計金額から計算し、1円未満を切り捨てています。');
+  if (c.amounts.taxed.length > 0) list.push('消費税額は税率ごとの合計金額から計算し、1円未満を切り捨てています。');
   return list;
 }
 

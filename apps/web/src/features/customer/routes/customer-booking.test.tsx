@@ -38,6 +38,7 @@ function summary(over: Partial<CustomerBookingSummary> = {}): CustomerBookingSum
     ],
     voucher_note: '出発の15分前までにお越しください。',
     voucher_available: true,
+    invoice_url: null,
     voucher_url: '/voucher/26050601/tok',
     can_change_seat: true,
     ...over,
