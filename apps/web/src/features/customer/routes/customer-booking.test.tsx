@@ -142,6 +142,24 @@ describe('customer booking page', () => {
     expect(calls[0]?.url).toBe('/v1/bookings/26050601/summary?token=wrong');
   });
 
+  it('links the fare\'s invoice while there is one, and shows no invoice otherwise', async () => {
+    const url = '/v1/bookings/26050601/invoices/71?token=tok';
+    fakeApi((call) => (call.url.includes('/summary') ? json(200, summary({ can_change_seat: false, invoice_url: url })) : undefined));
+    open('/customer/bookings/26050601?token=tok');
+    await waitFor(() => document.querySelector('[data-testid="customer-invoice-link"]'));
+    const link = document.querySelector('[data-testid="customer-invoice-link"]')!;
+    expect(link.getAttribute('href')).toBe(url);
+    expect(link.textContent).toContain('請求書をダウンロード（PDF）');
+    await changeLanguage('en');
+    await waitFor(() => pageText().includes('Download the invoice (PDF)'));
+    root?.unmount();
+    document.body.innerHTML = '';
+    fakeApi((call) => (call.url.includes('/summary') ? json(200, summary({ can_change_seat: false })) : undefined));
+    open('/customer/bookings/26050601?token=tok');
+    await waitFor(() => pageText().includes('桜ヶ丘高校 2年'));
+    expect(document.querySelector('[data-testid="customer-invoice-link"]')).toBeNull();
+  });
+
   it('says the same without a token, asking nothing', async () => {
     fakeApi(() => undefined);
     open('/customer/bookings/26050601');
