@@ -204,6 +204,17 @@ describe('a coupon agent (CONTRACTED)', () => {
     expect(receipt.text).toMatch(/お支払方法 銀行振込/);
     expect(receipt.text).toContain('2030年5月2日');
 
+    // Lowered after it was paid: the money owed back has a return invoice; no invoice was ever issued, so it names the day the fare was settled.
+    const answer = (await post(`/v1/bookings/${id}/adjust_amount`, { total_amount: fare.total_amount - 500 * E6, reason: '1名減' })).json();
+    const refund = (await fareOf(id, agent)).discrepancy;
+    expect(refund).toMatchObject({ payment_id: answer.discrepancy_payment_id, direction: 'REFUND', status: 'PAYMENT_PENDING' });
+    const back = await pdfOf(await get(refund.return_invoice_url, agent));
+    expect(back.text).toContain('元の請求書 （請求書の発行なし）');
+    expect(back.text).toMatch(/元の取引日 \d{4}年\d{1,2}月\d{1,2}日/);
+    expect(back.text).toContain(`消費税（10%） ${yen(taxOf(500 * E6))}`);
+    const [row] = await ctx.database.db.select().from(t.invoiceDocuments).where(sql`document_number = ${back.number}`);
+    expect(row!.refersToId).toBeNull();
+
     await ctx.database.db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (9500, 100000) on conflict do nothing`);
     const cancelled = await booking('CONTRACTED');
     expect((await post(`/v1/bookings/${cancelled.id}/cancel`, { agree_cancellation_policy: true }, agent)).statusCode).toBe(200);
