@@ -18,6 +18,8 @@ import type { PaymentGateway } from './modules/payments/gateway/payment-gateway.
 import type { FileStorage } from './modules/files/file-storage.ts';
 import { fileStorageFromConfig } from './modules/files/file-storage-registry.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -132,6 +134,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   agentsRoutes(app, { db, auth });
   const paymentGateway = gateway ?? gatewayFromConfig(config, { db, clock, jobs });
   paymentsRoutes(app, { db, clock, jobs, publicUrl: config.publicUrl, payments: createPaymentsService({ db, gateway: paymentGateway, clock, publicUrl: config.publicUrl, jobs }) });
+  invoicesRoutes(app, { invoices: createInvoicesService(db, { clock, fileStorage }) });
   app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   const webDist = config.webDist;

@@ -64,6 +64,10 @@ export const PaymentDiscrepancy = z.object({
   total_amount: Amount,
   paid_amount: Amount,
   direction: z.enum(['EXTRA', 'REFUND']),
+  /** The PDFs of the discrepancy: an invoice and a receipt for an extra charge, a return invoice for a refund (null when none now). */
+  invoice_url: z.string().nullable(),
+  receipt_url: z.string().nullable(),
+  return_invoice_url: z.string().nullable(),
   flags: PaymentFlags,
 });
 export type PaymentDiscrepancy = z.infer<typeof PaymentDiscrepancy>;
@@ -125,7 +129,7 @@ export const PaymentDetail = z.object({
   /** Later work (settlements): the agent's and the branch's settlement this payment is in. */
   agent_settlement_id: z.string().nullable(),
   agent_sub_group_settlement_id: z.string().nullable(),
-  /** Later work (invoices): the PDFs, when can_view_invoice / can_view_receipt. */
+  /** The PDFs (GET …/payments/{payment_id}/invoice.pdf, receipt.pdf), when the caller may have them now; else null. */
   invoice_url: z.string().nullable(),
   receipt_url: z.string().nullable(),
   /** Whether the cancellation payment was marked finished (irreversible). */

@@ -340,6 +340,7 @@ describe('paymentFlags', () => {
       [{ method: 'MONTHLY', status: 'PAYMENT_CONFIRMED', paidE6: TOTAL }, true, true],
       [{ method: 'COUPON', status: 'PAYMENT_PENDING' }, false, false],
       [{ method: 'COUPON', status: 'COUPON_CONFIRMED' }, false, false],
+      [{ method: 'COUPON', status: 'PAYMENT_PENDING', kind: 'CANCELLATION' }, true, false],
       [{ method: 'COUPON', status: 'PAYMENT_CONFIRMED', paidE6: TOTAL }, false, true],
       [{ method: 'CASH', status: 'PAYMENT_CONFIRMED', paidE6: TOTAL }, false, true],
       [{ method: 'ONLINE_CREDIT_CARD', status: 'PAYMENT_CONFIRMED', paidE6: 0 }, true, false],

@@ -368,10 +368,14 @@ export function paymentFlags(p: PaymentState, caller: PaymentCaller): PaymentFla
      * the amount is requested: PAYMENT_PENDING or PAYMENT_CONFIRMED, with a total above 0, for
      * PREPAID (card) and MONTHLY payments. A monthly payment in INVOICE_PENDING has no invoice yet
      * (the monthly invoice moves it to PAYMENT_PENDING). COUPON, CASH and OTHER get none: the
-     * coupon or the counter settles them. Operator and the booking's agent only.
+     * coupon or the counter settles them; but a coupon agent's cancellation fee is never couponed
+     * (it is paid by transfer), so it has an invoice. Operator and the booking's agent only.
      */
     can_view_invoice:
-      seesDocuments(caller) && (type === 'PREPAID' || type === 'MONTHLY') && (p.status === 'PAYMENT_PENDING' || p.status === 'PAYMENT_CONFIRMED') && p.totalE6 > 0,
+      seesDocuments(caller) &&
+      (type === 'PREPAID' || type === 'MONTHLY' || (p.method === 'COUPON' && p.kind === 'CANCELLATION')) &&
+      (p.status === 'PAYMENT_PENDING' || p.status === 'PAYMENT_CONFIRMED') &&
+      p.totalE6 > 0,
     /** A receipt (領収書) once money was received: PAYMENT_CONFIRMED with paid > 0, any method. Operator and the booking's agent only. */
     can_view_receipt: seesDocuments(caller) && p.status === 'PAYMENT_CONFIRMED' && p.paidE6 > 0,
   };

@@ -133,6 +133,8 @@ export const CustomerBookingSummary = z.object({
   /** The voucher can be downloaded (it was confirmed). */
   voucher_available: z.boolean(),
   voucher_url: z.string().nullable(),
+  /** The fare's invoice PDF (GET /v1/bookings/{id}/invoices/{payment_id}?token=) while the fare has one; else null. */
+  invoice_url: z.string().nullable(),
   /** Seats may be changed by the group (seats given, not yet travelled, booking live). */
   can_change_seat: z.boolean(),
 });

@@ -47,6 +47,7 @@ export function presentBooking(a: BookingAggregate, principal: Principal, today:
   const paymentContext: PaymentContext = {
     caller,
     today,
+    bookingNumber: a.booking.bookingId,
     units: a.units,
     cancellation: a.booking.cancellationFeeE6 === null ? null : { rateE6: a.booking.cancellationRateE6, feeE6: a.booking.cancellationFeeE6, baseE6: a.booking.totalAmountE6 },
   };

@@ -74,7 +74,7 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
     const today = deps.clock.today();
     const { total, total_capped, rows } = await searchPayments(db, request.query, tenantScopeOf(request.principal!), { today });
     const context = { caller: callerOf(request.principal!), today, units: [], cancellation: null };
-    const payments = rows.map(({ fare, discrepancy, ...row }) => ({ ...row, payment: fare ? presentPaymentDetail(fare, context, discrepancy) : null }));
+    const payments = rows.map(({ fare, discrepancy, ...row }) => ({ ...row, payment: fare ? presentPaymentDetail(fare, { ...context, bookingNumber: row.booking_id }, discrepancy) : null }));
     return { total, total_capped, page: request.query.page, per_page: request.query.per_page, payments };
   });
 

@@ -5,6 +5,8 @@
 import { isOverdue, paymentFlags, type PaymentCaller, type PaymentKind, type PaymentMethod, type PaymentState, type PaymentStatus } from '@sagano/domain/payments/payment-state';
 import type { PaymentDetail, PaymentPriceItem } from '@sagano/domain/payments/payment-schemas';
 import { percentOfRate } from '@sagano/domain/money/yen-e6';
+import { mayHaveDocument } from '@sagano/domain/invoices/document-rules';
+import type { DocumentKind } from '@sagano/domain/invoices/document-numbers';
 import type { PaymentRow } from './payments.repository.ts';
 
 export function stateOfPayment(row: PaymentRow): PaymentState {
@@ -27,6 +29,17 @@ export interface PaymentContext {
   today: string;
   units: readonly { unitId: number; quantity: number; calculatedQuantity: number; unitPriceE6: number; subtotalE6: number; decrementQuantity: number; decrementFeeE6: number; recordLargestCalculatedQuantity: number }[];
   cancellation: { rateE6: number | null; feeE6: number | null; baseE6: number } | null;
+  /** The booking number, for the document links (none: no links). */
+  bookingNumber?: string;
+}
+
+const DOCUMENT_FILES: Record<DocumentKind, string> = { INVOICE: 'invoice', RECEIPT: 'receipt', RETURN_INVOICE: 'return-invoice' };
+
+/** The PDF link of a payment's document when the caller may have it now (DESIGN §6), else null. */
+function documentUrl(row: PaymentRow, ctx: PaymentContext, kind: DocumentKind): string | null {
+  if (ctx.bookingNumber === undefined) return null;
+  const payment = { ...stateOfPayment(row), direction: (row.direction as 'EXTRA' | 'REFUND' | null) ?? null };
+  return mayHaveDocument(kind, payment, ctx.caller) ? `/v1/bookings/${ctx.bookingNumber}/payments/${row.id}/${DOCUMENT_FILES[kind]}.pdf` : null;
 }
 
 function priceItems(units: PaymentContext['units']): PaymentPriceItem[] {
@@ -74,8 +87,8 @@ export function presentPaymentDetail(row: PaymentRow, ctx: PaymentContext, discr
     monthly_invoice_id: row.monthlyInvoiceId,
     agent_settlement_id: null,
     agent_sub_group_settlement_id: null,
-    invoice_url: null,
-    receipt_url: null,
+    invoice_url: documentUrl(row, ctx, 'INVOICE'),
+    receipt_url: documentUrl(row, ctx, 'RECEIPT'),
     is_cancel_payment_finished: row.cancelPaymentFinished,
     flags: paymentFlags(state, ctx.caller),
     discrepancy: discrepancy
@@ -87,6 +100,9 @@ export function presentPaymentDetail(row: PaymentRow, ctx: PaymentContext, discr
           total_amount: discrepancy.totalAmountE6,
           paid_amount: discrepancy.paidAmountE6,
           direction: (discrepancy.direction ?? 'EXTRA') as 'EXTRA' | 'REFUND',
+          invoice_url: documentUrl(discrepancy, ctx, 'INVOICE'),
+          receipt_url: documentUrl(discrepancy, ctx, 'RECEIPT'),
+          return_invoice_url: documentUrl(discrepancy, ctx, 'RETURN_INVOICE'),
           // Money owed back is not paid by the agent: a refund discrepancy offers neither card nor coupon.
           flags: discrepancy.direction === 'REFUND' ? { ...paymentFlags(stateOfPayment(discrepancy), ctx.caller), can_pay: false, can_issue_coupon: false } : paymentFlags(stateOfPayment(discrepancy), ctx.caller),
         }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { bookingFlags, customerMayChangeSeats, isConfirmed, mayShowSeatTable, type BookingState } from '@sagano/domain/bookings/booking-state';
 import { labelText } from '@sagano/domain/common/language';
+import { mayHaveDocument } from '@sagano/domain/invoices/document-rules';
 import { legsBetween } from '@sagano/domain/inventory/legs';
 import type {
   AssignSeatsBody,
@@ -34,6 +35,7 @@ import { fixSeats } from '../inventory/seatability.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderSeatSheetPdf } from '../documents/seat-sheet-pdf.ts';
 import { seatSheetOf, voucherPdfOf } from './seat-documents.ts';
+import { stateOfPayment } from '../payments/payment-presenter.ts';
 import { assignable, readForView, seatsView, trainDay } from './seat-views.ts';
 import { seatAutomatically } from './seat-repacking.ts';
 import { bookingSeatList, deleteSeats, lockTrainDay, replaceSeats, seatsOf, setSeatsState } from './seats.repository.ts';
@@ -340,6 +342,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
       voucher_note: a.booking.voucherNote,
       voucher_available: voucherAvailable,
       voucher_url: voucherAvailable ? `/voucher/${a.booking.bookingId}/${encodeURIComponent(a.booking.bookingToken)}` : null,
+      invoice_url: a.payment && mayHaveDocument('INVOICE', { ...stateOfPayment(a.payment), direction: null }, 'AGENT') ? `/v1/bookings/${a.booking.bookingId}/invoices/${a.payment.id}?token=${encodeURIComponent(a.booking.bookingToken)}` : null,
       can_change_seat: customerMayChangeSeats(state) && a.services.some((s) => s.serviceDate >= today),
     };
   }

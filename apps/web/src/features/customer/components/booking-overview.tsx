@@ -155,3 +155,17 @@ export function VoucherCard({ summary, token }: { summary: CustomerBookingSummar
     </Section>
   );
 }
+
+/** The fare's invoice (適格請求書) as a PDF, while the fare has one. */
+export function InvoiceCard({ summary }: { summary: CustomerBookingSummary }) {
+  const { t } = useTranslation('customer');
+  if (!summary.invoice_url) return null;
+  return (
+    <Section title={t('invoice.heading')} icon={<IconFileText size={22} aria-hidden />} labelledBy="customer-invoice-heading">
+      <Text size="sm">{t('invoice.description')}</Text>
+      <Button component="a" href={summary.invoice_url} download variant="light" leftSection={<IconDownload size={18} aria-hidden />} size="md" fullWidth data-testid="customer-invoice-link">
+        {t('invoice.download')}
+      </Button>
+    </Section>
+  );
+}

@@ -34,6 +34,7 @@ function summary(over: Partial<CustomerBookingSummary> = {}): CustomerBookingSum
     ],
     voucher_note: '出発の15分前までにお越しください。',
     voucher_available: true,
+    invoice_url: null,
     voucher_url: '/voucher/26050601/tok',
     can_change_seat: true,
     ...over,
@@ -91,6 +92,25 @@ describe('customer booking page', () => {
     await waitFor(() => pageText().includes('予約が見つかりません。リンクをご確認ください。'));
     expect(router.state.location.pathname).toBe('/customer/bookings/26050601');
     expect(calls[0]?.url).toBe('/v1/bookings/26050601/summary?token=wrong');
+  });
+
+  it('links the fare\'s invoice while there is one', async () => {
+    const url = '/v1/bookings/26050601/invoices/71?token=tok';
+    fakeApi((call) => (call.url.includes('/summary') ? json(200, summary({ can_change_seat: false, invoice_url: url })) : undefined));
+    open('/customer/bookings/26050601?token=tok');
+    await waitFor(() => document.querySelector('[data-testid="customer-invoice-link"]'));
+    const link = document.querySelector('[data-testid="customer-invoice-link"]')!;
+    expect(link.getAttribute('href')).toBe(url);
+    expect(link.textContent).toContain('請求書をダウンロード（PDF）');
+    await changeLanguage('en');
+    await waitFor(() => pageText().includes('Download the invoice (PDF)'));
+  });
+
+  it('shows no invoice while the fare has none', async () => {
+    fakeApi((call) => (call.url.includes('/summary') ? json(200, summary({ can_change_seat: false })) : undefined));
+    open('/customer/bookings/26050601?token=tok');
+    await waitFor(() => pageText().includes('桜ヶ丘高校 2年'));
+    expect(document.querySelector('[data-testid="customer-invoice-link"]')).toBeNull();
   });
 
   it('says the same without a token, asking nothing', async () => {

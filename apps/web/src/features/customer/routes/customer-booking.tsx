@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconTicketOff } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isNotFound, useCustomerSummary } from '../api/customer-api.ts';
-import { BookingDetails, TrainList, VoucherCard } from '../components/booking-overview.tsx';
+import { BookingDetails, TrainList, VoucherCard, InvoiceCard } from '../components/booking-overview.tsx';
 import { customerStatus } from '../components/customer-format.ts';
 import { CustomerLayout } from '../components/customer-layout.tsx';
 import { SeatChange } from '../components/seat-change.tsx';
@@ -90,7 +90,10 @@ export function Component() {
             <TrainList summary={data} />
           </div>
           <div className={classes.voucher}>
-            <VoucherCard summary={data} token={token} />
+            <Stack gap="lg">
+              <VoucherCard summary={data} token={token} />
+              <InvoiceCard summary={data} />
+            </Stack>
           </div>
         </div>
         {data.can_change_seat && <SeatChange bookingId={bookingId} token={token} />}

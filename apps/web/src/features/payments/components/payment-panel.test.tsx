@@ -60,7 +60,7 @@ function payment(over: Partial<PaymentDetail> = {}, flags: Partial<PaymentFlags>
 }
 
 function discrepancy(over: Partial<PaymentDiscrepancy> = {}, flags: Partial<PaymentFlags> = {}): PaymentDiscrepancy {
-  return { payment_id: 72, status: 'PAYMENT_PENDING', due_date: '2027-06-20', is_overdue: false, total_amount: 6_000 * E6, paid_amount: 0, direction: 'EXTRA', flags: { ...NO_FLAGS, ...flags }, ...over };
+  return { payment_id: 72, status: 'PAYMENT_PENDING', due_date: '2027-06-20', is_overdue: false, total_amount: 6_000 * E6, paid_amount: 0, direction: 'EXTRA', invoice_url: null, receipt_url: null, return_invoice_url: null, flags: { ...NO_FLAGS, ...flags }, ...over };
 }
 
 let calls: ApiCall[] = [];
@@ -188,6 +188,32 @@ describe('payment panel', () => {
     await waitFor(() => pageText().includes('返金(差額)'));
     expect(pageText()).toContain('返金待ち');
     expect(buttons()).toEqual([]);
+  });
+
+  it('links the documents the payment has: invoice and receipt, and the return invoice of a refund', async () => {
+    const url = (id: number, file: string) => `/v1/bookings/27061001/payments/${id}/${file}.pdf`;
+    render(
+      payment({
+        status: 'PAYMENT_CONFIRMED',
+        paid_amount: 48_000 * E6,
+        invoice_url: url(71, 'invoice'),
+        receipt_url: url(71, 'receipt'),
+        discrepancy: discrepancy({ direction: 'REFUND', due_date: null, return_invoice_url: url(72, 'return-invoice') }),
+      }),
+    );
+    await waitFor(() => document.querySelector('[data-testid="payment-documents-invoice"]'));
+    const href = (testId: string) => document.querySelector(`[data-testid="${testId}"]`)?.getAttribute('href');
+    expect(href('payment-documents-invoice')).toBe(url(71, 'invoice'));
+    expect(href('payment-documents-receipt')).toBe(url(71, 'receipt'));
+    expect(href('discrepancy-documents-returnInvoice')).toBe(url(72, 'return-invoice'));
+    expect(document.querySelector('[data-testid="payment-documents"]')!.textContent).toContain('請求書（PDF）');
+    expect(document.querySelector('[data-testid="discrepancy-documents"]')!.textContent).toBe('返還請求書（PDF）');
+  });
+
+  it('shows no document link when the payment has none', async () => {
+    render(payment({}));
+    await waitFor(() => pageText().includes('入金待ち'));
+    expect(document.querySelector('[data-testid="payment-documents"]')).toBeNull();
   });
 
   it('finishing a cancellation payment asks first and says it cannot be undone', async () => {

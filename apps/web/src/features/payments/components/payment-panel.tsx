@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCreditCard } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCreditCard, IconFileDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentDetail, PaymentDiscrepancy, PaymentFlags } from '@sagano/domain/payments/payment-schemas';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
@@ -85,6 +85,23 @@ function TargetActions({ target, refund, paying, onPay, onOpen, payLabel }: { ta
   );
 }
 
+/** The PDF links a payment has now (請求書 / 領収書 / 返還請求書); the server issues each on its first download. */
+function DocumentLinks({ links, testId }: { links: { kind: 'invoice' | 'receipt' | 'returnInvoice'; url: string | null }[]; testId: string }) {
+  const { t } = useTranslation('payments');
+  const present = links.filter((l): l is { kind: 'invoice' | 'receipt' | 'returnInvoice'; url: string } => l.url !== null);
+  if (present.length === 0) return null;
+  return (
+    <Group gap="md" role="group" aria-label={t('documents.label')} data-testid={testId}>
+      {present.map((l) => (
+        <Anchor key={l.kind} href={l.url} target="_blank" rel="noopener" size="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }} data-testid={`${testId}-${l.kind}`}>
+          <IconFileDownload size={16} aria-hidden />
+          {t(`documents.${l.kind}`)}
+        </Anchor>
+      ))}
+    </Group>
+  );
+}
+
 function DiscrepancyBlock({ discrepancy, actions }: { discrepancy: PaymentDiscrepancy; actions: ReactNode }) {
   const { t } = useTranslation('payments');
   const refund = discrepancy.direction === 'REFUND';
@@ -104,6 +121,14 @@ function DiscrepancyBlock({ discrepancy, actions }: { discrepancy: PaymentDiscre
           </Field>
         )}
       </SimpleGrid>
+      <DocumentLinks
+        testId="discrepancy-documents"
+        links={[
+          { kind: 'invoice', url: discrepancy.invoice_url },
+          { kind: 'receipt', url: discrepancy.receipt_url },
+          { kind: 'returnInvoice', url: discrepancy.return_invoice_url },
+        ]}
+      />
       {actions}
     </Paper>
   );
@@ -201,6 +226,13 @@ export function PaymentPanel({ bookingId, payment }: { bookingId: string; paymen
           </Field>
         )}
       </SimpleGrid>
+      <DocumentLinks
+        testId="payment-documents"
+        links={[
+          { kind: 'invoice', url: payment.invoice_url },
+          { kind: 'receipt', url: payment.receipt_url },
+        ]}
+      />
       {discrepancy && discrepancyTarget && (
         <DiscrepancyBlock
           discrepancy={discrepancy}

@@ -83,7 +83,7 @@ const ROWS: PaymentSearchRow[] = [
       status: 'COUPON_CONFIRMED',
       payment_method: 'COUPON',
       due_date: null,
-      discrepancy: { payment_id: 9, status: 'PAYMENT_PENDING', due_date: '2026-05-02', is_overdue: true, total_amount: 1_200 * E6, paid_amount: 0, direction: 'EXTRA', flags: FLAGS },
+      discrepancy: { payment_id: 9, status: 'PAYMENT_PENDING', due_date: '2026-05-02', is_overdue: true, total_amount: 1_200 * E6, paid_amount: 0, direction: 'EXTRA', invoice_url: null, receipt_url: null, return_invoice_url: null, flags: FLAGS },
     }),
   ),
   row('26050004', '嵐山の集い', null),
@@ -93,7 +93,7 @@ const ROWS: PaymentSearchRow[] = [
     payment({
       status: 'PAYMENT_CONFIRMED',
       paid_amount: 48_000 * E6,
-      discrepancy: { payment_id: 10, status: 'PAYMENT_PENDING', due_date: null, is_overdue: false, total_amount: 1_800 * E6, paid_amount: 0, direction: 'REFUND', flags: FLAGS },
+      discrepancy: { payment_id: 10, status: 'PAYMENT_PENDING', due_date: null, is_overdue: false, total_amount: 1_800 * E6, paid_amount: 0, direction: 'REFUND', invoice_url: null, receipt_url: null, return_invoice_url: null, flags: FLAGS },
     }),
   ),
 ];
