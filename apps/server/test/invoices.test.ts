@@ -189,6 +189,9 @@ describe('the invoice of a card payment (FREE agent), its receipt and a return i
     const rows = await ctx.database.db.select().from(t.invoiceDocuments).where(sql`payment_id = ${fare.payment_id} and kind = 'INVOICE'`).orderBy(t.invoiceDocuments.id);
     expect(rows.map((r) => r.documentNumber)).toEqual([invoice.number, replaced.number]);
     expect(rows[1]!.refersToId).toBe(rows[0]!.id);
+    // Who asked first is kept with the document: the agent's account.
+    const [agentAccount] = await ctx.database.db.select({ id: t.accounts.id }).from(t.accounts).where(sql`email = 'agent-free@example.com'`);
+    expect(rows[1]!.issuedByAccountId).toBe(agentAccount!.id);
     expect(rows[0]!.content).toMatchObject({ amounts: { total: fare.total_amount, tax: taxOf(fare.total_amount) } });
   }, 60_000);
 });
@@ -261,6 +264,8 @@ describe('the group\'s invoice link (booking id and token)', () => {
     expect((await pdfOf(await get(docUrl(id, fare.payment_id, 'invoice'), agents.FREE.headers))).number).toBe(mine.number);
     const [log] = await ctx.database.db.select().from(t.operationLogs).where(sql`operation = 'invoices.issue' and booking_id = ${id}`);
     expect(log).toMatchObject({ operator: 'customer', statusCode: 200 });
+    const [issued] = await ctx.database.db.select().from(t.invoiceDocuments).where(sql`document_number = ${mine.number}`);
+    expect(issued!.issuedByAccountId).toBeNull();
   }, 30_000);
 });
 

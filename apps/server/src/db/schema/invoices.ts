@@ -6,7 +6,8 @@
  * Written only by modules/invoices.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
 import { bookings } from './bookings.ts';
 import { payments } from './payments.ts';
 
@@ -43,7 +44,8 @@ export const invoiceDocuments = pgTable(
     totalAmountE6: bigint('total_amount_e6', { mode: 'number' }).notNull(),
     /** Everything the document prints, frozen at issue. */
     content: jsonb('content').notNull(),
-    issuedByAccountId: integer('issued_by_account_id'),
+    /** Who asked for the document first (null for the group's own link). */
+    issuedByAccountId: uuid('issued_by_account_id').references(() => accounts.id),
   },
   (t) => [
     uniqueIndex('invoice_documents_number_uq').on(t.kind, t.sequenceNumber),

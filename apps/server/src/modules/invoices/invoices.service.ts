@@ -82,8 +82,7 @@ export function createInvoicesService(db: Db, options: { clock: Clock; fileStora
         refersToId: refersTo?.id ?? null,
         totalAmountE6: totalE6,
         content,
-        // The column holds an integer id; accounts are keyed by uuid, so who issued it is in the operation log.
-        issuedByAccountId: null,
+        issuedByAccountId: actor.principal?.accountId ?? null,
       });
       await insertOperationLog(tx, {
         category: 'payments',

@@ -1,0 +1,2 @@
+ALTER TABLE "invoice_documents" ALTER COLUMN "issued_by_account_id" SET DATA TYPE uuid USING NULL::uuid;--> statement-breakpoint
+ALTER TABLE "invoice_documents" ADD CONSTRAINT "invoice_documents_issued_by_account_id_accounts_id_fk" FOREIGN KEY ("issued_by_account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;
