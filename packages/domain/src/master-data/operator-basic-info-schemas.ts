@@ -46,9 +46,6 @@ export type OperatorBasicInfoResponse = z.infer<typeof OperatorBasicInfoResponse
 export const OPERATOR_IMAGES = ['logo', 'stamp'] as const;
 export type OperatorImage = (typeof OPERATOR_IMAGES)[number];
 
-/** The largest logo or stamp accepted (the server's image limit, `MAX_IMAGE_BYTES`); PNG or JPEG, judged by the bytes. */
-export const OPERATOR_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-
 /** The closing lines of the booking mails: who answers, and how to reach them. */
 export function mailSignature(info: Pick<OperatorBasicInfoBody, 'name' | 'tel' | 'business_hours'>): string {
   const hours = info.business_hours ? `（${info.business_hours}）` : '';
