@@ -7,7 +7,7 @@ import { AppError, invalid } from '../../lib/app-error.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { MAX_IMAGE_BYTES } from '../files/stored-files.ts';
 import { OPERATOR_BASIC_INFO_PATH, readOperatorBasicInfo } from './operator-basic-info.repository.ts';
-import { readOperatorImage, removeOperatorImage, saveOperatorBasicInfo, setOperatorImage } from './operator-basic-info.service.ts';
+import { readOperatorImage, removeOperatorImage, saveOperatorBasicInfo, setOperatorImage, storeOperatorImage } from './operator-basic-info.service.ts';
 
 const OPERATIONS = {
   logo: { update: 'operator_basic_info.update_logo', remove: 'operator_basic_info.remove_logo' },
@@ -76,7 +76,8 @@ export function operatorBasicInfoRoutes(app: FastifyInstance, deps: { db: Db; fi
           const upload = await uploadedFile(request, image);
           // The operation log keeps what was uploaded, not its bytes.
           request.body = { file_name: upload.originalName, byte_size: upload.bytes.length };
-          return request.mutate((work) => setOperatorImage(work, fileStorage, image, upload));
+          const key = await storeOperatorImage(db, fileStorage, image, upload);
+          return request.mutate((work) => setOperatorImage(work, image, key));
         },
       );
     }

@@ -13,11 +13,17 @@ export async function saveOperatorBasicInfo(work: Work, input: OperatorBasicInfo
 }
 
 /**
- * Sets the logo or the stamp to an uploaded image: PNG or JPEG by its bytes, at most 2 MB, else
- * 400 naming the image; nothing is stored then.
+ * Keeps an uploaded image for the logo or the stamp and answers its key: PNG or JPEG by its bytes,
+ * at most 2 MB, else 400 naming the image with nothing stored. Runs before the transaction that
+ * points the record at it (no remote store call inside a transaction); a key nobody points at is
+ * harmless, the same bytes always get the same key.
  */
-export async function setOperatorImage(work: Work, storage: FileStorage, image: OperatorImage, upload: { bytes: Buffer; originalName: string }): Promise<OperatorBasicInfoResponse> {
-  const key = await storeImage(work.tx, storage, { ...upload, field: image });
+export function storeOperatorImage(db: Executor, storage: FileStorage, image: OperatorImage, upload: { bytes: Buffer; originalName: string }): Promise<string> {
+  return storeImage(db, storage, { ...upload, field: image });
+}
+
+/** Points the logo or the stamp at an image stored by `storeOperatorImage`. */
+export async function setOperatorImage(work: Work, image: OperatorImage, key: string): Promise<OperatorBasicInfoResponse> {
   await setOperatorImageKey(work.tx, image, key);
   return readOperatorBasicInfo(work.tx);
 }
