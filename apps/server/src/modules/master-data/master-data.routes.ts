@@ -14,11 +14,13 @@ import {
   SpecialContractTermListResponse,
   SpecialContractTermResponse,
 } from '@sagano/domain/master-data/special-contract-term-schemas';
+import { OperatorBasicInfoBody, OperatorBasicInfoResponse } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { findGroupSchedule, listGroupSchedules } from './group-schedules.repository.ts';
 import { changeGroupSchedule, createGroupSchedule } from './group-schedules.service.ts';
-import { operatorBasicInfoRoutes } from './operator-basic-info.routes.ts';
+import { operatorImageRoutes } from './operator-basic-info.routes.ts';
+import { readOperatorBasicInfo, updateOperatorBasicInfo } from './operator-basic-info.repository.ts';
 import { findSpecialContractTerm, listSpecialContractTerms } from './special-contract-terms.repository.ts';
 import { changeSpecialContractTerm, createSpecialContractTerm, removeSpecialContractTerm } from './special-contract-terms.service.ts';
 import type { FileStorage } from '../files/file-storage.ts';
@@ -92,5 +94,17 @@ export function masterDataRoutes(app: FastifyInstance, deps: { db: Db; fileStora
     },
   );
 
-  operatorBasicInfoRoutes(app, deps);
+  operatorImageRoutes(app, deps);
+
+  r.get('/v1/master-data/operator-basic-info', { schema: { tags, response: { 200: OperatorBasicInfoResponse } }, config: operator }, () => readOperatorBasicInfo(db));
+
+  r.put(
+    '/v1/master-data/operator-basic-info',
+    { schema: { tags, body: OperatorBasicInfoBody, response: { 200: OperatorBasicInfoResponse } }, config: { ...config, operation: 'operator_basic_info.update' } },
+    (request) =>
+      request.mutate(async (work) => {
+        await updateOperatorBasicInfo(work.tx, request.body);
+        return readOperatorBasicInfo(work.tx);
+      }),
+  );
 }

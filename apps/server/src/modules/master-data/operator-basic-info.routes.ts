@@ -1,13 +1,13 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { OPERATOR_IMAGES, OperatorBasicInfoBody, OperatorBasicInfoResponse, type OperatorImage } from '@sagano/domain/master-data/operator-basic-info-schemas';
+import { OPERATOR_IMAGES, OperatorBasicInfoResponse, type OperatorImage } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import type { Db } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/app-error.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { MAX_IMAGE_BYTES } from '../files/stored-files.ts';
-import { OPERATOR_BASIC_INFO_PATH, readOperatorBasicInfo } from './operator-basic-info.repository.ts';
-import { readOperatorImage, removeOperatorImage, saveOperatorBasicInfo, setOperatorImage, storeOperatorImage } from './operator-basic-info.service.ts';
+import { OPERATOR_BASIC_INFO_PATH } from './operator-basic-info.repository.ts';
+import { readOperatorImage, removeOperatorImage, setOperatorImage, storeOperatorImage } from './operator-basic-info.service.ts';
 
 const OPERATIONS = {
   logo: { update: 'operator_basic_info.update_logo', remove: 'operator_basic_info.remove_logo' },
@@ -33,24 +33,16 @@ async function uploadedFile(request: FastifyRequest, image: OperatorImage): Prom
 }
 
 /**
- * The operator's basic info under /v1/master-data/operator-basic-info (spec 001 §7.4): read by
- * operators, changed by the back office. The logo and the company stamp are images of their own
- * (GET, PUT as multipart/form-data, DELETE on …/logo and …/stamp), each change in the operation log.
+ * The operator's logo and company stamp under /v1/master-data/operator-basic-info/{logo,stamp}
+ * (the record's own GET and PUT are in master-data.routes.ts): GET serves the image to operators;
+ * PUT (multipart/form-data) and DELETE are the back office's, each in the operation log.
  */
-export function operatorBasicInfoRoutes(app: FastifyInstance, deps: { db: Db; fileStorage: FileStorage }) {
+export function operatorImageRoutes(app: FastifyInstance, deps: { db: Db; fileStorage: FileStorage }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, fileStorage } = deps;
   const tags = ['master-data'];
   const config = { category: 'master_data' as const };
   const operator = { ...config, access: 'operator' as const };
-
-  r.get(OPERATOR_BASIC_INFO_PATH, { schema: { tags, response: { 200: OperatorBasicInfoResponse } }, config: operator }, () => readOperatorBasicInfo(db));
-
-  r.put(
-    OPERATOR_BASIC_INFO_PATH,
-    { schema: { tags, body: OperatorBasicInfoBody, response: { 200: OperatorBasicInfoResponse } }, config: { ...config, operation: 'operator_basic_info.update' } },
-    (request) => request.mutate((work) => saveOperatorBasicInfo(work, request.body)),
-  );
 
   for (const image of OPERATOR_IMAGES) {
     const path = `${OPERATOR_BASIC_INFO_PATH}/${image}`;

@@ -1,16 +1,10 @@
-import type { OperatorBasicInfoBody, OperatorBasicInfoResponse, OperatorImage } from '@sagano/domain/master-data/operator-basic-info-schemas';
+import type { OperatorBasicInfoResponse, OperatorImage } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { readStoredFile, storeImage } from '../files/stored-files.ts';
-import { readOperatorBasicInfo, readOperatorImageKey, setOperatorImageKey, updateOperatorBasicInfo } from './operator-basic-info.repository.ts';
-
-/** Saves the name, contact details and registration number (the images have calls of their own). */
-export async function saveOperatorBasicInfo(work: Work, input: OperatorBasicInfoBody): Promise<OperatorBasicInfoResponse> {
-  await updateOperatorBasicInfo(work.tx, input);
-  return readOperatorBasicInfo(work.tx);
-}
+import { readOperatorBasicInfo, readOperatorImageKey, setOperatorImageKey } from './operator-basic-info.repository.ts';
 
 /**
  * Keeps an uploaded image for the logo or the stamp and answers its key: PNG or JPEG by its bytes,
