@@ -35,6 +35,22 @@ export interface Config {
   stripeWebhookSecret: string | undefined;
   /** How long a card checkout may stay open before the reconcile sweep asks the gateway (minutes). */
   checkoutReconcileMinutes: number;
+  /** Where uploaded files keep their bytes (FILE_STORAGE): a folder under `dataDir` (default) or an S3-compatible bucket. */
+  fileStorage: 'local' | 's3';
+  /** The bucket's settings (S3_*), present exactly when `fileStorage` is `s3`. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** A store other than AWS (MinIO and the like), e.g. `http://minio:9000`. */
+  endpoint: string | undefined;
+  /** Both or neither; neither = the SDK's default credentials (AWS_* variables, an instance role). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** `bucket` in the path rather than the host name; by default on when `endpoint` is set. */
+  forcePathStyle: boolean;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -50,8 +66,30 @@ function gatewayFrom(value: string | undefined): Config['paymentGateway'] {
   throw new Error(`PAYMENT_GATEWAY must be sandbox or stripe, got "${value}"`);
 }
 
+function fileStorageKindFrom(value: string | undefined): Config['fileStorage'] {
+  if (value === undefined || value === '' || value === 'local') return 'local';
+  if (value === 's3') return 's3';
+  throw new Error(`FILE_STORAGE must be local or s3, got "${value}"`);
+}
+
+/** The bucket's settings, read and checked only when FILE_STORAGE=s3: a half-set bucket is refused at start. */
+function s3From(env: NodeJS.ProcessEnv): S3Config {
+  const bucket = env.S3_BUCKET || undefined;
+  const region = env.S3_REGION || undefined;
+  if (!bucket || !region) throw new Error('FILE_STORAGE=s3 needs S3_BUCKET and S3_REGION (any region name, e.g. us-east-1, for a store that ignores it)');
+  const endpoint = env.S3_ENDPOINT || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/\s]+/.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http:// or https:// address, got "${endpoint}"`);
+  const pathStyle = env.S3_FORCE_PATH_STYLE || undefined;
+  if (pathStyle !== undefined && pathStyle !== 'true' && pathStyle !== 'false') throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the default AWS credentials');
+  return { bucket, region, endpoint, accessKeyId, secretAccessKey, forcePathStyle: pathStyle === undefined ? endpoint !== undefined : pathStyle === 'true' };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env.PORT, 3000, 'PORT');
+  const fileStorage = fileStorageKindFrom(env.FILE_STORAGE);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -75,5 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     checkoutReconcileMinutes: intFrom(env.CHECKOUT_RECONCILE_MINUTES, 10, 'CHECKOUT_RECONCILE_MINUTES'),
+    fileStorage,
+    s3: fileStorage === 's3' ? s3From(env) : undefined,
   };
 }

@@ -50,6 +50,17 @@ describe('apiClient', () => {
     expect(lastInit().headers).toMatchObject({ 'x-csrf-token': 'token/value' });
   });
 
+  it('sends a FormData body as it is, leaving its multipart content type to fetch, with the CSRF header', async () => {
+    fetchMock.mockResolvedValue(answer(200, { ok: true }));
+    const form = new FormData();
+    form.append('file', new Blob(['png'], { type: 'image/png' }), 'logo.png');
+    await apiClient.put('/v1/master-data/operator-basic-info/logo', form);
+    const init = lastInit();
+    expect(init.body).toBe(form);
+    expect(init.headers).not.toHaveProperty('content-type');
+    expect(init.headers).toMatchObject({ 'x-csrf-token': 'token/value' });
+  });
+
   it('throws ApiError with status and body on a non-2xx answer', async () => {
     fetchMock.mockResolvedValue(
       answer(409, { common: { error_code: 'EMAIL_ALREADY_REGISTERED', error_description: 'taken', field: 'email' } }),

@@ -93,11 +93,14 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * One call to the API. The session travels in its httpOnly cookie; unsafe methods echo the
- * readable CSRF cookie in a header. Answers are typed by the domain schemas' types.
+ * readable CSRF cookie in a header. Answers are typed by the domain schemas' types. A body is
+ * sent as JSON, or as multipart/form-data when it is a FormData.
  */
 export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (a file upload) is sent as multipart/form-data, its boundary set by fetch.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (!SAFE_METHODS.includes(method)) {
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf) headers[CSRF_HEADER] = csrf;
@@ -109,7 +112,7 @@ export async function request<T>(method: Method, path: string, body?: unknown): 
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch (cause) {
     throw new FetchFailureError(cause);

@@ -147,6 +147,8 @@ export async function loadDemoData(db: Db): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await insertReferenceData(tx);
+    // The operator's row comes from migration 0015; the demo adds its postal code (〒 on invoices).
+    await tx.update(t.operatorBasicInfo).set({ postalCode: '616-8373' });
     await insertPeople(tx, passwordHash);
     await insertDemoTimetable(tx);
     await insertDemoArrangements(db, tx);

@@ -4,22 +4,14 @@
  */
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { imageTypeOf, MAX_IMAGE_BYTES } from '@sagano/domain/files/image-type';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { invalid } from '../../lib/app-error.ts';
 import type { FileStorage } from './file-storage.ts';
 
-/** The largest image accepted for the logo or the stamp. */
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** PNG or JPEG by their signatures; anything else is null. */
-export function imageTypeOf(bytes: Buffer): { contentType: 'image/png' | 'image/jpeg'; ext: 'png' | 'jpg' } | null {
-  if (bytes.length > PNG.length && bytes.subarray(0, PNG.length).equals(PNG)) return { contentType: 'image/png', ext: 'png' };
-  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { contentType: 'image/jpeg', ext: 'jpg' };
-  return null;
-}
+/** The image rules live in the domain (the web checks a file the same way before sending it). */
+export { imageTypeOf, MAX_IMAGE_BYTES };
 
 /** Keeps an image (PNG or JPEG, at most MAX_IMAGE_BYTES) and returns its key; 400 naming `field` otherwise. */
 export async function storeImage(executor: Executor, storage: FileStorage, upload: { bytes: Buffer; originalName: string; field: string }): Promise<string> {

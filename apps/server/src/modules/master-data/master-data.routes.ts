@@ -23,6 +23,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { findGroupSchedule, listGroupSchedules } from './group-schedules.repository.ts';
 import { changeGroupSchedule, createGroupSchedule } from './group-schedules.service.ts';
+import { operatorImageRoutes } from './operator-basic-info.routes.ts';
 import { readOperatorBasicInfo, updateOperatorBasicInfo } from './operator-basic-info.repository.ts';
 import { findSpecialContractTerm, listSpecialContractTerms } from './special-contract-terms.repository.ts';
 import { changeSpecialContractTerm, createSpecialContractTerm, removeSpecialContractTerm } from './special-contract-terms.service.ts';
@@ -102,6 +103,8 @@ export function masterDataRoutes(app: FastifyInstance, deps: { db: Db; fileStora
       return { ok: true as const };
     },
   );
+
+  operatorImageRoutes(app, deps);
 
   r.get('/v1/master-data/operator-basic-info', { schema: { tags, response: { 200: OperatorBasicInfoResponse } }, config: operator }, () => readOperatorBasicInfo(db));
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OperatorBasicInfoBody, OperatorBasicInfoResponse } from '@sagano/domain/master-data/operator-basic-info-schemas';
+import type { OperatorBasicInfoBody, OperatorBasicInfoResponse, OperatorImage } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
 import { masterDataKeys } from './master-data-keys.ts';
 
@@ -15,6 +15,29 @@ export function useSaveOperatorBasicInfo() {
   return useMutation({
     mutationFn: (body: OperatorBasicInfoBody) => apiClient.put<OperatorBasicInfoResponse>(PATH, body),
     meta: { silentError: true },
+    onSuccess: (saved) => queryClient.setQueryData(masterDataKeys.operatorBasicInfo, saved),
+  });
+}
+
+/** PUT the logo or the stamp as multipart/form-data. The image's card reports its own errors. */
+export function useUploadOperatorImage(image: OperatorImage) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return apiClient.put<OperatorBasicInfoResponse>(`${PATH}/${image}`, form);
+    },
+    meta: { silentError: true },
+    onSuccess: (saved) => queryClient.setQueryData(masterDataKeys.operatorBasicInfo, saved),
+  });
+}
+
+/** DELETE the logo or the stamp. */
+export function useRemoveOperatorImage(image: OperatorImage) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.delete<OperatorBasicInfoResponse>(`${PATH}/${image}`),
     onSuccess: (saved) => queryClient.setQueryData(masterDataKeys.operatorBasicInfo, saved),
   });
 }

@@ -1,24 +1,34 @@
-import { Button, Code, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Grid, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { mailSignature, OperatorBasicInfoBody, type OperatorBasicInfoResponse } from '@sagano/domain/master-data/operator-basic-info-schemas';
+import { mailSignature, OPERATOR_IMAGES, OperatorBasicInfoBody, type OperatorBasicInfoResponse } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
 import { useOperatorBasicInfo, useSaveOperatorBasicInfo } from '../api/operator-basic-info.ts';
+import { OperatorImageCard } from '../components/operator-image-card.tsx';
 
-const FIELDS = ['name', 'tel', 'business_hours', 'address', 'invoice_number'] as const;
+const FIELDS = ['name', 'tel', 'business_hours', 'address', 'invoice_number', 'postal_code', 'fax'] as const;
+
+/** The form's part of the record (the images have cards of their own). */
+function formValues(info: OperatorBasicInfoResponse): Required<OperatorBasicInfoBody> {
+  return { name: info.name, tel: info.tel, business_hours: info.business_hours, address: info.address, invoice_number: info.invoice_number, postal_code: info.postal_code, fax: info.fax };
+}
 
 function BasicInfoForm({ info }: { info: OperatorBasicInfoResponse }) {
   const { t } = useTranslation(['masterData', 'common']);
   const save = useSaveOperatorBasicInfo();
-  const validate = zodValidate(OperatorBasicInfoBody, { invoice_number: () => t('basicInfo.validation.invoiceNumber'), tel: () => t('basicInfo.validation.tel') });
-  const { updated_at: _, ...initialValues } = info;
-  const form = useForm<OperatorBasicInfoBody>({ initialValues, validate: (values) => validate(values) });
+  const validate = zodValidate(OperatorBasicInfoBody, {
+    invoice_number: () => t('basicInfo.validation.invoiceNumber'),
+    tel: () => t('basicInfo.validation.tel'),
+    postal_code: () => t('basicInfo.validation.postalCode'),
+    fax: () => t('basicInfo.validation.fax'),
+  });
+  const form = useForm<Required<OperatorBasicInfoBody>>({ initialValues: formValues(info), validate: (values) => validate(values) });
   const submit = form.onSubmit((values) =>
     save.mutate(OperatorBasicInfoBody.parse(values), {
       onSuccess: (saved) => {
-        const { updated_at: __, ...next } = saved;
+        const next = formValues(saved);
         form.setValues(next);
         form.resetDirty(next);
         notifySuccess(t('basicInfo.saved'));
@@ -34,16 +44,24 @@ function BasicInfoForm({ info }: { info: OperatorBasicInfoResponse }) {
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label={t('basicInfo.fields.name')} required autoComplete="organization" {...form.getInputProps('name')} />
-          <TextInput label={t('basicInfo.fields.tel')} required autoComplete="tel" {...form.getInputProps('tel')} />
-          <TextInput label={t('basicInfo.fields.business_hours')} {...form.getInputProps('business_hours')} />
           <TextInput
             label={t('basicInfo.fields.invoice_number')}
             description={t('basicInfo.invoiceHint')}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...form.getInputProps('invoice_number')}
           />
+          <TextInput label={t('basicInfo.fields.tel')} required autoComplete="tel" {...form.getInputProps('tel')} />
+          <TextInput label={t('basicInfo.fields.fax')} autoComplete="off" {...form.getInputProps('fax')} />
+          <TextInput label={t('basicInfo.fields.business_hours')} {...form.getInputProps('business_hours')} />
         </SimpleGrid>
-        <TextInput label={t('basicInfo.fields.address')} autoComplete="street-address" {...form.getInputProps('address')} />
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 12, sm: 3 }}>
+            <TextInput label={t('basicInfo.fields.postal_code')} placeholder={t('basicInfo.postalCodePlaceholder')} autoComplete="postal-code" {...form.getInputProps('postal_code')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 9 }}>
+            <TextInput label={t('basicInfo.fields.address')} autoComplete="street-address" {...form.getInputProps('address')} />
+          </Grid.Col>
+        </Grid>
         <Stack gap={4}>
           <Text size="sm" fw={500}>
             {t('basicInfo.signaturePreview')}
@@ -62,17 +80,40 @@ function BasicInfoForm({ info }: { info: OperatorBasicInfoResponse }) {
   );
 }
 
-/** /basic-info: the operator's name and contact details (spec 000 Master menu「基本情報」). */
+/** /basic-info: the operator's name and contact details, logo and company stamp (spec 000 Master menu「基本情報」). */
 export function Component() {
   const { t } = useTranslation('masterData');
   const info = useOperatorBasicInfo();
+  // An image upload changes updated_at but not the form's fields: the form is made anew only when they change.
+  const formKey = info.data ? JSON.stringify(formValues(info.data)) : '';
   return (
     <>
       <PageHeader title={t('basicInfo.title')} description={t('basicInfo.description')} />
-      <Paper withBorder p="md" pos="relative" maw={900}>
-        <LoadingOverlay visible={info.isPending} />
-        {info.data && <BasicInfoForm key={info.data.updated_at} info={info.data} />}
-      </Paper>
+      <Stack gap="md" maw={900}>
+        <Paper withBorder p="md" pos="relative">
+          <LoadingOverlay visible={info.isPending} />
+          {info.data && <BasicInfoForm key={formKey} info={info.data} />}
+        </Paper>
+        <Paper withBorder p="md" pos="relative" component="section" aria-label={t('basicInfo.images.title')}>
+          <Stack gap="sm">
+            <div>
+              <Title order={3} size="h5">
+                {t('basicInfo.images.title')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('basicInfo.images.description')}
+              </Text>
+            </div>
+            {info.data && (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                {OPERATOR_IMAGES.map((image) => (
+                  <OperatorImageCard key={image} image={image} url={info.data[`${image}_url`]} />
+                ))}
+              </SimpleGrid>
+            )}
+          </Stack>
+        </Paper>
+      </Stack>
     </>
   );
 }

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { freshPage, launch, screenshot } from './support/browser.ts';
+import { logIn, visible } from './support/actions.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+/** A PNG drawn pixel by pixel: `paint` answers the RGB of (x, y), or null for white. */
+function png(width: number, height: number, paint: (x: number, y: number) => [number, number, number] | null): Buffer {
+  const image = new PNG({ width, height });
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const [r, g, b] = paint(x, y) ?? [255, 255, 255];
+      image.data.set([r, g, b, 255], (y * width + x) * 4);
+    }
+  }
+  return PNG.sync.write(image);
+}
+
+// A logo (a green mark and two grey "text" bars) and a red square company stamp (角印).
+const LOGO = png(360, 96, (x, y) => {
+  if (x >= 12 && x < 84 && y >= 12 && y < 84) return [47, 111, 79];
+  if (x >= 100 && x < 340 && y >= 22 && y < 44) return [60, 60, 60];
+  if (x >= 100 && x < 280 && y >= 56 && y < 72) return [130, 130, 130];
+  return null;
+});
+const STAMP = png(120, 120, (x, y) => {
+  const border = x < 8 || x >= 112 || y < 8 || y >= 112;
+  const marks = (x >= 24 && x < 96 && (y % 24 >= 20 || (y >= 24 && y < 96 && x % 24 >= 20))) && y >= 20 && y < 100;
+  return border || marks ? [200, 30, 30] : null;
+});
+
+async function choose(page: Page, card: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const chooser = page.waitForEvent('filechooser');
+  await card.getByRole('button').first().click();
+  await (await chooser).setFiles(file);
+}
+
+/** The width the browser decoded the shown image at: the bytes came back as they went. */
+async function naturalWidth(image: Locator): Promise<number> {
+  await visible(image);
+  await image.evaluate((img: HTMLImageElement) => (img.complete ? undefined : new Promise((r) => img.addEventListener('load', r, { once: true }))));
+  return image.evaluate((img: HTMLImageElement) => img.naturalWidth);
+}
+
+describe('the operator logo and company stamp on 基本情報', () => {
+  it('staff upload a logo and a stamp, see them after a reload, and a text file is refused by its content', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'staff@example.com');
+    await page.getByRole('link', { name: '基本情報' }).click();
+    await page.waitForURL('**/basic-info');
+    const form = page.getByRole('form', { name: '基本情報' });
+    await visible(form.getByLabel('郵便番号'));
+    if ((await form.getByLabel('郵便番号').inputValue()) !== '616-8373') throw new Error('the demo postal code is missing');
+
+    const logo = page.getByTestId('operator-image-logo');
+    const stamp = page.getByTestId('operator-image-stamp');
+    await visible(logo.getByText('未登録'));
+    await choose(page, logo, { name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('これは画像ではありません') });
+    await visible(logo.getByRole('alert').getByText('PNG または JPEG 形式の画像を選んでください。'));
+
+    await choose(page, logo, { name: 'logo.png', mimeType: 'image/png', buffer: LOGO });
+    await visible(page.getByText('ロゴを登録しました'));
+    await choose(page, stamp, { name: 'stamp.png', mimeType: 'image/png', buffer: STAMP });
+    await visible(page.getByText('社印を登録しました'));
+
+    await form.getByLabel('FAX番号').fill('075-861-7445');
+    await form.getByRole('button', { name: '保存' }).click();
+    await visible(page.getByText('基本情報を保存しました'));
+
+    await page.reload();
+    if ((await naturalWidth(logo.getByRole('img', { name: '現在のロゴ' }))) !== 360) throw new Error('the logo is not shown after a reload');
+    if ((await naturalWidth(stamp.getByRole('img', { name: '現在の社印' }))) !== 120) throw new Error('the stamp is not shown after a reload');
+    if ((await form.getByLabel('FAX番号').inputValue()) !== '075-861-7445') throw new Error('the fax number was not kept');
+    await screenshot(page, 'basic-info-logo-ja');
+
+    await page.getByRole('button', { name: 'English' }).click();
+    await visible(page.getByRole('img', { name: 'Current company stamp' }));
+    await visible(page.getByRole('form', { name: 'Basic info' }).getByLabel('Postal code'));
+    await screenshot(page, 'basic-info-logo-en');
+
+    // Removed again (with its confirmation): the journeys after this one print documents without them.
+    for (const [card, title] of [[stamp, 'Remove company stamp'], [logo, 'Remove logo']] as const) {
+      await card.getByRole('button', { name: 'Remove' }).click();
+      await page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Delete' }).click();
+      await visible(card.getByText('Not set'));
+    }
+    await context.close();
+  });
+});
