@@ -3,6 +3,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { freshPage, launch, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
+import { api } from './support/api.ts';
+import { confirmedFreeAgentBooking, downloadedPdf } from './support/invoicing.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -48,8 +50,11 @@ async function naturalWidth(image: Locator): Promise<number> {
   return image.evaluate((img: HTMLImageElement) => img.naturalWidth);
 }
 
+// A Thursday of the demo season that no other journey books.
+const NEXT_INVOICE_DAY = '2027-09-30';
+
 describe('the operator logo and company stamp on 基本情報', () => {
-  it('staff upload a logo and a stamp, see them after a reload, and a text file is refused by its content', async () => {
+  it('staff upload a logo and a stamp, see them after a reload and on the next invoice; a text file is refused by its content', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await page.getByRole('link', { name: '基本情報' }).click();
@@ -78,6 +83,13 @@ describe('the operator logo and company stamp on 基本情報', () => {
     if ((await naturalWidth(stamp.getByRole('img', { name: '現在の社印' }))) !== 120) throw new Error('the stamp is not shown after a reload');
     if ((await form.getByLabel('FAX番号').inputValue()) !== '075-861-7445') throw new Error('the fax number was not kept');
     await screenshot(page, 'basic-info-logo-ja');
+
+    // The next invoice issued prints them: a new booking's invoice carries the logo and the stamp.
+    const bookingId = await confirmedFreeAgentBooking(page, NEXT_INVOICE_DAY);
+    const fare = (await api<{ main_params: { payment: { invoice_url: string | null } } }>(page, 'GET', `/v1/bookings/${bookingId}`)).main_params.payment;
+    const invoice = await downloadedPdf(page, fare.invoice_url!);
+    if (!invoice.text.includes('請求書番号')) throw new Error('not an invoice');
+    if (invoice.images !== 2) throw new Error(`the invoice carries ${invoice.images} images, not the logo and the stamp`);
 
     await page.getByRole('button', { name: 'English' }).click();
     await visible(page.getByRole('img', { name: 'Current company stamp' }));

@@ -185,7 +185,7 @@ describe('operator basic info', () => {
   const info = { name: '嵯峨野観光鉄道株式会社', tel: '075-861-7444', business_hours: '8:30〜17:30', address: '京都市右京区嵯峨天龍寺車道町', invoice_number: 'T1130001234567' };
 
   it('starts with the operator as shipped, and signs the booking mails with what the back office saves', async () => {
-    expect((await call('GET', INFO)).json()).toMatchObject({ name: '嵯峨野観光鉄道株式会社', tel: '075-861-7444', business_hours: '9:00〜17:00', invoice_number: '' });
+    expect((await call('GET', INFO)).json()).toMatchObject({ name: '嵯峨野観光鉄道株式会社', tel: '075-861-7444', business_hours: '9:00〜17:00', invoice_number: 'T1130001234567' });
     const saved = await call('PUT', INFO, info);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject(info);

@@ -147,8 +147,10 @@ export async function loadDemoData(db: Db): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await insertReferenceData(tx);
-    // The operator's row comes from migration 0015; the demo adds its postal code (〒 on invoices).
-    await tx.update(t.operatorBasicInfo).set({ postalCode: '616-8373' });
+    // The operator's row comes from migration 0015 (registration number empty until the operator
+    // enters it); the demo adds its postal code and an illustrative registration number, so the
+    // demo's invoices show every item of a qualified invoice.
+    await tx.update(t.operatorBasicInfo).set({ postalCode: '616-8373', invoiceNumber: 'T1130001234567' });
     await insertPeople(tx, passwordHash);
     await insertDemoTimetable(tx);
     await insertDemoArrangements(db, tx);
