@@ -1,24 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { createTestApp, errorOf, injector, signInRoles, type Headers, type TestApp } from './test-app.ts';
 
 let ctx: TestApp;
-let staff: { authorization: string };
-let station: { authorization: string };
-let agent: { authorization: string };
+let staff: Headers;
+let station: Headers;
+let agent: Headers;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  staff = await ctx.login('staff@example.com');
-  station = await ctx.login('station@example.com');
-  agent = await ctx.login('agent-special@example.com');
+  ({ staff, station, agent } = await signInRoles(ctx, 'agent-special@example.com'));
 });
 afterAll(() => ctx.close());
 
 const BASE = '/v1/master-data/bank-accounts';
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: { authorization: string } = staff) =>
-  ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call = injector(() => ctx, () => staff);
 
 function account(overrides: Record<string, unknown> = {}) {
   return {

@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/client.ts';
 import * as t from '../src/db/schema.ts';
 import { fixedClock } from '../src/lib/clock.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { createTestApp, errorOf, injector, signInRoles, type Headers, type TestApp } from './test-app.ts';
 import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
 import { confirmedBooking } from './support/booking-fixture.ts';
 
@@ -11,23 +11,20 @@ import { confirmedBooking } from './support/booking-fixture.ts';
 const clock = fixedClock('2030-05-04T12:00:00+09:00');
 let ctx: TestApp;
 let fx: InventoryFixture;
-let staff: { authorization: string };
-let station: { authorization: string };
-let agent: { authorization: string };
+let staff: Headers;
+let station: Headers;
+let agent: Headers;
 
 beforeAll(async () => {
   ctx = await createTestApp({ clock });
   fx = await createInventoryFixture(ctx.database.db);
   await addFixturePricing(ctx.database.db);
-  staff = await ctx.login('staff@example.com');
-  station = await ctx.login('station@example.com');
-  agent = await ctx.login('agent-free@example.com');
+  ({ staff, station, agent } = await signInRoles(ctx));
 });
 afterAll(() => ctx.close());
 
 const POLICY = '/v1/master-data/cancellation-policy';
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: { authorization: string } = staff) =>
-  ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call = injector(() => ctx, () => staff);
 
 async function logged(operation: string) {
   const [row] = await ctx.database.db.select({ n: count() }).from(t.operationLogs).where(and(eq(t.operationLogs.operation, operation), eq(t.operationLogs.isError, false)));

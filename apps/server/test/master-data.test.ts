@@ -2,29 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { addDays } from '@sagano/domain/common/business-date';
 import * as t from '../src/db/schema.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { createTestApp, errorOf, injector, signInRoles, type Headers, type TestApp } from './test-app.ts';
 import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
 import { confirmedBooking, reservedBooking } from './support/booking-fixture.ts';
 
 let ctx: TestApp;
 let fx: InventoryFixture;
-let staff: { authorization: string };
-let station: { authorization: string };
-let agent: { authorization: string };
+let staff: Headers;
+let station: Headers;
+let agent: Headers;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   fx = await createInventoryFixture(ctx.database.db); // service days in 2030
   await addFixturePricing(ctx.database.db);
-  staff = await ctx.login('staff@example.com');
-  station = await ctx.login('station@example.com');
-  agent = await ctx.login('agent-free@example.com');
+  ({ staff, station, agent } = await signInRoles(ctx));
 });
 afterAll(() => ctx.close());
 
 const BASE = '/v1/master-data/group-schedules';
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: { authorization: string } = staff) =>
-  ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call = injector(() => ctx, () => staff);
 
 function schedule(overrides: Record<string, unknown> = {}) {
   return {

@@ -9,18 +9,16 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import * as t from '../src/db/schema.ts';
 import { MAX_IMAGE_BYTES } from '../src/modules/files/stored-files.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { createTestApp, errorOf, signInRoles, type Headers, type TestApp } from './test-app.ts';
 
 let ctx: TestApp;
-let staff: { authorization: string };
-let station: { authorization: string };
-let agent: { authorization: string };
+let staff: Headers;
+let station: Headers;
+let agent: Headers;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  staff = await ctx.login('staff@example.com');
-  station = await ctx.login('station@example.com');
-  agent = await ctx.login('agent-free@example.com');
+  ({ staff, station, agent } = await signInRoles(ctx));
 });
 afterAll(() => ctx.close());
 

@@ -77,3 +77,21 @@ export async function createTestApp(options: { smtpUrl?: string; env?: Record<st
 export function errorOf(res: LightMyRequestResponse): { error_code: string; error_description: string; field?: string } {
   return res.json().common;
 }
+
+/** A signed-in caller's header. */
+export type Headers = { authorization: string };
+
+/** The back office, station staff and an agent's admin, signed in: the callers most API tests try. */
+export async function signInRoles(ctx: TestApp, agentEmail = 'agent-free@example.com'): Promise<{ staff: Headers; station: Headers; agent: Headers }> {
+  return { staff: await ctx.login('staff@example.com'), station: await ctx.login('station@example.com'), agent: await ctx.login(agentEmail) };
+}
+
+/**
+ * A call to the app: method, url, an optional JSON payload and the caller (by default the one
+ * `byDefault` answers when called). The app and the caller are read when the call is made, so
+ * the test file may make them in its beforeAll.
+ */
+export function injector(app: () => TestApp, byDefault: () => Headers) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Headers = byDefault()) =>
+    app().app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+}
