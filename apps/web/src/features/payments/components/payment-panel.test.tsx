@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentDetail, PaymentDiscrepancy, PaymentFlags } from '@sagano/domain/payments/payment-schemas';
+import type { PaymentDetail } from '@sagano/domain/payments/payment-schemas';
 import { changeLanguage } from '../../../lib/i18n.ts';
+import { paymentDetail, paymentDiscrepancy } from '../../../test/payment-details.ts';
 import { fieldLabelled, renderScreen, typeInto as type, unmountScreens, useScreenTests } from '../../../test/render-screen.tsx';
 import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../../test/screen.ts';
 import { awaitingCard } from './checkout-return-notice.tsx';
@@ -10,58 +11,8 @@ import { PaymentPanel } from './payment-panel.tsx';
 vi.mock('./leave-page.ts', () => ({ leavePage: vi.fn() }));
 
 const E6 = 1_000_000;
-const NO_FLAGS: PaymentFlags = {
-  can_pay: false,
-  can_issue_coupon: false,
-  can_correct_coupon_number: false,
-  can_record_transfer: false,
-  can_adjust_amount: false,
-  can_finish_cancel_payment: false,
-  can_refund: false,
-  can_view_invoice: false,
-  can_view_receipt: false,
-};
-
-function payment(over: Partial<PaymentDetail> = {}, flags: Partial<PaymentFlags> = {}): PaymentDetail {
-  return {
-    payment_id: 71,
-    kind: 'FARE',
-    status: 'PAYMENT_PENDING',
-    payment_method: 'ONLINE_CREDIT_CARD',
-    transaction_id: null,
-    issued_at: '2027-05-01T10:00:00+09:00',
-    updated_at: '2027-05-01T10:00:00+09:00',
-    paid_amount: 0,
-    initial_paid_amount: 0,
-    unit_quantity_price_items: [],
-    cancellation_unit_quantity_price_items: [],
-    total_amount: 48_000 * E6,
-    commission: { value: 0, is_automatically_calculated: true },
-    cancellation_rate_percent: null,
-    total_cancellation_fee: null,
-    total_cancellation_amount: null,
-    is_cancellation_fee_fixed: false,
-    is_total_amount_fixed: false,
-    due_date: '2027-06-03',
-    normal_due_date: '2027-06-03',
-    is_overdue: false,
-    coupon_number: null,
-    monthly_invoice_id: null,
-    agent_settlement_id: null,
-    agent_sub_group_settlement_id: null,
-    invoice_url: null,
-    receipt_url: null,
-    is_cancel_payment_finished: false,
-    flags: { ...NO_FLAGS, ...flags },
-    discrepancy: null,
-    discrepancy_details: null,
-    ...over,
-  };
-}
-
-function discrepancy(over: Partial<PaymentDiscrepancy> = {}, flags: Partial<PaymentFlags> = {}): PaymentDiscrepancy {
-  return { payment_id: 72, status: 'PAYMENT_PENDING', due_date: '2027-06-20', is_overdue: false, total_amount: 6_000 * E6, paid_amount: 0, direction: 'EXTRA', invoice_url: null, receipt_url: null, return_invoice_url: null, flags: { ...NO_FLAGS, ...flags }, ...over };
-}
+const payment = paymentDetail;
+const discrepancy = paymentDiscrepancy;
 
 let calls: ApiCall[] = [];
 

@@ -5,60 +5,15 @@ import { E6 } from '@sagano/domain/money/yen-e6';
 import { changeLanguage } from '../../../lib/i18n.ts';
 import { BACK_OFFICE_STAFF, currentLocation as where, fieldLabelled as field, LocationProbe, renderRoutes, typeInto as fill, unmountScreens, useScreenTests } from '../../../test/render-screen.tsx';
 import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../../test/screen.ts';
+import { NO_PAYMENT_FLAGS, paymentDetail } from '../../../test/payment-details.ts';
 import type { PaymentSearchRow } from '../api/search-payments.ts';
 import { Component as PaymentsList } from './payments-list.tsx';
 
 const operator = BACK_OFFICE_STAFF;
 const agentUser: SessionUser = { ...operator, uid: 'a1', email: 'agent@example.com', kind: 'AGENT', role: 'agentAdmin', user_group: null, user_type: null, agent_id: 7, staff_type: 'ADMIN' };
 
-const FLAGS: PaymentDetail['flags'] = {
-  can_pay: false,
-  can_issue_coupon: false,
-  can_correct_coupon_number: false,
-  can_record_transfer: false,
-  can_adjust_amount: false,
-  can_finish_cancel_payment: false,
-  can_refund: false,
-  can_view_invoice: false,
-  can_view_receipt: false,
-};
-
-function payment(over: Partial<PaymentDetail>): PaymentDetail {
-  return {
-    payment_id: 1,
-    kind: 'FARE',
-    status: 'PAYMENT_PENDING',
-    payment_method: 'ONLINE_CREDIT_CARD',
-    transaction_id: null,
-    issued_at: '2026-05-01T00:00:00.000Z',
-    updated_at: '2026-05-01T00:00:00.000Z',
-    paid_amount: 0,
-    initial_paid_amount: 0,
-    unit_quantity_price_items: [],
-    cancellation_unit_quantity_price_items: [],
-    total_amount: 48_000 * E6,
-    commission: { value: 0, is_automatically_calculated: true },
-    cancellation_rate_percent: null,
-    total_cancellation_fee: null,
-    total_cancellation_amount: null,
-    is_cancellation_fee_fixed: false,
-    is_total_amount_fixed: false,
-    due_date: '2026-05-20',
-    normal_due_date: '2026-05-20',
-    is_overdue: false,
-    coupon_number: null,
-    monthly_invoice_id: null,
-    agent_settlement_id: null,
-    agent_sub_group_settlement_id: null,
-    invoice_url: null,
-    receipt_url: null,
-    is_cancel_payment_finished: false,
-    flags: FLAGS,
-    discrepancy: null,
-    discrepancy_details: null,
-    ...over,
-  };
-}
+/** A fare of 48,000 円 due 2026-05-20. */
+const payment = (over: Partial<PaymentDetail>) => paymentDetail({ payment_id: 1, issued_at: '2026-05-01T00:00:00.000Z', updated_at: '2026-05-01T00:00:00.000Z', due_date: '2026-05-20', normal_due_date: '2026-05-20', ...over });
 
 function row(bookingId: string, groupName: string, detail: PaymentDetail | null): PaymentSearchRow {
   return {
@@ -83,7 +38,7 @@ const ROWS: PaymentSearchRow[] = [
       status: 'COUPON_CONFIRMED',
       payment_method: 'COUPON',
       due_date: null,
-      discrepancy: { payment_id: 9, status: 'PAYMENT_PENDING', due_date: '2026-05-02', is_overdue: true, total_amount: 1_200 * E6, paid_amount: 0, direction: 'EXTRA', invoice_url: null, receipt_url: null, return_invoice_url: null, flags: FLAGS },
+      discrepancy: { payment_id: 9, status: 'PAYMENT_PENDING', due_date: '2026-05-02', is_overdue: true, total_amount: 1_200 * E6, paid_amount: 0, direction: 'EXTRA', invoice_url: null, receipt_url: null, return_invoice_url: null, flags: NO_PAYMENT_FLAGS },
     }),
   ),
   row('26050004', '嵐山の集い', null),
@@ -93,7 +48,7 @@ const ROWS: PaymentSearchRow[] = [
     payment({
       status: 'PAYMENT_CONFIRMED',
       paid_amount: 48_000 * E6,
-      discrepancy: { payment_id: 10, status: 'PAYMENT_PENDING', due_date: null, is_overdue: false, total_amount: 1_800 * E6, paid_amount: 0, direction: 'REFUND', invoice_url: null, receipt_url: null, return_invoice_url: null, flags: FLAGS },
+      discrepancy: { payment_id: 10, status: 'PAYMENT_PENDING', due_date: null, is_overdue: false, total_amount: 1_800 * E6, paid_amount: 0, direction: 'REFUND', invoice_url: null, receipt_url: null, return_invoice_url: null, flags: NO_PAYMENT_FLAGS },
     }),
   ),
 ];
