@@ -2,9 +2,33 @@ import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { Button, Collapse, Group, Paper, SimpleGrid } from '@mantine/core';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useForm, type FormValidateInput } from '@mantine/form';
+import { dateRangeRules } from '../lib/search-filters.ts';
 
 /** A typed date filter: the browser's date picker, yyyy-MM-dd where it has none. */
 export const DATE_FILTER_PROPS = { placeholder: 'yyyy-MM-dd', type: 'date' } as const;
+
+type DatedFilters = { service_from: string; service_to: string; submitted_from: string; submitted_to: string };
+
+/**
+ * The form of a list's filters with a service period and a submission period (each checked: real
+ * dates, the end not before the start), and what `SearchFilterForm` needs to search with it and
+ * to clear it back to `empty` (which searches at once).
+ */
+export function useDatedFilterForm<T extends DatedFilters>(initial: T, empty: () => T, onSearch: (values: T) => void) {
+  const { t } = useTranslation('common');
+  const messages = { date: t('validation.date'), order: t('validation.dateOrder') };
+  const form = useForm<T>({
+    initialValues: initial,
+    validate: { ...dateRangeRules('service_from', 'service_to', messages), ...dateRangeRules('submitted_from', 'submitted_to', messages) } as FormValidateInput<T>,
+  });
+  const clear = () => {
+    const cleared = empty();
+    form.setValues(cleared);
+    onSearch(cleared);
+  };
+  return { form, any: { value: '', label: t('filters.any') }, frame: { onSubmit: form.onSubmit(onSearch), onClear: clear } };
+}
 
 /**
  * The frame of a list's search: the fields in a grid, the seldom-used ones behind "more filters"

@@ -1,14 +1,13 @@
 import { MultiSelect, Select, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { GROUP_TYPES, PAYMENT_STATUSES, type ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES } from '@sagano/domain/bookings/booking-state';
 import { countryOptions } from '@sagano/domain/common/countries';
 import { addDays, tokyoToday } from '@sagano/domain/common/business-date';
 import { AgentBranchSelect } from '../../../components/agent-branch-select.tsx';
-import { DATE_FILTER_PROPS, SearchFilterForm } from '../../../components/search-filter-form.tsx';
+import { DATE_FILTER_PROPS, SearchFilterForm, useDatedFilterForm } from '../../../components/search-filter-form.tsx';
 import { parseDateInput } from '../../../lib/dates.ts';
-import { dateRangeRules, isDateInput, readFilterParams, writeFilterParams } from '../../../lib/search-filters.ts';
+import { isDateInput, readFilterParams, writeFilterParams } from '../../../lib/search-filters.ts';
 
 /** Every filter of spec 000 §3 "List filter defaults" and its extensions, as kept in the address. */
 export type BookingFilterValues = {
@@ -103,22 +102,12 @@ export function BookingFilters({
 }) {
   const { t, i18n } = useTranslation(['bookings', 'common']);
   const extendedSet = TEXT_KEYS.some((k) => !['service_from', 'service_to', 'booking_id', 'group_name'].includes(k) && initial[k]) || initial.sub_status.length > 0;
-  const messages = { date: t('common:validation.date'), order: t('common:validation.dateOrder') };
-  const form = useForm<BookingFilterValues>({
-    initialValues: initial,
-    validate: { ...dateRangeRules('submitted_from', 'submitted_to', messages), ...dateRangeRules('service_from', 'service_to', messages) },
-  });
-  const any = { value: '', label: t('common:filters.any') };
+  const { form, any, frame } = useDatedFilterForm(initial, () => readBookingFilters(new URLSearchParams()), onSearch);
 
   return (
     <SearchFilterForm
       label={t('filters.label')}
-      onSubmit={form.onSubmit(onSearch)}
-      onClear={() => {
-        const cleared = readBookingFilters(new URLSearchParams());
-        form.setValues(cleared);
-        onSearch(cleared);
-      }}
+      {...frame}
       moreInitiallyOpen={extendedSet}
       more={
         <>

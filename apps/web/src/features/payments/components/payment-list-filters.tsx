@@ -1,12 +1,11 @@
 import { Checkbox, Select, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
 import { PAYMENT_STATUSES } from '@sagano/domain/payments/payment-state';
 import { AgentBranchSelect } from '../../../components/agent-branch-select.tsx';
-import { DATE_FILTER_PROPS, SearchFilterForm } from '../../../components/search-filter-form.tsx';
+import { DATE_FILTER_PROPS, SearchFilterForm, useDatedFilterForm } from '../../../components/search-filter-form.tsx';
 import { parseDateInput } from '../../../lib/dates.ts';
-import { dateRangeRules, readFilterParams, writeFilterParams, type FilterValues } from '../../../lib/search-filters.ts';
+import { readFilterParams, writeFilterParams, type FilterValues } from '../../../lib/search-filters.ts';
 
 const TEXT_KEYS = [
   'service_from',
@@ -79,22 +78,12 @@ export function PaymentListFilters({
   onSearch: (values: PaymentFilterValues) => void;
 }) {
   const { t } = useTranslation(['paymentList', 'common']);
-  const messages = { date: t('common:validation.date'), order: t('common:validation.dateOrder') };
-  const form = useForm<PaymentFilterValues>({
-    initialValues: initial,
-    validate: { ...dateRangeRules('service_from', 'service_to', messages), ...dateRangeRules('submitted_from', 'submitted_to', messages) },
-  });
-  const any = { value: '', label: t('common:filters.any') };
+  const { form, any, frame } = useDatedFilterForm(initial, () => readPaymentFilters(new URLSearchParams()), onSearch);
 
   return (
     <SearchFilterForm
       label={t('filters.label')}
-      onSubmit={form.onSubmit(onSearch)}
-      onClear={() => {
-        const cleared = readPaymentFilters(new URLSearchParams());
-        form.setValues(cleared);
-        onSearch(cleared);
-      }}
+      {...frame}
       moreInitiallyOpen={Boolean(initial.submitted_from || initial.submitted_to)}
       more={
         <>
