@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { Badge, Button } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { AgentGroupResponse, StaffResponse } from '@sagano/domain/agents/agent-schemas';
-import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
-import { StaffFormModal } from '../../../components/staff/staff-form-modal.tsx';
+import type { AgentGroupResponse } from '@sagano/domain/agents/agent-schemas';
+import { StaffDialogs, useStaffDialogs } from '../../../components/staff/staff-dialogs.tsx';
 import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { useCreateStaff, useDeleteStaff, useSendStaffPasswordReset, useUnenrollStaffTotp, useUpdateStaff } from '../api/agent-staffs.ts';
 import { Section } from './section.tsx';
@@ -14,19 +12,11 @@ export type GroupOption = Pick<AgentGroupResponse, 'id' | 'name_ja' | 'is_root'>
 
 const ACTIONS = ['edit', 'reset', 'unenroll', 'delete'] as const;
 
-type Dialog = { kind: 'form'; staff: StaffResponse | null } | { kind: 'reset' | 'unenroll' | 'delete'; staff: StaffResponse };
-
 /** A group's staff: list, add, edit, delete, password-reset mail and removing two-factor enrollment. */
 export function StaffSection({ title, group, groups }: { title: string; group: AgentGroupResponse; groups: GroupOption[] }) {
   const { t } = useTranslation(['agents', 'common']);
-  // The last dialog stays set while it closes, so its text does not vanish during the transition.
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [opened, setOpened] = useState(false);
-  const open = (next: Dialog) => {
-    setDialog(next);
-    setOpened(true);
-  };
-  const close = () => setOpened(false);
+  const dialogs = useStaffDialogs();
+  const { open } = dialogs;
   const create = useCreateStaff();
   const update = useUpdateStaff();
   const remove = useDeleteStaff();
@@ -56,48 +46,17 @@ export function StaffSection({ title, group, groups }: { title: string; group: A
         onAction={(action, staff) => open(action === 'edit' ? { kind: 'form', staff } : { kind: action, staff })}
       />
 
-      {dialog?.kind === 'form' && opened && (
-        <StaffFormModal
-          key={dialog.staff?.id ?? 'new'}
-          staff={dialog.staff}
-          groups={groupOptions}
-          defaultGroupId={group.id}
-          create={create}
-          update={update}
-          onClose={close}
-        />
-      )}
-      <ConfirmMutation
-        target={opened && dialog?.kind === 'reset' ? dialog.staff : null}
-        title={t('staff.resetTitle')}
-        message={(staff) => t('staff.resetConfirm', { name: staff.name, email: staff.email })}
-        confirmLabel={t('common:actions.send')}
-        mutation={sendReset}
-        variables={(staff) => staff.id}
-        done={t('staff.resetSent')}
-        onClose={close}
-      />
-      <ConfirmMutation
-        target={opened && dialog?.kind === 'unenroll' ? dialog.staff : null}
-        title={t('staff.unenrollTitle')}
-        message={(staff) => t('staff.unenrollConfirm', { name: staff.name, email: staff.email })}
-        confirmLabel={t('staff.unenrollConfirmLabel')}
-        danger
-        mutation={unenroll}
-        variables={(staff) => staff.id}
-        done={t('staff.unenrolled')}
-        onClose={close}
-      />
-      <ConfirmMutation
-        target={opened && dialog?.kind === 'delete' ? dialog.staff : null}
-        title={t('staff.deleteTitle')}
-        message={(staff) => t('staff.deleteConfirm', { name: staff.name, email: staff.email })}
-        confirmLabel={t('common:actions.delete')}
-        danger
-        mutation={remove}
-        variables={(staff) => staff.id}
-        done={t('staff.deleted')}
-        onClose={close}
+      <StaffDialogs
+        state={dialogs}
+        groups={groupOptions}
+        defaultGroupId={group.id}
+        create={create}
+        update={update}
+        confirms={{
+          reset: { title: t('staff.resetTitle'), message: (staff) => t('staff.resetConfirm', { name: staff.name, email: staff.email }), confirmLabel: t('common:actions.send'), done: t('staff.resetSent'), mutation: sendReset },
+          unenroll: { title: t('staff.unenrollTitle'), message: (staff) => t('staff.unenrollConfirm', { name: staff.name, email: staff.email }), confirmLabel: t('staff.unenrollConfirmLabel'), done: t('staff.unenrolled'), danger: true, mutation: unenroll },
+          delete: { title: t('staff.deleteTitle'), message: (staff) => t('staff.deleteConfirm', { name: staff.name, email: staff.email }), confirmLabel: t('common:actions.delete'), done: t('staff.deleted'), danger: true, mutation: remove },
+        }}
       />
     </Section>
   );

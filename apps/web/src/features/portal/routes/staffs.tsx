@@ -1,21 +1,16 @@
-import { useState } from 'react';
 import { Button, Group, LoadingOverlay, NativeSelect, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { StaffResponse } from '@sagano/domain/agents/agent-schemas';
 import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging';
-import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { StaffFormModal } from '../../../components/staff/staff-form-modal.tsx';
+import { StaffDialogs, useStaffDialogs } from '../../../components/staff/staff-dialogs.tsx';
 import { StaffTable } from '../../../components/staff/staff-table.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { agentScopeOf, useOwnAgent, useOwnGroup } from '../../../lib/own-agent.ts';
 import { useCreateStaff, useDeleteStaff, useSendStaffPasswordReset, useStaffs, useUpdateStaff } from '../api/staffs.ts';
 import { groupName, sortGroups, type StaffGroup } from '../components/staff-groups.ts';
-
-type Dialog = { kind: 'form'; staff: StaffResponse | null } | { kind: 'delete' | 'reset'; staff: StaffResponse };
 
 /** Agent admins do not remove two-factor enrollment: the operator does. */
 const ACTIONS = ['edit', 'reset', 'delete'] as const;
@@ -44,13 +39,8 @@ export function Component() {
   const update = useUpdateStaff();
   const remove = useDeleteStaff();
   const sendReset = useSendStaffPasswordReset();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [opened, setOpened] = useState(false);
-  const open = (next: Dialog) => {
-    setDialog(next);
-    setOpened(true);
-  };
-  const close = () => setOpened(false);
+  const dialogs = useStaffDialogs();
+  const { open } = dialogs;
 
   const groups: StaffGroup[] = headOfficeView ? sortGroups(agent.data?.groups ?? []) : branch.data ? [branch.data] : [];
   const headOffice = { word: t('staff.headOffice'), named: (name: string) => t('staff.headOfficeNamed', { name }) };
@@ -104,37 +94,22 @@ export function Component() {
         {staffs.data && <ListPagination total={staffs.data.total} page={staffs.data.page} perPage={staffs.data.per_page} onChange={goTo} />}
       </Paper>
 
-      {dialog?.kind === 'form' && opened && (
-        <StaffFormModal
-          key={dialog.staff?.id ?? 'new'}
-          staff={dialog.staff}
-          groups={groups.map((g) => ({ id: g.id, label: label(g) }))}
-          defaultGroupId={defaultGroupId}
-          create={create}
-          update={update}
-          onClose={close}
-        />
-      )}
-      <ConfirmMutation
-        target={opened && dialog?.kind === 'delete' ? dialog.staff : null}
-        title={t('staff.deleteTitle')}
-        message={(staff) => t('staff.deleteConfirm', { email: staff.email })}
-        confirmLabel={t('common:actions.delete')}
-        danger
-        mutation={remove}
-        variables={(staff) => staff.id}
-        done={t('staff.deleted')}
-        onClose={close}
-      />
-      <ConfirmMutation
-        target={opened && dialog?.kind === 'reset' ? dialog.staff : null}
-        title={t('staff.resetTitle')}
-        message={(staff) => t(staff.has_password ? 'staff.resetConfirm' : 'staff.inviteConfirm', { email: staff.email })}
-        confirmLabel={t('common:actions.send')}
-        mutation={sendReset}
-        variables={(staff) => staff.id}
-        done={t('staff.resetSent')}
-        onClose={close}
+      <StaffDialogs
+        state={dialogs}
+        groups={groups.map((g) => ({ id: g.id, label: label(g) }))}
+        defaultGroupId={defaultGroupId}
+        create={create}
+        update={update}
+        confirms={{
+          delete: { title: t('staff.deleteTitle'), message: (staff) => t('staff.deleteConfirm', { email: staff.email }), confirmLabel: t('common:actions.delete'), done: t('staff.deleted'), danger: true, mutation: remove },
+          reset: {
+            title: t('staff.resetTitle'),
+            message: (staff) => t(staff.has_password ? 'staff.resetConfirm' : 'staff.inviteConfirm', { email: staff.email }),
+            confirmLabel: t('common:actions.send'),
+            done: t('staff.resetSent'),
+            mutation: sendReset,
+          },
+        }}
       />
     </>
   );
