@@ -4,9 +4,7 @@
  * JSON bodies, router errors, deep JSON; and the headers every answer carries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc } from 'drizzle-orm';
-import * as t from '../src/db/schema.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { createTestApp, errorOf, latestOperationLog, type TestApp } from './test-app.ts';
 
 let ctx: TestApp;
 let admin: { authorization: string };
@@ -17,10 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function lastLog() {
-  const [row] = await ctx.database.db.select().from(t.operationLogs).orderBy(desc(t.operationLogs.id)).limit(1);
-  return row!;
-}
+const lastLog = async () => (await latestOperationLog(ctx))!;
 
 describe('text PostgreSQL cannot store', () => {
   it('refuses a NUL in the login name with the field named, and logs the attempt', async () => {

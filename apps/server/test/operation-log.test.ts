@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc } from 'drizzle-orm';
 import { tokyoToday } from '@sagano/domain/common/business-date';
-import * as t from '../src/db/schema.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { createTestApp, errorOf, latestOperationLog, type TestApp } from './test-app.ts';
 
 let ctx: TestApp;
 let admin: { authorization: string };
@@ -12,10 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function latestLog() {
-  const [row] = await ctx.database.db.select().from(t.operationLogs).orderBy(desc(t.operationLogs.id)).limit(1);
-  return row!;
-}
+const latestLog = async () => (await latestOperationLog(ctx))!;
 
 describe('operation log', () => {
   it('records a successful mutation with operator, operation and redacted request', async () => {

@@ -5,11 +5,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import * as t from '../src/db/schema.ts';
 import { MAX_IMAGE_BYTES } from '../src/modules/files/stored-files.ts';
-import { createTestApp, errorOf, signInRoles, type Headers, type TestApp } from './test-app.ts';
+import { createTestApp, errorOf, signInRoles, type Headers, latestOperationLog, type TestApp } from './test-app.ts';
 
 let ctx: TestApp;
 let staff: Headers;
@@ -52,10 +52,7 @@ async function storedFiles() {
   return row!.n;
 }
 
-async function lastLog(operation: string) {
-  const [row] = await ctx.database.db.select().from(t.operationLogs).where(eq(t.operationLogs.operation, operation)).orderBy(desc(t.operationLogs.id)).limit(1);
-  return row;
-}
+const lastLog = (operation: string) => latestOperationLog(ctx, operation);
 
 async function logged(operation: string) {
   const [row] = await ctx.database.db.select({ n: count() }).from(t.operationLogs).where(and(eq(t.operationLogs.operation, operation), eq(t.operationLogs.isError, false)));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
 import { touchIntervalMs } from '../src/modules/auth/auth.service.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { createTestApp, errorOf, latestOperationLog, type TestApp } from './test-app.ts';
 import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
 
 let ctx: TestApp;
@@ -31,10 +31,7 @@ afterAll(async () => {
   await bare.close();
 });
 
-async function lastLog(app: TestApp, operation: string) {
-  const [row] = await app.database.db.select().from(t.operationLogs).where(eq(t.operationLogs.operation, operation)).orderBy(desc(t.operationLogs.id)).limit(1);
-  return row!;
-}
+const lastLog = async (app: TestApp, operation: string) => (await latestOperationLog(app, operation))!;
 
 describe('external_idempotent_id across branches', () => {
   const body = (key: string) => ({

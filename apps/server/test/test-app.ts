@@ -10,6 +10,8 @@ import { gatewayFromConfig } from '../src/modules/payments/gateway/gateway-regis
 import type { PaymentGateway } from '../src/modules/payments/gateway/payment-gateway.ts';
 import { smtpSender, type MailSender } from '../src/modules/mail/mail-sender.ts';
 import { openTestDatabase } from './test-database.ts';
+import { desc, eq } from 'drizzle-orm';
+import * as t from '../src/db/schema.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,4 +96,11 @@ export async function signInRoles(ctx: TestApp, agentEmail = 'agent-free@example
 export function injector(app: () => TestApp, byDefault: () => Headers) {
   return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Headers = byDefault()) =>
     app().app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+}
+
+/** The newest row of the operation log (of that operation, when named). */
+export async function latestOperationLog(ctx: TestApp, operation?: string): Promise<typeof t.operationLogs.$inferSelect | undefined> {
+  const query = ctx.database.db.select().from(t.operationLogs);
+  const [row] = await (operation ? query.where(eq(t.operationLogs.operation, operation)) : query).orderBy(desc(t.operationLogs.id)).limit(1);
+  return row;
 }
