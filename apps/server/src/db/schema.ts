@@ -19,4 +19,5 @@ export * from './schema/bookings.ts';
 export * from './schema/seats.ts';
 export * from './schema/payments.ts';
 export * from './schema/invoices.ts';
+export * from './schema/settlements.ts';
 export * from './schema/notifications.ts';

@@ -10,6 +10,7 @@ import { bigint, check, date, index, integer, jsonb, pgTable, serial, text, time
 import { accounts } from './accounts.ts';
 import { bookings } from './bookings.ts';
 import { payments } from './payments.ts';
+import { groupSettlements } from './settlements.ts';
 
 export const documentCounters = pgTable(
   'document_counters',
@@ -29,9 +30,10 @@ export const invoiceDocuments = pgTable(
     sequenceNumber: integer('sequence_number').notNull(),
     /** What the document prints as its number, e.g. INV-000001. */
     documentNumber: text('document_number').notNull(),
-    paymentId: integer('payment_id')
-      .notNull()
-      .references(() => payments.id),
+    /** The payment the document is for; null for a monthly invoice, which covers a group settlement's payments. */
+    paymentId: integer('payment_id').references(() => payments.id),
+    /** A monthly invoice: the group settlement (one branch, one billing period) it bills. */
+    groupSettlementId: integer('group_settlement_id').references((): AnyPgColumn => groupSettlements.id),
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id),
@@ -54,5 +56,7 @@ export const invoiceDocuments = pgTable(
     index('invoice_documents_booking_idx').on(t.bookingId),
     check('invoice_documents_kind', sql`${t.kind} in ('INVOICE', 'RECEIPT', 'RETURN_INVOICE')`),
     check('invoice_documents_sequence', sql`${t.sequenceNumber} > 0`),
+    check('invoice_documents_subject', sql`(${t.paymentId} is null) <> (${t.groupSettlementId} is null)`),
+    index('invoice_documents_group_settlement_idx').on(t.groupSettlementId),
   ],
 );

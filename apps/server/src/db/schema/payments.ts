@@ -9,6 +9,7 @@ import { bigint, boolean, check, date, index, integer, jsonb, pgTable, serial, t
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@sagano/domain/bookings/booking-schemas';
 import { createdAt, updatedAt, oneOf } from './columns.ts';
 import { bookings } from './bookings.ts';
+import { groupSettlements } from './settlements.ts';
 
 export const payments = pgTable(
   'payments',
@@ -41,11 +42,12 @@ export const payments = pgTable(
     direction: text('direction'),
     adjustReason: text('adjust_reason'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    /** Room for the monthly invoice of the settlement work. */
-    monthlyInvoiceId: integer('monthly_invoice_id'),
+    /** The monthly invoice (group settlement) that billed this payment, once billed. */
+    monthlyInvoiceId: integer('monthly_invoice_id').references((): AnyPgColumn => groupSettlements.id),
   },
   (t) => [
     index('payments_booking_idx').on(t.bookingId),
+    index('payments_monthly_invoice_idx').on(t.monthlyInvoiceId),
     check('payments_direction', sql`${t.direction} is null or ${t.direction} in ('EXTRA', 'REFUND')`),
     check('payments_amounts', sql`${t.totalAmountE6} >= 0 and ${t.paidAmountE6} >= 0`),
     check('payments_kind', sql`${t.kind} in ('FARE', 'CANCELLATION', 'DISCREPANCY')`),
