@@ -110,6 +110,16 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: lazyScreen(() => import('../features/payments/routes/payments-list.tsx')),
             },
             {
+              // The Sales menu's monthly report (月次精算; 月次請求 in the agent portal, scoped by the server).
+              path: 'monthly-report',
+              loader: requireMenuEntry(queryClient, 'monthlyReport'),
+              children: [
+                { index: true, lazy: lazyScreen(() => import('../features/settlements/routes/monthly-report.tsx')) },
+                { path: 'payment/:groupSettlementId', lazy: lazyScreen(() => import('../features/settlements/routes/monthly-report-payment.tsx')) },
+                { path: ':agentSettlementId', lazy: lazyScreen(() => import('../features/settlements/routes/monthly-report-agent.tsx')) },
+              ],
+            },
+            {
               path: 'inventory-arrangements',
               loader: requireMenuEntry(queryClient, 'inventoryArrangements'),
               lazy: lazyScreen(() => import('../features/inventory/routes/inventory-arrangements.tsx')),

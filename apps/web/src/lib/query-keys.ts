@@ -18,6 +18,7 @@ export const queryRoots = {
   portal: ['portal'],
   pricing: ['pricing'],
   reference: ['reference'],
+  settlements: ['settlements'],
   timetable: ['timetable'],
   users: ['users'],
 } as const;

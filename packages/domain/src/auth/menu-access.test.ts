@@ -54,14 +54,14 @@ describe('visibleMenuEntries', () => {
     expect(keysOf(visibleMenuEntries(station, everything))).toEqual(['dashboard', 'bookings']);
   });
 
-  it('gives agent admins the portal: bookings, seat inquiry, payments, staff, two-factor sign-in', () => {
-    const portal = ['dashboard', 'notifications', 'bookings', 'searchAllotments', 'sales', 'agentStaffs', 'twoFactor', 'changePassword'];
+  it('gives agent admins the portal: bookings, seat inquiry, payments, monthly invoices, staff, two-factor sign-in', () => {
+    const portal = ['dashboard', 'notifications', 'bookings', 'searchAllotments', 'sales', 'monthlyReport', 'agentStaffs', 'twoFactor', 'changePassword'];
     expect(keysOf(visibleMenuEntries(agent, everything))).toEqual(portal);
     expect(keysOf(visibleMenuEntries(branchAdmin, everything))).toEqual(portal);
   });
 
   it('gives agent and branch staff the portal without staff management', () => {
-    const portal = ['dashboard', 'notifications', 'bookings', 'searchAllotments', 'sales', 'twoFactor', 'changePassword'];
+    const portal = ['dashboard', 'notifications', 'bookings', 'searchAllotments', 'sales', 'monthlyReport', 'twoFactor', 'changePassword'];
     expect(keysOf(visibleMenuEntries(agentStaff, everything))).toEqual(portal);
     expect(keysOf(visibleMenuEntries(branchStaff, everything))).toEqual(portal);
   });
@@ -104,7 +104,7 @@ describe('mayOpenMenuEntry', () => {
   });
 
   it('keeps every back-office screen from every agent role', () => {
-    const portal = new Set(['dashboard', 'notifications', 'bookings', 'searchAllotments', 'sales', 'agentStaffs', 'twoFactor', 'changePassword']);
+    const portal = new Set(['dashboard', 'notifications', 'bookings', 'searchAllotments', 'sales', 'monthlyReport', 'agentStaffs', 'twoFactor', 'changePassword']);
     for (const role of agentRoles) {
       for (const key of MENU_ENTRY_KEYS.filter((k) => !portal.has(k))) expect(mayOpenMenuEntry(role, key), `${role.role} ${key}`).toBe(false);
     }
@@ -130,11 +130,12 @@ describe('mayOpenMenuEntry', () => {
     }
   });
 
-  it('opens the payments list (sales) to the back office and every agent role, not to station users', () => {
+  it('opens the payments list (sales) and the monthly report to the back office and every agent role, not to station users', () => {
     for (const role of [admin, staff, ...agentRoles]) expect(mayOpenMenuEntry(role, 'sales'), role.role).toBe(true);
     expect(mayOpenMenuEntry(station, 'sales')).toBe(false);
-    // The monthly report beside it stays the back office's.
-    for (const role of agentRoles) expect(mayOpenMenuEntry(role, 'monthlyReport')).toBe(false);
+    // The monthly report beside it too: agents see their own monthly invoices there (月次請求).
+    for (const role of [admin, staff, ...agentRoles]) expect(mayOpenMenuEntry(role, 'monthlyReport'), role.role).toBe(true);
+    expect(mayOpenMenuEntry(station, 'monthlyReport')).toBe(false);
   });
 
   it('keeps the operation log from station users and agents', () => {
@@ -155,7 +156,7 @@ describe('visibleMenuGroups', () => {
     const groups = visibleMenuGroups(branchAdmin, everything);
     expect(groups.map((g) => g.group)).toEqual(['main', 'groupManager', 'sales', 'account']);
     expect(keysOf(groups[1]?.entries ?? [])).toEqual(['notifications', 'bookings', 'searchAllotments']);
-    expect(keysOf(groups[2]?.entries ?? [])).toEqual(['sales']);
+    expect(keysOf(groups[2]?.entries ?? [])).toEqual(['sales', 'monthlyReport']);
     expect(keysOf(groups[3]?.entries ?? [])).toEqual(['agentStaffs', 'twoFactor', 'changePassword']);
   });
 

@@ -59,9 +59,10 @@ const STATION_ENTRIES: readonly MenuEntryKey[] = ['dashboard', 'bookings'];
 /**
  * The agent portal (issue 6): every agent staff member books, reads notifications, sees what is
  * to pay (`sales`: the payments list, issue 15, scoped by the server to the agent or branch) and
- * guards their sign-in.
+ * guards their sign-in; `monthlyReport` (月次請求, issue 17) lists its own monthly settlements and
+ * invoices (a branch its own, scoped by the server).
  */
-const AGENT_ENTRIES: readonly MenuEntryKey[] = ['dashboard', 'notifications', 'bookings', 'searchAllotments', 'sales', 'twoFactor', 'changePassword'];
+const AGENT_ENTRIES: readonly MenuEntryKey[] = ['dashboard', 'notifications', 'bookings', 'searchAllotments', 'sales', 'monthlyReport', 'twoFactor', 'changePassword'];
 /** Staff management: admins of the head office (every group of the agent) and of a branch (that branch). */
 const AGENT_ADMIN_ENTRIES: readonly MenuEntryKey[] = ['agentStaffs'];
 const AGENT_ADMIN_ROLES: readonly Role[] = ['agentAdmin', 'groupAdmin'];

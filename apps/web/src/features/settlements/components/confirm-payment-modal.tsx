@@ -1,0 +1,63 @@
+import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { tokyoToday } from '@sagano/domain/common/business-date';
+import { ConfirmSettlementPaymentBody, type AgentSettlement } from '@sagano/domain/settlements/settlement-schemas';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
+import { formatYen } from '../../../lib/yen.ts';
+import { zodValidate } from '../../../lib/zod-form.ts';
+import { confirmSettlementPayment, useSettlementStep } from '../api/settlements.ts';
+
+/**
+ * 入金確認: the back office records that the agent paid the month's settlement (every branch's
+ * invoice), on a date with a note. Irreversible (spec 000 §4), so the dialog says so, and its
+ * buttons read 閉じる and the action, never キャンセル.
+ */
+export function ConfirmPaymentModal({ settlement, onClose }: { settlement: AgentSettlement; onClose: () => void }) {
+  const { t } = useTranslation(['settlements', 'common']);
+  const step = useSettlementStep((body: ConfirmSettlementPaymentBody) => confirmSettlementPayment(settlement.agent_settlement_id, body), { silent: true });
+  const validate = zodValidate(ConfirmSettlementPaymentBody, { paid_on: () => t('confirmPayment.paidOnInvalid') });
+  const bodyOf = (v: { paid_on: string; note: string }) => ({ paid_on: v.paid_on, note: v.note.trim() });
+  const form = useForm({ initialValues: { paid_on: tokyoToday(), note: '' }, validate: (values) => validate(bodyOf(values)) });
+  const submit = form.onSubmit((values) =>
+    step.mutate(ConfirmSettlementPaymentBody.parse(bodyOf(values)), {
+      onSuccess: () => {
+        notifySuccess(t('confirmPayment.done'));
+        onClose();
+      },
+      onError: (error) => {
+        const field = error instanceof ApiError && (error.field === 'paid_on' || error.field === 'note') ? error.field : undefined;
+        if (field) form.setFieldError(field, errorMessage(error));
+        else notifyApiError(error);
+      },
+    }),
+  );
+  const amount = t('yen', { amount: formatYen(settlement.amount) });
+  return (
+    <Modal opened onClose={onClose} title={t('confirmPayment.title')} size="md">
+      <form onSubmit={submit} noValidate aria-label={t('confirmPayment.title')}>
+        <Stack gap="sm">
+          <Text size="sm" data-testid="confirm-payment-message">
+            {t('confirmPayment.message', { agent: settlement.agent.name, from: settlement.duration.from, to: settlement.duration.to, amount })}
+          </Text>
+          <TextInput type="date" label={t('confirmPayment.paidOn')} required data-autofocus {...form.getInputProps('paid_on')} />
+          <Textarea label={t('confirmPayment.note')} placeholder={t('confirmPayment.notePlaceholder')} autosize minRows={2} maxLength={500} {...form.getInputProps('note')} />
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="irreversible">
+            {t('confirmPayment.irreversible')}
+          </Alert>
+          <Group justify="flex-end" mt="sm" gap="xs">
+            <Button variant="default" onClick={onClose} disabled={step.isPending}>
+              {t('common:actions.close')}
+            </Button>
+            <Button type="submit" color="red" loading={step.isPending}>
+              {t('confirmPayment.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
