@@ -128,7 +128,7 @@ describe('the app', () => {
     await eventually(() => expect(window.location.pathname).toBe('/dashboard'));
     await eventually(() => expect(page()).toContain('山田 花子さん、ようこそ'));
     expect(page()).toContain('管理者');
-    expect(links()).toEqual(['ダッシュボード', '通知', '予約一覧', '空席照会', '入金管理', '枠調整', '運休・販売停止', '操作ログ', '送信メール', 'ユーザー管理', '代理店管理', 'パスワード変更', '基本情報', '口座情報', '列車・時刻', 'パターンカレンダー', '特別運行日', '枠適用設定', '枠パターン', '無料人数設定', '団体料金プラン', 'キャンセル規定', '団体スケジュール', '特約期間', '承認']);
+    expect(links()).toEqual(['ダッシュボード', '通知', '予約一覧', '空席照会', '入金管理', '月次精算', '枠調整', '運休・販売停止', '操作ログ', '送信メール', 'ユーザー管理', '代理店管理', 'パスワード変更', '基本情報', '口座情報', '列車・時刻', 'パターンカレンダー', '特別運行日', '枠適用設定', '枠パターン', '無料人数設定', '団体料金プラン', 'キャンセル規定', '団体スケジュール', '特約期間', '承認']);
     expect(page()).toContain('サービスメニュー');
     expect(page()).toContain('アカウントメニュー');
   });
@@ -184,7 +184,7 @@ describe('the app', () => {
       { email: 'agent@example.com', password: 'Sagano#2026' },
       { email: 'agent@example.com', password: 'Sagano#2026', totp_code: '123456' },
     ]);
-    expect(links()).toEqual(['ダッシュボード', '通知', '予約一覧', '空席照会（新規予約）', 'お支払い', '二段階認証', 'パスワード変更']);
+    expect(links()).toEqual(['ダッシュボード', '通知', '予約一覧', '空席照会（新規予約）', 'お支払い', '月次請求', '二段階認証', 'パスワード変更']);
   });
 
   it('shows a refused login inline, with the e-mail in the message', async () => {
@@ -225,7 +225,7 @@ describe('the app', () => {
   it('gives an agent admin the portal menu with staff management, and refuses back-office screens', async () => {
     await openApp('/users', agentUser({}));
     await eventually(() => expect(page()).toContain('このページを表示する権限がありません'));
-    expect(links()).toEqual(['ダッシュボード', '通知', '予約一覧', '空席照会（新規予約）', 'お支払い', 'スタッフ管理', '二段階認証', 'パスワード変更']);
+    expect(links()).toEqual(['ダッシュボード', '通知', '予約一覧', '空席照会（新規予約）', 'お支払い', '月次請求', 'スタッフ管理', '二段階認証', 'パスワード変更']);
     expect(page()).toContain('予約メニュー');
     expect(page()).toContain('精算メニュー');
     expect(page()).not.toContain('販売メニュー');
@@ -268,7 +268,7 @@ describe('the app', () => {
     button('確認して有効にする').click();
     await eventually(() => expect(window.location.pathname).toBe('/dashboard'));
     expect(confirmed).toEqual([{ code: '111111' }, { code: '654321' }]);
-    await eventually(() => expect(links()).toEqual(['ダッシュボード', '通知', '予約一覧', '空席照会（新規予約）', 'お支払い', '二段階認証', 'パスワード変更']));
+    await eventually(() => expect(links()).toEqual(['ダッシュボード', '通知', '予約一覧', '空席照会（新規予約）', 'お支払い', '月次請求', '二段階認証', 'パスワード変更']));
     await eventually(() => expect(page()).toContain('代理店：京都さくら旅行（大阪支店）'));
   });
 });
