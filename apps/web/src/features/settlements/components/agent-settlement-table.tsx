@@ -5,7 +5,7 @@ import { tokyoDateOf } from '@sagano/domain/common/business-date';
 import type { AgentSettlement } from '@sagano/domain/settlements/settlement-schemas';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 import { formatYen } from '../../../lib/yen.ts';
-import type { SettlementSums } from '../api/settlements.ts';
+import type { SettlementSums } from '../api/get-agent-settlements.ts';
 import { PeriodText, SettlementStatusBadge } from './settlement-badges.tsx';
 
 const amount = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;

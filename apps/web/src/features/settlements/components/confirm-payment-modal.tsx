@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { formatYen } from '../../../lib/yen.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
-import { confirmSettlementPayment, useSettlementStep } from '../api/settlements.ts';
+import { confirmSettlementPayment, useSettlementStep } from '../api/settlement-steps.ts';
 
 /**
  * 入金確認: the back office records that the agent paid the month's settlement (every branch's

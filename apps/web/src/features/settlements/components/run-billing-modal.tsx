@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAgentOptions } from '../../../lib/agent-options.ts';
 import { closeAndNotify } from '../../../lib/notify.ts';
-import { runBilling, useSettlementStep } from '../api/settlements.ts';
+import { runBilling, useSettlementStep } from '../api/settlement-steps.ts';
 
 /**
  * 請求を今すぐ実行: the back office bills one agent now (after a correction, say), by the same

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatYen } from '../../../lib/yen.ts';
-import { useGroupSettlements } from '../api/settlements.ts';
+import { useGroupSettlements } from '../api/get-group-settlements.ts';
 import { PeriodText, SettlementStatusBadge } from '../components/settlement-badges.tsx';
 import { amountStyle, BackLink, Field, idParam, InvoiceLink, Loading, SumFields, SummaryCard } from '../components/settlement-parts.tsx';
 

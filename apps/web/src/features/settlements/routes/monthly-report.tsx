@@ -8,7 +8,7 @@ import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { useAgentSettlements } from '../api/settlements.ts';
+import { useAgentSettlements } from '../api/get-agent-settlements.ts';
 import { AgentSettlementTable } from '../components/agent-settlement-table.tsx';
 import { RunBillingModal } from '../components/run-billing-modal.tsx';
 import { readSettlementFilters, SettlementFilters, settlementFiltersToQuery, writeSettlementFilters } from '../components/settlement-filters.tsx';

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ConfirmSettlementPaymentBody } from '@sagano/domain/settlements/settlement-schemas';
+import { apiClient } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
+
+/** PUT /v1/settlements/payment/{agent_settlement_id} (back office): the month's payment received; irreversible. */
+export const confirmSettlementPayment = (agentSettlementId: number, body: ConfirmSettlementPaymentBody) =>
+  apiClient.put<unknown>(`/v1/settlements/payment/${agentSettlementId}`, body);
+/** POST /v1/settlements/run (back office): bills one agent now, by the monthly job's code. */
+export const runBilling = (agentId: number) => apiClient.post<unknown>('/v1/settlements/run', { agent_id: agentId });
+
+/**
+ * A settlement step as a mutation: it changes settlements and the payments (and so the bookings)
+ * they cover, so a success refreshes those three roots (ADR 008). `silent`: the screen shows the
+ * errors itself (a form puts them on its fields).
+ */
+export function useSettlementStep<V, R>(run: (vars: V) => Promise<R>, options: { silent?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    meta: { silentError: options.silent ?? false },
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryRoots.settlements }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.payments }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.bookings }),
+      ]);
+    },
+  });
+}
