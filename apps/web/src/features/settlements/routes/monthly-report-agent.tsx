@@ -57,7 +57,8 @@ function AgentSettlementBranches({ data }: { data: GroupSettlementList }) {
                     <Anchor component={Link} to={`/monthly-report/payment/${g.group_settlement_id}`} size="sm" aria-label={t('branches.open', { branch: g.group.name })}>
                       {g.group.name}
                     </Anchor>
-                    {g.group.is_root && (
+                    {/* 本社 says it already; another name for the head office gets the word under it. */}
+                    {g.group.is_root && g.group.name !== t('branches.headOffice') && (
                       <Text size="xs" c="dimmed">
                         {t('branches.headOffice')}
                       </Text>

@@ -42,7 +42,7 @@ function BranchPayments({ data }: { data: SettlementPaymentList }) {
     <>
       <BackLink to={`/monthly-report/${group.agent_settlement_id}`} label={t('backToBranches')} />
       <PageHeader
-        title={t('payments.title', { branch: group.group.name })}
+        title={parent ? t('payments.titleWithAgent', { agent: parent.agent.name, branch: group.group.name }) : t('payments.title', { branch: group.group.name })}
         description={t('payments.description')}
         actions={
           canConfirm && (

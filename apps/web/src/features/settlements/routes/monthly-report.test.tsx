@@ -254,7 +254,7 @@ describe('the monthly report', { timeout: 20_000 }, () => {
     fakeApi();
     open('/monthly-report/payment/41');
     await waitFor(() => byTestId('settlement-payment-71'));
-    expect(pageText()).toContain('本社 の精算明細');
+    await waitFor(() => pageText().includes('京都さくら旅行 本社 の精算明細'));
     expect(byTestId('monthly-invoice')!.getAttribute('href')).toBe('/v1/settlements/group/41/invoice.pdf');
     expect(headers()).toEqual(['予約番号', '団体名', '乗車日', '区分', '支払状況', '請求額', '入金額', '支払期限', '請求書']);
     expect(byTestId('settlement-payment-72')!.textContent).toContain('差額');
@@ -337,7 +337,7 @@ describe('the monthly report', { timeout: 20_000 }, () => {
     fakeApi();
     open('/monthly-report/payment/41');
     await waitFor(() => enabledButton('Confirm payment'));
-    expect(pageText()).toContain('Settlement details: 本社');
+    await waitFor(() => pageText().includes('Settlement details: 京都さくら旅行, 本社'));
     enabledButton('Confirm payment')!.click();
     await waitFor(() => dialog());
     expect(dialog()!.textContent).toContain('This cannot be undone.');
