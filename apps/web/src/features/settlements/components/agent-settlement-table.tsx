@@ -1,5 +1,5 @@
 import { Anchor, Stack, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { tokyoDateOf } from '@sagano/domain/common/business-date';
 import type { AgentSettlement } from '@sagano/domain/settlements/settlement-schemas';
@@ -7,6 +7,7 @@ import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 import { formatYen } from '../../../lib/yen.ts';
 import type { SettlementSums } from '../api/get-agent-settlements.ts';
 import { PeriodText, SettlementStatusBadge } from './settlement-badges.tsx';
+import type { DrillDownState } from './settlement-parts.tsx';
 
 const amount = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 const SUMS = ['amount', 'fare', 'discrepancy', 'fee'] as const;
@@ -20,6 +21,8 @@ export function AgentSettlementTable({ rows, totals, agent }: { rows: AgentSettl
   const { t } = useTranslation(['settlements', 'common']);
   const yen = (value: number) => t('yen', { amount: formatYen(value) });
   const columns = agent ? 8 : 9;
+  // The list's search goes along, so the way back finds the same filters and page.
+  const drillDown = { listSearch: useLocation().search } satisfies DrillDownState;
   return (
     <Table.ScrollContainer minWidth={agent ? 900 : 1040}>
       <Table aria-label={t('agentTable.label')} highlightOnHover verticalSpacing="xs">
@@ -42,7 +45,7 @@ export function AgentSettlementTable({ rows, totals, agent }: { rows: AgentSettl
           {rows.map((row) => (
             <Table.Tr key={row.agent_settlement_id} data-testid={`agent-settlement-${row.agent_settlement_id}`}>
               <Table.Td>
-                <Anchor component={Link} to={`/monthly-report/${row.agent_settlement_id}`} size="sm" aria-label={t('agentTable.open', { agent: row.agent.name, from: row.duration.from, to: row.duration.to })}>
+                <Anchor component={Link} to={`/monthly-report/${row.agent_settlement_id}`} state={drillDown} size="sm" aria-label={t('agentTable.open', { agent: row.agent.name, from: row.duration.from, to: row.duration.to })}>
                   <PeriodText duration={row.duration} />
                 </Anchor>
               </Table.Td>

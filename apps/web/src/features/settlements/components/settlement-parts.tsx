@@ -1,7 +1,7 @@
 import { Anchor, Box, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconFileDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatYen } from '../../../lib/yen.ts';
 
@@ -60,10 +60,30 @@ export function InvoiceLink({ url, label, testId }: { url: string; label: string
   );
 }
 
-export function BackLink({ to, label }: { to: string; label: string }) {
+/**
+ * The list's search travels with the drill-down (in the history entry's state), so going back
+ * to the list finds it as it was left: filters and page.
+ */
+export type DrillDownState = { listSearch?: string };
+
+export function useListSearch(): string {
+  const state = useLocation().state as DrillDownState | null;
+  return typeof state?.listSearch === 'string' && state.listSearch.startsWith('?') ? state.listSearch : '';
+}
+
+/** A link back up the drill-down; `toList` adds the list's search kept in the state. */
+export function BackLink({ to, label, toList = false }: { to: string; label: string; toList?: boolean }) {
+  const listSearch = useListSearch();
   return (
     <Group mb="xs">
-      <Button component={Link} to={to} variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={16} aria-hidden />}>
+      <Button
+        component={Link}
+        to={toList ? `${to}${listSearch}` : to}
+        state={{ listSearch } satisfies DrillDownState}
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconArrowLeft size={16} aria-hidden />}
+      >
         {label}
       </Button>
     </Group>

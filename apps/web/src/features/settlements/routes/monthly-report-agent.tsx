@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatYen } from '../../../lib/yen.ts';
 import { useGroupSettlements } from '../api/get-group-settlements.ts';
 import { PeriodText, SettlementStatusBadge } from '../components/settlement-badges.tsx';
-import { amountStyle, BackLink, Field, idParam, InvoiceLink, Loading, SumFields, SummaryCard } from '../components/settlement-parts.tsx';
+import { amountStyle, BackLink, Field, idParam, InvoiceLink, Loading, SumFields, SummaryCard, useListSearch, type DrillDownState } from '../components/settlement-parts.tsx';
 
 const SUMS = ['amount', 'fare', 'discrepancy', 'fee'] as const;
 
@@ -17,9 +17,10 @@ function AgentSettlementBranches({ data }: { data: GroupSettlementList }) {
   const { t } = useTranslation(['settlements', 'common']);
   const settlement = data.agent_settlement;
   const yen = (value: number) => t('yen', { amount: formatYen(value) });
+  const listSearch = useListSearch();
   return (
     <>
-      <BackLink to="/monthly-report" label={t('backToList')} />
+      <BackLink to="/monthly-report" toList label={t('backToList')} />
       <PageHeader title={t('branches.title', { agent: settlement.agent.name })} description={t('branches.description')} />
       <SummaryCard>
         <Field label={t('columns.period')}>
@@ -54,7 +55,7 @@ function AgentSettlementBranches({ data }: { data: GroupSettlementList }) {
               {data.group_settlements.map((g) => (
                 <Table.Tr key={g.group_settlement_id} data-testid={`group-settlement-${g.group_settlement_id}`}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/monthly-report/payment/${g.group_settlement_id}`} size="sm" aria-label={t('branches.open', { branch: g.group.name })}>
+                    <Anchor component={Link} to={`/monthly-report/payment/${g.group_settlement_id}`} state={{ listSearch } satisfies DrillDownState} size="sm" aria-label={t('branches.open', { branch: g.group.name })}>
                       {g.group.name}
                     </Anchor>
                     {/* 本社 says it already; another name for the head office gets the word under it. */}

@@ -3,7 +3,7 @@ import type { SessionUser } from '@sagano/domain/auth/auth-schemas';
 import { E6 } from '@sagano/domain/money/yen-e6';
 import type { AgentSettlement, GroupSettlement, SettlementPayment } from '@sagano/domain/settlements/settlement-schemas';
 import { changeLanguage } from '../../../lib/i18n.ts';
-import { BACK_OFFICE_STAFF, currentLocation as where, fieldLabelled as field, LocationProbe, renderRoutes, typeInto as fill, useScreenTests } from '../../../test/render-screen.tsx';
+import { BACK_OFFICE_STAFF, currentLocation as where, fieldLabelled as field, LocationProbe, renderRoutes, typeInto as fill, unmountScreens, useScreenTests } from '../../../test/render-screen.tsx';
 import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../../test/screen.ts';
 import { Component as MonthlyReport } from './monthly-report.tsx';
 import { Component as MonthlyReportAgent } from './monthly-report-agent.tsx';
@@ -217,6 +217,27 @@ describe('the monthly report', { timeout: 20_000 }, () => {
     click(monthly.querySelector('a'));
     await waitFor(() => byTestId('group-settlement-41'));
     expect(where()).toBe('/monthly-report/31');
+  });
+
+  it('drills down from the list to a branch’s payments and back to the list as it was left', async () => {
+    fakeApi();
+    open('/monthly-report?duration=2026-05&page=2');
+    await waitFor(() => byTestId('agent-settlement-31'));
+    click(byTestId('agent-settlement-31')!.querySelector('a'));
+    await waitFor(() => byTestId('group-settlement-41'));
+    click(byTestId('group-settlement-41')!.querySelector('a'));
+    await waitFor(() => byTestId('settlement-payment-71'));
+    expect(where()).toBe('/monthly-report/payment/41');
+    click([...document.querySelectorAll('a')].find((a) => a.textContent === '支店別の精算へ戻る'));
+    await waitFor(() => where() === '/monthly-report/31');
+    await waitFor(() => byTestId('group-settlement-41'));
+    click([...document.querySelectorAll('a')].find((a) => a.textContent === '月次精算の一覧へ戻る'));
+    await waitFor(() => where() === '/monthly-report?duration=2026-05&page=2');
+    // Opened straight from an address, the way back is the list without filters.
+    unmountScreens();
+    open('/monthly-report/31');
+    await waitFor(() => byTestId('group-settlement-41'));
+    expect([...document.querySelectorAll('a')].find((a) => a.textContent === '月次精算の一覧へ戻る')!.getAttribute('href')).toBe('/monthly-report');
   });
 
   it('bills one agent now after asking, with exactly that agent', async () => {
