@@ -10,11 +10,12 @@ export const PagingQuery = z.object({
 });
 export type PagingQuery = z.infer<typeof PagingQuery>;
 
-export function pageEnvelope<T extends z.ZodType>(key: string, row: T) {
+export function pageEnvelope<K extends string, T extends z.ZodType>(key: K, row: T) {
+  const rows = { [key]: z.array(row) } as { [P in K]: z.ZodArray<T> };
   return z.object({
     total: z.number().int(),
     page: z.number().int(),
     per_page: z.number().int(),
-    [key]: z.array(row),
+    ...rows,
   });
 }
