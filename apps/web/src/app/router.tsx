@@ -110,6 +110,12 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: lazyScreen(() => import('../features/payments/routes/payments-list.tsx')),
             },
             {
+              // The Sales menu's 売上管理 (sales management, back office): totals and charts of a period.
+              path: 'sales',
+              loader: requireMenuEntry(queryClient, 'salesSummary'),
+              lazy: lazyScreen(() => import('../features/sales/routes/sales.tsx')),
+            },
+            {
               path: 'inventory-arrangements',
               loader: requireMenuEntry(queryClient, 'inventoryArrangements'),
               lazy: lazyScreen(() => import('../features/inventory/routes/inventory-arrangements.tsx')),
