@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import { Paper, ScrollArea, SimpleGrid, Table, Title } from '@mantine/core';
+import { Grid, Paper, ScrollArea, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { yenOf } from '@sagano/domain/money/yen-e6';
 import type { SalesFigures } from '@sagano/domain/sales/sales-schemas';
@@ -31,8 +31,8 @@ export function SalesBreakdown({ id, title, rows, keyHeader }: { id: string; tit
       <Title order={2} size="h4" id={`sales-${id}-title`} mb="sm">
         {title}
       </Title>
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <div aria-hidden data-testid={`sales-${id}-chart`}>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 5 }} aria-hidden data-testid={`sales-${id}-chart`}>
           <BarChart
             h={260}
             data={data}
@@ -40,45 +40,47 @@ export function SalesBreakdown({ id, title, rows, keyHeader }: { id: string; tit
             type="stacked"
             series={series}
             withLegend
-            valueFormatter={(v) => `${v.toLocaleString('ja-JP')}${t('yenSuffix')}`}
+            valueFormatter={(v) => t('chartYen', { value: v.toLocaleString('ja-JP') })}
             tickLine="y"
           />
-        </div>
-        <ScrollArea>
-          <Table striped highlightOnHover withTableBorder fz="sm">
-            <Table.Caption>{t('tableCaption', { title })}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{keyHeader}</Table.Th>
-                <Table.Th ta="right">{t('figures.fare')}</Table.Th>
-                <Table.Th ta="right">{t('figures.discrepancy')}</Table.Th>
-                <Table.Th ta="right">{t('figures.cancellation_fee')}</Table.Th>
-                <Table.Th ta="right">{t('figures.amount')}</Table.Th>
-                <Table.Th ta="right">{t('figures.bookings')}</Table.Th>
-                <Table.Th ta="right">{t('figures.people')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 && <TableEmptyRow colSpan={7}>{t('empty')}</TableEmptyRow>}
-              {rows.map((r) => (
-                <Table.Tr key={r.key} data-testid={`sales-${id}-row`}>
-                  <Table.Th scope="row" fw={500}>
-                    {r.label}
-                  </Table.Th>
-                  <Table.Td ta="right">{formatYen(r.fare)}</Table.Td>
-                  <Table.Td ta="right">{formatYen(r.discrepancy)}</Table.Td>
-                  <Table.Td ta="right">{formatYen(r.cancellation_fee)}</Table.Td>
-                  <Table.Td ta="right" fw={600}>
-                    {formatYen(r.amount)}
-                  </Table.Td>
-                  <Table.Td ta="right">{r.bookings.toLocaleString('ja-JP')}</Table.Td>
-                  <Table.Td ta="right">{r.people.toLocaleString('ja-JP')}</Table.Td>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <ScrollArea>
+            <Table striped highlightOnHover withTableBorder fz="sm" style={{ whiteSpace: 'nowrap' }}>
+              <Table.Caption>{t('tableCaption', { title })}</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{keyHeader}</Table.Th>
+                  <Table.Th ta="right">{t('figures.fare')}</Table.Th>
+                  <Table.Th ta="right">{t('figures.discrepancy')}</Table.Th>
+                  <Table.Th ta="right">{t('figures.cancellation_fee')}</Table.Th>
+                  <Table.Th ta="right">{t('figures.amount')}</Table.Th>
+                  <Table.Th ta="right">{t('figures.bookings')}</Table.Th>
+                  <Table.Th ta="right">{t('figures.people')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      </SimpleGrid>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.length === 0 && <TableEmptyRow colSpan={7}>{t('empty')}</TableEmptyRow>}
+                {rows.map((r) => (
+                  <Table.Tr key={r.key} data-testid={`sales-${id}-row`}>
+                    <Table.Th scope="row" fw={500}>
+                      {r.label}
+                    </Table.Th>
+                    <Table.Td ta="right">{formatYen(r.fare)}</Table.Td>
+                    <Table.Td ta="right">{formatYen(r.discrepancy)}</Table.Td>
+                    <Table.Td ta="right">{formatYen(r.cancellation_fee)}</Table.Td>
+                    <Table.Td ta="right" fw={600}>
+                      {formatYen(r.amount)}
+                    </Table.Td>
+                    <Table.Td ta="right">{r.bookings.toLocaleString('ja-JP')}</Table.Td>
+                    <Table.Td ta="right">{r.people.toLocaleString('ja-JP')}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        </Grid.Col>
+      </Grid>
     </Paper>
   );
 }
