@@ -39,6 +39,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { createBookingsService } from './modules/bookings/bookings.service.ts';
+import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { seatsRoutes } from './modules/seats/seats.routes.ts';
 import { createSeatsService } from './modules/seats/seats.service.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   const paymentGateway = gateway ?? gatewayFromConfig(config, { db, clock, jobs });
   paymentsRoutes(app, { db, clock, jobs, publicUrl: config.publicUrl, payments: createPaymentsService({ db, gateway: paymentGateway, clock, publicUrl: config.publicUrl, jobs }) });
   invoicesRoutes(app, { invoices: createInvoicesService(db, { clock, fileStorage }) });
+  salesRoutes(app, { db });
   app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   const webDist = config.webDist;

@@ -120,6 +120,12 @@ export function createAppRouter(queryClient: QueryClient) {
               ],
             },
             {
+              // The Sales menu's 売上管理 (sales management, back office): totals and charts of a period.
+              path: 'sales',
+              loader: requireMenuEntry(queryClient, 'salesSummary'),
+              lazy: lazyScreen(() => import('../features/sales/routes/sales.tsx')),
+            },
+            {
               path: 'inventory-arrangements',
               loader: requireMenuEntry(queryClient, 'inventoryArrangements'),
               lazy: lazyScreen(() => import('../features/inventory/routes/inventory-arrangements.tsx')),

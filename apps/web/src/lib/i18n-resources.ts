@@ -23,6 +23,7 @@ import jaMasterData from '../locales/ja/masterData.json';
 import jaPayments from '../locales/ja/payments.json';
 import jaPaymentList from '../locales/ja/paymentList.json';
 import jaSettlements from '../locales/ja/settlements.json';
+import jaSales from '../locales/ja/sales.json';
 import enArrangements from '../locales/en/arrangements.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
@@ -47,6 +48,7 @@ import enMasterData from '../locales/en/masterData.json';
 import enPayments from '../locales/en/payments.json';
 import enPaymentList from '../locales/en/paymentList.json';
 import enSettlements from '../locales/en/settlements.json';
+import enSales from '../locales/en/sales.json';
 
 /** One namespace per feature; ja is the reference language the keys are typed from. */
 export const ja = {
@@ -73,6 +75,7 @@ export const ja = {
   payments: jaPayments,
   paymentList: jaPaymentList,
   settlements: jaSettlements,
+  sales: jaSales,
   // Every error code of the API has a message (the locales test checks en against ja).
   errors: jaErrors satisfies Record<ErrorCode, string>,
 };
@@ -105,6 +108,7 @@ export const en: Resources = {
   payments: enPayments,
   paymentList: enPaymentList,
   settlements: enSettlements,
+  sales: enSales,
   errors: enErrors,
 };
 

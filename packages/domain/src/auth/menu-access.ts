@@ -8,7 +8,8 @@ import { capabilitiesOf, type AccountKind, type Role, type UserGroup } from './r
 export const MENU_GROUPS = {
   main: ['dashboard'],
   groupManager: ['notifications', 'bookings', 'searchAllotments', 'bulkOperation'],
-  sales: ['sales', 'monthlyReport'],
+  // salesSummary (売上管理, /sales) is the back office's; `sales` is the payments list (入金管理).
+  sales: ['sales', 'salesSummary', 'monthlyReport'],
   service: ['inventoryArrangements', 'report', 'suspended', 'operationLogs', 'mails'],
   // agentStaffs and twoFactor are the agent portal's (issue 6): operators never see them.
   account: ['users', 'agents', 'agentStaffs', 'twoFactor', 'changePassword'],

@@ -7,6 +7,7 @@ import { IconReceiptYen, IconCoinYen, IconFileCertificate, IconUsersPlus } from 
 import { IconBell, IconBuilding, IconBuildingStore, IconTicket } from '@tabler/icons-react';
 import { IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
 import { IconBuildingBank, IconReceiptRefund } from '@tabler/icons-react';
+import { IconChartBar } from '@tabler/icons-react';
 import { IconCalendarDollar } from '@tabler/icons-react';
 import type { MenuEntryKey } from '@sagano/domain/auth/menu-access';
 
@@ -26,6 +27,7 @@ export const BUILT_MENU_ENTRIES = [
   { key: 'bookings', path: '/bookings', icon: IconTicket },
   { key: 'searchAllotments', path: '/search-allotments', icon: IconCalendarSearch },
   { key: 'sales', path: '/payments', icon: IconReceiptYen },
+  { key: 'salesSummary', path: '/sales', icon: IconChartBar },
   { key: 'monthlyReport', path: '/monthly-report', icon: IconCalendarDollar },
   { key: 'inventoryArrangements', path: '/inventory-arrangements', icon: IconArmchair2 },
   { key: 'suspended', path: '/suspended', icon: IconHandStop },

@@ -1,0 +1,109 @@
+import { Alert, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { lastDayOfMonth, monthOf, tokyoToday } from '@sagano/domain/common/business-date';
+import { SalesSummaryQuery, type SalesFigures } from '@sagano/domain/sales/sales-schemas';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { DATE_FILTER_PROPS } from '../../../components/search-filter-form.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { formatYen } from '../../../lib/yen.ts';
+import { useSalesSummary } from '../api/get-sales-summary.ts';
+import { SalesBreakdown, type SalesBreakdownRow } from '../components/sales-breakdown.tsx';
+
+type Labels = { language_id: string; text: string }[];
+const labelIn = (labels: Labels, language: string) => (labels.find((l) => l.language_id === language) ?? labels.find((l) => l.language_id === 'ja') ?? labels[0])?.text ?? '';
+
+/** This month in Tokyo: the period the screen opens with. */
+function thisMonth(): { from_date: string; to_date: string } {
+  const month = monthOf(tokyoToday());
+  return { from_date: `${month}-01`, to_date: lastDayOfMonth(month) };
+}
+
+/**
+ * /sales (売上管理): the sales of a period of service dates (this month unless the address says
+ * otherwise): totals, then per day, train, segment, agent and payment method a chart with its
+ * table beside it. What counts as a sale is the server's (DESIGN §6 "Sales").
+ */
+export function Component() {
+  const { t, i18n } = useTranslation('sales');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const fallback = thisMonth();
+  const period = { from_date: searchParams.get('from') ?? fallback.from_date, to_date: searchParams.get('to') ?? fallback.to_date };
+  const parsed = SalesSummaryQuery.safeParse(period);
+  const summary = useSalesSummary(parsed.success ? parsed.data : null);
+  const [from, setFrom] = useState(period.from_date);
+  const [to, setTo] = useState(period.to_date);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSearchParams({ from, to });
+  };
+  const data = summary.data;
+  const lang = i18n.language;
+  const rowsOf = <T extends SalesFigures>(list: T[], key: (r: T) => string, label: (r: T) => string): SalesBreakdownRow[] => list.map((r) => ({ ...r, key: key(r), label: label(r) }));
+
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} />
+      <Paper withBorder p="md" mb="md" component="form" role="search" aria-label={t('period.label')} onSubmit={submit}>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput label={t('period.from')} {...DATE_FILTER_PROPS} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+          <TextInput label={t('period.to')} {...DATE_FILTER_PROPS} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          <Button type="submit">{t('period.show')}</Button>
+        </Group>
+        <Text size="xs" c="dimmed" mt="xs">
+          {t('period.hint')}
+        </Text>
+      </Paper>
+      {!parsed.success && (
+        <Alert color="red" mb="md" role="alert">
+          {t('period.invalid')}
+        </Alert>
+      )}
+      {summary.error && (
+        <Alert color="red" mb="md" role="alert">
+          {errorMessage(summary.error)}
+        </Alert>
+      )}
+      <Stack gap="md" pos="relative">
+        <LoadingOverlay visible={summary.isFetching && !data} />
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" aria-label={t('totals.label')} role="list">
+          {(['amount', 'fare', 'discrepancy', 'cancellation_fee', 'bookings', 'people'] as const).map((k) => (
+            <Paper key={k} withBorder p="sm" role="listitem" data-testid={`sales-total-${k}`}>
+              <Text size="xs" c="dimmed">
+                {t(`figures.${k}`)}
+              </Text>
+              <Text size="lg" fw={700}>
+                {data ? (k === 'bookings' || k === 'people' ? t(`totals.${k}`, { count: data.totals[k] }) : t('totals.yen', { amount: formatYen(data.totals[k]) })) : '—'}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+        {data && (
+          <>
+            <SalesBreakdown id="day" title={t('breakdowns.day')} keyHeader={t('keys.day')} rows={rowsOf(data.by_day, (r) => r.service_date, (r) => r.service_date)} />
+            <SalesBreakdown id="train" title={t('breakdowns.train')} keyHeader={t('keys.train')} rows={rowsOf(data.by_train, (r) => String(r.service_id), (r) => labelIn(r.names, lang))} />
+            <SalesBreakdown
+              id="segment"
+              title={t('breakdowns.segment')}
+              keyHeader={t('keys.segment')}
+              rows={rowsOf(
+                data.by_segment,
+                (r) => `${r.from_station.station_id}-${r.to_station.station_id}`,
+                (r) => t('segment', { from: labelIn(r.from_station.labels, lang), to: labelIn(r.to_station.labels, lang) }),
+              )}
+            />
+            <SalesBreakdown id="agent" title={t('breakdowns.agent')} keyHeader={t('keys.agent')} rows={rowsOf(data.by_agent, (r) => String(r.agent_id), (r) => r.name)} />
+            <SalesBreakdown
+              id="method"
+              title={t('breakdowns.method')}
+              keyHeader={t('keys.method')}
+              rows={rowsOf(data.by_payment_method, (r) => r.payment_method, (r) => t(`paymentMethod.${r.payment_method}`, { defaultValue: r.payment_method }))}
+            />
+          </>
+        )}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { freshPage, launch, screenshot } from './support/browser.ts';
+import { logIn, sidebar, visible } from './support/actions.ts';
+import { api } from './support/api.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+type PaymentsAnswer = { payments: { service_date: string }[] };
+
+const BREAKDOWNS = ['day', 'train', 'segment', 'agent', 'method'] as const;
+
+/** Every breakdown has its chart drawn (bars in an SVG) and at least one table row. */
+async function chartsAndTables(page: Page) {
+  for (const id of BREAKDOWNS) {
+    await visible(page.locator(`[data-testid="sales-${id}-chart"] svg .recharts-bar-rectangle`).first());
+    expect(await page.getByTestId(`sales-${id}-row`).count()).toBeGreaterThan(0);
+  }
+}
+
+describe('sales', () => {
+  it('the back office sees a month of the demo sales as totals, charts and tables, in Japanese and English', async () => {
+    const { context, page } = await freshPage(browser, 1366, 1000);
+    await logIn(page, 'staff@example.com');
+    // The month of a confirmed demo booking (the demo data has fares to sum there).
+    const { payments } = await api<PaymentsAnswer>(page, 'GET', '/v1/bookings/payments/search?per_page=1&payment_status=PAYMENT_CONFIRMED');
+    const month = payments[0]!.service_date.slice(0, 7);
+    const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+
+    await sidebar(page).getByRole('link', { name: '売上管理' }).click();
+    await page.waitForURL('**/sales');
+    await visible(page.getByRole('heading', { name: '売上管理', level: 1 }));
+    await page.getByLabel('乗車日（から）').fill(`${month}-01`);
+    await page.getByLabel('乗車日（まで）').fill(last);
+    await page.getByRole('button', { name: '表示' }).click();
+    await page.waitForURL(`**/sales?from=${month}-01&to=${last}`);
+    await chartsAndTables(page);
+    expect(await page.getByTestId('sales-total-amount').textContent()).toMatch(/[1-9][\d,]*円/);
+    await screenshot(page, 'sales-ja');
+
+    await page.goto(`/sales?from=${month}-01&to=${last}&lang=en`);
+    await visible(page.getByRole('heading', { name: 'Sales summary', level: 1 }));
+    await chartsAndTables(page);
+    await visible(page.getByRole('heading', { name: 'Sales per payment method' }));
+    await screenshot(page, 'sales-en');
+    await context.close();
+  }, 20_000);
+});
