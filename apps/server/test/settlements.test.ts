@@ -115,7 +115,12 @@ describe('monthly billing of the SPECIAL_CONTRACTED agent', () => {
     }
     const payments = (await get(`/v1/settlements/payment/${groups.group_settlements[0].group_settlement_id}`)).json();
     expect(payments.payments.length).toBe(pending.filter((p) => p.group === groups.group_settlements[0].group.agent_group_id).length);
-    // A billed payment's history has a revision, and its detail names the settlement.
+    // A billed fare's booking has a new history revision, and its payment names the settlements.
+    const billedFare = pending.find((p) => p.kind === 'FARE')!;
+    const booking = (await get(`/v1/bookings/${billedFare.bookingId}`)).json();
+    expect(booking.main_params.payment).toMatchObject({ status: 'PAYMENT_PENDING', agent_settlement_id: String(agentSettlementId), agent_sub_group_settlement_id: expect.any(String) });
+    const [history] = rowsOf<{ by: string }>(await ctx.database.db.execute(sql`select h.created_by as by from booking_histories h join bookings b on b.id = h.booking_id where b.booking_id = ${billedFare.bookingId} order by h.revision desc limit 1`));
+    expect(history?.by).toBe('staff@example.com');
   });
 
   it('issues each branch a qualified monthly invoice listing its bookings, and mails it', async () => {
