@@ -150,8 +150,9 @@ describe('monthly billing of the SPECIAL_CONTRACTED agent', () => {
     const payments = await monthlyPaymentsOf(special.id);
     const documents = await ctx.database.db.select({ id: t.invoiceDocuments.id }).from(t.invoiceDocuments);
     const res = await runBilling(special.id);
+    const count = await settlementCount(special.id);
     expect(res.json()).toMatchObject({ billed: false, agent_settlement_id: agentSettlementId, period: null });
-    expect(await settlementCount(special.id)).toBe(1);
+    expect(await settlementCount(special.id)).toBe(count);
     expect(await monthlyPaymentsOf(special.id)).toEqual(payments);
     expect(await ctx.database.db.select({ id: t.invoiceDocuments.id }).from(t.invoiceDocuments)).toEqual(documents);
   });
@@ -164,13 +165,15 @@ describe('monthly billing of the SPECIAL_CONTRACTED agent', () => {
     expect((await get(`/v1/settlements/payment/${gs}`, free)).statusCode).toBe(404);
     expect((await get(`/v1/settlements/group/${gs}/invoice.pdf`, free)).statusCode).toBe(404);
     expect((await get(`/v1/settlements/agent?agent_id=${special.id}`, free)).json().total).toBe(0);
+    const seen = (await get('/v1/settlements/agent?per_page=100', free)).json().agent_settlements as { agent: { agent_id: number } }[];
+    expect(seen.every((a) => a.agent.agent_id === agentIdOf.FREE)).toBe(true);
     const confirm = await ctx.app.inject({ method: 'PUT', url: `/v1/settlements/payment/${agentSettlementId}`, headers: free, payload: { paid_on: RUN_DATE } });
     expect(confirm.statusCode).toBe(403);
     const run = await ctx.app.inject({ method: 'POST', url: '/v1/settlements/run', headers: free, payload: { agent_id: special.id } });
     expect(run.statusCode).toBe(403);
 
     const own = await ctx.login('agent-special@example.com');
-    const mine = (await get('/v1/settlements/agent', own)).json();
+    const mine = (await get(`/v1/settlements/agent?duration=${monthOf(RUN_DATE)}`, own)).json();
     expect(mine.agent_settlements.map((a: { agent: { agent_id: number } }) => a.agent.agent_id)).toEqual([special.id]);
     expect(mine.agent_settlements[0].can_confirm_payment).toBe(false);
     expect((await get(`/v1/settlements/group/${gs}/invoice.pdf`, own)).statusCode).toBe(200);
@@ -181,7 +184,9 @@ describe('monthly billing of the SPECIAL_CONTRACTED agent', () => {
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).field).toBe('paid_on');
 
-    const billed = (await monthlyPaymentsOf(special.id)).filter((p) => p.monthlyInvoiceId !== null);
+    const groupIds = (await get(`/v1/settlements/group/${agentSettlementId}`)).json().group_settlements.map((g: { group_settlement_id: number }) => g.group_settlement_id) as number[];
+    const billed = (await monthlyPaymentsOf(special.id)).filter((p) => p.monthlyInvoiceId !== null && groupIds.includes(p.monthlyInvoiceId));
+    const others = (await monthlyPaymentsOf(special.id)).filter((p) => !billed.some((b) => b.id === p.id));
     const res = await ctx.app.inject({ method: 'PUT', url: `/v1/settlements/payment/${agentSettlementId}`, headers: staff, payload: { paid_on: RUN_DATE, note: '月末振込' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ payment_status: 'PAID', is_paid: true, can_confirm_payment: false });
@@ -194,6 +199,8 @@ describe('monthly billing of the SPECIAL_CONTRACTED agent', () => {
       const ledger = await ctx.database.db.select().from(t.paymentTransactions).where(and(eq(t.paymentTransactions.paymentId, p.id), eq(t.paymentTransactions.occurredOn, RUN_DATE)));
       if (b.paid < b.total) expect(ledger.some((l) => l.kind === 'BANK_TRANSFER' && l.amountE6 === b.total - b.paid)).toBe(true);
     }
+    // Payments of other settlements (the demo's pending month) and unbilled ones are untouched.
+    expect(after.filter((p) => !billed.some((b) => b.id === p.id))).toEqual(others);
     const groups = (await get(`/v1/settlements/group/${agentSettlementId}`)).json();
     for (const g of groups.group_settlements) expect(g.payment_status).toBe('PAID');
 
@@ -202,14 +209,28 @@ describe('monthly billing of the SPECIAL_CONTRACTED agent', () => {
   });
 });
 
+describe('demo data', () => {
+  it('the monthly agent has a month billed and paid and the next one billed and pending; the other agents have settlements too', async () => {
+    const month = (n: number) => monthOf(addDays(`${monthOf(tokyoToday())}-15`, 30 * n));
+    const paid = (await get(`/v1/settlements/agent?agent_id=${special.id}&duration=${month(-2)}`)).json();
+    const pending = (await get(`/v1/settlements/agent?agent_id=${special.id}&duration=${month(-1)}`)).json();
+    expect(paid.agent_settlements[0]).toMatchObject({ payment_status: 'PAID', payment_method: 'MONTHLY' });
+    expect(paid.agent_settlements[0].amount).toBeGreaterThan(0);
+    expect(pending.agent_settlements[0]).toMatchObject({ payment_status: 'UNPAID', can_confirm_payment: true });
+    expect(pending.agent_settlements[0].amount).toBeGreaterThan(0);
+    for (const type of ['FREE', 'CONTRACTED']) expect((await get(`/v1/settlements/agent?agent_id=${agentIdOf[type]}&duration=${month(-1)}`)).json().total).toBe(1);
+  });
+});
+
 describe('card and coupon agents, the job, and racing runs', () => {
   it('two billing runs racing give one settlement', async () => {
     const settlements = createSettlementsService({ db: ctx.database.db, clock, fileStorage: ctx.fileStorage, publicUrl: ctx.config.publicUrl });
     const agentId = agentIdOf.CONTRACTED!;
+    const count = await settlementCount(agentId);
     const results = await Promise.all([0, 1].map(() => inTransaction(ctx.database.db, (work) => settlements.billAgent(work, agentId, RUN_DATE, null))));
     expect(results.filter((r) => r.billed)).toHaveLength(1);
-    expect(await settlementCount(agentId)).toBe(1);
-    const list = (await get(`/v1/settlements/agent?agent_id=${agentId}`)).json();
+    expect(await settlementCount(agentId)).toBe(count + 1);
+    const list = (await get(`/v1/settlements/agent?agent_id=${agentId}&duration=${monthOf(RUN_DATE)}`)).json();
     expect(list.agent_settlements[0]).toMatchObject({ contract_type: 'CONTRACTED', payment_method: 'COUPON', can_confirm_payment: false });
     expect(['PAID', 'UNKNOWN']).toContain(list.agent_settlements[0].payment_status);
     const confirm = await ctx.app.inject({ method: 'PUT', url: `/v1/settlements/payment/${list.agent_settlements[0].agent_settlement_id}`, headers: staff, payload: { paid_on: RUN_DATE } });
@@ -218,17 +239,18 @@ describe('card and coupon agents, the job, and racing runs', () => {
 
   it('the daily job bills the agents whose billing day is today (the card agent here), once', async () => {
     const agentId = agentIdOf.FREE!;
+    const count = await settlementCount(agentId);
     const deps = { db: ctx.database.db, clock, config: ctx.config, jobs: { send: async () => null } as never, mailSender: undefined, gateway: ctx.gateway };
     await monthlyBillingJob.run(deps, {});
     await monthlyBillingJob.run(deps, {});
-    expect(await settlementCount(agentId)).toBe(1);
-    const [row] = (await get(`/v1/settlements/agent?agent_id=${agentId}`)).json().agent_settlements;
+    expect(await settlementCount(agentId)).toBe(count + 1);
+    const [row] = (await get(`/v1/settlements/agent?agent_id=${agentId}&duration=${monthOf(RUN_DATE)}`)).json().agent_settlements;
     expect(row).toMatchObject({ contract_type: 'FREE', payment_method: 'ONLINE_CREDIT_CARD', duration: { to: RUN_DATE } });
     expect((await latestOperationLog(ctx, 'settlements.bill'))?.operator).toBe('system');
     // Not a billing day: nothing.
     clock.set(`${addDays(RUN_DATE, 1)}T12:00:00+09:00`);
     await monthlyBillingJob.run(deps, {});
     clock.set(`${RUN_DATE}T12:00:00+09:00`);
-    expect(await settlementCount(agentId)).toBe(1);
+    expect(await settlementCount(agentId)).toBe(count + 1);
   });
 });
