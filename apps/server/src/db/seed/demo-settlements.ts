@@ -1,8 +1,9 @@
 /**
- * The demo's settlements (DESIGN §6 "Settlements"): each demo agent has one booking that travelled
- * in each of the two months before this one (made as the demo bookings are, with the clock set
- * back); the month before last is billed and, for the monthly agent, paid; last month is billed
- * and its monthly invoices await payment. Bills through the settlements module, as the job would.
+ * The demo's settlements (DESIGN §6 "Settlements"): the monthly (SPECIAL_CONTRACTED) agent has one
+ * booking that travelled in each of the two months before this one (made as the demo bookings
+ * are, with the clock set back); every agent is billed for both months, the monthly agent's month
+ * before last is paid and last month's invoice awaits payment. Bills through the settlements
+ * module, as the job would.
  */
 import { addDays, lastDayOfMonth, monthOf } from '@sagano/domain/common/business-date';
 import { addMonths } from '@sagano/domain/settlements/billing-period';
@@ -15,6 +16,7 @@ import { findAccountByEmail } from '../../modules/auth/accounts.repository.ts';
 import { sessionUserOf, type Principal } from '../../modules/auth/principal.ts';
 import { createBookingsService } from '../../modules/bookings/bookings.service.ts';
 import type { FileStorage } from '../../modules/files/file-storage.ts';
+import { APPLICANTS } from './demo-bookings.ts';
 import { servicesOnDay } from '../../modules/inventory/inventory.repository.ts';
 import { createSettlementsService } from '../../modules/settlements/settlements.service.ts';
 
@@ -51,12 +53,16 @@ export async function insertDemoSettlements(db: Db, tx: Tx, clock: Clock = syste
   // Bookings made at the start of each month, travelling mid-month.
   for (const [k, month] of months.entries()) {
     const bookings = createBookingsService(db, { publicUrl, clock: fixedClock(`${month}-01T10:00:00+09:00`) });
+    // The monthly agent only: its invoices are the ones the settlement screens are about (the card and
+    // coupon agents' settlements of those months sum nothing), and the demo's lists stay one page long.
     for (const [n, agent] of agents.entries()) {
+      if (agent.agentType !== 'SPECIAL_CONTRACTED') continue;
       const train = await firstDownTrainFrom(tx, `${month}-${String(10 + n).padStart(2, '0')}`);
-      if (!train) continue;
+      const applicant = APPLICANTS[agent.nameJa]?.head;
+      if (!train || !applicant) continue;
       try {
         const { booking_id } = await bookings.submit(work, principal, {
-          applicant: { name: '山口 直子', email: 'groups@example.com', phone_number: '075-400-4004' },
+          applicant,
           tour_conductor: null,
           group: { group_type: 'NORMAL', name: ['嵯峨野歴史の会', '京都紅葉めぐりツアー'][k]!, name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
           service_order: { down_service: { service_date: train.date, service_id: train.serviceId, from_station_id: 1, to_station_id: 4 } },

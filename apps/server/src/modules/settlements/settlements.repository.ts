@@ -69,7 +69,8 @@ async function billable(db: Executor, where: SQL): Promise<BillablePayment[]> {
 export async function unbilledMonthlyPayments(db: Executor, agentId: number, periodTo: string): Promise<BillablePayment[]> {
   return billable(
     db,
-    sql`b.agent_id = ${agentId} and p.monthly_invoice_id is null and p.payment_method = 'MONTHLY' and ${FIRST_SERVICE_DATE} <= ${periodTo}
+    // A cancellation payment marked finished by the operator is closed: no invoice bills it.
+    sql`b.agent_id = ${agentId} and p.monthly_invoice_id is null and p.payment_method = 'MONTHLY' and not p.cancel_payment_finished and ${FIRST_SERVICE_DATE} <= ${periodTo}
       and (p.status = 'INVOICE_PENDING' or (p.kind = 'DISCREPANCY' and p.status = 'PAYMENT_PENDING' and p.direction = 'EXTRA'))`,
   );
 }

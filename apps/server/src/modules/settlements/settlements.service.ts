@@ -299,14 +299,24 @@ export function createSettlementsService(deps: SettlementsDeps) {
       return billAgent(work, agentId, clock.today(), principal);
     },
 
-    /** The daily job: bills every agent whose billing day is today (each in its own transaction). */
+    /**
+     * The daily job: bills every agent whose billing day is today, each in its own transaction. One
+     * agent's failure does not stop the others; the job then fails and its retry bills only what is
+     * still unbilled.
+     */
     async billDueAgents(): Promise<BillingResult[]> {
       const today = clock.today();
       const results: BillingResult[] = [];
+      const failures: unknown[] = [];
       for (const agent of await agentIds(db)) {
         if (!isBillingDay(today, agent)) continue;
-        results.push(await inTransaction(db, (work) => billAgent(work, agent.id, today, null), { jobs: deps.jobs }));
+        try {
+          results.push(await inTransaction(db, (work) => billAgent(work, agent.id, today, null), { jobs: deps.jobs }));
+        } catch (error) {
+          failures.push(error);
+        }
       }
+      if (failures.length > 0) throw new AggregateError(failures, `monthly billing failed for ${failures.length} agent(s)`);
       return results;
     },
 
