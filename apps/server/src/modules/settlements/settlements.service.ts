@@ -116,7 +116,14 @@ export function createSettlementsService(deps: SettlementsDeps) {
     const period = billingPeriod({ runDate, terms, previousTo: previous?.periodTo ?? null, earliestActivity: unbilled[0]?.serviceDate ?? null });
     if (!period) return { agent_settlement_id: previous?.id ?? null, period: null, billed: false };
 
-    const payments = monthly ? unbilled : await periodPayments(tx, agent.id, period.from, period.to);
+    // Booking then payment, bookings in id order (the payments module's lock order); read again once
+    // locked, so a payment step that committed meanwhile is billed as it now stands.
+    const lockBookings = async (list: readonly BillablePayment[]) => {
+      for (const id of [...new Set(list.map((p) => p.bookingDbId))].sort((a, b) => a - b)) await lockBookingById(tx, id);
+    };
+    if (monthly) await lockBookings(unbilled);
+    const payments = monthly ? await unbilledMonthlyPayments(tx, agent.id, period.to) : await periodPayments(tx, agent.id, period.from, period.to);
+    if (monthly) await lockBookings(payments.filter((p) => !unbilled.some((u) => u.bookingDbId === p.bookingDbId)));
     const sums = sumsOf(payments);
     const method = paymentMethodOf(agent.agentType as AgentType);
     const settlement = await insertAgentSettlement(tx, {
@@ -134,8 +141,6 @@ export function createSettlementsService(deps: SettlementsDeps) {
     const dueDate = settlementDueDate(period.to, terms);
     const actor = operatorLabel(principal, SYSTEM_ACTOR);
     const groups = await groupsOf(tx, agent.id);
-    // Booking then payment, bookings in id order: the payments module's lock order.
-    if (monthly) for (const id of [...new Set(payments.map((p) => p.bookingDbId))].sort((a, b) => a - b)) await lockBookingById(tx, id);
 
     for (const group of groups) {
       const own = payments.filter((p) => p.agentSubGroupId === group.id);
