@@ -247,6 +247,19 @@ describe('card and coupon agents, the job, and racing runs', () => {
     const [row] = (await get(`/v1/settlements/agent?agent_id=${agentId}&duration=${monthOf(RUN_DATE)}`)).json().agent_settlements;
     expect(row).toMatchObject({ contract_type: 'FREE', payment_method: 'ONLINE_CREDIT_CARD', duration: { to: RUN_DATE } });
     expect((await latestOperationLog(ctx, 'settlements.bill'))?.operator).toBe('system');
+    // A branch sees its own share of its agent's settlements, never the head office's.
+    const branch = await ctx.login('branch-free@example.com');
+    const [branchGroup] = await ctx.database.db.select({ id: t.agentGroups.id }).from(t.agentGroups).where(and(eq(t.agentGroups.agentId, agentId), eq(t.agentGroups.isRoot, false)));
+    const all = (await get(`/v1/settlements/group/${row.agent_settlement_id}`)).json().group_settlements as { group_settlement_id: number; amount: number; group: { agent_group_id: number } }[];
+    const own = all.find((g) => g.group.agent_group_id === branchGroup!.id);
+    const seen = await get(`/v1/settlements/group/${row.agent_settlement_id}`, branch);
+    if (own) {
+      expect(seen.json().group_settlements.map((g: { group_settlement_id: number }) => g.group_settlement_id)).toEqual([own.group_settlement_id]);
+      expect(seen.json().agent_settlement.amount).toBe(own.amount);
+    } else {
+      expect(seen.statusCode).toBe(404);
+    }
+    for (const g of all.filter((x) => x !== own)) expect((await get(`/v1/settlements/payment/${g.group_settlement_id}`, branch)).statusCode).toBe(404);
     // Not a billing day: nothing.
     clock.set(`${addDays(RUN_DATE, 1)}T12:00:00+09:00`);
     await monthlyBillingJob.run(deps, {});
