@@ -16,6 +16,8 @@ import type { JobSender } from './jobs/job-queue.ts';
 import { gatewayFromConfig } from './modules/payments/gateway/gateway-registry.ts';
 import type { PaymentGateway } from './modules/payments/gateway/payment-gateway.ts';
 import type { FileStorage } from './modules/files/file-storage.ts';
+import { createSettlementsService } from './modules/settlements/settlements.service.ts';
+import { settlementsRoutes } from './modules/settlements/settlements.routes.ts';
 import { fileStorageFromConfig } from './modules/files/file-storage-registry.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
@@ -137,6 +139,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   paymentsRoutes(app, { db, clock, jobs, publicUrl: config.publicUrl, payments: createPaymentsService({ db, gateway: paymentGateway, clock, publicUrl: config.publicUrl, jobs }) });
   invoicesRoutes(app, { invoices: createInvoicesService(db, { clock, fileStorage }) });
   salesRoutes(app, { db });
+  settlementsRoutes(app, { settlements: createSettlementsService({ db, clock, fileStorage, publicUrl: config.publicUrl, jobs }) });
   app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   const webDist = config.webDist;

@@ -26,6 +26,9 @@ interface Victim {
   staffId: string;
   noteId: number;
   notificationId: number;
+  /** A settlement of the agent, and its branch's group settlement. */
+  agentSettlementId: number;
+  groupSettlementId: number;
 }
 
 const ids = {
@@ -67,7 +70,16 @@ async function victimOf(email: string): Promise<Victim> {
   const note = await ctx.app.inject({ method: 'POST', url: `/v1/bookings/${bookingId}/notes`, headers: staff, payload: { note: '共有メモ', is_private: false } });
   const [notification] = await ctx.database.db.execute(sql`select n.id from notifications n join bookings b on b.id = n.booking_id where b.booking_id = ${bookingId} and n.audience = 'AGENT' limit 1`).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
   const [payment] = await ctx.database.db.execute(sql`select p.id from payments p join bookings b on b.id = p.booking_id where b.booking_id = ${bookingId} limit 1`).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
-  return { bookingId, agentId: owner.agentId, groupId: owner.groupId, staffId: owner.id, noteId: note.json().note_id, notificationId: Number(notification!.id), paymentId: Number(payment!.id) };
+  const [settlement] = await ctx.database.db
+    .insert(t.agentSettlements)
+    .values({ agentId: owner.agentId, periodFrom: '2027-05-01', periodTo: '2027-05-31', contractType: 'X', paymentMethod: 'MONTHLY', amountE6: 0, fareE6: 0, discrepancyE6: 0, feeE6: 0 })
+    .onConflictDoUpdate({ target: [t.agentSettlements.agentId, t.agentSettlements.periodFrom], set: { updatedAt: new Date() } })
+    .returning({ id: t.agentSettlements.id });
+  const [group] = await ctx.database.db
+    .insert(t.groupSettlements)
+    .values({ agentSettlementId: settlement!.id, agentGroupId: owner.groupId, periodFrom: '2027-05-01', periodTo: '2027-05-31', amountE6: 0, fareE6: 0, discrepancyE6: 0, feeE6: 0 })
+    .returning({ id: t.groupSettlements.id });
+  return { bookingId, agentId: owner.agentId, groupId: owner.groupId, staffId: owner.id, noteId: note.json().note_id, notificationId: Number(notification!.id), paymentId: Number(payment!.id), agentSettlementId: settlement!.id, groupSettlementId: group!.id };
 }
 
 /** The value a path parameter takes in a call aimed at `victim`; unknown parameters fail the test. */
@@ -78,6 +90,8 @@ function fill(url: string, victim: Victim): string {
     if (name === 'payment_id') return String(victim.paymentId);
     if (name === 'notification_id') return String(victim.notificationId);
     if (name === 'uid') return ids.anyUuid;
+    if (name === 'agent_settlement_id') return String(victim.agentSettlementId);
+    if (name === 'group_settlement_id') return String(victim.groupSettlementId);
     if (name === 'token') return 'not-the-token';
     if (name === 'attachment_id') return '1';
     if (name === 'mail_template') return 'booking_ok';
@@ -135,7 +149,7 @@ const BODIES: Record<string, unknown> = {
 
 /** A digest of every row a call could change. */
 async function snapshot(): Promise<string> {
-  const tables = ['bookings', 'booking_services', 'booking_units', 'booking_notes', 'booking_histories', 'notifications', 'payments', 'payment_attempts', 'payment_transactions', 'seat_assignments', 'agents', 'agent_groups', 'agent_staffs', 'accounts', 'inventory_counters', 'outbox_mails'];
+  const tables = ['agent_settlements', 'group_settlements', 'bookings', 'booking_services', 'booking_units', 'booking_notes', 'booking_histories', 'notifications', 'payments', 'payment_attempts', 'payment_transactions', 'seat_assignments', 'agents', 'agent_groups', 'agent_staffs', 'accounts', 'inventory_counters', 'outbox_mails'];
   const parts: string[] = [];
   for (const table of tables) {
     const r = (await ctx.database.db.execute(sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as d from ${table} x`))) as unknown as { rows: { d: string }[] };
@@ -160,7 +174,7 @@ async function callAll(headers: Headers, victim: Victim, which: (route: Register
 const idBearing = (r: RegisteredRoute) => r.url.includes(':') && (r.url.startsWith('/v1/') || r.url.startsWith('/voucher/'));
 /** Ids of one tenant's data: bookings and what hangs off them, agents, branches, staff, mails, users. */
 const tenantBearing = (r: RegisteredRoute) =>
-  /:(booking_id|note_id|notification_id|uid)\b/.test(r.url) || /^\/v1\/(agents|agent_groups|agent_staffs|outbox-mails)\/:id/.test(r.url) || r.url.startsWith('/voucher/');
+  /:(booking_id|note_id|notification_id|uid|agent_settlement_id|group_settlement_id)\b/.test(r.url) || /^\/v1\/(agents|agent_groups|agent_staffs|outbox-mails)\/:id/.test(r.url) || r.url.startsWith('/voucher/');
 /** Id-bearing routes open to everyone signed in (or to anyone) whose ids are shared reference data, not a tenant's. */
 const SHARED_REFERENCE = new Set([
   'GET /v1/pricing/:date',

@@ -6,6 +6,7 @@
 import { applyApprovalJob } from '../modules/approvals/approval.jobs.ts';
 import { deliverMailJob, sweepMailJob } from '../modules/mail/mail.jobs.ts';
 import { processGatewayEventJob, reconcileCheckoutsJob, refundPaymentJob, sandboxWebhookJob } from '../modules/payments/payment.jobs.ts';
+import { monthlyBillingJob } from '../modules/settlements/settlement.jobs.ts';
 import type { JobDefinition, JobDeps } from './define-job.ts';
 import type { JobQueue } from './job-queue.ts';
 
@@ -17,6 +18,7 @@ export const ALL_JOBS: readonly JobDefinition<object>[] = [
   refundPaymentJob,
   reconcileCheckoutsJob,
   sandboxWebhookJob,
+  monthlyBillingJob,
 ];
 
 /**

@@ -117,6 +117,9 @@ export const OPERATION_NAMES = [
   'payments.record_bank_transfer',
   'bookings.adjust_amount',
   'bookings.set_cancel_payment_finished',
+  'settlements.bill',
+  'settlements.run',
+  'settlements.confirm_payment',
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 

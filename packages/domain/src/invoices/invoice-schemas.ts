@@ -103,5 +103,7 @@ export const InvoiceDocumentContent = z.object({
   paid_by: z.enum(PAID_BY).nullable(),
   /** The invoice this one replaces (its total changed), or the invoice a return invoice returns from. */
   refers_to: DocumentReference.nullable(),
+  /** A monthly invoice (one branch, one billing period): its lines are the period's bookings. */
+  monthly: z.object({ period_from: DateString, period_to: DateString, bookings: z.number().int() }).optional(),
 });
 export type InvoiceDocumentContent = z.infer<typeof InvoiceDocumentContent>;

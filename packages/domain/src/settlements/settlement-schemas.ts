@@ -4,7 +4,7 @@
  * Amounts are tax-included integers on the e6 scale; `amount = fare + discrepancy + fee`.
  */
 import { z } from 'zod';
-import { PagingQuery, pageEnvelope } from '../common/paging.ts';
+import { PagingQuery } from '../common/paging.ts';
 
 const DateString = z.iso.date();
 const E6 = z.number().int();
@@ -43,7 +43,12 @@ export const AgentSettlementQuery = PagingQuery.extend({
 });
 export type AgentSettlementQuery = z.infer<typeof AgentSettlementQuery>;
 
-export const AgentSettlementList = pageEnvelope('agent_settlements', AgentSettlement).extend({
+// Spelled out rather than pageEnvelope(...).extend(): the envelope's computed key types as an index signature that `totals` cannot join.
+export const AgentSettlementList = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  agent_settlements: z.array(AgentSettlement),
   /** The sums over every row the filters match (not only this page). */
   totals: z.object(Sums),
 });

@@ -37,7 +37,7 @@ type Applicant = CreateBookingBody['applicant'];
  * Who applies for a group: a person of the booking's own agent, at its head office or at its
  * branch (the agent's mails go to them), by the demo agents' Japanese names.
  */
-const APPLICANTS: Record<string, { head: Applicant; branch: Applicant }> = {
+export const APPLICANTS: Record<string, { head: Applicant; branch: Applicant }> = {
   京都さくら旅行: {
     head: { name: '中村 さくら', email: 'tour-desk@sakura-travel.example.com', phone_number: '075-200-1001' },
     branch: { name: '小林 大輔', email: 'osaka@sakura-travel.example.com', phone_number: '06-6100-4004' },

@@ -6,6 +6,7 @@ import { count } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '@sagano/domain/auth/password-policy';
 import type { Db, Tx } from '../client.ts';
 import * as t from '../schema.ts';
+import { insertDemoSettlements } from './demo-settlements.ts';
 import { insertDemoBookings } from './demo-bookings.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { insertDemoArrangements } from './demo-arrangements.ts';
@@ -157,6 +158,7 @@ export async function loadDemoData(db: Db): Promise<boolean> {
     await insertDemoPricing(tx);
     await insertDemoBankAccounts(tx);
     await insertDemoBookings(db, tx);
+    await insertDemoSettlements(db, tx);
   });
   return true;
 }

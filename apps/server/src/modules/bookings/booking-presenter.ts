@@ -48,6 +48,7 @@ export function presentBooking(a: BookingAggregate, principal: Principal, today:
     caller,
     today,
     bookingNumber: a.booking.bookingId,
+    ...(a.agentSettlementIds ? { agentSettlementIds: a.agentSettlementIds } : {}),
     units: a.units,
     cancellation: a.booking.cancellationFeeE6 === null ? null : { rateE6: a.booking.cancellationRateE6, feeE6: a.booking.cancellationFeeE6, baseE6: a.booking.totalAmountE6 },
   };

@@ -30,6 +30,8 @@ export interface BookingAggregate {
   histories: (typeof t.bookingHistories.$inferSelect)[];
   /** Names of every train the booking's revisions name (its trains now and any it was moved from). */
   serviceNames: Map<number, LocalizedLabel[]>;
+  /** The agent settlement of each group settlement (monthly invoice) its payments were billed by. */
+  agentSettlementIds?: ReadonlyMap<number, number>;
 }
 
 export async function findBookingRow(db: Executor, bookingId: string, options: { lock?: boolean } = {}): Promise<BookingRow | undefined> {
@@ -75,7 +77,13 @@ export async function loadBooking(db: Executor, bookingId: string): Promise<Book
     const rows = await db.select({ id: t.services.id, names: t.services.names }).from(t.services).where(inArray(t.services.id, formerTrains));
     for (const row of rows) serviceNames.set(row.id, row.names as LocalizedLabel[]);
   }
-  return { booking, agent: agent!, subGroup: subGroup!, services, units, wheelchairs, payment: latest('FARE'), cancellationPayment: latest('CANCELLATION'), discrepancy: latest('DISCREPANCY'), notes, histories, serviceNames };
+  const billedBy = [...new Set(payments.flatMap((p) => (p.monthlyInvoiceId === null ? [] : [p.monthlyInvoiceId])))];
+  const agentSettlementIds = new Map<number, number>();
+  if (billedBy.length > 0) {
+    const rows = await db.select({ id: t.groupSettlements.id, agentSettlementId: t.groupSettlements.agentSettlementId }).from(t.groupSettlements).where(inArray(t.groupSettlements.id, billedBy));
+    for (const row of rows) agentSettlementIds.set(row.id, row.agentSettlementId);
+  }
+  return { booking, agent: agent!, subGroup: subGroup!, services, units, wheelchairs, agentSettlementIds, payment: latest('FARE'), cancellationPayment: latest('CANCELLATION'), discrepancy: latest('DISCREPANCY'), notes, histories, serviceNames };
 }
 
 /** The trains of a revision snapshot (service_order), as the snapshot SQL below writes them. */

@@ -111,6 +111,14 @@ function serviceText(c: InvoiceDocumentContent): string {
 }
 
 function detailRows(c: InvoiceDocumentContent): KeyValue[] {
+  if (c.monthly) {
+    return [
+      { label: '請求期間', value: `${japaneseDate(c.monthly.period_from)}〜${japaneseDate(c.monthly.period_to)}` },
+      { label: 'ご予約件数', value: `${c.monthly.bookings}件（明細のとおり）` },
+      { label: 'お支払期限', value: c.due_date ? japaneseDate(c.due_date) : '別途ご案内いたします' },
+      { label: 'お支払方法', value: METHOD[c.payment.method] ?? c.payment.method },
+    ];
+  }
   const rows: KeyValue[] = [
     { label: '予約番号', value: c.booking.booking_id },
     { label: '団体名', value: `${c.booking.group_name}（${GROUP_TYPE[c.booking.group_type] ?? c.booking.group_type}・${c.booking.participants}名）` },

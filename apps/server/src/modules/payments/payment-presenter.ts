@@ -31,6 +31,8 @@ export interface PaymentContext {
   cancellation: { rateE6: number | null; feeE6: number | null; baseE6: number } | null;
   /** The booking number, for the document links (none: no links). */
   bookingNumber?: string;
+  /** The agent settlement of each group settlement (monthly invoice) that billed a payment. */
+  agentSettlementIds?: ReadonlyMap<number, number>;
 }
 
 const DOCUMENT_FILES: Record<DocumentKind, string> = { INVOICE: 'invoice', RECEIPT: 'receipt', RETURN_INVOICE: 'return-invoice' };
@@ -55,6 +57,8 @@ function priceItems(units: PaymentContext['units']): PaymentPriceItem[] {
     subtotal_amount: u.subtotalE6,
   }));
 }
+
+const settlementIdText = (id: number | undefined) => (id === undefined ? null : String(id));
 
 export function presentPaymentDetail(row: PaymentRow, ctx: PaymentContext, discrepancy?: PaymentRow): PaymentDetail {
   const state = stateOfPayment(row);
@@ -85,8 +89,9 @@ export function presentPaymentDetail(row: PaymentRow, ctx: PaymentContext, discr
     is_overdue: isOverdue(state, ctx.today),
     coupon_number: row.couponNumber,
     monthly_invoice_id: row.monthlyInvoiceId,
-    agent_settlement_id: null,
-    agent_sub_group_settlement_id: null,
+    // Strings on the wire (spec 001 §9.5): the settlements' ids once a monthly invoice billed the payment.
+    agent_settlement_id: settlementIdText(row.monthlyInvoiceId === null ? undefined : ctx.agentSettlementIds?.get(row.monthlyInvoiceId)),
+    agent_sub_group_settlement_id: settlementIdText(row.monthlyInvoiceId ?? undefined),
     invoice_url: documentUrl(row, ctx, 'INVOICE'),
     receipt_url: documentUrl(row, ctx, 'RECEIPT'),
     is_cancel_payment_finished: row.cancelPaymentFinished,

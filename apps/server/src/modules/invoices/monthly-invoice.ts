@@ -1,0 +1,138 @@
+/**
+ * Monthly invoices (DESIGN §6 "Settlements"): one qualified invoice per branch per billing period,
+ * issued by the settlements module's billing in its own transaction. Its lines are the branch's
+ * bookings of the period (one line per billed payment: fare, extra charge, cancellation fee), its
+ * tax computed once per rate over the document; `payment_id` is null and `group_settlement_id`
+ * names the settlement it bills. Numbered from the same INVOICE counter as every invoice.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import { documentNumber } from '@sagano/domain/invoices/document-numbers';
+import { NOT_TAXABLE, STANDARD_TAX, documentAmounts, type AmountLine } from '@sagano/domain/invoices/invoice-amounts';
+import { InvoiceDocumentContent, type DocumentLine } from '@sagano/domain/invoices/invoice-schemas';
+import type { Executor } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+import type { FileStorage } from '../files/file-storage.ts';
+import { readStoredFile } from '../files/stored-files.ts';
+import { renderInvoiceDocumentPdf } from './invoice-pdf.ts';
+import { insertDocument, nextSequence, readIssuer, readTransferAccount, type InvoiceDocumentRow } from './invoices.repository.ts';
+
+export interface MonthlyInvoiceLine {
+  bookingDbId: number;
+  bookingNumber: string;
+  groupName: string;
+  serviceDate: string;
+  kind: 'FARE' | 'CANCELLATION' | 'DISCREPANCY';
+  amountE6: number;
+  paymentId: number;
+}
+
+export interface MonthlyInvoiceInput {
+  groupSettlementId: number;
+  agentName: string;
+  /** null: the agent's root group (the invoice is addressed to the agent alone). */
+  branchName: string | null;
+  periodFrom: string;
+  periodTo: string;
+  issueDate: string;
+  issuedAt: Date;
+  dueDate: string;
+  lines: readonly MonthlyInvoiceLine[];
+}
+
+const KIND_LABEL: Record<MonthlyInvoiceLine['kind'], string> = { FARE: '団体乗車運賃', CANCELLATION: '取消料', DISCREPANCY: '変更による追加料金' };
+
+function lineOf(l: MonthlyInvoiceLine): AmountLine & { row: DocumentLine } {
+  const tax = l.kind === 'CANCELLATION' ? NOT_TAXABLE : STANDARD_TAX;
+  const row: DocumentLine = {
+    label: `${l.serviceDate.slice(5).replace('-', '/')} 予約番号 ${l.bookingNumber} ${l.groupName} ${KIND_LABEL[l.kind]}`,
+    unit_price: null,
+    quantity: null,
+    amount: l.amountE6,
+    tax_rate_percent: tax.kind === 'TAXED' ? tax.ratePercent : null,
+  };
+  return { amountE6: l.amountE6, tax, row };
+}
+
+/** Issues the branch's monthly invoice in the caller's transaction; the caller stores its id on the group settlement. */
+export async function issueMonthlyInvoice(tx: Executor, input: MonthlyInvoiceInput): Promise<InvoiceDocumentRow> {
+  const [issuer, account] = await Promise.all([readIssuer(tx), readTransferAccount(tx)]);
+  const lines = input.lines.map(lineOf);
+  const amounts = documentAmounts(lines);
+  const sequence = await nextSequence(tx, 'INVOICE');
+  const first = input.lines[0]!;
+  const bookings = new Set(input.lines.map((l) => l.bookingDbId)).size;
+  const content = InvoiceDocumentContent.parse({
+    kind: 'INVOICE',
+    document_number: documentNumber('INVOICE', sequence),
+    issue_date: input.issueDate,
+    issuer: {
+      name: issuer.name,
+      postal_code: issuer.postalCode,
+      address: issuer.address,
+      tel: issuer.tel,
+      fax: issuer.fax,
+      registration_number: issuer.invoiceNumber,
+      logo_file_key: issuer.logoFileKey,
+      stamp_file_key: issuer.stampFileKey,
+    },
+    recipient: { agent_name: input.agentName, branch_name: input.branchName },
+    booking: { booking_id: '', group_name: '', group_type: '', participants: 0, services: [] },
+    payment: { payment_id: first.paymentId, kind: 'FARE', method: 'MONTHLY' },
+    lines: lines.map((l) => l.row),
+    amounts: {
+      taxed: amounts.taxed.map((r) => ({ rate_percent: r.ratePercent, total: r.totalE6, tax: r.taxE6 })),
+      not_taxable: amounts.notTaxableE6,
+      total: amounts.totalE6,
+      tax: amounts.taxE6,
+    },
+    due_date: input.dueDate,
+    bank_account: account
+      ? {
+          company_name: account.companyName,
+          bank_name: account.bankName,
+          branch_name: account.branchName,
+          branch_code: account.branchCode,
+          account_type: account.accountType,
+          account_code: account.accountCode,
+          account_name: account.accountName,
+        }
+      : null,
+    paid_on: null,
+    paid_by: null,
+    refers_to: null,
+    monthly: { period_from: input.periodFrom, period_to: input.periodTo, bookings },
+  });
+  return insertDocument(tx, {
+    kind: 'INVOICE',
+    sequenceNumber: sequence,
+    documentNumber: content.document_number,
+    paymentId: null,
+    groupSettlementId: input.groupSettlementId,
+    // The column is required: a monthly invoice names its first booking; its lines name them all.
+    bookingId: first.bookingDbId,
+    issuedOn: input.issueDate,
+    issuedAt: input.issuedAt,
+    totalAmountE6: amounts.totalE6,
+    content,
+    issuedByAccountId: null,
+  });
+}
+
+/** The monthly invoice of a group settlement, if issued. */
+export async function monthlyInvoiceOf(db: Executor, groupSettlementId: number): Promise<InvoiceDocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(t.invoiceDocuments)
+    .where(and(eq(t.invoiceDocuments.groupSettlementId, groupSettlementId), eq(t.invoiceDocuments.kind, 'INVOICE')))
+    .orderBy(desc(t.invoiceDocuments.id))
+    .limit(1);
+  return row;
+}
+
+/** The PDF of an issued monthly invoice, as frozen at issue. */
+export async function renderMonthlyInvoice(db: Executor, fileStorage: FileStorage, row: InvoiceDocumentRow): Promise<Buffer> {
+  const content = InvoiceDocumentContent.parse(row.content);
+  const image = async (key: string | null) => (key ? ((await readStoredFile(db, fileStorage, key))?.bytes ?? null) : null);
+  const [logo, stamp] = await Promise.all([image(content.issuer.logo_file_key), image(content.issuer.stamp_file_key)]);
+  return renderInvoiceDocumentPdf(content, { logo, stamp });
+}
