@@ -258,7 +258,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('input fuzzing over every registered route', () => {
+// Every route is called many times: on a loaded two-core machine this takes a minute or more.
+describe('input fuzzing over every registered route', { timeout: 180_000 }, () => {
   it('builds its calls from the routes the server registers and their OpenAPI schemas', () => {
     expect(routes.length).toBeGreaterThan(140);
     const documented = routes.filter((r) => openapi.paths[r.url.replace(/:([A-Za-z_]+)/g, '{$1}')]?.[r.method.toLowerCase()]);
