@@ -50,6 +50,7 @@ import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { masterDataRoutes } from './modules/master-data/master-data.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { timetableRoutes } from './modules/timetable/timetable.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -135,6 +136,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   const paymentGateway = gateway ?? gatewayFromConfig(config, { db, clock, jobs });
   paymentsRoutes(app, { db, clock, jobs, publicUrl: config.publicUrl, payments: createPaymentsService({ db, gateway: paymentGateway, clock, publicUrl: config.publicUrl, jobs }) });
   invoicesRoutes(app, { invoices: createInvoicesService(db, { clock, fileStorage }) });
+  reportsRoutes(app, { db });
   app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   const webDist = config.webDist;
