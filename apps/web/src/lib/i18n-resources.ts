@@ -22,6 +22,7 @@ import jaPortal from '../locales/ja/portal.json';
 import jaMasterData from '../locales/ja/masterData.json';
 import jaPayments from '../locales/ja/payments.json';
 import jaPaymentList from '../locales/ja/paymentList.json';
+import jaReports from '../locales/ja/reports.json';
 import enArrangements from '../locales/en/arrangements.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
@@ -45,6 +46,7 @@ import enPortal from '../locales/en/portal.json';
 import enMasterData from '../locales/en/masterData.json';
 import enPayments from '../locales/en/payments.json';
 import enPaymentList from '../locales/en/paymentList.json';
+import enReports from '../locales/en/reports.json';
 
 /** One namespace per feature; ja is the reference language the keys are typed from. */
 export const ja = {
@@ -70,6 +72,7 @@ export const ja = {
   masterData: jaMasterData,
   payments: jaPayments,
   paymentList: jaPaymentList,
+  reports: jaReports,
   // Every error code of the API has a message (the locales test checks en against ja).
   errors: jaErrors satisfies Record<ErrorCode, string>,
 };
@@ -101,6 +104,7 @@ export const en: Resources = {
   masterData: enMasterData,
   payments: enPayments,
   paymentList: enPaymentList,
+  reports: enReports,
   errors: enErrors,
 };
 

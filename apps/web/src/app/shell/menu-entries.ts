@@ -6,6 +6,7 @@ import { IconCalendarCog, IconCalendarTime, IconLayoutGrid } from '@tabler/icons
 import { IconReceiptYen, IconCoinYen, IconFileCertificate, IconUsersPlus } from '@tabler/icons-react';
 import { IconBell, IconBuilding, IconBuildingStore, IconTicket } from '@tabler/icons-react';
 import { IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { IconBuildingBank, IconReceiptRefund } from '@tabler/icons-react';
 import type { MenuEntryKey } from '@sagano/domain/auth/menu-access';
 
@@ -26,6 +27,7 @@ export const BUILT_MENU_ENTRIES = [
   { key: 'searchAllotments', path: '/search-allotments', icon: IconCalendarSearch },
   { key: 'sales', path: '/payments', icon: IconReceiptYen },
   { key: 'inventoryArrangements', path: '/inventory-arrangements', icon: IconArmchair2 },
+  { key: 'report', path: '/report', icon: IconFileSpreadsheet },
   { key: 'suspended', path: '/suspended', icon: IconHandStop },
   { key: 'operationLogs', path: '/operation-logs', icon: IconListSearch },
   { key: 'mails', path: '/mails', icon: IconMail },
