@@ -63,7 +63,7 @@ export function word(words: Words, code: string | null, lang: CsvLanguage): stri
   return words[code]?.[lang] ?? code;
 }
 
-/** Header rows, one label per column in the order the rows are written (DESIGN §7, "Reports"). */
+/** Header rows, one label per column in the order the rows are written (DESIGN §10, "Reports"). */
 export const HEADERS: Record<CsvReportKind, { ja: string[]; en: string[] }> = {
   bookings: {
     ja: ['予約番号', '申込日時', '乗車日', '代理店ID', '代理店名', '支店名', '団体名', '団体種別', 'ステータス', '人数', '下り列車', '上り列車', '合計金額(円)', '取消料(円)', '支払方法', '支払状況'],

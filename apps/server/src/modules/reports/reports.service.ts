@@ -1,5 +1,5 @@
 /**
- * The CSV reports (spec 001 §7.6, DESIGN §7): each kind is a header and a keyset-paged row
+ * The CSV reports (spec 001 §7.6, DESIGN §10 "Reports"): each kind is a header and a keyset-paged row
  * source; the same stream feeds the base64 answer (short periods) and the streamed download.
  */
 import type { Readable } from 'node:stream';
@@ -10,7 +10,7 @@ import { csvStream, type Cell } from './report-csv.ts';
 import { FILE_PREFIX, HEADERS, WORDS, word } from './report-labels.ts';
 import { bookingsPage, cardTransactionsPage, salesPage, summaryPage, trainDaysPage, type Period } from './reports.repository.ts';
 
-/** Rows per database round trip: large enough to keep up with COPY, small enough to stay flat in memory. */
+/** Rows per database round trip and per chunk written: few round trips, one small page in memory. */
 export const PAGE_SIZE = 2000;
 
 interface Source<Row> {
@@ -63,14 +63,14 @@ export interface CsvRequest {
   lang: CsvLanguage;
 }
 
-/** Every row of a report, read one page at a time: only one page is ever in memory. */
-async function* rowsOf(db: Executor, req: CsvRequest, pageSize: number): AsyncGenerator<Cell[]> {
+/** Every row of a report, one page at a time: only one page is ever in memory. */
+async function* pagesOf(db: Executor, req: CsvRequest, pageSize: number): AsyncGenerator<Cell[][]> {
   const src = SOURCES[req.kind];
   const period = { from: req.from_date, to: req.to_date };
   let after: unknown = null;
   for (;;) {
     const page = await src.page(db, period, req.lang, after, pageSize);
-    for (const row of page) yield src.cells(row, req.lang);
+    yield page.map((row) => src.cells(row, req.lang));
     if (page.length < pageSize) return;
     after = page[page.length - 1];
   }
@@ -84,7 +84,7 @@ export function csvFilename(req: Pick<CsvRequest, 'kind' | 'from_date' | 'to_dat
 
 /** The report as a byte stream (header row in the asked language, CRLF, encoded). */
 export function reportStream(db: Executor, req: CsvRequest, pageSize = PAGE_SIZE): Readable {
-  return csvStream(HEADERS[req.kind][req.lang], rowsOf(db, req, pageSize), req.encoding);
+  return csvStream(HEADERS[req.kind][req.lang], pagesOf(db, req, pageSize), req.encoding);
 }
 
 /** The report as base64 JSON (spec 001 §7.6): the whole file in memory, so periods are short. */
