@@ -4,7 +4,7 @@ import iconv from 'iconv-lite';
 import * as t from '../src/db/schema.ts';
 import { neutralise } from '../src/modules/reports/report-csv.ts';
 import { HEADERS } from '../src/modules/reports/report-labels.ts';
-import { reportStream } from '../src/modules/reports/reports.service.ts';
+import { reportBase64, reportStream } from '../src/modules/reports/reports.service.ts';
 import { createTestApp, errorOf, signInRoles, type Headers, type TestApp } from './test-app.ts';
 
 let ctx: TestApp;
@@ -229,6 +229,12 @@ describe('the streamed download', () => {
     const one = await read(1);
     expect(one).toBe(await read(2000));
     expect(parseCsv(one.slice(1))).toHaveLength(4);
+  });
+
+  it('refuses, on to_date, a base64 answer over its size limit, without reading the rest', async () => {
+    const req = { kind: 'bookings' as const, from_date: DAY1, to_date: DAY2, encoding: 'utf-8' as const, lang: 'ja' as const };
+    await expect(reportBase64(ctx.database.db, req, 100)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', field: 'to_date' });
+    expect((await reportBase64(ctx.database.db, req)).filename).toBe('bookings_20300201-20300202.csv');
   });
 
   it('answers a header only (with its BOM) for an empty period', async () => {

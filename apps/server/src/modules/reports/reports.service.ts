@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { yenOf } from '@sagano/domain/money/yen-e6';
 import type { CsvEncoding, CsvLanguage, CsvReportKind } from '@sagano/domain/reports/report-schemas';
 import type { Executor } from '../../db/client.ts';
+import { invalid } from '../../lib/app-error.ts';
 import { csvStream, type Cell } from './report-csv.ts';
 import { FILE_PREFIX, HEADERS, WORDS, word } from './report-labels.ts';
 import { bookingsPage, cardTransactionsPage, salesPage, summaryPage, trainDaysPage, type Period } from './reports.repository.ts';
@@ -87,10 +88,24 @@ export function reportStream(db: Executor, req: CsvRequest, pageSize = PAGE_SIZE
   return csvStream(HEADERS[req.kind][req.lang], pagesOf(db, req, pageSize), req.encoding);
 }
 
-/** The report as base64 JSON (spec 001 §7.6): the whole file in memory, so periods are short. */
-export async function reportBase64(db: Executor, req: CsvRequest): Promise<{ csv_base64: string; filename: string }> {
+/** The largest file answered as base64 JSON; a bigger one is refused before it is all read. */
+export const MAX_CSV_BASE64_BYTES = 64 * 2 ** 20;
+
+/**
+ * The report as base64 JSON (spec 001 §7.6): the whole file in memory, so periods are short and
+ * the file small; past MAX_CSV_BASE64_BYTES the reading stops and the caller is sent to /download.
+ */
+export async function reportBase64(db: Executor, req: CsvRequest, maxBytes = MAX_CSV_BASE64_BYTES): Promise<{ csv_base64: string; filename: string }> {
   const chunks: Buffer[] = [];
-  for await (const chunk of reportStream(db, req)) chunks.push(chunk as Buffer);
+  let size = 0;
+  const stream = reportStream(db, req);
+  for await (const chunk of stream) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      stream.destroy();
+      throw invalid('to_date', `the file is over ${Math.floor(maxBytes / 2 ** 20)} MB: download this period from /v1/csv/${req.kind}/download`);
+    }
+  }
   return { csv_base64: Buffer.concat(chunks).toString('base64'), filename: csvFilename(req) };
 }
-

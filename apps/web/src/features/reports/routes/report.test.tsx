@@ -7,8 +7,10 @@ import { Component as Report } from './report.tsx';
 
 let calls: ApiCall[] = [];
 
-function fakeApi() {
+function fakeApi(tooBig = false) {
   calls = stubApi(async (call) => {
+    if (tooBig && call.url.startsWith('/v1/csv/'))
+      return json(400, { common: { error_code: 'VALIDATION_FAILED', error_description: 'to_date: the file is over 64 MB', field: 'to_date' } });
     if (call.method === 'GET' && call.url.startsWith('/v1/csv/')) return json(200, { csv_base64: '77u/YSxiDQo=', filename: 'bookings_20261101-20261130.csv' });
     return json(404, { common: { error_code: 'NOT_FOUND', error_description: 'not found' } });
   });
@@ -83,6 +85,17 @@ describe('report screen', () => {
     await waitFor(() => hrefs.length > 0);
     expect(hrefs[0]).toBe('/v1/csv/booking-summary/download?from_date=2024-01-01&to_date=2026-03-31&encoding=utf-8&lang=ja');
     expect(calls.filter((c) => c.url.startsWith('/v1/csv/'))).toHaveLength(0);
+  });
+
+  it('sends a file too big for the base64 answer to the streamed download', async () => {
+    fakeApi(true);
+    const { hrefs } = stubDownloads();
+    renderScreen(<Report />);
+    await waitFor(() => pageText().includes('帳票出力'));
+    labelledButton('売上データをダウンロード')!.click();
+    await waitFor(() => hrefs.length > 0);
+    expect(hrefs[0]).toMatch(/^\/v1\/csv\/sales\/download\?from_date=\d{4}-\d{2}-01&to_date=\d{4}-\d{2}-\d{2}&encoding=utf-8&lang=ja$/);
+    await waitFor(() => pageText().includes('売上データのダウンロードを開始しました'));
   });
 
   it('reads in English and asks for English headers', async () => {
