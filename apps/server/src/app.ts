@@ -53,6 +53,7 @@ import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { masterDataRoutes } from './modules/master-data/master-data.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { timetableRoutes } from './modules/timetable/timetable.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   invoicesRoutes(app, { invoices: createInvoicesService(db, { clock, fileStorage }) });
   salesRoutes(app, { db });
   settlementsRoutes(app, { settlements: createSettlementsService({ db, clock, fileStorage, publicUrl: config.publicUrl, jobs }) });
+  reportsRoutes(app, { db });
   app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   const webDist = config.webDist;

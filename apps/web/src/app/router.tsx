@@ -136,6 +136,11 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: lazyScreen(() => import('../features/inventory/routes/suspended.tsx')),
             },
             {
+              path: 'report',
+              loader: requireMenuEntry(queryClient, 'report'),
+              lazy: lazyScreen(() => import('../features/reports/routes/report.tsx')),
+            },
+            {
               path: 'operation-logs',
               loader: requireMenuEntry(queryClient, 'operationLogs'),
               lazy: lazyScreen(() => import('../features/operation-logs/routes/operation-logs.tsx')),

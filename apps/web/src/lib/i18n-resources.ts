@@ -24,6 +24,7 @@ import jaPayments from '../locales/ja/payments.json';
 import jaPaymentList from '../locales/ja/paymentList.json';
 import jaSettlements from '../locales/ja/settlements.json';
 import jaSales from '../locales/ja/sales.json';
+import jaReports from '../locales/ja/reports.json';
 import enArrangements from '../locales/en/arrangements.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
@@ -49,6 +50,7 @@ import enPayments from '../locales/en/payments.json';
 import enPaymentList from '../locales/en/paymentList.json';
 import enSettlements from '../locales/en/settlements.json';
 import enSales from '../locales/en/sales.json';
+import enReports from '../locales/en/reports.json';
 
 /** One namespace per feature; ja is the reference language the keys are typed from. */
 export const ja = {
@@ -76,6 +78,7 @@ export const ja = {
   paymentList: jaPaymentList,
   settlements: jaSettlements,
   sales: jaSales,
+  reports: jaReports,
   // Every error code of the API has a message (the locales test checks en against ja).
   errors: jaErrors satisfies Record<ErrorCode, string>,
 };
@@ -109,6 +112,7 @@ export const en: Resources = {
   paymentList: enPaymentList,
   settlements: enSettlements,
   sales: enSales,
+  reports: enReports,
   errors: enErrors,
 };
 

@@ -6,6 +6,7 @@ import { IconCalendarCog, IconCalendarTime, IconLayoutGrid } from '@tabler/icons
 import { IconReceiptYen, IconCoinYen, IconFileCertificate, IconUsersPlus } from '@tabler/icons-react';
 import { IconBell, IconBuilding, IconBuildingStore, IconTicket } from '@tabler/icons-react';
 import { IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { IconBuildingBank, IconReceiptRefund } from '@tabler/icons-react';
 import { IconChartBar } from '@tabler/icons-react';
 import { IconCalendarDollar } from '@tabler/icons-react';
@@ -30,6 +31,7 @@ export const BUILT_MENU_ENTRIES = [
   { key: 'salesSummary', path: '/sales', icon: IconChartBar },
   { key: 'monthlyReport', path: '/monthly-report', icon: IconCalendarDollar },
   { key: 'inventoryArrangements', path: '/inventory-arrangements', icon: IconArmchair2 },
+  { key: 'report', path: '/report', icon: IconFileSpreadsheet },
   { key: 'suspended', path: '/suspended', icon: IconHandStop },
   { key: 'operationLogs', path: '/operation-logs', icon: IconListSearch },
   { key: 'mails', path: '/mails', icon: IconMail },

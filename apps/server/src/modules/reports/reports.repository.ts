@@ -1,0 +1,220 @@
+/**
+ * The rows of each CSV report, one keyset page at a time (the page after the last row read):
+ * no cursor held open and no OFFSET, so memory and cost per page stay flat whatever the period,
+ * on PGlite and on PostgreSQL alike. Amounts are read as float8 yen×10⁶ (exact below 2⁵³) and
+ * dates as text, so both drivers hand back the same JavaScript values.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { CsvLanguage } from '@sagano/domain/reports/report-schemas';
+import { rowsOf, type Executor } from '../../db/client.ts';
+
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/** Bookings still meant to travel (not refused or cancelled). */
+const ACTIVE = sql`b.status not in ('CANCELLED', 'NOT_RESERVED')`;
+/** Confirmed reservations (booking-state.ts CONFIRMED). */
+const CONFIRMED = sql`b.status in ('RESERVED', 'MODIFIED', 'NOT_MODIFIED')`;
+
+const trainName = (names: SQL, lang: CsvLanguage) =>
+  sql`coalesce((select l->>'text' from jsonb_array_elements(${names}) l where l->>'language_id' = ${lang} limit 1), (select l->>'text' from jsonb_array_elements(${names}) l limit 1), '')`;
+const agentName = (lang: CsvLanguage) => (lang === 'en' ? sql`coalesce(nullif(a.name_en, ''), a.name_ja)` : sql`a.name_ja`);
+const branchName = (lang: CsvLanguage) => (lang === 'en' ? sql`coalesce(nullif(g.name_en, ''), g.name_ja)` : sql`g.name_ja`);
+/** The booking's service date: its first direction's day. */
+const FIRST_DAY = sql`(select min(s.service_date) from booking_services s where s.booking_id = b.id)`;
+
+export interface BookingRow {
+  id: number;
+  booking_id: string;
+  submitted_at: string;
+  service_date: string;
+  agent_id: number;
+  agent_name: string;
+  branch_name: string;
+  group_name: string;
+  group_type: string;
+  status: string;
+  participant_quantity: number;
+  down_train: string | null;
+  up_train: string | null;
+  total_e6: number;
+  cancellation_fee_e6: number;
+  payment_method: string | null;
+  payment_status: string | null;
+}
+
+/** The bookings SELECT without paging: the CSV pages it; the benchmark hands it to COPY as it is. */
+export function bookingsSelect(period: Period, lang: CsvLanguage, afterId: number): SQL {
+  return sql`
+    select b.id, b.booking_id, to_char(b.submitted_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI') as submitted_at,
+      fd.day::text as service_date, b.agent_id, ${agentName(lang)} as agent_name, ${branchName(lang)} as branch_name,
+      b.group_name, b.group_type, b.status, b.participant_quantity,
+      (select ${trainName(sql`sv.names`, lang)} from booking_services d join services sv on sv.id = d.service_id where d.booking_id = b.id and d.direction = 'down') as down_train,
+      (select ${trainName(sql`sv.names`, lang)} from booking_services d join services sv on sv.id = d.service_id where d.booking_id = b.id and d.direction = 'up') as up_train,
+      b.total_amount_e6::float8 as total_e6, coalesce(b.cancellation_fee_e6, 0)::float8 as cancellation_fee_e6,
+      fp.payment_method, fp.status as payment_status
+    from bookings b
+    cross join lateral (select ${FIRST_DAY} as day) fd
+    join agents a on a.id = b.agent_id
+    join agent_groups g on g.id = b.agent_sub_group_id
+    left join lateral (select p.payment_method, p.status from payments p where p.booking_id = b.id and p.kind = 'FARE' order by p.id limit 1) fp on true
+    where b.id > ${afterId} and fd.day between ${period.from} and ${period.to}
+    order by b.id`;
+}
+
+export async function bookingsPage(db: Executor, period: Period, lang: CsvLanguage, after: BookingRow | null, limit: number): Promise<BookingRow[]> {
+  return rowsOf<BookingRow>(await db.execute(sql`${bookingsSelect(period, lang, after?.id ?? 0)} limit ${limit}`));
+}
+
+export interface SalesRow {
+  id: number;
+  booking_id: string;
+  service_date: string;
+  agent_id: number;
+  agent_name: string;
+  branch_name: string;
+  kind: string;
+  direction: string | null;
+  payment_method: string;
+  status: string;
+  total_e6: number;
+  paid_e6: number;
+  due_date: string | null;
+  confirmed_at: string | null;
+}
+
+/** Every payment (fare, cancellation fee, discrepancy) of the bookings travelling in the period. */
+export async function salesPage(db: Executor, period: Period, lang: CsvLanguage, after: SalesRow | null, limit: number): Promise<SalesRow[]> {
+  return rowsOf<SalesRow>(
+    await db.execute(sql`
+      select p.id, b.booking_id, fd.day::text as service_date, b.agent_id, ${agentName(lang)} as agent_name, ${branchName(lang)} as branch_name,
+        p.kind, p.direction, p.payment_method, p.status, p.total_amount_e6::float8 as total_e6, p.paid_amount_e6::float8 as paid_e6,
+        p.due_date::text as due_date, to_char(p.confirmed_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI') as confirmed_at
+      from payments p
+      join bookings b on b.id = p.booking_id
+      cross join lateral (select ${FIRST_DAY} as day) fd
+      join agents a on a.id = b.agent_id
+      join agent_groups g on g.id = b.agent_sub_group_id
+      where p.id > ${after?.id ?? 0} and fd.day between ${period.from} and ${period.to}
+      order by p.id
+      limit ${limit}`),
+  );
+}
+
+export interface TrainDayRow {
+  service_date: string;
+  service_id: number;
+  train: string;
+  direction: string;
+  capacity: number;
+  held: number;
+  bookings: number;
+  people: number;
+  confirmed_bookings: number;
+  confirmed_people: number;
+}
+
+/**
+ * Per train and day whose inventory is built: capacity and seats held (the busiest leg, all
+ * arrangement types together), and the bookings riding it.
+ */
+export async function trainDaysPage(db: Executor, period: Period, lang: CsvLanguage, after: TrainDayRow | null, limit: number): Promise<TrainDayRow[]> {
+  const afterDay = after?.service_date ?? '0001-01-01';
+  const afterService = after?.service_id ?? 0;
+  return rowsOf<TrainDayRow>(
+    await db.execute(sql`
+      select i.service_date::text as service_date, i.service_id, ${trainName(sql`sv.names`, lang)} as train, sv.direction,
+        coalesce(c.capacity, 0)::int as capacity, coalesce(c.held, 0)::int as held,
+        coalesce(bk.bookings, 0)::int as bookings, coalesce(bk.people, 0)::int as people,
+        coalesce(bk.confirmed_bookings, 0)::int as confirmed_bookings, coalesce(bk.confirmed_people, 0)::int as confirmed_people
+      from service_day_inventories i
+      join services sv on sv.id = i.service_id
+      left join lateral (
+        select max(l.capacity) as capacity, max(l.held) as held from (
+          select sum(ic.capacity) as capacity, sum(ic.held) as held from inventory_counters ic
+          where ic.service_date = i.service_date and ic.service_id = i.service_id group by ic.leg) l
+      ) c on true
+      left join lateral (
+        select count(*) filter (where ${ACTIVE}) as bookings, sum(b.participant_quantity) filter (where ${ACTIVE}) as people,
+          count(*) filter (where ${CONFIRMED}) as confirmed_bookings, sum(b.participant_quantity) filter (where ${CONFIRMED}) as confirmed_people
+        from booking_services bs join bookings b on b.id = bs.booking_id
+        where bs.service_date = i.service_date and bs.service_id = i.service_id
+      ) bk on true
+      where i.service_date between ${period.from} and ${period.to} and (i.service_date, i.service_id) > (${afterDay}::date, ${afterService})
+      order by i.service_date, i.service_id
+      limit ${limit}`),
+  );
+}
+
+export interface CardTransactionRow {
+  id: number;
+  occurred_on: string;
+  kind: string;
+  amount_e6: number;
+  reference: string | null;
+  booking_id: string;
+  service_date: string | null;
+  agent_id: number;
+  agent_name: string;
+  branch_name: string;
+  payment_kind: string;
+  payment_method: string;
+}
+
+/** Card money in the period: captures and refunds (negative) of card payments, by the day they happened. */
+export async function cardTransactionsPage(db: Executor, period: Period, lang: CsvLanguage, after: CardTransactionRow | null, limit: number): Promise<CardTransactionRow[]> {
+  return rowsOf<CardTransactionRow>(
+    await db.execute(sql`
+      select t.id, t.occurred_on::text as occurred_on, t.kind, t.amount_e6::float8 as amount_e6, t.reference,
+        b.booking_id, fd.day::text as service_date, b.agent_id, ${agentName(lang)} as agent_name, ${branchName(lang)} as branch_name,
+        p.kind as payment_kind, p.payment_method
+      from payment_transactions t
+      join payments p on p.id = t.payment_id
+      join bookings b on b.id = p.booking_id
+      cross join lateral (select ${FIRST_DAY} as day) fd
+      join agents a on a.id = b.agent_id
+      join agent_groups g on g.id = b.agent_sub_group_id
+      where t.id > ${after?.id ?? 0} and t.occurred_on between ${period.from} and ${period.to}
+        and (t.kind = 'CARD_CAPTURE' or (t.kind = 'REFUND' and p.payment_method in ('ONLINE_CREDIT_CARD', 'OFFLINE_CREDIT_CARD')))
+      order by t.id
+      limit ${limit}`),
+  );
+}
+
+export interface SummaryRow {
+  service_date: string;
+  service_id: number;
+  train: string;
+  direction: string;
+  bookings: number;
+  people: number;
+  amount_e6: number;
+}
+
+/**
+ * Per day and train, the active bookings riding it and their people; a booking's amount counts
+ * once, on its first direction's train ('down' before 'up'), so the column adds up to the total.
+ */
+export async function summaryPage(db: Executor, period: Period, lang: CsvLanguage, after: SummaryRow | null, limit: number): Promise<SummaryRow[]> {
+  const afterDay = after?.service_date ?? '0001-01-01';
+  const afterService = after?.service_id ?? 0;
+  return rowsOf<SummaryRow>(
+    await db.execute(sql`
+      select d.service_date::text as service_date, d.service_id, ${trainName(sql`sv.names`, lang)} as train, sv.direction,
+        d.bookings::int as bookings, d.people::int as people, d.amount_e6::float8 as amount_e6
+      from (
+        select bs.service_date, bs.service_id, count(*) as bookings, sum(b.participant_quantity) as people,
+          sum(case when bs.direction = (select min(f.direction) from booking_services f where f.booking_id = b.id) then b.total_amount_e6 else 0 end) as amount_e6
+        from booking_services bs join bookings b on b.id = bs.booking_id
+        where bs.service_date between ${period.from} and ${period.to} and ${ACTIVE}
+          and (bs.service_date, bs.service_id) > (${afterDay}::date, ${afterService})
+        group by bs.service_date, bs.service_id
+        order by bs.service_date, bs.service_id
+        limit ${limit}
+      ) d
+      join services sv on sv.id = d.service_id
+      order by d.service_date, d.service_id`),
+  );
+}

@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, sql } from 'drizzle-orm';
+import iconv from 'iconv-lite';
+import * as t from '../src/db/schema.ts';
+import { neutralise } from '../src/modules/reports/report-csv.ts';
+import { HEADERS } from '../src/modules/reports/report-labels.ts';
+import { reportBase64, reportStream } from '../src/modules/reports/reports.service.ts';
+import { createTestApp, errorOf, signInRoles, type Headers, type TestApp } from './test-app.ts';
+
+let ctx: TestApp;
+let staff: Headers;
+let station: Headers;
+let agent: Headers;
+/** The far-future days of this file's own bookings: no demo booking travels then. */
+const DAY1 = '2030-02-01';
+const DAY2 = '2030-02-02';
+const PERIOD = `from_date=${DAY1}&to_date=${DAY2}`;
+let down: { id: number };
+let up: { id: number };
+let agentRow: { id: number; nameJa: string };
+let branch: { id: number; nameJa: string };
+
+const get = (url: string, headers: Headers = staff) => ctx.app.inject({ method: 'GET', url, headers });
+const E6 = 1_000_000;
+
+/** A minimal RFC 4180 reader for the tests (quotes, doubled quotes, CRLF). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') endCell();
+    else if (c === '\r' && text[i + 1] === '\n') {
+      endCell();
+      rows.push(row);
+      row = [];
+      i++;
+    } else cell += c;
+  }
+  if (cell !== '' || row.length) {
+    endCell();
+    rows.push(row);
+  }
+  return rows;
+}
+
+async function csvOf(url: string, headers: Headers = staff): Promise<{ bytes: Buffer; text: string; rows: string[][]; filename: string }> {
+  const res = await get(url, headers);
+  expect(res.statusCode, res.body).toBe(200);
+  const { csv_base64, filename } = res.json();
+  const bytes = Buffer.from(csv_base64, 'base64');
+  const text = bytes.toString('utf8');
+  return { bytes, text, rows: parseCsv(text.replace(/^\uFEFF/, '')), filename };
+}
+
+async function insertBooking(b: { number: string; status: string; groupName: string; people: number; totalYen: number; feeYen?: number; legs: { direction: 'down' | 'up'; day: string; serviceId: number }[] }): Promise<number> {
+  const db = ctx.database.db;
+  const [row] = await db
+    .insert(t.bookings)
+    .values({
+      bookingId: b.number,
+      bookingToken: `token-${b.number}`,
+      agentId: agentRow.id,
+      agentSubGroupId: branch.id,
+      status: b.status,
+      subStatus: 'INITIAL',
+      groupType: 'NORMAL',
+      groupName: b.groupName,
+      group: {},
+      applicant: {},
+      participantQuantity: b.people,
+      totalAmountE6: b.totalYen * E6,
+      cancellationFeeE6: b.feeYen === undefined ? null : b.feeYen * E6,
+      submittedAt: new Date('2030-01-10T01:30:00Z'),
+    })
+    .returning({ id: t.bookings.id });
+  for (const leg of b.legs) await db.insert(t.bookingServices).values({ bookingId: row!.id, direction: leg.direction, serviceDate: leg.day, serviceId: leg.serviceId, fromStationId: 1, toStationId: 4 });
+  return row!.id;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  ({ staff, station, agent } = await signInRoles(ctx));
+  const db = ctx.database.db;
+  [down] = await db.select({ id: t.services.id }).from(t.services).where(eq(t.services.direction, 'down')).orderBy(asc(t.services.id)).limit(1) as [{ id: number }];
+  [up] = await db.select({ id: t.services.id }).from(t.services).where(eq(t.services.direction, 'up')).orderBy(asc(t.services.id)).limit(1) as [{ id: number }];
+  [agentRow] = await db.select({ id: t.agents.id, nameJa: t.agents.nameJa }).from(t.agents).orderBy(asc(t.agents.id)).limit(1) as [{ id: number; nameJa: string }];
+  [branch] = await db.select({ id: t.agentGroups.id, nameJa: t.agentGroups.nameJa }).from(t.agentGroups).where(eq(t.agentGroups.agentId, agentRow.id)).orderBy(asc(t.agentGroups.id)).limit(1) as [{ id: number; nameJa: string }];
+
+  const a = await insertBooking({ number: '90000001', status: 'RESERVED', groupName: '=HYPERLINK("http://evil.example")', people: 12, totalYen: 15000, legs: [{ direction: 'down', day: DAY1, serviceId: down.id }, { direction: 'up', day: DAY1, serviceId: up.id }] });
+  await insertBooking({ number: '90000002', status: 'CANCELLED', groupName: '嵯峨野高校, "二年"', people: 5, totalYen: 8000, feeYen: 2000, legs: [{ direction: 'down', day: DAY1, serviceId: down.id }] });
+  await insertBooking({ number: '90000003', status: 'SUBMITTED', groupName: '-5 団体', people: 3, totalYen: 4500, legs: [{ direction: 'down', day: DAY2, serviceId: down.id }] });
+  // Outside the period: never exported.
+  await insertBooking({ number: '90000004', status: 'RESERVED', groupName: '期間外', people: 2, totalYen: 3000, legs: [{ direction: 'down', day: '2030-02-03', serviceId: down.id }] });
+
+  const [fare] = await db
+    .insert(t.payments)
+    .values({ bookingId: a, kind: 'FARE', status: 'PAYMENT_CONFIRMED', paymentMethod: 'ONLINE_CREDIT_CARD', totalAmountE6: 15000 * E6, paidAmountE6: 15000 * E6, dueDate: '2030-01-20' })
+    .returning({ id: t.payments.id });
+  await db.insert(t.paymentTransactions).values([
+    { paymentId: fare!.id, kind: 'CARD_CAPTURE', amountE6: 15000 * E6, occurredOn: DAY1, reference: 'ch_test_1', recordedBy: 'test' },
+    { paymentId: fare!.id, kind: 'REFUND', amountE6: -2000 * E6, occurredOn: DAY2, reference: 're_test_1', recordedBy: 'test' },
+    { paymentId: fare!.id, kind: 'CARD_CAPTURE', amountE6: 1 * E6, occurredOn: '2030-02-03', reference: 'ch_test_out', recordedBy: 'test' },
+  ]);
+
+  const [pattern] = await db.select({ id: t.arrangementPatterns.id }).from(t.arrangementPatterns).limit(1);
+  await db.insert(t.serviceDayInventories).values({ serviceDate: DAY1, serviceId: down.id, arrangementPatternId: pattern!.id });
+  const [type] = await db.select({ id: t.arrangementTypes.arrangementTypeId }).from(t.arrangementTypes).limit(1);
+  await db.insert(t.inventoryCounters).values([1, 2, 3].map((leg) => ({ serviceDate: DAY1, serviceId: down.id, arrangementTypeId: type!.id, leg, capacity: 60, held: leg === 2 ? 20 : 12 })));
+});
+afterAll(() => ctx.close());
+
+describe('CSV cells', () => {
+  it('neutralises text that Excel would run, and leaves other text alone', () => {
+    expect(neutralise('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(neutralise('+81 75')).toBe("'+81 75");
+    expect(neutralise('-5 団体')).toBe("'-5 団体");
+    expect(neutralise('@cmd')).toBe("'@cmd");
+    expect(neutralise('\tx')).toBe("'\tx");
+    expect(neutralise('\rx')).toBe("'\rx");
+    expect(neutralise('嵐山 = 最高')).toBe('嵐山 = 最高');
+    expect(neutralise('')).toBe('');
+  });
+});
+
+describe('GET /v1/csv/bookings', () => {
+  it('answers UTF-8 with a BOM, CRLF, the Japanese header and the bookings travelling in the period', async () => {
+    const { bytes, text, rows, filename } = await csvOf(`/v1/csv/bookings?${PERIOD}`);
+    expect(filename).toBe('bookings_20300201-20300202.csv');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toContain('\n');
+    expect(rows[0]).toEqual(HEADERS.bookings.ja);
+    const byNumber = new Map(rows.slice(1).map((r) => [r[0], r]));
+    expect([...byNumber.keys()].sort()).toEqual(['90000001', '90000002', '90000003']);
+    const a = byNumber.get('90000001')!;
+    expect(a).toHaveLength(HEADERS.bookings.ja.length);
+    expect(a.slice(1, 10)).toEqual(['2030-01-10 10:30', DAY1, String(agentRow.id), agentRow.nameJa, branch.nameJa, `'=HYPERLINK("http://evil.example")`, '一般', '予約確定', '12']);
+    expect(a[10]).not.toBe('');
+    expect(a[11]).not.toBe('');
+    expect(a.slice(12)).toEqual(['15000', '0', 'クレジットカード(オンライン)', '入金済']);
+    expect(byNumber.get('90000002')!.slice(6, 9)).toEqual(['嵯峨野高校, "二年"', '一般', '取消済']);
+    expect(byNumber.get('90000002')!.slice(12, 14)).toEqual(['8000', '2000']);
+    expect(byNumber.get('90000003')![6]).toBe("'-5 団体");
+    // The quoted cell is written as RFC 4180 asks.
+    expect(text).toContain('"嵯峨野高校, ""二年"""');
+  });
+
+  it('writes the header in English when asked, and in the caller’s language otherwise', async () => {
+    const { rows } = await csvOf(`/v1/csv/bookings?${PERIOD}&lang=en`);
+    expect(rows[0]).toEqual(HEADERS.bookings.en);
+    expect(rows.find((r) => r[0] === '90000001')!.slice(7, 9)).toEqual(['General', 'Confirmed']);
+  });
+
+  it('round-trips Shift_JIS through iconv-lite, without a BOM', async () => {
+    const { bytes } = await csvOf(`/v1/csv/bookings?${PERIOD}&encoding=shift_jis`);
+    expect(bytes[0]).not.toBe(0xef);
+    const text = iconv.decode(bytes, 'Shift_JIS');
+    const rows = parseCsv(text);
+    expect(rows[0]).toEqual(HEADERS.bookings.ja);
+    expect(rows.find((r) => r[0] === '90000002')![6]).toBe('嵯峨野高校, "二年"');
+    expect(iconv.encode(text, 'Shift_JIS').equals(bytes)).toBe(true);
+  });
+
+  it('refuses a bad period naming the field, and a period over a year for the base64 answer', async () => {
+    const cases: [string, string][] = [
+      [`from_date=2030-02-02&to_date=2030-02-01`, 'to_date'],
+      [`from_date=2030-02-30&to_date=2030-03-01`, 'from_date'],
+      [`to_date=2030-03-01`, 'from_date'],
+      [`from_date=2030-01-01&to_date=2031-01-02`, 'to_date'],
+      [`${PERIOD}&encoding=latin1`, 'encoding'],
+    ];
+    for (const [query, field] of cases) {
+      const res = await get(`/v1/csv/bookings?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(errorOf(res).error_code).toBe('VALIDATION_FAILED');
+      expect(errorOf(res).field, query).toBe(field);
+    }
+    // A full leap year is allowed; the streamed download takes longer periods.
+    expect((await get('/v1/csv/bookings?from_date=2028-01-01&to_date=2028-12-31')).statusCode).toBe(200);
+    expect((await get('/v1/csv/bookings/download?from_date=2025-01-01&to_date=2030-12-31')).statusCode).toBe(200);
+  });
+
+  it('refuses agents and station staff, on every kind and on the download', async () => {
+    for (const kind of ['bookings', 'sales', 'services', 'prepaid-agent-payment', 'booking-summary']) {
+      for (const who of [agent, station]) {
+        expect((await get(`/v1/csv/${kind}?${PERIOD}`, who)).statusCode).toBe(403);
+        expect((await get(`/v1/csv/${kind}/download?${PERIOD}`, who)).statusCode).toBe(403);
+      }
+      expect((await ctx.app.inject({ method: 'GET', url: `/v1/csv/${kind}?${PERIOD}` })).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('the streamed download', () => {
+  it('sends the same bytes as the base64 answer, as a text/csv attachment', async () => {
+    for (const kind of ['bookings', 'sales', 'services', 'prepaid-agent-payment', 'booking-summary']) {
+      for (const encoding of ['utf-8', 'shift_jis']) {
+        const { bytes, filename } = await csvOf(`/v1/csv/${kind}?${PERIOD}&encoding=${encoding}`);
+        const res = await get(`/v1/csv/${kind}/download?${PERIOD}&encoding=${encoding}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe(`text/csv; charset=${encoding === 'utf-8' ? 'utf-8' : 'Shift_JIS'}`);
+        expect(res.headers['content-disposition']).toBe(`attachment; filename="${filename}"`);
+        expect(res.rawPayload.equals(bytes)).toBe(true);
+      }
+    }
+  });
+
+  it('pages through the rows: a page size of one gives the same file', async () => {
+    const req = { kind: 'bookings' as const, from_date: DAY1, to_date: DAY2, encoding: 'utf-8' as const, lang: 'ja' as const };
+    const read = async (pageSize: number) => {
+      const chunks: Buffer[] = [];
+      for await (const c of reportStream(ctx.database.db, req, pageSize)) chunks.push(c as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    };
+    const one = await read(1);
+    expect(one).toBe(await read(2000));
+    expect(parseCsv(one.slice(1))).toHaveLength(4);
+  });
+
+  it('refuses, on to_date, a base64 answer over its size limit, without reading the rest', async () => {
+    const req = { kind: 'bookings' as const, from_date: DAY1, to_date: DAY2, encoding: 'utf-8' as const, lang: 'ja' as const };
+    await expect(reportBase64(ctx.database.db, req, 100)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', field: 'to_date' });
+    expect((await reportBase64(ctx.database.db, req)).filename).toBe('bookings_20300201-20300202.csv');
+  });
+
+  it('answers a header only (with its BOM) for an empty period', async () => {
+    const { bytes, rows } = await csvOf('/v1/csv/sales?from_date=2040-01-01&to_date=2040-01-31');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(rows).toEqual([HEADERS.sales.ja]);
+  });
+});
+
+describe('the other reports', () => {
+  it('sales: every payment of the bookings travelling in the period, amounts in whole yen', async () => {
+    const { rows, filename } = await csvOf(`/v1/csv/sales?${PERIOD}`);
+    expect(filename).toBe('sales_20300201-20300202.csv');
+    expect(rows[0]).toEqual(HEADERS.sales.ja);
+    expect(rows.slice(1)).toHaveLength(1);
+    expect(rows[1]!.slice(1)).toEqual(['90000001', DAY1, String(agentRow.id), agentRow.nameJa, branch.nameJa, '運賃', '', 'クレジットカード(オンライン)', '入金済', '15000', '15000', '2030-01-20', '']);
+  });
+
+  it('card settlement: captures and refunds by the day they happened, refunds negative numbers left as numbers', async () => {
+    const { rows, text } = await csvOf(`/v1/csv/prepaid-agent-payment?${PERIOD}`);
+    expect(rows[0]).toEqual(HEADERS['prepaid-agent-payment'].ja);
+    expect(rows.slice(1).map((r) => [r[1], r[2], r[3], r[4], r[5]])).toEqual([
+      [DAY1, 'カード売上', '15000', 'ch_test_1', '90000001'],
+      [DAY2, '返金', '-2000', 're_test_1', '90000001'],
+    ]);
+    expect(text).not.toContain("'-2000");
+  });
+
+  it('train data: per train and day, capacity and seats held on the busiest leg, bookings and people', async () => {
+    const { rows, filename } = await csvOf(`/v1/csv/services?${PERIOD}`);
+    expect(filename).toBe('train_data_20300201-20300202.csv');
+    expect(rows[0]).toEqual(HEADERS.services.ja);
+    const row = rows.find((r) => r[0] === DAY1)!;
+    expect(row.slice(2)).toEqual(['下り', '60', '20', '1', '12', '1', '12']);
+    expect(rows.slice(1)).toHaveLength(1);
+  });
+
+  it('booking summary: per day and train, active bookings, people and each booking’s amount once', async () => {
+    const { rows } = await csvOf(`/v1/csv/booking-summary?${PERIOD}&lang=en`);
+    expect(rows[0]).toEqual(HEADERS['booking-summary'].en);
+    const body = rows.slice(1).map((r) => [r[0], r[2], r[3], r[4], r[5]]);
+    expect(body).toEqual([
+      [DAY1, 'Down', '1', '12', '15000'],
+      [DAY1, 'Up', '1', '12', '0'],
+      [DAY2, 'Down', '1', '3', '4500'],
+    ]);
+    // Train names come from the timetable in the asked language.
+    const [name] = await ctx.database.db.execute(sql`select names from services where id = ${down.id}`).then((r) => (r as unknown as { rows: { names: { language_id: string; text: string }[] }[] }).rows.map((x) => x.names.find((l) => l.language_id === 'en')?.text));
+    expect(rows[1]![1]).toBe(name);
+  });
+});
