@@ -97,16 +97,7 @@ export async function documentContent(db: Executor, input: ContentInput): Promis
     kind,
     document_number: documentNumber(kind, input.sequence),
     issue_date: input.issueDate,
-    issuer: {
-      name: issuer.name,
-      postal_code: issuer.postalCode,
-      address: issuer.address,
-      tel: issuer.tel,
-      fax: issuer.fax,
-      registration_number: issuer.invoiceNumber,
-      logo_file_key: issuer.logoFileKey,
-      stamp_file_key: issuer.stampFileKey,
-    },
+    issuer,
     recipient: { agent_name: a.agent.nameJa, branch_name: a.subGroup.isRoot ? null : a.subGroup.nameJa },
     booking: {
       booking_id: a.booking.bookingId,
@@ -132,17 +123,7 @@ export async function documentContent(db: Executor, input: ContentInput): Promis
       tax: amounts.taxE6,
     },
     due_date: kind === 'INVOICE' ? payment.dueDate : null,
-    bank_account: account
-      ? {
-          company_name: account.companyName,
-          bank_name: account.bankName,
-          branch_name: account.branchName,
-          branch_code: account.branchCode,
-          account_type: account.accountType as 'ordinary' | 'saving' | 'checking',
-          account_code: account.accountCode,
-          account_name: account.accountName,
-        }
-      : null,
+    bank_account: account ?? null,
     paid_on: kind === 'RECEIPT' ? (received[0]?.occurredOn ?? (payment.confirmedAt ? tokyoDateOf(payment.confirmedAt) : input.issueDate)) : null,
     paid_by: kind === 'RECEIPT' ? paidByOf(payment.paymentMethod, received) : null,
     refers_to: input.refersTo

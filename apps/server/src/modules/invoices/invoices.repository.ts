@@ -49,15 +49,35 @@ export async function insertDocument(db: Executor, values: typeof t.invoiceDocum
   return row!;
 }
 
+/** The issuer block of a document: the operator's basic info as it is now (frozen into the document). */
 export async function readIssuer(db: Executor) {
   const [row] = await db.select().from(t.operatorBasicInfo).where(eq(t.operatorBasicInfo.id, 1));
   if (!row) throw new Error('operator_basic_info has no row: migration 0015 makes it');
-  return row;
+  return {
+    name: row.name,
+    postal_code: row.postalCode,
+    address: row.address,
+    tel: row.tel,
+    fax: row.fax,
+    registration_number: row.invoiceNumber,
+    logo_file_key: row.logoFileKey,
+    stamp_file_key: row.stampFileKey,
+  };
 }
 
+/** The bank account marked for transfers, as an invoice prints it; null when none is marked. */
 export async function readTransferAccount(db: Executor) {
   const [row] = await db.select().from(t.bankAccounts).where(eq(t.bankAccounts.isTransferAccount, true)).limit(1);
-  return row;
+  if (!row) return null;
+  return {
+    company_name: row.companyName,
+    bank_name: row.bankName,
+    branch_name: row.branchName,
+    branch_code: row.branchCode,
+    account_type: row.accountType as 'ordinary' | 'saving' | 'checking',
+    account_code: row.accountCode,
+    account_name: row.accountName,
+  };
 }
 
 export async function readStationsAndUnits(db: Executor) {

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdjustAmountBody, RecordBankTransferBody, ReportCouponBody, StartCardPaymentResponse } from '@sagano/domain/payments/payment-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
+import { useStepMutation } from '../../../lib/step-mutation.ts';
 
 type Ok = { ok: true };
 const bookingPath = (bookingId: string, rest: string) => `/v1/bookings/${encodeURIComponent(bookingId)}/${rest}`;
@@ -31,16 +31,5 @@ export const finishCancelPayment = (bookingId: string) => apiClient.put<Ok>(book
  * errors itself (a form puts them on its fields).
  */
 export function usePaymentStep<V, R>(run: (vars: V) => Promise<R>, options: { silent?: boolean } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    meta: { silentError: options.silent ?? false },
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryRoots.bookings }),
-        queryClient.invalidateQueries({ queryKey: queryRoots.notifications }),
-        queryClient.invalidateQueries({ queryKey: queryRoots.payments }),
-      ]);
-    },
-  });
+  return useStepMutation(run, [queryRoots.bookings, queryRoots.notifications, queryRoots.payments], options);
 }

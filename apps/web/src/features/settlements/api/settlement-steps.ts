@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConfirmSettlementPaymentBody } from '@sagano/domain/settlements/settlement-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
+import { useStepMutation } from '../../../lib/step-mutation.ts';
 
 /** PUT /v1/settlements/payment/{agent_settlement_id} (back office): the month's payment received; irreversible. */
 export const confirmSettlementPayment = (agentSettlementId: number, body: ConfirmSettlementPaymentBody) =>
@@ -15,16 +15,5 @@ export const runBilling = (agentId: number) => apiClient.post<unknown>('/v1/sett
  * errors itself (a form puts them on its fields).
  */
 export function useSettlementStep<V, R>(run: (vars: V) => Promise<R>, options: { silent?: boolean } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    meta: { silentError: options.silent ?? false },
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryRoots.settlements }),
-        queryClient.invalidateQueries({ queryKey: queryRoots.payments }),
-        queryClient.invalidateQueries({ queryKey: queryRoots.bookings }),
-      ]);
-    },
-  });
+  return useStepMutation(run, [queryRoots.settlements, queryRoots.payments, queryRoots.bookings], options);
 }
