@@ -104,7 +104,7 @@ describe('payments', () => {
     await page.getByRole('textbox', { name: 'カード番号' }).fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: `${formatYen(fare)} 円を支払う` }).click();
     await visible(page.getByText('お支払いが完了しました'));
-    await backConfirmed(page, ids.paid, 'お支払いを確認しました', '入金済');
+    await backConfirmed(page, ids.paid, 'お支払いを確認しました', '入金済み');
     expect(await panel(page).getByTestId('payment-paid').innerText()).toBe(`${formatYen(fare)} 円`);
     expect(await panel(page).getByRole('button', { name: 'カードで支払う' }).count()).toBe(0);
     await screenshot(page, 'payment-panel-paid-ja');
@@ -147,7 +147,7 @@ describe('payments', () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await page.goto(`/bookings/${ids.paid}`);
-    await visible(status(page).getByText('入金済'));
+    await visible(status(page).getByText('入金済み'));
     expect(await panel(page).getByTestId('payment-paid').innerText()).toBe(`${formatYen(fare)} 円`);
     expect(await panel(page).getByRole('button', { name: 'カードで支払う' }).count()).toBe(0);
     await visible(panel(page).getByRole('button', { name: '請求額を調整' }));

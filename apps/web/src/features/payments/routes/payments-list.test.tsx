@@ -161,7 +161,7 @@ describe('the payments list', { timeout: 20_000 }, () => {
     expect(late.querySelector('[data-testid="overdue-badge"]')?.getAttribute('style')).toContain('red');
 
     const paid = rowOf('26050002')!;
-    expect(paid.textContent).toContain('入金済');
+    expect(paid.textContent).toContain('入金済み');
     expect(paid.querySelector('[data-testid="overdue-badge"]')).toBeNull();
 
     const changed = rowOf('26050003')!;
