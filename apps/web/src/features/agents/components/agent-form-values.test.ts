@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentResponse } from '@sagano/domain/agents/agent-schemas';
 import { initI18n } from '../../../lib/i18n.ts';
 import { agentCountryOptions, agentFormFromResponse, emptyAgentForm, monthDayChoice, toCreateBody, toUpdateBody, validateAgentForm } from './agent-form-values.ts';
-import { base64Bytes } from './csv-download.ts';
+import { base64Bytes } from '../../../lib/save-file.ts';
 
 beforeAll(async () => {
   await initI18n('ja');

@@ -9,7 +9,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useAgents, useAgentsCsv } from '../api/agents.ts';
 import { AgentSearchForm, filtersToQuery, readAgentFilters, writeAgentFilters } from '../components/agent-search-form.tsx';
 import { AgentsTable } from '../components/agents-table.tsx';
-import { saveCsv } from '../components/csv-download.ts';
+import { saveBase64Csv } from '../../../lib/save-file.ts';
 
 function pageOf(value: string | null): number {
   const page = Number(value);
@@ -45,7 +45,7 @@ export function Component() {
               onClick={() =>
                 csv.mutate(undefined, {
                   onSuccess: (answer) => {
-                    saveCsv(answer.csv_base64, answer.filename);
+                    saveBase64Csv(answer.csv_base64, answer.filename, 'utf-8');
                     notifySuccess(t('list.csvDone'));
                   },
                 })

@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { parseDateInput } from '../../../lib/dates.ts';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { reportDownloadUrl, useReportCsv, type ReportCsvInput } from '../api/get-report-csv.ts';
-import { saveBase64Csv, saveLink } from '../components/save-file.ts';
+import { saveBase64Csv, saveLink } from '../../../lib/save-file.ts';
 
 interface PeriodValues {
   from_date: string | null;

@@ -1,3 +1,4 @@
+/** Saving files the server answers (a base64 CSV, or an address the browser downloads), for every screen that exports. */
 /** The bytes of a base64 text (kept as they are: a BOM or Shift_JIS bytes survive). */
 export function base64Bytes(base64: string): Uint8Array<ArrayBuffer> {
   const binary = atob(base64);
