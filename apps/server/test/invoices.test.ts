@@ -21,6 +21,7 @@ import { createTestApp, errorOf, type TestApp } from './test-app.ts';
 import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
 import { confirmedBooking } from './support/booking-fixture.ts';
 import { demoAgents, type DemoAgents } from './support/demo-agents.ts';
+import { until } from './support/polling.ts';
 
 const run = promisify(execFile);
 
@@ -76,14 +77,6 @@ async function booking(agent: keyof DemoAgents, adults = 10) {
 const bookingOf = async (id: string, headers = staff) => (await get(`/v1/bookings/${id}`, headers)).json();
 const fareOf = async (id: string, headers = staff) => (await bookingOf(id, headers)).main_params.payment;
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 80; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 async function payByCard(id: string, paymentId: number) {
   const res = await post(`/v1/bookings/${id}/payments/${paymentId}/checkout`, undefined, agents.FREE.headers);

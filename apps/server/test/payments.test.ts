@@ -16,6 +16,7 @@ import { systemClock } from '../src/lib/clock.ts';
 import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
 import { confirmedBooking } from './support/booking-fixture.ts';
 import { demoAgents, type DemoAgents } from './support/demo-agents.ts';
+import { until } from './support/polling.ts';
 
 let ctx: TestApp;
 let fx: InventoryFixture;
@@ -43,14 +44,6 @@ async function booking(agent: keyof typeof agents, adults = 10) {
   return { id, fare: (await get(`/v1/bookings/${id}`)).json().main_params.payment };
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 80; i++) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const fareOf = async (id: string, headers = staff) => (await get(`/v1/bookings/${id}`, headers)).json().main_params.payment;
 
