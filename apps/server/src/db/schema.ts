@@ -21,3 +21,5 @@ export * from './schema/payments.ts';
 export * from './schema/invoices.ts';
 export * from './schema/settlements.ts';
 export * from './schema/notifications.ts';
+export * from './schema/scheduled-work.ts';
+export * from './schema/bulk-reservations.ts';

@@ -393,6 +393,14 @@ export const NOTIFICATION_KINDS = [
   'SEATS_CHANGED_BY_GROUP',
   /** Our addition: staff moved the group's unsent seats to seat another group on the train. */
   'SEATS_REARRANGED',
+  /** Our additions for work that runs on time (issue 18, DESIGN §7). */
+  'PAYMENT_REMINDER',
+  'PAYMENT_OVERDUE',
+  'WAITLIST_PROMOTED',
+  'ALLOTMENT_RELEASED',
+  'UNANSWERED_BEFORE_RELEASE',
+  'ANSWER_DUE',
+  'BULK_FINISHED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -10,6 +10,7 @@ import { agentGroups, agents } from './agents.ts';
 import { products } from './pricing.ts';
 import { units } from './reference.ts';
 import { services } from './timetable.ts';
+import { bulkReservations } from './bulk-reservations.ts';
 
 export const bookings = pgTable(
   'bookings',
@@ -58,6 +59,8 @@ export const bookings = pgTable(
     revision: integer('revision').notNull().default(1),
     updateCount: integer('update_count').notNull().default(0),
     externalIdempotentId: text('external_idempotent_id'),
+    /** The bulk operation that last secured or answered it (spec 000 §3 bulk_reservation_id). */
+    bulkReservationId: integer('bulk_reservation_id').references(() => bulkReservations.id),
     requestHash: text('request_hash'),
     createdBy: uuid('created_by'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),

@@ -23,11 +23,13 @@ export const agentSettlements = pgTable(
     /** The agent's type and payment method when billed (spec: contract_type, payment_method). */
     contractType: text('contract_type').notNull(),
     paymentMethod: text('payment_method').notNull(),
-    /** amount = fare + discrepancy + fee, tax included, on the e6 scale. */
+    /** amount = fare + discrepancy + fee − received: what the settlement bills, tax included, on the e6 scale. */
     amountE6: bigint('amount_e6', { mode: 'number' }).notNull(),
     fareE6: bigint('fare_e6', { mode: 'number' }).notNull(),
     discrepancyE6: bigint('discrepancy_e6', { mode: 'number' }).notNull(),
     feeE6: bigint('fee_e6', { mode: 'number' }).notNull(),
+    /** Already received on the billed payments before billing (e.g. a transfer toward a fare): deducted from what is billed. */
+    receivedE6: bigint('received_e6', { mode: 'number' }).notNull().default(0),
     paymentStatus: text('payment_status').notNull().default('UNPAID'),
     billedAt: timestamp('billed_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -40,7 +42,7 @@ export const agentSettlements = pgTable(
     index('agent_settlements_period_idx').on(t.periodTo),
     check('agent_settlements_period', sql`${t.periodFrom} <= ${t.periodTo}`),
     check('agent_settlements_payment_status', sql`${t.paymentStatus} in ${SETTLEMENT_PAYMENT_STATUS}`),
-    check('agent_settlements_sum', sql`${t.amountE6} = ${t.fareE6} + ${t.discrepancyE6} + ${t.feeE6}`),
+    check('agent_settlements_sum', sql`${t.amountE6} = ${t.fareE6} + ${t.discrepancyE6} + ${t.feeE6} - ${t.receivedE6}`),
   ],
 );
 
@@ -60,6 +62,7 @@ export const groupSettlements = pgTable(
     fareE6: bigint('fare_e6', { mode: 'number' }).notNull(),
     discrepancyE6: bigint('discrepancy_e6', { mode: 'number' }).notNull(),
     feeE6: bigint('fee_e6', { mode: 'number' }).notNull(),
+    receivedE6: bigint('received_e6', { mode: 'number' }).notNull().default(0),
     paymentStatus: text('payment_status').notNull().default('UNPAID'),
     /** When the branch's money is due (the agent's payment day after billing). */
     paymentDeadline: date('payment_deadline', { mode: 'string' }),
@@ -73,6 +76,6 @@ export const groupSettlements = pgTable(
     uniqueIndex('group_settlements_group_uq').on(t.agentSettlementId, t.agentGroupId),
     check('group_settlements_period', sql`${t.periodFrom} <= ${t.periodTo}`),
     check('group_settlements_payment_status', sql`${t.paymentStatus} in ${SETTLEMENT_PAYMENT_STATUS}`),
-    check('group_settlements_sum', sql`${t.amountE6} = ${t.fareE6} + ${t.discrepancyE6} + ${t.feeE6}`),
+    check('group_settlements_sum', sql`${t.amountE6} = ${t.fareE6} + ${t.discrepancyE6} + ${t.feeE6} - ${t.receivedE6}`),
   ],
 );

@@ -176,7 +176,7 @@ export async function searchAgentSettlements(db: Executor, q: { duration?: strin
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select a.id, a.agent_id, a.period_from::text as period_from, a.period_to::text as period_to, a.contract_type, a.payment_method,
-        ${src}.amount_e6, ${src}.fare_e6, ${src}.discrepancy_e6, ${src}.fee_e6, ${src}.payment_status, a.billed_at, ${src}.paid_at,
+        ${src}.amount_e6, ${src}.fare_e6, ${src}.discrepancy_e6, ${src}.fee_e6, ${src}.received_e6, ${src}.payment_status, a.billed_at, ${src}.paid_at,
         ag.name_ja as agent_name, ag.agent_type
       from ${from} join agents ag on ag.id = a.agent_id
       where ${where}
@@ -204,6 +204,7 @@ function listRowOf(r: Record<string, unknown>): AgentSettlementListRow {
     fareE6: Number(r.fare_e6),
     discrepancyE6: Number(r.discrepancy_e6),
     feeE6: Number(r.fee_e6),
+    receivedE6: Number(r.received_e6 ?? 0),
     paymentStatus: String(r.payment_status),
     billedAt: dateOf(r.billed_at)!,
     paidAt: dateOf(r.paid_at),
