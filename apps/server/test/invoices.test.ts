@@ -148,8 +148,24 @@ describe('the invoice of a card payment (FREE agent), its receipt and a return i
     const other = await booking('FREE');
     expect((await get(docUrl(id, other.fare.payment_id, 'invoice'), agent)).statusCode).toBe(404);
 
+    // Lowered by 500 円 before payment: the fare's total changes, and a new invoice replaces the first.
+    const discounted = fare.total_amount - 500 * E6;
+    expect((await post(`/v1/bookings/${id}/adjust_amount`, { total_amount: discounted, reason: '団体割引の適用' })).json()).toEqual({ discrepancy_payment_id: null });
+    const replaced = await pdfOf(await get(docUrl(id, fare.payment_id, 'invoice'), agent));
+    expect(parseDocumentNumber(replaced.number)!.sequence).toBeGreaterThan(parseDocumentNumber(invoice.number)!.sequence);
+    expect(replaced.text).toContain(`請求書 ${invoice.number} に代わるもの`);
+    expectQualifiedItems(replaced.text, agentName, discounted);
+    const rows = await ctx.database.db.select().from(t.invoiceDocuments).where(sql`payment_id = ${fare.payment_id} and kind = 'INVOICE'`).orderBy(t.invoiceDocuments.id);
+    expect(rows.map((r) => r.documentNumber)).toEqual([invoice.number, replaced.number]);
+    expect(rows[1]!.refersToId).toBe(rows[0]!.id);
+    // Who asked first is kept with the document: the agent's account.
+    const [agentAccount] = await ctx.database.db.select({ id: t.accounts.id }).from(t.accounts).where(sql`email = 'agent-free@example.com'`);
+    expect(rows[1]!.issuedByAccountId).toBe(agentAccount!.id);
+    expect(rows[0]!.content).toMatchObject({ amounts: { total: fare.total_amount, tax: taxOf(fare.total_amount) } });
+
     // Paid: a receipt saying so; the invoice still stands.
     const paid = await payByCard(id, fare.payment_id);
+    expect(paid.paid_amount).toBe(discounted);
     expect((await fareOf(id, agent)).receipt_url).toBe(docUrl(id, fare.payment_id, 'receipt'));
     const receipt = await pdfOf(await get(docUrl(id, fare.payment_id, 'receipt'), agent));
     expect(receipt.number).toMatch(/^RCP-\d{6}$/);
@@ -158,10 +174,11 @@ describe('the invoice of a card payment (FREE agent), its receipt and a return i
     expect(receipt.text).toContain('上記の金額を正に領収いたしました');
     expect(receipt.text).toMatch(/お支払方法 クレジットカード/);
     expect(receipt.text).toContain('領収日');
-    expect((await pdfOf(await get(docUrl(id, fare.payment_id, 'invoice'), agent))).number).toBe(invoice.number);
+    expect((await pdfOf(await get(docUrl(id, fare.payment_id, 'invoice'), agent))).number).toBe(replaced.number);
 
-    // Lowered by 1,000 円 after payment: refunded, a return invoice naming the invoice, and a new invoice replacing it.
-    const lower = fare.total_amount - 1000 * E6;
+    // Lowered by 1,000 円 after payment: refunded, and a return invoice naming the invoice. The paid
+    // fare keeps its total and its invoice; the return invoice alone states the reduction (once).
+    const lower = discounted - 1000 * E6;
     const answer = (await post(`/v1/bookings/${id}/adjust_amount`, { total_amount: lower, reason: '1名減（当日欠席）' })).json();
     const settled = await until(() => fareOf(id, agent), (p) => p.discrepancy?.status === 'PAYMENT_CONFIRMED', 'the refund');
     expect(settled.discrepancy).toMatchObject({ payment_id: answer.discrepancy_payment_id, direction: 'REFUND', return_invoice_url: docUrl(id, answer.discrepancy_payment_id, 'return-invoice'), invoice_url: null, receipt_url: null });
@@ -169,23 +186,12 @@ describe('the invoice of a card payment (FREE agent), its receipt and a return i
     expect(back.number).toMatch(/^RTN-\d{6}$/);
     expect(back.text).toContain('適格返還請求書');
     expect(back.text).toContain(`登録番号 ${REGISTRATION}`);
-    expect(back.text).toContain(`元の請求書 ${invoice.number}`);
+    expect(back.text).toContain(`元の請求書 ${replaced.number}`);
     expect(back.text).toContain('10%対象返還');
     expect(back.text).toContain(`消費税（10%） ${yen(taxOf(1000 * E6))}`);
     expect(back.text).toContain(yen(1000 * E6));
     expect((await get(docUrl(id, answer.discrepancy_payment_id, 'invoice'), agent)).statusCode).toBe(409);
-
-    const replaced = await pdfOf(await get(docUrl(id, fare.payment_id, 'invoice'), agent));
-    expect(parseDocumentNumber(replaced.number)!.sequence).toBeGreaterThan(parseDocumentNumber(invoice.number)!.sequence);
-    expect(replaced.text).toContain(`請求書 ${invoice.number} に代わるもの`);
-    expectQualifiedItems(replaced.text, agentName, lower);
-    const rows = await ctx.database.db.select().from(t.invoiceDocuments).where(sql`payment_id = ${fare.payment_id} and kind = 'INVOICE'`).orderBy(t.invoiceDocuments.id);
-    expect(rows.map((r) => r.documentNumber)).toEqual([invoice.number, replaced.number]);
-    expect(rows[1]!.refersToId).toBe(rows[0]!.id);
-    // Who asked first is kept with the document: the agent's account.
-    const [agentAccount] = await ctx.database.db.select({ id: t.accounts.id }).from(t.accounts).where(sql`email = 'agent-free@example.com'`);
-    expect(rows[1]!.issuedByAccountId).toBe(agentAccount!.id);
-    expect(rows[0]!.content).toMatchObject({ amounts: { total: fare.total_amount, tax: taxOf(fare.total_amount) } });
+    expect((await pdfOf(await get(docUrl(id, fare.payment_id, 'invoice'), agent))).number).toBe(replaced.number);
   }, 60_000);
 });
 

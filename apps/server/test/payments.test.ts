@@ -291,8 +291,14 @@ describe('coupons, bank transfers, adjustments and cancellation payments', () =>
       last_payment: { total_amount: 6200 * E6, paid_amount: 5000 * E6 },
       expected_cancellation_payment: null,
     });
+    // The settled fare keeps the total it was paid at: the 1,200 yen is the discrepancy's alone (counted once).
     const listed = (await get(`/v1/bookings/payments/search?booking_id=${id}`)).json().payments[0];
-    expect(listed.payment).toMatchObject({ total_amount: 6200 * E6, is_total_amount_fixed: true, discrepancy: { direction: 'EXTRA' } });
+    expect(listed.payment).toMatchObject({ total_amount: 5000 * E6, paid_amount: 5000 * E6, is_total_amount_fixed: true, discrepancy: { direction: 'EXTRA', total_amount: 1200 * E6 } });
+    // A second adjustment counts only its own difference from where the fare stands (5,000 + 1,200).
+    const back = (await post(`/v1/bookings/${id}/adjust_amount`, { total_amount: 5500 * E6, reason: '荷物料金の一部取消' })).json();
+    const [second] = await ctx.database.db.select().from(t.payments).where(eq(t.payments.id, back.discrepancy_payment_id));
+    expect(second).toMatchObject({ kind: 'DISCREPANCY', direction: 'REFUND', totalAmountE6: 700 * E6 });
+    expect((await get(`/v1/bookings/${id}`)).json().main_params.payment.discrepancy_details.last_payment.total_amount).toBe(5500 * E6);
   }, 30_000);
 
   it('lowering a paid card fare refunds the difference through the gateway and settles the refund discrepancy', async () => {
@@ -305,7 +311,9 @@ describe('coupons, bank transfers, adjustments and cancellation payments', () =>
     expect(answer.discrepancy_payment_id).toEqual(expect.any(Number));
     expect((await fareOf(id, agents.FREE.headers)).discrepancy.flags).toMatchObject({ can_pay: false, can_issue_coupon: false });
     const settled = await until(() => fareOf(id), (p) => p.discrepancy?.status === 'PAYMENT_CONFIRMED', 'the refund');
-    expect(settled).toMatchObject({ total_amount: lower, paid_amount: lower, discrepancy: { direction: 'REFUND', total_amount: 1000 * E6, paid_amount: 1000 * E6 } });
+    // The fare keeps the total it was paid at; the refund went back on its captured payment.
+    expect(settled).toMatchObject({ total_amount: fare.total_amount, paid_amount: lower, discrepancy: { direction: 'REFUND', total_amount: 1000 * E6, paid_amount: 1000 * E6 } });
+    expect(settled.discrepancy_details.last_payment.total_amount).toBe(lower);
     const [sandboxRow] = await ctx.database.db.select().from(t.sandboxCheckouts).where(eq(t.sandboxCheckouts.ref, ref));
     expect(sandboxRow!.refundedE6).toBe(1000 * E6);
   }, 30_000);

@@ -41,9 +41,10 @@ beforeAll(async () => {
   const adjusted = await post(`/v1/bookings/${coupon.id}/adjust_amount`, { total_amount: coupon.fare.total_amount - 1000 * E6, reason: '1名減' });
   expect(adjusted.statusCode, adjusted.body).toBe(200);
   refund = 1000 * E6;
-  // The adjustment sets the fare's total as well (payments' adjust_amount): the fare counts at its current total.
-  made.at(-1)!.fare = (await get(`/v1/bookings/${coupon.id}`)).json().main_params.payment.total_amount;
-  expect(made.at(-1)!.fare).toBe(coupon.fare.total_amount - refund);
+  // A settled fare keeps the total it was settled at; the lowered total is the refund discrepancy alone,
+  // so the booking counts fare − 1,000 yen once (not a lowered fare and the refund as well).
+  expect((await get(`/v1/bookings/${coupon.id}`)).json().main_params.payment.total_amount).toBe(coupon.fare.total_amount);
+  expect(adjusted.json().discrepancy_payment_id).toEqual(expect.any(Number));
   // A monthly booking cancelled with a 10 % fee: its unpaid fare is waived, the fee counts.
   await app.ctx.database.db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (9500, 100000) on conflict do nothing`);
   const cancelled = await book('SPECIAL_CONTRACTED', day2, 15);

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, lastDayOfMonth, monthOf, tokyoToday } from '@sagano/domain/common/business-date';
-import { formatYen } from '@sagano/domain/money/yen-e6';
+import { E6, formatYen } from '@sagano/domain/money/yen-e6';
 import { settlementDueDate } from '@sagano/domain/settlements/billing-period';
 import { rowsOf } from '../src/db/client.ts';
 import * as t from '../src/db/schema.ts';
@@ -79,7 +79,7 @@ describe('monthly billing of the SPECIAL_CONTRACTED agent', () => {
 
   it('bills the month: one settlement, its sums from the pending payments, due on the payment day', async () => {
     before = await monthlyPaymentsOf(special.id);
-    const pending = before.filter((p) => p.status === 'INVOICE_PENDING' || (p.kind === 'DISCREPANCY' && p.status === 'PAYMENT_PENDING' && p.direction === 'EXTRA'));
+    const pending = before.filter((p) => p.status === 'INVOICE_PENDING' || (p.kind === 'DISCREPANCY' && p.status === 'PAYMENT_PENDING' && (p.direction === 'EXTRA' || p.paid === 0)));
     expect(pending.length).toBeGreaterThan(0);
     const res = await runBilling(special.id);
     expect(res.statusCode, res.body).toBe(200);
@@ -91,14 +91,18 @@ describe('monthly billing of the SPECIAL_CONTRACTED agent', () => {
     expect(list.total).toBe(1);
     const fare = pending.filter((p) => p.kind === 'FARE').reduce((a, p) => a + p.total, 0);
     const fee = pending.filter((p) => p.kind === 'CANCELLATION').reduce((a, p) => a + p.total, 0);
-    const discrepancy = pending.filter((p) => p.kind === 'DISCREPANCY').reduce((a, p) => a + p.total, 0);
-    expect(list.agent_settlements[0]).toMatchObject({ agent_settlement_id: agentSettlementId, contract_type: 'SPECIAL_CONTRACTED', payment_method: 'MONTHLY', fare, fee, discrepancy, amount: fare + fee + discrepancy, payment_status: 'UNPAID', is_paid: false, can_confirm_payment: true });
-    expect(list.totals).toEqual({ amount: fare + fee + discrepancy, fare, discrepancy, fee });
+    const discrepancy = pending.filter((p) => p.kind === 'DISCREPANCY').reduce((a, p) => a + (p.direction === 'REFUND' ? -p.total : p.total), 0);
+    // What came in before billing (the demo's part-paid fare) is deducted: the invoice bills the rest.
+    const received = pending.filter((p) => p.direction !== 'REFUND').reduce((a, p) => a + Math.min(p.paid, p.total), 0);
+    expect(received).toBeGreaterThan(0);
+    const amount = fare + fee + discrepancy - received;
+    expect(list.agent_settlements[0]).toMatchObject({ agent_settlement_id: agentSettlementId, contract_type: 'SPECIAL_CONTRACTED', payment_method: 'MONTHLY', fare, fee, discrepancy, received, amount, payment_status: 'UNPAID', is_paid: false, can_confirm_payment: true });
+    expect(list.totals).toEqual({ amount, fare, discrepancy, fee, received });
 
     const groups = (await get(`/v1/settlements/group/${agentSettlementId}`)).json();
     const dueDate = settlementDueDate(RUN_DATE, { paymentDay: null, paymentDayEndOfMonth: true });
     expect(groups.group_settlements.length).toBe(new Set(pending.map((p) => p.group)).size);
-    expect(groups.group_settlements.reduce((a: number, g: { amount: number }) => a + g.amount, 0)).toBe(fare + fee + discrepancy);
+    expect(groups.group_settlements.reduce((a: number, g: { amount: number }) => a + g.amount, 0)).toBe(amount);
     for (const g of groups.group_settlements) expect(g).toMatchObject({ payment_status: 'UNPAID', payment_deadline: dueDate, invoice_url: `/v1/settlements/group/${g.group_settlement_id}/invoice.pdf`, invoice_number: expect.stringMatching(/^INV-\d{6}$/) });
 
     // The payments: INVOICE_PENDING → PAYMENT_PENDING with the branch's settlement and the due date; others untouched.
@@ -137,7 +141,13 @@ describe('monthly billing of the SPECIAL_CONTRACTED agent', () => {
       const listed = (await get(`/v1/settlements/payment/${g.group_settlement_id}`)).json().payments as { booking_id: string }[];
       for (const p of listed) expect(text).toContain(p.booking_id);
       if (g.fare + g.discrepancy > 0) expect(text).toContain('10%');
+      // A branch that had money in before billing: the invoice shows it deducted, and asks for the rest.
+      if (g.received > 0) {
+        expect(text).toContain(`既入金額 -¥${formatYen(g.received)}`);
+        expect(text).toMatch(new RegExp(`差引ご請求金額 ¥${formatYen(g.amount)}`));
+      }
     }
+    expect(groups.group_settlements.some((g: { received: number }) => g.received > 0)).toBe(true);
     const mails = await ctx.database.db.select().from(t.outboxMails).where(eq(t.outboxMails.kind, 'MONTHLY_INVOICE'));
     expect(mails.length).toBeGreaterThanOrEqual(1);
     expect(mails.map((m) => m.toAddress)).toContain('agent-special@example.com');
@@ -206,6 +216,41 @@ describe('monthly billing of the SPECIAL_CONTRACTED agent', () => {
 
     const again = await ctx.app.inject({ method: 'PUT', url: `/v1/settlements/payment/${agentSettlementId}`, headers: staff, payload: { paid_on: RUN_DATE } });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('a refund owed on a paid fare is netted on the next monthly invoice and settled by its confirmation', async () => {
+    const paidFare = (await monthlyPaymentsOf(special.id)).find((p) => p.kind === 'FARE' && p.status === 'PAYMENT_CONFIRMED' && p.monthlyInvoiceId !== null)!;
+    const lowered = await ctx.app.inject({ method: 'POST', url: `/v1/bookings/${paidFare.bookingId}/adjust_amount`, headers: staff, payload: { total_amount: paidFare.total - 2000 * E6, reason: '1名減（精算後）' } });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    const refundId = lowered.json().discrepancy_payment_id as number;
+    const nextRun = lastDayOfMonth(monthOf(addDays(RUN_DATE, 1)));
+    clock.set(`${nextRun}T12:00:00+09:00`);
+    try {
+      const billed = await runBilling(special.id);
+      expect(billed.statusCode, billed.body).toBe(200);
+      expect(billed.json()).toMatchObject({ billed: true, period: { from: addDays(RUN_DATE, 1), to: nextRun } });
+      const next = billed.json().agent_settlement_id as number;
+      const [refund] = await ctx.database.db.select().from(t.payments).where(eq(t.payments.id, refundId));
+      expect(refund).toMatchObject({ direction: 'REFUND', status: 'PAYMENT_PENDING', monthlyInvoiceId: expect.any(Number) });
+      const groups = (await get(`/v1/settlements/group/${next}`)).json().group_settlements as { group_settlement_id: number; discrepancy: number; amount: number; invoice_url: string }[];
+      const own = groups.find((g) => g.group_settlement_id === refund!.monthlyInvoiceId)!;
+      expect(own.discrepancy).toBe(-2000 * E6);
+      const text = await pdfText((await get(own.invoice_url)).rawPayload);
+      // The label wraps in its column (the rate and amount print beside its first part).
+      expect(text).toMatch(/変更によ[\s\S]*る返金（相殺）/);
+      expect(text).toContain('-¥2,000');
+      // Nothing else was billed this month: the invoice states what the operator pays back.
+      if (own.amount < 0) expect(text).toMatch(/ご返金額（税込） ¥2,000/);
+
+      const confirmed = await ctx.app.inject({ method: 'PUT', url: `/v1/settlements/payment/${next}`, headers: staff, payload: { paid_on: nextRun } });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      const [settledRefund] = await ctx.database.db.select().from(t.payments).where(eq(t.payments.id, refundId));
+      expect(settledRefund).toMatchObject({ status: 'PAYMENT_CONFIRMED', paidAmountE6: 2000 * E6 });
+      const [ledger] = await ctx.database.db.select().from(t.paymentTransactions).where(eq(t.paymentTransactions.paymentId, refundId));
+      expect(ledger?.note).toContain('相殺');
+    } finally {
+      clock.set(`${RUN_DATE}T12:00:00+09:00`);
+    }
   });
 });
 

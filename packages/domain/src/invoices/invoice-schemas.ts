@@ -104,6 +104,14 @@ export const InvoiceDocumentContent = z.object({
   /** The invoice this one replaces (its total changed), or the invoice a return invoice returns from. */
   refers_to: DocumentReference.nullable(),
   /** A monthly invoice (one branch, one billing period): its lines are the period's bookings. */
-  monthly: z.object({ period_from: DateString, period_to: DateString, bookings: z.number().int() }).optional(),
+  monthly: z
+    .object({
+      period_from: DateString,
+      period_to: DateString,
+      bookings: z.number().int(),
+      /** Already received toward the billed payments before this invoice (deducted: billed = total − received). */
+      received: Amount.optional(),
+    })
+    .optional(),
 });
 export type InvoiceDocumentContent = z.infer<typeof InvoiceDocumentContent>;

@@ -9,6 +9,7 @@ import {
   PAYMENT_STEPS,
   applyPaymentStep,
   discrepancyOf,
+  standingTotalE6,
   isOverdue,
   mayTakePayment,
   methodOfPaymentType,
@@ -246,11 +247,30 @@ describe('the steps in detail', () => {
     const covered = apply(at({ paidE6: yen(6_000) }), 'adjust_amount', 'OPERATOR', { totalE6: yen(6_000), reason: 'discount' });
     expect(covered.status).toBe('PAYMENT_CONFIRMED');
     expect(apply(base, 'adjust_amount', 'OPERATOR', { totalE6: 0, reason: 'free of charge' }).status).toBe('NO_NEED_TO_PAY');
-    // A confirmed payment stays confirmed: the difference is a discrepancy the caller opens.
+    // A confirmed payment stays confirmed at the total it settled: the difference is a discrepancy the caller opens.
     const raised = apply(at({ status: 'PAYMENT_CONFIRMED', paidE6: TOTAL }), 'adjust_amount', 'OPERATOR', { totalE6: yen(11_000), reason: 'luggage' });
-    expect(raised).toMatchObject({ status: 'PAYMENT_CONFIRMED', totalE6: yen(11_000) });
-    expect(discrepancyOf(raised.paidE6, raised.totalE6)).toEqual({ direction: 'EXTRA', amountE6: yen(1_000) });
+    expect(raised).toMatchObject({ status: 'PAYMENT_CONFIRMED', totalE6: TOTAL, isTotalAmountFixed: true });
+    expect(discrepancyOf(standingTotalE6(raised, []), yen(11_000))).toEqual({ direction: 'EXTRA', amountE6: yen(1_000) });
+    expect(apply(at({ status: 'COUPON_CONFIRMED' }), 'adjust_amount', 'OPERATOR', { totalE6: yen(8_000), reason: 'r' }).totalE6).toBe(TOTAL);
     expect(apply(at({ kind: 'CANCELLATION' }), 'adjust_amount', 'OPERATOR', { totalE6: yen(1_000), reason: 'r' }).isCancellationFeeFixed).toBe(true);
+  });
+
+  it('a settled fare stands at what settled it plus extras, less refunds; a second change counts only its own difference', () => {
+    const paid = at({ status: 'PAYMENT_CONFIRMED', paidE6: TOTAL });
+    expect(standingTotalE6(paid, [])).toBe(TOTAL);
+    const lowered = [{ direction: 'REFUND' as const, status: 'PAYMENT_PENDING' as const, totalE6: yen(2_000) }];
+    expect(standingTotalE6(paid, lowered)).toBe(yen(8_000));
+    expect(discrepancyOf(standingTotalE6(paid, lowered), yen(9_000))).toEqual({ direction: 'EXTRA', amountE6: yen(1_000) });
+    expect(standingTotalE6(paid, [...lowered, { direction: 'EXTRA', status: 'NO_NEED_TO_PAY', totalE6: yen(5_000) }])).toBe(yen(8_000));
+    expect(standingTotalE6(at({ status: 'COUPON_CONFIRMED', paidE6: 0 }), [])).toBe(TOTAL);
+    // A card refund lowers what the fare holds, not its total: the settled refund is counted once.
+    expect(standingTotalE6(at({ status: 'PAYMENT_CONFIRMED', paidE6: yen(8_000) }), [{ direction: 'REFUND', status: 'PAYMENT_CONFIRMED', totalE6: yen(2_000) }])).toBe(yen(8_000));
+  });
+
+  it('lowering a part-paid fare below what was paid settles it at what was paid; the excess is owed back', () => {
+    const overpaid = apply(at({ paidE6: yen(6_000) }), 'adjust_amount', 'OPERATOR', { totalE6: yen(5_000), reason: 'r' });
+    expect(overpaid).toMatchObject({ status: 'PAYMENT_CONFIRMED', totalE6: yen(6_000), isTotalAmountFixed: true });
+    expect(discrepancyOf(standingTotalE6(overpaid, []), yen(5_000))).toEqual({ direction: 'REFUND', amountE6: yen(1_000) });
   });
 
   it('finishes a cancellation payment once, irreversibly; only an adjustment follows', () => {

@@ -291,12 +291,17 @@ export function applyPaymentStep(p: PaymentState, step: PaymentStep, caller: Pay
     case 'adjust_amount': {
       const totalE6 = input.totalE6 ?? p.totalE6;
       const fixed = { totalE6, isTotalAmountFixed: true, isCancellationFeeFixed: p.isCancellationFeeFixed || p.kind === 'CANCELLATION' };
-      // A settled payment stays settled (confirming cannot be undone): a new total above or below
-      // what was paid is a discrepancy the caller opens (discrepancyOf). A pending one is
-      // confirmed once what was paid covers it, or needs nothing when both are 0.
+      // A settled payment stays settled and keeps the total it was settled at (confirming cannot
+      // be undone): a new total above or below where it stands is a discrepancy the caller opens
+      // (standingTotalE6, discrepancyOf), so a sum of fares and discrepancies counts it once. A
+      // pending one is confirmed once what was paid covers it, or needs nothing when both are 0.
       // A finished cancellation payment stays as it was finished: only its amount is corrected.
-      if (!PENDING.includes(p.status) || p.cancelPaymentFinished) return next(fixed);
+      if (p.cancelPaymentFinished) return next(fixed);
+      if (SETTLED.includes(p.status)) return next({ ...fixed, totalE6: p.totalE6 });
+      if (!PENDING.includes(p.status)) return next(fixed);
       if (totalE6 === 0 && p.paidE6 === 0) return next({ ...fixed, status: 'NO_NEED_TO_PAY' });
+      // Lowered below what was already paid: settled at what was paid, the excess a refund discrepancy.
+      if (totalE6 < p.paidE6) return next({ ...fixed, totalE6: p.paidE6, status: 'PAYMENT_CONFIRMED' });
       return next({ ...fixed, status: totalE6 <= p.paidE6 ? 'PAYMENT_CONFIRMED' : p.status });
     }
     case 'finish_cancellation_payment':
@@ -316,6 +321,23 @@ export interface Discrepancy {
   direction: DiscrepancyDirection;
   /** What the agent pays more (EXTRA) or gets back (REFUND), > 0. */
   amountE6: number;
+}
+
+/** A discrepancy as standingTotalE6 reads it. */
+export interface DiscrepancyLine {
+  direction: DiscrepancyDirection;
+  status: PaymentStatus;
+  totalE6: number;
+}
+
+/**
+ * Where a fare stands: its total (a settled fare keeps the total it was settled at) plus its extra
+ * charges, less what is owed back (waived discrepancies left out). A change of the booking or an
+ * operator's adjustment to a new total opens discrepancyOf(standing, new total), so a second change
+ * counts only its own difference, and fares plus discrepancies sum to what the booking costs.
+ */
+export function standingTotalE6(fare: Pick<PaymentState, 'totalE6'>, discrepancies: readonly DiscrepancyLine[]): number {
+  return discrepancies.reduce((sum, d) => (d.status === 'NO_NEED_TO_PAY' ? sum : d.direction === 'EXTRA' ? sum + d.totalE6 : sum - d.totalE6), fare.totalE6);
 }
 
 /** After a change to a paid fare: the extra to charge, the amount to refund, or null when paid equals the new total. */

@@ -93,16 +93,29 @@ describe('settlement sums', () => {
         { kind: 'DISCREPANCY', direction: 'REFUND', totalE6: 300_000_000 },
         { kind: 'CANCELLATION', direction: null, totalE6: 2_000_000_000 },
       ]),
-    ).toEqual({ amountE6: 17_700_000_000, fareE6: 15_000_000_000, discrepancyE6: 700_000_000, feeE6: 2_000_000_000 });
-    expect(settlementSums([])).toEqual({ amountE6: 0, fareE6: 0, discrepancyE6: 0, feeE6: 0 });
+    ).toEqual({ amountE6: 17_700_000_000, fareE6: 15_000_000_000, discrepancyE6: 700_000_000, feeE6: 2_000_000_000, receivedE6: 0 });
+    expect(settlementSums([])).toEqual({ amountE6: 0, fareE6: 0, discrepancyE6: 0, feeE6: 0, receivedE6: 0 });
   });
 
-  it('amount = fare + discrepancy + fee for any payments', () => {
-    const payment = fc.record({ kind: fc.constantFrom('FARE' as const, 'CANCELLATION' as const, 'DISCREPANCY' as const), direction: fc.constantFrom('EXTRA' as const, 'REFUND' as const, null), totalE6: fc.integer({ min: 0, max: 10 ** 12 }) });
+  it('a fare part-paid before billing is billed for what is still owed; a refund nets against the charges', () => {
+    expect(
+      settlementSums([
+        { kind: 'FARE', direction: null, totalE6: 100_000_000_000, receivedE6: 30_000_000_000 },
+        { kind: 'DISCREPANCY', direction: 'REFUND', totalE6: 5_000_000_000, receivedE6: 5_000_000_000 },
+        { kind: 'CANCELLATION', direction: null, totalE6: 2_000_000_000 },
+      ]),
+    ).toEqual({ amountE6: 67_000_000_000, fareE6: 100_000_000_000, discrepancyE6: -5_000_000_000, feeE6: 2_000_000_000, receivedE6: 30_000_000_000 });
+    // Received never exceeds what a payment bills (an overpayment is not a credit here).
+    expect(settlementSums([{ kind: 'FARE', direction: null, totalE6: 10, receivedE6: 15 }]).amountE6).toBe(0);
+  });
+
+  it('amount = fare + discrepancy + fee − received for any payments', () => {
+    const payment = fc.record({ kind: fc.constantFrom('FARE' as const, 'CANCELLATION' as const, 'DISCREPANCY' as const), direction: fc.constantFrom('EXTRA' as const, 'REFUND' as const, null), totalE6: fc.integer({ min: 0, max: 10 ** 12 }), receivedE6: fc.integer({ min: 0, max: 10 ** 12 }) });
     fc.assert(
       fc.property(fc.array(payment), (ps) => {
         const s = settlementSums(ps);
-        expect(s.amountE6).toBe(s.fareE6 + s.discrepancyE6 + s.feeE6);
+        expect(s.amountE6).toBe(s.fareE6 + s.discrepancyE6 + s.feeE6 - s.receivedE6);
+        expect(s.receivedE6).toBeLessThanOrEqual(ps.filter((p) => p.direction !== 'REFUND').reduce((a, p) => a + p.totalE6, 0));
         expect(s.fareE6 + s.feeE6).toBe(ps.filter((p) => p.kind !== 'DISCREPANCY').reduce((a, p) => a + p.totalE6, 0));
       }),
     );

@@ -74,24 +74,37 @@ export interface SettledPayment {
   /** A discrepancy's way: EXTRA is charged, REFUND is owed back (counted negative). */
   direction: 'EXTRA' | 'REFUND' | null;
   totalE6: number;
+  /**
+   * Money already received toward this payment before it was billed (e.g. a bank transfer toward
+   * a fare): deducted from what a monthly invoice bills. 0 when absent; never counted on a refund.
+   */
+  receivedE6?: number;
 }
 
 export interface SettlementSums {
+  /** What the settlement bills: fare + discrepancy + fee − received. */
   amountE6: number;
   fareE6: number;
   discrepancyE6: number;
   feeE6: number;
+  receivedE6: number;
 }
 
-/** A settlement's sums: fares, discrepancies (refunds negative) and cancellation fees; amount = their sum. */
+/**
+ * A settlement's sums: fares, discrepancies (refunds negative: a monthly invoice nets what is owed
+ * back against what is charged) and cancellation fees, less what was already received toward them;
+ * amount = fare + discrepancy + fee − received.
+ */
 export function settlementSums(payments: readonly SettledPayment[]): SettlementSums {
   let fareE6 = 0;
   let discrepancyE6 = 0;
   let feeE6 = 0;
+  let receivedE6 = 0;
   for (const p of payments) {
     if (p.kind === 'FARE') fareE6 += p.totalE6;
     else if (p.kind === 'CANCELLATION') feeE6 += p.totalE6;
     else discrepancyE6 += p.direction === 'REFUND' ? -p.totalE6 : p.totalE6;
+    if (p.direction !== 'REFUND') receivedE6 += Math.min(p.receivedE6 ?? 0, p.totalE6);
   }
-  return { amountE6: fareE6 + discrepancyE6 + feeE6, fareE6, discrepancyE6, feeE6 };
+  return { amountE6: fareE6 + discrepancyE6 + feeE6 - receivedE6, fareE6, discrepancyE6, feeE6, receivedE6 };
 }

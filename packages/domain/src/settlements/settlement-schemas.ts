@@ -1,7 +1,8 @@
 /**
  * Settlements on the wire (spec 000 "Settlements", 001 §7.6): per agent per billing period, per
  * branch within it (one monthly invoice each), and the payments a branch's settlement covers.
- * Amounts are tax-included integers on the e6 scale; `amount = fare + discrepancy + fee`.
+ * Amounts are tax-included integers on the e6 scale; `amount = fare + discrepancy + fee − received`
+ * (received: money that came in toward a monthly settlement's payments before it was billed).
  */
 import { z } from 'zod';
 import { PagingQuery } from '../common/paging.ts';
@@ -16,7 +17,7 @@ export type SettlementPaymentStatus = z.infer<typeof SettlementPaymentStatus>;
 /** A billing period: both days included. */
 export const SettlementDuration = z.object({ from: DateString, to: DateString });
 
-const Sums = { amount: E6, fare: E6, discrepancy: E6, fee: E6 };
+const Sums = { amount: E6, fare: E6, discrepancy: E6, fee: E6, received: E6 };
 
 export const AgentSettlement = z.object({
   id: z.number().int(),

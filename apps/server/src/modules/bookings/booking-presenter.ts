@@ -4,7 +4,7 @@
  */
 import { bookingFlags, mayTake, type BookingStatus, type BookingSubStatus, type RefusalReason } from '@sagano/domain/bookings/booking-state';
 import type { BookingResponse, MAIL_TEMPLATES, UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
-import { presentPaymentDetail, type PaymentContext } from '../payments/payment-presenter.ts';
+import { presentPaymentDetail, standingOf, type PaymentContext } from '../payments/payment-presenter.ts';
 import { mailSignature } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -54,7 +54,7 @@ export function presentBooking(a: BookingAggregate, principal: Principal, today:
   };
   const state = stateOf(a.booking, a.services.length === 2, a.agent.ignoreCancellationPolicy);
   const group = a.booking.group as BookingResponse['group'];
-  const fareDetail = a.payment ? presentPaymentDetail(a.payment, paymentContext, a.discrepancy) : null;
+  const fareDetail = a.payment ? presentPaymentDetail(a.payment, paymentContext, a.discrepancy, standingOf(a.payment, a.payments)) : null;
   return {
     booking_id: a.booking.bookingId,
     product_id: a.booking.productId,

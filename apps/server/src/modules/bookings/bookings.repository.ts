@@ -21,6 +21,8 @@ export interface BookingAggregate {
   services: (BookingServiceRow & { names: LocalizedLabel[]; departureHhmm: string | null; arrivalHhmm: string | null })[];
   units: (typeof t.bookingUnits.$inferSelect)[];
   wheelchairs: { needSlope: boolean }[];
+  /** Every payment of the booking (fare, discrepancies, cancellation fee), newest first. */
+  payments: (typeof t.payments.$inferSelect)[];
   payment: (typeof t.payments.$inferSelect) | undefined;
   /** The cancellation-fee payment, once a cancellation is confirmed. */
   cancellationPayment: (typeof t.payments.$inferSelect) | undefined;
@@ -83,7 +85,7 @@ export async function loadBooking(db: Executor, bookingId: string): Promise<Book
     const rows = await db.select({ id: t.groupSettlements.id, agentSettlementId: t.groupSettlements.agentSettlementId }).from(t.groupSettlements).where(inArray(t.groupSettlements.id, billedBy));
     for (const row of rows) agentSettlementIds.set(row.id, row.agentSettlementId);
   }
-  return { booking, agent: agent!, subGroup: subGroup!, services, units, wheelchairs, agentSettlementIds, payment: latest('FARE'), cancellationPayment: latest('CANCELLATION'), discrepancy: latest('DISCREPANCY'), notes, histories, serviceNames };
+  return { booking, agent: agent!, subGroup: subGroup!, services, units, wheelchairs, agentSettlementIds, payments, payment: latest('FARE'), cancellationPayment: latest('CANCELLATION'), discrepancy: latest('DISCREPANCY'), notes, histories, serviceNames };
 }
 
 /** The trains of a revision snapshot (service_order), as the snapshot SQL below writes them. */

@@ -96,9 +96,17 @@ function drawRecipient(doc: Doc, c: InvoiceDocumentContent, x: number, top: numb
   y = doc.y + 10;
   const boxHeight = 34;
   doc.rect(x, y, width, boxHeight).lineWidth(1.2).strokeColor(RULE).stroke();
-  doc.fontSize(FONT_SIZE.body).text(AMOUNT_LABEL[c.kind], x + 8, y + 11, { width: 120 });
-  doc.fontSize(18).text(`${yen(c.amounts.total)} -`, x + 110, y + 6, { width: width - 118, align: 'right' });
+  // A monthly invoice whose refunds outweigh its charges states what the operator pays back.
+  const billed = billedOf(c);
+  const label = c.kind === 'INVOICE' && billed < 0 ? 'ご返金額（税込）' : AMOUNT_LABEL[c.kind];
+  doc.fontSize(FONT_SIZE.body).text(label, x + 8, y + 11, { width: 120 });
+  doc.fontSize(18).text(`${yen(Math.abs(billed))} -`, x + 110, y + 6, { width: width - 118, align: 'right' });
   return y + boxHeight;
+}
+
+/** What the document asks for: its total, less what a monthly invoice's payments had already received. */
+function billedOf(c: InvoiceDocumentContent): number {
+  return c.amounts.total - (c.monthly?.received ?? 0);
 }
 
 function serviceText(c: InvoiceDocumentContent): string {
@@ -196,6 +204,10 @@ function drawTotals(doc: Doc, c: InvoiceDocumentContent): void {
   }
   if (c.amounts.not_taxable !== 0 || c.amounts.taxed.length === 0) rows.push(['不課税（取消料）', yen(c.amounts.not_taxable), false]);
   rows.push([c.kind === 'RETURN_INVOICE' ? '返還合計' : '合計', yen(c.amounts.total), true]);
+  if (c.monthly?.received) {
+    rows.push(['既入金額', `-${yen(c.monthly.received)}`, false]);
+    rows.push(['差引ご請求金額', yen(billedOf(c)), true]);
+  }
   const rowHeight = 18;
   ensureSpace(doc, rows.length * rowHeight + 12);
   let y = doc.y + 6;

@@ -22,6 +22,8 @@ export interface MonthlyInvoiceLine {
   groupName: string;
   serviceDate: string;
   kind: 'FARE' | 'CANCELLATION' | 'DISCREPANCY';
+  /** A discrepancy owed back, netted against the charges: its amount is negative. */
+  refund?: boolean;
   amountE6: number;
   paymentId: number;
 }
@@ -37,14 +39,17 @@ export interface MonthlyInvoiceInput {
   issuedAt: Date;
   dueDate: string;
   lines: readonly MonthlyInvoiceLine[];
+  /** Already received toward the billed payments (a transfer before the invoice): deducted from what is billed. */
+  receivedE6?: number;
 }
 
 const KIND_LABEL: Record<MonthlyInvoiceLine['kind'], string> = { FARE: '団体乗車運賃', CANCELLATION: '取消料', DISCREPANCY: '変更による追加料金' };
+const REFUND_LABEL = '変更による返金（相殺）';
 
 function lineOf(l: MonthlyInvoiceLine): AmountLine & { row: DocumentLine } {
   const tax = l.kind === 'CANCELLATION' ? NOT_TAXABLE : STANDARD_TAX;
   const row: DocumentLine = {
-    label: `${l.serviceDate.slice(5).replace('-', '/')} 予約番号 ${l.bookingNumber} ${l.groupName} ${KIND_LABEL[l.kind]}`,
+    label: `${l.serviceDate.slice(5).replace('-', '/')} 予約番号 ${l.bookingNumber} ${l.groupName} ${l.refund ? REFUND_LABEL : KIND_LABEL[l.kind]}`,
     unit_price: null,
     quantity: null,
     amount: l.amountE6,
@@ -81,7 +86,7 @@ export async function issueMonthlyInvoice(tx: Executor, input: MonthlyInvoiceInp
     paid_on: null,
     paid_by: null,
     refers_to: null,
-    monthly: { period_from: input.periodFrom, period_to: input.periodTo, bookings },
+    monthly: { period_from: input.periodFrom, period_to: input.periodTo, bookings, ...(input.receivedE6 ? { received: input.receivedE6 } : {}) },
   });
   return insertDocument(tx, {
     kind: 'INVOICE',

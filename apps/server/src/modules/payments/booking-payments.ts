@@ -11,6 +11,7 @@ import * as t from '../../db/schema.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { LockedBooking } from '../bookings/bookings.repository.ts';
 import { openDiscrepancy } from './payments.service.ts';
+import { standingOf } from './payment-presenter.ts';
 import { paymentsOfBooking } from './payments.repository.ts';
 
 /** The payment a booking's agent makes: FREE by card (due on `cardDueDate`), CONTRACTED by coupon, SPECIAL_CONTRACTED monthly. */
@@ -42,15 +43,15 @@ export async function waiveUnpaidFare(tx: Executor, bookingId: number): Promise<
  * discrepancy payment (DESIGN §6).
  */
 export async function repriceFare(work: Work, booking: LockedBooking, totalAmountE6: number, today: string): Promise<'REPRICED' | 'DISCREPANCY_OPENED' | 'UNCHANGED'> {
-  const fare = (await paymentsOfBooking(work.tx, booking.id, { lock: true })).filter((p) => p.kind === 'FARE').at(-1);
+  const payments = await paymentsOfBooking(work.tx, booking.id, { lock: true });
+  const fare = payments.filter((p) => p.kind === 'FARE').at(-1);
   if (!fare || fare.isTotalAmountFixed || fare.status === 'NO_NEED_TO_PAY') return 'UNCHANGED';
   const settled = fare.status === 'PAYMENT_CONFIRMED' || fare.status === 'COUPON_CONFIRMED' || fare.paidAmountE6 > 0;
   if (!settled) {
     await work.tx.execute(sql`update payments set total_amount_e6 = ${totalAmountE6}, updated_at = now() where id = ${fare.id} and ${UNPAID_FARE}`);
     return 'REPRICED';
   }
-  const covered = fare.status === 'COUPON_CONFIRMED' ? fare.totalAmountE6 : fare.paidAmountE6;
-  const gap = discrepancyOf(covered, totalAmountE6);
+  const gap = discrepancyOf(standingOf(fare, payments), totalAmountE6);
   if (!gap) return 'UNCHANGED';
   await openDiscrepancy(work, booking, fare, gap, today);
   return 'DISCREPANCY_OPENED';

@@ -2,7 +2,7 @@
  * A payment as the caller sees it (spec 000 §3 "Payment"): amounts, items, due dates, overdue,
  * the discrepancy and the can_* flags, all from the domain's pure rules.
  */
-import { isOverdue, paymentFlags, type PaymentCaller, type PaymentKind, type PaymentMethod, type PaymentState, type PaymentStatus } from '@sagano/domain/payments/payment-state';
+import { isOverdue, paymentFlags, standingTotalE6, type PaymentCaller, type PaymentKind, type PaymentMethod, type PaymentState, type PaymentStatus } from '@sagano/domain/payments/payment-state';
 import type { PaymentDetail, PaymentPriceItem } from '@sagano/domain/payments/payment-schemas';
 import { percentOfRate } from '@sagano/domain/money/yen-e6';
 import { mayHaveDocument } from '@sagano/domain/invoices/document-rules';
@@ -60,7 +60,11 @@ function priceItems(units: PaymentContext['units']): PaymentPriceItem[] {
 
 const settlementIdText = (id: number | undefined) => (id === undefined ? null : String(id));
 
-export function presentPaymentDetail(row: PaymentRow, ctx: PaymentContext, discrepancy?: PaymentRow): PaymentDetail {
+/**
+ * `standingE6`: where a settled fare stands with all its discrepancies (standingOf); the detail's
+ * "as it stands now" shows it. Without it, the fare's own total.
+ */
+export function presentPaymentDetail(row: PaymentRow, ctx: PaymentContext, discrepancy?: PaymentRow, standingE6?: number): PaymentDetail {
   const state = stateOfPayment(row);
   const cancelled = ctx.cancellation && ctx.cancellation.feeE6 !== null;
   const items = priceItems(ctx.units);
@@ -112,17 +116,25 @@ export function presentPaymentDetail(row: PaymentRow, ctx: PaymentContext, discr
           flags: discrepancy.direction === 'REFUND' ? { ...paymentFlags(stateOfPayment(discrepancy), ctx.caller), can_pay: false, can_issue_coupon: false } : paymentFlags(stateOfPayment(discrepancy), ctx.caller),
         }
       : null,
-    discrepancy_details: row.kind === 'FARE' && (row.confirmedAt || discrepancy) ? discrepancyDetails(row, items, ctx) : null,
+    discrepancy_details: row.kind === 'FARE' && (row.confirmedAt || discrepancy) ? discrepancyDetails(row, items, ctx, standingE6) : null,
   };
 }
 
 /** DESIGN §6: the fare as first confirmed, as it stands now, and what cancelling would cost (when quoted). */
-function discrepancyDetails(row: PaymentRow, items: PaymentPriceItem[], ctx: PaymentContext): PaymentDetail['discrepancy_details'] {
+function discrepancyDetails(row: PaymentRow, items: PaymentPriceItem[], ctx: PaymentContext, standingE6: number | undefined): PaymentDetail['discrepancy_details'] {
   const initial = row.initialPaidAmountE6;
   const quoted = ctx.cancellation && ctx.cancellation.feeE6 !== null ? ctx.cancellation : null;
   return {
     first_confirmed_payment: initial === null ? null : { total_amount: initial, paid_amount: initial, unit_quantity_price_items: [], recorded_at: row.confirmedAt?.toISOString() ?? null },
-    last_payment: { total_amount: row.totalAmountE6, paid_amount: row.paidAmountE6, unit_quantity_price_items: items, recorded_at: row.updatedAt.toISOString() },
+    last_payment: { total_amount: standingE6 ?? row.totalAmountE6, paid_amount: row.paidAmountE6, unit_quantity_price_items: items, recorded_at: row.updatedAt.toISOString() },
     expected_cancellation_payment: quoted ? { cancellation_rate_percent: percentOfRate(quoted.rateE6 ?? 0), total_cancellation_amount: quoted.baseE6, total_cancellation_fee: quoted.feeE6! } : null,
   };
+}
+
+/** Where a settled fare stands with the discrepancies opened on it so far (payment-state.ts standingTotalE6). */
+export function standingOf(fare: PaymentRow, payments: readonly PaymentRow[]): number {
+  const discrepancies = payments
+    .filter((p) => p.kind === 'DISCREPANCY' && p.parentPaymentId === fare.id)
+    .map((p) => ({ direction: (p.direction ?? 'EXTRA') as 'EXTRA' | 'REFUND', status: p.status as PaymentStatus, totalE6: p.totalAmountE6 }));
+  return standingTotalE6({ totalE6: fare.totalAmountE6 }, discrepancies);
 }

@@ -6,7 +6,7 @@
  * notification, all in the caller's transaction. The gateway is never called inside one.
  */
 import { randomUUID } from 'node:crypto';
-import { applyPaymentStep, discrepancyOf, type PaymentRefusal, type PaymentState, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
+import { applyPaymentStep, discrepancyOf, isSettled, type PaymentRefusal, type PaymentState, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
 import type { AdjustAmountBody, RecordBankTransferBody, ReportCouponBody, StartCardPaymentResponse } from '@sagano/domain/payments/payment-schemas';
 import { addDays } from '@sagano/domain/common/business-date';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ import { canSee } from '../auth/tenant-scope.ts';
 import { callerOf, notify } from '../bookings/booking-steps.ts';
 import { recordRevision } from '../bookings/bookings.repository.ts';
 import { GatewayError, type PaymentGateway } from './gateway/payment-gateway.ts';
-import { stateOfPayment } from './payment-presenter.ts';
+import { standingOf, stateOfPayment } from './payment-presenter.ts';
 import { findPayment, paidAttempt, insertAttempt, insertPayment, insertTransaction, lockBookingById, openAttempt, paymentsOfBooking, updateAttempt, updatePayment, type PaymentRow } from './payments.repository.ts';
 import { findBookingRow } from '../bookings/bookings.repository.ts';
 
@@ -203,14 +203,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
      */
     async adjustAmount(work: Work, principal: Principal, bookingNumber: string, body: AdjustAmountBody): Promise<{ discrepancy_payment_id: number | null }> {
       const ctx = await beginPaymentStep(work, principal, bookingNumber, 'FARE');
-      const before = stateOfPayment(ctx.payment);
+      // A settled fare keeps the total it was settled at (a pending one lowered below what was paid
+      // settles at what was paid); the new total opens a discrepancy against where the fare stands,
+      // so sales and settlements count the difference once. A pending fare otherwise takes the new total.
       const after = await takePaymentStep(ctx, 'adjust_amount', { totalE6: body.total_amount, reason: body.reason }, { adjustReason: body.reason });
-      let discrepancyId: number | null = null;
-      if (after.status === 'PAYMENT_CONFIRMED' || after.status === 'COUPON_CONFIRMED') {
-        const covered = before.status === 'COUPON_CONFIRMED' ? before.totalE6 : before.paidE6;
-        const gap = discrepancyOf(covered, body.total_amount);
-        if (gap) discrepancyId = (await openDiscrepancy(work, ctx.booking, ctx.payment, gap, clock.today())).id;
-      }
+      const gap = isSettled(after) ? discrepancyOf(standingOf({ ...ctx.payment, totalAmountE6: after.totalE6 }, await paymentsOfBooking(work.tx, ctx.booking.id)), body.total_amount) : null;
+      const discrepancyId = gap ? (await openDiscrepancy(work, ctx.booking, ctx.payment, gap, clock.today())).id : null;
       await recordPaymentRevision(ctx, actorOf(principal));
       return { discrepancy_payment_id: discrepancyId };
     },

@@ -64,14 +64,15 @@ async function billable(db: Executor, where: SQL): Promise<BillablePayment[]> {
 
 /**
  * A monthly agent's payments not billed yet whose booking travels on or before `periodTo`: fares
- * and cancellation fees waiting for the invoice, and extra charges of discrepancies still owed.
+ * and cancellation fees waiting for the invoice, and discrepancies still open: extra charges owed,
+ * and refunds owed back (netted on the invoice against the charges).
  */
 export async function unbilledMonthlyPayments(db: Executor, agentId: number, periodTo: string): Promise<BillablePayment[]> {
   return billable(
     db,
     // A cancellation payment marked finished by the operator is closed: no invoice bills it.
     sql`b.agent_id = ${agentId} and p.monthly_invoice_id is null and p.payment_method = 'MONTHLY' and not p.cancel_payment_finished and ${FIRST_SERVICE_DATE} <= ${periodTo}
-      and (p.status = 'INVOICE_PENDING' or (p.kind = 'DISCREPANCY' and p.status = 'PAYMENT_PENDING' and p.direction = 'EXTRA'))`,
+      and (p.status = 'INVOICE_PENDING' or (p.kind = 'DISCREPANCY' and p.status = 'PAYMENT_PENDING' and (p.direction = 'EXTRA' or p.paid_amount_e6 = 0)))`,
   );
 }
 
@@ -170,8 +171,8 @@ export async function searchAgentSettlements(db: Executor, q: { duration?: strin
   const src = branch === null ? sql`a` : sql`g`;
   if (q.paymentStatus) f.push(sql`${src}.payment_status = ${q.paymentStatus}`);
   const where = sql.join(f, sql` and `);
-  const [totals] = rowsOf<{ total: string; amount: string; fare: string; discrepancy: string; fee: string }>(
-    await db.execute(sql`select count(*)::text as total, coalesce(sum(${src}.amount_e6), 0)::text as amount, coalesce(sum(${src}.fare_e6), 0)::text as fare, coalesce(sum(${src}.discrepancy_e6), 0)::text as discrepancy, coalesce(sum(${src}.fee_e6), 0)::text as fee from ${from} where ${where}`),
+  const [totals] = rowsOf<{ total: string; amount: string; fare: string; discrepancy: string; fee: string; received: string }>(
+    await db.execute(sql`select count(*)::text as total, coalesce(sum(${src}.amount_e6), 0)::text as amount, coalesce(sum(${src}.fare_e6), 0)::text as fare, coalesce(sum(${src}.discrepancy_e6), 0)::text as discrepancy, coalesce(sum(${src}.fee_e6), 0)::text as fee, coalesce(sum(${src}.received_e6), 0)::text as received from ${from} where ${where}`),
   );
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
@@ -185,7 +186,7 @@ export async function searchAgentSettlements(db: Executor, q: { duration?: strin
   );
   return {
     total: Number(totals?.total ?? 0),
-    totals: { amount: Number(totals?.amount ?? 0), fare: Number(totals?.fare ?? 0), discrepancy: Number(totals?.discrepancy ?? 0), fee: Number(totals?.fee ?? 0) },
+    totals: { amount: Number(totals?.amount ?? 0), fare: Number(totals?.fare ?? 0), discrepancy: Number(totals?.discrepancy ?? 0), fee: Number(totals?.fee ?? 0), received: Number(totals?.received ?? 0) },
     rows: rows.map(listRowOf),
   };
 }

@@ -80,16 +80,29 @@ function termsOf(agent: AgentRow): BillingTerms {
   return { billingDay: agent.billingDay, billingDayEndOfMonth: agent.billingDayEndOfMonth, paymentDay: agent.paymentDay, paymentDayEndOfMonth: agent.paymentDayEndOfMonth };
 }
 
-const sumsOf = (payments: readonly BillablePayment[]) =>
-  settlementSums(payments.map((p) => ({ kind: p.payment.kind as 'FARE' | 'CANCELLATION' | 'DISCREPANCY', direction: (p.payment.direction as 'EXTRA' | 'REFUND' | null) ?? null, totalE6: p.payment.totalAmountE6 })));
+/**
+ * A settlement's sums. A monthly settlement bills: what was already received toward a billed
+ * payment (a transfer before the invoice) is deducted. A card or coupon settlement reports the
+ * period's payments as they stand (their money is collected per booking), nothing deducted.
+ */
+const sumsOf = (payments: readonly BillablePayment[], monthly: boolean) =>
+  settlementSums(
+    payments.map((p) => ({
+      kind: p.payment.kind as 'FARE' | 'CANCELLATION' | 'DISCREPANCY',
+      direction: (p.payment.direction as 'EXTRA' | 'REFUND' | null) ?? null,
+      totalE6: p.payment.totalAmountE6,
+      receivedE6: monthly ? p.payment.paidAmountE6 : 0,
+    })),
+  );
 
 /**
  * A settlement's status when billed: a monthly one is UNPAID while it bills money (PAID when it
  * bills none); a card or coupon one is PAID when every payment it covers was settled by card or
  * coupon, else UNKNOWN (that money is collected per booking, not by this settlement).
  */
-function statusWhenBilled(monthly: boolean, payments: readonly BillablePayment[], amountE6: number): SettlementPaymentStatus {
-  if (monthly) return amountE6 > 0 ? 'UNPAID' : 'PAID';
+function statusWhenBilled(monthly: boolean, payments: readonly BillablePayment[]): SettlementPaymentStatus {
+  // Every billed payment waits for the confirmation (even when refunds net the amount to 0 or below).
+  if (monthly) return payments.length > 0 ? 'UNPAID' : 'PAID';
   return payments.every((p) => SETTLED.includes(p.payment.status)) ? 'PAID' : 'UNKNOWN';
 }
 
@@ -124,7 +137,7 @@ export function createSettlementsService(deps: SettlementsDeps) {
     if (monthly) await lockBookings(unbilled);
     const payments = monthly ? await unbilledMonthlyPayments(tx, agent.id, period.to) : await periodPayments(tx, agent.id, period.from, period.to);
     if (monthly) await lockBookings(payments.filter((p) => !unbilled.some((u) => u.bookingDbId === p.bookingDbId)));
-    const sums = sumsOf(payments);
+    const sums = sumsOf(payments, monthly);
     const method = paymentMethodOf(agent.agentType as AgentType);
     const settlement = await insertAgentSettlement(tx, {
       agentId: agent.id,
@@ -133,7 +146,7 @@ export function createSettlementsService(deps: SettlementsDeps) {
       contractType: agent.agentType,
       paymentMethod: method,
       ...sums,
-      paymentStatus: statusWhenBilled(monthly, payments, sums.amountE6),
+      paymentStatus: statusWhenBilled(monthly, payments),
       billedAt: clock.now(),
     });
     if (!settlement) return { agent_settlement_id: null, period, billed: false };
@@ -145,14 +158,14 @@ export function createSettlementsService(deps: SettlementsDeps) {
     for (const group of groups) {
       const own = payments.filter((p) => p.agentSubGroupId === group.id);
       if (own.length === 0) continue;
-      const groupSums = sumsOf(own);
+      const groupSums = sumsOf(own, monthly);
       const gs = await insertGroupSettlement(tx, {
         agentSettlementId: settlement.id,
         agentGroupId: group.id,
         periodFrom: period.from,
         periodTo: period.to,
         ...groupSums,
-        paymentStatus: statusWhenBilled(monthly, own, groupSums.amountE6),
+        paymentStatus: statusWhenBilled(monthly, own),
         paymentDeadline: monthly ? dueDate : null,
       });
       if (!monthly) continue;
@@ -178,7 +191,17 @@ export function createSettlementsService(deps: SettlementsDeps) {
         issueDate: clock.today(),
         issuedAt: clock.now(),
         dueDate,
-        lines: own.map((p) => ({ bookingDbId: p.bookingDbId, bookingNumber: p.bookingNumber, groupName: p.groupName, serviceDate: p.serviceDate, kind: p.payment.kind as 'FARE' | 'CANCELLATION' | 'DISCREPANCY', amountE6: p.payment.totalAmountE6, paymentId: p.payment.id })),
+        lines: own.map((p) => ({
+          bookingDbId: p.bookingDbId,
+          bookingNumber: p.bookingNumber,
+          groupName: p.groupName,
+          serviceDate: p.serviceDate,
+          kind: p.payment.kind as 'FARE' | 'CANCELLATION' | 'DISCREPANCY',
+          refund: p.payment.direction === 'REFUND',
+          amountE6: p.payment.direction === 'REFUND' ? -p.payment.totalAmountE6 : p.payment.totalAmountE6,
+          paymentId: p.payment.id,
+        })),
+        receivedE6: groupSums.receivedE6,
       });
       await updateGroupSettlement(tx, gs.id, { invoiceDocumentId: document.id });
       const pdf = await renderMonthlyInvoice(tx, fileStorage, document);
@@ -189,7 +212,7 @@ export function createSettlementsService(deps: SettlementsDeps) {
           periodFrom: period.from,
           periodTo: period.to,
           invoiceNumber: document.documentNumber,
-          amountE6: document.totalAmountE6,
+          amountE6: groupSums.amountE6,
           dueDate,
           link: `${deps.publicUrl}/monthly-report/payment/${gs.id}`,
         });
@@ -226,6 +249,7 @@ export function createSettlementsService(deps: SettlementsDeps) {
       fare: row.fareE6,
       discrepancy: row.discrepancyE6,
       fee: row.feeE6,
+      received: row.receivedE6,
       payment_status: row.paymentStatus as SettlementPaymentStatus,
       is_paid: row.paymentStatus === 'PAID',
       billed_at: row.billedAt.toISOString(),
@@ -250,6 +274,7 @@ export function createSettlementsService(deps: SettlementsDeps) {
         fare: g.fareE6,
         discrepancy: g.discrepancyE6,
         fee: g.feeE6,
+        received: g.receivedE6,
         payment_status: g.paymentStatus as SettlementPaymentStatus,
         is_paid: g.paymentStatus === 'PAID',
         payment_deadline: g.paymentDeadline,
@@ -269,7 +294,7 @@ export function createSettlementsService(deps: SettlementsDeps) {
     if (scope.agentSubGroupId === null) return { row: listed, branchId: null };
     const [own] = await groupSettlementsOf(db, row.id, scope.agentSubGroupId);
     if (!own) throw notFound('settlement');
-    return { row: { ...listed, amountE6: own.amountE6, fareE6: own.fareE6, discrepancyE6: own.discrepancyE6, feeE6: own.feeE6, paymentStatus: own.paymentStatus, paidAt: own.paidAt }, branchId: scope.agentSubGroupId };
+    return { row: { ...listed, amountE6: own.amountE6, fareE6: own.fareE6, discrepancyE6: own.discrepancyE6, feeE6: own.feeE6, receivedE6: own.receivedE6, paymentStatus: own.paymentStatus, paidAt: own.paidAt }, branchId: scope.agentSubGroupId };
   }
 
   /** The group settlement when the caller may see it (its agent, or its own branch), else 404. */
@@ -380,7 +405,9 @@ export function createSettlementsService(deps: SettlementsDeps) {
           const confirmed = result.state.status === ('PAYMENT_CONFIRMED' satisfies PaymentStatus);
           await updatePayment(tx, row.id, { ...rowPatchOf(result.state), ...(confirmed ? { confirmedAt: now, initialPaidAmountE6: row.initialPaidAmountE6 ?? result.state.paidE6 } : {}) });
           const invoice = group.invoiceDocumentId === null ? '' : (numbers.get(group.invoiceDocumentId) ?? '');
-          await insertTransaction(tx, { paymentId: row.id, kind: 'BANK_TRANSFER', amountE6, occurredOn: body.paid_on, note: [`月次請求 ${invoice}`.trim(), body.note].filter(Boolean).join(' / '), recordedBy: actor });
+          // A refund owed back was netted against the invoice's charges: settled by the same confirmation.
+          const how = row.direction === 'REFUND' ? `月次請求 ${invoice} で相殺` : `月次請求 ${invoice}`;
+          await insertTransaction(tx, { paymentId: row.id, kind: 'BANK_TRANSFER', amountE6, occurredOn: body.paid_on, note: [how.replace('  ', ' ').trim(), body.note].filter(Boolean).join(' / '), recordedBy: actor });
         }
         for (const id of bookingIds) await recordRevision(tx, id, 'UPDATE', {}, actor);
         await updateGroupSettlement(tx, group.id, { paymentStatus: 'PAID', paidAt: now });

@@ -12,12 +12,13 @@ export function idParam(value: string | undefined): number | null {
 
 export const amountStyle = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
-/** The four sums a settlement carries, as labelled figures (請求額 = 運賃 + 差額 + 手数料). */
-export function SumFields({ sums }: { sums: { amount: number; fare: number; discrepancy: number; fee: number } }) {
+/** The sums a settlement carries, as labelled figures (請求額 = 運賃 + 差額 + 取消料 − 既入金; 既入金 only when some came in before billing). */
+export function SumFields({ sums }: { sums: { amount: number; fare: number; discrepancy: number; fee: number; received: number } }) {
   const { t } = useTranslation('settlements');
+  const keys = sums.received !== 0 ? (['amount', 'fare', 'discrepancy', 'fee', 'received'] as const) : (['amount', 'fare', 'discrepancy', 'fee'] as const);
   return (
     <>
-      {(['amount', 'fare', 'discrepancy', 'fee'] as const).map((key) => (
+      {keys.map((key) => (
         <Field key={key} label={t(`columns.${key}`)} testId={`sum-${key}`}>
           <span style={amountStyle}>{t('yen', { amount: formatYen(sums[key]) })}</span>
         </Field>

@@ -26,6 +26,7 @@ function agentSettlement(over: Partial<AgentSettlement> = {}): AgentSettlement {
     fare: 96_000 * E6,
     discrepancy: 1_200 * E6,
     fee: 4_000 * E6,
+    received: 0,
     payment_status: 'UNPAID',
     is_paid: false,
     billed_at: '2026-05-31T15:00:00.000Z',
@@ -61,6 +62,7 @@ function groupSettlement(id: number, name: string, isRoot: boolean, over: Partia
     fare: 48_000 * E6,
     discrepancy: 1_200 * E6,
     fee: 4_000 * E6,
+    received: 0,
     payment_status: 'UNPAID',
     is_paid: false,
     payment_deadline: '2026-06-30',
@@ -99,7 +101,7 @@ function fakeApi(options: { rows?: AgentSettlement[] } = {}) {
   calls = stubApi((call) => {
     const path = call.url.split('?')[0];
     if (path === '/v1/settlements/agent') {
-      return json(200, { total: 45, page: 1, per_page: 20, agent_settlements: rows, totals: { amount: 149_200 * E6, fare: 144_000 * E6, discrepancy: 1_200 * E6, fee: 4_000 * E6 } });
+      return json(200, { total: 45, page: 1, per_page: 20, agent_settlements: rows, totals: { amount: 149_200 * E6, fare: 144_000 * E6, discrepancy: 1_200 * E6, fee: 4_000 * E6, received: 0 } });
     }
     if (path === '/v1/settlements/group/31') return json(200, { agent_settlement: parent(), group_settlements: groups() });
     if (path === '/v1/settlements/payment/41' && call.method === 'GET') {
