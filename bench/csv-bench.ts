@@ -3,7 +3,7 @@
  * (GET /v1/csv/bookings/download, a real HTTP listener, the body read and dropped as it comes)
  * against PostgreSQL's own `COPY (the same SELECT) TO STDOUT WITH CSV` run by psql in the same
  * run, on the same database; medians of repeated runs. The server is the product's own start
- * (`node --import tsx apps/server/src/server.ts`, jobs off) in a child process, so its memory is
+ * (`node <scripts/server-node-flags.json> --import tsx apps/server/src/server.ts`, jobs off) in a child process, so its memory is
  * its own: VmRSS from /proc/<pid>/status sampled every 50 ms, and VmHWM (its peak, reset through
  * /proc/<pid>/clear_refs before each download), against its VmRSS just before the download.
  * Not part of CI: `npx tsx bench/csv-bench.ts` (BENCH_CSV_BOOKINGS, BENCH_CSV_RUNS to change).
@@ -104,7 +104,9 @@ function freePort(): Promise<number> {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'sagano-csv-bench-'));
-const server = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'apps/server/src/server.ts'], {
+// The product's start (scripts/start.mjs): the same Node flags, then the server through tsx.
+const nodeFlags = [...(JSON.parse(readFileSync(join(root, 'scripts/server-node-flags.json'), 'utf8')) as string[]), ...(process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean)];
+const server = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, DATABASE_URL: target, PORT: String(port), HOST: '127.0.0.1', JOBS: 'off', LOG_LEVEL: 'warn', DATA_DIR: dataDir, TOTP_SECRET_KEY: randomBytes(32).toString('hex') },
@@ -147,7 +149,9 @@ async function csvRun(): Promise<CsvRun> {
   let sampledPeak = before;
   const sampler = setInterval(() => (sampledPeak = Math.max(sampledPeak, serverMemory().rss)), 50);
   const start = performance.now();
-  const res = await fetch(`${base}/v1/csv/bookings/download?from_date=${FROM}&to_date=${TO}`, { headers: { authorization: `Bearer ${token}` } });
+  const download = () => fetch(`${base}/v1/csv/bookings/download?from_date=${FROM}&to_date=${TO}`, { headers: { authorization: `Bearer ${token}` } });
+  // Once more on a fresh connection when the kept-alive one was closed by the server meanwhile (the COPY run lasts longer than its keep-alive).
+  const res = await download().catch(download);
   if (res.status !== 200 || !res.body) throw new Error(`download ${res.status}`);
   let bytes = 0;
   let rows = 0;
@@ -181,7 +185,7 @@ const csvRate = csvRows / median(csvRuns.map((r) => r.seconds));
 const copyRate = rowsInPeriod / median(copyRuns.map((r) => r.seconds));
 const ratios = csvRuns.map((r, i) => rowsInPeriod / r.seconds / (rowsInPeriod / copyRuns[i]!.seconds));
 const growths = csvRuns.map((r) => r.growth);
-const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS ? ` (server flags: \`${process.env.BENCH_SERVER_NODE_OPTIONS}\`)` : '';
+const nodeOptions = nodeFlags.length > 0 ? ` with \`${nodeFlags.join(' ')}\` (scripts/server-node-flags.json, as scripts/start.mjs)` : '';
 const today = new Date().toISOString().slice(0, 10);
 
 const section = `## CSV exports
