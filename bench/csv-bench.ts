@@ -112,6 +112,7 @@ const server = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'apps/s
   env: { ...process.env, DATABASE_URL: target, PORT: String(port), HOST: '127.0.0.1', JOBS: 'off', LOG_LEVEL: 'warn', DATA_DIR: dataDir, TOTP_SECRET_KEY: randomBytes(32).toString('hex') },
 });
 const pid = server.pid!;
+process.on('exit', () => server.kill('SIGTERM')); // never left running when the bench fails
 let serverExit: string | undefined;
 server.on('exit', (code, signal) => (serverExit = `server exited (${code ?? signal})`));
 
