@@ -2,17 +2,22 @@
  * The bookings CSV over a large generated period (issue 17): the streamed download
  * (GET /v1/csv/bookings/download, a real HTTP listener, the body read and dropped as it comes)
  * against PostgreSQL's own `COPY (the same SELECT) TO STDOUT WITH CSV` run by psql in the same
- * run, on the same database; medians of repeated runs. Memory: the growth of this process's
- * resident set (server and client together: an upper bound on the server's) over the download.
- * Not part of CI: `npx tsx --expose-gc bench/csv-bench.ts` (BENCH_CSV_BOOKINGS, BENCH_CSV_RUNS to change).
+ * run, on the same database; medians of repeated runs. The server is the product's own start
+ * (`node <scripts/server-node-flags.json> --import tsx apps/server/src/server.ts`, jobs off) in a child process, so its memory is
+ * its own: VmRSS from /proc/<pid>/status sampled every 50 ms, and VmHWM (its peak, reset through
+ * /proc/<pid>/clear_refs before each download), against its VmRSS just before the download.
+ * Not part of CI: `npx tsx bench/csv-bench.ts` (BENCH_CSV_BOOKINGS, BENCH_CSV_RUNS to change).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openPostgres, rowsOf } from '../apps/server/src/db/client.ts';
 import { loadDemoData } from '../apps/server/src/db/seed/demo-data.ts';
 import { bookingsSelect } from '../apps/server/src/modules/reports/reports.repository.ts';
@@ -23,6 +28,7 @@ const RUNS = Number(process.env.BENCH_CSV_RUNS ?? 3);
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const FROM = '2027-01-01';
 const TO = '2027-12-31';
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 async function freshDatabase(name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: url });
@@ -36,8 +42,6 @@ async function freshDatabase(name: string): Promise<string> {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const rssMb = () => process.memoryUsage().rss / 2 ** 20;
-const heapMb = () => process.memoryUsage().heapUsed / 2 ** 20;
 
 const target = await freshDatabase('sagano_bench_csv');
 const database = await openPostgres(target, 10);
@@ -70,7 +74,7 @@ const [{ n: rowsInPeriod } = { n: 0 }] = rowsOf<{ n: number }>(
 );
 
 // The same SELECT, inlined for COPY (which takes no parameters); the values are this file's own constants.
-const built = new PgDialect().sqlToQuery(bookingsSelect({ from: FROM, to: TO }, 'ja', 0));
+const built = new PgDialect().sqlToQuery(bookingsSelect({ from: FROM, to: TO }, 'ja', null));
 const copySelect = built.sql.replace(/\$(\d+)/g, (_, i: string) => {
   const v = built.params[Number(i) - 1];
   return typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`;
@@ -83,30 +87,72 @@ function copyRun(): { seconds: number; bytes: number } {
   return { seconds: (performance.now() - start) / 1000, bytes: Number(out.toString().trim()) };
 }
 
-const app = await buildApp({ config: loadConfig({ LOGIN_RATE_LIMIT_PER_MINUTE: '100000' }), database, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address() as { port: number };
-const base = `http://127.0.0.1:${address.port}`;
+await database.close();
+
+/** A port free right now on the loopback, for the server to listen on. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'sagano-csv-bench-'));
+// The product's start (scripts/start.mjs): the same Node flags, then the server through tsx.
+const nodeFlags = [...(JSON.parse(readFileSync(join(root, 'scripts/server-node-flags.json'), 'utf8')) as string[]), ...(process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean)];
+const server = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'apps/server/src/server.ts'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, DATABASE_URL: target, PORT: String(port), HOST: '127.0.0.1', JOBS: 'off', LOG_LEVEL: 'warn', DATA_DIR: dataDir, TOTP_SECRET_KEY: randomBytes(32).toString('hex') },
+});
+const pid = server.pid!;
+process.on('exit', () => server.kill('SIGTERM')); // never left running when the bench fails
+let serverExit: string | undefined;
+server.on('exit', (code, signal) => (serverExit = `server exited (${code ?? signal})`));
+
+for (let tries = 0; ; tries++) {
+  if (serverExit) throw new Error(serverExit);
+  const up = await fetch(`${base}/health`).then((r) => r.ok, () => false);
+  if (up) break;
+  if (tries > 600) throw new Error('the server did not start in 60 s');
+  await new Promise((r) => setTimeout(r, 100));
+}
 const login = await fetch(`${base}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'staff@example.com', password: 'Sagano#2026' }) });
 const token = ((await login.json()) as { access_token: string }).access_token;
 
-/**
- * One download. With `liveHeap` (node --expose-gc), a full collection every 500 ms measures the
- * memory really held (garbage not yet collected left out); that slows the run, so its time is not used.
- */
-async function csvRun(liveHeap = false): Promise<{ seconds: number; bytes: number; rows: number; rssGrowthMb: number; peakRssMb: number; heapGrowthMb: number }> {
-  global.gc?.();
-  const before = rssMb();
-  const heapBefore = heapMb();
-  let peak = before;
-  let heapPeak = heapBefore;
-  const sampler = setInterval(() => {
-    if (liveHeap) global.gc?.();
-    peak = Math.max(peak, rssMb());
-    heapPeak = Math.max(heapPeak, heapMb());
-  }, liveHeap ? 500 : 50);
+/** The server's resident set and its peak so far, in MB (kB lines of /proc/<pid>/status). */
+function serverMemory(): { rss: number; hwm: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+interface CsvRun {
+  seconds: number;
+  bytes: number;
+  rows: number;
+  before: number;
+  sampledPeak: number;
+  hwm: number;
+  growth: number;
+}
+
+/** One download, the body dropped as it arrives; the server's memory sampled meanwhile. */
+async function csvRun(): Promise<CsvRun> {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5'); // VmHWM := VmRSS now
+  const before = serverMemory().rss;
+  let sampledPeak = before;
+  const sampler = setInterval(() => (sampledPeak = Math.max(sampledPeak, serverMemory().rss)), 50);
   const start = performance.now();
-  const res = await fetch(`${base}/v1/csv/bookings/download?from_date=${FROM}&to_date=${TO}`, { headers: { authorization: `Bearer ${token}` } });
+  const download = () => fetch(`${base}/v1/csv/bookings/download?from_date=${FROM}&to_date=${TO}`, { headers: { authorization: `Bearer ${token}` } });
+  // Once more on a fresh connection when the kept-alive one was closed by the server meanwhile (the COPY run lasts longer than its keep-alive).
+  const res = await download().catch(download);
   if (res.status !== 200 || !res.body) throw new Error(`download ${res.status}`);
   let bytes = 0;
   let rows = 0;
@@ -116,44 +162,50 @@ async function csvRun(liveHeap = false): Promise<{ seconds: number; bytes: numbe
   }
   const seconds = (performance.now() - start) / 1000;
   clearInterval(sampler);
-  peak = Math.max(peak, rssMb());
-  return { seconds, bytes, rows: rows - 1, rssGrowthMb: peak - before, peakRssMb: peak, heapGrowthMb: heapPeak - heapBefore };
+  const after = serverMemory();
+  sampledPeak = Math.max(sampledPeak, after.rss);
+  return { seconds, bytes, rows: rows - 1, before, sampledPeak, hwm: after.hwm, growth: Math.max(after.hwm, sampledPeak) - before };
 }
 
-const csvRuns: Awaited<ReturnType<typeof csvRun>>[] = [];
+const serverStartRss = serverMemory().rss;
+const csvRuns: CsvRun[] = [];
 const copyRuns: ReturnType<typeof copyRun>[] = [];
 for (let i = 0; i < RUNS; i++) {
   copyRuns.push(copyRun());
   csvRuns.push(await csvRun());
-  console.log(`run ${i + 1}: copy ${copyRuns.at(-1)!.seconds.toFixed(1)} s, csv ${csvRuns.at(-1)!.seconds.toFixed(1)} s, rss +${csvRuns.at(-1)!.rssGrowthMb.toFixed(0)} MB, heap +${csvRuns.at(-1)!.heapGrowthMb.toFixed(0)} MB`);
+  const r = csvRuns.at(-1)!;
+  console.log(`run ${i + 1}: copy ${copyRuns.at(-1)!.seconds.toFixed(1)} s, csv ${r.seconds.toFixed(1)} s, server RSS ${r.before.toFixed(0)} MB before, peak ${Math.max(r.hwm, r.sampledPeak).toFixed(0)} MB (+${r.growth.toFixed(0)} MB)`);
 }
-const live = global.gc ? await csvRun(true) : undefined;
-if (live) console.log(`live heap: +${live.heapGrowthMb.toFixed(0)} MB`);
-await app.close();
-await database.close();
+server.kill('SIGTERM');
+await new Promise((r) => server.once('exit', r));
+rmSync(dataDir, { recursive: true, force: true });
 
 const csvRows = csvRuns[0]!.rows;
 if (csvRows !== rowsInPeriod) throw new Error(`the CSV has ${csvRows} rows, the period ${rowsInPeriod}`);
 const csvRate = csvRows / median(csvRuns.map((r) => r.seconds));
 const copyRate = rowsInPeriod / median(copyRuns.map((r) => r.seconds));
-const growth = Math.max(...csvRuns.map((r) => r.rssGrowthMb));
-const liveNote = live ? `; live heap (after a full GC every 500 ms, one more download) +${live.heapGrowthMb.toFixed(1)} MB` : '';
+const ratios = csvRuns.map((r, i) => rowsInPeriod / r.seconds / (rowsInPeriod / copyRuns[i]!.seconds));
+const growths = csvRuns.map((r) => r.growth);
+const nodeOptions = nodeFlags.length > 0 ? ` with \`${nodeFlags.join(' ')}\` (scripts/server-node-flags.json, as scripts/start.mjs)` : '';
 const today = new Date().toISOString().slice(0, 10);
 
 const section = `## CSV exports
 
-Command: \`npx tsx --expose-gc bench/csv-bench.ts\` (bench/csv-bench.ts; not in CI; BENCH_CSV_BOOKINGS=${BOOKINGS}, ${RUNS} runs, medians). Run on ${today}.
+Command: \`npx tsx bench/csv-bench.ts\` (bench/csv-bench.ts; not in CI; BENCH_CSV_BOOKINGS=${BOOKINGS}, ${RUNS} runs, medians). Run on ${today}.
 ${BOOKINGS.toLocaleString('en')} bookings generated with \`generate_series\` into a fresh PostgreSQL database (${generateSeconds.toFixed(0)} s with their trains and fare payments),
-all travelling in ${FROM} – ${TO}. The download is \`GET /v1/csv/bookings/download\` over a real HTTP listener, the body read and dropped as
-it arrives; keyset pages of ${PAGE_SIZE} rows. Baseline in the same run: \`psql -c "copy (the same SELECT) to stdout with csv"\`
-(bench/csv-bench.ts inlines the report's own SELECT). Memory: growth of the bench process's resident set and JavaScript heap over a download, peak
-sampled every 50 ms against the start (server and client share the process, so this bounds the server's from above;
-psql's output goes to \`wc -c\`, not into the process), the largest of the runs.
+all travelling in ${FROM} – ${TO}. The server is the product's own start, \`node --import tsx apps/server/src/server.ts\`${nodeOptions}, in a child
+process (JOBS=off, LOG_LEVEL=warn, DATABASE_URL the bench database). The download is \`GET /v1/csv/bookings/download\` over HTTP from the bench
+process, the body read and dropped as it arrives; the server reads the SELECT through a cursor, ${PAGE_SIZE} rows a batch. Baseline in the same
+run, before each download: \`psql -c "copy (the same SELECT) to stdout with csv" | wc -c\` (bench/csv-bench.ts inlines the report's own SELECT).
+Memory: the server process alone, from /proc/<pid>/status: its peak over the download (VmHWM, reset through clear_refs just before, and VmRSS
+sampled every 50 ms) against its VmRSS just before. Server RSS after start-up and login: ${serverStartRss.toFixed(0)} MB.
 
-| case | rows | seconds (median) | rows/s | bytes | ratio to COPY | memory growth | goal |
+| case | rows | seconds (median) | rows/s | bytes | ratio to COPY | server memory growth | goal |
 |---|---|---|---|---|---|---|---|
 | PostgreSQL COPY (same SELECT) TO STDOUT WITH CSV | ${rowsInPeriod} | ${median(copyRuns.map((r) => r.seconds)).toFixed(1)} | ${copyRate.toFixed(0)} | ${copyRuns[0]!.bytes} | 1 | | |
-| GET /v1/csv/bookings/download (UTF-8, BOM, ja header) | ${csvRows} | ${median(csvRuns.map((r) => r.seconds)).toFixed(1)} | ${csvRate.toFixed(0)} | ${csvRuns[0]!.bytes} | ${(csvRate / copyRate).toFixed(2)} | RSS +${growth.toFixed(0)} MB (peak ${Math.max(...csvRuns.map((r) => r.peakRssMb)).toFixed(0)} MB), heap +${Math.max(...csvRuns.map((r) => r.heapGrowthMb)).toFixed(0)} MB${liveNote} | ≥ 0.3, < 100 MB |
+| GET /v1/csv/bookings/download (UTF-8, BOM, ja header) | ${csvRows} | ${median(csvRuns.map((r) => r.seconds)).toFixed(1)} | ${csvRate.toFixed(0)} | ${csvRuns[0]!.bytes} | ${(csvRate / copyRate).toFixed(2)} | median +${median(growths).toFixed(0)} MB, largest +${Math.max(...growths).toFixed(0)} MB (peak RSS ${Math.max(...csvRuns.map((r) => Math.max(r.hwm, r.sampledPeak))).toFixed(0)} MB) | ≥ 0.3, < 100 MB |
+
+Run by run: ${csvRuns.map((r, i) => `${i + 1}: ${ratios[i]!.toFixed(2)} of COPY, +${r.growth.toFixed(0)} MB from ${r.before.toFixed(0)} MB`).join('; ')}.
 `;
 
 const file = new URL('./RESULTS.md', import.meta.url);

@@ -141,7 +141,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   invoicesRoutes(app, { invoices: createInvoicesService(db, { clock, fileStorage }) });
   salesRoutes(app, { db });
   settlementsRoutes(app, { settlements: createSettlementsService({ db, clock, fileStorage, publicUrl: config.publicUrl, jobs }) });
-  reportsRoutes(app, { db });
+  reportsRoutes(app, { reader: database });
   app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   const webDist = config.webDist;

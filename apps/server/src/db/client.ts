@@ -7,12 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import * as schema from './schema.ts';
 
 /**
@@ -37,6 +39,14 @@ export interface Database {
   close(): Promise<void>;
   /** The embedded instance, for test snapshots; undefined on a server. */
   pglite: PGlite | undefined;
+  /**
+   * PostgreSQL only: the rows of one SELECT through a server-side cursor on a pool client of its
+   * own, `batch` rows per round trip, pulled only as fast as the caller iterates. The client goes
+   * back to the pool when the rows end, on an error, or when the caller stops early (`return()`,
+   * e.g. an aborted download). Undefined on PGlite: its one connection would be held for the
+   * whole read, stopping every other request (callers page by keyset there).
+   */
+  streamRows: (<T>(query: SQL, batch: number) => AsyncGenerator<T[], void, undefined>) | undefined;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -53,6 +63,30 @@ export function rowsOf<T>(result: unknown): T[] {
 // One number for the whole product: migrations from several servers starting at once run one at a time.
 const MIGRATION_LOCK = 7_310_001;
 
+const dialect = new PgDialect();
+
+/** See Database.streamRows. */
+export async function* cursorRows<T>(pool: pg.Pool, query: SQL, batch: number): AsyncGenerator<T[], void, undefined> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const client = await pool.connect();
+  const cursor = client.query(new Cursor<T>(text, params));
+  let failure: Error | undefined;
+  try {
+    for (;;) {
+      const rows = await cursor.read(batch);
+      if (rows.length > 0) yield rows;
+      if (rows.length < batch) return;
+    }
+  } catch (error) {
+    failure = error as Error;
+    throw error;
+  } finally {
+    // Closing the portal ends the statement; a connection that cannot even do that is thrown away.
+    if (!failure) await cursor.close().catch((error: Error) => (failure = error));
+    client.release(failure);
+  }
+}
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => undefined); // an idle client dropped by the server; the pool replaces it
@@ -61,6 +95,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     db,
     engine: 'postgres',
     pglite: undefined,
+    streamRows: (query, batch) => cursorRows(pool, query, batch),
     raw: { executeSql: (text, values) => pool.query(text, values) },
     async migrate() {
       const client = await pool.connect();
@@ -90,6 +125,7 @@ export function wrapPglite(pglite: PGlite): Database {
     db,
     engine: 'pglite',
     pglite,
+    streamRows: undefined,
     raw: {
       async executeSql(text, values) {
         if (values && values.length > 0) return pglite.query(text, values);

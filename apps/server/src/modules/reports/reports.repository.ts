@@ -1,12 +1,17 @@
 /**
- * The rows of each CSV report, one keyset page at a time (the page after the last row read):
- * no cursor held open and no OFFSET, so memory and cost per page stay flat whatever the period,
- * on PGlite and on PostgreSQL alike. Amounts are read as float8 yen×10⁶ (exact below 2⁵³) and
- * dates as text, so both drivers hand back the same JavaScript values.
+ * The rows of each CSV report as one ordered SELECT per kind, from the row after `after` (its
+ * keyset; null from the start) and, with `limit`, one page long. On PostgreSQL the service reads
+ * the whole SELECT through a cursor; on PGlite one keyset page at a time (no OFFSET, so the cost
+ * per page stays flat whatever the period). Amounts are read as float8 yen×10⁶ (exact below 2⁵³)
+ * and dates as text, so both drivers hand back the same JavaScript values.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { CsvLanguage } from '@sagano/domain/reports/report-schemas';
-import { rowsOf, type Executor } from '../../db/client.ts';
+
+/** One report's SELECT: ordered by its key, rows after `after`, at most `limit` of them when given. */
+export type ReportSelect<Row> = (period: Period, lang: CsvLanguage, after: Row | null, limit?: number) => SQL;
+
+const limitTo = (limit: number | undefined) => (limit === undefined ? sql`` : sql`limit ${limit}`);
 
 export interface Period {
   from: string;
@@ -45,9 +50,8 @@ export interface BookingRow {
   payment_status: string | null;
 }
 
-/** The bookings SELECT without paging: the CSV pages it; the benchmark hands it to COPY as it is. */
-export function bookingsSelect(period: Period, lang: CsvLanguage, afterId: number): SQL {
-  return sql`
+/** The bookings SELECT; the benchmark hands it, without `after` and `limit`, to COPY as it is. */
+export const bookingsSelect: ReportSelect<BookingRow> = (period, lang, after, limit) => sql`
     select b.id, b.booking_id, to_char(b.submitted_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI') as submitted_at,
       fd.day::text as service_date, b.agent_id, ${agentName(lang)} as agent_name, ${branchName(lang)} as branch_name,
       b.group_name, b.group_type, b.status, b.participant_quantity,
@@ -60,13 +64,9 @@ export function bookingsSelect(period: Period, lang: CsvLanguage, afterId: numbe
     join agents a on a.id = b.agent_id
     join agent_groups g on g.id = b.agent_sub_group_id
     left join lateral (select p.payment_method, p.status from payments p where p.booking_id = b.id and p.kind = 'FARE' order by p.id limit 1) fp on true
-    where b.id > ${afterId} and fd.day between ${period.from} and ${period.to}
-    order by b.id`;
-}
-
-export async function bookingsPage(db: Executor, period: Period, lang: CsvLanguage, after: BookingRow | null, limit: number): Promise<BookingRow[]> {
-  return rowsOf<BookingRow>(await db.execute(sql`${bookingsSelect(period, lang, after?.id ?? 0)} limit ${limit}`));
-}
+    where b.id > ${after?.id ?? 0} and fd.day between ${period.from} and ${period.to}
+    order by b.id
+    ${limitTo(limit)}`;
 
 export interface SalesRow {
   id: number;
@@ -86,9 +86,8 @@ export interface SalesRow {
 }
 
 /** Every payment (fare, cancellation fee, discrepancy) of the bookings travelling in the period. */
-export async function salesPage(db: Executor, period: Period, lang: CsvLanguage, after: SalesRow | null, limit: number): Promise<SalesRow[]> {
-  return rowsOf<SalesRow>(
-    await db.execute(sql`
+export const salesSelect: ReportSelect<SalesRow> = (period, lang, after, limit) => {
+  return sql`
       select p.id, b.booking_id, fd.day::text as service_date, b.agent_id, ${agentName(lang)} as agent_name, ${branchName(lang)} as branch_name,
         p.kind, p.direction, p.payment_method, p.status, p.total_amount_e6::float8 as total_e6, p.paid_amount_e6::float8 as paid_e6,
         p.due_date::text as due_date, to_char(p.confirmed_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI') as confirmed_at
@@ -99,9 +98,8 @@ export async function salesPage(db: Executor, period: Period, lang: CsvLanguage,
       join agent_groups g on g.id = b.agent_sub_group_id
       where p.id > ${after?.id ?? 0} and fd.day between ${period.from} and ${period.to}
       order by p.id
-      limit ${limit}`),
-  );
-}
+      ${limitTo(limit)}`;
+};
 
 export interface TrainDayRow {
   service_date: string;
@@ -120,11 +118,10 @@ export interface TrainDayRow {
  * Per train and day whose inventory is built: capacity and seats held (the busiest leg, all
  * arrangement types together), and the bookings riding it.
  */
-export async function trainDaysPage(db: Executor, period: Period, lang: CsvLanguage, after: TrainDayRow | null, limit: number): Promise<TrainDayRow[]> {
+export const trainDaysSelect: ReportSelect<TrainDayRow> = (period, lang, after, limit) => {
   const afterDay = after?.service_date ?? '0001-01-01';
   const afterService = after?.service_id ?? 0;
-  return rowsOf<TrainDayRow>(
-    await db.execute(sql`
+  return sql`
       select i.service_date::text as service_date, i.service_id, ${trainName(sql`sv.names`, lang)} as train, sv.direction,
         coalesce(c.capacity, 0)::int as capacity, coalesce(c.held, 0)::int as held,
         coalesce(bk.bookings, 0)::int as bookings, coalesce(bk.people, 0)::int as people,
@@ -144,9 +141,8 @@ export async function trainDaysPage(db: Executor, period: Period, lang: CsvLangu
       ) bk on true
       where i.service_date between ${period.from} and ${period.to} and (i.service_date, i.service_id) > (${afterDay}::date, ${afterService})
       order by i.service_date, i.service_id
-      limit ${limit}`),
-  );
-}
+      ${limitTo(limit)}`;
+};
 
 export interface CardTransactionRow {
   id: number;
@@ -164,9 +160,8 @@ export interface CardTransactionRow {
 }
 
 /** Card money in the period: captures and refunds (negative) of card payments, by the day they happened. */
-export async function cardTransactionsPage(db: Executor, period: Period, lang: CsvLanguage, after: CardTransactionRow | null, limit: number): Promise<CardTransactionRow[]> {
-  return rowsOf<CardTransactionRow>(
-    await db.execute(sql`
+export const cardTransactionsSelect: ReportSelect<CardTransactionRow> = (period, lang, after, limit) => {
+  return sql`
       select t.id, t.occurred_on::text as occurred_on, t.kind, t.amount_e6::float8 as amount_e6, t.reference,
         b.booking_id, fd.day::text as service_date, b.agent_id, ${agentName(lang)} as agent_name, ${branchName(lang)} as branch_name,
         p.kind as payment_kind, p.payment_method
@@ -179,9 +174,8 @@ export async function cardTransactionsPage(db: Executor, period: Period, lang: C
       where t.id > ${after?.id ?? 0} and t.occurred_on between ${period.from} and ${period.to}
         and (t.kind = 'CARD_CAPTURE' or (t.kind = 'REFUND' and p.payment_method in ('ONLINE_CREDIT_CARD', 'OFFLINE_CREDIT_CARD')))
       order by t.id
-      limit ${limit}`),
-  );
-}
+      ${limitTo(limit)}`;
+};
 
 export interface SummaryRow {
   service_date: string;
@@ -197,11 +191,10 @@ export interface SummaryRow {
  * Per day and train, the active bookings riding it and their people; a booking's amount counts
  * once, on its first direction's train ('down' before 'up'), so the column adds up to the total.
  */
-export async function summaryPage(db: Executor, period: Period, lang: CsvLanguage, after: SummaryRow | null, limit: number): Promise<SummaryRow[]> {
+export const summarySelect: ReportSelect<SummaryRow> = (period, lang, after, limit) => {
   const afterDay = after?.service_date ?? '0001-01-01';
   const afterService = after?.service_id ?? 0;
-  return rowsOf<SummaryRow>(
-    await db.execute(sql`
+  return sql`
       select d.service_date::text as service_date, d.service_id, ${trainName(sql`sv.names`, lang)} as train, sv.direction,
         d.bookings::int as bookings, d.people::int as people, d.amount_e6::float8 as amount_e6
       from (
@@ -212,9 +205,8 @@ export async function summaryPage(db: Executor, period: Period, lang: CsvLanguag
           and (bs.service_date, bs.service_id) > (${afterDay}::date, ${afterService})
         group by bs.service_date, bs.service_id
         order by bs.service_date, bs.service_id
-        limit ${limit}
+        ${limitTo(limit)}
       ) d
       join services sv on sv.id = d.service_id
-      order by d.service_date, d.service_id`),
-  );
-}
+      order by d.service_date, d.service_id`;
+};

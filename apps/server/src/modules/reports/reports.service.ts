@@ -1,21 +1,28 @@
 /**
- * The CSV reports (spec 001 §7.6, DESIGN §10 "Reports"): each kind is a header and a keyset-paged row
- * source; the same stream feeds the base64 answer (short periods) and the streamed download.
+ * The CSV reports (spec 001 §7.6, DESIGN §10 "Reports"): each kind is a header and an ordered
+ * SELECT, read through a database cursor on PostgreSQL and in keyset pages on PGlite; the same
+ * stream feeds the base64 answer (short periods) and the streamed download.
  */
 import type { Readable } from 'node:stream';
 import { yenOf } from '@sagano/domain/money/yen-e6';
 import type { CsvEncoding, CsvLanguage, CsvReportKind } from '@sagano/domain/reports/report-schemas';
-import type { Executor } from '../../db/client.ts';
+import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import { invalid } from '../../lib/app-error.ts';
 import { csvStream, type Cell } from './report-csv.ts';
 import { FILE_PREFIX, HEADERS, WORDS, word } from './report-labels.ts';
-import { bookingsPage, cardTransactionsPage, salesPage, summaryPage, trainDaysPage, type Period } from './reports.repository.ts';
+import { bookingsSelect, cardTransactionsSelect, salesSelect, summarySelect, trainDaysSelect, type ReportSelect } from './reports.repository.ts';
 
-/** Rows per database round trip and per chunk written: 500 measured faster than 2000 over a million rows (bench/RESULTS.md), and less garbage survives a page. */
+/**
+ * Rows per database round trip (cursor batch or keyset page) and per chunk written: 500 measured
+ * faster than 2000 over a million rows (bench/RESULTS.md), and less garbage survives a page.
+ */
 export const PAGE_SIZE = 500;
 
+/** Where the rows come from: the database, and on PostgreSQL its cursor reader (Database.streamRows). */
+export type ReportReader = { db: Executor } & Partial<Pick<Database, 'streamRows'>>;
+
 interface Source<Row> {
-  page(db: Executor, period: Period, lang: CsvLanguage, after: Row | null, limit: number): Promise<Row[]>;
+  select: ReportSelect<Row>;
   cells(row: Row, lang: CsvLanguage): Cell[];
 }
 
@@ -23,7 +30,7 @@ const source = <Row>(s: Source<Row>) => s as Source<unknown>;
 
 const SOURCES: Record<CsvReportKind, Source<unknown>> = {
   bookings: source({
-    page: bookingsPage,
+    select: bookingsSelect,
     cells: (r, l) => [
       r.booking_id, r.submitted_at, r.service_date, r.agent_id, r.agent_name, r.branch_name, r.group_name,
       word(WORDS.GROUP_TYPE, r.group_type, l), word(WORDS.BOOKING_STATUS, r.status, l), r.participant_quantity,
@@ -32,7 +39,7 @@ const SOURCES: Record<CsvReportKind, Source<unknown>> = {
     ],
   }),
   sales: source({
-    page: salesPage,
+    select: salesSelect,
     cells: (r, l) => [
       r.id, r.booking_id, r.service_date, r.agent_id, r.agent_name, r.branch_name, word(WORDS.PAYMENT_KIND, r.kind, l),
       word(WORDS.DIRECTION, r.direction, l), word(WORDS.PAYMENT_METHOD, r.payment_method, l), word(WORDS.PAYMENT_STATUS, r.status, l),
@@ -40,18 +47,18 @@ const SOURCES: Record<CsvReportKind, Source<unknown>> = {
     ],
   }),
   services: source({
-    page: trainDaysPage,
+    select: trainDaysSelect,
     cells: (r, l) => [r.service_date, r.train, word(WORDS.DIRECTION, r.direction, l), r.capacity, r.held, r.bookings, r.people, r.confirmed_bookings, r.confirmed_people],
   }),
   'prepaid-agent-payment': source({
-    page: cardTransactionsPage,
+    select: cardTransactionsSelect,
     cells: (r, l) => [
       r.id, r.occurred_on, word(WORDS.TRANSACTION_KIND, r.kind, l), yenOf(r.amount_e6), r.reference ?? '', r.booking_id, r.service_date ?? '',
       r.agent_id, r.agent_name, r.branch_name, word(WORDS.PAYMENT_KIND, r.payment_kind, l), word(WORDS.PAYMENT_METHOD, r.payment_method, l),
     ],
   }),
   'booking-summary': source({
-    page: summaryPage,
+    select: summarySelect,
     cells: (r, l) => [r.service_date, r.train, word(WORDS.DIRECTION, r.direction, l), r.bookings, r.people, yenOf(r.amount_e6)],
   }),
 };
@@ -64,14 +71,24 @@ export interface CsvRequest {
   lang: CsvLanguage;
 }
 
-/** Every row of a report, one page at a time: only one page is ever in memory. */
-async function* pagesOf(db: Executor, req: CsvRequest, pageSize: number): AsyncGenerator<Cell[][]> {
+/**
+ * Every row of a report, one page at a time, read only as fast as the stream is read: only one
+ * page is ever in memory. On PostgreSQL one statement through a cursor (one snapshot for the whole
+ * file); on PGlite, whose single connection a cursor would hold for the whole download, keyset
+ * pages (the page after the last row read), each its own statement.
+ */
+async function* pagesOf(reader: ReportReader, req: CsvRequest, pageSize: number): AsyncGenerator<Cell[][]> {
   const src = SOURCES[req.kind];
   const period = { from: req.from_date, to: req.to_date };
+  const cells = (rows: unknown[]) => rows.map((row) => src.cells(row, req.lang));
+  if (reader.streamRows && !('rollback' in reader.db)) {
+    for await (const rows of reader.streamRows<unknown>(src.select(period, req.lang, null), pageSize)) yield cells(rows);
+    return;
+  }
   let after: unknown = null;
   for (;;) {
-    const page = await src.page(db, period, req.lang, after, pageSize);
-    yield page.map((row) => src.cells(row, req.lang));
+    const page = rowsOf<unknown>(await reader.db.execute(src.select(period, req.lang, after, pageSize)));
+    yield cells(page);
     if (page.length < pageSize) return;
     after = page[page.length - 1];
   }
@@ -84,8 +101,8 @@ export function csvFilename(req: Pick<CsvRequest, 'kind' | 'from_date' | 'to_dat
 }
 
 /** The report as a byte stream (header row in the asked language, CRLF, encoded). */
-export function reportStream(db: Executor, req: CsvRequest, pageSize = PAGE_SIZE): Readable {
-  return csvStream(HEADERS[req.kind][req.lang], pagesOf(db, req, pageSize), req.encoding);
+export function reportStream(reader: ReportReader, req: CsvRequest, pageSize = PAGE_SIZE): Readable {
+  return csvStream(HEADERS[req.kind][req.lang], pagesOf(reader, req, pageSize), req.encoding);
 }
 
 /** The largest file answered as base64 JSON; a bigger one is refused before it is all read. */
@@ -95,10 +112,10 @@ export const MAX_CSV_BASE64_BYTES = 64 * 2 ** 20;
  * The report as base64 JSON (spec 001 §7.6): the whole file in memory, so periods are short and
  * the file small; past MAX_CSV_BASE64_BYTES the reading stops and the caller is sent to /download.
  */
-export async function reportBase64(db: Executor, req: CsvRequest, maxBytes = MAX_CSV_BASE64_BYTES): Promise<{ csv_base64: string; filename: string }> {
+export async function reportBase64(reader: ReportReader, req: CsvRequest, maxBytes = MAX_CSV_BASE64_BYTES): Promise<{ csv_base64: string; filename: string }> {
   const chunks: Buffer[] = [];
   let size = 0;
-  const stream = reportStream(db, req);
+  const stream = reportStream(reader, req);
   for await (const chunk of stream) {
     chunks.push(chunk as Buffer);
     size += (chunk as Buffer).length;
