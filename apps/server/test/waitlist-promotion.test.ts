@@ -11,7 +11,7 @@ import * as t from '../src/db/schema.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { promoteWaitlist } from '../src/modules/bookings/waitlist-promotion.ts';
 import type { TestApp } from './test-app.ts';
-import { GROUP, openBookingTestApp, type InventoryFixture } from './support/inventory-fixture.ts';
+import { GROUP, INDIVIDUAL, openBookingTestApp, type InventoryFixture } from './support/inventory-fixture.ts';
 import { until } from './support/polling.ts';
 
 let ctx: TestApp;
@@ -158,6 +158,20 @@ describe('waitlist promotion', () => {
     expect((await status('remove pending')).statusCode).toBe(200);
     await until(() => statusOf(waiting), (s) => s.sub_status === 'SAGANO_ALLOTMENT_CONFIRMED', 'F promoted');
     expect((await counters(day)).every((x) => x.held === 12)).toBe(true);
+  });
+
+  it('promotes when a slot adjustment moves seats into the group allotment', async () => {
+    const day = fx.days[1]!;
+    await fill(day);
+    const waiting = await submit(day, 6, { waitListing: true, name: '待ちG' });
+    expect(await statusOf(waiting)).toEqual({ status: 'WAITLIST', sub_status: 'INITIAL' });
+    const seats = rowsOf<{ seat_id: string }>(
+      await ctx.database.db.execute(sql`select seat_id from arrangement_pattern_seats where arrangement_pattern_id = ${fx.patternId} and arrangement_type_id = ${INDIVIDUAL} order by seat_id limit 6`),
+    );
+    const moved = await ctx.app.inject({ method: 'PUT', url: '/v1/inventories/arrangements', headers: staff, payload: { service_date: day, service_id: fx.down, moves: seats.map((x) => ({ seat_id: x.seat_id, arrangement_type_id: GROUP })) } });
+    expect(moved.statusCode).toBe(200);
+    await until(() => statusOf(waiting), (s) => s.sub_status === 'SAGANO_ALLOTMENT_CONFIRMED', 'G promoted');
+    expect((await counters(day)).every((x) => x.held === x.capacity)).toBe(true);
   });
 
   it('never oversells when promotions race each other and an operator hold on the same train', async () => {
