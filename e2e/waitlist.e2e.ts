@@ -44,7 +44,7 @@ describe('waitlist promotion', () => {
     });
     // A group takes every seat left but 5; a group of 12 then waits.
     const big = await apiAs<{ booking_id: string }>(AGENT, 'POST', '/v1/bookings', request('嵯峨野ウォーキング協会', train.vacant_seats - 5, false));
-    await apiAs(STAFF, 'POST', `/v1/bookings/${big.booking_id}/reserve_allotments`);
+    await apiAs(STAFF, 'POST', `/v1/bookings/${big.booking_id}/reserve_allotments`, {});
     const waiting = await apiAs<{ booking_id: string }>(AGENT, 'POST', '/v1/bookings', request('竹林の小径を歩く会', 12, true));
     expect((await apiAs<BookingAnswer>(STAFF, 'GET', `/v1/bookings/${waiting.booking_id}`)).status).toBe('WAITLIST');
     // The operator refuses the big group: the waitlisted one is given its seats by the job.
