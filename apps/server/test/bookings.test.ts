@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { E6 } from '@sagano/domain/money/yen-e6';
 import * as t from '../src/db/schema.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import { promoteWaitlist } from '../src/modules/bookings/waitlist-promotion.ts';
 import { errorOf, type TestApp } from './test-app.ts';
 import { GROUP, WHEELCHAIR, type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 
@@ -177,7 +179,7 @@ describe('allotments, confirmation and refusal', () => {
 });
 
 describe('waitlist', () => {
-  it('a request that does not fit waits as a whole group and is offered when seats are released', async () => {
+  it('a request that does not fit waits as a whole group and is promoted when seats are released', async () => {
     const day = fx.days[1]!;
     await ctx.database.db.execute(sql`update inventory_counters set held = capacity - 10 where service_date = ${day} and service_id = ${fx.down} and arrangement_type_id = ${GROUP}`);
     const waiting = await submit({ wait_listing: true, service_order: { down_service: { service_date: day, service_id: fx.down, from_station_id: 1, to_station_id: 4 } }, participant_group: { unit_quantity_items: [{ unit_id: ADULT, quantity: 15 }] } });
@@ -187,9 +189,13 @@ describe('waitlist', () => {
     const holder = await submit({ service_order: { down_service: { service_date: day, service_id: fx.down, from_station_id: 1, to_station_id: 4 } }, participant_group: { unit_quantity_items: [{ unit_id: ADULT, quantity: 8 }] } });
     expect((await post(`/v1/bookings/${holder}/reserve_allotments`)).json().sub_status).toBe('SAGANO_ALLOTMENT_CONFIRMED');
     await post(`/v1/bookings/${holder}/refuse_booking`, { reason: 'OTHER', mail: { subject: 's', body: 'b' } });
-    const offers = await ctx.database.db.execute(sql`select n.kind from notifications n join bookings b on b.id = n.booking_id where b.booking_id = ${waiting} and n.kind = 'WAITLIST_OFFER'`);
-    expect((offers as unknown as { rows: unknown[] }).rows).toHaveLength(1);
-    expect((await post(`/v1/bookings/${waiting}/reserve_allotments`)).json().sub_status).toBe('SAGANO_ALLOTMENT_CONFIRMED');
+    // This app runs no queue: the job the refusal sends is run here by hand (waitlist-promotion.test.ts runs it through the queue).
+    const run = await promoteWaitlist({ db: ctx.database.db, clock: systemClock }, { trains: [{ service_date: day, service_id: fx.down }], reason: 'REFUSAL' });
+    expect(run.promoted).toEqual([waiting]);
+    expect((await get(`/v1/bookings/${waiting}`)).json()).toMatchObject({ status: 'WAITLIST', sub_status: 'SAGANO_ALLOTMENT_CONFIRMED' });
+    const promoted = await ctx.database.db.execute(sql`select n.audience from notifications n join bookings b on b.id = n.booking_id where b.booking_id = ${waiting} and n.kind = 'WAITLIST_PROMOTED' order by n.audience`);
+    expect((promoted as unknown as { rows: unknown[] }).rows).toEqual([{ audience: 'ADMIN' }, { audience: 'AGENT' }]);
+    await post(`/v1/bookings/${waiting}/release_allotments`);
     await ctx.database.db.execute(sql`update inventory_counters set held = 0 where service_date = ${day} and service_id = ${fx.down} and arrangement_type_id = ${GROUP}`);
   });
 });

@@ -1,19 +1,20 @@
 /**
  * The allotment steps (DESIGN §4): holding a booking's group seats and wheelchair places on every
- * leg of its trains without overbooking, releasing them, and offering freed room to the waitlist.
+ * leg of its trains without overbooking, and releasing them (freed room goes to the waitlist job).
  */
 import { sql } from 'drizzle-orm';
 import type { BookingSubStatus } from '@sagano/domain/bookings/booking-state';
 import { labelText } from '@sagano/domain/common/language';
 import { legsBetween } from '@sagano/domain/inventory/legs';
-import type { Executor } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
-import { GROUP_TYPE_ID_SQL, holdAllotments, releaseAllotments, vacantOnLegsSql, type AllotmentRequest, type DirectionHold } from '../inventory/allotments.ts';
+import { holdAllotments, releaseAllotments, type AllotmentRequest, type DirectionHold } from '../inventory/allotments.ts';
 import { beginStep, callerOf, nextStep, recordStep } from './booking-steps.ts';
 import type { LockedBooking, LockedService } from './bookings.repository.ts';
+import { promoteWaitlistAfterCommit } from './waitlist-promotion-key.ts';
 
 export function byDateAndTrain(x: LockedService, y: LockedService): number {
   return x.serviceDate.localeCompare(y.serviceDate) || x.serviceId - y.serviceId;
@@ -49,45 +50,13 @@ export async function releaseEverything(tx: Executor, booking: LockedBooking): P
   await tx.execute(sql`update booking_services set held_group = 0, held_wheelchair = 0, held_standing = 0 where booking_id = ${booking.id}`);
 }
 
-/** After seats are returned, the first waitlisted booking on those trains that now fits is offered. */
-export async function offerWaitlist(tx: Executor, released: LockedBooking): Promise<void> {
-  const trains = JSON.stringify(released.services.map((s) => ({ service_date: s.serviceDate, service_id: s.serviceId })));
-  // Per train, the first waitlisted request (in submission order) whose group seats are free on every leg of its segment.
-  await tx.execute(sql`
-    with trains as (
-      select distinct * from json_to_recordset(${trains}::json) as t(service_date date, service_id int)
-    ), offers as (
-      select distinct on (t.service_date, t.service_id) b.id, b.agent_id, b.agent_sub_group_id
-      from trains t
-      join booking_services bs on bs.service_date = t.service_date and bs.service_id = t.service_id
-      join bookings b on b.id = bs.booking_id
-      where b.status = 'WAITLIST' and b.sub_status in ('INITIAL', 'SAGANO_ALLOTMENT_NOT_AVAILABLE') and b.id <> ${released.id}
-        and ${vacantOnLegsSql(
-          sql`bs.service_date`,
-          sql`bs.service_id`,
-          GROUP_TYPE_ID_SQL,
-          sql`least(bs.from_station_id, bs.to_station_id)`,
-          sql`greatest(bs.from_station_id, bs.to_station_id) - 1`,
-        )}
-            >= b.participant_quantity - (select count(*) from booking_wheelchairs w where w.booking_id = b.id)
-      order by t.service_date, t.service_id, b.submitted_at, b.id
-    )
-    insert into notifications (audience, category, kind, booking_id, agent_id, agent_sub_group_id)
-    select 'ADMIN', 'booking', 'WAITLIST_OFFER', id, agent_id, agent_sub_group_id from offers`);
-}
-
 /**
- * Holds the group seats (and wheelchair places) of every direction not yet held. Each
- * direction holds all its legs or nothing; a round trip with one direction held is PENDING;
- * nothing held releases everything and warns.
+ * Holds the group seats (and wheelchair places) of every direction of the booking not yet held,
+ * in date and train order: each direction all its legs or nothing (`holdAllotments`, DESIGN §4).
+ * Answers why each direction that could not be held was refused; the held counts on `booking`
+ * are updated. The one hold code of reserve_allotments and waitlist promotion.
  */
-export async function reserveAllotments(work: Work, principal: Principal, bookingId: string, clock: Clock): Promise<{ sub_status: BookingSubStatus; warning: string | null }> {
-  const { booking, state } = await beginStep(work, principal, bookingId, 'reserve_allotments');
-  const today = clock.today();
-  const past = booking.services.findIndex((s) => s.serviceDate < today && s.heldGroup === 0 && s.heldWheelchair === 0);
-  if (past >= 0) {
-    throw new AppError('VALIDATION_FAILED', `services.${past}.service_date: ${booking.services[past]!.serviceDate} has passed (today is ${today} in Japan)`, `services.${past}.service_date`);
-  }
+export async function holdDirections(tx: Tx, booking: LockedBooking): Promise<string[]> {
   const groupSeats = booking.participantQuantity - booking.wheelchairs;
   const todo = booking.services.filter((s) => s.heldGroup === 0 && s.heldWheelchair === 0).sort(byDateAndTrain);
   const types = todo.length > 0 ? typesOf(booking) : null;
@@ -95,7 +64,7 @@ export async function reserveAllotments(work: Work, principal: Principal, bookin
   for (const s of todo) {
     try {
       if (booking.wheelchairs > 0 && types!.wheelchair === null) throw new AppError('NOT_ENOUGH_SEATS', 'no wheelchair places are configured');
-      await holdAllotments(work.tx, {
+      await holdAllotments(tx, {
         serviceDate: s.serviceDate,
         serviceId: s.serviceId,
         legs: legsBetween(s.fromStationId, s.toStationId),
@@ -113,6 +82,27 @@ export async function reserveAllotments(work: Work, principal: Principal, bookin
       failures.push(`${s.serviceDate} ${labelText(s.names, 'ja')}: ${error.message}`);
     }
   }
+  return failures;
+}
+
+/** The index of the first direction not yet held whose train has already run (today in Japan), or -1. */
+export function firstPastUnheld(booking: LockedBooking, today: string): number {
+  return booking.services.findIndex((s) => s.serviceDate < today && s.heldGroup === 0 && s.heldWheelchair === 0);
+}
+
+/**
+ * Holds the group seats (and wheelchair places) of every direction not yet held. Each
+ * direction holds all its legs or nothing; a round trip with one direction held is PENDING;
+ * nothing held releases everything and warns.
+ */
+export async function reserveAllotments(work: Work, principal: Principal, bookingId: string, clock: Clock): Promise<{ sub_status: BookingSubStatus; warning: string | null }> {
+  const { booking, state } = await beginStep(work, principal, bookingId, 'reserve_allotments');
+  const today = clock.today();
+  const past = firstPastUnheld(booking, today);
+  if (past >= 0) {
+    throw new AppError('VALIDATION_FAILED', `services.${past}.service_date: ${booking.services[past]!.serviceDate} has passed (today is ${today} in Japan)`, `services.${past}.service_date`);
+  }
+  const failures = await holdDirections(work.tx, booking);
   const heldNow = booking.services.filter((s) => s.heldGroup > 0 || s.heldWheelchair > 0).length;
   const outcome = heldNow === booking.services.length ? 'ALL' : heldNow === 0 ? 'NONE' : 'SOME';
   const next = nextStep(state, 'reserve_allotments', callerOf(principal), { outcome });
@@ -131,6 +121,7 @@ export async function releaseAllotmentsStep(work: Work, principal: Principal, bo
   const { booking, state } = await beginStep(work, principal, bookingId, 'release_allotments');
   await releaseEverything(work.tx, booking);
   const next = nextStep(state, 'release_allotments', callerOf(principal));
-  await offerWaitlist(work.tx, booking);
+  // The room goes to the waitlist, not straight back to this booking if it is itself waitlisted.
+  promoteWaitlistAfterCommit(work, booking.services, 'RELEASE', { exceptBookingIds: [booking.bookingId] });
   await recordStep(work, principal, booking, { subStatus: next.subStatus });
 }

@@ -6,10 +6,11 @@ import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { paymentDayBeforeOn } from '../master-data/group-schedules.repository.ts';
-import { offerWaitlist, releaseEverything } from './booking-allotments.ts';
+import { releaseEverything } from './booking-allotments.ts';
 import { NOTHING_TO_PAY, openFarePayment, paymentFor } from '../payments/booking-payments.ts';
 import { beginStep, callerOf, nextStep, notify, recordStep } from './booking-steps.ts';
 import { readCancellationPolicy } from './bookings.repository.ts';
+import { promoteWaitlistAfterCommit } from './waitlist-promotion-key.ts';
 
 /** Confirms the reservation, opens its payment and mails the booking OK. */
 export async function confirm(work: Work, principal: Principal, bookingId: string, mail: { subject: string; body: string }): Promise<void> {
@@ -41,6 +42,6 @@ export async function refuse(work: Work, principal: Principal, bookingId: string
   await openFarePayment(work.tx, booking, NOTHING_TO_PAY);
   await enqueueMail(work, { kind: 'booking.ng', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.body, bookingId });
   await notify(work.tx, booking, 'AGENT', 'BOOKING_REFUSED');
-  if (holdsAllotments(state)) await offerWaitlist(work.tx, booking);
+  if (holdsAllotments(state)) promoteWaitlistAfterCommit(work, booking.services, 'REFUSAL');
   await recordStep(work, principal, booking, { status: next.status, subStatus: next.subStatus, refusalReason: reason });
 }

@@ -13,11 +13,12 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
-import { offerWaitlist, releaseEverything } from './booking-allotments.ts';
+import { releaseEverything } from './booking-allotments.ts';
 import { NOTHING_TO_PAY, openCancellationPayment, paymentFor, waiveUnpaidFare } from '../payments/booking-payments.ts';
 import { loadVisible } from './booking-presenter.ts';
 import { beginStep, callerOf, nextStep, notify, recordStep } from './booking-steps.ts';
 import { readCancellationTerms, type LockedBooking } from './bookings.repository.ts';
+import { promoteWaitlistAfterCommit } from './waitlist-promotion-key.ts';
 
 /** Days after the cancellation by which a cancellation fee paid by card is due. */
 const CANCELLATION_FEE_DUE_DAYS = 7;
@@ -44,7 +45,7 @@ export async function quoteFor(tx: Executor, booking: LockedBooking, today: stri
 }
 
 /**
- * Ends the booking: seats and allotments are returned (waitlisted groups offered the room),
+ * Ends the booking: seats and allotments are returned (the waitlist promotion job runs for its trains),
  * an unpaid fare is no longer owed, the fee quoted is opened as a cancellation payment
  * (NO_NEED_TO_PAY when 0), and a CANCEL revision is written.
  */
@@ -57,7 +58,7 @@ export async function finishCancellation(work: Work, principal: Principal, booki
   const owed = feeE6 > 0 ? paymentFor(booking.agentType, addDays(today, CANCELLATION_FEE_DUE_DAYS)) : NOTHING_TO_PAY;
   await openCancellationPayment(tx, booking, feeE6, owed);
   await notify(tx, booking, 'AGENT', 'CANCELLATION_CONFIRMED');
-  if (holdsAllotments(state)) await offerWaitlist(tx, booking);
+  if (holdsAllotments(state)) promoteWaitlistAfterCommit(work, booking.services, 'CANCELLATION');
   await recordStep(work, principal, booking, { status: 'CANCELLED', subStatus: 'INITIAL', voucherConfirmed: false, cancellationRateE6: rateE6, cancellationFeeE6: feeE6, cancelledAt: 'now' }, 'CANCEL');
 }
 

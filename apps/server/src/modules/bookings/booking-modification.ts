@@ -16,7 +16,8 @@ import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { holdAllotments, releaseAllotments } from '../inventory/allotments.ts';
 import { trimSeats } from '../seats/seats.repository.ts';
-import { heldOf, offerWaitlist, releaseEverything, seatsOf, typesOf } from './booking-allotments.ts';
+import { heldOf, releaseEverything, seatsOf, typesOf } from './booking-allotments.ts';
+import { promoteWaitlistAfterCommit } from './waitlist-promotion-key.ts';
 import { repriceFare } from '../payments/booking-payments.ts';
 import { loadVisible } from './booking-presenter.ts';
 import { beginStep, callerOf, notify, recordStep } from './booking-steps.ts';
@@ -162,7 +163,8 @@ export async function writeChange(work: Work, principal: Principal, booking: Loc
     })
     .where(eq(t.bookings.id, booking.id));
   await repriceFare(work, booking, plan.repricing.total_amount, today);
-  if (held && plan.seatsChanged) await offerWaitlist(tx, booking);
+  // Fewer people or other trains: the old trains may have room for the waitlist now.
+  if (held && plan.seatsChanged) promoteWaitlistAfterCommit(work, booking.services, 'MODIFICATION');
   const seatsGone = plan.seatsChanged && subStatus !== state.subStatus;
   await recordStep(work, principal, booking, { status, subStatus, pendingChange: null, ...(seatsGone ? { voucherConfirmed: false } : {}) });
   return plan.repricing.total_amount;
@@ -239,6 +241,8 @@ export async function updateFromToStation(work: Work, principal: Principal, book
       ].filter((item) => item.quantity > 0),
       seats: seatsOf(booking.bookingId, types, legsBetween(change.from_station_id, change.to_station_id), s.heldGroup, s.heldWheelchair),
     });
+    // A shorter segment gives legs back.
+    promoteWaitlistAfterCommit(work, [s], 'SEGMENT_CHANGE');
   }
   await work.tx
     .update(t.bookingServices)

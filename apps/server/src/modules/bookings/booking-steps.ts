@@ -43,6 +43,22 @@ export async function beginStep(work: Work, principal: Principal, bookingId: str
   return { booking, state };
 }
 
+/** Jobs take booking steps with the operator's rights; their history and log are signed `system`. */
+export const SYSTEM_CALLER: BookingCaller = 'OPERATOR';
+export const SYSTEM_ACTOR = 'system';
+
+/**
+ * A step the system takes on its own (a job, not a request): the booking locked as beginStep
+ * does, the step checked as the operator's back office would take it. Null when the booking is
+ * gone or the step is not allowed now (a job skips it; nothing is written).
+ */
+export async function beginSystemStep(work: Work, bookingId: string, step: BookingStep): Promise<{ booking: LockedBooking; state: BookingState } | null> {
+  const booking = await lockBooking(work.tx, bookingId);
+  if (!booking) return null;
+  const state = stateOfLocked(booking);
+  return mayTake(step, state, SYSTEM_CALLER) ? { booking, state } : null;
+}
+
 /** The state the step leads to (its outcome in `input`); a step the machine refuses is 409. */
 export function nextStep(state: BookingState, step: BookingStep, caller: BookingCaller, input?: StepInput): BookingState {
   const next = applyStep(state, step, caller, input);

@@ -16,7 +16,8 @@ import { readOperatorBasicInfo } from '../master-data/operator-basic-info.reposi
 import { suspensionMail } from './booking-mail-templates.ts';
 import { loadBooking, lockBooking, recordRevision, type LockedBooking } from './bookings.repository.ts';
 import { notify, stateOfLocked } from './booking-steps.ts';
-import { offerWaitlist, releaseEverything } from './booking-allotments.ts';
+import { releaseEverything } from './booking-allotments.ts';
+import { promoteWaitlistAfterCommit } from './waitlist-promotion-key.ts';
 import { hasFarePayment, NOTHING_TO_PAY, openFarePayment, waiveUnpaidFare } from '../payments/booking-payments.ts';
 import { toMailBooking } from './booking-presenter.ts';
 
@@ -107,7 +108,7 @@ export async function refuseBookingsOnStoppedTrains(work: Work, actor: string, t
     await notify(tx, booking, 'AGENT', 'BOOKING_REFUSED');
     // Seats freed on the booking's other trains (a round trip's running direction) go to the waitlist.
     const running = booking.services.filter((s) => !stopped.has(`${s.serviceDate}|${s.serviceId}`));
-    if (holdsAllotments(state) && running.length > 0) await offerWaitlist(tx, { ...booking, services: running });
+    if (holdsAllotments(state)) promoteWaitlistAfterCommit(work, running, 'REFUSAL');
     await recordRevision(tx, booking.id, 'UPDATE', { status: next.status, subStatus: next.subStatus, voucherConfirmed: false, refusalReason: reason, pendingChange: null }, actor);
     refused.push(booking.bookingId);
   }

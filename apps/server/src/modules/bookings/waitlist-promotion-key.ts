@@ -6,13 +6,36 @@
  */
 import { z } from 'zod';
 import { jobKey } from '../../jobs/define-job.ts';
+import type { Work } from '../../lib/unit-of-work.ts';
 
 export const PROMOTE_WAITLIST = jobKey(
   'bookings.promote-waitlist',
   z.object({
     /** The trains whose capacity changed: a service on a business date. */
     trains: z.array(z.object({ service_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), service_id: z.number().int().positive() })).min(1).max(500),
-    /** What freed it, for the log: CANCELLATION, RELEASE, SLOT_ADJUSTMENT, SUSPENSION_LIFTED, REFUSAL. */
+    /** What freed it, for the log: CANCELLATION, RELEASE, SLOT_ADJUSTMENT, SUSPENSION_LIFTED, REFUSAL, MODIFICATION. */
     reason: z.string().max(40),
+    /**
+     * Bookings (public numbers) this run does not promote: a waitlisted booking whose own
+     * allotment the operator just released is not handed the same seats back at once.
+     */
+    except_booking_ids: z.array(z.string().max(20)).max(50).optional(),
   }),
 );
+
+export type PromoteWaitlistPayload = z.infer<typeof PROMOTE_WAITLIST.payload>;
+
+/**
+ * Sends the promotion job for the trains a change freed capacity on, once the change has
+ * committed (nothing for a change that rolled back).
+ */
+export function promoteWaitlistAfterCommit(
+  work: Work,
+  trains: readonly { serviceDate: string; serviceId: number }[],
+  reason: string,
+  options: { exceptBookingIds?: string[] } = {},
+): void {
+  const unique = [...new Map(trains.map((x) => [`${x.serviceDate}|${x.serviceId}`, { service_date: x.serviceDate, service_id: x.serviceId }])).values()];
+  if (unique.length === 0) return;
+  work.enqueue(PROMOTE_WAITLIST, { trains: unique, reason, ...(options.exceptBookingIds?.length ? { except_booking_ids: options.exceptBookingIds } : {}) });
+}

@@ -19,6 +19,7 @@ import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { bookingsOnStoppedTrains, refuseBookingsOnStoppedTrains, type StoppedTrain } from '../bookings/booking-suspension.ts';
+import { promoteWaitlistAfterCommit } from '../bookings/waitlist-promotion-key.ts';
 import { listTrains } from '../reference/reference.repository.ts';
 import {
   countersOf,
@@ -325,6 +326,10 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
       }
       await tx.execute(sql`
         delete from inventory_counters where service_date = ${body.service_date} and service_id = ${body.service_id} and capacity = 0 and held = 0`);
+      // Seats moved into the group allotment (or the wheelchair places) may let waitlisted groups on.
+      if (body.moves.some((m) => bySeat.get(m.seat_id)!.arrangementTypeId !== m.arrangement_type_id)) {
+        promoteWaitlistAfterCommit(work, [{ serviceDate: body.service_date, serviceId: body.service_id }], 'SLOT_ADJUSTMENT');
+      }
     },
 
     /** Trains of a day in the segment's direction with enough vacant group seats for `total`. */
@@ -388,6 +393,8 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
             on conflict (service_date, service_id) do update set status = excluded.status, updated_at = now()`);
         }
       }
+      // Sales open again: the waitlisted groups on these trains that fit are given their seats.
+      if (operation === 'remove pending') promoteWaitlistAfterCommit(work, serviceIds.map((serviceId) => ({ serviceDate: date, serviceId })), 'SUSPENSION_LIFTED');
       const after = await servicesOnDay(tx, date, serviceIds);
       return { date, services: after.map((s) => ({ service_id: s.serviceId, status: s.status })), ...(refused ? { refused_booking_ids: refused } : {}) };
     },
