@@ -71,7 +71,7 @@ describe('the back-office shell', () => {
       'Dashboard',
       'Notifications', 'Bookings', 'Seat inquiry',
       'Payments', 'Sales summary', 'Monthly settlements',
-      'Inventory arrangements', 'Reports', 'Suspensions', 'Operation logs', 'Sent mails',
+      'Inventory arrangements', 'Reports', 'Suspensions', 'Operation logs', 'Sent mails', 'Scheduled jobs',
       'Users', 'Agents', 'Change password',
       'Basic info', 'Bank accounts', 'Trains and times', 'Pattern calendar', 'Special days', 'Arrangement application', 'Arrangement patterns', 'Free count plans', 'Group pricing plans', 'Cancellation policy', 'Group schedules', 'Special contract terms', 'Approvals',
     ]);
