@@ -13,6 +13,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { JobSender } from './jobs/job-queue.ts';
+import { ALL_JOBS } from './jobs/all-jobs.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { createJobsService } from './modules/jobs/jobs.service.ts';
 import { gatewayFromConfig } from './modules/payments/gateway/gateway-registry.ts';
 import type { PaymentGateway } from './modules/payments/gateway/payment-gateway.ts';
 import type { FileStorage } from './modules/files/file-storage.ts';
@@ -142,6 +145,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   salesRoutes(app, { db });
   settlementsRoutes(app, { settlements: createSettlementsService({ db, clock, fileStorage, publicUrl: config.publicUrl, jobs }) });
   reportsRoutes(app, { reader: database });
+  jobsRoutes(app, { jobs: createJobsService({ db, clock, jobs, definitions: ALL_JOBS }) });
   app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   const webDist = config.webDist;

@@ -95,6 +95,7 @@ function fill(url: string, victim: Victim): string {
     if (name === 'token') return 'not-the-token';
     if (name === 'attachment_id') return '1';
     if (name === 'mail_template') return 'booking_ok';
+    if (name === 'name' && url.startsWith('/v1/jobs/')) return 'bookings.remind-answer-due';
     if (name === 'id') {
       if (url.startsWith('/v1/agents/')) return String(victim.agentId);
       if (url.startsWith('/v1/agent_groups/')) return String(victim.groupId);

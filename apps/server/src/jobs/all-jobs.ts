@@ -5,11 +5,14 @@
  */
 import { applyApprovalJob } from '../modules/approvals/approval.jobs.ts';
 import { promoteWaitlistJob } from '../modules/bookings/bookings.jobs.ts';
+import { remindAnswerDueJob } from '../modules/bookings/contract-term.jobs.ts';
+import { releaseGroupAllotmentsJob } from '../modules/inventory/inventory.jobs.ts';
 import { deliverMailJob, sweepMailJob } from '../modules/mail/mail.jobs.ts';
-import { processGatewayEventJob, reconcileCheckoutsJob, refundPaymentJob, sandboxWebhookJob } from '../modules/payments/payment.jobs.ts';
+import { markOverdueJob, processGatewayEventJob, reconcileCheckoutsJob, refundPaymentJob, remindPaymentsJob, sandboxWebhookJob } from '../modules/payments/payment.jobs.ts';
 import { monthlyBillingJob } from '../modules/settlements/settlement.jobs.ts';
 import type { JobDefinition, JobDeps } from './define-job.ts';
 import type { JobQueue } from './job-queue.ts';
+import { runRecorded } from './job-runs.ts';
 
 export const ALL_JOBS: readonly JobDefinition<object>[] = [
   deliverMailJob,
@@ -21,6 +24,10 @@ export const ALL_JOBS: readonly JobDefinition<object>[] = [
   sandboxWebhookJob,
   monthlyBillingJob,
   promoteWaitlistJob,
+  releaseGroupAllotmentsJob,
+  remindPaymentsJob,
+  markOverdueJob,
+  remindAnswerDueJob,
 ];
 
 /**
@@ -32,7 +39,8 @@ export async function startJobs(queue: JobQueue, deps: Omit<JobDeps, 'jobs'>, op
   const started: string[] = [];
   for (const job of ALL_JOBS) {
     if (job.enabled && !job.enabled(jobDeps)) continue;
-    await queue.work<object>(job.name, (data) => job.run(jobDeps, job.payload.parse(data)), options);
+    // A scheduled job's runs are recorded (job-runs.ts); event jobs have their own rows (outbox, approvals).
+    await queue.work<object>(job.name, job.cron ? async (data) => void (await runRecorded(job, jobDeps, data)) : async (data) => void (await job.run(jobDeps, job.payload.parse(data))), options);
     if (job.cron) await queue.schedule(job.name, job.cron);
     started.push(job.name);
   }

@@ -21,6 +21,8 @@ export interface JobDeps {
   mailSender: MailSender | undefined;
   /** The card gateway (DESIGN §6). */
   gateway: PaymentGateway;
+  /** The job_runs row of this run, for a scheduled job (its effects point at it). */
+  jobRunId?: number;
 }
 
 /**
@@ -44,7 +46,8 @@ export interface JobDefinition<P extends object> extends JobKey<P> {
   enabled?(deps: JobDeps): boolean;
   /** Payloads to send when the queue starts: work a previous run left pending (its own rows are the truth). */
   atStart?(deps: JobDeps): Promise<P[]>;
-  run(deps: JobDeps, payload: P): Promise<void>;
+  /** The work; a scheduled job answers what it did (numbers and ids), kept as its run's summary. */
+  run(deps: JobDeps, payload: P): Promise<void | Record<string, unknown>>;
 }
 
 export function defineJob<P extends object>(job: JobDefinition<P>): JobDefinition<P> {

@@ -151,6 +151,11 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: lazyScreen(() => import('../features/mails/routes/mails.tsx')),
             },
             {
+              path: 'jobs',
+              loader: requireMenuEntry(queryClient, 'jobs'),
+              lazy: lazyScreen(() => import('../features/jobs/routes/jobs.tsx')),
+            },
+            {
               path: 'users',
               loader: requireMenuEntry(queryClient, 'users'),
               lazy: lazyScreen(() => import('../features/users/routes/users.tsx')),

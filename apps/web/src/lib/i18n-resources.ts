@@ -7,6 +7,7 @@ import jaErrors from '../locales/ja/errors.json';
 import jaInventory from '../locales/ja/inventory.json';
 import jaMails from '../locales/ja/mails.json';
 import jaOperationLogs from '../locales/ja/operationLogs.json';
+import jaJobs from '../locales/ja/jobs.json';
 import jaPricing from '../locales/ja/pricing.json';
 import jaSeatMap from '../locales/ja/seatMap.json';
 import jaShell from '../locales/ja/shell.json';
@@ -33,6 +34,7 @@ import enErrors from '../locales/en/errors.json';
 import enInventory from '../locales/en/inventory.json';
 import enMails from '../locales/en/mails.json';
 import enOperationLogs from '../locales/en/operationLogs.json';
+import enJobs from '../locales/en/jobs.json';
 import enPricing from '../locales/en/pricing.json';
 import enSeatMap from '../locales/en/seatMap.json';
 import enShell from '../locales/en/shell.json';
@@ -79,6 +81,7 @@ export const ja = {
   settlements: jaSettlements,
   sales: jaSales,
   reports: jaReports,
+  jobs: jaJobs,
   // Every error code of the API has a message (the locales test checks en against ja).
   errors: jaErrors satisfies Record<ErrorCode, string>,
 };
@@ -113,6 +116,7 @@ export const en: Resources = {
   settlements: enSettlements,
   sales: enSales,
   reports: enReports,
+  jobs: enJobs,
   errors: enErrors,
 };
 

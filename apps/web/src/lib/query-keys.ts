@@ -10,6 +10,7 @@ export const queryRoots = {
   bookings: ['bookings'],
   customer: ['customer'],
   inventory: ['inventory'],
+  jobs: ['jobs'],
   masterData: ['master-data'],
   notifications: ['notifications'],
   operationLogs: ['operation-logs'],

@@ -120,6 +120,11 @@ export const OPERATION_NAMES = [
   'settlements.bill',
   'settlements.run',
   'settlements.confirm_payment',
+  'inventory.release_group_allotments',
+  'payments.remind',
+  'payments.mark_overdue',
+  'bookings.remind_answer_due',
+  'jobs.run',
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 

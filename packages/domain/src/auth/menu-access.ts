@@ -10,7 +10,8 @@ export const MENU_GROUPS = {
   groupManager: ['notifications', 'bookings', 'searchAllotments', 'bulkOperation'],
   // salesSummary (売上管理, /sales) is the back office's; `sales` is the payments list (入金管理).
   sales: ['sales', 'salesSummary', 'monthlyReport'],
-  service: ['inventoryArrangements', 'report', 'suspended', 'operationLogs', 'mails'],
+  // jobs (定期処理: the scheduled work, issue 18) is this product's addition.
+  service: ['inventoryArrangements', 'report', 'suspended', 'operationLogs', 'mails', 'jobs'],
   // agentStaffs and twoFactor are the agent portal's (issue 6): operators never see them.
   account: ['users', 'agents', 'agentStaffs', 'twoFactor', 'changePassword'],
   master: [

@@ -67,6 +67,8 @@ export const ERROR_STATUS = {
   REFUND_EXCEEDS_PAID: 409,
   GATEWAY_UNAVAILABLE: 503,
   GATEWAY_SIGNATURE_INVALID: 400,
+  /** A request for a service date inside a special contract term after its submission deadline. */
+  SUBMISSION_DEADLINE_PASSED: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

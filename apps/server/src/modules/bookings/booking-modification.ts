@@ -12,6 +12,7 @@ import { rowsOf, type Db, type Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { refuseClosedContractTerms } from './contract-term-deadline.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { holdAllotments, releaseAllotments } from '../inventory/allotments.ts';
@@ -193,6 +194,7 @@ export function refuseChangeWithoutRoom(booking: LockedBooking, plan: Awaited<Re
 export async function updateParams(work: Work, principal: Principal, bookingId: string, change: UpdateParamsBody, clock: Clock): Promise<{ status: BookingStatus; total_amount: number }> {
   const caller = callerOf(principal);
   const { booking, state } = await beginStep(work, principal, bookingId, 'request_modification');
+  await refuseClosedContractTerms(work.tx, checkedDirections(change.service_order), clock.today(), (d) => booking.services.some((s) => s.direction === d.direction && s.serviceDate === d.choice.service_date && s.serviceId === d.choice.service_id));
   if (caller === 'OPERATOR') {
     const total = await writeChange(work, principal, booking, state, change, 'MODIFIED', clock.today());
     await notify(work.tx, booking, 'AGENT', 'MODIFICATION_CONFIRMED');

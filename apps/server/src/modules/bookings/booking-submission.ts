@@ -12,6 +12,7 @@ import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { refuseClosedContractTerms } from './contract-term-deadline.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { insertBookingGraph, readSubmitContext, type SubmitContext } from './booking-submission.repository.ts';
@@ -128,6 +129,7 @@ export async function submit(work: Work, principal: Principal, body: CreateBooki
   if (user.kind === 'OPERATOR' && user.user_group === 'STATION') throw new AppError('FORBIDDEN', 'station staff cannot submit bookings');
   const directions = checkedDirections(body.service_order);
   refusePastDates(directions, clock.today());
+  await refuseClosedContractTerms(tx, directions, clock.today());
   const serviceDates = directions.map((d) => d.choice.service_date);
   const priceDate = [...serviceDates].sort()[0]!;
   const context = await readContext(tx, body.agent_id, body.external_idempotent_id ?? null, body.group.group_type, priceDate, directions);

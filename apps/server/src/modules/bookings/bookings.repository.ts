@@ -305,3 +305,8 @@ export async function insertNotification(
 ): Promise<void> {
   await db.insert(t.notifications).values(n);
 }
+
+/** A notification to the operator about no one booking (a day's allotment released, a contract term's answer date). */
+export async function insertOperatorNotification(db: Executor, kind: string, category: 'booking' | 'payment' = 'booking'): Promise<void> {
+  await db.insert(t.notifications).values({ audience: 'ADMIN', category, kind, bookingId: null, agentId: null, agentSubGroupId: null });
+}

@@ -1,7 +1,8 @@
 /**
  * The payments module's jobs (ADR 010): apply a stored gateway event, refund money nothing is
  * owed for, sweep checkouts whose webhook never came, and (sandbox only) deliver the sandbox
- * provider's signed webhooks with retries, as a real provider would.
+ * provider's signed webhooks with retries, as a real provider would; daily, remind pending
+ * payments before their due date and announce those past it (payment-deadlines.ts).
  */
 import { z } from 'zod';
 import { defineJob, type JobDeps } from '../../jobs/define-job.ts';
@@ -9,6 +10,7 @@ import { PROCESS_GATEWAY_EVENT, processGatewayEvent, reconcileCheckouts, refundT
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from './gateway/sandbox-signature.ts';
 import { sandboxSecretOf } from './gateway/gateway-registry.ts';
 import { SANDBOX_WEBHOOK } from './gateway/sandbox-gateway.ts';
+import { announceOverduePayments, remindPendingPayments } from './payment-deadlines.ts';
 import { unprocessedEventIds } from './payments.repository.ts';
 import { REFUND_PAYMENT } from './payments.service.ts';
 
@@ -48,4 +50,20 @@ export const sandboxWebhookJob = defineJob({
     const signature = signSandboxPayload(sandboxSecretOf(deps.config), raw, deps.clock.now());
     await ingestWebhook(webhookDeps(deps), { rawBody: Buffer.from(raw), headers: { [SANDBOX_SIGNATURE_HEADER]: signature } });
   },
+});
+
+/** Daily 09:00 Tokyo: the reminder before each pending payment's due date (payment-deadlines.ts). */
+export const remindPaymentsJob = defineJob({
+  name: 'payments.remind',
+  payload: z.object({}),
+  cron: '0 9 * * *',
+  run: (deps) => remindPendingPayments({ ...deps, publicUrl: deps.config.publicUrl }, deps.jobRunId),
+});
+
+/** Daily 00:20 Tokyo: payments past their due date are announced overdue to both sides, once. */
+export const markOverdueJob = defineJob({
+  name: 'payments.mark-overdue',
+  payload: z.object({}),
+  cron: '20 0 * * *',
+  run: (deps) => announceOverduePayments({ ...deps, publicUrl: deps.config.publicUrl }, deps.jobRunId),
 });

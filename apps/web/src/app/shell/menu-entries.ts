@@ -10,6 +10,7 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { IconBuildingBank, IconReceiptRefund } from '@tabler/icons-react';
 import { IconChartBar } from '@tabler/icons-react';
 import { IconCalendarDollar } from '@tabler/icons-react';
+import { IconClockPlay } from '@tabler/icons-react';
 import type { MenuEntryKey } from '@sagano/domain/auth/menu-access';
 
 export interface BuiltMenuEntry {
@@ -35,6 +36,7 @@ export const BUILT_MENU_ENTRIES = [
   { key: 'suspended', path: '/suspended', icon: IconHandStop },
   { key: 'operationLogs', path: '/operation-logs', icon: IconListSearch },
   { key: 'mails', path: '/mails', icon: IconMail },
+  { key: 'jobs', path: '/jobs', icon: IconClockPlay },
   { key: 'users', path: '/users', icon: IconUsers },
   { key: 'agents', path: '/agents', icon: IconBuildingStore },
   { key: 'basicInfo', path: '/basic-info', icon: IconBuilding },

@@ -1,0 +1,59 @@
+/**
+ * The answer date of a special contract term (DESIGN §7): on it (or on the next run, when the run
+ * was missed and the term has not begun) the operator is reminded of the requests still
+ * unanswered in the term (SUBMITTED, WAITLIST, MODIFICATION_SUBMITTED on a service date inside
+ * it): one ANSWER_DUE notification per such booking, so the list names each; once per term and
+ * answer date (scheduled_effects CONTRACT_ANSWER_DUE `term:<service_from_date>`, with the count).
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { inTransaction } from '../../lib/unit-of-work.ts';
+import { insertOperationLog } from '../audit/operation-logs.repository.ts';
+import { claimEffect } from '../jobs/job-runs.repository.ts';
+import { insertNotification } from './bookings.repository.ts';
+
+const UNANSWERED = sql`('SUBMITTED', 'WAITLIST', 'MODIFICATION_SUBMITTED')`;
+
+export async function remindAnswerDue(deps: { db: Db; clock: Clock }, jobRunId?: number) {
+  const today = deps.clock.today();
+  const terms = rowsOf<{ name: string; from: string; to: string; answer_date: string }>(
+    await deps.db.execute(sql`
+      select t.name, t.service_from_date::text as from, t.service_to_date::text as to, t.answer_date::text as answer_date
+      from special_contract_terms t
+      where t.answer_date <= ${today}::date and t.service_from_date > ${today}::date
+        and not exists (select 1 from scheduled_effects e where e.kind = 'CONTRACT_ANSWER_DUE' and e.subject = 'term:' || t.service_from_date::text and e.effect_date = t.answer_date)
+      order by t.service_from_date`),
+  );
+  const reminded: { term: string; answer_date: string; unanswered: number }[] = [];
+  for (const term of terms) {
+    const count = await inTransaction(deps.db, async ({ tx }) => {
+      const bookings = rowsOf<{ id: number; booking_id: string; agent_id: number; agent_sub_group_id: number }>(
+        await tx.execute(sql`
+          select distinct b.id, b.booking_id, b.agent_id, b.agent_sub_group_id from bookings b join booking_services bs on bs.booking_id = b.id
+          where b.status in ${UNANSWERED} and bs.service_date between ${term.from}::date and ${term.to}::date
+          order by b.id`),
+      );
+      const detail = { name: term.name, service_from_date: term.from, service_to_date: term.to, unanswered: bookings.length, booking_ids: bookings.map((b) => b.booking_id) };
+      if (!(await claimEffect(tx, { kind: 'CONTRACT_ANSWER_DUE', subject: `term:${term.from}`, effectDate: term.answer_date, jobRunId, detail }))) return null;
+      for (const b of bookings) {
+        await insertNotification(tx, { audience: 'ADMIN', category: 'booking', kind: 'ANSWER_DUE', bookingId: b.id, agentId: b.agent_id, agentSubGroupId: b.agent_sub_group_id });
+      }
+      await insertOperationLog(tx, {
+        category: 'bookings',
+        operator: 'system',
+        operatorAccountId: null,
+        operation: 'bookings.remind_answer_due',
+        bookingId: null,
+        isError: false,
+        statusCode: 200,
+        requestJson: { service_from_date: term.from, answer_date: term.answer_date, run_date: today },
+        responseJson: detail,
+      });
+      return bookings.length;
+    });
+    if (count !== null) reminded.push({ term: term.name, answer_date: term.answer_date, unanswered: count });
+  }
+  return { run_date: today, terms: reminded.length, unanswered: reminded.reduce((n, r) => n + r.unanswered, 0), reminded };
+}

@@ -1,0 +1,166 @@
+/**
+ * Release of the group allotment (DESIGN §7): `group_arrangement_release_day_before` days before a
+ * service day (the group schedule covering it), the group seats of each train that no booking
+ * holds go back to general sale, moved seat by seat to the first NORMAL non-group arrangement
+ * type (demo: 個人 Individual) exactly as a slot adjustment would (adjustArrangements): the seat's
+ * day override and both counters on every leg. Kept: as many group seats as the largest number
+ * held on any leg (the counters' promise to the held bookings), every seat with a seat assignment,
+ * and, on a train-day with fixed seats, whatever the seatability rule still needs. A missed day is
+ * released on the next run while the service day has not passed; each train-day once
+ * (scheduled_effects ALLOTMENT_RELEASE `service:<id>:<date>`). Requests still unanswered
+ * (SUBMITTED, WAITLIST) on the day are flagged to the operator once each.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
+import type { JobSender } from '../../jobs/job-queue.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { inTransaction, type Work } from '../../lib/unit-of-work.ts';
+import { insertOperationLog } from '../audit/operation-logs.repository.ts';
+import { insertNotification, insertOperatorNotification } from '../bookings/bookings.repository.ts';
+import { PROMOTE_WAITLIST } from '../bookings/waitlist-promotion-key.ts';
+import { claimEffect, recordEffectDetail } from '../jobs/job-runs.repository.ts';
+import { createInventoryService } from './inventory.service.ts';
+import { seatsOf } from './inventory.repository.ts';
+import { lockTrainDay, planSeating, readSeating, type SeatTypes } from './seatability.ts';
+
+const SYSTEM_ACTOR = 'system';
+
+export interface TrainDayDue {
+  serviceDate: string;
+  serviceId: number;
+  releaseDate: string;
+}
+
+/** Train-days whose release day has come (today or missed) and that have not run yet: not passed, not released. */
+export async function trainDaysDue(db: Executor, today: string): Promise<TrainDayDue[]> {
+  return rowsOf<{ service_date: string; service_id: number; release_date: string }>(
+    await db.execute(sql`
+      select i.service_date::text as service_date, i.service_id, (i.service_date - gs.group_arrangement_release_day_before)::text as release_date
+      from service_day_inventories i
+      join group_schedules gs on i.service_date between gs.service_from_date and gs.service_to_date
+      where i.service_date >= ${today}::date
+        and i.service_date - gs.group_arrangement_release_day_before <= ${today}::date
+        and not exists (select 1 from scheduled_effects e
+                        where e.kind = 'ALLOTMENT_RELEASE' and e.effect_date = i.service_date
+                          and e.subject = 'service:' || i.service_id || ':' || i.service_date::text)
+      order by i.service_date, i.service_id`),
+  ).map((r) => ({ serviceDate: r.service_date, serviceId: Number(r.service_id), releaseDate: r.release_date }));
+}
+
+interface ReleaseTypes {
+  group: number;
+  wheelchair: number | null;
+  /** Where released seats go: the first NORMAL type that is not a group allotment. */
+  target: number;
+}
+
+async function releaseTypes(db: Executor): Promise<ReleaseTypes | null> {
+  const rows = rowsOf<{ arrangement_type_id: number; seat_type: string; is_group_allotment: boolean }>(
+    await db.execute(sql`select arrangement_type_id, seat_type, is_group_allotment from arrangement_types order by display_order, arrangement_type_id`),
+  );
+  const group = rows.find((r) => r.is_group_allotment);
+  const target = rows.find((r) => r.seat_type === 'NORMAL' && !r.is_group_allotment);
+  if (!group || !target) return null;
+  return { group: group.arrangement_type_id, wheelchair: rows.find((r) => r.seat_type === 'WHEELCHAIR')?.arrangement_type_id ?? null, target: target.arrangement_type_id };
+}
+
+/** The group seats to release on one train-day (already locked): free seats from the back of the train, as many as no hold needs. */
+async function seatsToRelease(tx: Executor, day: { serviceDate: string; serviceId: number }, types: ReleaseTypes): Promise<{ seatIds: string[]; heldKept: number; capacity: number }> {
+  const counters = rowsOf<{ capacity: number; held: number; seats_fixed: boolean }>(
+    await tx.execute(sql`
+      select capacity, held, seats_fixed from inventory_counters
+      where service_date = ${day.serviceDate} and service_id = ${day.serviceId} and arrangement_type_id = ${types.group}
+      order by leg for update`),
+  );
+  if (counters.length === 0) return { seatIds: [], heldKept: 0, capacity: 0 };
+  const capacity = Math.min(...counters.map((c) => c.capacity));
+  const heldKept = Math.max(...counters.map((c) => c.held));
+  const [pattern] = rowsOf<{ arrangement_pattern_id: number }>(
+    await tx.execute(sql`select arrangement_pattern_id from service_day_inventories where service_date = ${day.serviceDate} and service_id = ${day.serviceId}`),
+  );
+  if (!pattern) return { seatIds: [], heldKept, capacity };
+  const freeIds = new Set(
+    (await seatsOf(tx, day.serviceDate, day.serviceId, pattern.arrangement_pattern_id)).filter((s) => s.arrangementTypeId === types.group && s.state === 'FREE').map((s) => s.seatId),
+  );
+  const seatTypes: SeatTypes = { group: types.group, wheelchair: types.wheelchair };
+  const seating = await readSeating(tx, day, seatTypes);
+  // From the back of the train (readSeating orders by car, row, letter): groups keep the front cars together.
+  const free = seating.seats.filter((s) => s.type === types.group && freeIds.has(s.seat_id)).map((s) => s.seat_id).reverse();
+  let count = Math.min(Math.max(0, capacity - heldKept), free.length);
+  if (seating.fixed.length > 0 || counters.some((c) => c.seats_fixed)) {
+    // Fixed seats: release only as many as still leave every held group a seat on all its legs.
+    while (count > 0) {
+      const gone = new Set(free.slice(0, count));
+      const plan = planSeating({ ...seating, seats: seating.seats.filter((s) => !gone.has(s.seat_id)) }, seatTypes);
+      if (plan.group.ok && plan.wheelchair.ok) break;
+      count--;
+    }
+  }
+  return { seatIds: free.slice(0, count), heldKept, capacity };
+}
+
+/** Releases one train-day in the caller's transaction; null when another run already did. */
+export async function releaseTrainDay(work: Work, due: TrainDayDue, types: ReleaseTypes, jobRunId: number | undefined) {
+  const { tx } = work;
+  const effect = { kind: 'ALLOTMENT_RELEASE' as const, subject: `service:${due.serviceId}:${due.serviceDate}`, effectDate: due.serviceDate };
+  if (!(await claimEffect(tx, { ...effect, jobRunId }))) return null;
+  const day = { serviceDate: due.serviceDate, serviceId: due.serviceId };
+  await lockTrainDay(tx, day);
+  const { seatIds, heldKept, capacity } = await seatsToRelease(tx, day, types);
+  if (seatIds.length > 0) {
+    await createInventoryService(work.db).adjustArrangements(work, { service_date: due.serviceDate, service_id: due.serviceId, moves: seatIds.map((seat_id) => ({ seat_id, arrangement_type_id: types.target })) });
+  }
+  const detail = { service_date: due.serviceDate, service_id: due.serviceId, release_date: due.releaseDate, from_arrangement_type_id: types.group, to_arrangement_type_id: types.target, group_seats_before: capacity, held_kept: heldKept, released_seats: seatIds.length, seat_ids: seatIds };
+  await recordEffectDetail(tx, effect, detail);
+
+  // The operator hears once per day that the allotment went, and once per request still unanswered.
+  if (await claimEffect(tx, { kind: 'ALLOTMENT_RELEASE', subject: `day:${due.serviceDate}`, effectDate: due.serviceDate, jobRunId })) {
+    await insertOperatorNotification(tx, 'ALLOTMENT_RELEASED');
+  }
+  const unanswered = rowsOf<{ id: number; agent_id: number; agent_sub_group_id: number }>(
+    await tx.execute(sql`
+      select distinct b.id, b.agent_id, b.agent_sub_group_id from bookings b join booking_services bs on bs.booking_id = b.id
+      where bs.service_date = ${due.serviceDate} and bs.service_id = ${due.serviceId} and b.status in ('SUBMITTED', 'WAITLIST')
+      order by b.id`),
+  );
+  let flagged = 0;
+  for (const b of unanswered) {
+    if (!(await claimEffect(tx, { kind: 'UNANSWERED_BEFORE_RELEASE', subject: `booking:${b.id}`, effectDate: due.serviceDate, bookingId: b.id, jobRunId }))) continue;
+    await insertNotification(tx, { audience: 'ADMIN', category: 'booking', kind: 'UNANSWERED_BEFORE_RELEASE', bookingId: b.id, agentId: b.agent_id, agentSubGroupId: b.agent_sub_group_id });
+    flagged++;
+  }
+  await insertOperationLog(tx, {
+    category: 'inventory',
+    operator: SYSTEM_ACTOR,
+    operatorAccountId: null,
+    operation: 'inventory.release_group_allotments',
+    bookingId: null,
+    isError: false,
+    statusCode: 200,
+    requestJson: { service_date: due.serviceDate, service_id: due.serviceId, release_date: due.releaseDate },
+    responseJson: { ...detail, unanswered_flagged: flagged },
+  });
+  if (seatIds.length > 0) work.enqueue(PROMOTE_WAITLIST, { trains: [{ service_date: due.serviceDate, service_id: due.serviceId }], reason: 'RELEASE' });
+  return { releasedSeats: seatIds.length, flagged };
+}
+
+/** The daily run: every train-day due, one transaction each; answers what moved. */
+export async function releaseDueAllotments(deps: { db: Db; clock: Clock; jobs: JobSender | undefined }, jobRunId?: number) {
+  const today = deps.clock.today();
+  const types = await releaseTypes(deps.db);
+  if (!types) return { run_date: today, train_days: 0, released_seats: 0, unanswered_flagged: 0, note: 'no group or general arrangement type' };
+  let trainDays = 0;
+  let releasedSeats = 0;
+  let flagged = 0;
+  const days = new Set<string>();
+  for (const due of await trainDaysDue(deps.db, today)) {
+    const done = await inTransaction(deps.db, (work) => releaseTrainDay(work, due, types, jobRunId), { jobs: deps.jobs });
+    if (!done) continue;
+    trainDays++;
+    days.add(due.serviceDate);
+    releasedSeats += done.releasedSeats;
+    flagged += done.flagged;
+  }
+  return { run_date: today, service_days: [...days], train_days: trainDays, released_seats: releasedSeats, unanswered_flagged: flagged };
+}

@@ -1,0 +1,13 @@
+import type { JobRun, RunJobBody } from '@sagano/domain/jobs/job-schemas';
+import { apiClient } from '../../../lib/api-client.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
+import { useStepMutation } from '../../../lib/step-mutation.ts';
+
+/** POST /v1/jobs/{name}/run: run now, or retry a failed run (`retry_of`). */
+export function runJob({ name, ...body }: RunJobBody & { name: string }): Promise<JobRun> {
+  return apiClient.post<JobRun>(`/v1/jobs/${encodeURIComponent(name)}/run`, body);
+}
+
+export function useRunJob() {
+  return useStepMutation(runJob, [queryRoots.jobs, queryRoots.operationLogs]);
+}
