@@ -4,6 +4,7 @@
  * listing it here.
  */
 import { applyApprovalJob } from '../modules/approvals/approval.jobs.ts';
+import { bulkRunJob } from '../modules/bulk-operations/bulk-operations.jobs.ts';
 import { deliverMailJob, sweepMailJob } from '../modules/mail/mail.jobs.ts';
 import { processGatewayEventJob, reconcileCheckoutsJob, refundPaymentJob, sandboxWebhookJob } from '../modules/payments/payment.jobs.ts';
 import { monthlyBillingJob } from '../modules/settlements/settlement.jobs.ts';
@@ -19,6 +20,7 @@ export const ALL_JOBS: readonly JobDefinition<object>[] = [
   reconcileCheckoutsJob,
   sandboxWebhookJob,
   monthlyBillingJob,
+  bulkRunJob,
 ];
 
 /**
