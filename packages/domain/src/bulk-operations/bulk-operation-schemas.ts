@@ -49,8 +49,9 @@ const BOOKING_NUMBER = /^\d{8}$/;
 
 /**
  * Checks a parsed file whole (header and every line): unknown or missing columns, empty,
- * malformed or repeated booking numbers, notes too long, too many lines. Answers the lines to run
- * and every error found (line numbers count the header as line 1); nothing runs when any error.
+ * malformed or repeated booking numbers, notes too long, too many lines. Answers the lines
+ * with a well-formed booking number (the server then looks them up) and every error found (line
+ * numbers count the header as line 1); nothing runs when there is any error.
  */
 export function checkBulkRows(kind: BulkKind, rows: readonly (readonly string[])[]): { lines: BulkLineInput[]; errors: BulkValidationError[] } {
   const errors: BulkValidationError[] = [];
@@ -80,15 +81,17 @@ export function checkBulkRows(kind: BulkKind, rows: readonly (readonly string[])
     const input: Record<string, string> = {};
     header.forEach((h, i) => (input[h] = cells[i]!.trim()));
     const bookingId = input.booking_id ?? '';
+    if ((input.confirm_note ?? '').length > CONFIRM_NOTE_MAX) errors.push({ line: lineNo, field: 'confirm_note', reason: `at most ${CONFIRM_NOTE_MAX} characters` });
+    delete input.booking_id;
     if (bookingId === '') errors.push({ line: lineNo, field: 'booking_id', reason: 'is empty' });
     else if (!BOOKING_NUMBER.test(bookingId)) errors.push({ line: lineNo, field: 'booking_id', reason: 'must be a booking number of 8 digits' });
     else if (seen.has(bookingId)) errors.push({ line: lineNo, field: 'booking_id', reason: `repeats line ${seen.get(bookingId)}` });
-    else seen.set(bookingId, lineNo);
-    if ((input.confirm_note ?? '').length > CONFIRM_NOTE_MAX) errors.push({ line: lineNo, field: 'confirm_note', reason: `at most ${CONFIRM_NOTE_MAX} characters` });
-    delete input.booking_id;
-    lines.push({ lineNo, bookingId, input });
+    else {
+      seen.set(bookingId, lineNo);
+      lines.push({ lineNo, bookingId, input });
+    }
   }
-  return { lines: errors.length > 0 ? [] : lines, errors };
+  return { lines, errors };
 }
 
 const ANSWERED: readonly BookingStatus[] = ['RESERVED', 'MODIFICATION_SUBMITTED', 'MODIFIED', 'NOT_MODIFIED'];

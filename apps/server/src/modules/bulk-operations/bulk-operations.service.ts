@@ -177,10 +177,9 @@ export function createBulkOperationsService(deps: BulkOperationsDeps) {
       const file = readBulkFile(body.csv_base64, body.encoding);
       const checked = checkBulkRows(kind, file.rows);
       const errors = [...checked.errors];
-      if (errors.length === 0) {
-        const found = await repo.existingBookingNumbers(db, checked.lines.map((l) => l.bookingId));
-        for (const l of checked.lines) if (!found.has(l.bookingId)) errors.push({ line: l.lineNo, field: 'booking_id', reason: `booking ${l.bookingId} not found` });
-      }
+      const found = await repo.existingBookingNumbers(db, checked.lines.map((l) => l.bookingId));
+      for (const l of checked.lines) if (!found.has(l.bookingId)) errors.push({ line: l.lineNo, field: 'booking_id', reason: `booking ${l.bookingId} not found` });
+      errors.sort((a, b) => a.line - b.line);
       const newRun = { kind, filename: body.filename ?? '', sha256: file.sha256, createdBy: principal.accountId, createdByEmail: principal.user.email };
       if (errors.length > 0) return { invalid: { id: await repo.insertInvalidRun(db, newRun, errors), errors } };
       const run = await mutate(async (work) => {
