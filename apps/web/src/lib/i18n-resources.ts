@@ -25,6 +25,7 @@ import jaPaymentList from '../locales/ja/paymentList.json';
 import jaSettlements from '../locales/ja/settlements.json';
 import jaSales from '../locales/ja/sales.json';
 import jaReports from '../locales/ja/reports.json';
+import jaBulkOperations from '../locales/ja/bulkOperations.json';
 import enArrangements from '../locales/en/arrangements.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
@@ -51,6 +52,7 @@ import enPaymentList from '../locales/en/paymentList.json';
 import enSettlements from '../locales/en/settlements.json';
 import enSales from '../locales/en/sales.json';
 import enReports from '../locales/en/reports.json';
+import enBulkOperations from '../locales/en/bulkOperations.json';
 
 /** One namespace per feature; ja is the reference language the keys are typed from. */
 export const ja = {
@@ -79,6 +81,7 @@ export const ja = {
   settlements: jaSettlements,
   sales: jaSales,
   reports: jaReports,
+  bulkOperations: jaBulkOperations,
   // Every error code of the API has a message (the locales test checks en against ja).
   errors: jaErrors satisfies Record<ErrorCode, string>,
 };
@@ -113,6 +116,7 @@ export const en: Resources = {
   settlements: enSettlements,
   sales: enSales,
   reports: enReports,
+  bulkOperations: enBulkOperations,
   errors: enErrors,
 };
 
