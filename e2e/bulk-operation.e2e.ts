@@ -80,7 +80,8 @@ describe('一括操作 (bulk operation screen)', () => {
     await page.getByRole('button', { name: 'アップロードして実行' }).click();
     const report = await visible(page.getByTestId('bulk-validation'));
     await visible(report.getByText('ファイルに誤りがあるため、処理は実行されていません'));
-    await visible(report.getByRole('cell', { name: 'booking 99999999 not found' }));
+    await visible(report.getByRole('cell', { name: '予約番号 99999999 の予約が見つかりません' }));
+    expect(await page.getByText('入力内容に不備があります').count()).toBe(0);
     expect(await report.getByRole('row').nth(1).getByRole('cell').first().textContent()).toBe('3');
     await screenshot(page, 'bulk-operation-invalid-ja');
 
@@ -114,7 +115,8 @@ describe('一括操作 (bulk operation screen)', () => {
     const enPanel = await visible(en.page.getByTestId('bulk-run'));
     await visible(enPanel.getByTestId('bulk-status').getByText('Finished'), 30_000);
     await visible(enPanel.getByText('Done 3'));
-    await visible(en.page.getByRole('table', { name: 'Recent bulk operations' }).getByText('Confirm in bulk').first());
+    const recent = en.page.getByRole('table', { name: 'Recent bulk operations' });
+    await visible(recent.getByRole('row').nth(1).getByText('Finished'));
     await screenshot(en.page, 'bulk-operation-en');
     const booking = await api<{ status: string }>(en.page, 'GET', `/v1/bookings/${first}`);
     expect(booking.status).toBe('RESERVED');

@@ -82,9 +82,9 @@ describe('bulk operation', () => {
     const body = res.json();
     expect(body.common).toMatchObject({ error_code: 'VALIDATION_FAILED', field: 'csv_base64' });
     expect(body.validation_errors).toEqual([
-      { line: 3, field: 'booking_id', reason: 'booking 99999999 not found' },
-      { line: 4, field: 'booking_id', reason: 'must be a booking number of 8 digits' },
-      { line: 6, field: 'booking_id', reason: 'repeats line 2' },
+      { line: 3, field: 'booking_id', reason: 'booking 99999999 not found', code: 'NOT_FOUND', params: { booking_id: '99999999' } },
+      { line: 4, field: 'booking_id', reason: 'must be a booking number of 8 digits', code: 'NOT_A_BOOKING_NUMBER' },
+      { line: 6, field: 'booking_id', reason: 'repeats line 2', code: 'REPEATED', params: { line: 2 } },
     ]);
     const run = (await ctx.app.inject({ method: 'GET', url: `/v1/bulk-reservations/${body.id}`, headers: staff })).json();
     expect(run).toMatchObject({ status: 'INVALID', total: 0, lines: [], validation_errors: body.validation_errors });
@@ -92,7 +92,7 @@ describe('bulk operation', () => {
 
     const columns = await upload('reserve-allotments', { csv_base64: b64(`booking_id,seats\r\n${good},3\r\n`) });
     expect(columns.statusCode).toBe(400);
-    expect(columns.json().validation_errors).toEqual([{ line: 1, field: 'seats', reason: 'unknown column; the columns are booking_id' }]);
+    expect(columns.json().validation_errors).toEqual([{ line: 1, field: 'seats', reason: 'unknown column; the columns are booking_id', code: 'UNKNOWN_COLUMN', params: { columns: 'booking_id' } }]);
     const [log] = await ctx.database.db.select().from(t.operationLogs).where(eq(t.operationLogs.operation, 'bookings.bulk_reserve_allotments')).orderBy(sql`id desc`).limit(1);
     expect(log).toMatchObject({ isError: true, statusCode: 400, operator: 'staff@example.com' });
     expect(JSON.stringify(log!.requestJson)).not.toContain(b64(`booking_id,seats`));

@@ -32,11 +32,31 @@ export function bulkTemplateCsv(kind: BulkKind): string {
   return kind === 'RESERVE_ALLOTMENTS' ? 'booking_id\r\n12345678\r\n' : 'booking_id,confirm_note\r\n12345678,\r\n';
 }
 
+/** Why a file is refused, per line: the screen says it in words by this code, with `params`. */
+export const BULK_VALIDATION_CODES = [
+  'HEADER_MISSING',
+  'UNKNOWN_COLUMN',
+  'COLUMN_TWICE',
+  'COLUMN_MISSING',
+  'NO_LINES',
+  'TOO_MANY_LINES',
+  'VALUE_COUNT',
+  'EMPTY',
+  'NOT_A_BOOKING_NUMBER',
+  'REPEATED',
+  'TOO_LONG',
+  'NOT_FOUND',
+] as const;
+export type BulkValidationCode = (typeof BULK_VALIDATION_CODES)[number];
+
 export interface BulkValidationError {
   /** The line number in the file: the header is line 1. */
   line: number;
   field: string;
+  /** In English, for the API and the log. */
   reason: string;
+  code?: BulkValidationCode;
+  params?: Record<string, string | number>;
 }
 
 export interface BulkLineInput {
@@ -59,33 +79,33 @@ export function checkBulkRows(kind: BulkKind, rows: readonly (readonly string[])
   const { required, optional } = BULK_COLUMNS[kind];
   const known = [...required, ...optional];
   if (header.length === 0 || header.every((h) => h === '')) {
-    return { lines: [], errors: [{ line: 1, field: 'header', reason: `the first line must name the columns: ${known.join(', ')}` }] };
+    return { lines: [], errors: [{ line: 1, field: 'header', reason: `the first line must name the columns: ${known.join(', ')}`, code: 'HEADER_MISSING', params: { columns: known.join(', ') } }] };
   }
   header.forEach((h, i) => {
-    if (!known.includes(h)) errors.push({ line: 1, field: h || `column ${i + 1}`, reason: `unknown column; the columns are ${known.join(', ')}` });
-    else if (header.indexOf(h) !== i) errors.push({ line: 1, field: h, reason: 'the column is named twice' });
+    if (!known.includes(h)) errors.push({ line: 1, field: h || `column ${i + 1}`, reason: `unknown column; the columns are ${known.join(', ')}`, code: 'UNKNOWN_COLUMN', params: { columns: known.join(', ') } });
+    else if (header.indexOf(h) !== i) errors.push({ line: 1, field: h, reason: 'the column is named twice', code: 'COLUMN_TWICE' });
   });
-  for (const r of required) if (!header.includes(r)) errors.push({ line: 1, field: r, reason: 'the column is missing' });
+  for (const r of required) if (!header.includes(r)) errors.push({ line: 1, field: r, reason: 'the column is missing', code: 'COLUMN_MISSING' });
   const data = rows.slice(1).map((cells, i) => ({ lineNo: i + 2, cells })).filter((r) => !r.cells.every((c) => c.trim() === ''));
-  if (data.length === 0) errors.push({ line: 2, field: 'booking_id', reason: 'the file has no bookings' });
-  if (data.length > BULK_MAX_LINES) errors.push({ line: data[BULK_MAX_LINES]!.lineNo, field: 'booking_id', reason: `at most ${BULK_MAX_LINES} bookings per file` });
+  if (data.length === 0) errors.push({ line: 2, field: 'booking_id', reason: 'the file has no bookings', code: 'NO_LINES' });
+  if (data.length > BULK_MAX_LINES) errors.push({ line: data[BULK_MAX_LINES]!.lineNo, field: 'booking_id', reason: `at most ${BULK_MAX_LINES} bookings per file`, code: 'TOO_MANY_LINES', params: { max: BULK_MAX_LINES } });
   if (errors.length > 0) return { lines: [], errors };
 
   const seen = new Map<string, number>();
   const lines: BulkLineInput[] = [];
   for (const { lineNo, cells } of data) {
     if (cells.length !== header.length) {
-      errors.push({ line: lineNo, field: 'line', reason: `has ${cells.length} values, the header has ${header.length}` });
+      errors.push({ line: lineNo, field: 'line', reason: `has ${cells.length} values, the header has ${header.length}`, code: 'VALUE_COUNT', params: { values: cells.length, columns: header.length } });
       continue;
     }
     const input: Record<string, string> = {};
     header.forEach((h, i) => (input[h] = cells[i]!.trim()));
     const bookingId = input.booking_id ?? '';
-    if ((input.confirm_note ?? '').length > CONFIRM_NOTE_MAX) errors.push({ line: lineNo, field: 'confirm_note', reason: `at most ${CONFIRM_NOTE_MAX} characters` });
+    if ((input.confirm_note ?? '').length > CONFIRM_NOTE_MAX) errors.push({ line: lineNo, field: 'confirm_note', reason: `at most ${CONFIRM_NOTE_MAX} characters`, code: 'TOO_LONG', params: { max: CONFIRM_NOTE_MAX } });
     delete input.booking_id;
-    if (bookingId === '') errors.push({ line: lineNo, field: 'booking_id', reason: 'is empty' });
-    else if (!BOOKING_NUMBER.test(bookingId)) errors.push({ line: lineNo, field: 'booking_id', reason: 'must be a booking number of 8 digits' });
-    else if (seen.has(bookingId)) errors.push({ line: lineNo, field: 'booking_id', reason: `repeats line ${seen.get(bookingId)}` });
+    if (bookingId === '') errors.push({ line: lineNo, field: 'booking_id', reason: 'is empty', code: 'EMPTY' });
+    else if (!BOOKING_NUMBER.test(bookingId)) errors.push({ line: lineNo, field: 'booking_id', reason: 'must be a booking number of 8 digits', code: 'NOT_A_BOOKING_NUMBER' });
+    else if (seen.has(bookingId)) errors.push({ line: lineNo, field: 'booking_id', reason: `repeats line ${seen.get(bookingId)}`, code: 'REPEATED', params: { line: seen.get(bookingId)! } });
     else {
       seen.set(bookingId, lineNo);
       lines.push({ lineNo, bookingId, input });
@@ -112,7 +132,13 @@ export const BulkUploadBody = z.object({
 });
 export type BulkUploadBody = z.infer<typeof BulkUploadBody>;
 
-export const BulkValidationErrorSchema = z.object({ line: z.number().int(), field: z.string(), reason: z.string() });
+export const BulkValidationErrorSchema = z.object({
+  line: z.number().int(),
+  field: z.string(),
+  reason: z.string(),
+  code: z.enum(BULK_VALIDATION_CODES).optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 
 export const BulkLineRow = z.object({
   line_no: z.number().int(),

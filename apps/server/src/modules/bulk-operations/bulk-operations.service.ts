@@ -178,7 +178,7 @@ export function createBulkOperationsService(deps: BulkOperationsDeps) {
       const checked = checkBulkRows(kind, file.rows);
       const errors = [...checked.errors];
       const found = await repo.existingBookingNumbers(db, checked.lines.map((l) => l.bookingId));
-      for (const l of checked.lines) if (!found.has(l.bookingId)) errors.push({ line: l.lineNo, field: 'booking_id', reason: `booking ${l.bookingId} not found` });
+      for (const l of checked.lines) if (!found.has(l.bookingId)) errors.push({ line: l.lineNo, field: 'booking_id', reason: `booking ${l.bookingId} not found`, code: 'NOT_FOUND', params: { booking_id: l.bookingId } });
       errors.sort((a, b) => a.line - b.line);
       const newRun = { kind, filename: body.filename ?? '', sha256: file.sha256, createdBy: principal.accountId, createdByEmail: principal.user.email };
       if (errors.length > 0) return { invalid: { id: await repo.insertInvalidRun(db, newRun, errors), errors } };

@@ -26,5 +26,6 @@ export function validationErrorsOf(error: unknown): { id: number; errors: BulkVa
 
 export function useUploadBulkFile() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: uploadBulkFile, onSettled: () => queryClient.invalidateQueries({ queryKey: bulkKeys.list() }) });
+  // The screen reports errors itself: a refused file as its validation report, anything else as a toast.
+  return useMutation({ mutationFn: uploadBulkFile, meta: { silentError: true }, onSettled: () => queryClient.invalidateQueries({ queryKey: bulkKeys.list() }) });
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Group, Paper, Radio, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { saveLink } from '../../../lib/save-file.ts';
 import { useBulkReservation } from '../api/get-bulk-reservation.ts';
 import { useBulkReservations } from '../api/get-bulk-reservations.ts';
+import { bulkKeys } from '../api/bulk-keys.ts';
 import { useUploadBulkFile, validationErrorsOf } from '../api/upload-bulk-file.ts';
 import { BulkRunPanel, BulkStatusBadge } from '../components/bulk-run-panel.tsx';
 import { CsvDropZone } from '../components/csv-drop-zone.tsx';
@@ -53,7 +55,7 @@ function ValidationReport({ errors }: { errors: BulkValidationError[] }) {
               <Table.Tr key={`${e.line}-${e.field}-${i}`}>
                 <Table.Td>{e.line}</Table.Td>
                 <Table.Td>{e.field}</Table.Td>
-                <Table.Td>{e.reason}</Table.Td>
+                <Table.Td>{e.code ? t(`validation.${e.code}`, e.params ?? {}) : e.reason}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -76,6 +78,12 @@ export function Component() {
   const recent = useBulkReservations();
   const upload = useUploadBulkFile();
   const show = (id: number) => setSearchParams({ id: String(id) });
+  const queryClient = useQueryClient();
+  const status = run.data?.status;
+  // The recent runs show the shown run's state: refresh them as it moves on.
+  useEffect(() => {
+    if (status) void queryClient.invalidateQueries({ queryKey: bulkKeys.list() });
+  }, [status, queryClient]);
 
   const start = async () => {
     if (!file) return;
