@@ -20,7 +20,7 @@ describe('the back-office shell', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('ja');
     expect(await sidebarLinks(page)).toEqual([
       'ダッシュボード',
-      '通知', '予約一覧', '空席照会',
+      '通知', '予約一覧', '空席照会', '一括操作',
       '入金管理', '売上管理', '月次精算',
       '枠調整', '帳票出力', '運休・販売停止', '操作ログ', '送信メール', '定期処理',
       'ユーザー管理', '代理店管理', 'パスワード変更',
@@ -69,7 +69,7 @@ describe('the back-office shell', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(await sidebarLinks(page, 'en')).toEqual([
       'Dashboard',
-      'Notifications', 'Bookings', 'Seat inquiry',
+      'Notifications', 'Bookings', 'Seat inquiry', 'Bulk operation',
       'Payments', 'Sales summary', 'Monthly settlements',
       'Inventory arrangements', 'Reports', 'Suspensions', 'Operation logs', 'Sent mails', 'Scheduled jobs',
       'Users', 'Agents', 'Change password',

@@ -42,6 +42,8 @@ import { operationLogsRoutes } from './modules/audit/operation-logs.routes.ts';
 import { sealPlainTotpSecrets } from './modules/auth/accounts.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { bulkOperationsRoutes } from './modules/bulk-operations/bulk-operations.routes.ts';
+import { createBulkOperationsService } from './modules/bulk-operations/bulk-operations.service.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { createBookingsService } from './modules/bookings/bookings.service.ts';
 import { salesRoutes } from './modules/sales/sales.routes.ts';
@@ -146,6 +148,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   settlementsRoutes(app, { settlements: createSettlementsService({ db, clock, fileStorage, publicUrl: config.publicUrl, jobs }) });
   reportsRoutes(app, { reader: database });
   jobsRoutes(app, { jobs: createJobsService({ db, clock, jobs, definitions: ALL_JOBS }) });
+  bulkOperationsRoutes(app, { bulk: createBulkOperationsService({ db, clock, fileStorage, publicUrl: config.publicUrl, jobs }) });
   app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   const webDist = config.webDist;

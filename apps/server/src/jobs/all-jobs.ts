@@ -7,6 +7,7 @@ import { applyApprovalJob } from '../modules/approvals/approval.jobs.ts';
 import { promoteWaitlistJob } from '../modules/bookings/bookings.jobs.ts';
 import { remindAnswerDueJob } from '../modules/bookings/contract-term.jobs.ts';
 import { releaseGroupAllotmentsJob } from '../modules/inventory/inventory.jobs.ts';
+import { bulkRunJob } from '../modules/bulk-operations/bulk-operations.jobs.ts';
 import { deliverMailJob, sweepMailJob } from '../modules/mail/mail.jobs.ts';
 import { markOverdueJob, processGatewayEventJob, reconcileCheckoutsJob, refundPaymentJob, remindPaymentsJob, sandboxWebhookJob } from '../modules/payments/payment.jobs.ts';
 import { monthlyBillingJob } from '../modules/settlements/settlement.jobs.ts';
@@ -28,6 +29,7 @@ export const ALL_JOBS: readonly JobDefinition<object>[] = [
   remindPaymentsJob,
   markOverdueJob,
   remindAnswerDueJob,
+  bulkRunJob,
 ];
 
 /**

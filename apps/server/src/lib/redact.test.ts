@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { redact } from './redact.ts';
 
 describe('redact', () => {
+  it('keeps uploaded files (base64) out of the log, their size only', () => {
+    expect(redact({ csv_base64: 'Ym9va2luZ19pZA==', filename: 'a.csv' })).toEqual({ csv_base64: '[file, 16 base64 characters]', filename: 'a.csv' });
+  });
+
   it('hides passwords, tokens and card data at any depth', () => {
     expect(
       redact({

@@ -1,5 +1,7 @@
 /** Keys whose values are secrets: passwords, tokens, two-factor codes (`totp_code`, and `code` of the two-factor calls), card data. */
 const SECRET_KEY = /pass(word)?|token|secret|totp|otpauth|qr_svg|authorization|cookie|card_number|cvc|cvv|^code$/i;
+/** Keys whose values are whole files in base64. */
+const FILE_KEY = /_base64$/i;
 
 /** An unpaired UTF-16 surrogate: not text, and PostgreSQL cannot store it. */
 export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -18,7 +20,9 @@ export function redact(value: unknown, depth = 0): unknown {
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value)) {
-      out[storable(key)] = SECRET_KEY.test(key) && v !== null && v !== undefined ? '[REDACTED]' : redact(v, depth + 1);
+      // An uploaded file (csv_base64, a logo's base64) is kept out of the log: its size says enough.
+      if (FILE_KEY.test(key) && typeof v === 'string') out[storable(key)] = `[file, ${v.length} base64 characters]`;
+      else out[storable(key)] = SECRET_KEY.test(key) && v !== null && v !== undefined ? '[REDACTED]' : redact(v, depth + 1);
     }
     return out;
   }

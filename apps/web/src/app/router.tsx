@@ -136,6 +136,11 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: lazyScreen(() => import('../features/inventory/routes/suspended.tsx')),
             },
             {
+              path: 'bulk-operation',
+              loader: requireMenuEntry(queryClient, 'bulkOperation'),
+              lazy: lazyScreen(() => import('../features/bulk-operations/routes/bulk-operation.tsx')),
+            },
+            {
               path: 'report',
               loader: requireMenuEntry(queryClient, 'report'),
               lazy: lazyScreen(() => import('../features/reports/routes/report.tsx')),

@@ -26,6 +26,7 @@ import jaPaymentList from '../locales/ja/paymentList.json';
 import jaSettlements from '../locales/ja/settlements.json';
 import jaSales from '../locales/ja/sales.json';
 import jaReports from '../locales/ja/reports.json';
+import jaBulkOperations from '../locales/ja/bulkOperations.json';
 import enArrangements from '../locales/en/arrangements.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
@@ -53,6 +54,7 @@ import enPaymentList from '../locales/en/paymentList.json';
 import enSettlements from '../locales/en/settlements.json';
 import enSales from '../locales/en/sales.json';
 import enReports from '../locales/en/reports.json';
+import enBulkOperations from '../locales/en/bulkOperations.json';
 
 /** One namespace per feature; ja is the reference language the keys are typed from. */
 export const ja = {
@@ -82,6 +84,7 @@ export const ja = {
   sales: jaSales,
   reports: jaReports,
   jobs: jaJobs,
+  bulkOperations: jaBulkOperations,
   // Every error code of the API has a message (the locales test checks en against ja).
   errors: jaErrors satisfies Record<ErrorCode, string>,
 };
@@ -117,6 +120,7 @@ export const en: Resources = {
   sales: enSales,
   reports: enReports,
   jobs: enJobs,
+  bulkOperations: enBulkOperations,
   errors: enErrors,
 };
 

@@ -8,6 +8,7 @@ export const queryRoots = {
   approvals: ['approvals'],
   arrangements: ['arrangements'],
   bookings: ['bookings'],
+  bulkOperations: ['bulk-operations'],
   customer: ['customer'],
   inventory: ['inventory'],
   jobs: ['jobs'],

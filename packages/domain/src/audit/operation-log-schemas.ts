@@ -50,6 +50,9 @@ export const OPERATION_NAMES = [
   'notifications.delete',
   'bookings.submit',
   'bookings.reserve_allotments',
+  /** A bulk file uploaded (each of its lines is logged as its own step, as the uploader). */
+  'bookings.bulk_reserve_allotments',
+  'bookings.bulk_confirm_booking',
   'bookings.release_allotments',
   'bookings.confirm_booking',
   'bookings.refuse_booking',

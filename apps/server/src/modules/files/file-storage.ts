@@ -12,7 +12,7 @@ export interface FileStorage {
 }
 
 /** Keys are `<64 hex>.<ext>`: nothing else reaches the file system or the bucket. */
-export const FILE_KEY = /^[0-9a-f]{64}\.(png|jpg)$/;
+export const FILE_KEY = /^[0-9a-f]{64}\.(png|jpg|csv)$/;
 
 export function assertFileKey(key: string): void {
   if (!FILE_KEY.test(key)) throw new Error(`not a file key: ${key}`);

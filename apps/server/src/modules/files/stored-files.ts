@@ -29,6 +29,17 @@ export async function storeImage(executor: Executor, storage: FileStorage, uploa
   return key;
 }
 
+/** Keeps a CSV the server made (a bulk run's result) and returns its key. */
+export async function storeCsv(executor: Executor, storage: FileStorage, file: { bytes: Buffer; originalName: string }): Promise<string> {
+  const key = `${createHash('sha256').update(file.bytes).digest('hex')}.csv`;
+  await storage.put(key, file.bytes, 'text/csv; charset=utf-8');
+  await executor
+    .insert(t.storedFiles)
+    .values({ key, contentType: 'text/csv; charset=utf-8', byteSize: file.bytes.length, originalName: file.originalName.slice(0, 200) })
+    .onConflictDoNothing();
+  return key;
+}
+
 /** A stored file's bytes and type, or null when the key is unknown or its bytes are gone. */
 export async function readStoredFile(executor: Executor, storage: FileStorage, key: string): Promise<{ bytes: Buffer; contentType: string } | null> {
   const [row] = await executor.select({ contentType: t.storedFiles.contentType }).from(t.storedFiles).where(eq(t.storedFiles.key, key));

@@ -6,7 +6,7 @@ import { IconCalendarCog, IconCalendarTime, IconLayoutGrid } from '@tabler/icons
 import { IconReceiptYen, IconCoinYen, IconFileCertificate, IconUsersPlus } from '@tabler/icons-react';
 import { IconBell, IconBuilding, IconBuildingStore, IconTicket } from '@tabler/icons-react';
 import { IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
-import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconFileUpload } from '@tabler/icons-react';
 import { IconBuildingBank, IconReceiptRefund } from '@tabler/icons-react';
 import { IconChartBar } from '@tabler/icons-react';
 import { IconCalendarDollar } from '@tabler/icons-react';
@@ -28,6 +28,7 @@ export const BUILT_MENU_ENTRIES = [
   { key: 'notifications', path: '/notifications', icon: IconBell },
   { key: 'bookings', path: '/bookings', icon: IconTicket },
   { key: 'searchAllotments', path: '/search-allotments', icon: IconCalendarSearch },
+  { key: 'bulkOperation', path: '/bulk-operation', icon: IconFileUpload },
   { key: 'sales', path: '/payments', icon: IconReceiptYen },
   { key: 'salesSummary', path: '/sales', icon: IconChartBar },
   { key: 'monthlyReport', path: '/monthly-report', icon: IconCalendarDollar },

@@ -1,0 +1,232 @@
+/**
+ * The bulk operation (DESIGN §7 "Bulk operations"): an upload is read and checked whole (nothing
+ * runs when any line is wrong: the run is recorded INVALID with every error); a good file becomes
+ * a PENDING run worked by the job `bulk-operations.run`, line by line, each line in its own
+ * transaction through the booking steps, as the uploader, with its operation log and history.
+ * The result CSV is stored, mailed to the uploader and downloadable.
+ */
+import { alreadyDone, checkBulkRows, type BulkKind, type BulkLineRow, type BulkReservationResponse, type BulkReservationSummary, type BulkUploadBody, type BulkValidationError } from '@sagano/domain/bulk-operations/bulk-operation-schemas';
+import type { BookingStatus, BookingSubStatus } from '@sagano/domain/bookings/booking-state';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+import type { JobSender } from '../../jobs/job-queue.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { inTransaction, type Work } from '../../lib/unit-of-work.ts';
+import { insertOperationLog } from '../audit/operation-logs.repository.ts';
+import { findAccountById } from '../auth/accounts.repository.ts';
+import { sessionUserOf, type Principal } from '../auth/principal.ts';
+import { reserveAllotments } from '../bookings/booking-allotments.ts';
+import { confirm } from '../bookings/booking-answer.ts';
+import { addSpecialNote } from '../bookings/booking-notes.ts';
+import { loadVisible, mailTemplate } from '../bookings/booking-presenter.ts';
+import type { FileStorage } from '../files/file-storage.ts';
+import { readStoredFile, storeCsv } from '../files/stored-files.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { csvText } from '../reports/report-csv.ts';
+import { bulkFinishedMail } from './bulk-mails.ts';
+import { readBulkFile } from './bulk-file.ts';
+import { bulkRunJobKey } from './bulk-run-key.ts';
+import * as repo from './bulk-operations.repository.ts';
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const RECENT_RUNS = 20;
+
+export interface BulkOperationsDeps {
+  db: Db;
+  clock: Clock;
+  fileStorage: FileStorage;
+  publicUrl: string;
+  jobs?: JobSender | undefined;
+}
+
+export type UploadOutcome = { invalid: { id: number; errors: BulkValidationError[] } } | { run: BulkReservationSummary };
+
+function resultUrl(run: repo.BulkRunRow): string | null {
+  return run.status === 'DONE' ? `/v1/bulk-reservations/${run.id}/result.csv` : null;
+}
+
+function summaryOf(run: repo.BulkRunRow): BulkReservationSummary {
+  return {
+    id: run.id,
+    kind: run.kind as BulkKind,
+    status: run.status as BulkReservationSummary['status'],
+    filename: run.filename,
+    total: run.totalLines,
+    processed: run.processedLines,
+    succeeded: run.succeededLines,
+    failed: run.failedLines,
+    skipped: run.processedLines - run.succeededLines - run.failedLines,
+    created_by: run.createdByEmail,
+    created_at: run.createdAt.toISOString(),
+    finished_at: run.finishedAt?.toISOString() ?? null,
+    result_url: resultUrl(run),
+  };
+}
+
+function lineOf(l: repo.BulkLineRowDb): BulkLineRow {
+  return { line_no: l.lineNo, booking_id: l.bookingNumber, result: l.result as BulkLineRow['result'], error_code: l.errorCode, reason: l.reason };
+}
+
+/** The result file: one row per line (UTF-8 behind a BOM for Excel, CRLF). */
+export function resultCsvBytes(lines: readonly repo.BulkLineRowDb[]): Buffer {
+  const rows = [['line', 'booking_id', 'result', 'error_code', 'reason'], ...lines.map((l) => [l.lineNo, l.bookingNumber, l.result, l.errorCode, l.reason])];
+  return Buffer.concat([UTF8_BOM, Buffer.from(csvText(rows), 'utf8')]);
+}
+
+/** The uploader as the principal the booking steps act for (the job runs as them, not as `system`). */
+async function uploaderOf(db: Db, run: repo.BulkRunRow): Promise<Principal> {
+  const account = run.createdBy ? await findAccountById(db, run.createdBy) : undefined;
+  if (!account || account.kind !== 'OPERATOR') throw new AppError('FORBIDDEN', 'the account that uploaded the file no longer exists');
+  return { accountId: account.id, sessionId: `bulk-${run.id}`, csrfToken: '', viaCookie: false, expiresAt: new Date(8.64e15), user: sessionUserOf(account) };
+}
+
+async function bookingStateOf(work: Work, bookingNumber: string): Promise<{ status: BookingStatus; subStatus: BookingSubStatus } | undefined> {
+  const [row] = await work.tx.select({ status: t.bookings.status, subStatus: t.bookings.subStatus }).from(t.bookings).where(eq(t.bookings.bookingId, bookingNumber));
+  return row as { status: BookingStatus; subStatus: BookingSubStatus } | undefined;
+}
+
+export function createBulkOperationsService(deps: BulkOperationsDeps) {
+  const { db, clock, fileStorage, publicUrl, jobs } = deps;
+
+  /** One line in its own transaction: the step, the booking's bulk_reservation_id, the line's result and progress, the operation log. */
+  async function runLine(run: repo.BulkRunRow, line: repo.BulkLineRowDb, principal: Principal): Promise<void> {
+    const kind = run.kind as BulkKind;
+    const operation = kind === 'RESERVE_ALLOTMENTS' ? 'bookings.reserve_allotments' : 'bookings.confirm_booking';
+    const log = (statusCode: number, response: unknown) => ({
+      category: 'bookings',
+      operator: principal.user.email,
+      operatorAccountId: principal.accountId,
+      operation,
+      bookingId: line.bookingNumber,
+      isError: statusCode >= 400,
+      statusCode,
+      requestJson: { bulk_reservation_id: run.id, line_no: line.lineNo, ...line.input },
+      responseJson: response,
+    });
+    try {
+      await inTransaction(db, async (work) => {
+        if (!(await repo.claimLine(work.tx, run.id, line.lineNo))) return;
+        const booking = await bookingStateOf(work, line.bookingNumber);
+        if (!booking) throw notFound('booking');
+        if (alreadyDone(kind, booking)) {
+          const reason = kind === 'RESERVE_ALLOTMENTS' ? `allotments already secured (${booking.status} / ${booking.subStatus})` : `already answered (${booking.status})`;
+          await repo.finishLine(work.tx, run.id, line.lineNo, 'SKIPPED', null, reason);
+          return;
+        }
+        let reason: string | null = null;
+        if (kind === 'RESERVE_ALLOTMENTS') {
+          const outcome = await reserveAllotments(work, principal, line.bookingNumber, clock);
+          // Nothing could be held: the line is refused and its transaction rolled back (the booking stays as it was).
+          if (outcome.sub_status === 'SAGANO_ALLOTMENT_NOT_AVAILABLE') throw new AppError('NOT_ENOUGH_SEATS', outcome.warning ?? 'no allotment could be held');
+          reason = outcome.warning;
+        } else {
+          const note = line.input.confirm_note ?? '';
+          if (note !== '') await addSpecialNote(work, principal, line.bookingNumber, { confirm_note: note });
+          const mail = await mailTemplate(work.tx, await loadVisible(work.tx, principal, line.bookingNumber), publicUrl, 'booking_ok');
+          await confirm(work, principal, line.bookingNumber, { subject: mail.subject, body: mail.body });
+        }
+        await repo.markBookingBulk(work.tx, line.bookingNumber, run.id);
+        await repo.finishLine(work.tx, run.id, line.lineNo, 'DONE', null, reason);
+        await insertOperationLog(work.tx, log(200, { ok: true, warning: reason }));
+      }, { jobs });
+    } catch (error) {
+      const code = error instanceof AppError ? error.code : 'INTERNAL_ERROR';
+      const reason = error instanceof AppError ? error.message : 'an unexpected error occurred';
+      const status = error instanceof AppError ? error.status : 500;
+      await inTransaction(db, async (work) => {
+        await repo.finishLine(work.tx, run.id, line.lineNo, 'REFUSED', code, reason);
+        await insertOperationLog(work.tx, log(status, { common: { error_code: code, error_description: reason } }));
+      });
+    }
+  }
+
+  /** The result CSV stored, the run DONE, the uploader mailed (with the CSV) and the operator notified, once. */
+  async function finish(run: repo.BulkRunRow): Promise<void> {
+    const bytes = resultCsvBytes(await repo.linesOf(db, run.id));
+    const key = await storeCsv(db, fileStorage, { bytes, originalName: `bulk-${run.id}-result.csv` });
+    await inTransaction(db, async (work) => {
+      if (!(await repo.completeRun(work.tx, run.id, key, clock.now()))) return;
+      const done = (await repo.findRun(work.tx, run.id))!;
+      await repo.insertBulkNotification(work.tx);
+      const account = run.createdBy ? await findAccountById(work.tx, run.createdBy) : undefined;
+      const to = account?.email ?? run.createdByEmail;
+      if (!to) return;
+      const summary = summaryOf(done);
+      const mail = bulkFinishedMail(account?.languageCode ?? 'ja', {
+        id: run.id,
+        kind: run.kind as BulkKind,
+        filename: run.filename,
+        total: summary.total,
+        done: summary.succeeded,
+        refused: summary.failed,
+        skipped: summary.skipped,
+        link: `${publicUrl}/bulk-operation?id=${run.id}`,
+      });
+      await enqueueMail(work, { kind: 'BULK_FINISHED', toAddress: to, ...mail, attachments: [{ filename: `bulk-${run.id}-result.csv`, contentType: 'text/csv; charset=utf-8', content: bytes }] });
+    }, { jobs });
+  }
+
+  return {
+    /**
+     * Reads and checks the file whole. Any error: the run is recorded INVALID with every error
+     * and nothing runs. The same file and kind still waiting or running: that run is answered.
+     */
+    async upload(principal: Principal, kind: BulkKind, body: BulkUploadBody, mutate: <T>(fn: (work: Work) => Promise<T>) => Promise<T>): Promise<UploadOutcome> {
+      const file = readBulkFile(body.csv_base64, body.encoding);
+      const checked = checkBulkRows(kind, file.rows);
+      const errors = [...checked.errors];
+      const found = await repo.existingBookingNumbers(db, checked.lines.map((l) => l.bookingId));
+      for (const l of checked.lines) if (!found.has(l.bookingId)) errors.push({ line: l.lineNo, field: 'booking_id', reason: `booking ${l.bookingId} not found`, code: 'NOT_FOUND', params: { booking_id: l.bookingId } });
+      errors.sort((a, b) => a.line - b.line);
+      const newRun = { kind, filename: body.filename ?? '', sha256: file.sha256, createdBy: principal.accountId, createdByEmail: principal.user.email };
+      if (errors.length > 0) return { invalid: { id: await repo.insertInvalidRun(db, newRun, errors), errors } };
+      const run = await mutate(async (work) => {
+        await repo.lockFile(work.tx, kind, file.sha256);
+        const active = await repo.activeRunOf(work.tx, kind, file.sha256);
+        if (active) return active;
+        const created = await repo.insertRun(work.tx, newRun, checked.lines);
+        work.enqueue(bulkRunJobKey, { id: created.id });
+        return created;
+      });
+      return { run: summaryOf(run) };
+    },
+
+    async get(id: number, withLines: boolean): Promise<BulkReservationResponse> {
+      const run = await repo.findRun(db, id);
+      if (!run) throw notFound('bulk reservation');
+      const lines = withLines ? await repo.linesOf(db, id) : [];
+      return { ...summaryOf(run), validation_errors: run.validationErrors, error: run.error, lines: lines.map(lineOf) };
+    },
+
+    async list(): Promise<BulkReservationSummary[]> {
+      return (await repo.recentRuns(db, RECENT_RUNS)).map(summaryOf);
+    },
+
+    /** The stored result CSV (rebuilt from the lines when the storage has lost it). */
+    async resultCsv(id: number): Promise<{ filename: string; bytes: Buffer }> {
+      const run = await repo.findRun(db, id);
+      if (!run || run.status !== 'DONE') throw notFound('bulk reservation result');
+      const stored = run.resultFileKey ? await readStoredFile(db, fileStorage, run.resultFileKey) : null;
+      return { filename: `bulk-${id}-result.csv`, bytes: stored?.bytes ?? resultCsvBytes(await repo.linesOf(db, id)) };
+    },
+
+    /** Works a run's pending lines in file order, then finishes it; a run that cannot go on is FAILED with the reason. */
+    async run(id: number): Promise<void> {
+      if (!(await repo.startRun(db, id, clock.now()))) return;
+      const run = (await repo.findRun(db, id))!;
+      try {
+        const principal = await uploaderOf(db, run);
+        for (const line of await repo.pendingLines(db, id)) await runLine(run, line, principal);
+        await finish(run);
+      } catch (error) {
+        await repo.failRun(db, id, error instanceof Error ? error.message : String(error), clock.now());
+      }
+    },
+
+    unfinished: () => repo.unfinishedRunIds(db),
+  };
+}
+
+export type BulkOperationsService = ReturnType<typeof createBulkOperationsService>;
