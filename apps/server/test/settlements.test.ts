@@ -263,7 +263,13 @@ describe('demo data', () => {
     expect(paid.agent_settlements[0].amount).toBeGreaterThan(0);
     expect(pending.agent_settlements[0]).toMatchObject({ payment_status: 'UNPAID', can_confirm_payment: true });
     expect(pending.agent_settlements[0].amount).toBeGreaterThan(0);
-    for (const type of ['FREE', 'CONTRACTED']) expect((await get(`/v1/settlements/agent?agent_id=${agentIdOf[type]}&duration=${month(-1)}`)).json().total).toBe(1);
+    for (const type of ['FREE', 'CONTRACTED']) {
+      const list = (await get(`/v1/settlements/agent?agent_id=${agentIdOf[type]}&duration=${month(-1)}`)).json();
+      expect(list.total).toBe(1);
+      // Collected per booking (by card, or covered by the coupon): shown with its sums, and paid.
+      expect(list.agent_settlements[0]).toMatchObject({ payment_status: 'PAID', can_confirm_payment: false });
+      expect(list.agent_settlements[0].fare).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -1,8 +1,9 @@
 /**
- * The demo's settlements (DESIGN §6 "Settlements"): the monthly (SPECIAL_CONTRACTED) agent has one
- * booking that travelled in each of the two months before this one (made as the demo bookings
- * are, with the clock set back); every agent is billed for both months, the monthly agent's month
- * before last is paid and last month's invoice awaits payment. Bills through the settlements
+ * The demo's settlements (DESIGN §6 "Settlements"): every demo agent has one booking that travelled
+ * in each of the two months before this one (made as the demo bookings are, with the clock set
+ * back); the card agent's fares were captured by card and the coupon agent's coupons reported, as
+ * their own payments would have been; every agent is billed for both months, the monthly agent's
+ * month before last is paid and last month's invoice awaits payment. Bills through the settlements
  * module, as the job would.
  */
 import { addDays, lastDayOfMonth, monthOf } from '@sagano/domain/common/business-date';
@@ -17,6 +18,7 @@ import { sessionUserOf, type Principal } from '../../modules/auth/principal.ts';
 import { createBookingsService } from '../../modules/bookings/bookings.service.ts';
 import type { FileStorage } from '../../modules/files/file-storage.ts';
 import { APPLICANTS } from './demo-bookings.ts';
+import { settleDemoPayments } from './demo-payments.ts';
 import { servicesOnDay } from '../../modules/inventory/inventory.repository.ts';
 import { createSettlementsService } from '../../modules/settlements/settlements.service.ts';
 
@@ -53,10 +55,9 @@ export async function insertDemoSettlements(db: Db, tx: Tx, clock: Clock = syste
   // Bookings made at the start of each month, travelling mid-month.
   for (const [k, month] of months.entries()) {
     const bookings = createBookingsService(db, { publicUrl, clock: fixedClock(`${month}-01T10:00:00+09:00`) });
-    // The monthly agent only: its invoices are the ones the settlement screens are about (the card and
-    // coupon agents' settlements of those months sum nothing), and the demo's lists stay one page long.
+    const confirmed: string[] = [];
+    // One booking per agent and month keeps the demo's lists one page long.
     for (const [n, agent] of agents.entries()) {
-      if (agent.agentType !== 'SPECIAL_CONTRACTED') continue;
       const train = await firstDownTrainFrom(tx, `${month}-${String(10 + n).padStart(2, '0')}`);
       const applicant = APPLICANTS[agent.nameJa]?.head;
       if (!train || !applicant) continue;
@@ -74,10 +75,13 @@ export async function insertDemoSettlements(db: Db, tx: Tx, clock: Clock = syste
         const reserved = await bookings.reserveAllotments(work, principal, booking_id);
         if (reserved.sub_status !== 'SAGANO_ALLOTMENT_CONFIRMED') continue;
         await bookings.confirm(work, principal, booking_id, await bookings.template(tx, principal, booking_id, 'booking_ok'));
+        if (agent.agentType !== 'SPECIAL_CONTRACTED') confirmed.push(booking_id);
       } catch (error) {
         if (!(error instanceof AppError)) throw error; // no room that day: that agent's month stays empty
       }
     }
+    // Card fares captured and coupons reported a few days after booking (settleDemoPayments' first of each kind).
+    await settleDemoPayments(db, work, principal, confirmed, fixedClock(`${month}-05T10:00:00+09:00`), publicUrl);
   }
 
   // Billed at each month's end; the month before last paid 20 days later.
