@@ -44,14 +44,6 @@ export interface NewRun {
   createdByEmail: string;
 }
 
-export async function insertInvalidRun(db: Executor, run: NewRun, errors: BulkValidationError[]): Promise<number> {
-  const [row] = await db
-    .insert(t.bulkReservations)
-    .values({ kind: run.kind, status: 'INVALID', filename: run.filename, fileSha256: run.sha256, createdBy: run.createdBy, createdByEmail: run.createdByEmail, validationErrors: errors, finishedAt: new Date() })
-    .returning({ id: t.bulkReservations.id });
-  return row!.id;
-}
-
 export async function insertRun(db: Executor, run: NewRun, lines: readonly BulkLineInput[]): Promise<BulkRunRow> {
   const [row] = await db
     .insert(t.bulkReservations)

@@ -23,11 +23,11 @@ export function bulkOperationsRoutes(app: FastifyInstance, deps: { bulk: BulkOpe
     }, async (request, reply) => {
       const outcome = await bulk.upload(request.principal!, kind, request.body, (fn) => request.mutate(fn));
       if ('run' in outcome) return outcome.run;
-      // Refused whole: the INVALID run is recorded, and the operation log notes the 400 after sending.
+      // Refused whole: nothing is written; the operation log notes the 400 after sending.
       const first = outcome.invalid.errors[0]!;
       const description = `the file has ${outcome.invalid.errors.length} error(s); line ${first.line} ${first.field}: ${first.reason}`;
       // No 400 schema on the route: fastify's own 400s (a body that fails the schema) keep the common error body.
-      return (reply as FastifyReply).code(400).send({ ...errorBody('VALIDATION_FAILED', description, 'csv_base64'), id: outcome.invalid.id, validation_errors: outcome.invalid.errors });
+      return (reply as FastifyReply).code(400).send({ ...errorBody('VALIDATION_FAILED', description, 'csv_base64'), validation_errors: outcome.invalid.errors });
     });
 
   upload('/v1/bookings/bulk-reserve-allotments', 'RESERVE_ALLOTMENTS', 'bookings.bulk_reserve_allotments');

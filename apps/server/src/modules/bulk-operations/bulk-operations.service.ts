@@ -41,7 +41,7 @@ export interface BulkOperationsDeps {
   jobs?: JobSender | undefined;
 }
 
-export type UploadOutcome = { invalid: { id: number; errors: BulkValidationError[] } } | { run: BulkReservationSummary };
+export type UploadOutcome = { invalid: { errors: BulkValidationError[] } } | { run: BulkReservationSummary };
 
 function resultUrl(run: repo.BulkRunRow): string | null {
   return run.status === 'DONE' ? `/v1/bulk-reservations/${run.id}/result.csv` : null;
@@ -170,8 +170,8 @@ export function createBulkOperationsService(deps: BulkOperationsDeps) {
 
   return {
     /**
-     * Reads and checks the file whole. Any error: the run is recorded INVALID with every error
-     * and nothing runs. The same file and kind still waiting or running: that run is answered.
+     * Reads and checks the file whole. Any error: every error is answered (400) and nothing is
+     * written or run. The same file and kind still waiting or running: that run is answered.
      */
     async upload(principal: Principal, kind: BulkKind, body: BulkUploadBody, mutate: <T>(fn: (work: Work) => Promise<T>) => Promise<T>): Promise<UploadOutcome> {
       const file = readBulkFile(body.csv_base64, body.encoding);
@@ -181,7 +181,7 @@ export function createBulkOperationsService(deps: BulkOperationsDeps) {
       for (const l of checked.lines) if (!found.has(l.bookingId)) errors.push({ line: l.lineNo, field: 'booking_id', reason: `booking ${l.bookingId} not found`, code: 'NOT_FOUND', params: { booking_id: l.bookingId } });
       errors.sort((a, b) => a.line - b.line);
       const newRun = { kind, filename: body.filename ?? '', sha256: file.sha256, createdBy: principal.accountId, createdByEmail: principal.user.email };
-      if (errors.length > 0) return { invalid: { id: await repo.insertInvalidRun(db, newRun, errors), errors } };
+      if (errors.length > 0) return { invalid: { errors } };
       const run = await mutate(async (work) => {
         await repo.lockFile(work.tx, kind, file.sha256);
         const active = await repo.activeRunOf(work.tx, kind, file.sha256);

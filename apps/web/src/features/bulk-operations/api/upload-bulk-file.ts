@@ -18,10 +18,10 @@ export function uploadBulkFile({ kind, ...body }: BulkUploadInput): Promise<Bulk
 }
 
 /** The whole-file errors of a refused upload (400 with validation_errors), or null for any other error. */
-export function validationErrorsOf(error: unknown): { id: number; errors: BulkValidationError[] } | null {
+export function validationErrorsOf(error: unknown): { errors: BulkValidationError[] } | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const body = error.body as unknown as { id?: number; validation_errors?: BulkValidationError[] } | null;
-  return body?.validation_errors && body.id !== undefined ? { id: body.id, errors: body.validation_errors } : null;
+  const body = error.body as unknown as { validation_errors?: BulkValidationError[] } | null;
+  return body?.validation_errors ? { errors: body.validation_errors } : null;
 }
 
 export function useUploadBulkFile() {
