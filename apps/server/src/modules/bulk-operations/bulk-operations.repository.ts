@@ -1,6 +1,6 @@
 /** The bulk runs and their lines (tables of migration 0027); only this module writes them. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { BulkKind, BulkLineInput, BulkLineResult, BulkValidationError } from '@sagano/domain/bulk-operations/bulk-operation-schemas';
+import type { BulkKind, BulkLineInput, BulkLineResult } from '@sagano/domain/bulk-operations/bulk-operation-schemas';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 
