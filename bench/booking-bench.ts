@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { freshDatabase } from './bench-support.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite, openPostgres, rowsOf, type Database } from '../apps/server/src/db/client.ts';
@@ -19,17 +19,6 @@ import { isBookingWork, pgbenchScripts, recordStatements, replayScript } from '.
 const DURATION_MS = Number(process.env.BENCH_MS ?? 5000);
 const CLIENTS = 16;
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function freshDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return target.toString();
-}
 
 /** pgbench at scale 1 with 16 clients: simple update (-N), the baseline of the goals, and its default TPC-B-like script. */
 function pgbenchTps(target: string): { simpleUpdate: number; tpcb: number } {
@@ -171,8 +160,8 @@ function percentile(values: number[], p: number): number {
 }
 
 // ---------- PostgreSQL: bookings against pgbench ----------
-const tps = pgbenchTps(await freshDatabase('sagano_pgbench'));
-const bookingsUrl = await freshDatabase('sagano_bench_bookings');
+const tps = pgbenchTps(await freshDatabase(url, 'sagano_pgbench'));
+const bookingsUrl = await freshDatabase(url, 'sagano_bench_bookings');
 const pgDatabase = await openPostgres(bookingsUrl, 20);
 const pgApp = await appOn(pgDatabase);
 const targets = await bookingTargets(pgDatabase);

@@ -4,12 +4,12 @@
  * reserved by one bulk file (upload, then the run job's work, each line its own transaction), on
  * the same PostgreSQL database in the same run; medians of 3 of each, as a ratio per booking.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { freshDatabase, writeResultsSection } from './bench-support.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPostgres, rowsOf } from '../apps/server/src/db/client.ts';
@@ -24,18 +24,7 @@ const SUBMITTERS = 8;
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function freshDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return target.toString();
-}
-
-const database = await openPostgres(await freshDatabase('sagano_bench_bulk'), 20);
+const database = await openPostgres(await freshDatabase(url, 'sagano_bench_bulk'), 20);
 await database.migrate();
 await loadDemoData(database.db);
 const filesDir = mkdtempSync(join(tmpdir(), 'sagano-bulk-bench-'));
@@ -134,18 +123,4 @@ reserved by one file: \`POST /v1/bookings/bulk-reserve-allotments\` (reading and
 | bulk file (upload + run) | ${LINES} | ${median(file).toFixed(1)} | ${fileRate.toFixed(1)} | ${(fileRate / singleRate).toFixed(2)} | ≥ 0.8 |
 `;
 
-const results = new URL('./RESULTS.md', import.meta.url);
-const existing = existsSync(results) ? readFileSync(results, 'utf8') : '';
-// Kept before "## Bookings": booking-bench.ts rewrites the file from that heading to the end.
-const marker = '## Bulk operation';
-let next: string;
-if (existing.includes(marker)) {
-  const start = existing.indexOf(marker);
-  const after = existing.indexOf('\n## ', start + marker.length);
-  next = `${existing.slice(0, start)}${section}${after === -1 ? '' : `\n${existing.slice(after + 1)}`}`;
-} else if (existing.includes('## Bookings')) {
-  const at = existing.indexOf('## Bookings');
-  next = `${existing.slice(0, at)}${section}\n${existing.slice(at)}`;
-} else next = `${existing.trimEnd()}\n\n${section}`;
-writeFileSync(results, next);
-console.log(section);
+writeResultsSection('## Bulk operation', section);

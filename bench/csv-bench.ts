@@ -10,14 +10,14 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import { freshDatabase, writeResultsSection } from './bench-support.ts';
 import { openPostgres, rowsOf } from '../apps/server/src/db/client.ts';
 import { loadDemoData } from '../apps/server/src/db/seed/demo-data.ts';
 import { bookingsSelect } from '../apps/server/src/modules/reports/reports.repository.ts';
@@ -30,20 +30,9 @@ const FROM = '2027-01-01';
 const TO = '2027-12-31';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-async function freshDatabase(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return target.toString();
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const target = await freshDatabase('sagano_bench_csv');
+const target = await freshDatabase(url, 'sagano_bench_csv');
 const database = await openPostgres(target, 10);
 await database.migrate();
 await loadDemoData(database.db);
@@ -208,18 +197,4 @@ sampled every 50 ms) against its VmRSS just before. Server RSS after start-up an
 Run by run: ${csvRuns.map((r, i) => `${i + 1}: ${ratios[i]!.toFixed(2)} of COPY, +${r.growth.toFixed(0)} MB from ${r.before.toFixed(0)} MB`).join('; ')}.
 `;
 
-const file = new URL('./RESULTS.md', import.meta.url);
-const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
-// Kept before "## Bookings": booking-bench.ts rewrites the file from that heading to the end.
-const marker = '## CSV exports';
-let next = existing;
-if (existing.includes(marker)) {
-  const start = existing.indexOf(marker);
-  const after = existing.indexOf('\n## ', start + marker.length);
-  next = `${existing.slice(0, start)}${section}${after === -1 ? '' : `\n${existing.slice(after + 1)}`}`;
-} else if (existing.includes('## Bookings')) {
-  const at = existing.indexOf('## Bookings');
-  next = `${existing.slice(0, at)}${section}\n${existing.slice(at)}`;
-} else next = `${existing.trimEnd()}\n\n${section}`;
-writeFileSync(file, next);
-console.log(section);
+writeResultsSection('## CSV exports', section);
