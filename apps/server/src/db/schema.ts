@@ -23,3 +23,4 @@ export * from './schema/settlements.ts';
 export * from './schema/notifications.ts';
 export * from './schema/scheduled-work.ts';
 export * from './schema/bulk-reservations.ts';
+export * from './schema/messages.ts';

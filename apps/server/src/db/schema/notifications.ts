@@ -20,6 +20,9 @@ export const notifications = pgTable(
     agentSubGroupId: integer('agent_sub_group_id'),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Read by anyone of the audience it is for (the back office, or the agent's or branch's staff): one inbox per audience. */
+    readAt: timestamp('read_at', { withTimezone: true }),
+    readBy: text('read_by'),
   },
   (t) => [
     index('notifications_audience_idx').on(t.audience, t.category, t.createdAt),
