@@ -19,7 +19,7 @@ import { createBulkOperationsService } from '../apps/server/src/modules/bulk-ope
 import { localFileStorage } from '../apps/server/src/modules/files/local-file-storage.ts';
 
 const LINES = Number(process.env.BENCH_BULK_LINES ?? 1000);
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_BULK_RUNS ?? 3);
 const SUBMITTERS = 8;
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -109,9 +109,10 @@ rmSync(filesDir, { recursive: true, force: true });
 
 const singleRate = LINES / median(single);
 const fileRate = LINES / median(file);
-const section = `## Bulk operation
+const marker = `## Bulk operation, ${LINES} lines`;
+const section = `${marker}
 
-Command: \`npx tsx bench/bulk-bench.ts\` (bench/bulk-bench.ts; not in \`npm run bench\`; BENCH_BULK_LINES=${LINES}, ${RUNS} runs of each, medians). Run on ${new Date().toISOString().slice(0, 10)}.
+Command: \`npx tsx bench/bulk-bench.ts\` (bench/bulk-bench.ts; not in \`npm run bench\`; BENCH_BULK_LINES=${LINES}, BENCH_BULK_RUNS=${RUNS}: ${RUNS} runs of each, interleaved, medians). Run on ${new Date().toISOString().slice(0, 10)}.
 PostgreSQL (the same server and database for both cases, in the same run), demo data, room made on the trains. ${LINES} submitted bookings
 reserved one by one through \`POST /v1/bookings/{id}/reserve_allotments\` (fastify inject, one client, in order), against ${LINES} other submitted bookings
 reserved by one file: \`POST /v1/bookings/bulk-reserve-allotments\` (reading and checking the whole file) and then the run job's work
@@ -123,4 +124,4 @@ reserved by one file: \`POST /v1/bookings/bulk-reserve-allotments\` (reading and
 | bulk file (upload + run) | ${LINES} | ${median(file).toFixed(1)} | ${fileRate.toFixed(1)} | ${(fileRate / singleRate).toFixed(2)} | ≥ 0.8 |
 `;
 
-writeResultsSection('## Bulk operation', section);
+writeResultsSection(marker, section);

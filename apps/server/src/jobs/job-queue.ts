@@ -18,8 +18,12 @@ export interface JobQueue extends JobSender {
 }
 
 export async function startJobQueue(database: Database, options: { pollingIntervalSeconds?: number } = {}): Promise<JobQueue> {
+  // A handler still running when the queue stops (past the graceful wait) ends after the database
+  // closed, and pg-boss then records its outcome through a closed pool. Once stopped, the queue's
+  // own bookkeeping is dropped instead: the job's row expires and a later start retries it.
+  let stopped = false;
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.raw.executeSql(text, values) },
+    db: { executeSql: (text, values) => (stopped ? Promise.resolve({ rows: [] }) : database.raw.executeSql(text, values)) },
     schema: 'pgboss',
     // The embedded database is one connection: keep background chatter low there.
     supervise: true,
@@ -51,6 +55,7 @@ export async function startJobQueue(database: Database, options: { pollingInterv
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      stopped = true;
     },
   };
 }
