@@ -2,7 +2,7 @@
  * Accounts: credentials shared by operator users and agent staff, sessions, login attempts and password resets.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { agentGroups, agents } from './agents.ts';
 
@@ -114,4 +114,33 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash').on(t.tokenHash)],
+);
+
+/**
+ * API keys an agent's admin creates for the agent's own booking system (issue 21): the key acts
+ * as staff of the branch it names, on /v1 only. Shown once; only its SHA-256 digest is kept.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    /** The branch (agent group) the key acts for. */
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => agentGroups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The key's first characters, shown to tell keys apart (never enough to use it). */
+    prefix: text('prefix').notNull(),
+    /** SHA-256 of the key (hex); the key itself is never stored. */
+    keyHash: text('key_hash').notNull().unique(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [index('api_keys_agent_idx').on(t.agentId)],
 );
