@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -99,6 +100,9 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
 
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
+  // API answers over 1 KiB are compressed when the client accepts it (brotli preferred); the web
+  // app's assets come precompressed from the build, and event streams are never compressed.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, ...errorBody('RATE_LIMITED', `too many requests, try again in ${Math.ceil(ctx.ttl / 1000)} s`) }) });
   await app.register(swagger, {
     openapi: {
@@ -158,6 +162,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, path) {
         // Hashed assets never change; index.html must always be fresh.
         res.header('cache-control', path.includes(`${join(webDist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
