@@ -111,7 +111,7 @@ describe('the back-office shell', () => {
     const { context, page } = await freshPage(browser);
     await page.goto('/login');
     await fillLogin(page, 'staff@example.com', 'Wrong#Pass99');
-    await visible(page.getByText('ログイン名またはパスワードが間違っています').first());
+    await visible(page.getByText('メールアドレスまたはパスワードが正しくありません').first());
     expect(page.url()).toContain('/login');
     await screenshot(page, 'login-error-ja');
     await context.close();

@@ -65,10 +65,14 @@ describe('login', () => {
     expect((await login('station@example.com', 'Sagano#2026')).statusCode).toBe(200);
   });
 
-  it('refuses train crew with "{email} cannot log in"', async () => {
-    const res = await login('train@example.com', 'Sagano#2026');
-    expect(res.statusCode).toBe(403);
-    expect(errorOf(res)).toEqual({ error_code: 'LOGIN_NOT_ALLOWED', error_description: 'train@example.com cannot log in' });
+  it('refuses train crew with the same answer as a wrong password, so the answer tells nothing about the account', async () => {
+    const crew = await login('train@example.com', 'Sagano#2026');
+    const wrong = await login('train@example.com', 'Wrong#2026x');
+    const nobody = await login('nobody@example.com', 'Sagano#2026');
+    for (const res of [crew, wrong, nobody]) {
+      expect(res.statusCode).toBe(401);
+      expect(errorOf(res)).toEqual({ error_code: 'LOGIN_FAILED', error_description: 'login name or password is wrong' });
+    }
   });
 
   it('names the missing field', async () => {

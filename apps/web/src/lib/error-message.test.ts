@@ -13,9 +13,9 @@ beforeAll(async () => {
 describe('errorMessage', () => {
   it('translates a known error code', async () => {
     await changeLanguage('ja');
-    expect(errorMessage(apiError(401, 'LOGIN_FAILED', 'invalid credentials'))).toBe('ログイン名またはパスワードが間違っています');
+    expect(errorMessage(apiError(401, 'LOGIN_FAILED', 'invalid credentials'))).toBe('メールアドレスまたはパスワードが正しくありません');
     await changeLanguage('en');
-    expect(errorMessage(apiError(401, 'LOGIN_FAILED', 'invalid credentials'))).toBe('Login name or password is wrong');
+    expect(errorMessage(apiError(401, 'LOGIN_FAILED', 'invalid credentials'))).toBe('E-mail address or password is wrong');
     expect(errorMessage(apiError(409, 'EMAIL_ALREADY_REGISTERED'))).toBe('The email address is already registered');
     await changeLanguage('ja');
   });

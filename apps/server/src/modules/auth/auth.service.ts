@@ -111,11 +111,13 @@ export function createAuthService(db: Db, config: Config, secrets: SecretBox) {
       const ok = account?.passwordHash
         ? await verifyPassword(account.passwordHash, input.password)
         : (await burnPasswordCheck(input.password), false);
-      if (!account || !ok) {
+      // An account that may not sign in (train crew) is answered exactly as a wrong password, and
+      // counted as one: the answer never tells whether an address belongs to an account (issue 20;
+      // the spec's "{email} cannot log in" would disclose it).
+      if (!account || !ok || !mayLogIn(account)) {
         await recordAttempt(db, emailKey, false, meta.ip);
         throw new AppError('LOGIN_FAILED', 'login name or password is wrong');
       }
-      if (!mayLogIn(account)) throw new AppError('LOGIN_NOT_ALLOWED', `${account.email} cannot log in`);
       if (account.totpEnrolledAt && account.totpSecret) {
         if (!input.totp_code) throw new AppError('TOTP_REQUIRED', 'totp_code: enter the code from your authenticator app', 'totp_code');
         const step = verifyTotp(totpSecretOf(account.totpSecret, account.id), input.totp_code, new Date(), account.totpLastStep);
