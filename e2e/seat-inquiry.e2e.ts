@@ -76,6 +76,27 @@ describe('seat inquiry', () => {
     await context.close();
   });
 
+  it('on a phone (390 px) the month is a list of days, each opening its trains (ja and en)', async () => {
+    for (const lang of ['ja', 'en'] as const) {
+      const { context, page } = await freshPage(browser, 390, 844);
+      await logIn(page, 'agent-free@example.com', lang);
+      await page.goto(`/search-allotments?month=${MONTH}${lang === 'en' ? '&lang=en' : ''}`);
+      const list = page.getByTestId('allotment-day-list');
+      await visible(list.locator('[data-date] [data-level]'));
+      // No seven-column grid: every day of May is one row of the list, 2027-05-06 a Thursday.
+      expect(await page.locator('table [data-date]').count()).toBe(0);
+      expect(await list.locator('li[data-date]').count()).toBe(31);
+      await visible(list.locator(`li[data-date="${DAY}"]`).getByText(lang === 'ja' ? '6日（木）' : 'Thu 6'));
+      // Nothing wider than the phone's screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await screenshot(page, `seat-inquiry-calendar-phone-${lang}`);
+      await list.getByRole('link', { name: new RegExp(`^${words[lang].day}`) }).click();
+      await page.waitForURL(`**/search-allotments/${DAY}*`);
+      await visible(page.locator('[data-testid^="train-row-"]'));
+      await context.close();
+    }
+  });
+
   it('a back-office user holds sales of the down trains and is warned before suspending', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');

@@ -1,4 +1,5 @@
 import { Badge, Box, Group, Paper, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -111,11 +112,102 @@ function DayCell({ date, day, directions, showApprovals, today }: { date: string
   );
 }
 
+/** The day of the month with its weekday, as a list under the month's heading reads: 6日（木） / Thu 6. */
+function dayOfMonthLabel(date: string, language: string): string {
+  const weekday = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  const day = Number(date.slice(8));
+  return language === 'ja' ? `${day}日（${weekday}）` : `${weekday} ${day}`;
+}
+
+/** One day as a row of the phone list: the date, its levels (or why there are no trains), a link to its trains. */
+function DayRow({ date, day, directions, showApprovals, today }: { date: string; day: AllotmentCalendarDay | undefined; directions: readonly Direction[]; showApprovals: boolean; today: string }) {
+  const { t, i18n } = useTranslation('inventory');
+  const service = isServiceDay(day);
+  const past = date < today;
+  const isToday = date === today;
+  const levels = (day?.directions ?? []).filter((d) => directions.includes(d.direction_id));
+  const content = (
+    <Group justify="space-between" wrap="nowrap" gap="sm" px="sm" py={8}>
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" fw={700} c={service && !past ? dayColor(date) : 'dimmed'} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+          {dayOfMonthLabel(date, i18n.language)}
+        </Text>
+        {isToday && (
+          <Badge size="xs" variant="filled" color="blue" data-testid="calendar-today">
+            {t('inquiry.today')}
+          </Badge>
+        )}
+        {showApprovals && day?.is_approval_pending && (
+          <Badge size="xs" variant="light" color="grape" leftSection={<IconHourglassHigh size={10} aria-hidden />} data-testid="approval-pending">
+            {t('inquiry.approvalPending')}
+          </Badge>
+        )}
+      </Group>
+      {service ? (
+        <Group gap={8} wrap="nowrap" justify="flex-end">
+          {levels.map((d) => (
+            <Group key={d.direction_id} gap={4} wrap="nowrap">
+              <Text size="xs" c="dimmed">
+                {t(`directions.${d.direction_id}`)}
+              </Text>
+              <LevelBadge level={d.allotment_level} size="xs" />
+            </Group>
+          ))}
+        </Group>
+      ) : (
+        <Text size="xs" c="dimmed">
+          {day?.service_pattern ? t(`patterns.${day.service_pattern}`) : t('noService')}
+        </Text>
+      )}
+    </Group>
+  );
+  const label = `${t('inquiry.openDay', { date })}${isToday ? ` ${t('inquiry.today')}` : ''}${past ? ` ${t('inquiry.pastDay')}` : ''}`;
+  return (
+    <Box
+      component="li"
+      data-date={date}
+      data-past={past || undefined}
+      data-today={isToday || undefined}
+      bg={service && !past ? undefined : 'gray.1'}
+      style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-3)', ...(past ? { opacity: 0.5 } : {}), ...(isToday ? { boxShadow: 'inset 3px 0 0 var(--mantine-color-blue-6)' } : {}) }}
+    >
+      {service || day?.service_pattern === 'SUSPENDED' ? (
+        <UnstyledButton component={Link} to={`/search-allotments/${date}`} aria-label={label} display="block" w="100%" className="calendar-day-link">
+          {content}
+        </UnstyledButton>
+      ) : (
+        content
+      )}
+    </Box>
+  );
+}
+
 /**
  * The month grid, Sunday first: per day the level of each chosen direction, grey for days without trains.
  * Changes waiting for approval are the operator's business: agents (showApprovals false) do not see them.
+ * On a phone (narrower than 40em) the month is a list of days instead: a seven-column grid cannot be read at 390 px.
  */
-export function AllotmentCalendar({
+export function AllotmentCalendar(props: { month: YearMonth; days: readonly AllotmentCalendarDay[]; directions: readonly Direction[]; showApprovals?: boolean }) {
+  const narrow = useMediaQuery('(max-width: 40em)');
+  return narrow ? <AllotmentDayList {...props} /> : <AllotmentMonthGrid {...props} />;
+}
+
+function AllotmentDayList({ month, days, directions, showApprovals = true }: { month: YearMonth; days: readonly AllotmentCalendarDay[]; directions: readonly Direction[]; showApprovals?: boolean }) {
+  const { i18n } = useTranslation('inventory');
+  const byDate = new Map(days.map((d) => [d.date, d]));
+  const today = tokyoToday();
+  const caption = new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(month.year, month.month - 1, 1)));
+  const dates = monthGrid(month).flat().filter((d): d is string => d !== null);
+  return (
+    <Paper withBorder component="ul" p={0} m={0} aria-label={caption} data-testid="allotment-day-list">
+      {dates.map((date) => (
+        <DayRow key={date} date={date} day={byDate.get(date)} directions={directions} showApprovals={showApprovals} today={today} />
+      ))}
+    </Paper>
+  );
+}
+
+function AllotmentMonthGrid({
   month,
   days,
   directions,
