@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { freshPage, launch, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
@@ -57,8 +57,16 @@ describe('pricing and booking master data', () => {
     await editor.getByLabel('上限（名）').fill('60');
     await editor.getByLabel('無料人数（名）').fill('2');
     await editor.getByRole('button', { name: '保存' }).click();
-    await visible(editor.getByText('正しい人数を入力してください。'));
+    // The spec's message, then which rule: the range it overlaps; the lower limit is marked.
+    await visible(editor.getByText('正しい人数を入力してください。 15〜50名の設定と範囲が重なっています。'));
+    expect(await editor.getByLabel('下限（名）').getAttribute('aria-invalid')).toBe('true');
+    expect(await editor.getByLabel('上限（名）').getAttribute('aria-invalid')).not.toBe('true');
     await screenshot(page, 'free-count-plans-ja');
+    await editor.getByLabel('下限（名）').fill('201');
+    await editor.getByLabel('上限（名）').fill('199');
+    await editor.getByRole('button', { name: '保存' }).click();
+    await visible(editor.getByText('上限は下限以上にしてください。', { exact: false }));
+    expect(await editor.getByLabel('上限（名）').getAttribute('aria-invalid')).toBe('true');
     await editor.getByLabel('下限（名）').fill('201');
     await editor.getByLabel('上限（名）').fill('300');
     await editor.getByRole('button', { name: '保存' }).click();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { freshPage, launch, screenshot } from './support/browser.ts';
 import { logIn, logOut, visible } from './support/actions.ts';
@@ -60,6 +60,27 @@ describe('timetable and approvals', () => {
     await page.goto('/pattern-calendar');
     await page.getByLabel('表示月').selectOption('2026-05');
     await visible(page.getByRole('button', { name: `${DAY}（通常運行）` }));
+    await context.close();
+  });
+
+  it('a term whose end is before its start is marked on the end date, in words, and nothing is sent', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'staff@example.com');
+    await page.goto('/services');
+    const form = page.getByRole('form', { name: '運行期間の追加' });
+    await form.getByLabel('開始日').fill('2028-05-10');
+    await form.getByLabel('終了日').fill('2028-05-01');
+    let sent = false;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/v1/service-terms')) sent = true;
+    });
+    await form.getByRole('button', { name: '運行期間を追加' }).click();
+    const end = form.getByLabel('終了日');
+    await visible(form.getByText('終了日は開始日以降の日付を入力してください'));
+    expect(await end.getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByLabel('開始日').getAttribute('aria-invalid')).not.toBe('true');
+    expect(sent).toBe(false);
+    await screenshot(page, 'service-term-error-ja');
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { E6 } from '../money/yen-e6.ts';
-import { calculateAmount, freeCountPlanProblems, freeQuantityFor, type PricedUnit, type UnitPrice } from './pricing.ts';
+import { calculateAmount, freeCountPlanProblem, freeCountPlanProblems, freeQuantityFor, type PricedUnit, type UnitPrice } from './pricing.ts';
 
 // A slice of the demo units: normal segment adult/child, supporter adult, free adult/child.
 const units: PricedUnit[] = [
@@ -67,3 +67,28 @@ describe('free count plans', () => {
     expect(freeCountPlanProblems([{ min: 0, max: 3, free_quantity: 1 }])).toEqual([0]);
   });
 });
+
+describe('freeCountPlanProblem', () => {
+  const others = [{ min: 15, max: 50, free_quantity: 1 }];
+  it('names the rule a plan breaks and the field it is about, first the numbers, then the order, then the overlap', () => {
+    expect(freeCountPlanProblem({ min: 51, max: 60, free_quantity: 2 }, others)).toBeNull();
+    expect(freeCountPlanProblem({ min: Number.NaN, max: 60, free_quantity: 2 }, others)).toEqual({ kind: 'not_whole', field: 'min' });
+    expect(freeCountPlanProblem({ min: 51, max: 60, free_quantity: -1 }, others)).toEqual({ kind: 'not_whole', field: 'free_quantity' });
+    expect(freeCountPlanProblem({ min: 0, max: 10, free_quantity: 0 }, [])).toEqual({ kind: 'min_below_one', field: 'min' });
+    expect(freeCountPlanProblem({ min: 70, max: 60, free_quantity: 2 }, others)).toEqual({ kind: 'min_above_max', field: 'max' });
+    expect(freeCountPlanProblem({ min: 51, max: 60, free_quantity: 61 }, others)).toEqual({ kind: 'free_above_max', field: 'free_quantity' });
+    expect(freeCountPlanProblem({ min: 40, max: 60, free_quantity: 2 }, others)).toEqual({ kind: 'overlap', field: 'min', other: { min: 15, max: 50 } });
+  });
+
+  it('agrees with the list rule on which plans may be saved', () => {
+    const cases = [
+      { min: 51, max: 60, free_quantity: 2 },
+      { min: 40, max: 60, free_quantity: 2 },
+      { min: 0, max: 3, free_quantity: 0 },
+      { min: 5, max: 4, free_quantity: 0 },
+      { min: 1, max: 4, free_quantity: 5 },
+    ];
+    for (const plan of cases) expect(freeCountPlanProblem(plan, others) === null).toBe(!freeCountPlanProblems([plan, ...others]).includes(0));
+  });
+});
+

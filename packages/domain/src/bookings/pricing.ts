@@ -52,6 +52,26 @@ export function freeQuantityFor(participants: number, plans: readonly FreeCountP
   return plan ? Math.min(plan.free_quantity, participants) : 0;
 }
 
+/** Why a free count plan is refused, for the screens to say which rule (and on which field). */
+export type FreeCountPlanProblem =
+  | { kind: 'not_whole'; field: 'min' | 'max' | 'free_quantity' }
+  | { kind: 'min_below_one'; field: 'min' }
+  | { kind: 'min_above_max'; field: 'max' }
+  | { kind: 'free_above_max'; field: 'free_quantity' }
+  | { kind: 'overlap'; field: 'min'; other: { min: number; max: number } };
+
+/** The first rule `plan` breaks among `others` (the other plans), or null when it may be saved. */
+export function freeCountPlanProblem(plan: FreeCountPlan, others: readonly FreeCountPlan[]): FreeCountPlanProblem | null {
+  for (const field of ['min', 'max', 'free_quantity'] as const) {
+    if (!Number.isInteger(plan[field]) || plan[field] < 0) return { kind: 'not_whole', field };
+  }
+  if (plan.min < 1) return { kind: 'min_below_one', field: 'min' };
+  if (plan.min > plan.max) return { kind: 'min_above_max', field: 'max' };
+  if (plan.free_quantity > plan.max) return { kind: 'free_above_max', field: 'free_quantity' };
+  const other = others.find((q) => plan.min <= q.max && q.min <= plan.max);
+  return other ? { kind: 'overlap', field: 'min', other: { min: other.min, max: other.max } } : null;
+}
+
 /** Free count plans must not overlap, and each needs 0 < min ≤ max and 0 ≤ free ≤ max. */
 export function freeCountPlanProblems(plans: readonly FreeCountPlan[]): number[] {
   const bad = new Set<number>();

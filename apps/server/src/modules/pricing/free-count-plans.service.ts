@@ -1,4 +1,4 @@
-import { freeCountPlanProblems } from '@sagano/domain/bookings/pricing';
+import { freeCountPlanProblem } from '@sagano/domain/bookings/pricing';
 import { FREE_COUNT_MESSAGE, type FreeCountPlanBody, type FreeCountPlanResponse } from '@sagano/domain/pricing/pricing-schemas';
 import { invalid, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
@@ -12,18 +12,12 @@ import {
 } from './free-count-plans.repository.ts';
 
 /** The field a bad range is reported on: the free quantity, the max, else the range start (overlap). */
-function fieldOf(p: FreeCountPlanBody): string {
-  if (p.free_quantity > p.max) return 'free_quantity';
-  if (p.max < p.min) return 'max';
-  return 'min';
-}
-
-/** The plans with `input` in place of `exceptId` (or added) must pass the domain rule. */
+/** The plans with `input` in place of `exceptId` (or added) must pass the domain rule; the field it breaks is named. */
 async function checkPlans(work: Work, input: FreeCountPlanBody, exceptId?: number) {
   await lockFreeCountPlans(work.tx);
   const others = (await listFreeCountPlans(work.tx)).filter((p) => p.id !== exceptId);
-  const problems = freeCountPlanProblems([input, ...others]);
-  if (problems.includes(0)) throw invalid(fieldOf(input), FREE_COUNT_MESSAGE);
+  const problem = freeCountPlanProblem(input, others);
+  if (problem) throw invalid(problem.field, FREE_COUNT_MESSAGE);
 }
 
 async function existing(work: Work, id: number): Promise<FreeCountPlanResponse> {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, NumberInput, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { freeCountPlanProblems } from '@sagano/domain/bookings/pricing';
+import { freeCountPlanProblem, type FreeCountPlanProblem } from '@sagano/domain/bookings/pricing';
 import type { FreeCountPlanBody, FreeCountPlanResponse } from '@sagano/domain/pricing/pricing-schemas';
 import { ApiError } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -22,12 +22,16 @@ export function FreeCountRowEditor({ plan, others, onDone }: { plan: FreeCountPl
   const [min, setMin] = useState<Cell>(plan?.min ?? '');
   const [max, setMax] = useState<Cell>(plan?.max ?? '');
   const [free, setFree] = useState<Cell>(plan?.free_quantity ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ field: FreeCountPlanProblem['field']; message: string } | null>(null);
+  // The spec's one message, then which rule was broken, under the field it is about.
+  const say = (problem: FreeCountPlanProblem) =>
+    setError({ field: problem.field, message: `${t('validation.count')} ${t(`freeCount.problems.${problem.kind}`, problem.kind === 'overlap' ? problem.other : {})}` });
 
   const submit = () => {
     const body: FreeCountPlanBody = { min: count(min), max: count(max), free_quantity: count(free) };
-    if (freeCountPlanProblems([body, ...others]).includes(0)) {
-      setError(t('validation.count'));
+    const problem = freeCountPlanProblem(body, others);
+    if (problem) {
+      say(problem);
       return;
     }
     setError(null);
@@ -39,13 +43,15 @@ export function FreeCountRowEditor({ plan, others, onDone }: { plan: FreeCountPl
           onDone();
         },
         onError: (e) => {
-          if (e instanceof ApiError && e.code === 'VALIDATION_FAILED') setError(t('validation.count'));
+          // Another user saved an overlapping range meanwhile: the server names the field.
+          if (e instanceof ApiError && e.code === 'VALIDATION_FAILED') setError({ field: (e.field as FreeCountPlanProblem['field'] | undefined) ?? 'min', message: t('validation.count') });
         },
       },
     );
   };
 
-  const input = { allowDecimal: false, allowNegative: false, min: 0, hideControls: true, w: 90, size: 'xs', error: error !== null } as const;
+  const input = { allowDecimal: false, allowNegative: false, min: 0, hideControls: true, w: 90, size: 'xs' } as const;
+  const errorOf = (field: FreeCountPlanProblem['field']) => (error?.field === field ? error.message : undefined);
   return (
     <Table.Tr data-testid="free-count-editor">
       <Table.Td colSpan={3}>
@@ -58,11 +64,11 @@ export function FreeCountRowEditor({ plan, others, onDone }: { plan: FreeCountPl
           }}
         >
           <Group gap="xs" align="flex-end" wrap="wrap">
-            <NumberInput label={t('freeCount.fields.min')} value={min} onChange={setMin} {...input} />
+            <NumberInput label={t('freeCount.fields.min')} value={min} onChange={setMin} {...input} error={errorOf('min') !== undefined} aria-describedby={errorOf('min') ? 'free-count-error' : undefined} />
             <Text pb={4}>〜</Text>
-            <NumberInput label={t('freeCount.fields.max')} value={max} onChange={setMax} {...input} />
+            <NumberInput label={t('freeCount.fields.max')} value={max} onChange={setMax} {...input} error={errorOf('max') !== undefined} aria-describedby={errorOf('max') ? 'free-count-error' : undefined} />
             <Text pb={4}>→</Text>
-            <NumberInput label={t('freeCount.fields.free')} value={free} onChange={setFree} {...input} />
+            <NumberInput label={t('freeCount.fields.free')} value={free} onChange={setFree} {...input} error={errorOf('free_quantity') !== undefined} aria-describedby={errorOf('free_quantity') ? 'free-count-error' : undefined} />
             <Button size="xs" type="submit" loading={save.isPending}>
               {t('common:actions.save')}
             </Button>
@@ -71,8 +77,8 @@ export function FreeCountRowEditor({ plan, others, onDone }: { plan: FreeCountPl
             </Button>
           </Group>
           {error && (
-            <Text c="red" size="sm" mt={4} role="alert">
-              {error}
+            <Text c="red" size="sm" mt={4} role="alert" id="free-count-error">
+              {error.message}
             </Text>
           )}
         </form>

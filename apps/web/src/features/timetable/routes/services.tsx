@@ -1,13 +1,15 @@
 import { useState } from 'react';
+import { useForm } from '@mantine/form';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { labelText } from '@sagano/domain/common/language';
-import type { ServiceResponse } from '@sagano/domain/timetable/timetable-schemas';
+import { CreateServiceTermBody, type ServiceResponse } from '@sagano/domain/timetable/timetable-schemas';
 import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { useStations } from '../../../lib/reference/get-stations.ts';
+import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
 import { useCreateServiceTerm } from '../api/create-service-term.ts';
 import { useDeleteService } from '../api/delete-service.ts';
 import { useTermServices } from '../api/get-term-services.ts';
@@ -18,20 +20,31 @@ import { useChosenTerm } from '../components/use-chosen-term.ts';
 function AddTermForm() {
   const { t } = useTranslation(['timetable', 'common']);
   const create = useCreateServiceTerm();
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  // The end before the start is said under the end date, in words, before anything is sent.
+  const validate = zodValidate(CreateServiceTermBody, { toDate: () => t('term.endBeforeStart') });
+  const form = useForm<CreateServiceTermBody>({ initialValues: { fromDate: '', toDate: '' }, validate });
   return (
     <form
       aria-label={t('term.addTitle')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        create.mutate({ fromDate: from, toDate: to }, { onSuccess: () => { notifySuccess(t('term.submitted')); setFrom(''); setTo(''); }, onError: (err) => notifyApiError(err) });
-      }}
+      noValidate
+      onSubmit={form.onSubmit((values) =>
+        create.mutate(values, {
+          onSuccess: () => {
+            notifySuccess(t('term.submitted'));
+            form.reset();
+          },
+          onError: (err) => {
+            if (!setServerFieldError(form, err, ['fromDate', 'toDate'])) notifyApiError(err);
+          },
+        }),
+      )}
     >
-      <Group align="flex-end" gap="xs">
-        <TextInput type="date" label={t('term.from')} required value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-        <TextInput type="date" label={t('term.to')} required value={to} onChange={(e) => setTo(e.currentTarget.value)} />
-        <Button type="submit" variant="light" loading={create.isPending} disabled={!from || !to}>{t('term.add')}</Button>
+      <Group align="flex-start" gap="xs">
+        <TextInput type="date" label={t('term.from')} required {...form.getInputProps('fromDate')} />
+        <TextInput type="date" label={t('term.to')} required {...form.getInputProps('toDate')} />
+        <Button type="submit" variant="light" loading={create.isPending} mt={25}>
+          {t('term.add')}
+        </Button>
       </Group>
     </form>
   );
