@@ -20,8 +20,11 @@ export function DeparturesBoard({ day, onDayChange, testId }: { day: DepartureDa
   const { t } = useTranslation('dashboard');
   const today = useDepartures(null);
   const tomorrowDate = today.data ? addDays(today.data.date, 1) : null;
-  const tomorrow = useDepartures(tomorrowDate, day === 'tomorrow' && tomorrowDate !== null);
+  // Tomorrow's is read too: the switch shows how many groups travel each day.
+  const tomorrow = useDepartures(tomorrowDate, tomorrowDate !== null);
+  const groupsIn = (answer: typeof today) => answer.data?.trains.reduce((n, train) => n + train.groups.length, 0);
   const shown = day === 'today' ? today : tomorrow;
+  const dayLabel = (name: string, groups: number | undefined) => (groups === undefined ? name : t('departures.dayWithGroups', { day: name, count: groups }));
   const trains = shown.data?.trains ?? [];
 
   return (
@@ -42,8 +45,8 @@ export function DeparturesBoard({ day, onDayChange, testId }: { day: DepartureDa
           value={day}
           onChange={(value) => onDayChange(value === 'tomorrow' ? 'tomorrow' : 'today')}
           data={[
-            { value: 'today', label: t('departures.today') },
-            { value: 'tomorrow', label: t('departures.tomorrow') },
+            { value: 'today', label: dayLabel(t('departures.today'), groupsIn(today)) },
+            { value: 'tomorrow', label: dayLabel(t('departures.tomorrow'), groupsIn(tomorrow)) },
           ]}
         />
       </Group>
@@ -105,7 +108,7 @@ function TrainDepartures({ train }: { train: DepartureTrain }) {
                     {g.booking_id}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td miw={180}>
                   <Text size="sm" fw={600}>{g.group_name}</Text>
                   <Text size="xs" c="dimmed">{g.agent_name}</Text>
                 </Table.Td>
