@@ -137,9 +137,11 @@ describe('dashboards', () => {
     await logIn(page, AGENT);
     await visible(page.getByTestId('portal-workplace'));
     expect(await page.getByTestId('dashboard-departures').count()).toBe(0);
+    await page.waitForLoadState('networkidle');
     await screenshot(page, 'dashboard-agent-ja');
     await page.goto('/dashboard?lang=en');
     await visible(page.getByTestId('portal-workplace'));
+    await page.waitForLoadState('networkidle');
     await screenshot(page, 'dashboard-agent-en');
     await context.close();
   });

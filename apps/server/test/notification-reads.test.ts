@@ -4,9 +4,13 @@
  * or all read within exactly what the caller's list shows (another agent's or branch's: 404),
  * the operation log, and nothing written on a refusal.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { rowsOf } from '../src/db/client.ts';
+import { REALTIME_CHANNEL, type RealtimeNotice } from '../src/realtime/realtime-publish.ts';
+import { withDatabaseName } from './test-database-names.ts';
+import { until } from './support/polling.ts';
 import { errorOf, type TestApp } from './test-app.ts';
 import { openBookingTestApp, type InventoryFixture } from './support/inventory-fixture.ts';
 import { confirmedBooking } from './support/booking-fixture.ts';
@@ -48,6 +52,23 @@ async function agentNoticeOf(bookingId: string): Promise<number> {
     await ctx.database.db.execute(sql`select n.id from notifications n join bookings b on b.id = n.booking_id where b.booking_id = ${bookingId} and n.audience = 'AGENT' order by n.id limit 1`),
   );
   return Number(row!.id);
+}
+
+/** Listens on the live-update channel of this file's database (PGlite's own, or the PostgreSQL copy's). */
+async function listenRealtime(): Promise<{ notices: RealtimeNotice[]; stop(): Promise<void> }> {
+  const notices: RealtimeNotice[] = [];
+  const pglite = ctx.database.pglite;
+  if (pglite) {
+    const unlisten = await pglite.listen(REALTIME_CHANNEL, (payload) => notices.push(JSON.parse(payload) as RealtimeNotice));
+    return { notices, stop: unlisten };
+  }
+  const target = inject('testDatabase');
+  const [db] = rowsOf<{ name: string }>(await ctx.database.db.execute(sql`select current_database() as name`));
+  const client = new pg.Client({ connectionString: withDatabaseName((target as { url: string }).url, db!.name) });
+  await client.connect();
+  client.on('notification', (m) => notices.push(JSON.parse(m.payload!) as RealtimeNotice));
+  await client.query(`listen ${REALTIME_CHANNEL}`);
+  return { notices, stop: () => client.end() };
 }
 
 beforeAll(async () => {
@@ -152,6 +173,26 @@ describe('unread state', () => {
     expect(adminAll.json().marked).toBe(adminBefore.total);
     expect((await unread(staff)).total).toBe(0);
     expect(await unread(other)).toEqual(otherBefore);
+  });
+
+  it('tells the inbox that changed to look again (notification.changed on commit), and nobody for a refusal', async () => {
+    const heard = await listenRealtime();
+    try {
+      const [fresh] = rowsOf<{ id: number; agent_sub_group_id: number }>(
+        await ctx.database.db.execute(sql`
+          insert into notifications (audience, category, kind, agent_id, agent_sub_group_id)
+          select 'AGENT', 'payment', 'PAYMENT_REMINDER', agent_id, id from agent_groups where agent_id = ${agentIds.FREE!} and is_root
+          returning id, agent_sub_group_id`),
+      );
+      expect((await put(`/v1/notifications/${fresh!.id}/read`, other)).statusCode).toBe(404);
+      expect((await put(`/v1/notifications/${fresh!.id}/read`, head)).statusCode).toBe(200);
+      await until(async () => heard.notices.length, (n) => n > 0, 'the live update');
+      expect(heard.notices).toEqual([
+        { rooms: ['operator', `agent:${agentIds.FREE}`, `branch:${fresh!.agent_sub_group_id}`], event: { type: 'notification.changed', category: 'payment' } },
+      ]);
+    } finally {
+      await heard.stop();
+    }
   });
 
   it('station staff have no inbox', async () => {
