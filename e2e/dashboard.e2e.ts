@@ -89,6 +89,7 @@ describe('dashboards', () => {
     expect((await apiAs<{ total: number }>(STAFF, 'GET', '/v1/notifications/unread-count')).total).toBe(0);
     await page.goto('/notifications?lang=en');
     await visible(page.getByRole('button', { name: 'Mark all read' }));
+    await visible(page.getByRole('cell', { name: 'Read', exact: true }));
     await screenshot(page, 'notifications-read-en');
     await context.close();
   });

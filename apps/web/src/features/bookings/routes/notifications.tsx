@@ -47,7 +47,7 @@ export function Component() {
     <Group gap={6} wrap="nowrap">
       {t(`tabs.${tab}`)}
       {(unread.data?.[tab] ?? 0) > 0 && (
-        <Badge size="sm" circle={false} variant="filled" color="red" aria-label={t('unreadCount', { count: unread.data?.[tab] })}>
+        <Badge size="sm" variant="filled" color="red" aria-label={t('unreadCount', { count: unread.data?.[tab] })}>
           {unread.data?.[tab]}
         </Badge>
       )}
