@@ -34,7 +34,8 @@ export function sidebar(page: Page, lang: Lang = 'ja'): Locator {
 export async function sidebarLinks(page: Page, lang: Lang = 'ja'): Promise<string[]> {
   const nav = sidebar(page, lang);
   await visible(nav.getByRole('link'));
-  return (await nav.getByRole('link').allInnerTexts()).map((s) => s.trim());
+  // An entry's name is its first line (the notifications entry carries its unread count after it).
+  return (await nav.getByRole('link').allInnerTexts()).map((s) => s.trim().split('\n')[0]!.trim());
 }
 
 export async function logOut(page: Page, lang: Lang = 'ja') {

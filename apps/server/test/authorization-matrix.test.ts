@@ -132,6 +132,7 @@ const BODIES: Record<string, unknown> = {
   },
   'PUT /v1/bookings/:booking_id/change-seat': { token: 'not-the-token', service: { service_day: '2027-06-10', service_id: 1, manual: { seats: [] } }, mutation_id: 'm' },
   'DELETE /v1/notifications/:notification_id': undefined,
+  'PUT /v1/notifications/:notification_id/read': undefined,
   'PUT /v1/agents/:id': {
     name_ja: 'x', name_kana: '', name_en: '', name_origin: '', main_admin_name: 'x', main_admin_tel: '', root_group_fax: '', country_code: 'JPN',
     agent_type: 'FREE', payment_day: null, payment_day_end_of_month: true, billing_day: null, billing_day_end_of_month: true, ignore_cancellation_policy: false, require_totp: false,

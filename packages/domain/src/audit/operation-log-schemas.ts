@@ -48,6 +48,8 @@ export const OPERATION_NAMES = [
   'agent_staffs.send_password_reset_email',
   'agent_staffs.unenroll_totp',
   'notifications.delete',
+  'notifications.read',
+  'notifications.read_all',
   'bookings.submit',
   'bookings.reserve_allotments',
   /** A bulk file uploaded (each of its lines is logged as its own step, as the uploader). */

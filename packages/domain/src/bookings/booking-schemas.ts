@@ -406,7 +406,18 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NotificationListQuery = PagingQuery.extend({
   agent_sub_group_ids: z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(z.coerce.number().int().positive()).max(100)).optional(),
+  /** true: only the unread ones (false or absent: all). */
+  unread: z.stringbool({ truthy: ['true'], falsy: ['false'] }).optional(),
 });
+export const NOTIFICATION_CATEGORIES = ['booking', 'payment'] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+/** Unread notifications of the caller's inbox (the back office's, the agent's or the branch's), per category. */
+export const NotificationUnreadCountResponse = z.object({ booking: z.number().int(), payment: z.number().int(), total: z.number().int() });
+export type NotificationUnreadCountResponse = z.infer<typeof NotificationUnreadCountResponse>;
+/** POST /v1/notifications/read-all: every unread notification of the caller's inbox, or of one category. */
+export const NotificationReadAllBody = z.object({ category: z.enum(NOTIFICATION_CATEGORIES).optional() }).strict();
+export const NotificationReadAllResponse = z.object({ marked: z.number().int() });
+export const NotificationReadResponse = z.object({ notification_id: z.number().int(), is_read: z.literal(true), read_at: z.string() });
 export const NotificationRow = z.object({
   notification_id: z.number().int(),
   kind: z.string(),
@@ -416,6 +427,9 @@ export const NotificationRow = z.object({
   agent_name: z.string().nullable(),
   agent_sub_group_name: z.string().nullable(),
   created_at: z.string(),
+  /** Read by someone of the inbox it belongs to (one shared read state per inbox). */
+  is_read: z.boolean(),
+  read_at: z.string().nullable(),
 });
 export type NotificationRow = z.infer<typeof NotificationRow>;
 export const NotificationListResponse = z.object({

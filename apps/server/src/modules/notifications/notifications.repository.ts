@@ -16,12 +16,12 @@ function scopeFilter(scope: NotificationScope, subGroupIds: number[] | undefined
   return sql.join(f, sql` and `);
 }
 
-export async function listNotifications(db: Executor, category: 'booking' | 'payment', scope: NotificationScope, q: { page: number; per_page: number; agent_sub_group_ids?: number[] }): Promise<{ total: number; rows: NotificationRow[] }> {
-  const where = sql`n.category = ${category} and ${scopeFilter(scope, q.agent_sub_group_ids)}`;
+export async function listNotifications(db: Executor, category: 'booking' | 'payment', scope: NotificationScope, q: { page: number; per_page: number; agent_sub_group_ids?: number[]; unread?: boolean }): Promise<{ total: number; rows: NotificationRow[] }> {
+  const where = sql`n.category = ${category} and ${scopeFilter(scope, q.agent_sub_group_ids)}${q.unread ? sql` and n.read_at is null` : sql``}`;
   const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from notifications n where ${where}`));
-  const rows = rowsOf<{ id: number; kind: string; category: 'booking' | 'payment'; booking_id: string | null; group_name: string | null; agent_name: string | null; sub_group_name: string | null; created_at: Date | string }>(
+  const rows = rowsOf<{ id: number; kind: string; category: 'booking' | 'payment'; booking_id: string | null; group_name: string | null; agent_name: string | null; sub_group_name: string | null; created_at: Date | string; read_at: Date | string | null }>(
     await db.execute(sql`
-      select n.id, n.kind, n.category, b.booking_id, b.group_name, a.name_ja as agent_name, g.name_ja as sub_group_name, n.created_at
+      select n.id, n.kind, n.category, b.booking_id, b.group_name, a.name_ja as agent_name, g.name_ja as sub_group_name, n.created_at, n.read_at
       from notifications n
       left join bookings b on b.id = n.booking_id
       left join agents a on a.id = n.agent_id
@@ -41,14 +41,57 @@ export async function listNotifications(db: Executor, category: 'booking' | 'pay
       agent_name: r.agent_name,
       agent_sub_group_name: r.sub_group_name,
       created_at: new Date(r.created_at).toISOString(),
+      is_read: r.read_at !== null,
+      read_at: r.read_at === null ? null : new Date(r.read_at).toISOString(),
     })),
   };
 }
 
-/** Hides a notification for everyone of its audience; false when it is not the caller's to delete. */
-export async function deleteNotification(db: Executor, id: number, scope: NotificationScope): Promise<boolean> {
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`update notifications n set deleted_at = now() where n.id = ${id} and ${scopeFilter(scope, undefined)} returning n.id`),
+/** Whose inbox a changed notification was in: its agent and branch (null for the back office's). */
+export interface NotificationOwner {
+  category: 'booking' | 'payment';
+  agent_id: number | null;
+  agent_sub_group_id: number | null;
+}
+
+/** Hides a notification for everyone of its audience; null when it is not the caller's to delete. */
+export async function deleteNotification(db: Executor, id: number, scope: NotificationScope): Promise<NotificationOwner | null> {
+  const rows = rowsOf<NotificationOwner>(
+    await db.execute(sql`update notifications n set deleted_at = now() where n.id = ${id} and ${scopeFilter(scope, undefined)} returning n.category, n.agent_id, n.agent_sub_group_id`),
   );
-  return rows.length > 0;
+  return rows[0] ?? null;
+}
+
+/** Unread notifications the caller may see, per category. */
+export async function countUnread(db: Executor, scope: NotificationScope): Promise<{ booking: number; payment: number }> {
+  const rows = rowsOf<{ category: 'booking' | 'payment'; n: number }>(
+    await db.execute(sql`select n.category, count(*)::int as n from notifications n where ${scopeFilter(scope, undefined)} and n.read_at is null group by n.category`),
+  );
+  return { booking: rows.find((r) => r.category === 'booking')?.n ?? 0, payment: rows.find((r) => r.category === 'payment')?.n ?? 0 };
+}
+
+/**
+ * Marks one notification read for its whole inbox. An already read one keeps its first reader and
+ * time (`changed` false). null when the caller may not see it.
+ */
+export async function markNotificationRead(db: Executor, id: number, scope: NotificationScope, readBy: string): Promise<(NotificationOwner & { read_at: string; changed: boolean }) | null> {
+  const rows = rowsOf<NotificationOwner & { read_at: Date | string; changed: boolean }>(
+    await db.execute(sql`
+      update notifications n set read_at = coalesce(n.read_at, now()), read_by = coalesce(n.read_by, ${readBy})
+      from (select id, read_at is null as changed from notifications where id = ${id} for update) prior
+      where n.id = prior.id and ${scopeFilter(scope, undefined)}
+      returning n.category, n.agent_id, n.agent_sub_group_id, n.read_at, prior.changed`),
+  );
+  const row = rows[0];
+  return row ? { ...row, read_at: new Date(row.read_at).toISOString() } : null;
+}
+
+/** Marks every unread notification the caller may see (of one category, or both) read; answers the inboxes touched. */
+export async function markAllNotificationsRead(db: Executor, scope: NotificationScope, category: 'booking' | 'payment' | undefined, readBy: string): Promise<NotificationOwner[]> {
+  return rowsOf<NotificationOwner>(
+    await db.execute(sql`
+      update notifications n set read_at = now(), read_by = ${readBy}
+      where ${scopeFilter(scope, undefined)} and n.read_at is null${category ? sql` and n.category = ${category}` : sql``}
+      returning n.category, n.agent_id, n.agent_sub_group_id`),
+  );
 }

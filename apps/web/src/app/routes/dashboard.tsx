@@ -4,18 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { PageHeader } from '../../components/page-header.tsx';
 import { roleLabelKey, useCurrentUser } from '../../lib/current-user.ts';
+import { OperatorDashboard } from '../components/operator-dashboard.tsx';
 import { PortalHome } from '../components/portal-home.tsx';
+import { StationDashboard } from '../components/station-dashboard.tsx';
 
-/** The landing screen: a greeting, the agent portal's home for agent staff, and (in a later issue) the operator's articles. */
+/**
+ * The landing screen: a greeting; what needs doing and the departures for the back office, the
+ * day's trains for station staff, the portal's home for agent staff; and the articles.
+ */
 export function Component() {
   const { t } = useTranslation(['dashboard', 'common']);
   const user = useCurrentUser();
   const role = t(`common:roles.${roleLabelKey(user)}`);
+  const caps = capabilitiesOf(user);
 
   return (
     <>
       <PageHeader title={t('title')} />
-      <Stack gap="md" maw={960}>
+      <Stack gap="md" maw={caps.agentPortal ? 960 : 1200}>
         <Card withBorder padding="lg">
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Stack gap={4}>
@@ -31,7 +37,9 @@ export function Component() {
             </Badge>
           </Group>
         </Card>
-        {capabilitiesOf(user).agentPortal && <PortalHome />}
+        {caps.backOffice && <OperatorDashboard />}
+        {caps.stationOnly && <StationDashboard />}
+        {caps.agentPortal && <PortalHome />}
         <Card withBorder padding="lg">
           <Title order={2} size="h5" mb="sm">
             {t('articles.title')}

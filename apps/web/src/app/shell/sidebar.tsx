@@ -1,8 +1,9 @@
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { visibleMenuGroups, type MenuGroupKey } from '@sagano/domain/auth/menu-access';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
+import { useUnreadCount } from '../../features/bookings/api/get-unread-count.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { BUILT_MENU_ENTRIES } from './menu-entries.ts';
 
@@ -20,7 +21,11 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const user = useCurrentUser();
   const { pathname } = useLocation();
   const groups = visibleMenuGroups(user, BUILT_MENU_ENTRIES);
-  const portal = capabilitiesOf(user).agentPortal;
+  const caps = capabilitiesOf(user);
+  const portal = caps.agentPortal;
+  const hasInbox = groups.some((g) => g.entries.some((e) => e.key === 'notifications'));
+  // The notifications entry carries the inbox's unread count (live events refresh it through the notifications root).
+  const unread = useUnreadCount(hasInbox && (caps.backOffice || caps.agentPortal)).data?.total ?? 0;
   const groupName = (group: MenuGroupKey) => {
     const agentName = portal ? AGENT_GROUP_NAMES[group] : undefined;
     return agentName ? t(`nav.agentGroups.${agentName}`) : t(`nav.groups.${group}`);
@@ -48,6 +53,13 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
                   component={Link}
                   to={entry.path}
                   label={entryName(entry.key)}
+                  rightSection={
+                    entry.key === 'notifications' && unread > 0 ? (
+                      <Badge size="sm" color="red" variant="filled" data-testid="unread-badge" aria-label={t('nav.unread', { count: unread })}>
+                        {unread > 99 ? '99+' : unread}
+                      </Badge>
+                    ) : undefined
+                  }
                   leftSection={<entry.icon size={18} stroke={1.6} aria-hidden />}
                   active={active}
                   aria-current={active ? 'page' : undefined}

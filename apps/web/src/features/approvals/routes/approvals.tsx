@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Badge, Button, Group, LoadingOverlay, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, LoadingOverlay, Paper, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ApprovalResponse, ApprovalStatus } from '@sagano/domain/approvals/approval-schemas';
+import { APPROVAL_STATUSES, type ApprovalResponse, type ApprovalStatus } from '@sagano/domain/approvals/approval-schemas';
 import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -18,8 +19,11 @@ export function Component() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
+  // The status filter lives in the address, so the dashboard can link to the approvals waiting.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const status = APPROVAL_STATUSES.find((s) => s === searchParams.get('status'));
   const [judging, setJudging] = useState<{ approval: ApprovalResponse; decision: 'approve' | 'reject' } | null>(null);
-  const list = useApprovals({ from_date: from || undefined, to_date: to || undefined, page, per_page: DEFAULT_PER_PAGE });
+  const list = useApprovals({ from_date: from || undefined, to_date: to || undefined, status, page, per_page: DEFAULT_PER_PAGE });
 
   const action = (a: ApprovalResponse, decision: 'approve' | 'reject') => {
     const allowed = decision === 'approve' ? a.can_approve : a.can_reject;
@@ -39,6 +43,14 @@ export function Component() {
         <Group align="flex-end" mb="md">
           <TextInput type="date" label={t('from')} value={from} onChange={(e) => { setFrom(e.currentTarget.value); setPage(1); }} />
           <TextInput type="date" label={t('to')} value={to} onChange={(e) => { setTo(e.currentTarget.value); setPage(1); }} />
+          <Select
+            label={t('status')}
+            placeholder={t('allStatuses')}
+            clearable
+            value={status ?? null}
+            data={APPROVAL_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+            onChange={(value) => { setSearchParams(value ? { status: value } : {}); setPage(1); }}
+          />
         </Group>
         <LoadingOverlay visible={list.isFetching && !list.data} />
         <Table.ScrollContainer minWidth={900}>

@@ -9,5 +9,6 @@ export const bookingsKeys = {
   mailTemplate: (bookingId: string, template: string, reason: string | null) =>
     [...queryRoots.bookings, 'mail-template', bookingId, template, reason] as const,
   amount: (body: unknown) => [...queryRoots.bookings, 'amount', body] as const,
-  notifications: (category: string, page: number) => [...queryRoots.notifications, category, page] as const,
+  notifications: (category: string, page: number, unreadOnly = false) => [...queryRoots.notifications, category, page, unreadOnly] as const,
+  unreadCount: () => [...queryRoots.notifications, 'unread-count'] as const,
 };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Anchor, Button, LoadingOverlay, Paper, Table, Tabs } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, LoadingOverlay, Paper, SegmentedControl, Table, Tabs, Text } from '@mantine/core';
+import { IconChecks, IconMailOpened, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_KINDS, type NotificationKind, type NotificationRow } from '@sagano/domain/bookings/booking-schemas';
@@ -8,38 +8,93 @@ import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteNotification } from '../api/delete-notification.ts';
 import { useNotifications, type NotificationCategory } from '../api/get-notifications.ts';
+import { useUnreadCount } from '../api/get-unread-count.ts';
+import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mark-notifications-read.ts';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 
 const isKind = (kind: string): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind);
 
-/** /notifications: the admin-side notifications for bookings and payments; delete after confirmation. */
+/** The address of a tab, page and filter (the first page and "all" are left out). */
+function paramsOf(category: NotificationCategory, page: number, unreadOnly: boolean): Record<string, string> {
+  return { ...(category === 'payment' ? { tab: 'payment' } : {}), ...(page > 1 ? { page: String(page) } : {}), ...(unreadOnly ? { unread: 'true' } : {}) };
+}
+
+/**
+ * /notifications: the caller's inbox (the back office's, the agent's or the branch's) for bookings
+ * and payments. Unread rows stand out; opening one or "mark read" marks it read for the whole
+ * inbox; "mark all read" clears both tabs; delete after confirmation.
+ */
 export function Component() {
   const { t } = useTranslation(['notifications', 'common']);
   const [searchParams, setSearchParams] = useSearchParams();
   const category: NotificationCategory = searchParams.get('tab') === 'payment' ? 'payment' : 'booking';
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const list = useNotifications(category, page);
+  const unreadOnly = searchParams.get('unread') === 'true';
+  const list = useNotifications(category, page, unreadOnly);
+  const unread = useUnreadCount(true);
   const remove = useDeleteNotification();
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
   const [deleting, setDeleting] = useState<NotificationRow | null>(null);
   const rows = list.data?.notifications ?? [];
+  const read = (row: NotificationRow) => {
+    if (!row.is_read) markRead.mutate(row.notification_id, { onError: (error) => notifyApiError(error) });
+  };
+  const tabLabel = (tab: NotificationCategory) => (
+    <Group gap={6} wrap="nowrap">
+      {t(`tabs.${tab}`)}
+      {(unread.data?.[tab] ?? 0) > 0 && (
+        <Badge size="sm" variant="filled" color="red" aria-label={t('unreadCount', { count: unread.data?.[tab] })}>
+          {unread.data?.[tab]}
+        </Badge>
+      )}
+    </Group>
+  );
 
   return (
     <>
-      <PageHeader title={t('title')} description={t('description')} />
-      <Tabs value={category} onChange={(tab) => setSearchParams(tab === 'payment' ? { tab: 'payment' } : {})} mb="md">
-        <Tabs.List>
-          <Tabs.Tab value="booking">{t('tabs.booking')}</Tabs.Tab>
-          <Tabs.Tab value="payment">{t('tabs.payment')}</Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={
+          <Button
+            variant="light"
+            leftSection={<IconChecks size={16} aria-hidden />}
+            disabled={!unread.data?.total}
+            loading={markAll.isPending}
+            onClick={() => markAll.mutate(undefined, { onSuccess: (r) => notifySuccess(t('markedAll', { count: r.marked })), onError: (error) => notifyApiError(error) })}
+          >
+            {t('markAllRead')}
+          </Button>
+        }
+      />
+      <Group justify="space-between" align="flex-end" mb="md" wrap="wrap">
+        <Tabs value={category} onChange={(tab) => setSearchParams(paramsOf(tab === 'payment' ? 'payment' : 'booking', 1, unreadOnly))}>
+          <Tabs.List>
+            <Tabs.Tab value="booking">{tabLabel('booking')}</Tabs.Tab>
+            <Tabs.Tab value="payment">{tabLabel('payment')}</Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+        <SegmentedControl
+          aria-label={t('filter.label')}
+          value={unreadOnly ? 'unread' : 'all'}
+          onChange={(value) => setSearchParams(paramsOf(category, 1, value === 'unread'))}
+          data={[
+            { value: 'all', label: t('filter.all') },
+            { value: 'unread', label: t('filter.unread') },
+          ]}
+        />
+      </Group>
       <Paper withBorder p="md" pos="relative">
         <LoadingOverlay visible={list.isFetching && !list.data} />
         <Table.ScrollContainer minWidth={760}>
           <Table aria-label={t('title')} verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
+                <Table.Th w={72}>{t('columns.state')}</Table.Th>
                 <Table.Th>{t('columns.createdAt')}</Table.Th>
                 <Table.Th>{t('columns.kind')}</Table.Th>
                 <Table.Th>{t('columns.booking')}</Table.Th>
@@ -49,14 +104,26 @@ export function Component() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.length === 0 && <TableEmptyRow colSpan={6}>{t('empty')}</TableEmptyRow>}
+              {rows.length === 0 && <TableEmptyRow colSpan={7}>{unreadOnly ? t('emptyUnread') : t('empty')}</TableEmptyRow>}
               {rows.map((row) => (
-                <Table.Tr key={row.notification_id}>
+                <Table.Tr
+                  key={row.notification_id}
+                  data-unread={row.is_read ? undefined : 'true'}
+                  bg={row.is_read ? undefined : 'var(--mantine-color-blue-light)'}
+                  fw={row.is_read ? undefined : 700}
+                >
+                  <Table.Td>
+                    {row.is_read ? (
+                      <Text size="xs" c="dimmed">{t('read')}</Text>
+                    ) : (
+                      <Badge size="sm" variant="filled" color="blue">{t('unread')}</Badge>
+                    )}
+                  </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{isKind(row.kind) ? t(`kinds.${row.kind}`) : row.kind}</Table.Td>
                   <Table.Td>
                     {row.booking_id ? (
-                      <Anchor component={Link} to={`/bookings/${row.booking_id}`} ff="monospace">
+                      <Anchor component={Link} to={`/bookings/${row.booking_id}`} ff="monospace" onClick={() => read(row)}>
                         {row.booking_id}
                       </Anchor>
                     ) : (
@@ -65,7 +132,12 @@ export function Component() {
                   </Table.Td>
                   <Table.Td>{row.group_name ?? '—'}</Table.Td>
                   <Table.Td>{[row.agent_name, row.agent_sub_group_name].filter(Boolean).join(' / ') || '—'}</Table.Td>
-                  <Table.Td ta="right">
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {!row.is_read && (
+                      <Button size="xs" variant="subtle" leftSection={<IconMailOpened size={14} aria-hidden />} onClick={() => read(row)} loading={markRead.isPending && markRead.variables === row.notification_id}>
+                        {t('markRead')}
+                      </Button>
+                    )}
                     <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setDeleting(row)}>
                       {t('delete')}
                     </Button>
@@ -80,7 +152,7 @@ export function Component() {
             total={list.data.total}
             page={list.data.page}
             perPage={list.data.per_page}
-            onChange={(next) => setSearchParams(category === 'payment' ? { tab: 'payment', page: String(next) } : { page: String(next) })}
+            onChange={(next) => setSearchParams(paramsOf(category, next, unreadOnly))}
           />
         )}
       </Paper>
