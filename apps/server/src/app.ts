@@ -52,6 +52,7 @@ import { createSeatsService } from './modules/seats/seats.service.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { createInventoryService } from './modules/inventory/inventory.service.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   bookingsRoutes(app, { db, clock, bookings: createBookingsService(db, { publicUrl: config.publicUrl, clock }), customerSummary: seats.customerSummary });
   seatsRoutes(app, { db, seats });
   notificationsRoutes(app, { db });
+  messagesRoutes(app, { db, fileStorage, clock });
   agentsRoutes(app, { db, auth });
   const paymentGateway = gateway ?? gatewayFromConfig(config, { db, clock, jobs });
   paymentsRoutes(app, { db, clock, jobs, publicUrl: config.publicUrl, payments: createPaymentsService({ db, gateway: paymentGateway, clock, publicUrl: config.publicUrl, jobs }) });
