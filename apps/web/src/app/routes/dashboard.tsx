@@ -1,12 +1,12 @@
-import { Badge, Card, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
-import { IconNews } from '@tabler/icons-react';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { PageHeader } from '../../components/page-header.tsx';
 import { roleLabelKey, useCurrentUser } from '../../lib/current-user.ts';
 import { PortalHome } from '../components/portal-home.tsx';
+import { MessageBoard } from '../../features/messages/components/message-board.tsx';
 
-/** The landing screen: a greeting, the agent portal's home for agent staff, and (in a later issue) the operator's articles. */
+/** The landing screen: a greeting, the agent portal's home for agent staff, and the operator's articles (read-only but for the back office). */
 export function Component() {
   const { t } = useTranslation(['dashboard', 'common']);
   const user = useCurrentUser();
@@ -32,17 +32,7 @@ export function Component() {
           </Group>
         </Card>
         {capabilitiesOf(user).agentPortal && <PortalHome />}
-        <Card withBorder padding="lg">
-          <Title order={2} size="h5" mb="sm">
-            {t('articles.title')}
-          </Title>
-          <EmptyState
-            icon={<IconNews size={28} aria-hidden />}
-            title={t('articles.empty')}
-            description={t('articles.emptyDescription')}
-            size="sm"
-          />
-        </Card>
+        <MessageBoard canEdit={capabilitiesOf(user).backOffice} />
       </Stack>
     </>
   );
