@@ -27,7 +27,7 @@ export function useMessage(id: number) {
       queryKey: messagesKeys.detail(id),
       queryFn: () => apiClient.get<MessageResponse>(`${PATH}/${id}`),
       meta: { silentError: true },
-      refetchOnWindowFocus: true,
+      refetchOnWindowFocus: 'always',
     }),
   );
 }
