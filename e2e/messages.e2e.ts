@@ -102,6 +102,12 @@ describe('dashboard articles', () => {
     if ((await agent.page.getByTestId('message-body').locator('b').count()) !== 0) throw new Error('markup in the body was rendered');
     await visible(agent.page.getByTestId('message-body').getByText('<b>太字にはなりません</b>', { exact: false }));
     await screenshot(agent.page, 'messages-page-ja');
+    await agent.page.getByRole('button', { name: 'English' }).click();
+    await visible(agent.page.getByRole('link', { name: 'Back to the dashboard' }));
+    await visible(agent.page.getByTestId('message-category').getByText('Notices'));
+    await screenshot(agent.page, 'messages-page-en');
+    await agent.page.getByRole('button', { name: '日本語' }).click();
+    await visible(agent.page.getByRole('link', { name: 'ダッシュボードに戻る' }));
 
     const download = agent.page.waitForEvent('download');
     await agent.page.getByRole('link', { name: `「${FILE_NAME}」をダウンロード` }).click();
