@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { attachmentTypeOf, extensionOf, isShiftJisText, isUtf8Text, MAX_ATTACHMENT_BYTES } from './attachment-type.ts';
 
-const bytes = (...parts: (string | number[])[]) =>
-  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p)));
+/** UTF-8 of a string without TextEncoder (the domain's lib has neither DOM nor Node). */
+const utf8 = (s: string) => [...encodeURIComponent(s).matchAll(/%([0-9A-F]{2})|[^%]/g)].map((m) => (m[1] ? parseInt(m[1], 16) : m[0].charCodeAt(0)));
+const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? utf8(p) : p)));
 const zip = (...entries: string[]) => bytes([0x50, 0x4b, 0x03, 0x04], 'xxxx', ...entries.map((e) => `${e}\u0001`.replace('\u0001', 'yy')));
 
 describe('attachment types by content', () => {
