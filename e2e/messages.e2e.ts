@@ -79,6 +79,16 @@ describe('dashboard articles', () => {
     const saved = (await api<Board>(page, 'GET', '/v1/messages?category=NOTICE&per_page=100')).messages;
     if (saved[0]?.title !== older || saved[1]?.title !== title || saved[0].sort_id !== saved.length * 10) throw new Error(`order not saved: ${JSON.stringify(saved)}`);
 
+    // Edited: the title changes in place, and the tab of the article's category stays open.
+    const renamed = `${older}（延長）`;
+    await board.getByRole('button', { name: `編集: ${older}` }).click();
+    const edit = page.getByRole('dialog', { name: 'お知らせを編集' });
+    await edit.getByLabel('件名').fill(renamed);
+    await edit.getByRole('button', { name: '保存' }).click();
+    await visible(page.getByText('お知らせを保存しました'));
+    titles = await shownTitles(page, 'NOTICE');
+    if (titles[0] !== renamed || titles[1] !== title) throw new Error(`not edited in place: ${titles.join(' / ')}`);
+
     await page.getByRole('button', { name: 'English' }).click();
     await visible(board.getByRole('tab', { name: /^Notices/ }));
     await screenshot(page, 'messages-board-en');
@@ -126,7 +136,7 @@ describe('dashboard articles', () => {
     await agent.page.getByRole('button', { name: 'ダッシュボードを再読み込み' }).click();
     await agent.page.waitForURL('**/dashboard');
     await agentBoard.getByRole('tab', { name: /^お知らせ/ }).click();
-    await visible(agentBoard.getByText(older));
+    await visible(agentBoard.getByText(`${older}（延長）`));
     if ((await agentBoard.getByText(title).count()) !== 0) throw new Error('the deleted article is still on the board');
     await agent.context.close();
   });

@@ -212,7 +212,7 @@ export function MessageBoard({ canEdit }: { canEdit: boolean }) {
           ))}
         </Tabs>
       )}
-      {editing && <MessageFormModal key={editing.message?.id ?? 'new'} message={editing.message} category={editing.category} onClose={() => setEditing(null)} />}
+      {editing && <MessageFormModal key={editing.message?.id ?? 'new'} message={editing.message} category={editing.category} onClose={() => setEditing(null)} onSaved={(saved) => setTab(saved.category)} />}
       <ConfirmModal
         opened={deleting !== null}
         title={t('board.deleteTitle')}

@@ -18,9 +18,9 @@ const FIELDS = ['category', 'title', 'body'] as const;
 
 /**
  * Add (message null) or edit an article, with the files to attach on saving; an edited article's
- * attachments can be deleted here. Mount it per article (key).
+ * attachments can be deleted here. Mount it per article (key); `onSaved` hears which article was saved.
  */
-export function MessageFormModal({ message, category, onClose }: { message: MessageResponse | null; category: MessageCategory; onClose: () => void }) {
+export function MessageFormModal({ message, category, onClose, onSaved }: { message: MessageResponse | null; category: MessageCategory; onClose: () => void; onSaved?: (saved: MessageResponse) => void }) {
   const { t } = useTranslation(['messages', 'common']);
   const save = useSaveMessage();
   const upload = useUploadAttachment();
@@ -59,6 +59,7 @@ export function MessageFormModal({ message, category, onClose }: { message: Mess
           setUploading(false);
           if (allDone) notifySuccess(t(message ? 'form.saved' : 'form.created'));
           else notifyError(t('form.attachmentsFailed'));
+          onSaved?.(saved);
           onClose();
         },
         onError: (error) => {
