@@ -54,6 +54,7 @@ import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { createInventoryService } from './modules/inventory/inventory.service.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   seatsRoutes(app, { db, seats });
   notificationsRoutes(app, { db });
   dashboardRoutes(app, { db, clock });
+  messagesRoutes(app, { db, fileStorage, clock });
   agentsRoutes(app, { db, auth });
   const paymentGateway = gateway ?? gatewayFromConfig(config, { db, clock, jobs });
   paymentsRoutes(app, { db, clock, jobs, publicUrl: config.publicUrl, payments: createPaymentsService({ db, gateway: paymentGateway, clock, publicUrl: config.publicUrl, jobs }) });

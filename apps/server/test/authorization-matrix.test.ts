@@ -187,6 +187,9 @@ const SHARED_REFERENCE = new Set([
   'GET /v1/allotments/calendar/:year/:month',
   'GET /v1/allotments/:service_day',
   'GET /v1/inventories/:date/services/:service_id',
+  // Dashboard articles and their attachments: the operator's, read by every signed-in user.
+  'GET /v1/messages/:message_id',
+  'GET /v1/messages/:message_id/attachments/:attachment_id',
 ]);
 /**
  * The card provider's own surface: the sandbox's hosted-page calls, whose id is the provider's

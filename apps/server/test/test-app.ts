@@ -29,6 +29,8 @@ export interface TestApp {
   gateway: PaymentGateway;
   /** The file storage the app keeps uploads in: a temporary folder of its own, removed on close. */
   fileStorage: FileStorage;
+  /** The folder behind `fileStorage`. */
+  filesDir: string;
   /** Signs in and answers the bearer header for later calls. */
   login(email: string, password?: string): Promise<{ authorization: string }>;
   close(): Promise<void>;
@@ -61,6 +63,7 @@ export async function createTestApp(options: { smtpUrl?: string; env?: Record<st
     config,
     gateway,
     fileStorage,
+    filesDir,
     async login(email, password = DEMO_PASSWORD) {
       const res = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password } });
       if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);

@@ -54,6 +54,11 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: lazyScreen(() => import('./routes/dashboard.tsx')),
             },
             {
+              // One dashboard article (spec 000 §2 dashboard/{messageId}), for everyone signed in.
+              path: 'dashboard/:messageId',
+              lazy: lazyScreen(() => import('../features/messages/routes/message-page.tsx')),
+            },
+            {
               path: 'notifications',
               loader: requireMenuEntry(queryClient, 'notifications'),
               lazy: lazyScreen(() => import('../features/bookings/routes/notifications.tsx')),

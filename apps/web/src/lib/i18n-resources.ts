@@ -27,6 +27,7 @@ import jaSettlements from '../locales/ja/settlements.json';
 import jaSales from '../locales/ja/sales.json';
 import jaReports from '../locales/ja/reports.json';
 import jaBulkOperations from '../locales/ja/bulkOperations.json';
+import jaMessages from '../locales/ja/messages.json';
 import enArrangements from '../locales/en/arrangements.json';
 import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
@@ -55,6 +56,7 @@ import enSettlements from '../locales/en/settlements.json';
 import enSales from '../locales/en/sales.json';
 import enReports from '../locales/en/reports.json';
 import enBulkOperations from '../locales/en/bulkOperations.json';
+import enMessages from '../locales/en/messages.json';
 
 /** One namespace per feature; ja is the reference language the keys are typed from. */
 export const ja = {
@@ -85,6 +87,7 @@ export const ja = {
   reports: jaReports,
   jobs: jaJobs,
   bulkOperations: jaBulkOperations,
+  messages: jaMessages,
   // Every error code of the API has a message (the locales test checks en against ja).
   errors: jaErrors satisfies Record<ErrorCode, string>,
 };
@@ -121,6 +124,7 @@ export const en: Resources = {
   reports: enReports,
   jobs: enJobs,
   bulkOperations: enBulkOperations,
+  messages: enMessages,
   errors: enErrors,
 };
 

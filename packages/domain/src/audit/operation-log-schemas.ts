@@ -13,6 +13,7 @@ export const OPERATION_LOG_CATEGORIES = [
   'approvals',
   'payments',
   'notifications',
+  'messages',
   'mail',
   'other',
 ] as const;
@@ -130,6 +131,12 @@ export const OPERATION_NAMES = [
   'payments.mark_overdue',
   'bookings.remind_answer_due',
   'jobs.run',
+  'messages.create',
+  'messages.update',
+  'messages.delete',
+  'messages.reorder',
+  'messages.add_attachment',
+  'messages.delete_attachment',
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 

@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { messageAttachmentKey } from './file-storage.ts';
 import { localFileStorage } from './local-file-storage.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'sagano-local-storage-'));
@@ -33,5 +34,19 @@ describe('local file storage', () => {
       await expect(storage.put(bad, Buffer.from('x'), 'image/png'), bad).rejects.toThrow('not a file key');
     }
     expect(readdirSync(folder).sort()).toEqual(['files']);
+  });
+
+  it('keeps an article attachment under messages/<day>/, and its key never carries a path out of it', async () => {
+    const storage = localFileStorage(join(folder, 'attachments'));
+    const key = messageAttachmentKey('2026-11-24', '../../運行 案内(改訂).pdf', '0123456789abcdef', 'pdf');
+    expect(key).toBe('messages/2026-11-24/運行_案内_改訂_0123456789abcdef.pdf');
+    await storage.put(key, Buffer.from('%PDF-1.7'), 'application/pdf');
+    expect((await storage.get(key))!.toString()).toBe('%PDF-1.7');
+    expect(readdirSync(join(folder, 'attachments', 'messages', '2026-11-24'))).toEqual(['運行_案内_改訂_0123456789abcdef.pdf']);
+    expect(messageAttachmentKey('2026-11-24', '../..', '0123456789abcdef', 'pdf')).toBe('messages/2026-11-24/file_0123456789abcdef.pdf');
+    expect(messageAttachmentKey('2026-11-24', 'あ'.repeat(300), '0123456789abcdef', 'txt')).toBe(`messages/2026-11-24/${'あ'.repeat(60)}_0123456789abcdef.txt`);
+    for (const bad of ['messages/2026-11-24/../x_0123456789abcdef.pdf', 'messages/2026-11-24/a/b_0123456789abcdef.pdf', 'messages/2026-11-24/a.b_0123456789abcdef.pdf', 'messages/2026-11-24/a_0123456789abcdef.exe', 'messages/../a_0123456789abcdef.pdf', '/messages/2026-11-24/a_0123456789abcdef.pdf', 'messages/2026-11-24/a_0123456789abcdef.pdf\n']) {
+      await expect(storage.put(bad, Buffer.from('x'), 'text/plain'), bad).rejects.toThrow('not a file key');
+    }
   });
 });

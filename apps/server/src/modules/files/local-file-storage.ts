@@ -1,5 +1,5 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { assertFileKey, type FileStorage } from './file-storage.ts';
 
@@ -8,10 +8,12 @@ export function localFileStorage(folder: string): FileStorage {
   return {
     async put(key, bytes) {
       assertFileKey(key);
-      await mkdir(folder, { recursive: true });
+      const target = join(folder, key);
+      // Article attachments live in `messages/<day>/` under the folder.
+      await mkdir(dirname(target), { recursive: true });
       const temporary = join(folder, `.${randomUUID()}.part`);
       await writeFile(temporary, bytes);
-      await rename(temporary, join(folder, key));
+      await rename(temporary, target);
     },
     async get(key) {
       assertFileKey(key);

@@ -1,5 +1,4 @@
-import { Badge, Card, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
-import { IconNews } from '@tabler/icons-react';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -7,10 +6,12 @@ import { roleLabelKey, useCurrentUser } from '../../lib/current-user.ts';
 import { OperatorDashboard } from '../components/operator-dashboard.tsx';
 import { PortalHome } from '../components/portal-home.tsx';
 import { StationDashboard } from '../components/station-dashboard.tsx';
+import { MessageBoard } from '../../features/messages/components/message-board.tsx';
 
 /**
  * The landing screen: a greeting; what needs doing and the departures for the back office, the
- * day's trains for station staff, the portal's home for agent staff; and the articles.
+ * day's trains for station staff, the portal's home for agent staff; and the operator's articles
+ * (read-only but for the back office).
  */
 export function Component() {
   const { t } = useTranslation(['dashboard', 'common']);
@@ -40,17 +41,7 @@ export function Component() {
         {caps.backOffice && <OperatorDashboard />}
         {caps.stationOnly && <StationDashboard />}
         {caps.agentPortal && <PortalHome />}
-        <Card withBorder padding="lg">
-          <Title order={2} size="h5" mb="sm">
-            {t('articles.title')}
-          </Title>
-          <EmptyState
-            icon={<IconNews size={28} aria-hidden />}
-            title={t('articles.empty')}
-            description={t('articles.emptyDescription')}
-            size="sm"
-          />
-        </Card>
+        <MessageBoard canEdit={caps.backOffice} />
       </Stack>
     </>
   );
