@@ -88,10 +88,16 @@ export async function claimLine(db: Executor, id: number, lineNo: number): Promi
   return row?.result === 'PENDING';
 }
 
-/** Records a line's result and counts it in its run's progress (one statement). */
-export async function finishLine(db: Executor, id: number, lineNo: number, result: Exclude<BulkLineResult, 'PENDING'>, errorCode: string | null, reason: string | null): Promise<void> {
+/**
+ * Records a line's result and counts it in its run's progress; a DONE line also marks its booking
+ * with the run (`bookings.bulk_reservation_id`). One statement.
+ */
+export async function finishLine(db: Executor, id: number, lineNo: number, result: Exclude<BulkLineResult, 'PENDING'>, errorCode: string | null, reason: string | null, markBooking?: string): Promise<void> {
   await db.execute(sql`
-    with l as (
+    with b as (
+      update bookings set bulk_reservation_id = ${id} where ${markBooking ?? null}::text is not null and booking_id = ${markBooking ?? null}
+    ),
+    l as (
       update bulk_reservation_lines set result = ${result}, error_code = ${errorCode}, reason = ${reason}, processed_at = now()
       where bulk_reservation_id = ${id} and line_no = ${lineNo} and result = 'PENDING'
       returning result
@@ -102,10 +108,6 @@ export async function finishLine(db: Executor, id: number, lineNo: number, resul
       failed_lines = failed_lines + (select count(*) from l where result = 'REFUSED'),
       updated_at = now()
     where id = ${id}`);
-}
-
-export async function markBookingBulk(db: Executor, bookingNumber: string, id: number): Promise<void> {
-  await db.update(t.bookings).set({ bulkReservationId: id }).where(eq(t.bookings.bookingId, bookingNumber));
 }
 
 /** PENDING → RUNNING (a rerun after a crash finds it RUNNING and carries on); false when finished. */

@@ -108,27 +108,42 @@ export function createBulkOperationsService(deps: BulkOperationsDeps) {
     try {
       await inTransaction(db, async (work) => {
         if (!(await repo.claimLine(work.tx, run.id, line.lineNo))) return;
-        const booking = await bookingStateOf(work, line.bookingNumber);
-        if (!booking) throw notFound('booking');
-        if (alreadyDone(kind, booking)) {
-          const reason = kind === 'RESERVE_ALLOTMENTS' ? `allotments already secured (${booking.status} / ${booking.subStatus})` : `already answered (${booking.status})`;
-          await repo.finishLine(work.tx, run.id, line.lineNo, 'SKIPPED', null, reason);
-          return;
-        }
+        /** A line whose booking already went where the file would take it is SKIPPED, not refused. */
+        const skippedAs = async (): Promise<string | null> => {
+          const booking = await bookingStateOf(work, line.bookingNumber);
+          if (!booking) throw notFound('booking');
+          if (!alreadyDone(kind, booking)) return null;
+          return kind === 'RESERVE_ALLOTMENTS' ? `allotments already secured (${booking.status} / ${booking.subStatus})` : `already answered (${booking.status})`;
+        };
         let reason: string | null = null;
         if (kind === 'RESERVE_ALLOTMENTS') {
-          const outcome = await reserveAllotments(work, principal, line.bookingNumber, clock);
+          // The step itself locks and checks the booking; only a refused step asks why (the usual
+          // line reads the booking once, as a single request does).
+          let outcome: Awaited<ReturnType<typeof reserveAllotments>>;
+          try {
+            outcome = await reserveAllotments(work, principal, line.bookingNumber, clock);
+          } catch (error) {
+            const skipped = error instanceof AppError && error.code === 'STEP_NOT_ALLOWED' ? await skippedAs() : null;
+            if (skipped === null) throw error;
+            await repo.finishLine(work.tx, run.id, line.lineNo, 'SKIPPED', null, skipped);
+            return;
+          }
           // Nothing could be held: the line is refused and its transaction rolled back (the booking stays as it was).
           if (outcome.sub_status === 'SAGANO_ALLOTMENT_NOT_AVAILABLE') throw new AppError('NOT_ENOUGH_SEATS', outcome.warning ?? 'no allotment could be held');
           reason = outcome.warning;
         } else {
+          // Answering writes a note before the answer's own check: read the state first.
+          const skipped = await skippedAs();
+          if (skipped !== null) {
+            await repo.finishLine(work.tx, run.id, line.lineNo, 'SKIPPED', null, skipped);
+            return;
+          }
           const note = line.input.confirm_note ?? '';
           if (note !== '') await addSpecialNote(work, principal, line.bookingNumber, { confirm_note: note });
           const mail = await mailTemplate(work.tx, await loadVisible(work.tx, principal, line.bookingNumber), publicUrl, 'booking_ok');
           await confirm(work, principal, line.bookingNumber, { subject: mail.subject, body: mail.body });
         }
-        await repo.markBookingBulk(work.tx, line.bookingNumber, run.id);
-        await repo.finishLine(work.tx, run.id, line.lineNo, 'DONE', null, reason);
+        await repo.finishLine(work.tx, run.id, line.lineNo, 'DONE', null, reason, line.bookingNumber);
         await insertOperationLog(work.tx, log(200, { ok: true, warning: reason }));
       }, { jobs });
     } catch (error) {
