@@ -1,4 +1,5 @@
-import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Badge, Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { visibleMenuGroups, type MenuGroupKey } from '@sagano/domain/auth/menu-access';
@@ -35,8 +36,23 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
     return agentName ? t(`nav.agentEntries.${agentName}`) : t(`nav.entries.${key}`);
   };
 
+  // The menu is longer than a laptop screen for the back office: a visible scrollbar and a fade at
+  // the bottom edge say there is more below, until the end is reached.
+  const viewport = useRef<HTMLDivElement>(null);
+  const [moreBelow, setMoreBelow] = useState(false);
+  const measure = useCallback(() => {
+    const v = viewport.current;
+    if (v) setMoreBelow(v.scrollTop + v.clientHeight < v.scrollHeight - 4);
+  }, []);
+  useEffect(() => {
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [measure, groups.length]);
+
   return (
-    <ScrollArea component="nav" aria-label={t('nav.label')} h="100%" type="scroll">
+    <Box pos="relative" h="100%">
+    <ScrollArea component="nav" aria-label={t('nav.label')} h="100%" type="auto" viewportRef={viewport} onScrollPositionChange={measure}>
       <Stack gap="md" p="sm">
         {groups.map(({ group, entries }) => (
           <Stack key={group} gap={2} role="group" aria-labelledby={group === 'main' ? undefined : `nav-group-${group}`}>
@@ -73,5 +89,18 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         ))}
       </Stack>
     </ScrollArea>
+    {moreBelow && (
+      <Box
+        aria-hidden
+        data-testid="sidebar-more-below"
+        pos="absolute"
+        left={0}
+        right={0}
+        bottom={0}
+        h={40}
+        style={{ pointerEvents: 'none', background: 'linear-gradient(to bottom, transparent, var(--mantine-color-body))' }}
+      />
+    )}
+    </Box>
   );
 }
