@@ -14,6 +14,11 @@ export interface Work {
    * lost, the job's start-up and sweep pick the row up (ADR 010).
    */
   enqueue<P extends object>(job: JobKey<P>, payload: P): void;
+  /**
+   * The booking revision the caller's screen showed (If-Match), read by the step kernel: a step
+   * begun on an older one is refused (BOOKING_CHANGED). Absent for jobs and callers that send none.
+   */
+  expectedRevision?: () => number | undefined;
 }
 
 /**
@@ -21,9 +26,9 @@ export interface Work {
  * together or not at all. Hooks registered with afterCommit, and jobs enqueued, run after a
  * successful commit; `jobs` is the queue they go to (none: they wait for the queue's start-up).
  */
-export async function inTransaction<T>(db: Db, fn: (work: Work) => Promise<T>, options: { jobs?: JobSender | undefined } = {}): Promise<T> {
+export async function inTransaction<T>(db: Db, fn: (work: Work) => Promise<T>, options: { jobs?: JobSender | undefined; expectedRevision?: () => number | undefined } = {}): Promise<T> {
   const hooks: (() => unknown)[] = [];
-  const { jobs } = options;
+  const { jobs, expectedRevision } = options;
   const result = await db.transaction((tx) =>
     fn({
       db,
@@ -32,6 +37,7 @@ export async function inTransaction<T>(db: Db, fn: (work: Work) => Promise<T>, o
       enqueue: (job, payload) => {
         if (jobs) hooks.push(() => jobs.send(job.name, payload));
       },
+      ...(expectedRevision ? { expectedRevision } : {}),
     }),
   );
   for (const hook of hooks) {
