@@ -13,6 +13,7 @@ export const queryRoots = {
   inventory: ['inventory'],
   jobs: ['jobs'],
   masterData: ['master-data'],
+  messages: ['messages'],
   notifications: ['notifications'],
   operationLogs: ['operation-logs'],
   outboxMails: ['outbox-mails'],
