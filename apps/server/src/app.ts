@@ -155,7 +155,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   const realtime = createRealtimeHub(database);
   app.addHook('onReady', () => realtime.start());
   app.addHook('onClose', () => realtime.stop());
-  realtimeRoutes(app, { hub: realtime, sessionStands: (token) => auth.sessionStands(token) });
+  realtimeRoutes(app, { hub: realtime, sessionStands: (token) => auth.sessionStands(token), heartbeatMs: config.realtimeHeartbeatSeconds * 1000 });
   app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   const webDist = config.webDist;

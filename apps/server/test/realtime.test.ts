@@ -15,7 +15,8 @@ import type { Database } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/client.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.ts';
 import * as t from '../src/db/schema.ts';
-import { bookingChangedNoticeSql } from '../src/realtime/realtime-publish.ts';
+import { inTransaction } from '../src/lib/unit-of-work.ts';
+import { publishRealtime } from '../src/realtime/realtime-publish.ts';
 import { sql } from 'drizzle-orm';
 import { TEST_TOTP_KEY } from './test-app.ts';
 import { openTestDatabasePair } from './test-database.ts';
@@ -113,7 +114,8 @@ let baseB: string;
 const streams: EventStream[] = [];
 
 async function appOn(database: Database): Promise<FastifyInstance> {
-  const app = await buildApp({ config: loadConfig({ PUBLIC_URL: 'http://sagano.test', TOTP_SECRET_KEY: TEST_TOTP_KEY }), database, logger: false });
+  // A one-second heartbeat, so a stream whose session ended is seen to end within the test.
+  const app = await buildApp({ config: loadConfig({ PUBLIC_URL: 'http://sagano.test', TOTP_SECRET_KEY: TEST_TOTP_KEY, REALTIME_HEARTBEAT_SECONDS: '1' }), database, logger: false });
   await app.ready();
   return app;
 }
@@ -269,7 +271,25 @@ describe('GET /v1/events', () => {
     const refused = await fetch(`${baseB}/v1/events`, { headers: { authorization: agent } });
     expect(refused.status).toBe(401);
     await refused.body?.cancel();
-    stream.close();
+    const until = Date.now() + 3000;
+    while (!stream.ended && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stream.ended).toBe(true);
+  });
+
+  it('comes back after losing its listening connection and tells open streams to resync', async () => {
+    const stream = await open(operatorB);
+    const booking = await bookingOf('agent-free@example.com');
+    if (databases[1].engine === 'postgres') {
+      // Server B's LISTEN connection is cut (a database restart, a network drop): it reconnects with back-off.
+      const cut = rowsOf<{ done: boolean }>(await databases[0].db.execute(sql`
+        select pg_terminate_backend(pid) as done from pg_stat_activity
+        where datname = current_database() and query = 'listen "realtime"' and pid <> pg_backend_pid()`));
+      expect(cut.length).toBe(2); // both servers' listeners
+      await stream.next((e) => e.data.type === 'resync', 5000);
+    }
+    // Either way the stream carries on: a change through the other server still arrives.
+    expect((await priority(appA, staffA, booking.booking_id, 9)).statusCode).toBe(200);
+    await stream.next((e) => e.data.type === 'booking.changed' && e.data.booking_id === booking.booking_id, 5000);
   });
 });
 
@@ -298,10 +318,17 @@ describe('stale steps (If-Match)', () => {
 });
 
 describe('publishing', () => {
-  it('builds booking.changed in SQL for the same rooms as roomsOfAgentData', async () => {
-    const rows = rowsOf<{ notice: string }>(
-      await databases[0].db.execute(sql`select ${bookingChangedNoticeSql(sql`b`)} is null as unused, json_build_object('rooms', json_build_array('operator', 'agent:' || b.agent_id, 'branch:' || b.agent_sub_group_id))::text as notice from (select 7 as agent_id, 9 as agent_sub_group_id, 'X' as booking_id, 1 as revision) b`),
-    );
-    expect(JSON.parse(rows[0]!.notice).rooms).toEqual(roomsOfAgentData({ agentId: 7, agentSubGroupId: 9 }));
+  it('sends after commit, never for a change that rolled back, and from a bare transaction too', async () => {
+    const stream = await open(operatorB);
+    const event = (booking_id: string) => ({ type: 'booking.changed' as const, booking_id, revision: 1 });
+    await expect(inTransaction(databases[0].db, async (work) => {
+      await publishRealtime(work.tx, roomsOfAgentData({ agentId: 1, agentSubGroupId: 1 }), event('ROLLED-BACK'));
+      throw new Error('refused');
+    })).rejects.toThrow('refused');
+    await inTransaction(databases[0].db, (work) => publishRealtime(work.tx, ['operator'], event('COMMITTED')));
+    await databases[0].db.transaction((tx) => publishRealtime(tx, ['operator'], event('BARE')));
+    await stream.next((e) => e.data.booking_id === 'COMMITTED');
+    await stream.next((e) => e.data.booking_id === 'BARE');
+    expect(stream.events.some((e) => e.data.booking_id === 'ROLLED-BACK')).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../db/client.ts';
 import type { JobKey } from '../jobs/define-job.ts';
 import type { JobSender } from '../jobs/job-queue.ts';
+import { queueRealtimeFor, sendCommittedRealtime, type RealtimeNotice } from '../realtime/realtime-publish.ts';
 
 /** One database transaction plus the work to run only once it has committed. */
 export interface Work {
@@ -29,8 +30,11 @@ export interface Work {
 export async function inTransaction<T>(db: Db, fn: (work: Work) => Promise<T>, options: { jobs?: JobSender | undefined; expectedRevision?: () => number | undefined } = {}): Promise<T> {
   const hooks: (() => unknown)[] = [];
   const { jobs, expectedRevision } = options;
-  const result = await db.transaction((tx) =>
-    fn({
+  let notices: RealtimeNotice[] = [];
+  const result = await db.transaction((tx) => {
+    // Live updates published in this transaction go out after its commit (see realtime-publish.ts).
+    notices = queueRealtimeFor(tx);
+    return fn({
       db,
       tx,
       afterCommit: (hook) => hooks.push(hook),
@@ -38,8 +42,9 @@ export async function inTransaction<T>(db: Db, fn: (work: Work) => Promise<T>, o
         if (jobs) hooks.push(() => jobs.send(job.name, payload));
       },
       ...(expectedRevision ? { expectedRevision } : {}),
-    }),
-  );
+    });
+  });
+  sendCommittedRealtime(db, notices);
   for (const hook of hooks) {
     try {
       await hook();

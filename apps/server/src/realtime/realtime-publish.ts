@@ -1,11 +1,23 @@
 /**
- * Publishing a live update: `pg_notify` in the caller's own transaction, so PostgreSQL delivers it
- * to every server instance listening, and only if the change commits (nothing for a change that
- * rolled back, DESIGN §7). On PGlite the same statement reaches the process's own listener.
+ * Publishing a live update. Inside a unit of work (`inTransaction`) the notice is queued and sent
+ * once the transaction has committed (never for a change that rolled back, DESIGN §7), by one
+ * publisher per database that sends whatever has queued meanwhile in a single `pg_notify`
+ * statement on the pool. PostgreSQL delivers it to every server instance listening (on PGlite, to
+ * this process). Anywhere else (a bare transaction, a savepoint) it falls back to `pg_notify` in
+ * the caller's own transaction.
+ *
+ * Why not always in the change's transaction: a transaction that notifies holds PostgreSQL's
+ * global notify lock from its commit until it ends, so notifying transactions commit one at a
+ * time, each waiting for its own WAL flush. Measured with pgbench (16 clients, one-row update):
+ * 3,100 tps plain, 530 tps with a pg_notify inside. Bookings (two notifying transactions each)
+ * would be capped near 260/s by that lock alone. Sent after commit and coalesced, a burst of
+ * bookings costs one short notifying transaction per batch instead of one lock turn per booking.
+ * The price: a notice is lost if the process dies between the commit and the send; open screens
+ * then show the change on their next refetch (or a resync after a reconnect).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { RealtimeEvent, Room } from '@sagano/domain/realtime/realtime-events';
-import type { Executor } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
 
 export const REALTIME_CHANNEL = 'realtime';
 
@@ -15,23 +27,54 @@ export interface RealtimeNotice {
   event: RealtimeEvent;
 }
 
-/** The notify call as an SQL expression, for a statement that publishes as part of its own write (one round trip). */
-export function realtimeNoticeSql(rooms: readonly Room[], event: RealtimeEvent): SQL {
-  const notice: RealtimeNotice = { rooms, event };
-  return sql`pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(notice)})`;
-}
+/** Where a unit of work's transaction queues its notices: registered by inTransaction for its own `tx`. */
+const queues = new WeakMap<object, RealtimeNotice[]>();
 
-/**
- * `booking.changed` for the booking row `b` of the statement that changed it (its new revision),
- * built by the database: the rooms are roomsOfAgentData's (operator, agent, branch; a test holds
- * the two equal).
- */
-export function bookingChangedNoticeSql(b: SQL): SQL {
-  return sql`pg_notify(${REALTIME_CHANNEL}, json_build_object(
-    'rooms', json_build_array('operator', 'agent:' || ${b}.agent_id, 'branch:' || ${b}.agent_sub_group_id),
-    'event', json_build_object('type', 'booking.changed', 'booking_id', ${b}.booking_id, 'revision', ${b}.revision))::text)`;
+/** Called by inTransaction: notices published on `tx` wait for the commit; the answer is what to send after it. */
+export function queueRealtimeFor(tx: object): RealtimeNotice[] {
+  const queue: RealtimeNotice[] = [];
+  queues.set(tx, queue);
+  return queue;
 }
 
 export async function publishRealtime(tx: Executor, rooms: readonly Room[], event: RealtimeEvent): Promise<void> {
-  await tx.execute(sql`select ${realtimeNoticeSql(rooms, event)}`);
+  const notice: RealtimeNotice = { rooms, event };
+  const queue = queues.get(tx);
+  if (queue) queue.push(notice);
+  else await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(notice)})`);
+}
+
+interface Publisher {
+  pending: string[];
+  sending: boolean;
+}
+
+const publishers = new WeakMap<Db, Publisher>();
+/** PostgreSQL keeps at most 8000 bytes per notice; a statement of a few hundred is still one short transaction. */
+const BATCH = 500;
+
+/**
+ * Sends committed notices: at most one statement in flight per database; what arrives meanwhile
+ * goes out with the next. Never throws (a failed send is logged by the caller's logger, if any,
+ * and dropped: the screens catch up on their next refetch).
+ */
+export function sendCommittedRealtime(db: Db, notices: readonly RealtimeNotice[], onError: (error: unknown) => void = () => undefined): void {
+  if (notices.length === 0) return;
+  let publisher = publishers.get(db);
+  if (!publisher) publishers.set(db, (publisher = { pending: [], sending: false }));
+  for (const notice of notices) publisher.pending.push(JSON.stringify(notice));
+  if (publisher.sending) return;
+  publisher.sending = true;
+  const p = publisher;
+  void (async () => {
+    while (p.pending.length > 0) {
+      const batch = p.pending.splice(0, BATCH);
+      try {
+        await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, n) from json_array_elements_text(${JSON.stringify(batch)}::json) as n`);
+      } catch (error) {
+        onError(error);
+      }
+    }
+    p.sending = false;
+  })();
 }

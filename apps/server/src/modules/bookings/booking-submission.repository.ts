@@ -2,15 +2,15 @@
  * The two statements of a booking submission: one read of everything the request is checked
  * against (agent and branches, an earlier request with the same idempotency key, each train's
  * running, sales and vacancy on its legs, the pricing reference), and one write of the booking
- * with its trains, units, wheelchairs, first history revision and notifications, and its live
+ * with its trains, units, wheelchairs, first history revision and notifications; then its live
  * updates (booking.changed; notification.changed to the operator when it notifies).
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { jsonParam, rowsOf } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
-import { roomsOfNotification } from '@sagano/domain/realtime/realtime-events';
-import { bookingChangedNoticeSql, realtimeNoticeSql } from '../../realtime/realtime-publish.ts';
+import { roomsOfAgentData, roomsOfNotification } from '@sagano/domain/realtime/realtime-events';
+import { publishRealtime } from '../../realtime/realtime-publish.ts';
 import { GROUP_TYPE_ID_SQL, vacantOnLegsSql } from '../inventory/allotments.ts';
 import { runningServiceDaysSql } from '../timetable/running-service-days.ts';
 import { pricingReferenceSql, type PricingReference } from './pricing-reference.ts';
@@ -133,7 +133,7 @@ export async function insertBookingGraph(db: Executor, b: NewBooking): Promise<{
                 ${jsonParam(b.group)}::jsonb, ${jsonParam(b.applicant)}::jsonb, ${jsonParam(b.tourConductor)}::jsonb, ${jsonParam(b.author)}::jsonb, ${b.note}, ${b.operatorName},
                 ${b.participantQuantity}, ${b.totalAmountE6}, ${b.externalIdempotentId}, ${b.requestHash}, ${b.createdBy})
         on conflict do nothing
-        returning id, booking_id, agent_id, agent_sub_group_id, revision
+        returning id, booking_id, agent_id, agent_sub_group_id
       ), services as (
         insert into booking_services (booking_id, direction, service_date, service_id, from_station_id, to_station_id)
         select b.id, x.direction, x.service_date, x.service_id, x.from_station_id, x.to_station_id
@@ -155,8 +155,11 @@ export async function insertBookingGraph(db: Executor, b: NewBooking): Promise<{
         from b, json_array_elements_text(${JSON.stringify(b.notificationKinds)}::json) with ordinality as k(value, ord)
         order by k.ord
       )
-      select id, booking_id, ${bookingChangedNoticeSql(sql`b`)}${b.notificationKinds.length > 0 ? sql`, ${realtimeNoticeSql(roomsOfNotification('ADMIN', null), { type: 'notification.changed', category: 'booking' })}` : sql``}
-      from b`),
+      select id, booking_id from b`),
   );
+  if (row) {
+    await publishRealtime(db, roomsOfAgentData(b), { type: 'booking.changed', booking_id: row.booking_id, revision: 1 });
+    if (b.notificationKinds.length > 0) await publishRealtime(db, roomsOfNotification('ADMIN', null), { type: 'notification.changed', category: 'booking' });
+  }
   return row;
 }

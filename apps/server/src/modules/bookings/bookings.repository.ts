@@ -10,8 +10,8 @@ import { executePrepared } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { GROUP_TYPE_ID_SQL, LOCK_TIMEOUT_SQL } from '../inventory/allotments.ts';
-import { roomsOfNotification } from '@sagano/domain/realtime/realtime-events';
-import { bookingChangedNoticeSql, publishRealtime, realtimeNoticeSql } from '../../realtime/realtime-publish.ts';
+import { roomsOfAgentData, roomsOfNotification } from '@sagano/domain/realtime/realtime-events';
+import { publishRealtime } from '../../realtime/realtime-publish.ts';
 
 export type BookingRow = typeof t.bookings.$inferSelect;
 export type BookingServiceRow = typeof t.bookingServices.$inferSelect;
@@ -270,14 +270,14 @@ function snapshotSql(b: SQL): SQL {
 
 /**
  * Applies the patch to the booking and appends the next history revision with a snapshot of
- * the booking as it now stands, and publishes `booking.changed` with that revision, in one
- * statement: every change to a booking passes here, so none can forget to tell open screens.
+ * the booking as it now stands, in one statement; then publishes `booking.changed` with that
+ * revision: every change to a booking passes here, so none can forget to tell open screens.
  */
 export async function recordRevision(db: Executor, id: number, type: 'UPDATE' | 'CANCEL', patch: BookingPatch, createdBy: string): Promise<void> {
   const sets = (Object.keys(patch) as (keyof BookingPatch)[])
     .filter((k) => patch[k] !== undefined)
     .map((k) => sql`${sql.identifier(PATCH_COLUMNS[k])} = ${patchValue(k, patch[k])}`);
-  await executePrepared(db, sql`
+  const changed = await executePrepared(db, sql`
     with b as (
       update bookings set ${sql.join([...sets, sql`revision = revision + 1`, sql`updated_at = now()`], sql`, `)}
       where id = ${id}
@@ -286,7 +286,9 @@ export async function recordRevision(db: Executor, id: number, type: 'UPDATE' | 
       insert into booking_histories (booking_id, revision, type, snapshot, created_by)
       select b.id, b.revision, ${type}, ${snapshotSql(sql`b`)}, ${createdBy} from b
     )
-    select ${bookingChangedNoticeSql(sql`b`)} from b`);
+    select b.booking_id, b.agent_id, b.agent_sub_group_id, b.revision from b`);
+  const [row] = rowsOf<{ booking_id: string; agent_id: number; agent_sub_group_id: number; revision: number }>(changed);
+  if (row) await publishRealtime(db, roomsOfAgentData({ agentId: row.agent_id, agentSubGroupId: row.agent_sub_group_id }), { type: 'booking.changed', booking_id: row.booking_id, revision: row.revision });
 }
 
 /** What a cancellation is priced on: the frozen policy (else the current one) and whether the fare was ever owed. */
@@ -308,17 +310,13 @@ export async function readCancellationPolicy(db: Executor): Promise<Cancellation
   return rows.map((r) => ({ days_before: r.daysBefore, rate_e6: r.rateE6 }));
 }
 
-/** Writes the notification and tells its readers' open screens (`notification.changed`), in one statement. */
+/** Writes the notification and tells its readers' open screens (`notification.changed`). */
 export async function insertNotification(
   db: Executor,
   n: { audience: 'ADMIN' | 'AGENT'; category: 'booking' | 'payment'; kind: string; bookingId: number; agentId: number; agentSubGroupId: number },
 ): Promise<void> {
-  await executePrepared(db, sql`
-    with n as (
-      insert into notifications (audience, category, kind, booking_id, agent_id, agent_sub_group_id)
-      values (${n.audience}, ${n.category}, ${n.kind}, ${n.bookingId}, ${n.agentId}, ${n.agentSubGroupId})
-    )
-    select ${realtimeNoticeSql(roomsOfNotification(n.audience, n), { type: 'notification.changed', category: n.category })}`);
+  await db.insert(t.notifications).values(n);
+  await publishRealtime(db, roomsOfNotification(n.audience, n), { type: 'notification.changed', category: n.category });
 }
 
 /** A notification to the operator about no one booking (a day's allotment released, a contract term's answer date). */
