@@ -17,6 +17,7 @@ import { DEMO_PASSWORD } from '../src/db/seed/demo-data.ts';
 import * as t from '../src/db/schema.ts';
 import { inTransaction } from '../src/lib/unit-of-work.ts';
 import { publishRealtime } from '../src/realtime/realtime-publish.ts';
+import { createRealtimeHub } from '../src/realtime/realtime-hub.ts';
 import { sql } from 'drizzle-orm';
 import { TEST_TOTP_KEY } from './test-app.ts';
 import { openTestDatabasePair } from './test-database.ts';
@@ -330,5 +331,32 @@ describe('publishing', () => {
     await stream.next((e) => e.data.booking_id === 'COMMITTED');
     await stream.next((e) => e.data.booking_id === 'BARE');
     expect(stream.events.some((e) => e.data.booking_id === 'ROLLED-BACK')).toBe(false);
+  });
+});
+
+describe('the hub\'s ring of recent notices', () => {
+  it('replays after a known id by rooms, and answers resync for an id older than the ring', async () => {
+    const hub = createRealtimeHub({ listen: async () => async () => undefined }, { ringSize: 2 });
+    const received: string[] = [];
+    const first = hub.subscribe(['agent:1'], (d) => received.push(d.id!), () => undefined);
+    const notice = (agent: number, booking_id: string) => JSON.stringify({ rooms: ['operator', `agent:${agent}`], event: { type: 'booking.changed', booking_id, revision: 1 } });
+    hub.receive(notice(1, 'A'));
+    hub.receive(notice(2, 'B'));
+    hub.receive(notice(1, 'C'));
+    hub.receive('not json');
+    hub.receive(JSON.stringify({ rooms: 'operator' }));
+    expect(received).toEqual([`${hub.instanceId}.1`, `${hub.instanceId}.3`]);
+    first.unsubscribe();
+
+    const replay = hub.subscribe(['agent:1'], () => undefined, () => undefined, `${hub.instanceId}.1`);
+    expect(replay.missed).toEqual([{ id: `${hub.instanceId}.3`, event: { type: 'booking.changed', booking_id: 'C', revision: 1 } }]);
+    expect(replay.position).toBe(`${hub.instanceId}.3`);
+    expect(hub.subscribe(['agent:1'], () => undefined, () => undefined, `${hub.instanceId}.0`).missed).toBe('resync'); // notice 1 has left the ring
+    expect(hub.subscribe(['agent:1'], () => undefined, () => undefined, `${hub.instanceId}.3`).missed).toEqual([]);
+    let ended = 0;
+    hub.subscribe(['operator'], () => undefined, () => ended++);
+    await hub.stop();
+    expect(ended).toBe(1);
+    expect(hub.streams).toBe(0);
   });
 });
