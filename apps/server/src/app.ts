@@ -65,6 +65,8 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { timetableRoutes } from './modules/timetable/timetable.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { createRealtimeHub } from './realtime/realtime-hub.ts';
+import { realtimeRoutes } from './realtime/realtime.routes.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -157,6 +159,11 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   reportsRoutes(app, { reader: database });
   jobsRoutes(app, { jobs: createJobsService({ db, clock, jobs, definitions: ALL_JOBS }) });
   bulkOperationsRoutes(app, { bulk: createBulkOperationsService({ db, clock, fileStorage, publicUrl: config.publicUrl, jobs }) });
+  // Live updates: the listener starts with the server (ready, or listen) and stops with it.
+  const realtime = createRealtimeHub(database);
+  app.addHook('onReady', () => realtime.start());
+  app.addHook('onClose', () => realtime.stop());
+  realtimeRoutes(app, { hub: realtime, sessionStands: (token) => auth.sessionStands(token), heartbeatMs: config.realtimeHeartbeatSeconds * 1000 });
   app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   const webDist = config.webDist;

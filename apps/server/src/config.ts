@@ -16,6 +16,8 @@ export interface Config {
   logLevel: string;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  /** Seconds between an event stream's heartbeats, each also rechecking its session (REALTIME_HEARTBEAT_SECONDS, 25). */
+  realtimeHeartbeatSeconds: number;
   cookieSecure: boolean;
   webDist: string | undefined;
   jobs: boolean;
@@ -101,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL ?? 'info',
     sessionIdleMinutes: intFrom(env.SESSION_IDLE_MINUTES, 120, 'SESSION_IDLE_MINUTES'),
+    realtimeHeartbeatSeconds: intFrom(env.REALTIME_HEARTBEAT_SECONDS, 25, 'REALTIME_HEARTBEAT_SECONDS'),
     sessionAbsoluteHours: intFrom(env.SESSION_ABSOLUTE_HOURS, 12, 'SESSION_ABSOLUTE_HOURS'),
     cookieSecure: env.COOKIE_SECURE === 'true',
     webDist: env.WEB_DIST,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { openPglite, openPostgres, wrapPglite, type Database } from '../src/db/client.ts';
 import { withDatabaseName } from './test-database-names.ts';
 
 /**
@@ -31,4 +31,17 @@ export async function openTestDatabase(): Promise<Database> {
       await cleanup.end();
     },
   };
+}
+
+/**
+ * Two connections to one fresh copy of the demo database, as two server instances have: two pools
+ * on PostgreSQL; on PGlite two handles on the one embedded instance (its notices stay in-process).
+ * Closing the first throws the copy away; close the second first.
+ */
+export async function openTestDatabasePair(): Promise<[Database, Database]> {
+  const first = await openTestDatabase();
+  const target = inject('testDatabase');
+  if (target.engine === 'pglite') return [first, { ...wrapPglite(first.pglite!), close: async () => undefined }];
+  const [{ current_database: name }] = (await first.raw.executeSql('select current_database()')).rows as [{ current_database: string }];
+  return [first, await openPostgres(withDatabaseName(target.url, name), 4)];
 }

@@ -47,6 +47,19 @@ export interface Database {
    * whole read, stopping every other request (callers page by keyset there).
    */
   streamRows: (<T>(query: SQL, batch: number) => AsyncGenerator<T[], void, undefined>) | undefined;
+  /**
+   * Listens on a NOTIFY channel: `onPayload` gets each notice committed by any connection (any
+   * server instance on PostgreSQL; this process on PGlite). `onGap` is told when notices may have
+   * been lost (the listening connection dropped and came back), so listeners can resync. Answers
+   * the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<() => Promise<void>>;
+}
+
+export interface ListenOptions {
+  onGap?: () => void;
+  /** First wait before reconnecting a dropped listening connection (doubles up to 30 s). */
+  retryMs?: number;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -107,7 +120,64 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
         client.release();
       }
     },
+    listen: (channel, onPayload, options) => listenPostgres(url, channel, onPayload, options),
     close: () => pool.end(),
+  };
+}
+
+const MAX_LISTEN_RETRY_MS = 30_000;
+
+/**
+ * One dedicated connection per listener (LISTEN needs a session of its own, not a pool client):
+ * when it drops, it is opened again with doubling waits, and `onGap` is told once it listens
+ * again (notices sent while it was away are lost).
+ */
+export async function listenPostgres(url: string, channel: string, onPayload: (payload: string) => void, options: ListenOptions = {}): Promise<() => Promise<void>> {
+  const firstRetry = options.retryMs ?? 500;
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let wait = firstRetry;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+    });
+    c.on('error', () => undefined); // 'end' follows; reconnect there
+    c.on('end', () => {
+      if (client === c) client = undefined;
+      if (!stopped) schedule(true);
+    });
+    await c.connect();
+    await c.query(`listen ${quoted}`);
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+    wait = firstRetry;
+  };
+  const schedule = (gap: boolean): void => {
+    if (timer || stopped) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().then(
+        () => gap && !stopped && options.onGap?.(),
+        () => {
+          wait = Math.min(wait * 2, MAX_LISTEN_RETRY_MS);
+          schedule(gap);
+        },
+      );
+    }, wait);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -135,6 +205,11 @@ export function wrapPglite(pglite: PGlite): Database {
       },
     },
     migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    // One process, one connection: nothing can be missed, so there is no gap to report.
+    async listen(channel, onPayload) {
+      const stop = await pglite.listen(channel, onPayload);
+      return () => stop();
+    },
     close: () => pglite.close(),
   };
 }

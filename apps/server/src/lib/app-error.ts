@@ -4,11 +4,14 @@ import { ERROR_STATUS, type ErrorCode } from '@sagano/domain/common/errors';
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly field: string | undefined;
+  /** More of the answer's `common`, for codes that carry it (BOOKING_CHANGED: current_revision). */
+  readonly details: { current_revision?: number } | undefined;
 
-  constructor(code: ErrorCode, description: string, field?: string) {
+  constructor(code: ErrorCode, description: string, field?: string, details?: { current_revision?: number }) {
     super(description);
     this.code = code;
     this.field = field;
+    this.details = details;
   }
 
   get status(): number {

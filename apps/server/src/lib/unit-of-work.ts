@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../db/client.ts';
 import type { JobKey } from '../jobs/define-job.ts';
 import type { JobSender } from '../jobs/job-queue.ts';
+import { queueRealtimeFor, sendCommittedRealtime, type RealtimeNotice } from '../realtime/realtime-publish.ts';
 
 /** One database transaction plus the work to run only once it has committed. */
 export interface Work {
@@ -14,6 +15,11 @@ export interface Work {
    * lost, the job's start-up and sweep pick the row up (ADR 010).
    */
   enqueue<P extends object>(job: JobKey<P>, payload: P): void;
+  /**
+   * The booking revision the caller's screen showed (If-Match), read by the step kernel: a step
+   * begun on an older one is refused (BOOKING_CHANGED). Absent for jobs and callers that send none.
+   */
+  expectedRevision?: () => number | undefined;
 }
 
 /**
@@ -21,19 +27,24 @@ export interface Work {
  * together or not at all. Hooks registered with afterCommit, and jobs enqueued, run after a
  * successful commit; `jobs` is the queue they go to (none: they wait for the queue's start-up).
  */
-export async function inTransaction<T>(db: Db, fn: (work: Work) => Promise<T>, options: { jobs?: JobSender | undefined } = {}): Promise<T> {
+export async function inTransaction<T>(db: Db, fn: (work: Work) => Promise<T>, options: { jobs?: JobSender | undefined; expectedRevision?: () => number | undefined } = {}): Promise<T> {
   const hooks: (() => unknown)[] = [];
-  const { jobs } = options;
-  const result = await db.transaction((tx) =>
-    fn({
+  const { jobs, expectedRevision } = options;
+  let notices: RealtimeNotice[] = [];
+  const result = await db.transaction((tx) => {
+    // Live updates published in this transaction go out after its commit (see realtime-publish.ts).
+    notices = queueRealtimeFor(tx);
+    return fn({
       db,
       tx,
       afterCommit: (hook) => hooks.push(hook),
       enqueue: (job, payload) => {
         if (jobs) hooks.push(() => jobs.send(job.name, payload));
       },
-    }),
-  );
+      ...(expectedRevision ? { expectedRevision } : {}),
+    });
+  });
+  sendCommittedRealtime(db, notices);
   for (const hook of hooks) {
     try {
       await hook();

@@ -23,6 +23,11 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
+/** The session token a request carries: the bearer token, else the session cookie. */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  return bearerToken(request) ?? request.cookies[SESSION_COOKIE];
+}
+
 export function allowed(access: Access, principal: Principal | null): boolean {
   if (access === 'public') return true;
   if (!principal) return false;
@@ -60,8 +65,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthServ
 
   app.addHook('onRequest', async (request) => {
     const bearer = bearerToken(request);
-    const cookie = request.cookies[SESSION_COOKIE];
-    const token = bearer ?? cookie;
+    const token = sessionTokenOf(request);
     if (token) request.principal = await opts.auth.resolveSession(token, bearer === undefined);
 
     const url = request.routeOptions.url;

@@ -31,7 +31,8 @@ function databaseCode(error: unknown): string | undefined {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(errorBody(error.code, error.message, error.field));
+      const body = errorBody(error.code, error.message, error.field);
+      return reply.status(error.status).send(error.details ? { common: { ...body.common, ...error.details } } : body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]!;

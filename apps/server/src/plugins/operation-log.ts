@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { OPERATION_LOG_CATEGORIES, type OperationLogCategory } from '@sagano/domain/audit/operation-log-schemas';
 import type { Db } from '../db/client.ts';
 import { redact, storable } from '../lib/redact.ts';
+import { revisionOfIfMatch } from '../lib/if-match.ts';
 import { inTransaction, type Work } from '../lib/unit-of-work.ts';
 import { insertOperationLog, type NewOperationLog } from '../modules/audit/operation-logs.repository.ts';
 import { operatorLabel } from '../modules/auth/principal.ts';
@@ -93,7 +94,7 @@ export const operationLogPlugin = fp(async (app: FastifyInstance, opts: { db: Db
         this.operationLogged = true;
       }
       return result;
-    }, { jobs: opts.jobs });
+    }, { jobs: opts.jobs, expectedRevision: () => revisionOfIfMatch(this.headers['if-match']) });
   });
 
   // Calls that did not log inside their transaction: failures, and routes that write elsewhere.

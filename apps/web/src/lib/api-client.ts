@@ -96,8 +96,8 @@ async function readBody(response: Response): Promise<unknown> {
  * readable CSRF cookie in a header. Answers are typed by the domain schemas' types. A body is
  * sent as JSON, or as multipart/form-data when it is a FormData.
  */
-export async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+export async function request<T>(method: Method, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<T> {
+  const headers: Record<string, string> = { ...extraHeaders, accept: 'application/json' };
   // A FormData body (a file upload) is sent as multipart/form-data, its boundary set by fetch.
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
@@ -154,7 +154,7 @@ export async function anonymousRequest<T>(method: 'GET' | 'POST' | 'PUT', path: 
 
 export const apiClient = {
   get: <T>(path: string, params?: QueryParams) => request<T>('GET', params ? withQuery(path, params) : path),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>('POST', path, body ?? {}, headers),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };

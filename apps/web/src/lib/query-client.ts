@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 import { notifyApiError } from './notify.ts';
+import { queryRoots } from './query-keys.ts';
 
 /** Extra options a query or mutation may carry. */
 export type AppMeta = {
@@ -28,14 +29,19 @@ function shouldRetry(failureCount: number, error: Error): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => toastUnlessHandled(error, query.meta) }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _result, mutation) => toastUnlessHandled(error, mutation.meta),
+      onError: (error, _variables, _result, mutation) => {
+        toastUnlessHandled(error, mutation.meta);
+        // A step begun on a booking someone else changed: the toast says so, and the screen shows the booking as it now is.
+        if (error instanceof ApiError && error.code === 'BOOKING_CHANGED') void client.invalidateQueries({ queryKey: queryRoots.bookings });
+      },
     }),
     defaultOptions: {
       queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { MeResponse } from '@sagano/domain/auth/auth-schemas';
 import { ApiError, apiClient } from './api-client.ts';
+import { forgetBookingRevisions } from './booking-revisions.ts';
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 
@@ -30,6 +31,7 @@ export function setSession(queryClient: QueryClient, session: MeResponse | null)
 
 /** Forgets the user and everything cached for them (sign-out, expired session). */
 export function clearSession(queryClient: QueryClient): void {
+  forgetBookingRevisions();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
   setSession(queryClient, null);
 }

@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   SEAT_HELD_OR_ASSIGNED: 409,
   SERVICE_NOT_RUNNING: 404,
   STEP_NOT_ALLOWED: 409,
+  /** The step was started on an older revision of the booking (If-Match) than the one it now has: nothing was changed. */
+  BOOKING_CHANGED: 409,
   TRAIN_CHANGE_USED: 409,
   SEAT_TAKEN: 409,
   /** Enough seats on every leg, but fixed seats leave no one seat free on all the legs of some held booking. */
@@ -81,6 +83,8 @@ export interface ErrorBody {
     error_code: ErrorCode | string;
     error_description: string;
     field?: string;
+    /** BOOKING_CHANGED: the booking's revision now, so the client can show the fresh booking. */
+    current_revision?: number;
   };
 }
 

@@ -21,3 +21,16 @@ export type Room = 'operator' | 'everyone' | `agent:${number}` | `branch:${numbe
 export function roomsOfAgentData(owner: { agentId: number; agentSubGroupId: number }): Room[] {
   return ['operator', `agent:${owner.agentId}`, `branch:${owner.agentSubGroupId}`];
 }
+
+/** Who is told about a notification: the operator's side (ADMIN), or the booking's agent and branch (AGENT). */
+export function roomsOfNotification(audience: 'ADMIN' | 'AGENT', owner: { agentId: number; agentSubGroupId: number } | null): Room[] {
+  if (audience === 'ADMIN' || owner === null) return ['operator'];
+  return [`agent:${owner.agentId}`, `branch:${owner.agentSubGroupId}`];
+}
+
+/**
+ * What the event stream (GET /v1/events) sends besides the events: `ready` carries the stream's
+ * position as its id when it opens; `resync` says the client may have missed events (an unknown
+ * or too old Last-Event-ID, or a lost listening connection) and should refetch everything live.
+ */
+export type RealtimeStreamEvent = RealtimeEvent | { type: 'ready' } | { type: 'resync' };

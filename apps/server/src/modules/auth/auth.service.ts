@@ -156,6 +156,14 @@ export function createAuthService(db: Db, config: Config, secrets: SecretBox) {
       return { accountId: account.id, sessionId: session.id, csrfToken: session.csrfToken, viaCookie, expiresAt: session.expiresAt, user: sessionUserOf(account) };
     },
 
+    /** Whether a session still stands, without counting as activity (an open event stream is not someone at work). */
+    async sessionStands(token: string): Promise<boolean> {
+      if (token.length > 200) return false;
+      const now = new Date();
+      const found = await findSessionAccount(db, hashToken(token), now);
+      return !!found && now.getTime() - found.session.lastSeenAt.getTime() <= idleMs && mayLogIn(found.account);
+    },
+
     async logout(executor: Executor, principal: Principal): Promise<void> {
       await deleteSession(executor, principal.sessionId);
     },

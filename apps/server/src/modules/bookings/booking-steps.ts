@@ -1,6 +1,6 @@
 /**
- * The booking step kernel: the one place a step is locked, checked for visibility (404) and
- * allowed (409 STEP_NOT_ALLOWED), moved to its next state, recorded as a history revision and
+ * The booking step kernel: the one place a step is locked, checked for visibility (404), for
+ * staleness (409 BOOKING_CHANGED) and allowed (409 STEP_NOT_ALLOWED), moved to its next state, recorded as a history revision and
  * notified. A booking step is begin → next → record (→ notify); seat steps begin and record here too.
  */
 import { applyStep, mayTake, type BookingCaller, type BookingState, type BookingStatus, type BookingStep, type BookingSubStatus, type StepInput } from '@sagano/domain/bookings/booking-state';
@@ -32,10 +32,18 @@ export function stateOfLocked(booking: LockedBooking): BookingState {
   return stateOf(booking, booking.services.length === 2, booking.ignoreCancellationPolicy);
 }
 
-/** Locks the booking and reads what the step needs (one statement), then checks the caller may take the step now. */
+/**
+ * Locks the booking and reads what the step needs (one statement), then checks the caller saw the
+ * booking as it now stands (If-Match, when sent: 409 BOOKING_CHANGED with the current revision) and
+ * may take the step now.
+ */
 export async function beginStep(work: Work, principal: Principal, bookingId: string, step: BookingStep) {
   const booking = await lockBooking(work.tx, bookingId);
   if (!booking || !canSee(principal, booking)) throw notFound('booking');
+  const seen = work.expectedRevision?.();
+  if (seen !== undefined && seen !== booking.revision) {
+    throw new AppError('BOOKING_CHANGED', `the booking has changed since revision ${seen} (now ${booking.revision}); nothing was changed`, undefined, { current_revision: booking.revision });
+  }
   const state = stateOfLocked(booking);
   if (!mayTake(step, state, callerOf(principal))) {
     throw new AppError('STEP_NOT_ALLOWED', `${step.replaceAll('_', ' ')} is not possible for this booking now (${booking.status} / ${booking.subStatus})`);

@@ -2,12 +2,15 @@
  * The two statements of a booking submission: one read of everything the request is checked
  * against (agent and branches, an earlier request with the same idempotency key, each train's
  * running, sales and vacancy on its legs, the pricing reference), and one write of the booking
- * with its trains, units, wheelchairs, first history revision and notifications.
+ * with its trains, units, wheelchairs, first history revision and notifications; then its live
+ * updates (booking.changed; notification.changed to the operator when it notifies).
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { jsonParam, rowsOf } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
+import { roomsOfAgentData, roomsOfNotification } from '@sagano/domain/realtime/realtime-events';
+import { publishRealtime } from '../../realtime/realtime-publish.ts';
 import { GROUP_TYPE_ID_SQL, vacantOnLegsSql } from '../inventory/allotments.ts';
 import { runningServiceDaysSql } from '../timetable/running-service-days.ts';
 import { pricingReferenceSql, type PricingReference } from './pricing-reference.ts';
@@ -154,5 +157,9 @@ export async function insertBookingGraph(db: Executor, b: NewBooking): Promise<{
       )
       select id, booking_id from b`),
   );
+  if (row) {
+    await publishRealtime(db, roomsOfAgentData(b), { type: 'booking.changed', booking_id: row.booking_id, revision: 1 });
+    if (b.notificationKinds.length > 0) await publishRealtime(db, roomsOfNotification('ADMIN', null), { type: 'notification.changed', category: 'booking' });
+  }
   return row;
 }

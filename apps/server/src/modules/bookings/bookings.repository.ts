@@ -10,6 +10,8 @@ import { executePrepared } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { GROUP_TYPE_ID_SQL, LOCK_TIMEOUT_SQL } from '../inventory/allotments.ts';
+import { roomsOfAgentData, roomsOfNotification } from '@sagano/domain/realtime/realtime-events';
+import { publishRealtime } from '../../realtime/realtime-publish.ts';
 
 export type BookingRow = typeof t.bookings.$inferSelect;
 export type BookingServiceRow = typeof t.bookingServices.$inferSelect;
@@ -106,6 +108,8 @@ export interface LockedBooking {
   participantQuantity: number;
   totalAmountE6: number;
   applicantEmail: string;
+  /** The booking's revision as it stands (the step kernel compares it with If-Match). */
+  revision: number;
   agentType: string;
   ignoreCancellationPolicy: boolean;
   wheelchairs: number;
@@ -142,6 +146,7 @@ export async function lockBooking(db: Executor, bookingId: string, options: { lo
     status: BookingStatus;
     sub_status: BookingSubStatus;
     voucher_confirmed: boolean;
+    revision: number;
     participant_quantity: number;
     total_amount_e6: number | string | bigint;
     applicant_email: string;
@@ -155,7 +160,7 @@ export async function lockBooking(db: Executor, bookingId: string, options: { lo
     standing_type_id: number | null;
   }>(
     await executePrepared(db, sql`
-      select b.id, b.booking_id, b.agent_id, b.agent_sub_group_id, b.status, b.sub_status, b.voucher_confirmed,
+      select b.id, b.booking_id, b.agent_id, b.agent_sub_group_id, b.status, b.sub_status, b.voucher_confirmed, b.revision,
              b.participant_quantity, b.update_count, b.total_amount_e6, b.applicant->>'email' as applicant_email,
              a.agent_type, a.ignore_cancellation_policy,
              (select count(*)::int from booking_wheelchairs w where w.booking_id = b.id) as wheelchairs,
@@ -182,6 +187,7 @@ export async function lockBooking(db: Executor, bookingId: string, options: { lo
     status: row.status,
     subStatus: row.sub_status,
     voucherConfirmed: row.voucher_confirmed,
+    revision: row.revision,
     participantQuantity: row.participant_quantity,
     totalAmountE6: safeE6(row.total_amount_e6),
     applicantEmail: row.applicant_email,
@@ -264,20 +270,25 @@ function snapshotSql(b: SQL): SQL {
 
 /**
  * Applies the patch to the booking and appends the next history revision with a snapshot of
- * the booking as it now stands, in one statement.
+ * the booking as it now stands, in one statement; then publishes `booking.changed` with that
+ * revision: every change to a booking passes here, so none can forget to tell open screens.
  */
 export async function recordRevision(db: Executor, id: number, type: 'UPDATE' | 'CANCEL', patch: BookingPatch, createdBy: string): Promise<void> {
   const sets = (Object.keys(patch) as (keyof BookingPatch)[])
     .filter((k) => patch[k] !== undefined)
     .map((k) => sql`${sql.identifier(PATCH_COLUMNS[k])} = ${patchValue(k, patch[k])}`);
-  await executePrepared(db, sql`
+  const changed = await executePrepared(db, sql`
     with b as (
       update bookings set ${sql.join([...sets, sql`revision = revision + 1`, sql`updated_at = now()`], sql`, `)}
       where id = ${id}
       returning *
+    ), history as (
+      insert into booking_histories (booking_id, revision, type, snapshot, created_by)
+      select b.id, b.revision, ${type}, ${snapshotSql(sql`b`)}, ${createdBy} from b
     )
-    insert into booking_histories (booking_id, revision, type, snapshot, created_by)
-    select b.id, b.revision, ${type}, ${snapshotSql(sql`b`)}, ${createdBy} from b`);
+    select b.booking_id, b.agent_id, b.agent_sub_group_id, b.revision from b`);
+  const [row] = rowsOf<{ booking_id: string; agent_id: number; agent_sub_group_id: number; revision: number }>(changed);
+  if (row) await publishRealtime(db, roomsOfAgentData({ agentId: row.agent_id, agentSubGroupId: row.agent_sub_group_id }), { type: 'booking.changed', booking_id: row.booking_id, revision: row.revision });
 }
 
 /** What a cancellation is priced on: the frozen policy (else the current one) and whether the fare was ever owed. */
@@ -299,14 +310,17 @@ export async function readCancellationPolicy(db: Executor): Promise<Cancellation
   return rows.map((r) => ({ days_before: r.daysBefore, rate_e6: r.rateE6 }));
 }
 
+/** Writes the notification and tells its readers' open screens (`notification.changed`). */
 export async function insertNotification(
   db: Executor,
   n: { audience: 'ADMIN' | 'AGENT'; category: 'booking' | 'payment'; kind: string; bookingId: number; agentId: number; agentSubGroupId: number },
 ): Promise<void> {
   await db.insert(t.notifications).values(n);
+  await publishRealtime(db, roomsOfNotification(n.audience, n), { type: 'notification.changed', category: n.category });
 }
 
 /** A notification to the operator about no one booking (a day's allotment released, a contract term's answer date). */
 export async function insertOperatorNotification(db: Executor, kind: string, category: 'booking' | 'payment' = 'booking'): Promise<void> {
   await db.insert(t.notifications).values({ audience: 'ADMIN', category, kind, bookingId: null, agentId: null, agentSubGroupId: null });
+  await publishRealtime(db, roomsOfNotification('ADMIN', null), { type: 'notification.changed', category });
 }

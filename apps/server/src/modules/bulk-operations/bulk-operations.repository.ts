@@ -1,4 +1,6 @@
 /** The bulk runs and their lines (tables of migration 0027); only this module writes them. */
+import { roomsOfNotification } from '@sagano/domain/realtime/realtime-events';
+import { publishRealtime } from '../../realtime/realtime-publish.ts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BulkKind, BulkLineInput, BulkLineResult } from '@sagano/domain/bulk-operations/bulk-operation-schemas';
 import type { Executor } from '../../db/client.ts';
@@ -144,4 +146,5 @@ export async function unfinishedRunIds(db: Executor): Promise<number[]> {
 
 export async function insertBulkNotification(db: Executor): Promise<void> {
   await db.insert(t.notifications).values({ audience: 'ADMIN', category: 'booking', kind: 'BULK_FINISHED' });
+  await publishRealtime(db, roomsOfNotification('ADMIN', null), { type: 'notification.changed', category: 'booking' });
 }

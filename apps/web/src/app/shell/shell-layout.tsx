@@ -9,6 +9,7 @@ import { TWO_FACTOR_PATH } from '../route-guards.ts';
 import { AppHeader } from './app-header.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useTotpSetupRequiredWatch } from './totp-setup-watch.ts';
+import { useRealtimeUpdates } from '../realtime/use-realtime-updates.ts';
 
 /** The signed-in frame: header, sidebar (a drawer behind the burger on narrow screens), screen. */
 export function ShellLayout() {
@@ -16,6 +17,8 @@ export function ShellLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const { pathname } = useLocation();
   useTotpSetupRequiredWatch();
+  // Live updates while someone is signed in (and not held at two-factor setup); sign-out closes the stream.
+  useRealtimeUpdates(!!session && !session.user.totp_setup_required);
 
   // Between sign-out and the login screen there is no user: nothing of the shell is drawn.
   if (!session) return <FullPageLoader />;

@@ -10,46 +10,49 @@ import type {
   UpdateFromToStationBody,
 } from '@sagano/domain/bookings/booking-schemas';
 import { apiClient, withQuery } from '../../../lib/api-client.ts';
+import { ifMatchFor } from '../../../lib/booking-revisions.ts';
 import { bookingsKeys } from './bookings-keys.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 
 type Ok = { ok: true };
 const stepPath = (bookingId: string, step: string) => `/v1/bookings/${encodeURIComponent(bookingId)}/${step}`;
+/** A step sent with the revision this tab shows (If-Match): a booking changed meanwhile answers BOOKING_CHANGED. */
+const stepPost = <T>(bookingId: string, path: string, body?: unknown) => apiClient.post<T>(path, body, ifMatchFor(bookingId));
 
 /** POST /v1/bookings/{id}/reserve_allotments: answers the new sub status and a warning when not all was held. */
 export const reserveAllotments = (bookingId: string) =>
-  apiClient.post<z.infer<typeof ReserveAllotmentsResponse>>(stepPath(bookingId, 'reserve_allotments'));
+  stepPost<z.infer<typeof ReserveAllotmentsResponse>>(bookingId, stepPath(bookingId, 'reserve_allotments'));
 /** POST /v1/bookings/{id}/release_allotments. */
-export const releaseAllotments = (bookingId: string) => apiClient.post<Ok>(stepPath(bookingId, 'release_allotments'));
+export const releaseAllotments = (bookingId: string) => stepPost<Ok>(bookingId, stepPath(bookingId, 'release_allotments'));
 /** POST /v1/bookings/{id}/confirm_booking with the (edited) booking OK mail. */
 export const confirmBooking = (bookingId: string, body: z.infer<typeof ConfirmBookingBody>) =>
-  apiClient.post<Ok>(stepPath(bookingId, 'confirm_booking'), body);
+  stepPost<Ok>(bookingId, stepPath(bookingId, 'confirm_booking'), body);
 /** POST /v1/bookings/{id}/refuse_booking with the reason and the (edited) booking NG mail. */
 export const refuseBooking = (bookingId: string, body: z.infer<typeof RefuseBookingBody>) =>
-  apiClient.post<Ok>(stepPath(bookingId, 'refuse_booking'), body);
+  stepPost<Ok>(bookingId, stepPath(bookingId, 'refuse_booking'), body);
 /** POST /v1/bookings/{id}/select_priority. */
 export const selectPriority = (bookingId: string, body: z.infer<typeof SelectPriorityBody>) =>
-  apiClient.post<Ok>(stepPath(bookingId, 'select_priority'), body);
+  stepPost<Ok>(bookingId, stepPath(bookingId, 'select_priority'), body);
 /** POST /v1/bookings/{id}/assign_operator. */
 export const assignOperator = (bookingId: string, body: z.infer<typeof AssignOperatorBody>) =>
-  apiClient.post<Ok>(stepPath(bookingId, 'assign_operator'), body);
+  stepPost<Ok>(bookingId, stepPath(bookingId, 'assign_operator'), body);
 /** POST /v1/bookings/{id}/add_special_note?confirm_note=&voucher_note= (the notes travel in the query). */
 export const addSpecialNote = (bookingId: string, notes: { confirm_note: string; voucher_note: string }) =>
-  apiClient.post<Ok>(withQuery(stepPath(bookingId, 'add_special_note'), notes));
+  stepPost<Ok>(bookingId, withQuery(stepPath(bookingId, 'add_special_note'), notes));
 /** POST /v1/bookings/{id}/update_from_to_station. */
 export const updateFromToStation = (bookingId: string, body: z.infer<typeof UpdateFromToStationBody>) =>
-  apiClient.post<Ok>(stepPath(bookingId, 'update_from_to_station'), body);
+  stepPost<Ok>(bookingId, stepPath(bookingId, 'update_from_to_station'), body);
 
 /** POST /v1/bookings/{id}/cancel: the agent asks (agreeing to the policy), the operator starts one. */
 export const cancelBooking = (bookingId: string, body: { agree_cancellation_policy: boolean }) =>
-  apiClient.post<z.infer<typeof CancelBookingResponse>>(stepPath(bookingId, 'cancel'), body);
+  stepPost<z.infer<typeof CancelBookingResponse>>(bookingId, stepPath(bookingId, 'cancel'), body);
 /** POST /v1/bookings/{id}/confirm_cancellation: irreversible. */
-export const confirmCancellation = (bookingId: string) => apiClient.post<Ok>(stepPath(bookingId, 'confirm_cancellation'));
+export const confirmCancellation = (bookingId: string) => stepPost<Ok>(bookingId, stepPath(bookingId, 'confirm_cancellation'));
 
 /** POST /v1/bookings/{id}/accept_modification: the agent's pending change is applied. */
-export const acceptModification = (bookingId: string) => apiClient.post<Ok>(stepPath(bookingId, 'accept_modification'));
+export const acceptModification = (bookingId: string) => stepPost<Ok>(bookingId, stepPath(bookingId, 'accept_modification'));
 /** POST /v1/bookings/{id}/reject_modification: the pending change is dropped (NOT_MODIFIED). */
-export const rejectModification = (bookingId: string) => apiClient.post<Ok>(stepPath(bookingId, 'reject_modification'));
+export const rejectModification = (bookingId: string) => stepPost<Ok>(bookingId, stepPath(bookingId, 'reject_modification'));
 
 /** A booking step as a mutation; every success refreshes the booking views (and the seat inquiry's figures). */
 export function useBookingStep<V, R>(run: (vars: V) => Promise<R>) {

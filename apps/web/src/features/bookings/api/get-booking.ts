@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
+import { rememberBookingRevision } from '../../../lib/booking-revisions.ts';
 import { bookingsKeys } from './bookings-keys.ts';
 
-/** GET /v1/bookings/{booking_id}: the whole booking with its history, notes and can_* flags. */
-export function getBooking(bookingId: string): Promise<BookingResponse> {
-  return apiClient.get<BookingResponse>(`/v1/bookings/${encodeURIComponent(bookingId)}`);
+/** GET /v1/bookings/{booking_id}: the whole booking with its history, notes and can_* flags; its revision is what this tab's steps send as If-Match. */
+export async function getBooking(bookingId: string): Promise<BookingResponse> {
+  const booking = await apiClient.get<BookingResponse>(`/v1/bookings/${encodeURIComponent(bookingId)}`);
+  rememberBookingRevision(bookingId, booking.main_params.revision);
+  return booking;
 }
 
 export function bookingQueryOptions(bookingId: string) {
