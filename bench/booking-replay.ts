@@ -95,8 +95,13 @@ export function pgbenchScripts(target: string, scripts: string[], clients: numbe
   }
 }
 
-/** Statements that only a server's way of working adds: the session lookup, BEGIN/COMMIT and the operation log row. */
+/**
+ * Statements that only a server's way of working adds: the session lookup, BEGIN/COMMIT and the
+ * operation log row. Without BEGIN each statement commits on its own, so the hold's savepoint
+ * (a fallback for the seat check, DESIGN §4) goes too: a savepoint needs a transaction block.
+ */
 export function isBookingWork(statement: RecordedStatement): boolean {
   const text = statement.text.trim().toLowerCase();
+  if (/^(savepoint|release savepoint|rollback to savepoint) /.test(text)) return false;
   return text !== 'begin' && text !== 'commit' && !text.includes('insert into operation_logs') && !/inner join "sessions"/.test(text);
 }
