@@ -80,6 +80,7 @@ describe('API keys in the agent portal', () => {
     await confirm.getByRole('button', { name: '失効させる' }).click();
     await visible(page.getByText('「基幹予約システム」を失効させました。'));
     await visible(row.getByText('失効済み'));
+    await confirm.waitFor({ state: 'hidden' });
     await screenshot(page, 'api-keys-ja');
 
     expect((await asSystem(key, 'GET', '/v1/bookings/service_orders/search')).status).toBe(401);

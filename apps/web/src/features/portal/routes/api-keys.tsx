@@ -28,6 +28,8 @@ export function Component() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKeyResponse | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyRow | null>(null);
+  // The dialog keeps naming its key while it fades out.
+  const [revokeTarget, setRevokeTarget] = useState<ApiKeyRow | null>(null);
 
   const headOffice = { word: t('staff.headOffice'), named: (name: string) => t('staff.headOfficeNamed', { name }) };
   const groups = sortGroups(agent.data?.groups ?? []).map((g) => ({ id: g.id, label: groupName(g, i18n.language, headOffice) }));
@@ -93,7 +95,15 @@ export function Component() {
                   </Table.Td>
                   <Table.Td>
                     {!row.revoked_at && (
-                      <Button size="xs" variant="light" color="red" onClick={() => setRevoking(row)}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        onClick={() => {
+                          setRevoking(row);
+                          setRevokeTarget(row);
+                        }}
+                      >
                         {t('apiKeys.revoke')}
                       </Button>
                     )}
@@ -119,7 +129,7 @@ export function Component() {
       <ConfirmModal
         opened={revoking !== null}
         title={t('apiKeys.revokeTitle')}
-        message={revoking ? t('apiKeys.revokeConfirm', { name: revoking.name }) : ''}
+        message={revokeTarget ? t('apiKeys.revokeConfirm', { name: revokeTarget.name }) : ''}
         confirmLabel={t('apiKeys.revoke')}
         cancelLabel={t('common:actions.close')}
         danger
