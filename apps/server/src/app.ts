@@ -51,6 +51,7 @@ import { salesRoutes } from './modules/sales/sales.routes.ts';
 import { seatsRoutes } from './modules/seats/seats.routes.ts';
 import { createSeatsService } from './modules/seats/seats.service.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -129,7 +130,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   if (config.totpSecretKey) await sealPlainTotpSecrets(db, secrets);
   const auth = createAuthService(db, config, secrets);
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { auth });
+  await app.register(authPlugin, { auth, db, apiKeyRateLimitPerMinute: config.apiKeyRateLimitPerMinute });
   await app.register(operationLogPlugin, { db, jobs });
 
   healthRoutes(app, { db });
@@ -151,6 +152,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   dashboardRoutes(app, { db, clock });
   messagesRoutes(app, { db, fileStorage, clock });
   agentsRoutes(app, { db, auth });
+  apiKeysRoutes(app, { db });
   const paymentGateway = gateway ?? gatewayFromConfig(config, { db, clock, jobs });
   paymentsRoutes(app, { db, clock, jobs, publicUrl: config.publicUrl, payments: createPaymentsService({ db, gateway: paymentGateway, clock, publicUrl: config.publicUrl, jobs }) });
   invoicesRoutes(app, { invoices: createInvoicesService(db, { clock, fileStorage }) });

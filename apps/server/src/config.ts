@@ -24,6 +24,8 @@ export interface Config {
   /** Trust X-Forwarded-For from a proxy in front (for client IPs in rate limits and logs). */
   trustProxy: boolean;
   loginRateLimitPerMinute: number;
+  /** Calls one agent API key may make a minute (API_KEY_RATE_LIMIT_PER_MINUTE, default 120). */
+  apiKeyRateLimitPerMinute: number;
   /**
    * The key two-factor secrets are sealed with (TOTP_SECRET_KEY, 32 bytes as base64 or hex).
    * Unset: the server keeps one in the data folder (totp-secret.key).
@@ -110,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: env.JOBS !== 'off',
     trustProxy: env.TRUST_PROXY === 'true',
     loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30, 'LOGIN_RATE_LIMIT_PER_MINUTE'),
+    apiKeyRateLimitPerMinute: intFrom(env.API_KEY_RATE_LIMIT_PER_MINUTE, 120, 'API_KEY_RATE_LIMIT_PER_MINUTE'),
     totpSecretKey: env.TOTP_SECRET_KEY ? parseSecretKey(env.TOTP_SECRET_KEY, 'TOTP_SECRET_KEY') : undefined,
     paymentGateway: gatewayFrom(env.PAYMENT_GATEWAY),
     sandboxWebhookSecret: env.SANDBOX_WEBHOOK_SECRET || undefined,

@@ -29,6 +29,8 @@ interface Victim {
   /** A settlement of the agent, and its branch's group settlement. */
   agentSettlementId: number;
   groupSettlementId: number;
+  /** An API key of the agent (acting for the branch). */
+  apiKeyId: number;
 }
 
 const ids = {
@@ -79,7 +81,11 @@ async function victimOf(email: string): Promise<Victim> {
     .insert(t.groupSettlements)
     .values({ agentSettlementId: settlement!.id, agentGroupId: owner.groupId, periodFrom: '2027-05-01', periodTo: '2027-05-31', amountE6: 0, fareE6: 0, discrepancyE6: 0, feeE6: 0 })
     .returning({ id: t.groupSettlements.id });
-  return { bookingId, agentId: owner.agentId, groupId: owner.groupId, staffId: owner.id, noteId: note.json().note_id, notificationId: Number(notification!.id), paymentId: Number(payment!.id), agentSettlementId: settlement!.id, groupSettlementId: group!.id };
+  const [key] = await ctx.database.db
+    .insert(t.apiKeys)
+    .values({ agentId: owner.agentId, groupId: owner.groupId, name: `matrix ${email}`, prefix: 'sgk_matrix', keyHash: `matrix-${email}`, createdBy: email })
+    .returning({ id: t.apiKeys.id });
+  return { apiKeyId: key!.id, bookingId, agentId: owner.agentId, groupId: owner.groupId, staffId: owner.id, noteId: note.json().note_id, notificationId: Number(notification!.id), paymentId: Number(payment!.id), agentSettlementId: settlement!.id, groupSettlementId: group!.id };
 }
 
 /** The value a path parameter takes in a call aimed at `victim`; unknown parameters fail the test. */
@@ -102,6 +108,7 @@ function fill(url: string, victim: Victim): string {
       if (url.startsWith('/v1/agent_staffs/')) return victim.staffId;
       if (url.startsWith('/v1/notifications/')) return String(victim.notificationId);
       if (url.startsWith('/v1/outbox-mails/')) return ids.anyUuid;
+      if (url.startsWith('/v1/api-keys/')) return String(victim.apiKeyId);
       return '1';
     }
     // Timetable, pricing, inventory and other master data (operator-only routes): any valid value will do.
@@ -145,13 +152,14 @@ const BODIES: Record<string, unknown> = {
   'POST /v1/agent_staffs/:id/send_password_reset_email': undefined,
   'PUT /v1/agent_groups/:id': { name_ja: 'x', name_kana: '', name_en: '', name_origin: '', fax: '', main_admin_name: 'x', main_admin_tel: '' },
   'DELETE /v1/agent_groups/:id': undefined,
+  'DELETE /v1/api-keys/:id': undefined,
   'POST /v1/bookings/:booking_id/payments/:payment_id/checkout': undefined,
   'POST /v1/bookings/:booking_id/payments/:payment_id/report_coupon': { coupon_number: 'CP-1' },
 };
 
 /** A digest of every row a call could change. */
 async function snapshot(): Promise<string> {
-  const tables = ['agent_settlements', 'group_settlements', 'bookings', 'booking_services', 'booking_units', 'booking_notes', 'booking_histories', 'notifications', 'payments', 'payment_attempts', 'payment_transactions', 'seat_assignments', 'agents', 'agent_groups', 'agent_staffs', 'accounts', 'inventory_counters', 'outbox_mails'];
+  const tables = ['agent_settlements', 'group_settlements', 'bookings', 'booking_services', 'booking_units', 'booking_notes', 'booking_histories', 'notifications', 'payments', 'payment_attempts', 'payment_transactions', 'seat_assignments', 'agents', 'agent_groups', 'agent_staffs', 'accounts', 'inventory_counters', 'outbox_mails', 'api_keys'];
   const parts: string[] = [];
   for (const table of tables) {
     const r = (await ctx.database.db.execute(sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as d from ${table} x`))) as unknown as { rows: { d: string }[] };
@@ -176,7 +184,7 @@ async function callAll(headers: Headers, victim: Victim, which: (route: Register
 const idBearing = (r: RegisteredRoute) => r.url.includes(':') && (r.url.startsWith('/v1/') || r.url.startsWith('/voucher/'));
 /** Ids of one tenant's data: bookings and what hangs off them, agents, branches, staff, mails, users. */
 const tenantBearing = (r: RegisteredRoute) =>
-  /:(booking_id|note_id|notification_id|uid|agent_settlement_id|group_settlement_id)\b/.test(r.url) || /^\/v1\/(agents|agent_groups|agent_staffs|outbox-mails)\/:id/.test(r.url) || r.url.startsWith('/voucher/');
+  /:(booking_id|note_id|notification_id|uid|agent_settlement_id|group_settlement_id)\b/.test(r.url) || /^\/v1\/(agents|agent_groups|agent_staffs|outbox-mails|api-keys)\/:id/.test(r.url) || r.url.startsWith('/voucher/');
 /** Id-bearing routes open to everyone signed in (or to anyone) whose ids are shared reference data, not a tenant's. */
 const SHARED_REFERENCE = new Set([
   'GET /v1/pricing/:date',

@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_HEADER, SESSION_COOKIE } from '@sagano/domain/auth/auth-schemas';
+import { API_KEY_PREFIX } from '@sagano/domain/auth/api-key-schemas';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
+import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import { safeEqual } from '../lib/tokens.ts';
 import type { Principal } from '../modules/auth/principal.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
+import { resolveApiKey } from '../modules/api-keys/api-keys.service.ts';
 import type { Access } from './route-config.ts';
 
 declare module 'fastify' {
@@ -56,17 +59,35 @@ const TOTP_SETUP_OPEN = new Set([
 ]);
 
 /**
- * Resolves the caller from `Authorization: Bearer` or the session cookie, checks the CSRF
+ * What an agent's system with an API key never reaches, whatever the route's access rule:
+ * account management (sign-in, password, two-factor, its own and other keys, agents, branches,
+ * staff, operator users). Operator routes refuse it already (it signs in as agent staff).
+ */
+const API_KEY_CLOSED = ['/v1/auth/', '/v1/api-keys', '/v1/agents', '/v1/agent_groups', '/v1/agent_staffs', '/v1/users', '/v1/reset-password'];
+
+export function apiKeyMayReach(url: string): boolean {
+  return !API_KEY_CLOSED.some((prefix) => url === prefix || url.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`) || url.startsWith(`${prefix}?`));
+}
+
+/**
+ * Resolves the caller from `Authorization: Bearer` (a session token or an agent's API key) or the session cookie, checks the CSRF
  * header on cookie-authenticated unsafe requests, and enforces the route's access rule before
  * the body is even parsed.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService; db: Db; apiKeyRateLimitPerMinute: number }) => {
   app.decorateRequest('principal', null);
+  // Counted per key (not per address): one busy system cannot crowd out the agent's others.
+  const apiKeyLimit = app.createRateLimit({
+    max: opts.apiKeyRateLimitPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `api-key:${request.principal?.apiKey?.id ?? 0}`,
+  });
 
   app.addHook('onRequest', async (request) => {
     const bearer = bearerToken(request);
     const token = sessionTokenOf(request);
-    if (token) request.principal = await opts.auth.resolveSession(token, bearer === undefined);
+    if (bearer?.startsWith(API_KEY_PREFIX)) request.principal = await resolveApiKey(opts.db, bearer);
+    else if (token) request.principal = await opts.auth.resolveSession(token, bearer === undefined);
 
     const url = request.routeOptions.url;
     // API routes without a rule are back-office only (fail closed); the web app's files are public.
@@ -76,6 +97,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthServ
       if (typeof sent !== 'string' || !safeEqual(sent, request.principal.csrfToken)) {
         throw new AppError('CSRF_TOKEN_INVALID', 'the CSRF token is missing or wrong; reload the page');
       }
+    }
+    if (request.principal?.apiKey) {
+      const limit = await apiKeyLimit(request);
+      if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', `too many requests with this API key, try again in ${limit.ttlInSeconds} s`);
+      if (url && !apiKeyMayReach(url)) throw new AppError('FORBIDDEN', 'an API key cannot manage accounts, keys or staff');
     }
     if (!url) return; // unknown route: the not-found handler answers
     // Staff whose agent requires two-factor sign-in reach only their session and its setup until they enrol.

@@ -76,12 +76,20 @@ function logRow(request: FastifyRequest, statusCode: number, response: unknown, 
     isError: statusCode >= 400,
     statusCode,
     requestJson: requestJson(request),
-    responseJson: redact(response),
+    responseJson: redact(keptResponse(request, statusCode, response)),
   };
 }
 
 function logs(request: FastifyRequest): boolean {
-  return UNSAFE.has(request.method) && request.routeOptions.config.operationLog !== false && !!request.routeOptions.url?.startsWith('/v1/');
+  if (!request.routeOptions.url?.startsWith('/v1/')) return false;
+  // An agent's system with an API key: every call it makes, reads too (DESIGN §10 "API keys").
+  if (request.principal?.apiKey) return true;
+  return UNSAFE.has(request.method) && request.routeOptions.config.operationLog !== false;
+}
+
+/** A key's successful read is logged without its answer (the answer is the data it read, kept elsewhere). */
+function keptResponse(request: FastifyRequest, statusCode: number, response: unknown): unknown {
+  return request.principal?.apiKey && !UNSAFE.has(request.method) && statusCode < 400 ? null : response;
 }
 
 export const operationLogPlugin = fp(async (app: FastifyInstance, opts: { db: Db; jobs?: JobSender | undefined }) => {

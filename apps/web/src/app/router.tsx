@@ -250,6 +250,12 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: lazyScreen(() => import('../features/portal/routes/staffs.tsx')),
             },
             {
+              // API keys for the agent's own systems (issue 21): the agent's administrators.
+              path: 'api-keys',
+              loader: requireMenuEntry(queryClient, 'apiKeys'),
+              lazy: lazyScreen(() => import('../features/portal/routes/api-keys.tsx')),
+            },
+            {
               path: 'two-factor',
               loader: requireMenuEntry(queryClient, 'twoFactor'),
               lazy: lazyScreen(() => import('../features/portal/routes/two-factor.tsx')),

@@ -48,11 +48,15 @@ export const OPERATION_NAMES = [
   'agent_staffs.delete',
   'agent_staffs.send_password_reset_email',
   'agent_staffs.unenroll_totp',
+  'api_keys.create',
+  'api_keys.revoke',
   'notifications.delete',
   'notifications.read',
   'notifications.read_all',
   'bookings.submit',
   'bookings.reserve_allotments',
+  /** reserve_allotments and confirm_booking in one call (POST /reserve). */
+  'bookings.reserve',
   /** A bulk file uploaded (each of its lines is logged as its own step, as the uploader). */
   'bookings.bulk_reserve_allotments',
   'bookings.bulk_confirm_booking',

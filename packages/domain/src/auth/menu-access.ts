@@ -12,8 +12,8 @@ export const MENU_GROUPS = {
   sales: ['sales', 'salesSummary', 'monthlyReport'],
   // jobs (定期処理: the scheduled work, issue 18) is this product's addition.
   service: ['inventoryArrangements', 'report', 'suspended', 'operationLogs', 'mails', 'jobs'],
-  // agentStaffs and twoFactor are the agent portal's (issue 6): operators never see them.
-  account: ['users', 'agents', 'agentStaffs', 'twoFactor', 'changePassword'],
+  // agentStaffs and twoFactor are the agent portal's (issue 6), apiKeys too (issue 21): operators never see them.
+  account: ['users', 'agents', 'agentStaffs', 'apiKeys', 'twoFactor', 'changePassword'],
   master: [
     'basicInfo',
     'bankAccounts',
@@ -68,8 +68,10 @@ const AGENT_ENTRIES: readonly MenuEntryKey[] = ['dashboard', 'notifications', 'b
 /** Staff management: admins of the head office (every group of the agent) and of a branch (that branch). */
 const AGENT_ADMIN_ENTRIES: readonly MenuEntryKey[] = ['agentStaffs'];
 const AGENT_ADMIN_ROLES: readonly Role[] = ['agentAdmin', 'groupAdmin'];
+/** API keys for the agent's own systems (issue 21): the agent's administrators (head office ADMIN) only. */
+const AGENT_HEAD_ADMIN_ENTRIES: readonly MenuEntryKey[] = ['apiKeys'];
 /** The portal's own screens: operators never open them. */
-const AGENT_ONLY: readonly MenuEntryKey[] = ['agentStaffs', 'twoFactor'];
+const AGENT_ONLY: readonly MenuEntryKey[] = ['agentStaffs', 'apiKeys', 'twoFactor'];
 /** Where an account that must set up two-factor sign-in is held until it does. */
 export const TOTP_SETUP_ENTRY = 'twoFactor' satisfies MenuEntryKey;
 
@@ -79,6 +81,7 @@ export function mayOpenMenuEntry(user: MenuUser, key: MenuEntryKey): boolean {
   if (caps.agentPortal) {
     // Nothing else opens until two-factor sign-in is set up (the server refuses the rest as well).
     if (user.totp_setup_required) return key === TOTP_SETUP_ENTRY;
+    if (AGENT_HEAD_ADMIN_ENTRIES.includes(key)) return user.role === 'agentAdmin';
     if (AGENT_ADMIN_ENTRIES.includes(key)) return AGENT_ADMIN_ROLES.includes(user.role);
     return AGENT_ENTRIES.includes(key);
   }

@@ -123,6 +123,17 @@ export const CalculateAmountResponse = z.object({
 });
 export type CalculateAmountResponse = z.infer<typeof CalculateAmountResponse>;
 
+/** A seat given to the booking on one train (spec 000 §3 "Seat"). */
+export const BookingSeat = z.object({
+  logical_car_id: z.number().int(),
+  seat_group_id: z.string().nullable(),
+  seat_id: z.string(),
+  labels: z.array(LocalizedLabel),
+  arrangement_type_id: z.number().int(),
+  car_number: z.number().int(),
+});
+export type BookingSeat = z.infer<typeof BookingSeat>;
+
 export const ServiceLeg = z.object({
   direction: z.enum(DIRECTIONS),
   service_day: DateString,
@@ -135,6 +146,12 @@ export const ServiceLeg = z.object({
   held_group: z.number().int(),
   held_wheelchair: z.number().int(),
   held_standing: z.number().int(),
+  /** Seats may be assigned on this train now: the order's can_assign_seats and the train holds places. */
+  can_assign_seats: z.boolean(),
+  /** The arrangement types the booking holds places of on this train (group, wheelchair, standing): seats come from these. */
+  assignable_arrangement_ids: z.array(z.number().int()),
+  /** The seats given on this train; empty until the caller may see seat numbers (can_show_seat_table). */
+  seats: z.array(BookingSeat),
 });
 export type ServiceLeg = z.infer<typeof ServiceLeg>;
 
@@ -198,6 +215,10 @@ export const BookingResponse = z.object({
   agent_name: z.string(),
   agent_sub_group_id: z.number().int(),
   agent_sub_group_name: z.string(),
+  /** The product's names (its labels), empty when the booking names no product. */
+  product_labels: z.array(LocalizedLabel),
+  /** When the group first used its booking link (its first change on its own page, with the booking token); null until then. */
+  redeemed_at: z.string().nullable(),
   operator_name: z.string(),
   status: z.enum(BOOKING_STATUSES),
   sub_status: z.enum(BOOKING_SUB_STATUSES),
@@ -211,7 +232,28 @@ export const BookingResponse = z.object({
   group: z.object({ group_type: z.enum(GROUP_TYPES), name: z.string(), name_kana: z.string(), country_code: z.string(), japan_prefecture_code: z.number().int().nullable() }),
   note: z.string(),
   main_params: z.object({
-    service_order: z.object({ is_round_trip: z.boolean(), update_count: z.number().int(), services: z.array(ServiceLeg) }),
+    service_order: z.object({
+      is_round_trip: z.boolean(),
+      update_count: z.number().int(),
+      priority: z.number().int(),
+      /** The outbound (down) and return (up) trains, also listed in `services`; null when the trip has none that way. */
+      down_service: ServiceLeg.nullable(),
+      up_service: ServiceLeg.nullable(),
+      services: z.array(ServiceLeg),
+      /** The order the booking holds (always true here: a change the agent asks for is `pending_change`). */
+      is_selected: z.boolean(),
+      /** The order is still a request: the booking waits for the operator's answer (SUBMITTED, WAITLIST). */
+      is_candidate: z.boolean(),
+      /** The arrangement types the participants call for: the group allotment's, and the wheelchair places' when any are asked for. */
+      calculated_assignable_arrangement_ids: z.array(z.number().int()),
+      can_release_allotments: z.boolean(),
+      can_reserve_allotments: z.boolean(),
+      can_confirm_allotments: z.boolean(),
+      can_assign_seats: z.boolean(),
+      can_confirm_seats: z.boolean(),
+      can_generate_voucher: z.boolean(),
+      can_send_voucher: z.boolean(),
+    }),
     participant_group: z.object({
       participant_quantity: z.number().int(),
       unit_quantity_items: z.array(
@@ -249,7 +291,15 @@ export const BookingResponse = z.object({
     outdated: z.array(z.enum(['seat_table', 'voucher'])),
   }),
   notes: z.array(BookingNote),
-  flags: BookingFlags,
+  /** The booking's permission flags as the specification names them (spec 000 §3); the step flags are on main_params.service_order. */
+  can_show_voucher: z.boolean(),
+  can_update: z.boolean(),
+  can_cancel: z.boolean(),
+  can_release_seats: z.boolean(),
+  flags: BookingFlags.meta({
+    deprecated: true,
+    description: 'Deprecated: every flag in one object for the web app during the transition; read can_* on the booking and on main_params.service_order instead.',
+  }),
   booking_token: z.string().optional(),
 });
 export type BookingResponse = z.infer<typeof BookingResponse>;
@@ -296,6 +346,12 @@ export const UpdateNoteBody = AddNoteBody;
 export const ReserveAllotmentsResponse = z.object({
   sub_status: z.enum(BOOKING_SUB_STATUSES),
   warning: z.string().nullable(),
+});
+
+/** POST /reserve: held and confirmed in one call. */
+export const ReserveResponse = z.object({
+  status: z.enum(BOOKING_STATUSES),
+  sub_status: z.enum(BOOKING_SUB_STATUSES),
 });
 
 export const ServiceOrderSearchQuery = PagingQuery.extend({

@@ -1,3 +1,4 @@
+import { API_KEY_OPERATOR_PREFIX } from '@sagano/domain/auth/api-key-schemas';
 import type { SessionUser } from '@sagano/domain/auth/auth-schemas';
 import { agentRole, operatorRole, type Role } from '@sagano/domain/auth/roles';
 import type { AccountWithProfile } from './accounts.repository.ts';
@@ -10,6 +11,8 @@ export interface Principal {
   viaCookie: boolean;
   expiresAt: Date;
   user: SessionUser;
+  /** Set when the caller is an agent's system with an API key (it acts as staff of the key's branch). */
+  apiKey?: { id: number; name: string } | undefined;
 }
 
 export function roleOf(account: AccountWithProfile): Role {
@@ -39,5 +42,6 @@ export function sessionUserOf(account: AccountWithProfile): SessionUser {
 
 /** How the operation log names the caller. */
 export function operatorLabel(principal: Principal | null | undefined, fallback = 'anonymous'): string {
+  if (principal?.apiKey) return `${API_KEY_OPERATOR_PREFIX}${principal.apiKey.name}`;
   return principal ? principal.user.email : fallback;
 }

@@ -14,6 +14,7 @@ import { bookingNgMail, bookingOkMail, seatTableMail, voucherMail, type MailBook
 import { callerOf, stateOf } from './booking-steps.ts';
 import { canSee } from '../auth/tenant-scope.ts';
 import { loadBooking, type BookingAggregate } from './bookings.repository.ts';
+import { legKey, NO_LEG_EXTRAS, type BookingLegExtras } from './booking-legs.ts';
 
 const STATION_NAMES: Record<number, string> = { 1: 'トロッコ嵯峨', 2: 'トロッコ嵐山', 3: 'トロッコ保津峡', 4: 'トロッコ亀岡' };
 
@@ -41,8 +42,19 @@ export function toMailBooking(a: BookingAggregate): MailBooking {
 
 const NO_DOCUMENTS: BookingResponse['documents'] = { seat_table_sent_at: null, voucher_sent_at: null, outdated: [] };
 
-/** The booking as the caller may see it; `documents` as read by bookingDocuments (none when not read). */
-export function presentBooking(a: BookingAggregate, principal: Principal, today: string, documents: BookingResponse['documents'] = NO_DOCUMENTS): BookingResponse {
+const BEFORE_ANSWER: readonly BookingStatus[] = ['SUBMITTED', 'WAITLIST'];
+
+/**
+ * The booking as the caller may see it; `documents` as read by bookingDocuments and `extras` by
+ * bookingLegExtras (none when not read).
+ */
+export function presentBooking(
+  a: BookingAggregate,
+  principal: Principal,
+  today: string,
+  documents: BookingResponse['documents'] = NO_DOCUMENTS,
+  extras: BookingLegExtras = NO_LEG_EXTRAS,
+): BookingResponse {
   const caller = callerOf(principal);
   const paymentContext: PaymentContext = {
     caller,
@@ -55,9 +67,42 @@ export function presentBooking(a: BookingAggregate, principal: Principal, today:
   const state = stateOf(a.booking, a.services.length === 2, a.agent.ignoreCancellationPolicy);
   const group = a.booking.group as BookingResponse['group'];
   const fareDetail = a.payment ? presentPaymentDetail(a.payment, paymentContext, a.discrepancy, standingOf(a.payment, a.payments)) : null;
+  const flags = bookingFlags(state, caller);
+  // Seat numbers only to whom may see them (the agent once the seat table was sent).
+  const showSeats = flags.can_show_seat_table;
+  const { types } = extras;
+  const legs = a.services.map((s) => {
+    const held = [
+      ...(s.heldGroup > 0 && types.group !== null ? [types.group] : []),
+      ...(s.heldWheelchair > 0 && types.wheelchair !== null ? [types.wheelchair] : []),
+      ...(s.heldStanding > 0 && types.standing !== null ? [types.standing] : []),
+    ];
+    return {
+      direction: s.direction as 'down' | 'up',
+      service_day: s.serviceDate,
+      service_id: s.serviceId,
+      service_name: s.names,
+      from_station_id: s.fromStationId,
+      to_station_id: s.toStationId,
+      departure_hhmm: s.departureHhmm,
+      arrival_hhmm: s.arrivalHhmm,
+      held_group: s.heldGroup,
+      held_wheelchair: s.heldWheelchair,
+      held_standing: s.heldStanding,
+      can_assign_seats: flags.can_assign_seats && s.heldGroup + s.heldWheelchair > 0,
+      assignable_arrangement_ids: held,
+      seats: showSeats ? (extras.seats.get(legKey(s.serviceDate, s.serviceId)) ?? []) : [],
+    };
+  });
+  const needed = [
+    ...(a.booking.participantQuantity > a.wheelchairs.length && types.group !== null ? [types.group] : []),
+    ...(a.wheelchairs.length > 0 && types.wheelchair !== null ? [types.wheelchair] : []),
+  ];
   return {
     booking_id: a.booking.bookingId,
     product_id: a.booking.productId,
+    product_labels: extras.productLabels,
+    redeemed_at: extras.redeemedAt,
     agent_id: a.agent.id,
     agent_type: a.agent.agentType,
     agent_name: a.agent.nameJa,
@@ -79,19 +124,20 @@ export function presentBooking(a: BookingAggregate, principal: Principal, today:
       service_order: {
         is_round_trip: a.services.length === 2,
         update_count: a.booking.updateCount,
-        services: a.services.map((s) => ({
-          direction: s.direction as 'down' | 'up',
-          service_day: s.serviceDate,
-          service_id: s.serviceId,
-          service_name: s.names,
-          from_station_id: s.fromStationId,
-          to_station_id: s.toStationId,
-          departure_hhmm: s.departureHhmm,
-          arrival_hhmm: s.arrivalHhmm,
-          held_group: s.heldGroup,
-          held_wheelchair: s.heldWheelchair,
-          held_standing: s.heldStanding,
-        })),
+        priority: a.booking.priority,
+        down_service: legs.find((l) => l.direction === 'down') ?? null,
+        up_service: legs.find((l) => l.direction === 'up') ?? null,
+        services: legs,
+        is_selected: true,
+        is_candidate: BEFORE_ANSWER.includes(state.status),
+        calculated_assignable_arrangement_ids: needed,
+        can_release_allotments: flags.can_release_allotments,
+        can_reserve_allotments: flags.can_reserve_allotments,
+        can_confirm_allotments: flags.can_confirm_allotments,
+        can_assign_seats: flags.can_assign_seats,
+        can_confirm_seats: flags.can_confirm_seats,
+        can_generate_voucher: flags.can_generate_voucher,
+        can_send_voucher: flags.can_send_voucher,
       },
       participant_group: {
         participant_quantity: a.booking.participantQuantity,
@@ -146,7 +192,11 @@ export function presentBooking(a: BookingAggregate, principal: Principal, today:
     notes: a.notes
       .filter((n) => caller !== 'AGENT' || !n.isPrivate)
       .map((n) => ({ note_id: n.id, note: n.note, author: { type: n.authorType, name: n.authorName }, created_at: n.createdAt.toISOString(), is_private: n.isPrivate })),
-    flags: { ...bookingFlags(state, caller), can_refuse: mayTake('refuse_booking', state, caller) },
+    can_show_voucher: flags.can_show_voucher,
+    can_update: flags.can_update,
+    can_cancel: flags.can_cancel,
+    can_release_seats: flags.can_release_seats,
+    flags: { ...flags, can_refuse: mayTake('refuse_booking', state, caller) },
     ...(caller === 'AGENT' ? {} : { booking_token: a.booking.bookingToken }),
   };
 }

@@ -23,6 +23,7 @@ import {
   ServiceOrderSearchResponse,
   RefuseBookingBody,
   ReserveAllotmentsResponse,
+  ReserveResponse,
   SelectPriorityBody,
   UpdateFromToStationBody,
   UpdateNoteBody,
@@ -130,6 +131,7 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
   const step = bookingStepRoutes(app, tags);
 
   step('reserve_allotments', 'bookings.reserve_allotments', undefined, (req, work) => bookings.reserveAllotments(work, req.principal, req.bookingId), { response: ReserveAllotmentsResponse });
+  step('reserve', 'bookings.reserve', undefined, (req, work) => bookings.reserve(work, req.principal, req.bookingId), { response: ReserveResponse });
   step('release_allotments', 'bookings.release_allotments', undefined, (req, work) => bookings.releaseAllotments(work, req.principal, req.bookingId));
   step('confirm_booking', 'bookings.confirm_booking', ConfirmBookingBody, (req, work) => bookings.confirm(work, req.principal, req.bookingId, req.body.mail));
   step('refuse_booking', 'bookings.refuse_booking', RefuseBookingBody, (req, work) => bookings.refuse(work, req.principal, req.bookingId, req.body.reason, req.body.mail));

@@ -15,10 +15,12 @@ import { reserveAllotments, releaseAllotmentsStep } from './booking-allotments.t
 import { confirm, refuse } from './booking-answer.ts';
 import { cancel, cancellationQuote, confirmCancellation } from './booking-cancellation.ts';
 import { bookingDocuments } from './booking-documents.ts';
+import { bookingLegExtras } from './booking-legs.ts';
 import { acceptModification, calculate, rejectModification, updateFromToStation, updateParams } from './booking-modification.ts';
 import { addNote, addSpecialNote, assignOperator, selectPriority, updateNote } from './booking-notes.ts';
 import { loadVisible, mailTemplate, presentBooking, type MailTemplateName } from './booking-presenter.ts';
 import { submit } from './booking-submission.ts';
+import { reserve } from './booking-reserve.ts';
 
 /** A detached, plain-function service: methods may be passed around freely. */
 export function createBookingsService(db: Db, options: { publicUrl: string; clock: Clock }) {
@@ -29,10 +31,13 @@ export function createBookingsService(db: Db, options: { publicUrl: string; cloc
     /** The whole booking as the caller may see it (agents do not see private notes). */
     get: async (executor: Executor, principal: Principal, bookingId: string): Promise<BookingResponse> => {
       const a = await loadVisible(executor, principal, bookingId);
-      return presentBooking(a, principal, clock.today(), await bookingDocuments(executor, a));
+      const [documents, extras] = await Promise.all([bookingDocuments(executor, a), bookingLegExtras(executor, a)]);
+      return presentBooking(a, principal, clock.today(), documents, extras);
     },
     reserveAllotments: (work: Work, principal: Principal, bookingId: string) => reserveAllotments(work, principal, bookingId, clock),
     releaseAllotments: releaseAllotmentsStep,
+    /** reserve_allotments and confirm_booking in one call, all or nothing (booking-reserve.ts). */
+    reserve: (work: Work, principal: Principal, bookingId: string) => reserve(work, principal, bookingId, clock, options.publicUrl),
     template: async (executor: Executor, principal: Principal, bookingId: string, template: MailTemplateName, reason?: RefusalReason) =>
       mailTemplate(executor, await loadVisible(executor, principal, bookingId), options.publicUrl, template, reason),
     confirm,

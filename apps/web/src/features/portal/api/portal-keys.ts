@@ -11,5 +11,6 @@ export const portalKeys = {
   group: ownAgentKeys.group,
   staffs: [...queryRoots.portal, 'staffs'] as const,
   staffList: (params: StaffListParams) => [...queryRoots.portal, 'staffs', params] as const,
+  apiKeys: [...queryRoots.portal, 'api-keys'] as const,
   bookingCount: (status: string, from: string) => [...queryRoots.portal, 'bookingCount', status, from] as const,
 };
