@@ -32,7 +32,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { errorBody, errorsPlugin } from './plugins/errors.ts';
 import { operationLogPlugin } from './plugins/operation-log.ts';
 import { frameworkErrors, guardedValidatorCompiler, MAX_PARAM_LENGTH } from './plugins/input-guard.ts';
-import { openapiDocsRoutes, registerOpenapi } from './plugins/openapi.ts';
+import { DOCS_PREFIX, openapiDocsRoutes, registerOpenapi } from './plugins/openapi.ts';
 import { API_AREAS } from './openapi-areas.ts';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import type { Access, RegisteredRoute } from './plugins/route-config.ts';
@@ -91,6 +91,8 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
+    // The API reference page (routes of @fastify/swagger-ui, which takes no route config) is for signed-in accounts.
+    if (route.url.startsWith(`${DOCS_PREFIX}/`) || route.url === DOCS_PREFIX) route.config = { ...route.config, access: 'authenticated' };
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, access: (route.config as { access?: Access } | undefined)?.access });
     }
