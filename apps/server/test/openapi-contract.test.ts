@@ -16,6 +16,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_AREAS } from '../src/openapi-areas.ts';
 import { operationsOf, type OpenApiDocument } from '../src/plugins/openapi-contract.ts';
+import { loadConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 const run = promisify(execFile);
@@ -170,7 +171,7 @@ describe('the document as an integrator reads it', () => {
         if (p.example !== undefined) cases.push([`query ${p.name}`, p.example, pointer('paths', path, method, 'parameters', String(i), 'schema')]);
       }
       for (const [what, example, ref] of cases) {
-        const validate = ajv.compile({ $ref: ref });
+        const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
         expect(validate(example), `${key} ${what}: ${ajv.errorsText(validate.errors)}`).toBe(true);
         checked++;
       }
@@ -196,5 +197,33 @@ describe('the document as an integrator reads it', () => {
       .then(() => 'ok', (error: { stdout?: string }) => error.stdout ?? String(error));
     expect(result).toBe('ok');
     expect(source).toContain('"bookings.submit"');
+  });
+});
+
+describe('the reference page', () => {
+  it('is for signed-in operators and agents, served with its own assets under the app\'s security headers', async () => {
+    const signedOut = await ctx.app.inject({ method: 'GET', url: '/v1/docs' });
+    expect(signedOut.statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/docs/static/swagger-ui-bundle.js' })).statusCode).toBe(401);
+    for (const email of ['agent-free@example.com', 'staff@example.com']) {
+      const headers = await ctx.login(email);
+      const page = await ctx.app.inject({ method: 'GET', url: '/v1/docs', headers });
+      expect(page.statusCode, email).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      // Every script and style the page loads is the app's own (no CDN), and the CSP allows no other.
+      const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+      expect(assets.length).toBeGreaterThan(0);
+      for (const asset of assets) expect(asset, asset).not.toMatch(/^(https?:)?\/\//);
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      const bundle = await ctx.app.inject({ method: 'GET', url: '/v1/docs/static/swagger-ui-bundle.js', headers });
+      expect(bundle.statusCode).toBe(200);
+      const spec = await ctx.app.inject({ method: 'GET', url: '/v1/docs/json', headers });
+      expect(spec.json().info.title).toBe('Sagano group booking API');
+    }
+  });
+
+  it('refuses a contact or license address that is not http(s)', () => {
+    expect(() => loadConfig({ API_CONTACT_URL: 'mailto:x@example.com' })).toThrow(/API_CONTACT_URL/);
+    expect(loadConfig({ PUBLIC_URL: 'https://groups.sagano.example/' }).apiLicense.url).toBe('https://groups.sagano.example/v1/docs');
   });
 });
