@@ -20,8 +20,8 @@ export const paymentsContract: AreaContract[] = [
     tagDescription: 'The built-in sandbox card gateway\'s pages, for trying payments without a real gateway.',
     operations: {
       'GET /v1/sandbox-gateway/checkouts/{ref}': { id: 'paymentSandbox.getCheckout', summary: 'Read a sandbox checkout' },
-      'POST /v1/sandbox-gateway/checkouts/{ref}/pay': { id: 'paymentSandbox.pay', summary: 'Pay a sandbox checkout', description: 'A test card number decides the outcome.', errors: ['PAYMENT_DECLINED', 'PAYMENT_STEP_NOT_ALLOWED'] },
-      'POST /v1/sandbox-gateway/checkouts/{ref}/confirm': { id: 'paymentSandbox.confirm', summary: 'Finish a sandbox 3-D Secure step', errors: ['PAYMENT_DECLINED', 'PAYMENT_STEP_NOT_ALLOWED'] },
+      'POST /v1/sandbox-gateway/checkouts/{ref}/pay': { id: 'paymentSandbox.pay', summary: 'Pay a sandbox checkout', description: 'A test card number decides the outcome.', errors: ['PAYMENT_DECLINED', 'STEP_NOT_ALLOWED'] },
+      'POST /v1/sandbox-gateway/checkouts/{ref}/confirm': { id: 'paymentSandbox.confirm', summary: 'Finish a sandbox 3-D Secure step', errors: ['PAYMENT_DECLINED', 'STEP_NOT_ALLOWED'] },
     },
   }),
 ];

@@ -10,7 +10,7 @@ export const timetableContract: AreaContract[] = [
       'POST /v1/service-terms': { id: 'timetable.createServiceTerm', summary: 'Add a service term', description: 'The change waits for approval.', errors: ['SERVICE_TERM_OVERLAP'] },
       'GET /v1/service-terms/{id}/services': { id: 'timetable.listServices', summary: 'List a term\'s trains' },
       'POST /v1/service-terms/{id}/services': { id: 'timetable.createService', summary: 'Add a train to a term', description: 'The change waits for approval.' },
-      'PUT /v1/services/{id}': { id: 'timetable.updateService', summary: 'Change a train', description: 'The change waits for approval.', errors: ['NO_CHANGES'] },
+      'PUT /v1/services/{id}': { id: 'timetable.updateService', summary: 'Change a train', description: 'The change waits for approval; direction and the special flag stay once inventory exists.', errors: ['NO_CHANGES', 'SERVICE_IN_USE'] },
       'DELETE /v1/services/{id}': { id: 'timetable.deleteService', summary: 'Remove a train', description: 'The change waits for approval; a train with bookings cannot be removed.', errors: ['SERVICE_IN_USE'] },
       'GET /v1/service-terms/{id}/services/pattern-calendar': { id: 'timetable.getPatternCalendar', summary: 'Read a term\'s pattern calendar' },
       'PUT /v1/service-terms/{id}/services/pattern-calendar': { id: 'timetable.updatePatternCalendar', summary: 'Change a term\'s pattern calendar', description: 'The change waits for approval.', errors: ['NO_CHANGES'] },
