@@ -136,6 +136,9 @@ describe('the document as an integrator reads it', () => {
     // Agents' calls accept an API key; the operator's do not.
     expect(doc.paths['/v1/bookings']!.post!.security).toContainEqual({ apiKey: [] });
     expect(doc.paths['/v1/bookings/{booking_id}/confirm_booking']!.post!.security).not.toContainEqual({ apiKey: [] });
+    // Reading a booking: the group's mailed link needs no sign-in; an agent's system polls with its key.
+    expect(doc.paths['/v1/bookings/{booking_id}']!.get!.security).toEqual(expect.arrayContaining([{}, { apiKey: [] }]));
+    expect(doc.paths['/v1/bookings/{booking_id}']!.get!.responses['401']!.description).toContain('UNAUTHENTICATED');
   });
 
   it('passes Redocly\'s recommended lint with no error and no warning', async () => {

@@ -32,6 +32,8 @@ export interface OperationContract {
     query?: Record<string, unknown>;
   };
   deprecated?: boolean;
+  /** A public route that also serves signed-in callers (and API keys) when they send credentials. */
+  optionalSignIn?: boolean;
 }
 
 /** One area's operations and the tag that groups them in the reference page. */
@@ -200,7 +202,7 @@ export function applyContract(doc: OpenApiDocument, areas: readonly AreaContract
       const hasBody = operation.requestBody !== undefined;
       const hasInput = hasBody || (operation.parameters?.length ?? 0) > 0;
       const codes = [...new Set([...derivedErrors(method, path, facts, { body: hasBody, input: hasInput }), ...(contract?.errors ?? [])])];
-      operation.security = securityOf(facts.access);
+      operation.security = contract?.optionalSignIn ? [{}, ...securityOf('authenticated')] : securityOf(facts.access);
       const accessLine = `**Who may call:** ${WHO[facts.access]}.${facts.operation ? ` Written to the operation log as \`${facts.operation}\`.` : ''}`;
       if (contract) {
         operation.operationId = contract.id;

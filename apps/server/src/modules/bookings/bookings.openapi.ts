@@ -119,6 +119,8 @@ export const bookingsContract: AreaContract[] = [
         id: 'bookings.get',
         summary: 'Read a booking',
         description: 'The booking with its trains, participants, amounts, history, documents and notes, and the flags saying which steps the caller may take now. With `?token=` (the link mailed to the group), answers the group\'s own summary without signing in. Another agent\'s booking answers 404.',
+        optionalSignIn: true,
+        errors: ['UNAUTHENTICATED'],
       },
       'GET /v1/bookings/{booking_id}/cancellation_fee': {
         id: 'bookings.getCancellationFee',
