@@ -112,7 +112,6 @@ export function derivedErrors(method: string, path: string, facts: RouteFacts, h
 }
 
 const SAMPLE_DESCRIPTION: Partial<Record<ErrorCode, string>> = {
-  VALIDATION_FAILED: 'applicant.email: Invalid email address',
   UNAUTHENTICATED: 'sign in to continue',
   FORBIDDEN: 'you are not allowed to do this',
   NOT_FOUND: 'not found',
@@ -123,9 +122,15 @@ const SAMPLE_DESCRIPTION: Partial<Record<ErrorCode, string>> = {
   PAYLOAD_TOO_LARGE: 'the request body is too large',
 };
 
-function sampleError(code: ErrorCode) {
-  const description = SAMPLE_DESCRIPTION[code] ?? code.toLowerCase().replaceAll('_', ' ');
-  return { common: code === 'VALIDATION_FAILED' ? { error_code: code, error_description: description, field: 'applicant.email' } : { error_code: code, error_description: description } };
+/** An example of the error; a validation failure names the operation's own first input. */
+function sampleError(code: ErrorCode, field: string) {
+  if (code === 'VALIDATION_FAILED') return { common: { error_code: code, error_description: `${field}: is required`, field } };
+  return { common: { error_code: code, error_description: SAMPLE_DESCRIPTION[code] ?? code.toLowerCase().replaceAll('_', ' ') } };
+}
+
+function firstInput(operation: Operation): string {
+  const body = operation.requestBody?.content['application/json']?.schema as { required?: string[]; properties?: Record<string, unknown> } | undefined;
+  return body?.required?.[0] ?? Object.keys(body?.properties ?? {})[0] ?? operation.parameters?.[0]?.name ?? 'body';
 }
 
 const STATUS_TEXT: Record<number, string> = {
@@ -145,7 +150,7 @@ export const ERROR_BODY_SCHEMA = {
       properties: {
         error_code: { $ref: '#/components/schemas/ErrorCode' },
         error_description: { type: 'string', description: 'English; names the field on 400s. Show the translation of `error_code` where you have one.' },
-        field: { type: 'string', description: 'The offending input on a 400, as a dotted path (`applicant.email`).' },
+        field: { type: 'string', description: 'The offending input on a 400, as a dotted path (`applicant.email`, `participant_group.unit_quantity_items.0.quantity`).' },
       },
     },
   },
@@ -220,7 +225,7 @@ export function applyContract(doc: OpenApiDocument, areas: readonly AreaContract
           content: {
             'application/json': {
               schema: { $ref: '#/components/schemas/ErrorBody' },
-              examples: Object.fromEntries(group.map((code) => [code, { value: sampleError(code) }])),
+              examples: Object.fromEntries(group.map((code) => [code, { value: sampleError(code, firstInput(operation)) }])),
             },
           },
         };
