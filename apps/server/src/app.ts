@@ -9,9 +9,8 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { JobSender } from './jobs/job-queue.ts';
 import { ALL_JOBS } from './jobs/all-jobs.ts';
@@ -33,7 +32,9 @@ import { createSecretBox, SECRET_KEY_BYTES } from './lib/secret-box.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorBody, errorsPlugin } from './plugins/errors.ts';
 import { operationLogPlugin } from './plugins/operation-log.ts';
-import { clampIntegers, frameworkErrors, guardedValidatorCompiler, MAX_PARAM_LENGTH } from './plugins/input-guard.ts';
+import { frameworkErrors, guardedValidatorCompiler, MAX_PARAM_LENGTH } from './plugins/input-guard.ts';
+import { DOCS_PREFIX, openapiDocsRoutes, registerOpenapi } from './plugins/openapi.ts';
+import { API_AREAS } from './openapi-areas.ts';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import type { Access, RegisteredRoute } from './plugins/route-config.ts';
 import './plugins/route-config.ts';
@@ -96,6 +97,8 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
+    // The API reference page (routes of @fastify/swagger-ui, which takes no route config) is for signed-in accounts.
+    if (route.url.startsWith(`${DOCS_PREFIX}/`) || route.url === DOCS_PREFIX) route.config = { ...route.config, access: 'authenticated' };
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, access: (route.config as { access?: Access } | undefined)?.access });
     }
@@ -109,19 +112,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   // app's assets come precompressed from the build, and event streams are never compressed.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, ...errorBody('RATE_LIMITED', `too many requests, try again in ${Math.ceil(ctx.ttl / 1000)} s`) }) });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Sagano group booking API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: (document) => {
-      const transformed = jsonSchemaTransform(document);
-      const { body, querystring, params } = transformed.schema as Record<string, unknown>;
-      for (const part of [body, querystring, params]) clampIntegers(part);
-      return transformed;
-    },
-  });
+  await registerOpenapi(app, config, API_AREAS);
 
   const db = database.db;
   // Two-factor secrets are sealed with the configured key (the server always has one; see server.ts).
@@ -166,7 +157,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   app.addHook('onReady', () => realtime.start());
   app.addHook('onClose', () => realtime.stop());
   realtimeRoutes(app, { hub: realtime, sessionStands: (token) => auth.sessionStands(token), heartbeatMs: config.realtimeHeartbeatSeconds * 1000 });
-  app.get('/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
+  await openapiDocsRoutes(app);
 
   const webDist = config.webDist;
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));

@@ -43,6 +43,9 @@ export interface Config {
   fileStorage: 'local' | 's3';
   /** The bucket's settings (S3_*), present exactly when `fileStorage` is `s3`. */
   s3: S3Config | undefined;
+  /** Who agents' system builders write to, and the terms they build under, as the API reference shows them (API_CONTACT_*, API_LICENSE_*). */
+  apiContact: { name: string; email: string; url: string | undefined };
+  apiLicense: { name: string; url: string };
 }
 
 export interface S3Config {
@@ -91,9 +94,17 @@ function s3From(env: NodeJS.ProcessEnv): S3Config {
   return { bucket, region, endpoint, accessKeyId, secretAccessKey, forcePathStyle: pathStyle === undefined ? endpoint !== undefined : pathStyle === 'true' };
 }
 
+/** An http(s) address from the environment, or the fallback when unset. */
+function urlFrom(value: string | undefined, fallback: string | undefined, name: string): string | undefined {
+  if (value === undefined || value === '') return fallback;
+  if (!/^https?:\/\/[^/\s]+/.test(value)) throw new Error(`${name} must be an http:// or https:// address, got "${value}"`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env.PORT, 3000, 'PORT');
   const fileStorage = fileStorageKindFrom(env.FILE_STORAGE);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -102,7 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: (env.DEMO_DATA ?? 'on') !== 'off',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Sagano Group Bookings <no-reply@sagano.example>',
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: env.LOG_LEVEL ?? 'info',
     sessionIdleMinutes: intFrom(env.SESSION_IDLE_MINUTES, 120, 'SESSION_IDLE_MINUTES'),
     realtimeHeartbeatSeconds: intFrom(env.REALTIME_HEARTBEAT_SECONDS, 25, 'REALTIME_HEARTBEAT_SECONDS'),
@@ -121,5 +132,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkoutReconcileMinutes: intFrom(env.CHECKOUT_RECONCILE_MINUTES, 10, 'CHECKOUT_RECONCILE_MINUTES'),
     fileStorage,
     s3: fileStorage === 's3' ? s3From(env) : undefined,
+    apiContact: {
+      name: env.API_CONTACT_NAME || 'Sagano group bookings desk',
+      email: env.API_CONTACT_EMAIL || 'groups@sagano.example',
+      url: urlFrom(env.API_CONTACT_URL, undefined, 'API_CONTACT_URL'),
+    },
+    apiLicense: {
+      name: env.API_LICENSE_NAME || 'Proprietary: for the operator and its contracted travel agents',
+      url: urlFrom(env.API_LICENSE_URL, `${publicUrl}/v1/docs`, 'API_LICENSE_URL')!,
+    },
   };
 }

@@ -232,6 +232,25 @@ describe('the app', () => {
     expect(page()).not.toContain('サービスメニュー');
   });
 
+  it('links the API reference from the account menu for the back office and agent admins only', async () => {
+    const apiLink = async (user: SessionUser) => {
+      await openApp('/dashboard', user);
+      await eventually(() => expect(document.querySelector('button[aria-label="アカウントメニュー"]')).not.toBeNull());
+      document.querySelector<HTMLButtonElement>('button[aria-label="アカウントメニュー"]')!.click();
+      await eventually(() => expect(page()).toContain('ログアウト'));
+      const link = [...document.querySelectorAll('a')].find((a) => a.textContent === 'API仕様書');
+      root?.unmount();
+      router?.dispose();
+      document.body.innerHTML = '';
+      return link ? { href: link.getAttribute('href'), target: link.getAttribute('target') } : null;
+    };
+    expect(await apiLink(ADMIN)).toEqual({ href: '/v1/docs', target: '_blank' });
+    expect(await apiLink(operator({ role: 'saganoStaff', user_type: 'STAFF' }))).toEqual({ href: '/v1/docs', target: '_blank' });
+    expect(await apiLink(agentUser({}))).toEqual({ href: '/v1/docs', target: '_blank' });
+    expect(await apiLink(STATION)).toBeNull();
+    expect(await apiLink(agentUser({ role: 'groupStaff', staff_type: 'STAFF' }))).toBeNull();
+  });
+
   it('holds an agent who must set up two-factor sign-in on its screen until a code is confirmed', async () => {
     let user = agentUser({ role: 'groupStaff', staff_type: 'STAFF', agent_sub_group_id: 2, totp_setup_required: true });
     const confirmed: unknown[] = [];

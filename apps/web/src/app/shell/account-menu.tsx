@@ -1,8 +1,9 @@
 import { Button, Menu, Text } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { IconApi, IconChevronDown, IconKey, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { mayOpenMenuEntry } from '@sagano/domain/auth/menu-access';
+import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { roleLabelKey, useCurrentUser } from '../../lib/current-user.ts';
 import { notifySuccess } from '../../lib/notify.ts';
@@ -11,6 +12,9 @@ export function AccountMenu() {
   const { t } = useTranslation(['shell', 'common']);
   const user = useCurrentUser();
   const logout = useLogout();
+  // The API reference (served by the server at /v1/docs) is for those who connect systems: the
+  // back office and agent administrators. The server opens it to any signed-in account.
+  const mayReadApiReference = !user.totp_setup_required && (capabilitiesOf(user).backOffice || user.role === 'agentAdmin' || user.role === 'groupAdmin');
 
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal>
@@ -45,6 +49,11 @@ export function AccountMenu() {
         {mayOpenMenuEntry(user, 'changePassword') && (
           <Menu.Item component={Link} to="/change-password" leftSection={<IconKey size={16} aria-hidden />}>
             {t('header.changePassword')}
+          </Menu.Item>
+        )}
+        {mayReadApiReference && (
+          <Menu.Item component="a" href="/v1/docs" target="_blank" rel="noopener" leftSection={<IconApi size={16} aria-hidden />}>
+            {t('header.apiReference')}
           </Menu.Item>
         )}
         <Menu.Item

@@ -1,0 +1,35 @@
+/** The contract of the master-data calls (ADR 014): operationIds, summaries, business errors. */
+import { defineArea, type AreaContract } from '../../plugins/openapi-contract.ts';
+
+export const masterDataContract: AreaContract[] = [
+  defineArea({
+    tag: 'master-data',
+    tagDescription: 'The operator\'s own settings: units, group schedules, special contract terms, the operator\'s details, bank accounts and the cancellation policy.',
+    operations: {
+      'POST /v1/units': { id: 'masterData.createUnit', summary: 'Add a unit (fare type)', errors: ['UNIT_ALREADY_EXISTS'] },
+      'GET /v1/master-data/group-schedules': { id: 'masterData.listGroupSchedules', summary: 'List group schedules' },
+      'POST /v1/master-data/group-schedules': { id: 'masterData.createGroupSchedule', summary: 'Add a group schedule', errors: ['GROUP_SCHEDULE_OVERLAP'] },
+      'GET /v1/master-data/group-schedules/{applied_from_service_date}': { id: 'masterData.getGroupSchedule', summary: 'Read a group schedule' },
+      'PUT /v1/master-data/group-schedules/{applied_from_service_date}': { id: 'masterData.updateGroupSchedule', summary: 'Change a group schedule', errors: ['GROUP_SCHEDULE_OVERLAP'] },
+      'GET /v1/master-data/special-contract-terms': { id: 'masterData.listSpecialContractTerms', summary: 'List special contract terms' },
+      'POST /v1/master-data/special-contract-terms': { id: 'masterData.createSpecialContractTerm', summary: 'Add a special contract term', errors: ['SPECIAL_CONTRACT_TERM_OVERLAP'] },
+      'GET /v1/master-data/special-contract-terms/{applied_from_service_date}': { id: 'masterData.getSpecialContractTerm', summary: 'Read a special contract term' },
+      'PUT /v1/master-data/special-contract-terms/{applied_from_service_date}': { id: 'masterData.updateSpecialContractTerm', summary: 'Change a special contract term', errors: ['SPECIAL_CONTRACT_TERM_OVERLAP'] },
+      'DELETE /v1/master-data/special-contract-terms/{applied_from_service_date}': { id: 'masterData.deleteSpecialContractTerm', summary: 'Delete a special contract term' },
+      'GET /v1/master-data/operator-basic-info/logo': { id: 'masterData.getLogo', summary: 'Download the operator\'s logo' },
+      'DELETE /v1/master-data/operator-basic-info/logo': { id: 'masterData.removeLogo', summary: 'Remove the operator\'s logo' },
+      'PUT /v1/master-data/operator-basic-info/logo': { id: 'masterData.uploadLogo', summary: 'Upload the operator\'s logo', description: 'PNG or JPEG, at most 2 MB, as multipart/form-data.' },
+      'GET /v1/master-data/operator-basic-info/stamp': { id: 'masterData.getStamp', summary: 'Download the operator\'s stamp' },
+      'DELETE /v1/master-data/operator-basic-info/stamp': { id: 'masterData.removeStamp', summary: 'Remove the operator\'s stamp' },
+      'PUT /v1/master-data/operator-basic-info/stamp': { id: 'masterData.uploadStamp', summary: 'Upload the operator\'s stamp', description: 'PNG or JPEG, at most 2 MB, as multipart/form-data.' },
+      'GET /v1/master-data/operator-basic-info': { id: 'masterData.getOperatorBasicInfo', summary: 'Read the operator\'s details', description: 'Name, address and registration number printed on invoices and vouchers.' },
+      'PUT /v1/master-data/operator-basic-info': { id: 'masterData.updateOperatorBasicInfo', summary: 'Change the operator\'s details' },
+      'GET /v1/master-data/bank-accounts': { id: 'masterData.listBankAccounts', summary: 'List bank accounts' },
+      'POST /v1/master-data/bank-accounts': { id: 'masterData.createBankAccount', summary: 'Add a bank account' },
+      'GET /v1/master-data/bank-accounts/{id}': { id: 'masterData.getBankAccount', summary: 'Read a bank account' },
+      'PUT /v1/master-data/bank-accounts/{id}': { id: 'masterData.updateBankAccount', summary: 'Change a bank account' },
+      'GET /v1/master-data/cancellation-policy': { id: 'masterData.getCancellationPolicy', summary: 'Read the cancellation policy' },
+      'PUT /v1/master-data/cancellation-policy': { id: 'masterData.updateCancellationPolicy', summary: 'Change the cancellation policy', description: 'Applies to bookings confirmed from now on (a confirmed booking keeps its own).' },
+    },
+  }),
+];

@@ -1,0 +1,256 @@
+/**
+ * The OpenAPI contract: what each operation promises beyond its schemas. The facts that follow
+ * from a route's configuration (who may call it, its path ids, its input, its rate limit) are
+ * derived here for every route; what only a person can say (the operationId, summary,
+ * description, the business errors, examples) is written once per area in a `*.openapi.ts`
+ * file beside the area's routes (ADR 014).
+ */
+import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '@sagano/domain/common/errors';
+import { SESSION_COOKIE } from '@sagano/domain/auth/auth-schemas';
+import type { Access } from './route-config.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `METHOD /v1/path/{param}`: the operation as the document names it. */
+export type OperationKey = `${HttpMethod} /${string}`;
+
+/** What a person says about one operation. */
+export interface OperationContract {
+  /** The stable operationId, `<area>.<action>` in camelCase, e.g. `bookings.reserveAllotments`. */
+  id: string;
+  /** One line in English, imperative ("Submit a booking request"). */
+  summary: string;
+  /** What it does and when to call it (Markdown); the derived access line is added after it. */
+  description?: string;
+  /** Business errors beyond the derived ones (validation, sign-in, access, not found, rate limits). */
+  errors?: readonly ErrorCode[];
+  /** Examples, each checked against the operation's own schemas by the contract test. */
+  examples?: {
+    request?: unknown;
+    response?: unknown;
+    /** Query parameters, by name. */
+    query?: Record<string, unknown>;
+  };
+  deprecated?: boolean;
+  /** A public route that also serves signed-in callers (and API keys) when they send credentials. */
+  optionalSignIn?: boolean;
+}
+
+/** One area's operations and the tag that groups them in the reference page. */
+export interface AreaContract {
+  tag: string;
+  tagDescription: string;
+  operations: Partial<Record<OperationKey, OperationContract>>;
+}
+
+export function defineArea(area: AreaContract): AreaContract {
+  return area;
+}
+
+/** What the transform records of a route while the document is generated. */
+export interface RouteFacts {
+  access: Access;
+  rateLimited: boolean;
+  /** The operation log's name for the call, when it writes one. */
+  operation: string | undefined;
+}
+
+/** Routes an account that must still set up two-factor sign-in may call (see plugins/auth.ts). */
+const TOTP_SETUP_OPEN = new Set(['GET /v1/auth/me', 'POST /v1/auth/logout', 'POST /v1/auth/totp/setup', 'POST /v1/auth/totp/confirm', 'PUT /v1/auth/password']);
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const WHO: Record<Access, string> = {
+  public: 'anyone, signed in or not',
+  authenticated: 'any signed-in account: the operator\'s staff, and agent staff (or an API key) within their own agent and branch',
+  operator: 'the operator\'s accounts (back office and station staff)',
+  backOffice: 'the operator\'s back-office staff',
+  admin: 'administrators who manage users (the operator\'s administrators, and an agent\'s administrators for their own staff)',
+  agent: 'agent staff (or an API key) within their own agent and branch',
+};
+
+/** Schemes in `components.securitySchemes`; API keys reach only what agent staff may call. */
+export const SECURITY_SCHEMES = {
+  session: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The `access_token` that `POST /v1/auth/login` answers, as `Authorization: Bearer <token>`.',
+  },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API key created by an agent administrator in the agent portal, as `Authorization: Bearer <key>`. It acts as staff of the branch it was created for, never reaches the operator\'s calls, and is rate limited per key.',
+  },
+  cookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'The web app\'s session cookie. Calls that change data also need the `x-csrf-token` header from `GET /v1/auth/me`.',
+  },
+} as const;
+
+function securityOf(access: Access): Record<string, string[]>[] {
+  if (access === 'public') return [];
+  const agentReach = access === 'authenticated' || access === 'agent';
+  return [{ session: [] }, { cookie: [] }, ...(agentReach ? [{ apiKey: [] }] : [])];
+}
+
+/** The error codes a route answers whatever it does, by how it is configured. */
+export function derivedErrors(method: string, path: string, facts: RouteFacts, has: { body: boolean; input: boolean }): ErrorCode[] {
+  const codes: ErrorCode[] = [];
+  if (has.input) codes.push('VALIDATION_FAILED');
+  if (has.body) codes.push('PAYLOAD_TOO_LARGE');
+  if (facts.access !== 'public') {
+    codes.push('UNAUTHENTICATED');
+    if (facts.access !== 'authenticated') codes.push('FORBIDDEN');
+    if (UNSAFE.has(method)) codes.push('CSRF_TOKEN_INVALID');
+    if (!TOTP_SETUP_OPEN.has(`${method} ${path}`)) codes.push('TOTP_SETUP_REQUIRED');
+  }
+  if (path.includes('{')) codes.push('NOT_FOUND');
+  if (UNSAFE.has(method) && facts.operation !== undefined) codes.push('CONFLICT');
+  if (facts.rateLimited || (facts.access !== 'public' && securityOf(facts.access).some((s) => 'apiKey' in s))) codes.push('RATE_LIMITED');
+  return codes;
+}
+
+const SAMPLE_DESCRIPTION: Partial<Record<ErrorCode, string>> = {
+  UNAUTHENTICATED: 'sign in to continue',
+  FORBIDDEN: 'you are not allowed to do this',
+  NOT_FOUND: 'not found',
+  RATE_LIMITED: 'too many requests, try again in 60 s',
+  CSRF_TOKEN_INVALID: 'the CSRF token is missing or wrong; reload the page',
+  TOTP_SETUP_REQUIRED: 'set up two-factor sign-in first',
+  CONFLICT: 'another change to the same records was under way; nothing was saved, try again',
+  PAYLOAD_TOO_LARGE: 'the request body is too large',
+};
+
+/** An example of the error; a validation failure names the operation's own first input. */
+function sampleError(code: ErrorCode, field: string) {
+  if (code === 'VALIDATION_FAILED') return { common: { error_code: code, error_description: `${field}: is required`, field } };
+  return { common: { error_code: code, error_description: SAMPLE_DESCRIPTION[code] ?? code.toLowerCase().replaceAll('_', ' ') } };
+}
+
+function firstInput(operation: Operation): string {
+  const body = operation.requestBody?.content['application/json']?.schema as { required?: string[]; properties?: Record<string, unknown> } | undefined;
+  return body?.required?.[0] ?? Object.keys(body?.properties ?? {})[0] ?? operation.parameters?.[0]?.name ?? 'body';
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad request', 401: 'Not signed in', 402: 'Payment declined', 403: 'Forbidden', 404: 'Not found', 409: 'Conflict',
+  413: 'Payload too large', 422: 'Unprocessable', 429: 'Too many requests', 500: 'Server error', 503: 'Unavailable',
+};
+
+/** The shared error shape (ADR 006), referenced by every error answer. */
+export const ERROR_BODY_SCHEMA = {
+  type: 'object',
+  description: 'The body of every answer that is not 2xx.',
+  required: ['common'],
+  properties: {
+    common: {
+      type: 'object',
+      required: ['error_code', 'error_description'],
+      properties: {
+        error_code: { $ref: '#/components/schemas/ErrorCode' },
+        error_description: { type: 'string', description: 'English; names the field on 400s. Show the translation of `error_code` where you have one.' },
+        field: { type: 'string', description: 'The offending input on a 400, as a dotted path (`applicant.email`, `participant_group.unit_quantity_items.0.quantity`).' },
+      },
+    },
+  },
+} as const;
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  deprecated?: boolean;
+  security?: Record<string, string[]>[];
+  parameters?: { in: string; name: string; example?: unknown }[];
+  requestBody?: { content: Record<string, { schema?: unknown; example?: unknown }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema?: unknown; example?: unknown; examples?: unknown }> }>;
+}
+
+export interface OpenApiDocument {
+  info: Record<string, unknown>;
+  tags?: { name: string; description: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
+  [key: string]: unknown;
+}
+
+/** Every operation's contract, by key; a key in two areas is a mistake the caller reports. */
+export function operationsOf(areas: readonly AreaContract[]): Map<OperationKey, OperationContract & { tag: string }> {
+  const all = new Map<OperationKey, OperationContract & { tag: string }>();
+  for (const area of areas) {
+    for (const [key, contract] of Object.entries(area.operations) as [OperationKey, OperationContract][]) {
+      if (all.has(key)) throw new Error(`the contract of ${key} is written twice`);
+      all.set(key, { ...contract, tag: area.tag });
+    }
+  }
+  return all;
+}
+
+/**
+ * Writes the contract into the generated document: operationId, summary, description, security,
+ * error answers and examples for every operation that has an entry; derived errors and security
+ * for every operation. An operation without an entry keeps no summary: the contract test names it.
+ */
+export function applyContract(doc: OpenApiDocument, areas: readonly AreaContract[], routes: ReadonlyMap<string, RouteFacts>): OpenApiDocument {
+  const contracts = operationsOf(areas);
+  doc.components.schemas = { ...doc.components.schemas, ErrorCode: { type: 'string', enum: [...ERROR_CODES], description: 'The error catalogue (ADR 006); the HTTP status of each code is fixed.' }, ErrorBody: ERROR_BODY_SCHEMA };
+  doc.components.securitySchemes = { ...SECURITY_SCHEMES };
+  doc.tags = areas.map((a) => ({ name: a.tag, description: a.tagDescription }));
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [lower, operation] of Object.entries(methods)) {
+      const method = lower.toUpperCase();
+      const key = `${method} ${path}` as OperationKey;
+      const facts = routes.get(key) ?? { access: path.startsWith('/v1/') ? 'backOffice' : 'public', rateLimited: false, operation: undefined };
+      const contract = contracts.get(key);
+      const hasBody = operation.requestBody !== undefined;
+      const hasInput = hasBody || (operation.parameters?.length ?? 0) > 0;
+      const codes = [...new Set([...derivedErrors(method, path, facts, { body: hasBody, input: hasInput }), ...(contract?.errors ?? [])])];
+      operation.security = contract?.optionalSignIn ? [{}, ...securityOf('authenticated')] : securityOf(facts.access);
+      const accessLine = `**Who may call:** ${WHO[facts.access]}.${facts.operation ? ` Written to the operation log as \`${facts.operation}\`.` : ''}`;
+      if (contract) {
+        operation.operationId = contract.id;
+        operation.summary = contract.summary;
+        operation.tags = [contract.tag];
+        if (contract.deprecated) operation.deprecated = true;
+        operation.description = contract.description ? `${contract.description}\n\n${accessLine}` : accessLine;
+        addExamples(operation, contract);
+      } else {
+        operation.description = accessLine;
+      }
+      for (const [status, group] of groupByStatus(codes)) {
+        operation.responses[status] = {
+          description: `${STATUS_TEXT[Number(status)] ?? 'Error'}: ${group.map((c) => `\`${c}\``).join(', ')}`,
+          content: {
+            'application/json': {
+              schema: { $ref: '#/components/schemas/ErrorBody' },
+              examples: Object.fromEntries(group.map((code) => [code, { value: sampleError(code, firstInput(operation)) }])),
+            },
+          },
+        };
+      }
+    }
+  }
+  return doc;
+}
+
+function groupByStatus(codes: ErrorCode[]): [string, ErrorCode[]][] {
+  const groups = new Map<string, ErrorCode[]>();
+  for (const code of codes) {
+    const status = String(ERROR_STATUS[code]);
+    groups.set(status, [...(groups.get(status) ?? []), code]);
+  }
+  return [...groups].sort(([a], [b]) => a.localeCompare(b));
+}
+
+function addExamples(operation: Operation, contract: OperationContract) {
+  const { request, response, query } = contract.examples ?? {};
+  const json = operation.requestBody?.content['application/json'];
+  if (request !== undefined && json) json.example = request;
+  const ok = operation.responses['200']?.content?.['application/json'];
+  if (response !== undefined && ok) ok.example = response;
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in === 'query' && query && parameter.name in query) parameter.example = query[parameter.name];
+  }
+}
