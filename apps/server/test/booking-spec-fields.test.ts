@@ -116,6 +116,17 @@ describe('POST /v1/bookings/{id}/reserve', () => {
     expect(log).toMatchObject({ bookingId: id, isError: false, operator: 'staff@example.com' });
   });
 
+  it('checks the revision the caller saw (If-Match) once, at its first step: the current one passes both steps, an old one changes nothing', async () => {
+    const id = await submit(fx.days[0]!, 5);
+    const stale = await post(`/v1/bookings/${id}/reserve`, undefined, { ...staff, 'if-match': '"0"' } as typeof staff);
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).error_code).toBe('BOOKING_CHANGED');
+    expect((await get(`/v1/bookings/${id}`)).json().main_params.revision).toBe(1);
+    const current = await post(`/v1/bookings/${id}/reserve`, undefined, { ...staff, 'if-match': '"1"' } as typeof staff);
+    expect(current.statusCode, current.body).toBe(200);
+    expect((await get(`/v1/bookings/${id}`)).json().main_params).toMatchObject({ revision: 3, status: 'RESERVED' });
+  });
+
   it('refuses when not every train can be held, writing nothing', async () => {
     await keepGroupSeats(ctx, staff, fx.days[1]!, fx.down, 4);
     const id = await submit(fx.days[1]!, 12, { wait_listing: true });

@@ -18,6 +18,8 @@ export interface Work {
   /**
    * The booking revision the caller's screen showed (If-Match), read by the step kernel: a step
    * begun on an older one is refused (BOOKING_CHANGED). Absent for jobs and callers that send none.
+   * Answered once: a call made of several steps (reserve = hold + confirm, a note then an answer)
+   * checks what the caller saw at its first step; the later ones see the first one's revision.
    */
   expectedRevision?: () => number | undefined;
 }
@@ -29,7 +31,15 @@ export interface Work {
  */
 export async function inTransaction<T>(db: Db, fn: (work: Work) => Promise<T>, options: { jobs?: JobSender | undefined; expectedRevision?: () => number | undefined } = {}): Promise<T> {
   const hooks: (() => unknown)[] = [];
-  const { jobs, expectedRevision } = options;
+  const { jobs } = options;
+  let revisionAsked = false;
+  const expectedRevision = options.expectedRevision
+    ? () => {
+        if (revisionAsked) return undefined;
+        revisionAsked = true;
+        return options.expectedRevision!();
+      }
+    : undefined;
   let notices: RealtimeNotice[] = [];
   const result = await db.transaction((tx) => {
     // Live updates published in this transaction go out after its commit (see realtime-publish.ts).

@@ -155,6 +155,6 @@ export async function anonymousRequest<T>(method: 'GET' | 'POST' | 'PUT', path: 
 export const apiClient = {
   get: <T>(path: string, params?: QueryParams) => request<T>('GET', params ? withQuery(path, params) : path),
   post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>('POST', path, body ?? {}, headers),
-  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
+  put: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>('PUT', path, body ?? {}, headers),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CreateBookingBody, CreateBookingResponse, UpdateParamsBody, UpdateParamsResponse } from '@sagano/domain/bookings/booking-schemas';
+import { ifMatchFor } from '../../../lib/booking-revisions.ts';
 import { apiClient } from '../../../lib/api-client.ts';
 import { bookingsKeys } from './bookings-keys.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
@@ -18,9 +19,13 @@ export function useCreateBooking() {
   });
 }
 
-/** PUT /v1/bookings/{id}/params: staff change a confirmed booking at once; an agent's change waits for the operator. */
+/**
+ * PUT /v1/bookings/{id}/params: staff change a confirmed booking at once; an agent's change waits
+ * for the operator. Sent with the revision the form was filled from (If-Match): a booking someone
+ * changed meanwhile answers BOOKING_CHANGED instead of being overwritten.
+ */
 export function updateBooking(bookingId: string, body: UpdateParamsBody): Promise<z.infer<typeof UpdateParamsResponse>> {
-  return apiClient.put(`/v1/bookings/${encodeURIComponent(bookingId)}/params`, body);
+  return apiClient.put(`/v1/bookings/${encodeURIComponent(bookingId)}/params`, body, ifMatchFor(bookingId));
 }
 
 export function useUpdateBooking() {
