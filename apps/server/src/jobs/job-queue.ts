@@ -18,12 +18,19 @@ export interface JobQueue extends JobSender {
 }
 
 export async function startJobQueue(database: Database, options: { pollingIntervalSeconds?: number } = {}): Promise<JobQueue> {
-  // A handler still running when the queue stops (past the graceful wait) ends after the database
-  // closed, and pg-boss then records its outcome through a closed pool. Once stopped, the queue's
-  // own bookkeeping is dropped instead: the job's row expires and a later start retries it.
+  // Stopping waits for the handlers still running and for pg-boss's own record of how they ended
+  // (past its graceful wait a handler would otherwise finish after the database closed, and
+  // pg-boss record its outcome through a closed pool). Anything pg-boss still asks after that is
+  // answered with no rows: the job's row then expires and a later start retries it.
   let stopped = false;
+  const running = new Set<Promise<unknown>>();
+  const track = <T>(promise: Promise<T>): Promise<T> => {
+    running.add(promise);
+    void promise.finally(() => running.delete(promise)).catch(() => undefined);
+    return promise;
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => (stopped ? Promise.resolve({ rows: [] }) : database.raw.executeSql(text, values)) },
+    db: { executeSql: (text, values) => (stopped ? Promise.resolve({}) : track(database.raw.executeSql(text, values))) } as ConstructorParameters<typeof PgBoss>[0]['db'],
     schema: 'pgboss',
     // The embedded database is one connection: keep background chatter low there.
     supervise: true,
@@ -46,7 +53,7 @@ export async function startJobQueue(database: Database, options: { pollingInterv
     async work(name, handler, workOptions) {
       await ensureQueue(name);
       await boss.work<object>(name, { pollingIntervalSeconds: workOptions?.pollingIntervalSeconds ?? polling, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never);
+        for (const job of jobs) await track(handler(job.data as never));
       });
     },
     async schedule(name, cron) {
@@ -55,6 +62,11 @@ export async function startJobQueue(database: Database, options: { pollingInterv
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      const deadline = Date.now() + 30_000;
+      while (running.size > 0 && Date.now() < deadline) {
+        await Promise.race([Promise.allSettled([...running]), new Promise((r) => setTimeout(r, 1000))]);
+        await new Promise((r) => setImmediate(r)); // pg-boss records the outcome right after its handler ends
+      }
       stopped = true;
     },
   };
