@@ -24,7 +24,9 @@ export function reportsRoutes(app: FastifyInstance, deps: { reader: ReportReader
   for (const kind of CSV_REPORT_KINDS) {
     r.get(`/v1/csv/${kind}`, { schema: { tags, querystring: CsvReportQuery, response: { 200: CsvReportResponse } }, config }, (req) => reportBase64(reader, request(kind, req, req.query)));
 
-    r.get(`/v1/csv/${kind}/download`, { schema: { tags, querystring: CsvDownloadQuery }, config }, (req, reply) => {
+    // Sent as read from the database cursor, never through a compressor: the stream's pace and its
+    // abort are the cursor's (DESIGN §10 Reports), and zlib would hold rows back and outlive a client that left.
+    r.get(`/v1/csv/${kind}/download`, { schema: { tags, querystring: CsvDownloadQuery }, config, compress: false }, (req, reply) => {
       const csv = request(kind, req, req.query);
       const charset = csv.encoding === 'shift_jis' ? 'Shift_JIS' : 'utf-8';
       return reply
