@@ -29,7 +29,7 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; s
   app.addHook('preClose', async () => deps.hub.endStreams());
 
   r.get('/v1/events', {
-    schema: { tags: ['realtime'], querystring: EventsQuery, hide: true },
+    schema: { tags: ['realtime'], querystring: EventsQuery },
     config: { access: 'authenticated', operationLog: false },
   }, async (request, reply) => {
     const principal = request.principal!;
