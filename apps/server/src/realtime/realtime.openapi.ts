@@ -37,7 +37,7 @@ export const realtimeContract: AreaContract[] = [
           '- `message.changed` (`message_id`): a dashboard article was written, changed, reordered or deleted.',
           '- `resync`: events may have been missed (an unknown or too old `Last-Event-ID`, or the server lost its own feed): refetch everything you show.',
           '',
-          'Lines starting with `:` are heartbeats (every 25 s); ignore them. To resume after a disconnection, reconnect with the last `id` you received in the `Last-Event-ID` header (or `?last_event_id=`): the server replays the events you missed, from its last 1000, or sends `resync`. The stream ends when the session signs out, expires or goes idle, and when the server shuts down; the first frame (`retry: 3000`) asks clients to wait 3 s before reconnecting.',
+          'Lines starting with `:` are heartbeats (every 25 s); ignore them. To resume after a disconnection, reconnect with the last `id` you received in the `Last-Event-ID` header (or `?last_event_id=`): the server replays the events you missed, from its last 1000, or sends `resync`. The stream ends when the session signs out, expires or goes idle (followed with an API key: when the key is revoked), and when the server shuts down; the first frame (`retry: 3000`) asks clients to wait 3 s before reconnecting.',
         ].join('\n'),
         media: {
           response: {
