@@ -11,6 +11,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { API_KEY_PREFIX } from '@sagano/domain/auth/api-key-schemas';
 import type { Config } from './config.ts';
 import type { JobSender } from './jobs/job-queue.ts';
 import { ALL_JOBS } from './jobs/all-jobs.ts';
@@ -53,6 +54,7 @@ import { seatsRoutes } from './modules/seats/seats.routes.ts';
 import { createSeatsService } from './modules/seats/seats.service.ts';
 import { agentsRoutes } from './modules/agents/agents.routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { apiKeyStands } from './modules/api-keys/api-keys.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -156,7 +158,9 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   const realtime = createRealtimeHub(database);
   app.addHook('onReady', () => realtime.start());
   app.addHook('onClose', () => realtime.stop());
-  realtimeRoutes(app, { hub: realtime, sessionStands: (token) => auth.sessionStands(token), heartbeatMs: config.realtimeHeartbeatSeconds * 1000 });
+  // An API key's stream (an agent's system) stands while the key is not revoked; a session's while the session does.
+  const sessionStands = (token: string) => (token.startsWith(API_KEY_PREFIX) ? apiKeyStands(db, token) : auth.sessionStands(token));
+  realtimeRoutes(app, { hub: realtime, sessionStands, heartbeatMs: config.realtimeHeartbeatSeconds * 1000 });
   await openapiDocsRoutes(app);
 
   const webDist = config.webDist;

@@ -5,17 +5,20 @@
  */
 import type { AreaContract } from './plugins/openapi-contract.ts';
 import { agentsContract } from './modules/agents/agents.openapi.ts';
+import { apiKeysContract } from './modules/api-keys/api-keys.openapi.ts';
 import { approvalsContract } from './modules/approvals/approvals.openapi.ts';
 import { arrangementsContract } from './modules/arrangements/arrangements.openapi.ts';
 import { auditContract } from './modules/audit/audit.openapi.ts';
 import { authContract } from './modules/auth/auth.openapi.ts';
 import { bookingsContract } from './modules/bookings/bookings.openapi.ts';
 import { bulkOperationsContract } from './modules/bulk-operations/bulk-operations.openapi.ts';
+import { dashboardContract } from './modules/dashboard/dashboard.openapi.ts';
 import { inventoryContract } from './modules/inventory/inventory.openapi.ts';
 import { invoicesContract } from './modules/invoices/invoices.openapi.ts';
 import { jobsContract } from './modules/jobs/jobs.openapi.ts';
 import { mailContract } from './modules/mail/mail.openapi.ts';
 import { masterDataContract } from './modules/master-data/master-data.openapi.ts';
+import { messagesContract } from './modules/messages/messages.openapi.ts';
 import { notificationsContract } from './modules/notifications/notifications.openapi.ts';
 import { paymentsContract } from './modules/payments/payments.openapi.ts';
 import { pricingContract } from './modules/pricing/pricing.openapi.ts';
@@ -26,11 +29,13 @@ import { seatsContract } from './modules/seats/seats.openapi.ts';
 import { settlementsContract } from './modules/settlements/settlements.openapi.ts';
 import { timetableContract } from './modules/timetable/timetable.openapi.ts';
 import { usersContract } from './modules/users/users.openapi.ts';
+import { realtimeContract } from './realtime/realtime.openapi.ts';
 
 /** In the reference page's order: the booking flow first, then what surrounds it. */
 export const API_AREAS: readonly AreaContract[] = [
   ...bookingsContract, ...referenceContract, ...inventoryContract, ...seatsContract, ...paymentsContract, ...invoicesContract,
-  ...settlementsContract, ...notificationsContract, ...authContract, ...usersContract, ...agentsContract, ...timetableContract,
-  ...pricingContract, ...masterDataContract, ...arrangementsContract, ...approvalsContract, ...salesContract, ...reportsContract,
+  ...settlementsContract, ...notificationsContract, ...realtimeContract, ...dashboardContract, ...messagesContract, ...authContract,
+  ...apiKeysContract, ...usersContract, ...agentsContract, ...timetableContract, ...pricingContract, ...masterDataContract,
+  ...arrangementsContract, ...approvalsContract, ...salesContract, ...reportsContract,
   ...bulkOperationsContract, ...jobsContract, ...mailContract, ...auditContract,
 ];

@@ -277,6 +277,27 @@ describe('GET /v1/events', () => {
     expect(stream.ended).toBe(true);
   });
 
+  it('keeps an agent system\'s stream open on its API key across heartbeats, and ends it when the key is revoked', async () => {
+    const admin = await login(appB, 'agent-free@example.com');
+    const booking = await bookingOf('agent-free@example.com');
+    const [root] = rowsOf<{ id: number }>(await databases[0].db.execute(sql`
+      select g.id from agent_groups g join agents ag on ag.id = g.agent_id and ag.agent_type = 'FREE' where g.is_root order by g.id limit 1`));
+    const created = await appB.inject({ method: 'POST', url: '/v1/api-keys', headers: { authorization: admin }, payload: { name: 'live updates', group_id: root!.id } });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id, key } = created.json() as { id: number; key: string };
+    const stream = await open(`Bearer ${key}`);
+    // Heartbeats every second: the key is checked at each and the stream stays open.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(stream.ended).toBe(false);
+    expect((await priority(appA, staffA, booking.booking_id, 4)).statusCode).toBe(200);
+    await stream.next((e) => e.data.type === 'booking.changed' && e.data.booking_id === booking.booking_id, 5000);
+    const revoked = await appB.inject({ method: 'DELETE', url: `/v1/api-keys/${id}`, headers: { authorization: admin } });
+    expect(revoked.statusCode).toBe(200);
+    const until = Date.now() + 3000;
+    while (!stream.ended && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stream.ended).toBe(true);
+  });
+
   it('comes back after losing its listening connection and tells open streams to resync', async () => {
     const stream = await open(operatorB);
     const booking = await bookingOf('agent-free@example.com');

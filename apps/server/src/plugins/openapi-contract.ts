@@ -32,8 +32,29 @@ export interface OperationContract {
     query?: Record<string, unknown>;
   };
   deprecated?: boolean;
+  /**
+   * What the generated document cannot say for a call that is not JSON both ways: an upload's
+   * body, a file or event stream as the answer, request headers it reads (ADR 014).
+   */
+  media?: MediaContract;
   /** A public route that also serves signed-in callers (and API keys) when they send credentials. */
   optionalSignIn?: boolean;
+}
+
+/** One non-JSON body by its media type. */
+export interface MediaBody {
+  schema: Record<string, unknown>;
+  /** A textual example (an event stream's frames, say); JSON examples go in `examples`. */
+  example?: string;
+}
+
+export interface MediaContract {
+  /** The request body by media type (an upload as `multipart/form-data`). */
+  request?: Record<string, MediaBody>;
+  /** The 200 answer: what it is, its content by media type, and its headers. */
+  response?: { description: string; content: Record<string, MediaBody>; headers?: Record<string, { description: string; schema: Record<string, unknown> }> };
+  /** Request headers the call reads. */
+  headers?: { name: string; description: string; schema: Record<string, unknown>; example?: string }[];
 }
 
 /** One area's operations and the tag that groups them in the reference page. */
@@ -163,9 +184,9 @@ interface Operation {
   tags?: string[];
   deprecated?: boolean;
   security?: Record<string, string[]>[];
-  parameters?: { in: string; name: string; example?: unknown }[];
-  requestBody?: { content: Record<string, { schema?: unknown; example?: unknown }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema?: unknown; example?: unknown; examples?: unknown }> }>;
+  parameters?: { in: string; name: string; example?: unknown; description?: string; required?: boolean; schema?: unknown }[];
+  requestBody?: { required?: boolean; content: Record<string, { schema?: unknown; example?: unknown }> };
+  responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema?: unknown; example?: unknown; examples?: unknown }> }>;
 }
 
 export interface OpenApiDocument {
@@ -216,6 +237,7 @@ export function applyContract(doc: OpenApiDocument, areas: readonly AreaContract
         if (contract.deprecated) operation.deprecated = true;
         operation.description = contract.description ? `${contract.description}\n\n${accessLine}` : accessLine;
         addExamples(operation, contract);
+        addMedia(operation, contract.media);
       } else {
         operation.description = accessLine;
       }
@@ -252,5 +274,18 @@ function addExamples(operation: Operation, contract: OperationContract) {
   if (response !== undefined && ok) ok.example = response;
   for (const parameter of operation.parameters ?? []) {
     if (parameter.in === 'query' && query && parameter.name in query) parameter.example = query[parameter.name];
+  }
+}
+
+/** A non-JSON request body, answer or request header, as the area's contract describes it. */
+function addMedia(operation: Operation, media: MediaContract | undefined) {
+  if (!media) return;
+  if (media.request) operation.requestBody = { required: true, content: { ...media.request } };
+  if (media.response) {
+    const { description, content, headers } = media.response;
+    operation.responses['200'] = { description, content: { ...content }, ...(headers ? { headers: { ...headers } } : {}) };
+  }
+  for (const header of media.headers ?? []) {
+    operation.parameters = [...(operation.parameters ?? []), { in: 'header', required: false, ...header }];
   }
 }

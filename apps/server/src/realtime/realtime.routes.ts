@@ -2,7 +2,8 @@
  * GET /v1/events: the live-update stream (server-sent events) of a signed-in user. Rooms come from
  * the caller's principal only; each notice is sent with its id so a reconnect (Last-Event-ID, or
  * `last_event_id` when the client opens a new EventSource itself) replays what it missed, or is
- * told to `resync`. A read: no operation log.
+ * told to `resync`. A read: no operation log. Agents' systems may follow it with an API key: the
+ * stream then stands until the key is revoked.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,7 +30,7 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; s
   app.addHook('preClose', async () => deps.hub.endStreams());
 
   r.get('/v1/events', {
-    schema: { tags: ['realtime'], querystring: EventsQuery, hide: true },
+    schema: { tags: ['realtime'], querystring: EventsQuery },
     config: { access: 'authenticated', operationLog: false },
   }, async (request, reply) => {
     const principal = request.principal!;
@@ -76,6 +77,7 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; s
       deps.sessionStands(token).then((stands) => stands || end(), () => undefined);
     }, heartbeatMs);
     timers.push(beat);
-    timers.push(setTimeout(end, Math.min(Math.max(principal.expiresAt.getTime() - Date.now(), 0), LONGEST_TIMER_MS)));
+    // A session's stream ends when the session expires; an API key does not expire (its revocation is seen at the next heartbeat).
+    if (!principal.apiKey) timers.push(setTimeout(end, Math.min(Math.max(principal.expiresAt.getTime() - Date.now(), 0), LONGEST_TIMER_MS)));
   });
 }

@@ -79,6 +79,11 @@ export async function resolveApiKey(db: Executor, key: string, now = new Date())
   };
 }
 
+/** Whether a key still signs in (not revoked), without counting a use: the event stream's heartbeat check. */
+export async function apiKeyStands(db: Executor, key: string): Promise<boolean> {
+  return key.startsWith(API_KEY_PREFIX) && key.length <= 200 && (await findLiveApiKey(db, hashToken(key))) !== undefined;
+}
+
 /** The agent's keys (revoked ones too, with when and by whom). */
 export async function listKeys(db: Executor, principal: Principal): Promise<ApiKeyRow[]> {
   const agentId = requireKeyManager(principal);

@@ -139,6 +139,14 @@ export const bookingsContract: AreaContract[] = [
         errors: [...STEP, ...SEATS],
         examples: { response: { sub_status: 'SAGANO_ALLOTMENT_CONFIRMED', warning: null } },
       },
+      'POST /v1/bookings/{booking_id}/reserve': {
+        id: 'bookings.reserve',
+        summary: 'Hold seats and confirm in one call',
+        description: 'The back office\'s "reserve": holds the allotment on every train of the request not yet held (as `bookings.reserveAllotments`) and confirms it with the standard confirmation mail to the applicant (as `bookings.confirmBooking`), all or nothing. A train that cannot be held refuses the whole call with `409 NOT_ENOUGH_SEATS` (its reason in the description) and nothing is held, confirmed or mailed; a train that has already run is a `400 VALIDATION_FAILED` naming `services.<n>.service_date`. A request whose seats are already held is only confirmed. The booking\'s history shows the two steps one after the other. No body; send `If-Match` with the revision you read to be refused (`409 BOOKING_CHANGED`) if the booking changed since.',
+        errors: [...STEP, 'NOT_ENOUGH_SEATS', 'BOOKING_CHANGED'],
+        examples: { response: { status: 'RESERVED', sub_status: 'SAGANO_ALLOTMENT_CONFIRMED' } },
+        media: { headers: [{ name: 'If-Match', description: 'The booking\'s `revision` as last read: the call is refused with `409 BOOKING_CHANGED` (nothing changed) if the booking has another revision now.', schema: { type: 'string' }, example: '"7"' }] },
+      },
       'POST /v1/bookings/{booking_id}/release_allotments': {
         id: 'bookings.releaseAllotments',
         summary: 'Release held seats',
