@@ -357,14 +357,14 @@ async function main() {
         {
           name: 'assign seats (~300-seat train): switch direction, click seats',
           path: `/bookings/${roundTrip}/assign-seats`,
-          ready: (p) => p.locator('[role="tabpanel"] button[data-seat-id]').first().waitFor(),
+          ready: (p) => p.locator('[role="tabpanel"]:visible button[data-seat-id]').first().waitFor(),
           interact: async (p) => {
             await p.getByRole('tab').nth(1).click();
-            await p.locator('[role="tabpanel"] button[data-seat-id]').first().waitFor();
-            const seats = p.locator('[role="tabpanel"] button[data-seat-id]:not([disabled])');
+            await p.locator('[role="tabpanel"]:visible button[data-seat-id]').first().waitFor();
+            const seats = p.locator('[role="tabpanel"]:visible button[data-seat-id]:not([disabled])');
             for (let i = 0; i < 4; i++) await seats.nth(40 + i * 7).click();
             await p.getByRole('tab').nth(0).click();
-            await p.locator('[role="tabpanel"] button[data-seat-id]').first().waitFor();
+            await p.locator('[role="tabpanel"]:visible button[data-seat-id]').first().waitFor();
             await seats.nth(60).click();
           },
         },
