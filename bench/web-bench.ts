@@ -33,6 +33,8 @@ const BOOKINGS = Number(process.env.WEB_BENCH_BOOKINGS ?? 1000);
 const PASSWORD = 'Sagano#2026';
 const STAFF = 'staff@example.com';
 const COMMAND = 'npm run bench:web';
+/** The built app to serve and weigh (WEB_BENCH_DIST: a copy, so a build elsewhere cannot change it mid-run). */
+const DIST = process.env.WEB_BENCH_DIST ?? join(root, 'apps/web/dist');
 
 const median = (values: number[]) => {
   const s = [...values].sort((a, b) => a - b);
@@ -78,7 +80,7 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
   const url = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/server.ts')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, WEB_DIST: join(root, 'apps/web/dist'), LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '', JOBS: 'off', LOGIN_RATE_LIMIT_PER_MINUTE: '10000' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, WEB_DIST: DIST, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '', JOBS: 'off', LOGIN_RATE_LIMIT_PER_MINUTE: '10000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 180_000;
@@ -212,8 +214,7 @@ async function jsOfPage(context: BrowserContext, url: string): Promise<PageLoad>
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.close();
-  const dist = join(root, 'apps/web/dist');
-  const gzip = [...js].reduce((sum, path) => sum + gzipSize(readFileSync(join(dist, path))), 0);
+  const gzip = [...js].reduce((sum, path) => sum + gzipSize(readFileSync(join(DIST, path))), 0);
   return { files: js.size, gzip, consoleErrors };
 }
 
