@@ -47,6 +47,8 @@ function reflectLanguage(language: string): void {
 
 /** Whether the screens' namespaces are wanted (past the sign-in page): a language switch then fetches them too. */
 let screensWanted = false;
+/** The language asked for last: set at once, while i18next may still be starting (the router's loaders run meanwhile). */
+let wantedLanguage: UiLanguage | null = null;
 const loading = new Map<string, Promise<void>>();
 
 /** Fetches a part of a language's messages once and hands it to i18next. */
@@ -70,7 +72,7 @@ function ensureLanguage(language: UiLanguage): Promise<unknown> {
 /** The messages of every screen in the current language (a route loader awaits it before its screen shows). */
 export async function loadScreenMessages(): Promise<null> {
   screensWanted = true;
-  await ensurePart(currentLanguage(), 'screens');
+  await ensurePart(wantedLanguage ?? currentLanguage(), 'screens');
   return null;
 }
 
@@ -80,6 +82,7 @@ export async function loadScreenMessages(): Promise<null> {
  */
 export async function initI18n(language: UiLanguage, parts: 'core' | 'all' = 'all'): Promise<typeof i18next> {
   if (parts === 'all') screensWanted = true;
+  wantedLanguage = language;
   if (!i18next.isInitialized) {
     const core = loadBundle[language].core();
     loading.set(`${language}:core`, core.then(() => undefined));
@@ -104,6 +107,7 @@ export async function initI18n(language: UiLanguage, parts: 'core' | 'all' = 'al
 
 export async function changeLanguage(language: UiLanguage): Promise<void> {
   storeLanguage(language);
+  wantedLanguage = language;
   await ensureLanguage(language);
   await i18next.changeLanguage(language);
 }
