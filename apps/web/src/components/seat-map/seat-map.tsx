@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import { IconWheelchair } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { labelText } from '@sagano/domain/common/language';
+import { labelText } from '@sagano/domain/common/label-text';
 import { arrangementColors } from '@sagano/domain/reference/color-contrast';
 import type { Car, Seat } from '@sagano/domain/reference/reference-schemas';
 import { carLayout, columnOf } from './seat-map-layout.ts';
