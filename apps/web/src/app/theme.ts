@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, defaultVariantColorsResolver, type CSSVariablesResolver, type MantineColorsTuple, type VariantColorsResolver } from '@mantine/core';
 
 // A deep forest green, after the Hozu gorge the line runs through; calm for long office use.
 // Required inputs: the asterisk comes from CSS (global.css) instead of Mantine's text node.
@@ -22,7 +22,26 @@ const sagano: MantineColorsTuple = [
   '#0f683d',
 ];
 
+/** Palettes whose filled shade is too light under white text (teal 3.9:1, orange 3.5:1 …). */
+const PALE_FILLS = new Set(['teal', 'green', 'orange', 'yellow', 'lime', 'cyan']);
+const darker = (color: string) => `color-mix(in srgb, ${color} 78%, black)`;
+
+/**
+ * Badges, alerts and buttons in a named colour reach 4.5:1: light variants write in a shade darker
+ * than the palette's 9 (orange on its tint was 3.6:1, teal 4.3:1), and the pale palettes' filled
+ * variant is darkened under its white text.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const resolved = defaultVariantColorsResolver(input);
+  const color = input.color ?? input.theme.primaryColor;
+  if (!/^[a-z]+$/.test(color) || color === 'gray' || color === 'dark' || !(color in input.theme.colors)) return resolved;
+  if (input.variant === 'light') return { ...resolved, color: darker(`var(--mantine-color-${color}-9)`) };
+  if ((input.variant ?? 'filled') === 'filled' && PALE_FILLS.has(color)) return { ...resolved, background: darker(resolved.background), hover: darker(resolved.hover) };
+  return resolved;
+};
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: 'sagano',
   primaryShade: { light: 8, dark: 6 },
   colors: { sagano },
