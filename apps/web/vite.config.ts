@@ -11,7 +11,20 @@ export default defineConfig({
   // Every text asset is also written brotli- and gzip-compressed next to itself; the server sends
   // the one the browser accepts (@fastify/static preCompressed), so nothing is compressed per request.
   plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the first page needs in one file (as Rollup's entry chunk would be), not in thirty
+          // shared pieces named after whichever screen's component they came with; the screens stay
+          // their own chunks, with what several share grouped by Rolldown.
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
   server: { port: 5173, proxy },
   preview: { proxy },
 });

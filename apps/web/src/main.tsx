@@ -1,7 +1,5 @@
 import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/charts/styles.css';
-import '@mantine/notifications/styles.css';
+// The date pickers', charts' and toasts' styles come with the screens (and the toast layer) that use them.
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,15 +9,20 @@ import { handleSessionExpiry } from './app/session-expiry.ts';
 import { initI18n, pickStartLanguage } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
-const i18n = await initI18n(pickStartLanguage());
+// The router starts the first screen's download and its session check at once; the messages of
+// the one language shown are fetched meanwhile. (No top-level await: a chunk that imports this one
+// could not run until it finished.)
+const messages = initI18n(pickStartLanguage(), 'core');
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 handleSessionExpiry(queryClient, router);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} router={router} i18n={i18n} />
-  </StrictMode>,
+void messages.then((i18n) =>
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={queryClient} router={router} i18n={i18n} />
+    </StrictMode>,
+  ),
 );

@@ -59,6 +59,8 @@ let router: AppRouter | null = null;
 async function openApp(path: string, user: SessionUser | null, extra?: Route) {
   const api = fakeApi(user, extra);
   vi.stubGlobal('fetch', api);
+  // The readable cookie the server sets beside the session's: the app asks /v1/auth/me only with it.
+  document.cookie = user ? 'sagano_csrf=csrf-token; path=/' : 'sagano_csrf=; path=/; max-age=0';
   window.history.replaceState(null, '', path);
   const queryClient = createQueryClient();
   router = createAppRouter(queryClient);

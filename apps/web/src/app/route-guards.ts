@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { mayOpenBookingScreen, mayOpenMenuEntry, type BookingScreen, type MenuEntryKey } from '@sagano/domain/auth/menu-access';
 import type { MeResponse } from '@sagano/domain/auth/auth-schemas';
+import { loadScreenMessages } from '../lib/i18n.ts';
 import { arrangementTypesQueryOptions } from '../lib/reference/get-arrangement-types.ts';
 import { stationsQueryOptions } from '../lib/reference/get-stations.ts';
 import { trainsQueryOptions } from '../lib/reference/get-trains.ts';
@@ -24,7 +25,8 @@ export const TWO_FACTOR_PATH = '/two-factor';
  */
 export function shellLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
-    const session = await requireSession(queryClient, request);
+    // The screens' messages come with the first screen past the sign-in page, fetched alongside the session.
+    const [session] = await Promise.all([requireSession(queryClient, request), loadScreenMessages()]);
     if (session.user.totp_setup_required) {
       if (new URL(request.url).pathname !== TWO_FACTOR_PATH) throw redirect(TWO_FACTOR_PATH);
       return null;

@@ -3,9 +3,9 @@ import { Navigate, createBrowserRouter, redirect } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { NotFoundScreen } from '../components/not-found-screen.tsx';
 import { RouteErrorScreen } from '../components/route-error-screen.tsx';
+import { loadScreenMessages } from '../lib/i18n.ts';
 import { lazyScreen } from '../lib/lazy-screen.ts';
 import { guestLoader, requireBookingScreen, requireMenuEntry, shellLoader } from './route-guards.ts';
-import { ShellLayout } from './shell/shell-layout.tsx';
 
 /** Routes of spec 000 §2 built so far: /login and /reset-password outside the shell, the rest inside. */
 export function createAppRouter(queryClient: QueryClient) {
@@ -26,6 +26,7 @@ export function createAppRouter(queryClient: QueryClient) {
     {
       // The group's own page, opened from the voucher's QR code or the mail: booking id + token, no login.
       path: '/customer/bookings/:bookingId',
+      loader: loadScreenMessages,
       lazy: lazyScreen(() => import('../features/customer/routes/customer-booking.tsx')),
       HydrateFallback: FullPageLoader,
       ErrorBoundary: RouteErrorScreen,
@@ -33,6 +34,7 @@ export function createAppRouter(queryClient: QueryClient) {
     {
       // The sandbox payment provider's hosted page: it plays an outside site, so no login and no shell.
       path: '/sandbox-checkout/:ref',
+      loader: loadScreenMessages,
       lazy: lazyScreen(() => import('../features/payments/routes/sandbox-checkout.tsx')),
       HydrateFallback: FullPageLoader,
       ErrorBoundary: RouteErrorScreen,
@@ -40,7 +42,8 @@ export function createAppRouter(queryClient: QueryClient) {
     {
       path: '/',
       loader: shellLoader(queryClient),
-      Component: ShellLayout,
+      // The shell (header, menu, account dialogs) is downloaded with the first signed-in screen, not with the login page.
+      lazy: lazyScreen(() => import('./shell/shell-layout.tsx').then((m) => ({ Component: m.ShellLayout }))),
       HydrateFallback: FullPageLoader,
       ErrorBoundary: RouteErrorScreen,
       children: [

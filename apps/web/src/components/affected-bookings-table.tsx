@@ -1,7 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { labelText } from '@sagano/domain/common/language';
+import { labelText } from '@sagano/domain/common/label-text';
 import type { AffectedBooking } from '@sagano/domain/inventory/suspension-schemas';
 
 /**

@@ -1,6 +1,6 @@
 import { Box, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { UI_LANGUAGES } from '@sagano/domain/common/language';
+import { UI_LANGUAGES } from '@sagano/domain/common/ui-language';
 import { changeLanguage, currentLanguage } from '../lib/i18n.ts';
 
 /** 日本語 / English: each name is written in its own language (common:languages), so anyone finds theirs. */

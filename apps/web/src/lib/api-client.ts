@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '@sagano/domain/auth/auth-schemas';
+import { CSRF_COOKIE, CSRF_HEADER } from '@sagano/domain/auth/auth-cookies';
 import { isErrorBody, type ErrorBody } from '@sagano/domain/common/errors';
 
 /** A non-2xx answer of the API, with its status and (when the server sent one) the error body. */

@@ -2,8 +2,8 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ja';
-import { resolveUiLanguage, type UiLanguage } from '@sagano/domain/common/language';
-import { NAMESPACES, en, ja } from './i18n-resources.ts';
+import { resolveUiLanguage, type UiLanguage } from '@sagano/domain/common/ui-language';
+import { loadBundle, type BundlePart } from './i18n-bundles.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'sagano.lang';
 
@@ -45,23 +45,70 @@ function reflectLanguage(language: string): void {
   document.title = i18next.t('common:appTitle');
 }
 
-export async function initI18n(language: UiLanguage): Promise<typeof i18next> {
-  i18next.on('languageChanged', reflectLanguage);
-  await i18next.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: 'ja',
-    supportedLngs: ['ja', 'en'],
-    ns: NAMESPACES,
-    defaultNS: 'common',
-    resources: { ja, en },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+/** Whether the screens' namespaces are wanted (past the sign-in page): a language switch then fetches them too. */
+let screensWanted = false;
+/** The language asked for last: set at once, while i18next may still be starting (the router's loaders run meanwhile). */
+let wantedLanguage: UiLanguage | null = null;
+const loading = new Map<string, Promise<void>>();
+
+/** Fetches a part of a language's messages once and hands it to i18next. */
+function ensurePart(language: UiLanguage, part: BundlePart): Promise<void> {
+  const key = `${language}:${part}`;
+  let done = loading.get(key);
+  if (!done) {
+    done = loadBundle[language][part]().then((bundle) => {
+      for (const [namespace, messages] of Object.entries(bundle)) i18next.addResourceBundle(language, namespace, messages, true, true);
+    });
+    loading.set(key, done);
+    done.catch(() => loading.delete(key));
+  }
+  return done;
+}
+
+function ensureLanguage(language: UiLanguage): Promise<unknown> {
+  return Promise.all([ensurePart(language, 'core'), screensWanted ? ensurePart(language, 'screens') : undefined]);
+}
+
+/** The messages of every screen in the current language (a route loader awaits it before its screen shows). */
+export async function loadScreenMessages(): Promise<null> {
+  screensWanted = true;
+  await ensurePart(wantedLanguage ?? currentLanguage(), 'screens');
+  return null;
+}
+
+/**
+ * Starts in `language` with its messages loaded: all of them, or with `parts: 'core'` (the app's
+ * start) only what the sign-in page needs; the other language is fetched on a switch.
+ */
+export async function initI18n(language: UiLanguage, parts: 'core' | 'all' = 'all'): Promise<typeof i18next> {
+  if (parts === 'all') screensWanted = true;
+  wantedLanguage = language;
+  if (!i18next.isInitialized) {
+    const core = loadBundle[language].core();
+    loading.set(`${language}:core`, core.then(() => undefined));
+    const bundle = await core;
+    i18next.on('languageChanged', reflectLanguage);
+    await i18next.use(initReactI18next).init({
+      lng: language,
+      // Both languages are complete (the types and the locales test check en against ja): no fallback to fetch.
+      fallbackLng: false,
+      supportedLngs: ['ja', 'en'],
+      ns: Object.keys(bundle),
+      defaultNS: 'common',
+      resources: { [language]: bundle },
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+  }
+  await ensureLanguage(language);
+  if (i18next.language !== language) await i18next.changeLanguage(language);
   return i18next;
 }
 
 export async function changeLanguage(language: UiLanguage): Promise<void> {
   storeLanguage(language);
+  wantedLanguage = language;
+  await ensureLanguage(language);
   await i18next.changeLanguage(language);
 }
 

@@ -1,12 +1,18 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { CSRF_COOKIE } from '@sagano/domain/auth/auth-cookies';
 import type { MeResponse } from '@sagano/domain/auth/auth-schemas';
-import { ApiError, apiClient } from './api-client.ts';
+import { ApiError, apiClient, readCookie } from './api-client.ts';
 import { forgetBookingRevisions } from './booking-revisions.ts';
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 
-/** GET /v1/auth/me: the signed-in account, or null when there is no session (401). */
+/**
+ * GET /v1/auth/me: the signed-in account, or null when there is no session (401). The readable
+ * CSRF cookie is set and cleared with the session cookie and expires with it, so without it there
+ * is no session to ask about: a signed-out visit makes no call (and logs no 401 in the console).
+ */
 export async function getSession(): Promise<MeResponse | null> {
+  if (!readCookie(CSRF_COOKIE)) return null;
   try {
     return await apiClient.get<MeResponse>('/v1/auth/me');
   } catch (error) {

@@ -63,7 +63,5 @@ export const CompletePasswordResetBody = z.object({
 });
 export type CompletePasswordResetBody = z.infer<typeof CompletePasswordResetBody>;
 
-/** Name of the readable cookie carrying the CSRF token that cookie sessions send back in a header. */
-export const CSRF_COOKIE = 'sagano_csrf';
-export const CSRF_HEADER = 'x-csrf-token';
-export const SESSION_COOKIE = 'sagano_session';
+// The cookie names live in a zod-free module the web app's first download can import.
+export { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './auth-cookies.ts';

@@ -8,7 +8,8 @@ import { PagingQuery } from '../common/paging.ts';
 import { FULL_RATE_E6 } from '../money/yen-e6.ts';
 import { DIRECTIONS } from '../reference/reference-schemas.ts';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES, REFUSAL_REASONS } from './booking-state.ts';
-import { PARTICIPANT_QUANTITY, PRIORITY, WHEELCHAIR_COUNT, wholeNumberMessage, wholeNumber } from './counts.ts';
+import { wholeNumber } from './count-schemas.ts';
+import { PARTICIPANT_QUANTITY, PRIORITY, WHEELCHAIR_COUNT, wholeNumberMessage } from './counts.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../payments/payment-state.ts';
 import { PaymentDetail, PaymentDiscrepancy } from '../payments/payment-schemas.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PARTICIPANT_QUANTITY, PRIORITY, WHEELCHAIR_COUNT, parseCount, wholeNumber } from './counts.ts';
+import { wholeNumber } from './count-schemas.ts';
+import { PARTICIPANT_QUANTITY, PRIORITY, WHEELCHAIR_COUNT, parseCount } from './counts.ts';
 
 describe('count fields', () => {
   it('reads only whole numbers in the range, never a rewritten value', () => {

@@ -3,7 +3,6 @@
  * each, checked the same way by the server's schemas and the web form, and every refusal says the
  * range. A count field never rewrites what was typed: a value outside the range is refused.
  */
-import { z } from 'zod';
 
 export interface CountRange {
   min: number;
@@ -21,11 +20,6 @@ export function wholeNumberMessage(range: CountRange): string {
   return `enter a whole number from ${range.min} to ${range.max}`;
 }
 
-/** A zod number that must be a whole number in the range; every refusal names the range. */
-export function wholeNumber(range: CountRange) {
-  const message = wholeNumberMessage(range);
-  return z.number({ error: message }).int(message).min(range.min, message).max(range.max, message);
-}
 
 /**
  * What was typed into a count field: the number when the text is a whole number in the range

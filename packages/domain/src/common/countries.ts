@@ -32,22 +32,43 @@ export function isCountryCode(code: string): boolean {
   return code === OTHER_COUNTRY || ALPHA2_OF.has(code);
 }
 
+const displayNames = new Map<string, Intl.DisplayNames | null>();
+
 /** The country's name in `language` (Intl.DisplayNames); the code itself when the runtime cannot name it. */
 export function countryName(code: string, language: string): string {
   const alpha2 = ALPHA2_OF.get(code);
   if (!alpha2) return code;
+  let names = displayNames.get(language);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([language], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    displayNames.set(language, names);
+  }
   try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(alpha2) ?? code;
+    return names?.of(alpha2) ?? code;
   } catch {
     return code;
   }
 }
 
+const optionLists = new Map<string, readonly { value: string; label: string }[]>();
+
 /** Select options: Japan first (most groups), then the rest by name in `language`, `OTHER` last (its label from the caller). */
-export function countryOptions(language: string, otherLabel: string): { value: string; label: string }[] {
-  const names = COUNTRY_CODES.filter((c) => c !== 'JPN').map((code) => ({ value: code, label: countryName(code, language) }));
-  names.sort((a, b) => a.label.localeCompare(b.label, language));
-  return [{ value: 'JPN', label: countryName('JPN', language) }, ...names, { value: OTHER_COUNTRY, label: otherLabel }];
+// Named and sorted once per language (a screen asks on every render, e.g. each keystroke in a form).
+export function countryOptions(language: string, otherLabel: string): readonly { value: string; label: string }[] {
+  const key = `${language}\u0000${otherLabel}`;
+  let options = optionLists.get(key);
+  if (!options) {
+    const collator = new Intl.Collator(language);
+    const names = COUNTRY_CODES.filter((c) => c !== 'JPN').map((code) => ({ value: code, label: countryName(code, language) }));
+    names.sort((a, b) => collator.compare(a.label, b.label));
+    options = [{ value: 'JPN', label: countryName('JPN', language) }, ...names, { value: OTHER_COUNTRY, label: otherLabel }];
+    optionLists.set(key, options);
+  }
+  return options;
 }
 
 /** Japanese prefectures by JIS X 0401 code (1–47); 99 is overseas, as the booking schema says. */

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-/** Languages the screens are offered in; ja is the default. */
-export const UI_LANGUAGES = ['ja', 'en'] as const;
-export type UiLanguage = (typeof UI_LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: UiLanguage = 'ja';
+// The screens' languages live in a zod-free module the web app's first download can import.
+export { DEFAULT_LANGUAGE, UI_LANGUAGES, resolveUiLanguage, type UiLanguage } from './ui-language.ts';
+export { labelText } from './label-text.ts';
 
 /** Languages that data labels (station names and the like) may carry. */
 export const LABEL_LANGUAGES = ['ja', 'en', 'ko', 'zh-hans', 'zh-hant'] as const;
@@ -15,24 +14,3 @@ export const LocalizedLabel = z.object({
 });
 export type LocalizedLabel = z.infer<typeof LocalizedLabel>;
 
-/** Picks the label in `language`, falling back to Japanese, then to the first one. */
-export function labelText(labels: readonly LocalizedLabel[], language: string): string {
-  return (
-    labels.find((l) => l.language_id === language)?.text ??
-    labels.find((l) => l.language_id === 'ja')?.text ??
-    labels[0]?.text ??
-    ''
-  );
-}
-
-export function resolveUiLanguage(
-  queryLang: string | null | undefined,
-  stored: string | null | undefined,
-): UiLanguage {
-  for (const candidate of [queryLang, stored]) {
-    if (candidate && (UI_LANGUAGES as readonly string[]).includes(candidate)) {
-      return candidate as UiLanguage;
-    }
-  }
-  return DEFAULT_LANGUAGE;
-}

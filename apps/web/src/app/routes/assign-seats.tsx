@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconCheck, IconLockOpen, IconTable, IconWand, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -48,6 +48,75 @@ function DirectionTabLabel({ direction, labels }: { direction: BookingSeatDirect
   );
 }
 
+interface PanelCallbacks {
+  /** With a patch: changes the direction's edit; without: clears it but for the `keep` fields. */
+  onEdit: (direction: Direction, patch: DirectionEdit | null, keep?: (keyof DirectionEdit)[]) => void;
+  onRun: (body: AssignSeatsRequest, done: string, after: () => void) => void;
+}
+
+/** One direction's panel and map, memoised: it renders again only when its own data or edit changes. */
+const DirectionPanel = memo(function DirectionPanel({
+  direction: d,
+  edit: e = {},
+  labels,
+  slope,
+  editable,
+  busy,
+  onEdit,
+  onRun,
+}: {
+  direction: BookingSeatDirection;
+  edit: DirectionEdit | undefined;
+  labels: SeatLabels;
+  slope: number;
+  editable: boolean;
+  busy: boolean;
+} & PanelCallbacks) {
+  const { t } = useTranslation(['seats', 'common']);
+  const selection = useMemo(() => new Set(e.seatIds ?? d.assigned_seat_ids), [e.seatIds, d.assigned_seat_ids]);
+  const standing = e.standing ?? d.standing;
+  const preferred = e.preferredCars ?? NO_CARS;
+  const onSelect = useCallback((next: Set<string>) => onEdit(d.direction, { seatIds: [...next] }), [onEdit, d.direction]);
+  return (
+    <Stack gap="md">
+      <AssignPanel
+        direction={d}
+        labels={labels}
+        slope={slope}
+        selection={selection}
+        standing={standing}
+        onStanding={(value) => onEdit(d.direction, { standing: value })}
+        preferredCars={preferred}
+        onPreferredCars={(value) => onEdit(d.direction, { preferredCars: value })}
+        editable={editable}
+        busy={busy}
+        onAuto={() =>
+          onRun(
+            {
+              seat_req: [
+                {
+                  direction: d.direction,
+                  standing,
+                  ...(preferred.length > 0 ? { preferred_car_ids: preferred.map(Number) } : {}),
+                },
+              ],
+            },
+            t('assign.autoDone'),
+            () => onEdit(d.direction, null, ['preferredCars']),
+          )
+        }
+        onConfirm={() =>
+          onRun({ seat_req: [{ direction: d.direction, seat_ids: [...selection], standing }] }, t('assign.manualDone'), () => onEdit(d.direction, null, ['preferredCars']))
+        }
+        onReset={() => onEdit(d.direction, null, ['preferredCars'])}
+      />
+      <SeatMapPanel direction={d} labels={labels} selection={selection} onSelect={editable ? onSelect : undefined} hint={editable ? t('assign.mapHint') : undefined} />
+    </Stack>
+  );
+});
+
+const NO_CARS: string[] = [];
+
 /** /bookings/{bookingId}/assign-seats: give the group concrete seats per direction, then OK or NG. */
 export function Component() {
   const { t } = useTranslation(['seats', 'common']);
@@ -69,18 +138,6 @@ export function Component() {
   const ng = useBookingStep((reason: string) => assignSeatsNg(bookingId, reason));
   const release = useBookingStep(() => releaseSeats(bookingId));
 
-  if (!operator) return <ForbiddenScreen />;
-  if (!booking) return null;
-
-  const flags = booking.flags;
-  const state = { status: booking.status, subStatus: booking.sub_status, isRoundTrip: booking.main_params.service_order.is_round_trip, voucherConfirmed: false, ignoreCancellationPolicy: false };
-  const may = (step: BookingStep) => mayTake(step, state, 'OPERATOR');
-  const editable = flags.can_assign_seats;
-  const slope = booking.main_params.participant_group.wheel_chairs.filter((w) => w.need_slope).length;
-  const directions = seats.data ? sortDirections(seats.data.directions) : [];
-  const current = directions.find((d) => d.direction === tab) ?? directions[0];
-  const busy = assign.isPending || ok.isPending || ng.isPending || release.isPending;
-
   const edit = (direction: Direction, patch: DirectionEdit) => setEdits((prev) => ({ ...prev, [direction]: { ...prev[direction], ...patch } }));
   const clearEdit = (direction: Direction, keep: (keyof DirectionEdit)[] = []) =>
     setEdits((prev) => {
@@ -100,6 +157,27 @@ export function Component() {
       },
       onError: refresh,
     });
+
+  // The panels get callbacks that stay the same object, so a tab switch or a click on one map does
+  // not re-render the other direction's panel.
+  const latest = useRef({ edit, clearEdit, runAssign });
+  useLayoutEffect(() => {
+    latest.current = { edit, clearEdit, runAssign };
+  });
+  const onEdit = useCallback<PanelCallbacks['onEdit']>((direction, patch, keep) => (patch ? latest.current.edit(direction, patch) : latest.current.clearEdit(direction, keep)), []);
+  const onRun = useCallback<PanelCallbacks['onRun']>((body, done, after) => latest.current.runAssign(body, done, after), []);
+
+  if (!operator) return <ForbiddenScreen />;
+  if (!booking) return null;
+
+  const flags = booking.flags;
+  const state = { status: booking.status, subStatus: booking.sub_status, isRoundTrip: booking.main_params.service_order.is_round_trip, voucherConfirmed: false, ignoreCancellationPolicy: false };
+  const may = (step: BookingStep) => mayTake(step, state, 'OPERATOR');
+  const editable = flags.can_assign_seats;
+  const slope = booking.main_params.participant_group.wheel_chairs.filter((w) => w.need_slope).length;
+  const directions = seats.data ? sortDirections(seats.data.directions) : [];
+  const current = directions.find((d) => d.direction === tab) ?? directions[0];
+  const busy = assign.isPending || ok.isPending || ng.isPending || release.isPending;
 
   return (
     <>
@@ -167,7 +245,8 @@ export function Component() {
 
       <SeatsLoadState seats={seats} />
       {current && (
-        <Tabs value={current.direction} onChange={(v) => v && setTab(v as Direction)} keepMounted={false}>
+        // Both directions stay mounted: switching shows the other map instead of building ~300 seats anew.
+        <Tabs value={current.direction} onChange={(v) => v && setTab(v as Direction)}>
           <Tabs.List mb="md">
             {directions.map((d) => (
               <Tabs.Tab key={d.direction} value={d.direction}>
@@ -175,58 +254,11 @@ export function Component() {
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          {directions.map((d) => {
-            const e = edits[d.direction] ?? {};
-            const selection = new Set(e.seatIds ?? d.assigned_seat_ids);
-            const standing = e.standing ?? d.standing;
-            const preferred = e.preferredCars ?? [];
-            return (
-              <Tabs.Panel key={d.direction} value={d.direction}>
-                <Stack gap="md">
-                  <AssignPanel
-                    direction={d}
-                    labels={labels}
-                    slope={slope}
-                    selection={selection}
-                    standing={standing}
-                    onStanding={(value) => edit(d.direction, { standing: value })}
-                    preferredCars={preferred}
-                    onPreferredCars={(value) => edit(d.direction, { preferredCars: value })}
-                    editable={editable}
-                    busy={assign.isPending}
-                    onAuto={() =>
-                      runAssign(
-                        {
-                          seat_req: [
-                            {
-                              direction: d.direction,
-                              standing,
-                              ...(preferred.length > 0 ? { preferred_car_ids: preferred.map(Number) } : {}),
-                            },
-                          ],
-                        },
-                        t('assign.autoDone'),
-                        () => clearEdit(d.direction, ['preferredCars']),
-                      )
-                    }
-                    onConfirm={() =>
-                      runAssign({ seat_req: [{ direction: d.direction, seat_ids: [...selection], standing }] }, t('assign.manualDone'), () =>
-                        clearEdit(d.direction, ['preferredCars']),
-                      )
-                    }
-                    onReset={() => clearEdit(d.direction, ['preferredCars'])}
-                  />
-                  <SeatMapPanel
-                    direction={d}
-                    labels={labels}
-                    selection={selection}
-                    onSelect={editable ? (next) => edit(d.direction, { seatIds: [...next] }) : undefined}
-                    hint={editable ? t('assign.mapHint') : undefined}
-                  />
-                </Stack>
-              </Tabs.Panel>
-            );
-          })}
+          {directions.map((d) => (
+            <Tabs.Panel key={d.direction} value={d.direction}>
+              <DirectionPanel direction={d} edit={edits[d.direction]} labels={labels} slope={slope} editable={editable} busy={assign.isPending} onEdit={onEdit} onRun={onRun} />
+            </Tabs.Panel>
+          ))}
         </Tabs>
       )}
 

@@ -27,7 +27,7 @@ import {
   useBookingStep,
 } from '../../features/bookings/api/booking-steps.ts';
 import { useBooking } from '../../features/bookings/api/get-booking.ts';
-import { prefectureOptions } from '../../features/bookings/components/booking-form.tsx';
+import { prefectureOptions } from '../../features/bookings/components/prefecture-options.ts';
 import { BookingNotes } from '../../features/bookings/components/booking-notes.tsx';
 import { AcceptChangeModal, OutdatedDocuments } from '../../features/bookings/components/change-documents.tsx';
 import { PaymentCard } from '../../features/bookings/components/payment-card.tsx';

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
 import { IconWheelchair } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { labelText } from '@sagano/domain/common/language';
+import type { TFunction } from 'i18next';
+import { labelText } from '@sagano/domain/common/label-text';
 import { arrangementColors } from '@sagano/domain/reference/color-contrast';
 import type { Car, Seat } from '@sagano/domain/reference/reference-schemas';
 import { carLayout, columnOf } from './seat-map-layout.ts';
@@ -31,6 +32,8 @@ export interface StandingView {
   text?: string;
 }
 
+const NO_SEATS: ReadonlySet<string> = new Set();
+
 export interface SeatMapProps {
   /** The cars as GET /v1/trains gives them, in train order. */
   cars: readonly Car[];
@@ -52,75 +55,98 @@ export interface SeatMapProps {
   label?: string;
 }
 
-function SeatButton({
-  seat,
-  view,
-  carNumber,
-  selected,
-  interactive,
-  onPointerDown,
-  onPointerEnter,
-  onClick,
-}: {
-  seat: Seat;
-  view: SeatView | undefined;
-  carNumber: number;
-  selected: boolean;
+/** What a seat button shows that does not change with the selection: computed once per map. */
+interface SeatLook {
+  label: string;
+  className: string;
+  style: CSSProperties;
+  badge?: string;
+  disabled?: boolean;
+}
+
+interface SeatHandlers {
   interactive: boolean;
   onPointerDown: (e: ReactPointerEvent, seatId: string) => void;
   onPointerEnter: (seatId: string) => void;
   onClick: (seatId: string) => void;
-}) {
-  const { t } = useTranslation('seatMap');
-  const colors = view?.fill ? arrangementColors(view.fill) : undefined;
-  const parts = [t('seatName', { car: carNumber, seat: `${seat.row}${seat.letter}` }), view?.typeName ?? t('noType')];
-  if (seat.is_wheelchair) parts.push(t('wheelchair'));
-  if (view?.state === 'held') parts.push(t('held'));
-  if (view?.state === 'assigned') parts.push(t('assigned'));
-  if (view?.note) parts.push(view.note);
-  const className = [
-    classes.seat,
-    !colors && classes.seatEmpty,
-    selected && classes.seatSelected,
-    view?.state === 'held' && classes.seatHeld,
-    view?.state === 'assigned' && classes.seatAssigned,
-  ]
-    .filter(Boolean)
-    .join(' ');
+}
+
+const EMPTY_STYLE: CSSProperties = { color: '#495057', borderColor: '#868e96' };
+
+/**
+ * One seat. Memoised on plain props: a click re-renders only the seats whose ring changes, not the
+ * ~300 of the train (each with its label and colours) as it did.
+ */
+const SeatButton = memo(function SeatButton({ seat, look, selected, handlers }: { seat: Seat; look: SeatLook; selected: boolean; handlers: SeatHandlers }) {
+  const { interactive, onPointerDown, onPointerEnter, onClick } = handlers;
   return (
     <button
       type="button"
-      className={className}
-      style={colors ? { background: colors.background, color: colors.text, borderColor: colors.border } : { color: '#495057', borderColor: '#868e96' }}
-      aria-label={parts.join(' ')}
+      className={selected ? `${look.className} ${classes.seatSelected}` : look.className}
+      style={look.style}
+      aria-label={look.label}
       aria-pressed={interactive ? selected : undefined}
       data-seat-id={seat.seat_id}
-      disabled={view?.disabled}
+      disabled={look.disabled}
       tabIndex={interactive ? 0 : -1}
       onPointerDown={(e) => onPointerDown(e, seat.seat_id)}
       onPointerEnter={() => onPointerEnter(seat.seat_id)}
       onClick={() => onClick(seat.seat_id)}
     >
       {seat.is_wheelchair ? <IconWheelchair size={15} stroke={2.2} aria-hidden /> : `${seat.row}${seat.letter}`}
-      {view?.badge && <span className={classes.badge}>{view.badge}</span>}
+      {look.badge && <span className={classes.badge}>{look.badge}</span>}
     </button>
   );
+});
+
+/** The labels, classes and colours of every seat of the cars; colours are derived once per fill. */
+function seatLooks(cars: readonly Car[], views: SeatMapProps['seats'], t: TFunction<'seatMap'>): Map<string, SeatLook> {
+  const colorsOf = new Map<string, ReturnType<typeof arrangementColors>>();
+  const texts = { noType: t('noType'), wheelchair: t('wheelchair'), held: t('held'), assigned: t('assigned') };
+  const looks = new Map<string, SeatLook>();
+  for (const car of cars) {
+    for (const seat of car.seats) {
+      const view = views?.[seat.seat_id];
+      let colors: ReturnType<typeof arrangementColors> | undefined;
+      if (view?.fill) {
+        colors = colorsOf.get(view.fill);
+        if (!colors) colorsOf.set(view.fill, (colors = arrangementColors(view.fill)));
+      }
+      const parts = [t('seatName', { car: car.car_number, seat: `${seat.row}${seat.letter}` }), view?.typeName ?? texts.noType];
+      if (seat.is_wheelchair) parts.push(texts.wheelchair);
+      if (view?.state === 'held') parts.push(texts.held);
+      if (view?.state === 'assigned') parts.push(texts.assigned);
+      if (view?.note) parts.push(view.note);
+      looks.set(seat.seat_id, {
+        label: parts.join(' '),
+        className: [classes.seat, !colors && classes.seatEmpty, view?.state === 'held' && classes.seatHeld, view?.state === 'assigned' && classes.seatAssigned].filter(Boolean).join(' '),
+        style: colors ? { background: colors.background, color: colors.text, borderColor: colors.border } : EMPTY_STYLE,
+        badge: view?.badge,
+        disabled: view?.disabled,
+      });
+    }
+  }
+  return looks;
 }
 
-function CarView({
+const CarView = memo(function CarView({
   car,
-  props,
+  looks,
+  standingView,
+  selected,
   sweeping,
   handlers,
 }: {
   car: Car;
-  props: SeatMapProps;
+  looks: ReadonlyMap<string, SeatLook>;
+  standingView: StandingView | undefined;
+  selected: ReadonlySet<string> | undefined;
   sweeping: ReadonlySet<string>;
-  handlers: Pick<Parameters<typeof SeatButton>[0], 'onPointerDown' | 'onPointerEnter' | 'onClick' | 'interactive'>;
+  handlers: SeatHandlers;
 }) {
   const { t, i18n } = useTranslation('seatMap');
   const layout = useMemo(() => carLayout(car), [car]);
-  const standing = props.standing?.[car.logical_car_id] ?? (car.standing_capacity > 0 ? { count: car.standing_capacity } : undefined);
+  const standing = standingView ?? (car.standing_capacity > 0 ? { count: car.standing_capacity } : undefined);
   const standingColors = standing?.fill ? arrangementColors(standing.fill) : undefined;
   const aisleCol = 2 + layout.left.length;
   const name = labelText(car.name, i18n.language);
@@ -160,13 +186,7 @@ function CarView({
           <span className={classes.aisle} style={{ gridColumn: aisleCol, gridRow: `1 / ${block.rows.length + 1}` }} aria-hidden />
           {block.seats.map((seat) => (
             <div key={seat.seat_id} style={{ gridColumn: columnOf(layout, seat.letter), gridRow: block.rows.indexOf(seat.row) + 1, display: 'flex' }}>
-              <SeatButton
-                seat={seat}
-                view={props.seats?.[seat.seat_id]}
-                carNumber={car.car_number}
-                selected={Boolean(props.selected?.has(seat.seat_id) || sweeping.has(seat.seat_id))}
-                {...handlers}
-              />
+              <SeatButton seat={seat} look={looks.get(seat.seat_id)!} selected={Boolean(selected?.has(seat.seat_id) || sweeping.has(seat.seat_id))} handlers={handlers} />
             </div>
           ))}
         </div>
@@ -184,7 +204,7 @@ function CarView({
       <div className={classes.door} style={{ marginTop: 'auto' }} aria-hidden />
     </section>
   );
-}
+});
 
 /**
  * The train drawn car by car as seen from above: boxes of four on each side of the aisle,
@@ -193,50 +213,60 @@ function CarView({
  */
 export function SeatMap(props: SeatMapProps) {
   const { t } = useTranslation('seatMap');
-  const { onSeatClick, onSeatsSweep } = props;
+  const { cars, seats, onSeatClick, onSeatsSweep } = props;
   const interactive = Boolean(onSeatClick || onSeatsSweep);
   const drag = useRef<string[] | null>(null);
   const suppressClick = useRef(false);
-  const [sweeping, setSweeping] = useState<ReadonlySet<string>>(new Set());
+  const [sweeping, setSweeping] = useState<ReadonlySet<string>>(NO_SEATS);
+  // The callers' latest callbacks, so the seats' handlers stay the same object from render to render.
+  const latest = useRef({ onSeatClick, onSeatsSweep });
+  useLayoutEffect(() => {
+    latest.current = { onSeatClick, onSeatsSweep };
+  });
+  const looks = useMemo(() => seatLooks(cars, seats, t), [cars, seats, t]);
 
   const finish = useCallback(() => {
     const swept = drag.current;
     drag.current = null;
     if (!swept) return;
-    setSweeping(new Set());
-    if (swept.length > 1 && onSeatsSweep) {
-      onSeatsSweep(swept);
+    // A press on one seat is a click: nothing was drawn as swept, nothing to clear.
+    if (swept.length > 1) setSweeping(NO_SEATS);
+    if (swept.length > 1 && latest.current.onSeatsSweep) {
+      latest.current.onSeatsSweep(swept);
       // The click that may follow the release belongs to the sweep.
       suppressClick.current = true;
       setTimeout(() => (suppressClick.current = false), 0);
     }
-  }, [onSeatsSweep]);
+  }, []);
 
   useEffect(() => {
     window.addEventListener('pointerup', finish);
     return () => window.removeEventListener('pointerup', finish);
   }, [finish]);
 
-  const handlers = {
-    interactive,
-    onPointerDown: (e: ReactPointerEvent, seatId: string) => {
-      if (!onSeatsSweep || e.button !== 0 || e.pointerType === 'touch') return;
-      drag.current = [seatId];
-      setSweeping(new Set([seatId]));
-    },
-    onPointerEnter: (seatId: string) => {
-      if (!drag.current || drag.current.includes(seatId)) return;
-      drag.current.push(seatId);
-      setSweeping(new Set(drag.current));
-    },
-    onClick: (seatId: string) => {
-      if (suppressClick.current) {
-        suppressClick.current = false;
-        return;
-      }
-      onSeatClick?.(seatId);
-    },
-  };
+  const sweepable = Boolean(onSeatsSweep);
+  const handlers = useMemo<SeatHandlers>(
+    () => ({
+      interactive,
+      onPointerDown: (e, seatId) => {
+        if (!sweepable || e.button !== 0 || e.pointerType === 'touch') return;
+        drag.current = [seatId];
+      },
+      onPointerEnter: (seatId) => {
+        if (!drag.current || drag.current.includes(seatId)) return;
+        drag.current.push(seatId);
+        setSweeping(new Set(drag.current));
+      },
+      onClick: (seatId) => {
+        if (suppressClick.current) {
+          suppressClick.current = false;
+          return;
+        }
+        latest.current.onSeatClick?.(seatId);
+      },
+    }),
+    [interactive, sweepable],
+  );
 
   return (
     <div>
@@ -249,7 +279,7 @@ export function SeatMap(props: SeatMapProps) {
         {props.cars.map((car, i) => (
           <div key={car.logical_car_id} style={{ display: 'flex', alignItems: 'stretch' }}>
             {i > 0 && <div className={classes.coupler} aria-hidden />}
-            <CarView car={car} props={props} sweeping={sweeping} handlers={handlers} />
+            <CarView car={car} looks={looks} standingView={props.standing?.[car.logical_car_id]} selected={props.selected} sweeping={sweeping} handlers={handlers} />
           </div>
         ))}
       </div>

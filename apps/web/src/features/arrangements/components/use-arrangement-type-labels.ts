@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { labelText } from '@sagano/domain/common/language';
+import { labelText } from '@sagano/domain/common/label-text';
 import type { ArrangementType } from '@sagano/domain/reference/reference-schemas';
 import { useArrangementTypes } from '../../../lib/reference/get-arrangement-types.ts';
 

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, LoadingOverlay, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
@@ -5,7 +6,7 @@ import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationTermListResponse, ApplicationTermResponse, ArrangementPatternSummary } from '@sagano/domain/arrangements/arrangement-schemas';
-import { labelText } from '@sagano/domain/common/language';
+import { labelText } from '@sagano/domain/common/label-text';
 import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ApiError } from '../../../lib/api-client.ts';

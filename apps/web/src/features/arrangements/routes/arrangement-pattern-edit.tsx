@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ArrangementPatternInput, ArrangementPatternResponse } from '@sagano/domain/arrangements/arrangement-schemas';
 import { countByType, unassignedSeats } from '@sagano/domain/arrangements/auto-fill';
-import { labelText } from '@sagano/domain/common/language';
+import { labelText } from '@sagano/domain/common/label-text';
 import type { Train } from '@sagano/domain/reference/reference-schemas';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { NotFoundScreen } from '../../../components/not-found-screen.tsx';

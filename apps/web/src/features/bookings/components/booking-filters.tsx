@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { MultiSelect, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GROUP_TYPES, PAYMENT_STATUSES, type ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
@@ -103,6 +104,10 @@ export function BookingFilters({
   const { t, i18n } = useTranslation(['bookings', 'common']);
   const extendedSet = TEXT_KEYS.some((k) => !['service_from', 'service_to', 'booking_id', 'group_name'].includes(k) && initial[k]) || initial.sub_status.length > 0;
   const { form, any, frame } = useDatedFilterForm(initial, () => readBookingFilters(new URLSearchParams()), onSearch);
+  // The ~250 countries once per language, not on every keystroke in another filter.
+  const anyLabel = any.label;
+  const otherCountry = t('form.otherCountry');
+  const countries = useMemo(() => [{ value: '', label: anyLabel }, ...countryOptions(i18n.language, otherCountry)], [anyLabel, otherCountry, i18n.language]);
 
   return (
     <SearchFilterForm
@@ -121,7 +126,7 @@ export function BookingFilters({
           />
           <Select
             label={t('filters.countryCode')}
-            data={[any, ...countryOptions(i18n.language, t('form.otherCountry'))]}
+            data={countries}
             searchable
             value={form.values.country_code}
             onChange={(v) => form.setFieldValue('country_code', v ?? '')}

@@ -5,7 +5,8 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CreateBookingBody, GROUP_TYPES } from '@sagano/domain/bookings/booking-schemas';
 import { PARTICIPANT_QUANTITY, WHEELCHAIR_COUNT, type CountRange } from '@sagano/domain/bookings/counts';
-import { countryOptions, OVERSEAS_PREFECTURE, PREFECTURES_EN, PREFECTURES_JA } from '@sagano/domain/common/countries';
+import { countryOptions } from '@sagano/domain/common/countries';
+import { prefectureOptions } from './prefecture-options.ts';
 import { tokyoToday } from '@sagano/domain/common/business-date';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
@@ -40,11 +41,7 @@ export function FormSection({ title, children }: { title: string; children: Reac
   );
 }
 
-/** Prefecture options: the 47 by JIS code, then 海外 (99). */
-export function prefectureOptions(language: string, overseas: string) {
-  const names = language === 'ja' ? PREFECTURES_JA : PREFECTURES_EN;
-  return [...names.map((name, i) => ({ value: String(i + 1), label: name })), { value: String(OVERSEAS_PREFECTURE), label: overseas }];
-}
+export { prefectureOptions };
 
 /** Every error of the draft, keyed by the form's field paths (the body's paths are the same). */
 export function validateDraft(

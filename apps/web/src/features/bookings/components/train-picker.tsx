@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Alert, Group, NativeSelect, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileText } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { labelText } from '@sagano/domain/common/language';
+import { labelText } from '@sagano/domain/common/label-text';
 import type { CustomerBookingSummary } from '@sagano/domain/seats/seat-schemas';
 import { useCustomerStations, voucherHref } from '../api/customer-api.ts';
 import { STATUS_COLORS, customerStatus, formatServiceDate, sortTrips, stationName, tripKind } from './customer-format.ts';

@@ -1,5 +1,6 @@
 import type { BookingStatus } from '@sagano/domain/bookings/booking-state';
-import { labelText, type LocalizedLabel } from '@sagano/domain/common/language';
+import { labelText } from '@sagano/domain/common/label-text';
+import type { LocalizedLabel } from '@sagano/domain/common/language';
 
 /** The booking status in the words a traveller uses (the staff statuses are not shown as such). */
 export type CustomerStatus = 'confirmed' | 'cancelled' | 'notReserved' | 'waitlist' | 'inProgress';

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Modal, SegmentedControl, S
 import { IconAlertTriangle, IconArmchair, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { labelText } from '@sagano/domain/common/language';
+import { labelText } from '@sagano/domain/common/label-text';
 import type { Direction } from '@sagano/domain/reference/reference-schemas';
 import type { BookingSeatDirection } from '@sagano/domain/seats/seat-schemas';
 import { tokyoToday } from '@sagano/domain/common/business-date';

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { parseDateInput } from '../../../lib/dates.ts';

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { labelText, type LocalizedLabel } from '@sagano/domain/common/language';
+import { labelText } from '@sagano/domain/common/label-text';
+import type { LocalizedLabel } from '@sagano/domain/common/language';
 import type { ArrangementType } from '@sagano/domain/reference/reference-schemas';
 // Reference lists are loaded by the shell for every screen; reading them is not reaching into another feature's internals.
 import { useArrangementTypes } from '../../../lib/reference/get-arrangement-types.ts';

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Button, Group, NativeSelect, Paper, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCreditCard, IconFileDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,10 @@ import { formatYen } from '../../../lib/yen.ts';
 import { finishCancelPayment, startCardPayment, usePaymentStep } from '../api/payment-steps.ts';
 import { leavePage } from './leave-page.ts';
 import { OverdueBadge, PaymentStatusBadge } from './payment-status-badge.tsx';
-import { AdjustAmountModal, CouponModal, RecordTransferModal } from './payment-step-modals.tsx';
+// The step dialogs (and zod, which checks their fields) are downloaded when one is opened.
+const CouponModal = lazy(() => import('./payment-step-modals.tsx').then((m) => ({ default: m.CouponModal })));
+const RecordTransferModal = lazy(() => import('./payment-step-modals.tsx').then((m) => ({ default: m.RecordTransferModal })));
+const AdjustAmountModal = lazy(() => import('./payment-step-modals.tsx').then((m) => ({ default: m.AdjustAmountModal })));
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -268,6 +271,7 @@ export function PaymentPanel({ bookingId, payment }: { bookingId: string; paymen
         </Group>
       )}
 
+      <Suspense fallback={null}>
       {(dialog?.kind === 'reportCoupon' || dialog?.kind === 'correctCoupon') && (
         <CouponModal
           mode={dialog.kind === 'reportCoupon' ? 'report' : 'correct'}
@@ -279,6 +283,7 @@ export function PaymentPanel({ bookingId, payment }: { bookingId: string; paymen
       )}
       {dialog?.kind === 'recordTransfer' && <RecordTransferModal bookingId={bookingId} paymentId={dialog.target.paymentId} remainingE6={dialog.target.remainingE6} onClose={close} />}
       {dialog?.kind === 'adjust' && <AdjustAmountModal bookingId={bookingId} totalE6={payment.total_amount} onClose={close} />}
+      </Suspense>
       <ConfirmModal
         opened={dialog?.kind === 'finish'}
         title={t('finishCancelPayment.title')}

@@ -1,7 +1,7 @@
 import { Alert, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { labelText } from '@sagano/domain/common/language';
+import { labelText } from '@sagano/domain/common/label-text';
 import { priceableUnits } from '@sagano/domain/pricing/pricing-plan-rules';
 import type { PricingPlanResponse } from '@sagano/domain/pricing/pricing-schemas';
 import { SEGMENTS, type Unit } from '@sagano/domain/reference/reference-schemas';

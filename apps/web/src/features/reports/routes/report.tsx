@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { useState } from 'react';
 import { Button, Group, Paper, Radio, Stack, Table, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';

@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Grid, Paper, ScrollArea, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Checkbox, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, Table, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { labelText } from '@sagano/domain/common/language';
+import { labelText } from '@sagano/domain/common/label-text';
 import type { StationsResponse } from '@sagano/domain/reference/reference-schemas';
 import { checkDiagramTimes, TIMES_ORDER, type DirectionId, type ServiceBody, type ServiceResponse } from '@sagano/domain/timetable/timetable-schemas';
 import { ApiError } from '../../../lib/api-client.ts';

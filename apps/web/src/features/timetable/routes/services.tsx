@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { labelText } from '@sagano/domain/common/language';
+import { labelText } from '@sagano/domain/common/label-text';
 import { CreateServiceTermBody, type ServiceResponse } from '@sagano/domain/timetable/timetable-schemas';
 import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { labelText } from '@sagano/domain/common/language';
+import { labelText } from '@sagano/domain/common/label-text';
 import type { AffectedBooking } from '@sagano/domain/inventory/suspension-schemas';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify.ts';

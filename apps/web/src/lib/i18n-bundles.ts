@@ -1,0 +1,29 @@
+/**
+ * Each language's messages as downloads of their own, fetched when that language is used: a
+ * Japanese page never loads the English texts and the other way round. The sign-in page takes only
+ * the first part (common, errors, auth, shell); the screens' namespaces follow with the first
+ * screen past it (the shell's and the customer page's loaders). Every file of locales/{lang}/ is a
+ * namespace named after the file, so a new namespace needs no line here (its types come from
+ * i18n-resources.ts).
+ */
+export type Bundle = Record<string, Record<string, unknown>>;
+export type BundlePart = 'core' | 'screens';
+
+/**
+ * `../locales/ja/common.json` → `common`. The bundle modules import nothing (a chunk importing back
+ * the app's chunk while that one awaits it at start would never finish).
+ */
+export function bundleOf(files: Record<string, Record<string, unknown>>): Bundle {
+  return Object.fromEntries(Object.entries(files).map(([path, messages]) => [path.replace(/^.*\/([^/]+)\.json$/, '$1'), messages]));
+}
+
+export const loadBundle = {
+  ja: {
+    core: () => import('./i18n-bundle-ja.ts').then((m) => bundleOf(m.default)),
+    screens: () => import('./i18n-bundle-ja-screens.ts').then((m) => bundleOf(m.default)),
+  },
+  en: {
+    core: () => import('./i18n-bundle-en.ts').then((m) => bundleOf(m.default)),
+    screens: () => import('./i18n-bundle-en-screens.ts').then((m) => bundleOf(m.default)),
+  },
+} satisfies Record<string, Record<BundlePart, () => Promise<Bundle>>>;
