@@ -50,13 +50,21 @@ let screensWanted = false;
 /** The language asked for last: set at once, while i18next may still be starting (the router's loaders run meanwhile). */
 let wantedLanguage: UiLanguage | null = null;
 const loading = new Map<string, Promise<void>>();
+/**
+ * i18next keeps no resources added before its init: a part fetched while it is still starting (a
+ * route loader racing the start) waits for it, or its messages would be lost and the screen would
+ * show its keys.
+ */
+let markInitialized: () => void = () => undefined;
+const initialized = new Promise<void>((resolve) => (markInitialized = resolve));
 
 /** Fetches a part of a language's messages once and hands it to i18next. */
 function ensurePart(language: UiLanguage, part: BundlePart): Promise<void> {
   const key = `${language}:${part}`;
   let done = loading.get(key);
   if (!done) {
-    done = loadBundle[language][part]().then((bundle) => {
+    done = loadBundle[language][part]().then(async (bundle) => {
+      if (!i18next.isInitialized) await initialized;
       for (const [namespace, messages] of Object.entries(bundle)) i18next.addResourceBundle(language, namespace, messages, true, true);
     });
     loading.set(key, done);
@@ -99,6 +107,7 @@ export async function initI18n(language: UiLanguage, parts: 'core' | 'all' = 'al
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+    markInitialized();
   }
   await ensureLanguage(language);
   if (i18next.language !== language) await i18next.changeLanguage(language);
