@@ -340,6 +340,9 @@ describe('live updates', () => {
       await client.query('listen realtime');
       stop = () => client.end();
     }
+    // Notices go out shortly after their commit: let those of earlier tests arrive, then listen afresh.
+    await new Promise((r) => setTimeout(r, 500));
+    received.length = 0;
     try {
       const m = await post('NOTICE', 'ライブ更新');
       await call('POST', '/v1/messages', { category: 'NOTICE', title: '' });
