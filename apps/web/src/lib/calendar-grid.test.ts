@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatDayOfMonth,
   formatServiceDay,
   formatYearMonth,
   monthGrid,
@@ -56,5 +57,7 @@ describe('days', () => {
   it('writes the weekday the way each language reads it', () => {
     expect(formatServiceDay('2027-05-06', 'ja')).toBe('2027-05-06（木）');
     expect(formatServiceDay('2027-05-06', 'en')).toBe('2027-05-06 (Thu)');
+    expect(formatDayOfMonth('2027-05-06', 'ja')).toBe('6日（木）');
+    expect(formatDayOfMonth('2027-05-06', 'en')).toBe('Thu 6');
   });
 });

@@ -52,10 +52,22 @@ export function monthGrid({ year, month }: YearMonth): (string | null)[][] {
   return weeks;
 }
 
+/** The short weekday name of a yyyy-MM-dd date in the language: 木 / Thu. */
+export function shortWeekday(date: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
 /** yyyy-MM-dd with the weekday, as office staff read dates: 2027-05-06（木） / 2027-05-06 (Thu). */
 export function formatServiceDay(date: string, language: string): string {
-  const weekday = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  const weekday = shortWeekday(date, language);
   return language === 'ja' ? `${date}（${weekday}）` : `${date} (${weekday})`;
+}
+
+/** The day of the month with its weekday, as a list under the month's heading reads: 6日（木） / Thu 6. */
+export function formatDayOfMonth(date: string, language: string): string {
+  const weekday = shortWeekday(date, language);
+  const day = Number(date.slice(8));
+  return language === 'ja' ? `${day}日（${weekday}）` : `${weekday} ${day}`;
 }
 
 const DATE_PARAM = /^\d{4}-\d{2}-\d{2}$/;

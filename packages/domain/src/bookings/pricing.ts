@@ -72,17 +72,9 @@ export function freeCountPlanProblem(plan: FreeCountPlan, others: readonly FreeC
   return other ? { kind: 'overlap', field: 'min', other: { min: other.min, max: other.max } } : null;
 }
 
-/** Free count plans must not overlap, and each needs 0 < min ≤ max and 0 ≤ free ≤ max. */
+/** Free count plans must not overlap, and each needs 0 < min ≤ max and 0 ≤ free ≤ max: the indexes of those that break a rule. */
 export function freeCountPlanProblems(plans: readonly FreeCountPlan[]): number[] {
-  const bad = new Set<number>();
-  plans.forEach((p, i) => {
-    const ok = Number.isInteger(p.min) && Number.isInteger(p.max) && Number.isInteger(p.free_quantity) && p.min >= 1 && p.min <= p.max && p.free_quantity >= 0 && p.free_quantity <= p.max;
-    if (!ok) bad.add(i);
-    plans.forEach((q, j) => {
-      if (i !== j && p.min <= q.max && q.min <= p.max) bad.add(i);
-    });
-  });
-  return [...bad].sort((a, b) => a - b);
+  return plans.flatMap((p, i) => (freeCountPlanProblem(p, plans.filter((_, j) => j !== i)) ? [i] : []));
 }
 
 export function calculateAmount(input: {

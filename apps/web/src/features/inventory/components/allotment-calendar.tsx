@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { AllotmentCalendarDay } from '@sagano/domain/inventory/inventory-schemas';
 import type { Direction } from '@sagano/domain/reference/reference-schemas';
 import { tokyoToday } from '@sagano/domain/common/business-date';
-import { monthGrid, weekdayOf, type YearMonth } from '../../../lib/calendar-grid.ts';
+import { formatDayOfMonth, monthGrid, weekdayOf, type YearMonth } from '../../../lib/calendar-grid.ts';
 import { LevelBadge } from './level-badge.tsx';
 import { useListSeparator } from '../../../lib/list-separator.ts';
 
@@ -112,13 +112,6 @@ function DayCell({ date, day, directions, showApprovals, today }: { date: string
   );
 }
 
-/** The day of the month with its weekday, as a list under the month's heading reads: 6日（木） / Thu 6. */
-function dayOfMonthLabel(date: string, language: string): string {
-  const weekday = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-  const day = Number(date.slice(8));
-  return language === 'ja' ? `${day}日（${weekday}）` : `${weekday} ${day}`;
-}
-
 /** One day as a row of the phone list: the date, its levels (or why there are no trains), a link to its trains. */
 function DayRow({ date, day, directions, showApprovals, today }: { date: string; day: AllotmentCalendarDay | undefined; directions: readonly Direction[]; showApprovals: boolean; today: string }) {
   const { t, i18n } = useTranslation('inventory');
@@ -130,7 +123,7 @@ function DayRow({ date, day, directions, showApprovals, today }: { date: string;
     <Group justify="space-between" wrap="nowrap" gap="sm" px="sm" py={8}>
       <Group gap={6} wrap="nowrap">
         <Text size="sm" fw={700} c={service && !past ? dayColor(date) : 'dimmed'} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-          {dayOfMonthLabel(date, i18n.language)}
+          {formatDayOfMonth(date, i18n.language)}
         </Text>
         {isToday && (
           <Badge size="xs" variant="filled" color="blue" data-testid="calendar-today">
