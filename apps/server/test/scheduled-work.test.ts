@@ -207,7 +207,9 @@ describe('release of the group allotment', () => {
     sent.length = 0;
     const [a, b] = await race(releaseGroupAllotmentsJob);
     expect([a, b].map((s) => s.train_days as number).reduce((x, y) => x + y)).toBeGreaterThan(0);
-    expect([a, b].some((s) => s.train_days === 0)).toBe(true);
+    // Two workers may split the train-days between them (each claims a day before it works it), but
+    // no day is released twice: a third run finds nothing left to do.
+    expect((await run(releaseGroupAllotmentsJob)).train_days).toBe(0);
 
     const group = await counters(RELEASE_DAY, GROUP);
     expect(group.map((c) => [c.capacity, c.held])).toEqual([[10, 10], [10, 10], [10, 10]]);
