@@ -7,8 +7,8 @@ import { MessageScreen } from '../../../components/message-screen.tsx';
 import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { queryRoots } from '../../../lib/query-keys.ts';
 import { useMessage } from '../api/messages.ts';
+import { messagesKeys } from '../api/messages-keys.ts';
 import { AttachmentList } from '../components/attachment-list.tsx';
 import { LinkedText } from '../components/linked-text.tsx';
 
@@ -38,7 +38,9 @@ function MessagePage({ id }: { id: number }) {
         action={{
           label: t('page.reload'),
           onClick: () => {
-            void queryClient.invalidateQueries({ queryKey: queryRoots.messages });
+            // The board's cached list still holds the deleted article: drop it so the dashboard
+            // opens on a fresh list instead of showing the old one while it refetches.
+            void queryClient.resetQueries({ queryKey: messagesKeys.board });
             void navigate('/dashboard');
           },
         }}
