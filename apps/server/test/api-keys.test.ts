@@ -188,6 +188,11 @@ describe("a key used by the agent's system", () => {
     expect(after.statusCode).toBe(401);
     expect(errorOf(after).error_code).toBe('UNAUTHENTICATED');
     expect((await call('GET', '/v1/bookings/service_orders/search', bearer(`sgk_${'A'.repeat(43)}`))).statusCode).toBe(401);
+    // A public call (the day's trains) refuses the revoked key too, rather than serving it as anonymous.
+    const publicCall = await call('GET', '/v1/diagrams?date=2027-04-01', bearer(key));
+    expect(publicCall.statusCode, publicCall.body).toBe(401);
+    expect(errorOf(publicCall).error_code).toBe('UNAUTHENTICATED');
+    expect((await call('GET', '/v1/diagrams?date=2027-04-01', {})).statusCode).toBe(200);
     const [log] = await ctx.database.db.select().from(t.operationLogs).where(and(eq(t.operationLogs.operation, 'api_keys.revoke'), eq(t.operationLogs.isError, false)));
     expect(log).toMatchObject({ operator: 'agent-free@example.com' });
   });

@@ -90,6 +90,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthServ
     else if (token) request.principal = await opts.auth.resolveSession(token, bearer === undefined);
 
     const url = request.routeOptions.url;
+    // A key that no longer stands is refused on every API call, public ones too: a system calling with a
+    // revoked key must learn it at once, not be served quietly as an anonymous caller.
+    if (bearer?.startsWith(API_KEY_PREFIX) && !request.principal && url?.startsWith('/v1/')) {
+      throw new AppError('UNAUTHENTICATED', 'this API key is unknown or revoked');
+    }
     // API routes without a rule are back-office only (fail closed); the web app's files are public.
     const access: Access = request.routeOptions.config.access ?? (url?.startsWith('/v1/') ? 'backOffice' : 'public');
     if (request.principal?.viaCookie && UNSAFE.has(request.method)) {

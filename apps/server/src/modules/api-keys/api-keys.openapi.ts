@@ -36,7 +36,7 @@ export const apiKeysContract: AreaContract[] = [
       'DELETE /v1/api-keys/{id}': {
         id: 'apiKeys.revoke',
         summary: 'Revoke an API key',
-        description: `Revokes the key at once: calls made with it answer \`401 UNAUTHENTICATED\` from then on. Revoking a revoked key answers it unchanged (the first revocation is kept); another agent's key answers 404. ${MANAGERS}`,
+        description: `Revokes the key at once: calls made with it answer \`401 UNAUTHENTICATED\` from then on, public calls included. Revoking a revoked key answers it unchanged (the first revocation is kept); another agent's key answers 404. ${MANAGERS}`,
         examples: { response: { ...KEY, revoked_at: '2027-06-10T02:15:00.000Z', revoked_by: 'admin@sakura-travel.example' } },
       },
     },
