@@ -24,7 +24,7 @@ import { openTestDatabasePair } from './test-database.ts';
 
 interface StreamEvent {
   id?: string;
-  data: { type: string; booking_id?: string; revision?: number; category?: string };
+  data: { type: string; booking_id?: string; revision?: number; category?: string; approval_id?: number };
 }
 
 /** A real EventSource-like reader of GET /v1/events over HTTP. */
@@ -236,6 +236,21 @@ describe('GET /v1/events', () => {
     expect((await note(staffA)).statusCode).toBe(200); // the operator's, the booking's agent (AGENT)
     await agentFree.next((e) => e.data.type === 'notification.changed');
     await expect(agentContracted.next((e) => e.data.type === 'notification.changed', 300)).rejects.toThrow(/no matching event/);
+  });
+
+  it('tells the back office about an approval request and its decision, and no agent', async () => {
+    const operator = await open(operatorB);
+    const agentFree = await open(await login(appB, 'agent-free@example.com'));
+    const asked = await appA.inject({ method: 'POST', url: '/v1/service-terms', headers: { authorization: staffA }, payload: { fromDate: '2029-01-01', toDate: '2029-12-31' } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const id = asked.json().approval_id as number;
+    const aboutIt = (e: StreamEvent) => e.data.type === 'approval.changed' && e.data.approval_id === id;
+    await operator.next(aboutIt, 3000);
+    const heard = operator.events.filter(aboutIt).length;
+    const rejected = await appA.inject({ method: 'PUT', url: `/v1/approvals/${id}/reject`, headers: { authorization: await login(appA, 'admin@example.com') }, payload: { reason: 'not this year' } });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    await operator.next((e) => aboutIt(e) && operator.events.filter(aboutIt).indexOf(e) >= heard, 3000);
+    expect(agentFree.events.some((e) => e.data.type === 'approval.changed')).toBe(false);
   });
 
   it('replays what a reconnect missed (Last-Event-ID), still by rooms', async () => {

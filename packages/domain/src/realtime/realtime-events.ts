@@ -6,7 +6,8 @@
 export type RealtimeEvent =
   | { type: 'booking.changed'; booking_id: string; revision: number }
   | { type: 'notification.changed'; category: 'booking' | 'payment' }
-  | { type: 'message.changed'; message_id: number };
+  | { type: 'message.changed'; message_id: number }
+  | { type: 'approval.changed'; approval_id: number };
 
 export type RealtimeEventType = RealtimeEvent['type'];
 

@@ -2,11 +2,13 @@ import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalListQuery, ApprovalStatus } from '@sagano/domain/approvals/approval-schemas';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
+import { publishRealtime } from '../../realtime/realtime-publish.ts';
 
 export type ApprovalRow = typeof t.approvals.$inferSelect;
 
 export async function insertApproval(db: Executor, row: typeof t.approvals.$inferInsert): Promise<ApprovalRow> {
   const [created] = await db.insert(t.approvals).values(row).returning();
+  await approvalChanged(db, created!.id);
   return created!;
 }
 
@@ -60,7 +62,13 @@ export async function setApprovalStatus(
     })
     .where(onlyFrom ? and(eq(t.approvals.id, id), eq(t.approvals.status, onlyFrom)) : eq(t.approvals.id, id))
     .returning({ id: t.approvals.id });
+  if (rows.length > 0) await approvalChanged(db, id);
   return rows.length > 0;
+}
+
+/** Approvals are the back office's: its screens (the list, the dashboard's waiting count) look again. */
+function approvalChanged(db: Executor, id: number): Promise<void> {
+  return publishRealtime(db, ['operator'], { type: 'approval.changed', approval_id: id });
 }
 
 /** Approvals not yet decided or applied whose days touch [fromDate, toDate]. */

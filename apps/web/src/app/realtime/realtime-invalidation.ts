@@ -13,6 +13,8 @@ export const INVALIDATES: Record<EventType, readonly QueryKey[]> = {
   'booking.changed': [queryRoots.bookings, queryRoots.payments, queryRoots.inventory, queryRoots.portal],
   'notification.changed': [queryRoots.notifications, queryRoots.portal],
   'message.changed': [queryRoots.messages, queryRoots.portal],
+  // The approvals list and the operator dashboard's waiting count (its keys sit under bookings).
+  'approval.changed': [queryRoots.approvals, queryRoots.bookings],
 };
 
 /** Every root a live update can touch: what a `resync` refreshes. */
