@@ -1,8 +1,9 @@
 /**
- * What several benchmarks share: a fresh PostgreSQL database to fill, and writing their section of
- * bench/RESULTS.md in place.
+ * What several benchmarks share: a fresh PostgreSQL database to fill, a demo account's bearer
+ * header, the request rate of one call, and writing their section of bench/RESULTS.md in place.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 
 /** Drops and creates database `name` on the server `adminUrl` names; answers its URL. */
@@ -15,6 +16,28 @@ export async function freshDatabase(adminUrl: string, name: string): Promise<str
   const target = new URL(adminUrl);
   target.pathname = `/${name}`;
   return target.toString();
+}
+
+/** Signs a demo account in (the demo password); answers its bearer header. */
+export async function bearerHeaders(app: FastifyInstance, email: string): Promise<{ authorization: string }> {
+  const login = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password: 'Sagano#2026' } });
+  return { authorization: `Bearer ${login.json().access_token as string}` };
+}
+
+/** Requests a second when `concurrency` callers send `req` again and again for `durationMs`; an answer of 400 or more stops the run. */
+export async function requestsPerSecond(app: FastifyInstance, req: InjectOptions, durationMs: number, concurrency: number): Promise<number> {
+  let done = 0;
+  const end = Date.now() + durationMs;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        const res = await app.inject(req);
+        if (res.statusCode >= 400) throw new Error(`${req.method ?? 'GET'} ${req.url} -> ${res.statusCode} ${res.body}`);
+        done++;
+      }
+    }),
+  );
+  return (done * 1000) / durationMs;
 }
 
 /**

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { freshDatabase, writeResultsSection } from './bench-support.ts';
+import { bearerHeaders, freshDatabase, writeResultsSection } from './bench-support.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPostgres, rowsOf } from '../apps/server/src/db/client.ts';
@@ -33,8 +33,7 @@ const fileStorage = localFileStorage(filesDir);
 // No job queue: the bench calls the run's work itself, so the clock stops when the last line is done.
 const app: FastifyInstance = await buildApp({ config: loadConfig({ LOGIN_RATE_LIMIT_PER_MINUTE: '100000' }), database, logger: false, fileStorage });
 const bulk = createBulkOperationsService({ db: database.db, clock: systemClock, fileStorage, publicUrl: 'http://bench.test' });
-const login = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'staff@example.com', password: 'Sagano#2026' } });
-const headers = { authorization: `Bearer ${login.json().access_token as string}` };
+const headers = await bearerHeaders(app, 'staff@example.com');
 const [agent] = rowsOf<{ id: number }>(await database.db.execute(sql`select id from agents where agent_type = 'SPECIAL_CONTRACTED'`));
 const trains = rowsOf<{ service_date: string; service_id: number }>(
   await database.db.execute(sql`

@@ -9,6 +9,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite } from '../apps/server/src/db/client.ts';
 import { loadDemoData } from '../apps/server/src/db/seed/demo-data.ts';
+import { bearerHeaders, requestsPerSecond } from './bench-support.ts';
 
 const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
 const CONCURRENCY = 16;
@@ -17,24 +18,10 @@ const database = await openPglite(undefined);
 await database.migrate();
 await loadDemoData(database.db);
 const app = await buildApp({ config: loadConfig({ LOGIN_RATE_LIMIT_PER_MINUTE: '100000' }), database, logger: false });
-const login = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'admin@example.com', password: 'Sagano#2026' } });
-const authorization = `Bearer ${login.json().access_token as string}`;
+const { authorization } = await bearerHeaders(app, 'admin@example.com');
 
 type Req = InjectOptions;
-async function measure(req: Req): Promise<number> {
-  let done = 0;
-  const end = Date.now() + DURATION_MS;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < end) {
-        const res = await app.inject(req);
-        if (res.statusCode >= 400) throw new Error(`${JSON.stringify(req)} -> ${res.statusCode} ${res.body}`);
-        done++;
-      }
-    }),
-  );
-  return (done * 1000) / DURATION_MS;
-}
+const measure = (req: Req) => requestsPerSecond(app, req, DURATION_MS, CONCURRENCY);
 
 const cases: [string, Req][] = [
   ['GET /v1/auth/me (session lookup)', { method: 'GET', url: '/v1/auth/me', headers: { authorization } }],

@@ -9,6 +9,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPostgres } from '../apps/server/src/db/client.ts';
 import { loadDemoData } from '../apps/server/src/db/seed/demo-data.ts';
+import { bearerHeaders, requestsPerSecond } from './bench-support.ts';
 
 const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
 const CONCURRENCY = 16;
@@ -26,23 +27,8 @@ const database = await openPostgres(target.toString(), 20);
 await database.migrate();
 await loadDemoData(database.db);
 const app = await buildApp({ config: loadConfig({ LOGIN_RATE_LIMIT_PER_MINUTE: '100000' }), database, logger: false });
-const login = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'staff@example.com', password: 'Sagano#2026' } });
-const headers = { authorization: `Bearer ${login.json().access_token as string}` };
-
-async function measure(req: InjectOptions): Promise<number> {
-  let done = 0;
-  const end = Date.now() + DURATION_MS;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < end) {
-        const res = await app.inject(req);
-        if (res.statusCode >= 400) throw new Error(`${req.url} -> ${res.statusCode} ${res.body}`);
-        done++;
-      }
-    }),
-  );
-  return (done * 1000) / DURATION_MS;
-}
+const headers = await bearerHeaders(app, 'staff@example.com');
+const measure = (req: InjectOptions) => requestsPerSecond(app, req, DURATION_MS, CONCURRENCY);
 
 // A busy month of the demo season, and one of its days.
 const calendar = { method: 'GET', url: '/v1/allotments/calendar/2027/5', headers } as const;

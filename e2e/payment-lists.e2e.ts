@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { freshPage, launch, screenshot } from './support/browser.ts';
 import { logIn, sidebar, visible } from './support/actions.ts';
-import { api } from './support/api.ts';
+import { confirmedFreeAgentBooking } from './support/invoicing.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,32 +12,6 @@ afterAll(() => browser.close());
 
 // A Thursday of the demo season, away from the other journeys' days.
 const DAY = '2027-09-09';
-
-type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number }[] };
-type AgentsAnswer = { agents: { id: number; name_ja: string; agent_type: string; groups: { id: number; is_root: boolean }[] }[] };
-type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string }[] };
-
-/** A FREE agent's booking made, held and confirmed through the API with the page's staff session: its card fare is due. */
-async function confirmedFreeBooking(page: Page, name: string): Promise<string> {
-  const day = await api<DayAnswer>(page, 'GET', `/v1/allotments/${DAY}?from_station_id=1&to_station_id=4`);
-  const train = day.services.find((s) => s.direction === 'down' && s.vacant_seats >= 20)!;
-  const { agents } = await api<AgentsAnswer>(page, 'GET', '/v1/agents?per_page=100');
-  const agent = agents.find((a) => a.agent_type === 'FREE')!;
-  const { units } = await api<UnitsAnswer>(page, 'GET', '/v1/units');
-  const adult = units.find((u) => u.segment === 'NORMAL' && u.annotation === 'NORMAL' && u.fare_type === 'ADULT')!;
-  const { booking_id } = await api<{ booking_id: string }>(page, 'POST', '/v1/bookings', {
-    applicant: { name: '支払 花子', email: 'payments.e2e@example.com', phone_number: '075-555-7777' },
-    tour_conductor: null,
-    group: { group_type: 'NORMAL', name, name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
-    service_order: { down_service: { service_date: DAY, service_id: train.service_id, from_station_id: 1, to_station_id: 4 } },
-    participant_group: { unit_quantity_items: [{ unit_id: adult.id, quantity: 12 }], wheel_chairs: [] },
-    agent_id: agent.id,
-    agent_sub_group_id: agent.groups.find((g) => g.is_root)!.id,
-  });
-  await api(page, 'POST', `/v1/bookings/${booking_id}/reserve_allotments`, {});
-  await api(page, 'POST', `/v1/bookings/${booking_id}/confirm_booking`, { mail: { subject: 'ご予約確定', body: '確定しました' } });
-  return booking_id;
-}
 
 /** Ticks "overdue only" and searches; resolves once the list has the answer. */
 async function overdueOnly(page: Page) {
@@ -58,7 +32,7 @@ describe('payments lists', () => {
   it('the back office finds a booking’s fare with every filter and narrows to what is overdue, in Japanese and English', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
-    const bookingId = await confirmedFreeBooking(page, '入金一覧 E2E');
+    const bookingId = await confirmedFreeAgentBooking(page, DAY, '入金一覧 E2E');
 
     await sidebar(page).getByRole('link', { name: '入金管理' }).click();
     await page.waitForURL('**/payments');
@@ -102,7 +76,7 @@ describe('payments lists', () => {
   it('an agent sees お支払い for its own bookings only, without the agent filters, in Japanese and English', async () => {
     const staff = await freshPage(browser);
     await logIn(staff.page, 'staff@example.com');
-    const bookingId = await confirmedFreeBooking(staff.page, 'お支払い E2E');
+    const bookingId = await confirmedFreeAgentBooking(staff.page, DAY, 'お支払い E2E');
     await staff.context.close();
 
     const { context, page } = await freshPage(browser);

@@ -16,8 +16,8 @@ type DayAnswer = { services: { service_id: number; direction: string; vacant_sea
 type AgentsAnswer = { agents: { id: number; groups: { id: number; is_root: boolean }[] }[] };
 type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string }[] };
 
-/** A booking of 12 adults for the FREE demo agent on `day`, made, held and confirmed by the signed-in staff page. */
-export async function confirmedFreeAgentBooking(page: Page, day: string): Promise<string> {
+/** A booking of 12 adults for the FREE demo agent on `day` (its group named `groupName`), made, held and confirmed by the signed-in staff page. */
+export async function confirmedFreeAgentBooking(page: Page, day: string, groupName = '請求書テスト会'): Promise<string> {
   const answer = await api<DayAnswer>(page, 'GET', `/v1/allotments/${day}?from_station_id=1&to_station_id=4`);
   const train = answer.services.find((s) => s.direction === 'down' && s.vacant_seats >= 20)!;
   const { units } = await api<UnitsAnswer>(page, 'GET', '/v1/units');
@@ -28,7 +28,7 @@ export async function confirmedFreeAgentBooking(page: Page, day: string): Promis
   const { booking_id } = await api<{ booking_id: string }>(page, 'POST', '/v1/bookings', {
     applicant: { name: '請求 太郎', email: 'invoice.e2e@example.com', phone_number: '075-555-6666' },
     tour_conductor: null,
-    group: { group_type: 'NORMAL', name: '請求書テスト会', name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
+    group: { group_type: 'NORMAL', name: groupName, name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
     service_order: { down_service: { service_date: day, service_id: train.service_id, from_station_id: 1, to_station_id: 4 } },
     participant_group: { unit_quantity_items: [{ unit_id: adult.id, quantity: 12 }], wheel_chairs: [] },
     agent_id: agent.id,

@@ -7,9 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { errorOf, type TestApp } from './test-app.ts';
 import { pdfText } from './support/pdf-reading.ts';
-import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
+import { type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 
 let ctx: TestApp;
 let fx: InventoryFixture;
@@ -21,10 +21,7 @@ let branch: Headers;
 let otherAgent: Headers;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  fx = await createInventoryFixture(ctx.database.db);
-  await addFixturePricing(ctx.database.db);
-  staff = await ctx.login('staff@example.com');
+  ({ ctx, fx, staff } = await openBookingTestApp());
   station = await ctx.login('station@example.com');
   agentAdmin = await ctx.login('agent-free@example.com');
   branch = await ctx.login('branch-free@example.com');

@@ -4,12 +4,13 @@
  * the one train change, and bad changes refused untouched.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { E6 } from '@sagano/domain/money/yen-e6';
 import * as t from '../src/db/schema.ts';
 import { rowsOf } from '../src/db/client.ts';
 import { errorOf, type TestApp } from './test-app.ts';
 import { GROUP, type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
+import { ADULT, CHILD, bookingCalls } from './support/booking-fixture.ts';
 
 let ctx: TestApp;
 let fx: InventoryFixture;
@@ -21,34 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const ADULT = 1; // NORMAL / NORMAL / ADULT
-const CHILD = 2;
-
-function body(overrides: Record<string, unknown> = {}) {
-  return {
-    applicant: { name: '中村 さくら', email: 'sakura@example.com', phone_number: '075-111-2222' },
-    tour_conductor: { name: '添乗 太郎', phone_number: '090-1111-2222' },
-    group: { group_type: 'NORMAL', name: '桜ヶ丘町内会', name_kana: 'サクラガオカチョウナイカイ', country_code: 'JPN', japan_prefecture_code: 26 },
-    service_order: { down_service: { service_date: fx.days[0], service_id: fx.down, from_station_id: 1, to_station_id: 4 } },
-    participant_group: { unit_quantity_items: [{ unit_id: ADULT, quantity: 20 }, { unit_id: CHILD, quantity: 3 }], wheel_chairs: [] },
-    agent_id: agents.FREE,
-    ...overrides,
-  };
-}
-
-const post = (url: string, payload?: object, headers = staff) => ctx.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-const get = (url: string, headers = staff) => ctx.app.inject({ method: 'GET', url, headers });
-
-async function submit(overrides: Record<string, unknown> = {}, headers = staff) {
-  const res = await post('/v1/bookings', body(overrides), headers);
-  if (res.statusCode !== 200) throw new Error(`submit: ${res.statusCode} ${res.body}`);
-  return res.json().booking_id as string;
-}
-
-async function held(date: string, serviceId: number, leg: number, typeId = GROUP) {
-  const [row] = await ctx.database.db.select({ held: t.inventoryCounters.held }).from(t.inventoryCounters).where(and(eq(t.inventoryCounters.serviceDate, date), eq(t.inventoryCounters.serviceId, serviceId), eq(t.inventoryCounters.arrangementTypeId, typeId), eq(t.inventoryCounters.leg, leg)));
-  return row!.held;
-}
+const { body, post, get, submit, held } = bookingCalls(() => ({ ctx, fx, staff, agentIds: agents }));
 
 
 /** A booking submitted, held and confirmed by staff. */

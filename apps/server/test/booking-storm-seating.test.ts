@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { legsBetween } from '@sagano/domain/inventory/legs';
 import { rowsOf } from '../src/db/client.ts';
-import { type TestApp } from './test-app.ts';
+import type { TestApp } from './test-app.ts';
 import { keepGroupSeats, type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 
 let ctx: TestApp;

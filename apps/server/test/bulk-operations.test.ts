@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import * as t from '../src/db/schema.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { errorOf, type TestApp } from './test-app.ts';
 import { startSmtpReceiver } from './smtp-receiver.ts';
-import { addFixturePricing, createInventoryFixture, GROUP, type InventoryFixture } from './support/inventory-fixture.ts';
+import { GROUP, type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 import { reservedBooking } from './support/booking-fixture.ts';
 import { until } from './support/polling.ts';
 
@@ -17,12 +17,9 @@ let agentId: number;
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
-  ctx = await createTestApp({ smtpUrl: smtp.url });
-  fx = await createInventoryFixture(ctx.database.db);
-  await addFixturePricing(ctx.database.db);
-  staff = await ctx.login('staff@example.com');
-  const [agent] = await ctx.database.db.select({ id: t.agents.id }).from(t.agents).where(eq(t.agents.agentType, 'CONTRACTED'));
-  agentId = agent!.id;
+  let agentIds: Record<string, number>;
+  ({ ctx, fx, staff, agentIds } = await openBookingTestApp({ smtpUrl: smtp.url }));
+  agentId = agentIds.CONTRACTED!;
 });
 afterAll(async () => {
   await ctx.close();

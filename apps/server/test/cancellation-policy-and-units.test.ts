@@ -3,8 +3,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/client.ts';
 import * as t from '../src/db/schema.ts';
 import { fixedClock } from '../src/lib/clock.ts';
-import { createTestApp, errorOf, injector, signInRoles, type Headers, type TestApp } from './test-app.ts';
-import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
+import { errorOf, injector, signInRoles, type Headers, type TestApp } from './test-app.ts';
+import { type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 import { confirmedBooking } from './support/booking-fixture.ts';
 
 // Five days before the fixture's first train (2030-05-09): the demo policy charges 20% (7 days before).
@@ -16,9 +16,7 @@ let station: Headers;
 let agent: Headers;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ clock });
-  fx = await createInventoryFixture(ctx.database.db);
-  await addFixturePricing(ctx.database.db);
+  ({ ctx, fx } = await openBookingTestApp({ clock }));
   ({ staff, station, agent } = await signInRoles(ctx));
 });
 afterAll(() => ctx.close());

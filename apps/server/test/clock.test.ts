@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/lib/clock.ts';
 import * as t from '../src/db/schema.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
-import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
+import { errorOf, type TestApp } from './test-app.ts';
+import { type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 import { confirmedBooking } from './support/booking-fixture.ts';
 
 /** Noon in Tokyo on `date`. */
@@ -19,10 +19,7 @@ let staff: { authorization: string };
 let agentId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ clock });
-  fx = await createInventoryFixture(ctx.database.db);
-  await addFixturePricing(ctx.database.db);
-  staff = await ctx.login('staff@example.com');
+  ({ ctx, fx, staff } = await openBookingTestApp({ clock }));
   const [agent] = await ctx.database.db.select({ id: t.agents.id }).from(t.agents).limit(1);
   agentId = agent!.id;
 });

@@ -17,8 +17,8 @@ import { formatYen } from '@sagano/domain/money/yen-e6';
 import { parseDocumentNumber } from '@sagano/domain/invoices/document-numbers';
 import * as t from '../src/db/schema.ts';
 import { storeImage } from '../src/modules/files/stored-files.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
-import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
+import { errorOf, type TestApp } from './test-app.ts';
+import { type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 import { confirmedBooking } from './support/booking-fixture.ts';
 import { demoAgents, type DemoAgents } from './support/demo-agents.ts';
 import { until } from './support/polling.ts';
@@ -45,10 +45,7 @@ function squarePng(size: number, shade: number): Buffer {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({ jobs: true });
-  fx = await createInventoryFixture(ctx.database.db);
-  await addFixturePricing(ctx.database.db);
-  staff = await ctx.login('staff@example.com');
+  ({ ctx, fx, staff } = await openBookingTestApp({ jobs: true }));
   agents = await demoAgents(ctx);
   dir = await mkdtemp(join(tmpdir(), 'sagano-invoices-'));
   const db = ctx.database.db;
@@ -76,7 +73,6 @@ async function booking(agent: keyof DemoAgents, adults = 10) {
 }
 const bookingOf = async (id: string, headers = staff) => (await get(`/v1/bookings/${id}`, headers)).json();
 const fareOf = async (id: string, headers = staff) => (await bookingOf(id, headers)).main_params.payment;
-
 
 async function payByCard(id: string, paymentId: number) {
   const res = await post(`/v1/bookings/${id}/payments/${paymentId}/checkout`, undefined, agents.FREE.headers);

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { addDays } from '@sagano/domain/common/business-date';
 import * as t from '../src/db/schema.ts';
-import { createTestApp, errorOf, injector, signInRoles, type Headers, type TestApp } from './test-app.ts';
-import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
+import { errorOf, injector, signInRoles, type Headers, type TestApp } from './test-app.ts';
+import { type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 import { confirmedBooking, reservedBooking } from './support/booking-fixture.ts';
 
 let ctx: TestApp;
@@ -13,9 +13,7 @@ let station: Headers;
 let agent: Headers;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  fx = await createInventoryFixture(ctx.database.db); // service days in 2030
-  await addFixturePricing(ctx.database.db);
+  ({ ctx, fx } = await openBookingTestApp()); // service days in 2030
   ({ staff, station, agent } = await signInRoles(ctx));
 });
 afterAll(() => ctx.close());

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { E6 } from '@sagano/domain/money/yen-e6';
 import { fixedClock } from '../src/lib/clock.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
-import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
+import { errorOf, type TestApp } from './test-app.ts';
+import { type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 import { confirmedBooking } from './support/booking-fixture.ts';
 import { demoAgents, type DemoAgents } from './support/demo-agents.ts';
 
@@ -46,10 +46,7 @@ async function setPayment(bookingId: string, kind: 'FARE', values: { status?: st
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({ clock });
-  fx = await createInventoryFixture(ctx.database.db);
-  await addFixturePricing(ctx.database.db);
-  staff = await ctx.login('staff@example.com');
+  ({ ctx, fx, staff } = await openBookingTestApp({ clock }));
   agents = await demoAgents(ctx);
   branch = await ctx.login('branch-free@example.com');
 

@@ -10,10 +10,10 @@ import { E6 } from '@sagano/domain/money/yen-e6';
 import * as t from '../src/db/schema.ts';
 import { sandboxSecretOf } from '../src/modules/payments/gateway/gateway-registry.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from '../src/modules/payments/gateway/sandbox-signature.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { errorOf, type TestApp } from './test-app.ts';
 import { reconcileCheckouts } from '../src/modules/payments/payment-webhooks.ts';
 import { systemClock } from '../src/lib/clock.ts';
-import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
+import { type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 import { confirmedBooking } from './support/booking-fixture.ts';
 import { demoAgents, type DemoAgents } from './support/demo-agents.ts';
 import { until } from './support/polling.ts';
@@ -24,10 +24,7 @@ let staff: { authorization: string };
 let agents: DemoAgents;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ jobs: true });
-  fx = await createInventoryFixture(ctx.database.db);
-  await addFixturePricing(ctx.database.db);
-  staff = await ctx.login('staff@example.com');
+  ({ ctx, fx, staff } = await openBookingTestApp({ jobs: true }));
   agents = await demoAgents(ctx);
 }, 60_000);
 afterAll(() => ctx.close());
@@ -43,7 +40,6 @@ async function booking(agent: keyof typeof agents, adults = 10) {
   const id = await confirmedBooking(ctx, staff, { agentId: agents[agent].id, day, serviceId: fx.down, adults });
   return { id, fare: (await get(`/v1/bookings/${id}`)).json().main_params.payment };
 }
-
 
 const fareOf = async (id: string, headers = staff) => (await get(`/v1/bookings/${id}`, headers)).json().main_params.payment;
 

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
 import { runApprovalJob } from '../src/modules/approvals/approval.jobs.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
-import { addFixturePricing, createInventoryFixture, GROUP, type InventoryFixture } from './support/inventory-fixture.ts';
+import type { TestApp } from './test-app.ts';
+import { GROUP, type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 
 let ctx: TestApp;
 let fx: InventoryFixture;
@@ -20,13 +20,10 @@ let admin: Headers;
 let agentId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  fx = await createInventoryFixture(ctx.database.db);
-  await addFixturePricing(ctx.database.db);
-  staff = await ctx.login('staff@example.com');
+  let agentIds: Record<string, number>;
+  ({ ctx, fx, staff, agentIds } = await openBookingTestApp());
   admin = await ctx.login('admin@example.com');
-  const [agent] = await ctx.database.db.select({ id: t.agents.id }).from(t.agents).where(eq(t.agents.agentType, 'FREE'));
-  agentId = agent!.id;
+  agentId = agentIds.FREE!;
 });
 afterAll(async () => {
   await ctx.close();

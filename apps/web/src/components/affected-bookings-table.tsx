@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { labelText } from '@sagano/domain/common/label-text';
 import type { AffectedBooking } from '@sagano/domain/inventory/suspension-schemas';
+import { ListTable } from './list-table.tsx';
 
 /**
  * The live bookings a suspension or a calendar change will refuse (DESIGN §3): booking number
@@ -19,47 +20,45 @@ export function AffectedBookingsTable({ bookings, label }: { bookings: readonly 
     );
   }
   return (
-    <Table.ScrollContainer minWidth={760} mah={360}>
-      <Table aria-label={label} withTableBorder verticalSpacing={6} fz="sm" data-testid="affected-bookings">
-        <Table.Thead style={{ whiteSpace: 'nowrap' }}>
-          <Table.Tr>
-            <Table.Th>{t('affectedBookings.columns.booking')}</Table.Th>
-            <Table.Th>{t('affectedBookings.columns.group')}</Table.Th>
-            <Table.Th>{t('affectedBookings.columns.agent')}</Table.Th>
-            <Table.Th ta="right">{t('affectedBookings.columns.people')}</Table.Th>
-            <Table.Th>{t('affectedBookings.columns.train')}</Table.Th>
-            <Table.Th>{t('affectedBookings.columns.status')}</Table.Th>
-            <Table.Th>{t('affectedBookings.columns.reason')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {bookings.map((b) => (
-            <Table.Tr key={`${b.booking_id}-${b.service_date}-${b.service_id}`}>
-              <Table.Td>
-                <Anchor component={Link} to={`/bookings/${b.booking_id}`} ff="monospace" size="sm">
-                  {b.booking_id}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{b.group_name}</Table.Td>
-              <Table.Td>
-                {b.agent_name} / {b.agent_sub_group_name}
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {t('affectedBookings.people', { count: b.participant_quantity })}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {b.service_date} {labelText(b.service_names, i18n.language)}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(`bookings:status.${b.status}`)}</Table.Td>
-              <Table.Td>
-                <Text size="sm" c="red.7" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                  {t(`bookings:refusal.${b.reason}`)}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ListTable
+      minWidth={760} maxHeight={360} aria-label={label} withTableBorder verticalSpacing={6} fz="sm" data-testid="affected-bookings" headStyle={{ whiteSpace: 'nowrap' }}
+      head={
+        <>
+          <Table.Th>{t('affectedBookings.columns.booking')}</Table.Th>
+          <Table.Th>{t('affectedBookings.columns.group')}</Table.Th>
+          <Table.Th>{t('affectedBookings.columns.agent')}</Table.Th>
+          <Table.Th ta="right">{t('affectedBookings.columns.people')}</Table.Th>
+          <Table.Th>{t('affectedBookings.columns.train')}</Table.Th>
+          <Table.Th>{t('affectedBookings.columns.status')}</Table.Th>
+          <Table.Th>{t('affectedBookings.columns.reason')}</Table.Th>
+        </>
+      }
+    >
+      {bookings.map((b) => (
+        <Table.Tr key={`${b.booking_id}-${b.service_date}-${b.service_id}`}>
+          <Table.Td>
+            <Anchor component={Link} to={`/bookings/${b.booking_id}`} ff="monospace" size="sm">
+              {b.booking_id}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>{b.group_name}</Table.Td>
+          <Table.Td>
+            {b.agent_name} / {b.agent_sub_group_name}
+          </Table.Td>
+          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+            {t('affectedBookings.people', { count: b.participant_quantity })}
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            {b.service_date} {labelText(b.service_names, i18n.language)}
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(`bookings:status.${b.status}`)}</Table.Td>
+          <Table.Td>
+            <Text size="sm" c="red.7" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {t(`bookings:refusal.${b.reason}`)}
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }

@@ -4,23 +4,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { E6 } from '../money/yen-e6.ts';
 import { applyPaymentStep, discrepancyOf, standingTotalE6, type PaymentCaller, type PaymentState, type PaymentStep, type PaymentStepInput } from './payment-state.ts';
+import { pendingFare as at, TOTAL, yen } from './payment-test-states.ts';
 
-const yen = (n: number) => n * E6;
-const TOTAL = yen(10_000);
-const at = (patch: Partial<PaymentState>): PaymentState => ({
-  kind: 'FARE',
-  status: 'PAYMENT_PENDING',
-  method: 'ONLINE_CREDIT_CARD',
-  totalE6: TOTAL,
-  paidE6: 0,
-  dueDate: '2026-12-01',
-  isTotalAmountFixed: false,
-  isCancellationFeeFixed: false,
-  cancelPaymentFinished: false,
-  ...patch,
-});
 const apply = (s: PaymentState, step: PaymentStep, caller: PaymentCaller, input: PaymentStepInput = {}) => {
   const r = applyPaymentStep(s, step, caller, input);
   if (!r.ok) throw new Error(`${step} refused: ${r.code}`);

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { E6 } from '../money/yen-e6.ts';
 import {
   PAYMENT_CALLERS,
   PAYMENT_KINDS,
@@ -27,22 +26,9 @@ import {
   type PaymentStep,
   type PaymentStepInput,
 } from './payment-state.ts';
+import { pendingFare as at, TOTAL, yen } from './payment-test-states.ts';
 
-const yen = (n: number) => n * E6;
-const TOTAL = yen(10_000);
-
-const base: PaymentState = {
-  kind: 'FARE',
-  status: 'PAYMENT_PENDING',
-  method: 'ONLINE_CREDIT_CARD',
-  totalE6: TOTAL,
-  paidE6: 0,
-  dueDate: '2026-12-01',
-  isTotalAmountFixed: false,
-  isCancellationFeeFixed: false,
-  cancelPaymentFinished: false,
-};
-const at = (patch: Partial<PaymentState>): PaymentState => ({ ...base, ...patch });
+const base = at({});
 
 /** The state a payment naturally has in `status`: fully paid once PAYMENT_CONFIRMED, nothing paid before. */
 const fixture = (status: PaymentStatus, method: PaymentMethod, kind: PaymentKind): PaymentState =>

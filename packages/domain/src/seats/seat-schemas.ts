@@ -27,11 +27,8 @@ export const BookingSeat = Seat.extend({
 });
 export type BookingSeat = z.infer<typeof BookingSeat>;
 
-/** A car of the reference layout with the booking's view of each seat. */
-export const BookingSeatCar = Car.extend({ seats: z.array(BookingSeat) });
-export type BookingSeatCar = z.infer<typeof BookingSeatCar>;
-
-export const BookingSeatDirection = z.object({
+/** One train of a booking, one way: the day, the train, where the group boards and leaves, and the times. */
+const BookedTrain = z.object({
   direction: z.enum(DIRECTIONS),
   service_day: DateString,
   service_id: z.number().int(),
@@ -40,6 +37,13 @@ export const BookingSeatDirection = z.object({
   to_station_id: z.number().int(),
   departure_hhmm: z.string().nullable(),
   arrival_hhmm: z.string().nullable(),
+});
+
+/** A car of the reference layout with the booking's view of each seat. */
+export const BookingSeatCar = Car.extend({ seats: z.array(BookingSeat) });
+export type BookingSeatCar = z.infer<typeof BookingSeatCar>;
+
+export const BookingSeatDirection = BookedTrain.extend({
   legs: z.array(z.number().int()),
   cars: z.array(BookingSeatCar),
   /** Seats (ordinary and wheelchair) given to the booking in this direction, in car/row/letter order. */
@@ -106,15 +110,7 @@ export const SendVoucherBody = SendSeatTableBody;
 
 export const TokenQuery = z.object({ token: z.string().min(1).max(100) });
 
-export const CustomerTrain = z.object({
-  direction: z.enum(DIRECTIONS),
-  service_day: DateString,
-  service_id: z.number().int(),
-  service_names: z.array(LocalizedLabel),
-  from_station_id: z.number().int(),
-  to_station_id: z.number().int(),
-  departure_hhmm: z.string().nullable(),
-  arrival_hhmm: z.string().nullable(),
+export const CustomerTrain = BookedTrain.extend({
   /** Seat labels by car, e.g. [{ car_number: 2, seats: ['1A', '1B'] }]. */
   cars: z.array(z.object({ car_number: z.number().int(), seats: z.array(z.string()) })),
   standing: z.number().int(),

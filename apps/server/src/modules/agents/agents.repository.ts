@@ -4,12 +4,13 @@ import type { StaffType } from '@sagano/domain/auth/roles';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
+import { containsPattern } from '../../db/paging.ts';
 
 /** Agents with their branches, for pickers and the agents list. */
 export async function listAgents(db: Executor, q: AgentListQuery): Promise<{ total: number; rows: AgentSummary[] }> {
   const f = [sql`true`];
   if (q.query) {
-    const like = `%${q.query.replace(/[%_\\]/g, '\\$&')}%`;
+    const like = containsPattern(q.query);
     f.push(sql`(a.name_ja ilike ${like} or a.name_kana ilike ${like} or a.name_en ilike ${like})`);
   }
   if (q['agent_type.value']) f.push(sql`a.agent_type = ${q['agent_type.value']}`);

@@ -4,16 +4,11 @@
  * approved, applies them in a background job inside one transaction.
  */
 import type { z } from 'zod';
+import { APPROVAL_TARGET_NAMES } from '@sagano/domain/approvals/approval-schemas';
 import type { AffectedBooking } from '@sagano/domain/inventory/suspension-schemas';
 import type { Work } from '../../lib/unit-of-work.ts';
 
-export const APPROVAL_TARGETS = [
-  'SERVICE_TERM_INSERT',
-  'SERVICE_DAY_PATTERN_CHANGE',
-  'ARRANGEMENT_APPLICATION_TERM_INSERT',
-  'ARRANGEMENT_APPLICATION_TERM_APPEND',
-  'SERVICE_DAY_SERVICE_APPEND',
-] as const;
+export const APPROVAL_TARGETS = APPROVAL_TARGET_NAMES;
 export type ApprovalTarget = (typeof APPROVAL_TARGETS)[number];
 
 export interface ApprovalTargetHandler<P> {

@@ -1,8 +1,9 @@
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalListQuery, ApprovalStatus } from '@sagano/domain/approvals/approval-schemas';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { publishRealtime } from '../../realtime/realtime-publish.ts';
+import { pageOfTable } from '../../db/paging.ts';
 
 export type ApprovalRow = typeof t.approvals.$inferSelect;
 
@@ -33,16 +34,7 @@ export async function listApprovals(db: Executor, q: ApprovalListQuery): Promise
     );
   }
   if (q.status) filters.push(eq(t.approvals.status, q.status));
-  const where = filters.length ? and(...filters) : undefined;
-  const [total] = await db.select({ n: count() }).from(t.approvals).where(where);
-  const rows = await db
-    .select()
-    .from(t.approvals)
-    .where(where)
-    .orderBy(desc(t.approvals.submittedAt), desc(t.approvals.id))
-    .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page);
-  return { total: total?.n ?? 0, rows };
+  return pageOfTable(db, t.approvals, q, { where: and(...filters), orderBy: [desc(t.approvals.submittedAt), desc(t.approvals.id)] });
 }
 
 export async function setApprovalStatus(

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { OperationLogRow, SearchOperationLogsBody } from '@sagano/domain/audit/operation-log-schemas';
 import { addDays } from '@sagano/domain/common/business-date';
 import { jsonParam, type Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import * as t from '../../db/schema.ts';
+import { containsPattern, pageOfTable } from '../../db/paging.ts';
 
 export interface NewOperationLog {
   category: string;
@@ -51,18 +52,10 @@ export async function searchOperationLogs(db: Executor, q: SearchOperationLogsBo
   const filters: SQL[] = [];
   if (q.from_date) filters.push(gte(t.operationLogs.createdAt, tokyoDayStart(q.from_date)));
   if (q.to_date) filters.push(lt(t.operationLogs.createdAt, tokyoDayStart(addDays(q.to_date, 1))));
-  if (q.operator) filters.push(ilike(t.operationLogs.operator, `%${q.operator.replace(/[%_\\]/g, '\\$&')}%`));
+  if (q.operator) filters.push(ilike(t.operationLogs.operator, containsPattern(q.operator)));
   if (q.category) filters.push(eq(t.operationLogs.category, q.category));
-  const where = filters.length ? and(...filters) : undefined;
-  const [total] = await db.select({ n: count() }).from(t.operationLogs).where(where);
-  const rows = await db
-    .select()
-    .from(t.operationLogs)
-    .where(where)
-    .orderBy(desc(t.operationLogs.createdAt), desc(t.operationLogs.id))
-    .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page);
-  return { total: total?.n ?? 0, rows: rows.map(toRow) };
+  const { total, rows } = await pageOfTable(db, t.operationLogs, q, { where: and(...filters), orderBy: [desc(t.operationLogs.createdAt), desc(t.operationLogs.id)] });
+  return { total, rows: rows.map(toRow) };
 }
 
 export async function findOperationLog(db: Executor, id: number): Promise<OperationLogRow | undefined> {

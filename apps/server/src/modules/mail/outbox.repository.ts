@@ -1,7 +1,8 @@
-import { and, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { OutboxMailDetail, OutboxMailListQuery, OutboxMailRow } from '@sagano/domain/mail/outbox-schemas';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
+import { containsPattern, pageOfTable } from '../../db/paging.ts';
 
 export interface NewMail {
   kind: string;
@@ -51,17 +52,9 @@ function toRow(r: typeof t.outboxMails.$inferSelect): OutboxMailRow {
 export async function listMails(db: Executor, q: OutboxMailListQuery): Promise<{ total: number; rows: OutboxMailRow[] }> {
   const filters: SQL[] = [];
   if (q.status) filters.push(eq(t.outboxMails.status, q.status));
-  if (q.to_address) filters.push(sql`${t.outboxMails.toAddress} ilike ${`%${q.to_address.replace(/[%_\\]/g, '\\$&')}%`}`);
-  const where = filters.length ? and(...filters) : undefined;
-  const [total] = await db.select({ n: count() }).from(t.outboxMails).where(where);
-  const rows = await db
-    .select()
-    .from(t.outboxMails)
-    .where(where)
-    .orderBy(desc(t.outboxMails.createdAt), desc(t.outboxMails.id))
-    .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page);
-  return { total: total?.n ?? 0, rows: rows.map(toRow) };
+  if (q.to_address) filters.push(sql`${t.outboxMails.toAddress} ilike ${containsPattern(q.to_address)}`);
+  const { total, rows } = await pageOfTable(db, t.outboxMails, q, { where: and(...filters), orderBy: [desc(t.outboxMails.createdAt), desc(t.outboxMails.id)] });
+  return { total, rows: rows.map(toRow) };
 }
 
 export async function findMail(db: Executor, id: string): Promise<OutboxMailDetail | undefined> {

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { BankAccountInput, BankAccountListQuery, BankAccountResponse, BankAccountType } from '@sagano/domain/master-data/bank-account-schemas';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
+import { pageOfTable } from '../../db/paging.ts';
 
 function toResponse(r: typeof t.bankAccounts.$inferSelect): BankAccountResponse {
   return {
@@ -31,14 +32,8 @@ const columnsOf = (input: BankAccountInput) => ({
 
 /** A page of accounts, oldest first. */
 export async function listBankAccounts(db: Executor, q: BankAccountListQuery): Promise<{ total: number; rows: BankAccountResponse[] }> {
-  const [total] = await db.select({ n: count() }).from(t.bankAccounts);
-  const rows = await db
-    .select()
-    .from(t.bankAccounts)
-    .orderBy(asc(t.bankAccounts.id))
-    .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page);
-  return { total: total?.n ?? 0, rows: rows.map(toResponse) };
+  const { total, rows } = await pageOfTable(db, t.bankAccounts, q, { orderBy: [asc(t.bankAccounts.id)] });
+  return { total, rows: rows.map(toResponse) };
 }
 
 export async function findBankAccount(db: Executor, id: number, options: { lock?: boolean } = {}): Promise<BankAccountResponse | undefined> {

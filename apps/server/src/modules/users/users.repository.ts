@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { CreateUserBody, UserListQuery, UserResponse } from '@sagano/domain/users/user-schemas';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
+import { containsPattern, pageOffset } from '../../db/paging.ts';
 
 const columns = {
   uid: t.accounts.id,
@@ -38,10 +39,10 @@ function base(db: Executor) {
 export async function listUsers(db: Executor, q: UserListQuery): Promise<{ total: number; rows: UserResponse[] }> {
   const filters: SQL[] = [];
   if (q.query) {
-    const like = `%${q.query.replace(/[%_\\]/g, '\\$&')}%`;
+    const like = containsPattern(q.query);
     filters.push(or(ilike(t.accounts.email, like), ilike(t.operatorUsers.name, like))!);
   }
-  const where = filters.length ? and(...filters) : undefined;
+  const where = and(...filters);
   const [total] = await db
     .select({ n: count() })
     .from(t.accounts)
@@ -51,7 +52,7 @@ export async function listUsers(db: Executor, q: UserListQuery): Promise<{ total
     .where(where)
     .orderBy(asc(sql`lower(${t.accounts.email})`), asc(t.accounts.id))
     .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page);
+    .offset(pageOffset(q));
   return { total: total?.n ?? 0, rows: rows.map(toResponse) };
 }
 

@@ -16,6 +16,7 @@ import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify.
 import { useApplicationTerms } from '../api/get-application-terms.ts';
 import { useArrangementPatterns } from '../api/get-arrangement-patterns.ts';
 import { useSubmitApplicationTerm } from '../api/submit-application-term.ts';
+import { ListTable } from '../../../components/list-table.tsx';
 
 type Errors = Partial<Record<'from_date' | 'to_date' | 'applications', string>>;
 
@@ -136,45 +137,45 @@ function ApplicationForm({ data, term, patterns }: { data: ApplicationTermListRe
               {errors.applications}
             </Alert>
           )}
-          <Table striped verticalSpacing="xs" aria-label={t('applications.trainsLabel')}>
-            <Table.Thead>
-              <Table.Tr>
+          <ListTable
+            striped verticalSpacing="xs" aria-label={t('applications.trainsLabel')}
+            head={
+              <>
                 <Table.Th>{t('applications.train')}</Table.Th>
                 <Table.Th>{t('applications.direction')}</Table.Th>
                 <Table.Th>{t('applications.pattern')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.services.map((s) => {
-                const name = labelText(s.names, i18n.language);
-                return (
-                  <Table.Tr key={s.service_id}>
-                    <Table.Td>
-                      {name}
-                      {s.is_special && (
-                        <Badge ml="xs" size="sm" variant="light" color="grape">
-                          {t('applications.special')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{s.direction === 'up' || s.direction === 'down' ? t(`applications.directions.${s.direction}`) : s.direction}</Table.Td>
-                    <Table.Td>
-                      <NativeSelect
-                        aria-label={`${name} ${t('applications.pattern')}`}
-                        value={String(chosen[s.service_id] ?? '')}
-                        onChange={(e) => {
-                          const value = e.currentTarget.value;
-                          setChosen((c) => ({ ...c, [s.service_id]: value ? Number(value) : null }));
-                        }}
-                        data={[{ value: '', label: t('applications.notApplied') }, ...patternsFor(s.logical_train_id).map((p) => ({ value: String(p.arrangement_pattern_id), label: p.name }))]}
-                        w={220}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+              </>
+            }
+          >
+            {data.services.map((s) => {
+              const name = labelText(s.names, i18n.language);
+              return (
+                <Table.Tr key={s.service_id}>
+                  <Table.Td>
+                    {name}
+                    {s.is_special && (
+                      <Badge ml="xs" size="sm" variant="light" color="grape">
+                        {t('applications.special')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{s.direction === 'up' || s.direction === 'down' ? t(`applications.directions.${s.direction}`) : s.direction}</Table.Td>
+                  <Table.Td>
+                    <NativeSelect
+                      aria-label={`${name} ${t('applications.pattern')}`}
+                      value={String(chosen[s.service_id] ?? '')}
+                      onChange={(e) => {
+                        const value = e.currentTarget.value;
+                        setChosen((c) => ({ ...c, [s.service_id]: value ? Number(value) : null }));
+                      }}
+                      data={[{ value: '', label: t('applications.notApplied') }, ...patternsFor(s.logical_train_id).map((p) => ({ value: String(p.arrangement_pattern_id), label: p.name }))]}
+                      w={220}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </ListTable>
         </Paper>
       </Stack>
     </>

@@ -8,6 +8,7 @@ import { useArrangementPatterns } from '../api/get-arrangement-patterns.ts';
 import { useApplicationTerms } from '../api/get-application-terms.ts';
 import { useServiceTerms } from '../api/get-service-terms.ts';
 import { useListSeparator } from '../../../lib/list-separator.ts';
+import { ListTable } from '../../../components/list-table.tsx';
 
 /** "標準 × 14, 団体多め × 2": how many trains run with each pattern. */
 function usePatternSummary() {
@@ -64,40 +65,40 @@ export function Component() {
         </Paper>
         <Paper withBorder p="md" pos="relative">
           <LoadingOverlay visible={applications.isLoading} />
-          <Table striped verticalSpacing="sm" aria-label={t('applications.listLabel')}>
-            <Table.Thead>
-              <Table.Tr>
+          <ListTable
+            striped verticalSpacing="sm" aria-label={t('applications.listLabel')}
+            head={
+              <>
                 <Table.Th>{t('applications.columns.period')}</Table.Th>
                 <Table.Th>{t('applications.columns.trains')}</Table.Th>
                 <Table.Th>{t('applications.columns.patterns')}</Table.Th>
                 <Table.Th>{t('applications.columns.status')}</Table.Th>
                 <Table.Th />
+              </>
+            }
+          >
+            {data?.arrangement_application_terms.map((term) => (
+              <Table.Tr key={term.arrangement_application_term_id}>
+                <Table.Td>
+                  {term.from_date} 〜 {term.to_date}
+                </Table.Td>
+                <Table.Td>{t('applications.trainCount', { count: term.applications.length })}</Table.Td>
+                <Table.Td>{summary(term.applications)}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color={pendingFor(term.arrangement_application_term_id) ? 'yellow' : 'teal'}>
+                    {pendingFor(term.arrangement_application_term_id) ? t('applications.pendingChange') : t('applications.applied')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Group justify="flex-end">
+                    <Button component={Link} to={`/arrangement-application/${term.service_term_id}/${term.arrangement_application_term_id}`} size="xs" variant="default">
+                      {t('applications.edit')}
+                    </Button>
+                  </Group>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.arrangement_application_terms.map((term) => (
-                <Table.Tr key={term.arrangement_application_term_id}>
-                  <Table.Td>
-                    {term.from_date} 〜 {term.to_date}
-                  </Table.Td>
-                  <Table.Td>{t('applications.trainCount', { count: term.applications.length })}</Table.Td>
-                  <Table.Td>{summary(term.applications)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={pendingFor(term.arrangement_application_term_id) ? 'yellow' : 'teal'}>
-                      {pendingFor(term.arrangement_application_term_id) ? t('applications.pendingChange') : t('applications.applied')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group justify="flex-end">
-                      <Button component={Link} to={`/arrangement-application/${term.service_term_id}/${term.arrangement_application_term_id}`} size="xs" variant="default">
-                        {t('applications.edit')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            ))}
+          </ListTable>
           {data && data.arrangement_application_terms.length === 0 && (
             <Text c="dimmed" ta="center" py="lg">
               {t('applications.empty')}

@@ -11,6 +11,7 @@ import { formatYen } from '../../../lib/yen.ts';
 import { BookingStatusBadges } from '../components/status-badges.tsx';
 import { useBookingLabels } from '../components/use-booking-labels.ts';
 import { useListSeparator } from '../../../lib/list-separator.ts';
+import { ListTable } from '../../../components/list-table.tsx';
 
 const TYPE_COLORS = { CREATE: 'blue', UPDATE: 'orange', CANCEL: 'red' } as const;
 
@@ -37,79 +38,77 @@ export function Component() {
         {t('histories.backToDetail')}
       </Anchor>
       <Paper withBorder p="md">
-        <Table.ScrollContainer minWidth={800}>
-          <Table aria-label={t('histories.title', { id: booking.booking_id })} verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th />
-                <Table.Th>{t('histories.trains')}</Table.Th>
-                <Table.Th>{t('histories.participants')}</Table.Th>
-                <Table.Th ta="right">{t('histories.amount')}</Table.Th>
-                <Table.Th>{t('histories.status')}</Table.Th>
-                <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('histories.payment')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {views.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text c="dimmed" ta="center" size="sm">
-                      {t('histories.empty')}
+        <ListTable
+          minWidth={800} aria-label={t('histories.title', { id: booking.booking_id })} verticalSpacing="sm"
+          head={
+            <>
+              <Table.Th />
+              <Table.Th>{t('histories.trains')}</Table.Th>
+              <Table.Th>{t('histories.participants')}</Table.Th>
+              <Table.Th ta="right">{t('histories.amount')}</Table.Th>
+              <Table.Th>{t('histories.status')}</Table.Th>
+              <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('histories.payment')}</Table.Th>
+            </>
+          }
+        >
+          {views.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={6}>
+                <Text c="dimmed" ta="center" size="sm">
+                  {t('histories.empty')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {views.map((v) => (
+            <Table.Tr key={v.revision} data-testid={`history-${v.revision}`}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Stack gap={2}>
+                  <Group gap={6}>
+                    <Badge color={TYPE_COLORS[v.type]} variant="light">
+                      {t(`histories.types.${v.type}`)}
+                    </Badge>
+                    <Text size="xs" c="dimmed">
+                      {t('histories.revision', { revision: v.revision })}
                     </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {views.map((v) => (
-                <Table.Tr key={v.revision} data-testid={`history-${v.revision}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Stack gap={2}>
-                      <Group gap={6}>
-                        <Badge color={TYPE_COLORS[v.type]} variant="light">
-                          {t(`histories.types.${v.type}`)}
-                        </Badge>
-                        <Text size="xs" c="dimmed">
-                          {t('histories.revision', { revision: v.revision })}
-                        </Text>
-                      </Group>
-                      <Text size="xs">{formatDateTime(v.created_at)}</Text>
-                      <Text size="xs" c="dimmed">
-                        {t('histories.by', { name: v.created_by || t('histories.system') })}
-                      </Text>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    {(v.legs ?? []).map((leg) =>
-                      mark(
-                        v.changed.trains,
-                        `${leg.service_date} ${leg.service_name?.length ? labels.label(leg.service_name) : `#${leg.service_id}`} ${labels.stationName(leg.from_station_id)} → ${labels.stationName(leg.to_station_id)}`,
-                      ),
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {v.participants &&
-                      mark(
-                        v.changed.participants,
-                        `${t('detail.participants', { count: v.participants.participant_quantity })} (${countedUnits(v.participants)
-                          .map((i) => `${labels.unitName(i.unit_id)} ${i.quantity}`)
-                          .join(separator)})`,
-                      )}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {v.amount !== null && mark(v.changed.amount, t('form.yen', { amount: formatYen(v.amount) }))}
-                  </Table.Td>
-                  <Table.Td style={{ opacity: v.changed.status ? 1 : 0.6 }}>
-                    {v.status && v.subStatus ? <BookingStatusBadges status={v.status} subStatus={v.subStatus} /> : '—'}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {v.paymentStatus && (PAYMENT_STATUSES as readonly string[]).includes(v.paymentStatus)
-                      ? mark(v.changed.payment, t(`paymentStatus.${v.paymentStatus as (typeof PAYMENT_STATUSES)[number]}`))
-                      : '—'}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  </Group>
+                  <Text size="xs">{formatDateTime(v.created_at)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {t('histories.by', { name: v.created_by || t('histories.system') })}
+                  </Text>
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                {(v.legs ?? []).map((leg) =>
+                  mark(
+                    v.changed.trains,
+                    `${leg.service_date} ${leg.service_name?.length ? labels.label(leg.service_name) : `#${leg.service_id}`} ${labels.stationName(leg.from_station_id)} → ${labels.stationName(leg.to_station_id)}`,
+                  ),
+                )}
+              </Table.Td>
+              <Table.Td>
+                {v.participants &&
+                  mark(
+                    v.changed.participants,
+                    `${t('detail.participants', { count: v.participants.participant_quantity })} (${countedUnits(v.participants)
+                      .map((i) => `${labels.unitName(i.unit_id)} ${i.quantity}`)
+                      .join(separator)})`,
+                  )}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {v.amount !== null && mark(v.changed.amount, t('form.yen', { amount: formatYen(v.amount) }))}
+              </Table.Td>
+              <Table.Td style={{ opacity: v.changed.status ? 1 : 0.6 }}>
+                {v.status && v.subStatus ? <BookingStatusBadges status={v.status} subStatus={v.subStatus} /> : '—'}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {v.paymentStatus && (PAYMENT_STATUSES as readonly string[]).includes(v.paymentStatus)
+                  ? mark(v.changed.payment, t(`paymentStatus.${v.paymentStatus as (typeof PAYMENT_STATUSES)[number]}`))
+                  : '—'}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       </Paper>
     </>
   );

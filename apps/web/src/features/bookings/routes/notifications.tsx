@@ -14,6 +14,7 @@ import { useNotifications, type NotificationCategory } from '../api/get-notifica
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mark-notifications-read.ts';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 
 const isKind = (kind: string): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind);
 
@@ -90,63 +91,61 @@ export function Component() {
       </Group>
       <Paper withBorder p="md" pos="relative">
         <LoadingOverlay visible={list.isFetching && !list.data} />
-        <Table.ScrollContainer minWidth={760}>
-          <Table aria-label={t('title')} verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={72}>{t('columns.state')}</Table.Th>
-                <Table.Th>{t('columns.createdAt')}</Table.Th>
-                <Table.Th>{t('columns.kind')}</Table.Th>
-                <Table.Th>{t('columns.booking')}</Table.Th>
-                <Table.Th>{t('columns.group')}</Table.Th>
-                <Table.Th>{t('columns.agent')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 && <TableEmptyRow colSpan={7}>{unreadOnly ? t('emptyUnread') : t('empty')}</TableEmptyRow>}
-              {rows.map((row) => (
-                <Table.Tr
-                  key={row.notification_id}
-                  data-unread={row.is_read ? undefined : 'true'}
-                  bg={row.is_read ? undefined : 'var(--mantine-color-blue-light)'}
-                  fw={row.is_read ? undefined : 700}
-                >
-                  <Table.Td>
-                    {row.is_read ? (
-                      <Text size="xs" c="dimmed">{t('read')}</Text>
-                    ) : (
-                      <Badge size="sm" variant="filled" color="blue">{t('unread')}</Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{isKind(row.kind) ? t(`kinds.${row.kind}`) : row.kind}</Table.Td>
-                  <Table.Td>
-                    {row.booking_id ? (
-                      <Anchor component={Link} to={`/bookings/${row.booking_id}`} ff="monospace" onClick={() => read(row)}>
-                        {row.booking_id}
-                      </Anchor>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                  <Table.Td>{row.group_name ?? '—'}</Table.Td>
-                  <Table.Td>{[row.agent_name, row.agent_sub_group_name].filter(Boolean).join(' / ') || '—'}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {!row.is_read && (
-                      <Button size="xs" variant="subtle" leftSection={<IconMailOpened size={14} aria-hidden />} onClick={() => read(row)} loading={markRead.isPending && markRead.variables === row.notification_id}>
-                        {t('markRead')}
-                      </Button>
-                    )}
-                    <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setDeleting(row)}>
-                      {t('delete')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={760} aria-label={t('title')} verticalSpacing="xs"
+          head={
+            <>
+              <Table.Th w={72}>{t('columns.state')}</Table.Th>
+              <Table.Th>{t('columns.createdAt')}</Table.Th>
+              <Table.Th>{t('columns.kind')}</Table.Th>
+              <Table.Th>{t('columns.booking')}</Table.Th>
+              <Table.Th>{t('columns.group')}</Table.Th>
+              <Table.Th>{t('columns.agent')}</Table.Th>
+              <Table.Th />
+            </>
+          }
+        >
+          {rows.length === 0 && <TableEmptyRow colSpan={7}>{unreadOnly ? t('emptyUnread') : t('empty')}</TableEmptyRow>}
+          {rows.map((row) => (
+            <Table.Tr
+              key={row.notification_id}
+              data-unread={row.is_read ? undefined : 'true'}
+              bg={row.is_read ? undefined : 'var(--mantine-color-blue-light)'}
+              fw={row.is_read ? undefined : 700}
+            >
+              <Table.Td>
+                {row.is_read ? (
+                  <Text size="xs" c="dimmed">{t('read')}</Text>
+                ) : (
+                  <Badge size="sm" variant="filled" color="blue">{t('unread')}</Badge>
+                )}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{isKind(row.kind) ? t(`kinds.${row.kind}`) : row.kind}</Table.Td>
+              <Table.Td>
+                {row.booking_id ? (
+                  <Anchor component={Link} to={`/bookings/${row.booking_id}`} ff="monospace" onClick={() => read(row)}>
+                    {row.booking_id}
+                  </Anchor>
+                ) : (
+                  '—'
+                )}
+              </Table.Td>
+              <Table.Td>{row.group_name ?? '—'}</Table.Td>
+              <Table.Td>{[row.agent_name, row.agent_sub_group_name].filter(Boolean).join(' / ') || '—'}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {!row.is_read && (
+                  <Button size="xs" variant="subtle" leftSection={<IconMailOpened size={14} aria-hidden />} onClick={() => read(row)} loading={markRead.isPending && markRead.variables === row.notification_id}>
+                    {t('markRead')}
+                  </Button>
+                )}
+                <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setDeleting(row)}>
+                  {t('delete')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
         {list.data && (
           <ListPagination
             total={list.data.total}

@@ -16,6 +16,7 @@ import { bulkKeys } from '../api/bulk-keys.ts';
 import { useUploadBulkFile, validationErrorsOf } from '../api/upload-bulk-file.ts';
 import { BulkRunPanel, BulkStatusBadge } from '../components/bulk-run-panel.tsx';
 import { CsvDropZone } from '../components/csv-drop-zone.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 
 const ENCODINGS = ['auto', 'utf-8', 'shift_jis'] as const;
 type Encoding = (typeof ENCODINGS)[number];
@@ -41,26 +42,24 @@ function ValidationReport({ errors }: { errors: BulkValidationError[] }) {
       <Text size="sm" mb="xs">
         {t('invalid.body')}
       </Text>
-      <Table.ScrollContainer minWidth={480} mah={360}>
-        <Table aria-label={t('invalid.tableLabel')} withTableBorder bg="white">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={60}>{t('invalid.line')}</Table.Th>
-              <Table.Th w={140}>{t('invalid.field')}</Table.Th>
-              <Table.Th>{t('invalid.reason')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {errors.map((e, i) => (
-              <Table.Tr key={`${e.line}-${e.field}-${i}`}>
-                <Table.Td>{e.line}</Table.Td>
-                <Table.Td>{e.field}</Table.Td>
-                <Table.Td>{e.code ? t(`validation.${e.code}`, e.params ?? {}) : e.reason}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ListTable
+        minWidth={480} maxHeight={360} aria-label={t('invalid.tableLabel')} withTableBorder bg="white"
+        head={
+          <>
+            <Table.Th w={60}>{t('invalid.line')}</Table.Th>
+            <Table.Th w={140}>{t('invalid.field')}</Table.Th>
+            <Table.Th>{t('invalid.reason')}</Table.Th>
+          </>
+        }
+      >
+        {errors.map((e, i) => (
+          <Table.Tr key={`${e.line}-${e.field}-${i}`}>
+            <Table.Td>{e.line}</Table.Td>
+            <Table.Td>{e.field}</Table.Td>
+            <Table.Td>{e.code ? t(`validation.${e.code}`, e.params ?? {}) : e.reason}</Table.Td>
+          </Table.Tr>
+        ))}
+      </ListTable>
     </Alert>
   );
 }
@@ -162,39 +161,37 @@ export function Component() {
         <Title order={2} size="h4" mb="sm">
           {t('bulkOperations:recent.title')}
         </Title>
-        <Table.ScrollContainer minWidth={640}>
-          <Table aria-label={t('bulkOperations:recent.tableLabel')} highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('bulkOperations:recent.createdAt')}</Table.Th>
-                <Table.Th>{t('bulkOperations:recent.kind')}</Table.Th>
-                <Table.Th>{t('bulkOperations:recent.file')}</Table.Th>
-                <Table.Th>{t('bulkOperations:recent.status')}</Table.Th>
-                <Table.Th>{t('bulkOperations:recent.count')}</Table.Th>
-                <Table.Th>{t('bulkOperations:recent.by')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {recent.data?.bulk_reservations.length === 0 && <TableEmptyRow colSpan={6}>{t('bulkOperations:recent.empty')}</TableEmptyRow>}
-              {recent.data?.bulk_reservations.map((r) => (
-                <Table.Tr key={r.id} bg={r.id === selected ? 'var(--mantine-color-blue-light)' : undefined}>
-                  <Table.Td>
-                    <Anchor component="button" size="sm" onClick={() => show(r.id)}>
-                      {formatDateTime(r.created_at)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{t(`bulkOperations:kind.${r.kind}`)}</Table.Td>
-                  <Table.Td>{r.filename}</Table.Td>
-                  <Table.Td>
-                    <BulkStatusBadge status={r.status} />
-                  </Table.Td>
-                  <Table.Td>{r.status === 'INVALID' ? '—' : t('bulkOperations:progress.count', { processed: r.processed, total: r.total })}</Table.Td>
-                  <Table.Td>{r.created_by}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable
+          minWidth={640} aria-label={t('bulkOperations:recent.tableLabel')} highlightOnHover
+          head={
+            <>
+              <Table.Th>{t('bulkOperations:recent.createdAt')}</Table.Th>
+              <Table.Th>{t('bulkOperations:recent.kind')}</Table.Th>
+              <Table.Th>{t('bulkOperations:recent.file')}</Table.Th>
+              <Table.Th>{t('bulkOperations:recent.status')}</Table.Th>
+              <Table.Th>{t('bulkOperations:recent.count')}</Table.Th>
+              <Table.Th>{t('bulkOperations:recent.by')}</Table.Th>
+            </>
+          }
+        >
+          {recent.data?.bulk_reservations.length === 0 && <TableEmptyRow colSpan={6}>{t('bulkOperations:recent.empty')}</TableEmptyRow>}
+          {recent.data?.bulk_reservations.map((r) => (
+            <Table.Tr key={r.id} bg={r.id === selected ? 'var(--mantine-color-blue-light)' : undefined}>
+              <Table.Td>
+                <Anchor component="button" size="sm" onClick={() => show(r.id)}>
+                  {formatDateTime(r.created_at)}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{t(`bulkOperations:kind.${r.kind}`)}</Table.Td>
+              <Table.Td>{r.filename}</Table.Td>
+              <Table.Td>
+                <BulkStatusBadge status={r.status} />
+              </Table.Td>
+              <Table.Td>{r.status === 'INVALID' ? '—' : t('bulkOperations:progress.count', { processed: r.processed, total: r.total })}</Table.Td>
+              <Table.Td>{r.created_by}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       </Paper>
     </>
   );

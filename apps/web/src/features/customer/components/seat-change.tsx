@@ -298,14 +298,7 @@ export function SeatChange({ bookingId, token }: { bookingId: string; token: str
             </Text>
           </Group>
 
-          {changed && (
-            <Stack gap={2}>
-              <Text size="xs" c="dimmed">
-                {t('seatChange.after')}
-              </Text>
-              <SeatLines cars={seatLines(ordered, direction)} />
-            </Stack>
-          )}
+          {changed && <LabelledSeatLines label={t('seatChange.after')} cars={seatLines(ordered, direction)} />}
           {direction.standing > 0 && (
             <Text size="sm" c="dimmed">
               {t('seatChange.standingKept', { n: direction.standing })}
@@ -359,18 +352,8 @@ export function SeatChange({ bookingId, token }: { bookingId: string; token: str
           <Text fw={600}>
             {t('seatChange.confirmTrain', { trip: tripName(direction), date: formatServiceDate(direction.service_day, language), train: trainName })}
           </Text>
-          <Stack gap={2}>
-            <Text size="xs" c="dimmed">
-              {t('seatChange.before')}
-            </Text>
-            <SeatLines cars={seatLines(current, direction)} />
-          </Stack>
-          <Stack gap={2}>
-            <Text size="xs" c="dimmed">
-              {t('seatChange.after')}
-            </Text>
-            <SeatLines cars={seatLines(ordered, direction)} />
-          </Stack>
+          <LabelledSeatLines label={t('seatChange.before')} cars={seatLines(current, direction)} />
+          <LabelledSeatLines label={t('seatChange.after')} cars={seatLines(ordered, direction)} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setConfirming(false)} disabled={change.isPending}>
               {t('seatChange.back')}
@@ -414,4 +397,16 @@ function SeatMapPanel({
     colorHex: SEAT_COLORS[kind],
   }));
   return <SeatMap cars={cars} seats={views} selected={selected} onSeatClick={onSeatClick} legend={legend} label={label} />;
+}
+
+/** Seats (one line per car) under a small label: the seats before or after the change. */
+function LabelledSeatLines({ label, cars }: { label: string; cars: Parameters<typeof SeatLines>[0]['cars'] }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <SeatLines cars={cars} />
+    </Stack>
+  );
 }

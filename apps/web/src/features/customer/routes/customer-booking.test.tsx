@@ -75,6 +75,16 @@ function open(path: string) {
 
 const seatButton = (id: string) => document.querySelector<HTMLButtonElement>(`[data-seat-id="${id}"]`);
 
+/** Opens the booking, lets seat 2-1A go, takes `seat` instead and asks to change. */
+async function openAndSwap2_1A(seat: string) {
+  open('/customer/bookings/26050601?token=tok');
+  await waitFor(() => seatButton('2-1A'));
+  seatButton('2-1A')!.click();
+  await waitFor(() => pageText().includes('選択 1 / 必要 2'));
+  seatButton(seat)!.click();
+  (await waitFor(() => enabledButton('この座席に変更する'))).click();
+}
+
 describe('customer booking page', () => {
   useScreenTests();
   beforeEach(() => {
@@ -214,12 +224,7 @@ describe('customer booking page', () => {
       }
       return undefined;
     });
-    open('/customer/bookings/26050601?token=tok');
-    await waitFor(() => seatButton('2-1A'));
-    seatButton('2-1A')!.click();
-    await waitFor(() => pageText().includes('選択 1 / 必要 2'));
-    seatButton('3-2C')!.click();
-    (await waitFor(() => enabledButton('この座席に変更する'))).click();
+    await openAndSwap2_1A('3-2C');
     (await waitFor(() => enabledButton('変更する'))).click();
     await waitFor(() => pageText().includes('たった今ほかのお客様に予約されました'));
     // The seat is now drawn taken and dropped from the choice.
@@ -255,12 +260,7 @@ describe('customer booking page', () => {
       if (call.url === '/v1/reservations/check') return json(200, { ok: false, unavailable_seat_ids: ['3-2C'] });
       return undefined;
     });
-    open('/customer/bookings/26050601?token=tok');
-    await waitFor(() => seatButton('2-1A'));
-    seatButton('2-1A')!.click();
-    await waitFor(() => pageText().includes('選択 1 / 必要 2'));
-    seatButton('3-2C')!.click();
-    (await waitFor(() => enabledButton('この座席に変更する'))).click();
+    await openAndSwap2_1A('3-2C');
     await waitFor(() => pageText().includes('次の席はすでに埋まっているため選べません：3号車 2C'));
     expect(calls.some((c) => c.url.endsWith('/change-seat'))).toBe(false);
   });

@@ -5,6 +5,7 @@ import type { AllotmentService } from '@sagano/domain/inventory/inventory-schema
 import { LevelBadge, ServiceStatusBadge, TagBadge } from './level-badge.tsx';
 import type { ReferenceLabels } from './use-reference-labels.ts';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 
 const num = { ta: 'right', style: { fontVariantNumeric: 'tabular-nums' } } as const;
 
@@ -38,78 +39,76 @@ export function TrainList({
       <Title order={2} size="h5" mb="sm">
         {title}
       </Title>
-      <Table.ScrollContainer minWidth={900}>
-        <Table aria-label={title} highlightOnHover verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('day.columns.train')}</Table.Th>
-              <Table.Th w={64}>{t('day.columns.departure')}</Table.Th>
-              <Table.Th w={64}>{t('day.columns.arrival')}</Table.Th>
-              <Table.Th w={80} ta="right">{t('day.columns.groupSeats')}</Table.Th>
-              <Table.Th w={64} ta="right">{t('day.columns.vacant')}</Table.Th>
-              <Table.Th w={72} ta="right">{t('day.columns.requested')}</Table.Th>
-              <Table.Th w={120} ta="right">{t('day.columns.reserved')}</Table.Th>
-              <Table.Th w={130}>{t('day.columns.level')}</Table.Th>
-              <Table.Th>{t('day.columns.tags')}</Table.Th>
-              <Table.Th w={100}>{t('day.columns.status')}</Table.Th>
-              {bookHref && <Table.Th w={110} />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sorted.length === 0 && <TableEmptyRow colSpan={columns}>{loading ? t('common:status.loading') : t('day.noTrains')}</TableEmptyRow>}
-            {sorted.map((service) => {
-              const name = refs.label(service.service_names);
-              const stopped = service.status === 'suspended';
-              return (
-                <Table.Tr key={service.service_id} data-testid={`train-row-${service.service_id}`} c={stopped ? 'dimmed' : undefined}>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Anchor component={Link} to={trainHref(service)} fw={600} size="sm" aria-label={t('day.openTrain', { train: name })}>
-                        {name}
-                      </Anchor>
-                      {service.is_special && (
-                        <Badge size="xs" variant="outline" color="violet">
-                          {t('special')}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td {...num}>{service.departure_hhmm ?? '—'}</Table.Td>
-                  <Table.Td {...num}>{service.arrival_hhmm ?? '—'}</Table.Td>
-                  <Table.Td {...num}>{service.group_seats}</Table.Td>
-                  <Table.Td {...num} fw={700}>
-                    {service.vacant_seats}
-                  </Table.Td>
-                  <Table.Td {...num}>{service.requested_seats}</Table.Td>
-                  <Table.Td {...num}>{service.reserved_or_occupied_seats}</Table.Td>
-                  <Table.Td>
-                    <LevelBadge level={service.has_inventory ? service.allotment_level : null} size="sm" />
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={2} align="flex-start">
-                      {service.tags.map((tag) => (
-                        <TagBadge key={tag} tag={tag} />
-                      ))}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <ServiceStatusBadge status={service.status} />
-                  </Table.Td>
-                  {bookHref && (
-                    <Table.Td>
-                      {!NOT_BOOKABLE.includes(service.status) && (
-                        <Button component={Link} to={bookHref(service)} size="compact-sm" aria-label={`${t('bookings:list.create')}: ${name}`}>
-                          {t('bookings:list.create')}
-                        </Button>
-                      )}
-                    </Table.Td>
+      <ListTable
+        minWidth={900} aria-label={title} highlightOnHover verticalSpacing="xs"
+        head={
+          <>
+            <Table.Th>{t('day.columns.train')}</Table.Th>
+            <Table.Th w={64}>{t('day.columns.departure')}</Table.Th>
+            <Table.Th w={64}>{t('day.columns.arrival')}</Table.Th>
+            <Table.Th w={80} ta="right">{t('day.columns.groupSeats')}</Table.Th>
+            <Table.Th w={64} ta="right">{t('day.columns.vacant')}</Table.Th>
+            <Table.Th w={72} ta="right">{t('day.columns.requested')}</Table.Th>
+            <Table.Th w={120} ta="right">{t('day.columns.reserved')}</Table.Th>
+            <Table.Th w={130}>{t('day.columns.level')}</Table.Th>
+            <Table.Th>{t('day.columns.tags')}</Table.Th>
+            <Table.Th w={100}>{t('day.columns.status')}</Table.Th>
+            {bookHref && <Table.Th w={110} />}
+          </>
+        }
+      >
+        {sorted.length === 0 && <TableEmptyRow colSpan={columns}>{loading ? t('common:status.loading') : t('day.noTrains')}</TableEmptyRow>}
+        {sorted.map((service) => {
+          const name = refs.label(service.service_names);
+          const stopped = service.status === 'suspended';
+          return (
+            <Table.Tr key={service.service_id} data-testid={`train-row-${service.service_id}`} c={stopped ? 'dimmed' : undefined}>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Anchor component={Link} to={trainHref(service)} fw={600} size="sm" aria-label={t('day.openTrain', { train: name })}>
+                    {name}
+                  </Anchor>
+                  {service.is_special && (
+                    <Badge size="xs" variant="outline" color="violet">
+                      {t('special')}
+                    </Badge>
                   )}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                </Group>
+              </Table.Td>
+              <Table.Td {...num}>{service.departure_hhmm ?? '—'}</Table.Td>
+              <Table.Td {...num}>{service.arrival_hhmm ?? '—'}</Table.Td>
+              <Table.Td {...num}>{service.group_seats}</Table.Td>
+              <Table.Td {...num} fw={700}>
+                {service.vacant_seats}
+              </Table.Td>
+              <Table.Td {...num}>{service.requested_seats}</Table.Td>
+              <Table.Td {...num}>{service.reserved_or_occupied_seats}</Table.Td>
+              <Table.Td>
+                <LevelBadge level={service.has_inventory ? service.allotment_level : null} size="sm" />
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={2} align="flex-start">
+                  {service.tags.map((tag) => (
+                    <TagBadge key={tag} tag={tag} />
+                  ))}
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <ServiceStatusBadge status={service.status} />
+              </Table.Td>
+              {bookHref && (
+                <Table.Td>
+                  {!NOT_BOOKABLE.includes(service.status) && (
+                    <Button component={Link} to={bookHref(service)} size="compact-sm" aria-label={`${t('bookings:list.create')}: ${name}`}>
+                      {t('bookings:list.create')}
+                    </Button>
+                  )}
+                </Table.Td>
+              )}
+            </Table.Tr>
+          );
+        })}
+      </ListTable>
     </Paper>
   );
 }

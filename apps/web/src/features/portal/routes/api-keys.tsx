@@ -13,6 +13,7 @@ import { agentScopeOf, useOwnAgent } from '../../../lib/own-agent.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys.ts';
 import { CreateApiKeyModal, ShowApiKeyModal } from '../components/api-key-dialogs.tsx';
 import { groupName, sortGroups } from '../components/staff-groups.ts';
+import { ListTable } from '../../../components/list-table.tsx';
 
 /**
  * /api-keys: the agent's administrators issue keys for their own booking systems (one branch
@@ -48,71 +49,69 @@ export function Component() {
         }
       />
       <Paper withBorder p="md">
-        <Table.ScrollContainer minWidth={800}>
-          <Table striped highlightOnHover aria-label={t('apiKeys.listLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('apiKeys.name')}</Table.Th>
-                <Table.Th>{t('apiKeys.branch')}</Table.Th>
-                <Table.Th>{t('apiKeys.prefix')}</Table.Th>
-                <Table.Th>{t('apiKeys.created')}</Table.Th>
-                <Table.Th>{t('apiKeys.lastUsed')}</Table.Th>
-                <Table.Th>{t('apiKeys.state')}</Table.Th>
-                <Table.Th aria-label={t('apiKeys.actions')} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.length === 0 && !keys.isPending && <TableEmptyRow colSpan={7}>{t('apiKeys.empty')}</TableEmptyRow>}
-              {rows.map((row) => (
-                <Table.Tr key={row.id} data-testid={`api-key-${row.id}`}>
-                  <Table.Td fw={600}>{row.name}</Table.Td>
-                  <Table.Td>{branchOf(row)}</Table.Td>
-                  <Table.Td>
-                    <Text ff="monospace" size="sm">{`${row.prefix}…`}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDateTime(row.created_at)}</Text>
+        <ListTable
+          minWidth={800} striped highlightOnHover aria-label={t('apiKeys.listLabel')}
+          head={
+            <>
+              <Table.Th>{t('apiKeys.name')}</Table.Th>
+              <Table.Th>{t('apiKeys.branch')}</Table.Th>
+              <Table.Th>{t('apiKeys.prefix')}</Table.Th>
+              <Table.Th>{t('apiKeys.created')}</Table.Th>
+              <Table.Th>{t('apiKeys.lastUsed')}</Table.Th>
+              <Table.Th>{t('apiKeys.state')}</Table.Th>
+              <Table.Th aria-label={t('apiKeys.actions')} />
+            </>
+          }
+        >
+          {rows.length === 0 && !keys.isPending && <TableEmptyRow colSpan={7}>{t('apiKeys.empty')}</TableEmptyRow>}
+          {rows.map((row) => (
+            <Table.Tr key={row.id} data-testid={`api-key-${row.id}`}>
+              <Table.Td fw={600}>{row.name}</Table.Td>
+              <Table.Td>{branchOf(row)}</Table.Td>
+              <Table.Td>
+                <Text ff="monospace" size="sm">{`${row.prefix}…`}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatDateTime(row.created_at)}</Text>
+                <Text size="xs" c="dimmed">
+                  {row.created_by}
+                </Text>
+              </Table.Td>
+              <Table.Td>{row.last_used_at ? formatDateTime(row.last_used_at) : t('apiKeys.neverUsed')}</Table.Td>
+              <Table.Td>
+                {row.revoked_at ? (
+                  <>
+                    <Badge color="gray" variant="light">
+                      {t('apiKeys.revoked')}
+                    </Badge>
                     <Text size="xs" c="dimmed">
-                      {row.created_by}
+                      {formatDateTime(row.revoked_at)} {row.revoked_by}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>{row.last_used_at ? formatDateTime(row.last_used_at) : t('apiKeys.neverUsed')}</Table.Td>
-                  <Table.Td>
-                    {row.revoked_at ? (
-                      <>
-                        <Badge color="gray" variant="light">
-                          {t('apiKeys.revoked')}
-                        </Badge>
-                        <Text size="xs" c="dimmed">
-                          {formatDateTime(row.revoked_at)} {row.revoked_by}
-                        </Text>
-                      </>
-                    ) : (
-                      <Badge color="teal" variant="light">
-                        {t('apiKeys.active')}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {!row.revoked_at && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        onClick={() => {
-                          setRevoking(row);
-                          setRevokeTarget(row);
-                        }}
-                      >
-                        {t('apiKeys.revoke')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                  </>
+                ) : (
+                  <Badge color="teal" variant="light">
+                    {t('apiKeys.active')}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {!row.revoked_at && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    onClick={() => {
+                      setRevoking(row);
+                      setRevokeTarget(row);
+                    }}
+                  >
+                    {t('apiKeys.revoke')}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       </Paper>
 
       <CreateApiKeyModal

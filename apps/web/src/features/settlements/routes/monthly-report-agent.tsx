@@ -10,6 +10,7 @@ import { formatYen } from '../../../lib/yen.ts';
 import { useGroupSettlements } from '../api/get-group-settlements.ts';
 import { PeriodText, SettlementStatusBadge } from '../components/settlement-badges.tsx';
 import { amountStyle, BackLink, Field, idParam, InvoiceLink, Loading, SumFields, SummaryCard, useListSearch, type DrillDownState } from '../components/settlement-parts.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 
 const SUMS = ['amount', 'fare', 'discrepancy', 'fee'] as const;
 
@@ -34,63 +35,61 @@ function AgentSettlementBranches({ data }: { data: GroupSettlementList }) {
         <SumFields sums={settlement} />
       </SummaryCard>
       <Paper withBorder p="md">
-        <Table.ScrollContainer minWidth={1000}>
-          <Table aria-label={t('branches.label')} highlightOnHover verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th miw={140}>{t('columns.branch')}</Table.Th>
-                <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('columns.period')}</Table.Th>
-                {SUMS.map((key) => (
-                  <Table.Th key={key} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {t(`columns.${key}`)}
-                  </Table.Th>
-                ))}
-                <Table.Th>{t('columns.status')}</Table.Th>
-                <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('columns.deadline')}</Table.Th>
-                <Table.Th>{t('columns.invoice')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.group_settlements.length === 0 && <TableEmptyRow colSpan={9}>{t('common:status.noResults')}</TableEmptyRow>}
-              {data.group_settlements.map((g) => (
-                <Table.Tr key={g.group_settlement_id} data-testid={`group-settlement-${g.group_settlement_id}`}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/monthly-report/payment/${g.group_settlement_id}`} state={{ listSearch } satisfies DrillDownState} size="sm" aria-label={t('branches.open', { branch: g.group.name })}>
-                      {g.group.name}
-                    </Anchor>
-                    {/* 本社 says it already; another name for the head office gets the word under it. */}
-                    {g.group.is_root && g.group.name !== t('branches.headOffice') && (
-                      <Text size="xs" c="dimmed">
-                        {t('branches.headOffice')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <PeriodText duration={g.duration} />
-                  </Table.Td>
-                  {SUMS.map((key) => (
-                    <Table.Td key={key} ta="right" style={amountStyle}>
-                      {yen(g[key])}
-                    </Table.Td>
-                  ))}
-                  <Table.Td>
-                    <SettlementStatusBadge status={g.payment_status} />
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{g.payment_deadline ?? '—'}</Table.Td>
-                  <Table.Td>
-                    {g.invoice_url ? (
-                      <InvoiceLink url={g.invoice_url} label={g.invoice_number ?? t('columns.invoice')} testId={`invoice-${g.group_settlement_id}`} />
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        {t('noInvoice')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
+        <ListTable
+          minWidth={1000} aria-label={t('branches.label')} highlightOnHover verticalSpacing="xs"
+          head={
+            <>
+              <Table.Th miw={140}>{t('columns.branch')}</Table.Th>
+              <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('columns.period')}</Table.Th>
+              {SUMS.map((key) => (
+                <Table.Th key={key} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {t(`columns.${key}`)}
+                </Table.Th>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              <Table.Th>{t('columns.status')}</Table.Th>
+              <Table.Th style={{ whiteSpace: 'nowrap' }}>{t('columns.deadline')}</Table.Th>
+              <Table.Th>{t('columns.invoice')}</Table.Th>
+            </>
+          }
+        >
+          {data.group_settlements.length === 0 && <TableEmptyRow colSpan={9}>{t('common:status.noResults')}</TableEmptyRow>}
+          {data.group_settlements.map((g) => (
+            <Table.Tr key={g.group_settlement_id} data-testid={`group-settlement-${g.group_settlement_id}`}>
+              <Table.Td>
+                <Anchor component={Link} to={`/monthly-report/payment/${g.group_settlement_id}`} state={{ listSearch } satisfies DrillDownState} size="sm" aria-label={t('branches.open', { branch: g.group.name })}>
+                  {g.group.name}
+                </Anchor>
+                {/* 本社 says it already; another name for the head office gets the word under it. */}
+                {g.group.is_root && g.group.name !== t('branches.headOffice') && (
+                  <Text size="xs" c="dimmed">
+                    {t('branches.headOffice')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <PeriodText duration={g.duration} />
+              </Table.Td>
+              {SUMS.map((key) => (
+                <Table.Td key={key} ta="right" style={amountStyle}>
+                  {yen(g[key])}
+                </Table.Td>
+              ))}
+              <Table.Td>
+                <SettlementStatusBadge status={g.payment_status} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{g.payment_deadline ?? '—'}</Table.Td>
+              <Table.Td>
+                {g.invoice_url ? (
+                  <InvoiceLink url={g.invoice_url} label={g.invoice_number ?? t('columns.invoice')} testId={`invoice-${g.group_settlement_id}`} />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {t('noInvoice')}
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
       </Paper>
     </>
   );
