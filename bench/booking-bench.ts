@@ -16,7 +16,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite, openPostgres, rowsOf, type Database } from '../apps/server/src/db/client.ts';
 import { loadDemoData } from '../apps/server/src/db/seed/demo-data.ts';
-import { isBookingWork, pgbenchScripts, recordStatements, replayScript } from './booking-replay.ts';
+import { isBatchedNotify, isBookingWork, pgbenchScripts, recordStatements, replayScript } from './booking-replay.ts';
 
 const DURATION_MS = Number(process.env.BENCH_MS ?? 5000);
 const CLIENTS = 16;
@@ -128,9 +128,11 @@ async function replayedBookings(app: FastifyInstance, headers: Record<string, st
   let counts = { whole: 0, ownRows: 0 };
   for (const [i, train] of targets.entries()) {
     let bookingId = '';
-    const statements = await recordStatements(async () => {
-      bookingId = await bookOnce(app, headers, train, agentId, i);
-    });
+    const statements = (
+      await recordStatements(async () => {
+        bookingId = await bookOnce(app, headers, train, agentId, i);
+      })
+    ).filter((s) => !isBatchedNotify(s));
     const [row] = rowsOf<{ id: number }>(await database.db.execute(sql`select id from bookings where booking_id = ${bookingId}`));
     counts = { whole: statements.length, ownRows: statements.filter(isBookingWork).length };
     whole.push(replayScript(statements, { id: row!.id, bookingId }));
