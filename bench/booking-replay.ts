@@ -96,6 +96,16 @@ export function pgbenchScripts(target: string, scripts: string[], clients: numbe
 }
 
 /**
+ * The live-update publisher's notify (realtime-publish.ts): one statement per 25 ms for every
+ * notice committed meanwhile, by all bookings together, sent after the commit on a connection of
+ * its own. A recording catches whichever batch happens to go out while it runs (a booking made
+ * alone sends two, 25 ms after each commit), so it is left out of a booking's statements.
+ */
+export function isBatchedNotify(statement: RecordedStatement): boolean {
+  return /^select pg_notify\(\$1, n\) from \(select set_config\('synchronous_commit', 'off', true\)\)/.test(statement.text.trim().replace(/\s+/g, ' '));
+}
+
+/**
  * Statements that only a server's way of working adds: the session lookup, BEGIN/COMMIT and the
  * operation log row. Without BEGIN each statement commits on its own, so the hold's savepoint
  * (a fallback for the seat check, DESIGN §4) goes too: a savepoint needs a transaction block.

@@ -1,7 +1,8 @@
 /**
  * The two statements of a booking submission: one read of everything the request is checked
  * against (agent and branches, an earlier request with the same idempotency key, each train's
- * running, sales and vacancy on its legs, the pricing reference), and one write of the booking
+ * running, sales and vacancy on its legs, the pricing reference, the special contract terms
+ * closed over its dates), and one write of the booking
  * with its trains, units, wheelchairs, first history revision and notifications; then its live
  * updates (booking.changed; notification.changed to the operator when it notifies).
  */
@@ -13,6 +14,7 @@ import { roomsOfAgentData, roomsOfNotification } from '@sagano/domain/realtime/r
 import { publishRealtime } from '../../realtime/realtime-publish.ts';
 import { GROUP_TYPE_ID_SQL, vacantOnLegsSql } from '../inventory/allotments.ts';
 import { runningServiceDaysSql } from '../timetable/running-service-days.ts';
+import { closedTermsSql, type ClosedTerm } from './contract-term-deadline.ts';
 import { pricingReferenceSql, type PricingReference } from './pricing-reference.ts';
 
 export interface SubmitDirection {
@@ -39,11 +41,13 @@ export interface SubmitContext {
     vacant: number;
   }[];
   pricing: PricingReference;
+  /** The special contract terms closed before `closedTermsBefore` over the trains' dates (only when it is given). */
+  closed_terms?: ClosedTerm[];
 }
 
 export async function readSubmitContext(
   db: Executor,
-  input: { agentId: number; idempotentId: string | null; groupType: string; priceDate: string; directions: SubmitDirection[] },
+  input: { agentId: number; idempotentId: string | null; groupType: string; priceDate: string; directions: SubmitDirection[]; closedTermsBefore?: string | undefined },
 ): Promise<SubmitContext> {
   const dates = input.directions.map((d) => d.serviceDate).sort();
   const directions = JSON.stringify(
@@ -83,7 +87,8 @@ export async function readSubmitContext(
                               where st.service_date = d.service_date and st.service_id = d.service_id limit 1) st on true
            left join lateral (select i.arrangement_pattern_id from service_day_inventories i
                               where i.service_date = d.service_date and i.service_id = d.service_id limit 1) i on true) as services,
-        ${pricingReferenceSql(input.groupType, input.priceDate)} as pricing`),
+        ${pricingReferenceSql(input.groupType, input.priceDate)} as pricing
+        ${input.closedTermsBefore === undefined ? sql`` : sql`, ${closedTermsSql(input.closedTermsBefore, dates)} as closed_terms`}`),
   );
   return row!;
 }
@@ -106,7 +111,8 @@ export interface NewBooking {
   participantQuantity: number;
   totalAmountE6: number;
   externalIdempotentId: string | null;
-  requestHash: string;
+  /** The request's canonical hash, kept only with an external_idempotent_id (it decides a replay). */
+  requestHash: string | null;
   createdBy: string;
   services: { direction: string; service_date: string; service_id: number; from_station_id: number; to_station_id: number }[];
   units: { unit_id: number; quantity: number; calculated_quantity: number; unit_price_e6: number; subtotal_e6: number }[];

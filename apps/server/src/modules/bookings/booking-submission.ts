@@ -12,7 +12,7 @@ import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { refuseClosedContractTerms } from './contract-term-deadline.ts';
+import { refuseClosedTerms } from './contract-term-deadline.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { insertBookingGraph, readSubmitContext, type SubmitContext } from './booking-submission.repository.ts';
@@ -87,12 +87,14 @@ export function refusePastDates(directions: Direction[], today: string, kept: (d
   }
 }
 
-export function readContext(tx: Executor, agentId: number, idempotentId: string | null, groupType: string, priceDate: string, directions: Direction[]) {
+/** The submission's one read; with `closedTermsBefore` (today) it also reads the closed special contract terms. */
+export function readContext(tx: Executor, agentId: number, idempotentId: string | null, groupType: string, priceDate: string, directions: Direction[], closedTermsBefore?: string) {
   return readSubmitContext(tx, {
     agentId,
     idempotentId,
     groupType,
     priceDate,
+    closedTermsBefore,
     directions: directions.map((d) => {
       const legs = legsBetween(d.choice.from_station_id, d.choice.to_station_id);
       return { direction: d.direction, serviceDate: d.choice.service_date, serviceId: d.choice.service_id, firstLeg: legs[0]!, lastLeg: legs[legs.length - 1]! };
@@ -128,11 +130,13 @@ export async function submit(work: Work, principal: Principal, body: CreateBooki
   if (user.kind === 'AGENT' && body.agent_id !== user.agent_id) throw new AppError('FORBIDDEN', 'agent_id: you can book only for your own agent', 'agent_id');
   if (user.kind === 'OPERATOR' && user.user_group === 'STATION') throw new AppError('FORBIDDEN', 'station staff cannot submit bookings');
   const directions = checkedDirections(body.service_order);
-  refusePastDates(directions, clock.today());
-  await refuseClosedContractTerms(tx, directions, clock.today());
+  const today = clock.today();
+  refusePastDates(directions, today);
   const serviceDates = directions.map((d) => d.choice.service_date);
   const priceDate = [...serviceDates].sort()[0]!;
-  const context = await readContext(tx, body.agent_id, body.external_idempotent_id ?? null, body.group.group_type, priceDate, directions);
+  const context = await readContext(tx, body.agent_id, body.external_idempotent_id ?? null, body.group.group_type, priceDate, directions, today);
+  // The closed terms come with the read (no statement of their own), and are checked before anything else in it.
+  refuseClosedTerms(context.closed_terms ?? [], directions);
   const agent = context.agent;
   if (!agent) throw new AppError('VALIDATION_FAILED', 'agent_id: no such agent', 'agent_id');
   let subGroupId = body.agent_sub_group_id ?? context.groups.find((g) => g.is_root)?.id;
@@ -144,8 +148,9 @@ export async function submit(work: Work, principal: Principal, body: CreateBooki
   }
   if (!subGroupId || !context.groups.some((g) => g.id === subGroupId)) throw new AppError('VALIDATION_FAILED', 'agent_sub_group_id: not a branch of this agent', 'agent_sub_group_id');
 
-  const hash = requestHash(body);
-  if (context.existing) return replay(context.existing, hash, subGroupId);
+  // The hash only ever decides a replay of external_idempotent_id: a request without one stores none.
+  const hash = body.external_idempotent_id ? requestHash(body) : null;
+  if (context.existing) return replay(context.existing, hash!, subGroupId);
   if (context.group_type_id === null) throw new AppError('CONFLICT', 'no arrangement type is marked as the group allotment');
 
   const { price, wheelchairs } = checkContent(context, directions, body, priceDate);
@@ -199,7 +204,7 @@ export async function submit(work: Work, principal: Principal, body: CreateBooki
     if (body.external_idempotent_id) {
       // A parallel request with the same id won the race: answer with its booking.
       const [existing] = await tx.select().from(t.bookings).where(sql`${t.bookings.agentId} = ${agent.id} and ${t.bookings.externalIdempotentId} = ${body.external_idempotent_id}`);
-      if (existing) return replay({ booking_id: existing.bookingId, request_hash: existing.requestHash, agent_sub_group_id: existing.agentSubGroupId }, hash, subGroupId);
+      if (existing) return replay({ booking_id: existing.bookingId, request_hash: existing.requestHash, agent_sub_group_id: existing.agentSubGroupId }, hash!, subGroupId);
     }
   }
   throw new AppError('CONFLICT', 'could not allocate a booking number; try again');
