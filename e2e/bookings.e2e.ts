@@ -116,9 +116,9 @@ describe('bookings', () => {
     await page.waitForURL(`**/bookings/${bookingId}`);
 
     // Reserve allotments, then confirm with the mail.
-    await page.getByRole('button', { name: '枠確保' }).click();
+    await page.getByRole('button', { name: '枠を確保する' }).click();
     await visible(page.getByTestId('booking-status').getByText('枠確保済'));
-    await page.getByRole('button', { name: '予約確定' }).click();
+    await page.getByRole('button', { name: '予約を確定する' }).click();
     const dialog = page.getByRole('dialog');
     await visible(dialog.getByLabel('件名'));
     await page.waitForFunction(() => (document.querySelector('[role="dialog"] textarea') as HTMLTextAreaElement | null)?.value.length);

@@ -39,9 +39,9 @@ async function agentSubmits(agent: Page, name: string): Promise<string> {
   return booking_id;
 }
 
-/** The "priority" field of the open booking detail. */
+/** The "priority" field of the open booking detail (its label, not the 優先度 step button above it). */
 function priorityField(page: Page) {
-  return page.getByText(/^(優先度|Priority)$/).first().locator('xpath=following-sibling::*[1]');
+  return page.locator('p').filter({ hasText: /^(優先度|Priority)$/ }).first().locator('xpath=following-sibling::*[1]');
 }
 
 /** Waits (up to 5 s) until the element's text is `text`. */

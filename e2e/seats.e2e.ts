@@ -55,7 +55,7 @@ describe('seats, seat table and voucher', () => {
 
     // Assign seats from the booking: automatically, then look at the map.
     await page.goto(`/bookings/${id}`);
-    await page.getByRole('link', { name: '座席指定' }).click();
+    await page.getByRole('link', { name: '座席を割り当てる' }).click();
     await page.waitForURL(`**/bookings/${id}/assign-seats`);
     await page.getByRole('button', { name: '全列車を自動割当' }).click();
     await visible(page.getByTestId('assigned-down').getByText('23 / 23席'));
@@ -84,11 +84,11 @@ describe('seats, seat table and voucher', () => {
 
     // The voucher: confirmed with a note, then mailed.
     await page.goto(`/bookings/${id}`);
-    await page.getByRole('button', { name: 'バウチャー確定' }).click();
+    await page.getByRole('button', { name: 'バウチャーを送る' }).click();
     await page.getByRole('dialog').getByLabel('バウチャー記載事項').fill('発車の20分前までにトロッコ嵯峨駅の改札前へお集まりください。');
-    await page.getByRole('dialog').getByRole('button', { name: '確定する' }).click();
-    await page.getByRole('button', { name: 'バウチャー送信' }).click();
-    await templateLoaded(page);
+    await page.getByRole('dialog').getByRole('button', { name: '確定して次へ' }).click();
+    // The note dialog gives way to the mail with its PDF; sending waits for the template.
+    await visible(page.getByRole('dialog').getByRole('link', { name: 'バウチャー(PDF)' }));
     await page.getByRole('dialog').getByRole('button', { name: 'バウチャーを送信' }).click();
     await visible(page.getByText('バウチャーをメールで送信しました'));
 

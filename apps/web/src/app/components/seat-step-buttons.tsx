@@ -1,23 +1,35 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { IconArmchair, IconFileTypePdf, IconMail, IconTable, IconTicket } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconArmchair, IconArrowRight, IconTable, IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
+import type { NextBookingStep } from '@sagano/domain/bookings/booking-progress';
+import { formatDateTime } from '../../lib/dates.ts';
 import { closeAndNotify } from '../../lib/notify.ts';
 import { useBookingStep } from '../../features/bookings/api/booking-steps.ts';
 import { MailStepModal } from '../../features/bookings/components/mail-step-modal.tsx';
-import { confirmVoucher, sendVoucher, voucherPdfUrl, type Mail } from '../../features/seats/api/seat-steps.ts';
+import { confirmVoucher, sendVoucher, type Mail } from '../../features/seats/api/seat-steps.ts';
 
 const SEATED: readonly BookingResponse['sub_status'][] = ['SAGANO_SEAT_ASSIGNING', 'SAGANO_SEAT_RESERVED', 'SAGANO_SEAT_TABLE_SENT'];
 
-/** バウチャー確定: the note printed on the voucher, the current one to start from. */
-function VoucherConfirmModal({ initialNote, loading, onClose, onConfirm }: { initialNote: string; loading: boolean; onClose: () => void; onConfirm: (note: string) => void }) {
+/**
+ * The voucher's first step: the note printed on it, the current one to start from. Going on
+ * confirms the voucher (confirm_voucher) when it is not confirmed yet or the note changed; the
+ * mail with the PDF to check comes next.
+ */
+function VoucherNoteModal({ booking, loading, onClose, onNext }: { booking: BookingResponse; loading: boolean; onClose: () => void; onNext: (note: string, confirm: boolean) => void }) {
   const { t } = useTranslation(['seats', 'common']);
-  const [note, setNote] = useState(initialNote);
+  const initial = booking.main_params.voucherNote;
+  const [note, setNote] = useState(initial);
+  const confirmed = booking.flags.can_send_voucher;
+  const sentAt = booking.documents.voucher_sent_at;
   return (
-    <Modal opened onClose={onClose} title={t('steps.confirmVoucherTitle')} size="lg">
+    <Modal opened onClose={onClose} title={t('steps.voucherFlowTitle')} size="lg">
       <Stack gap="sm">
+        <Text size="sm" fw={600}>
+          {`1. ${t('steps.voucherStepNote')} → 2. ${t('steps.voucherStepSend')}`}
+        </Text>
         <Textarea
           label={t('steps.voucherNote')}
           description={t('steps.voucherNoteHint')}
@@ -29,12 +41,17 @@ function VoucherConfirmModal({ initialNote, loading, onClose, onConfirm }: { ini
           maxRows={12}
           data-autofocus
         />
+        {sentAt && (
+          <Text size="xs" c="dimmed">
+            {t('steps.voucherLastSent', { at: formatDateTime(sentAt) })}
+          </Text>
+        )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose} disabled={loading}>
             {t('common:actions.close')}
           </Button>
-          <Button color="teal" loading={loading} onClick={() => onConfirm(note)}>
-            {t('steps.confirmVoucherSubmit')}
+          <Button loading={loading} rightSection={<IconArrowRight size={16} aria-hidden />} onClick={() => onNext(note, !confirmed || note !== initial)}>
+            {t('steps.voucherNoteNext')}
           </Button>
         </Group>
       </Stack>
@@ -43,67 +60,55 @@ function VoucherConfirmModal({ initialNote, loading, onClose, onConfirm }: { ini
 }
 
 /**
- * The seat and voucher steps of the booking detail (operator only): links to 座席指定 and 座席表,
- * バウチャー確定 (note), バウチャー確認 (PDF in a new tab) and バウチャー送信 (mail), each by its flag.
+ * The seat and voucher steps of the booking detail (operator only), each by its flag: 座席指定
+ * and 座席表 (links to their screens) and the voucher as one flow, バウチャーを送る: the note
+ * (バウチャー確定), then the mail with the PDF to check (バウチャー送信). `part` picks the one
+ * that is the booking's next step (filled, under its own name) or the others (secondary).
  */
-export function SeatStepButtons({ booking }: { booking: BookingResponse }) {
-  const { t } = useTranslation('seats');
+export function SeatStepButtons({ booking, next, part }: { booking: BookingResponse; next: NextBookingStep | null; part: 'primary' | 'secondary' }) {
+  const { t } = useTranslation(['seats', 'bookings']);
   const bookingId = booking.booking_id;
   const flags = booking.flags;
-  const [confirming, setConfirming] = useState(false);
-  const [mailing, setMailing] = useState(false);
+  const [stage, setStage] = useState<'note' | 'mail' | null>(null);
   const confirm = useBookingStep((note: string) => confirmVoucher(bookingId, note));
   const send = useBookingStep((mail: Mail) => sendVoucher(bookingId, mail));
   const seated = SEATED.includes(booking.sub_status);
+  const shows = (step: NextBookingStep) => (part === 'primary') === (next === step);
 
   return (
     <>
-      {(flags.can_assign_seats || seated) && (
-        <Button component={Link} to="assign-seats" variant="light" leftSection={<IconArmchair size={16} aria-hidden />}>
-          {t('steps.assignSeats')}
+      {(flags.can_assign_seats || seated) && shows('assign_seats') && (
+        <Button component={Link} to="assign-seats" variant={part === 'primary' ? 'filled' : 'default'} leftSection={<IconArmchair size={16} aria-hidden />}>
+          {part === 'primary' ? t('bookings:progress.actions.assignSeats') : t('steps.assignSeats')}
         </Button>
       )}
-      {(flags.can_confirm_seats || flags.can_release_seats) && (
-        <Button component={Link} to="ensure-seats" variant="light" leftSection={<IconTable size={16} aria-hidden />}>
-          {t('steps.seatTable')}
+      {(flags.can_confirm_seats || flags.can_release_seats) && shows('confirm_seats') && (
+        <Button component={Link} to="ensure-seats" variant={part === 'primary' ? 'filled' : 'default'} leftSection={<IconTable size={16} aria-hidden />}>
+          {part === 'primary' ? t('bookings:progress.actions.sendSeatTable') : t('steps.seatTable')}
         </Button>
       )}
-      {flags.can_generate_voucher && (
-        <Button color="teal" leftSection={<IconTicket size={16} aria-hidden />} onClick={() => setConfirming(true)}>
-          {t('steps.confirmVoucher')}
-        </Button>
-      )}
-      {(flags.can_generate_voucher || flags.can_show_voucher) && (
-        <Button component="a" href={voucherPdfUrl(bookingId)} target="_blank" rel="noopener" variant="default" leftSection={<IconFileTypePdf size={16} aria-hidden />}>
-          {t('steps.showVoucher')}
-        </Button>
-      )}
-      {flags.can_send_voucher && (
-        <Button leftSection={<IconMail size={16} aria-hidden />} onClick={() => setMailing(true)}>
-          {t('steps.sendVoucher')}
+      {(flags.can_generate_voucher || flags.can_send_voucher) && shows('confirm_voucher') && (
+        <Button variant={part === 'primary' ? 'filled' : 'default'} leftSection={<IconTicket size={16} aria-hidden />} onClick={() => setStage('note')}>
+          {t('steps.voucher')}
         </Button>
       )}
 
-      {confirming && (
-        <VoucherConfirmModal
-          initialNote={booking.main_params.voucherNote}
+      {stage === 'note' && (
+        <VoucherNoteModal
+          booking={booking}
           loading={confirm.isPending}
-          onClose={() => setConfirming(false)}
-          onConfirm={(note) =>
-            confirm.mutate(note, closeAndNotify(() => setConfirming(false), t('steps.confirmVoucherDone')))
-          }
+          onClose={() => setStage(null)}
+          onNext={(note, mustConfirm) => (mustConfirm ? confirm.mutate(note, { onSuccess: () => setStage('mail') }) : setStage('mail'))}
         />
       )}
-      {mailing && (
+      {stage === 'mail' && (
         <MailStepModal
           bookingId={bookingId}
           template="voucher"
           opened
           sending={send.isPending}
-          onClose={() => setMailing(false)}
-          onSend={(mail) =>
-            send.mutate(mail, closeAndNotify(() => setMailing(false), t('steps.sendVoucherDone')))
-          }
+          onClose={() => setStage(null)}
+          onSend={(mail) => send.mutate(mail, closeAndNotify(() => setStage(null), t('steps.sendVoucherDone')))}
         />
       )}
     </>

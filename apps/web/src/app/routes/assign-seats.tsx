@@ -1,6 +1,6 @@
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { IconCheck, IconLockOpen, IconTable, IconWand, IconX } from '@tabler/icons-react';
+import { IconCheck, IconCircleCheck, IconLockOpen, IconTable, IconWand, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -132,6 +132,8 @@ export function Component() {
   const [releasing, setReleasing] = useState(false);
   const [refusing, setRefusing] = useState(false);
   const [moved, setMoved] = useState<string[]>([]);
+  // Seats were just assigned here (held until 座席指定OK): said in green, not left to a passing toast.
+  const [assigned, setAssigned] = useState(false);
 
   const assign = useBookingStep((body: AssignSeatsRequest) => assignSeats(bookingId, body));
   const ok = useBookingStep(() => assignSeatsOk(bookingId));
@@ -152,6 +154,7 @@ export function Component() {
       onSuccess: (answer) => {
         queryClient.setQueryData(bookingSeatsKey(bookingId), answer);
         setMoved(answer.moved_booking_ids ?? []);
+        setAssigned(true);
         after();
         notifySuccess(done);
       },
@@ -174,6 +177,7 @@ export function Component() {
   const state = { status: booking.status, subStatus: booking.sub_status, isRoundTrip: booking.main_params.service_order.is_round_trip, voucherConfirmed: false, ignoreCancellationPolicy: false };
   const may = (step: BookingStep) => mayTake(step, state, 'OPERATOR');
   const editable = flags.can_assign_seats;
+  const seated = booking.sub_status === 'SAGANO_SEAT_RESERVED' || booking.sub_status === 'SAGANO_SEAT_TABLE_SENT';
   const slope = booking.main_params.participant_group.wheel_chairs.filter((w) => w.need_slope).length;
   const directions = seats.data ? sortDirections(seats.data.directions) : [];
   const current = directions.find((d) => d.direction === tab) ?? directions[0];
@@ -204,7 +208,19 @@ export function Component() {
           {t('assign.ngReasonShown', { reason: seats.data.seat_ng_reason })}
         </Alert>
       )}
-      {!editable && (
+      {seated ? (
+        <Alert color="teal" variant="light" mb="md" icon={<IconCircleCheck size={20} aria-hidden />} title={t('assign.seatedTitle')} data-testid="seats-success">
+          {t('assign.seatedBody')}
+        </Alert>
+      ) : (
+        assigned &&
+        booking.sub_status === 'SAGANO_SEAT_ASSIGNING' && (
+          <Alert color="teal" variant="light" mb="md" icon={<IconCircleCheck size={20} aria-hidden />} title={t('assign.assignedTitle')} data-testid="seats-success">
+            {t('assign.assignedBody')}
+          </Alert>
+        )
+      )}
+      {!editable && !seated && (
         <Alert color="gray" variant="light" mb="md">
           {t('assign.readOnly')}
         </Alert>
@@ -276,6 +292,7 @@ export function Component() {
             onSuccess: () => {
               setReleasing(false);
               setEdits({});
+              setAssigned(false);
               notifySuccess(t('assign.releaseDone'));
             },
           })
@@ -290,6 +307,7 @@ export function Component() {
               onSuccess: () => {
                 setRefusing(false);
                 setEdits({});
+                setAssigned(false);
                 notifySuccess(t('assign.ngDone'));
               },
             })

@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
 import { mayTake, type BookingStep } from '@sagano/domain/bookings/booking-state';
+import { bookingProgress, nextBookingStep } from '@sagano/domain/bookings/booking-progress';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { countryName } from '@sagano/domain/common/countries';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
@@ -29,6 +30,7 @@ import {
 import { useBooking } from '../../features/bookings/api/get-booking.ts';
 import { prefectureOptions } from '../../features/bookings/components/prefecture-options.ts';
 import { BookingNotes } from '../../features/bookings/components/booking-notes.tsx';
+import { BookingProgress } from '../../features/bookings/components/booking-progress.tsx';
 import { AcceptChangeModal, OutdatedDocuments } from '../../features/bookings/components/change-documents.tsx';
 import { PaymentCard } from '../../features/bookings/components/payment-card.tsx';
 import { MailStepModal } from '../../features/bookings/components/mail-step-modal.tsx';
@@ -230,6 +232,31 @@ export function Component() {
   const may = (step: BookingStep) => operator && mayTake(step, state, 'OPERATOR');
   const prefecture = prefectureOptions(i18n.language, t('form.overseas')).find((p) => p.value === String(booking.group.japan_prefecture_code));
   const cancellation = booking.main_params.cancellation;
+  // Where the booking stands and the one step to take next (the stepper and its filled button).
+  const progressInput = {
+    state: { ...state, voucherConfirmed: flags.can_show_voucher },
+    voucherSent: booking.documents.voucher_sent_at !== null && !booking.documents.outdated.includes('voucher'),
+  };
+  const progress = bookingProgress(progressInput);
+  const next = operator ? nextBookingStep(progressInput) : null;
+  const reserveButton = (variant: 'filled' | 'default') => (
+    <Button
+      variant={variant}
+      loading={reserve.isPending}
+      onClick={() =>
+        reserve.mutate(undefined, {
+          onSuccess: (answer) => (answer.warning ? notifyError(`${t('steps.reserveWarning')}: ${answer.warning}`) : notifySuccess(t('steps.reserveDone'))),
+        })
+      }
+    >
+      {t('progress.actions.reserve')}
+    </Button>
+  );
+  const confirmButton = (variant: 'filled' | 'default') => (
+    <Button variant={variant} onClick={() => setMailStep('booking_ok')}>
+      {t('progress.actions.confirm')}
+    </Button>
+  );
 
   return (
     <>
@@ -258,6 +285,62 @@ export function Component() {
         {t('detail.backToList')}
       </Anchor>
       <Paper withBorder p="md" mb="md">
+        {operator && (
+          <Stack gap="sm" mb="md" data-testid="operator-steps">
+            <Group align="center" gap="md" wrap="wrap">
+              <BookingProgress progress={progress} booking={booking} />
+              <Group gap="xs" role="group" aria-label={t('progress.next')} data-testid="next-step">
+                {next === 'confirm_cancellation' && (
+                  <Button color="red" onClick={() => setConfirmingCancel(true)}>
+                    {t('steps.confirmCancellation')}
+                  </Button>
+                )}
+                {next === 'reserve_allotments' && reserveButton('filled')}
+                {next === 'confirm_booking' && confirmButton('filled')}
+                <SeatStepButtons booking={booking} next={next} part="primary" />
+              </Group>
+            </Group>
+            {booking.status === 'MODIFICATION_SUBMITTED' && (
+              <Text size="sm" c="orange.9" data-testid="change-requested">
+                {t('progress.changeRequested')}
+              </Text>
+            )}
+            {progress.mode === 'progress' && progress.steps.every((s) => s.state === 'done') && (
+              <Text size="sm" c="teal.9" data-testid="all-done">
+                {t('progress.allDone')}
+              </Text>
+            )}
+            <Group gap="xs" role="group" aria-label={t('progress.others')}>
+              {flags.can_reserve_allotments && next !== 'reserve_allotments' && reserveButton('default')}
+              {flags.can_release_allotments && (
+                <Button variant="default" onClick={() => setReleasing(true)}>
+                  {t('steps.release')}
+                </Button>
+              )}
+              {flags.can_confirm_allotments && next !== 'confirm_booking' && confirmButton('default')}
+              <SeatStepButtons booking={booking} next={next} part="secondary" />
+              {may('select_priority') && <Button variant="subtle" onClick={() => setSimple('priority')}>{t('steps.priority')}</Button>}
+              {may('assign_operator') && <Button variant="subtle" onClick={() => setSimple('operator')}>{t('steps.operator')}</Button>}
+              {may('add_special_note') && <Button variant="subtle" onClick={() => setSimple('specialNote')}>{t('steps.specialNote')}</Button>}
+              {may('update_from_to_station') && <Button variant="subtle" onClick={() => setSimple('stations')}>{t('steps.stations')}</Button>}
+              {flags.can_refuse && (
+                <Button color="red" variant="subtle" onClick={() => setMailStep('booking_ng')}>
+                  {t('steps.refuse')}
+                </Button>
+              )}
+              {flags.can_confirm_cancellation && next !== 'confirm_cancellation' && (
+                <Button color="red" variant="outline" onClick={() => setConfirmingCancel(true)}>
+                  {t('steps.confirmCancellation')}
+                </Button>
+              )}
+              {flags.can_cancel && (
+                <Button component={Link} to="cancel" color="red" variant="subtle">
+                  {t('steps.cancel')}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        )}
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
           <SimpleGrid cols={{ base: 2, md: 5 }} spacing="md" style={{ flex: 1 }}>
             <Field label={t('list.columns.status')} value={<span data-testid="booking-status"><BookingStatusBadges status={booking.status} subStatus={booking.sub_status} /></span>} />
@@ -269,48 +352,6 @@ export function Component() {
             {booking.refusal_reason && <Field label={t('detail.refusalReason')} value={t(`refusal.${booking.refusal_reason}`)} />}
           </SimpleGrid>
         </Group>
-        {operator && (
-          <Group gap="xs" mt="md" role="group" aria-label={t('steps.label')}>
-            {flags.can_reserve_allotments && (
-              <Button
-                loading={reserve.isPending}
-                onClick={() =>
-                  reserve.mutate(undefined, {
-                    onSuccess: (answer) => (answer.warning ? notifyError(`${t('steps.reserveWarning')}: ${answer.warning}`) : notifySuccess(t('steps.reserveDone'))),
-                  })
-                }
-              >
-                {t('steps.reserve')}
-              </Button>
-            )}
-            {flags.can_release_allotments && (
-              <Button variant="default" onClick={() => setReleasing(true)}>
-                {t('steps.release')}
-              </Button>
-            )}
-            {flags.can_confirm_allotments && <Button color="teal" onClick={() => setMailStep('booking_ok')}>{t('steps.confirm')}</Button>}
-            {flags.can_refuse && (
-              <Button color="red" variant="outline" onClick={() => setMailStep('booking_ng')}>
-                {t('steps.refuse')}
-              </Button>
-            )}
-            <SeatStepButtons booking={booking} />
-            {may('select_priority') && <Button variant="light" onClick={() => setSimple('priority')}>{t('steps.priority')}</Button>}
-            {may('assign_operator') && <Button variant="light" onClick={() => setSimple('operator')}>{t('steps.operator')}</Button>}
-            {may('add_special_note') && <Button variant="light" onClick={() => setSimple('specialNote')}>{t('steps.specialNote')}</Button>}
-            {may('update_from_to_station') && <Button variant="light" onClick={() => setSimple('stations')}>{t('steps.stations')}</Button>}
-            {flags.can_confirm_cancellation && (
-              <Button color="red" onClick={() => setConfirmingCancel(true)}>
-                {t('steps.confirmCancellation')}
-              </Button>
-            )}
-            {flags.can_cancel && (
-              <Button component={Link} to="cancel" color="red" variant="subtle">
-                {t('steps.cancel')}
-              </Button>
-            )}
-          </Group>
-        )}
         {agent && (
           <AgentSteps
             booking={booking}

@@ -136,6 +136,8 @@ describe('seat screens', () => {
     enabledButton('全列車を自動割当')!.click();
     await waitFor(() => posts().length === 1);
     expect(posts()[0]).toMatchObject({ url: '/v1/bookings/26050601/assign_seats', body: {} });
+    await waitFor(() => pageText().includes('座席を割り当てました'));
+    expect(document.querySelector('[data-testid="seats-success"]')?.textContent).toContain('座席指定OK');
 
     enabledButton('座席指定NG')!.click();
     await waitFor(() => enabledButton('NGにする'));
@@ -148,7 +150,10 @@ describe('seat screens', () => {
     fakeApi({ booking: booking('SAGANO_SEAT_TABLE_SENT', { can_confirm_seats: true }), seats: seats() });
     open('/bookings/26050601/assign-seats');
     await waitFor(() => seatButton('3-2C'));
-    expect(pageText()).toContain('この予約の現在の状態では座席を変更できません。');
+    // Seats given: said as a success (green, with a check), not as a refusal.
+    expect(pageText()).toContain('座席の割り当ては完了しています');
+    expect(pageText()).not.toContain('この予約の現在の状態では座席を変更できません。');
+    expect(document.querySelector('[data-testid="seats-success"]')?.textContent).toContain('座席の割り当ては完了しています');
     expect(seatButton('3-2C')!.disabled).toBe(true);
     expect(anyButton('全列車を自動割当')!.disabled).toBe(true);
     expect(anyButton('座席指定OK')!.disabled).toBe(true);
