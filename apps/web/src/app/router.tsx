@@ -3,7 +3,6 @@ import { Navigate, createBrowserRouter, redirect } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { NotFoundScreen } from '../components/not-found-screen.tsx';
 import { RouteErrorScreen } from '../components/route-error-screen.tsx';
-import { customerSummaryQueryOptions } from '../features/customer/api/customer-api.ts';
 import { loadScreenMessages } from '../lib/i18n.ts';
 import { lazyScreen } from '../lib/lazy-screen.ts';
 import { guestLoader, requireBookingScreen, requireMenuEntry, shellLoader } from './route-guards.ts';
@@ -27,10 +26,14 @@ export function createAppRouter(queryClient: QueryClient) {
     {
       // The group's own page, opened from the voucher's QR code or the mail: booking id + token, no login.
       path: '/customer/bookings/:bookingId',
-      // The booking is asked for while the page's code and messages download, not once the page has rendered.
+      // The booking is asked for while the page's code and messages download, not once the page has
+      // rendered (its small query module is imported here, so that no other page's first load grows).
       loader: ({ params, request }) => {
         const token = new URL(request.url).searchParams.get('token')?.trim() ?? '';
-        if (params.bookingId && token) void queryClient.prefetchQuery(customerSummaryQueryOptions(params.bookingId, token));
+        const { bookingId } = params;
+        if (bookingId && token) {
+          void import('../features/customer/api/customer-api.ts').then(({ customerSummaryQueryOptions }) => queryClient.prefetchQuery(customerSummaryQueryOptions(bookingId, token)));
+        }
         return loadScreenMessages();
       },
       lazy: lazyScreen(() => import('../features/customer/routes/customer-booking.tsx')),
