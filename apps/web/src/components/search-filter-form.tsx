@@ -62,7 +62,9 @@ export function SearchFilterForm({
       <form role="search" aria-label={label} onSubmit={onSubmit} noValidate>
         <SimpleGrid {...grid}>{children}</SimpleGrid>
         {more && (
-          <Collapse expanded={open}>
+          // Kept mounted and only not displayed while closed (not an Activity): opening then shows
+          // the fields instead of setting up every input's effects at the click.
+          <Collapse expanded={open} keepMountedMode="display-none">
             <SimpleGrid {...grid} mt="sm">
               {more}
             </SimpleGrid>

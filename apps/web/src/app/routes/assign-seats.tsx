@@ -77,6 +77,8 @@ const DirectionPanel = memo(function DirectionPanel({
   const standing = e.standing ?? d.standing;
   const preferred = e.preferredCars ?? NO_CARS;
   const onSelect = useCallback((next: Set<string>) => onEdit(d.direction, { seatIds: [...next] }), [onEdit, d.direction]);
+  const onStanding = useCallback((value: number) => onEdit(d.direction, { standing: value }), [onEdit, d.direction]);
+  const onPreferredCars = useCallback((value: string[]) => onEdit(d.direction, { preferredCars: value }), [onEdit, d.direction]);
   return (
     <Stack gap="md">
       <AssignPanel
@@ -85,9 +87,9 @@ const DirectionPanel = memo(function DirectionPanel({
         slope={slope}
         selection={selection}
         standing={standing}
-        onStanding={(value) => onEdit(d.direction, { standing: value })}
+        onStanding={onStanding}
         preferredCars={preferred}
-        onPreferredCars={(value) => onEdit(d.direction, { preferredCars: value })}
+        onPreferredCars={onPreferredCars}
         editable={editable}
         busy={busy}
         onAuto={() =>
@@ -261,8 +263,10 @@ export function Component() {
 
       <SeatsLoadState seats={seats} />
       {current && (
-        // Both directions stay mounted: switching shows the other map instead of building ~300 seats anew.
-        <Tabs value={current.direction} onChange={(v) => v && setTab(v as Direction)}>
+        // Both directions stay mounted and the hidden one is only not displayed (not an Activity, whose
+        // effects are torn down and set up again on every switch): switching shows the other map
+        // instead of building ~300 seats anew.
+        <Tabs value={current.direction} onChange={(v) => v && setTab(v as Direction)} keepMountedMode="display-none">
           <Tabs.List mb="md">
             {directions.map((d) => (
               <Tabs.Tab key={d.direction} value={d.direction}>

@@ -129,6 +129,25 @@ function seatLooks(cars: readonly Car[], views: SeatMapProps['seats'], t: TFunct
   return looks;
 }
 
+interface CarViewProps {
+  car: Car;
+  looks: ReadonlyMap<string, SeatLook>;
+  standingView: StandingView | undefined;
+  selected: ReadonlySet<string> | undefined;
+  sweeping: ReadonlySet<string>;
+  handlers: SeatHandlers;
+}
+
+/**
+ * A car renders again only when its own seats' rings change: a click on one seat (a new selection
+ * set for the whole train) leaves the other cars, with their ~70 seat cells each, as they are.
+ */
+function sameCar(prev: CarViewProps, next: CarViewProps): boolean {
+  if (prev.car !== next.car || prev.looks !== next.looks || prev.standingView !== next.standingView || prev.handlers !== next.handlers) return false;
+  if (prev.selected === next.selected && prev.sweeping === next.sweeping) return true;
+  return prev.car.seats.every((s) => Boolean(prev.selected?.has(s.seat_id) || prev.sweeping.has(s.seat_id)) === Boolean(next.selected?.has(s.seat_id) || next.sweeping.has(s.seat_id)));
+}
+
 const CarView = memo(function CarView({
   car,
   looks,
@@ -136,14 +155,7 @@ const CarView = memo(function CarView({
   selected,
   sweeping,
   handlers,
-}: {
-  car: Car;
-  looks: ReadonlyMap<string, SeatLook>;
-  standingView: StandingView | undefined;
-  selected: ReadonlySet<string> | undefined;
-  sweeping: ReadonlySet<string>;
-  handlers: SeatHandlers;
-}) {
+}: CarViewProps) {
   const { t, i18n } = useTranslation('seatMap');
   const layout = useMemo(() => carLayout(car), [car]);
   const standing = standingView ?? (car.standing_capacity > 0 ? { count: car.standing_capacity } : undefined);
@@ -204,7 +216,7 @@ const CarView = memo(function CarView({
       <div className={classes.door} style={{ marginTop: 'auto' }} aria-hidden />
     </section>
   );
-});
+}, sameCar);
 
 /**
  * The train drawn car by car as seen from above: boxes of four on each side of the aisle,

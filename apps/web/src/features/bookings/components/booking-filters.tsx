@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { MultiSelect, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GROUP_TYPES, PAYMENT_STATUSES, type ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
@@ -92,6 +92,17 @@ export function filtersToQuery(values: BookingFilterValues, options: { agent?: b
   return q;
 }
 
+/**
+ * One filter field, drawn again only when its `deps` (its value, error, options) change: the form
+ * holds every value, so without this a keystroke in one filter rendered all fifteen inputs.
+ */
+const Field = memo(
+  function Field({ render }: { render: () => ReactNode; deps: readonly unknown[] }) {
+    return render();
+  },
+  (prev, next) => prev.deps.length === next.deps.length && prev.deps.every((d, i) => Object.is(d, next.deps[i])),
+);
+
 export function BookingFilters({
   initial,
   canPickAgent,
@@ -118,56 +129,106 @@ export function BookingFilters({
         <>
           <TextInput label={t('filters.submittedFrom')} {...DATE_FILTER_PROPS} {...form.getInputProps('submitted_from')} />
           <TextInput label={t('filters.submittedTo')} {...DATE_FILTER_PROPS} {...form.getInputProps('submitted_to')} />
-          <MultiSelect
-            label={t('filters.subStatus')}
-            data={BOOKING_SUB_STATUSES.map((s) => ({ value: s, label: t(`subStatus.${s}`) }))}
-            clearable
-            {...form.getInputProps('sub_status')}
+          <Field
+            deps={[form.values.sub_status, t]}
+            render={() => (
+              <MultiSelect
+                label={t('filters.subStatus')}
+                data={BOOKING_SUB_STATUSES.map((s) => ({ value: s, label: t(`subStatus.${s}`) }))}
+                clearable
+                {...form.getInputProps('sub_status')}
+              />
+            )}
           />
-          <Select
-            label={t('filters.countryCode')}
-            data={countries}
-            searchable
-            value={form.values.country_code}
-            onChange={(v) => form.setFieldValue('country_code', v ?? '')}
+          <Field
+            deps={[form.values.country_code, countries, t]}
+            render={() => (
+              <Select
+                label={t('filters.countryCode')}
+                data={countries}
+                searchable
+                value={form.values.country_code}
+                onChange={(v) => form.setFieldValue('country_code', v ?? '')}
+              />
+            )}
           />
-          <Select
-            label={t('filters.paymentType')}
-            data={[any, ...PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentType.${p}`) }))]}
-            value={form.values.payment_type}
-            onChange={(v) => form.setFieldValue('payment_type', v ?? '')}
+          <Field
+            deps={[form.values.payment_type, anyLabel, t]}
+            render={() => (
+              <Select
+                label={t('filters.paymentType')}
+                data={[any, ...PAYMENT_TYPES.map((p) => ({ value: p, label: t(`paymentType.${p}`) }))]}
+                value={form.values.payment_type}
+                onChange={(v) => form.setFieldValue('payment_type', v ?? '')}
+              />
+            )}
           />
-          <Select
-            label={t('filters.paymentStatus')}
-            data={[any, ...PAYMENT_STATUSES.map((p) => ({ value: p, label: t(`paymentStatus.${p}`) }))]}
-            value={form.values.payment_status}
-            onChange={(v) => form.setFieldValue('payment_status', v ?? '')}
+          <Field
+            deps={[form.values.payment_status, anyLabel, t]}
+            render={() => (
+              <Select
+                label={t('filters.paymentStatus')}
+                data={[any, ...PAYMENT_STATUSES.map((p) => ({ value: p, label: t(`paymentStatus.${p}`) }))]}
+                value={form.values.payment_status}
+                onChange={(v) => form.setFieldValue('payment_status', v ?? '')}
+              />
+            )}
           />
-          <TextInput label={t('filters.notification')} {...form.getInputProps('notification')} />
+          <Field
+            deps={[form.values.notification, form.errors.notification, t]}
+            render={() => (
+              <TextInput label={t('filters.notification')} {...form.getInputProps('notification')} />
+            )}
+          />
         </>
       }
     >
       <TextInput label={t('filters.serviceFrom')} {...DATE_FILTER_PROPS} {...form.getInputProps('service_from')} />
       <TextInput label={t('filters.serviceTo')} {...DATE_FILTER_PROPS} {...form.getInputProps('service_to')} />
-      <TextInput label={t('filters.bookingId')} inputMode="numeric" {...form.getInputProps('booking_id')} />
-      <TextInput label={t('filters.groupName')} {...form.getInputProps('group_name')} />
-      <MultiSelect
-        label={t('filters.status')}
-        data={BOOKING_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-        clearable
-        {...form.getInputProps('status')}
+      <Field
+        deps={[form.values.booking_id, form.errors.booking_id, t]}
+        render={() => (
+          <TextInput label={t('filters.bookingId')} inputMode="numeric" {...form.getInputProps('booking_id')} />
+        )}
       />
-      <MultiSelect
-        label={t('filters.groupTypes')}
-        data={GROUP_TYPES.map((g) => ({ value: g, label: t(`groupType.${g}`) }))}
-        clearable
-        {...form.getInputProps('group_types')}
+      <Field
+        deps={[form.values.group_name, form.errors.group_name, t]}
+        render={() => (
+          <TextInput label={t('filters.groupName')} {...form.getInputProps('group_name')} />
+        )}
+      />
+      <Field
+        deps={[form.values.status, t]}
+        render={() => (
+          <MultiSelect
+            label={t('filters.status')}
+            data={BOOKING_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            clearable
+            {...form.getInputProps('status')}
+          />
+        )}
+      />
+      <Field
+        deps={[form.values.group_types, t]}
+        render={() => (
+          <MultiSelect
+            label={t('filters.groupTypes')}
+            data={GROUP_TYPES.map((g) => ({ value: g, label: t(`groupType.${g}`) }))}
+            clearable
+            {...form.getInputProps('group_types')}
+          />
+        )}
       />
       {canPickAgent && (
-        <AgentBranchSelect
-          agentId={form.values.agent_id}
-          branchId={form.values.branch_id}
-          onChange={({ agentId, branchId }) => form.setValues({ agent_id: agentId, branch_id: branchId })}
+        <Field
+          deps={[form.values.agent_id, form.values.branch_id]}
+          render={() => (
+            <AgentBranchSelect
+              agentId={form.values.agent_id}
+              branchId={form.values.branch_id}
+              onChange={({ agentId, branchId }) => form.setValues({ agent_id: agentId, branch_id: branchId })}
+            />
+          )}
         />
       )}
     </SearchFilterForm>

@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react';
 import { Button, Group, MultiSelect, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconCheck, IconWand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,50 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
     </Group>
   );
 }
+
+/** The standing count; memoised so that a click on a seat (a new selection) does not render it again. */
+const StandingInput = memo(function StandingInput({
+  label,
+  description,
+  max,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  description: string;
+  max: number;
+  value: number;
+  onChange: (value: number) => void;
+  disabled: boolean;
+}) {
+  return (
+    <NumberInput
+      label={label}
+      description={description}
+      min={0}
+      max={max}
+      value={value}
+      onChange={(v) => onChange(typeof v === 'number' ? v : Number(v) || 0)}
+      disabled={disabled}
+      size="xs"
+      allowDecimal={false}
+      allowNegative={false}
+    />
+  );
+});
+
+/** The preferred cars of the automatic assignment; memoised like the standing count. */
+const PreferredCarsSelect = memo(function PreferredCarsSelect(props: {
+  label: string;
+  description: string;
+  data: { value: string; label: string }[];
+  value: string[];
+  onChange: (value: string[]) => void;
+  disabled: boolean;
+}) {
+  return <MultiSelect {...props} size="xs" clearable />;
+});
 
 /**
  * The assignment panel of one direction: what it needs and has, automatic assignment (optionally from
@@ -59,9 +104,13 @@ export function AssignPanel({
   const diff = selectionDiff(direction.assigned_seat_ids, selection);
   const changed = !sameSeats(direction.assigned_seat_ids, selection) || standing !== direction.standing;
   const countOk = picked.total === required;
-  const carOptions = [...direction.cars]
-    .sort((a, b) => a.car_number - b.car_number)
-    .map((car) => ({ value: String(car.logical_car_id), label: `${t('car', { car: car.car_number })}${car.is_rich ? ` ${labels.label(car.name)}` : ''}` }));
+  const carOptions = useMemo(
+    () =>
+      [...direction.cars]
+        .sort((a, b) => a.car_number - b.car_number)
+        .map((car) => ({ value: String(car.logical_car_id), label: `${t('car', { car: car.car_number })}${car.is_rich ? ` ${labels.label(car.name)}` : ''}` })),
+    [direction.cars, labels, t],
+  );
 
   return (
     <Paper withBorder p="md" component="section" aria-label={t('assign.summary')}>
@@ -79,17 +128,13 @@ export function AssignPanel({
           />
           {assigned.wheelchair > 0 && <Row label="" value={t('assign.assignedWheelchair', { count: assigned.wheelchair })} />}
           {direction.standing > 0 && <Row label={t('assign.standing')} value={t('people', { count: direction.standing })} />}
-          <NumberInput
+          <StandingInput
             label={t('assign.standing')}
             description={t('assign.standingHint')}
-            min={0}
             max={direction.needed_seats}
             value={standing}
-            onChange={(v) => onStanding(typeof v === 'number' ? v : Number(v) || 0)}
+            onChange={onStanding}
             disabled={!editable}
-            size="xs"
-            allowDecimal={false}
-            allowNegative={false}
           />
         </Stack>
 
@@ -97,15 +142,13 @@ export function AssignPanel({
           <Title order={3} size="h6">
             {t('assign.autoTitle')}
           </Title>
-          <MultiSelect
+          <PreferredCarsSelect
             label={t('assign.preferredCars')}
             description={t('assign.preferredCarsHint')}
             data={carOptions}
             value={preferredCars}
             onChange={onPreferredCars}
             disabled={!editable}
-            size="xs"
-            clearable
           />
           <Button leftSection={<IconWand size={16} aria-hidden />} onClick={onAuto} disabled={!editable} loading={busy} variant="light">
             {t('assign.autoDirection')}
