@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { formatYen } from '../../../lib/yen.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { confirmSettlementPayment, useSettlementStep } from '../api/settlement-steps.ts';
+import { DateField } from '../../../components/date-field.tsx';
 
 /**
  * 入金確認: the back office records that the agent paid the month's settlement (every branch's
@@ -43,7 +44,7 @@ export function ConfirmPaymentModal({ settlement, onClose }: { settlement: Agent
           <Text size="sm" data-testid="confirm-payment-message">
             {t('confirmPayment.message', { agent: settlement.agent.name, from: settlement.duration.from, to: settlement.duration.to, amount })}
           </Text>
-          <TextInput type="date" label={t('confirmPayment.paidOn')} required data-autofocus {...form.getInputProps('paid_on')} />
+          <DateField label={t('confirmPayment.paidOn')} required data-autofocus {...form.getInputProps('paid_on')} />
           <Textarea label={t('confirmPayment.note')} placeholder={t('confirmPayment.notePlaceholder')} autosize minRows={2} maxLength={500} {...form.getInputProps('note')} />
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="irreversible">
             {t('confirmPayment.irreversible')}
