@@ -214,8 +214,12 @@ export const BookingResponse = z.object({
   agent_id: z.number().int(),
   agent_type: z.string(),
   agent_name: z.string(),
+  /** The agent's English name; empty when none is registered. */
+  agent_name_en: z.string(),
   agent_sub_group_id: z.number().int(),
   agent_sub_group_name: z.string(),
+  /** The branch's English name; empty when none is registered. */
+  agent_sub_group_name_en: z.string(),
   /** The product's names (its labels), empty when the booking names no product. */
   product_labels: z.array(LocalizedLabel),
   /** When the group first used its booking link (its first change on its own page, with the booking token); null until then. */
@@ -389,8 +393,9 @@ export const ServiceOrderRow = z.object({
   to_station_id: z.number().int(),
   group_type: z.enum(GROUP_TYPES),
   group_name: z.string(),
-  agent: z.object({ agent_id: z.number().int(), name: z.string(), agent_type: z.string() }),
+  agent: z.object({ agent_id: z.number().int(), name: z.string(), name_en: z.string(), agent_type: z.string() }),
   agent_sub_group_name: z.string(),
+  agent_sub_group_name_en: z.string(),
   participant_quantity: z.number().int(),
   operator_name: z.string(),
   status: z.enum(BOOKING_STATUSES),
@@ -414,8 +419,9 @@ export const PaymentSearchRow = z.object({
   submitted_at: z.string(),
   service_date: DateString,
   group_name: z.string(),
-  agent: z.object({ agent_id: z.number().int(), name: z.string(), agent_type: z.string() }),
+  agent: z.object({ agent_id: z.number().int(), name: z.string(), name_en: z.string(), agent_type: z.string() }),
   agent_sub_group_name: z.string(),
+  agent_sub_group_name_en: z.string(),
   status: z.enum(BOOKING_STATUSES),
   payment: PaymentDetail.nullable(),
 });
@@ -482,7 +488,10 @@ export const NotificationRow = z.object({
   booking_id: z.string().nullable(),
   group_name: z.string().nullable(),
   agent_name: z.string().nullable(),
+  /** Empty when the agent has no English name (or the notification names no agent). */
+  agent_name_en: z.string(),
   agent_sub_group_name: z.string().nullable(),
+  agent_sub_group_name_en: z.string(),
   created_at: z.string(),
   /** Read by someone of the inbox it belongs to (one shared read state per inbox). */
   is_read: z.boolean(),

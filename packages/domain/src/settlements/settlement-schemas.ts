@@ -22,7 +22,7 @@ const Sums = { amount: E6, fare: E6, discrepancy: E6, fee: E6, received: E6 };
 export const AgentSettlement = z.object({
   id: z.number().int(),
   agent_settlement_id: z.number().int(),
-  agent: z.object({ agent_id: z.number().int(), name: z.string(), agent_type: z.string() }),
+  agent: z.object({ agent_id: z.number().int(), name: z.string(), name_en: z.string(), agent_type: z.string() }),
   duration: SettlementDuration,
   contract_type: z.string(),
   payment_method: z.string(),

@@ -11,6 +11,7 @@ import { formatYen } from '../../../lib/yen.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { confirmSettlementPayment, useSettlementStep } from '../api/settlement-steps.ts';
 import { DateField } from '../../../components/date-field.tsx';
+import { useAgentName } from '../../../lib/agent-name.ts';
 
 /**
  * 入金確認: the back office records that the agent paid the month's settlement (every branch's
@@ -19,6 +20,7 @@ import { DateField } from '../../../components/date-field.tsx';
  */
 export function ConfirmPaymentModal({ settlement, onClose }: { settlement: AgentSettlement; onClose: () => void }) {
   const { t } = useTranslation(['settlements', 'common']);
+  const agentName = useAgentName();
   const step = useSettlementStep((body: ConfirmSettlementPaymentBody) => confirmSettlementPayment(settlement.agent_settlement_id, body), { silent: true });
   const validate = zodValidate(ConfirmSettlementPaymentBody, { paid_on: () => t('confirmPayment.paidOnInvalid') });
   const bodyOf = (v: { paid_on: string; note: string }) => ({ paid_on: v.paid_on, note: v.note.trim() });
@@ -42,7 +44,7 @@ export function ConfirmPaymentModal({ settlement, onClose }: { settlement: Agent
       <form onSubmit={submit} noValidate aria-label={t('confirmPayment.title')}>
         <Stack gap="sm">
           <Text size="sm" data-testid="confirm-payment-message">
-            {t('confirmPayment.message', { agent: settlement.agent.name, from: settlement.duration.from, to: settlement.duration.to, amount })}
+            {t('confirmPayment.message', { agent: agentName(settlement.agent.name, settlement.agent.name_en), from: settlement.duration.from, to: settlement.duration.to, amount })}
           </Text>
           <DateField label={t('confirmPayment.paidOn')} required data-autofocus {...form.getInputProps('paid_on')} />
           <Textarea label={t('confirmPayment.note')} placeholder={t('confirmPayment.notePlaceholder')} autosize minRows={2} maxLength={500} {...form.getInputProps('note')} />
