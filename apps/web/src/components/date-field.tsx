@@ -22,7 +22,7 @@ export type DateFieldProps = Omit<DateInputProps, 'value' | 'onChange' | 'defaul
 /**
  * The one date input of the app: typed from the keyboard (2026/12/01, 2026-12-01 or 2026/12/1)
  * or picked on a calendar, shown yyyy/MM/dd in Japanese and yyyy-MM-dd in English, clearable when
- * it is not required. Its value in and out is the yyyy-MM-dd string the forms and the API use.
+ * it is not required. Emptying the text empties the value (a required field then says so). Its value in and out is the yyyy-MM-dd string the forms and the API use.
  */
 export function DateField({ value, onChange, required, clearable, ...props }: DateFieldProps) {
   const { t, i18n } = useTranslation('common');
@@ -35,6 +35,7 @@ export function DateField({ value, onChange, required, clearable, ...props }: Da
       leftSection={<IconCalendar size={16} aria-hidden />}
       required={required}
       clearable={clearable ?? !required}
+      allowDeselect
       miw={150}
       {...props}
       value={parseDateInput(value ?? '')}

@@ -19,6 +19,10 @@ export { PAYMENT_METHODS, PAYMENT_STATUSES };
 const DateString = z.iso.date();
 const Id = z.coerce.number().int().positive();
 const StationId = z.coerce.number().int().min(1).max(4);
+/** The longest group name, booking note and special note (characters). */
+export const MAX_GROUP_NAME = 200;
+export const MAX_BOOKING_NOTE = 4000;
+export const MAX_SPECIAL_NOTE = 2000;
 const Tel = z.string().trim().max(30).regex(/^[0-9+\-() ]*$/, 'enter a valid phone number');
 
 export const GROUP_TYPES = ['NORMAL', 'SCHOOL'] as const;
@@ -39,7 +43,7 @@ export const TourConductor = z.object({
 });
 export const BookingGroup = z.object({
   group_type: z.enum(GROUP_TYPES),
-  name: z.string().trim().min(1, 'enter a name').max(200),
+  name: z.string().trim().min(1, 'enter a name').max(MAX_GROUP_NAME),
   name_kana: z.string().trim().max(200).default(''),
   country_code: z.string().regex(/^([A-Z]{3}|OTHER)$/, 'enter a valid country code'),
   japan_prefecture_code: PrefectureCode.nullable().default(null),
@@ -340,13 +344,13 @@ export type CancellationQuoteResponse = z.infer<typeof CancellationQuoteResponse
 export const MailTemplateResponse = z.object({ subject: z.string(), body: z.string(), to_address: z.string() });
 export const SelectPriorityBody = z.object({ priority: wholeNumber(PRIORITY) });
 export const AssignOperatorBody = z.object({ operator_name: z.string().trim().max(100) });
-export const AddSpecialNoteQuery = z.object({ confirm_note: z.string().max(2000).optional(), voucher_note: z.string().max(2000).optional() });
+export const AddSpecialNoteQuery = z.object({ confirm_note: z.string().max(MAX_SPECIAL_NOTE).optional(), voucher_note: z.string().max(MAX_SPECIAL_NOTE).optional() });
 export const UpdateFromToStationBody = z.object({
   direction: z.enum(DIRECTIONS),
   from_station_id: StationId,
   to_station_id: StationId,
 });
-export const AddNoteBody = z.object({ note: z.string().trim().min(1, 'enter a note').max(4000), is_private: z.boolean().default(false) });
+export const AddNoteBody = z.object({ note: z.string().trim().min(1, 'enter a note').max(MAX_BOOKING_NOTE), is_private: z.boolean().default(false) });
 export const UpdateNoteBody = AddNoteBody;
 export const ReserveAllotmentsResponse = z.object({
   sub_status: z.enum(BOOKING_SUB_STATUSES),

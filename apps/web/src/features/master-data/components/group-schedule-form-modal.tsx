@@ -9,6 +9,8 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
 import { useSaveGroupSchedule } from '../api/group-schedules.ts';
 import { DateField } from '../../../components/date-field.tsx';
+import { MAX_MASTER_NAME } from '@sagano/domain/master-data/master-name';
+import { counted } from '../../../components/length-counter.tsx';
 
 type Days = number | string;
 type Values = {
@@ -87,7 +89,7 @@ export function GroupScheduleFormModal({ schedule, onClose }: { schedule: GroupS
     <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
-          <TextInput label={t('schedules.fields.name')} required autoComplete="off" {...form.getInputProps('name')} />
+          <TextInput label={t('schedules.fields.name')} required autoComplete="off" {...form.getInputProps('name')} {...counted(form.values.name, MAX_MASTER_NAME)} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <DateField
               label={t('schedules.fields.from')}

@@ -12,6 +12,8 @@ import { zodValidate } from '../../../lib/zod-form.ts';
 import { confirmSettlementPayment, useSettlementStep } from '../api/settlement-steps.ts';
 import { DateField } from '../../../components/date-field.tsx';
 import { useAgentName } from '../../../lib/agent-name.ts';
+import { MAX_SETTLEMENT_NOTE } from '@sagano/domain/settlements/settlement-schemas';
+import { counted } from '../../../components/length-counter.tsx';
 
 /**
  * 入金確認: the back office records that the agent paid the month's settlement (every branch's
@@ -47,7 +49,7 @@ export function ConfirmPaymentModal({ settlement, onClose }: { settlement: Agent
             {t('confirmPayment.message', { agent: agentName(settlement.agent.name, settlement.agent.name_en), from: settlement.duration.from, to: settlement.duration.to, amount })}
           </Text>
           <DateField label={t('confirmPayment.paidOn')} required data-autofocus {...form.getInputProps('paid_on')} />
-          <Textarea label={t('confirmPayment.note')} placeholder={t('confirmPayment.notePlaceholder')} autosize minRows={2} maxLength={500} {...form.getInputProps('note')} />
+          <Textarea label={t('confirmPayment.note')} placeholder={t('confirmPayment.notePlaceholder')} autosize minRows={2} {...form.getInputProps('note')} {...counted(form.values.note, MAX_SETTLEMENT_NOTE)} />
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="irreversible">
             {t('confirmPayment.irreversible')}
           </Alert>
