@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { freshPage, launch, screenshot } from './support/browser.ts';
-import { logIn, sidebar, visible } from './support/actions.ts';
+import { fillDate, logIn, sidebar, visible } from './support/actions.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -105,8 +105,8 @@ describe('arrangement patterns on the seat map', () => {
     await visible(page.getByRole('cell', { name: '2026-03-01 〜 2027-12-29' }));
     await page.getByRole('link', { name: '適用期間を追加' }).click();
     await page.waitForURL(/\/arrangement-application\/\d+\/add$/);
-    await page.getByLabel('開始日').fill('2026-01-10');
-    await page.getByLabel('終了日').fill('2026-01-20');
+    await fillDate(page.getByLabel('開始日'), '2026-01-10');
+    await fillDate(page.getByLabel('終了日'), '2026-01-20');
     await page.keyboard.press('Escape');
     await page.getByLabel('すべての列車に適用').selectOption({ label: '団体多め' });
     await screenshot(page, 'arrangement-application-add-ja');

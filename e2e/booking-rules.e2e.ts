@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { addDays, tokyoToday } from '@sagano/domain/common/business-date';
 import { formatYen } from '@sagano/domain/money/yen-e6';
 import { freshPage, launch, screenshot } from './support/browser.ts';
-import { logIn, visible } from './support/actions.ts';
+import { fillDate, logIn, shownDate, visible } from './support/actions.ts';
 import { api, apiAs } from './support/api.ts';
 
 let browser: Browser;
@@ -99,11 +99,11 @@ describe('booking rules on the screens', () => {
 
     // Typed, a past date stays as typed and is refused with the reason.
     const yesterday = addDays(today, -1);
-    await page.getByTestId('service-date').fill(yesterday);
+    await fillDate(page.getByTestId('service-date'), yesterday);
     await page.getByLabel('申込者名').click();
     await page.getByRole('button', { name: '確認画面へ' }).click();
     await visible(page.getByText(`過ぎた日付は選べません。本日（${today}）以降の日付を入力してください`));
-    expect(await page.getByTestId('service-date').inputValue()).toBe(yesterday);
+    expect(await page.getByTestId('service-date').inputValue()).toBe(shownDate(yesterday));
     await screenshot(page, 'booking-date-past-ja');
 
     // The seat inquiry's month: days before today greyed out, today marked.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { freshPage, launch, screenshot } from './support/browser.ts';
-import { logIn, visible } from './support/actions.ts';
+import { fillDate, logIn, visible } from './support/actions.ts';
 import { api, apiAs } from './support/api.ts';
 
 let browser: Browser;
@@ -211,7 +211,7 @@ describe('bookings', () => {
     await page.goto(`/bookings/create?date=${DAY}&trip=round&from=1&to=4&down_service_id=${down.service_id}&up_service_id=${up.service_id}`);
     await visible(page.getByRole('heading', { name: '予約申込', level: 1 }));
     // A return before the outbound date is refused on the form.
-    await page.getByTestId('return-date').fill('2027-06-09');
+    await fillDate(page.getByTestId('return-date'), '2027-06-09');
     await pick(page, '代理店', agents[0]!.name_ja);
     await page.getByLabel('申込者名').fill('往復 花子');
     await page.getByLabel('メールアドレス').fill('ofuku@example.com');
@@ -220,7 +220,7 @@ describe('bookings', () => {
     await page.getByLabel(adult.name_label.find((l) => l.language_id === 'ja')!.text, { exact: true }).fill('12');
     await page.getByRole('button', { name: '確認画面へ' }).click();
     await visible(page.getByText('復路の乗車日は往路の乗車日以降の日付を入力してください'));
-    await page.getByTestId('return-date').fill(back);
+    await fillDate(page.getByTestId('return-date'), back);
     await visible(page.getByTestId('total-amount'));
     await screenshot(page, 'booking-create-round-trip-ja');
     await page.getByRole('button', { name: '確認画面へ' }).click();

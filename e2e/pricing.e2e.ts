@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { freshPage, launch, screenshot } from './support/browser.ts';
-import { logIn, visible } from './support/actions.ts';
+import { fillDate, logIn, visible } from './support/actions.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -99,13 +99,17 @@ describe('pricing and booking master data', () => {
     await page.getByRole('button', { name: 'スケジュールを追加' }).click();
     const dialog = page.getByRole('dialog', { name: '団体スケジュールの追加' });
     const fillSchedule = async (values: [label: string, value: string][]) => {
-      for (const [label, value] of values) await dialog.getByLabel(label).fill(value);
+      for (const [label, value] of values) {
+        const input = dialog.getByLabel(label);
+        if (/^\d{4}-\d{2}-\d{2}$/.test(value)) await fillDate(input, value);
+        else await input.fill(value);
+      }
     };
     await fillSchedule([['名称', '2028年 団体スケジュール'], ['適用開始日(乗車日)', '2028-01-01'], ['適用終了日(乗車日)', '2027-12-31'], ['団体枠の開放', '14'], ['支払期限', '10'], ['リマインド', '21']]);
     await dialog.getByRole('button', { name: '保存' }).click();
     await visible(dialog.getByText('適用終了日は適用開始日以降の日付にしてください。'));
     await screenshot(page, 'group-schedule-form-ja');
-    await dialog.getByLabel('適用終了日(乗車日)').fill('2028-12-31');
+    await fillDate(dialog.getByLabel('適用終了日(乗車日)'), '2028-12-31');
     await dialog.getByRole('button', { name: '保存' }).click();
     await visible(page.getByText('団体スケジュールを追加しました'));
     const row = list.getByTestId('group-schedule-2028-01-01');
@@ -143,12 +147,13 @@ describe('pricing and booking master data', () => {
     await page.getByRole('button', { name: '特約期間を追加' }).click();
     const dialog = page.getByRole('dialog', { name: '特約期間の追加' });
     for (const [label, value] of [['名称', '2027年 紅葉特約'], ['申込締切日', '2027-07-31'], ['回答日', '2027-07-15'], ['適用開始日(乗車日)', '2027-11-01'], ['適用終了日(乗車日)', '2027-11-30']]) {
-      await dialog.getByLabel(label!).fill(value!);
+      if (/^\d{4}-\d{2}-\d{2}$/.test(value!)) await fillDate(dialog.getByLabel(label!), value!);
+      else await dialog.getByLabel(label!).fill(value!);
     }
     await dialog.getByRole('button', { name: '保存' }).click();
     await visible(dialog.getByText('回答日は申込締切日以降の日付にしてください。'));
     await screenshot(page, 'special-contract-term-form-ja');
-    await dialog.getByLabel('回答日').fill('2027-08-10');
+    await fillDate(dialog.getByLabel('回答日'), '2027-08-10');
     await dialog.getByRole('button', { name: '保存' }).click();
     await visible(page.getByText('特約期間を追加しました'));
     const row = list.getByTestId('special-contract-term-2027-11-01');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { freshPage, launch, screenshot } from './support/browser.ts';
-import { logIn, visible } from './support/actions.ts';
+import { fillDate, logIn, visible } from './support/actions.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,8 +29,7 @@ async function download(page: Page, button: string): Promise<{ name: string; byt
 async function setPeriod(page: Page, from: string, to: string) {
   for (const [label, value] of [['開始日', from], ['終了日', to]] as const) {
     const input = page.getByLabel(label);
-    await input.fill(value);
-    await input.press('Tab');
+    await fillDate(input, value);
   }
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { freshPage, launch, screenshot } from './support/browser.ts';
-import { logIn, sidebar, visible } from './support/actions.ts';
+import { fillDate, logIn, sidebar, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 
 let browser: Browser;
@@ -34,8 +34,8 @@ describe('sales', () => {
     await sidebar(page).getByRole('link', { name: '売上管理' }).click();
     await page.waitForURL('**/sales');
     await visible(page.getByRole('heading', { name: '売上管理', level: 1 }));
-    await page.getByLabel('乗車日（から）').fill(`${month}-01`);
-    await page.getByLabel('乗車日（まで）').fill(last);
+    await fillDate(page.getByLabel('乗車日（から）'), `${month}-01`);
+    await fillDate(page.getByLabel('乗車日（まで）'), last);
     await page.getByRole('button', { name: '表示' }).click();
     await page.waitForURL(`**/sales?from=${month}-01&to=${last}`);
     await chartsAndTables(page);

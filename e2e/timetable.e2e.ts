@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { freshPage, launch, screenshot } from './support/browser.ts';
-import { logIn, logOut, visible } from './support/actions.ts';
+import { fillDate, logIn, logOut, visible } from './support/actions.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -68,8 +68,8 @@ describe('timetable and approvals', () => {
     await logIn(page, 'staff@example.com');
     await page.goto('/services');
     const form = page.getByRole('form', { name: '運行期間の追加' });
-    await form.getByLabel('開始日').fill('2028-05-10');
-    await form.getByLabel('終了日').fill('2028-05-01');
+    await fillDate(form.getByLabel('開始日'), '2028-05-10');
+    await fillDate(form.getByLabel('終了日'), '2028-05-01');
     let sent = false;
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().includes('/v1/service-terms')) sent = true;

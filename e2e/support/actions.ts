@@ -43,3 +43,15 @@ export async function logOut(page: Page, lang: Lang = 'ja') {
   await page.getByRole('menuitem', { name: labels[lang].logout }).click();
   await page.waitForURL('**/login**');
 }
+
+/**
+ * Types a date (yyyy-MM-dd) into the app's date field (it reads 2026-12-01 and 2026/12/01 alike)
+ * and leaves it, so its calendar closes and it shows the date in the page's format.
+ */
+export async function fillDate(input: Locator, date: string) {
+  await input.fill(date);
+  await input.blur();
+}
+
+/** The date as the date field shows it: yyyy/MM/dd in Japanese, yyyy-MM-dd in English. */
+export const shownDate = (date: string, lang: Lang = 'ja') => (lang === 'ja' ? date.replaceAll('-', '/') : date);

@@ -43,6 +43,24 @@ describe('submitting and pricing', () => {
     expect(notice).toMatchObject({ audience: 'ADMIN', category: 'booking' });
   });
 
+  it('answers the agent\'s and branch\'s English names beside the Japanese ones (empty when none)', async () => {
+    const id = await submit();
+    const booking = (await get(`/v1/bookings/${id}`)).json();
+    const [agent] = await ctx.database.db.select().from(t.agents).where(eq(t.agents.id, booking.agent_id));
+    const [branch] = await ctx.database.db.select().from(t.agentGroups).where(eq(t.agentGroups.id, booking.agent_sub_group_id));
+    expect(booking).toMatchObject({ agent_name: agent!.nameJa, agent_name_en: agent!.nameEn, agent_sub_group_name: branch!.nameJa, agent_sub_group_name_en: branch!.nameEn });
+    await ctx.database.db.update(t.agents).set({ nameEn: 'Sakura Tours' }).where(eq(t.agents.id, agent!.id));
+    await ctx.database.db.update(t.agentGroups).set({ nameEn: '' }).where(eq(t.agentGroups.id, branch!.id));
+    try {
+      expect((await get(`/v1/bookings/${id}`)).json()).toMatchObject({ agent_name: agent!.nameJa, agent_name_en: 'Sakura Tours', agent_sub_group_name_en: '' });
+      const search = (await get(`/v1/bookings/service_orders/search?booking_id=${id}`)).json();
+      expect(search.service_orders[0]).toMatchObject({ agent: { name: agent!.nameJa, name_en: 'Sakura Tours' }, agent_sub_group_name: branch!.nameJa, agent_sub_group_name_en: '' });
+    } finally {
+      await ctx.database.db.update(t.agents).set({ nameEn: agent!.nameEn }).where(eq(t.agents.id, agent!.id));
+      await ctx.database.db.update(t.agentGroups).set({ nameEn: branch!.nameEn }).where(eq(t.agentGroups.id, branch!.id));
+    }
+  });
+
   it('refuses bad requests naming the field, writing nothing', async () => {
     const before = (await ctx.database.db.execute(sql`select count(*)::int as n from bookings`)) as unknown as { rows: { n: number }[] };
     const cases: [Record<string, unknown>, string][] = [

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { labelText } from '@sagano/domain/common/label-text';
 import type { AffectedBooking } from '@sagano/domain/inventory/suspension-schemas';
 import { ListTable } from './list-table.tsx';
+import { useAgentName } from '../lib/agent-name.ts';
 
 /**
  * The live bookings a suspension or a calendar change will refuse (DESIGN §3): booking number
@@ -12,6 +13,7 @@ import { ListTable } from './list-table.tsx';
  */
 export function AffectedBookingsTable({ bookings, label }: { bookings: readonly AffectedBooking[]; label: string }) {
   const { t, i18n } = useTranslation(['common', 'bookings']);
+  const agentName = useAgentName();
   if (bookings.length === 0) {
     return (
       <Text size="sm" c="dimmed" data-testid="affected-bookings-none">
@@ -43,7 +45,7 @@ export function AffectedBookingsTable({ bookings, label }: { bookings: readonly 
           </Table.Td>
           <Table.Td>{b.group_name}</Table.Td>
           <Table.Td>
-            {b.agent_name} / {b.agent_sub_group_name}
+            {agentName(b.agent_name, b.agent_name_en)} / {agentName(b.agent_sub_group_name, b.agent_sub_group_name_en)}
           </Table.Td>
           <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
             {t('affectedBookings.people', { count: b.participant_quantity })}

@@ -5,9 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useForm, type FormValidateInput } from '@mantine/form';
 import { dateRangeRules } from '../lib/search-filters.ts';
 
-/** A typed date filter: the browser's date picker, yyyy-MM-dd where it has none. */
-export const DATE_FILTER_PROPS = { placeholder: 'yyyy-MM-dd', type: 'date' } as const;
-
 type DatedFilters = { service_from: string; service_to: string; submitted_from: string; submitted_to: string };
 
 /**

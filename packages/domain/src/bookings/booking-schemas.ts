@@ -19,6 +19,10 @@ export { PAYMENT_METHODS, PAYMENT_STATUSES };
 const DateString = z.iso.date();
 const Id = z.coerce.number().int().positive();
 const StationId = z.coerce.number().int().min(1).max(4);
+/** The longest group name, booking note and special note (characters). */
+export const MAX_GROUP_NAME = 200;
+export const MAX_BOOKING_NOTE = 4000;
+export const MAX_SPECIAL_NOTE = 2000;
 const Tel = z.string().trim().max(30).regex(/^[0-9+\-() ]*$/, 'enter a valid phone number');
 
 export const GROUP_TYPES = ['NORMAL', 'SCHOOL'] as const;
@@ -39,7 +43,7 @@ export const TourConductor = z.object({
 });
 export const BookingGroup = z.object({
   group_type: z.enum(GROUP_TYPES),
-  name: z.string().trim().min(1, 'enter a name').max(200),
+  name: z.string().trim().min(1, 'enter a name').max(MAX_GROUP_NAME),
   name_kana: z.string().trim().max(200).default(''),
   country_code: z.string().regex(/^([A-Z]{3}|OTHER)$/, 'enter a valid country code'),
   japan_prefecture_code: PrefectureCode.nullable().default(null),
@@ -214,8 +218,12 @@ export const BookingResponse = z.object({
   agent_id: z.number().int(),
   agent_type: z.string(),
   agent_name: z.string(),
+  /** The agent's English name; empty when none is registered. */
+  agent_name_en: z.string(),
   agent_sub_group_id: z.number().int(),
   agent_sub_group_name: z.string(),
+  /** The branch's English name; empty when none is registered. */
+  agent_sub_group_name_en: z.string(),
   /** The product's names (its labels), empty when the booking names no product. */
   product_labels: z.array(LocalizedLabel),
   /** When the group first used its booking link (its first change on its own page, with the booking token); null until then. */
@@ -336,13 +344,13 @@ export type CancellationQuoteResponse = z.infer<typeof CancellationQuoteResponse
 export const MailTemplateResponse = z.object({ subject: z.string(), body: z.string(), to_address: z.string() });
 export const SelectPriorityBody = z.object({ priority: wholeNumber(PRIORITY) });
 export const AssignOperatorBody = z.object({ operator_name: z.string().trim().max(100) });
-export const AddSpecialNoteQuery = z.object({ confirm_note: z.string().max(2000).optional(), voucher_note: z.string().max(2000).optional() });
+export const AddSpecialNoteQuery = z.object({ confirm_note: z.string().max(MAX_SPECIAL_NOTE).optional(), voucher_note: z.string().max(MAX_SPECIAL_NOTE).optional() });
 export const UpdateFromToStationBody = z.object({
   direction: z.enum(DIRECTIONS),
   from_station_id: StationId,
   to_station_id: StationId,
 });
-export const AddNoteBody = z.object({ note: z.string().trim().min(1, 'enter a note').max(4000), is_private: z.boolean().default(false) });
+export const AddNoteBody = z.object({ note: z.string().trim().min(1, 'enter a note').max(MAX_BOOKING_NOTE), is_private: z.boolean().default(false) });
 export const UpdateNoteBody = AddNoteBody;
 export const ReserveAllotmentsResponse = z.object({
   sub_status: z.enum(BOOKING_SUB_STATUSES),
@@ -389,8 +397,9 @@ export const ServiceOrderRow = z.object({
   to_station_id: z.number().int(),
   group_type: z.enum(GROUP_TYPES),
   group_name: z.string(),
-  agent: z.object({ agent_id: z.number().int(), name: z.string(), agent_type: z.string() }),
+  agent: z.object({ agent_id: z.number().int(), name: z.string(), name_en: z.string(), agent_type: z.string() }),
   agent_sub_group_name: z.string(),
+  agent_sub_group_name_en: z.string(),
   participant_quantity: z.number().int(),
   operator_name: z.string(),
   status: z.enum(BOOKING_STATUSES),
@@ -414,8 +423,9 @@ export const PaymentSearchRow = z.object({
   submitted_at: z.string(),
   service_date: DateString,
   group_name: z.string(),
-  agent: z.object({ agent_id: z.number().int(), name: z.string(), agent_type: z.string() }),
+  agent: z.object({ agent_id: z.number().int(), name: z.string(), name_en: z.string(), agent_type: z.string() }),
   agent_sub_group_name: z.string(),
+  agent_sub_group_name_en: z.string(),
   status: z.enum(BOOKING_STATUSES),
   payment: PaymentDetail.nullable(),
 });
@@ -482,7 +492,10 @@ export const NotificationRow = z.object({
   booking_id: z.string().nullable(),
   group_name: z.string().nullable(),
   agent_name: z.string().nullable(),
+  /** Empty when the agent has no English name (or the notification names no agent). */
+  agent_name_en: z.string(),
   agent_sub_group_name: z.string().nullable(),
+  agent_sub_group_name_en: z.string(),
   created_at: z.string(),
   /** Read by someone of the inbox it belongs to (one shared read state per inbox). */
   is_read: z.boolean(),

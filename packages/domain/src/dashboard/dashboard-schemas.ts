@@ -71,6 +71,7 @@ export const DepartureGroup = z.object({
   booking_id: z.string(),
   group_name: z.string(),
   agent_name: z.string(),
+  agent_name_en: z.string(),
   status: z.enum(BOOKING_STATUSES),
   sub_status: z.enum(BOOKING_SUB_STATUSES),
   from_station_id: z.number().int(),

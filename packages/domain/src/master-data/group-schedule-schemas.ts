@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_MASTER_NAME } from './master-name.ts';
 
 /**
  * Group schedules (spec 000 "Group schedule", spec 001 §9.3): for the service dates of a period,
@@ -17,7 +18,7 @@ const DaysBefore = z.number('enter a number of days').int('enter a whole number 
 
 /** What PUT /v1/master-data/group-schedules/{applied_from_service_date} changes (the first date names the schedule). */
 export const GroupScheduleChange = z.object({
-  name: z.string('a name is required').trim().min(1, 'a name is required').max(100),
+  name: z.string('a name is required').trim().min(1, 'a name is required').max(MAX_MASTER_NAME),
   service_to_date: DateString,
   group_arrangement_release_day_before: DaysBefore,
   payment_day_before: DaysBefore,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERIOD_ORDER_MESSAGE } from './group-schedule-schemas.ts';
+import { MAX_MASTER_NAME } from './master-name.ts';
 
 /**
  * Special contract terms (spec 000 "Special contract term"): for the service dates of a period,
@@ -15,7 +16,7 @@ export const ANSWER_BEFORE_SERVICE_MESSAGE = 'the answer date must be before the
 
 /** What PUT /v1/master-data/special-contract-terms/{applied_from_service_date} changes. */
 export const SpecialContractTermChange = z.object({
-  name: z.string('a name is required').trim().min(1, 'a name is required').max(100),
+  name: z.string('a name is required').trim().min(1, 'a name is required').max(MAX_MASTER_NAME),
   submission_deadline: DateString,
   answer_date: DateString,
   service_to_date: DateString,

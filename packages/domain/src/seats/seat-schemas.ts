@@ -121,6 +121,7 @@ export const CustomerBookingSummary = z.object({
   booking_id: z.string(),
   group_name: z.string(),
   agent_name: z.string(),
+  agent_name_en: z.string(),
   status: z.enum(BOOKING_STATUSES),
   participant_quantity: z.number().int(),
   wheelchairs: z.number().int(),

@@ -10,6 +10,9 @@ import { PagingQuery } from '../common/paging.ts';
 const DateString = z.iso.date();
 const E6 = z.number().int();
 
+/** The longest note of a confirmed monthly payment (characters). */
+export const MAX_SETTLEMENT_NOTE = 500;
+
 export const SETTLEMENT_PAYMENT_STATUSES = ['UNKNOWN', 'UNPAID', 'PAID'] as const;
 export const SettlementPaymentStatus = z.enum(SETTLEMENT_PAYMENT_STATUSES);
 export type SettlementPaymentStatus = z.infer<typeof SettlementPaymentStatus>;
@@ -22,7 +25,7 @@ const Sums = { amount: E6, fare: E6, discrepancy: E6, fee: E6, received: E6 };
 export const AgentSettlement = z.object({
   id: z.number().int(),
   agent_settlement_id: z.number().int(),
-  agent: z.object({ agent_id: z.number().int(), name: z.string(), agent_type: z.string() }),
+  agent: z.object({ agent_id: z.number().int(), name: z.string(), name_en: z.string(), agent_type: z.string() }),
   duration: SettlementDuration,
   contract_type: z.string(),
   payment_method: z.string(),
@@ -96,6 +99,6 @@ export type SettlementPaymentList = z.infer<typeof SettlementPaymentList>;
 /** PUT /v1/settlements/payment/{agent_settlement_id}: confirms the monthly payment (irreversible). */
 export const ConfirmSettlementPaymentBody = z.object({
   paid_on: DateString,
-  note: z.string().trim().max(500).default(''),
+  note: z.string().trim().max(MAX_SETTLEMENT_NOTE).default(''),
 });
 export type ConfirmSettlementPaymentBody = z.infer<typeof ConfirmSettlementPaymentBody>;

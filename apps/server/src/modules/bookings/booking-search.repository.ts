@@ -163,16 +163,16 @@ export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQue
     : sql`page as (select b.id, bs.direction, b.submitted_at ${matching} ${newestFirst} limit ${q.per_page} offset ${offset})`;
   const rows = rowsOf<{
     id: number; booking_id: string; submitted_at: Date | string; service_date: string; service_id: number; names: LocalizedLabel[]; direction: 'down' | 'up';
-    from_station_id: number; to_station_id: number; group_type: 'NORMAL' | 'SCHOOL'; group_name: string; agent_id: number; agent_name: string; agent_type: string;
-    sub_group_name: string; participant_quantity: number; operator_name: string; status: string; sub_status: string; caution: string;
+    from_station_id: number; to_station_id: number; group_type: 'NORMAL' | 'SCHOOL'; group_name: string; agent_id: number; agent_name: string; agent_name_en: string; agent_type: string;
+    sub_group_name: string; sub_group_name_en: string; participant_quantity: number; operator_name: string; status: string; sub_status: string; caution: string;
     payment_status: string | null; payment_method: string | null; payment_total: number | string | null; directions: number; hits: number | null;
   }>(
     // The page is chosen on bookings and their trains only; the names and payments are joined to its rows alone.
     await db.execute(sql`
       with ${narrowServiceDates(q) ? sql`days as materialized (select * from booking_services bs where bs.service_date between ${q.service_date_from}::date and ${q.service_date_to}::date), ` : sql``}${page}
       select b.id, b.booking_id, b.submitted_at, bs.service_date::text as service_date, bs.service_id, s.names, bs.direction,
-             bs.from_station_id, bs.to_station_id, b.group_type, b.group_name, a.id as agent_id, a.name_ja as agent_name, a.agent_type,
-             g.name_ja as sub_group_name, b.participant_quantity, b.operator_name, b.status, b.sub_status, b.caution,
+             bs.from_station_id, bs.to_station_id, b.group_type, b.group_name, a.id as agent_id, a.name_ja as agent_name, a.name_en as agent_name_en, a.agent_type,
+             g.name_ja as sub_group_name, g.name_en as sub_group_name_en, b.participant_quantity, b.operator_name, b.status, b.sub_status, b.caution,
              p.status as payment_status, p.payment_method, p.total_amount_e6 as payment_total,
              (select count(*)::int from booking_services x where x.booking_id = b.id) as directions,
              ${once ? sql`(select count(*)::int from hits)` : sql`null::int`} as hits
@@ -204,8 +204,9 @@ export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQue
       to_station_id: r.to_station_id,
       group_type: r.group_type,
       group_name: r.group_name,
-      agent: { agent_id: r.agent_id, name: r.agent_name, agent_type: r.agent_type },
+      agent: { agent_id: r.agent_id, name: r.agent_name, name_en: r.agent_name_en, agent_type: r.agent_type },
       agent_sub_group_name: r.sub_group_name,
+      agent_sub_group_name_en: r.sub_group_name_en,
       participant_quantity: r.participant_quantity,
       operator_name: r.operator_name,
       status: r.status as ServiceOrderRow['status'],
@@ -228,12 +229,12 @@ export async function searchPayments(db: Executor, q: ServiceOrderSearchQuery, s
   const counting = cappedCount(db, sql`from bookings b ${agentJoinFor(q)} ${q.service_date_from || q.service_date_to ? firstDay : sql``} where ${where}`);
   counting.catch(() => undefined); // awaited below; this only keeps an early failure from being reported twice
   const rows = rowsOf<{
-    booking_id: string; submitted_at: Date | string; service_date: string; group_name: string; agent_id: number; agent_name: string; agent_type: string; sub_group_name: string; status: string;
+    booking_id: string; submitted_at: Date | string; service_date: string; group_name: string; agent_id: number; agent_name: string; agent_name_en: string; agent_type: string; sub_group_name: string; sub_group_name_en: string; status: string;
     fare: Record<string, unknown> | null; discrepancy: Record<string, unknown> | null;
   }>(
     await db.execute(sql`
-      select b.booking_id, b.submitted_at, bs.service_date::text as service_date, b.group_name, a.id as agent_id, a.name_ja as agent_name, a.agent_type,
-             g.name_ja as sub_group_name, b.status, to_jsonb(p) as fare, to_jsonb(d) as discrepancy
+      select b.booking_id, b.submitted_at, bs.service_date::text as service_date, b.group_name, a.id as agent_id, a.name_ja as agent_name, a.name_en as agent_name_en, a.agent_type,
+             g.name_ja as sub_group_name, g.name_en as sub_group_name_en, b.status, to_jsonb(p) as fare, to_jsonb(d) as discrepancy
       ${from}
       left join lateral (select * from payments p where p.booking_id = b.id and p.kind = 'FARE' order by p.id desc limit 1) p on true
       left join lateral (select * from payments d where d.booking_id = b.id and d.kind = 'DISCREPANCY' order by d.id desc limit 1) d on true
@@ -248,8 +249,9 @@ export async function searchPayments(db: Executor, q: ServiceOrderSearchQuery, s
       submitted_at: new Date(r.submitted_at).toISOString(),
       service_date: r.service_date,
       group_name: r.group_name,
-      agent: { agent_id: r.agent_id, name: r.agent_name, agent_type: r.agent_type },
+      agent: { agent_id: r.agent_id, name: r.agent_name, name_en: r.agent_name_en, agent_type: r.agent_type },
       agent_sub_group_name: r.sub_group_name,
+      agent_sub_group_name_en: r.sub_group_name_en,
       status: r.status as ServiceOrderRow['status'],
       fare: paymentRowOfJson(r.fare),
       discrepancy: paymentRowOfJson(r.discrepancy),

@@ -37,7 +37,9 @@ export interface AffectedBooking {
   sub_status: BookingSubStatus;
   group_name: string;
   agent_name: string;
+  agent_name_en: string;
   agent_sub_group_name: string;
+  agent_sub_group_name_en: string;
   participant_quantity: number;
   service_date: string;
   service_id: number;
@@ -60,7 +62,7 @@ export async function bookingsOnStoppedTrains(executor: Executor, trains: readon
       with stopped as (
         select * from json_to_recordset(${trainsJson(trains)}::json) as x(service_date date, service_id int, reason text)
       )
-      select b.booking_id, b.status, b.sub_status, b.group_name, a.name_ja as agent_name, g.name_ja as agent_sub_group_name,
+      select b.booking_id, b.status, b.sub_status, b.group_name, a.name_ja as agent_name, a.name_en as agent_name_en, g.name_ja as agent_sub_group_name, g.name_en as agent_sub_group_name_en,
              b.participant_quantity, bs.service_date::text as service_date, bs.service_id, s.names as service_names, bs.direction, x.reason
       from stopped x
       join booking_services bs on bs.service_date = x.service_date and bs.service_id = x.service_id

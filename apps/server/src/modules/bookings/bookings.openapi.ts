@@ -33,7 +33,7 @@ const CALCULATE_RESPONSE = {
   total_amount: 16400000000,
 };
 
-const AGENT = { agent_id: 1, name: '京都さくら旅行', agent_type: 'FREE' };
+const AGENT = { agent_id: 1, name: '京都さくら旅行', name_en: 'Kyoto Sakura Travel', agent_type: 'FREE' };
 
 const SEARCH_RESPONSE = {
   total: 1,
@@ -54,6 +54,7 @@ const SEARCH_RESPONSE = {
     group_name: 'Aoba Club',
     agent: AGENT,
     agent_sub_group_name: '京都さくら旅行 本社',
+    agent_sub_group_name_en: '',
     participant_quantity: 23,
     operator_name: '',
     status: 'SUBMITTED',
@@ -69,7 +70,7 @@ const PAYMENT_SEARCH_RESPONSE = {
   total_capped: false,
   page: 1,
   per_page: 20,
-  payments: [{ booking_id: BOOKING_ID, submitted_at: '2027-05-01T01:23:45.000Z', service_date: DAY, group_name: 'Aoba Club', agent: AGENT, agent_sub_group_name: '京都さくら旅行 本社', status: 'SUBMITTED', payment: null }],
+  payments: [{ booking_id: BOOKING_ID, submitted_at: '2027-05-01T01:23:45.000Z', service_date: DAY, group_name: 'Aoba Club', agent: AGENT, agent_sub_group_name: '京都さくら旅行 本社', agent_sub_group_name_en: '', status: 'SUBMITTED', payment: null }],
 };
 
 const MAIL = { mail: { subject: 'Your group booking is confirmed', body: 'Dear Mr Ito,\n\nWe are pleased to confirm your booking 15189260.' } };

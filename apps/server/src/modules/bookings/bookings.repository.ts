@@ -18,8 +18,8 @@ export type BookingServiceRow = typeof t.bookingServices.$inferSelect;
 
 export interface BookingAggregate {
   booking: BookingRow;
-  agent: { id: number; nameJa: string; agentType: string; ignoreCancellationPolicy: boolean };
-  subGroup: { id: number; nameJa: string; isRoot: boolean };
+  agent: { id: number; nameJa: string; nameEn: string; agentType: string; ignoreCancellationPolicy: boolean };
+  subGroup: { id: number; nameJa: string; nameEn: string; isRoot: boolean };
   services: (BookingServiceRow & { names: LocalizedLabel[]; departureHhmm: string | null; arrivalHhmm: string | null })[];
   units: (typeof t.bookingUnits.$inferSelect)[];
   wheelchairs: { needSlope: boolean }[];
@@ -48,11 +48,11 @@ export async function loadBooking(db: Executor, bookingId: string): Promise<Book
   const booking = await findBookingRow(db, bookingId);
   if (!booking) return undefined;
   const [agent] = await db
-    .select({ id: t.agents.id, nameJa: t.agents.nameJa, agentType: t.agents.agentType, ignoreCancellationPolicy: t.agents.ignoreCancellationPolicy })
+    .select({ id: t.agents.id, nameJa: t.agents.nameJa, nameEn: t.agents.nameEn, agentType: t.agents.agentType, ignoreCancellationPolicy: t.agents.ignoreCancellationPolicy })
     .from(t.agents)
     .where(eq(t.agents.id, booking.agentId));
   const [subGroup] = await db
-    .select({ id: t.agentGroups.id, nameJa: t.agentGroups.nameJa, isRoot: t.agentGroups.isRoot })
+    .select({ id: t.agentGroups.id, nameJa: t.agentGroups.nameJa, nameEn: t.agentGroups.nameEn, isRoot: t.agentGroups.isRoot })
     .from(t.agentGroups)
     .where(eq(t.agentGroups.id, booking.agentSubGroupId));
   const services = rowsOf<BookingServiceRow & { names: LocalizedLabel[]; departure_hhmm: string | null; arrival_hhmm: string | null; service_date_text: string }>(

@@ -32,7 +32,7 @@ export const dashboardContract: AreaContract[] = [
               direction: 'down',
               departure_time: '09:02',
               groups: [{
-                booking_id: '15189260', group_name: 'Aoba Club', agent_name: '京都さくら旅行', status: 'RESERVED', sub_status: 'SAGANO_ALLOTMENT_CONFIRMED',
+                booking_id: '15189260', group_name: 'Aoba Club', agent_name: '京都さくら旅行', agent_name_en: 'Kyoto Sakura Travel', status: 'RESERVED', sub_status: 'SAGANO_ALLOTMENT_CONFIRMED',
                 from_station_id: 1, to_station_id: 4, adults: 21, children: 2, participants: 23, wheelchairs: 1, wheelchair_slopes: 0, can_show_seat_table: true,
               }],
               adults: 21, children: 2, participants: 23, wheelchairs: 1,

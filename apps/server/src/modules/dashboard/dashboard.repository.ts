@@ -56,6 +56,7 @@ export interface DepartureRow {
   booking_id: string;
   group_name: string;
   agent_name: string;
+  agent_name_en: string;
   status: BookingStatus;
   sub_status: BookingSubStatus;
   voucher_confirmed: boolean;
@@ -74,7 +75,7 @@ export async function departureRows(db: Executor, date: string): Promise<Departu
     await db.execute(sql`
       select bs.service_id, s.names, s.direction,
              (select min(d.departure_hhmm) from diagram_items d where d.service_id = s.id and d.departure_hhmm is not null) as departure_time,
-             b.booking_id, b.group_name, a.name_ja as agent_name, b.status, b.sub_status, b.voucher_confirmed,
+             b.booking_id, b.group_name, a.name_ja as agent_name, a.name_en as agent_name_en, b.status, b.sub_status, b.voucher_confirmed,
              bs.from_station_id, bs.to_station_id,
              coalesce((select sum(u.quantity) from booking_units u join units r on r.id = u.unit_id where u.booking_id = b.id and r.fare_type = 'ADULT'), 0)::int as adults,
              coalesce((select sum(u.quantity) from booking_units u join units r on r.id = u.unit_id where u.booking_id = b.id and r.fare_type = 'CHILD'), 0)::int as children,

@@ -29,6 +29,7 @@ export async function dashboardDepartures(db: Executor, principal: Principal, da
       booking_id: row.booking_id,
       group_name: row.group_name,
       agent_name: row.agent_name,
+      agent_name_en: row.agent_name_en,
       status: row.status,
       sub_status: row.sub_status,
       from_station_id: row.from_station_id,

@@ -320,6 +320,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
       booking_id: a.booking.bookingId,
       group_name: a.booking.groupName,
       agent_name: a.agent.nameJa,
+      agent_name_en: a.agent.nameEn,
       status: state.status,
       participant_quantity: a.booking.participantQuantity,
       wheelchairs: a.wheelchairs.length,

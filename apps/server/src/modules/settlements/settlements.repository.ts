@@ -154,6 +154,7 @@ export async function branchAdminMails(db: Executor, agentId: number, groupId: n
 
 export interface AgentSettlementListRow extends AgentSettlementRow {
   agentName: string;
+  agentNameEn: string;
   agentType: string;
 }
 
@@ -178,7 +179,7 @@ export async function searchAgentSettlements(db: Executor, q: { duration?: strin
     await db.execute(sql`
       select a.id, a.agent_id, a.period_from::text as period_from, a.period_to::text as period_to, a.contract_type, a.payment_method,
         ${src}.amount_e6, ${src}.fare_e6, ${src}.discrepancy_e6, ${src}.fee_e6, ${src}.received_e6, ${src}.payment_status, a.billed_at, ${src}.paid_at,
-        ag.name_ja as agent_name, ag.agent_type
+        ag.name_ja as agent_name, ag.name_en as agent_name_en, ag.agent_type
       from ${from} join agents ag on ag.id = a.agent_id
       where ${where}
       order by a.period_to desc, a.agent_id asc, a.id desc
@@ -212,6 +213,7 @@ function listRowOf(r: Record<string, unknown>): AgentSettlementListRow {
     createdAt: dateOf(r.billed_at)!,
     updatedAt: dateOf(r.billed_at)!,
     agentName: String(r.agent_name),
+    agentNameEn: String(r.agent_name_en ?? ''),
     agentType: String(r.agent_type),
   };
 }

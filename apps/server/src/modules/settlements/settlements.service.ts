@@ -237,11 +237,11 @@ export function createSettlementsService(deps: SettlementsDeps) {
     return { agent_settlement_id: settlement.id, period, billed: true };
   }
 
-  function presentAgent(row: AgentSettlementRow & { agentName: string; agentType: string }, principal: Principal): AgentSettlement {
+  function presentAgent(row: AgentSettlementRow & { agentName: string; agentNameEn: string; agentType: string }, principal: Principal): AgentSettlement {
     return {
       id: row.id,
       agent_settlement_id: row.id,
-      agent: { agent_id: row.agentId, name: row.agentName, agent_type: row.agentType },
+      agent: { agent_id: row.agentId, name: row.agentName, name_en: row.agentNameEn, agent_type: row.agentType },
       duration: { from: row.periodFrom, to: row.periodTo },
       contract_type: row.contractType,
       payment_method: row.paymentMethod,
@@ -290,7 +290,7 @@ export function createSettlementsService(deps: SettlementsDeps) {
     const scope = tenantScopeOf(principal);
     if (!row || (scope.agentId !== null && scope.agentId !== row.agentId)) throw notFound('settlement');
     const agent = (await agentOf(db, row.agentId))!;
-    const listed = { ...row, agentName: agent.nameJa, agentType: agent.agentType };
+    const listed = { ...row, agentName: agent.nameJa, agentNameEn: agent.nameEn, agentType: agent.agentType };
     if (scope.agentSubGroupId === null) return { row: listed, branchId: null };
     const [own] = await groupSettlementsOf(db, row.id, scope.agentSubGroupId);
     if (!own) throw notFound('settlement');
@@ -414,7 +414,7 @@ export function createSettlementsService(deps: SettlementsDeps) {
       }
       await updateAgentSettlement(tx, settlement.id, { paymentStatus: 'PAID', paidAt: now });
       const agent = (await agentOf(tx, settlement.agentId))!;
-      return presentAgent({ ...settlement, paymentStatus: 'PAID', paidAt: now, agentName: agent.nameJa, agentType: agent.agentType }, principal);
+      return presentAgent({ ...settlement, paymentStatus: 'PAID', paidAt: now, agentName: agent.nameJa, agentNameEn: agent.nameEn, agentType: agent.agentType }, principal);
     },
   };
 }

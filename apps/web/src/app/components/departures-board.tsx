@@ -8,6 +8,7 @@ import { BookingStatusBadges } from '../../features/bookings/components/status-b
 import { useBookingLabels } from '../../features/bookings/components/use-booking-labels.ts';
 import { useDepartures } from '../../features/dashboard/api/get-departures.ts';
 import { seatTablePdfUrl } from '../../features/seats/api/seat-steps.ts';
+import { useAgentName } from '../../lib/agent-name.ts';
 
 export type DepartureDay = 'today' | 'tomorrow';
 
@@ -67,6 +68,7 @@ export function DeparturesBoard({ day, onDayChange, testId }: { day: DepartureDa
 
 function TrainDepartures({ train }: { train: DepartureTrain }) {
   const { t } = useTranslation(['dashboard', 'bookings']);
+  const agentName = useAgentName();
   const labels = useBookingLabels();
   const name = labels.label(train.service_name);
   return (
@@ -110,7 +112,7 @@ function TrainDepartures({ train }: { train: DepartureTrain }) {
                 </Table.Td>
                 <Table.Td miw={180}>
                   <Text size="sm" fw={600}>{g.group_name}</Text>
-                  <Text size="xs" c="dimmed">{g.agent_name}</Text>
+                  <Text size="xs" c="dimmed">{agentName(g.agent_name, g.agent_name_en)}</Text>
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Text size="sm">{`${labels.stationName(g.from_station_id)} → ${labels.stationName(g.to_station_id)}`}</Text>

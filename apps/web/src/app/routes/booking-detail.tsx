@@ -43,6 +43,7 @@ import { BookingDocuments } from '../../features/seats/components/booking-docume
 import { CheckoutReturnNotice } from '../../features/payments/components/checkout-return-notice.tsx';
 import { PaymentPanel } from '../../features/payments/components/payment-panel.tsx';
 import { SeatStepButtons } from '../components/seat-step-buttons.tsx';
+import { useAgentName } from '../../lib/agent-name.ts';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -195,6 +196,7 @@ function AgentSteps({ booking, fee, onAgreeFee }: { booking: BookingResponse; fe
 /** /bookings/{bookingId}: the booking, its payment and notes, and the steps its flags allow. */
 export function Component() {
   const { t, i18n } = useTranslation(['bookings', 'common', 'portal']);
+  const agentName = useAgentName();
   const { bookingId = '' } = useParams();
   const user = useCurrentUser();
   const operator = capabilitiesOf(user).backOffice;
@@ -344,7 +346,7 @@ export function Component() {
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
           <SimpleGrid cols={{ base: 2, md: 5 }} spacing="md" style={{ flex: 1 }}>
             <Field label={t('list.columns.status')} value={<span data-testid="booking-status"><BookingStatusBadges status={booking.status} subStatus={booking.sub_status} /></span>} />
-            <Field label={t('detail.agent')} value={`${booking.agent_name} / ${booking.agent_sub_group_name}`} />
+            <Field label={t('detail.agent')} value={`${agentName(booking.agent_name, booking.agent_name_en)} / ${agentName(booking.agent_sub_group_name, booking.agent_sub_group_name_en)}`} />
             <Field label={t('detail.operator')} value={booking.operator_name || t('detail.noOperator')} />
             {operator && <Field label={t('detail.priority')} value={String(booking.priority)} />}
             <Field label={t('detail.submittedAt')} value={formatDateTime(booking.submitted_at)} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, LoadingOverlay, Paper, Select, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, LoadingOverlay, Paper, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_STATUSES, type ApprovalResponse, type ApprovalStatus } from '@sagano/domain/approvals/approval-schemas';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { useApprovals } from '../api/get-approvals.ts';
 import { ApprovalSummary } from '../components/approval-summary.tsx';
 import { JudgeModal } from '../components/judge-modal.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 
 const STATUS_COLOR: Record<ApprovalStatus, string> = { SUBMITTED: 'blue', REJECTED: 'gray', JOB_PENDING: 'yellow', JOB_FAILED: 'red', DONE: 'teal' };
 
@@ -41,8 +42,8 @@ export function Component() {
       <PageHeader title={t('title')} description={t('description')} />
       <Paper withBorder p="md" pos="relative">
         <Group align="flex-end" mb="md">
-          <TextInput type="date" label={t('from')} value={from} onChange={(e) => { setFrom(e.currentTarget.value); setPage(1); }} />
-          <TextInput type="date" label={t('to')} value={to} onChange={(e) => { setTo(e.currentTarget.value); setPage(1); }} />
+          <DateField label={t('from')} value={from} onChange={(v) => { setFrom(v); setPage(1); }} />
+          <DateField label={t('to')} value={to} onChange={(v) => { setTo(v); setPage(1); }} />
           <Select
             label={t('status')}
             placeholder={t('allStatuses')}

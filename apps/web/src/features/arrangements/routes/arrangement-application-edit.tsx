@@ -1,7 +1,5 @@
-import '@mantine/dates/styles.css';
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, LoadingOverlay, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { IconArrowLeft, IconSend } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +8,13 @@ import { labelText } from '@sagano/domain/common/label-text';
 import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { parseDateInput } from '../../../lib/dates.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { notifyApiError, notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useApplicationTerms } from '../api/get-application-terms.ts';
 import { useArrangementPatterns } from '../api/get-arrangement-patterns.ts';
 import { useSubmitApplicationTerm } from '../api/submit-application-term.ts';
 import { ListTable } from '../../../components/list-table.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 
 type Errors = Partial<Record<'from_date' | 'to_date' | 'applications', string>>;
 
@@ -35,9 +33,6 @@ function ApplicationForm({ data, term, patterns }: { data: ApplicationTermListRe
   const patternsFor = (trainId: number) => patterns.filter((p) => p.logical_train_id === trainId);
   const listUrl = `/arrangement-application?term=${serviceTerm.service_term_id}`;
   const dateProps = {
-    valueFormat: 'YYYY-MM-DD',
-    dateParser: parseDateInput,
-    placeholder: 'yyyy-MM-dd',
     minDate: serviceTerm.from_date,
     maxDate: serviceTerm.to_date,
     defaultDate: serviceTerm.from_date,
@@ -105,8 +100,8 @@ function ApplicationForm({ data, term, patterns }: { data: ApplicationTermListRe
             {t('applications.termRange', { from: serviceTerm.from_date, to: serviceTerm.to_date })}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <DateInput label={t('applications.fromDate')} required {...dateProps} value={fromDate || null} onChange={(v) => setFromDate(v ?? '')} error={errors.from_date} />
-            <DateInput label={t('applications.toDate')} required {...dateProps} value={toDate || null} onChange={(v) => setToDate(v ?? '')} error={errors.to_date} />
+            <DateField label={t('applications.fromDate')} required {...dateProps} value={fromDate} onChange={setFromDate} error={errors.from_date} />
+            <DateField label={t('applications.toDate')} required {...dateProps} value={toDate} onChange={setToDate} error={errors.to_date} />
             <TextInput label={t('applications.operator')} value={operator} maxLength={100} onChange={(e) => setOperator(e.currentTarget.value)} />
           </SimpleGrid>
         </Paper>

@@ -6,9 +6,10 @@ import { BOOKING_STATUSES, BOOKING_SUB_STATUSES } from '@sagano/domain/bookings/
 import { countryOptions } from '@sagano/domain/common/countries';
 import { addDays, tokyoToday } from '@sagano/domain/common/business-date';
 import { AgentBranchSelect } from '../../../components/agent-branch-select.tsx';
-import { DATE_FILTER_PROPS, SearchFilterForm, useDatedFilterForm } from '../../../components/search-filter-form.tsx';
+import { SearchFilterForm, useDatedFilterForm } from '../../../components/search-filter-form.tsx';
 import { parseDateInput } from '../../../lib/dates.ts';
 import { isDateInput, readFilterParams, writeFilterParams } from '../../../lib/search-filters.ts';
+import { DateField } from '../../../components/date-field.tsx';
 
 /** Every filter of spec 000 §3 "List filter defaults" and its extensions, as kept in the address. */
 export type BookingFilterValues = {
@@ -127,8 +128,8 @@ export function BookingFilters({
       moreInitiallyOpen={extendedSet}
       more={
         <>
-          <TextInput label={t('filters.submittedFrom')} {...DATE_FILTER_PROPS} {...form.getInputProps('submitted_from')} />
-          <TextInput label={t('filters.submittedTo')} {...DATE_FILTER_PROPS} {...form.getInputProps('submitted_to')} />
+          <DateField label={t('filters.submittedFrom')} {...form.getInputProps('submitted_from')} />
+          <DateField label={t('filters.submittedTo')} {...form.getInputProps('submitted_to')} />
           <Field
             deps={[form.values.sub_status, t]}
             render={() => (
@@ -183,8 +184,8 @@ export function BookingFilters({
         </>
       }
     >
-      <TextInput label={t('filters.serviceFrom')} {...DATE_FILTER_PROPS} {...form.getInputProps('service_from')} />
-      <TextInput label={t('filters.serviceTo')} {...DATE_FILTER_PROPS} {...form.getInputProps('service_to')} />
+      <DateField label={t('filters.serviceFrom')} {...form.getInputProps('service_from')} />
+      <DateField label={t('filters.serviceTo')} {...form.getInputProps('service_to')} />
       <Field
         deps={[form.values.booking_id, form.errors.booking_id, t]}
         render={() => (

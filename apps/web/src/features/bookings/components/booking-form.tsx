@@ -29,6 +29,8 @@ import { ParticipantsInput } from './participants-input.tsx';
 import { TrainPicker } from './train-picker.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
 import { useLegVacancies } from './use-leg-vacancies.ts';
+import { MAX_GROUP_NAME } from '@sagano/domain/bookings/booking-schemas';
+import { counted } from '../../../components/length-counter.tsx';
 
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -207,7 +209,7 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
               />
             </Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label={t('form.groupName')} required {...form.getInputProps('group.name')} />
+              <TextInput label={t('form.groupName')} required {...form.getInputProps('group.name')} {...counted(form.values.group.name, MAX_GROUP_NAME)} />
               <TextInput label={t('form.groupKana')} {...form.getInputProps('group.name_kana')} />
               <Select
                 label={t('form.country')}

@@ -5,6 +5,8 @@ import type { BookingNote } from '@sagano/domain/bookings/booking-schemas';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAddBookingNote } from '../api/booking-notes.ts';
+import { MAX_BOOKING_NOTE } from '@sagano/domain/bookings/booking-schemas';
+import { counted } from '../../../components/length-counter.tsx';
 
 /** The booking's notes and a form to add one; operators may mark it 社内メモ (agents never see those). */
 export function BookingNotes({ bookingId, notes, canMarkPrivate }: { bookingId: string; notes: BookingNote[]; canMarkPrivate: boolean }) {
@@ -53,7 +55,7 @@ export function BookingNotes({ bookingId, notes, canMarkPrivate }: { bookingId: 
         }}
       >
         <Stack gap="xs">
-          <Textarea label={t('detail.noteLabel')} autosize minRows={2} maxLength={4000} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+          <Textarea label={t('detail.noteLabel')} autosize minRows={2} {...counted(text, MAX_BOOKING_NOTE)} value={text} onChange={(e) => setText(e.currentTarget.value)} />
           <Group justify="space-between">
             {canMarkPrivate ? (
               <Checkbox label={t('detail.notePrivate')} checked={isPrivate} onChange={(e) => setPrivate(e.currentTarget.checked)} />

@@ -6,10 +6,12 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { BookingStatusBadges, PaymentStatusBadge } from './status-badges.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
+import { useAgentName } from '../../../lib/agent-name.ts';
 
 /** One row per booked train: date, train, segment, group, agent, people, status and payment. */
 export function BookingTable({ rows, labels }: { rows: ServiceOrderRow[]; labels: BookingLabels }) {
   const { t } = useTranslation(['bookings', 'common']);
+  const agentName = useAgentName();
   const navigate = useNavigate();
   return (
     <Table.ScrollContainer minWidth={1000}>
@@ -83,9 +85,9 @@ export function BookingTable({ rows, labels }: { rows: ServiceOrderRow[]; labels
               </Table.Td>
               <Table.Td>
                 <Stack gap={0}>
-                  <Text size="sm">{row.agent.name}</Text>
+                  <Text size="sm">{agentName(row.agent.name, row.agent.name_en)}</Text>
                   <Text size="xs" c="dimmed">
-                    {row.agent_sub_group_name}
+                    {agentName(row.agent_sub_group_name, row.agent_sub_group_name_en)}
                   </Text>
                 </Stack>
               </Table.Td>

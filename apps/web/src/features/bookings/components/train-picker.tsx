@@ -1,28 +1,21 @@
-import '@mantine/dates/styles.css';
 import { Alert, Group, NativeSelect, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DateInput, type DateInputProps } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { tokyoToday } from '@sagano/domain/common/business-date';
-import { parseDateInput } from '../../../lib/dates.ts';
+import { DateField, type DateFieldProps } from '../../../components/date-field.tsx';
 import { useDayTrains } from '../api/get-day-trains.ts';
 import { legDate, tripLegs, type BookingFormState, type TripLeg } from './booking-form-state.ts';
 import type { BookingLabels } from './use-booking-labels.ts';
 
 /**
- * A service date: typed (yyyy-MM-dd) or picked on a calendar whose past days are greyed out and
+ * A service date: typed or picked on a calendar whose past days are greyed out and
  * whose today (in Japan) is marked. A typed past date stays as typed and the form says why.
  */
-export function ServiceDateInput({ value, onChange, ...props }: Omit<DateInputProps, 'value' | 'onChange'> & { value: string; onChange: (date: string) => void }) {
+export function ServiceDateInput(props: DateFieldProps) {
   const today = tokyoToday();
   return (
-    <DateInput
-      valueFormat="YYYY-MM-DD"
-      dateParser={parseDateInput}
-      placeholder="yyyy-MM-dd"
-      value={value || null}
-      onChange={(next) => onChange(next ? String(next).slice(0, 10) : '')}
+    <DateField
       getDayProps={(date) =>
         date < today
           ? { disabled: true, 'data-past': true }

@@ -15,6 +15,7 @@ import { useUnreadCount } from '../api/get-unread-count.ts';
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mark-notifications-read.ts';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
+import { useAgentName } from '../../../lib/agent-name.ts';
 
 const isKind = (kind: string): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind);
 
@@ -30,6 +31,7 @@ function paramsOf(category: NotificationCategory, page: number, unreadOnly: bool
  */
 export function Component() {
   const { t } = useTranslation(['notifications', 'common']);
+  const agentName = useAgentName();
   const [searchParams, setSearchParams] = useSearchParams();
   const category: NotificationCategory = searchParams.get('tab') === 'payment' ? 'payment' : 'booking';
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
@@ -132,7 +134,7 @@ export function Component() {
                 )}
               </Table.Td>
               <Table.Td>{row.group_name ?? '—'}</Table.Td>
-              <Table.Td>{[row.agent_name, row.agent_sub_group_name].filter(Boolean).join(' / ') || '—'}</Table.Td>
+              <Table.Td>{[agentName(row.agent_name, row.agent_name_en), agentName(row.agent_sub_group_name, row.agent_sub_group_name_en)].filter(Boolean).join(' / ') || '—'}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {!row.is_read && (
                   <Button size="xs" variant="subtle" leftSection={<IconMailOpened size={14} aria-hidden />} onClick={() => read(row)} loading={markRead.isPending && markRead.variables === row.notification_id}>

@@ -8,6 +8,7 @@ import { useCustomerStations, voucherHref } from '../api/customer-api.ts';
 import { STATUS_COLORS, customerStatus, formatServiceDate, sortTrips, stationName, tripKind } from './customer-format.ts';
 import { Section } from './section.tsx';
 import { SeatLines } from './seat-lines.tsx';
+import { useAgentName } from '../../../lib/agent-name.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -25,6 +26,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** Booking number, group, status and head count. */
 export function BookingDetails({ summary }: { summary: CustomerBookingSummary }) {
   const { t } = useTranslation('customer');
+  const agentName = useAgentName();
   const status = customerStatus(summary.status);
   return (
     <Paper component="section" withBorder radius="md" p={{ base: 'md', sm: 'lg' }} aria-labelledby="customer-booking-heading">
@@ -46,7 +48,7 @@ export function BookingDetails({ summary }: { summary: CustomerBookingSummary })
           <Field label={t('booking.number')}>
             <span style={{ fontVariantNumeric: 'tabular-nums', letterSpacing: '0.04em' }}>{summary.booking_id}</span>
           </Field>
-          {summary.agent_name && <Field label={t('booking.agent')}>{summary.agent_name}</Field>}
+          {summary.agent_name && <Field label={t('booking.agent')}>{agentName(summary.agent_name, summary.agent_name_en)}</Field>}
           <Field label={t('booking.participants')}>{t('booking.people', { n: summary.participant_quantity })}</Field>
           <Field label={t('booking.wheelchairs')}>{t('booking.people', { n: summary.wheelchairs })}</Field>
         </SimpleGrid>

@@ -12,6 +12,7 @@ function summary(over: Partial<CustomerBookingSummary> = {}): CustomerBookingSum
     booking_id: '26050601',
     group_name: '桜ヶ丘高校 2年',
     agent_name: 'さがの旅行',
+    agent_name_en: '',
     status: 'RESERVED',
     participant_quantity: 2,
     wheelchairs: 0,

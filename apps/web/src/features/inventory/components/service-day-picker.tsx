@@ -1,22 +1,18 @@
-import '@mantine/dates/styles.css';
-import { DateInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { parseDateInput } from '../../../lib/dates.ts';
+import { DateField } from '../../../components/date-field.tsx';
 
 /** The service day of the service screens (yyyy-MM-dd), never empty. */
 export function ServiceDayPicker({ value, onChange }: { value: string; onChange: (date: string) => void }) {
   const { t } = useTranslation('inventory');
   return (
-    <DateInput
+    <DateField
       label={t('selectDate')}
       value={value}
       onChange={(next) => {
-        if (next) onChange(String(next).slice(0, 10));
+        if (next) onChange(next);
       }}
-      valueFormat="YYYY-MM-DD"
-      dateParser={parseDateInput}
-      placeholder="yyyy-MM-dd"
-      w={{ base: '100%', xs: 160 }}
+      clearable={false}
+      w={{ base: '100%', xs: 170 }}
     />
   );
 }

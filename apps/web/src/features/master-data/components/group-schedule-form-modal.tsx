@@ -8,6 +8,9 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
 import { useSaveGroupSchedule } from '../api/group-schedules.ts';
+import { DateField } from '../../../components/date-field.tsx';
+import { MAX_MASTER_NAME } from '@sagano/domain/master-data/master-name';
+import { counted } from '../../../components/length-counter.tsx';
 
 type Days = number | string;
 type Values = {
@@ -86,17 +89,16 @@ export function GroupScheduleFormModal({ schedule, onClose }: { schedule: GroupS
     <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
-          <TextInput label={t('schedules.fields.name')} required autoComplete="off" {...form.getInputProps('name')} />
+          <TextInput label={t('schedules.fields.name')} required autoComplete="off" {...form.getInputProps('name')} {...counted(form.values.name, MAX_MASTER_NAME)} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              type="date"
+            <DateField
               label={t('schedules.fields.from')}
               required
               disabled={schedule !== null}
               description={schedule ? t('schedules.fromFixed') : undefined}
               {...form.getInputProps('service_from_date')}
             />
-            <TextInput type="date" label={t('schedules.fields.to')} required {...form.getInputProps('service_to_date')} />
+            <DateField label={t('schedules.fields.to')} required {...form.getInputProps('service_to_date')} />
           </SimpleGrid>
           <Text size="xs" c="dimmed">
             {t('schedules.daysHint')}

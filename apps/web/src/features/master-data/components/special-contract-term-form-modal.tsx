@@ -13,6 +13,9 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
 import { useSaveSpecialContractTerm } from '../api/special-contract-terms.ts';
+import { DateField } from '../../../components/date-field.tsx';
+import { MAX_MASTER_NAME } from '@sagano/domain/master-data/master-name';
+import { counted } from '../../../components/length-counter.tsx';
 
 const FIELDS = ['service_from_date', 'service_to_date', 'name', 'submission_deadline', 'answer_date'] as const;
 const EMPTY: SpecialContractTermBody = { service_from_date: '', service_to_date: '', name: '', submission_deadline: '', answer_date: '' };
@@ -64,19 +67,18 @@ export function SpecialContractTermFormModal({ term, onClose }: { term: SpecialC
     <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
-          <TextInput label={t('terms.fields.name')} required autoComplete="off" {...form.getInputProps('name')} />
+          <TextInput label={t('terms.fields.name')} required autoComplete="off" {...form.getInputProps('name')} {...counted(form.values.name, MAX_MASTER_NAME)} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput type="date" label={t('terms.fields.deadline')} required {...form.getInputProps('submission_deadline')} />
-            <TextInput type="date" label={t('terms.fields.answer')} required {...form.getInputProps('answer_date')} />
-            <TextInput
-              type="date"
+            <DateField label={t('terms.fields.deadline')} required {...form.getInputProps('submission_deadline')} />
+            <DateField label={t('terms.fields.answer')} required {...form.getInputProps('answer_date')} />
+            <DateField
               label={t('terms.fields.from')}
               required
               disabled={term !== null}
               description={term ? t('terms.fromFixed') : undefined}
               {...form.getInputProps('service_from_date')}
             />
-            <TextInput type="date" label={t('terms.fields.to')} required {...form.getInputProps('service_to_date')} />
+            <DateField label={t('terms.fields.to')} required {...form.getInputProps('service_to_date')} />
           </SimpleGrid>
           <FormModalActions saving={save.isPending} onCancel={onClose} />
         </Stack>

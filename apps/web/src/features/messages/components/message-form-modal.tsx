@@ -3,7 +3,7 @@ import { Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_CATEGORIES, type MessageCategory } from '@sagano/domain/messages/message-categories';
-import { MAX_MESSAGE_ATTACHMENTS, MAX_MESSAGE_BODY, MessageBody, type MessageAttachmentResponse, type MessageResponse } from '@sagano/domain/messages/message-schemas';
+import { MAX_MESSAGE_ATTACHMENTS, MAX_MESSAGE_BODY, MAX_MESSAGE_TITLE, MessageBody, type MessageAttachmentResponse, type MessageResponse } from '@sagano/domain/messages/message-schemas';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { FormModalActions } from '../../../components/form-modal-actions.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -12,6 +12,7 @@ import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
 import { useDeleteAttachment, useSaveMessage, useUploadAttachment } from '../api/messages.ts';
 import { AttachmentList } from './attachment-list.tsx';
 import { AttachmentPicker } from './attachment-picker.tsx';
+import { counted } from '../../../components/length-counter.tsx';
 
 type Values = { category: MessageCategory; title: string; body: string };
 const FIELDS = ['category', 'title', 'body'] as const;
@@ -83,8 +84,8 @@ export function MessageFormModal({ message, category, onClose, onSaved }: { mess
               data={MESSAGE_CATEGORIES.map((c) => ({ value: c, label: t(`categories.${c}`) }))}
               {...form.getInputProps('category')}
             />
-            <TextInput label={t('form.title')} required autoComplete="off" maxLength={200} {...form.getInputProps('title')} />
-            <Textarea label={t('form.body')} description={t('form.bodyDescription')} autosize minRows={6} maxRows={16} maxLength={MAX_MESSAGE_BODY} {...form.getInputProps('body')} />
+            <TextInput label={t('form.title')} required autoComplete="off" {...form.getInputProps('title')} {...counted(form.values.title, MAX_MESSAGE_TITLE)} />
+            <Textarea label={t('form.body')} autosize minRows={6} maxRows={16} {...form.getInputProps('body')} {...counted(form.values.body, MAX_MESSAGE_BODY)} description={<>{t('form.bodyDescription')} {counted(form.values.body, MAX_MESSAGE_BODY).description}</>} />
             <Stack gap={6}>
               <Text size="sm" fw={500}>
                 {t('attachments.title')}

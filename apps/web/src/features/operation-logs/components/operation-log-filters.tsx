@@ -1,13 +1,11 @@
-import '@mantine/dates/styles.css';
 import { Button, Group, NativeSelect, Paper, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { OPERATION_LOG_CATEGORIES, SearchOperationLogsBody } from '@sagano/domain/audit/operation-log-schemas';
-import { parseDateInput } from '../../../lib/dates.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { isOperationLogCategory } from './category-label.ts';
+import { DateField } from '../../../components/date-field.tsx';
 
 export type OperationLogFilterValues = {
   from_date: string | null;
@@ -41,20 +39,14 @@ export function OperationLogFilters({
     initialValues: initial,
     validate: (values) => validateBody({ page: 1, per_page: 1, ...filtersToBody(values) }),
   });
-  const dateProps = {
-    valueFormat: 'YYYY-MM-DD',
-    dateParser: parseDateInput,
-    placeholder: 'yyyy-MM-dd',
-    clearable: true,
-    w: { base: '100%', xs: 150 },
-  } as const;
+  const dateProps = { w: { base: '100%', xs: 170 } } as const;
 
   return (
     <Paper withBorder p="md" mb="md">
       <form role="search" aria-label={t('filters.label')} onSubmit={form.onSubmit(onSearch)} noValidate>
         <Group gap="sm" align="flex-start" wrap="wrap">
-          <DateInput label={t('filters.fromDate')} {...dateProps} {...form.getInputProps('from_date')} />
-          <DateInput label={t('filters.toDate')} {...dateProps} {...form.getInputProps('to_date')} />
+          <DateField label={t('filters.fromDate')} {...dateProps} value={form.values.from_date} onChange={(v) => form.setFieldValue('from_date', v || null)} error={form.errors.from_date} />
+          <DateField label={t('filters.toDate')} {...dateProps} value={form.values.to_date} onChange={(v) => form.setFieldValue('to_date', v || null)} error={form.errors.to_date} />
           <TextInput
             label={t('filters.operator')}
             placeholder={t('filters.operatorPlaceholder')}

@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
 import { PAYMENT_STATUSES } from '@sagano/domain/payments/payment-state';
 import { AgentBranchSelect } from '../../../components/agent-branch-select.tsx';
-import { DATE_FILTER_PROPS, SearchFilterForm, useDatedFilterForm } from '../../../components/search-filter-form.tsx';
+import { SearchFilterForm, useDatedFilterForm } from '../../../components/search-filter-form.tsx';
 import { parseDateInput } from '../../../lib/dates.ts';
 import { readFilterParams, writeFilterParams, type FilterValues } from '../../../lib/search-filters.ts';
+import { DateField } from '../../../components/date-field.tsx';
 
 const TEXT_KEYS = [
   'service_from',
@@ -87,8 +88,8 @@ export function PaymentListFilters({
       moreInitiallyOpen={Boolean(initial.submitted_from || initial.submitted_to)}
       more={
         <>
-          <TextInput label={t('filters.submittedFrom')} {...DATE_FILTER_PROPS} {...form.getInputProps('submitted_from')} />
-          <TextInput label={t('filters.submittedTo')} {...DATE_FILTER_PROPS} {...form.getInputProps('submitted_to')} />
+          <DateField label={t('filters.submittedFrom')} {...form.getInputProps('submitted_from')} />
+          <DateField label={t('filters.submittedTo')} {...form.getInputProps('submitted_to')} />
         </>
       }
       footer={
@@ -100,8 +101,8 @@ export function PaymentListFilters({
         />
       }
     >
-      <TextInput label={t('filters.serviceFrom')} {...DATE_FILTER_PROPS} {...form.getInputProps('service_from')} />
-      <TextInput label={t('filters.serviceTo')} {...DATE_FILTER_PROPS} {...form.getInputProps('service_to')} />
+      <DateField label={t('filters.serviceFrom')} {...form.getInputProps('service_from')} />
+      <DateField label={t('filters.serviceTo')} {...form.getInputProps('service_to')} />
       <TextInput label={t('filters.bookingId')} inputMode="numeric" {...form.getInputProps('booking_id')} />
       <TextInput label={t('filters.groupName')} {...form.getInputProps('group_name')} />
       <Select

@@ -5,6 +5,7 @@ import type { PaymentStatus } from '@sagano/domain/payments/payment-state';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 import { formatYen } from '../../../lib/yen.ts';
 import type { PaymentSearchRow } from '../api/search-payments.ts';
+import { useAgentName } from '../../../lib/agent-name.ts';
 
 const STATUS_COLORS: Record<PaymentStatus, string> = {
   INITED: 'gray',
@@ -95,6 +96,7 @@ function Discrepancy({ discrepancy }: { discrepancy: NonNullable<PaymentSearchRo
  */
 export function PaymentListTable({ rows, agent }: { rows: PaymentSearchRow[]; /** Agent staff: no agent column, the amounts in the payer's words. */ agent: boolean }) {
   const { t } = useTranslation(['paymentList', 'common']);
+  const agentName = useAgentName();
   const yen = (value: number) => t('yen', { amount: formatYen(value) });
   const showAgent = !agent;
   const columns = showAgent ? 10 : 9;
@@ -137,9 +139,9 @@ export function PaymentListTable({ rows, agent }: { rows: PaymentSearchRow[]; /*
                 {showAgent && (
                   <Table.Td>
                     <Stack gap={0}>
-                      <Text size="sm">{row.agent.name}</Text>
+                      <Text size="sm">{agentName(row.agent.name, row.agent.name_en)}</Text>
                       <Text size="xs" c="dimmed">
-                        {row.agent_sub_group_name}
+                        {agentName(row.agent_sub_group_name, row.agent_sub_group_name_en)}
                       </Text>
                     </Stack>
                   </Table.Td>

@@ -11,6 +11,7 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { formatYen, yenInputToE6 } from '../../../lib/yen.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { adjustAmount, correctCouponNumber, recordBankTransfer, reportCoupon, usePaymentStep } from '../api/payment-steps.ts';
+import { DateField } from '../../../components/date-field.tsx';
 
 type Close = () => void;
 
@@ -116,7 +117,7 @@ export function RecordTransferModal({ bookingId, paymentId, remainingE6, onClose
             {t('recordTransfer.remaining', { amount: yen(remainingE6) })}
           </Text>
           <YenInput label={t('recordTransfer.amount')} unit={t('yenUnit')} min={1} {...form.getInputProps('amount')} />
-          <TextInput type="date" label={t('recordTransfer.transferredOn')} required {...form.getInputProps('transferred_on')} />
+          <DateField label={t('recordTransfer.transferredOn')} required {...form.getInputProps('transferred_on')} />
           <Textarea label={t('recordTransfer.note')} placeholder={t('recordTransfer.notePlaceholder')} autosize minRows={2} maxLength={500} {...form.getInputProps('note')} />
           <FormModalActions saving={step.isPending} onCancel={onClose} />
         </Stack>

@@ -21,8 +21,9 @@ function row(bookingId: string, groupName: string, detail: PaymentDetail | null)
     submitted_at: '2026-04-30T01:00:00.000Z',
     service_date: '2026-05-28',
     group_name: groupName,
-    agent: { agent_id: 7, name: '京都さくら旅行', agent_type: 'FREE' },
+    agent: { agent_id: 7, name: '京都さくら旅行', name_en: '', agent_type: 'FREE' },
     agent_sub_group_name: '本社',
+    agent_sub_group_name_en: '',
     status: detail ? 'RESERVED' : 'SUBMITTED',
     payment: detail,
   };

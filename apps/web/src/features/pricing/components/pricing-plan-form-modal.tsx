@@ -12,6 +12,7 @@ import { setServerFieldError } from '../../../lib/zod-form.ts';
 import { useSavePricingPlan } from '../api/save-pricing-plan.ts';
 import { planBody, planFormProblems, planFormValues, type PlanFormValues, type Segment } from './plan-form-values.ts';
 import { FormModalActions } from '../../../components/form-modal-actions.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 
 const FIELDS = ['name', 'segment', 'service_date_from', 'service_date_to'] as const;
 
@@ -80,8 +81,8 @@ export function PricingPlanFormModal({ plan, segment, units, onClose }: { plan: 
             )}
           </Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput type="date" label={t('plans.fields.from')} required {...form.getInputProps('service_date_from')} />
-            <TextInput type="date" label={t('plans.fields.to')} required {...form.getInputProps('service_date_to')} />
+            <DateField label={t('plans.fields.from')} required {...form.getInputProps('service_date_from')} />
+            <DateField label={t('plans.fields.to')} required {...form.getInputProps('service_date_to')} />
           </SimpleGrid>
           <Table aria-label={t('plans.priceTable')} verticalSpacing={4} layout="fixed">
             <Table.Thead>

@@ -1,7 +1,5 @@
-import '@mantine/dates/styles.css';
 import { useState } from 'react';
 import { Button, Group, Paper, Radio, Stack, Table, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +7,10 @@ import { addDays, daysBetween, lastDayOfMonth, monthOf, tokyoToday } from '@saga
 import { CSV_ENCODINGS, CSV_REPORT_KINDS, MAX_CSV_DOWNLOAD_SPAN_DAYS, MAX_CSV_SPAN_DAYS, type CsvEncoding, type CsvReportKind } from '@sagano/domain/reports/report-schemas';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { parseDateInput } from '../../../lib/dates.ts';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { reportDownloadUrl, useReportCsv, type ReportCsvInput } from '../api/get-report-csv.ts';
 import { saveBase64Csv, saveLink } from '../../../lib/save-file.ts';
+import { DateField } from '../../../components/date-field.tsx';
 
 interface PeriodValues {
   from_date: string | null;
@@ -74,7 +72,7 @@ export function Component() {
     });
   };
 
-  const dateProps = { valueFormat: 'YYYY-MM-DD', dateParser: parseDateInput, placeholder: 'yyyy-MM-dd', w: { base: '100%', xs: 160 } } as const;
+  const dateProps = { w: { base: '100%', xs: 170 } } as const;
 
   return (
     <>
@@ -82,8 +80,8 @@ export function Component() {
       <Paper withBorder p="md" mb="md">
         <Stack gap="sm">
           <Group gap="sm" align="flex-start" wrap="wrap">
-            <DateInput label={t('reports:period.from')} {...dateProps} {...form.getInputProps('from_date')} />
-            <DateInput label={t('reports:period.to')} {...dateProps} {...form.getInputProps('to_date')} />
+            <DateField label={t('reports:period.from')} {...dateProps} {...form.getInputProps('from_date')} />
+            <DateField label={t('reports:period.to')} {...dateProps} {...form.getInputProps('to_date')} />
             <Group gap="xs" mt={25}>
               <Button variant="default" size="sm" onClick={() => form.setValues(thisMonth())}>
                 {t('reports:period.thisMonth')}

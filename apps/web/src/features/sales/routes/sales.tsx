@@ -1,11 +1,11 @@
-import { Alert, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { lastDayOfMonth, monthOf, tokyoToday } from '@sagano/domain/common/business-date';
 import { SalesSummaryQuery, type SalesFigures } from '@sagano/domain/sales/sales-schemas';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { DATE_FILTER_PROPS } from '../../../components/search-filter-form.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatYen } from '../../../lib/yen.ts';
 import { useSalesSummary } from '../api/get-sales-summary.ts';
@@ -48,8 +48,8 @@ export function Component() {
       <PageHeader title={t('title')} description={t('description')} />
       <Paper withBorder p="md" mb="md" component="form" role="search" aria-label={t('period.label')} onSubmit={submit}>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput label={t('period.from')} {...DATE_FILTER_PROPS} value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-          <TextInput label={t('period.to')} {...DATE_FILTER_PROPS} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          <DateField label={t('period.from')} value={from} onChange={setFrom} />
+          <DateField label={t('period.to')} value={to} onChange={setTo} />
           <Button type="submit">{t('period.show')}</Button>
         </Group>
         <Text size="xs" c="dimmed" mt="xs">

@@ -8,6 +8,7 @@ import { formatYen } from '../../../lib/yen.ts';
 import type { SettlementSums } from '../api/get-agent-settlements.ts';
 import { PeriodText, SettlementStatusBadge } from './settlement-badges.tsx';
 import type { DrillDownState } from './settlement-parts.tsx';
+import { useAgentName } from '../../../lib/agent-name.ts';
 
 const amount = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 const SUMS = ['amount', 'fare', 'discrepancy', 'fee'] as const;
@@ -19,6 +20,7 @@ const SUMS = ['amount', 'fare', 'discrepancy', 'fee'] as const;
  */
 export function AgentSettlementTable({ rows, totals, agent }: { rows: AgentSettlement[]; totals: SettlementSums | undefined; agent: boolean }) {
   const { t } = useTranslation(['settlements', 'common']);
+  const agentName = useAgentName();
   const yen = (value: number) => t('yen', { amount: formatYen(value) });
   const columns = agent ? 8 : 9;
   // The list's search goes along, so the way back finds the same filters and page.
@@ -45,13 +47,13 @@ export function AgentSettlementTable({ rows, totals, agent }: { rows: AgentSettl
           {rows.map((row) => (
             <Table.Tr key={row.agent_settlement_id} data-testid={`agent-settlement-${row.agent_settlement_id}`}>
               <Table.Td>
-                <Anchor component={Link} to={`/monthly-report/${row.agent_settlement_id}`} state={drillDown} size="sm" aria-label={t('agentTable.open', { agent: row.agent.name, from: row.duration.from, to: row.duration.to })}>
+                <Anchor component={Link} to={`/monthly-report/${row.agent_settlement_id}`} state={drillDown} size="sm" aria-label={t('agentTable.open', { agent: agentName(row.agent.name, row.agent.name_en), from: row.duration.from, to: row.duration.to })}>
                   <PeriodText duration={row.duration} />
                 </Anchor>
               </Table.Td>
               {!agent && (
                 <Table.Td>
-                  <Text size="sm">{row.agent.name}</Text>
+                  <Text size="sm">{agentName(row.agent.name, row.agent.name_en)}</Text>
                 </Table.Td>
               )}
               <Table.Td>

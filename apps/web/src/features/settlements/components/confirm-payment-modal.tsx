@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,10 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { formatYen } from '../../../lib/yen.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { confirmSettlementPayment, useSettlementStep } from '../api/settlement-steps.ts';
+import { DateField } from '../../../components/date-field.tsx';
+import { useAgentName } from '../../../lib/agent-name.ts';
+import { MAX_SETTLEMENT_NOTE } from '@sagano/domain/settlements/settlement-schemas';
+import { counted } from '../../../components/length-counter.tsx';
 
 /**
  * 入金確認: the back office records that the agent paid the month's settlement (every branch's
@@ -18,6 +22,7 @@ import { confirmSettlementPayment, useSettlementStep } from '../api/settlement-s
  */
 export function ConfirmPaymentModal({ settlement, onClose }: { settlement: AgentSettlement; onClose: () => void }) {
   const { t } = useTranslation(['settlements', 'common']);
+  const agentName = useAgentName();
   const step = useSettlementStep((body: ConfirmSettlementPaymentBody) => confirmSettlementPayment(settlement.agent_settlement_id, body), { silent: true });
   const validate = zodValidate(ConfirmSettlementPaymentBody, { paid_on: () => t('confirmPayment.paidOnInvalid') });
   const bodyOf = (v: { paid_on: string; note: string }) => ({ paid_on: v.paid_on, note: v.note.trim() });
@@ -41,10 +46,10 @@ export function ConfirmPaymentModal({ settlement, onClose }: { settlement: Agent
       <form onSubmit={submit} noValidate aria-label={t('confirmPayment.title')}>
         <Stack gap="sm">
           <Text size="sm" data-testid="confirm-payment-message">
-            {t('confirmPayment.message', { agent: settlement.agent.name, from: settlement.duration.from, to: settlement.duration.to, amount })}
+            {t('confirmPayment.message', { agent: agentName(settlement.agent.name, settlement.agent.name_en), from: settlement.duration.from, to: settlement.duration.to, amount })}
           </Text>
-          <TextInput type="date" label={t('confirmPayment.paidOn')} required data-autofocus {...form.getInputProps('paid_on')} />
-          <Textarea label={t('confirmPayment.note')} placeholder={t('confirmPayment.notePlaceholder')} autosize minRows={2} maxLength={500} {...form.getInputProps('note')} />
+          <DateField label={t('confirmPayment.paidOn')} required data-autofocus {...form.getInputProps('paid_on')} />
+          <Textarea label={t('confirmPayment.note')} placeholder={t('confirmPayment.notePlaceholder')} autosize minRows={2} {...form.getInputProps('note')} {...counted(form.values.note, MAX_SETTLEMENT_NOTE)} />
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="irreversible">
             {t('confirmPayment.irreversible')}
           </Alert>

@@ -11,18 +11,20 @@ import { useGroupSettlements } from '../api/get-group-settlements.ts';
 import { PeriodText, SettlementStatusBadge } from '../components/settlement-badges.tsx';
 import { amountStyle, BackLink, Field, idParam, InvoiceLink, Loading, SumFields, SummaryCard, useListSearch, type DrillDownState } from '../components/settlement-parts.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
+import { useAgentName } from '../../../lib/agent-name.ts';
 
 const SUMS = ['amount', 'fare', 'discrepancy', 'fee'] as const;
 
 function AgentSettlementBranches({ data }: { data: GroupSettlementList }) {
   const { t } = useTranslation(['settlements', 'common']);
+  const agentName = useAgentName();
   const settlement = data.agent_settlement;
   const yen = (value: number) => t('yen', { amount: formatYen(value) });
   const listSearch = useListSearch();
   return (
     <>
       <BackLink to="/monthly-report" toList label={t('backToList')} />
-      <PageHeader title={t('branches.title', { agent: settlement.agent.name })} description={t('branches.description')} />
+      <PageHeader title={t('branches.title', { agent: agentName(settlement.agent.name, settlement.agent.name_en) })} description={t('branches.description')} />
       <SummaryCard>
         <Field label={t('columns.period')}>
           <PeriodText duration={settlement.duration} />

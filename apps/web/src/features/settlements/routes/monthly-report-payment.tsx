@@ -16,6 +16,7 @@ import { useSettlementPayments } from '../api/get-settlement-payments.ts';
 import { ConfirmPaymentModal } from '../components/confirm-payment-modal.tsx';
 import { PeriodText, SettlementStatusBadge } from '../components/settlement-badges.tsx';
 import { amountStyle, BackLink, Field, idParam, InvoiceLink, Loading, SumFields, SummaryCard } from '../components/settlement-parts.tsx';
+import { useAgentName } from '../../../lib/agent-name.ts';
 
 const PAID = new Set(['PAYMENT_CONFIRMED', 'COUPON_CONFIRMED']);
 
@@ -31,6 +32,7 @@ function PaymentStatus({ payment }: { payment: SettlementPayment }) {
 
 function BranchPayments({ data }: { data: SettlementPaymentList }) {
   const { t } = useTranslation(['settlements', 'common']);
+  const agentName = useAgentName();
   const agentPortal = capabilitiesOf(useCurrentUser()).agentPortal;
   const group = data.group_settlement;
   // The agent settlement the branch belongs to: whether its monthly payment may be confirmed now.
@@ -42,7 +44,7 @@ function BranchPayments({ data }: { data: SettlementPaymentList }) {
     <>
       <BackLink to={`/monthly-report/${group.agent_settlement_id}`} label={t('backToBranches')} />
       <PageHeader
-        title={parent ? t('payments.titleWithAgent', { agent: parent.agent.name, branch: group.group.name }) : t('payments.title', { branch: group.group.name })}
+        title={parent ? t('payments.titleWithAgent', { agent: agentName(parent.agent.name, parent.agent.name_en), branch: group.group.name }) : t('payments.title', { branch: group.group.name })}
         description={t('payments.description')}
         actions={
           canConfirm && (

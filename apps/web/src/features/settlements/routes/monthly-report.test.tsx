@@ -18,7 +18,7 @@ function agentSettlement(over: Partial<AgentSettlement> = {}): AgentSettlement {
   return {
     id: 31,
     agent_settlement_id: 31,
-    agent: { agent_id: 7, name: '京都さくら旅行', agent_type: 'SPECIAL_CONTRACTED' },
+    agent: { agent_id: 7, name: '京都さくら旅行', name_en: '', agent_type: 'SPECIAL_CONTRACTED' },
     duration: MAY,
     contract_type: 'SPECIAL_CONTRACTED',
     payment_method: 'MONTHLY',
@@ -39,7 +39,7 @@ function agentSettlement(over: Partial<AgentSettlement> = {}): AgentSettlement {
 const CARD = agentSettlement({
   id: 32,
   agent_settlement_id: 32,
-  agent: { agent_id: 8, name: '嵐山ツーリスト', agent_type: 'FREE' },
+  agent: { agent_id: 8, name: '嵐山ツーリスト', name_en: '', agent_type: 'FREE' },
   contract_type: 'FREE',
   payment_method: 'PREPAID',
   amount: 48_000 * E6,

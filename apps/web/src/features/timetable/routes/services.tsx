@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from '@mantine/form';
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { labelText } from '@sagano/domain/common/label-text';
@@ -16,6 +16,7 @@ import { useTermServices } from '../api/get-term-services.ts';
 import { ServiceFormModal } from '../components/service-form-modal.tsx';
 import { TermSelect } from '../components/term-select.tsx';
 import { useChosenTerm } from '../components/use-chosen-term.ts';
+import { DateField } from '../../../components/date-field.tsx';
 
 function AddTermForm() {
   const { t } = useTranslation(['timetable', 'common']);
@@ -40,8 +41,8 @@ function AddTermForm() {
       )}
     >
       <Group align="flex-start" gap="xs">
-        <TextInput type="date" label={t('term.from')} required {...form.getInputProps('fromDate')} />
-        <TextInput type="date" label={t('term.to')} required {...form.getInputProps('toDate')} />
+        <DateField label={t('term.from')} required {...form.getInputProps('fromDate')} />
+        <DateField label={t('term.to')} required {...form.getInputProps('toDate')} />
         <Button type="submit" variant="light" loading={create.isPending} mt={25}>
           {t('term.add')}
         </Button>
