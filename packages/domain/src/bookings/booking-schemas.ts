@@ -405,6 +405,8 @@ export const ServiceOrderRow = z.object({
   direction: z.enum(DIRECTIONS),
   from_station_id: z.number().int(),
   to_station_id: z.number().int(),
+  /** HH:mm the train leaves the group's boarding station (null when the timetable has no time there). */
+  departure_time: z.string().nullable(),
   group_type: z.enum(GROUP_TYPES),
   group_name: z.string(),
   agent: z.object({ agent_id: z.number().int(), name: z.string(), agent_type: z.string() }),

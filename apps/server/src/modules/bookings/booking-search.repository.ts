@@ -199,7 +199,7 @@ export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQue
   const shownLegs = serviceId !== undefined ? sql`and ${legFilters(q, 'bs', serviceId)}` : sql``;
   const rows = rowsOf<{
     id: number; booking_id: string; submitted_at: Date | string; service_date: string; service_id: number; names: LocalizedLabel[]; direction: 'down' | 'up';
-    from_station_id: number; to_station_id: number; group_type: 'NORMAL' | 'SCHOOL'; group_name: string; agent_id: number; agent_name: string; agent_type: string;
+    from_station_id: number; to_station_id: number; departure_time: string | null; group_type: 'NORMAL' | 'SCHOOL'; group_name: string; agent_id: number; agent_name: string; agent_type: string;
     sub_group_name: string; participant_quantity: number; operator_name: string; status: string; sub_status: string; caution: string;
     payment_status: string | null; payment_method: string | null; payment_total: number | string | null; directions: number; hits: number | null;
   }>(
@@ -207,7 +207,7 @@ export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQue
     await db.execute(sql`
       with ${narrowServiceDates(q) ? sql`days as materialized (select * from booking_services bs where bs.service_date between ${q.service_date_from}::date and ${q.service_date_to}::date), ` : sql``}${page}
       select b.id, b.booking_id, b.submitted_at, bs.service_date::text as service_date, bs.service_id, s.names, bs.direction,
-             bs.from_station_id, bs.to_station_id, b.group_type, b.group_name, a.id as agent_id, a.name_ja as agent_name, a.agent_type,
+             bs.from_station_id, bs.to_station_id, (select d.departure_hhmm from diagram_items d where d.service_id = bs.service_id and d.station_id = bs.from_station_id limit 1) as departure_time, b.group_type, b.group_name, a.id as agent_id, a.name_ja as agent_name, a.agent_type,
              g.name_ja as sub_group_name, b.participant_quantity, b.operator_name, b.status, b.sub_status, b.caution,
              p.status as payment_status, p.payment_method, p.total_amount_e6 as payment_total,
              (select count(*)::int from booking_services x where x.booking_id = b.id) as directions,
@@ -238,6 +238,7 @@ export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQue
       direction: r.direction,
       from_station_id: r.from_station_id,
       to_station_id: r.to_station_id,
+      departure_time: r.departure_time,
       group_type: r.group_type,
       group_name: r.group_name,
       agent: { agent_id: r.agent_id, name: r.agent_name, agent_type: r.agent_type },
