@@ -183,25 +183,29 @@ export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQue
   const trains = narrowServiceDates(q) ? sql`days` : sql`booking_services`;
   // Each booking once, as its first matching train; the columns every sort reads.
   const columns = sql`b.id, bs.service_date as first_date, b.submitted_at, b.booking_id, b.group_name, ${statusRank} as status_rank`;
-  const matching = sql`from bookings b join ${trains} bs on bs.booking_id = b.id ${agentJoinFor(q)} where ${where} and ${firstLeg}`;
+  const matching = (from: SQL) => sql`from bookings b join ${from} bs on bs.booking_id = b.id ${agentJoinFor(q)} where ${where}`;
+  // In service-date order the trains' day index is read in order (a few days' trains), not the whole period.
+  const inOrder = (also: SQL = sql`true`) => sql`select ${columns} ${matching(q.sort === 'service_date' ? sql`booking_services` : trains)} and ${firstLeg} and ${also} order by ${orderOf(q, '')}`;
   const page = once
-    ? // Past the cap the matches cannot be sorted in memory: the page is then read in order instead
+    ? // The matching trains, up to the cap, each booking's first kept (in memory: no lookup per train).
+      // Past the cap the matches cannot be sorted in memory: the page is then read in order instead
       // (each branch runs only when its one-time condition holds).
-      sql`hits as materialized (select ${columns} ${matching} limit ${SEARCH_TOTAL_CAP + 1}),
+      sql`hits as materialized (select ${columns}, bs.direction ${matching(trains)} limit ${SEARCH_TOTAL_CAP + 1}),
+        booked as (select distinct on (id) id, first_date, submitted_at, booking_id, group_name, status_rank from hits order by id, first_date, direction),
         page as (
-          (select * from hits h where (select count(*) from hits) <= ${SEARCH_TOTAL_CAP})
+          (select * from booked where (select count(*) from hits) <= ${SEARCH_TOTAL_CAP})
           union all
-          (select ${columns} ${matching} and (select count(*) from hits) > ${SEARCH_TOTAL_CAP} order by ${orderOf(q, '')} limit ${offset + q.per_page})
+          (${inOrder(sql`(select count(*) from hits) > ${SEARCH_TOTAL_CAP}`)} limit ${offset + q.per_page})
           order by ${orderOf(q, '')}
           limit ${q.per_page} offset ${offset}
         )`
-    : sql`page as (select ${columns} ${matching} order by ${orderOf(q, '')} limit ${q.per_page} offset ${offset})`;
+    : sql`page as (${inOrder()} limit ${q.per_page} offset ${offset})`;
   const shownLegs = serviceId !== undefined ? sql`and ${legFilters(q, 'bs', serviceId)}` : sql``;
   const rows = rowsOf<{
     id: number; booking_id: string; submitted_at: Date | string; service_date: string; service_id: number; names: LocalizedLabel[]; direction: 'down' | 'up';
     from_station_id: number; to_station_id: number; departure_time: string | null; group_type: 'NORMAL' | 'SCHOOL'; group_name: string; agent_id: number; agent_name: string; agent_type: string;
     sub_group_name: string; participant_quantity: number; operator_name: string; status: string; sub_status: string; caution: string;
-    payment_status: string | null; payment_method: string | null; payment_total: number | string | null; directions: number; hits: number | null;
+    payment_status: string | null; payment_method: string | null; payment_total: number | string | null; directions: number; hits: number | null; booked: number | null;
   }>(
     // The page is chosen on bookings and their trains only; the names and payments are joined to its rows alone.
     await db.execute(sql`
@@ -211,7 +215,8 @@ export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQue
              g.name_ja as sub_group_name, b.participant_quantity, b.operator_name, b.status, b.sub_status, b.caution,
              p.status as payment_status, p.payment_method, p.total_amount_e6 as payment_total,
              (select count(*)::int from booking_services x where x.booking_id = b.id) as directions,
-             ${once ? sql`(select count(*)::int from hits)` : sql`null::int`} as hits
+             ${once ? sql`(select count(*)::int from hits)` : sql`null::int`} as hits,
+             ${once ? sql`(select count(*)::int from booked)` : sql`null::int`} as booked
       from page
       join bookings b on b.id = page.id
       join booking_services bs on bs.booking_id = page.id ${shownLegs}
@@ -219,13 +224,15 @@ export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQue
       left join lateral (select * from payments p where p.booking_id = b.id and p.kind = 'FARE' order by p.id desc limit 1) p on true
       order by ${orderOf(q, 'page.')}, bs.service_date, bs.direction`),
   );
-  const hits = rows[0]?.hits;
+  const { hits, booked } = rows[0] ?? {};
+  // The matched trains fit under the cap: their bookings are the exact total. Past it (or past the
+  // last page) the bookings are counted on their own, up to the cap.
   const total =
     counting !== undefined
       ? await counting
-      : typeof hits === 'number'
-        ? { total: Math.min(hits, SEARCH_TOTAL_CAP), total_capped: hits > SEARCH_TOTAL_CAP }
-        : await countBookings(db, q, scope, where, firstLeg); // a page past the end
+      : typeof hits === 'number' && typeof booked === 'number' && hits <= SEARCH_TOTAL_CAP
+        ? { total: booked, total_capped: false }
+        : await countBookings(db, q, scope, where, firstLeg);
   return {
     ...total,
     rows: rows.map((r) => ({
