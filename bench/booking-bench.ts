@@ -217,6 +217,9 @@ const searches: [string, string][] = [
   ['submitted period', 'submitted_at_from=2026-06-01&submitted_at_to=2026-06-03'],
   ['agent', `agent_id=${pgApp.agentId}`],
   ['group type, page 50', 'group_types=SCHOOL&page=50'],
+  // The booking list's own order (sort is an extension of the spec's call): nearest service date first.
+  ['sorted by service date, page 1', 'sort=service_date&order=asc'],
+  ['service date period, sorted by group name', 'service_date_from=2026-12-01&service_date_to=2026-12-07&sort=group_name'],
 ];
 const searchRows: string[] = [];
 for (const [name, query] of searches) {

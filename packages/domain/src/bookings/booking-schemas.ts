@@ -363,6 +363,14 @@ export const ReserveResponse = z.object({
   sub_status: z.enum(BOOKING_SUB_STATUSES),
 });
 
+/** The booking list's sort keys (an extension: spec 001 lists no sort parameter). */
+export const SERVICE_ORDER_SORTS = ['service_date', 'submitted_at', 'booking_id', 'group_name', 'status'] as const;
+export type ServiceOrderSort = (typeof SERVICE_ORDER_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+/** The order a sort takes when none is asked: newest first for the submission time, otherwise ascending. */
+export const defaultSortOrder = (sort: ServiceOrderSort): SortOrder => (sort === 'submitted_at' ? 'desc' : 'asc');
+
 export const ServiceOrderSearchQuery = PagingQuery.extend({
   submitted_at_from: DateString.optional(),
   submitted_at_to: DateString.optional(),
@@ -382,6 +390,16 @@ export const ServiceOrderSearchQuery = PagingQuery.extend({
   payment_type: z.string().max(20).optional(),
   /** true: only bookings whose fare or discrepancy is waiting for money past its due date (false or absent: no filter). */
   overdue: z.stringbool({ truthy: ['true'], falsy: ['false'] }).optional(),
+  /**
+   * Sort key of the service-order search (absent: submitted_at, newest first). service_date is the booking's first
+   * train within the service-date filter; ties go by booking number. The payments search ignores it.
+   */
+  sort: z.enum(SERVICE_ORDER_SORTS).optional().meta({
+    description:
+      'Extension (spec 001 lists no sort): service_date (the booking\'s first train within the service-date filter), submitted_at, booking_id, group_name or status (in lifecycle order); ties by booking number. Absent: submitted_at, newest first.',
+  }),
+  /** asc or desc (absent: desc for submitted_at, asc otherwise). */
+  order: z.enum(SORT_ORDERS).optional().meta({ description: 'Extension: asc or desc. Absent: desc for submitted_at, asc for the other keys.' }),
 });
 export type ServiceOrderSearchQuery = z.infer<typeof ServiceOrderSearchQuery>;
 
@@ -395,6 +413,8 @@ export const ServiceOrderRow = z.object({
   direction: z.enum(DIRECTIONS),
   from_station_id: z.number().int(),
   to_station_id: z.number().int(),
+  /** HH:mm the train leaves the group's boarding station (null when the timetable has no time there). */
+  departure_time: z.string().nullable(),
   group_type: z.enum(GROUP_TYPES),
   group_name: z.string(),
   agent: z.object({ agent_id: z.number().int(), name: z.string(), name_en: z.string(), agent_type: z.string() }),

@@ -1,6 +1,7 @@
-/** Booking lists: one row per booking direction (service orders) or per booking (payments). */
+/** Booking lists: pages of bookings, each with its trains (service orders), or one row per booking (payments). */
 import { sql, type SQL } from 'drizzle-orm';
-import type { ServiceOrderRow, ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
+import { defaultSortOrder, type ServiceOrderRow, type ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
+import { BOOKING_STATUSES } from '@sagano/domain/bookings/booking-state';
 import { daysBetween } from '@sagano/domain/common/business-date';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
@@ -24,19 +25,12 @@ async function cappedCount(db: Executor, fromWhere: SQL): Promise<{ total: numbe
 }
 
 /**
- * Counts service orders (booking directions) up to the cap, choosing the cheap way per filter:
- * trains only: the directions alone; no train filter: the bookings first (past the cap there is
- * nothing more to count), then their directions by key; otherwise the join.
+ * Counts bookings up to the cap, as their first matching train (one row per booking): trains only
+ * (service date, train): the trains alone; otherwise joined to their bookings.
  */
-async function countServiceOrders(db: Executor, q: ServiceOrderSearchQuery, scope: TenantScope, where: SQL, byTrain: boolean): Promise<{ total: number; total_capped: boolean }> {
-  if (onlyServiceFilters(q, scope)) return cappedCount(db, sql`from booking_services bs where ${where}`);
-  if (byTrain || q.service_date_from || q.service_date_to) {
-    return cappedCount(db, sql`from bookings b join booking_services bs on bs.booking_id = b.id ${agentJoinFor(q)} where ${where}`);
-  }
-  const bookings = await cappedCount(db, sql`from bookings b ${agentJoinFor(q)} where ${where}`);
-  if (bookings.total_capped) return bookings;
-  // (offset 0 keeps the planner from turning the lookups into a join over every direction)
-  return cappedCount(db, sql`from bookings b cross join lateral (select x.direction from booking_services x where x.booking_id = b.id offset 0) bs ${agentJoinFor(q)} where ${where}`);
+async function countBookings(db: Executor, q: ServiceOrderSearchQuery, scope: TenantScope, where: SQL, firstLeg: SQL): Promise<{ total: number; total_capped: boolean }> {
+  if (onlyServiceFilters(q, scope)) return cappedCount(db, sql`from booking_services bs where ${where} and ${firstLeg}`);
+  return cappedCount(db, sql`from booking_services bs join bookings b on b.id = bs.booking_id ${agentJoinFor(q)} where ${where} and ${firstLeg}`);
 }
 
 /** The agent table is joined for counting only when a filter reads it. */
@@ -137,59 +131,108 @@ function readMatchesOnce(q: ServiceOrderSearchQuery): boolean {
   return narrowServiceDates(q) || !!q.group_name || !!q.booking_id;
 }
 
-/** `serviceId` narrows to one train (the by-service list); `today` decides what is overdue. */
+/**
+ * The trains a leg filter keeps (service dates, one train): the condition on `alias`, used to find
+ * a booking's first matching train.
+ */
+function legFilters(q: ServiceOrderSearchQuery, alias: string, serviceId?: number): SQL {
+  const t = sql.raw(alias);
+  const f: SQL[] = [sql`true`];
+  if (serviceId !== undefined) f.push(sql`${t}.service_id = ${serviceId}`);
+  if (q.service_date_from) f.push(sql`${t}.service_date >= ${q.service_date_from}::date`);
+  if (q.service_date_to) f.push(sql`${t}.service_date <= ${q.service_date_to}::date`);
+  return sql.join(f, sql` and `);
+}
+
+/** Whether `bs` is its booking's first train (date, then direction) among those the filters keep: one row per booking. */
+function firstLegOf(q: ServiceOrderSearchQuery, serviceId?: number): SQL {
+  return sql`not exists (select 1 from booking_services y where y.booking_id = bs.booking_id and (y.service_date, y.direction) < (bs.service_date, bs.direction) and ${legFilters(q, 'y', serviceId)})`;
+}
+
+/** Lifecycle order of the statuses, for sorting by status. */
+const statusRank = sql`array_position(array[${sql.join(BOOKING_STATUSES.map((st) => sql`${st}`), sql`, `)}]::text[], b.status)`;
+
+/**
+ * ORDER BY over a page's columns (first_date, submitted_at, booking_id, group_name, status_rank, id),
+ * prefixed by `t` ('' or 'page.'): the sort key, then the booking number in the same direction.
+ */
+function orderOf(q: ServiceOrderSearchQuery, t: string): SQL {
+  const sort = q.sort ?? 'submitted_at';
+  const dir = sql.raw((q.order ?? defaultSortOrder(sort)) === 'asc' ? 'asc nulls last' : 'desc nulls last');
+  const c = (name: string) => sql.raw(`${t}${name}`);
+  if (sort === 'submitted_at') return sql`${c('submitted_at')} ${dir}, ${c('id')} ${dir}`;
+  if (sort === 'booking_id') return sql`${c('booking_id')} ${dir}`;
+  const key = { service_date: 'first_date', group_name: 'group_name', status: 'status_rank' }[sort];
+  return sql`${c(key)} ${dir}, ${c('booking_id')} ${dir}`;
+}
+
+/**
+ * One page of bookings (not trains: a round trip never splits across pages), sorted by `sort`/`order`,
+ * each with every train it rides (with `serviceId`, the by-service list: that train only). The
+ * total counts bookings. `today` decides what is overdue.
+ */
 export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQuery, scope: TenantScope, options: { today: string; serviceId?: number }): Promise<{ total: number; total_capped: boolean; rows: ServiceOrderRow[] }> {
   const { serviceId } = options;
   const where = bookingFilters(q, scope, options);
+  const firstLeg = firstLegOf(q, serviceId);
   const once = readMatchesOnce(q);
   // Otherwise the count runs alongside the page (on a pool each takes its own connection).
-  const counting = once ? undefined : countServiceOrders(db, q, scope, where, serviceId !== undefined);
+  const counting = once ? undefined : countBookings(db, q, scope, where, firstLeg);
   counting?.catch(() => undefined); // awaited below; this only keeps an early failure from being reported twice
   const offset = (q.page - 1) * q.per_page;
   const trains = narrowServiceDates(q) ? sql`days` : sql`booking_services`;
-  const matching = sql`from bookings b join ${trains} bs on bs.booking_id = b.id ${agentJoinFor(q)} where ${where}`;
-  const newestFirst = sql`order by b.submitted_at desc nulls last, b.id desc nulls last, bs.direction`;
+  // Each booking once, as its first matching train; the columns every sort reads.
+  const columns = sql`b.id, bs.service_date as first_date, b.submitted_at, b.booking_id, b.group_name, ${statusRank} as status_rank`;
+  const matching = (from: SQL) => sql`from bookings b join ${from} bs on bs.booking_id = b.id ${agentJoinFor(q)} where ${where}`;
+  // In service-date order the trains' day index is read in order (a few days' trains), not the whole period.
+  const inOrder = (also: SQL = sql`true`) => sql`select ${columns} ${matching(q.sort === 'service_date' ? sql`booking_services` : trains)} and ${firstLeg} and ${also} order by ${orderOf(q, '')}`;
   const page = once
-    ? // Past the cap the matches cannot be sorted in memory: the page is then read in order instead
+    ? // The matching trains, up to the cap, each booking's first kept (in memory: no lookup per train).
+      // Past the cap the matches cannot be sorted in memory: the page is then read in order instead
       // (each branch runs only when its one-time condition holds).
-      sql`hits as materialized (select b.id, bs.direction, b.submitted_at ${matching} limit ${SEARCH_TOTAL_CAP + 1}),
+      sql`hits as materialized (select ${columns}, bs.direction ${matching(trains)} limit ${SEARCH_TOTAL_CAP + 1}),
+        booked as (select distinct on (id) id, first_date, submitted_at, booking_id, group_name, status_rank from hits order by id, first_date, direction),
         page as (
-          (select h.id, h.direction, h.submitted_at from hits h where (select count(*) from hits) <= ${SEARCH_TOTAL_CAP})
+          (select * from booked where (select count(*) from hits) <= ${SEARCH_TOTAL_CAP})
           union all
-          (select b.id, bs.direction, b.submitted_at ${matching} and (select count(*) from hits) > ${SEARCH_TOTAL_CAP} ${newestFirst} limit ${offset + q.per_page})
-          order by submitted_at desc nulls last, id desc nulls last, direction
+          (${inOrder(sql`(select count(*) from hits) > ${SEARCH_TOTAL_CAP}`)} limit ${offset + q.per_page})
+          order by ${orderOf(q, '')}
           limit ${q.per_page} offset ${offset}
         )`
-    : sql`page as (select b.id, bs.direction, b.submitted_at ${matching} ${newestFirst} limit ${q.per_page} offset ${offset})`;
+    : sql`page as (${inOrder()} limit ${q.per_page} offset ${offset})`;
+  const shownLegs = serviceId !== undefined ? sql`and ${legFilters(q, 'bs', serviceId)}` : sql``;
   const rows = rowsOf<{
     id: number; booking_id: string; submitted_at: Date | string; service_date: string; service_id: number; names: LocalizedLabel[]; direction: 'down' | 'up';
-    from_station_id: number; to_station_id: number; group_type: 'NORMAL' | 'SCHOOL'; group_name: string; agent_id: number; agent_name: string; agent_name_en: string; agent_type: string;
+    from_station_id: number; to_station_id: number; departure_time: string | null; group_type: 'NORMAL' | 'SCHOOL'; group_name: string; agent_id: number; agent_name: string; agent_name_en: string; agent_type: string;
     sub_group_name: string; sub_group_name_en: string; participant_quantity: number; operator_name: string; status: string; sub_status: string; caution: string;
-    payment_status: string | null; payment_method: string | null; payment_total: number | string | null; directions: number; hits: number | null;
+    payment_status: string | null; payment_method: string | null; payment_total: number | string | null; directions: number; hits: number | null; booked: number | null;
   }>(
     // The page is chosen on bookings and their trains only; the names and payments are joined to its rows alone.
     await db.execute(sql`
       with ${narrowServiceDates(q) ? sql`days as materialized (select * from booking_services bs where bs.service_date between ${q.service_date_from}::date and ${q.service_date_to}::date), ` : sql``}${page}
       select b.id, b.booking_id, b.submitted_at, bs.service_date::text as service_date, bs.service_id, s.names, bs.direction,
-             bs.from_station_id, bs.to_station_id, b.group_type, b.group_name, a.id as agent_id, a.name_ja as agent_name, a.name_en as agent_name_en, a.agent_type,
+             bs.from_station_id, bs.to_station_id, (select d.departure_hhmm from diagram_items d where d.service_id = bs.service_id and d.station_id = bs.from_station_id limit 1) as departure_time, b.group_type, b.group_name, a.id as agent_id, a.name_ja as agent_name, a.name_en as agent_name_en, a.agent_type,
              g.name_ja as sub_group_name, g.name_en as sub_group_name_en, b.participant_quantity, b.operator_name, b.status, b.sub_status, b.caution,
              p.status as payment_status, p.payment_method, p.total_amount_e6 as payment_total,
              (select count(*)::int from booking_services x where x.booking_id = b.id) as directions,
-             ${once ? sql`(select count(*)::int from hits)` : sql`null::int`} as hits
+             ${once ? sql`(select count(*)::int from hits)` : sql`null::int`} as hits,
+             ${once ? sql`(select count(*)::int from booked)` : sql`null::int`} as booked
       from page
       join bookings b on b.id = page.id
-      join booking_services bs on bs.booking_id = page.id and bs.direction = page.direction
+      join booking_services bs on bs.booking_id = page.id ${shownLegs}
       join agents a on a.id = b.agent_id join agent_groups g on g.id = b.agent_sub_group_id join services s on s.id = bs.service_id
       left join lateral (select * from payments p where p.booking_id = b.id and p.kind = 'FARE' order by p.id desc limit 1) p on true
-      order by page.submitted_at desc nulls last, page.id desc nulls last, page.direction`),
+      order by ${orderOf(q, 'page.')}, bs.service_date, bs.direction`),
   );
-  const hits = rows[0]?.hits;
+  const { hits, booked } = rows[0] ?? {};
+  // The matched trains fit under the cap: their bookings are the exact total. Past it (or past the
+  // last page) the bookings are counted on their own, up to the cap.
   const total =
     counting !== undefined
       ? await counting
-      : typeof hits === 'number'
-        ? { total: Math.min(hits, SEARCH_TOTAL_CAP), total_capped: hits > SEARCH_TOTAL_CAP }
-        : await countServiceOrders(db, q, scope, where, serviceId !== undefined); // a page past the end
+      : typeof hits === 'number' && typeof booked === 'number' && hits <= SEARCH_TOTAL_CAP
+        ? { total: booked, total_capped: false }
+        : await countBookings(db, q, scope, where, firstLeg);
   return {
     ...total,
     rows: rows.map((r) => ({
@@ -202,6 +245,7 @@ export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQue
       direction: r.direction,
       from_station_id: r.from_station_id,
       to_station_id: r.to_station_id,
+      departure_time: r.departure_time,
       group_type: r.group_type,
       group_name: r.group_name,
       agent: { agent_id: r.agent_id, name: r.agent_name, name_en: r.agent_name_en, agent_type: r.agent_type },

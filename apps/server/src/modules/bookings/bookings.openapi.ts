@@ -50,6 +50,7 @@ const SEARCH_RESPONSE = {
     direction: 'down',
     from_station_id: 1,
     to_station_id: 4,
+    departure_time: '09:02',
     group_type: 'NORMAL',
     group_name: 'Aoba Club',
     agent: AGENT,
@@ -101,9 +102,9 @@ export const bookingsContract: AreaContract[] = [
       },
       'GET /v1/bookings/service_orders/search': {
         id: 'bookings.searchServiceOrders',
-        summary: 'Search bookings by train',
-        description: 'One row per booked train (a round trip has two), newest service date first, within the caller\'s agent and branch. Filters combine with AND; lists take comma-separated values.',
-        examples: { query: { service_date_from: DAY, service_date_to: '2027-06-30', page: 1, per_page: 20 }, response: SEARCH_RESPONSE },
+        summary: 'Search bookings with their trains',
+        description: 'One row per booked train (a round trip has two, next to each other, outbound first), within the caller\'s agent and branch. Paged by booking: per_page counts bookings, a booking\'s trains never split across pages, and total counts bookings. Sorted by the `sort` and `order` parameters, an extension the specification does not list (service_date: the booking\'s first train within the service-date filter; submitted_at; booking_id; group_name; status in lifecycle order; ties by booking number); without them newest submission first. A train outside the service-date filter is still shown beside the one that matched. Filters combine with AND; lists take comma-separated values.',
+        examples: { query: { service_date_from: DAY, service_date_to: '2027-06-30', sort: 'service_date', order: 'asc', page: 1, per_page: 20 }, response: SEARCH_RESPONSE },
       },
       'GET /v1/bookings/payments/search': {
         id: 'bookings.searchPayments',

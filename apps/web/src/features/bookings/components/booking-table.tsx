@@ -1,103 +1,237 @@
-import { Anchor, Badge, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ServiceOrderRow } from '@sagano/domain/bookings/booking-schemas';
+import type { ServiceOrderRow, ServiceOrderSort, SortOrder } from '@sagano/domain/bookings/booking-schemas';
+import { tokyoToday } from '@sagano/domain/common/business-date';
+import { shortWeekday } from '../../../lib/calendar-grid.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { BookingStatusBadges, PaymentStatusBadge } from './status-badges.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 import { useAgentName } from '../../../lib/agent-name.ts';
 
-/** One row per booked train: date, train, segment, group, agent, people, status and payment. */
-export function BookingTable({ rows, labels }: { rows: ServiceOrderRow[]; labels: BookingLabels }) {
-  const { t } = useTranslation(['bookings', 'common']);
+/** One booking of the list with its trains (a round trip has two, outbound first). */
+export type BookingListItem = ServiceOrderRow & { legs: ServiceOrderRow[] };
+
+/** Joins the search's rows (one per train, a booking's trains next to each other) into one item per booking. */
+export function groupByBooking(rows: readonly ServiceOrderRow[]): BookingListItem[] {
+  const items: BookingListItem[] = [];
+  for (const row of rows) {
+    const last = items.at(-1);
+    if (last?.id === row.id) last.legs.push(row);
+    else items.push({ ...row, legs: [row] });
+  }
+  return items;
+}
+
+export type ListSort = { sort: ServiceOrderSort; order: SortOrder };
+
+/** A date as the list shows it: 11/25（水） this year, 2027/01/05（火） otherwise. */
+function compactDay(date: string, language: string, thisYear: string): string {
+  const [y, m, d] = date.split('-');
+  const day = y === thisYear ? `${m}/${d}` : `${y}/${m}/${d}`;
+  const weekday = shortWeekday(date, language);
+  return language === 'ja' ? `${day}（${weekday}）` : `${day} (${weekday})`;
+}
+
+/** A timestamp as the list shows it, in Tokyo: 11/24 10:05 this year, 2025/11/24 10:05 otherwise. */
+function compactDateTime(value: string, thisYear: string): string {
+  const full = formatDateTime(value); // yyyy-MM-dd HH:mm:ss
+  const [date = '', time = ''] = full.split(' ');
+  const [y, m, d] = date.split('-');
+  return `${y === thisYear ? `${m}/${d}` : `${y}/${m}/${d}`} ${time.slice(0, 5)}`;
+}
+
+/**
+ * The booking list: one row per booking with each of its trains (date, train, time, segment);
+ * on a phone, one card per booking. Sortable headers are buttons; the sort is the caller's (the address).
+ */
+export function BookingTable({
+  rows,
+  labels,
+  sort,
+  onSort,
+}: {
+  rows: ServiceOrderRow[];
+  labels: BookingLabels;
+  sort: ListSort;
+  onSort: (sort: ServiceOrderSort) => void;
+}) {
+  const { t, i18n } = useTranslation(['bookings', 'common']);
   const agentName = useAgentName();
   const navigate = useNavigate();
+  const phone = useMediaQuery('(max-width: 47.99em)');
+  const items = groupByBooking(rows);
+  const thisYear = tokyoToday().slice(0, 4);
+  const day = (date: string) => compactDay(date, i18n.language, thisYear);
+
+  const trainLine = (leg: ServiceOrderRow) => (
+    <>
+      {labels.label(leg.service_name)}
+      {leg.departure_time && ` ${leg.departure_time}`}
+    </>
+  );
+  const segment = (leg: ServiceOrderRow) => `${labels.stationName(leg.from_station_id)} → ${labels.stationName(leg.to_station_id)}`;
+
+  if (phone) {
+    return (
+      <Stack gap="sm" aria-label={t('list.title')}>
+        {items.length === 0 && (
+          <Text c="dimmed" ta="center" py="md">
+            {t('common:status.noResults')}
+          </Text>
+        )}
+        {items.map((item) => (
+          <Card
+            key={item.id}
+            withBorder
+            padding="sm"
+            data-testid={`booking-card-${item.booking_id}`}
+            component={Link}
+            to={`/bookings/${item.booking_id}`}
+            aria-label={t('list.openBooking', { id: item.booking_id })}
+          >
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+              <Stack gap={0}>
+                <Text ff="monospace" fw={600} data-field="booking-id">
+                  {item.booking_id}
+                </Text>
+                <Text size="sm" fw={500} data-field="group">
+                  {item.group_name}
+                </Text>
+              </Stack>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-field="people">
+                {t('list.peopleCount', { count: item.participant_quantity })}
+              </Text>
+            </Group>
+            <Stack gap={2} mt={6} data-field="trains">
+              {item.legs.map((leg) => (
+                <Text size="sm" key={leg.direction}>
+                  <Text span fw={500} data-field="service-date">
+                    {day(leg.service_date)}
+                  </Text>{' '}
+                  {trainLine(leg)}
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    {segment(leg)}
+                  </Text>
+                </Text>
+              ))}
+            </Stack>
+            <Group gap={4} mt={6} data-field="status">
+              <BookingStatusBadges status={item.status} subStatus={item.sub_status} wrapLabels />
+              {item.payment_info && <PaymentStatusBadge status={item.payment_info.status} />}
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+
+  const sortHeader = (key: ServiceOrderSort, label: ReactNode, props: { ta?: 'right' } = {}) => {
+    const active = sort.sort === key;
+    const Icon = !active ? IconArrowsSort : sort.order === 'asc' ? IconSortAscending : IconSortDescending;
+    return (
+      <Table.Th aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'} {...props}>
+        <UnstyledButton onClick={() => onSort(key)} fz="sm" fw={700} data-sort={key}>
+          <Group gap={4} wrap="nowrap">
+            <span>{label}</span>
+            <Icon size={14} aria-hidden stroke={1.5} opacity={active ? 1 : 0.45} />
+          </Group>
+        </UnstyledButton>
+      </Table.Th>
+    );
+  };
+
   return (
-    <Table.ScrollContainer minWidth={1000}>
-      <Table aria-label={t('list.title')} highlightOnHover verticalSpacing="xs">
+    <Table.ScrollContainer minWidth={760}>
+      <Table aria-label={t('list.title')} highlightOnHover verticalSpacing="xs" horizontalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('list.columns.bookingId')}</Table.Th>
-            <Table.Th>{t('list.columns.serviceDate')}</Table.Th>
-            <Table.Th>{t('list.columns.train')}</Table.Th>
-            <Table.Th>{t('list.columns.segment')}</Table.Th>
-            <Table.Th miw={140}>{t('list.columns.group')}</Table.Th>
-            <Table.Th miw={140}>{t('list.columns.agent')}</Table.Th>
+            {sortHeader('booking_id', t('list.columns.bookingId'))}
+            {sortHeader('service_date', t('list.columns.serviceDate'))}
+            <Table.Th>{t('list.columns.trainAndSegment')}</Table.Th>
+            {sortHeader('group_name', t('list.columns.group'))}
+            <Table.Th>{t('list.columns.agent')}</Table.Th>
             <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
               {t('list.columns.people')}
             </Table.Th>
-            <Table.Th miw={130}>{t('list.columns.status')}</Table.Th>
-            <Table.Th miw={110}>{t('list.columns.payment')}</Table.Th>
+            {sortHeader('status', t('list.columns.status'))}
+            <Table.Th>{t('list.columns.payment')}</Table.Th>
+            {sortHeader('submitted_at', t('list.columns.submittedAt'))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.length === 0 && <TableEmptyRow colSpan={9}>{t('common:status.noResults')}</TableEmptyRow>}
-          {rows.map((row) => (
+          {items.length === 0 && <TableEmptyRow colSpan={9}>{t('common:status.noResults')}</TableEmptyRow>}
+          {items.map((item) => (
             <Table.Tr
-              key={row.id}
-              data-testid={`booking-row-${row.booking_id}`}
+              key={item.id}
+              data-testid={`booking-row-${item.booking_id}`}
               style={{ cursor: 'pointer' }}
               onClick={(e) => {
                 if ((e.target as HTMLElement).closest('a')) return;
-                void navigate(`/bookings/${row.booking_id}`);
+                void navigate(`/bookings/${item.booking_id}`);
               }}
             >
               <Table.Td>
-                <Stack gap={0}>
-                  <Anchor component={Link} to={`/bookings/${row.booking_id}`} ff="monospace" aria-label={t('list.openBooking', { id: row.booking_id })}>
-                    {row.booking_id}
-                  </Anchor>
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(row.submitted_at).slice(0, 16)}
-                  </Text>
-                </Stack>
+                <Anchor component={Link} to={`/bookings/${item.booking_id}`} ff="monospace" size="sm" aria-label={t('list.openBooking', { id: item.booking_id })}>
+                  {item.booking_id}
+                </Anchor>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.service_date}</Table.Td>
-              <Table.Td>
-                <Stack gap={2}>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {labels.label(row.service_name)}
-                  </Text>
-                  {row.is_round_trip && (
-                    <Badge size="xs" variant="outline" color="grape" miw="max-content">
-                      {t('list.roundTrip')}
-                    </Badge>
-                  )}
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Stack gap={4}>
+                  {item.legs.map((leg) => (
+                    <Text size="sm" key={leg.direction} data-service-date={leg.service_date} lh={1.45}>
+                      {day(leg.service_date)}
+                    </Text>
+                  ))}
                 </Stack>
               </Table.Td>
               <Table.Td>
-                {/* Two short lines (from →, to) leave the group and agent names room not to wrap letter by letter. */}
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {labels.stationName(row.from_station_id)} →
-                </Text>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {labels.stationName(row.to_station_id)}
-                </Text>
+                <Stack gap={4}>
+                  {item.legs.map((leg) => (
+                    <div key={leg.direction} data-testid={`booking-train-${leg.direction}`}>
+                      <Text size="sm" lh={1.45} style={{ whiteSpace: 'nowrap' }}>
+                        {trainLine(leg)}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {segment(leg)}
+                      </Text>
+                    </div>
+                  ))}
+                </Stack>
               </Table.Td>
               <Table.Td>
                 <Stack gap={0}>
-                  <Text size="sm">{row.group_name}</Text>
+                  <Text size="sm">{item.group_name}</Text>
                   <Text size="xs" c="dimmed">
-                    {t(`groupType.${row.group_type}`)}
+                    {t(`groupType.${item.group_type}`)}
                   </Text>
                 </Stack>
               </Table.Td>
               <Table.Td>
                 <Stack gap={0}>
-                  <Text size="sm">{agentName(row.agent.name, row.agent.name_en)}</Text>
+                  <Text size="sm">{agentName(item.agent.name, item.agent.name_en)}</Text>
                   <Text size="xs" c="dimmed">
-                    {agentName(row.agent_sub_group_name, row.agent_sub_group_name_en)}
+                    {agentName(item.agent_sub_group_name, item.agent_sub_group_name_en)}
                   </Text>
                 </Stack>
               </Table.Td>
               <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                {row.participant_quantity}
+                {item.participant_quantity}
               </Table.Td>
-              <Table.Td>
-                <BookingStatusBadges status={row.status} subStatus={row.sub_status} />
+              <Table.Td miw={96}>
+                <BookingStatusBadges status={item.status} subStatus={item.sub_status} wrapLabels />
               </Table.Td>
-              <Table.Td>{row.payment_info ? <PaymentStatusBadge status={row.payment_info.status} /> : <Text size="xs" c="dimmed">—</Text>}</Table.Td>
+              <Table.Td>{item.payment_info ? <PaymentStatusBadge status={item.payment_info.status} wrapLabel /> : <Text size="xs" c="dimmed">—</Text>}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Text size="xs" c="dimmed">
+                  {compactDateTime(item.submitted_at, thisYear)}
+                </Text>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

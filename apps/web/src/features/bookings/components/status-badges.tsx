@@ -19,20 +19,27 @@ const STATUS_COLORS: Record<BookingStatus, string> = {
 };
 
 /**
+ * A badge whose words wrap onto more lines instead of being cut (a narrow list column):
+ * the whole label always reads.
+ */
+const WRAPPING = { root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' }, label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.25, paddingBlock: 2 } } as const;
+
+/**
  * Status and sub status in words (colour only repeats what the words say). Agents see the status
  * only: the sub status is the operator's own progress. Badges keep their whole words (a narrow
- * table scrolls instead of cutting 「枠確保済」 to 「枠…」).
+ * table scrolls instead of cutting 「枠確保済」 to 「枠…」); with `wrapLabels` long words wrap instead.
  */
-export function BookingStatusBadges({ status, subStatus }: { status: BookingStatus; subStatus: BookingSubStatus }) {
+export function BookingStatusBadges({ status, subStatus, wrapLabels = false }: { status: BookingStatus; subStatus: BookingSubStatus; wrapLabels?: boolean }) {
   const { t } = useTranslation('bookings');
   const agent = use(CurrentUserContext)?.kind === 'AGENT';
+  const fit = wrapLabels ? { styles: WRAPPING } : { miw: 'max-content' };
   return (
     <Group gap={4} wrap="wrap">
-      <Badge color={STATUS_COLORS[status]} variant="filled" radius="sm" miw="max-content">
+      <Badge color={STATUS_COLORS[status]} variant="filled" radius="sm" {...fit}>
         {t(`status.${status}`)}
       </Badge>
       {subStatus !== 'INITIAL' && !agent && (
-        <Badge color={subStatus.endsWith('NOT_AVAILABLE') ? 'red' : 'gray'} variant="light" radius="sm" miw="max-content">
+        <Badge color={subStatus.endsWith('NOT_AVAILABLE') ? 'red' : 'gray'} variant="light" radius="sm" {...fit}>
           {t(`subStatus.${subStatus}`)}
         </Badge>
       )}
@@ -40,11 +47,11 @@ export function BookingStatusBadges({ status, subStatus }: { status: BookingStat
   );
 }
 
-export function PaymentStatusBadge({ status }: { status: (typeof PAYMENT_STATUSES)[number] }) {
+export function PaymentStatusBadge({ status, wrapLabel = false }: { status: (typeof PAYMENT_STATUSES)[number]; wrapLabel?: boolean }) {
   const { t } = useTranslation('bookings');
   const color = status === 'PAYMENT_CONFIRMED' || status === 'COUPON_CONFIRMED' ? 'teal' : status === 'PAYMENT_PENDING' ? 'orange' : 'gray';
   return (
-    <Badge color={color} variant="light" radius="sm" miw="max-content">
+    <Badge color={color} variant="light" radius="sm" {...(wrapLabel ? { styles: WRAPPING } : { miw: 'max-content' })}>
       {t(`paymentStatus.${status}`)}
     </Badge>
   );
