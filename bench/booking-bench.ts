@@ -301,8 +301,8 @@ What moved the number (issue 4's measurements, same machine): about 70 statement
 (parsing and planning were most of the database's work per statement: 0.80 → 0.17 ms of machine CPU
 for the session lookup), per-train index probes in the submit read, security headers worked out once
 (80 → about 230 bookings/s). Checks added since (special contract terms, the hold's seat check, live
-updates) had grown the recording to 17 statements; back to ${replayCounts.whole}: the closed contract terms come with
-the submit's read, a hold locks nothing on a train-day with fixed seats and so needs no savepoint, and the
+updates) had grown the recording to 17 statements; now ${replayCounts.whole}: the closed contract terms come with
+the submit's read (the hold's savepoint and its release stay: they keep one lock order under seat fixings), and the
 live-update notify, one statement per 25 ms batch for all bookings after commit, is no longer counted as a booking's.
 The generated group names all share one prefix (生成団体 N), the worst case for the trigram index.
 

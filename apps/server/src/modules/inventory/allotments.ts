@@ -49,77 +49,55 @@ function legList(legs: readonly number[]) {
  * Holds every item on every leg of one train, or nothing. Throws NOT_ENOUGH_SEATS naming the
  * first short leg, SERVICE_SUSPENDED or SALES_ON_HOLD for a train that takes no holds that day,
  * SEATS_FRAGMENTED when fixed seats leave some held booking without a seat on all its legs.
- * On a train-day without fixed seats this is one statement; with them, the statement declines
- * without locking any counter row, the seatability check runs under the train-day lock, and the
- * statement runs again.
+ * On a train-day without fixed seats this is one statement; with them, the statement declines,
+ * the seatability check runs under the train-day lock, and the statement runs again.
  */
 export async function holdAllotments(tx: Executor, hold: DirectionHold): Promise<void> {
   const items = hold.items.filter((i) => i.quantity > 0);
   if (items.length === 0 || hold.legs.length === 0) return;
+  // The first statement runs in a savepoint: when it declines for the seat check, rolling back
+  // to the savepoint lets go of the counter rows it locked, so the check takes the train-day lock
+  // holding no counter row, in the order a fixing of seats takes them (train-day lock, then
+  // counters): holding the rows while waiting for that lock would deadlock against a fixing.
   if (hold.seats === null) {
     await holdStatement(tx, hold, items, true);
     return;
   }
-  // A first statement that declines for the seat check has locked no counter row (it leaves a
-  // train-day with fixed seats alone, and skips rows a fixing marked while it waited), so the
-  // check takes the train-day lock holding none, in the order a fixing of seats takes them
-  // (train-day lock, then counters): holding the rows while waiting for that lock would deadlock
-  // against a fixing. So no savepoint is needed to let go of them.
-  if ((await holdStatement(tx, hold, items, false)) === 'DONE') return;
+  await tx.execute(sql`savepoint hold_allotments`);
+  const first = await holdStatement(tx, hold, items, false);
+  if (first !== 'CHECK_SEATS') {
+    await tx.execute(sql`release savepoint hold_allotments`);
+    return;
+  }
+  await tx.execute(sql`rollback to savepoint hold_allotments`);
+  await tx.execute(sql`release savepoint hold_allotments`);
   await assertSeatable(tx, { serviceDate: hold.serviceDate, serviceId: hold.serviceId }, hold.seats.types, hold.seats.demand);
   await holdStatement(tx, hold, items, true);
 }
 
-/**
- * The hold statement. Unless `seatsChecked`, a train-day with fixed seats (a marked counter row
- * or a fixed seat, as the statement's snapshot has them) is only read, not locked, and answers
- * CHECK_SEATS (or NOT_ENOUGH_SEATS from what it read). Otherwise the rows are locked in the one
- * order; a row a fixing marked while this waited for it is skipped (PostgreSQL checks the
- * condition again on the row's newest version), and fewer rows locked than read is CHECK_SEATS too.
- */
 async function holdStatement(tx: Executor, hold: DirectionHold, items: DirectionHold['items'], seatsChecked: boolean): Promise<'DONE' | 'CHECK_SEATS'> {
   const expected = items.length * hold.legs.length;
   const wanted = JSON.stringify(items.map((i) => ({ arrangement_type_id: i.arrangementTypeId, qty: i.quantity })));
-  const counters = sql`from inventory_counters c join want w on w.arrangement_type_id = c.arrangement_type_id
-        where c.service_date = ${hold.serviceDate} and c.service_id = ${hold.serviceId} and c.leg in (${legList(hold.legs)})`;
-  const tally = (from: 'seen' | 'locked') =>
-    sql`select count(*) as n, count(*) = ${expected} and coalesce(bool_and(capacity - held >= qty), false) as ok,
-               min(leg) filter (where capacity - held < qty) as short_leg
-        from ${sql.raw(from)}`;
   const [row] = rowsOf<{ day_status: string | null; ok: boolean; check_seats: boolean; updated: number; short_leg: number | null }>(
     await executePrepared(tx, sql`
       with want as (
         select * from json_to_recordset(${wanted}::json) as w(arrangement_type_id int, qty int)
       ), day as (
         select (select status from service_day_statuses where service_date = ${hold.serviceDate} and service_id = ${hold.serviceId}) as status
-      ), ${
-        seatsChecked
-          ? sql``
-          : sql`seen as (
-        select c.arrangement_type_id, c.leg, c.capacity, c.held, c.seats_fixed, w.qty ${counters}
-      ), fixed as (
-        select coalesce((select bool_or(seats_fixed) from seen), false) or exists (
-                 select 1 from seat_assignments a where a.service_date = ${hold.serviceDate} and a.service_id = ${hold.serviceId} and a.fixed) as yes
-      ), `
-      }locked as (
-        select c.arrangement_type_id, c.leg, c.capacity, c.held, w.qty ${counters}
-          and (select status from day) is null${seatsChecked ? sql`` : sql` and not (select yes from fixed) and not c.seats_fixed`}
+      ), locked as (
+        select c.arrangement_type_id, c.leg, c.capacity, c.held, c.seats_fixed, w.qty
+        from inventory_counters c join want w on w.arrangement_type_id = c.arrangement_type_id
+        where c.service_date = ${hold.serviceDate} and c.service_id = ${hold.serviceId} and c.leg in (${legList(hold.legs)})
+          and (select status from day) is null
         order by c.arrangement_type_id, c.leg
         for update of c
-      ), ${
-        seatsChecked
-          ? sql`verdict as (
-        select t.ok, t.short_leg, false as check_seats from (${tally('locked')}) t
-      )`
-          : sql`seen_tally as (${tally('seen')}), locked_tally as (${tally('locked')}), raced as (
-        select (select status from day) is null and not (select yes from fixed) and (select n from locked_tally) < (select n from seen_tally) as yes
       ), verdict as (
-        select case when f.yes then r.ok when x.yes then true else t.ok end as ok,
-               case when f.yes then r.short_leg else t.short_leg end as short_leg,
-               f.yes or x.yes as check_seats
-        from fixed f, seen_tally r, locked_tally t, raced x
-      )`
-      }, updated as (
+        select count(*) = ${expected} and coalesce(bool_and(capacity - held >= qty), false) as ok,
+               min(leg) filter (where capacity - held < qty) as short_leg,
+               ${seatsChecked ? sql`false` : sql`coalesce(bool_or(seats_fixed), false) or exists (
+                 select 1 from seat_assignments a where a.service_date = ${hold.serviceDate} and a.service_id = ${hold.serviceId} and a.fixed)`} as check_seats
+        from locked
+      ), updated as (
         update inventory_counters c set held = c.held + l.qty
         from locked l, verdict v
         where v.ok and not v.check_seats and c.service_date = ${hold.serviceDate} and c.service_id = ${hold.serviceId}
