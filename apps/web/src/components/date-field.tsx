@@ -35,6 +35,7 @@ export function DateField({ value, onChange, required, clearable, ...props }: Da
       leftSection={<IconCalendar size={16} aria-hidden />}
       required={required}
       clearable={clearable ?? !required}
+      clearButtonProps={{ 'aria-label': t('dateField.clear') }}
       allowDeselect
       miw={150}
       {...props}
