@@ -214,8 +214,10 @@ async function jsOfPage(context: BrowserContext, url: string): Promise<PageLoad>
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.close();
-  const gzip = [...js].reduce((sum, path) => sum + gzipSize(readFileSync(join(DIST, path))), 0);
-  return { files: js.size, gzip, consoleErrors };
+  const sizes = [...js].map((path) => ({ path, gzip: gzipSize(readFileSync(join(DIST, path))) }));
+  // WEB_BENCH_FILES=1 lists each page's files, largest first: where a budget's bytes come from.
+  if (process.env.WEB_BENCH_FILES) for (const f of sizes.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${url.replace(/^https?:\/\/[^/]+/, '')} ${kib(f.gzip)} ${f.path}`);
+  return { files: js.size, gzip: sizes.reduce((sum, f) => sum + f.gzip, 0), consoleErrors };
 }
 
 const INP_OBSERVER = `
@@ -281,6 +283,8 @@ async function lighthouseScores(url: string, target: Target, form: 'desktop' | '
       { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: target.signedIn },
       form === 'desktop' ? desktopConfig : undefined,
     );
+    // WEB_BENCH_LH_DIR=dir keeps each Lighthouse report (JSON) there, to see what a score is made of.
+    if (process.env.WEB_BENCH_LH_DIR) writeFileSync(join(process.env.WEB_BENCH_LH_DIR, `${target.name.replaceAll(' ', '-')}-${form}-${Date.now()}.json`), JSON.stringify(result!.lhr));
     const categories = result!.lhr.categories;
     const audits = result!.lhr.audits;
     return {
@@ -307,12 +311,15 @@ async function main() {
   try {
     const api = await apiClient(server.url);
     const { roundTrip, token } = await seed(api);
-    const targets: Target[] = [
+    const allTargets: Target[] = [
       { name: 'login', path: '/login', signedIn: false },
       { name: 'booking list', path: '/bookings', signedIn: true },
       { name: 'booking detail', path: `/bookings/${roundTrip}`, signedIn: true },
       { name: 'customer page', path: `/customer/bookings/${roundTrip}?token=${encodeURIComponent(token)}`, signedIn: false },
     ];
+    // WEB_BENCH_PAGES=login,booking list: only these pages (a quick look; the section is then partial).
+    const only = process.env.WEB_BENCH_PAGES?.split(',');
+    const targets = only ? allTargets.filter((t) => only.includes(t.name)) : allTargets;
 
     lines.push(`## Web`, '', `Measured ${started.toISOString().slice(0, 16)}Z on ${cpus().length} cores (shared), Chromium ${CHROMIUM}, the production build served by the app on a fresh embedded database with the demo data and ${BOOKINGS} bookings. Command: \`${COMMAND}\` (WEB_BENCH_RUNS=${RUNS}).`, '');
 

@@ -24,7 +24,10 @@ describe('forms: one date field and length counters', () => {
     expect(await counter.innerText()).toBe('8 / 100');
     const from = dialog.getByLabel('適用開始日(乗車日)');
     await from.click();
-    await page.locator('[data-dates-dropdown] button:not([data-outside])', { hasText: /^15$/ }).first().click();
+    const day15 = page.locator('[data-dates-dropdown] button:not([data-outside])', { hasText: /^15$/ }).first();
+    await day15.waitFor();
+    await screenshot(page, 'forms-polish-calendar-ja');
+    await day15.click();
     expect(await from.inputValue()).toMatch(/^\d{4}\/\d{2}\/15$/);
     await screenshot(page, 'forms-polish-date-ja');
     await dialog.getByRole('button', { name: 'キャンセル' }).click();

@@ -1,16 +1,10 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { cssVariablesResolver, theme } from './theme.ts';
-
-function LocalizedDates({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
-  return <DatesProvider settings={{ locale: i18n.resolvedLanguage ?? 'ja', firstDayOfWeek: 0 }}>{children}</DatesProvider>;
-}
 
 const ToastsLayer = lazy(() => import('./toasts-layer.tsx'));
 
@@ -42,10 +36,8 @@ export function AppProviders({
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <LocalizedDates>
-          <Toasts />
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-        </LocalizedDates>
+        <Toasts />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>
   );

@@ -82,6 +82,28 @@ describe('DateField', () => {
     expect(document.querySelector('[data-testid="value"]')?.textContent).toBe('');
   });
 
+  it('the calendar opens on focus at the value\'s month, and a picked day becomes the value', async () => {
+    const seen: string[] = [];
+    renderScreen(<Field initial="2026-04-01" required seen={seen} />);
+    const field = await input();
+    act(() => field.focus());
+    const day15 = await waitFor(() =>
+      [...document.querySelectorAll<HTMLButtonElement>('[data-dates-dropdown] button:not([data-outside])')].find((b) => b.textContent === '15'),
+    );
+    act(() => day15.click());
+    expect(seen.at(-1)).toBe('2026-04-15');
+    await waitFor(() => field.value === '2026/04/15');
+  });
+
+  it('an optional field has a named clear button that empties the value', async () => {
+    const seen: string[] = [];
+    renderScreen(<Field initial="2026-04-01" seen={seen} />);
+    const clear = await waitFor(() => document.querySelector<HTMLButtonElement>('button[aria-label="日付を消去"]'));
+    act(() => clear.click());
+    expect(seen.at(-1)).toBe('');
+    await waitFor(() => (document.querySelector('[data-testid="value"]')?.textContent === '' ? true : null));
+  });
+
   it('English shows yyyy-MM-dd', async () => {
     await changeLanguage('en');
     renderScreen(<Field initial="2026-04-01" required seen={[]} />);

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AgentListResponse as AgentListSchema } from '@sagano/domain/agents/agent-schemas';
-import { MAX_PER_PAGE } from '@sagano/domain/common/paging';
+import { MAX_PER_PAGE } from '@sagano/domain/common/paging-limits';
 import { apiClient } from './api-client.ts';
 import { queryRoots } from './query-keys.ts';
 

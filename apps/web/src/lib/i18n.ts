@@ -1,7 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ja';
 import { resolveUiLanguage, type UiLanguage } from '@sagano/domain/common/ui-language';
 import { loadBundle, type BundlePart } from './i18n-bundles.ts';
 
@@ -40,7 +38,6 @@ export function pickStartLanguage(location: Location = window.location): UiLangu
 }
 
 function reflectLanguage(language: string): void {
-  dayjs.locale(language);
   document.documentElement.lang = language;
   document.title = i18next.t('common:appTitle');
 }

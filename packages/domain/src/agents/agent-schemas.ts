@@ -3,15 +3,9 @@ import { STAFF_TYPES } from '../auth/roles.ts';
 import { UI_LANGUAGES } from '../common/language.ts';
 import { PagingQuery } from '../common/paging.ts';
 
-export const AGENT_TYPES = ['FREE', 'CONTRACTED', 'SPECIAL_CONTRACTED'] as const;
-export type AgentType = (typeof AGENT_TYPES)[number];
-
-/** Spec 001 §9.5: a free agent pays by card in advance, a contracted one by coupon, a special one monthly. */
-export const PAYMENT_TYPE_OF_AGENT: Record<AgentType, 'PREPAID' | 'COUPON' | 'MONTHLY'> = {
-  FREE: 'PREPAID',
-  CONTRACTED: 'COUPON',
-  SPECIAL_CONTRACTED: 'MONTHLY',
-};
+/** The agent types and how each pays live apart (agent-constants.ts, no zod); re-exported here. */
+export * from './agent-constants.ts';
+import { AGENT_TYPES } from './agent-constants.ts';
 
 export const AgentListQuery = PagingQuery.extend({
   query: z.string().trim().max(100).optional(),

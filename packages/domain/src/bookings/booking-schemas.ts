@@ -15,19 +15,15 @@ import { PaymentDetail, PaymentDiscrepancy } from '../payments/payment-schemas.t
 
 /** The payment enums live with the payment rules (payments/payment-state.ts); re-exported for existing callers. */
 export { PAYMENT_METHODS, PAYMENT_STATUSES };
+/** The booking's plain lists and limits live apart (booking-constants.ts), so that screens showing them load no zod; re-exported here. */
+export * from './booking-constants.ts';
+import { GROUP_TYPES, HISTORY_TYPES, MAX_BOOKING_NOTE, MAX_GROUP_NAME, MAX_SPECIAL_NOTE, SERVICE_ORDER_SORTS, SORT_ORDERS } from './booking-constants.ts';
 
 const DateString = z.iso.date();
 const Id = z.coerce.number().int().positive();
 const StationId = z.coerce.number().int().min(1).max(4);
-/** The longest group name, booking note and special note (characters). */
-export const MAX_GROUP_NAME = 200;
-export const MAX_BOOKING_NOTE = 4000;
-export const MAX_SPECIAL_NOTE = 2000;
 const Tel = z.string().trim().max(30).regex(/^[0-9+\-() ]*$/, 'enter a valid phone number');
 
-export const GROUP_TYPES = ['NORMAL', 'SCHOOL'] as const;
-export const HISTORY_TYPES = ['CREATE', 'UPDATE', 'CANCEL'] as const;
-export const MAIL_TEMPLATES = ['booking_ok', 'booking_ng', 'seat_table', 'voucher'] as const;
 
 /** 1-47 are the prefectures of Japan (JIS X 0401), 99 is overseas. */
 export const PrefectureCode = z.number().int().refine((n) => (n >= 1 && n <= 47) || n === 99, 'enter a valid prefecture');
@@ -364,12 +360,6 @@ export const ReserveResponse = z.object({
 });
 
 /** The booking list's sort keys (an extension: spec 001 lists no sort parameter). */
-export const SERVICE_ORDER_SORTS = ['service_date', 'submitted_at', 'booking_id', 'group_name', 'status'] as const;
-export type ServiceOrderSort = (typeof SERVICE_ORDER_SORTS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
-/** The order a sort takes when none is asked: newest first for the submission time, otherwise ascending. */
-export const defaultSortOrder = (sort: ServiceOrderSort): SortOrder => (sort === 'submitted_at' ? 'desc' : 'asc');
 
 export const ServiceOrderSearchQuery = PagingQuery.extend({
   submitted_at_from: DateString.optional(),
@@ -458,38 +448,6 @@ export const PaymentSearchResponse = z.object({
   payments: z.array(PaymentSearchRow),
 });
 
-export const NOTIFICATION_KINDS = [
-  'BOOKING_RECEIVED',
-  'MODIFICATION',
-  'CANCELLATION',
-  'INVOICE_REQUEST',
-  'PAYMENT_REQUEST',
-  'SEAT_ASSIGNMENT_REQUEST',
-  'COUPON',
-  'NOTE_UPDATED',
-  'PAYMENT_RECEIVED',
-  'TOUR_CONDUCTOR_NOT_REGISTERED',
-  'WAITLIST_OFFER',
-  'BOOKING_CONFIRMED',
-  'BOOKING_REFUSED',
-  'CANCELLATION_CONFIRMED',
-  'CANCELLATION_FEE_QUOTED',
-  'MODIFICATION_CONFIRMED',
-  'MODIFICATION_REFUSED',
-  /** Our addition: the group moved its seats on its own page. */
-  'SEATS_CHANGED_BY_GROUP',
-  /** Our addition: staff moved the group's unsent seats to seat another group on the train. */
-  'SEATS_REARRANGED',
-  /** Our additions for work that runs on time (issue 18, DESIGN §7). */
-  'PAYMENT_REMINDER',
-  'PAYMENT_OVERDUE',
-  'WAITLIST_PROMOTED',
-  'ALLOTMENT_RELEASED',
-  'UNANSWERED_BEFORE_RELEASE',
-  'ANSWER_DUE',
-  'BULK_FINISHED',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NotificationListQuery = PagingQuery.extend({
   agent_sub_group_ids: z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(z.coerce.number().int().positive()).max(100)).optional(),

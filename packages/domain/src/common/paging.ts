@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
-/** Lists answer `{total, page, per_page, <rows>}`; pages count from 1. */
-export const DEFAULT_PER_PAGE = 20;
-export const MAX_PER_PAGE = 100;
+import { MAX_PER_PAGE, DEFAULT_PER_PAGE } from './paging-limits.ts';
+
+/** The page sizes live apart (paging-limits.ts, no zod), for screens that only show them; re-exported here. */
+export { DEFAULT_PER_PAGE, MAX_PER_PAGE };
 
 export const PagingQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -8,7 +8,7 @@
  * "The booking's agent" is checked by the server's tenant scope; here AGENT means the booking's
  * own agent staff.
  */
-import { PAYMENT_TYPE_OF_AGENT, type AgentType } from '../agents/agent-schemas.ts';
+import { PAYMENT_TYPE_OF_AGENT, type AgentType } from '../agents/agent-constants.ts';
 import type { BookingCaller } from '../bookings/booking-state.ts';
 
 export const PAYMENT_STATUSES = ['INITED', 'INVOICE_PENDING', 'PAYMENT_PENDING', 'PAYMENT_CONFIRMED', 'COUPON_CONFIRMED', 'NO_NEED_TO_PAY'] as const;

@@ -3,7 +3,7 @@ import { IconCalendarSearch, IconTicket } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_KINDS, type NotificationKind } from '@sagano/domain/bookings/booking-schemas';
+import { NOTIFICATION_KINDS, type NotificationKind } from '@sagano/domain/bookings/booking-constants';
 import type { BookingStatus } from '@sagano/domain/bookings/booking-state';
 import { tokyoToday } from '@sagano/domain/common/business-date';
 import { TableEmptyRow } from '../../components/table-empty-row.tsx';

@@ -1,12 +1,7 @@
 import type { FormErrors } from '@mantine/form';
 import i18next from 'i18next';
-import {
-  CreateAgentBody,
-  PAYMENT_TYPE_OF_AGENT,
-  UpdateAgentBody,
-  type AgentResponse,
-  type AgentType,
-} from '@sagano/domain/agents/agent-schemas';
+import { CreateAgentBody, UpdateAgentBody, type AgentResponse } from '@sagano/domain/agents/agent-schemas';
+import { PAYMENT_TYPE_OF_AGENT, type AgentType } from '@sagano/domain/agents/agent-constants';
 import { countryOptions } from '@sagano/domain/common/countries';
 import { zodValidate } from '../../../lib/zod-form.ts';
 

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, NativeSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { AGENT_TYPES } from '@sagano/domain/agents/agent-schemas';
+import { AGENT_TYPES } from '@sagano/domain/agents/agent-constants';
 import {
   AGENT_FIELD_OF,
   END_OF_MONTH,

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { AGENT_TYPES, type AgentListQuery, type AgentType } from '@sagano/domain/agents/agent-schemas';
+import type { AgentListQuery } from '@sagano/domain/agents/agent-schemas';
+import { AGENT_TYPES, type AgentType } from '@sagano/domain/agents/agent-constants';
 
 export type AgentFilters = { query: string; email: string; agent_type: string };
 

@@ -3,7 +3,7 @@ import { Badge, Button, Group, LoadingOverlay, Paper, Select, Stack, Table, Text
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_STATUSES, type ApprovalResponse, type ApprovalStatus } from '@sagano/domain/approvals/approval-schemas';
-import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging';
+import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging-limits';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';

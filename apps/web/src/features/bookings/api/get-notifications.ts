@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { NotificationCategory, NotificationListResponse } from '@sagano/domain/bookings/booking-schemas';
-import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging';
+import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging-limits';
 import { apiClient } from '../../../lib/api-client.ts';
 import { bookingsKeys } from './bookings-keys.ts';
 

@@ -1,7 +1,8 @@
 import { memo, useMemo, type ReactNode } from 'react';
 import { MultiSelect, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { GROUP_TYPES, PAYMENT_STATUSES, type ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
+import type { ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
+import { GROUP_TYPES, PAYMENT_STATUSES } from '@sagano/domain/bookings/booking-constants';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES } from '@sagano/domain/bookings/booking-state';
 import { countryOptions } from '@sagano/domain/common/countries';
 import { addDays, tokyoToday } from '@sagano/domain/common/business-date';

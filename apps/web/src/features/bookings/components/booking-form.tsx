@@ -3,7 +3,8 @@ import { Button, Checkbox, Group, NativeSelect, Paper, Select, SegmentedControl,
 import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CreateBookingBody, GROUP_TYPES } from '@sagano/domain/bookings/booking-schemas';
+import { CreateBookingBody } from '@sagano/domain/bookings/booking-schemas';
+import { GROUP_TYPES } from '@sagano/domain/bookings/booking-constants';
 import { PARTICIPANT_QUANTITY, WHEELCHAIR_COUNT, type CountRange } from '@sagano/domain/bookings/counts';
 import { countryOptions } from '@sagano/domain/common/countries';
 import { prefectureOptions } from './prefecture-options.ts';
@@ -29,7 +30,7 @@ import { ParticipantsInput } from './participants-input.tsx';
 import { TrainPicker } from './train-picker.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
 import { useLegVacancies } from './use-leg-vacancies.ts';
-import { MAX_GROUP_NAME } from '@sagano/domain/bookings/booking-schemas';
+import { MAX_GROUP_NAME } from '@sagano/domain/bookings/booking-constants';
 import { counted } from '../../../components/length-counter.tsx';
 
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {

@@ -5,7 +5,7 @@ import type { BookingNote } from '@sagano/domain/bookings/booking-schemas';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAddBookingNote } from '../api/booking-notes.ts';
-import { MAX_BOOKING_NOTE } from '@sagano/domain/bookings/booking-schemas';
+import { MAX_BOOKING_NOTE } from '@sagano/domain/bookings/booking-constants';
 import { counted } from '../../../components/length-counter.tsx';
 
 /** The booking's notes and a form to add one; operators may mark it 社内メモ (agents never see those). */

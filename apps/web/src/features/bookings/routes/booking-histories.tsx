@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_STATUSES } from '@sagano/domain/bookings/booking-schemas';
+import { PAYMENT_STATUSES } from '@sagano/domain/bookings/booking-constants';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useBooking } from '../api/get-booking.ts';

@@ -3,7 +3,8 @@ import { Anchor, Badge, Button, Group, LoadingOverlay, Paper, SegmentedControl, 
 import { IconChecks, IconMailOpened, IconTrash } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { NOTIFICATION_KINDS, type NotificationKind, type NotificationRow } from '@sagano/domain/bookings/booking-schemas';
+import type { NotificationRow } from '@sagano/domain/bookings/booking-schemas';
+import { NOTIFICATION_KINDS, type NotificationKind } from '@sagano/domain/bookings/booking-constants';
 import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { LoadingOverlay, Paper } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging';
+import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging-limits';
 import { OUTBOX_STATUSES, type OutboxStatus } from '@sagano/domain/mail/outbox-schemas';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';

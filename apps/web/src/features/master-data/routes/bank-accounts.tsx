@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Table, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging';
+import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging-limits';
 import type { BankAccountResponse } from '@sagano/domain/master-data/bank-account-schemas';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { RowActions } from '../../../components/row-actions.tsx';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PER_PAGE } from '@sagano/domain/common/paging';
+import { MAX_PER_PAGE } from '@sagano/domain/common/paging-limits';
 import type { MessageCategory } from '@sagano/domain/messages/message-categories';
 import type { MessageBody, MessageListResponse, MessageOrderResponse, MessageResponse } from '@sagano/domain/messages/message-schemas';
 import { apiClient, withQuery } from '../../../lib/api-client.ts';

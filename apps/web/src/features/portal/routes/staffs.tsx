@@ -2,7 +2,7 @@ import { Button, Group, LoadingOverlay, NativeSelect, Paper } from '@mantine/cor
 import { IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging';
+import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging-limits';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { StaffDialogs, useStaffDialogs } from '../../../components/staff/staff-dialogs.tsx';

@@ -3,7 +3,7 @@ import { Button, LoadingOverlay, Paper } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging';
+import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging-limits';
 import type { UserResponse } from '@sagano/domain/users/user-schemas';
 import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
