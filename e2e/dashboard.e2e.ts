@@ -57,12 +57,27 @@ describe('dashboards', () => {
     await visible(page.getByTestId('dashboard-departures'));
     await screenshot(page, 'dashboard-operator-ja');
 
+    const count = Number(await value.innerText());
     await tile.click();
     await page.waitForURL('**/bookings?**');
+    // The requests to answer: trains from today on, the nearest first; as many as the tile counted.
     const url = new URL(page.url());
     expect(url.searchParams.get('status')).toBe('SUBMITTED');
-    expect(url.searchParams.get('service_from')).toBe('');
+    expect(url.searchParams.get('service_from')).toBe(before.today);
+    expect(url.searchParams.get('sort')).toBe('service_date');
+    expect(url.searchParams.get('order')).toBe('asc');
     await visible(page.getByText(submitted.booking_id));
+    await visible(page.getByText(new RegExp(`全 ${count} 件中`)));
+    const firstDates = await page.locator('tr[data-testid^="booking-row-"]').evaluateAll((rows) =>
+      rows.map((row) => row.querySelector('[data-service-date]')!.getAttribute('data-service-date')!),
+    );
+    expect(firstDates.length).toBeGreaterThan(0);
+    expect(firstDates.every((d) => d >= before.today)).toBe(true);
+    expect([...firstDates].sort()).toEqual(firstDates);
+    await screenshot(page, 'dashboard-new-requests-list-ja');
+    await page.goto(`${url.pathname}${url.search}&lang=en`);
+    await visible(page.getByText(new RegExp(`of ${count}$`)));
+    await screenshot(page, 'dashboard-new-requests-list-en');
 
     await page.goto('/dashboard?lang=en');
     await visible(page.getByText('What needs action today'));

@@ -1,9 +1,45 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { freshPage, launch, screenshot } from './support/browser.ts';
-import { logIn } from './support/actions.ts';
+import { logIn, visible } from './support/actions.ts';
+import { apiAs } from './support/api.ts';
 
 let browser: Browser;
+
+/** The length counter under a field (the field's description names it). */
+async function counterOf(field: Locator): Promise<string> {
+  const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+  const page = field.page();
+  for (const id of ids) {
+    const counter = page.locator(`[id="${id}"] [data-testid="length-counter"]`);
+    if ((await counter.count()) > 0) return (await counter.innerText()).trim();
+  }
+  throw new Error('the field has no length counter');
+}
+
+type Summary = { tomorrow: string };
+type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number }[] };
+type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string }[] };
+type MeAnswer = { user: { agent_id: number } };
+
+/** A request of 12 adults by the FREE demo agent for tomorrow; its booking number. */
+async function request(): Promise<string> {
+  const agent = 'agent-free@example.com';
+  const { tomorrow } = await apiAs<Summary>('staff@example.com', 'GET', '/v1/dashboard/summary');
+  const { units } = await apiAs<UnitsAnswer>(agent, 'GET', '/v1/units');
+  const adult = units.find((u) => u.segment === 'NORMAL' && u.annotation === 'NORMAL' && u.fare_type === 'ADULT')!.id;
+  const me = await apiAs<MeAnswer>(agent, 'GET', '/v1/auth/me');
+  const trains = await apiAs<DayAnswer>('staff@example.com', 'GET', `/v1/allotments/${tomorrow}?from_station_id=1&to_station_id=4`);
+  const train = trains.services.find((s) => s.direction === 'down' && s.vacant_seats > 20)!;
+  const { booking_id } = await apiAs<{ booking_id: string }>(agent, 'POST', '/v1/bookings', {
+    applicant: { name: '中村 さくら', email: 'tour-desk@sakura-travel.example.com', phone_number: '075-200-1001' },
+    group: { group_type: 'NORMAL', name: '文字数確認の会', name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
+    service_order: { down_service: { service_date: tomorrow, service_id: train.service_id, from_station_id: 1, to_station_id: 4 } },
+    participant_group: { unit_quantity_items: [{ unit_id: adult, quantity: 12 }] },
+    agent_id: me.user.agent_id,
+  });
+  return booking_id;
+}
 beforeAll(async () => {
   browser = await launch();
 });
@@ -38,6 +74,65 @@ describe('forms: one date field and length counters', () => {
     await start.click();
     await page.locator('[data-dates-dropdown] button:not([data-outside])', { hasText: /^10$/ }).first().click();
     expect(await start.inputValue()).toMatch(/^\d{4}\/\d{2}\/10$/);
+    await context.close();
+  });
+
+  it("counts the characters of an agent's names, the operator's address and a booking's special notes, and stops at the limit (ja and en)", async () => {
+    const bookingId = await request();
+    const { context, page } = await freshPage(browser, 1400, 1000);
+    await logIn(page, 'staff@example.com');
+
+    // The agent form: each name counts against its own limit; typing stops at the limit, shown in red.
+    await page.goto('/agents/create');
+    const nameJa = page.getByLabel('代理店名', { exact: true });
+    await visible(nameJa);
+    expect(await counterOf(nameJa)).toBe('0 / 100');
+    await nameJa.fill('嵯峨野テスト旅行');
+    expect(await counterOf(nameJa)).toBe('8 / 100');
+    const nameEn = page.getByLabel('代理店名（英語）', { exact: true });
+    expect(await counterOf(nameEn)).toBe('0 / 200');
+    await nameEn.fill('S'.repeat(199));
+    await nameEn.pressSequentially('ag');
+    expect((await nameEn.inputValue()).length).toBe(200);
+    expect(await counterOf(nameEn)).toBe('200 / 200');
+    expect(await counterOf(page.getByLabel('主管理者 氏名', { exact: true }))).toBe('0 / 100');
+    await screenshot(page, 'forms-polish-counters-agent-ja');
+
+    // The operator's basic information: the address as stored, counted.
+    await page.goto('/basic-info');
+    const address = page.getByLabel('住所', { exact: true });
+    await visible(address);
+    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('input[autocomplete="street-address"]')?.value ?? '') !== '');
+    expect(await counterOf(address)).toBe(`${(await address.inputValue()).length} / 200`);
+
+    // A booking's special notes.
+    await page.goto(`/bookings/${bookingId}`);
+    await page.getByRole('button', { name: '特記事項', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const confirmNote = dialog.getByLabel('確定時特記事項');
+    await visible(confirmNote);
+    expect(await counterOf(confirmNote)).toBe('0 / 2000');
+    await confirmNote.fill('車いすの方は先頭車両');
+    expect(await counterOf(confirmNote)).toBe('10 / 2000');
+    await screenshot(page, 'forms-polish-counters-notes-ja');
+
+    // The request form: the applicant's and tour conductor's names and the note count too (the conductor's hint kept).
+    await page.goto('/bookings/create');
+    const applicant = page.getByLabel('申込者名', { exact: true });
+    await visible(applicant);
+    expect(await counterOf(applicant)).toBe('0 / 100');
+    expect(await counterOf(page.getByLabel('添乗員名', { exact: true }))).toBe('0 / 100');
+    await visible(page.getByText('未定の場合は空欄のままにしてください'));
+    expect(await counterOf(page.getByLabel('備考', { exact: true }))).toBe('0 / 2000');
+    await applicant.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: new URL('./screenshots/forms-polish-counters-request-ja.png', import.meta.url).pathname });
+
+    await page.goto('/agents/create?lang=en');
+    const nameEnEnglish = page.getByLabel('Agent name (English)', { exact: true });
+    await visible(nameEnEnglish);
+    await nameEnEnglish.fill('Sagano Test Travel');
+    expect(await counterOf(nameEnEnglish)).toBe('18 / 200');
+    await screenshot(page, 'forms-polish-counters-agent-en');
     await context.close();
   });
 });

@@ -97,6 +97,22 @@ describe('the operator summary', () => {
     expect((await summary()).counts.cancellations_waiting).toBe(answered.counts.cancellations_waiting);
   });
 
+  it('counts a new request while its train has not left, as the list from today shows it', async () => {
+    const id = await submit(fx.days[0]!, { adults: 10, name: '出発済みの会' });
+    const waiting = await summary();
+    clock.set(noonIn(fx.days[1]!));
+    try {
+      const after = await summary();
+      expect(after.counts.new_requests).toBe(waiting.counts.new_requests! - 1);
+      expect(await listed(`status=SUBMITTED&service_date_from=${fx.days[1]}`)).toBe(after.counts.new_requests);
+      // Still in the list under its status and its train's date.
+      expect(await listed(`status=SUBMITTED&booking_id=${id}`)).toBe(1);
+    } finally {
+      clock.set(noonIn('2030-04-20'));
+    }
+    expect((await summary()).counts.new_requests).toBe(waiting.counts.new_requests);
+  });
+
   it('counts a fare past its due date as overdue from the day after', async () => {
     const id = await submit(fx.days[1]!, { adults: 15, name: '期限切れの会' });
     await confirm(id);

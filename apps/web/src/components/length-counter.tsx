@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
@@ -13,12 +14,20 @@ export function LengthCounter({ length, max }: { length: number; max: number }) 
 
 /**
  * The props that cap a text field at `max` characters (the limit of the domain schema) and show
- * the counter under it: spread after the field's own props, `{...counted(value, MAX)}`.
+ * the counter under it: spread after the field's own props, `{...counted(value, MAX)}`. A field's
+ * own hint (`hint`) goes under it too, before the counter.
  */
-export function counted(value: string | null | undefined, max: number) {
+export function counted(value: string | null | undefined, max: number, hint?: ReactNode) {
+  const counter = <LengthCounter length={(value ?? '').length} max={max} />;
   return {
     maxLength: max,
-    description: <LengthCounter length={(value ?? '').length} max={max} />,
+    description: hint ? (
+      <>
+        {hint} {counter}
+      </>
+    ) : (
+      counter
+    ),
     inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[],
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STAFF_TYPES } from '../auth/roles.ts';
 import { UI_LANGUAGES } from '../common/language.ts';
 import { PagingQuery } from '../common/paging.ts';
+import { MAX_PERSON_NAME } from '../common/text-limits.ts';
 
 /** The agent types and how each pays live apart (agent-constants.ts, no zod); re-exported here. */
 export * from './agent-constants.ts';
@@ -36,8 +37,12 @@ export const AgentListResponse = z.object({
 // ---------- agent management (issue 6): operator side, and agent admins for their own staff ----------
 
 const Tel = z.string().trim().max(30).regex(/^[0-9+\-() ]*$/, 'enter a valid phone number');
-const Name = z.string().trim().min(1, 'enter a name').max(100);
-const OptionalText = z.string().trim().max(200).default('');
+/** An agent's or branch's Japanese name; its kana, English and original names may be longer. */
+export const MAX_AGENT_NAME = 100;
+export const MAX_AGENT_OTHER_NAME = 200;
+const Name = z.string().trim().min(1, 'enter a name').max(MAX_AGENT_NAME);
+const PersonName = z.string().trim().min(1, 'enter a name').max(MAX_PERSON_NAME);
+const OptionalText = z.string().trim().max(MAX_AGENT_OTHER_NAME).default('');
 /** A payment or billing day: month end, or a day 1–28. */
 const MonthDay = z.number().int().min(1, 'enter a day from 1 to 28').max(28, 'enter a day from 1 to 28').nullable();
 
@@ -125,7 +130,7 @@ export const CreateAgentBody = z.object({
   name_en: OptionalText,
   name_origin: OptionalText,
   main_admin_email: z.email('enter a valid e-mail address').max(254),
-  main_admin_name: Name,
+  main_admin_name: PersonName,
   main_admin_tel: Tel.default(''),
   agent_type: z.enum(AGENT_TYPES),
   ignore_cancellation_policy: z.boolean().default(false),
@@ -142,7 +147,7 @@ export const UpdateAgentBody = z
     name_kana: OptionalText,
     name_en: OptionalText,
     name_origin: OptionalText,
-    main_admin_name: Name,
+    main_admin_name: PersonName,
     main_admin_tel: Tel.default(''),
     root_group_fax: Tel.default(''),
     country_code: z.string().length(3),
@@ -172,7 +177,7 @@ export const CreateAgentGroupBody = z.object({
   name_origin: OptionalText,
   fax: Tel.default(''),
   main_admin_email: z.email('enter a valid e-mail address').max(254),
-  main_admin_name: Name,
+  main_admin_name: PersonName,
   main_admin_tel: Tel.default(''),
 });
 export type CreateAgentGroupBody = z.infer<typeof CreateAgentGroupBody>;
@@ -183,7 +188,7 @@ export type UpdateAgentGroupBody = z.infer<typeof UpdateAgentGroupBody>;
 export const CreateStaffBody = z.object({
   group_id: z.number().int().positive(),
   email: z.email('enter a valid e-mail address').max(254),
-  name: Name,
+  name: PersonName,
   tel: Tel.default(''),
   language_code: z.enum(UI_LANGUAGES).default('ja'),
   staff_type: z.enum(STAFF_TYPES),

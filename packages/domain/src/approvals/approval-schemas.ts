@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PagingQuery, pageEnvelope } from '../common/paging.ts';
+import { MAX_PERSON_NAME } from '../common/text-limits.ts';
 
 export const APPROVAL_STATUSES = ['SUBMITTED', 'REJECTED', 'JOB_PENDING', 'JOB_FAILED', 'DONE'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -25,13 +26,16 @@ export type ApprovalListQuery = z.infer<typeof ApprovalListQuery>;
 
 export const ApprovalIdParams = z.object({ id: z.coerce.number().int().positive() });
 
+/** The reason given with an approval or a rejection. */
+export const MAX_APPROVAL_REASON = 500;
+
 export const ApproveBody = z.object({
-  reason: z.string().trim().max(500).default(''),
-  operator: z.string().trim().max(100).optional(),
+  reason: z.string().trim().max(MAX_APPROVAL_REASON).default(''),
+  operator: z.string().trim().max(MAX_PERSON_NAME).optional(),
 });
 export type ApproveBody = z.infer<typeof ApproveBody>;
 
-export const RejectBody = z.object({ reason: z.string({ error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(500) });
+export const RejectBody = z.object({ reason: z.string({ error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(MAX_APPROVAL_REASON) });
 export type RejectBody = z.infer<typeof RejectBody>;
 
 const Person = z.object({ uid: z.string().nullable(), email: z.string() });

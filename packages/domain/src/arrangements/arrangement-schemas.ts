@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LocalizedLabel } from '../common/language.ts';
+import { MAX_PERSON_NAME } from '../common/text-limits.ts';
 
 /** Spec 000 §5: saving a pattern with any seat left without a type. */
 export const EVERY_SEAT_MESSAGE = 'every seat must have a pattern chosen';
@@ -21,8 +22,10 @@ export const ArrangementPatternCar = z.object({
 });
 export type ArrangementPatternCar = z.infer<typeof ArrangementPatternCar>;
 
+export const MAX_PATTERN_NAME = 100;
+
 export const ArrangementPatternBody = z.object({
-  name: z.string().trim().min(1, 'enter a name').max(100),
+  name: z.string().trim().min(1, 'enter a name').max(MAX_PATTERN_NAME),
   logical_train_id: Id,
   cars: z.array(ArrangementPatternCar).max(20),
 });
@@ -80,7 +83,7 @@ const ApplicationTermFields = z.object({
   to_date: DateString,
   applications: z.array(ArrangementApplication).min(1, 'choose a pattern for at least one train').max(200),
   /** Who asks, as typed on the screen (the operation log keeps the signed-in account anyway). */
-  operator: z.string().trim().max(100).optional(),
+  operator: z.string().trim().max(MAX_PERSON_NAME).optional(),
 });
 
 export const ApplicationTermBody = ApplicationTermFields

@@ -13,8 +13,10 @@ export const API_KEY_OPERATOR_PREFIX = 'api-key:';
 
 export const ApiKeyIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
+export const MAX_API_KEY_NAME = 100;
+
 export const CreateApiKeyBody = z.object({
-  name: z.string().trim().min(1, 'enter a name').max(100),
+  name: z.string().trim().min(1, 'enter a name').max(MAX_API_KEY_NAME),
   /** The branch (agent group) the key acts for: one of the agent's own groups. */
   group_id: z.number().int().positive().max(2_147_483_647),
 });

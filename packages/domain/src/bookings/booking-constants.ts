@@ -9,6 +9,9 @@ export { PAYMENT_STATUSES } from '../payments/payment-state.ts';
 export const MAX_GROUP_NAME = 200;
 export const MAX_BOOKING_NOTE = 4000;
 export const MAX_SPECIAL_NOTE = 2000;
+/** The group name's reading (kana) and the request's own note, as the applicant types them. */
+export const MAX_GROUP_NAME_KANA = 200;
+export const MAX_REQUEST_NOTE = 2000;
 
 export const GROUP_TYPES = ['NORMAL', 'SCHOOL'] as const;
 export const HISTORY_TYPES = ['CREATE', 'UPDATE', 'CANCEL'] as const;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LocalizedLabel } from '../common/language.ts';
 import { PagingQuery } from '../common/paging.ts';
+import { MAX_MAIL_BODY, MAX_MAIL_SUBJECT, MAX_PERSON_NAME } from '../common/text-limits.ts';
 import { FULL_RATE_E6 } from '../money/yen-e6.ts';
 import { DIRECTIONS } from '../reference/reference-schemas.ts';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES, REFUSAL_REASONS } from './booking-state.ts';
@@ -17,7 +18,7 @@ import { PaymentDetail, PaymentDiscrepancy } from '../payments/payment-schemas.t
 export { PAYMENT_METHODS, PAYMENT_STATUSES };
 /** The booking's plain lists and limits live apart (booking-constants.ts), so that screens showing them load no zod; re-exported here. */
 export * from './booking-constants.ts';
-import { GROUP_TYPES, HISTORY_TYPES, MAX_BOOKING_NOTE, MAX_GROUP_NAME, MAX_SPECIAL_NOTE, SERVICE_ORDER_SORTS, SORT_ORDERS } from './booking-constants.ts';
+import { GROUP_TYPES, HISTORY_TYPES, MAX_BOOKING_NOTE, MAX_GROUP_NAME, MAX_GROUP_NAME_KANA, MAX_REQUEST_NOTE, MAX_SPECIAL_NOTE, SERVICE_ORDER_SORTS, SORT_ORDERS } from './booking-constants.ts';
 
 const DateString = z.iso.date();
 const Id = z.coerce.number().int().positive();
@@ -29,18 +30,18 @@ const Tel = z.string().trim().max(30).regex(/^[0-9+\-() ]*$/, 'enter a valid pho
 export const PrefectureCode = z.number().int().refine((n) => (n >= 1 && n <= 47) || n === 99, 'enter a valid prefecture');
 
 export const Applicant = z.object({
-  name: z.string().trim().min(1, 'enter a name').max(100),
+  name: z.string().trim().min(1, 'enter a name').max(MAX_PERSON_NAME),
   email: z.email().max(254),
   phone_number: Tel.min(1, 'enter a phone number'),
 });
 export const TourConductor = z.object({
-  name: z.string().trim().max(100),
+  name: z.string().trim().max(MAX_PERSON_NAME),
   phone_number: Tel,
 });
 export const BookingGroup = z.object({
   group_type: z.enum(GROUP_TYPES),
   name: z.string().trim().min(1, 'enter a name').max(MAX_GROUP_NAME),
-  name_kana: z.string().trim().max(200).default(''),
+  name_kana: z.string().trim().max(MAX_GROUP_NAME_KANA).default(''),
   country_code: z.string().regex(/^([A-Z]{3}|OTHER)$/, 'enter a valid country code'),
   japan_prefecture_code: PrefectureCode.nullable().default(null),
 });
@@ -71,13 +72,13 @@ export const CreateBookingBody = z.object({
   group: BookingGroup,
   service_order: ServiceOrderInput,
   participant_group: ParticipantGroup,
-  note: z.string().max(2000).default(''),
+  note: z.string().max(MAX_REQUEST_NOTE).default(''),
   author: Author.optional(),
   agent_id: Id,
   agent_sub_group_id: Id.optional(),
   wait_listing: z.boolean().default(false),
   external_idempotent_id: z.string().trim().min(1).max(100).optional(),
-  operator: z.string().trim().max(100).optional(),
+  operator: z.string().trim().max(MAX_PERSON_NAME).optional(),
 });
 export type CreateBookingBody = z.infer<typeof CreateBookingBody>;
 export const CreateBookingResponse = z.object({ booking_id: z.string() });
@@ -312,7 +313,7 @@ export type BookingResponse = z.infer<typeof BookingResponse>;
 export const BookingIdParams = z.object({ booking_id: z.string().regex(/^\d{8}$/, 'enter a valid booking number') });
 
 export const ConfirmBookingBody = z.object({
-  mail: z.object({ subject: z.string().trim().min(1).max(200), body: z.string().trim().min(1).max(20000) }),
+  mail: z.object({ subject: z.string().trim().min(1).max(MAX_MAIL_SUBJECT), body: z.string().trim().min(1).max(MAX_MAIL_BODY) }),
 });
 export const RefuseBookingBody = ConfirmBookingBody.extend({ reason: z.enum(REFUSAL_REASONS, { error: 'choose the refusal reason' }) });
 
@@ -339,7 +340,7 @@ export const CancellationQuoteResponse = z.object({
 export type CancellationQuoteResponse = z.infer<typeof CancellationQuoteResponse>;
 export const MailTemplateResponse = z.object({ subject: z.string(), body: z.string(), to_address: z.string() });
 export const SelectPriorityBody = z.object({ priority: wholeNumber(PRIORITY) });
-export const AssignOperatorBody = z.object({ operator_name: z.string().trim().max(100) });
+export const AssignOperatorBody = z.object({ operator_name: z.string().trim().max(MAX_PERSON_NAME) });
 export const AddSpecialNoteQuery = z.object({ confirm_note: z.string().max(MAX_SPECIAL_NOTE).optional(), voucher_note: z.string().max(MAX_SPECIAL_NOTE).optional() });
 export const UpdateFromToStationBody = z.object({
   direction: z.enum(DIRECTIONS),

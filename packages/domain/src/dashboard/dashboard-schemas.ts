@@ -23,8 +23,8 @@ export type DashboardCountKey = (typeof DASHBOARD_COUNT_KEYS)[number];
 
 /**
  * The booking-list filter behind each booking count. `upcoming`: only bookings riding a train
- * from today on (a promotion matters until its train has left). Every date otherwise: an
- * unanswered request is work whatever its train's date.
+ * from today on (a request or a promotion matters until its train has left); the list then opens
+ * nearest train first, the order they are to be answered in. Every date otherwise.
  */
 export interface DashboardBookingFilter {
   status?: readonly BookingStatus[];
@@ -34,8 +34,8 @@ export interface DashboardBookingFilter {
 }
 
 export const DASHBOARD_BOOKING_FILTERS: Record<Exclude<DashboardCountKey, 'approvals_waiting'>, DashboardBookingFilter> = {
-  // A new request the operator has not answered (reserve, confirm or refuse).
-  new_requests: { status: ['SUBMITTED'] },
+  // A new request the operator has not answered (reserve, confirm or refuse) whose train has not left.
+  new_requests: { status: ['SUBMITTED'], upcoming: true },
   // An agent's change to a confirmed booking waiting for accept/reject.
   changes_waiting: { status: ['MODIFICATION_SUBMITTED'] },
   // An agent's cancellation request waiting for the operator's confirm_cancellation.

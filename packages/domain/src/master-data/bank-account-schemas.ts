@@ -36,14 +36,18 @@ const Code = (digits: number, message: string) =>
 
 const Required = (message: string, max: number) => z.string(message).trim().min(1, message).max(max);
 
+/** The company, bank and branch names; the account holder's name (katakana as the bank has it). */
+export const MAX_BANK_NAME = 100;
+export const MAX_ACCOUNT_NAME = 50;
+
 /** POST /v1/master-data/bank-accounts and PUT /{id}: the whole account. */
 export const BankAccountBody = z.object({
-  company_name: Required('a company name is required', 100),
-  bank_name: Required('a bank name is required', 100),
-  branch_name: Required('a branch name is required', 100),
+  company_name: Required('a company name is required', MAX_BANK_NAME),
+  bank_name: Required('a bank name is required', MAX_BANK_NAME),
+  branch_name: Required('a branch name is required', MAX_BANK_NAME),
   branch_code: Code(3, BRANCH_CODE_MESSAGE),
   account_code: Code(7, ACCOUNT_CODE_MESSAGE),
-  account_name: Required('an account name is required', 50).regex(ACCOUNT_NAME, ACCOUNT_NAME_MESSAGE),
+  account_name: Required('an account name is required', MAX_ACCOUNT_NAME).regex(ACCOUNT_NAME, ACCOUNT_NAME_MESSAGE),
   account_type: z.enum(BANK_ACCOUNT_TYPES, 'choose the account type'),
   is_transfer_account: z.boolean().default(false),
 });

@@ -14,16 +14,20 @@ export const POSTAL_CODE_MESSAGE = 'enter 3 digits, a hyphen and 4 digits (e.g. 
 const PHONE_LIKE = /^[0-9+()\- ]+$/;
 const PHONE_LIKE_MESSAGE = 'enter digits, spaces, + ( ) or -';
 
+export const MAX_OPERATOR_NAME = 100;
+export const MAX_BUSINESS_HOURS = 100;
+export const MAX_OPERATOR_ADDRESS = 200;
+
 export const OperatorBasicInfoBody = z.object({
-  name: z.string('a name is required').trim().min(1, 'a name is required').max(100),
+  name: z.string('a name is required').trim().min(1, 'a name is required').max(MAX_OPERATOR_NAME),
   tel: z
     .string('a phone number is required')
     .trim()
     .min(1, 'a phone number is required')
     .max(20)
     .regex(PHONE_LIKE, PHONE_LIKE_MESSAGE),
-  business_hours: z.string().trim().max(100),
-  address: z.string().trim().max(200),
+  business_hours: z.string().trim().max(MAX_BUSINESS_HOURS),
+  address: z.string().trim().max(MAX_OPERATOR_ADDRESS),
   invoice_number: z.string().trim().regex(/^(T\d{13})?$/, INVOICE_NUMBER_MESSAGE),
   /** 〒 as 123-4567, or empty. Left out, the stored one stays (clients written before it existed). */
   postal_code: z.string().trim().regex(/^(\d{3}-\d{4})?$/, POSTAL_CODE_MESSAGE).optional(),

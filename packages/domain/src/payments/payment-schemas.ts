@@ -148,11 +148,13 @@ export type ReportCouponBody = z.infer<typeof ReportCouponBody>;
 export const CorrectCouponNumberBody = ReportCouponBody;
 export type CorrectCouponNumberBody = ReportCouponBody;
 
+export const MAX_TRANSFER_NOTE = 500;
+
 /** The operator records a bank transfer (or other offline payment) received. */
 export const RecordBankTransferBody = z.object({
   amount: WholeYenE6.refine((n) => n > 0, 'enter a positive integer'),
   transferred_on: DateString,
-  note: z.string().trim().max(500).default(''),
+  note: z.string().trim().max(MAX_TRANSFER_NOTE).default(''),
 });
 export type RecordBankTransferBody = z.infer<typeof RecordBankTransferBody>;
 

@@ -20,9 +20,11 @@ export const PricingPlanUnit = z.object({
 });
 export type PricingPlanUnit = z.infer<typeof PricingPlanUnit>;
 
+export const MAX_PRICING_PLAN_NAME = 100;
+
 export const PricingPlanBody = z
   .object({
-    name: z.string('a name is required').trim().min(1, 'a name is required').max(100),
+    name: z.string('a name is required').trim().min(1, 'a name is required').max(MAX_PRICING_PLAN_NAME),
     segment: z.enum(SEGMENTS),
     service_date_from: DateString,
     service_date_to: DateString,

@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { LocalizedLabel } from '../common/language.ts';
+import { MAX_MAIL_BODY, MAX_MAIL_SUBJECT } from '../common/text-limits.ts';
+import { MAX_SPECIAL_NOTE } from '../bookings/booking-schemas.ts';
 import { Car, DIRECTIONS, Seat } from '../reference/reference-schemas.ts';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES } from '../bookings/booking-state.ts';
 
@@ -91,7 +93,9 @@ export const AssignSeatsBody = orEmpty(z.object({
 }));
 export type AssignSeatsBody = z.infer<typeof AssignSeatsBody>;
 
-export const AssignSeatsNgBody = z.object({ ng_reason: z.string().trim().min(1, 'enter the reason').max(500) });
+/** Why seats could not be given (told to the agent). */
+export const MAX_SEAT_NG_REASON = 500;
+export const AssignSeatsNgBody = z.object({ ng_reason: z.string().trim().min(1, 'enter the reason').max(MAX_SEAT_NG_REASON) });
 
 /** POST /v1/bookings/{id}/release-seats: everything, or on the service day only the seats named (same-day release). */
 export const ReleaseSeatsBody = orEmpty(z.object({ seat_ids: z.array(z.string().min(1).max(20)).min(1).max(400).optional(), direction: z.enum(DIRECTIONS).optional() }));
@@ -99,10 +103,10 @@ export type ReleaseSeatsBody = z.infer<typeof ReleaseSeatsBody>;
 
 /** POST /v1/bookings/{id}/send_seat_table (confirm seats): the seat sheet PDF mailed to the applicant. */
 export const SendSeatTableBody = z.object({
-  mail: z.object({ subject: z.string().trim().min(1).max(200), body: z.string().trim().min(1).max(20000) }),
+  mail: z.object({ subject: z.string().trim().min(1).max(MAX_MAIL_SUBJECT), body: z.string().trim().min(1).max(MAX_MAIL_BODY) }),
 });
 /** POST /v1/bookings/{id}/confirm_voucher. */
-export const ConfirmVoucherBody = z.object({ note: z.string().max(2000).default('') });
+export const ConfirmVoucherBody = z.object({ note: z.string().max(MAX_SPECIAL_NOTE).default('') });
 /** POST /v1/bookings/{id}/send_voucher: the voucher PDF mailed with the customer link. */
 export const SendVoucherBody = SendSeatTableBody;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { USER_GROUPS, USER_TYPES } from '../auth/roles.ts';
 import { PagingQuery, pageEnvelope } from '../common/paging.ts';
 import { UI_LANGUAGES } from '../common/language.ts';
+import { MAX_PERSON_NAME } from '../common/text-limits.ts';
 
 const Tel = z.string().trim().max(30).regex(/^[0-9+\-() ]*$/, 'enter a valid phone number');
 
@@ -20,7 +21,7 @@ export type UserResponse = z.infer<typeof UserResponse>;
 
 export const CreateUserBody = z.object({
   email: z.email().max(254),
-  name: z.string().trim().min(1, 'enter a name').max(100),
+  name: z.string().trim().min(1, 'enter a name').max(MAX_PERSON_NAME),
   tel: Tel.default(''),
   language_code: z.enum(UI_LANGUAGES).default('ja'),
   user_group: z.enum(USER_GROUPS),

@@ -13,7 +13,8 @@ import { DeparturesBoard, type DepartureDay } from './departures-board.tsx';
 
 /**
  * Where each count's link goes: the filtered list that shows exactly what it counts (the booking
- * list with its dates cleared or from today, the payments list, the approvals screen).
+ * list with its dates cleared, or from today with the nearest train first; the payments list; the
+ * approvals screen).
  */
 export function countLink(key: DashboardCountKey, today: string): string {
   if (key === 'approvals_waiting') return `/approvals?status=${DASHBOARD_APPROVAL_STATUS}`;
@@ -22,6 +23,10 @@ export function countLink(key: DashboardCountKey, today: string): string {
   const params = new URLSearchParams({ service_from: f.upcoming ? today : '', service_to: '' });
   if (f.status) params.set('status', f.status.join(','));
   if (f.admin_notification_msg) params.set('notification', f.admin_notification_msg);
+  if (f.upcoming) {
+    params.set('sort', 'service_date');
+    params.set('order', 'asc');
+  }
   return `/bookings?${params.toString()}`;
 }
 

@@ -3,8 +3,10 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconArmchair, IconArrowRight, IconTable, IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { MAX_SPECIAL_NOTE } from '@sagano/domain/bookings/booking-constants';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
 import type { NextBookingStep } from '@sagano/domain/bookings/booking-progress';
+import { counted } from '../../components/length-counter.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { closeAndNotify } from '../../lib/notify.ts';
 import { useBookingStep } from '../../features/bookings/api/booking-steps.ts';
@@ -32,10 +34,9 @@ function VoucherNoteModal({ booking, loading, onClose, onNext }: { booking: Book
         </Text>
         <Textarea
           label={t('steps.voucherNote')}
-          description={t('steps.voucherNoteHint')}
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
-          maxLength={2000}
+          {...counted(note, MAX_SPECIAL_NOTE, t('steps.voucherNoteHint'))}
           autosize
           minRows={4}
           maxRows={12}

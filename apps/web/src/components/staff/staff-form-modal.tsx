@@ -5,11 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { CreateStaffBody, UpdateStaffBody, type StaffResponse } from '@sagano/domain/agents/agent-schemas';
 import { STAFF_TYPES, type StaffType } from '@sagano/domain/auth/roles';
 import { UI_LANGUAGES, type UiLanguage } from '@sagano/domain/common/language';
+import { MAX_PERSON_NAME } from '@sagano/domain/common/text-limits';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { setServerFieldError, zodValidate } from '../../lib/zod-form.ts';
 import { FormModalActions } from '../form-modal-actions.tsx';
+import { counted } from '../length-counter.tsx';
 
 /** The form keeps the group id as text for its select. */
 type Values = { email: string; name: string; tel: string; language_code: UiLanguage; staff_type: StaffType; group_id: string };
@@ -139,7 +141,7 @@ export function StaffFormModal({
             {...form.getInputProps('email')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={t('staff.fields.name')} required autoComplete="off" {...form.getInputProps('name')} />
+            <TextInput label={t('staff.fields.name')} required autoComplete="off" {...form.getInputProps('name')} {...counted(form.values.name, MAX_PERSON_NAME)} />
             <TextInput label={t('staff.fields.tel')} type="tel" autoComplete="off" {...form.getInputProps('tel')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: choosesGroup ? 3 : 2 }} spacing="sm">

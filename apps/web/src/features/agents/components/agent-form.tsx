@@ -2,6 +2,9 @@ import { Button, Checkbox, Group, NativeSelect, Select, SimpleGrid, Stack, Text,
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { AGENT_TYPES } from '@sagano/domain/agents/agent-constants';
+import { MAX_AGENT_NAME, MAX_AGENT_OTHER_NAME } from '@sagano/domain/agents/agent-schemas';
+import { MAX_PERSON_NAME } from '@sagano/domain/common/text-limits';
+import { counted } from '../../../components/length-counter.tsx';
 import {
   AGENT_FIELD_OF,
   END_OF_MONTH,
@@ -49,10 +52,10 @@ export function AgentForm({
       <Stack gap="md">
         <Section title={t('form.sectionAgent')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={t('fields.nameJa')} required autoComplete="off" maxLength={100} {...form.getInputProps('name_ja')} />
-            <TextInput label={t('fields.nameKana')} autoComplete="off" maxLength={200} {...form.getInputProps('name_kana')} />
-            <TextInput label={t('fields.nameEn')} autoComplete="off" maxLength={200} {...form.getInputProps('name_en')} />
-            <TextInput label={t('fields.nameOrigin')} autoComplete="off" maxLength={200} {...form.getInputProps('name_origin')} />
+            <TextInput label={t('fields.nameJa')} required autoComplete="off" {...form.getInputProps('name_ja')} {...counted(form.values.name_ja, MAX_AGENT_NAME)} />
+            <TextInput label={t('fields.nameKana')} autoComplete="off" {...form.getInputProps('name_kana')} {...counted(form.values.name_kana, MAX_AGENT_OTHER_NAME)} />
+            <TextInput label={t('fields.nameEn')} autoComplete="off" {...form.getInputProps('name_en')} {...counted(form.values.name_en, MAX_AGENT_OTHER_NAME)} />
+            <TextInput label={t('fields.nameOrigin')} autoComplete="off" {...form.getInputProps('name_origin')} {...counted(form.values.name_origin, MAX_AGENT_OTHER_NAME)} />
             <Select
               label={t('fields.country')}
               classNames={{ label: 'sagano-required-label' }}
@@ -106,10 +109,12 @@ export function AgentForm({
               </Text>
             )}
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-              <TextInput label={t('fields.mainAdminName')} required autoComplete="off" maxLength={100} {...form.getInputProps('main_admin_name')} />
+              <TextInput label={t('fields.mainAdminName')} required autoComplete="off" {...form.getInputProps('main_admin_name')} {...counted(form.values.main_admin_name, MAX_PERSON_NAME)} />
               <TextInput
                 label={t('fields.mainAdminEmail')}
                 description={mode === 'create' ? t('fields.mainAdminEmailDescription') : undefined}
+                // Under the field, as the name's counter is: the row's inputs line up.
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 type="email"
                 autoComplete="off"
                 required={mode === 'create'}

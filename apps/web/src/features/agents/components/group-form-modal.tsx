@@ -2,7 +2,9 @@ import { Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { CreateAgentGroupBody, UpdateAgentGroupBody, type AgentGroupResponse } from '@sagano/domain/agents/agent-schemas';
+import { CreateAgentGroupBody, MAX_AGENT_NAME, MAX_AGENT_OTHER_NAME, UpdateAgentGroupBody, type AgentGroupResponse } from '@sagano/domain/agents/agent-schemas';
+import { MAX_PERSON_NAME } from '@sagano/domain/common/text-limits';
+import { counted } from '../../../components/length-counter.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { useCreateAgentGroup, useUpdateAgentGroup } from '../api/agent-groups.ts';
@@ -105,16 +107,18 @@ export function GroupFormModal({
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={t('groups.fields.nameJa')} required autoComplete="off" {...form.getInputProps('name_ja')} />
-            <TextInput label={t('groups.fields.nameKana')} autoComplete="off" {...form.getInputProps('name_kana')} />
-            <TextInput label={t('groups.fields.nameEn')} autoComplete="off" {...form.getInputProps('name_en')} />
-            <TextInput label={t('groups.fields.nameOrigin')} autoComplete="off" {...form.getInputProps('name_origin')} />
+            <TextInput label={t('groups.fields.nameJa')} required autoComplete="off" {...form.getInputProps('name_ja')} {...counted(form.values.name_ja, MAX_AGENT_NAME)} />
+            <TextInput label={t('groups.fields.nameKana')} autoComplete="off" {...form.getInputProps('name_kana')} {...counted(form.values.name_kana, MAX_AGENT_OTHER_NAME)} />
+            <TextInput label={t('groups.fields.nameEn')} autoComplete="off" {...form.getInputProps('name_en')} {...counted(form.values.name_en, MAX_AGENT_OTHER_NAME)} />
+            <TextInput label={t('groups.fields.nameOrigin')} autoComplete="off" {...form.getInputProps('name_origin')} {...counted(form.values.name_origin, MAX_AGENT_OTHER_NAME)} />
             <TextInput label={t('fields.fax')} type="tel" autoComplete="off" {...form.getInputProps('fax')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label={t('fields.mainAdminEmail')}
               description={group ? undefined : t('fields.mainAdminEmailDescription')}
+              // Under the field, as the names' counters are: the row's inputs line up.
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
               type="email"
               autoComplete="off"
               required={!group}
@@ -122,7 +126,7 @@ export function GroupFormModal({
               variant={group ? 'filled' : undefined}
               {...form.getInputProps('main_admin_email')}
             />
-            <TextInput label={t('fields.mainAdminName')} required autoComplete="off" {...form.getInputProps('main_admin_name')} />
+            <TextInput label={t('fields.mainAdminName')} required autoComplete="off" {...form.getInputProps('main_admin_name')} {...counted(form.values.main_admin_name, MAX_PERSON_NAME)} />
             <TextInput label={t('fields.mainAdminTel')} type="tel" autoComplete="off" {...form.getInputProps('main_admin_tel')} />
           </SimpleGrid>
           <FormModalActions saving={saving} onCancel={onClose} />

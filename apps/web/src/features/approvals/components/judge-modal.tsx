@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { ApprovalResponse } from '@sagano/domain/approvals/approval-schemas';
+import { MAX_APPROVAL_REASON, type ApprovalResponse } from '@sagano/domain/approvals/approval-schemas';
+import { counted } from '../../../components/length-counter.tsx';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { CALENDAR_TARGETS } from '../api/get-approval-affected-bookings.ts';
 import { useJudgeApproval } from '../api/judge-approval.ts';
@@ -31,7 +32,7 @@ export function JudgeModal({ approval, decision, onClose }: { approval: Approval
         <Stack gap="sm">
           <ApprovalSummary approval={approval} />
           {decision === 'approve' && <ApprovalAffectedBookings approval={approval} />}
-          <Textarea label={decision === 'approve' ? t('reasonOptional') : t('reason')} required={decision === 'reject'} value={reason} error={error} onChange={(e) => setReason(e.currentTarget.value)} />
+          <Textarea label={decision === 'approve' ? t('reasonOptional') : t('reason')} required={decision === 'reject'} value={reason} error={error} onChange={(e) => setReason(e.currentTarget.value)} {...counted(reason, MAX_APPROVAL_REASON)} />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose}>{t('common:actions.cancel')}</Button>
             <Button type="submit" color={decision === 'approve' ? 'teal' : 'red'} loading={judge.isPending}>{decision === 'approve' ? t('approve') : t('reject')}</Button>

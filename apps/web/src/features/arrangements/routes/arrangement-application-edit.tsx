@@ -5,6 +5,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationTermListResponse, ApplicationTermResponse, ArrangementPatternSummary } from '@sagano/domain/arrangements/arrangement-schemas';
 import { labelText } from '@sagano/domain/common/label-text';
+import { MAX_PERSON_NAME } from '@sagano/domain/common/text-limits';
+import { counted } from '../../../components/length-counter.tsx';
 import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -102,7 +104,7 @@ function ApplicationForm({ data, term, patterns }: { data: ApplicationTermListRe
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <DateField label={t('applications.fromDate')} required {...dateProps} value={fromDate} onChange={setFromDate} error={errors.from_date} />
             <DateField label={t('applications.toDate')} required {...dateProps} value={toDate} onChange={setToDate} error={errors.to_date} />
-            <TextInput label={t('applications.operator')} value={operator} maxLength={100} onChange={(e) => setOperator(e.currentTarget.value)} />
+            <TextInput label={t('applications.operator')} value={operator} onChange={(e) => setOperator(e.currentTarget.value)} {...counted(operator, MAX_PERSON_NAME)} />
           </SimpleGrid>
         </Paper>
         <Paper withBorder p="md">

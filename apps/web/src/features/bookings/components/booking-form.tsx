@@ -30,7 +30,8 @@ import { ParticipantsInput } from './participants-input.tsx';
 import { TrainPicker } from './train-picker.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
 import { useLegVacancies } from './use-leg-vacancies.ts';
-import { MAX_GROUP_NAME } from '@sagano/domain/bookings/booking-constants';
+import { MAX_GROUP_NAME, MAX_GROUP_NAME_KANA, MAX_REQUEST_NOTE } from '@sagano/domain/bookings/booking-constants';
+import { MAX_PERSON_NAME } from '@sagano/domain/common/text-limits';
 import { counted } from '../../../components/length-counter.tsx';
 
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
@@ -184,15 +185,15 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
         </FormSection>
         <FormSection title={t('form.steps.applicant')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput label={t('form.applicantName')} required {...form.getInputProps('applicant.name')} />
+            <TextInput label={t('form.applicantName')} required {...form.getInputProps('applicant.name')} {...counted(form.values.applicant.name, MAX_PERSON_NAME)} />
             <TextInput label={t('form.email')} type="email" required {...form.getInputProps('applicant.email')} />
             <TextInput label={t('form.phone')} type="tel" required {...form.getInputProps('applicant.phone_number')} />
           </SimpleGrid>
         </FormSection>
         <FormSection title={t('form.steps.conductor')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput label={t('form.conductorName')} description={t('form.conductorHint')} {...form.getInputProps('tour_conductor.name')} />
-            <TextInput label={t('form.conductorPhone')} type="tel" description=" " {...form.getInputProps('tour_conductor.phone_number')} />
+            <TextInput label={t('form.conductorName')} {...form.getInputProps('tour_conductor.name')} {...counted(form.values.tour_conductor.name, MAX_PERSON_NAME, t('form.conductorHint'))} />
+            <TextInput label={t('form.conductorPhone')} type="tel" {...form.getInputProps('tour_conductor.phone_number')} />
           </SimpleGrid>
         </FormSection>
         <FormSection title={t('form.steps.group')}>
@@ -211,7 +212,7 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
             </Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput label={t('form.groupName')} required {...form.getInputProps('group.name')} {...counted(form.values.group.name, MAX_GROUP_NAME)} />
-              <TextInput label={t('form.groupKana')} {...form.getInputProps('group.name_kana')} />
+              <TextInput label={t('form.groupKana')} {...form.getInputProps('group.name_kana')} {...counted(form.values.group.name_kana, MAX_GROUP_NAME_KANA)} />
               <Select
                 label={t('form.country')}
                 classNames={{ label: 'sagano-required-label' }}
@@ -237,7 +238,7 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
         </FormSection>
         <FormSection title={t('form.steps.other')}>
           <Stack gap="sm">
-            <Textarea label={t('form.note')} autosize minRows={2} maxRows={8} {...form.getInputProps('note')} />
+            <Textarea label={t('form.note')} autosize minRows={2} maxRows={8} {...form.getInputProps('note')} {...counted(form.values.note, MAX_REQUEST_NOTE)} />
             <Checkbox label={t('form.waitListing')} {...form.getInputProps('wait_listing', { type: 'checkbox' })} data-testid="wait-listing" />
           </Stack>
         </FormSection>

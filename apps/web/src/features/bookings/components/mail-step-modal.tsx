@@ -3,6 +3,8 @@ import { Anchor, Button, Group, LoadingOverlay, Modal, NativeSelect, Stack, Text
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { REFUSAL_REASONS, type RefusalReason } from '@sagano/domain/bookings/booking-state';
+import { MAX_MAIL_BODY, MAX_MAIL_SUBJECT } from '@sagano/domain/common/text-limits';
+import { counted } from '../../../components/length-counter.tsx';
 import { useMailTemplate, type MailTemplateName } from '../api/get-mail-template.ts';
 
 /** Every mail a booking step sends from a template: booking OK / NG, the seat table and the voucher. */
@@ -78,8 +80,8 @@ export function MailStepModal({
           </Text>
         )}
         <TextInput label={t('steps.mailTo')} value={mail.data?.to_address ?? ''} readOnly />
-        <TextInput label={t('steps.subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} required />
-        <Textarea label={t('steps.body')} value={body} onChange={(e) => setBody(e.currentTarget.value)} autosize minRows={8} maxRows={18} required />
+        <TextInput label={t('steps.subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} required {...counted(subject, MAX_MAIL_SUBJECT)} />
+        <Textarea label={t('steps.body')} value={body} onChange={(e) => setBody(e.currentTarget.value)} autosize minRows={8} maxRows={18} required {...counted(body, MAX_MAIL_BODY)} />
         {attachment && (
           <Group gap="xs">
             <Text size="sm" c="dimmed">

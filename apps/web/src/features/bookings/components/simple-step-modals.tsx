@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { MAX_SPECIAL_NOTE } from '@sagano/domain/bookings/booking-constants';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
+import { MAX_PERSON_NAME } from '@sagano/domain/common/text-limits';
+import { counted } from '../../../components/length-counter.tsx';
 import { PRIORITY, parseCount } from '@sagano/domain/bookings/counts';
 import { CountInput } from './count-input.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
@@ -66,11 +69,11 @@ export function SimpleStepModal({
           data-autofocus
         />
       )}
-      {step === 'operator' && <TextInput label={t('steps.operatorLabel')} value={operator} onChange={(e) => setOperator(e.currentTarget.value)} />}
+      {step === 'operator' && <TextInput label={t('steps.operatorLabel')} value={operator} onChange={(e) => setOperator(e.currentTarget.value)} {...counted(operator, MAX_PERSON_NAME)} />}
       {step === 'specialNote' && (
         <Stack gap="sm">
-          <Textarea label={t('detail.confirmNote')} autosize minRows={3} value={confirmNote} onChange={(e) => setConfirmNote(e.currentTarget.value)} />
-          <Textarea label={t('detail.voucherNote')} autosize minRows={3} value={voucherNote} onChange={(e) => setVoucherNote(e.currentTarget.value)} />
+          <Textarea label={t('detail.confirmNote')} autosize minRows={3} value={confirmNote} onChange={(e) => setConfirmNote(e.currentTarget.value)} {...counted(confirmNote, MAX_SPECIAL_NOTE)} />
+          <Textarea label={t('detail.voucherNote')} autosize minRows={3} value={voucherNote} onChange={(e) => setVoucherNote(e.currentTarget.value)} {...counted(voucherNote, MAX_SPECIAL_NOTE)} />
         </Stack>
       )}
       {step === 'stations' && (

@@ -1,8 +1,9 @@
 import { Alert, Checkbox, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { BANK_ACCOUNT_TYPES, BankAccountBody, type BankAccountResponse, type BankAccountType } from '@sagano/domain/master-data/bank-account-schemas';
+import { BANK_ACCOUNT_TYPES, BankAccountBody, MAX_ACCOUNT_NAME, MAX_BANK_NAME, type BankAccountResponse, type BankAccountType } from '@sagano/domain/master-data/bank-account-schemas';
 import { FormModalActions } from '../../../components/form-modal-actions.tsx';
+import { counted } from '../../../components/length-counter.tsx';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
 import { useSaveBankAccount } from '../api/bank-accounts.ts';
@@ -61,9 +62,9 @@ export function BankAccountFormModal({ account, onClose }: { account: BankAccoun
     <Modal opened onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
-          <TextInput label={t('bankAccounts.fields.company_name')} required autoComplete="off" {...form.getInputProps('company_name')} />
+          <TextInput label={t('bankAccounts.fields.company_name')} required autoComplete="off" {...form.getInputProps('company_name')} {...counted(form.values.company_name, MAX_BANK_NAME)} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={t('bankAccounts.fields.bank_name')} required autoComplete="off" {...form.getInputProps('bank_name')} />
+            <TextInput label={t('bankAccounts.fields.bank_name')} required autoComplete="off" {...form.getInputProps('bank_name')} {...counted(form.values.bank_name, MAX_BANK_NAME)} />
             <Select
               label={t('bankAccounts.fields.account_type')}
               required
@@ -71,7 +72,7 @@ export function BankAccountFormModal({ account, onClose }: { account: BankAccoun
               data={typeOptions}
               {...form.getInputProps('account_type')}
             />
-            <TextInput label={t('bankAccounts.fields.branch_name')} required autoComplete="off" {...form.getInputProps('branch_name')} />
+            <TextInput label={t('bankAccounts.fields.branch_name')} required autoComplete="off" {...form.getInputProps('branch_name')} {...counted(form.values.branch_name, MAX_BANK_NAME)} />
             <TextInput
               label={t('bankAccounts.fields.branch_code')}
               description={t('bankAccounts.branchCodeHint')}
@@ -91,10 +92,10 @@ export function BankAccountFormModal({ account, onClose }: { account: BankAccoun
           </SimpleGrid>
           <TextInput
             label={t('bankAccounts.fields.account_name')}
-            description={t('bankAccounts.accountNameHint')}
             required
             autoComplete="off"
             {...form.getInputProps('account_name')}
+            {...counted(form.values.account_name, MAX_ACCOUNT_NAME, t('bankAccounts.accountNameHint'))}
           />
           <Checkbox
             label={t('bankAccounts.fields.is_transfer_account')}

@@ -1,7 +1,16 @@
 import { Button, Code, Grid, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { mailSignature, OPERATOR_IMAGES, OperatorBasicInfoBody, type OperatorBasicInfoResponse } from '@sagano/domain/master-data/operator-basic-info-schemas';
+import {
+  mailSignature,
+  MAX_BUSINESS_HOURS,
+  MAX_OPERATOR_ADDRESS,
+  MAX_OPERATOR_NAME,
+  OPERATOR_IMAGES,
+  OperatorBasicInfoBody,
+  type OperatorBasicInfoResponse,
+} from '@sagano/domain/master-data/operator-basic-info-schemas';
+import { counted } from '../../../components/length-counter.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
@@ -43,7 +52,7 @@ function BasicInfoForm({ info }: { info: OperatorBasicInfoResponse }) {
     <form onSubmit={submit} noValidate aria-label={t('basicInfo.title')}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label={t('basicInfo.fields.name')} required autoComplete="organization" {...form.getInputProps('name')} />
+          <TextInput label={t('basicInfo.fields.name')} required autoComplete="organization" {...form.getInputProps('name')} {...counted(form.values.name, MAX_OPERATOR_NAME)} />
           <TextInput
             label={t('basicInfo.fields.invoice_number')}
             description={t('basicInfo.invoiceHint')}
@@ -52,14 +61,14 @@ function BasicInfoForm({ info }: { info: OperatorBasicInfoResponse }) {
           />
           <TextInput label={t('basicInfo.fields.tel')} required autoComplete="tel" {...form.getInputProps('tel')} />
           <TextInput label={t('basicInfo.fields.fax')} autoComplete="off" {...form.getInputProps('fax')} />
-          <TextInput label={t('basicInfo.fields.business_hours')} {...form.getInputProps('business_hours')} />
+          <TextInput label={t('basicInfo.fields.business_hours')} {...form.getInputProps('business_hours')} {...counted(form.values.business_hours, MAX_BUSINESS_HOURS)} />
         </SimpleGrid>
         <Grid gap="sm">
           <Grid.Col span={{ base: 12, sm: 3 }}>
             <TextInput label={t('basicInfo.fields.postal_code')} placeholder={t('basicInfo.postalCodePlaceholder')} autoComplete="postal-code" {...form.getInputProps('postal_code')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 9 }}>
-            <TextInput label={t('basicInfo.fields.address')} autoComplete="street-address" {...form.getInputProps('address')} />
+            <TextInput label={t('basicInfo.fields.address')} autoComplete="street-address" {...form.getInputProps('address')} {...counted(form.values.address, MAX_OPERATOR_ADDRESS)} />
           </Grid.Col>
         </Grid>
         <Stack gap={4}>

@@ -85,7 +85,7 @@ export function MessageFormModal({ message, category, onClose, onSaved }: { mess
               {...form.getInputProps('category')}
             />
             <TextInput label={t('form.title')} required autoComplete="off" {...form.getInputProps('title')} {...counted(form.values.title, MAX_MESSAGE_TITLE)} />
-            <Textarea label={t('form.body')} autosize minRows={6} maxRows={16} {...form.getInputProps('body')} {...counted(form.values.body, MAX_MESSAGE_BODY)} description={<>{t('form.bodyDescription')} {counted(form.values.body, MAX_MESSAGE_BODY).description}</>} />
+            <Textarea label={t('form.body')} autosize minRows={6} maxRows={16} {...form.getInputProps('body')} {...counted(form.values.body, MAX_MESSAGE_BODY, t('form.bodyDescription'))} />
             <Stack gap={6}>
               <Text size="sm" fw={500}>
                 {t('attachments.title')}

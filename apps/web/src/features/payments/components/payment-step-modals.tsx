@@ -1,10 +1,12 @@
 import { Modal, NumberInput, Stack, Text, Textarea, TextInput, type NumberInputProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { AdjustAmountBody, RecordBankTransferBody, ReportCouponBody } from '@sagano/domain/payments/payment-schemas';
+import { AdjustAmountBody, MAX_TRANSFER_NOTE, RecordBankTransferBody, ReportCouponBody } from '@sagano/domain/payments/payment-schemas';
+import { ADJUST_REASON_MAX } from '@sagano/domain/payments/payment-state';
 import { tokyoToday } from '@sagano/domain/common/business-date';
 import { yenOf } from '@sagano/domain/money/yen-e6';
 import { FormModalActions } from '../../../components/form-modal-actions.tsx';
+import { counted } from '../../../components/length-counter.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
@@ -118,7 +120,7 @@ export function RecordTransferModal({ bookingId, paymentId, remainingE6, onClose
           </Text>
           <YenInput label={t('recordTransfer.amount')} unit={t('yenUnit')} min={1} {...form.getInputProps('amount')} />
           <DateField label={t('recordTransfer.transferredOn')} required {...form.getInputProps('transferred_on')} />
-          <Textarea label={t('recordTransfer.note')} placeholder={t('recordTransfer.notePlaceholder')} autosize minRows={2} maxLength={500} {...form.getInputProps('note')} />
+          <Textarea label={t('recordTransfer.note')} placeholder={t('recordTransfer.notePlaceholder')} autosize minRows={2} {...form.getInputProps('note')} {...counted(form.values.note, MAX_TRANSFER_NOTE)} />
           <FormModalActions saving={step.isPending} onCancel={onClose} />
         </Stack>
       </form>
@@ -152,7 +154,7 @@ export function AdjustAmountModal({ bookingId, totalE6, onClose }: { bookingId: 
             {t('adjustAmount.current', { amount: t('yen', { amount: formatYen(totalE6) }) })}
           </Text>
           <YenInput label={t('adjustAmount.total')} unit={t('yenUnit')} min={0} {...form.getInputProps('total_amount')} />
-          <Textarea label={t('adjustAmount.reason')} required autosize minRows={2} maxLength={500} {...form.getInputProps('reason')} />
+          <Textarea label={t('adjustAmount.reason')} required autosize minRows={2} {...form.getInputProps('reason')} {...counted(form.values.reason, ADJUST_REASON_MAX)} />
           <FormModalActions saving={step.isPending} onCancel={onClose} />
         </Stack>
       </form>

@@ -2,8 +2,9 @@ import { ActionIcon, Alert, Button, Code, CopyButton, Group, Modal, NativeSelect
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CreatedApiKeyResponse } from '@sagano/domain/auth/api-key-schemas';
+import { MAX_API_KEY_NAME, type CreatedApiKeyResponse } from '@sagano/domain/auth/api-key-schemas';
 import { FormModalActions } from '../../../components/form-modal-actions.tsx';
+import { counted } from '../../../components/length-counter.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import type { useCreateApiKey } from '../api/api-keys.ts';
 
@@ -58,15 +59,14 @@ export function CreateApiKeyModal({
         <Stack gap="sm">
           <TextInput
             label={t('apiKeys.name')}
-            description={t('apiKeys.nameHint')}
             required
-            maxLength={100}
             value={name}
             error={nameError}
             onChange={(e) => {
               setName(e.currentTarget.value);
               setNameError(null);
             }}
+            {...counted(name, MAX_API_KEY_NAME, t('apiKeys.nameHint'))}
             data-autofocus
           />
           <NativeSelect

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { labelText } from '@sagano/domain/common/label-text';
 import { priceableUnits } from '@sagano/domain/pricing/pricing-plan-rules';
-import type { PricingPlanResponse } from '@sagano/domain/pricing/pricing-schemas';
+import { MAX_PRICING_PLAN_NAME, type PricingPlanResponse } from '@sagano/domain/pricing/pricing-schemas';
 import { SEGMENTS, type Unit } from '@sagano/domain/reference/reference-schemas';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -12,6 +12,7 @@ import { setServerFieldError } from '../../../lib/zod-form.ts';
 import { useSavePricingPlan } from '../api/save-pricing-plan.ts';
 import { planBody, planFormProblems, planFormValues, type PlanFormValues, type Segment } from './plan-form-values.ts';
 import { FormModalActions } from '../../../components/form-modal-actions.tsx';
+import { counted } from '../../../components/length-counter.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 
 const FIELDS = ['name', 'segment', 'service_date_from', 'service_date_to'] as const;
@@ -61,7 +62,7 @@ export function PricingPlanFormModal({ plan, segment, units, onClose }: { plan: 
     <Modal opened onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack gap="sm">
-          <TextInput label={t('plans.fields.name')} required autoComplete="off" {...form.getInputProps('name')} />
+          <TextInput label={t('plans.fields.name')} required autoComplete="off" {...form.getInputProps('name')} {...counted(form.values.name, MAX_PRICING_PLAN_NAME)} />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               {t('plans.fields.segment')}

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { MAX_SEAT_NG_REASON } from '@sagano/domain/seats/seat-schemas';
+import { counted } from '../../../components/length-counter.tsx';
 
 /** 座席指定NG: asks for the reason (required; kept on the booking and shown to staff). */
 export function NgReasonModal({ loading, onClose, onSubmit }: { loading: boolean; onClose: () => void; onSubmit: (reason: string) => void }) {
@@ -26,7 +28,7 @@ export function NgReasonModal({ loading, onClose, onSubmit }: { loading: boolean
             onChange={(e) => setReason(e.currentTarget.value)}
             onBlur={() => setTouched(true)}
             error={touched && empty ? t('assign.ngRequired') : undefined}
-            maxLength={500}
+            {...counted(reason, MAX_SEAT_NG_REASON)}
             autosize
             minRows={3}
             withAsterisk

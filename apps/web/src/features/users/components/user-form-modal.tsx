@@ -3,7 +3,9 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { USER_GROUPS, USER_TYPES } from '@sagano/domain/auth/roles';
 import { UI_LANGUAGES } from '@sagano/domain/common/language';
+import { MAX_PERSON_NAME } from '@sagano/domain/common/text-limits';
 import { CreateUserBody, type UserResponse } from '@sagano/domain/users/user-schemas';
+import { counted } from '../../../components/length-counter.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -76,7 +78,7 @@ export function UserFormModal({ user, opened, onClose }: { user: UserResponse | 
             {...form.getInputProps('email')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label={t('fields.name')} autoComplete="off" required {...form.getInputProps('name')} />
+            <TextInput label={t('fields.name')} autoComplete="off" required {...form.getInputProps('name')} {...counted(form.values.name, MAX_PERSON_NAME)} />
             <TextInput label={t('fields.tel')} type="tel" autoComplete="off" {...form.getInputProps('tel')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">

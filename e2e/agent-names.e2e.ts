@@ -1,0 +1,90 @@
+/**
+ * Agents' and branches' English names: in English the back office reads the agent's registered
+ * English name on the booking list, the booking page and the agent list; in Japanese the
+ * Japanese name. The booking is made here by a branch's staff for tomorrow, inside the list's
+ * default service dates, and the list is opened on its booking number.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { freshPage, launch, screenshot } from './support/browser.ts';
+import { logIn, visible } from './support/actions.ts';
+import { apiAs } from './support/api.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const STAFF = 'staff@example.com';
+// The demo FREE agent's Osaka branch: 京都さくら旅行 (Kyoto Sakura Travel) / 大阪支店 (Osaka branch).
+const BRANCH = 'branch-free@example.com';
+
+type Summary = { today: string; tomorrow: string };
+type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number }[] };
+type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string }[] };
+type MeAnswer = { user: { agent_id: number } };
+
+/** A request of 14 adults by the branch's staff for `day`; its booking number. */
+async function branchRequest(day: string): Promise<string> {
+  const { units } = await apiAs<UnitsAnswer>(BRANCH, 'GET', '/v1/units');
+  const adult = units.find((u) => u.segment === 'NORMAL' && u.annotation === 'NORMAL' && u.fare_type === 'ADULT')!.id;
+  const me = await apiAs<MeAnswer>(BRANCH, 'GET', '/v1/auth/me');
+  const trains = await apiAs<DayAnswer>(STAFF, 'GET', `/v1/allotments/${day}?from_station_id=1&to_station_id=4`);
+  const train = trains.services.find((s) => s.direction === 'down' && s.vacant_seats > 20)!;
+  expect(train, `a down train with room on ${day}`).toBeDefined();
+  const { booking_id } = await apiAs<{ booking_id: string }>(BRANCH, 'POST', '/v1/bookings', {
+    applicant: { name: '小林 大輔', email: 'osaka-desk@sakura-travel.example.com', phone_number: '06-6000-1234' },
+    group: { group_type: 'NORMAL', name: '英語名確認の会', name_kana: '', country_code: 'JPN', japan_prefecture_code: 27 },
+    service_order: { down_service: { service_date: day, service_id: train.service_id, from_station_id: 1, to_station_id: 4 } },
+    participant_group: { unit_quantity_items: [{ unit_id: adult, quantity: 14 }] },
+    agent_id: me.user.agent_id,
+  });
+  return booking_id;
+}
+
+describe("agents' names in the page's language", () => {
+  it('shows the English agent and branch names in English and the Japanese ones in Japanese (list, booking page, agent list)', async () => {
+    const { tomorrow } = await apiAs<Summary>(STAFF, 'GET', '/v1/dashboard/summary');
+    const bookingId = await branchRequest(tomorrow);
+
+    const { page, context } = await freshPage(browser, 1400, 1000);
+    await logIn(page, STAFF, 'en');
+
+    // The booking list in its default service dates (today → 30 days on), narrowed to the booking.
+    await page.goto(`/bookings?booking_id=${bookingId}`);
+    const row = page.getByTestId(`booking-row-${bookingId}`);
+    await visible(row);
+    const rowText = await row.innerText();
+    expect(rowText).toContain('Kyoto Sakura Travel');
+    expect(rowText).toContain('Osaka branch');
+    expect(rowText).not.toContain('京都さくら旅行');
+    expect(rowText).not.toContain('大阪支店');
+    await screenshot(page, 'agent-names-list-en');
+
+    await row.getByRole('link', { name: new RegExp(bookingId) }).click();
+    await page.waitForURL(`**/bookings/${bookingId}`);
+    await visible(page.getByText('Kyoto Sakura Travel / Osaka branch', { exact: true }));
+    expect(await page.getByText('京都さくら旅行').count()).toBe(0);
+    await screenshot(page, 'agent-names-detail-en');
+
+    await page.goto('/agents');
+    await visible(page.getByText('Kyoto Sakura Travel'));
+
+    // The same screens in Japanese.
+    await page.goto(`/bookings?booking_id=${bookingId}&lang=ja`);
+    await visible(row);
+    await visible(row.getByText('京都さくら旅行', { exact: true }));
+    const jaRowText = await row.innerText();
+    expect(jaRowText).toContain('大阪支店');
+    expect(jaRowText).not.toContain('Kyoto Sakura Travel');
+    expect(jaRowText).not.toContain('Osaka branch');
+    await screenshot(page, 'agent-names-list-ja');
+
+    await page.goto(`/bookings/${bookingId}`);
+    await visible(page.getByText('京都さくら旅行 / 大阪支店', { exact: true }));
+    expect(await page.getByText('Kyoto Sakura Travel').count()).toBe(0);
+    await screenshot(page, 'agent-names-detail-ja');
+    await context.close();
+  });
+});
