@@ -28,15 +28,24 @@ export const accounts = pgTable(
   ],
 );
 
+/** A person's row is keyed by the account they sign in with, and goes with it. */
+const accountKey = () =>
+  uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' });
+
+/** What an operator user and an agent staff member both have: name, phone and language. */
+const personColumns = () => ({
+  name: text('name').notNull(),
+  tel: text('tel').notNull().default(''),
+  languageCode: text('language_code').notNull().default('ja'),
+});
+
 export const operatorUsers = pgTable(
   'operator_users',
   {
-    accountId: uuid('account_id')
-      .primaryKey()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    tel: text('tel').notNull().default(''),
-    languageCode: text('language_code').notNull().default('ja'),
+    accountId: accountKey(),
+    ...personColumns(),
     userGroup: text('user_group').notNull(),
     userType: text('user_type').notNull(),
   },
@@ -49,18 +58,14 @@ export const operatorUsers = pgTable(
 export const agentStaffs = pgTable(
   'agent_staffs',
   {
-    accountId: uuid('account_id')
-      .primaryKey()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: accountKey(),
     agentId: integer('agent_id')
       .notNull()
       .references(() => agents.id, { onDelete: 'cascade' }),
     groupId: integer('group_id')
       .notNull()
       .references(() => agentGroups.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    tel: text('tel').notNull().default(''),
-    languageCode: text('language_code').notNull().default('ja'),
+    ...personColumns(),
     staffType: text('staff_type').notNull(),
   },
   (t) => [
