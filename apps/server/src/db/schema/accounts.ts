@@ -41,6 +41,16 @@ const personColumns = () => ({
   languageCode: text('language_code').notNull().default('ja'),
 });
 
+/** The agent and the branch (agent group) a staff member or an API key acts for; it goes with either. */
+const agentBranch = () => ({
+  agentId: integer('agent_id')
+    .notNull()
+    .references(() => agents.id, { onDelete: 'cascade' }),
+  groupId: integer('group_id')
+    .notNull()
+    .references(() => agentGroups.id, { onDelete: 'cascade' }),
+});
+
 export const operatorUsers = pgTable(
   'operator_users',
   {
@@ -59,12 +69,7 @@ export const agentStaffs = pgTable(
   'agent_staffs',
   {
     accountId: accountKey(),
-    agentId: integer('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => agentGroups.id, { onDelete: 'cascade' }),
+    ...agentBranch(),
     ...personColumns(),
     staffType: text('staff_type').notNull(),
   },
@@ -129,13 +134,7 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: serial('id').primaryKey(),
-    agentId: integer('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    /** The branch (agent group) the key acts for. */
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => agentGroups.id, { onDelete: 'cascade' }),
+    ...agentBranch(),
     name: text('name').notNull(),
     /** The key's first characters, shown to tell keys apart (never enough to use it). */
     prefix: text('prefix').notNull(),
