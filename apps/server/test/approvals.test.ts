@@ -3,16 +3,12 @@ import { count, eq } from 'drizzle-orm';
 import { tokyoToday } from '@sagano/domain/common/business-date';
 import * as t from '../src/db/schema.ts';
 import { runApprovalJob } from '../src/modules/approvals/approval.jobs.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { createSignedInTestApp, createTestApp, errorOf, type Headers, type TestApp } from './test-app.ts';
 
 let ctx: TestApp;
-let admin: { authorization: string };
-let staff: { authorization: string };
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login('admin@example.com');
-  staff = await ctx.login('staff@example.com');
-});
+let admin: Headers;
+let staff: Headers;
+beforeAll(async () => ({ ctx, admin, staff } = await createSignedInTestApp({ admin: 'admin@example.com', staff: 'staff@example.com' })));
 afterAll(() => ctx.close());
 
 async function termCount() {

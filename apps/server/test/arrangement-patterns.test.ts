@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { createSignedInTestApp, errorOf, type Headers, type TestApp } from './test-app.ts';
 
 let ctx: TestApp;
-let admin: { authorization: string };
-let station: { authorization: string };
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login('admin@example.com');
-  station = await ctx.login('station@example.com');
-});
+let admin: Headers;
+let station: Headers;
+beforeAll(async () => ({ ctx, admin, station } = await createSignedInTestApp({ admin: 'admin@example.com', station: 'station@example.com' })));
 afterAll(() => ctx.close());
 
 type Body = {

@@ -6,7 +6,7 @@ import * as t from '../src/db/schema.ts';
 import { errorOf, type TestApp } from './test-app.ts';
 import { startSmtpReceiver } from './smtp-receiver.ts';
 import { GROUP, type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
-import { reservedBooking } from './support/booking-fixture.ts';
+import { plainBookingBody, reservedBooking } from './support/booking-fixture.ts';
 import { until } from './support/polling.ts';
 
 let ctx: TestApp;
@@ -29,19 +29,7 @@ afterAll(async () => {
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 async function submitted(adults: number, service: { day: string; serviceId: number; up?: boolean }): Promise<string> {
-  const leg = service.up ? { up_service: { service_date: service.day, service_id: service.serviceId, from_station_id: 4, to_station_id: 1 } } : { down_service: { service_date: service.day, service_id: service.serviceId, from_station_id: 1, to_station_id: 4 } };
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/v1/bookings',
-    headers: staff,
-    payload: {
-      applicant: { name: '伊藤 誠', email: 'ito.groups@example.com', phone_number: '03-0000-0000' },
-      group: { group_type: 'NORMAL', name: '一括会', country_code: 'JPN' },
-      service_order: leg,
-      participant_group: { unit_quantity_items: [{ unit_id: 1, quantity: adults }] },
-      agent_id: agentId,
-    },
-  });
+  const res = await ctx.app.inject({ method: 'POST', url: '/v1/bookings', headers: staff, payload: plainBookingBody({ agentId, adults, groupName: '一括会', ...service }) });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().booking_id as string;
 }

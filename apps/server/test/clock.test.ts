@@ -7,7 +7,7 @@ import { fixedClock } from '../src/lib/clock.ts';
 import * as t from '../src/db/schema.ts';
 import { errorOf, type TestApp } from './test-app.ts';
 import { type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
-import { confirmedBooking } from './support/booking-fixture.ts';
+import { confirmedBooking, plainBookingBody } from './support/booking-fixture.ts';
 
 /** Noon in Tokyo on `date`. */
 const noonIn = (date: string) => `${date}T12:00:00+09:00`;
@@ -42,18 +42,7 @@ describe('a pinned clock', () => {
 
   it('takes a booking request before the train runs and refuses the same request once the pinned day has passed it', async () => {
     const request = () =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/v1/bookings',
-        headers: staff,
-        payload: {
-          applicant: { name: '伊藤 誠', email: 'ito.groups@example.com', phone_number: '03-0000-0000' },
-          group: { group_type: 'NORMAL', name: '青葉会', country_code: 'JPN' },
-          service_order: { down_service: { service_date: fx.days[1], service_id: fx.down, from_station_id: 1, to_station_id: 4 } },
-          participant_group: { unit_quantity_items: [{ unit_id: 1, quantity: 10 }] },
-          agent_id: agentId,
-        },
-      });
+      ctx.app.inject({ method: 'POST', url: '/v1/bookings', headers: staff, payload: plainBookingBody({ agentId, day: fx.days[1]!, serviceId: fx.down, adults: 10 }) });
     clock.set(noonIn('2030-05-01'));
     expect((await request()).statusCode).toBe(200);
 

@@ -4,15 +4,11 @@
  * JSON bodies, router errors, deep JSON; and the headers every answer carries.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, errorOf, latestOperationLog, type TestApp } from './test-app.ts';
+import { createSignedInTestApp, errorOf, latestOperationLog, type Headers, type TestApp } from './test-app.ts';
 
 let ctx: TestApp;
-let admin: { authorization: string };
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login('admin@example.com');
-});
+let admin: Headers;
+beforeAll(async () => ({ ctx, admin } = await createSignedInTestApp({ admin: 'admin@example.com' })));
 afterAll(() => ctx.close());
 
 const lastLog = async () => (await latestOperationLog(ctx))!;

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../src/db/schema.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { createSignedInTestApp, type Headers, type TestApp } from './test-app.ts';
 
 let ctx: TestApp;
-let staff: { authorization: string };
-beforeAll(async () => {
-  ctx = await createTestApp();
-  staff = await ctx.login('staff@example.com');
-});
+let staff: Headers;
+beforeAll(async () => ({ ctx, staff } = await createSignedInTestApp({ staff: 'staff@example.com' })));
 afterAll(() => ctx.close());
 
 describe('demo reference data', () => {

@@ -86,6 +86,17 @@ export function errorOf(res: LightMyRequestResponse): { error_code: string; erro
 /** A signed-in caller's header. */
 export type Headers = { authorization: string };
 
+/**
+ * A test app with demo accounts signed in, each under the name the file's tests call it:
+ * `createSignedInTestApp({ admin: 'admin@example.com' })` answers `{ ctx, admin }`.
+ */
+export async function createSignedInTestApp<Name extends string>(accounts: Record<Name, string>): Promise<{ ctx: TestApp } & Record<Name, Headers>> {
+  const ctx = await createTestApp();
+  const signedIn = {} as Record<Name, Headers>;
+  for (const [name, email] of Object.entries(accounts) as [Name, string][]) signedIn[name] = await ctx.login(email);
+  return { ctx, ...signedIn };
+}
+
 /** The back office, station staff and an agent's admin, signed in: the callers most API tests try. */
 export async function signInRoles(ctx: TestApp, agentEmail = 'agent-free@example.com'): Promise<{ staff: Headers; station: Headers; agent: Headers }> {
   return { staff: await ctx.login('staff@example.com'), station: await ctx.login('station@example.com'), agent: await ctx.login(agentEmail) };

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
+import { createSignedInTestApp, errorOf, type Headers, type TestApp } from './test-app.ts';
 
 let ctx: TestApp;
-let admin: { authorization: string };
-beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login('admin@example.com');
-});
+let admin: Headers;
+beforeAll(async () => ({ ctx, admin } = await createSignedInTestApp({ admin: 'admin@example.com' })));
 afterAll(() => ctx.close());
 
 const newUser = { email: 'hanako.kimura@example.com', name: '木村 花子', tel: '075-111-2222', language_code: 'ja', user_group: 'BACK_OFFICE', user_type: 'STAFF' };

@@ -64,8 +64,9 @@ export interface AreaContract {
   operations: Partial<Record<OperationKey, OperationContract>>;
 }
 
-export function defineArea(area: AreaContract): AreaContract {
-  return area;
+/** One area's contract: its tag, what the tag covers, and what a person says of each operation. */
+export function defineArea(tag: string, tagDescription: string, operations: AreaContract['operations']): AreaContract {
+  return { tag, tagDescription, operations };
 }
 
 /** What the transform records of a route while the document is generated. */

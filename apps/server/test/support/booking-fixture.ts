@@ -56,22 +56,25 @@ export interface BookingRequest {
   adults: number;
   email?: string;
   groupName?: string;
+  /** On an up train (Kameoka to Saga), else a down one; whole line either way. */
+  up?: boolean;
+}
+
+/** The request of a plain group booking: `adults` adults on one train, whole line, for the agent. */
+export function plainBookingBody(r: BookingRequest) {
+  const train = { service_date: r.day, service_id: r.serviceId };
+  return {
+    applicant: { name: '伊藤 誠', email: r.email ?? 'ito.groups@example.com', phone_number: '03-0000-0000' },
+    group: { group_type: 'NORMAL', name: r.groupName ?? '青葉会', country_code: 'JPN' },
+    service_order: r.up ? { up_service: { ...train, from_station_id: 4, to_station_id: 1 } } : { down_service: { ...train, from_station_id: 1, to_station_id: 4 } },
+    participant_group: { unit_quantity_items: [{ unit_id: ADULT, quantity: r.adults }] },
+    agent_id: r.agentId,
+  };
 }
 
 /** Submits and reserves allotments; answers the booking number. */
 export async function reservedBooking(ctx: TestApp, headers: { authorization: string }, r: BookingRequest): Promise<string> {
-  const submit = await ctx.app.inject({
-    method: 'POST',
-    url: '/v1/bookings',
-    headers,
-    payload: {
-      applicant: { name: '伊藤 誠', email: r.email ?? 'ito.groups@example.com', phone_number: '03-0000-0000' },
-      group: { group_type: 'NORMAL', name: r.groupName ?? '青葉会', country_code: 'JPN' },
-      service_order: { down_service: { service_date: r.day, service_id: r.serviceId, from_station_id: 1, to_station_id: 4 } },
-      participant_group: { unit_quantity_items: [{ unit_id: 1, quantity: r.adults }] },
-      agent_id: r.agentId,
-    },
-  });
+  const submit = await ctx.app.inject({ method: 'POST', url: '/v1/bookings', headers, payload: plainBookingBody(r) });
   expect(submit.statusCode, submit.body).toBe(200);
   const id = submit.json().booking_id as string;
   const reserve = await ctx.app.inject({ method: 'POST', url: `/v1/bookings/${id}/reserve_allotments`, headers });

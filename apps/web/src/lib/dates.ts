@@ -1,25 +1,13 @@
 /** Timestamps and typed dates on screen: every time is Japan time, whatever the browser's zone. */
-import { OPERATOR_TIME_ZONE } from '@sagano/domain/common/business-date';
-
-const dateTimeFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: OPERATOR_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+import { tokyoDateTimeOf } from '@sagano/domain/common/business-date';
 
 /** yyyy-MM-dd HH:mm:ss in Asia/Tokyo; the input unchanged when it is not a timestamp. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    dateTimeFormat.formatToParts(date).find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+  const { date: day, time } = tokyoDateTimeOf(date);
+  return `${day} ${time}`;
 }
 
 const DATE_INPUT = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/;

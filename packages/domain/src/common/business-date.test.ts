@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addDays, billingDayIn, daysBetween, eachDay, lastDayOfMonth, monthOf, OPERATOR_TIME_ZONE, tokyoDateOf, tokyoToday } from './business-date.ts';
+import { addDays, billingDayIn, daysBetween, eachDay, lastDayOfMonth, monthOf, OPERATOR_TIME_ZONE, tokyoDateOf, tokyoDateTimeOf, tokyoToday } from './business-date.ts';
 
 /** Dates from 1970 to 2199 as yyyy-MM-dd. */
 const aDate = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
@@ -16,6 +16,12 @@ describe('today in Asia/Tokyo', () => {
 
   it('answers the current date without an argument', () => {
     expect(tokyoToday()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('reads a moment as the date and time on the operator\'s clock, midnight as 00 and the seconds kept', () => {
+    expect(tokyoDateTimeOf(new Date('2026-11-20T01:30:05Z'))).toEqual({ date: '2026-11-20', time: '10:30:05' });
+    expect(tokyoDateTimeOf(new Date('2026-12-31T15:00:00Z'))).toEqual({ date: '2027-01-01', time: '00:00:00' });
+    expect(tokyoDateTimeOf(new Date('2027-03-01T14:59:59Z'))).toEqual({ date: '2027-03-01', time: '23:59:59' });
   });
 });
 

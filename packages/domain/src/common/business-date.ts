@@ -12,6 +12,23 @@ export function tokyoDateOf(now: Date): string {
   return TOKYO_DAY.format(now);
 }
 
+const TOKYO_TIME = new Intl.DateTimeFormat('en-CA', {
+  timeZone: OPERATOR_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The moment `at` on the operator's clock: its date (yyyy-MM-dd) and time (HH:mm:ss) in Asia/Tokyo. */
+export function tokyoDateTimeOf(at: Date): { date: string; time: string } {
+  const parts = Object.fromEntries(TOKYO_TIME.formatToParts(at).map((p) => [p.type, p.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` };
+}
+
 /** Today in Asia/Tokyo (yyyy-MM-dd); pass `now` from a Clock where time must be pinnable. */
 export function tokyoToday(now: Date = new Date()): string {
   return tokyoDateOf(now);

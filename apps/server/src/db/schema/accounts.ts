@@ -28,15 +28,34 @@ export const accounts = pgTable(
   ],
 );
 
+/** A person's row is keyed by the account they sign in with, and goes with it. */
+const accountKey = () =>
+  uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' });
+
+/** What an operator user and an agent staff member both have: name, phone and language. */
+const personColumns = () => ({
+  name: text('name').notNull(),
+  tel: text('tel').notNull().default(''),
+  languageCode: text('language_code').notNull().default('ja'),
+});
+
+/** The agent and the branch (agent group) a staff member or an API key acts for; it goes with either. */
+const agentBranch = () => ({
+  agentId: integer('agent_id')
+    .notNull()
+    .references(() => agents.id, { onDelete: 'cascade' }),
+  groupId: integer('group_id')
+    .notNull()
+    .references(() => agentGroups.id, { onDelete: 'cascade' }),
+});
+
 export const operatorUsers = pgTable(
   'operator_users',
   {
-    accountId: uuid('account_id')
-      .primaryKey()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    tel: text('tel').notNull().default(''),
-    languageCode: text('language_code').notNull().default('ja'),
+    accountId: accountKey(),
+    ...personColumns(),
     userGroup: text('user_group').notNull(),
     userType: text('user_type').notNull(),
   },
@@ -49,18 +68,9 @@ export const operatorUsers = pgTable(
 export const agentStaffs = pgTable(
   'agent_staffs',
   {
-    accountId: uuid('account_id')
-      .primaryKey()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    agentId: integer('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => agentGroups.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    tel: text('tel').notNull().default(''),
-    languageCode: text('language_code').notNull().default('ja'),
+    accountId: accountKey(),
+    ...agentBranch(),
+    ...personColumns(),
     staffType: text('staff_type').notNull(),
   },
   (t) => [
@@ -124,13 +134,7 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: serial('id').primaryKey(),
-    agentId: integer('agent_id')
-      .notNull()
-      .references(() => agents.id, { onDelete: 'cascade' }),
-    /** The branch (agent group) the key acts for. */
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => agentGroups.id, { onDelete: 'cascade' }),
+    ...agentBranch(),
     name: text('name').notNull(),
     /** The key's first characters, shown to tell keys apart (never enough to use it). */
     prefix: text('prefix').notNull(),

@@ -10,6 +10,16 @@ import { agentGroups, agents } from './agents.ts';
 
 const SETTLEMENT_PAYMENT_STATUS = sql`('UNKNOWN', 'UNPAID', 'PAID')`;
 
+/** What a settlement bills, tax included, on the e6 scale: amount = fare + discrepancy + fee − received. */
+const settlementMoney = () => ({
+  amountE6: bigint('amount_e6', { mode: 'number' }).notNull(),
+  fareE6: bigint('fare_e6', { mode: 'number' }).notNull(),
+  discrepancyE6: bigint('discrepancy_e6', { mode: 'number' }).notNull(),
+  feeE6: bigint('fee_e6', { mode: 'number' }).notNull(),
+  /** Already received on the billed payments before billing (e.g. a transfer toward a fare): deducted from what is billed. */
+  receivedE6: bigint('received_e6', { mode: 'number' }).notNull().default(0),
+});
+
 export const agentSettlements = pgTable(
   'agent_settlements',
   {
@@ -23,13 +33,7 @@ export const agentSettlements = pgTable(
     /** The agent's type and payment method when billed (spec: contract_type, payment_method). */
     contractType: text('contract_type').notNull(),
     paymentMethod: text('payment_method').notNull(),
-    /** amount = fare + discrepancy + fee − received: what the settlement bills, tax included, on the e6 scale. */
-    amountE6: bigint('amount_e6', { mode: 'number' }).notNull(),
-    fareE6: bigint('fare_e6', { mode: 'number' }).notNull(),
-    discrepancyE6: bigint('discrepancy_e6', { mode: 'number' }).notNull(),
-    feeE6: bigint('fee_e6', { mode: 'number' }).notNull(),
-    /** Already received on the billed payments before billing (e.g. a transfer toward a fare): deducted from what is billed. */
-    receivedE6: bigint('received_e6', { mode: 'number' }).notNull().default(0),
+    ...settlementMoney(),
     paymentStatus: text('payment_status').notNull().default('UNPAID'),
     billedAt: timestamp('billed_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -58,11 +62,7 @@ export const groupSettlements = pgTable(
       .references(() => agentGroups.id),
     periodFrom: date('period_from', { mode: 'string' }).notNull(),
     periodTo: date('period_to', { mode: 'string' }).notNull(),
-    amountE6: bigint('amount_e6', { mode: 'number' }).notNull(),
-    fareE6: bigint('fare_e6', { mode: 'number' }).notNull(),
-    discrepancyE6: bigint('discrepancy_e6', { mode: 'number' }).notNull(),
-    feeE6: bigint('fee_e6', { mode: 'number' }).notNull(),
-    receivedE6: bigint('received_e6', { mode: 'number' }).notNull().default(0),
+    ...settlementMoney(),
     paymentStatus: text('payment_status').notNull().default('UNPAID'),
     /** When the branch's money is due (the agent's payment day after billing). */
     paymentDeadline: date('payment_deadline', { mode: 'string' }),

@@ -5,7 +5,7 @@
  * first and start a new page when needed.
  */
 import PDFDocument from 'pdfkit';
-import { OPERATOR_TIME_ZONE } from '@sagano/domain/common/business-date';
+import { tokyoDateTimeOf } from '@sagano/domain/common/business-date';
 import { applyJapaneseFont } from './pdf-fonts.ts';
 
 type Doc = PDFKit.PDFDocument;
@@ -182,20 +182,10 @@ export function drawPageFooters(doc: Doc, linesFor: (page: number, pageCount: nu
   doc.fillColor(COLOR.text).fontSize(FONT_SIZE.body);
 }
 
-const TOKYO_DATE_TIME = new Intl.DateTimeFormat('en-CA', {
-  timeZone: OPERATOR_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** '2026-11-20T01:30:00Z' → '2026-11-20 10:30' (Asia/Tokyo). */
 export function formatTokyoDateTime(iso: string): string {
-  const parts = Object.fromEntries(TOKYO_DATE_TIME.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  const { date, time } = tokyoDateTimeOf(new Date(iso));
+  return `${date} ${time.slice(0, 5)}`;
 }
 
 const WEEKDAYS_JA = ['日', '月', '火', '水', '木', '金', '土'];

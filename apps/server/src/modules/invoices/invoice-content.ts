@@ -5,7 +5,7 @@
  * and how it was paid (receipt), or the invoice it returns from (return invoice).
  */
 import { documentNumber, type DocumentKind } from '@sagano/domain/invoices/document-numbers';
-import { NOT_TAXABLE, STANDARD_TAX, balancedLines, documentAmounts, type AmountLine, type TaxClass } from '@sagano/domain/invoices/invoice-amounts';
+import { NOT_TAXABLE, STANDARD_TAX, balancedLines, documentAmounts, type AmountLine, type DocumentAmounts, type TaxClass } from '@sagano/domain/invoices/invoice-amounts';
 import type { DocumentLine, InvoiceDocumentContent, PaidBy } from '@sagano/domain/invoices/invoice-schemas';
 import { labelText, type LocalizedLabel } from '@sagano/domain/common/language';
 import { tokyoDateOf } from '@sagano/domain/common/business-date';
@@ -49,6 +49,16 @@ function pricedLines(a: BookingAggregate, payment: PaymentRow, names: { unit(id:
     .filter((u) => u.decrementFeeE6 > 0)
     .map((u) => lineOf({ label: `減員手数料（${names.unit(u.unitId)}）`, unit_price: null, quantity: u.decrementQuantity, amount: u.decrementFeeE6, tax_rate_percent: rate }));
   return [...fares, ...decrements];
+}
+
+/** A document's amounts as its content states them: the totals and tax by rate, what is not taxable, the whole. */
+export function amountsOf(amounts: DocumentAmounts): InvoiceDocumentContent['amounts'] {
+  return {
+    taxed: amounts.taxed.map((r) => ({ rate_percent: r.ratePercent, total: r.totalE6, tax: r.taxE6 })),
+    not_taxable: amounts.notTaxableE6,
+    total: amounts.totalE6,
+    tax: amounts.taxE6,
+  };
 }
 
 function paidByOf(method: string, received: { kind: string }[]): PaidBy {
@@ -116,12 +126,7 @@ export async function documentContent(db: Executor, input: ContentInput): Promis
     },
     payment: { payment_id: payment.id, kind: payment.kind as 'FARE' | 'CANCELLATION' | 'DISCREPANCY', method: payment.paymentMethod },
     lines: lines.map((l) => l.row),
-    amounts: {
-      taxed: amounts.taxed.map((r) => ({ rate_percent: r.ratePercent, total: r.totalE6, tax: r.taxE6 })),
-      not_taxable: amounts.notTaxableE6,
-      total: amounts.totalE6,
-      tax: amounts.taxE6,
-    },
+    amounts: amountsOf(amounts),
     due_date: kind === 'INVOICE' ? payment.dueDate : null,
     bank_account: account ?? null,
     paid_on: kind === 'RECEIPT' ? (received[0]?.occurredOn ?? (payment.confirmedAt ? tokyoDateOf(payment.confirmedAt) : input.issueDate)) : null,

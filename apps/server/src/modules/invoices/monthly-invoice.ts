@@ -13,6 +13,7 @@ import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { readStoredFile } from '../files/stored-files.ts';
+import { amountsOf } from './invoice-content.ts';
 import { renderInvoiceDocumentPdf } from './invoice-pdf.ts';
 import { insertDocument, nextSequence, readIssuer, readTransferAccount, type InvoiceDocumentRow } from './invoices.repository.ts';
 
@@ -75,12 +76,7 @@ export async function issueMonthlyInvoice(tx: Executor, input: MonthlyInvoiceInp
     booking: { booking_id: '', group_name: '', group_type: '', participants: 0, services: [] },
     payment: { payment_id: first.paymentId, kind: 'FARE', method: 'MONTHLY' },
     lines: lines.map((l) => l.row),
-    amounts: {
-      taxed: amounts.taxed.map((r) => ({ rate_percent: r.ratePercent, total: r.totalE6, tax: r.taxE6 })),
-      not_taxable: amounts.notTaxableE6,
-      total: amounts.totalE6,
-      tax: amounts.taxE6,
-    },
+    amounts: amountsOf(amounts),
     due_date: input.dueDate,
     bank_account: account ?? null,
     paid_on: null,

@@ -2,26 +2,18 @@
 import { defineArea, type AreaContract } from '../../plugins/openapi-contract.ts';
 
 export const paymentsContract: AreaContract[] = [
-  defineArea({
-    tag: 'payments',
-    tagDescription: 'A booking\'s payments: card checkout, coupons, bank transfers, amount adjustments and the gateway\'s webhooks.',
-    operations: {
-      'POST /v1/bookings/{booking_id}/payments/{payment_id}/checkout': { id: 'payments.startCardPayment', summary: 'Start a card payment', description: 'Answers the gateway\'s payment page to send the payer to.', errors: ['PAYMENT_STEP_NOT_ALLOWED', 'GATEWAY_UNAVAILABLE'] },
-      'POST /v1/bookings/{booking_id}/payments/{payment_id}/report_coupon': { id: 'payments.reportCoupon', summary: 'Report payment by coupon', errors: ['PAYMENT_STEP_NOT_ALLOWED'] },
-      'PUT /v1/bookings/{booking_id}/payments/{payment_id}/coupon_number': { id: 'payments.correctCouponNumber', summary: 'Correct a coupon number', errors: ['PAYMENT_STEP_NOT_ALLOWED'] },
-      'POST /v1/bookings/{booking_id}/payments/{payment_id}/bank_transfers': { id: 'payments.recordBankTransfer', summary: 'Record a bank transfer', description: 'Records money received (or refunded) by bank transfer.', errors: ['PAYMENT_STEP_NOT_ALLOWED', 'REFUND_EXCEEDS_PAID'] },
-      'POST /v1/bookings/{booking_id}/adjust_amount': { id: 'payments.adjustAmount', summary: 'Adjust a booking\'s amount', errors: ['PAYMENT_STEP_NOT_ALLOWED'] },
-      'PUT /v1/bookings/{booking_id}/set_cancel_payment_finished': { id: 'payments.setCancelPaymentFinished', summary: 'Mark the cancellation fee settled', errors: ['PAYMENT_STEP_NOT_ALLOWED'] },
-      'POST /v1/payment-webhooks/{gateway}': { id: 'payments.webhook', summary: 'Receive the card gateway\'s events', description: 'Called by the gateway, signed with the webhook secret; not for agents\' systems.', errors: ['GATEWAY_SIGNATURE_INVALID'] },
-    },
+  defineArea('payments', 'A booking\'s payments: card checkout, coupons, bank transfers, amount adjustments and the gateway\'s webhooks.', {
+    'POST /v1/bookings/{booking_id}/payments/{payment_id}/checkout': { id: 'payments.startCardPayment', summary: 'Start a card payment', description: 'Answers the gateway\'s payment page to send the payer to.', errors: ['PAYMENT_STEP_NOT_ALLOWED', 'GATEWAY_UNAVAILABLE'] },
+    'POST /v1/bookings/{booking_id}/payments/{payment_id}/report_coupon': { id: 'payments.reportCoupon', summary: 'Report payment by coupon', errors: ['PAYMENT_STEP_NOT_ALLOWED'] },
+    'PUT /v1/bookings/{booking_id}/payments/{payment_id}/coupon_number': { id: 'payments.correctCouponNumber', summary: 'Correct a coupon number', errors: ['PAYMENT_STEP_NOT_ALLOWED'] },
+    'POST /v1/bookings/{booking_id}/payments/{payment_id}/bank_transfers': { id: 'payments.recordBankTransfer', summary: 'Record a bank transfer', description: 'Records money received (or refunded) by bank transfer.', errors: ['PAYMENT_STEP_NOT_ALLOWED', 'REFUND_EXCEEDS_PAID'] },
+    'POST /v1/bookings/{booking_id}/adjust_amount': { id: 'payments.adjustAmount', summary: 'Adjust a booking\'s amount', errors: ['PAYMENT_STEP_NOT_ALLOWED'] },
+    'PUT /v1/bookings/{booking_id}/set_cancel_payment_finished': { id: 'payments.setCancelPaymentFinished', summary: 'Mark the cancellation fee settled', errors: ['PAYMENT_STEP_NOT_ALLOWED'] },
+    'POST /v1/payment-webhooks/{gateway}': { id: 'payments.webhook', summary: 'Receive the card gateway\'s events', description: 'Called by the gateway, signed with the webhook secret; not for agents\' systems.', errors: ['GATEWAY_SIGNATURE_INVALID'] },
   }),
-  defineArea({
-    tag: 'payment sandbox',
-    tagDescription: 'The built-in sandbox card gateway\'s pages, for trying payments without a real gateway.',
-    operations: {
-      'GET /v1/sandbox-gateway/checkouts/{ref}': { id: 'paymentSandbox.getCheckout', summary: 'Read a sandbox checkout' },
-      'POST /v1/sandbox-gateway/checkouts/{ref}/pay': { id: 'paymentSandbox.pay', summary: 'Pay a sandbox checkout', description: 'A test card number decides the outcome.', errors: ['PAYMENT_DECLINED', 'STEP_NOT_ALLOWED'] },
-      'POST /v1/sandbox-gateway/checkouts/{ref}/confirm': { id: 'paymentSandbox.confirm', summary: 'Finish a sandbox 3-D Secure step', errors: ['PAYMENT_DECLINED', 'STEP_NOT_ALLOWED'] },
-    },
+  defineArea('payment sandbox', 'The built-in sandbox card gateway\'s pages, for trying payments without a real gateway.', {
+    'GET /v1/sandbox-gateway/checkouts/{ref}': { id: 'paymentSandbox.getCheckout', summary: 'Read a sandbox checkout' },
+    'POST /v1/sandbox-gateway/checkouts/{ref}/pay': { id: 'paymentSandbox.pay', summary: 'Pay a sandbox checkout', description: 'A test card number decides the outcome.', errors: ['PAYMENT_DECLINED', 'STEP_NOT_ALLOWED'] },
+    'POST /v1/sandbox-gateway/checkouts/{ref}/confirm': { id: 'paymentSandbox.confirm', summary: 'Finish a sandbox 3-D Secure step', errors: ['PAYMENT_DECLINED', 'STEP_NOT_ALLOWED'] },
   }),
 ];

@@ -1,21 +1,15 @@
 /** The contract of the reports calls (ADR 014): operationIds, summaries, business errors. */
 import { defineArea, type AreaContract } from '../../plugins/openapi-contract.ts';
 
-export const reportsContract: AreaContract[] = [
-  defineArea({
-    tag: 'reports',
-    tagDescription: 'CSV exports: bookings, sales, trains, prepaid agent payments and the booking summary. Each has a count call (how many rows the filters give) and its download.',
-    operations: {
-      'GET /v1/csv/bookings': { id: 'reports.countBookings', summary: 'Count the rows of a bookings export' },
-      'GET /v1/csv/bookings/download': { id: 'reports.downloadBookings', summary: 'Download bookings as CSV' },
-      'GET /v1/csv/sales': { id: 'reports.countSales', summary: 'Count the rows of a sales export' },
-      'GET /v1/csv/sales/download': { id: 'reports.downloadSales', summary: 'Download sales as CSV' },
-      'GET /v1/csv/services': { id: 'reports.countServices', summary: 'Count the rows of a trains export' },
-      'GET /v1/csv/services/download': { id: 'reports.downloadServices', summary: 'Download trains as CSV' },
-      'GET /v1/csv/prepaid-agent-payment': { id: 'reports.countPrepaidAgentPayments', summary: 'Count the rows of a prepaid agent payments export' },
-      'GET /v1/csv/prepaid-agent-payment/download': { id: 'reports.downloadPrepaidAgentPayments', summary: 'Download prepaid agent payments as CSV' },
-      'GET /v1/csv/booking-summary': { id: 'reports.countBookingSummary', summary: 'Count the rows of a booking summary export' },
-      'GET /v1/csv/booking-summary/download': { id: 'reports.downloadBookingSummary', summary: 'Download the booking summary as CSV' },
-    },
-  }),
-];
+export const reportsContract: AreaContract[] = [defineArea('reports', 'CSV exports: bookings, sales, trains, prepaid agent payments and the booking summary. Each has a count call (how many rows the filters give) and its download.', {
+  'GET /v1/csv/bookings': { id: 'reports.countBookings', summary: 'Count the rows of a bookings export' },
+  'GET /v1/csv/bookings/download': { id: 'reports.downloadBookings', summary: 'Download bookings as CSV' },
+  'GET /v1/csv/sales': { id: 'reports.countSales', summary: 'Count the rows of a sales export' },
+  'GET /v1/csv/sales/download': { id: 'reports.downloadSales', summary: 'Download sales as CSV' },
+  'GET /v1/csv/services': { id: 'reports.countServices', summary: 'Count the rows of a trains export' },
+  'GET /v1/csv/services/download': { id: 'reports.downloadServices', summary: 'Download trains as CSV' },
+  'GET /v1/csv/prepaid-agent-payment': { id: 'reports.countPrepaidAgentPayments', summary: 'Count the rows of a prepaid agent payments export' },
+  'GET /v1/csv/prepaid-agent-payment/download': { id: 'reports.downloadPrepaidAgentPayments', summary: 'Download prepaid agent payments as CSV' },
+  'GET /v1/csv/booking-summary': { id: 'reports.countBookingSummary', summary: 'Count the rows of a booking summary export' },
+  'GET /v1/csv/booking-summary/download': { id: 'reports.downloadBookingSummary', summary: 'Download the booking summary as CSV' },
+})];

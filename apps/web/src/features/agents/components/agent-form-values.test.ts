@@ -3,30 +3,14 @@ import type { AgentResponse } from '@sagano/domain/agents/agent-schemas';
 import { initI18n } from '../../../lib/i18n.ts';
 import { agentCountryOptions, agentFormFromResponse, emptyAgentForm, monthDayChoice, toCreateBody, toUpdateBody, validateAgentForm } from './agent-form-values.ts';
 import { base64Bytes } from '../../../lib/save-file.ts';
+import { SAGANO_TOURIST } from '../../../test/agents.ts';
 
 beforeAll(async () => {
   await initI18n('ja');
 });
 
 const admin = { id: 'a1', name: '嵯峨 花子', email: 'hanako@example.com', tel: '075-000-0000' };
-const agent = {
-  id: 7,
-  name_ja: '嵯峨野ツーリスト',
-  name_kana: 'サガノツーリスト',
-  name_en: 'Sagano Tourist',
-  name_origin: '',
-  root_group_main_admin: admin,
-  root_group_fax: '075-111-1111',
-  country_code: 'JPN',
-  agent_type: 'SPECIAL_CONTRACTED',
-  agent_payment_type: 'MONTHLY',
-  payment_day: 25,
-  payment_day_end_of_month: false,
-  billing_day: null,
-  billing_day_end_of_month: true,
-  ignore_cancellation_policy: true,
-  require_totp: true,
-} as AgentResponse;
+const agent = { ...SAGANO_TOURIST, root_group_main_admin: admin, ignore_cancellation_policy: true, require_totp: true } as AgentResponse;
 
 describe('agent form values', () => {
   it('reads month end or a day into one choice, and back', () => {

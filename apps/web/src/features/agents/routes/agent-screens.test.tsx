@@ -8,6 +8,7 @@ import { Component as AgentGroup } from './agent-group.tsx';
 import { Component as AgentUpdate } from './agent-update.tsx';
 import { Component as Agents } from './agents.tsx';
 import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../../test/screen.ts';
+import { SAGANO_TOURIST } from '../../../test/agents.ts';
 
 const error = (status: number, code: string, description: string, field?: string) =>
   json(status, { common: { error_code: code, error_description: description, ...(field ? { field } : {}) } });
@@ -53,20 +54,8 @@ const root = group({});
 const branch = group({ id: 11, is_root: false, name_ja: '亀岡支店', fax: '', main_admin: { id: jiro.id, name: jiro.name, email: jiro.email, tel: '' }, staffs: [jiro] });
 
 const agent: AgentResponse = {
-  id: 7,
-  name_ja: '嵯峨野ツーリスト',
-  name_kana: 'サガノツーリスト',
-  name_en: 'Sagano Tourist',
-  name_origin: '',
+  ...SAGANO_TOURIST,
   root_group_main_admin: root.main_admin,
-  root_group_fax: '075-111-1111',
-  country_code: 'JPN',
-  agent_type: 'SPECIAL_CONTRACTED',
-  agent_payment_type: 'MONTHLY',
-  payment_day: 25,
-  payment_day_end_of_month: false,
-  billing_day: null,
-  billing_day_end_of_month: true,
   ignore_cancellation_policy: false,
   require_totp: false,
   root_group: root,

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Center, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconTrain } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import { PageTitle } from '../../../components/page-header.tsx';
 
 /** The frame of the screens outside the shell: product name, one card, the language switch. */
 export function AuthLayout({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
@@ -22,16 +23,7 @@ export function AuthLayout({ title, description, children }: { title: string; de
           </Group>
           <Paper withBorder shadow="xs" p="xl" radius="md">
             <Stack gap="md">
-              <Stack gap={4}>
-                <Title order={1} size="h3">
-                  {title}
-                </Title>
-                {description && (
-                  <Text size="sm" c="dimmed">
-                    {description}
-                  </Text>
-                )}
-              </Stack>
+              <PageTitle title={title} description={description} gap={4} />
               {children}
             </Stack>
           </Paper>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Alert, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { InventoryCar, ServiceInventoryResponse } from '@sagano/domain/inventory/inventory-schemas';
@@ -57,20 +57,30 @@ export function useSeatMapViews(inventory: ServiceInventoryResponse, refs: Refer
   }, [inventory, refs, t]);
 }
 
-/** The train seat by seat (read-only), coloured by arrangement type, held and assigned seats marked. */
-export function TrainSeatMap({ inventory, refs }: { inventory: ServiceInventoryResponse; refs: ReferenceLabels }) {
+/** The seat map's panel: its heading, then a line saying what the map shows or lets one do. */
+function SeatMapPanel({ hint, children }: { hint: string; children: ReactNode }) {
   const { t } = useTranslation('inventory');
-  const views = useSeatMapViews(inventory, refs);
   return (
     <Paper withBorder p="md">
       <Title order={2} size="h5" mb={4}>
         {t('service.seatMap')}
       </Title>
       <Text size="xs" c="dimmed" mb="sm">
-        {t('service.heldSeats')}
+        {hint}
       </Text>
-      <SeatMap cars={views.cars} seats={views.seats} standing={views.standing} legend={views.legend} label={t('service.seatMap')} />
+      {children}
     </Paper>
+  );
+}
+
+/** The train seat by seat (read-only), coloured by arrangement type, held and assigned seats marked. */
+export function TrainSeatMap({ inventory, refs }: { inventory: ServiceInventoryResponse; refs: ReferenceLabels }) {
+  const { t } = useTranslation('inventory');
+  const views = useSeatMapViews(inventory, refs);
+  return (
+    <SeatMapPanel hint={t('service.heldSeats')}>
+      <SeatMap cars={views.cars} seats={views.seats} standing={views.standing} legend={views.legend} label={t('service.seatMap')} />
+    </SeatMapPanel>
   );
 }
 
@@ -109,13 +119,7 @@ export function ArrangementSeatMap({
     onSelect(next);
   };
   return (
-    <Paper withBorder p="md">
-      <Title order={2} size="h5" mb={4}>
-        {t('service.seatMap')}
-      </Title>
-      <Text size="xs" c="dimmed" mb="sm">
-        {t('arrangements.mapHint')}
-      </Text>
+    <SeatMapPanel hint={t('arrangements.mapHint')}>
       <SeatMap
         cars={views.cars}
         seats={views.seats}
@@ -128,7 +132,7 @@ export function ArrangementSeatMap({
         onSeatsSweep={sweep}
         label={t('service.seatMap')}
       />
-    </Paper>
+    </SeatMapPanel>
   );
 }
 

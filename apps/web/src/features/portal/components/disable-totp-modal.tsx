@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormModalActions } from '../../../components/form-modal-actions.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDisableTotp } from '../api/totp.ts';
 import { TotpCodeInput } from './totp-code-input.tsx';
@@ -31,14 +32,7 @@ export function DisableTotpModal({ opened, onClose, onDone }: { opened: boolean;
             </Alert>
           )}
           <TotpCodeInput {...field} autoFocus />
-          <Group justify="flex-end" gap="xs" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={disable.isPending}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" color="red" loading={disable.isPending}>
-              {t('twoFactor.disable')}
-            </Button>
-          </Group>
+          <FormModalActions saving={disable.isPending} onCancel={onClose} submitLabel={t('twoFactor.disable')} color="red" />
         </Stack>
       </form>
     </Modal>

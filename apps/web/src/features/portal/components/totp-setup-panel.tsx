@@ -1,6 +1,7 @@
-import { ActionIcon, Box, Button, CopyButton, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { TitledSection } from '../../../components/titled-section.tsx';
 import { notifyApiError } from '../../../lib/notify.ts';
 import { useConfirmTotp, type TotpSetup } from '../api/totp.ts';
 import { groupSecret } from './totp-code.ts';
@@ -15,10 +16,7 @@ export function TotpSetupPanel({ setup, replacing, onDone, onCancel }: { setup: 
   const { submit, field } = useTotpCodeEntry(confirm, { onDone, onOtherError: notifyApiError });
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="totp-setup-title">
-      <Title order={2} size="h5" mb="sm" id="totp-setup-title">
-        {t('twoFactor.setupTitle')}
-      </Title>
+    <TitledSection id="totp-setup-title" title={t('twoFactor.setupTitle')}>
       <Stack gap="md">
         <Text size="sm">{t('twoFactor.step1')}</Text>
         <Group align="flex-start" gap="lg" wrap="wrap">
@@ -73,6 +71,6 @@ export function TotpSetupPanel({ setup, replacing, onDone, onCancel }: { setup: 
           </Stack>
         </form>
       </Stack>
-    </Paper>
+    </TitledSection>
   );
 }

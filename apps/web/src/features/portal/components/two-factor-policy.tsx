@@ -1,6 +1,7 @@
-import { Alert, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AgentResponse } from '@sagano/domain/agents/agent-schemas';
+import { TitledSection } from '../../../components/titled-section.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSetTwoFactorPolicy } from '../api/two-factor-policy.ts';
 
@@ -16,10 +17,7 @@ export function TwoFactorPolicy({ agent, failed, selfEnrolled }: { agent: AgentR
   const blocked = !required && !selfEnrolled;
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="totp-policy-title">
-      <Title order={2} size="h5" mb="sm" id="totp-policy-title">
-        {t('twoFactor.policyTitle')}
-      </Title>
+    <TitledSection id="totp-policy-title" title={t('twoFactor.policyTitle')}>
       <Stack gap="xs">
         <Switch
           label={t('twoFactor.policySwitch')}
@@ -42,6 +40,6 @@ export function TwoFactorPolicy({ agent, failed, selfEnrolled }: { agent: AgentR
           </Alert>
         )}
       </Stack>
-    </Paper>
+    </TitledSection>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
+import { TitledSection } from '../../../components/titled-section.tsx';
 import { useBookingSeats } from '../api/get-booking-seats.ts';
 import { seatTablePdfUrl, voucherPdfUrl } from '../api/seat-steps.ts';
 import { SeatSheetCard } from './seat-sheet-card.tsx';
@@ -39,10 +40,7 @@ export function BookingDocuments({ booking }: { booking: BookingResponse }) {
   const { can_show_voucher: voucher, can_show_seat_table: seatTable } = booking.flags;
   const id = booking.booking_id;
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="booking-documents-title">
-      <Title order={2} size="h5" mb="sm" id="booking-documents-title">
-        {t('documents.title')}
-      </Title>
+    <TitledSection id="booking-documents-title" title={t('documents.title')}>
       <Stack gap="md">
         <Group gap="xs">
           {voucher && (
@@ -68,6 +66,6 @@ export function BookingDocuments({ booking }: { booking: BookingResponse }) {
         </Group>
         {seatTable && <SeatsOfGroup booking={booking} />}
       </Stack>
-    </Paper>
+    </TitledSection>
   );
 }

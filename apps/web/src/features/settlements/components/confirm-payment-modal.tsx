@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { DateField } from '../../../components/date-field.tsx';
 import { useAgentName } from '../../../lib/agent-name.ts';
 import { MAX_SETTLEMENT_NOTE } from '@sagano/domain/settlements/settlement-schemas';
 import { counted } from '../../../components/length-counter.tsx';
+import { FormModalActions } from '../../../components/form-modal-actions.tsx';
 
 /**
  * 入金確認: the back office records that the agent paid the month's settlement (every branch's
@@ -53,14 +54,7 @@ export function ConfirmPaymentModal({ settlement, onClose }: { settlement: Agent
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="irreversible">
             {t('confirmPayment.irreversible')}
           </Alert>
-          <Group justify="flex-end" mt="sm" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={step.isPending}>
-              {t('common:actions.close')}
-            </Button>
-            <Button type="submit" color="red" loading={step.isPending}>
-              {t('confirmPayment.confirm')}
-            </Button>
-          </Group>
+          <FormModalActions saving={step.isPending} onCancel={onClose} cancelLabel={t('common:actions.close')} submitLabel={t('confirmPayment.confirm')} color="red" />
         </Stack>
       </form>
     </Modal>
