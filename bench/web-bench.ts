@@ -222,8 +222,12 @@ async function jsOfPage(context: BrowserContext, url: string): Promise<PageLoad>
 
 const INP_OBSERVER = `
   window.__worst = 0;
+  window.__slow = [];
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (e.interactionId) window.__worst = Math.max(window.__worst, e.duration);
+    for (const e of list.getEntries()) if (e.interactionId) {
+      window.__worst = Math.max(window.__worst, e.duration);
+      if (e.duration > 100) window.__slow.push(e.name + ' ' + Math.round(e.duration) + ' ms on ' + (e.target?.getAttribute?.('aria-label') || e.target?.id || e.target?.tagName));
+    }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 `;
 
@@ -239,9 +243,18 @@ async function inpOf(browser: Browser, url: string, path: string, ready: (page: 
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.waitForTimeout(500);
+  // WEB_BENCH_TRACE_DIR=dir keeps a Chromium trace of the interactions there (open it in DevTools' Performance panel).
+  const traceDir = process.env.WEB_BENCH_TRACE_DIR;
+  if (traceDir) await browser.startTracing(page, { path: join(traceDir, `${path.split('/').filter(Boolean).at(-1)}-${Date.now()}.json`), screenshots: false });
   await interact(page);
   await page.waitForTimeout(1000);
-  const worst = await page.evaluate(() => (globalThis as unknown as { __worst: number }).__worst);
+  if (traceDir) await browser.stopTracing();
+  const { worst, slow } = await page.evaluate(() => {
+    const g = globalThis as unknown as { __worst: number; __slow: string[] };
+    return { worst: g.__worst, slow: g.__slow };
+  });
+  // WEB_BENCH_INP_DETAIL=1 names the events over 100 ms: which interaction a figure comes from.
+  if (process.env.WEB_BENCH_INP_DETAIL) for (const line of slow) console.log(`  ${path}: ${line}`);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await context.close();
   return worst;

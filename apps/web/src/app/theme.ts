@@ -58,8 +58,13 @@ export const theme = createTheme({
     PasswordInput: requiredAware,
     Textarea: requiredAware,
     NativeSelect: requiredAware,
-    DateInput: requiredAware,
     RadioGroup: requiredAware,
+    // Mantine 9's Combobox keeps a closed list's options mounted (hidden): the ~250 countries of
+    // one select cost the booking list's first render and every re-render of the create form. The
+    // options are made when the list opens.
+    Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
+    MultiSelect: { defaultProps: { comboboxProps: { keepMounted: false } } },
+    Autocomplete: { defaultProps: { comboboxProps: { keepMounted: false } } },
     Modal: { defaultProps: { centered: true }, styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } },
   },
 });

@@ -5,6 +5,7 @@ import type { ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-sc
 import { GROUP_TYPES, PAYMENT_STATUSES } from '@sagano/domain/bookings/booking-constants';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES } from '@sagano/domain/bookings/booking-state';
 import { countryOptions } from '@sagano/domain/common/countries';
+import { COUNTRY_LIST_LIMIT } from './country-list.ts';
 import { addDays, tokyoToday } from '@sagano/domain/common/business-date';
 import { AgentBranchSelect } from '../../../components/agent-branch-select.tsx';
 import { SearchFilterForm, useDatedFilterForm } from '../../../components/search-filter-form.tsx';
@@ -149,6 +150,8 @@ export function BookingFilters({
                 label={t('filters.countryCode')}
                 data={countries}
                 searchable
+                limit={COUNTRY_LIST_LIMIT}
+                description={t('form.countryHint')}
                 value={form.values.country_code}
                 onChange={(v) => form.setFieldValue('country_code', v ?? '')}
               />

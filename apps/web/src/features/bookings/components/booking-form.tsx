@@ -27,6 +27,7 @@ import {
   type LegVacancy,
 } from './booking-form-state.ts';
 import { ParticipantsInput } from './participants-input.tsx';
+import { COUNTRY_LIST_LIMIT } from './country-list.ts';
 import { TrainPicker } from './train-picker.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
 import { useLegVacancies } from './use-leg-vacancies.ts';
@@ -218,6 +219,9 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
                 classNames={{ label: 'sagano-required-label' }}
       aria-required
                 searchable
+                // ~250 countries: the list opens with the first 60 (Japan first), typing searches them all.
+                limit={COUNTRY_LIST_LIMIT}
+                description={t('form.countryHint')}
                 data={countryOptions(i18n.language, t('form.otherCountry'))}
                 value={form.values.group.country_code}
                 onChange={(v) => form.setFieldValue('group.country_code', v ?? 'JPN')}
