@@ -3,7 +3,7 @@ import { Navigate, createBrowserRouter, redirect } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { NotFoundScreen } from '../components/not-found-screen.tsx';
 import { RouteErrorScreen } from '../components/route-error-screen.tsx';
-import { loadScreenMessages } from '../lib/i18n.ts';
+import { loadCustomerMessages, loadScreenMessages } from '../lib/i18n.ts';
 import { lazyScreen } from '../lib/lazy-screen.ts';
 import { guestLoader, requireBookingScreen, requireMenuEntry, shellLoader } from './route-guards.ts';
 
@@ -34,7 +34,7 @@ export function createAppRouter(queryClient: QueryClient) {
         if (bookingId && token) {
           void import('../features/customer/api/customer-api.ts').then(({ customerSummaryQueryOptions }) => queryClient.prefetchQuery(customerSummaryQueryOptions(bookingId, token)));
         }
-        return loadScreenMessages();
+        return loadCustomerMessages();
       },
       lazy: lazyScreen(() => import('../features/customer/routes/customer-booking.tsx')),
       HydrateFallback: FullPageLoader,

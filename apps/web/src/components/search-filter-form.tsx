@@ -53,18 +53,23 @@ export function SearchFilterForm({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(moreInitiallyOpen);
+  // The detailed filters are made the first time they are opened, then kept: a list's first paint
+  // does not pay for fields most visits never open, and closing and opening again costs nothing.
+  const [made, setMade] = useState(moreInitiallyOpen);
   const grid = { cols: { base: 1, xs: 2, md: 4 }, spacing: 'sm' } as const;
   return (
     <Paper withBorder p="md" mb="md">
       <form role="search" aria-label={label} onSubmit={onSubmit} noValidate>
         <SimpleGrid {...grid}>{children}</SimpleGrid>
         {more && (
-          // Kept mounted and only not displayed while closed (not an Activity): opening then shows
-          // the fields instead of setting up every input's effects at the click.
+          // Once made, kept mounted and only not displayed while closed (not an Activity): opening again
+          // shows the fields instead of setting up every input's effects at the click.
           <Collapse expanded={open} keepMountedMode="display-none">
-            <SimpleGrid {...grid} mt="sm">
-              {more}
-            </SimpleGrid>
+            {made && (
+              <SimpleGrid {...grid} mt="sm">
+                {more}
+              </SimpleGrid>
+            )}
           </Collapse>
         )}
         {footer}
@@ -76,7 +81,10 @@ export function SearchFilterForm({
             {t('actions.clear')}
           </Button>
           {more && (
-            <Button variant="subtle" leftSection={<IconAdjustments size={16} aria-hidden />} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+            <Button variant="subtle" leftSection={<IconAdjustments size={16} aria-hidden />} onClick={() => {
+                setMade(true);
+                setOpen((o) => !o);
+              }} aria-expanded={open}>
               {open ? t('filters.less') : t('filters.more')}
             </Button>
           )}

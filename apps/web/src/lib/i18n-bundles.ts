@@ -2,12 +2,13 @@
  * Each language's messages as downloads of their own, fetched when that language is used: a
  * Japanese page never loads the English texts and the other way round. The sign-in page takes only
  * the first part (common, errors, auth, shell); the screens' namespaces follow with the first
- * screen past it (the shell's and the customer page's loaders). Every file of locales/{lang}/ is a
+ * screen past it (the shell's loader); the group's own page takes only its own and the seat map's
+ * (the `customer` part, also inside `screens`). Every file of locales/{lang}/ is a
  * namespace named after the file, so a new namespace needs no line here (its types come from
  * i18n-resources.ts).
  */
 export type Bundle = Record<string, Record<string, unknown>>;
-export type BundlePart = 'core' | 'screens';
+export type BundlePart = 'core' | 'screens' | 'customer';
 
 /**
  * `../locales/ja/common.json` → `common`. The bundle modules import nothing (a chunk importing back
@@ -21,9 +22,11 @@ export const loadBundle = {
   ja: {
     core: () => import('./i18n-bundle-ja.ts').then((m) => bundleOf(m.default)),
     screens: () => import('./i18n-bundle-ja-screens.ts').then((m) => bundleOf(m.default)),
+    customer: () => import('./i18n-bundle-ja-customer.ts').then((m) => bundleOf(m.default)),
   },
   en: {
     core: () => import('./i18n-bundle-en.ts').then((m) => bundleOf(m.default)),
     screens: () => import('./i18n-bundle-en-screens.ts').then((m) => bundleOf(m.default)),
+    customer: () => import('./i18n-bundle-en-customer.ts').then((m) => bundleOf(m.default)),
   },
 } satisfies Record<string, Record<BundlePart, () => Promise<Bundle>>>;

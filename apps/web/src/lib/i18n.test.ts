@@ -19,4 +19,5 @@ describe('messages, one language at a time', () => {
     expect(i18next.hasResourceBundle('ja', 'bookings')).toBe(true);
     expect(i18next.t('bookings:filters.groupName')).toBe('団体名');
   });
+
 });

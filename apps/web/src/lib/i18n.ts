@@ -42,8 +42,8 @@ function reflectLanguage(language: string): void {
   document.title = i18next.t('common:appTitle');
 }
 
-/** Whether the screens' namespaces are wanted (past the sign-in page): a language switch then fetches them too. */
-let screensWanted = false;
+/** The parts wanted beyond the first (the screens past the sign-in page, or the group's own page's): a language switch fetches them too. */
+const wantedParts = new Set<BundlePart>();
 /** The language asked for last: set at once, while i18next may still be starting (the router's loaders run meanwhile). */
 let wantedLanguage: UiLanguage | null = null;
 const loading = new Map<string, Promise<void>>();
@@ -71,13 +71,20 @@ function ensurePart(language: UiLanguage, part: BundlePart): Promise<void> {
 }
 
 function ensureLanguage(language: UiLanguage): Promise<unknown> {
-  return Promise.all([ensurePart(language, 'core'), screensWanted ? ensurePart(language, 'screens') : undefined]);
+  return Promise.all([ensurePart(language, 'core'), ...[...wantedParts].map((part) => ensurePart(language, part))]);
 }
 
 /** The messages of every screen in the current language (a route loader awaits it before its screen shows). */
 export async function loadScreenMessages(): Promise<null> {
-  screensWanted = true;
+  wantedParts.add('screens');
   await ensurePart(wantedLanguage ?? currentLanguage(), 'screens');
+  return null;
+}
+
+/** The group's own page's messages (its namespace and the seat map's) in the current language: not every screen's. */
+export async function loadCustomerMessages(): Promise<null> {
+  wantedParts.add('customer');
+  await ensurePart(wantedLanguage ?? currentLanguage(), 'customer');
   return null;
 }
 
@@ -86,7 +93,7 @@ export async function loadScreenMessages(): Promise<null> {
  * start) only what the sign-in page needs; the other language is fetched on a switch.
  */
 export async function initI18n(language: UiLanguage, parts: 'core' | 'all' = 'all'): Promise<typeof i18next> {
-  if (parts === 'all') screensWanted = true;
+  if (parts === 'all') wantedParts.add('screens');
   wantedLanguage = language;
   if (!i18next.isInitialized) {
     const core = loadBundle[language].core();
