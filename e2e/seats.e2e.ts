@@ -111,9 +111,12 @@ describe('seats, seat table and voucher', () => {
     const shown = await phone.locator('body').innerText();
     const seatLabels = new Set(mine.map((s) => s.seat_id.split('-')[1]!));
     for (const label of seatLabels) expect(shown).toContain(label);
+    // The seat change comes after the booking has painted (its code is loaded then).
+    await visible(phone.getByRole('heading', { name: '座席の変更' }));
     await screenshot(phone, 'customer-booking-ja');
     await phone.goto(`${link!}&lang=en`);
     await visible(phone.getByText('Kyoto', { exact: false }).or(phone.getByText(id)).first());
+    await visible(phone.getByRole('heading', { name: 'Change seats' }));
     await screenshot(phone, 'customer-booking-en');
     await group.close();
 

@@ -26,13 +26,15 @@ export function createAppRouter(queryClient: QueryClient) {
     {
       // The group's own page, opened from the voucher's QR code or the mail: booking id + token, no login.
       path: '/customer/bookings/:bookingId',
-      // The booking is asked for while the page's code and messages download, not once the page has
-      // rendered (its small query module is imported here, so that no other page's first load grows).
+      // The booking (and the station names it shows) are asked for while the page's code and messages
+      // download, not once the page has rendered (its small query module is imported here, so that no other page's first load grows).
       loader: ({ params, request }) => {
         const token = new URL(request.url).searchParams.get('token')?.trim() ?? '';
         const { bookingId } = params;
         if (bookingId && token) {
-          void import('../features/customer/api/customer-api.ts').then(({ customerSummaryQueryOptions }) => queryClient.prefetchQuery(customerSummaryQueryOptions(bookingId, token)));
+          void import('../features/customer/api/customer-api.ts').then(({ customerSummaryQueryOptions, customerStationsQueryOptions }) =>
+            Promise.all([queryClient.prefetchQuery(customerSummaryQueryOptions(bookingId, token)), queryClient.prefetchQuery(customerStationsQueryOptions())]),
+          );
         }
         return loadCustomerMessages();
       },

@@ -93,8 +93,8 @@ export function useCustomerSeats(bookingId: string, token: string, enabled: bool
   });
 }
 
-export function useCustomerStations() {
-  return useQuery({
+export function customerStationsQueryOptions() {
+  return queryOptions({
     queryKey: customerKeys.stations,
     queryFn: getStations,
     meta: { silentError: true },
@@ -102,6 +102,10 @@ export function useCustomerStations() {
     gcTime: Infinity,
     retry: false,
   });
+}
+
+export function useCustomerStations() {
+  return useQuery(customerStationsQueryOptions());
 }
 
 export function useCheckSeats() {

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Alert, Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconTicketOff } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
@@ -7,8 +7,13 @@ import { isNotFound, useCustomerSummary } from '../api/customer-api.ts';
 import { BookingDetails, TrainList, VoucherCard, InvoiceCard } from '../components/booking-overview.tsx';
 import { customerStatus } from '../components/customer-format.ts';
 import { CustomerLayout } from '../components/customer-layout.tsx';
-import { SeatChange } from '../components/seat-change.tsx';
 import classes from './customer-booking.module.css';
+
+/**
+ * The seat change (seat map, dialogs) sits below the booking and is not what the group opens the
+ * page to read: its code comes after the page has painted, not before.
+ */
+const SeatChange = lazy(() => import('../components/seat-change.tsx').then((m) => ({ default: m.SeatChange })));
 
 function Message({ icon, title, description, hint, action }: { icon: ReactNode; title: string; description?: string; hint?: string; action?: { label: string; onClick: () => void } }) {
   return (
@@ -96,7 +101,17 @@ export function Component() {
             </Stack>
           </div>
         </div>
-        {data.can_change_seat && <SeatChange bookingId={bookingId} token={token} />}
+        {data.can_change_seat && (
+          <Suspense
+            fallback={
+              <Center py="md">
+                <Loader size="sm" />
+              </Center>
+            }
+          >
+            <SeatChange bookingId={bookingId} token={token} />
+          </Suspense>
+        )}
       </Stack>
     );
   }
