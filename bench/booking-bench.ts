@@ -220,6 +220,9 @@ const searches: [string, string][] = [
   // The booking list's own order (sort is an extension of the spec's call): nearest service date first.
   ['sorted by service date, page 1', 'sort=service_date&order=asc'],
   ['service date period, sorted by group name', 'service_date_from=2026-12-01&service_date_to=2026-12-07&sort=group_name'],
+  // A header clicked with no filter: every booking is in the order.
+  ['sorted by group name, page 1', 'sort=group_name'],
+  ['sorted by status, page 1', 'sort=status'],
 ];
 const searchRows: string[] = [];
 for (const [name, query] of searches) {
