@@ -222,6 +222,7 @@ const searches: [string, string][] = [
   ['service date period, sorted by group name', 'service_date_from=2026-12-01&service_date_to=2026-12-07&sort=group_name'],
   // A header clicked with no filter: every booking is in the order.
   ['sorted by group name, page 1', 'sort=group_name'],
+  ['sorted by group name descending, page 1', 'sort=group_name&order=desc'],
   ['sorted by status, page 1', 'sort=status'],
 ];
 const searchRows: string[] = [];

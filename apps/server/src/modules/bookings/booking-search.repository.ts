@@ -1,7 +1,7 @@
 /** Booking lists: pages of bookings, each with its trains (service orders), or one row per booking (payments). */
 import { sql, type SQL } from 'drizzle-orm';
 import { defaultSortOrder, type ServiceOrderRow, type ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
-import { BOOKING_STATUSES } from '@sagano/domain/bookings/booking-state';
+import { STATUS_RANK_SQL } from '../../db/schema/booking-status-rank.ts';
 import { daysBetween } from '@sagano/domain/common/business-date';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
@@ -149,8 +149,8 @@ function firstLegOf(q: ServiceOrderSearchQuery, serviceId?: number): SQL {
   return sql`not exists (select 1 from booking_services y where y.booking_id = bs.booking_id and (y.service_date, y.direction) < (bs.service_date, bs.direction) and ${legFilters(q, 'y', serviceId)})`;
 }
 
-/** Lifecycle order of the statuses, for sorting by status. */
-const statusRank = sql`array_position(array[${sql.join(BOOKING_STATUSES.map((st) => sql`${st}`), sql`, `)}]::text[], b.status)`;
+/** Lifecycle order of the statuses, for sorting by status: the indexed expression (b.status). */
+const statusRank = sql.raw(STATUS_RANK_SQL.replace(/status\)$/, 'b.status)'));
 
 /**
  * ORDER BY over a page's columns (first_date, submitted_at, booking_id, group_name, status_rank, id),
@@ -158,7 +158,11 @@ const statusRank = sql`array_position(array[${sql.join(BOOKING_STATUSES.map((st)
  */
 function orderOf(q: ServiceOrderSearchQuery, t: string): SQL {
   const sort = q.sort ?? 'submitted_at';
-  const dir = sql.raw((q.order ?? defaultSortOrder(sort)) === 'asc' ? 'asc nulls last' : 'desc nulls last');
+  // The sort keys are never null, so where nulls would go changes no order; it is written as each
+  // index is read: the submission indexes are DESC NULLS LAST, the others ascending ones that a
+  // descending page reads backwards (DESC NULLS FIRST).
+  const asc = (q.order ?? defaultSortOrder(sort)) === 'asc';
+  const dir = sql.raw(asc ? 'asc' : sort === 'submitted_at' ? 'desc nulls last' : 'desc nulls first');
   const c = (name: string) => sql.raw(`${t}${name}`);
   if (sort === 'submitted_at') return sql`${c('submitted_at')} ${dir}, ${c('id')} ${dir}`;
   if (sort === 'booking_id') return sql`${c('booking_id')} ${dir}`;

@@ -1,0 +1,2 @@
+CREATE INDEX "bookings_group_name_order_idx" ON "bookings" USING btree ("group_name","booking_id");--> statement-breakpoint
+CREATE INDEX "bookings_status_rank_idx" ON "bookings" USING btree (array_position(array['SUBMITTED', 'MODIFICATION_SUBMITTED', 'CANCELLATION_SUBMITTED', 'RESERVED', 'NOT_RESERVED', 'MODIFIED', 'NOT_MODIFIED', 'CANCELLATION_PENDING', 'CANCELLED', 'WAITLIST']::text[], status),"booking_id");
