@@ -424,7 +424,9 @@ async function main() {
       ];
       lines.push(`### INP with 4× CPU throttling (worst interaction, median of ${RUNS})`, '', 'Event Timing API (interactionId entries, durationThreshold 16 ms) observed from page start; the throttling (CDP Emulation.setCPUThrottlingRate 4) is set once the screen has loaded. Goal ≤ 200 ms.', '');
       lines.push('| screen | INP runs | median | goal |', '|---|---|---:|---|');
-      for (const c of cases) {
+      // WEB_BENCH_INP_CASES=assign: only the cases whose name holds one of these words.
+      const wanted = process.env.WEB_BENCH_INP_CASES?.split(',');
+      for (const c of cases.filter((x) => !wanted || wanted.some((w) => x.name.includes(w)))) {
         const runs: number[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await inpOf(browser, server.url, c.path, c.ready, c.interact));
         const m = median(runs);
