@@ -1,4 +1,4 @@
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconLockOpen, IconTable, IconWand, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -266,7 +266,9 @@ export function Component() {
         // Both directions stay mounted and the hidden one is only not displayed (not an Activity, whose
         // effects are torn down and set up again on every switch): switching shows the other map
         // instead of building ~300 seats anew.
-        <Tabs value={current.direction} onChange={(v) => v && setTab(v as Direction)} keepMountedMode="display-none">
+        // The switch is a transition: the click answers at once and the other map (laid out anew)
+        // shows in the next frame, instead of the click waiting for that layout.
+        <Tabs value={current.direction} onChange={(v) => v && startTransition(() => setTab(v as Direction))} keepMountedMode="display-none">
           <Tabs.List mb="md">
             {directions.map((d) => (
               <Tabs.Tab key={d.direction} value={d.direction}>
