@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconCopy, IconEdit, IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -35,124 +35,16 @@ import { AcceptChangeModal, OutdatedDocuments } from '../../features/bookings/co
 import { PaymentCard } from '../../features/bookings/components/payment-card.tsx';
 import { MailStepModal } from '../../features/bookings/components/mail-step-modal.tsx';
 import { formatRatePercent, formatYen } from '../../lib/yen.ts';
-import { PriceItemsTable } from '../../features/bookings/components/price-items-table.tsx';
 import { SimpleStepModal, type SimpleStep } from '../../features/bookings/components/simple-step-modals.tsx';
 import { BookingStatusBadges, PaymentStatusBadge } from '../../features/bookings/components/status-badges.tsx';
-import { useBookingLabels, type BookingLabels } from '../../features/bookings/components/use-booking-labels.ts';
+import { useBookingLabels } from '../../features/bookings/components/use-booking-labels.ts';
 import { BookingDocuments } from '../../features/seats/components/booking-documents.tsx';
 import { CheckoutReturnNotice } from '../../features/payments/components/checkout-return-notice.tsx';
 import { PaymentPanel } from '../../features/payments/components/payment-panel.tsx';
 import { SeatStepButtons } from '../components/seat-step-buttons.tsx';
 import { useAgentName } from '../../lib/agent-name.ts';
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title}>
-      <Title order={2} size="h5" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
-
-function Field({ label, value }: { label: string; value: React.ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ whiteSpace: 'pre-wrap' }}>
-        {value || '—'}
-      </Text>
-    </Stack>
-  );
-}
-
-function Trains({ booking, labels }: { booking: BookingResponse; labels: BookingLabels }) {
-  const { t } = useTranslation('bookings');
-  return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table aria-label={t('detail.sections.trains')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('detail.legColumns.direction')}</Table.Th>
-            <Table.Th>{t('detail.legColumns.date')}</Table.Th>
-            <Table.Th>{t('detail.legColumns.train')}</Table.Th>
-            <Table.Th>{t('detail.legColumns.segment')}</Table.Th>
-            <Table.Th>{t('detail.legColumns.time')}</Table.Th>
-            <Table.Th>{t('detail.legColumns.held')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {booking.main_params.service_order.services.map((leg) => (
-            <Table.Tr key={leg.direction}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(`directionShort.${leg.direction}`)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{leg.service_day}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{labels.label(leg.service_name)}</Table.Td>
-              <Table.Td>{t('detail.segment', { from: labels.stationName(leg.from_station_id), to: labels.stationName(leg.to_station_id) })}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{t('detail.time', { departure: leg.departure_hhmm ?? '—', arrival: leg.arrival_hhmm ?? '—' })}</Table.Td>
-              <Table.Td data-testid={`held-${leg.direction}`} style={{ whiteSpace: 'nowrap' }}>
-                {leg.held_group} / {leg.held_wheelchair} / {leg.held_standing}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-function Participants({ booking, labels }: { booking: BookingResponse; labels: BookingLabels }) {
-  const { t } = useTranslation('bookings');
-  const group = booking.main_params.participant_group;
-  const slope = group.wheel_chairs.filter((w) => w.need_slope).length;
-  return (
-    <Stack gap="xs">
-      <PriceItemsTable
-        label={t('detail.sections.participants')}
-        items={group.unit_quantity_items}
-        labels={labels}
-        footerLabel={t('detail.participants', { count: group.participant_quantity })}
-        total={booking.main_params.total_amount}
-        totalTestId="booking-total"
-        extraRows={group.unit_quantity_items
-          .filter((item) => item.decrement_fee > 0)
-          .map((item) => (
-            <Table.Tr key={`decrement-${item.unit_id}`}>
-              <Table.Td>{t('detail.decrementFee', { unit: labels.unitName(item.unit_id) })}</Table.Td>
-              <Table.Td ta="right">{item.decrement_quantity}</Table.Td>
-              <Table.Td />
-              <Table.Td ta="right">{formatYen(item.decrement_fee)}</Table.Td>
-            </Table.Tr>
-          ))}
-      />
-      <Text size="sm">{group.wheel_chairs.length === 0 ? t('detail.noWheelchairs') : t('detail.wheelchairs', { count: group.wheel_chairs.length, slope })}</Text>
-    </Stack>
-  );
-}
-
-/** What the agent asked to change: trains, participants and note as requested. */
-function PendingChange({ booking, labels }: { booking: BookingResponse; labels: BookingLabels }) {
-  const { t } = useTranslation('bookings');
-  const change = booking.pending_change!;
-  const legs = [change.service_order.down_service, change.service_order.up_service].filter((l) => l != null);
-  const people = change.participant_group.unit_quantity_items.filter((i) => i.quantity > 0);
-  return (
-    <Stack gap="xs" data-testid="pending-change">
-      {legs.map((leg) => (
-        <Text key={`${leg.service_date}-${leg.service_id}`} size="sm">
-          {leg.service_date} {t('detail.segment', { from: labels.stationName(leg.from_station_id), to: labels.stationName(leg.to_station_id) })}
-        </Text>
-      ))}
-      <Text size="sm">
-        {people.map((i) => `${labels.unitName(i.unit_id)} ${i.quantity}`).join(' / ')}
-        {change.participant_group.wheel_chairs.length > 0 && ` / ${t('detail.wheelchairs', { count: change.participant_group.wheel_chairs.length, slope: change.participant_group.wheel_chairs.filter((w) => w.need_slope).length })}`}
-      </Text>
-      {change.note && <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>{change.note}</Text>}
-    </Stack>
-  );
-}
+import { BookingField, BookingParticipants, BookingSection, BookingTrains, PendingChange } from '../../features/bookings/components/booking-detail-sections.tsx';
 
 /**
  * What an agent may do with the booking, as its flags say: agree to the fee the operator quoted
@@ -345,13 +237,13 @@ export function Component() {
         )}
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
           <SimpleGrid cols={{ base: 2, md: 5 }} spacing="md" style={{ flex: 1 }}>
-            <Field label={t('list.columns.status')} value={<span data-testid="booking-status"><BookingStatusBadges status={booking.status} subStatus={booking.sub_status} /></span>} />
-            <Field label={t('detail.agent')} value={`${agentName(booking.agent_name, booking.agent_name_en)} / ${agentName(booking.agent_sub_group_name, booking.agent_sub_group_name_en)}`} />
-            <Field label={t('detail.operator')} value={booking.operator_name || t('detail.noOperator')} />
-            {operator && <Field label={t('detail.priority')} value={String(booking.priority)} />}
-            <Field label={t('detail.submittedAt')} value={formatDateTime(booking.submitted_at)} />
-            {booking.wait_listing && <Field label={t('detail.waitListing')} value="✓" />}
-            {booking.refusal_reason && <Field label={t('detail.refusalReason')} value={t(`refusal.${booking.refusal_reason}`)} />}
+            <BookingField label={t('list.columns.status')} value={<span data-testid="booking-status"><BookingStatusBadges status={booking.status} subStatus={booking.sub_status} /></span>} />
+            <BookingField label={t('detail.agent')} value={`${agentName(booking.agent_name, booking.agent_name_en)} / ${agentName(booking.agent_sub_group_name, booking.agent_sub_group_name_en)}`} />
+            <BookingField label={t('detail.operator')} value={booking.operator_name || t('detail.noOperator')} />
+            {operator && <BookingField label={t('detail.priority')} value={String(booking.priority)} />}
+            <BookingField label={t('detail.submittedAt')} value={formatDateTime(booking.submitted_at)} />
+            {booking.wait_listing && <BookingField label={t('detail.waitListing')} value="✓" />}
+            {booking.refusal_reason && <BookingField label={t('detail.refusalReason')} value={t(`refusal.${booking.refusal_reason}`)} />}
           </SimpleGrid>
         </Group>
         {agent && (
@@ -366,37 +258,37 @@ export function Component() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="md">
-            <Section title={t('detail.sections.trains')}>
-              <Trains booking={booking} labels={labels} />
-            </Section>
+            <BookingSection title={t('detail.sections.trains')}>
+              <BookingTrains booking={booking} labels={labels} />
+            </BookingSection>
             {/* Agent and station staff: the voucher and seat table as their flags allow, and the seats the group got. */}
             {!operator && booking.status !== 'NOT_RESERVED' && booking.status !== 'CANCELLED' && <BookingDocuments booking={booking} />}
-            <Section title={t('detail.sections.participants')}>
-              <Participants booking={booking} labels={labels} />
-            </Section>
-            <Section title={t('detail.sections.applicant')}>
+            <BookingSection title={t('detail.sections.participants')}>
+              <BookingParticipants booking={booking} labels={labels} />
+            </BookingSection>
+            <BookingSection title={t('detail.sections.applicant')}>
               <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                <Field label={t('form.applicantName')} value={booking.applicant.name} />
-                <Field label={t('form.email')} value={booking.applicant.email} />
-                <Field label={t('form.phone')} value={booking.applicant.phone_number} />
-                <Field label={t('form.conductorName')} value={booking.tour_conductor?.name} />
-                <Field label={t('form.conductorPhone')} value={booking.tour_conductor?.phone_number} />
-                <Field label={t('form.groupType')} value={t(`groupType.${booking.group.group_type}`)} />
-                <Field label={t('form.groupName')} value={booking.group.name} />
-                <Field label={t('form.groupKana')} value={booking.group.name_kana} />
-                <Field
+                <BookingField label={t('form.applicantName')} value={booking.applicant.name} />
+                <BookingField label={t('form.email')} value={booking.applicant.email} />
+                <BookingField label={t('form.phone')} value={booking.applicant.phone_number} />
+                <BookingField label={t('form.conductorName')} value={booking.tour_conductor?.name} />
+                <BookingField label={t('form.conductorPhone')} value={booking.tour_conductor?.phone_number} />
+                <BookingField label={t('form.groupType')} value={t(`groupType.${booking.group.group_type}`)} />
+                <BookingField label={t('form.groupName')} value={booking.group.name} />
+                <BookingField label={t('form.groupKana')} value={booking.group.name_kana} />
+                <BookingField
                   label={t('form.country')}
                   value={booking.group.country_code === 'OTHER' ? t('form.otherCountry') : countryName(booking.group.country_code, i18n.language)}
                 />
-                <Field label={t('form.prefecture')} value={prefecture?.label} />
-                <Field label={t('detail.note')} value={booking.note} />
+                <BookingField label={t('form.prefecture')} value={prefecture?.label} />
+                <BookingField label={t('detail.note')} value={booking.note} />
               </SimpleGrid>
-            </Section>
+            </BookingSection>
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="md">
-            <Section title={t('detail.sections.payment')}>
+            <BookingSection title={t('detail.sections.payment')}>
               <Stack gap="sm">
                 {returnedFromCheckout && (
                   <CheckoutReturnNotice
@@ -415,9 +307,9 @@ export function Component() {
                 )}
                 <PaymentCard booking={booking} renderPayment={(payment) => <PaymentPanel bookingId={booking.booking_id} payment={payment} />} />
               </Stack>
-            </Section>
+            </BookingSection>
             {booking.pending_change && (
-              <Section title={t('detail.sections.pendingChange')}>
+              <BookingSection title={t('detail.sections.pendingChange')}>
                 <PendingChange booking={booking} labels={labels} />
                 {may('accept_modification') && (
                   <Group gap="xs" mt="sm">
@@ -429,29 +321,29 @@ export function Component() {
                     </Button>
                   </Group>
                 )}
-              </Section>
+              </BookingSection>
             )}
             {cancellation && (
-              <Section title={t('detail.sections.cancellation')}>
+              <BookingSection title={t('detail.sections.cancellation')}>
                 <SimpleGrid cols={2} spacing="sm">
-                  <Field label={t('cancel.rate')} value={t('cancel.percent', { value: formatRatePercent(cancellation.cancellation_rate_e6) })} />
-                  <Field label={t('cancel.fee')} value={<span data-testid="booking-cancellation-fee">{t('form.yen', { amount: formatYen(cancellation.total_cancellation_fee) })}</span>} />
-                  <Field label={t('detail.cancelledAt')} value={cancellation.cancelled_at ? formatDateTime(cancellation.cancelled_at) : t('detail.cancellationOpen')} />
-                  {cancellation.payment && <Field label={t('detail.paymentFields.status')} value={<PaymentStatusBadge status={cancellation.payment.status} />} />}
+                  <BookingField label={t('cancel.rate')} value={t('cancel.percent', { value: formatRatePercent(cancellation.cancellation_rate_e6) })} />
+                  <BookingField label={t('cancel.fee')} value={<span data-testid="booking-cancellation-fee">{t('form.yen', { amount: formatYen(cancellation.total_cancellation_fee) })}</span>} />
+                  <BookingField label={t('detail.cancelledAt')} value={cancellation.cancelled_at ? formatDateTime(cancellation.cancelled_at) : t('detail.cancellationOpen')} />
+                  {cancellation.payment && <BookingField label={t('detail.paymentFields.status')} value={<PaymentStatusBadge status={cancellation.payment.status} />} />}
                 </SimpleGrid>
-              </Section>
+              </BookingSection>
             )}
             {(booking.main_params.confirmNote || booking.main_params.voucherNote) && (
-              <Section title={t('detail.sections.specialNotes')}>
+              <BookingSection title={t('detail.sections.specialNotes')}>
                 <Stack gap="xs">
-                  <Field label={t('detail.confirmNote')} value={booking.main_params.confirmNote} />
-                  <Field label={t('detail.voucherNote')} value={booking.main_params.voucherNote} />
+                  <BookingField label={t('detail.confirmNote')} value={booking.main_params.confirmNote} />
+                  <BookingField label={t('detail.voucherNote')} value={booking.main_params.voucherNote} />
                 </Stack>
-              </Section>
+              </BookingSection>
             )}
-            <Section title={t('detail.sections.notes')}>
+            <BookingSection title={t('detail.sections.notes')}>
               <BookingNotes bookingId={booking.booking_id} notes={booking.notes} canMarkPrivate={operator} />
-            </Section>
+            </BookingSection>
             {booking.wait_listing && (
               <Badge color="violet" variant="light">
                 {t('status.WAITLIST')}
