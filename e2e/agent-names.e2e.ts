@@ -9,6 +9,7 @@ import type { Browser } from 'playwright-core';
 import { freshPage, launch, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { apiAs } from './support/api.ts';
+import { agentRequest } from './support/agent-request.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,27 +22,17 @@ const STAFF = 'staff@example.com';
 const BRANCH = 'branch-free@example.com';
 
 type Summary = { today: string; tomorrow: string };
-type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number }[] };
-type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string }[] };
-type MeAnswer = { user: { agent_id: number } };
 
 /** A request of 14 adults by the branch's staff for `day`; its booking number. */
-async function branchRequest(day: string): Promise<string> {
-  const { units } = await apiAs<UnitsAnswer>(BRANCH, 'GET', '/v1/units');
-  const adult = units.find((u) => u.segment === 'NORMAL' && u.annotation === 'NORMAL' && u.fare_type === 'ADULT')!.id;
-  const me = await apiAs<MeAnswer>(BRANCH, 'GET', '/v1/auth/me');
-  const trains = await apiAs<DayAnswer>(STAFF, 'GET', `/v1/allotments/${day}?from_station_id=1&to_station_id=4`);
-  const train = trains.services.find((s) => s.direction === 'down' && s.vacant_seats > 20)!;
-  expect(train, `a down train with room on ${day}`).toBeDefined();
-  const { booking_id } = await apiAs<{ booking_id: string }>(BRANCH, 'POST', '/v1/bookings', {
+const branchRequest = (day: string) =>
+  agentRequest({
+    agent: BRANCH,
+    day,
+    adults: 14,
+    groupName: '英語名確認の会',
     applicant: { name: '小林 大輔', email: 'osaka-desk@sakura-travel.example.com', phone_number: '06-6000-1234' },
-    group: { group_type: 'NORMAL', name: '英語名確認の会', name_kana: '', country_code: 'JPN', japan_prefecture_code: 27 },
-    service_order: { down_service: { service_date: day, service_id: train.service_id, from_station_id: 1, to_station_id: 4 } },
-    participant_group: { unit_quantity_items: [{ unit_id: adult, quantity: 14 }] },
-    agent_id: me.user.agent_id,
+    prefecture: 27,
   });
-  return booking_id;
-}
 
 describe("agents' names in the page's language", () => {
   it('shows the English agent and branch names in English and the Japanese ones in Japanese (list, booking page, agent list)', async () => {

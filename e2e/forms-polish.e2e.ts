@@ -3,6 +3,7 @@ import type { Browser, Locator } from 'playwright-core';
 import { freshPage, launch, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { apiAs } from './support/api.ts';
+import { agentRequest } from './support/agent-request.ts';
 
 let browser: Browser;
 
@@ -18,27 +19,18 @@ async function counterOf(field: Locator): Promise<string> {
 }
 
 type Summary = { tomorrow: string };
-type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number }[] };
-type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string }[] };
-type MeAnswer = { user: { agent_id: number } };
 
 /** A request of 12 adults by the FREE demo agent for tomorrow; its booking number. */
 async function request(): Promise<string> {
-  const agent = 'agent-free@example.com';
   const { tomorrow } = await apiAs<Summary>('staff@example.com', 'GET', '/v1/dashboard/summary');
-  const { units } = await apiAs<UnitsAnswer>(agent, 'GET', '/v1/units');
-  const adult = units.find((u) => u.segment === 'NORMAL' && u.annotation === 'NORMAL' && u.fare_type === 'ADULT')!.id;
-  const me = await apiAs<MeAnswer>(agent, 'GET', '/v1/auth/me');
-  const trains = await apiAs<DayAnswer>('staff@example.com', 'GET', `/v1/allotments/${tomorrow}?from_station_id=1&to_station_id=4`);
-  const train = trains.services.find((s) => s.direction === 'down' && s.vacant_seats > 20)!;
-  const { booking_id } = await apiAs<{ booking_id: string }>(agent, 'POST', '/v1/bookings', {
+  return agentRequest({
+    agent: 'agent-free@example.com',
+    day: tomorrow,
+    adults: 12,
+    groupName: '文字数確認の会',
     applicant: { name: '中村 さくら', email: 'tour-desk@sakura-travel.example.com', phone_number: '075-200-1001' },
-    group: { group_type: 'NORMAL', name: '文字数確認の会', name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
-    service_order: { down_service: { service_date: tomorrow, service_id: train.service_id, from_station_id: 1, to_station_id: 4 } },
-    participant_group: { unit_quantity_items: [{ unit_id: adult, quantity: 12 }] },
-    agent_id: me.user.agent_id,
+    prefecture: 26,
   });
-  return booking_id;
 }
 beforeAll(async () => {
   browser = await launch();
