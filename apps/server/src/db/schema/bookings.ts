@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES } from '@sagano/domain/bookings/booking-state';
-import { STATUS_RANK_SQL } from './booking-status-rank.ts';
+import { statusRankSql } from './booking-status-rank.ts';
 import { GROUP_TYPES } from '@sagano/domain/bookings/booking-schemas';
 import { createdAt, updatedAt, oneOf } from './columns.ts';
 import { agentGroups, agents } from './agents.ts';
@@ -80,7 +80,7 @@ export const bookings = pgTable(
     // The booking list sorted by group name or by status (lifecycle order) with no narrowing filter:
     // a page is read in index order instead of sorting every booking.
     index('bookings_group_name_order_idx').on(t.groupName, t.bookingId),
-    index('bookings_status_rank_idx').on(sql.raw(STATUS_RANK_SQL), t.bookingId),
+    index('bookings_status_rank_idx').on(sql.raw(statusRankSql('status')), t.bookingId),
     // A page of one service-date period sorts its bookings by submission without visiting them.
     index('bookings_id_submitted_idx').on(t.id, t.submittedAt),
     // Group name search is a substring match (ILIKE '%…%'): trigrams. New entries wait in a

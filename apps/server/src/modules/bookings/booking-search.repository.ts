@@ -1,7 +1,7 @@
 /** Booking lists: pages of bookings, each with its trains (service orders), or one row per booking (payments). */
 import { sql, type SQL } from 'drizzle-orm';
 import { defaultSortOrder, type ServiceOrderRow, type ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
-import { STATUS_RANK_SQL } from '../../db/schema/booking-status-rank.ts';
+import { statusRankSql } from '../../db/schema/booking-status-rank.ts';
 import { daysBetween } from '@sagano/domain/common/business-date';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
@@ -150,7 +150,7 @@ function firstLegOf(q: ServiceOrderSearchQuery, serviceId?: number): SQL {
 }
 
 /** Lifecycle order of the statuses, for sorting by status: the indexed expression (b.status). */
-const statusRank = sql.raw(STATUS_RANK_SQL.replace(/status\)$/, 'b.status)'));
+const statusRank = sql.raw(statusRankSql('b.status'));
 
 /**
  * ORDER BY over a page's columns (first_date, submitted_at, booking_id, group_name, status_rank, id),
