@@ -189,7 +189,17 @@ describe('booking list', () => {
       expect((await page.getByTestId(`booking-card-${a}`).locator('[data-field="status"]').innerText()).toLowerCase()).toContain(lang === 'ja' ? '枠確保済' : 'allotment held');
       // The cards fit the phone: nothing scrolls sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      // The list comes first: the filters wait behind one button, and the menu behind the burger.
+      expect(await page.getByRole('search').count()).toBe(0);
+      expect(await page.getByRole('navigation', { name: lang === 'ja' ? 'メインメニュー' : 'Main menu' }).count()).toBe(0);
       await screenshot(page, `booking-list-phone-${lang}`);
+      await page.getByRole('button', { name: lang === 'ja' ? '検索条件を表示' : 'Show filters' }).click();
+      await visible(page.getByRole('search').getByLabel(lang === 'ja' ? '団体名' : 'Group name'));
+      await page.getByRole('button', { name: lang === 'ja' ? '検索条件を閉じる' : 'Hide filters' }).click();
+      expect(await page.getByRole('search').count()).toBe(0);
+      await page.getByRole('button', { name: lang === 'ja' ? 'メニューを開く' : 'Open menu' }).click();
+      await visible(page.getByRole('navigation', { name: lang === 'ja' ? 'メインメニュー' : 'Main menu' }).getByRole('link', { name: lang === 'ja' ? '予約一覧' : 'Bookings' }));
+      await page.getByRole('button', { name: lang === 'ja' ? 'メニューを閉じる' : 'Close menu' }).click();
       await card.click();
       await page.waitForURL(`**/bookings/${b}`);
       await context.close();

@@ -1,16 +1,41 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 
 const api = 'http://127.0.0.1:3000';
 const proxy = { '/v1': api, '/voucher': api, '/health': api, '/ready': api };
 
+/**
+ * Mantine's useId gives every component a random id in a layout effect after its first mount (a
+ * leftover from React 17, which had no useId). Each input, popover, menu and shell section then
+ * renders a second time, synchronously, in the same task as the page's first commit: on a phone's
+ * first load of the booking list that was tens of milliseconds of blocked main thread. React's own
+ * useId is stable and unique within the app's one root, and it is what Mantine's first render
+ * already showed; this build serves a useId that keeps it (or the static id a caller passes).
+ */
+function mantineStableIds(): Plugin {
+  return {
+    name: 'mantine-stable-ids',
+    enforce: 'pre',
+    load(id) {
+      if (!/[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/.test(id)) return null;
+      return [
+        "import { useId as useReactId } from 'react';",
+        'export function useId(staticId) {',
+        '  const reactId = useReactId();',
+        "  return typeof staticId === 'string' ? staticId : `mantine-${reactId.replace(/:/g, '')}`;",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
 // Paths are relative to this folder (`vite build apps/web`, `npm run build -w @sagano/web`).
 // Unit tests run from the root vitest config (project "web": jsdom + src/test/setup.ts).
 export default defineConfig({
   // Every text asset is also written brotli- and gzip-compressed next to itself; the server sends
   // the one the browser accepts (@fastify/static preCompressed), so nothing is compressed per request.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  plugins: [mantineStableIds(), react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 // The date pickers', charts' and toasts' styles come with the screens (and the toast layer) that use them.
 import './app/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createAppRouter } from './app/router.tsx';
@@ -19,10 +19,15 @@ handleSessionExpiry(queryClient, router);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-void messages.then((i18n) =>
-  createRoot(container).render(
-    <StrictMode>
-      <App queryClient={queryClient} router={router} i18n={i18n} />
-    </StrictMode>,
-  ),
-);
+// The first render is a transition: React renders it in slices of a few milliseconds, so the page
+// keeps answering while the shell and the first screen are made, instead of one long task.
+void messages.then((i18n) => {
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} i18n={i18n} />
+      </StrictMode>,
+    ),
+  );
+});

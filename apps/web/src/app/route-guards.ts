@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { mayOpenBookingScreen, mayOpenMenuEntry, type BookingScreen, type MenuEntryKey } from '@sagano/domain/auth/menu-access';
 import type { MeResponse } from '@sagano/domain/auth/auth-schemas';
 import { loadScreenMessages } from '../lib/i18n.ts';
@@ -9,7 +9,8 @@ import { trainsQueryOptions } from '../lib/reference/get-trains.ts';
 import { unitsQueryOptions } from '../lib/reference/get-units.ts';
 import { loginPathFor, safeRedirect, sessionQueryOptions } from '../lib/session.ts';
 
-async function requireSession(queryClient: QueryClient, request: Request): Promise<MeResponse> {
+/** The signed-in account, or a redirect to the login page that comes back here. */
+export async function requireSession(queryClient: QueryClient, request: Request): Promise<MeResponse> {
   const session = await queryClient.ensureQueryData(sessionQueryOptions());
   if (!session) throw redirect(loginPathFor(new URL(request.url)));
   return session;
@@ -31,10 +32,14 @@ export function shellLoader(queryClient: QueryClient) {
       if (new URL(request.url).pathname !== TWO_FACTOR_PATH) throw redirect(TWO_FACTOR_PATH);
       return null;
     }
-    void queryClient.prefetchQuery(stationsQueryOptions());
-    void queryClient.prefetchQuery(trainsQueryOptions());
-    void queryClient.prefetchQuery(unitsQueryOptions());
-    void queryClient.prefetchQuery(arrangementTypesQueryOptions());
+    // Awaited (they are asked for once a session, then kept): the first screen renders once with
+    // the names it shows, not empty and then again as each list arrives.
+    await Promise.all([
+      queryClient.prefetchQuery(stationsQueryOptions()),
+      queryClient.prefetchQuery(trainsQueryOptions()),
+      queryClient.prefetchQuery(unitsQueryOptions()),
+      queryClient.prefetchQuery(arrangementTypesQueryOptions()),
+    ]);
     return null;
   };
 }
@@ -64,4 +69,12 @@ export function guestLoader(queryClient: QueryClient) {
     if (session) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));
     return null;
   };
+}
+
+/**
+ * A screen whose loader only starts its first data: moving within it (filters, sort, page in the
+ * address) is the screen's own query, so the loader runs again only when the screen is entered.
+ */
+export function samePathStaysLoaded({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }

@@ -5,7 +5,8 @@ import { NotFoundScreen } from '../components/not-found-screen.tsx';
 import { RouteErrorScreen } from '../components/route-error-screen.tsx';
 import { loadCustomerMessages, loadScreenMessages } from '../lib/i18n.ts';
 import { lazyScreen } from '../lib/lazy-screen.ts';
-import { guestLoader, requireBookingScreen, requireMenuEntry, shellLoader } from './route-guards.ts';
+import { capabilitiesOf } from '@sagano/domain/auth/roles';
+import { guestLoader, requireBookingScreen, requireMenuEntry, requireSession, samePathStaysLoaded, shellLoader } from './route-guards.ts';
 
 /** Routes of spec 000 §2 built so far: /login and /reset-password outside the shell, the rest inside. */
 export function createAppRouter(queryClient: QueryClient) {
@@ -81,11 +82,29 @@ export function createAppRouter(queryClient: QueryClient) {
               path: 'bookings',
               loader: requireMenuEntry(queryClient, 'bookings'),
               children: [
-                { index: true, lazy: lazyScreen(() => import('../features/bookings/routes/bookings.tsx')) },
+                {
+                  index: true,
+                  // The list's first page is asked for while the screen's code downloads, so the list
+                  // renders once with its rows. A filter, sort or page change is the screen's own query.
+                  loader: async (args) => {
+                    const [session, { prefetchBookingList }] = await Promise.all([requireSession(queryClient, args.request), import('../features/bookings/api/booking-list-query.ts')]);
+                    await prefetchBookingList(queryClient, args, { agent: capabilitiesOf(session.user).agentPortal });
+                    return null;
+                  },
+                  shouldRevalidate: samePathStaysLoaded,
+                  lazy: lazyScreen(() => import('../features/bookings/routes/bookings.tsx')),
+                },
                 { path: 'create', loader: requireBookingScreen(queryClient, 'create'), lazy: lazyScreen(() => import('../features/bookings/routes/booking-create.tsx')) },
                 { path: 'confirm', loader: requireBookingScreen(queryClient, 'confirm'), lazy: lazyScreen(() => import('../features/bookings/routes/booking-confirm.tsx')) },
                 {
                   path: ':bookingId',
+                  // The unit list, then the booking (spec 000 §2), asked for while the screen's code downloads.
+                  loader: async ({ params }) => {
+                    const { prefetchBookingWithUnits } = await import('../features/bookings/api/get-booking.ts');
+                    await prefetchBookingWithUnits(queryClient, params.bookingId ?? '');
+                    return null;
+                  },
+                  shouldRevalidate: ({ currentParams, nextParams }) => currentParams.bookingId !== nextParams.bookingId,
                   lazy: lazyScreen(() => import('../features/bookings/routes/booking-detail-layout.tsx')),
                   children: [
                     { index: true, lazy: lazyScreen(() => import('./routes/booking-detail.tsx')) },

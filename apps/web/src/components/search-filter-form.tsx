@@ -1,5 +1,6 @@
 import { useState, type FormEventHandler, type ReactNode } from 'react';
-import { Button, Collapse, Group, Paper, SimpleGrid } from '@mantine/core';
+import { Button, Collapse, Group, Paper, SimpleGrid, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useForm, type FormValidateInput } from '@mantine/form';
@@ -30,7 +31,8 @@ export function useDatedFilterForm<T extends DatedFilters>(initial: T, empty: ()
 /**
  * The frame of a list's search: the fields in a grid, the seldom-used ones behind "more filters"
  * (open from the start when one of them is set), then search and clear. The list screens keep
- * their filters in the address; this only lays them out.
+ * their filters in the address; this only lays them out. On a phone the list comes first: the
+ * whole form sits behind one "show filters" button and is made when first opened.
  */
 export function SearchFilterForm({
   label,
@@ -56,10 +58,36 @@ export function SearchFilterForm({
   // The detailed filters are made the first time they are opened, then kept: a list's first paint
   // does not pay for fields most visits never open, and closing and opening again costs nothing.
   const [made, setMade] = useState(moreInitiallyOpen);
+  const theme = useMantineTheme();
+  const phone = useMediaQuery(`(max-width: ${parseFloat(theme.breakpoints.xs) - 0.01}em)`, undefined, { getInitialValueInEffect: false });
+  const [formShown, setFormShown] = useState(false);
+  const [formMade, setFormMade] = useState(false);
   const grid = { cols: { base: 1, xs: 2, md: 4 }, spacing: 'sm' } as const;
+  const toggle = phone && (
+    <Button
+      variant="default"
+      fullWidth
+      leftSection={<IconSearch size={16} aria-hidden />}
+      aria-expanded={formShown}
+      onClick={() => {
+        setFormMade(true);
+        setFormShown((shown) => !shown);
+      }}
+    >
+      {formShown ? t('filters.hide') : t('filters.show')}
+    </Button>
+  );
+  if (phone && !formMade) {
+    return (
+      <Paper withBorder p="sm" mb="md">
+        {toggle}
+      </Paper>
+    );
+  }
   return (
-    <Paper withBorder p="md" mb="md">
-      <form role="search" aria-label={label} onSubmit={onSubmit} noValidate>
+    <Paper withBorder p={phone ? 'sm' : 'md'} mb="md">
+      {toggle}
+      <form role="search" aria-label={label} onSubmit={onSubmit} noValidate hidden={phone && !formShown} style={phone ? { marginTop: 'var(--mantine-spacing-sm)' } : undefined}>
         <SimpleGrid {...grid}>{children}</SimpleGrid>
         {more && (
           // Once made, kept mounted and only not displayed while closed (not an Activity): opening again

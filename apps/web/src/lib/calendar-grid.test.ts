@@ -7,6 +7,7 @@ import {
   parseDayParam,
   parseYearMonth,
   shiftMonth,
+  shortWeekday,
   weekdayOf,
 } from './calendar-grid.ts';
 
@@ -46,6 +47,14 @@ describe('dates', () => {
   it('names the weekday of a date', () => {
     expect(weekdayOf('2027-05-06')).toBe(4);
     expect(weekdayOf('2027-05-01')).toBe(6);
+  });
+  it('writes the same short weekday names as Intl, for both languages and the rest through Intl', () => {
+    for (let day = 1; day <= 7; day++) {
+      const date = `2027-05-0${day}`;
+      for (const language of ['ja', 'en', 'fr']) {
+        expect(shortWeekday(date, language)).toBe(new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`)));
+      }
+    }
   });
 });
 

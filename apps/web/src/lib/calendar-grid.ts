@@ -52,9 +52,20 @@ export function monthGrid({ year, month }: YearMonth): (string | null)[][] {
   return weeks;
 }
 
+/** Short weekday names from Sunday, as Intl writes them for the app's two languages (a list renders dozens per screen). */
+const WEEKDAY_NAMES: Record<string, readonly string[]> = {
+  ja: ['日', '月', '火', '水', '木', '金', '土'],
+  en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+};
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The short weekday name of a yyyy-MM-dd date in the language: 木 / Thu. */
 export function shortWeekday(date: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  const names = WEEKDAY_NAMES[language];
+  if (names) return names[weekdayOf(date)]!;
+  let format = weekdayFormats.get(language);
+  if (!format) weekdayFormats.set(language, (format = new Intl.DateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' })));
+  return format.format(new Date(`${date}T00:00:00Z`));
 }
 
 /** yyyy-MM-dd with the weekday, as office staff read dates: 2027-05-06（木） / 2027-05-06 (Thu). */

@@ -23,6 +23,23 @@ describe('today in Asia/Tokyo', () => {
     expect(tokyoDateTimeOf(new Date('2026-12-31T15:00:00Z'))).toEqual({ date: '2027-01-01', time: '00:00:00' });
     expect(tokyoDateTimeOf(new Date('2027-03-01T14:59:59Z'))).toEqual({ date: '2027-03-01', time: '23:59:59' });
   });
+  it('agrees with Intl\'s Asia/Tokyo on every moment from 1952 to 2199 (a fixed UTC+9, no summer time)', () => {
+    const intl = new Intl.DateTimeFormat('en-CA', { timeZone: OPERATOR_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    const aMoment = fc.date({ min: new Date('1952-01-01T00:00:00Z'), max: new Date('2199-12-31T23:59:59Z'), noInvalidDate: true });
+    fc.assert(
+      fc.property(aMoment, (at) => {
+        const p = Object.fromEntries(intl.formatToParts(at).map((part) => [part.type, part.value]));
+        const expected = { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}` };
+        expect(tokyoDateTimeOf(at)).toEqual(expected);
+        expect(tokyoDateOf(at)).toBe(expected.date);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses an invalid date as Intl did', () => {
+    expect(() => tokyoDateOf(new Date('not a date'))).toThrow(RangeError);
+  });
 });
 
 describe('calendar arithmetic', () => {

@@ -102,4 +102,15 @@ describe('yen on screen', () => {
     expect(formatYen(1_500_000)).toBe('2');
     expect(formatYen(-400_000)).toBe('0');
   });
+
+  it('groups digits exactly as Intl\'s ja-JP number format does, for every safe amount', () => {
+    const intl = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 0 });
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (amountE6) => {
+        expect(formatYen(amountE6)).toBe(intl.format(yenOf(amountE6)));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const yen of [1, 12, 123, 1_234, 12_345, 123_456, 1_234_567, 9_007_199_254]) expect(formatYen(yen * E6)).toBe(intl.format(yen));
+  });
 });

@@ -64,12 +64,16 @@ export function percentOfRate(rateE6: number): number {
   return rateE6 / (E6 / 100);
 }
 
-const YEN_FORMAT = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 0 });
-
 /**
  * An amount as shown on screens, mails and documents: whole yen (`yenOf`) with thousands
- * separators and no sign, "12,340"; the label or the 円 suffix says the currency.
+ * separators and no sign, "12,340"; the label or the 円 suffix says the currency. Written out
+ * rather than through Intl.NumberFormat, whose number data a browser loads at the first format
+ * (some 35 ms of one task on a booking's first paint); a test checks it against ja-JP's grouping.
  */
 export function formatYen(amountE6: number): string {
-  return YEN_FORMAT.format(yenOf(amountE6));
+  const yen = yenOf(amountE6);
+  const digits = String(Math.abs(yen));
+  let grouped = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = grouped.length; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`;
+  return yen < 0 ? `-${grouped}` : grouped;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconArmchair, IconArrowRight, IconTable, IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -10,7 +10,7 @@ import { counted } from '../../components/length-counter.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { closeAndNotify } from '../../lib/notify.ts';
 import { useBookingStep } from '../../features/bookings/api/booking-steps.ts';
-import { MailStepModal } from '../../features/bookings/components/mail-step-modal.tsx';
+import { MailStepModal } from '../../features/bookings/components/lazy-step-modals.ts';
 import { confirmVoucher, sendVoucher, type Mail } from '../../features/seats/api/seat-steps.ts';
 
 const SEATED: readonly BookingResponse['sub_status'][] = ['SAGANO_SEAT_ASSIGNING', 'SAGANO_SEAT_RESERVED', 'SAGANO_SEAT_TABLE_SENT'];
@@ -103,14 +103,16 @@ export function SeatStepButtons({ booking, next, part }: { booking: BookingRespo
         />
       )}
       {stage === 'mail' && (
-        <MailStepModal
-          bookingId={bookingId}
-          template="voucher"
-          opened
-          sending={send.isPending}
-          onClose={() => setStage(null)}
-          onSend={(mail) => send.mutate(mail, closeAndNotify(() => setStage(null), t('steps.sendVoucherDone')))}
-        />
+        <Suspense fallback={null}>
+          <MailStepModal
+            bookingId={bookingId}
+            template="voucher"
+            opened
+            sending={send.isPending}
+            onClose={() => setStage(null)}
+            onSend={(mail) => send.mutate(mail, closeAndNotify(() => setStage(null), t('steps.sendVoucherDone')))}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconCopy, IconEdit, IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -33,9 +33,9 @@ import { BookingNotes } from '../../features/bookings/components/booking-notes.t
 import { BookingProgress } from '../../features/bookings/components/booking-progress.tsx';
 import { AcceptChangeModal, OutdatedDocuments } from '../../features/bookings/components/change-documents.tsx';
 import { PaymentCard } from '../../features/bookings/components/payment-card.tsx';
-import { MailStepModal } from '../../features/bookings/components/mail-step-modal.tsx';
 import { formatRatePercent, formatYen } from '../../lib/yen.ts';
-import { SimpleStepModal, type SimpleStep } from '../../features/bookings/components/simple-step-modals.tsx';
+import type { SimpleStep } from '../../features/bookings/components/simple-step-modals.tsx';
+import { MailStepModal, SimpleStepModal } from '../../features/bookings/components/lazy-step-modals.ts';
 import { BookingStatusBadges, PaymentStatusBadge } from '../../features/bookings/components/status-badges.tsx';
 import { useBookingLabels } from '../../features/bookings/components/use-booking-labels.ts';
 import { BookingDocuments } from '../../features/seats/components/booking-documents.tsx';
@@ -391,45 +391,47 @@ export function Component() {
           onConfirm={() => acceptChange.mutate(undefined, closeAndNotify(() => setAccepting(false), t('steps.acceptChangeDone')))}
         />
       )}
-      {mailStep && (
-        <MailStepModal
-          bookingId={booking.booking_id}
-          template={mailStep}
-          opened
-          sending={confirm.isPending || refuse.isPending}
-          onClose={() => setMailStep(null)}
-          onSend={(mail, reason) => {
-            const done = (message: string) => () => {
-              setMailStep(null);
-              notifySuccess(message);
-            };
-            if (reason) refuse.mutate({ mail, reason }, { onSuccess: done(t('steps.refuseDone')) });
-            else confirm.mutate(mail, { onSuccess: done(t('steps.confirmDone')) });
-          }}
-        />
-      )}
-      {simple && (
-        <SimpleStepModal
-          key={simple}
-          step={simple}
-          booking={booking}
-          labels={labels}
-          busy={simpleStep.isPending}
-          onClose={() => setSimple(null)}
-          onSave={(step, value) =>
-            simpleStep.mutate(
-              { step, value },
-              {
-                onSuccess: () => {
-                  setSimple(null);
-                  const key = { priority: 'priorityDone', operator: 'operatorDone', specialNote: 'specialNoteDone', stations: 'stationsDone' } as const;
-                  notifySuccess(t(`steps.${key[step]}`));
+      <Suspense fallback={null}>
+        {mailStep && (
+          <MailStepModal
+            bookingId={booking.booking_id}
+            template={mailStep}
+            opened
+            sending={confirm.isPending || refuse.isPending}
+            onClose={() => setMailStep(null)}
+            onSend={(mail, reason) => {
+              const done = (message: string) => () => {
+                setMailStep(null);
+                notifySuccess(message);
+              };
+              if (reason) refuse.mutate({ mail, reason }, { onSuccess: done(t('steps.refuseDone')) });
+              else confirm.mutate(mail, { onSuccess: done(t('steps.confirmDone')) });
+            }}
+          />
+        )}
+        {simple && (
+          <SimpleStepModal
+            key={simple}
+            step={simple}
+            booking={booking}
+            labels={labels}
+            busy={simpleStep.isPending}
+            onClose={() => setSimple(null)}
+            onSave={(step, value) =>
+              simpleStep.mutate(
+                { step, value },
+                {
+                  onSuccess: () => {
+                    setSimple(null);
+                    const key = { priority: 'priorityDone', operator: 'operatorDone', specialNote: 'specialNoteDone', stations: 'stationsDone' } as const;
+                    notifySuccess(t(`steps.${key[step]}`));
+                  },
                 },
-              },
-            )
-          }
-        />
-      )}
+              )
+            }
+          />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -1,5 +1,6 @@
-import { AppShell } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
@@ -16,6 +17,12 @@ export function ShellLayout() {
   const { data: session } = useQuery(sessionQueryOptions());
   const [navOpened, nav] = useDisclosure(false);
   const { pathname } = useLocation();
+  // Below the navbar's breakpoint the menu is a drawer behind the burger: its entries are made when
+  // it is first opened (then kept), not with a phone's first paint of the screen.
+  const theme = useMantineTheme();
+  const drawer = useMediaQuery(`(max-width: ${parseFloat(theme.breakpoints.sm) - 0.01}em)`, undefined, { getInitialValueInEffect: false });
+  const [navMade, setNavMade] = useState(false);
+  if (navOpened && !navMade) setNavMade(true);
   useTotpSetupRequiredWatch();
   // Live updates while someone is signed in (and not held at two-factor setup); sign-out closes the stream.
   useRealtimeUpdates(!!session && !session.user.totp_setup_required);
@@ -36,7 +43,7 @@ export function ShellLayout() {
           <AppHeader navOpened={navOpened} onToggleNav={nav.toggle} />
         </AppShell.Header>
         <AppShell.Navbar>
-          <Sidebar onNavigate={nav.close} />
+          {(!drawer || navOpened || navMade) && <Sidebar onNavigate={nav.close} />}
         </AppShell.Navbar>
         <AppShell.Main bg="var(--mantine-color-gray-0)">
           <Outlet />

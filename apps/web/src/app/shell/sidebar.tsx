@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -37,22 +37,23 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   };
 
   // The menu is longer than a laptop screen for the back office: a visible scrollbar and a fade at
-  // the bottom edge say there is more below, until the end is reached.
+  // the bottom edge say there is more below, until the end is reached. An observer of the menu's
+  // last line tells, without making the browser lay the page out at mount to measure it.
   const viewport = useRef<HTMLDivElement>(null);
+  const end = useRef<HTMLDivElement>(null);
   const [moreBelow, setMoreBelow] = useState(false);
-  const measure = useCallback(() => {
-    const v = viewport.current;
-    if (v) setMoreBelow(v.scrollTop + v.clientHeight < v.scrollHeight - 4);
-  }, []);
   useEffect(() => {
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [measure, groups.length]);
+    const root = viewport.current;
+    const target = end.current;
+    if (!root || !target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setMoreBelow(entry ? !entry.isIntersecting : false), { root, rootMargin: '0px 0px 4px 0px' });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <Box pos="relative" h="100%">
-    <ScrollArea component="nav" aria-label={t('nav.label')} h="100%" type="auto" viewportRef={viewport} onScrollPositionChange={measure}>
+    <ScrollArea component="nav" aria-label={t('nav.label')} h="100%" type="auto" viewportRef={viewport}>
       <Stack gap="md" p="sm">
         {groups.map(({ group, entries }) => (
           <Stack key={group} gap={2} role="group" aria-labelledby={group === 'main' ? undefined : `nav-group-${group}`}>
@@ -88,6 +89,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           </Stack>
         ))}
       </Stack>
+      <div ref={end} aria-hidden style={{ height: 1 }} />
     </ScrollArea>
     {moreBelow && (
       <Box

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
+import { unitsQueryOptions } from '../../../lib/reference/get-units.ts';
 import { rememberBookingRevision } from '../../../lib/booking-revisions.ts';
 import { bookingsKeys } from './bookings-keys.ts';
 
@@ -18,4 +19,11 @@ export function bookingQueryOptions(bookingId: string) {
 /** `enabled` lets the detail wait for the unit list first (spec 000 §2). */
 export function useBooking(bookingId: string, options: { enabled?: boolean } = {}) {
   return useQuery({ ...bookingQueryOptions(bookingId), enabled: options.enabled ?? true });
+}
+
+/** The booking page's data before its first render: the unit list, then the booking (spec 000 §2). A failure stays in the cache for the page to show. */
+export async function prefetchBookingWithUnits(queryClient: QueryClient, bookingId: string): Promise<void> {
+  if (!/^\d{8}$/.test(bookingId)) return;
+  await queryClient.prefetchQuery(unitsQueryOptions());
+  if (queryClient.getQueryData(unitsQueryOptions().queryKey)) await queryClient.prefetchQuery(bookingQueryOptions(bookingId));
 }

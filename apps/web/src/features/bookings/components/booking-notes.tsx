@@ -9,6 +9,8 @@ import { MAX_BOOKING_NOTE } from '@sagano/domain/bookings/booking-constants';
 import { counted } from '../../../components/length-counter.tsx';
 
 /** The booking's notes and a form to add one; operators may mark it 社内メモ (agents never see those). */
+const NOTE_INPUT_STYLES = { input: { fieldSizing: 'content', minHeight: '4.5em', maxHeight: '16em' } } as const;
+
 export function BookingNotes({ bookingId, notes, canMarkPrivate }: { bookingId: string; notes: BookingNote[]; canMarkPrivate: boolean }) {
   const { t } = useTranslation('bookings');
   const add = useAddBookingNote(bookingId);
@@ -55,7 +57,8 @@ export function BookingNotes({ bookingId, notes, canMarkPrivate }: { bookingId: 
         }}
       >
         <Stack gap="xs">
-          <Textarea label={t('detail.noteLabel')} autosize minRows={2} {...counted(text, MAX_BOOKING_NOTE)} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+          {/* Grows with its text by CSS (field-sizing), not by measuring a hidden copy at mount as autosize does: that forced a layout of the whole page in the booking's first render. */}
+          <Textarea label={t('detail.noteLabel')} rows={2} resize="vertical" styles={NOTE_INPUT_STYLES} {...counted(text, MAX_BOOKING_NOTE)} value={text} onChange={(e) => setText(e.currentTarget.value)} />
           <Group justify="space-between">
             {canMarkPrivate ? (
               <Checkbox label={t('detail.notePrivate')} checked={isPrivate} onChange={(e) => setPrivate(e.currentTarget.checked)} />

@@ -4,7 +4,8 @@ import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/i
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ServiceOrderRow, ServiceOrderSort, SortOrder } from '@sagano/domain/bookings/booking-schemas';
+import type { ServiceOrderRow, ServiceOrderSort } from '@sagano/domain/bookings/booking-schemas';
+import type { ListSort } from '../api/booking-list-query.ts';
 import { tokyoToday } from '@sagano/domain/common/business-date';
 import { shortWeekday } from '../../../lib/calendar-grid.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -26,8 +27,6 @@ export function groupByBooking(rows: readonly ServiceOrderRow[]): BookingListIte
   }
   return items;
 }
-
-export type ListSort = { sort: ServiceOrderSort; order: SortOrder };
 
 /** A date as the list shows it: 11/25（水） this year, 2027/01/05（火） otherwise. */
 function compactDay(date: string, language: string, thisYear: string): string {
@@ -63,7 +62,8 @@ export function BookingTable({
   const { t, i18n } = useTranslation(['bookings', 'common']);
   const agentName = useAgentName();
   const navigate = useNavigate();
-  const phone = useMediaQuery('(max-width: 47.99em)');
+  // Read at the first render (no server rendering here): reading it in an effect rendered a phone's list twice, as a table and then as cards.
+  const phone = useMediaQuery('(max-width: 47.99em)', undefined, { getInitialValueInEffect: false });
   const items = groupByBooking(rows);
   const thisYear = tokyoToday().slice(0, 4);
   const day = (date: string) => compactDay(date, i18n.language, thisYear);

@@ -3,32 +3,15 @@ import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
-import { DEFAULT_PER_PAGE } from '@sagano/domain/common/paging-limits';
-import { SERVICE_ORDER_SORTS, SORT_ORDERS, defaultSortOrder, type ServiceOrderSort } from '@sagano/domain/bookings/booking-constants';
+import { defaultSortOrder, type ServiceOrderSort } from '@sagano/domain/bookings/booking-constants';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useServiceOrders } from '../api/search-service-orders.ts';
-import { BookingFilters, filtersToQuery, readBookingFilters, writeBookingFilters } from '../components/booking-filters.tsx';
-import { BookingTable, type ListSort } from '../components/booking-table.tsx';
+import { bookingListSearch, readBookingFilters, readListSort, withSort, writeBookingFilters } from '../api/booking-list-query.ts';
+import { BookingFilters } from '../components/booking-filters.tsx';
+import { BookingTable } from '../components/booking-table.tsx';
 import { useBookingLabels } from '../components/use-booking-labels.ts';
-
-/** The list's default order: the nearest service date first (upcoming work), then by booking number. */
-const DEFAULT_SORT: ServiceOrderSort = 'service_date';
-
-/** The sort kept in the address (?sort=service_date&order=asc); unknown values fall back to the default. */
-function readListSort(params: URLSearchParams): ListSort {
-  const sort = SERVICE_ORDER_SORTS.find((s) => s === params.get('sort')) ?? DEFAULT_SORT;
-  const order = SORT_ORDERS.find((o) => o === params.get('order')) ?? defaultSortOrder(sort);
-  return { sort, order };
-}
-
-/** The filters' address with the sort kept (a search or a page turn keeps the order the user chose). */
-function withSort(params: URLSearchParams, sort: ListSort): URLSearchParams {
-  params.set('sort', sort.sort);
-  params.set('order', sort.order);
-  return params;
-}
 
 /** /bookings: the booking list, one row per booking with its trains, filters and sort in the address. */
 export function Component() {
@@ -40,10 +23,10 @@ export function Component() {
   const mayCreate = backOffice || caps.agentPortal;
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readBookingFilters(searchParams);
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
   const labels = useBookingLabels();
   const sort = readListSort(searchParams);
-  const orders = useServiceOrders({ page, per_page: DEFAULT_PER_PAGE, ...filtersToQuery(filters, { agent: caps.agentPortal }), ...sort });
+  // The same search the route's loader started while this screen downloaded (see booking-list-query.ts).
+  const orders = useServiceOrders(bookingListSearch(searchParams, { agent: caps.agentPortal }));
 
   const goTo = (next: number) => {
     const params = withSort(writeBookingFilters(filters), sort);

@@ -181,7 +181,7 @@ function DayRow({ date, day, directions, showApprovals, today }: { date: string;
  * On a phone (narrower than 40em) the month is a list of days instead: a seven-column grid cannot be read at 390 px.
  */
 export function AllotmentCalendar(props: { month: YearMonth; days: readonly AllotmentCalendarDay[]; directions: readonly Direction[]; showApprovals?: boolean }) {
-  const narrow = useMediaQuery('(max-width: 40em)');
+  const narrow = useMediaQuery('(max-width: 40em)', undefined, { getInitialValueInEffect: false });
   return narrow ? <AllotmentDayList {...props} /> : <AllotmentMonthGrid {...props} />;
 }
 
