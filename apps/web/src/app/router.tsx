@@ -5,7 +5,12 @@ import { NotFoundScreen } from '../components/not-found-screen.tsx';
 import { RouteErrorScreen } from '../components/route-error-screen.tsx';
 import { loadCustomerMessages, loadScreenMessages } from '../lib/i18n.ts';
 import { lazyScreen } from '../lib/lazy-screen.ts';
+// The login screen comes with the first download: most first visits start there, and it is small.
+import { Component as LoginScreen } from '../features/auth/routes/login.tsx';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
+// The booking list's and a booking's first data are asked for by their loaders (small query modules, no UI).
+import { prefetchBookingList } from '../features/bookings/api/booking-list-query.ts';
+import { prefetchBookingWithUnits } from '../features/bookings/api/get-booking.ts';
 import { guestLoader, requireBookingScreen, requireMenuEntry, requireSession, samePathStaysLoaded, shellLoader } from './route-guards.ts';
 
 /** Routes of spec 000 §2 built so far: /login and /reset-password outside the shell, the rest inside. */
@@ -14,7 +19,7 @@ export function createAppRouter(queryClient: QueryClient) {
     {
       path: '/login',
       loader: guestLoader(queryClient),
-      lazy: lazyScreen(() => import('../features/auth/routes/login.tsx')),
+      Component: LoginScreen,
       HydrateFallback: FullPageLoader,
       ErrorBoundary: RouteErrorScreen,
     },
@@ -87,7 +92,7 @@ export function createAppRouter(queryClient: QueryClient) {
                   // The list's first page is asked for while the screen's code downloads, so the list
                   // renders once with its rows. A filter, sort or page change is the screen's own query.
                   loader: async (args) => {
-                    const [session, { prefetchBookingList }] = await Promise.all([requireSession(queryClient, args.request), import('../features/bookings/api/booking-list-query.ts')]);
+                    const session = await requireSession(queryClient, args.request);
                     await prefetchBookingList(queryClient, args, { agent: capabilitiesOf(session.user).agentPortal });
                     return null;
                   },
@@ -98,9 +103,8 @@ export function createAppRouter(queryClient: QueryClient) {
                 { path: 'confirm', loader: requireBookingScreen(queryClient, 'confirm'), lazy: lazyScreen(() => import('../features/bookings/routes/booking-confirm.tsx')) },
                 {
                   path: ':bookingId',
-                  // The unit list, then the booking (spec 000 §2), asked for while the screen's code downloads.
+                  // The unit list and the booking, asked for while the screen's code downloads.
                   loader: async ({ params }) => {
-                    const { prefetchBookingWithUnits } = await import('../features/bookings/api/get-booking.ts');
                     await prefetchBookingWithUnits(queryClient, params.bookingId ?? '');
                     return null;
                   },

@@ -54,6 +54,9 @@ export const theme = createTheme({
     Table: {
       defaultProps: { verticalSpacing: 6, horizontalSpacing: 'sm', fz: 'sm', striped: true, highlightOnHover: true },
     },
+    // A wide table scrolls sideways in a plain overflow box: Mantine's ScrollArea measured itself
+    // in effects and rendered again after mount (a blocked task on a phone's first paint of a booking).
+    TableScrollContainer: { defaultProps: { type: 'native' } },
     TextInput: requiredAware,
     PasswordInput: requiredAware,
     Textarea: requiredAware,

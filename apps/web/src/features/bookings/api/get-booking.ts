@@ -21,9 +21,13 @@ export function useBooking(bookingId: string, options: { enabled?: boolean } = {
   return useQuery({ ...bookingQueryOptions(bookingId), enabled: options.enabled ?? true });
 }
 
-/** The booking page's data before its first render: the unit list, then the booking (spec 000 §2). A failure stays in the cache for the page to show. */
+/**
+ * The booking page's data, asked for by its route loader while the page's code downloads: the unit
+ * list and the booking at once (spec 000 §2 has the page show the booking once both are there; the
+ * layout still waits for the units before it reads the booking). A failure stays in the cache for
+ * the page to show (404: the not-found screen).
+ */
 export async function prefetchBookingWithUnits(queryClient: QueryClient, bookingId: string): Promise<void> {
   if (!/^\d{8}$/.test(bookingId)) return;
-  await queryClient.prefetchQuery(unitsQueryOptions());
-  if (queryClient.getQueryData(unitsQueryOptions().queryKey)) await queryClient.prefetchQuery(bookingQueryOptions(bookingId));
+  await Promise.all([queryClient.prefetchQuery(unitsQueryOptions()), queryClient.prefetchQuery(bookingQueryOptions(bookingId))]);
 }
