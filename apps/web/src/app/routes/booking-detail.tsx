@@ -8,6 +8,7 @@ import { mayTake, type BookingStep } from '@sagano/domain/bookings/booking-state
 import { bookingProgress, nextBookingStep } from '@sagano/domain/bookings/booking-progress';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { countryName } from '@sagano/domain/common/countries';
+import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -255,103 +256,106 @@ export function Component() {
         )}
       </Paper>
       {operator && <OutdatedDocuments booking={booking} />}
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Stack gap="md">
-            <BookingSection title={t('detail.sections.trains')}>
-              <BookingTrains booking={booking} labels={labels} />
-            </BookingSection>
-            {/* Agent and station staff: the voucher and seat table as their flags allow, and the seats the group got. */}
-            {!operator && booking.status !== 'NOT_RESERVED' && booking.status !== 'CANCELLED' && <BookingDocuments booking={booking} />}
-            <BookingSection title={t('detail.sections.participants')}>
-              <BookingParticipants booking={booking} labels={labels} />
-            </BookingSection>
-            <BookingSection title={t('detail.sections.applicant')}>
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                <BookingField label={t('form.applicantName')} value={booking.applicant.name} />
-                <BookingField label={t('form.email')} value={booking.applicant.email} />
-                <BookingField label={t('form.phone')} value={booking.applicant.phone_number} />
-                <BookingField label={t('form.conductorName')} value={booking.tour_conductor?.name} />
-                <BookingField label={t('form.conductorPhone')} value={booking.tour_conductor?.phone_number} />
-                <BookingField label={t('form.groupType')} value={t(`groupType.${booking.group.group_type}`)} />
-                <BookingField label={t('form.groupName')} value={booking.group.name} />
-                <BookingField label={t('form.groupKana')} value={booking.group.name_kana} />
-                <BookingField
-                  label={t('form.country')}
-                  value={booking.group.country_code === 'OTHER' ? t('form.otherCountry') : countryName(booking.group.country_code, i18n.language)}
-                />
-                <BookingField label={t('form.prefecture')} value={prefecture?.label} />
-                <BookingField label={t('detail.note')} value={booking.note} />
-              </SimpleGrid>
-            </BookingSection>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Stack gap="md">
-            <BookingSection title={t('detail.sections.payment')}>
-              <Stack gap="sm">
-                {returnedFromCheckout && (
-                  <CheckoutReturnNotice
-                    payments={[booking.main_params.payment, booking.main_params.cancellation?.payment]}
-                    refetch={refetch}
-                    onDismiss={() =>
-                      setSearchParams(
-                        (params) => {
-                          params.delete('payment');
-                          return params;
-                        },
-                        { replace: true },
-                      )
-                    }
-                  />
-                )}
-                <PaymentCard booking={booking} renderPayment={(payment) => <PaymentPanel bookingId={booking.booking_id} payment={payment} />} />
-              </Stack>
-            </BookingSection>
-            {booking.pending_change && (
-              <BookingSection title={t('detail.sections.pendingChange')}>
-                <PendingChange booking={booking} labels={labels} />
-                {may('accept_modification') && (
-                  <Group gap="xs" mt="sm">
-                    <Button size="xs" color="teal" onClick={() => setAccepting(true)}>
-                      {t('steps.acceptChange')}
-                    </Button>
-                    <Button size="xs" color="red" variant="outline" loading={refuseChange.isPending} onClick={() => refuseChange.mutate(undefined, { onSuccess: () => notifySuccess(t('steps.refuseChangeDone')) })}>
-                      {t('steps.refuseChange')}
-                    </Button>
-                  </Group>
-                )}
+      {/* Trains, people, applicant, payment and notes: below a phone's first screen, made after the first paint. */}
+      <AfterFirstPaint>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <Stack gap="md">
+              <BookingSection title={t('detail.sections.trains')}>
+                <BookingTrains booking={booking} labels={labels} />
               </BookingSection>
-            )}
-            {cancellation && (
-              <BookingSection title={t('detail.sections.cancellation')}>
-                <SimpleGrid cols={2} spacing="sm">
-                  <BookingField label={t('cancel.rate')} value={t('cancel.percent', { value: formatRatePercent(cancellation.cancellation_rate_e6) })} />
-                  <BookingField label={t('cancel.fee')} value={<span data-testid="booking-cancellation-fee">{t('form.yen', { amount: formatYen(cancellation.total_cancellation_fee) })}</span>} />
-                  <BookingField label={t('detail.cancelledAt')} value={cancellation.cancelled_at ? formatDateTime(cancellation.cancelled_at) : t('detail.cancellationOpen')} />
-                  {cancellation.payment && <BookingField label={t('detail.paymentFields.status')} value={<PaymentStatusBadge status={cancellation.payment.status} />} />}
+              {/* Agent and station staff: the voucher and seat table as their flags allow, and the seats the group got. */}
+              {!operator && booking.status !== 'NOT_RESERVED' && booking.status !== 'CANCELLED' && <BookingDocuments booking={booking} />}
+              <BookingSection title={t('detail.sections.participants')}>
+                <BookingParticipants booking={booking} labels={labels} />
+              </BookingSection>
+              <BookingSection title={t('detail.sections.applicant')}>
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                  <BookingField label={t('form.applicantName')} value={booking.applicant.name} />
+                  <BookingField label={t('form.email')} value={booking.applicant.email} />
+                  <BookingField label={t('form.phone')} value={booking.applicant.phone_number} />
+                  <BookingField label={t('form.conductorName')} value={booking.tour_conductor?.name} />
+                  <BookingField label={t('form.conductorPhone')} value={booking.tour_conductor?.phone_number} />
+                  <BookingField label={t('form.groupType')} value={t(`groupType.${booking.group.group_type}`)} />
+                  <BookingField label={t('form.groupName')} value={booking.group.name} />
+                  <BookingField label={t('form.groupKana')} value={booking.group.name_kana} />
+                  <BookingField
+                    label={t('form.country')}
+                    value={booking.group.country_code === 'OTHER' ? t('form.otherCountry') : countryName(booking.group.country_code, i18n.language)}
+                  />
+                  <BookingField label={t('form.prefecture')} value={prefecture?.label} />
+                  <BookingField label={t('detail.note')} value={booking.note} />
                 </SimpleGrid>
               </BookingSection>
-            )}
-            {(booking.main_params.confirmNote || booking.main_params.voucherNote) && (
-              <BookingSection title={t('detail.sections.specialNotes')}>
-                <Stack gap="xs">
-                  <BookingField label={t('detail.confirmNote')} value={booking.main_params.confirmNote} />
-                  <BookingField label={t('detail.voucherNote')} value={booking.main_params.voucherNote} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <Stack gap="md">
+              <BookingSection title={t('detail.sections.payment')}>
+                <Stack gap="sm">
+                  {returnedFromCheckout && (
+                    <CheckoutReturnNotice
+                      payments={[booking.main_params.payment, booking.main_params.cancellation?.payment]}
+                      refetch={refetch}
+                      onDismiss={() =>
+                        setSearchParams(
+                          (params) => {
+                            params.delete('payment');
+                            return params;
+                          },
+                          { replace: true },
+                        )
+                      }
+                    />
+                  )}
+                  <PaymentCard booking={booking} renderPayment={(payment) => <PaymentPanel bookingId={booking.booking_id} payment={payment} />} />
                 </Stack>
               </BookingSection>
-            )}
-            <BookingSection title={t('detail.sections.notes')}>
-              <BookingNotes bookingId={booking.booking_id} notes={booking.notes} canMarkPrivate={operator} />
-            </BookingSection>
-            {booking.wait_listing && (
-              <Badge color="violet" variant="light">
-                {t('status.WAITLIST')}
-              </Badge>
-            )}
-          </Stack>
-        </Grid.Col>
-      </Grid>
+              {booking.pending_change && (
+                <BookingSection title={t('detail.sections.pendingChange')}>
+                  <PendingChange booking={booking} labels={labels} />
+                  {may('accept_modification') && (
+                    <Group gap="xs" mt="sm">
+                      <Button size="xs" color="teal" onClick={() => setAccepting(true)}>
+                        {t('steps.acceptChange')}
+                      </Button>
+                      <Button size="xs" color="red" variant="outline" loading={refuseChange.isPending} onClick={() => refuseChange.mutate(undefined, { onSuccess: () => notifySuccess(t('steps.refuseChangeDone')) })}>
+                        {t('steps.refuseChange')}
+                      </Button>
+                    </Group>
+                  )}
+                </BookingSection>
+              )}
+              {cancellation && (
+                <BookingSection title={t('detail.sections.cancellation')}>
+                  <SimpleGrid cols={2} spacing="sm">
+                    <BookingField label={t('cancel.rate')} value={t('cancel.percent', { value: formatRatePercent(cancellation.cancellation_rate_e6) })} />
+                    <BookingField label={t('cancel.fee')} value={<span data-testid="booking-cancellation-fee">{t('form.yen', { amount: formatYen(cancellation.total_cancellation_fee) })}</span>} />
+                    <BookingField label={t('detail.cancelledAt')} value={cancellation.cancelled_at ? formatDateTime(cancellation.cancelled_at) : t('detail.cancellationOpen')} />
+                    {cancellation.payment && <BookingField label={t('detail.paymentFields.status')} value={<PaymentStatusBadge status={cancellation.payment.status} />} />}
+                  </SimpleGrid>
+                </BookingSection>
+              )}
+              {(booking.main_params.confirmNote || booking.main_params.voucherNote) && (
+                <BookingSection title={t('detail.sections.specialNotes')}>
+                  <Stack gap="xs">
+                    <BookingField label={t('detail.confirmNote')} value={booking.main_params.confirmNote} />
+                    <BookingField label={t('detail.voucherNote')} value={booking.main_params.voucherNote} />
+                  </Stack>
+                </BookingSection>
+              )}
+              <BookingSection title={t('detail.sections.notes')}>
+                <BookingNotes bookingId={booking.booking_id} notes={booking.notes} canMarkPrivate={operator} />
+              </BookingSection>
+              {booking.wait_listing && (
+                <Badge color="violet" variant="light">
+                  {t('status.WAITLIST')}
+                </Badge>
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </AfterFirstPaint>
 
       <ConfirmModal
         opened={releasing}
