@@ -404,10 +404,16 @@ async function main() {
             await p.getByRole('tab').nth(1).click();
             await p.locator('[role="tabpanel"]:visible button[data-seat-id]').first().waitFor();
             const seats = p.locator('[role="tabpanel"]:visible button[data-seat-id]:not([disabled])');
-            for (let i = 0; i < 4; i++) await seats.nth(40 + i * 7).click();
+            // As a person does: scroll the seat into view, then press it. The seat map's boxes are
+            // content-visibility: auto, so a seat far below the screen has no box to click until then.
+            const press = async (n: number) => {
+              await seats.nth(n).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+              await seats.nth(n).click();
+            };
+            for (let i = 0; i < 4; i++) await press(40 + i * 7);
             await p.getByRole('tab').nth(0).click();
             await p.locator('[role="tabpanel"]:visible button[data-seat-id]').first().waitFor();
-            await seats.nth(60).click();
+            await press(60);
           },
         },
         {
