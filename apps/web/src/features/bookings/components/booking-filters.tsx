@@ -1,10 +1,11 @@
-import { memo, useMemo, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, type ReactNode } from 'react';
 import { MultiSelect, Select, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GROUP_TYPES, PAYMENT_STATUSES } from '@sagano/domain/bookings/booking-constants';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES } from '@sagano/domain/bookings/booking-state';
 import { countryOptions } from '@sagano/domain/common/countries';
 import { COUNTRY_LIST_LIMIT } from './country-list.ts';
+import { whenIdle } from '../../../lib/when-idle.ts';
 import { AgentBranchSelect } from '../../../components/agent-branch-select.tsx';
 import { SearchFilterForm, useDatedFilterForm } from '../../../components/search-filter-form.tsx';
 import { DateField } from '../../../components/date-field.tsx';
@@ -51,7 +52,12 @@ export function BookingFilters({
   canPickAgent: boolean;
   onSearch: (values: BookingFilterValues) => void;
 }) {
-  const { t } = useTranslation(['bookings', 'common']);
+  const { t, i18n } = useTranslation(['bookings', 'common']);
+  // The country names are sorted once the list is idle, not at its first paint nor at the click
+  // that opens the detailed filters (countryOptions keeps them per language).
+  const language = i18n.language;
+  const otherCountry = t('form.otherCountry');
+  useEffect(() => whenIdle(() => countryOptions(language, otherCountry)), [language, otherCountry]);
   const extendedSet = TEXT_KEYS.some((k) => !['service_from', 'service_to', 'booking_id', 'group_name'].includes(k) && initial[k]) || initial.sub_status.length > 0;
   const { form, any, frame } = useDatedFilterForm(initial, () => readBookingFilters(new URLSearchParams()), onSearch);
   const anyLabel = any.label;
