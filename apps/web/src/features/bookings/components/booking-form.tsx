@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Button, Checkbox, Group, NativeSelect, Paper, Select, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Select, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -35,16 +34,10 @@ import { MAX_GROUP_NAME, MAX_GROUP_NAME_KANA, MAX_REQUEST_NOTE } from '@sagano/d
 import { MAX_PERSON_NAME } from '@sagano/domain/common/text-limits';
 import { counted } from '../../../components/length-counter.tsx';
 
-export function FormSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title}>
-      <Title order={2} size="h5" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
+/** The form's and the confirmation's sections are the booking page's section frame. */
+import { BookingSection as FormSection } from './booking-detail-sections.tsx';
+
+export { FormSection };
 
 export { prefectureOptions };
 
