@@ -40,6 +40,10 @@ const reachesZod = new Set<string>();
 function collectZodUsers(): Plugin {
   return {
     name: 'collect-zod-users',
+    // A watch rebuild starts from an empty set (a module may have stopped importing zod).
+    buildStart() {
+      reachesZod.clear();
+    },
     buildEnd() {
       const importers = new Map<string, string[]>();
       for (const id of this.getModuleIds()) {
