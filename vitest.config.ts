@@ -1,6 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/** Server test files that vi.mock a module: they cannot share a worker's modules with the others. */
+const MOCKING_SERVER_FILES = ['apps/server/test/arrangement-application-terms.test.ts'];
+
 export default defineConfig({
   test: {
     // Vitest leaves one core free by default, which on a two-core machine runs every file one
@@ -8,12 +11,29 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
-        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },
+        // Pure functions: the files share a worker's modules.
+        test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node', isolate: false },
       },
       {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          exclude: [...MOCKING_SERVER_FILES],
+          environment: 'node',
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file builds its own app on its own copy of the database, and no server file
+          // changes a global; sharing the loaded modules between the files of a worker saves
+          // loading the whole server again for every file (most of the suite's import time).
+          isolate: false,
+        },
+      },
+      {
+        // The files that replace a server module (vi.mock) need modules of their own.
+        test: {
+          name: 'server-mocking',
+          include: [...MOCKING_SERVER_FILES],
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 60_000,

@@ -192,9 +192,9 @@ describe('booking detail stepper', () => {
 
       // On a phone the steps stand in a column and stay readable.
       await page.setViewportSize({ width: 390, height: 844 });
-      const items = page.getByRole('list', { name: words[lang].progress }).locator('li');
-      const [first, second] = [await items.nth(0).boundingBox(), await items.nth(1).boundingBox()];
-      expect(second!.y).toBeGreaterThan(first!.y);
+      // Both boxes are read in one frame: read one by one, a scroll between the two reads moved them.
+      const list = page.getByRole('list', { name: words[lang].progress });
+      await expect.poll(() => list.evaluate((ol) => Array.from(ol.children).slice(0, 2).map((li) => li.getBoundingClientRect().top))).toSatisfy(([first, second]) => second! > first!);
       await screenshot(page, `booking-stepper-phone-${lang}`);
       await context.close();
     });
