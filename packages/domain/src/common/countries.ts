@@ -1,3 +1,5 @@
+import { COUNTRY_NAMES_EN, COUNTRY_NAMES_JA } from './country-names.ts';
+
 /**
  * Country codes for a booking's group (spec 000 §5, 001 §9.6): the ISO 3166-1 alpha-3 list plus
  * OTHER. Each code carries its alpha-2 twin, which is what Intl.DisplayNames names.
@@ -28,16 +30,39 @@ export const OTHER_COUNTRY = 'OTHER';
 /** Every ISO 3166-1 alpha-3 code, in the standard's order by English short name. */
 export const COUNTRY_CODES: readonly string[] = [...ALPHA2_OF.keys()];
 
+/** The ISO alpha-2 code of an alpha-3 code (what Intl.DisplayNames names), undefined for OTHER or an unknown code. */
+export function countryAlpha2(code: string): string | undefined {
+  return ALPHA2_OF.get(code);
+}
+
 export function isCountryCode(code: string): boolean {
   return code === OTHER_COUNTRY || ALPHA2_OF.has(code);
 }
 
+/** Japanese and English names from the tables, in their sort order (code → name, by name). */
+const tables = new Map<string, ReadonlyMap<string, string>>();
+function namesTable(language: string): ReadonlyMap<string, string> | undefined {
+  const text = language === 'ja' ? COUNTRY_NAMES_JA : language === 'en' ? COUNTRY_NAMES_EN : undefined;
+  if (text === undefined) return undefined;
+  let table = tables.get(language);
+  if (!table) {
+    table = new Map(text.split('|').map((entry) => entry.split(':') as [string, string]));
+    tables.set(language, table);
+  }
+  return table;
+}
+
 const displayNames = new Map<string, Intl.DisplayNames | null>();
 
-/** The country's name in `language` (Intl.DisplayNames); the code itself when the runtime cannot name it. */
+/**
+ * The country's name in `language`: from the tables in Japanese and English, else Intl.DisplayNames;
+ * the code itself when the runtime cannot name it.
+ */
 export function countryName(code: string, language: string): string {
   const alpha2 = ALPHA2_OF.get(code);
   if (!alpha2) return code;
+  const named = namesTable(language)?.get(code);
+  if (named !== undefined) return named;
   let names = displayNames.get(language);
   if (names === undefined) {
     try {
@@ -62,9 +87,16 @@ export function countryOptions(language: string, otherLabel: string): readonly {
   const key = `${language}\u0000${otherLabel}`;
   let options = optionLists.get(key);
   if (!options) {
-    const collator = new Intl.Collator(language);
-    const names = COUNTRY_CODES.filter((c) => c !== 'JPN').map((code) => ({ value: code, label: countryName(code, language) }));
-    names.sort((a, b) => collator.compare(a.label, b.label));
+    const table = namesTable(language);
+    let names: { value: string; label: string }[];
+    if (table) {
+      // The tables are in their language's order already.
+      names = [...table].filter(([code]) => code !== 'JPN').map(([value, label]) => ({ value, label }));
+    } else {
+      const collator = new Intl.Collator(language);
+      names = COUNTRY_CODES.filter((c) => c !== 'JPN').map((code) => ({ value: code, label: countryName(code, language) }));
+      names.sort((a, b) => collator.compare(a.label, b.label));
+    }
     options = [{ value: 'JPN', label: countryName('JPN', language) }, ...names, { value: OTHER_COUNTRY, label: otherLabel }];
     optionLists.set(key, options);
   }
