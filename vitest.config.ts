@@ -1,8 +1,16 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /** Server test files that vi.mock a module: they cannot share a worker's modules with the others. */
 const MOCKING_SERVER_FILES = ['apps/server/test/arrangement-application-terms.test.ts'];
+
+/** What both server projects share: the migrated template database, and time for the real server's work. */
+const serverFiles: NonNullable<TestProjectInlineConfiguration['test']> = {
+  environment: 'node',
+  globalSetup: ['apps/server/test/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
 
 export default defineConfig({
   test: {
@@ -19,10 +27,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           exclude: [...MOCKING_SERVER_FILES],
-          environment: 'node',
-          globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...serverFiles,
           // Each file builds its own app on its own copy of the database, and no server file
           // changes a global; sharing the loaded modules between the files of a worker saves
           // loading the whole server again for every file (most of the suite's import time).
@@ -34,10 +39,7 @@ export default defineConfig({
         test: {
           name: 'server-mocking',
           include: [...MOCKING_SERVER_FILES],
-          environment: 'node',
-          globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...serverFiles,
         },
       },
       {

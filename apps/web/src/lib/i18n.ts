@@ -64,7 +64,7 @@ function ensurePart(language: UiLanguage, part: BundlePart): Promise<void> {
       if (!i18next.isInitialized) await initialized;
       // A namespace is one file, whole in each part that has it: set, not deep-merged, and not
       // copied (i18next copies through JSON by default: 70 ms of a phone's first screen).
-      for (const [namespace, messages] of Object.entries(bundle)) i18next.addResourceBundle(language, namespace, messages, false, true, { skipCopy: true, silent: false });
+      for (const [namespace, messages] of Object.entries(bundle)) i18next.addResourceBundle(language, namespace, messages, false, true, { skipCopy: true });
     });
     loading.set(key, done);
     done.catch(() => loading.delete(key));

@@ -33,11 +33,8 @@ import { useLegVacancies } from './use-leg-vacancies.ts';
 import { MAX_GROUP_NAME, MAX_GROUP_NAME_KANA, MAX_REQUEST_NOTE } from '@sagano/domain/bookings/booking-constants';
 import { MAX_PERSON_NAME } from '@sagano/domain/common/text-limits';
 import { counted } from '../../../components/length-counter.tsx';
-
-/** The form's and the confirmation's sections are the booking page's section frame. */
-import { BookingSection as FormSection } from './booking-detail-sections.tsx';
-
-export { FormSection };
+// The form's sections use the booking page's section frame.
+import { BookingSection } from './booking-detail-sections.tsx';
 
 export { prefectureOptions };
 
@@ -142,10 +139,10 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
       )}
     >
       <Stack gap="md">
-        <FormSection title={t('form.steps.trains')}>
+        <BookingSection title={t('form.steps.trains')}>
           <TrainPicker form={form} labels={labels} locked={trainsLocked} />
-        </FormSection>
-        <FormSection title={t('form.steps.agent')}>
+        </BookingSection>
+        <BookingSection title={t('form.steps.agent')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {scope ? (
               <OwnAgentFields scope={scope} form={form} />
@@ -176,21 +173,21 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
               </>
             )}
           </SimpleGrid>
-        </FormSection>
-        <FormSection title={t('form.steps.applicant')}>
+        </BookingSection>
+        <BookingSection title={t('form.steps.applicant')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <TextInput label={t('form.applicantName')} required {...form.getInputProps('applicant.name')} {...counted(form.values.applicant.name, MAX_PERSON_NAME)} />
             <TextInput label={t('form.email')} type="email" required {...form.getInputProps('applicant.email')} />
             <TextInput label={t('form.phone')} type="tel" required {...form.getInputProps('applicant.phone_number')} />
           </SimpleGrid>
-        </FormSection>
-        <FormSection title={t('form.steps.conductor')}>
+        </BookingSection>
+        <BookingSection title={t('form.steps.conductor')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <TextInput label={t('form.conductorName')} {...form.getInputProps('tour_conductor.name')} {...counted(form.values.tour_conductor.name, MAX_PERSON_NAME, t('form.conductorHint'))} />
             <TextInput label={t('form.conductorPhone')} type="tel" {...form.getInputProps('tour_conductor.phone_number')} />
           </SimpleGrid>
-        </FormSection>
-        <FormSection title={t('form.steps.group')}>
+        </BookingSection>
+        <BookingSection title={t('form.steps.group')}>
           <Stack gap="sm">
             <Stack gap={4}>
               <Text size="sm" fw={500} id="group-type-label">
@@ -229,16 +226,16 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
               />
             </SimpleGrid>
           </Stack>
-        </FormSection>
-        <FormSection title={t('form.steps.participants')}>
+        </BookingSection>
+        <BookingSection title={t('form.steps.participants')}>
           <ParticipantsInput form={form} labels={labels} vacancies={vacancies} />
-        </FormSection>
-        <FormSection title={t('form.steps.other')}>
+        </BookingSection>
+        <BookingSection title={t('form.steps.other')}>
           <Stack gap="sm">
             <Textarea label={t('form.note')} autosize minRows={2} maxRows={8} {...form.getInputProps('note')} {...counted(form.values.note, MAX_REQUEST_NOTE)} />
             <Checkbox label={t('form.waitListing')} {...form.getInputProps('wait_listing', { type: 'checkbox' })} data-testid="wait-listing" />
           </Stack>
-        </FormSection>
+        </BookingSection>
         <Group justify="flex-end">
           <Button type="submit" rightSection={<IconArrowRight size={16} aria-hidden />}>
             {t('form.toConfirm')}

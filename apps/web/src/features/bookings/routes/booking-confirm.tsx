@@ -13,7 +13,8 @@ import { useCreateBooking, useUpdateBooking } from '../api/create-booking.ts';
 import { useAgentOptions } from '../../../lib/agent-options.ts';
 import { useDayTrains } from '../api/get-day-trains.ts';
 import { agentScopeOf, useOwnAgent, useOwnGroup } from '../../../lib/own-agent.ts';
-import { FormSection, prefectureOptions } from '../components/booking-form.tsx';
+import { prefectureOptions } from '../components/booking-form.tsx';
+import { BookingSection } from '../components/booking-detail-sections.tsx';
 import { clearForm, isSubmittable, legDate, loadForm, toCreateBody, toUpdateBody, tripLegs, type BookingFormState, type TripLeg } from '../components/booking-form-state.ts';
 import { AmountTable } from '../components/participants-input.tsx';
 import { useBookingLabels, type BookingLabels } from '../components/use-booking-labels.ts';
@@ -135,17 +136,17 @@ export function Component() {
     <>
       {header}
       <Stack gap="md">
-        <FormSection title={t('form.steps.trains')}>
+        <BookingSection title={t('form.steps.trains')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {legs.map((leg, i) => (
               <LegSummary key={leg.direction} state={state} leg={leg} labels={labels} title={t(i === 0 ? 'form.outbound' : 'form.return')} />
             ))}
           </SimpleGrid>
-        </FormSection>
-        <FormSection title={t('form.steps.agent')}>
+        </BookingSection>
+        <BookingSection title={t('form.steps.agent')}>
           <Field label={t('form.agent')} value={[agentSummary?.name_ja ?? (scope?.kind === 'branch' ? '' : `#${state.agent_id}`), branch?.name_ja].filter(Boolean).join(' / ')} />
-        </FormSection>
-        <FormSection title={`${t('form.steps.applicant')} / ${t('form.steps.conductor')}`}>
+        </BookingSection>
+        <BookingSection title={`${t('form.steps.applicant')} / ${t('form.steps.conductor')}`}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <Field label={t('form.applicantName')} value={state.applicant.name} />
             <Field label={t('form.email')} value={state.applicant.email} />
@@ -153,8 +154,8 @@ export function Component() {
             <Field label={t('form.conductorName')} value={state.tour_conductor.name} />
             <Field label={t('form.conductorPhone')} value={state.tour_conductor.phone_number} />
           </SimpleGrid>
-        </FormSection>
-        <FormSection title={t('form.steps.group')}>
+        </BookingSection>
+        <BookingSection title={t('form.steps.group')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
             <Field label={t('form.groupType')} value={t(`groupType.${state.group.group_type}`)} />
             <Field label={t('form.groupName')} value={state.group.name} />
@@ -162,8 +163,8 @@ export function Component() {
             <Field label={t('form.country')} value={state.group.country_code === 'OTHER' ? t('form.otherCountry') : countryName(state.group.country_code, i18n.language)} />
             <Field label={t('form.prefecture')} value={prefecture?.label ?? ''} />
           </SimpleGrid>
-        </FormSection>
-        <FormSection title={t('form.steps.participants')}>
+        </BookingSection>
+        <BookingSection title={t('form.steps.participants')}>
           <Stack gap="sm">
             <AmountTable state={state} labels={labels} />
             <Table withTableBorder={false}>
@@ -179,13 +180,13 @@ export function Component() {
               </Table.Tbody>
             </Table>
           </Stack>
-        </FormSection>
-        <FormSection title={t('form.steps.other')}>
+        </BookingSection>
+        <BookingSection title={t('form.steps.other')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Field label={t('form.note')} value={state.note} />
             <Field label={t('form.waitListing')} value={t(state.wait_listing ? 'form.waitListingChosen.yes' : 'form.waitListingChosen.no')} />
           </SimpleGrid>
-        </FormSection>
+        </BookingSection>
         {needsAgreement && (
           <Paper withBorder p="md">
             <Text size="sm" mb="xs">
