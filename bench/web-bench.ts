@@ -5,7 +5,7 @@
  * It builds the app, starts it on a fresh embedded database with the demo data (as the e2e setup
  * does), adds bookings up to 1,000 and a confirmed round trip to seat, then measures:
  *   - initial JS (gzip) of the login page and signed-in screens, against an empty Vite React app
- *     built in the same run;
+ *     built in the same run, then of every signed-in screen of the menu one by one (WEB_BENCH_SKIP=screens leaves that out);
  *   - Lighthouse 12 performance and accessibility, desktop and mobile, median of WEB_BENCH_RUNS;
  *   - INP under 4× CPU throttling (Event Timing API, worst interaction), median of WEB_BENCH_RUNS.
  * Writes the "## Web" section of bench/RESULTS.md.
@@ -186,9 +186,9 @@ async function seed(api: Api): Promise<{ roundTrip: string; token: string }> {
 
 // ---------------------------------------------------------------- browser helpers
 
-async function signIn(page: Page, url: string): Promise<void> {
+async function signIn(page: Page, url: string, email = STAFF): Promise<void> {
   await page.goto(`${url}/login`);
-  await page.getByLabel('メールアドレス').fill(STAFF);
+  await page.getByLabel('メールアドレス').fill(email);
   await page.getByLabel('パスワード', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await page.waitForURL('**/dashboard');
@@ -281,6 +281,31 @@ async function measureJs(url: string, targets: Target[]) {
   return out;
 }
 
+/**
+ * Every signed-in screen of the menu (the administrator sees them all; the agent portal's own
+ * screens as an agent's administrator), each loaded on its own as a first visit after signing in:
+ * the "any signed-in screen ≤ 5×" budget, screen by screen.
+ */
+async function measureScreens(url: string, roundTrip: string): Promise<(PageLoad & { path: string; who: string })[]> {
+  const operator = ['/dashboard', '/notifications', '/bookings', '/bookings/create', `/bookings/${roundTrip}`, `/bookings/${roundTrip}/histories`, `/bookings/${roundTrip}/assign-seats`, `/bookings/${roundTrip}/cancel`,
+    '/agents', '/agents/create', '/search-allotments', '/payments', '/monthly-report', '/sales', '/inventory-arrangements', '/suspended', '/bulk-operation', '/report', '/operation-logs', '/mails', '/jobs', '/users',
+    '/services', '/pattern-calendar', '/special-days', '/arrangement-application', '/arrangement-pattern', '/free-count-plans', '/group-pricing-plans', '/basic-info', '/bank-accounts',
+    '/cancellation-policy', '/group-schedules', '/special-contract-terms', '/approvals', '/two-factor', '/change-password'];
+  const agent = ['/staff', '/api-keys'];
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const out: (PageLoad & { path: string; who: string })[] = [];
+  for (const [who, paths] of [['admin@example.com', operator], ['agent-free@example.com', agent]] as const) {
+    const context = await browser.newContext({ locale: 'ja-JP' });
+    const page = await context.newPage();
+    await signIn(page, url, who);
+    await page.close();
+    for (const path of paths) out.push({ path, who, ...(await jsOfPage(context, `${url}${path}`)) });
+    await context.close();
+  }
+  await browser.close();
+  return out.sort((a, b) => b.gzip - a.gzip);
+}
+
 async function lighthouseScores(url: string, target: Target, form: 'desktop' | 'mobile') {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   try {
@@ -357,6 +382,27 @@ async function main() {
       for (const e of r.consoleErrors) console.log(`console error on ${r.name}: ${e}`);
     }
     lines.push('');
+
+    // Every signed-in screen
+    if (!SKIP.has('screens')) {
+      const screens = await measureScreens(server.url, roundTrip);
+      const over = screens.filter((r) => r.gzip / baseline > 5);
+      lines.push(
+        `#### Every signed-in screen (${screens.length}), largest first`,
+        '',
+        `Each screen opened on its own right after signing in (the administrator; /staff and /api-keys as an agent's administrator), up to network idle. Goal ≤ 5×: ${over.length === 0 ? 'every screen ✓' : `${over.length} over (${over.map((r) => r.path).join(', ')})`}.`,
+        '',
+        '| screen | JS files | gzip | × baseline | goal | console errors |',
+        '|---|---:|---:|---:|---|---:|',
+      );
+      for (const r of screens) {
+        const ratio = r.gzip / baseline;
+        lines.push(`| ${r.path.replace(roundTrip, '{id}')} | ${r.files} | ${kib(r.gzip)} | ${ratio.toFixed(2)}× | ≤ 5× ${ratio <= 5 ? '✓' : '✗'} | ${r.consoleErrors.length} |`);
+        for (const e of r.consoleErrors) console.log(`console error on ${r.path}: ${e}`);
+      }
+      console.log(lines.slice(-screens.length - 6).join('\n'));
+      lines.push('');
+    }
 
     // Lighthouse
     if (!SKIP.has('lighthouse')) {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DASHBOARD_BOOKING_FILTERS } from '@sagano/domain/dashboard/dashboard-schemas';
+import { DASHBOARD_BOOKING_FILTERS } from '@sagano/domain/dashboard/dashboard-counts';
 import { rowsOf } from '../src/db/client.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 import { errorOf, type TestApp } from './test-app.ts';

@@ -10,7 +10,8 @@ import { BankAccountBody, MAX_ACCOUNT_NAME, MAX_BANK_NAME } from '../master-data
 import { MAX_BUSINESS_HOURS, MAX_OPERATOR_ADDRESS, MAX_OPERATOR_NAME, OperatorBasicInfoBody } from '../master-data/operator-basic-info-schemas.ts';
 import { MAX_TRANSFER_NOTE, RecordBankTransferBody } from '../payments/payment-schemas.ts';
 import { MAX_PRICING_PLAN_NAME, PricingPlanBody } from '../pricing/pricing-schemas.ts';
-import { AssignSeatsNgBody, ConfirmVoucherBody, MAX_SEAT_NG_REASON } from '../seats/seat-schemas.ts';
+import { AssignSeatsNgBody, ConfirmVoucherBody } from '../seats/seat-schemas.ts';
+import { MAX_SEAT_NG_REASON } from '../seats/seat-limits.ts';
 import { CreateUserBody } from '../users/user-schemas.ts';
 import { MAX_MAIL_BODY, MAX_MAIL_SUBJECT, MAX_PERSON_NAME } from './text-limits.ts';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PagingQuery } from '../common/paging.ts';
 import { MESSAGE_CATEGORIES } from './message-categories.ts';
+import { MAX_MESSAGE_BODY, MAX_MESSAGE_TITLE } from './message-limits.ts';
 
 /**
  * Dashboard articles (spec 000 §3 "Dashboard message", 001 §7.7) on the wire: the back office
@@ -8,10 +9,6 @@ import { MESSAGE_CATEGORIES } from './message-categories.ts';
  * shown, never stored as markup).
  */
 
-export const MAX_MESSAGE_TITLE = 200;
-export const MAX_MESSAGE_BODY = 10_000;
-/** The most attachments one article carries. */
-export const MAX_MESSAGE_ATTACHMENTS = 10;
 
 export const MessageCategoryField = z.enum(MESSAGE_CATEGORIES, 'choose one of IMPORTANT, OPERATION, NOTICE, CAMPAIGN');
 

@@ -8,6 +8,7 @@ import { LocalizedLabel } from '../common/language.ts';
 import { MAX_MAIL_BODY, MAX_MAIL_SUBJECT } from '../common/text-limits.ts';
 import { MAX_SPECIAL_NOTE } from '../bookings/booking-schemas.ts';
 import { Car, DIRECTIONS, Seat } from '../reference/reference-schemas.ts';
+import { MAX_SEAT_NG_REASON } from './seat-limits.ts';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES } from '../bookings/booking-state.ts';
 
 const DateString = z.iso.date();
@@ -93,8 +94,6 @@ export const AssignSeatsBody = orEmpty(z.object({
 }));
 export type AssignSeatsBody = z.infer<typeof AssignSeatsBody>;
 
-/** Why seats could not be given (told to the agent). */
-export const MAX_SEAT_NG_REASON = 500;
 export const AssignSeatsNgBody = z.object({ ng_reason: z.string().trim().min(1, 'enter the reason').max(MAX_SEAT_NG_REASON) });
 
 /** POST /v1/bookings/{id}/release-seats: everything, or on the service day only the seats named (same-day release). */

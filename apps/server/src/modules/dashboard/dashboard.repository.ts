@@ -3,13 +3,8 @@
  * list's own filters (bookingFilters), so a count is exactly what its link lists (by booking).
  */
 import { sql } from 'drizzle-orm';
-import {
-  DASHBOARD_APPROVAL_STATUS,
-  DASHBOARD_BOOKING_FILTERS,
-  RIDING_STATUSES,
-  type DashboardBookingFilter,
-  type DashboardCountKey,
-} from '@sagano/domain/dashboard/dashboard-schemas';
+import { DASHBOARD_APPROVAL_STATUS, DASHBOARD_BOOKING_FILTERS, type DashboardBookingFilter, type DashboardCountKey } from '@sagano/domain/dashboard/dashboard-counts';
+import { RIDING_STATUSES } from '@sagano/domain/dashboard/dashboard-schemas';
 import type { ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
 import type { BookingStatus, BookingSubStatus } from '@sagano/domain/bookings/booking-state';
 import type { LocalizedLabel } from '@sagano/domain/common/language';

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { MessageCategory } from '@sagano/domain/messages/message-categories';
+import { MAX_MESSAGE_ATTACHMENTS } from '@sagano/domain/messages/message-limits';
 import {
-  MAX_MESSAGE_ATTACHMENTS,
   nextSortId,
   reorderedSortIds,
   type MessageAttachmentResponse,

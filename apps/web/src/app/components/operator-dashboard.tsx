@@ -7,7 +7,7 @@ import {
   DASHBOARD_BOOKING_FILTERS,
   DASHBOARD_COUNT_KEYS,
   type DashboardCountKey,
-} from '@sagano/domain/dashboard/dashboard-schemas';
+} from '@sagano/domain/dashboard/dashboard-counts';
 import { useDashboardSummary } from '../../features/dashboard/api/get-dashboard-summary.ts';
 import { DeparturesBoard, type DepartureDay } from './departures-board.tsx';
 

@@ -3,7 +3,7 @@ import { ActionIcon, FileButton, Group, Paper, Stack, Text, UnstyledButton } fro
 import { IconPaperclip, IconUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ATTACHMENT_ACCEPT, attachmentTypeOf, MAX_ATTACHMENT_BYTES, type AttachmentProblem } from '@sagano/domain/messages/attachment-type';
-import { MAX_MESSAGE_ATTACHMENTS } from '@sagano/domain/messages/message-schemas';
+import { MAX_MESSAGE_ATTACHMENTS } from '@sagano/domain/messages/message-limits';
 
 /** Why a chosen file cannot be attached, judged as the server judges it (size, then its bytes against its name); null when it can. */
 export async function attachmentProblemOf(file: File): Promise<AttachmentProblem | null> {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ActionIcon, Anchor, Badge, Button, Card, EmptyState, Group, Loader, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { IconGripVertical, IconNews, IconPaperclip, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,9 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { closeAndNotify, notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteMessage, useMessageBoard, useReorderMessages } from '../api/messages.ts';
-import { MessageFormModal } from './message-form-modal.tsx';
+
+/** The article form (and its schema) downloads when an article is first written or edited, not with the dashboard. */
+const MessageFormModal = lazy(() => import('./message-form-modal.tsx').then((m) => ({ default: m.MessageFormModal })));
 
 type Editing = { message: MessageResponse | null; category: MessageCategory };
 
@@ -212,7 +214,11 @@ export function MessageBoard({ canEdit }: { canEdit: boolean }) {
           ))}
         </Tabs>
       )}
-      {editing && <MessageFormModal key={editing.message?.id ?? 'new'} message={editing.message} category={editing.category} onClose={() => setEditing(null)} onSaved={(saved) => setTab(saved.category)} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <MessageFormModal key={editing.message?.id ?? 'new'} message={editing.message} category={editing.category} onClose={() => setEditing(null)} onSaved={(saved) => setTab(saved.category)} />
+        </Suspense>
+      )}
       <ConfirmModal
         opened={deleting !== null}
         title={t('board.deleteTitle')}

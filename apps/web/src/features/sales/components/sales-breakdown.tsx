@@ -1,6 +1,5 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
-import { Grid, Paper, ScrollArea, Table, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Grid, Paper, ScrollArea, Skeleton, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { yenOf } from '@sagano/domain/money/yen-e6';
 import type { SalesFigures } from '@sagano/domain/sales/sales-schemas';
@@ -18,6 +17,15 @@ const SERIES = [
   { name: 'cancellation_fee', color: 'grape.6' },
 ] as const;
 
+/** The chart's height: its placeholder keeps the same place while the chart library downloads. */
+const CHART_HEIGHT = 260;
+
+/**
+ * The chart library (recharts under @mantine/charts, some 117 KiB gzip: more than the rest of the
+ * screen's own code) downloads after the totals and tables are shown, once, for all five charts.
+ */
+const SalesChart = lazy(() => import('./sales-chart.tsx'));
+
 /**
  * One breakdown of the sales: a stacked bar chart of fares, discrepancies and cancellation fees
  * (in yen) with the table of the same rows beside it. The chart is drawn for the eye only; the
@@ -34,16 +42,14 @@ export function SalesBreakdown({ id, title, rows, keyHeader }: { id: string; tit
       </Title>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 5 }} aria-hidden data-testid={`sales-${id}-chart`}>
-          <BarChart
-            h={260}
-            data={data}
-            dataKey="label"
-            type="stacked"
-            series={series}
-            withLegend
-            valueFormatter={(v) => t('chartYen', { value: v.toLocaleString('ja-JP') })}
-            tickLine="y"
-          />
+          <Suspense fallback={<Skeleton h={CHART_HEIGHT} animate={false} />}>
+            <SalesChart
+              h={CHART_HEIGHT}
+              data={data}
+              series={series}
+              valueFormatter={(v) => t('chartYen', { value: v.toLocaleString('ja-JP') })}
+            />
+          </Suspense>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <ScrollArea>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MAX_SEAT_NG_REASON } from '@sagano/domain/seats/seat-schemas';
+import { MAX_SEAT_NG_REASON } from '@sagano/domain/seats/seat-limits';
 import { counted } from '../../../components/length-counter.tsx';
 
 /** 座席指定NG: asks for the reason (required; kept on the booking and shown to staff). */
