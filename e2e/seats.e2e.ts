@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { freshPage, launch, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
-import { api } from './support/api.ts';
+import { api, apiAs } from './support/api.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -149,6 +149,31 @@ describe('seats, seat table and voucher', () => {
     await page.goto(`/bookings/${second}/assign-seats?lang=en`);
     await visible(page.getByRole('button', { name: /automatically/i }).first());
     await screenshot(page, 'assign-seats-full-train-en');
+    await context.close();
+  });
+  it('a seat step on a booking someone changed since the screen read it is refused, and works once the screen shows the change', async () => {
+    const { context, page } = await freshPage(browser, 1600, 1000);
+    // This tab's live-update stream is cut (as on a dropped connection), so the screen does not hear of the change by itself.
+    await page.route('**/v1/events*', (route) => route.abort());
+    await logIn(page, 'staff@example.com');
+    const day = await api<DayAnswer>(page, 'GET', `/v1/allotments/${DAY}?from_station_id=1&to_station_id=4`);
+    const train = day.services.find((s) => s.direction === 'down' && s.vacant_seats >= 15)!;
+    const id = await confirmedGroup(page, train.service_id, 10, [], 'stale.e2e@example.com', '更新競合テスト団体');
+    await page.goto(`/bookings/${id}/assign-seats`);
+    await visible(page.getByRole('button', { name: '全列車を自動割当' }));
+
+    // Meanwhile an administrator changes the booking's priority.
+    await apiAs('admin@example.com', 'POST', `/v1/bookings/${id}/select_priority`, { priority: 60 });
+    await page.getByRole('button', { name: '全列車を自動割当' }).click();
+    await visible(page.getByText('この予約は他の方が先に更新したため、操作は行われませんでした。').first());
+    const untouched = await api<SeatsAnswer>(page, 'GET', `/v1/bookings/${id}/seats`);
+    expect(untouched.directions[0]!.assigned_seat_ids).toEqual([]);
+
+    // The screen has read the booking again: the same step now goes through.
+    await page.getByRole('button', { name: '全列車を自動割当' }).click();
+    await visible(page.getByTestId('assigned-down').getByText('10 / 10席'));
+    await page.getByRole('button', { name: '座席指定OK' }).click();
+    await visible(page.getByTestId('booking-status').getByText('座席確保済'));
     await context.close();
   });
 });

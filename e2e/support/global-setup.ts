@@ -34,13 +34,22 @@ export default async function setup(project: TestProject) {
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitUntilReady(baseUrl, server, 120_000);
-  project.provide('baseUrl', baseUrl);
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitUntilReady(baseUrl, server, 120_000);
+  } catch (error) {
+    // A server that never became ready is not left running (nor its data folder) after the run fails.
+    await stop();
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+  return stop;
 }
 
 declare module 'vitest' {

@@ -164,15 +164,23 @@ describe('creating, changing and deleting', () => {
     expect((await call('PUT', '/v1/messages/999999', { category: 'NOTICE', title: 'x' })).statusCode).toBe(404);
   });
 
-  it('deletes an article with its attachments; reading it then answers 404', async () => {
+  it('deletes an article with its attachments and their stored bytes; reading it then answers 404', async () => {
     const m = await post('CAMPAIGN', '消える記事');
     expect((await upload(m.id, PDF, 'a.pdf')).statusCode).toBe(200);
+    expect((await upload(m.id, PNG, 'b.png')).statusCode).toBe(200);
+    const keys = (await ctx.database.db.select({ k: t.messageAttachments.storageKey }).from(t.messageAttachments).where(eq(t.messageAttachments.messageId, m.id))).map((r) => r.k);
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(storedKeys()).toContain(key);
     const res = await call('DELETE', `/v1/messages/${m.id}`);
     expect(res.statusCode, res.body).toBe(200);
     expect((await call('GET', `/v1/messages/${m.id}`, undefined, agent)).statusCode).toBe(404);
     expect((await call('DELETE', `/v1/messages/${m.id}`)).statusCode).toBe(404);
     const [left] = await ctx.database.db.select({ n: count() }).from(t.messageAttachments).where(eq(t.messageAttachments.messageId, m.id));
     expect(left!.n).toBe(0);
+    for (const key of keys) {
+      expect(storedKeys()).not.toContain(key);
+      expect(await ctx.fileStorage.get(key)).toBeNull();
+    }
     expect(await latestOperationLog(ctx, 'messages.delete')).toMatchObject({ isError: true, statusCode: 404 });
   });
 });
@@ -265,11 +273,16 @@ describe('attachments', () => {
     expect(storedKeys()).toHaveLength(files);
   });
 
-  it('removes an attachment; its download then answers 404', async () => {
+  it('removes an attachment and its stored bytes; its download then answers 404', async () => {
     const before = (await call('GET', `/v1/messages/${messageId}`)).json();
     const target = before.attachments[0];
+    const [{ k: key }] = (await ctx.database.db.select({ k: t.messageAttachments.storageKey }).from(t.messageAttachments).where(eq(t.messageAttachments.id, target.id))) as [{ k: string }];
+    expect(storedKeys()).toContain(key);
+    const kept = before.attachments.slice(1).length;
     const res = await call('DELETE', target.download_url);
     expect(res.statusCode, res.body).toBe(200);
+    expect(storedKeys()).not.toContain(key);
+    expect(res.json().attachments).toHaveLength(kept);
     expect(res.json().attachments.map((a: { id: number }) => a.id)).not.toContain(target.id);
     expect((await call('GET', target.download_url, undefined, agent)).statusCode).toBe(404);
     expect((await call('DELETE', target.download_url)).statusCode).toBe(404);

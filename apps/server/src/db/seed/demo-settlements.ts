@@ -28,6 +28,9 @@ const NO_FILES: FileStorage = {
     throw new Error('the demo seeding stores no files');
   },
   get: async () => null,
+  delete: async () => {
+    throw new Error('the demo seeding deletes no files');
+  },
 };
 
 async function firstDownTrainFrom(tx: Tx, from: string): Promise<{ date: string; serviceId: number } | undefined> {

@@ -9,6 +9,11 @@ export interface FileStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The bytes under the key, or null when there are none. */
   get(key: string): Promise<Buffer | null>;
+  /**
+   * Removes the bytes under the key; none there is no error. Only for keys unique to one upload
+   * (an article's attachment): a content-addressed key may be shared by several rows.
+   */
+  delete(key: string): Promise<void>;
 }
 
 /** Content-addressed keys are `<64 hex>.<ext>`. */

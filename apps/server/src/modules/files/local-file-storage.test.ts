@@ -32,6 +32,7 @@ describe('local file storage', () => {
     for (const bad of ['../secret.png', `${'a'.repeat(64)}.gif`, `${'A'.repeat(64)}.png`, `${'a'.repeat(63)}.png`, `x/${'a'.repeat(64)}.png`, '', `${'a'.repeat(64)}.png/..`]) {
       await expect(storage.get(bad), bad).rejects.toThrow('not a file key');
       await expect(storage.put(bad, Buffer.from('x'), 'image/png'), bad).rejects.toThrow('not a file key');
+      await expect(storage.delete(bad), bad).rejects.toThrow('not a file key');
     }
     expect(readdirSync(folder).sort()).toEqual(['files']);
   });
@@ -45,6 +46,10 @@ describe('local file storage', () => {
     expect(readdirSync(join(folder, 'attachments', 'messages', '2026-11-24'))).toEqual(['運行_案内_改訂_0123456789abcdef.pdf']);
     expect(messageAttachmentKey('2026-11-24', '../..', '0123456789abcdef', 'pdf')).toBe('messages/2026-11-24/file_0123456789abcdef.pdf');
     expect(messageAttachmentKey('2026-11-24', 'あ'.repeat(300), '0123456789abcdef', 'txt')).toBe(`messages/2026-11-24/${'あ'.repeat(60)}_0123456789abcdef.txt`);
+    await storage.delete(key);
+    expect(await storage.get(key)).toBeNull();
+    expect(readdirSync(join(folder, 'attachments', 'messages', '2026-11-24'))).toEqual([]);
+    await expect(storage.delete(key)).resolves.toBeUndefined();
     for (const bad of ['messages/2026-11-24/../x_0123456789abcdef.pdf', 'messages/2026-11-24/a/b_0123456789abcdef.pdf', 'messages/2026-11-24/a.b_0123456789abcdef.pdf', 'messages/2026-11-24/a_0123456789abcdef.exe', 'messages/../a_0123456789abcdef.pdf', '/messages/2026-11-24/a_0123456789abcdef.pdf', 'messages/2026-11-24/a_0123456789abcdef.pdf\n']) {
       await expect(storage.put(bad, Buffer.from('x'), 'text/plain'), bad).rejects.toThrow('not a file key');
     }

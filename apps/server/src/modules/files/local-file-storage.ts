@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { assertFileKey, type FileStorage } from './file-storage.ts';
@@ -23,6 +23,10 @@ export function localFileStorage(folder: string): FileStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async delete(key) {
+      assertFileKey(key);
+      await rm(join(folder, key), { force: true });
     },
   };
 }

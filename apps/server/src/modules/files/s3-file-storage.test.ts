@@ -71,6 +71,12 @@ beforeAll(async () => {
         response.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex')}"` }).end();
         return;
       }
+      if (request.method === 'DELETE') {
+        // As S3 does: 204 whether or not the object was there.
+        objects.delete(key);
+        response.writeHead(204).end();
+        return;
+      }
       const object = objects.get(key);
       if (request.method === 'GET' && object) return answer(200, object.bytes, object.contentType);
       const e = s3Error('NoSuchKey', 404);
@@ -100,6 +106,19 @@ describe('S3-compatible file storage', () => {
     expect(seen.at(-1)).toMatchObject({ method: 'GET', path: `/${BUCKET}/${KEY}` });
   });
 
+  it('deletes an article attachment object, signed; deleting it again is no error', async () => {
+    const key = 'messages/2026-11-25/運行案内_0123456789abcdef.pdf';
+    await storage().put(key, Buffer.from('%PDF-1.7'), 'application/pdf');
+    expect(objects.has(key)).toBe(true);
+    await storage().delete(key);
+    expect(seen.at(-1)).toMatchObject({ method: 'DELETE' });
+    expect(seen.at(-1)!.authorization).toMatch(/^AWS4-HMAC-SHA256 /);
+    expect(objects.has(key)).toBe(false);
+    expect(await storage().get(key)).toBeNull();
+    await expect(storage().delete(key)).resolves.toBeUndefined();
+    await expect(storage('wrong-secret').delete(key)).rejects.toThrow();
+  });
+
   it('answers null for a key the bucket does not hold', async () => {
     expect(await storage().get(`${'d'.repeat(64)}.jpg`)).toBeNull();
   });
@@ -114,6 +133,7 @@ describe('S3-compatible file storage', () => {
     const before = seen.length;
     await expect(storage().put('../other-bucket/x.png', Buffer.from('x'), 'image/png')).rejects.toThrow('not a file key');
     await expect(storage().get('x.png')).rejects.toThrow('not a file key');
+    await expect(storage().delete('../other-bucket/x.png')).rejects.toThrow('not a file key');
     expect(seen.length).toBe(before);
   });
 });

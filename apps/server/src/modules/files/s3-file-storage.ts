@@ -1,4 +1,4 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config.ts';
 import { assertFileKey, type FileStorage } from './file-storage.ts';
 
@@ -43,6 +43,11 @@ export function s3FileStorage(settings: S3Config, client: S3Client = s3ClientOf(
         if (isMissing(error)) return null;
         throw error;
       }
+    },
+    async delete(key) {
+      assertFileKey(key);
+      // S3 answers 204 whether or not the object was there.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
 }

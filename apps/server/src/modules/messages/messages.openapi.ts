@@ -47,7 +47,7 @@ export const messagesContract: AreaContract[] = [defineArea('messages', 'Dashboa
   'DELETE /v1/messages/{message_id}': {
     id: 'messages.delete',
     summary: 'Delete a dashboard article',
-    description: 'Deletes the article and its attachments; it disappears from every dashboard.',
+    description: 'Deletes the article and its attachments, their stored files included; it disappears from every dashboard.',
     examples: { response: { ok: true } },
   },
   'POST /v1/messages/{message_id}/attachments': {
@@ -94,7 +94,7 @@ export const messagesContract: AreaContract[] = [defineArea('messages', 'Dashboa
   'DELETE /v1/messages/{message_id}/attachments/{attachment_id}': {
     id: 'messages.deleteAttachment',
     summary: 'Remove an attachment',
-    description: 'Takes one attachment off the article (404 when the article or the attachment is gone). Answers the article with the attachments left.',
+    description: 'Takes one attachment off the article and deletes its stored file (404 when the article or the attachment is gone). Answers the article with the attachments left.',
     examples: { response: { ...MESSAGE, attachments: [] } },
   },
 })];

@@ -102,12 +102,19 @@ export async function readAttachmentRow(executor: Executor, messageId: number, a
   return row;
 }
 
-export async function deleteAttachmentRow(tx: Tx, messageId: number, attachmentId: number): Promise<boolean> {
+/** Deletes one attachment row; the storage key of its bytes, or null when there was no such row. */
+export async function deleteAttachmentRow(tx: Tx, messageId: number, attachmentId: number): Promise<string | null> {
   const deleted = await tx
     .delete(t.messageAttachments)
     .where(and(eq(t.messageAttachments.id, attachmentId), eq(t.messageAttachments.messageId, messageId)))
-    .returning({ id: t.messageAttachments.id });
-  return deleted.length > 0;
+    .returning({ storageKey: t.messageAttachments.storageKey });
+  return deleted[0]?.storageKey ?? null;
+}
+
+/** The storage keys of an article's attachments (read before the article and, with it, its attachment rows are deleted). */
+export async function attachmentKeysOf(tx: Tx, messageId: number): Promise<string[]> {
+  const rows = await tx.select({ storageKey: t.messageAttachments.storageKey }).from(t.messageAttachments).where(eq(t.messageAttachments.messageId, messageId));
+  return rows.map((r) => r.storageKey);
 }
 
 /** Marks the article changed (an attachment added or removed). */

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { FileStorage } from '../files/file-storage.ts';
-import { createMessage, createMessagesService, deleteMessage, listMessages, readMessage, reorderMessages, updateMessage } from './messages.service.ts';
+import { createMessage, createMessagesService, listMessages, readMessage, reorderMessages, updateMessage } from './messages.service.ts';
 
 const FIELD = 'file';
 
@@ -82,7 +82,7 @@ export function messagesRoutes(app: FastifyInstance, deps: { db: Db; fileStorage
   r.delete(
     '/v1/messages/:message_id',
     { schema: { tags, params: MessageIdParams, response: { 200: z.object({ ok: z.literal(true) }) } }, config: { ...write, operation: 'messages.delete' } },
-    (request) => request.mutate((work) => deleteMessage(work, request.params.message_id)),
+    (request) => request.mutate((work) => service.deleteMessage(work, request.params.message_id)),
   );
 
   r.delete(

@@ -25,6 +25,7 @@ import { publishRealtime } from '../../realtime/realtime-publish.ts';
 import type { Principal } from '../auth/principal.ts';
 import { messageAttachmentKey, type FileStorage } from '../files/file-storage.ts';
 import {
+  attachmentKeysOf,
   attachmentRowsOf,
   countAttachments,
   deleteAttachmentRow,
@@ -125,13 +126,6 @@ export async function updateMessage(work: Work, principal: Principal, id: number
   return message!;
 }
 
-/** Deletes an article and its attachment rows (the stored bytes stay: DESIGN §10). */
-export async function deleteMessage(work: Work, id: number): Promise<{ ok: true }> {
-  if (!(await deleteMessageRow(work.tx, id))) throw notFound('message');
-  await published(work, id);
-  return { ok: true };
-}
-
 /**
  * Puts one category's articles in the order given: each gets (position counted from the end + 1)
  * × 10. The list must be exactly the category's articles, each once; else 400 naming message_ids.
@@ -163,6 +157,14 @@ const MAX_FILENAME = 200;
 /** Factory: attachments hold the file storage and the clock (the key's day is Tokyo's today). */
 export function createMessagesService(deps: { db: Db; storage: FileStorage; clock: Clock }) {
   const { db, storage, clock } = deps;
+  /**
+   * Removes attachments' bytes after the transaction that deleted their rows has committed (never
+   * for a change that rolled back). A storage that fails then leaves the bytes behind, unreachable:
+   * no row points at them any more.
+   */
+  const forgetBytesAfterCommit = (work: Work, keys: readonly string[]) => {
+    for (const key of keys) work.afterCommit(() => storage.delete(key));
+  };
 
   return {
     /**
@@ -198,10 +200,24 @@ export function createMessagesService(deps: { db: Db; storage: FileStorage; cloc
       return readMessage(work.tx, messageId);
     },
 
-    /** Takes an attachment off its article (404 when either is gone). */
+    /**
+     * Deletes an article with its attachments: the rows in the transaction, the stored bytes once
+     * it has committed (DESIGN §10 "Dashboard articles").
+     */
+    async deleteMessage(work: Work, id: number): Promise<{ ok: true }> {
+      const keys = await attachmentKeysOf(work.tx, id);
+      if (!(await deleteMessageRow(work.tx, id))) throw notFound('message');
+      await published(work, id);
+      forgetBytesAfterCommit(work, keys);
+      return { ok: true };
+    },
+
+    /** Takes an attachment off its article (404 when either is gone); its bytes go once that has committed. */
     async removeAttachment(work: Work, principal: Principal, messageId: number, attachmentId: number): Promise<MessageResponse> {
       if (!(await readMessageRow(work.tx, messageId, { forUpdate: true }))) throw notFound('message');
-      if (!(await deleteAttachmentRow(work.tx, messageId, attachmentId))) throw notFound('attachment');
+      const key = await deleteAttachmentRow(work.tx, messageId, attachmentId);
+      if (key === null) throw notFound('attachment');
+      forgetBytesAfterCommit(work, [key]);
       await touchMessage(work.tx, messageId, principal.accountId);
       await published(work, messageId);
       return readMessage(work.tx, messageId);

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AssignSeatsBody, BookingSeatsResponse, ReleaseSeatsBody } from '@sagano/domain/seats/seat-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
+import { ifMatchFor } from '../../../lib/booking-revisions.ts';
 
 type Ok = { ok: true };
 export type Mail = { subject: string; body: string };
@@ -9,24 +10,26 @@ export type AssignSeatsRequest = z.input<typeof AssignSeatsBody>;
 export type ReleaseSeatsRequest = z.input<typeof ReleaseSeatsBody>;
 
 const bookingPath = (bookingId: string, rest: string) => `/v1/bookings/${encodeURIComponent(bookingId)}/${rest}`;
+/** A seat step sent with the revision this tab shows (If-Match), as the booking steps are: a booking changed meanwhile answers BOOKING_CHANGED. */
+const stepPost = <T>(bookingId: string, step: string, body?: unknown) => apiClient.post<T>(bookingPath(bookingId, step), body, ifMatchFor(bookingId));
 
 /** POST /v1/bookings/{id}/assign_seats: automatic without seat_req (or without seat_ids), else exactly the seats named. */
 export const assignSeats = (bookingId: string, body: AssignSeatsRequest) =>
-  apiClient.post<BookingSeatsResponse>(bookingPath(bookingId, 'assign_seats'), body);
+  stepPost<BookingSeatsResponse>(bookingId, 'assign_seats', body);
 /** POST /v1/bookings/{id}/assign_seats_ok: the seats given are kept (SAGANO_SEAT_RESERVED). */
-export const assignSeatsOk = (bookingId: string) => apiClient.post<Ok>(bookingPath(bookingId, 'assign_seats_ok'));
+export const assignSeatsOk = (bookingId: string) => stepPost<Ok>(bookingId, 'assign_seats_ok');
 /** POST /v1/bookings/{id}/assign_seats_ng: no seats can be given; the seats are freed (SAGANO_SEAT_NOT_AVAILABLE). */
 export const assignSeatsNg = (bookingId: string, ngReason: string) =>
-  apiClient.post<Ok>(bookingPath(bookingId, 'assign_seats_ng'), { ng_reason: ngReason });
+  stepPost<Ok>(bookingId, 'assign_seats_ng', { ng_reason: ngReason });
 /** POST /v1/bookings/{id}/release-seats: {} frees every seat; {direction, seat_ids} on the service day frees those seats. */
 export const releaseSeats = (bookingId: string, body: ReleaseSeatsRequest = {}) =>
-  apiClient.post<Ok>(bookingPath(bookingId, 'release-seats'), body);
+  stepPost<Ok>(bookingId, 'release-seats', body);
 /** POST /v1/bookings/{id}/send_seat_table: the seat sheet PDF mailed to the applicant (SAGANO_SEAT_TABLE_SENT). */
-export const sendSeatTable = (bookingId: string, mail: Mail) => apiClient.post<Ok>(bookingPath(bookingId, 'send_seat_table'), { mail });
+export const sendSeatTable = (bookingId: string, mail: Mail) => stepPost<Ok>(bookingId, 'send_seat_table', { mail });
 /** POST /v1/bookings/{id}/confirm_voucher: the note is printed on the voucher. */
-export const confirmVoucher = (bookingId: string, note: string) => apiClient.post<Ok>(bookingPath(bookingId, 'confirm_voucher'), { note });
+export const confirmVoucher = (bookingId: string, note: string) => stepPost<Ok>(bookingId, 'confirm_voucher', { note });
 /** POST /v1/bookings/{id}/send_voucher: the voucher PDF mailed with the customer link. */
-export const sendVoucher = (bookingId: string, mail: Mail) => apiClient.post<Ok>(bookingPath(bookingId, 'send_voucher'), { mail });
+export const sendVoucher = (bookingId: string, mail: Mail) => stepPost<Ok>(bookingId, 'send_voucher', { mail });
 
 /** The seat sheet PDF (staff session cookie): opened in a new tab. */
 export const seatTablePdfUrl = (bookingId: string) => bookingPath(bookingId, 'seat_table.pdf');
