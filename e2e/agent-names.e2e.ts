@@ -1,6 +1,7 @@
 /**
  * Agents' and branches' English names: in English the back office reads the agent's registered
- * English name on the booking list, the booking page and the agent list; in Japanese the
+ * English name on the booking list, the booking page, the agent list and the booking form's
+ * agent and branch pickers; in Japanese the
  * Japanese name. The booking is made here by a branch's staff for tomorrow, inside the list's
  * default service dates, and the list is opened on its booking number.
  */
@@ -35,7 +36,7 @@ const branchRequest = (day: string) =>
   });
 
 describe("agents' names in the page's language", () => {
-  it('shows the English agent and branch names in English and the Japanese ones in Japanese (list, booking page, agent list)', async () => {
+  it('shows the English agent and branch names in English and the Japanese ones in Japanese (list, booking page, agent list, booking form)', async () => {
     const { tomorrow } = await apiAs<Summary>(STAFF, 'GET', '/v1/dashboard/summary');
     const bookingId = await branchRequest(tomorrow);
 
@@ -61,6 +62,18 @@ describe("agents' names in the page's language", () => {
 
     await page.goto('/agents');
     await visible(page.getByText('Kyoto Sakura Travel'));
+
+    // The booking form's agent and branch pickers, and the list's agent filter.
+    await page.goto('/bookings/create');
+    await page.getByLabel('Agent', { exact: true }).and(page.locator('input')).click();
+    await visible(page.getByRole('option', { name: 'Kyoto Sakura Travel', exact: true }));
+    expect(await page.getByRole('option', { name: '京都さくら旅行', exact: true }).count()).toBe(0);
+    await page.getByRole('option', { name: 'Kyoto Sakura Travel', exact: true }).click();
+    await page.getByLabel('Branch', { exact: true }).and(page.locator('input')).click();
+    await visible(page.getByRole('option', { name: 'Osaka branch', exact: true }));
+    await visible(page.getByRole('option', { name: 'Kyoto Sakura Travel head office', exact: true }));
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'agent-names-form-en');
 
     // The same screens in Japanese.
     await page.goto(`/bookings?booking_id=${bookingId}&lang=ja`);

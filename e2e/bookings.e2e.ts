@@ -14,7 +14,7 @@ afterAll(() => browser.close());
 const DAY = '2027-06-10';
 
 type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number; departure_hhmm: string | null }[] };
-type AgentsAnswer = { agents: { id: number; name_ja: string; ignore_cancellation_policy: boolean; groups: { id: number; is_root: boolean }[] }[] };
+type AgentsAnswer = { agents: { id: number; name_ja: string; name_en: string; ignore_cancellation_policy: boolean; groups: { id: number; is_root: boolean }[] }[] };
 type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string; auto_calculated: boolean; display_order: number; name_label: { language_id: string; text: string }[] }[] };
 
 
@@ -182,7 +182,8 @@ describe('bookings', () => {
     await screenshot(page, 'bookings-list-en');
     await page.goto(`${createUrl}&copy=en`);
     await visible(page.getByRole('heading', { name: 'New booking', level: 1 }));
-    await pick(page, 'Agent', agent.name_ja);
+    // In English the agent picker lists agents by their English names.
+    await pick(page, 'Agent', agent.name_en || agent.name_ja);
     await page.getByLabel('Applicant name').fill('Sakura Nakamura');
     await page.getByLabel('Email').fill('sakura.en@example.com');
     await page.getByLabel('Phone', { exact: true }).fill('075-111-2222');

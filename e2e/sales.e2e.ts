@@ -46,6 +46,10 @@ describe('sales', () => {
     await visible(page.getByRole('heading', { name: 'Sales summary', level: 1 }));
     await chartsAndTables(page);
     await visible(page.getByRole('heading', { name: 'Sales per payment method' }));
+    // Agents by their English names where they have one (every demo agent has).
+    const agentNames = await page.getByTestId('sales-agent-row').locator('th').allTextContents();
+    expect(agentNames.length).toBeGreaterThan(0);
+    for (const name of agentNames) expect(name).toMatch(/^[\x20-\x7e]+$/);
     await screenshot(page, 'sales-en');
     await context.close();
   }, 20_000);

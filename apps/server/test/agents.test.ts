@@ -101,6 +101,17 @@ const newBranch = (overrides: Record<string, unknown> = {}) => ({
 describe('agents', () => {
   let hieiId: number;
 
+  it('lists each agent with its branches, each named in Japanese and English (the pickers show the English name in English)', async () => {
+    const res = await call('GET', '/v1/agents?per_page=100', admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const sakura = (res.json().agents as { id: number; name_en: string; groups: { id: number; name_ja: string; name_en: string; is_root: boolean }[] }[]).find((a) => a.id === ids.sakura)!;
+    expect(sakura.name_en).toBe('Kyoto Sakura Travel');
+    expect(sakura.groups).toEqual([
+      { id: ids.sakuraRoot, name_ja: '京都さくら旅行 本社', name_en: 'Kyoto Sakura Travel head office', is_root: true },
+      { id: ids.osaka, name_ja: '大阪支店', name_en: 'Osaka branch', is_root: false },
+    ]);
+  });
+
   it('creates an agent with its root group and main admin, who is invited by mail', async () => {
     const created = await call('POST', '/v1/agents', admin, newAgent);
     expect(created.statusCode).toBe(200);

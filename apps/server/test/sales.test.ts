@@ -88,6 +88,12 @@ describe('GET /v1/sales/summary', () => {
     expect(agentRow('CONTRACTED')).toMatchObject(figures(coupon.fare, -refund, 0, 1, 20));
     expect(agentRow('SPECIAL_CONTRACTED')).toMatchObject(figures(monthly.fare, 0, cancelledFee, 2, 12));
     expect(agentRow('SPECIAL_CONTRACTED')!.name).not.toBe('');
+    // Each agent's English name comes with its Japanese one (the screen shows it in English).
+    const names = await app.ctx.database.db.execute(sql`select id, name_ja, name_en from agents`);
+    for (const row of s.by_agent) {
+      const agent = (names.rows as { id: number; name_ja: string; name_en: string }[]).find((a) => a.id === row.agent_id)!;
+      expect(row).toMatchObject({ name: agent.name_ja, name_en: agent.name_en });
+    }
     const method = (m: string) => s.by_payment_method.find((r) => r.payment_method === m);
     expect(method('ONLINE_CREDIT_CARD')).toMatchObject(figures(free.fare, 0, 0, 1, 10));
     expect(method('COUPON')).toMatchObject(figures(coupon.fare, -refund, 0, 1, 20));

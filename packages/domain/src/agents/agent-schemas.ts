@@ -15,7 +15,8 @@ export const AgentListQuery = PagingQuery.extend({
 });
 export type AgentListQuery = z.infer<typeof AgentListQuery>;
 
-export const AgentGroupSummary = z.object({ id: z.number().int(), name_ja: z.string(), is_root: z.boolean() });
+/** A branch in the agent list; `name_en` is '' when no English name is registered. */
+export const AgentGroupSummary = z.object({ id: z.number().int(), name_ja: z.string(), name_en: z.string(), is_root: z.boolean() });
 export const AgentSummary = z.object({
   id: z.number().int(),
   name_ja: z.string(),

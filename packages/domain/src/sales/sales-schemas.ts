@@ -45,7 +45,8 @@ export const SalesBySegment = SalesFigures.extend({
   from_station: z.object({ station_id: z.number().int(), labels: Labels }),
   to_station: z.object({ station_id: z.number().int(), labels: Labels }),
 });
-export const SalesByAgent = SalesFigures.extend({ agent_id: z.number().int(), name: z.string(), agent_type: z.string() });
+/** `name` is the agent's Japanese name, `name_en` its English one ('' when none is registered). */
+export const SalesByAgent = SalesFigures.extend({ agent_id: z.number().int(), name: z.string(), name_en: z.string(), agent_type: z.string() });
 export const SalesByPaymentMethod = SalesFigures.extend({ payment_method: z.string() });
 
 export const SalesSummaryResponse = z.object({

@@ -17,10 +17,10 @@ export async function listAgents(db: Executor, q: AgentListQuery): Promise<{ tot
   if (q.email) f.push(sql`exists (select 1 from agent_staffs s join accounts ac on ac.id = s.account_id where s.agent_id = a.id and lower(ac.email) = lower(${q.email}))`);
   const where = sql.join(f, sql` and `);
   const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from agents a where ${where}`));
-  const rows = rowsOf<{ id: number; name_ja: string; name_kana: string; name_en: string; agent_type: AgentType; ignore_cancellation_policy: boolean; groups: { id: number; name_ja: string; is_root: boolean }[] }>(
+  const rows = rowsOf<{ id: number; name_ja: string; name_kana: string; name_en: string; agent_type: AgentType; ignore_cancellation_policy: boolean; groups: { id: number; name_ja: string; name_en: string; is_root: boolean }[] }>(
     await db.execute(sql`
       select a.id, a.name_ja, a.name_kana, a.name_en, a.agent_type, a.ignore_cancellation_policy,
-             coalesce((select json_agg(json_build_object('id', g.id, 'name_ja', g.name_ja, 'is_root', g.is_root) order by g.is_root desc, g.id)
+             coalesce((select json_agg(json_build_object('id', g.id, 'name_ja', g.name_ja, 'name_en', g.name_en, 'is_root', g.is_root) order by g.is_root desc, g.id)
                        from agent_groups g where g.agent_id = a.id), '[]'::json) as groups
       from agents a where ${where}
       order by a.name_kana, a.id

@@ -81,11 +81,11 @@ export async function salesNames(tx: Executor, ids: { services: number[]; statio
   const [services, stations, agents] = await readAll<[unknown, unknown, unknown]>(tx, [
     () => tx.execute(sql`select id, names as labels from services where id = any(${intArray(ids.services)})`),
     () => tx.execute(sql`select station_id as id, labels from stations where station_id = any(${intArray(ids.stations)})`),
-    () => tx.execute(sql`select id, name_ja as name, agent_type from agents where id = any(${intArray(ids.agents)})`),
+    () => tx.execute(sql`select id, name_ja as name, name_en, agent_type from agents where id = any(${intArray(ids.agents)})`),
   ]);
   return {
     services: rowsOf<Labelled>(services),
     stations: rowsOf<Labelled>(stations),
-    agents: rowsOf<{ id: number; name: string; agent_type: string }>(agents),
+    agents: rowsOf<{ id: number; name: string; name_en: string; agent_type: string }>(agents),
   };
 }

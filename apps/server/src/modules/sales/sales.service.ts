@@ -39,7 +39,7 @@ export async function salesSummary(db: Db, query: SalesSummaryQuery): Promise<Sa
     by_agent: of('agent')
       .map((r) => {
         const agent = names.agents.find((a) => a.id === r.agent_id);
-        return { agent_id: r.agent_id!, name: agent?.name ?? '', agent_type: agent?.agent_type ?? '', ...figuresOf(r) };
+        return { agent_id: r.agent_id!, name: agent?.name ?? '', name_en: agent?.name_en ?? '', agent_type: agent?.agent_type ?? '', ...figuresOf(r) };
       })
       .sort(byAmount),
     by_payment_method: of('method').map((r) => ({ payment_method: r.payment_method!, ...figuresOf(r) })).sort(byAmount),

@@ -27,7 +27,7 @@ const SUMMARY: SalesSummaryResponse = {
   ],
   by_train: [{ service_id: 3, names: label('トロッコ1号', 'Torokko 1'), ...fig(1_234_000, -1_000, 11_200, 4, 42) }],
   by_segment: [{ from_station: { station_id: 1, labels: label('トロッコ嵯峨', 'Torokko Saga') }, to_station: { station_id: 4, labels: label('トロッコ亀岡', 'Torokko Kameoka') }, ...fig(1_234_000, -1_000, 11_200, 4, 42) }],
-  by_agent: [{ agent_id: 7, name: '京都さくら旅行', agent_type: 'FREE', ...fig(1_234_000, -1_000, 11_200, 4, 42) }],
+  by_agent: [{ agent_id: 7, name: '京都さくら旅行', name_en: '', agent_type: 'FREE', ...fig(1_234_000, -1_000, 11_200, 4, 42) }],
   by_payment_method: [{ payment_method: 'MONTHLY', ...fig(1_234_000, -1_000, 11_200, 4, 42) }],
 };
 

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatYen } from '../../../lib/yen.ts';
+import { useAgentName } from '../../../lib/agent-name.ts';
 import { useSalesSummary } from '../api/get-sales-summary.ts';
 import { SalesBreakdown, type SalesBreakdownRow } from '../components/sales-breakdown.tsx';
 
@@ -27,6 +28,7 @@ function thisMonth(): { from_date: string; to_date: string } {
  */
 export function Component() {
   const { t, i18n } = useTranslation('sales');
+  const agentName = useAgentName();
   const [searchParams, setSearchParams] = useSearchParams();
   const fallback = thisMonth();
   const period = { from_date: searchParams.get('from') ?? fallback.from_date, to_date: searchParams.get('to') ?? fallback.to_date };
@@ -94,7 +96,7 @@ export function Component() {
                 (r) => t('segment', { from: labelIn(r.from_station.labels, lang), to: labelIn(r.to_station.labels, lang) }),
               )}
             />
-            <SalesBreakdown id="agent" title={t('breakdowns.agent')} keyHeader={t('keys.agent')} rows={rowsOf(data.by_agent, (r) => String(r.agent_id), (r) => r.name)} />
+            <SalesBreakdown id="agent" title={t('breakdowns.agent')} keyHeader={t('keys.agent')} rows={rowsOf(data.by_agent, (r) => String(r.agent_id), (r) => agentName(r.name, r.name_en))} />
             <SalesBreakdown
               id="method"
               title={t('breakdowns.method')}

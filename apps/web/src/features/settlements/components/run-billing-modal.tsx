@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAgentOptions } from '../../../lib/agent-options.ts';
 import { closeAndNotify } from '../../../lib/notify.ts';
+import { useAgentName } from '../../../lib/agent-name.ts';
 import { runBilling, useSettlementStep } from '../api/settlement-steps.ts';
 
 /**
@@ -15,6 +16,7 @@ export function RunBillingModal({ opened, initialAgentId, onClose }: { opened: b
   const [agentId, setAgentId] = useState(initialAgentId);
   const step = useSettlementStep((id: number) => runBilling(id));
   const chosen = agents.find((a) => String(a.id) === agentId);
+  const agentName = useAgentName();
   return (
     <Modal opened={opened} onClose={onClose} title={t('runBilling.title')} size="md">
       <Stack gap="sm">
@@ -23,16 +25,16 @@ export function RunBillingModal({ opened, initialAgentId, onClose }: { opened: b
           label={t('runBilling.agent')}
           required
           searchable
-          data={agents.map((a) => ({ value: String(a.id), label: a.name_ja }))}
+          data={agents.map((a) => ({ value: String(a.id), label: agentName(a.name_ja, a.name_en) }))}
           value={agentId || null}
           onChange={(v) => setAgentId(v ?? '')}
         />
-        {chosen && <Text size="sm">{t('runBilling.message', { agent: chosen.name_ja })}</Text>}
+        {chosen && <Text size="sm">{t('runBilling.message', { agent: agentName(chosen.name_ja, chosen.name_en) })}</Text>}
         <Group justify="flex-end" mt="sm" gap="xs">
           <Button variant="default" onClick={onClose} disabled={step.isPending}>
             {t('common:actions.close')}
           </Button>
-          <Button disabled={!chosen} loading={step.isPending} onClick={() => chosen && step.mutate(chosen.id, closeAndNotify(onClose, t('runBilling.done', { agent: chosen.name_ja })))}>
+          <Button disabled={!chosen} loading={step.isPending} onClick={() => chosen && step.mutate(chosen.id, closeAndNotify(onClose, t('runBilling.done', { agent: agentName(chosen.name_ja, chosen.name_en) })))}>
             {t('runBilling.confirm')}
           </Button>
         </Group>
