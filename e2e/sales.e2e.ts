@@ -50,6 +50,15 @@ describe('sales', () => {
     const agentNames = await page.getByTestId('sales-agent-row').locator('th').allTextContents();
     expect(agentNames.length).toBeGreaterThan(0);
     for (const name of agentNames) expect(name).toMatch(/^[\x20-\x7e]+$/);
+    // At 1366 px the English tables fit beside their charts: the long headings wrap instead of scrolling sideways.
+    const widths = await page.locator('[data-testid^="sales-"] table').evaluateAll((tables) =>
+      tables.map((table) => {
+        const viewport = table.closest('[class*="ScrollArea-viewport"]');
+        return { table: table.scrollWidth, viewport: viewport?.clientWidth ?? 0 };
+      }),
+    );
+    expect(widths).toHaveLength(5);
+    for (const w of widths) expect(w.table).toBeLessThanOrEqual(w.viewport + 1);
     await screenshot(page, 'sales-en');
     await context.close();
   }, 20_000);

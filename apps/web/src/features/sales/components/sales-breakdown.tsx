@@ -53,9 +53,10 @@ export function SalesBreakdown({ id, title, rows, keyHeader }: { id: string; tit
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <ScrollArea>
-            <Table striped highlightOnHover withTableBorder fz="sm" style={{ whiteSpace: 'nowrap' }}>
+            <Table striped highlightOnHover withTableBorder fz="sm" horizontalSpacing={8} style={{ whiteSpace: 'nowrap' }}>
               <Table.Caption>{t('tableCaption', { title })}</Table.Caption>
-              <Table.Thead>
+              {/* Headings and long row names may wrap (English ones are long); figures stay on one line. */}
+              <Table.Thead style={{ whiteSpace: 'normal' }}>
                 <Table.Tr>
                   <Table.Th>{keyHeader}</Table.Th>
                   <Table.Th ta="right">{t('figures.fare')}</Table.Th>
@@ -70,7 +71,7 @@ export function SalesBreakdown({ id, title, rows, keyHeader }: { id: string; tit
                 {rows.length === 0 && <TableEmptyRow colSpan={7}>{t('empty')}</TableEmptyRow>}
                 {rows.map((r) => (
                   <Table.Tr key={r.key} data-testid={`sales-${id}-row`}>
-                    <Table.Th scope="row" fw={500}>
+                    <Table.Th scope="row" fw={500} miw={104} style={{ whiteSpace: 'normal' }}>
                       {r.label}
                     </Table.Th>
                     <Table.Td ta="right">{formatYen(r.fare)}</Table.Td>

@@ -1,7 +1,18 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 
-/** A breakdown's stacked bar chart (the default export, for React.lazy in sales-breakdown.tsx). */
+/** Up to this many bars every bar keeps its label (recharts drops labels that would touch); more (a month of days) keep recharts' spacing. */
+const LABEL_EVERY_BAR_UP_TO = 5;
+/** A label under a bar is cut with an ellipsis past its share of the width (the table beside the chart has it whole). */
+const tickLabelFor = (bars: number) => {
+  const limit = Math.max(10, Math.floor(48 / Math.max(1, bars)));
+  return (label: string) => (label.length > limit ? `${label.slice(0, limit - 1)}…` : label);
+};
+
+/**
+ * A breakdown's stacked bar chart (the default export, for React.lazy in sales-breakdown.tsx).
+ * A few bars each keep their label, shortened when long; many bars (days) keep recharts' own spacing.
+ */
 export default function SalesChart({
   h,
   data,
@@ -13,5 +24,17 @@ export default function SalesChart({
   series: { name: string; color: string; label: string }[];
   valueFormatter: (value: number) => string;
 }) {
-  return <BarChart h={h} data={data} dataKey="label" type="stacked" series={series} withLegend valueFormatter={valueFormatter} tickLine="y" />;
+  return (
+    <BarChart
+      h={h}
+      data={data}
+      dataKey="label"
+      type="stacked"
+      series={series}
+      withLegend
+      valueFormatter={valueFormatter}
+      tickLine="y"
+      xAxisProps={data.length <= LABEL_EVERY_BAR_UP_TO ? { interval: 0, tickFormatter: tickLabelFor(data.length) } : {}}
+    />
+  );
 }
