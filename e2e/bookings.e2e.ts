@@ -194,6 +194,10 @@ describe('bookings', () => {
     await page.getByRole('button', { name: 'Review' }).click();
     await page.waitForURL('**/bookings/confirm');
     await visible(page.getByTestId('total-amount'));
+    // The confirmation names the agent as the form did.
+    const confirmText = await page.locator('main').innerText();
+    expect(confirmText).toContain(agent.name_en);
+    expect(confirmText).not.toContain(agent.name_ja);
     await screenshot(page, 'booking-confirm-en');
     await context.close();
   });

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useAgentName } from '../lib/agent-name.ts';
+import { useAgentSelectData } from '../lib/agent-name.ts';
 import { useAgentOptions } from '../lib/agent-options.ts';
 
 /**
@@ -18,7 +18,7 @@ export function AgentBranchSelect({
   onChange: (next: { agentId: string; branchId: string }) => void;
 }) {
   const { t } = useTranslation();
-  const agentName = useAgentName();
+  const options = useAgentSelectData();
   const agents = useAgentOptions().data?.agents ?? [];
   const branches = agents.find((a) => String(a.id) === agentId)?.groups ?? [];
   const any = { value: '', label: t('filters.any') };
@@ -26,14 +26,14 @@ export function AgentBranchSelect({
     <>
       <Select
         label={t('filters.agent')}
-        data={[any, ...agents.map((a) => ({ value: String(a.id), label: agentName(a.name_ja, a.name_en) }))]}
+        data={[any, ...options(agents)]}
         searchable
         value={agentId}
         onChange={(v) => onChange({ agentId: v ?? '', branchId: '' })}
       />
       <Select
         label={t('filters.branch')}
-        data={[any, ...branches.map((g) => ({ value: String(g.id), label: agentName(g.name_ja, g.name_en) }))]}
+        data={[any, ...options(branches)]}
         disabled={branches.length === 0}
         value={branchId}
         onChange={(v) => onChange({ agentId, branchId: v ?? '' })}

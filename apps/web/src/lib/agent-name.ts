@@ -13,3 +13,11 @@ export function useAgentName(): (ja: string | null | undefined, en: string | nul
   const language = i18n.resolvedLanguage ?? i18n.language ?? 'ja';
   return (ja, en) => agentLabel(ja, en, language);
 }
+
+type Named = { id: number; name_ja: string; name_en: string };
+
+/** A select's data of agents or branches, each named in the page's language: `const options = useAgentSelectData(); options(agents)`. */
+export function useAgentSelectData(): (items: readonly Named[]) => { value: string; label: string }[] {
+  const agentName = useAgentName();
+  return (items) => items.map((item) => ({ value: String(item.id), label: agentName(item.name_ja, item.name_en) }));
+}

@@ -9,6 +9,7 @@ import { tokyoToday } from '@sagano/domain/common/business-date';
 import { TableEmptyRow } from '../../components/table-empty-row.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { useAgentName } from '../../lib/agent-name.ts';
 import { useNotifications } from '../../features/bookings/api/get-notifications.ts';
 import { searchServiceOrders } from '../../features/bookings/api/search-service-orders.ts';
 import { agentScopeOf, useOwnAgent, useOwnGroup } from '../../lib/own-agent.ts';
@@ -45,8 +46,9 @@ function Workplace() {
   const scope = agentScopeOf(user);
   const agent = useOwnAgent(scope);
   const branch = useOwnGroup(scope);
+  const agentName = useAgentName();
   if (scope?.kind === 'headOffice' && agent.data) {
-    const name = i18n.language === 'en' && agent.data.name_en.trim() ? agent.data.name_en : agent.data.name_ja;
+    const name = agentName(agent.data.name_ja, agent.data.name_en);
     return (
       <Text size="sm" data-testid="portal-workplace">
         {t('home.agentNamed', { name })}
@@ -54,10 +56,9 @@ function Workplace() {
     );
   }
   if (scope?.kind === 'branch' && branch.data) {
-    const agentName = i18n.language === 'en' && branch.data.agent.name_en.trim() ? branch.data.agent.name_en : branch.data.agent.name_ja;
     return (
       <Text size="sm" data-testid="portal-workplace">
-        {t('home.branchNamed', { name: groupName(branch.data, i18n.language), agent: agentName })}
+        {t('home.branchNamed', { name: groupName(branch.data, i18n.language), agent: agentName(branch.data.agent.name_ja, branch.data.agent.name_en) })}
       </Text>
     );
   }

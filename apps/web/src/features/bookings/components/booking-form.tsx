@@ -12,7 +12,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { agentScopeOf, useOwnAgent, useOwnGroup, type AgentScope } from '../../../lib/own-agent.ts';
 import { useAgentOptions } from '../../../lib/agent-options.ts';
-import { useAgentName } from '../../../lib/agent-name.ts';
+import { useAgentName, useAgentSelectData } from '../../../lib/agent-name.ts';
 import { useBooking } from '../api/get-booking.ts';
 import {
   invalidQuantityUnits,
@@ -72,6 +72,7 @@ function OwnAgentFields({ scope, form }: { scope: AgentScope; form: UseFormRetur
   const agent = useOwnAgent(scope);
   const branch = useOwnGroup(scope);
   const agentName = useAgentName();
+  const options = useAgentSelectData();
   if (scope.kind === 'branch') {
     return <TextInput label={t('form.branch')} value={agentName(branch.data?.name_ja, branch.data?.name_en)} readOnly variant="filled" />;
   }
@@ -83,7 +84,7 @@ function OwnAgentFields({ scope, form }: { scope: AgentScope; form: UseFormRetur
       <TextInput label={t('form.agent')} value={agentName(agent.data?.name_ja, agent.data?.name_en)} readOnly variant="filled" />
       <Select
         label={t('form.branch')}
-        data={groups.map((g) => ({ value: String(g.id), label: agentName(g.name_ja, g.name_en) }))}
+        data={options(groups)}
         value={chosen === null ? null : String(chosen)}
         onChange={(v) => form.setFieldValue('agent_sub_group_id', v ? Number(v) : null)}
         allowDeselect={false}
@@ -98,7 +99,7 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
   const { t, i18n } = useTranslation(['bookings', 'common']);
   const scope = agentScopeOf(useCurrentUser());
   const agents = useAgentOptions({ enabled: scope === null });
-  const agentName = useAgentName();
+  const options = useAgentSelectData();
   const own = useBooking(initial.update_of ?? '', { enabled: initial.update_of !== null });
   // The vacancies of the chosen trains (read below, from the form's values): validation runs after this render.
   let vacancies: LegVacancy[] = [];
@@ -156,7 +157,7 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
                   classNames={{ label: 'sagano-required-label' }}
                   aria-required
                   searchable
-                  data={agentList.map((a) => ({ value: String(a.id), label: agentName(a.name_ja, a.name_en) }))}
+                  data={options(agentList)}
                   value={form.values.agent_id === null ? null : String(form.values.agent_id)}
                   onChange={(v) => {
                     const next = agentList.find((a) => String(a.id) === v);
@@ -168,7 +169,7 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
                 />
                 <Select
                   label={t('form.branch')}
-                  data={branches.map((g) => ({ value: String(g.id), label: agentName(g.name_ja, g.name_en) }))}
+                  data={options(branches)}
                   value={form.values.agent_sub_group_id === null ? null : String(form.values.agent_sub_group_id)}
                   onChange={(v) => form.setFieldValue('agent_sub_group_id', v ? Number(v) : null)}
                   disabled={branches.length === 0 || form.values.update_of !== null}

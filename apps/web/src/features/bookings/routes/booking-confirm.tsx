@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateBooking, useUpdateBooking } from '../api/create-booking.ts';
 import { useAgentOptions } from '../../../lib/agent-options.ts';
+import { useAgentName } from '../../../lib/agent-name.ts';
 import { useDayTrains } from '../api/get-day-trains.ts';
 import { agentScopeOf, useOwnAgent, useOwnGroup } from '../../../lib/own-agent.ts';
 import { prefectureOptions } from '../components/booking-form.tsx';
@@ -67,6 +68,7 @@ export function Component() {
   const agents = useAgentOptions({ enabled: scope === null });
   const ownAgent = useOwnAgent(scope);
   const ownBranch = useOwnGroup(scope);
+  const agentName = useAgentName();
   const [stored] = useState(() => loadForm(sessionStorage));
   const [agreed, setAgreed] = useState(false);
   const [agreeError, setAgreeError] = useState(false);
@@ -144,7 +146,7 @@ export function Component() {
           </SimpleGrid>
         </BookingSection>
         <BookingSection title={t('form.steps.agent')}>
-          <Field label={t('form.agent')} value={[agentSummary?.name_ja ?? (scope?.kind === 'branch' ? '' : `#${state.agent_id}`), branch?.name_ja].filter(Boolean).join(' / ')} />
+          <Field label={t('form.agent')} value={[agentSummary ? agentName(agentSummary.name_ja, agentSummary.name_en) : scope?.kind === 'branch' ? '' : `#${state.agent_id}`, branch ? agentName(branch.name_ja, branch.name_en) : ''].filter(Boolean).join(' / ')} />
         </BookingSection>
         <BookingSection title={`${t('form.steps.applicant')} / ${t('form.steps.conductor')}`}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">

@@ -1,4 +1,5 @@
 import type { AgentGroupResponse } from '@sagano/domain/agents/agent-schemas';
+import { agentLabel } from '../../../lib/agent-name.ts';
 
 export type StaffGroup = Pick<AgentGroupResponse, 'id' | 'is_root' | 'name_ja' | 'name_en'>;
 
@@ -15,7 +16,7 @@ export type HeadOfficeWords = { word: string; named: (name: string) => string };
  * office says so, unless its name already does (「京都さくら旅行 本社」).
  */
 export function groupName(group: StaffGroup, language: string, headOffice?: HeadOfficeWords): string {
-  const name = language === 'en' && group.name_en.trim() ? group.name_en : group.name_ja;
+  const name = agentLabel(group.name_ja, group.name_en, language);
   if (!group.is_root || !headOffice || name.toLowerCase().includes(headOffice.word.toLowerCase())) return name;
   return headOffice.named(name);
 }

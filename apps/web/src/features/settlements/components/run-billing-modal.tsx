@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAgentOptions } from '../../../lib/agent-options.ts';
 import { closeAndNotify } from '../../../lib/notify.ts';
-import { useAgentName } from '../../../lib/agent-name.ts';
+import { useAgentName, useAgentSelectData } from '../../../lib/agent-name.ts';
 import { runBilling, useSettlementStep } from '../api/settlement-steps.ts';
 
 /**
@@ -17,6 +17,7 @@ export function RunBillingModal({ opened, initialAgentId, onClose }: { opened: b
   const step = useSettlementStep((id: number) => runBilling(id));
   const chosen = agents.find((a) => String(a.id) === agentId);
   const agentName = useAgentName();
+  const options = useAgentSelectData();
   return (
     <Modal opened={opened} onClose={onClose} title={t('runBilling.title')} size="md">
       <Stack gap="sm">
@@ -25,7 +26,7 @@ export function RunBillingModal({ opened, initialAgentId, onClose }: { opened: b
           label={t('runBilling.agent')}
           required
           searchable
-          data={agents.map((a) => ({ value: String(a.id), label: agentName(a.name_ja, a.name_en) }))}
+          data={options(agents)}
           value={agentId || null}
           onChange={(v) => setAgentId(v ?? '')}
         />

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SETTLEMENT_PAYMENT_STATUSES, type AgentSettlementQuery } from '@sagano/domain/settlements/settlement-schemas';
 import { SearchFilterForm } from '../../../components/search-filter-form.tsx';
 import { useAgentOptions } from '../../../lib/agent-options.ts';
-import { useAgentName } from '../../../lib/agent-name.ts';
+import { useAgentSelectData } from '../../../lib/agent-name.ts';
 import { readFilterParams, writeFilterParams, type FilterValues } from '../../../lib/search-filters.ts';
 
 const TEXT_KEYS = ['duration', 'agent_id', 'payment_status'] as const;
@@ -36,7 +36,7 @@ export function SettlementFilters({ initial, agent, onSearch }: { initial: Settl
     validate: { duration: (value) => (value && !MONTH.test(value) ? t('filters.monthInvalid') : null) },
   });
   const agents = useAgentOptions({ enabled: !agent }).data?.agents ?? [];
-  const agentName = useAgentName();
+  const options = useAgentSelectData();
   const any = { value: '', label: t('common:filters.any') };
   return (
     <SearchFilterForm
@@ -51,7 +51,7 @@ export function SettlementFilters({ initial, agent, onSearch }: { initial: Settl
       {!agent && (
         <Select
           label={t('filters.agent')}
-          data={[any, ...agents.map((a) => ({ value: String(a.id), label: agentName(a.name_ja, a.name_en) }))]}
+          data={[any, ...options(agents)]}
           searchable
           value={form.values.agent_id}
           onChange={(v) => form.setFieldValue('agent_id', v ?? '')}
