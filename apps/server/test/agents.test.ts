@@ -1,102 +1,21 @@
+/** The agents area's API: agents and their groups (branches), and the agents CSV. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
 import { csvField } from '../src/modules/agents/agents-csv.ts';
-import { createTestApp, errorOf, type TestApp } from './test-app.ts';
-
-type Headers = { authorization: string };
+import { errorOf, type TestApp } from './test-app.ts';
+import { agentsHelpers, newAgent, newBranch, openAgentsArea, updateOf, type AgentIds, type Headers } from './support/agents-area.ts';
 
 let ctx: TestApp;
 let admin: Headers;
-let sakuraAdmin: Headers; // agent-free@example.com: ADMIN of 京都さくら旅行's root group (agentAdmin)
-let osakaStaff: Headers; // branch-free@example.com: STAFF of 京都さくら旅行's 大阪支店 (groupStaff)
-let station: Headers;
-const ids = { sakura: 0, sakuraRoot: 0, osaka: 0, arashiyama: 0, arashiyamaRoot: 0, rakusai: 0 };
-
+let sakuraAdmin: Headers;
+let osakaStaff: Headers;
+let ids: AgentIds;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  admin = await ctx.login('admin@example.com');
-  sakuraAdmin = await ctx.login('agent-free@example.com');
-  osakaStaff = await ctx.login('branch-free@example.com');
-  station = await ctx.login('station@example.com');
-  const agents = await ctx.database.db.select().from(t.agents);
-  const groups = await ctx.database.db.select().from(t.agentGroups);
-  const agentId = (name: string) => agents.find((a) => a.nameJa === name)!.id;
-  ids.sakura = agentId('京都さくら旅行');
-  ids.arashiyama = agentId('嵐山ツーリスト株式会社');
-  ids.rakusai = agentId('洛西観光サービス');
-  ids.sakuraRoot = groups.find((g) => g.agentId === ids.sakura && g.isRoot)!.id;
-  ids.osaka = groups.find((g) => g.agentId === ids.sakura && !g.isRoot)!.id;
-  ids.arashiyamaRoot = groups.find((g) => g.agentId === ids.arashiyama && g.isRoot)!.id;
+  ({ ctx, admin, sakuraAdmin, osakaStaff, ids } = await openAgentsArea());
 });
 afterAll(() => ctx.close());
-
-const db = () => ctx.database.db;
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-  ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-
-async function accountIdOf(email: string): Promise<string> {
-  const [row] = await db().select({ id: t.accounts.id }).from(t.accounts).where(sql`lower(${t.accounts.email}) = lower(${email})`);
-  return row!.id;
-}
-
-async function rowCounts() {
-  const n = async (table: typeof t.accounts | typeof t.agents | typeof t.agentGroups | typeof t.agentStaffs | typeof t.outboxMails) =>
-    (await db().select({ n: count() }).from(table))[0]!.n;
-  return [await n(t.accounts), await n(t.agents), await n(t.agentGroups), await n(t.agentStaffs), await n(t.outboxMails)];
-}
-
-async function mailsTo(email: string) {
-  return db().select().from(t.outboxMails).where(eq(t.outboxMails.toAddress, email));
-}
-
-/** Gives an invited account the demo password, as if the invitation had been used, and signs in. */
-async function activate(email: string): Promise<Headers> {
-  await db().execute(sql`update accounts set password_hash = (select password_hash from accounts where email = 'agent-free@example.com') where lower(email) = lower(${email})`);
-  return ctx.login(email);
-}
-
-const newAgent = {
-  name_ja: '比叡トラベル',
-  name_kana: 'ヒエイトラベル',
-  name_en: 'Hiei Travel',
-  main_admin_email: 'hiei-admin@example.com',
-  main_admin_name: '比叡 太郎',
-  main_admin_tel: '075-222-3333',
-  agent_type: 'CONTRACTED',
-  root_group_fax: '075-222-3334',
-};
-
-const updateOf = (overrides: Record<string, unknown> = {}) => ({
-  name_ja: '比叡トラベル株式会社',
-  name_kana: 'ヒエイトラベル',
-  name_en: 'Hiei Travel Co.',
-  name_origin: '',
-  main_admin_name: '比叡 次郎',
-  main_admin_tel: '075-222-0000',
-  root_group_fax: '075-222-9999',
-  country_code: 'JPN',
-  agent_type: 'SPECIAL_CONTRACTED',
-  payment_day: 15,
-  payment_day_end_of_month: false,
-  billing_day: null,
-  billing_day_end_of_month: true,
-  ignore_cancellation_policy: true,
-  require_totp: false,
-  ...overrides,
-});
-
-const newBranch = (overrides: Record<string, unknown> = {}) => ({
-  agent_id: ids.sakura,
-  name_ja: '京都駅前支店',
-  name_kana: 'キョウトエキマエシテン',
-  name_en: 'Kyoto Station branch',
-  fax: '075-333-4444',
-  main_admin_email: 'ekimae-admin@example.com',
-  main_admin_name: '駅前 花子',
-  main_admin_tel: '075-333-4445',
-  ...overrides,
-});
+const { db, call, accountIdOf, rowCounts, mailsTo } = agentsHelpers(() => ctx);
 
 describe('agents', () => {
   let hieiId: number;
@@ -236,7 +155,7 @@ describe('agents', () => {
   });
 
   it('deletes an agent without bookings with its groups and staff accounts', async () => {
-    await call('POST', '/v1/agent_groups', admin, newBranch({ agent_id: hieiId, main_admin_email: 'hiei-branch@example.com' }));
+    await call('POST', '/v1/agent_groups', admin, newBranch(ids.sakura, { agent_id: hieiId, main_admin_email: 'hiei-branch@example.com' }));
     const staffIds = (await db().select({ id: t.agentStaffs.accountId }).from(t.agentStaffs).where(eq(t.agentStaffs.agentId, hieiId))).map((r) => r.id);
     expect(staffIds).toHaveLength(2);
     const hiei = await ctx.login('hiei-admin@example.com', 'Hiei#Travel2026');
@@ -255,7 +174,7 @@ describe('agent groups', () => {
   let ekimaeId: number;
 
   it('creates a branch with its main admin, invited by mail; reads, updates and deletes it', async () => {
-    const created = await call('POST', '/v1/agent_groups', admin, newBranch());
+    const created = await call('POST', '/v1/agent_groups', admin, newBranch(ids.sakura));
     expect(created.statusCode).toBe(200);
     ekimaeId = created.json().id;
     expect(await mailsTo('ekimae-admin@example.com')).toEqual([expect.objectContaining({ kind: 'account.invitation' })]);
@@ -279,7 +198,7 @@ describe('agent groups', () => {
     expect((await call('GET', `/v1/agents/${ids.sakura}`, osakaStaff)).statusCode).toBe(403);
     expect((await call('GET', `/v1/agents/${ids.sakura}`, sakuraAdmin)).json().groups.map((g: { id: number }) => g.id)).toEqual([ids.sakuraRoot, ids.osaka, ekimaeId]);
 
-    const { agent_id: _agent, main_admin_email: _email, ...update } = newBranch({ name_ja: '京都駅八条口支店', main_admin_name: '駅前 華子', fax: '075-333-0000' });
+    const { agent_id: _agent, main_admin_email: _email, ...update } = newBranch(ids.sakura, { name_ja: '京都駅八条口支店', main_admin_name: '駅前 華子', fax: '075-333-0000' });
     const updated = await call('PUT', `/v1/agent_groups/${ekimaeId}`, admin, update);
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ name_ja: '京都駅八条口支店', fax: '075-333-0000', main_admin: { name: '駅前 華子' } });
@@ -323,327 +242,26 @@ describe('agent groups', () => {
       [{ fax: 'fax' }, 'fax'],
     ];
     for (const [overrides, field] of cases) {
-      const res = await call('POST', '/v1/agent_groups', admin, newBranch(overrides));
+      const res = await call('POST', '/v1/agent_groups', admin, newBranch(ids.sakura, overrides));
       expect(res.statusCode, field).toBe(400);
       expect(errorOf(res).field).toBe(field);
     }
-    const taken = await call('POST', '/v1/agent_groups', admin, newBranch({ main_admin_email: 'branch-free@example.com' }));
+    const taken = await call('POST', '/v1/agent_groups', admin, newBranch(ids.sakura, { main_admin_email: 'branch-free@example.com' }));
     expect(taken.statusCode).toBe(409);
     expect(errorOf(taken)).toMatchObject({ error_code: 'EMAIL_ALREADY_REGISTERED', field: 'main_admin_email' });
-    const noAgent = await call('POST', '/v1/agent_groups', admin, newBranch({ agent_id: 999999 }));
+    const noAgent = await call('POST', '/v1/agent_groups', admin, newBranch(ids.sakura, { agent_id: 999999 }));
     expect(noAgent.statusCode).toBe(404);
     expect(errorOf(noAgent).field).toBe('agent_id');
     expect(await rowCounts()).toEqual(before);
   });
 
   it('is written by operators only', async () => {
-    const forbidden = await call('POST', '/v1/agent_groups', sakuraAdmin, newBranch({ main_admin_email: 'sneaky@example.com' }));
+    const forbidden = await call('POST', '/v1/agent_groups', sakuraAdmin, newBranch(ids.sakura, { main_admin_email: 'sneaky@example.com' }));
     expect(forbidden.statusCode).toBe(403);
-    const { agent_id: _a, main_admin_email: _e, ...update } = newBranch();
+    const { agent_id: _a, main_admin_email: _e, ...update } = newBranch(ids.sakura);
     expect((await call('PUT', `/v1/agent_groups/${ids.osaka}`, sakuraAdmin, update)).statusCode).toBe(403);
     expect((await call('DELETE', `/v1/agent_groups/${ids.osaka}`, sakuraAdmin)).statusCode).toBe(403);
     expect(await db().select().from(t.accounts).where(eq(t.accounts.email, 'sneaky@example.com'))).toHaveLength(0);
-  });
-});
-
-describe('agent staff', () => {
-  const newStaff = (overrides: Record<string, unknown> = {}) => ({
-    group_id: ids.sakuraRoot,
-    email: 'sakura-staff@example.com',
-    name: '木下 一郎',
-    tel: '075-444-5555',
-    language_code: 'en',
-    staff_type: 'STAFF',
-    ...overrides,
-  });
-  let staffId: string;
-
-  it('lets the agent admin create a staff member, who is invited by mail, then list, update and delete them', async () => {
-    const created = await call('POST', '/v1/agent_staffs', sakuraAdmin, newStaff());
-    expect(created.statusCode).toBe(200);
-    const staff = created.json();
-    staffId = staff.id;
-    expect(staff).toMatchObject({ email: 'sakura-staff@example.com', name: '木下 一郎', language_code: 'en', staff_type: 'STAFF', group_id: ids.sakuraRoot, agent_id: ids.sakura, is_self: false, has_password: false });
-    const [invite] = await mailsTo('sakura-staff@example.com');
-    expect(invite).toMatchObject({ kind: 'account.invitation' });
-    const [log] = await db().select().from(t.operationLogs).where(eq(t.operationLogs.operation, 'agent_staffs.create'));
-    expect(log).toMatchObject({ operator: 'agent-free@example.com', isError: false });
-
-    const list = (await call('GET', '/v1/agent_staffs?per_page=100', sakuraAdmin)).json();
-    expect(list.staffs.map((s: { email: string }) => s.email)).toEqual(expect.arrayContaining(['agent-free@example.com', 'branch-free@example.com', 'sakura-staff@example.com']));
-    expect(list.staffs.every((s: { agent_id: number }) => s.agent_id === ids.sakura)).toBe(true);
-    expect(list.staffs.find((s: { email: string }) => s.email === 'agent-free@example.com').is_self).toBe(true);
-    const page = (await call('GET', `/v1/agent_staffs?agent_id=${ids.sakura}&per_page=1&page=2`, admin)).json();
-    expect(page).toMatchObject({ total: list.total, page: 2, per_page: 1 });
-    expect(page.staffs).toHaveLength(1);
-
-    const updated = await call('PUT', `/v1/agent_staffs/${staffId}`, sakuraAdmin, { ...newStaff({ name: '木下 一朗', group_id: ids.osaka, language_code: 'ja' }), email: undefined });
-    expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ name: '木下 一朗', staff_type: 'STAFF', group_id: ids.osaka, language_code: 'ja', email: 'sakura-staff@example.com' });
-
-    const removed = await call('DELETE', `/v1/agent_staffs/${staffId}`, sakuraAdmin);
-    expect(removed.statusCode).toBe(200);
-    expect(await db().select().from(t.accounts).where(eq(t.accounts.id, staffId))).toHaveLength(0);
-    expect((await call('DELETE', `/v1/agent_staffs/${staffId}`, sakuraAdmin)).statusCode).toBe(404);
-  });
-
-  it('refuses bad input naming the field and writes nothing', async () => {
-    const before = await rowCounts();
-    const cases: [Record<string, unknown>, string][] = [
-      [{ email: 'not-an-email' }, 'email'],
-      [{ name: '' }, 'name'],
-      [{ tel: 'call me' }, 'tel'],
-      [{ staff_type: 'BOSS' }, 'staff_type'],
-      [{ language_code: 'fr' }, 'language_code'],
-      [{ group_id: 'root' }, 'group_id'],
-    ];
-    for (const [overrides, field] of cases) {
-      const res = await call('POST', '/v1/agent_staffs', admin, newStaff(overrides));
-      expect(res.statusCode, field).toBe(400);
-      expect(errorOf(res)).toMatchObject({ error_code: 'VALIDATION_FAILED', field });
-    }
-    const taken = await call('POST', '/v1/agent_staffs', admin, newStaff({ email: 'Admin@Example.com' }));
-    expect(taken.statusCode).toBe(409);
-    expect(errorOf(taken)).toMatchObject({ error_code: 'EMAIL_ALREADY_REGISTERED', field: 'email' });
-    // Moving a staff member to another agent's group is refused.
-    const branchFree = await accountIdOf('branch-free@example.com');
-    const moved = await call('PUT', `/v1/agent_staffs/${branchFree}`, admin, { ...newStaff({ group_id: ids.arashiyamaRoot }), email: undefined });
-    expect(moved.statusCode).toBe(400);
-    expect(errorOf(moved).field).toBe('group_id');
-    expect((await call('PUT', '/v1/agent_staffs/not-a-uuid', admin, { ...newStaff(), email: undefined })).statusCode).toBe(400);
-    expect(await rowCounts()).toEqual(before);
-    const [still] = await db().select().from(t.agentStaffs).where(eq(t.agentStaffs.accountId, branchFree));
-    expect(still).toMatchObject({ groupId: ids.osaka, name: '小林 大輔' });
-  });
-
-  it('keeps the caller, and at least one ADMIN in each group', async () => {
-    const me = await accountIdOf('agent-free@example.com');
-    const self = await call('DELETE', `/v1/agent_staffs/${me}`, sakuraAdmin);
-    expect(self.statusCode).toBe(409);
-    expect(errorOf(self).error_code).toBe('CANNOT_DELETE_SELF');
-
-    const demote = await call('PUT', `/v1/agent_staffs/${me}`, admin, { group_id: ids.sakuraRoot, name: '中村 さくら', tel: '', language_code: 'ja', staff_type: 'STAFF' });
-    expect(demote.statusCode).toBe(409);
-    expect(errorOf(demote).error_code).toBe('LAST_GROUP_ADMIN');
-    const move = await call('PUT', `/v1/agent_staffs/${me}`, admin, { group_id: ids.osaka, name: '中村 さくら', tel: '', language_code: 'ja', staff_type: 'ADMIN' });
-    expect(errorOf(move).error_code).toBe('LAST_GROUP_ADMIN');
-    const remove = await call('DELETE', `/v1/agent_staffs/${me}`, admin);
-    expect(errorOf(remove).error_code).toBe('LAST_GROUP_ADMIN');
-    const [still] = await db().select().from(t.agentStaffs).where(eq(t.agentStaffs.accountId, me));
-    expect(still).toMatchObject({ staffType: 'ADMIN', groupId: ids.sakuraRoot });
-
-    // With a second admin in the root group, the first may step down.
-    const second = (await call('POST', '/v1/agent_staffs', admin, newStaff({ email: 'sakura-admin2@example.com', staff_type: 'ADMIN' }))).json();
-    const stepDown = await call('PUT', `/v1/agent_staffs/${second.id}`, admin, { group_id: ids.sakuraRoot, name: '二番 管理者', tel: '', language_code: 'ja', staff_type: 'STAFF' });
-    expect(stepDown.statusCode).toBe(200);
-  });
-
-  it('ends the sessions of a member whose role changes', async () => {
-    const osakaId = await accountIdOf('branch-free@example.com');
-    const session = await ctx.login('branch-free@example.com');
-    const res = await call('PUT', `/v1/agent_staffs/${osakaId}`, admin, { group_id: ids.osaka, name: '小林 大輔', tel: '', language_code: 'ja', staff_type: 'STAFF' });
-    expect(res.statusCode).toBe(200);
-    expect((await call('GET', '/v1/auth/me', session)).statusCode).toBe(200); // nothing changed that matters
-    const promoted = await call('PUT', `/v1/agent_staffs/${osakaId}`, admin, { group_id: ids.osaka, name: '小林 大輔', tel: '', language_code: 'ja', staff_type: 'ADMIN' });
-    expect(promoted.statusCode).toBe(200);
-    expect((await call('GET', '/v1/auth/me', session)).statusCode).toBe(401);
-    const again = await ctx.login('branch-free@example.com');
-    expect((await call('GET', '/v1/auth/me', again)).json().user.role).toBe('groupAdmin');
-    // Back to how the demo has it.
-    await db().update(t.agentStaffs).set({ staffType: 'STAFF' }).where(eq(t.agentStaffs.accountId, osakaId));
-    osakaStaff = await ctx.login('branch-free@example.com');
-  });
-
-  it('mails an invitation again while no password is set, else a password reset link', async () => {
-    const invited = (await call('POST', '/v1/agent_staffs', sakuraAdmin, newStaff({ email: 'invited@example.com' }))).json();
-    const again = await call('POST', `/v1/agent_staffs/${invited.id}/send_password_reset_email`, sakuraAdmin);
-    expect(again.statusCode).toBe(200);
-    expect((await mailsTo('invited@example.com')).map((m) => m.kind)).toEqual(['account.invitation', 'account.invitation']);
-
-    const osakaId = await accountIdOf('branch-free@example.com');
-    expect((await call('POST', `/v1/agent_staffs/${osakaId}/send_password_reset_email`, admin)).statusCode).toBe(200);
-    const [reset] = await mailsTo('branch-free@example.com');
-    expect(reset).toMatchObject({ kind: 'account.password_reset' });
-    expect(reset!.bodyText).toMatch(/reset-password\?token=/);
-  });
-
-  it('lets an operator remove a member\'s two-factor enrollment, ending their sessions', async () => {
-    const osakaId = await accountIdOf('branch-free@example.com');
-    const session = await ctx.login('branch-free@example.com');
-    await db().update(t.accounts).set({ totpSecret: 'JBSWY3DPEHPK3PXP', totpEnrolledAt: new Date(), totpLastStep: 12345 }).where(eq(t.accounts.id, osakaId));
-    expect((await call('GET', `/v1/agent_staffs?group_id=${ids.osaka}`, admin)).json().staffs.find((s: { id: string }) => s.id === osakaId).totp_enrolled).toBe(true);
-
-    const byAgent = await call('POST', `/v1/agent_staffs/${osakaId}/unenroll_totp`, sakuraAdmin);
-    expect(byAgent.statusCode).toBe(403);
-    const [kept] = await db().select().from(t.accounts).where(eq(t.accounts.id, osakaId));
-    expect(kept!.totpSecret).toBe('JBSWY3DPEHPK3PXP');
-
-    const res = await call('POST', `/v1/agent_staffs/${osakaId}/unenroll_totp`, admin);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: osakaId, totp_enrolled: false });
-    const [cleared] = await db().select().from(t.accounts).where(eq(t.accounts.id, osakaId));
-    expect(cleared).toMatchObject({ totpSecret: null, totpEnrolledAt: null, totpLastStep: null });
-    expect((await call('GET', '/v1/auth/me', session)).statusCode).toBe(401);
-    osakaStaff = await ctx.login('branch-free@example.com');
-    const [log] = await db().select().from(t.operationLogs).where(and(eq(t.operationLogs.operation, 'agent_staffs.unenroll_totp'), eq(t.operationLogs.isError, false)));
-    expect(log).toBeDefined();
-  });
-});
-
-describe('two-factor policy', () => {
-  it('is set by the operator or the agent admin, not by other staff', async () => {
-    const rootStaff = (await call('POST', '/v1/agent_staffs', admin, { group_id: ids.sakuraRoot, email: 'sakura-root-staff@example.com', name: '根本 スタッフ', staff_type: 'STAFF' })).json();
-    const rootStaffSession = await activate('sakura-root-staff@example.com');
-    expect((await call('PUT', `/v1/agents/${ids.sakura}/two_factor`, rootStaffSession, { require_totp: true })).statusCode).toBe(403);
-    expect((await call('PUT', `/v1/agents/${ids.sakura}/two_factor`, osakaStaff, { require_totp: true })).statusCode).toBe(403);
-    const bad = await call('PUT', `/v1/agents/${ids.sakura}/two_factor`, sakuraAdmin, { require_totp: 'yes' });
-    expect(errorOf(bad).field).toBe('require_totp');
-
-    const byAgent = await call('PUT', `/v1/agents/${ids.sakura}/two_factor`, sakuraAdmin, { require_totp: true });
-    // Turned off again at once: staff of an agent that requires two-factor sign-in must enrol before anything else.
-    const byOperator = await call('PUT', `/v1/agents/${ids.sakura}/two_factor`, admin, { require_totp: false });
-    expect(byAgent.statusCode).toBe(200);
-    expect(byAgent.json().require_totp).toBe(true);
-    expect(byOperator.json().require_totp).toBe(false);
-    const logs = await db().select().from(t.operationLogs).where(and(eq(t.operationLogs.operation, 'agents.two_factor'), eq(t.operationLogs.isError, false)));
-    expect(logs.map((l) => l.operator)).toEqual(['agent-free@example.com', 'admin@example.com']);
-    expect(rootStaff.id).toBeDefined();
-  });
-});
-
-describe('tenant isolation', () => {
-  it('answers 404 to an agent admin for another agent, its groups and its staff, and changes nothing', async () => {
-    const otherAdmin = await accountIdOf('agent-contracted@example.com');
-    const before = await rowCounts();
-    const [otherAgent] = await db().select().from(t.agents).where(eq(t.agents.id, ids.arashiyama));
-    const [otherStaff] = await db().select().from(t.agentStaffs).where(eq(t.agentStaffs.accountId, otherAdmin));
-    const { agent_id: _a, main_admin_email: _e, ...groupUpdate } = newBranch();
-    const staffUpdate = { group_id: ids.arashiyamaRoot, name: '乗っ取り', tel: '', language_code: 'ja', staff_type: 'STAFF' };
-    const attempts: [string, string, object?][] = [
-      ['GET', `/v1/agents/${ids.arashiyama}`],
-      ['PUT', `/v1/agents/${ids.arashiyama}`, updateOf()],
-      ['DELETE', `/v1/agents/${ids.arashiyama}`],
-      ['PUT', `/v1/agents/${ids.arashiyama}/two_factor`, { require_totp: true }],
-      ['POST', '/v1/agent_groups', newBranch({ agent_id: ids.arashiyama, main_admin_email: 'intruder@example.com' })],
-      ['GET', `/v1/agent_groups/${ids.arashiyamaRoot}`],
-      ['PUT', `/v1/agent_groups/${ids.arashiyamaRoot}`, groupUpdate],
-      ['DELETE', `/v1/agent_groups/${ids.arashiyamaRoot}`],
-      ['GET', `/v1/agent_staffs?agent_id=${ids.arashiyama}`],
-      ['GET', `/v1/agent_staffs?group_id=${ids.arashiyamaRoot}`],
-      ['POST', '/v1/agent_staffs', { group_id: ids.arashiyamaRoot, email: 'intruder@example.com', name: '侵入者', staff_type: 'ADMIN' }],
-      ['PUT', `/v1/agent_staffs/${otherAdmin}`, staffUpdate],
-      ['DELETE', `/v1/agent_staffs/${otherAdmin}`],
-      ['POST', `/v1/agent_staffs/${otherAdmin}/send_password_reset_email`],
-      ['POST', `/v1/agent_staffs/${otherAdmin}/unenroll_totp`],
-    ];
-    for (const [method, url, payload] of attempts) {
-      const res = await call(method as 'GET', url, sakuraAdmin, payload);
-      expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(errorOf(res).error_code).toBe('NOT_FOUND');
-    }
-    // Moving one's own staff into another agent's group is refused as well.
-    const osakaId = await accountIdOf('branch-free@example.com');
-    const moved = await call('PUT', `/v1/agent_staffs/${osakaId}`, sakuraAdmin, staffUpdate);
-    expect(moved.statusCode).toBe(400);
-    expect(await rowCounts()).toEqual(before);
-    expect((await db().select().from(t.agents).where(eq(t.agents.id, ids.arashiyama)))[0]).toEqual(otherAgent);
-    expect((await db().select().from(t.agentStaffs).where(eq(t.agentStaffs.accountId, otherAdmin)))[0]).toEqual(otherStaff);
-    expect(await mailsTo('agent-contracted@example.com')).toHaveLength(0);
-  });
-
-  it('lets the agent admin read their agent but not change or delete it', async () => {
-    const got = await call('GET', `/v1/agents/${ids.sakura}`, sakuraAdmin);
-    expect(got.statusCode).toBe(200);
-    expect(got.json().root_group_main_admin.email).toBe('agent-free@example.com');
-    expect((await call('PUT', `/v1/agents/${ids.sakura}`, sakuraAdmin, updateOf())).statusCode).toBe(403);
-    expect((await call('DELETE', `/v1/agents/${ids.sakura}`, sakuraAdmin)).statusCode).toBe(403);
-    expect((await call('GET', '/v1/agents', sakuraAdmin)).statusCode).toBe(403);
-    expect((await call('POST', '/v1/agents', sakuraAdmin, { ...newAgent, main_admin_email: 'x@example.com' })).statusCode).toBe(403);
-  });
-
-  it('keeps a branch admin to their own branch', async () => {
-    // A branch admin of 大阪支店, and a sibling branch with its own admin.
-    const osakaAdmin = (await call('POST', '/v1/agent_staffs', admin, { group_id: ids.osaka, email: 'osaka-admin@example.com', name: '大阪 管理者', staff_type: 'ADMIN' })).json();
-    const osakaAdminSession = await activate('osaka-admin@example.com');
-    expect((await call('GET', '/v1/auth/me', osakaAdminSession)).json().user.role).toBe('groupAdmin');
-    const kobeId = (await call('POST', '/v1/agent_groups', admin, newBranch({ name_ja: '神戸支店', main_admin_email: 'kobe-admin@example.com' }))).json().id as number;
-    const kobeAdmin = await accountIdOf('kobe-admin@example.com');
-    const sakuraAdminId = await accountIdOf('agent-free@example.com');
-    const before = await rowCounts();
-
-    for (const [method, url, payload] of [
-      ['GET', `/v1/agent_groups/${kobeId}`],
-      ['GET', `/v1/agent_groups/${ids.sakuraRoot}`],
-      ['GET', `/v1/agent_staffs?group_id=${kobeId}`],
-      ['PUT', `/v1/agent_staffs/${kobeAdmin}`, { group_id: kobeId, name: '書き換え', tel: '', language_code: 'ja', staff_type: 'ADMIN' }],
-      ['DELETE', `/v1/agent_staffs/${kobeAdmin}`],
-      ['POST', `/v1/agent_staffs/${kobeAdmin}/send_password_reset_email`],
-      ['DELETE', `/v1/agent_staffs/${sakuraAdminId}`],
-      ['POST', '/v1/agent_staffs', { group_id: kobeId, email: 'kobe-new@example.com', name: '神戸 新人', staff_type: 'STAFF' }],
-    ] as [string, string, object?][]) {
-      const res = await call(method as 'GET', url, osakaAdminSession, payload);
-      expect(res.statusCode, `${method} ${url}`).toBe(404);
-    }
-    expect(await rowCounts()).toEqual(before);
-    expect(await mailsTo('kobe-admin@example.com')).toHaveLength(1); // the invitation only
-
-    // Their own branch: read and manage.
-    expect((await call('GET', `/v1/agent_groups/${ids.osaka}`, osakaAdminSession)).statusCode).toBe(200);
-    expect((await call('GET', `/v1/agents/${ids.sakura}`, osakaAdminSession)).statusCode).toBe(403);
-    const list = (await call('GET', '/v1/agent_staffs?per_page=100', osakaAdminSession)).json();
-    expect(new Set(list.staffs.map((s: { group_id: number }) => s.group_id))).toEqual(new Set([ids.osaka]));
-    const created = await call('POST', '/v1/agent_staffs', osakaAdminSession, { group_id: ids.osaka, email: 'osaka-new@example.com', name: '大阪 新人', staff_type: 'STAFF' });
-    expect(created.statusCode).toBe(200);
-    const toRoot = await call('PUT', `/v1/agent_staffs/${created.json().id}`, osakaAdminSession, { group_id: ids.sakuraRoot, name: '大阪 新人', tel: '', language_code: 'ja', staff_type: 'STAFF' });
-    expect(toRoot.statusCode).toBe(400);
-    expect(errorOf(toRoot).field).toBe('group_id');
-    expect((await call('DELETE', `/v1/agent_staffs/${created.json().id}`, osakaAdminSession)).statusCode).toBe(200);
-    expect(osakaAdmin.group_id).toBe(ids.osaka);
-  });
-
-  it('lets non-admin agent staff read their scope only', async () => {
-    const before = await rowCounts();
-    const attempt = await call('POST', '/v1/agent_staffs', osakaStaff, { group_id: ids.osaka, email: 'by-staff@example.com', name: '無権限', staff_type: 'STAFF' });
-    expect(attempt.statusCode).toBe(403);
-    expect(errorOf(attempt).error_code).toBe('FORBIDDEN');
-    const self = await accountIdOf('branch-free@example.com');
-    expect((await call('PUT', `/v1/agent_staffs/${self}`, osakaStaff, { group_id: ids.osaka, name: '自分', tel: '', language_code: 'ja', staff_type: 'ADMIN' })).statusCode).toBe(403);
-    expect(await rowCounts()).toEqual(before);
-
-    const list = await call('GET', '/v1/agent_staffs', osakaStaff);
-    expect(list.statusCode).toBe(200);
-    expect(list.json().staffs.every((s: { group_id: number }) => s.group_id === ids.osaka)).toBe(true);
-    expect((await call('GET', `/v1/agent_groups/${ids.osaka}`, osakaStaff)).statusCode).toBe(200);
-    expect((await call('GET', `/v1/agent_groups/${ids.sakuraRoot}`, osakaStaff)).statusCode).toBe(404);
-
-    const rootStaff = await ctx.login('sakura-root-staff@example.com');
-    expect((await call('GET', `/v1/agents/${ids.sakura}`, rootStaff)).statusCode).toBe(200);
-    expect((await call('POST', '/v1/agent_staffs', rootStaff, { group_id: ids.sakuraRoot, email: 'by-staff@example.com', name: '無権限', staff_type: 'STAFF' })).statusCode).toBe(403);
-  });
-
-  it('refuses station users on every agent route', async () => {
-    const someStaff = await accountIdOf('branch-free@example.com');
-    for (const [method, url, payload] of [
-      ['GET', '/v1/agents'],
-      ['GET', `/v1/agents/${ids.sakura}`],
-      ['POST', '/v1/agents', { bad: true }],
-      ['PUT', `/v1/agents/${ids.sakura}/two_factor`, { require_totp: true }],
-      ['GET', `/v1/agent_groups/${ids.osaka}`],
-      ['GET', '/v1/agent_staffs'],
-      ['POST', '/v1/agent_staffs', { bad: true }],
-      ['POST', `/v1/agent_staffs/${someStaff}/unenroll_totp`],
-      ['GET', '/v1/csv/agents'],
-    ] as [string, string, object?][]) {
-      const res = await call(method as 'GET', url, station, payload);
-      expect(res.statusCode, `${method} ${url}`).toBe(403);
-    }
-    expect((await ctx.app.inject({ method: 'GET', url: `/v1/agents/${ids.sakura}` })).statusCode).toBe(401);
-  });
-
-  it('lets back-office staff (not only admins) manage agents', async () => {
-    const staff = await ctx.login('staff@example.com');
-    expect((await call('GET', `/v1/agents/${ids.arashiyama}`, staff)).statusCode).toBe(200);
-    expect((await call('GET', `/v1/agent_staffs?agent_id=${ids.arashiyama}`, staff)).json().staffs).toHaveLength(1);
   });
 });
 
