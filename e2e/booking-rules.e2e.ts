@@ -209,6 +209,7 @@ describe('booking rules on the screens', () => {
     await screenshot(agent.page, 'booking-change-preview-ja');
     await agent.page.getByRole('button', { name: '確認画面へ' }).click();
     await agent.page.waitForURL('**/bookings/confirm');
+    await visible(agent.page.getByRole('heading', { name: `予約 ${id} の変更内容の確認` }));
     await visible(agent.page.getByTestId('change-preview'));
     expect(await agent.page.getByTestId('total-amount').innerText()).toBe(previewed);
     await screenshot(agent.page, 'booking-change-preview-confirm-ja');

@@ -193,6 +193,8 @@ describe('bookings', () => {
     await screenshot(page, 'booking-create-en');
     await page.getByRole('button', { name: 'Review' }).click();
     await page.waitForURL('**/bookings/confirm');
+    // The URL changes before the confirmation replaces the form: wait for its heading.
+    await visible(page.getByRole('heading', { name: 'Check the booking', level: 1 }));
     await visible(page.getByTestId('total-amount'));
     // The confirmation names the agent as the form did.
     const confirmText = await page.locator('main').innerText();
@@ -230,6 +232,7 @@ describe('bookings', () => {
     await screenshot(page, 'booking-create-round-trip-ja');
     await page.getByRole('button', { name: '確認画面へ' }).click();
     await page.waitForURL('**/bookings/confirm');
+    await visible(page.getByRole('heading', { name: '予約申込の確認' }));
     await visible(page.getByText(`${back} `, { exact: false }).first());
     await screenshot(page, 'booking-confirm-round-trip-ja');
     if (!agents[0]!.ignore_cancellation_policy) await page.getByLabel('キャンセルポリシーに同意します').check();
