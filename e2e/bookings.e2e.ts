@@ -131,6 +131,8 @@ describe('bookings', () => {
 
     // History: the CREATE revision and later ones.
     await page.getByRole('link', { name: '変更履歴' }).click();
+    await page.waitForURL('**/histories');
+    await visible(page.getByRole('heading', { name: /の変更履歴$/, level: 1 }));
     await visible(page.getByText('新規'));
 
     // The mail sits in the outbox (SMTP delivery is proven by the API tests).
@@ -271,6 +273,8 @@ describe('bookings', () => {
     await visible(page.getByTestId('booking-status').getByText('取消済'));
     await visible(page.getByRole('region', { name: '取消' }));
     await page.getByRole('link', { name: '変更履歴' }).click();
+    await page.waitForURL('**/histories');
+    await visible(page.getByRole('heading', { name: /の変更履歴$/, level: 1 }));
     await visible(page.getByText('取消', { exact: true }).first());
 
     // Staff start one: the screen shows the fee and the policy; the agent is asked to agree.
