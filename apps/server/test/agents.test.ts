@@ -15,7 +15,7 @@ beforeAll(async () => {
   ({ ctx, admin, sakuraAdmin, osakaStaff, ids } = await openAgentsArea());
 });
 afterAll(() => ctx.close());
-const { db, call, accountIdOf, rowCounts, mailsTo } = agentsHelpers(() => ctx);
+const { db, call, accountIdOf, rowCounts, mailsTo, expectFieldRefusals } = agentsHelpers(() => ctx);
 
 describe('agents', () => {
   let hieiId: number;
@@ -103,11 +103,7 @@ describe('agents', () => {
       [{ agent_type: 'VIP' }, 'agent_type'],
       [{ main_admin_tel: 'call me' }, 'main_admin_tel'],
     ];
-    for (const [overrides, field] of cases) {
-      const res = await call('PUT', `/v1/agents/${hieiId}`, admin, updateOf({ name_ja: '変わってはいけない', ...overrides }));
-      expect(res.statusCode, field).toBe(400);
-      expect(errorOf(res)).toMatchObject({ error_code: 'VALIDATION_FAILED', field });
-    }
+    await expectFieldRefusals('PUT', `/v1/agents/${hieiId}`, admin, cases, (overrides) => updateOf({ name_ja: '変わってはいけない', ...overrides }));
     expect((await call('GET', `/v1/agents/${hieiId}`, admin)).json()).toEqual(before);
     expect((await call('PUT', '/v1/agents/abc', admin, updateOf())).statusCode).toBe(400);
     expect((await call('PUT', '/v1/agents/999999', admin, updateOf())).statusCode).toBe(404);
@@ -124,11 +120,7 @@ describe('agents', () => {
       [{ country_code: 'ZZZ' }, 'country_code'],
       [{ root_group_fax: 'fax me' }, 'root_group_fax'],
     ];
-    for (const [overrides, field] of cases) {
-      const res = await call('POST', '/v1/agents', admin, { ...newAgent, main_admin_email: 'nobody@example.com', ...overrides });
-      expect(res.statusCode, field).toBe(400);
-      expect(errorOf(res)).toMatchObject({ error_code: 'VALIDATION_FAILED', field });
-    }
+    await expectFieldRefusals('POST', '/v1/agents', admin, cases, (overrides) => ({ ...newAgent, main_admin_email: 'nobody@example.com', ...overrides }));
     for (const email of ['STAFF@example.com', 'agent-contracted@example.com']) {
       const taken = await call('POST', '/v1/agents', admin, { ...newAgent, main_admin_email: email });
       expect(taken.statusCode).toBe(409);

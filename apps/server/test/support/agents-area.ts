@@ -6,7 +6,8 @@
  */
 import { count, eq, sql } from 'drizzle-orm';
 import * as t from '../../src/db/schema.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
+import { expect } from 'vitest';
+import { createTestApp, errorOf, type TestApp } from '../test-app.ts';
 
 export type Headers = { authorization: string };
 export type AgentIds = { sakura: number; sakuraRoot: number; osaka: number; arashiyama: number; arashiyamaRoot: number; rakusai: number };
@@ -62,7 +63,16 @@ export function agentsHelpers(app: () => TestApp) {
     return app().login(email);
   }
 
-  return { db, call, accountIdOf, rowCounts, mailsTo, activate };
+  /** Sends each case's body and expects a 400 VALIDATION_FAILED naming the case's field. */
+  async function expectFieldRefusals(method: 'POST' | 'PUT', url: string, headers: Headers, cases: [Record<string, unknown>, string][], bodyOf: (overrides: Record<string, unknown>) => object) {
+    for (const [overrides, field] of cases) {
+      const res = await call(method, url, headers, bodyOf(overrides));
+      expect(res.statusCode, field).toBe(400);
+      expect(errorOf(res)).toMatchObject({ error_code: 'VALIDATION_FAILED', field });
+    }
+  }
+
+  return { db, call, accountIdOf, rowCounts, mailsTo, activate, expectFieldRefusals };
 }
 
 export const newAgent = {
