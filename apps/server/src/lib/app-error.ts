@@ -1,13 +1,20 @@
 import { ERROR_STATUS, type ErrorCode } from '@sagano/domain/common/errors';
 
+/** More of the answer's `common` for the codes that carry it. */
+export interface ErrorDetails {
+  current_revision?: number;
+  confirmed_at?: string;
+  confirmed_by?: string;
+}
+
 /** The one error type of the API: a code the client understands, mapped to one HTTP status. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly field: string | undefined;
   /** More of the answer's `common`, for codes that carry it (BOOKING_CHANGED: current_revision). */
-  readonly details: { current_revision?: number } | undefined;
+  readonly details: ErrorDetails | undefined;
 
-  constructor(code: ErrorCode, description: string, field?: string, details?: { current_revision?: number }) {
+  constructor(code: ErrorCode, description: string, field?: string, details?: ErrorDetails) {
     super(description);
     this.code = code;
     this.field = field;
@@ -23,3 +30,10 @@ export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not
 export const forbidden = (why = 'you are not allowed to do this') => new AppError('FORBIDDEN', why);
 export const invalid = (field: string, description: string) =>
   new AppError('VALIDATION_FAILED', `${field}: ${description}`, field);
+
+/** A second irreversible confirmation: 409 ALREADY_CONFIRMED naming when and by whom the first was made. */
+export const alreadyConfirmed = (what: string, at: Date | string, by: string | null) =>
+  new AppError('ALREADY_CONFIRMED', `${what} was already confirmed${by ? ` by ${by}` : ''} at ${typeof at === 'string' ? at : at.toISOString()}; nothing was changed`, undefined, {
+    confirmed_at: typeof at === 'string' ? at : at.toISOString(),
+    ...(by ? { confirmed_by: by } : {}),
+  });

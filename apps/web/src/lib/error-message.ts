@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { ERROR_CODES, type ErrorCode } from '@sagano/domain/common/errors';
 import { ApiError, FetchFailureError } from './api-client.ts';
+import { formatDateTime } from './dates.ts';
 
 /** Messages whose translation needs values from the screen; without them the server's description is shown. */
 const NEEDS_VALUES: Partial<Record<ErrorCode, readonly string[]>> = {
@@ -20,6 +21,11 @@ export function errorMessage(error: unknown, values: Record<string, string> = {}
   const t = i18next.t;
   if (error instanceof ApiError) {
     const code = error.code;
+    const confirmedAt = error.body?.common.confirmed_at;
+    if (code === 'ALREADY_CONFIRMED' && confirmedAt) {
+      const by = error.body?.common.confirmed_by;
+      return t(code, { ns: 'errors', date: formatDateTime(confirmedAt), who: by ? t('common:errors.confirmedBy', { who: by }) : '' });
+    }
     if (isErrorCode(code)) {
       const needed = NEEDS_VALUES[code] ?? [];
       if (needed.every((name) => values[name]) && i18next.exists(code, { ns: 'errors' })) {

@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   SEAT_HELD_OR_ASSIGNED: 409,
   SERVICE_NOT_RUNNING: 404,
   STEP_NOT_ALLOWED: 409,
+  /** An irreversible confirmation asked for a second time (a second window, a retry): nothing changed; the answer says when and by whom it was confirmed. */
+  ALREADY_CONFIRMED: 409,
   /** The step was started on an older revision of the booking (If-Match) than the one it now has: nothing was changed. */
   BOOKING_CHANGED: 409,
   TRAIN_CHANGE_USED: 409,
@@ -85,6 +87,9 @@ export interface ErrorBody {
     field?: string;
     /** BOOKING_CHANGED: the booking's revision now, so the client can show the fresh booking. */
     current_revision?: number;
+    /** ALREADY_CONFIRMED: when (ISO timestamp) and by whom the confirmation was made. */
+    confirmed_at?: string;
+    confirmed_by?: string;
   };
 }
 

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@sagano/domain/bookings/booking-schemas';
+import { LEDGER_KINDS, REFUND_REASONS } from '@sagano/domain/payments/payment-ledger';
 import { createdAt, updatedAt, oneOf } from './columns.ts';
 import { bookings } from './bookings.ts';
 import { groupSettlements } from './settlements.ts';
@@ -44,6 +45,14 @@ export const payments = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** The monthly invoice (group settlement) that billed this payment, once billed. */
     monthlyInvoiceId: integer('monthly_invoice_id').references((): AnyPgColumn => groupSettlements.id),
+    /** Who confirmed it by hand (the end of a cancellation payment), for "already confirmed by …". */
+    confirmedBy: text('confirmed_by'),
+    /** A refund record (direction REFUND): why the money goes back, the operator's words, who asked. */
+    refundReason: text('refund_reason'),
+    refundNote: text('refund_note'),
+    requestedBy: text('requested_by'),
+    /** The operator's refund request key: a double click or a retry finds the refund already made. */
+    idempotencyKey: text('idempotency_key'),
   },
   (t) => [
     index('payments_booking_idx').on(t.bookingId),
@@ -53,6 +62,8 @@ export const payments = pgTable(
     check('payments_kind', sql`${t.kind} in ('FARE', 'CANCELLATION', 'DISCREPANCY')`),
     check('payments_status', oneOf(t.status, PAYMENT_STATUSES)),
     check('payments_payment_method', oneOf(t.paymentMethod, PAYMENT_METHODS)),
+    check('payments_refund_reason', sql`${t.refundReason} is null or ${oneOf(t.refundReason, REFUND_REASONS)}`),
+    uniqueIndex('payments_idempotency_key').on(t.idempotencyKey),
   ],
 );
 
@@ -100,11 +111,15 @@ export const paymentTransactions = pgTable(
     note: text('note'),
     recordedBy: text('recorded_by').notNull(),
     createdAt: createdAt(),
+    /** A card capture: the checkout it paid (the gateway refunds against it). */
+    gatewayRef: text('gateway_ref'),
+    /** A refund through the gateway: the capture (its reference) it returns money from. */
+    sourceReference: text('source_reference'),
   },
   (t) => [
     index('payment_transactions_payment_idx').on(t.paymentId),
     uniqueIndex('payment_transactions_reference').on(t.kind, t.reference),
-    check('payment_transactions_kind', sql`${t.kind} in ('CARD_CAPTURE', 'BANK_TRANSFER', 'REFUND')`),
+    check('payment_transactions_kind', oneOf(t.kind, LEDGER_KINDS)),
   ],
 );
 

@@ -37,6 +37,8 @@ export const agentSettlements = pgTable(
     paymentStatus: text('payment_status').notNull().default('UNPAID'),
     billedAt: timestamp('billed_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Who confirmed the monthly payment, for "already confirmed by …". */
+    paidBy: text('paid_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
