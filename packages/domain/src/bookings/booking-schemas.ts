@@ -12,7 +12,7 @@ import { BOOKING_STATUSES, BOOKING_SUB_STATUSES, REFUSAL_REASONS } from './booki
 import { wholeNumber } from './count-schemas.ts';
 import { PARTICIPANT_QUANTITY, PRIORITY, WHEELCHAIR_COUNT, wholeNumberMessage } from './counts.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../payments/payment-state.ts';
-import { PaymentDetail, PaymentDiscrepancy } from '../payments/payment-schemas.ts';
+import { CancellationSettlementPreview, PaymentDetail, PaymentDiscrepancy } from '../payments/payment-schemas.ts';
 
 /** The payment enums live with the payment rules (payments/payment-state.ts); re-exported for existing callers. */
 export { PAYMENT_METHODS, PAYMENT_STATUSES };
@@ -336,6 +336,8 @@ export const CancellationQuoteResponse = z.object({
   policy: z.array(CancellationPolicyRow),
   /** Whether the agent skips agreeing to the policy. */
   ignore_cancellation_policy: z.boolean(),
+  /** How the money would be settled if cancelled at this fee (null for a booking never confirmed: nothing is owed or paid). */
+  settlement: CancellationSettlementPreview.nullable(),
 });
 export type CancellationQuoteResponse = z.infer<typeof CancellationQuoteResponse>;
 export const MailTemplateResponse = z.object({ subject: z.string(), body: z.string(), to_address: z.string() });

@@ -9,10 +9,12 @@
 import { z } from 'zod';
 import { E6 } from '../money/yen-e6.ts';
 import { ADJUST_REASON_MAX, COUPON_NUMBER_MAX, PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentFlagSet } from './payment-state.ts';
+import { REFUND_REASONS, REFUND_ROUTES } from './payment-ledger.ts';
 
 const DateString = z.iso.date();
 const Id = z.coerce.number().int().positive();
 const Amount = z.number().int();
+export const MAX_TRANSFER_NOTE = 500;
 
 /** The largest amount staff may type in: 100 million yen. */
 const MAX_TYPED_AMOUNT_E6 = 100_000_000 * E6;
@@ -97,6 +99,44 @@ export const DiscrepancyDetails = z.object({
 });
 export type DiscrepancyDetails = z.infer<typeof DiscrepancyDetails>;
 
+/**
+ * A booking's money as one account (payment-ledger.ts bookingMoney): what it costs now, what came
+ * in, what went back, what is decided to go back but not yet made, and the balance (above 0 the
+ * agent still owes it, below 0 it is owed back). The booking, its payment card, the payments
+ * list, the sales screen and the CSVs show these same figures.
+ */
+export const BookingMoney = z.object({
+  billed_amount: Amount,
+  received_amount: Amount,
+  refunded_amount: Amount,
+  owed_back_amount: Amount,
+  balance_amount: Amount,
+});
+export type BookingMoney = z.infer<typeof BookingMoney>;
+
+/** A refund record: money going back to the agent, why, how, and where it stands. */
+export const PaymentRefund = z.object({
+  payment_id: z.number().int(),
+  /** The payment it returns money of (the fare, or the cancellation fee). */
+  parent_payment_id: z.number().int().nullable(),
+  reason: z.enum(REFUND_REASONS),
+  /** GATEWAY: back to the card; MONTHLY_INVOICE: a credit on the next monthly invoice; RECORDED: paid back by the operator, who records it. */
+  route: z.enum(REFUND_ROUTES),
+  /** PAYMENT_PENDING: decided, not yet made; PAYMENT_CONFIRMED: made. */
+  status: z.enum(PAYMENT_STATUSES),
+  total_amount: Amount,
+  /** What has gone back so far. */
+  refunded_amount: Amount,
+  note: z.string().nullable(),
+  requested_by: z.string().nullable(),
+  created_at: z.string(),
+  /** The return invoice (適格返還請求書), issued on its first download. */
+  return_invoice_url: z.string().nullable(),
+  /** The operator may record that a RECORDED refund was paid back. */
+  can_record_refund: z.boolean(),
+});
+export type PaymentRefund = z.infer<typeof PaymentRefund>;
+
 /** A payment record (spec 000 §3 "Payment"), on the booking and in the payments list. */
 export const PaymentDetail = z.object({
   payment_id: z.number().int(),
@@ -137,8 +177,51 @@ export const PaymentDetail = z.object({
   flags: PaymentFlags,
   discrepancy: PaymentDiscrepancy.nullable(),
   discrepancy_details: DiscrepancyDetails.nullable(),
+  /** The refunds made or owed from this payment (oldest first). */
+  refunds: z.array(PaymentRefund),
+  /** The booking's account (the same on each of its payments). */
+  booking_money: BookingMoney,
 });
 export type PaymentDetail = z.infer<typeof PaymentDetail>;
+
+export const REFUND_NOTE_MAX = 500;
+
+/**
+ * POST /v1/bookings/{booking_id}/payments/{payment_id}/refund: the operator gives money back,
+ * all or part of what the booking holds, with a reason. The `Idempotency-Key` header (or
+ * `idempotency_key`) makes a double click or a retry one refund.
+ */
+export const RefundBody = z.object({
+  amount: WholeYenE6.refine((n) => n > 0, 'enter a positive integer'),
+  reason: z.string().trim().min(1, 'enter the reason').max(REFUND_NOTE_MAX),
+  idempotency_key: z.string().trim().min(8).max(100).optional(),
+});
+export type RefundBody = z.infer<typeof RefundBody>;
+export const RefundResponse = z.object({ refund: PaymentRefund, booking_money: BookingMoney });
+export type RefundResponse = z.infer<typeof RefundResponse>;
+
+/** POST …/payments/{refund_payment_id}/refund_paid: the operator records that a refund owed was paid back. */
+export const RecordRefundPaidBody = z.object({
+  paid_on: DateString,
+  note: z.string().trim().max(MAX_TRANSFER_NOTE).default(''),
+});
+export type RecordRefundPaidBody = z.infer<typeof RecordRefundPaidBody>;
+
+/**
+ * How cancelling now would settle the money (payment-ledger.ts settleCancellation), shown before
+ * the agent agrees and in the operator's confirmation: the fee, what was paid, what of it pays
+ * the fee, what goes back and how, and what is still to pay.
+ */
+export const CancellationSettlementPreview = z.object({
+  fee_amount: Amount,
+  paid_amount: Amount,
+  applied_to_fee_amount: Amount,
+  refund_amount: Amount,
+  refund_route: z.enum(REFUND_ROUTES),
+  still_owed_amount: Amount,
+  on_monthly_invoice: z.boolean(),
+});
+export type CancellationSettlementPreview = z.infer<typeof CancellationSettlementPreview>;
 
 /** POST …/report_coupon: the agent reports the coupon issued. PUT …/coupon_number: the operator corrects it. */
 export const ReportCouponBody = z.object({
@@ -148,7 +231,6 @@ export type ReportCouponBody = z.infer<typeof ReportCouponBody>;
 export const CorrectCouponNumberBody = ReportCouponBody;
 export type CorrectCouponNumberBody = ReportCouponBody;
 
-export const MAX_TRANSFER_NOTE = 500;
 
 /** The operator records a bank transfer (or other offline payment) received. */
 export const RecordBankTransferBody = z.object({
