@@ -13,8 +13,11 @@ const idOf = (value: string | { id: string } | null | undefined): string => (typ
 export function createStripeGateway(options: { secretKey: string; webhookSecret: string; client?: Stripe }): PaymentGateway {
   const stripe = options.client ?? new Stripe(options.secretKey);
 
-  function unavailable(error: unknown): never {
+  function asGatewayError(error: unknown): never {
     if (error instanceof Stripe.errors.StripeCardError) throw new GatewayError('DECLINED', error.message);
+    // A 400/404 is Stripe refusing this request (a refund above the capture, a key reused with
+    // other parameters), not an outage: the same request would be refused again (the sandbox agrees).
+    if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeIdempotencyError) throw new GatewayError('REJECTED', error.message);
     throw new GatewayError('UNAVAILABLE', String((error as Error).message ?? error));
   }
 
@@ -43,7 +46,7 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
         return { gatewayRef: session.id, checkoutUrl: session.url };
       } catch (error) {
         if (error instanceof GatewayError) throw error;
-        return unavailable(error);
+        return asGatewayError(error);
       }
     },
 
@@ -55,7 +58,7 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
         }
         return session.status === 'expired' ? { status: 'EXPIRED' } : { status: 'OPEN' };
       } catch (error) {
-        return unavailable(error);
+        return asGatewayError(error);
       }
     },
 
@@ -64,7 +67,7 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
         const refund = await stripe.refunds.create({ payment_intent: request.transactionId, amount: yenOf(request.amountE6) }, { idempotencyKey: request.idempotencyKey });
         return { refundId: refund.id };
       } catch (error) {
-        return unavailable(error);
+        return asGatewayError(error);
       }
     },
 
