@@ -1,9 +1,11 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Box, Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /**
  * Asks before an action; the confirm button names the action (削除, 送信 ...). An irreversible
  * action passes `cancelLabel` 「閉じる」 so that neither button reads like cancelling a booking.
+ * `children`: what the action will do, in detail, under the message (made only while open).
  */
 export function ConfirmModal({
   opened,
@@ -15,6 +17,7 @@ export function ConfirmModal({
   loading = false,
   onConfirm,
   onClose,
+  children,
 }: {
   opened: boolean;
   title: string;
@@ -25,11 +28,13 @@ export function ConfirmModal({
   loading?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="md">
       <Text size="sm">{message}</Text>
+      {children && <Box mt="md">{children}</Box>}
       <Group justify="flex-end" mt="lg" gap="xs">
         <Button variant="default" onClick={onClose} disabled={loading}>
           {cancelLabel ?? t('actions.cancel')}

@@ -1,4 +1,4 @@
-import type { PaymentDetail, PaymentDiscrepancy, PaymentFlags } from '@sagano/domain/payments/payment-schemas';
+import type { BookingMoney, PaymentDetail, PaymentDiscrepancy, PaymentFlags } from '@sagano/domain/payments/payment-schemas';
 import { E6 } from '@sagano/domain/money/yen-e6';
 
 /** Every payment flag off: a test turns on what its case allows. */
@@ -48,8 +48,15 @@ export function paymentDetail(over: Partial<PaymentDetail> = {}, flags: Partial<
     flags: { ...NO_PAYMENT_FLAGS, ...flags },
     discrepancy: null,
     discrepancy_details: null,
+    refunds: [],
+    booking_money: settledBy(over.total_amount ?? 48_000 * E6, over.paid_amount ?? 0),
     ...over,
   };
+}
+
+/** The account of a booking with one payment and no refund: billed its total, received what was paid. */
+export function settledBy(billedE6: number, receivedE6: number): BookingMoney {
+  return { billed_amount: billedE6, received_amount: receivedE6, refunded_amount: 0, owed_back_amount: 0, balance_amount: billedE6 - receivedE6 };
 }
 
 /** An extra charge of 6,000 円 on a settled fare, due 2027-06-20, with no flag on unless told. */

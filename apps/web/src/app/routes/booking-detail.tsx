@@ -9,6 +9,7 @@ import { bookingProgress, nextBookingStep } from '@sagano/domain/bookings/bookin
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { countryName } from '@sagano/domain/common/countries';
 import { AfterFirstPaint } from '../../components/after-first-paint.tsx';
+import { CancellationSettlement } from '../../components/cancellation-settlement.tsx';
 import { ConfirmModal } from '../../components/confirm-modal.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { useCurrentUser } from '../../lib/current-user.ts';
@@ -29,6 +30,7 @@ import {
   useBookingStep,
 } from '../../features/bookings/api/booking-steps.ts';
 import { useBooking } from '../../features/bookings/api/get-booking.ts';
+import { useCancellationFee } from '../../features/bookings/api/get-cancellation-fee.ts';
 import { prefectureOptions } from '../../features/bookings/components/prefecture-options.ts';
 import { BookingNotes } from '../../features/bookings/components/booking-notes.tsx';
 import { BookingProgress } from '../../features/bookings/components/booking-progress.tsx';
@@ -42,6 +44,7 @@ import { useBookingLabels } from '../../features/bookings/components/use-booking
 import { BookingDocuments } from '../../features/seats/components/booking-documents.tsx';
 import { CheckoutReturnNotice } from '../../features/payments/components/checkout-return-notice.tsx';
 import { PaymentPanel } from '../../features/payments/components/payment-panel.tsx';
+import { BookingAccount } from '../../features/payments/components/booking-account.tsx';
 import { SeatStepButtons } from '../components/seat-step-buttons.tsx';
 import { useAgentName } from '../../lib/agent-name.ts';
 
@@ -84,6 +87,20 @@ function AgentSteps({ booking, fee, onAgreeFee }: { booking: BookingResponse; fe
       )}
     </Stack>
   );
+}
+
+/** How confirming the cancellation settles the money (the quote's settlement), asked for when the dialog opens. */
+function QuotedSettlement({ bookingId }: { bookingId: string }) {
+  const { t } = useTranslation('payments');
+  const { data: quote, isPending } = useCancellationFee(bookingId);
+  if (isPending) {
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        {t('settlement.loading')}
+      </Text>
+    );
+  }
+  return quote ? <CancellationSettlement settlement={quote.settlement} /> : null;
 }
 
 /** /bookings/{bookingId}: the booking, its payment and notes, and the steps its flags allow. */
@@ -308,7 +325,11 @@ export function Component() {
                       }
                     />
                   )}
-                  <PaymentCard booking={booking} renderPayment={(payment) => <PaymentPanel bookingId={booking.booking_id} payment={payment} />} />
+                  <PaymentCard
+                    booking={booking}
+                    renderPayment={(payment, related) => <PaymentPanel bookingId={booking.booking_id} payment={payment} related={related} />}
+                    renderAccount={(payments) => <BookingAccount bookingId={booking.booking_id} payments={payments} />}
+                  />
                 </Stack>
               </BookingSection>
               {booking.pending_change && (
@@ -385,7 +406,9 @@ export function Component() {
             closeAndNotify(() => setConfirmingCancel(false), agent ? t('portal:bookings.agreeFeeDone') : t('steps.confirmCancellationDone')),
           )
         }
-      />
+      >
+        <QuotedSettlement bookingId={booking.booking_id} />
+      </ConfirmModal>
       {accepting && (
         <AcceptChangeModal
           booking={booking}

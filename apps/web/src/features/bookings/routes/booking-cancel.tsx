@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Divider, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
+import { CancellationSettlement } from '../../../components/cancellation-settlement.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -16,7 +17,8 @@ import { formatRatePercent, formatYen } from '../../../lib/yen.ts';
 /**
  * /bookings/{bookingId}/cancel: the fee cancelling today would cost under the booking's policy.
  * An agent agrees to the policy to ask (unless its agent ignores the policy); staff start the
- * cancellation, which the agent then agrees to.
+ * cancellation, which the agent then agrees to. Under the fee, before agreeing: how the money
+ * already paid would be settled (what pays the fee, what goes back and how, what is left to pay).
  */
 export function Component() {
   const { t } = useTranslation('bookings');
@@ -75,6 +77,8 @@ export function Component() {
             </Text>
           </Group>
           {quote.cancellation_fee === 0 && quote.rate_e6 > 0 && <Text size="sm" c="dimmed">{t('cancel.notConfirmed')}</Text>}
+          <Divider my="md" />
+          <CancellationSettlement settlement={quote.settlement} />
         </Paper>
 
         <Paper withBorder p="md" component="section" aria-label={t('cancel.policyTitle')}>

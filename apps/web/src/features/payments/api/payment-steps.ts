@@ -1,4 +1,4 @@
-import type { AdjustAmountBody, RecordBankTransferBody, ReportCouponBody, StartCardPaymentResponse } from '@sagano/domain/payments/payment-schemas';
+import type { AdjustAmountBody, RecordBankTransferBody, RecordRefundPaidBody, RefundBody, RefundResponse, ReportCouponBody, StartCardPaymentResponse } from '@sagano/domain/payments/payment-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 import { useStepMutation } from '../../../lib/step-mutation.ts';
@@ -22,6 +22,15 @@ export const recordBankTransfer = (bookingId: string, paymentId: number, body: R
 /** POST /v1/bookings/{id}/adjust_amount (operator): the fare's new total, fixed from then on. */
 export const adjustAmount = (bookingId: string, body: AdjustAmountBody) =>
   apiClient.post<{ discrepancy_payment_id: number | null }>(bookingPath(bookingId, 'adjust_amount'), body);
+/**
+ * POST …/payments/{payment_id}/refund (operator): gives back all or part of what the booking holds.
+ * The same `idempotency_key` (one per refund dialog) makes a double click or a retry one refund.
+ */
+export const refundPayment = (bookingId: string, paymentId: number, body: RefundBody) =>
+  apiClient.post<RefundResponse>(paymentPath(bookingId, paymentId, 'refund'), body);
+/** POST …/payments/{refund_payment_id}/refund_paid (operator): a refund the operator pays back was paid (204). */
+export const recordRefundPaid = (bookingId: string, refundPaymentId: number, body: RecordRefundPaidBody) =>
+  apiClient.post<void>(paymentPath(bookingId, refundPaymentId, 'refund_paid'), body);
 /** PUT /v1/bookings/{id}/set_cancel_payment_finished (operator): irreversible. */
 export const finishCancelPayment = (bookingId: string) => apiClient.put<Ok>(bookingPath(bookingId, 'set_cancel_payment_finished'));
 

@@ -90,19 +90,20 @@ function Discrepancy({ discrepancy }: { discrepancy: NonNullable<PaymentSearchRo
 }
 
 /**
- * One row per booking: its fare (method, status, amount, paid, due date and whether it is
- * overdue) and any difference opened by a change after payment. The agent column is the back
- * office's: agents see their own bookings only.
+ * One row per booking: its fare (method, status, due date and whether it is overdue), the
+ * booking's account (billed, received, refunded: the same figures as on its page) and any
+ * difference opened by a change after payment. The agent column is the back office's: agents
+ * see their own bookings only.
  */
 export function PaymentListTable({ rows, agent }: { rows: PaymentSearchRow[]; /** Agent staff: no agent column, the amounts in the payer's words. */ agent: boolean }) {
   const { t } = useTranslation(['paymentList', 'common']);
   const agentName = useAgentName();
   const yen = (value: number) => t('yen', { amount: formatYen(value) });
   const showAgent = !agent;
-  const columns = showAgent ? 10 : 9;
+  const columns = showAgent ? 11 : 10;
   const moneyColumns = agent ? 'agentColumns' : 'columns';
   return (
-    <Table.ScrollContainer minWidth={showAgent ? 1000 : 860}>
+    <Table.ScrollContainer minWidth={showAgent ? 1040 : 900}>
       <Table aria-label={t('table.label')} highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -113,10 +114,13 @@ export function PaymentListTable({ rows, agent }: { rows: PaymentSearchRow[]; /*
             <Table.Th miw={90}>{t('columns.method')}</Table.Th>
             <Table.Th>{t('columns.status')}</Table.Th>
             <Table.Th ta="right" style={nowrap}>
-              {t(`${moneyColumns}.total`)}
+              {t(`${moneyColumns}.billed`)}
             </Table.Th>
             <Table.Th ta="right" style={nowrap}>
-              {t(`${moneyColumns}.paid`)}
+              {t(`${moneyColumns}.received`)}
+            </Table.Th>
+            <Table.Th ta="right" style={nowrap}>
+              {t(`${moneyColumns}.refunded`)}
             </Table.Th>
             <Table.Th style={nowrap}>{t('columns.dueDate')}</Table.Th>
             <Table.Th miw={110}>{t('columns.discrepancy')}</Table.Th>
@@ -158,18 +162,26 @@ export function PaymentListTable({ rows, agent }: { rows: PaymentSearchRow[]; /*
                     <Table.Td>
                       <PaymentListStatusBadge status={payment.status} />
                     </Table.Td>
-                    <Table.Td ta="right" style={amount}>
-                      {payment.status === 'NO_NEED_TO_PAY' ? (
+                    <Table.Td ta="right" style={amount} data-testid="billed">
+                      {payment.status === 'NO_NEED_TO_PAY' && payment.booking_money.billed_amount === 0 ? (
                         // The fare stays on record, but nothing is owed: struck through, and said so.
                         <Text component="s" size="sm" c="dimmed" title={t('table.nothingToPay')}>
                           {yen(payment.total_amount)}
                         </Text>
                       ) : (
-                        yen(payment.total_amount)
+                        yen(payment.booking_money.billed_amount)
                       )}
                     </Table.Td>
-                    <Table.Td ta="right" style={amount}>
-                      {yen(payment.paid_amount)}
+                    <Table.Td ta="right" style={amount} data-testid="received">
+                      {yen(payment.booking_money.received_amount)}
+                    </Table.Td>
+                    <Table.Td ta="right" style={amount} data-testid="refunded">
+                      {yen(payment.booking_money.refunded_amount)}
+                      {payment.booking_money.owed_back_amount > 0 && (
+                        <Text size="xs" c="blue.8" style={nowrap}>
+                          {t('table.owedBack', { amount: yen(payment.booking_money.owed_back_amount) })}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td>
                       <Stack gap={4} align="flex-start">
@@ -184,7 +196,7 @@ export function PaymentListTable({ rows, agent }: { rows: PaymentSearchRow[]; /*
                     </Table.Td>
                   </>
                 ) : (
-                  <Table.Td colSpan={6}>
+                  <Table.Td colSpan={7}>
                     <NoPayment row={row} />
                   </Table.Td>
                 )}

@@ -7,6 +7,7 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { closeAndNotify } from '../../../lib/notify.ts';
 import { formatYen } from '../../../lib/yen.ts';
 import { finishCancelPayment, startCardPayment, usePaymentStep } from '../api/payment-steps.ts';
+import { BookingAccount, refundsOf } from './booking-account.tsx';
 import { leavePage } from './leave-page.ts';
 import { OverdueBadge, PaymentStatusBadge } from './payment-status-badge.tsx';
 // The step dialogs (and zod, which checks their fields) are downloaded when one is opened.
@@ -141,9 +142,11 @@ function DiscrepancyBlock({ discrepancy, actions }: { discrepancy: PaymentDiscre
  * One payment of a booking (the fare, or the cancellation fee) as both sides see it: what is
  * owed and paid, how, by when (期限超過 once late), the coupon, the discrepancy after a change,
  * and exactly the actions its flags allow for the caller. The adjustment is the fare's, the
- * irreversible end of a cancellation payment the fee's.
+ * irreversible end of a cancellation payment the fee's. Below it the booking's account (billed,
+ * received, refunded, balance) and its refunds, with those of `related` payments not drawn
+ * (the fare before a cancellation fee).
  */
-export function PaymentPanel({ bookingId, payment }: { bookingId: string; payment: PaymentDetail }) {
+export function PaymentPanel({ bookingId, payment, related = [] }: { bookingId: string; payment: PaymentDetail; related?: readonly PaymentDetail[] }) {
   const { t } = useTranslation(['payments', 'common']);
   const yen = (e6: number) => t('yen', { amount: formatYen(e6) });
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -174,8 +177,9 @@ export function PaymentPanel({ bookingId, payment }: { bookingId: string; paymen
   );
   const hasOwnActions = hasTargetActions(own, false) || canAdjust || canFinish;
   const showCoupon = payment.payment_method === 'COUPON' || payment.coupon_number !== null;
-  // A coupon settles between the agent and us without money arriving here: "paid 0" would read as unpaid.
-  const showPaid = payment.payment_method !== 'COUPON' || payment.paid_amount > 0;
+  const account = [payment, ...related];
+  // A refund difference is one of the refunds the account lists (with its return invoice): not shown twice.
+  const listedRefund = discrepancy?.direction === 'REFUND' && refundsOf(account).some((r) => r.payment_id === discrepancy.payment_id);
 
   return (
     <Stack gap="sm" data-testid={`payment-panel-${payment.kind.toLowerCase()}`}>
@@ -195,14 +199,10 @@ export function PaymentPanel({ bookingId, payment }: { bookingId: string; paymen
         )}
       </Group>
       <SimpleGrid cols={2} spacing="sm">
-        <Field label={t(cancellation ? 'panel.fields.cancellationFee' : 'panel.fields.total')} testId="payment-total">
+        {/* What this payment is for; what the booking received and gave back is the account's, below. */}
+        <Field label={t(cancellation ? 'panel.fields.cancellationFee' : 'panel.fields.fare')} testId="payment-total">
           {yen(payment.total_amount)}
         </Field>
-        {showPaid && (
-          <Field label={t('panel.fields.paid')} testId="payment-paid">
-            {yen(payment.paid_amount)}
-          </Field>
-        )}
         <Field label={t('panel.fields.method')}>{t(`method.${payment.payment_method}`)}</Field>
         <Field label={t('panel.fields.dueDate')} testId="payment-due-date">
           {payment.due_date && (
@@ -236,7 +236,7 @@ export function PaymentPanel({ bookingId, payment }: { bookingId: string; paymen
           { kind: 'receipt', url: payment.receipt_url },
         ]}
       />
-      {discrepancy && discrepancyTarget && (
+      {discrepancy && discrepancyTarget && !listedRefund && (
         <DiscrepancyBlock
           discrepancy={discrepancy}
           actions={
@@ -255,6 +255,7 @@ export function PaymentPanel({ bookingId, payment }: { bookingId: string; paymen
           }
         />
       )}
+      <BookingAccount bookingId={bookingId} payments={account} />
       {hasOwnActions && (
         <Group gap="xs" role="group" aria-label={t('panel.actionsLabel')}>
           {ownActions}

@@ -1,7 +1,9 @@
-import { Modal, NumberInput, Stack, Text, Textarea, TextInput, type NumberInputProps } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Modal, NumberInput, Radio, Stack, Text, Textarea, TextInput, type NumberInputProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { AdjustAmountBody, MAX_TRANSFER_NOTE, RecordBankTransferBody, ReportCouponBody } from '@sagano/domain/payments/payment-schemas';
+import { AdjustAmountBody, MAX_TRANSFER_NOTE, RecordBankTransferBody, RecordRefundPaidBody, REFUND_NOTE_MAX, RefundBody, ReportCouponBody, type PaymentRefund } from '@sagano/domain/payments/payment-schemas';
+import type { RefundRoute } from '@sagano/domain/payments/payment-ledger';
 import { ADJUST_REASON_MAX } from '@sagano/domain/payments/payment-state';
 import { tokyoToday } from '@sagano/domain/common/business-date';
 import { yenOf } from '@sagano/domain/money/yen-e6';
@@ -12,7 +14,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { formatYen, yenInputToE6 } from '../../../lib/yen.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
-import { adjustAmount, correctCouponNumber, recordBankTransfer, reportCoupon, usePaymentStep } from '../api/payment-steps.ts';
+import { adjustAmount, correctCouponNumber, recordBankTransfer, recordRefundPaid, refundPayment, reportCoupon, usePaymentStep } from '../api/payment-steps.ts';
 import { DateField } from '../../../components/date-field.tsx';
 
 type Close = () => void;
@@ -155,6 +157,115 @@ export function AdjustAmountModal({ bookingId, totalE6, onClose }: { bookingId: 
           </Text>
           <YenInput label={t('adjustAmount.total')} unit={t('yenUnit')} min={0} {...form.getInputProps('total_amount')} />
           <Textarea label={t('adjustAmount.reason')} required autosize minRows={2} {...form.getInputProps('reason')} {...counted(form.values.reason, ADJUST_REASON_MAX)} />
+          <FormModalActions saving={step.isPending} onCancel={onClose} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** A refund answer that says nothing was done (bad input, more than the booking holds): the next try is a new refund. */
+const refusedRefund = (error: unknown) => error instanceof ApiError && (error.status === 400 || error.code === 'REFUND_EXCEEDS_PAID');
+
+/**
+ * The operator gives back all (the default) or part of what the booking holds, with a reason,
+ * told first how the money goes back (`route`). One idempotency key per opening of the dialog,
+ * and one request at a time: a double click or a retry after a lost answer is one refund.
+ */
+export function RefundModal({ bookingId, paymentId, maxE6, route, onClose }: { bookingId: string; paymentId: number; maxE6: number; route: RefundRoute; onClose: Close }) {
+  const { t } = useTranslation('payments');
+  const yen = (e6: number) => t('yen', { amount: formatYen(e6) });
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
+  const sending = useRef(false);
+  const step = usePaymentStep((body: RefundBody) => refundPayment(bookingId, paymentId, body), { silent: true });
+  const validate = zodValidate(RefundBody, { amount: () => t('refund.amountInvalid') });
+  type Values = { scope: 'full' | 'part'; amount: number | string; reason: string };
+  const bodyOf = (v: Values) => ({ amount: v.scope === 'full' ? maxE6 : typedE6(v.amount), reason: v.reason.trim(), idempotency_key: idempotencyKey });
+  // Refunding everything shows no amount field: its errors go on the choice.
+  const amountField = (v: Values) => (v.scope === 'full' ? 'scope' : 'amount');
+  const form = useForm<Values>({
+    initialValues: { scope: 'full', amount: yenOf(maxE6), reason: '' },
+    validate: (values) => {
+      const { amount: amountError, ...errors } = validate(bodyOf(values));
+      const amount = bodyOf(values).amount;
+      const tooLarge = !amountError && amount !== undefined && amount > maxE6 ? t('refund.amountTooLarge', { amount: yen(maxE6) }) : undefined;
+      const message = amountError ?? tooLarge;
+      return message ? { ...errors, [amountField(values)]: message } : errors;
+    },
+  });
+  const chosen = bodyOf(form.values).amount;
+  const send = (values: Values) => {
+    if (sending.current) return;
+    sending.current = true;
+    step.mutate(RefundBody.parse(bodyOf(values)), {
+      onSettled: () => {
+        sending.current = false;
+      },
+      onSuccess: () => {
+        notifySuccess(t('refund.done'));
+        onClose();
+      },
+      onError: (error) => {
+        if (refusedRefund(error)) setIdempotencyKey(crypto.randomUUID());
+        // More than the booking holds (409, no field) is about the amount too.
+        const onAmount = error instanceof ApiError && (error.field === 'amount' || error.code === 'REFUND_EXCEEDS_PAID');
+        if (onAmount) form.setFieldError(amountField(values), errorMessage(error));
+        else showError(form, error, { reason: 'reason' });
+      },
+    });
+  };
+  return (
+    <Modal opened onClose={onClose} title={t('refund.title')} size="md">
+      <form onSubmit={(event) => form.onSubmit(send)(event)} noValidate aria-label={t('refund.title')}>
+        <Stack gap="sm">
+          <Text size="sm">{t('refund.intro')}</Text>
+          <Text size="sm" fw={600} data-testid="refund-available">
+            {t('refund.available', { amount: yen(maxE6) })}
+          </Text>
+          <Radio.Group label={t('refund.scope')} required {...form.getInputProps('scope')}>
+            <Stack gap={6} mt={4}>
+              <Radio value="full" label={t('refund.full', { amount: yen(maxE6) })} />
+              <Radio value="part" label={t('refund.part')} />
+            </Stack>
+          </Radio.Group>
+          {form.values.scope === 'part' && <YenInput label={t('refund.amount')} unit={t('yenUnit')} min={1} {...form.getInputProps('amount')} />}
+          <Textarea label={t('refund.reason')} required autosize minRows={2} {...form.getInputProps('reason')} {...counted(form.values.reason, REFUND_NOTE_MAX)} />
+          <Text size="sm" fw={600} data-testid="refund-how">
+            {t(`refund.how.${route}`, { amount: yen(chosen !== undefined && chosen > 0 && chosen <= maxE6 ? chosen : maxE6) })}
+          </Text>
+          <FormModalActions saving={step.isPending} onCancel={onClose} submitLabel={t('refund.submit')} />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The operator records that a refund it owed was paid back: the day, and a note. */
+export function RecordRefundPaidModal({ bookingId, refund, onClose }: { bookingId: string; refund: PaymentRefund; onClose: Close }) {
+  const { t } = useTranslation('payments');
+  const step = usePaymentStep((body: RecordRefundPaidBody) => recordRefundPaid(bookingId, refund.payment_id, body), { silent: true });
+  const validate = zodValidate(RecordRefundPaidBody);
+  const bodyOf = (v: { paid_on: string; note: string }) => ({ paid_on: v.paid_on, note: v.note.trim() });
+  const form = useForm({ initialValues: { paid_on: tokyoToday(), note: '' }, validate: (values) => validate(bodyOf(values)) });
+  const submit = form.onSubmit((values) =>
+    step.mutate(RecordRefundPaidBody.parse(bodyOf(values)), {
+      onSuccess: () => {
+        notifySuccess(t('recordRefund.done'));
+        onClose();
+      },
+      onError: (error) => showError(form, error, { paid_on: 'paid_on', note: 'note' }),
+    }),
+  );
+  return (
+    <Modal opened onClose={onClose} title={t('recordRefund.title')} size="md">
+      <form onSubmit={submit} noValidate aria-label={t('recordRefund.title')}>
+        <Stack gap="sm">
+          <Text size="sm">{t('recordRefund.intro')}</Text>
+          <Text size="sm" fw={600}>
+            {t('recordRefund.amount', { amount: t('yen', { amount: formatYen(refund.total_amount - refund.refunded_amount) }) })}
+          </Text>
+          <DateField label={t('recordRefund.paidOn')} required data-autofocus {...form.getInputProps('paid_on')} />
+          <Textarea label={t('recordRefund.note')} placeholder={t('recordRefund.notePlaceholder')} autosize minRows={2} {...form.getInputProps('note')} {...counted(form.values.note, MAX_TRANSFER_NOTE)} />
           <FormModalActions saving={step.isPending} onCancel={onClose} />
         </Stack>
       </form>

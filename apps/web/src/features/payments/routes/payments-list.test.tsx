@@ -50,6 +50,8 @@ const ROWS: PaymentSearchRow[] = [
       status: 'PAYMENT_CONFIRMED',
       paid_amount: 48_000 * E6,
       discrepancy: { payment_id: 10, status: 'PAYMENT_PENDING', due_date: null, is_overdue: false, total_amount: 1_800 * E6, paid_amount: 0, direction: 'REFUND', invoice_url: null, receipt_url: null, return_invoice_url: null, flags: NO_PAYMENT_FLAGS },
+      // A fare lowered by 3,000 円 after payment: 1,200 円 went back, 1,800 円 is still to go back.
+      booking_money: { billed_amount: 45_000 * E6, received_amount: 48_000 * E6, refunded_amount: 1_200 * E6, owed_back_amount: 1_800 * E6, balance_amount: -1_800 * E6 },
     }),
   ),
 ];
@@ -152,7 +154,7 @@ describe('the payments list', { timeout: 20_000 }, () => {
     expect(pageText()).toContain('入金管理');
     expect(labels()).toEqual(expect.arrayContaining(['代理店', '支店', '支払区分', '支払状況', '期限超過のみ表示']));
     const headers = [...document.querySelectorAll('th')].map((th) => th.textContent);
-    expect(headers).toEqual(['予約番号', '団体名', '代理店 / 支店', '乗車日', '支払方法', '支払状況', '請求額', '入金額', '支払期限', '差額']);
+    expect(headers).toEqual(['予約番号', '団体名', '代理店 / 支店', '乗車日', '支払方法', '支払状況', '請求額', '入金額', '返金額', '支払期限', '差額']);
 
     const late = rowOf('26050001')!;
     expect(late.querySelector('a')?.getAttribute('href')).toBe('/bookings/26050001');
@@ -177,6 +179,10 @@ describe('the payments list', { timeout: 20_000 }, () => {
     expect(refund).toContain('返金 1,800 円');
     expect(refund).toContain('返金待ち');
     expect(refund).not.toContain('入金待ち');
+    // The booking's figures, as on its page: billed, received, refunded and what is still to go back.
+    const money = (id: string, column: string) => rowOf(id)!.querySelector(`[data-testid="${column}"]`)?.textContent;
+    expect([money('26050005', 'billed'), money('26050005', 'received'), money('26050005', 'refunded')]).toEqual(['45,000 円', '48,000 円', '1,200 円返金待ち 1,800 円']);
+    expect([money('26050002', 'billed'), money('26050002', 'received'), money('26050002', 'refunded')]).toEqual(['48,000 円', '48,000 円', '0 円']);
   });
 
   it('gives agents no agent, branch or payment-type filter and no agent column, and never sends those filters', async () => {
@@ -193,7 +199,7 @@ describe('the payments list', { timeout: 20_000 }, () => {
     expect(calls.some((c) => c.url.startsWith('/v1/agents'))).toBe(false);
     const headers = [...document.querySelectorAll('th')].map((th) => th.textContent);
     expect(headers).not.toContain('代理店 / 支店');
-    expect(headers).toEqual(expect.arrayContaining(['ご請求額', 'お支払い済み', '支払期限']));
+    expect(headers).toEqual(expect.arrayContaining(['ご請求額', 'お支払い済み', 'ご返金額', '支払期限']));
     expect(rowOf('26050001')!.querySelector('[data-testid="overdue-badge"]')?.textContent).toBe('期限超過');
   });
 
