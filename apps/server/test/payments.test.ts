@@ -155,11 +155,16 @@ describe('card payments through the sandbox gateway', () => {
     expect(answers.filter((a) => a.json().duplicate === false)).toHaveLength(3);
     await until(() => ctx.database.db.select().from(t.gatewayEvents).where(sql`event_id in ('evt_paid_once', 'evt_decline_late', 'evt_refund_early') and processed_at is null`), (rows) => rows.length === 0, 'the events to be applied');
     const paid = await until(() => fareOf(id), (p) => p.status === 'PAYMENT_CONFIRMED', 'the payment to be confirmed');
-    expect(paid.paid_amount).toBe(fare.total_amount - 100 * E6);
+    // The fare keeps what it received; the provider's refund is a refund record of its own, made once.
+    expect(paid.paid_amount).toBe(fare.total_amount);
+    expect(paid.booking_money).toMatchObject({ received_amount: fare.total_amount, refunded_amount: 100 * E6, billed_amount: fare.total_amount - 100 * E6, balance_amount: 0 });
+    expect(paid.refunds).toEqual([expect.objectContaining({ reason: 'OPERATOR', route: 'GATEWAY', status: 'PAYMENT_CONFIRMED', total_amount: 100 * E6, refunded_amount: 100 * E6 })]);
     const mails = await ctx.database.db.select().from(t.outboxMails).where(sql`booking_id = ${id} and kind = 'PAYMENT_RECEIVED'`);
     expect(mails).toHaveLength(1);
     const ledger = await ctx.database.db.select().from(t.paymentTransactions).where(eq(t.paymentTransactions.paymentId, fare.payment_id));
-    expect(ledger.map((r) => [r.kind, r.amountE6]).sort()).toEqual([['CARD_CAPTURE', fare.total_amount], ['REFUND', -100 * E6]]);
+    expect(ledger.map((r) => [r.kind, r.amountE6])).toEqual([['CARD_CAPTURE', fare.total_amount]]);
+    const refunds = await ctx.database.db.select().from(t.paymentTransactions).where(eq(t.paymentTransactions.kind, 'REFUND'));
+    expect(refunds.filter((r) => r.reference === 're_early').map((r) => r.amountE6)).toEqual([-100 * E6]);
     expect((await fareOf(id)).status).toBe('PAYMENT_CONFIRMED');
   }, 30_000);
 
@@ -184,16 +189,11 @@ describe('card payments through the sandbox gateway', () => {
     expect((await post(`/v1/bookings/${id}/confirm_cancellation`)).statusCode).toBe(200);
     expect((await fareOf(id)).status).toBe('NO_NEED_TO_PAY');
     expect((await publicPost(`/v1/sandbox-gateway/checkouts/${ref}/pay`, { card_number: '4242424242424242' })).json().outcome).toBe('PAID');
-    const ledger = await until(
-      () => ctx.database.db.select().from(t.paymentTransactions).where(eq(t.paymentTransactions.paymentId, fare.payment_id)),
-      (rows) => rows.some((r) => r.kind === 'REFUND'),
-      'the refund',
-    );
-    expect(ledger.map((r) => [r.kind, r.amountE6])).toEqual([
-      ['CARD_CAPTURE', fare.total_amount],
-      ['REFUND', -fare.total_amount],
-    ]);
-    expect(await fareOf(id)).toMatchObject({ status: 'NO_NEED_TO_PAY', paid_amount: 0 });
+    // Received on the fare that is no longer owed, and sent back in full on a refund record (OVERPAYMENT).
+    const settled = await until(() => fareOf(id), (p) => p.refunds.some((r: { status: string }) => r.status === 'PAYMENT_CONFIRMED'), 'the refund');
+    expect(settled).toMatchObject({ status: 'NO_NEED_TO_PAY', paid_amount: fare.total_amount });
+    expect(settled.refunds).toEqual([expect.objectContaining({ reason: 'OVERPAYMENT', route: 'GATEWAY', total_amount: fare.total_amount, refunded_amount: fare.total_amount })]);
+    expect(settled.booking_money).toMatchObject({ billed_amount: 0, received_amount: fare.total_amount, refunded_amount: fare.total_amount, balance_amount: 0 });
     const [sandboxRow] = await ctx.database.db.select().from(t.sandboxCheckouts).where(eq(t.sandboxCheckouts.ref, ref));
     expect(sandboxRow!.refundedE6).toBe(fare.total_amount);
     await until(() => ctx.database.db.select().from(t.outboxMails).where(sql`booking_id = ${id} and kind = 'PAYMENT_REFUNDED'`), (rows) => rows.length === 1, 'the refund mail');
@@ -212,15 +212,14 @@ describe('a payment and a cancellation arriving together', () => {
           expect((await post(`/v1/bookings/${id}/confirm_cancellation`)).statusCode).toBe(200);
         })(),
       ]);
+      // Either way the money that came in went back (the fee is 0 here): received − refunded = what it costs.
       const settled = await until(
-        async () => ({ fare: await fareOf(id), ledger: await ctx.database.db.select().from(t.paymentTransactions).where(eq(t.paymentTransactions.paymentId, fare.payment_id)) }),
-        ({ fare: f, ledger }) =>
-          (f.status === 'NO_NEED_TO_PAY' && f.paid_amount === 0 && ledger.some((r) => r.kind === 'REFUND')) || (f.status === 'PAYMENT_CONFIRMED' && f.paid_amount === fare.total_amount),
+        () => fareOf(id),
+        (f) => f.booking_money.received_amount === fare.total_amount && f.booking_money.balance_amount === 0 && f.booking_money.owed_back_amount === 0,
         'a consistent end',
       );
       expect((await get(`/v1/bookings/${id}`)).json().status).toBe('CANCELLED');
-      const net = settled.ledger.reduce((sum, r) => sum + r.amountE6, 0);
-      expect(net).toBe(settled.fare.paid_amount);
+      expect(settled.booking_money).toMatchObject({ billed_amount: 0, refunded_amount: fare.total_amount });
     }
   }, 60_000);
 });
@@ -307,8 +306,9 @@ describe('coupons, bank transfers, adjustments and cancellation payments', () =>
     expect(answer.discrepancy_payment_id).toEqual(expect.any(Number));
     expect((await fareOf(id, agents.FREE.headers)).discrepancy.flags).toMatchObject({ can_pay: false, can_issue_coupon: false });
     const settled = await until(() => fareOf(id), (p) => p.discrepancy?.status === 'PAYMENT_CONFIRMED', 'the refund');
-    // The fare keeps the total it was paid at; the refund went back on its captured payment.
-    expect(settled).toMatchObject({ total_amount: fare.total_amount, paid_amount: lower, discrepancy: { direction: 'REFUND', total_amount: 1000 * E6, paid_amount: 1000 * E6 } });
+    // The fare keeps the total it was paid at and what it received; the refund went back on its own record.
+    expect(settled).toMatchObject({ total_amount: fare.total_amount, paid_amount: fare.total_amount, discrepancy: { direction: 'REFUND', total_amount: 1000 * E6, paid_amount: 1000 * E6 } });
+    expect(settled.booking_money).toMatchObject({ billed_amount: lower, received_amount: fare.total_amount, refunded_amount: 1000 * E6, balance_amount: 0 });
     expect(settled.discrepancy_details.last_payment.total_amount).toBe(lower);
     const [sandboxRow] = await ctx.database.db.select().from(t.sandboxCheckouts).where(eq(t.sandboxCheckouts.ref, ref));
     expect(sandboxRow!.refundedE6).toBe(1000 * E6);
@@ -326,6 +326,9 @@ describe('coupons, bank transfers, adjustments and cancellation payments', () =>
     expect((await put(`/v1/bookings/${id}/set_cancel_payment_finished`)).statusCode).toBe(200);
     const finished = (await get(`/v1/bookings/${id}`)).json().main_params.cancellation.payment;
     expect(finished).toMatchObject({ status: 'PAYMENT_CONFIRMED', is_cancel_payment_finished: true });
-    expect((await put(`/v1/bookings/${id}/set_cancel_payment_finished`)).json().common.error_code).toBe('PAYMENT_STEP_NOT_ALLOWED');
+    // A second time (another window) says who finished it and when, and changes nothing.
+    const again = (await put(`/v1/bookings/${id}/set_cancel_payment_finished`)).json().common;
+    expect(again).toMatchObject({ error_code: 'ALREADY_CONFIRMED', confirmed_by: 'staff@example.com' });
+    expect(Date.parse(again.confirmed_at)).not.toBeNaN();
   });
 });

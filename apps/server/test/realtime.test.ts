@@ -24,7 +24,7 @@ import { openTestDatabasePair } from './test-database.ts';
 
 interface StreamEvent {
   id?: string;
-  data: { type: string; booking_id?: string; revision?: number; category?: string; approval_id?: number };
+  data: { type: string; booking_id?: string; revision?: number; category?: string; approval_id?: number; agent_settlement_id?: number };
 }
 
 /** A real EventSource-like reader of GET /v1/events over HTTP. */
@@ -251,6 +251,22 @@ describe('GET /v1/events', () => {
     expect(rejected.statusCode, rejected.body).toBe(200);
     await operator.next((e) => aboutIt(e) && operator.events.filter(aboutIt).indexOf(e) >= heard, 3000);
     expect(agentFree.events.some((e) => e.data.type === 'approval.changed')).toBe(false);
+  });
+
+  it('tells the back office and the monthly agent when its settlement payment is confirmed, and no other agent', async () => {
+    // The demo's monthly agent has last month billed and not yet paid.
+    const [unpaid] = rowsOf<{ id: number }>(await databases[0].db.execute(sql`
+      select s.id from agent_settlements s join agents a on a.id = s.agent_id
+      where a.agent_type = 'SPECIAL_CONTRACTED' and s.payment_status = 'UNPAID' order by s.id limit 1`));
+    const operator = await open(operatorB);
+    const special = await open(await login(appB, 'agent-special@example.com'));
+    const agentFree = await open(await login(appB, 'agent-free@example.com'));
+    const confirmed = await appA.inject({ method: 'PUT', url: `/v1/settlements/payment/${unpaid!.id}`, headers: { authorization: staffA }, payload: { paid_on: '2026-01-05' } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const aboutIt = (e: StreamEvent) => e.data.type === 'settlement.changed' && e.data.agent_settlement_id === unpaid!.id;
+    await operator.next(aboutIt, 3000);
+    await special.next(aboutIt, 3000);
+    expect(agentFree.events.some((e) => e.data.type === 'settlement.changed')).toBe(false);
   });
 
   it('replays what a reconnect missed (Last-Event-ID), still by rooms', async () => {

@@ -15,7 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, lastDayOfMonth, monthOf, tokyoToday } from '@sagano/domain/common/business-date';
 import { E6, formatYen } from '@sagano/domain/money/yen-e6';
-import { settlementDueDate } from '@sagano/domain/settlements/billing-period';
+import { addMonths, settlementDueDate } from '@sagano/domain/settlements/billing-period';
 import { rowsOf } from '../src/db/client.ts';
 import * as t from '../src/db/schema.ts';
 import { fixedClock } from '../src/lib/clock.ts';
@@ -27,6 +27,8 @@ import { createTestApp, errorOf, latestOperationLog, type TestApp } from './test
 const run = promisify(execFile);
 // A month end after every demo booking (they travel in the four weeks from the day the demo database was made).
 const RUN_DATE = lastDayOfMonth(monthOf(addDays(tokyoToday(), 40)));
+// The demo agents bill at month end: the next billing day after the run.
+const NEXT_BILLING_DATE = lastDayOfMonth(addMonths(monthOf(RUN_DATE), 1));
 const clock = fixedClock(`${RUN_DATE}T12:00:00+09:00`);
 
 let ctx: TestApp;
@@ -77,6 +79,23 @@ describe('monthly billing of the SPECIAL_CONTRACTED agent', () => {
   let before: Awaited<ReturnType<typeof monthlyPaymentsOf>>;
   let agentSettlementId: number;
 
+  it('a monthly booking waiting for its invoice names the billing day of the invoice it will be on, by the agent\'s billing day', async () => {
+    const waiting = (await monthlyPaymentsOf(special.id)).find((p) => p.kind === 'FARE' && p.status === 'INVOICE_PENDING')!;
+    const fareOf = async () => (await get(`/v1/bookings/${waiting.bookingId}`)).json().main_params.payment;
+    // It travels on or before the run date, after the last billed month: today's run (month end) bills it.
+    expect(await fareOf()).toMatchObject({ status: 'INVOICE_PENDING', payment_method: 'MONTHLY', expected_billing_date: RUN_DATE });
+    // Billing on the 20th instead: that day of the next month (today's run would have been the 20th, past).
+    await ctx.database.db.update(t.agents).set({ billingDay: 20, billingDayEndOfMonth: false }).where(eq(t.agents.id, special.id));
+    try {
+      expect((await fareOf()).expected_billing_date).toBe(`${addMonths(monthOf(RUN_DATE), 1)}-20`);
+    } finally {
+      await ctx.database.db.update(t.agents).set({ billingDay: null, billingDayEndOfMonth: true }).where(eq(t.agents.id, special.id));
+    }
+    // A card agent's fare is never on a monthly invoice.
+    const [card] = rowsOf<{ booking_id: string }>(await ctx.database.db.execute(sql`select b.booking_id from bookings b join payments p on p.booking_id = b.id where b.agent_id = ${agentIdOf.FREE!} and p.kind = 'FARE' limit 1`));
+    expect((await get(`/v1/bookings/${card!.booking_id}`)).json().main_params.payment.expected_billing_date).toBeNull();
+  });
+
   it('bills the month: one settlement, its sums from the pending payments, due on the payment day', async () => {
     before = await monthlyPaymentsOf(special.id);
     const pending = before.filter((p) => p.status === 'INVOICE_PENDING' || (p.kind === 'DISCREPANCY' && p.status === 'PAYMENT_PENDING' && (p.direction === 'EXTRA' || p.paid === 0)));
@@ -98,6 +117,8 @@ describe('monthly billing of the SPECIAL_CONTRACTED agent', () => {
     const amount = fare + fee + discrepancy - received;
     expect(list.agent_settlements[0]).toMatchObject({ agent_settlement_id: agentSettlementId, contract_type: 'SPECIAL_CONTRACTED', payment_method: 'MONTHLY', fare, fee, discrepancy, received, amount, payment_status: 'UNPAID', is_paid: false, can_confirm_payment: true });
     expect(list.totals).toEqual({ amount, fare, discrepancy, fee, received });
+    // The run says what it billed: how many bookings and branches, and the amount.
+    expect(res.json()).toEqual({ agent_settlement_id: agentSettlementId, period: { from: expect.any(String), to: RUN_DATE }, billed: true, bookings: new Set(pending.map((p) => p.bookingId)).size, branches: new Set(pending.map((p) => p.group)).size, amount, next_billing_date: NEXT_BILLING_DATE });
 
     const groups = (await get(`/v1/settlements/group/${agentSettlementId}`)).json();
     const dueDate = settlementDueDate(RUN_DATE, { paymentDay: null, paymentDayEndOfMonth: true });
@@ -122,7 +143,7 @@ describe('monthly billing of the SPECIAL_CONTRACTED agent', () => {
     // A billed fare's booking has a new history revision, and its payment names the settlements.
     const billedFare = pending.find((p) => p.kind === 'FARE')!;
     const booking = (await get(`/v1/bookings/${billedFare.bookingId}`)).json();
-    expect(booking.main_params.payment).toMatchObject({ status: 'PAYMENT_PENDING', agent_settlement_id: String(agentSettlementId), agent_sub_group_settlement_id: expect.any(String) });
+    expect(booking.main_params.payment).toMatchObject({ status: 'PAYMENT_PENDING', agent_settlement_id: String(agentSettlementId), agent_sub_group_settlement_id: expect.any(String), expected_billing_date: null });
     const [history] = rowsOf<{ by: string }>(await ctx.database.db.execute(sql`select h.created_by as by from booking_histories h join bookings b on b.id = h.booking_id where b.booking_id = ${billedFare.bookingId} order by h.revision desc limit 1`));
     expect(history?.by).toBe('staff@example.com');
   });
@@ -161,7 +182,8 @@ describe('monthly billing of the SPECIAL_CONTRACTED agent', () => {
     const documents = await ctx.database.db.select({ id: t.invoiceDocuments.id }).from(t.invoiceDocuments);
     const res = await runBilling(special.id);
     const count = await settlementCount(special.id);
-    expect(res.json()).toMatchObject({ billed: false, agent_settlement_id: agentSettlementId, period: null });
+    // Nothing to bill until the next billing day, and the answer says so.
+    expect(res.json()).toEqual({ billed: false, agent_settlement_id: agentSettlementId, period: null, bookings: 0, branches: 0, amount: 0, next_billing_date: NEXT_BILLING_DATE });
     expect(await settlementCount(special.id)).toBe(count);
     expect(await monthlyPaymentsOf(special.id)).toEqual(payments);
     expect(await ctx.database.db.select({ id: t.invoiceDocuments.id }).from(t.invoiceDocuments)).toEqual(documents);
@@ -200,6 +222,7 @@ describe('monthly billing of the SPECIAL_CONTRACTED agent', () => {
     const res = await ctx.app.inject({ method: 'PUT', url: `/v1/settlements/payment/${agentSettlementId}`, headers: staff, payload: { paid_on: RUN_DATE, note: '月末振込' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ payment_status: 'PAID', is_paid: true, can_confirm_payment: false });
+    const paidAt = res.json().paid_at as string;
     expect((await latestOperationLog(ctx, 'settlements.confirm_payment'))?.isError).toBe(false);
     const after = await monthlyPaymentsOf(special.id);
     for (const b of billed) {
@@ -214,8 +237,15 @@ describe('monthly billing of the SPECIAL_CONTRACTED agent', () => {
     const groups = (await get(`/v1/settlements/group/${agentSettlementId}`)).json();
     for (const g of groups.group_settlements) expect(g.payment_status).toBe('PAID');
 
+    // A second confirmation (another window): 409 ALREADY_CONFIRMED naming when and by whom; nothing changes.
+    const [recorded] = await ctx.database.db.select({ paidBy: t.agentSettlements.paidBy }).from(t.agentSettlements).where(eq(t.agentSettlements.id, agentSettlementId));
+    expect(recorded?.paidBy).toBe('staff@example.com');
+    const ledger = await ctx.database.db.select({ id: t.paymentTransactions.id }).from(t.paymentTransactions);
     const again = await ctx.app.inject({ method: 'PUT', url: `/v1/settlements/payment/${agentSettlementId}`, headers: staff, payload: { paid_on: RUN_DATE } });
     expect(again.statusCode).toBe(409);
+    expect(again.json().common).toMatchObject({ error_code: 'ALREADY_CONFIRMED', confirmed_at: paidAt, confirmed_by: 'staff@example.com' });
+    expect(await ctx.database.db.select({ id: t.paymentTransactions.id }).from(t.paymentTransactions)).toEqual(ledger);
+    expect(await monthlyPaymentsOf(special.id)).toEqual(after);
   });
 
   it('a refund owed on a paid fare is netted on the next monthly invoice and settled by its confirmation', async () => {
@@ -286,6 +316,8 @@ describe('card and coupon agents, the job, and racing runs', () => {
     expect(['PAID', 'UNKNOWN']).toContain(list.agent_settlements[0].payment_status);
     const confirm = await ctx.app.inject({ method: 'PUT', url: `/v1/settlements/payment/${list.agent_settlements[0].agent_settlement_id}`, headers: staff, payload: { paid_on: RUN_DATE } });
     expect(confirm.statusCode).toBe(409);
+    // Not a monthly settlement: nothing to confirm here (never "already confirmed").
+    expect(errorOf(confirm).error_code).toBe('STEP_NOT_ALLOWED');
   });
 
   it('the daily job bills the agents whose billing day is today (the card agent here), once', async () => {

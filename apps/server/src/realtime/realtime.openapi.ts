@@ -32,6 +32,7 @@ export const realtimeContract: AreaContract[] = [defineArea('realtime', 'Live up
       '- `notification.changed` (`category`: `booking` or `payment`): the inbox of that category changed; read the list or `notifications.countUnread` again.',
       '- `message.changed` (`message_id`): a dashboard article was written, changed, reordered or deleted.',
       '- `approval.changed` (`approval_id`): an approval request was made, decided or applied (the back office only).',
+      '- `settlement.changed` (`agent_settlement_id`): an agent settlement was billed or its monthly payment confirmed; read the settlements again (the back office, the agent and its billed branches).',
       '- `resync`: events may have been missed (an unknown or too old `Last-Event-ID`, or the server lost its own feed): refetch everything you show.',
       '',
       'Lines starting with `:` are heartbeats (every 25 s); ignore them. To resume after a disconnection, reconnect with the last `id` you received in the `Last-Event-ID` header (or `?last_event_id=`): the server replays the events you missed, from its last 1000, or sends `resync`. The stream ends when the session signs out, expires or goes idle (followed with an API key: when the key is revoked), and when the server shuts down; the first frame (`retry: 3000`) asks clients to wait 3 s before reconnecting.',

@@ -125,6 +125,8 @@ export const OPERATION_NAMES = [
   'payments.report_coupon',
   'payments.correct_coupon_number',
   'payments.record_bank_transfer',
+  'payments.refund',
+  'payments.record_refund_paid',
   'bookings.adjust_amount',
   'bookings.set_cancel_payment_finished',
   'settlements.bill',

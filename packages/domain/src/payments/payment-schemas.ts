@@ -169,6 +169,12 @@ export const PaymentDetail = z.object({
   /** Later work (settlements): the agent's and the branch's settlement this payment is in. */
   agent_settlement_id: z.string().nullable(),
   agent_sub_group_settlement_id: z.string().nullable(),
+  /**
+   * A monthly agent's payment still waiting for its invoice (INVOICE_PENDING): the billing day of
+   * the monthly invoice it will be on (settlements/billing-period.ts expectedBillingDate). Null
+   * otherwise, and in the payments list.
+   */
+  expected_billing_date: DateString.nullable(),
   /** The PDFs (GET …/payments/{payment_id}/invoice.pdf, receipt.pdf), when the caller may have them now; else null. */
   invoice_url: z.string().nullable(),
   receipt_url: z.string().nullable(),

@@ -30,9 +30,9 @@ import { pendingFare as at, TOTAL, yen } from './payment-test-states.ts';
 
 const base = at({});
 
-/** The state a payment naturally has in `status`: fully paid once PAYMENT_CONFIRMED, nothing paid before. */
+/** The state a payment naturally has in `status`: fully paid (or couponed) once settled, nothing paid before. */
 const fixture = (status: PaymentStatus, method: PaymentMethod, kind: PaymentKind): PaymentState =>
-  at({ status, method, kind, paidE6: status === 'PAYMENT_CONFIRMED' ? TOTAL : 0 });
+  at({ status, method, kind, paidE6: status === 'PAYMENT_CONFIRMED' || status === 'COUPON_CONFIRMED' ? TOTAL : 0 });
 
 /** What each step is given in the table: the whole remainder, a coupon number, a new total and a reason… */
 function inputFor(step: PaymentStep, s: PaymentState): PaymentStepInput {
@@ -40,7 +40,11 @@ function inputFor(step: PaymentStep, s: PaymentState): PaymentStepInput {
   switch (step) {
     case 'confirm_card_payment':
     case 'record_bank_transfer':
+    case 'apply_credit':
+    case 'settle_refund':
       return { amountE6: remainder };
+    case 'net_out':
+      return { amountE6: yen(1_000) };
     case 'report_coupon_issued':
     case 'correct_coupon_number':
       return { couponNumber: 'CP-0001' };
@@ -82,7 +86,11 @@ const ALLOWED: Row[] = [
   ['reprice', UNSETTLED, ['SYSTEM'], ALL_METHODS, ALL_KINDS, 'SAME'],
   ['adjust_amount', ['INITED', 'INVOICE_PENDING', 'PAYMENT_PENDING', 'PAYMENT_CONFIRMED', 'COUPON_CONFIRMED'], ['OPERATOR'], ALL_METHODS, ALL_KINDS, 'SAME'],
   ['finish_cancellation_payment', ['INVOICE_PENDING', 'PAYMENT_PENDING', 'PAYMENT_CONFIRMED', 'COUPON_CONFIRMED'], ['OPERATOR'], ALL_METHODS, ['CANCELLATION'], 'PAYMENT_CONFIRMED'],
-  ['refund', ['PAYMENT_CONFIRMED'], ['OPERATOR', 'SYSTEM'], ALL_METHODS, ALL_KINDS, 'PAYMENT_CONFIRMED'],
+  ['refund', ['PAYMENT_CONFIRMED', 'COUPON_CONFIRMED'], ['OPERATOR', 'SYSTEM'], ALL_METHODS, ALL_KINDS, 'SAME'],
+  ['close', UNSETTLED, ['SYSTEM'], ALL_METHODS, ALL_KINDS, 'NO_NEED_TO_PAY'],
+  ['apply_credit', ['INVOICE_PENDING', 'PAYMENT_PENDING'], ['SYSTEM'], ALL_METHODS, ALL_KINDS, 'PAYMENT_CONFIRMED'],
+  ['net_out', ['PAYMENT_CONFIRMED', 'COUPON_CONFIRMED'], ['SYSTEM'], ALL_METHODS, ALL_KINDS, 'SAME'],
+  // settle_refund is taken on refund records only (a discrepancy whose direction is REFUND): see below.
 ];
 
 function expected(step: PaymentStep, s: PaymentState, caller: PaymentCaller): PaymentStatus | null {
@@ -190,7 +198,8 @@ describe('the steps in detail', () => {
     expect(refusal(coupon, 'report_coupon_issued', 'AGENT', { couponNumber: '   ' })).toBe('COUPON_NUMBER_REQUIRED');
     expect(refusal(coupon, 'report_coupon_issued', 'AGENT', { couponNumber: 'x'.repeat(41) })).toBe('COUPON_NUMBER_REQUIRED');
     const issued = apply(coupon, 'report_coupon_issued', 'AGENT', { couponNumber: 'CP-1' });
-    expect(issued).toMatchObject({ status: 'COUPON_CONFIRMED', paidE6: 0 });
+    // The coupon is worth what it covers: recorded as received, so a cancellation can apply it to the fee.
+    expect(issued).toMatchObject({ status: 'COUPON_CONFIRMED', paidE6: TOTAL });
     expect(apply(issued, 'correct_coupon_number', 'OPERATOR', { couponNumber: 'CP-2' })).toEqual(issued);
     expect(refusal(issued, 'correct_coupon_number', 'AGENT', { couponNumber: 'CP-2' })).toBe('PAYMENT_STEP_NOT_ALLOWED');
     expect(refusal(at({ method: 'COUPON', kind: 'CANCELLATION' }), 'report_coupon_issued', 'AGENT', { couponNumber: 'CP-1' })).toBe('PAYMENT_STEP_NOT_ALLOWED');
@@ -253,13 +262,35 @@ describe('the steps in detail', () => {
     expect(adjusted).toMatchObject({ status: 'PAYMENT_CONFIRMED', cancelPaymentFinished: true, totalE6: yen(2_000) });
   });
 
-  it('refunds up to what was paid, keeping the payment confirmed', () => {
+  it('opens a refund up to what the booking holds; the money goes back on a refund record of its own', () => {
     const paid = at({ status: 'PAYMENT_CONFIRMED', paidE6: TOTAL });
     expect(refusal(paid, 'refund', 'OPERATOR', { amountE6: TOTAL + 1 })).toBe('REFUND_EXCEEDS_PAID');
-    expect(apply(paid, 'refund', 'SYSTEM', { amountE6: yen(2_000) })).toMatchObject({ status: 'PAYMENT_CONFIRMED', paidE6: yen(8_000) });
-    const all = apply(paid, 'refund', 'OPERATOR', { amountE6: TOTAL });
-    expect(all.paidE6).toBe(0);
-    expect(refusal(all, 'refund', 'OPERATOR', { amountE6: 1 })).toBe('PAYMENT_STEP_NOT_ALLOWED');
+    expect(refusal(paid, 'refund', 'OPERATOR', { amountE6: yen(3_000), availableE6: yen(2_000) })).toBe('REFUND_EXCEEDS_PAID');
+    expect(apply(paid, 'refund', 'SYSTEM', { amountE6: yen(2_000), availableE6: yen(2_000) })).toEqual(paid);
+    expect(refusal(at({ status: 'PAYMENT_PENDING', paidE6: 0 }), 'refund', 'OPERATOR', { amountE6: 1 })).toBe('PAYMENT_STEP_NOT_ALLOWED');
+    const record = at({ kind: 'DISCREPANCY', direction: 'REFUND', status: 'PAYMENT_PENDING', totalE6: yen(2_000), dueDate: null });
+    for (const step of ['refund', 'start_card_payment', 'report_coupon_issued', 'record_bank_transfer', 'apply_credit'] as const) {
+      for (const caller of PAYMENT_CALLERS) expect(mayTakePayment(step, { ...record, method: step === 'report_coupon_issued' ? 'COUPON' : record.method }, caller), `${step} by ${caller}`).toBe(false);
+    }
+    expect(refusal(record, 'settle_refund', 'AGENT', { amountE6: yen(2_000) })).toBe('PAYMENT_STEP_NOT_ALLOWED');
+    expect(refusal(record, 'settle_refund', 'SYSTEM', { amountE6: yen(2_001) })).toBe('AMOUNT_EXCEEDS_REMAINDER');
+    const part = apply(record, 'settle_refund', 'SYSTEM', { amountE6: yen(500) });
+    expect(part).toMatchObject({ status: 'PAYMENT_PENDING', paidE6: yen(500) });
+    expect(apply(part, 'settle_refund', 'OPERATOR', { amountE6: yen(1_500) })).toMatchObject({ status: 'PAYMENT_CONFIRMED', paidE6: yen(2_000) });
+    expect(refusal(paid, 'settle_refund', 'SYSTEM', { amountE6: 1 })).toBe('PAYMENT_STEP_NOT_ALLOWED');
+  });
+
+  it("closes a cancelled booking's charge keeping what it received, and moves money to the fee by netting", () => {
+    const part = at({ paidE6: yen(4_000) });
+    expect(apply(part, 'close', 'SYSTEM')).toMatchObject({ status: 'NO_NEED_TO_PAY', paidE6: yen(4_000) });
+    expect(refusal(part, 'close', 'OPERATOR')).toBe('PAYMENT_STEP_NOT_ALLOWED');
+    const paid = at({ status: 'PAYMENT_CONFIRMED', paidE6: TOTAL });
+    expect(refusal(paid, 'close', 'SYSTEM')).toBe('PAYMENT_STEP_NOT_ALLOWED');
+    expect(apply(paid, 'net_out', 'SYSTEM', { amountE6: yen(2_000) })).toMatchObject({ status: 'PAYMENT_CONFIRMED', paidE6: yen(8_000) });
+    expect(refusal(paid, 'net_out', 'SYSTEM', { amountE6: TOTAL + 1 })).toBe('AMOUNT_EXCEEDS_REMAINDER');
+    const fee = at({ kind: 'CANCELLATION', totalE6: yen(2_000) });
+    expect(apply(fee, 'apply_credit', 'SYSTEM', { amountE6: yen(2_000) })).toMatchObject({ status: 'PAYMENT_CONFIRMED', paidE6: yen(2_000) });
+    expect(apply(at({ kind: 'CANCELLATION', totalE6: yen(5_000) }), 'apply_credit', 'SYSTEM', { amountE6: yen(2_000) })).toMatchObject({ status: 'PAYMENT_PENDING', paidE6: yen(2_000) });
   });
 
   it('checks the input only when given: without it, the question is whether the step is offered', () => {
@@ -419,14 +450,15 @@ describe('properties', () => {
     );
   });
 
-  it('never makes paid or the total negative (a refund takes at most what was paid)', () => {
+  it('never makes paid or the total negative (netting takes at most what was paid; a refund moves nothing here)', () => {
     fc.assert(
       fc.property(arbState(false), arbStep, arbCaller, arbInput, (s, step, caller, input) => {
         const r = applyPaymentStep(s, step, caller, input);
         if (!r.ok) return;
         expect(r.state.paidE6).toBeGreaterThanOrEqual(0);
         expect(r.state.totalE6).toBeGreaterThanOrEqual(0);
-        if (step === 'refund') expect(r.state.paidE6).toBe(s.paidE6 - (input.amountE6 ?? 0));
+        if (step === 'refund') expect(r.state).toEqual(s);
+        if (step === 'net_out') expect(r.state.paidE6).toBe(s.paidE6 - (input.amountE6 ?? 0));
       }),
       { numRuns: 5_000 },
     );

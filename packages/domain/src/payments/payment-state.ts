@@ -90,6 +90,11 @@ export const PAYMENT_STEPS = [
   'adjust_amount',
   'finish_cancellation_payment',
   'refund',
+  'close',
+  'apply_credit',
+  'net_out',
+  'settle_refund',
+  'receive_unowed',
 ] as const;
 export type PaymentStep = (typeof PAYMENT_STEPS)[number];
 
@@ -111,12 +116,16 @@ export interface PaymentState {
   isCancellationFeeFixed: boolean;
   /** The cancellation payment was marked finished (irreversible, spec 000 §4). */
   cancelPaymentFinished: boolean;
+  /** A discrepancy's way: EXTRA (charged) or REFUND (a refund record: money going back; its paidE6 is what went back). */
+  direction?: 'EXTRA' | 'REFUND' | null;
 }
 
 /** What a step needs besides the state; each step reads only its own fields. */
 export interface PaymentStepInput {
-  /** confirm_card_payment, record_bank_transfer, refund: the amount moved (> 0). */
+  /** confirm_card_payment, record_bank_transfer, refund, apply_credit, net_out, settle_refund: the amount moved (> 0). */
   amountE6?: number;
+  /** refund: what the booking holds that can still go back (payment-ledger.ts heldE6); without it, what this payment received. */
+  availableE6?: number;
   /**
    * confirm_card_payment, record_bank_transfer: accept an amount above the unpaid remainder
    * (money that did arrive: the caller then opens a REFUND discrepancy). Refused otherwise.
@@ -160,6 +169,8 @@ const SETTLED: readonly PaymentStatus[] = ['PAYMENT_CONFIRMED', 'COUPON_CONFIRME
 
 export const isPending = (p: PaymentState) => PENDING.includes(p.status);
 export const isSettled = (p: PaymentState) => SETTLED.includes(p.status);
+/** A refund record: a discrepancy whose money goes back to the agent. */
+export const isRefundRecordState = (p: Pick<PaymentState, 'kind' | 'direction'>) => p.kind === 'DISCREPANCY' && p.direction === 'REFUND';
 /** What is still owed on the payment (0 when paid in full or over). */
 export const remainderE6 = (p: PaymentState) => Math.max(0, p.totalE6 - p.paidE6);
 
@@ -181,6 +192,14 @@ function stateRefusal(step: PaymentStep, p: PaymentState, caller: PaymentCaller)
   const system = caller === 'SYSTEM';
   const card = p.method === 'ONLINE_CREDIT_CARD';
   const no = 'PAYMENT_STEP_NOT_ALLOWED';
+  const refundRecord = isRefundRecordState(p);
+  // Money going back is not paid in, couponed or charged: it is made (settle_refund) or netted.
+  const onRefundRecord: readonly PaymentStep[] = ['settle_refund', 'waive', 'finish_cancellation_payment', 'adjust_amount'];
+  if (refundRecord && !onRefundRecord.includes(step)) return no;
+  if (!refundRecord && step === 'settle_refund') return no;
+  // Money that arrives when nothing is owed (a checkout paid after a cancellation) is received
+  // whatever the state; the caller sends it back at once (a refund record, OVERPAYMENT).
+  if (step === 'receive_unowed') return system && p.status !== 'INITED' && !refundRecord ? null : no;
   // Nothing to pay is final; so is a finished cancellation payment, except for the operator's adjustment.
   if (p.status === 'NO_NEED_TO_PAY') return no;
   if (p.cancelPaymentFinished && step !== 'adjust_amount') return no;
@@ -219,7 +238,19 @@ function stateRefusal(step: PaymentStep, p: PaymentState, caller: PaymentCaller)
       // Not before the fee is opened (INITED); a fee of 0 is NO_NEED_TO_PAY already.
       return operator && p.kind === 'CANCELLATION' && p.status !== 'INITED' ? null : no;
     case 'refund':
-      return (operator || system) && p.status === 'PAYMENT_CONFIRMED' && p.paidE6 > 0 ? null : no;
+      // A refund is opened from a charge that received money (the fare, an extra, the fee).
+      return (operator || system) && p.status !== 'INITED' && p.paidE6 > 0 ? null : no;
+    case 'close':
+      // A cancelled or refused booking's charge is no longer owed; money it received stays on record (netted or refunded by the caller).
+      return system && UNSETTLED.includes(p.status) ? null : no;
+    case 'apply_credit':
+      // Money the booking already paid (its fare) applied to another of its charges (the cancellation fee).
+      return system && PENDING.includes(p.status) ? null : no;
+    case 'net_out':
+      return system && p.status !== 'INITED' && p.paidE6 > 0 ? null : no;
+    case 'settle_refund':
+      // The gateway made it, the operator recorded it, or a monthly invoice netted it.
+      return (system || operator) && p.status === 'PAYMENT_PENDING' ? null : no;
   }
 }
 
@@ -244,9 +275,19 @@ function inputRefusal(step: PaymentStep, p: PaymentState, input: PaymentStepInpu
       return filled(input.reason, ADJUST_REASON_MAX) ? null : 'REASON_REQUIRED';
     case 'refund':
       if (!positiveAmount(input.amountE6)) return 'INVALID_AMOUNT';
-      return input.amountE6 > p.paidE6 ? 'REFUND_EXCEEDS_PAID' : null;
+      return input.amountE6 > (input.availableE6 ?? p.paidE6) ? 'REFUND_EXCEEDS_PAID' : null;
+    case 'apply_credit':
+    case 'settle_refund':
+      if (!positiveAmount(input.amountE6)) return 'INVALID_AMOUNT';
+      return input.amountE6 > remainderE6(p) ? 'AMOUNT_EXCEEDS_REMAINDER' : null;
+    case 'receive_unowed':
+      return positiveAmount(input.amountE6) ? null : 'INVALID_AMOUNT';
+    case 'net_out':
+      if (!positiveAmount(input.amountE6)) return 'INVALID_AMOUNT';
+      return input.amountE6 > p.paidE6 ? 'AMOUNT_EXCEEDS_REMAINDER' : null;
     case 'start_card_payment':
     case 'waive':
+    case 'close':
     case 'finish_cancellation_payment':
       return null;
   }
@@ -280,8 +321,9 @@ export function applyPaymentStep(p: PaymentState, step: PaymentStep, caller: Pay
       return next({ paidE6, status: paidE6 >= p.totalE6 ? 'PAYMENT_CONFIRMED' : p.status });
     }
     case 'report_coupon_issued':
-      // A coupon settles the fare between agent and operator: nothing is paid to us here (paidE6 stays).
-      return next({ status: 'COUPON_CONFIRMED' });
+      // A coupon is worth what it covers: the ledger records it as received (a COUPON entry), so a
+      // cancellation can apply it to the fee and owe the rest back.
+      return next({ status: 'COUPON_CONFIRMED', paidE6: Math.max(p.paidE6, p.totalE6) });
     case 'issue_monthly_invoice':
       return next({ status: 'PAYMENT_PENDING', dueDate: input.dueDate ?? p.dueDate });
     case 'waive':
@@ -307,8 +349,22 @@ export function applyPaymentStep(p: PaymentState, step: PaymentStep, caller: Pay
     case 'finish_cancellation_payment':
       return next({ status: 'PAYMENT_CONFIRMED', cancelPaymentFinished: true });
     case 'refund':
-      // The payment stays confirmed: the refund is of money it received (a discrepancy, a cancelled booking).
+      // The money goes back through a refund record of its own (settle_refund): this payment does not move.
+      return next({});
+    case 'close':
+      return next({ status: 'NO_NEED_TO_PAY' });
+    case 'apply_credit': {
+      const paidE6 = p.paidE6 + (input.amountE6 ?? 0);
+      return next({ paidE6, status: paidE6 >= p.totalE6 ? 'PAYMENT_CONFIRMED' : p.status });
+    }
+    case 'net_out':
       return next({ paidE6: p.paidE6 - (input.amountE6 ?? 0) });
+    case 'receive_unowed':
+      return next({ paidE6: p.paidE6 + (input.amountE6 ?? 0) });
+    case 'settle_refund': {
+      const paidE6 = p.paidE6 + (input.amountE6 ?? 0);
+      return next({ paidE6, status: paidE6 >= p.totalE6 ? 'PAYMENT_CONFIRMED' : p.status });
+    }
     case 'start_card_payment':
     case 'correct_coupon_number':
       // Recorded by the caller (the attempt, the corrected number); the state does not move.
@@ -383,7 +439,7 @@ export function paymentFlags(p: PaymentState, caller: PaymentCaller): PaymentFla
     can_adjust_amount: mayTakePayment('adjust_amount', p, caller),
     /** The operator marks an opened cancellation payment finished, once (irreversible, spec 000 §4). */
     can_finish_cancel_payment: mayTakePayment('finish_cancellation_payment', p, caller),
-    /** The operator refunds from a confirmed payment that received money (not a finished cancellation payment). */
+    /** The operator refunds from a charge that received money (the server narrows it to what the booking still holds). */
     can_refund: caller === 'OPERATOR' && mayTakePayment('refund', p, caller),
     /**
      * The invoice (請求書) of a payment is generated from the payment itself, so it exists once

@@ -7,7 +7,9 @@ export type RealtimeEvent =
   | { type: 'booking.changed'; booking_id: string; revision: number }
   | { type: 'notification.changed'; category: 'booking' | 'payment' }
   | { type: 'message.changed'; message_id: number }
-  | { type: 'approval.changed'; approval_id: number };
+  | { type: 'approval.changed'; approval_id: number }
+  /** An agent settlement was billed or its monthly payment confirmed (its branches' shares with it). */
+  | { type: 'settlement.changed'; agent_settlement_id: number };
 
 export type RealtimeEventType = RealtimeEvent['type'];
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../common/business-date.ts';
-import { addMonths, billingPeriod, isBillingDay, latestBillingDay, settlementDueDate, settlementSums, type BillingTerms } from './billing-period.ts';
+import { addMonths, billingDayOnOrAfter, billingPeriod, expectedBillingDate, isBillingDay, latestBillingDay, nextBillingDay, settlementDueDate, settlementSums, type BillingTerms } from './billing-period.ts';
 
 const monthEnd: BillingTerms = { billingDay: null, billingDayEndOfMonth: true, paymentDay: null, paymentDayEndOfMonth: true };
 const day20: BillingTerms = { billingDay: 20, billingDayEndOfMonth: false, paymentDay: 25, paymentDayEndOfMonth: false };
@@ -69,6 +69,47 @@ describe('billing periods', () => {
           previousTo = p!.to;
           month = addMonths(month, 1);
         }
+      }),
+    );
+  });
+});
+
+describe('the next billing day and the expected billing date', () => {
+  it('the billing day on or after a date, and the next one after today', () => {
+    expect(billingDayOnOrAfter('2030-05-31', monthEnd)).toBe('2030-05-31');
+    expect(billingDayOnOrAfter('2028-02-01', monthEnd)).toBe('2028-02-29');
+    expect(billingDayOnOrAfter('2030-05-20', day20)).toBe('2030-05-20');
+    expect(billingDayOnOrAfter('2030-12-21', day20)).toBe('2031-01-20');
+    // The job has billed today's run: the next one is after today.
+    expect(nextBillingDay('2030-05-31', monthEnd)).toBe('2030-06-30');
+    expect(nextBillingDay('2030-05-19', day20)).toBe('2030-05-20');
+    expect(nextBillingDay('2030-05-20', day20)).toBe('2030-06-20');
+  });
+
+  it('a booking is invoiced at the end of its first service date\'s period, a missed or billed one caught up by the next run', () => {
+    const expected = (firstServiceDate: string, today: string, lastBilledTo: string | null, terms: BillingTerms) => expectedBillingDate({ firstServiceDate, today, lastBilledTo, terms });
+    expect(expected('2030-06-12', '2030-05-20', '2030-04-30', monthEnd)).toBe('2030-06-30');
+    expect(expected('2030-05-21', '2030-05-20', '2030-05-20', day20)).toBe('2030-06-20');
+    expect(expected('2030-05-20', '2030-05-10', null, day20)).toBe('2030-05-20');
+    // The period's billing day passed without billing it: the next run catches it up.
+    expect(expected('2030-03-12', '2030-05-10', '2030-02-28', monthEnd)).toBe('2030-05-31');
+    // Today is the billing day and today's run has not billed yet: today; once it has, the next one.
+    expect(expected('2030-05-12', '2030-05-31', '2030-04-30', monthEnd)).toBe('2030-05-31');
+    expect(expected('2030-05-12', '2030-05-31', '2030-05-31', monthEnd)).toBe('2030-06-30');
+  });
+
+  it('is the first billing day not before the first service date, today, or the day after the last billed period', () => {
+    const terms = fc.record({ billingDay: fc.option(fc.integer({ min: 1, max: 28 })), billingDayEndOfMonth: fc.boolean() });
+    const day = fc.integer({ min: 0, max: 3000 }).map((n) => addDays('2028-01-01', n));
+    fc.assert(
+      fc.property(terms, day, day, fc.option(day), (t, service, today, lastBilledTo) => {
+        const expected = expectedBillingDate({ firstServiceDate: service, today, lastBilledTo, terms: t });
+        expect(isBillingDay(expected, t)).toBe(true);
+        // A run on that day bills it: its period reaches the first service date, and it is not billed yet.
+        expect(expected >= service && expected >= today && (lastBilledTo === null || expected > lastBilledTo)).toBe(true);
+        // No billing day before it would do.
+        const earlier = latestBillingDay(addDays(expected, -1), t);
+        expect(earlier < service || earlier < today || (lastBilledTo !== null && earlier <= lastBilledTo)).toBe(true);
       }),
     );
   });

@@ -47,6 +47,28 @@ export function latestBillingDay(runDate: string, terms: Pick<BillingTerms, 'bil
   return thisMonth <= runDate ? thisMonth : billingDateIn(addMonths(monthOf(runDate), -1), terms);
 }
 
+/** The earliest billing day on or after `date`: the end of the period `date` falls in. */
+export function billingDayOnOrAfter(date: string, terms: Pick<BillingTerms, 'billingDay' | 'billingDayEndOfMonth'>): string {
+  const thisMonth = billingDateIn(monthOf(date), terms);
+  return thisMonth >= date ? thisMonth : billingDateIn(addMonths(monthOf(date), 1), terms);
+}
+
+/** The agent's next billing day after `today` (the daily job bills at 00:10, so today's run is already done). */
+export function nextBillingDay(today: string, terms: Pick<BillingTerms, 'billingDay' | 'billingDayEndOfMonth'>): string {
+  return billingDayOnOrAfter(addDays(today, 1), terms);
+}
+
+/**
+ * The billing day of the monthly invoice a payment still waiting for one (INVOICE_PENDING) will be
+ * on: the first billing day that closes a period reaching its booking's first service date, is
+ * not past (a missed one is caught up by the next), and is not billed yet (`lastBilledTo`: the end
+ * of the agent's last settlement; a payment opened after that run waits for the next one).
+ */
+export function expectedBillingDate(input: { firstServiceDate: string; today: string; lastBilledTo: string | null; terms: Pick<BillingTerms, 'billingDay' | 'billingDayEndOfMonth'> }): string {
+  const notBefore = [input.firstServiceDate, input.today, input.lastBilledTo === null ? '' : addDays(input.lastBilledTo, 1)].reduce((a, b) => (a > b ? a : b));
+  return billingDayOnOrAfter(notBefore, input.terms);
+}
+
 /**
  * The period a billing run on `runDate` bills, or null when there is none (the latest billing day
  * is already billed). `previousTo`: the end of the agent's last settlement; `earliestActivity`: the

@@ -102,3 +102,25 @@ export const ConfirmSettlementPaymentBody = z.object({
   note: z.string().trim().max(MAX_SETTLEMENT_NOTE).default(''),
 });
 export type ConfirmSettlementPaymentBody = z.infer<typeof ConfirmSettlementPaymentBody>;
+
+/** POST /v1/settlements/run: bills one agent now, by the monthly job's code. */
+export const RunBillingBody = z.object({ agent_id: z.number().int().positive() });
+export type RunBillingBody = z.infer<typeof RunBillingBody>;
+
+/**
+ * What a billing run did. `billed`: this run billed a period (`period`, its agent settlement);
+ * false: nothing to bill (the latest billing day is already billed; `agent_settlement_id` names the
+ * last settlement, if any). `bookings`, `branches` and `amount` are what this run billed (0 when
+ * nothing; a billed period may still hold none). `next_billing_date`: the agent's next billing day
+ * after the run date, when whatever is still unbilled will be billed.
+ */
+export const RunBillingResponse = z.object({
+  agent_settlement_id: z.number().int().nullable(),
+  period: SettlementDuration.nullable(),
+  billed: z.boolean(),
+  bookings: z.number().int(),
+  branches: z.number().int(),
+  amount: E6,
+  next_billing_date: DateString,
+});
+export type RunBillingResponse = z.infer<typeof RunBillingResponse>;

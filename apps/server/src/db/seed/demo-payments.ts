@@ -5,7 +5,6 @@
  * reported or still awaited; SPECIAL_CONTRACTED agents' monthly fares wait for the invoice, are
  * part paid, or paid by bank transfer. Made through the payment steps and the payment rules.
  */
-import { applyPaymentStep } from '@sagano/domain/payments/payment-state';
 import { addDays } from '@sagano/domain/common/business-date';
 import { e6OfYen } from '@sagano/domain/money/yen-e6';
 import type { Db, Tx } from '../client.ts';
@@ -14,9 +13,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { findAccountByEmail } from '../../modules/auth/accounts.repository.ts';
 import { sessionUserOf, type Principal } from '../../modules/auth/principal.ts';
 import { createSandboxGateway } from '../../modules/payments/gateway/sandbox-gateway.ts';
-import { stateOfPayment } from '../../modules/payments/payment-presenter.ts';
-import { paymentsOfBooking, insertTransaction, updatePayment } from '../../modules/payments/payments.repository.ts';
-import { createPaymentsService, rowPatchOf } from '../../modules/payments/payments.service.ts';
+import { backdateDueDate, recordCardCapture } from '../../modules/payments/payment-steps.ts';
+import { createPaymentsService } from '../../modules/payments/payments.service.ts';
 import { findBookingRow } from '../../modules/bookings/bookings.repository.ts';
 
 async function principalOf(tx: Tx, email: string): Promise<Principal | undefined> {
@@ -32,24 +30,20 @@ export async function settleDemoPayments(db: Db, work: Work, operator: Principal
   const counts: Record<string, number> = {};
   for (const bookingId of confirmed) {
     const booking = await findBookingRow(tx, bookingId);
-    const fare = booking && (await paymentsOfBooking(tx, booking.id)).find((p) => p.kind === 'FARE');
+    const fare = booking && (await payments.paymentsOf(tx, booking.id)).find((p) => p.kind === 'FARE');
     if (!booking || !fare) continue;
     const n = (counts[fare.paymentMethod] = (counts[fare.paymentMethod] ?? 0) + 1);
     if (fare.paymentMethod === 'ONLINE_CREDIT_CARD') {
       if (n % 4 === 1 || n % 4 === 2) {
         // Captured by the card gateway (as a sandbox checkout would have been).
-        const paid = applyPaymentStep(stateOfPayment(fare), 'confirm_card_payment', 'SYSTEM', { amountE6: fare.totalAmountE6 });
-        if (!paid.ok) continue;
-        const transactionId = `ch_demo_${bookingId}`;
-        await insertTransaction(tx, { paymentId: fare.id, kind: 'CARD_CAPTURE', amountE6: fare.totalAmountE6, occurredOn: clock.today(), reference: transactionId, recordedBy: 'sandbox' });
-        await updatePayment(tx, fare.id, { ...rowPatchOf(paid.state), transactionId, confirmedAt: clock.now(), initialPaidAmountE6: fare.totalAmountE6 });
+        await recordCardCapture(work, fare, { amountE6: fare.totalAmountE6, transactionId: `ch_demo_${bookingId}`, gatewayRef: null, occurredOn: clock.today(), recordedBy: 'sandbox' });
         if (n % 4 === 2) {
           // Luggage added after payment: the difference is an extra charge to pay.
           await payments.adjustAmount(work, operator, bookingId, { total_amount: fare.totalAmountE6 + e6OfYen(1200), reason: '大型手荷物の追加（3個）' });
         }
       } else if (n % 4 === 3) {
         // Past its due date and still unpaid.
-        await updatePayment(tx, fare.id, { dueDate: addDays(clock.today(), -2) });
+        await backdateDueDate(work, fare, addDays(clock.today(), -2));
       }
     } else if (fare.paymentMethod === 'COUPON' && contracted && n % 2 === 1 && booking.agentId === contracted.user.agent_id) {
       await payments.reportCoupon(work, contracted, bookingId, fare.id, { coupon_number: `AT-${bookingId.slice(-6)}` });

@@ -1,31 +1,33 @@
 /** The operator's answer to a booking request: confirmed (fare opened, booking OK mailed) or refused. */
 import { holdsAllotments, type RefusalReason } from '@sagano/domain/bookings/booking-state';
-import { addDays } from '@sagano/domain/common/business-date';
 import { DEFAULT_PAYMENT_DAY_BEFORE } from '@sagano/domain/master-data/group-schedule-schemas';
+import { fareDueDate } from '@sagano/domain/payments/due-dates';
+import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { paymentDayBeforeOn } from '../master-data/group-schedules.repository.ts';
 import { releaseEverything } from './booking-allotments.ts';
-import { NOTHING_TO_PAY, openFarePayment, paymentFor } from '../payments/booking-payments.ts';
+import { openFare, waiveForRefusal } from '../payments/booking-payments.ts';
 import { beginStep, callerOf, nextStep, notify, recordStep } from './booking-steps.ts';
 import { readCancellationPolicy } from './bookings.repository.ts';
 import { promoteWaitlistAfterCommit } from './waitlist-promotion-key.ts';
 
 /** Confirms the reservation, opens its payment and mails the booking OK. */
-export async function confirm(work: Work, principal: Principal, bookingId: string, mail: { subject: string; body: string }): Promise<void> {
+export async function confirm(work: Work, principal: Principal, bookingId: string, mail: { subject: string; body: string }, clock: Clock): Promise<void> {
   const { booking, state } = await beginStep(work, principal, bookingId, 'confirm_booking');
   const next = nextStep(state, 'confirm_booking', callerOf(principal));
-  // A card payment is due the group schedule's payment_day_before days before the first train.
+  // A card payment is due the group schedule's payment_day_before days before the first train,
+  // but never before the agent has had a few days to pay (the domain's fareDueDate).
   const firstDate = booking.services.map((s) => s.serviceDate).sort()[0]!;
   const daysBefore = (await paymentDayBeforeOn(work.tx, firstDate)) ?? DEFAULT_PAYMENT_DAY_BEFORE;
-  const fare = paymentFor(booking.agentType, addDays(firstDate, -daysBefore));
-  await openFarePayment(work.tx, booking, fare);
+  const cardDueDate = fareDueDate({ firstServiceDate: firstDate, paymentDayBefore: daysBefore, confirmedOn: clock.today() });
+  const fareStatus = await openFare(work, booking, cardDueDate);
   const policy = await readCancellationPolicy(work.tx);
   await enqueueMail(work, { kind: 'booking.ok', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.body, bookingId });
   await notify(work.tx, booking, 'AGENT', 'BOOKING_CONFIRMED');
   // Monthly agents are invoiced by the operator; card and coupon agents pay or report it themselves.
-  if (fare.status === 'INVOICE_PENDING') {
+  if (fareStatus === 'INVOICE_PENDING') {
     await notify(work.tx, booking, 'ADMIN', 'INVOICE_REQUEST', 'payment');
   } else {
     await notify(work.tx, booking, 'ADMIN', 'PAYMENT_REQUEST', 'payment');
@@ -39,7 +41,7 @@ export async function refuse(work: Work, principal: Principal, bookingId: string
   const { booking, state } = await beginStep(work, principal, bookingId, 'refuse_booking');
   const next = nextStep(state, 'refuse_booking', callerOf(principal));
   if (holdsAllotments(state)) await releaseEverything(work.tx, booking);
-  await openFarePayment(work.tx, booking, NOTHING_TO_PAY);
+  await waiveForRefusal(work, booking, principal.user.email, 'OVERPAYMENT');
   await enqueueMail(work, { kind: 'booking.ng', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.body, bookingId });
   await notify(work.tx, booking, 'AGENT', 'BOOKING_REFUSED');
   if (holdsAllotments(state)) promoteWaitlistAfterCommit(work, booking.services, 'REFUSAL');

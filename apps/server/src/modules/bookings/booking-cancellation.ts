@@ -2,26 +2,22 @@
  * Cancellation (DESIGN §5): the fee quoted on the policy, an agent's request or the operator's
  * start, the agreement or confirmation that ends the booking.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { holdsAllotments, type BookingState, type BookingStatus, type BookingStep } from '@sagano/domain/bookings/booking-state';
 import type { CancellationQuoteResponse } from '@sagano/domain/bookings/booking-schemas';
 import { quoteCancellation } from '@sagano/domain/bookings/cancellation';
-import { addDays } from '@sagano/domain/common/business-date';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, alreadyConfirmed } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { releaseEverything } from './booking-allotments.ts';
-import { NOTHING_TO_PAY, openCancellationPayment, paymentFor, waiveUnpaidFare } from '../payments/booking-payments.ts';
+import { previewCancellation, settleCancellation } from '../payments/booking-payments.ts';
 import { loadVisible } from './booking-presenter.ts';
 import { beginStep, callerOf, nextStep, notify, recordStep } from './booking-steps.ts';
 import { readCancellationTerms, type LockedBooking } from './bookings.repository.ts';
 import { promoteWaitlistAfterCommit } from './waitlist-promotion-key.ts';
-
-/** Days after the cancellation by which a cancellation fee paid by card is due. */
-const CANCELLATION_FEE_DUE_DAYS = 7;
 
 /** The fee the booking would owe if cancelled today (the clock's), with the policy it is priced on. */
 export async function cancellationQuote(executor: Executor, principal: Principal, bookingId: string, clock: Clock): Promise<CancellationQuoteResponse> {
@@ -34,7 +30,10 @@ export async function cancellationQuote(executor: Executor, principal: Principal
     today: clock.today(),
     confirmed: terms.fareOwed,
   });
-  return { ...quote, policy: terms.policy, ignore_cancellation_policy: a.agent.ignoreCancellationPolicy };
+  // The fee quoted when the cancellation was asked for or started is the one that will be charged.
+  const feeE6 = a.booking.cancellationFeeE6 ?? quote.cancellation_fee;
+  const settlement = terms.fareOwed ? await previewCancellation(executor, { id: a.booking.id, agentType: a.agent.agentType }, feeE6) : null;
+  return { ...quote, policy: terms.policy, ignore_cancellation_policy: a.agent.ignoreCancellationPolicy, settlement };
 }
 
 /** The fee the locked booking owes if cancelled on `today`. */
@@ -45,18 +44,15 @@ export async function quoteFor(tx: Executor, booking: LockedBooking, today: stri
 }
 
 /**
- * Ends the booking: seats and allotments are returned (the waitlist promotion job runs for its trains),
- * an unpaid fare is no longer owed, the fee quoted is opened as a cancellation payment
- * (NO_NEED_TO_PAY when 0), and a CANCEL revision is written.
+ * Ends the booking: seats and allotments are returned (the waitlist promotion job runs for its
+ * trains), the money is settled by the payments module (the fee against what was paid, by method:
+ * DESIGN §6 "Cancellation and refunds"), and a CANCEL revision is written.
  */
-export async function finishCancellation(work: Work, principal: Principal, booking: LockedBooking, state: BookingState, feeE6: number, rateE6: number, today: string) {
+export async function finishCancellation(work: Work, principal: Principal, booking: LockedBooking, state: BookingState, feeE6: number, rateE6: number, today: string, publicUrl: string) {
   const { tx } = work;
   await tx.execute(sql`delete from seat_assignments where booking_id = ${booking.bookingId}`);
   if (holdsAllotments(state)) await releaseEverything(tx, booking);
-  await waiveUnpaidFare(tx, booking.id);
-  // A fee paid by card is due a week from the cancellation (the service date may be past).
-  const owed = feeE6 > 0 ? paymentFor(booking.agentType, addDays(today, CANCELLATION_FEE_DUE_DAYS)) : NOTHING_TO_PAY;
-  await openCancellationPayment(tx, booking, feeE6, owed);
+  await settleCancellation(work, booking, feeE6, { today, actor: principal.user.email, publicUrl });
   await notify(tx, booking, 'AGENT', 'CANCELLATION_CONFIRMED');
   if (holdsAllotments(state)) promoteWaitlistAfterCommit(work, booking.services, 'CANCELLATION');
   await recordStep(work, principal, booking, { status: 'CANCELLED', subStatus: 'INITIAL', voucherConfirmed: false, cancellationRateE6: rateE6, cancellationFeeE6: feeE6, cancelledAt: 'now' }, 'CANCEL');
@@ -68,7 +64,7 @@ export async function finishCancellation(work: Work, principal: Principal, booki
  * starts one: CANCELLATION_PENDING with the fee quoted, for the agent to agree, or cancelled
  * at once for an agent that ignores the policy.
  */
-export async function cancel(work: Work, principal: Principal, bookingId: string, body: { agree_cancellation_policy: boolean }, clock: Clock): Promise<{ status: BookingStatus; cancellation_fee: number }> {
+export async function cancel(work: Work, principal: Principal, bookingId: string, body: { agree_cancellation_policy: boolean }, clock: Clock, publicUrl: string): Promise<{ status: BookingStatus; cancellation_fee: number }> {
   const caller = callerOf(principal);
   const step: BookingStep = caller === 'AGENT' ? 'request_cancellation' : 'start_cancellation';
   const { booking, state } = await beginStep(work, principal, bookingId, step);
@@ -79,7 +75,7 @@ export async function cancel(work: Work, principal: Principal, bookingId: string
   const today = clock.today();
   const quote = await quoteFor(work.tx, booking, today);
   if (next.status === 'CANCELLED') {
-    await finishCancellation(work, principal, booking, state, quote.cancellation_fee, quote.rate_e6, today);
+    await finishCancellation(work, principal, booking, state, quote.cancellation_fee, quote.rate_e6, today, publicUrl);
   } else {
     // The operator hears of an agent's request; the agent is asked to agree to the fee the operator quoted.
     await notify(work.tx, booking, caller === 'AGENT' ? 'ADMIN' : 'AGENT', caller === 'AGENT' ? 'CANCELLATION' : 'CANCELLATION_FEE_QUOTED');
@@ -89,13 +85,31 @@ export async function cancel(work: Work, principal: Principal, bookingId: string
 }
 
 /** The operator confirms an agent's request, or the agent agrees to the fee the operator quoted: CANCELLED (irreversible). */
-export async function confirmCancellation(work: Work, principal: Principal, bookingId: string, clock: Clock): Promise<void> {
+export async function confirmCancellation(work: Work, principal: Principal, bookingId: string, clock: Clock, publicUrl: string): Promise<void> {
   const caller = callerOf(principal);
+  await refuseSecondConfirmation(work, principal, bookingId);
   const step: BookingStep = caller === 'AGENT' ? 'agree_cancellation' : 'confirm_cancellation';
   const { booking, state } = await beginStep(work, principal, bookingId, step);
   const [quoted] = await work.tx.select({ fee: t.bookings.cancellationFeeE6, rate: t.bookings.cancellationRateE6 }).from(t.bookings).where(eq(t.bookings.id, booking.id));
   // The fee quoted when the cancellation was asked for or started is the one agreed to.
   const today = clock.today();
   const quote = quoted?.fee != null ? { fee: quoted.fee, rate: quoted.rate ?? 0 } : await quoteFor(work.tx, booking, today).then((q) => ({ fee: q.cancellation_fee, rate: q.rate_e6 }));
-  await finishCancellation(work, principal, booking, state, quote.fee, quote.rate, today);
+  await finishCancellation(work, principal, booking, state, quote.fee, quote.rate, today, publicUrl);
+}
+
+/**
+ * A cancellation already confirmed (a second window, a retry): 409 ALREADY_CONFIRMED saying when
+ * and by whom, rather than "not possible in this state". Visibility first: another agent's
+ * booking stays 404.
+ */
+async function refuseSecondConfirmation(work: Work, principal: Principal, bookingId: string): Promise<void> {
+  const booking = await loadVisible(work.tx, principal, bookingId);
+  if (booking.booking.status !== 'CANCELLED') return;
+  const [cancelled] = await work.tx
+    .select({ by: t.bookingHistories.createdBy, at: t.bookingHistories.createdAt })
+    .from(t.bookingHistories)
+    .where(and(eq(t.bookingHistories.bookingId, booking.booking.id), eq(t.bookingHistories.type, 'CANCEL')))
+    .orderBy(desc(t.bookingHistories.revision))
+    .limit(1);
+  throw alreadyConfirmed('the cancellation', cancelled?.at ?? booking.booking.cancelledAt ?? new Date(), cancelled?.by ?? null);
 }

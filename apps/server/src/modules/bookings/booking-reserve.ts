@@ -32,6 +32,6 @@ export async function reserve(work: Work, principal: Principal, bookingId: strin
   }
   const booking = await loadBooking(work.tx, bookingId);
   const mail = await mailTemplate(work.tx, booking!, publicUrl, 'booking_ok');
-  await confirm(work, principal, bookingId, { subject: mail.subject, body: mail.body });
+  await confirm(work, principal, bookingId, { subject: mail.subject, body: mail.body }, clock);
   return { status: 'RESERVED', sub_status: 'SAGANO_ALLOTMENT_CONFIRMED' };
 }

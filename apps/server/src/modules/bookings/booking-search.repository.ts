@@ -8,7 +8,7 @@ import { safeE6 } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { tenantScopeSql, type TenantScope } from '../auth/tenant-scope.ts';
-import { paymentRowOfJson } from '../payments/payments.repository.ts';
+import { paymentRowOfJson } from '../payments/payment-reads.ts';
 
 /** Which bookings a caller may list: everything, an agent's, or one branch's. */
 
@@ -277,15 +277,15 @@ export async function searchPayments(db: Executor, q: ServiceOrderSearchQuery, s
   const counting = cappedCount(db, sql`from bookings b ${agentJoinFor(q)} ${q.service_date_from || q.service_date_to ? firstDay : sql``} where ${where}`);
   counting.catch(() => undefined); // awaited below; this only keeps an early failure from being reported twice
   const rows = rowsOf<{
-    booking_id: string; submitted_at: Date | string; service_date: string; group_name: string; agent_id: number; agent_name: string; agent_name_en: string; agent_type: string; sub_group_name: string; sub_group_name_en: string; status: string;
+    booking_db_id: number; booking_id: string; submitted_at: Date | string; service_date: string; group_name: string; agent_id: number; agent_name: string; agent_name_en: string; agent_type: string; sub_group_name: string; sub_group_name_en: string; status: string;
     fare: Record<string, unknown> | null; discrepancy: Record<string, unknown> | null;
   }>(
     await db.execute(sql`
-      select b.booking_id, b.submitted_at, bs.service_date::text as service_date, b.group_name, a.id as agent_id, a.name_ja as agent_name, a.name_en as agent_name_en, a.agent_type,
+      select b.id as booking_db_id, b.booking_id, b.submitted_at, bs.service_date::text as service_date, b.group_name, a.id as agent_id, a.name_ja as agent_name, a.name_en as agent_name_en, a.agent_type,
              g.name_ja as sub_group_name, g.name_en as sub_group_name_en, b.status, to_jsonb(p) as fare, to_jsonb(d) as discrepancy
       ${from}
       left join lateral (select * from payments p where p.booking_id = b.id and p.kind = 'FARE' order by p.id desc limit 1) p on true
-      left join lateral (select * from payments d where d.booking_id = b.id and d.kind = 'DISCREPANCY' order by d.id desc limit 1) d on true
+      left join lateral (select * from payments d where d.booking_id = b.id and d.kind = 'DISCREPANCY' and (d.direction is distinct from 'REFUND' or d.refund_reason is null or d.refund_reason = 'CHANGE') order by d.id desc limit 1) d on true
       where ${where}
       order by b.submitted_at desc nulls last, b.id desc nulls last
       limit ${q.per_page} offset ${(q.page - 1) * q.per_page}`),
@@ -293,6 +293,7 @@ export async function searchPayments(db: Executor, q: ServiceOrderSearchQuery, s
   return {
     ...(await counting),
     rows: rows.map((r) => ({
+      booking_db_id: r.booking_db_id,
       booking_id: r.booking_id,
       submitted_at: new Date(r.submitted_at).toISOString(),
       service_date: r.service_date,

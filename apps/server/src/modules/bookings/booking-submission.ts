@@ -16,6 +16,7 @@ import { refuseClosedTerms } from './contract-term-deadline.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { insertBookingGraph, readSubmitContext, type SubmitContext } from './booking-submission.repository.ts';
+import { priceFare } from '../payments/booking-payments.ts';
 import { priceWith } from './pricing-reference.ts';
 
 function requestHash(body: unknown): string {
@@ -200,7 +201,11 @@ export async function submit(work: Work, principal: Principal, body: CreateBooki
       historyBy: user.email,
       notificationKinds: ['BOOKING_RECEIVED', ...(body.tour_conductor?.name ? [] : ['TOUR_CONDUCTOR_NOT_REGISTERED'])],
     });
-    if (inserted) return { booking_id: inserted.booking_id };
+    if (inserted) {
+      // The fare exists from submission, priced and owing nothing yet (INITED); confirmation opens it.
+      await priceFare(work, { id: inserted.id, agentType: agent.agent_type, totalAmountE6: price.total_amount });
+      return { booking_id: inserted.booking_id };
+    }
     if (body.external_idempotent_id) {
       // A parallel request with the same id won the race: answer with its booking.
       const [existing] = await tx.select().from(t.bookings).where(sql`${t.bookings.agentId} = ${agent.id} and ${t.bookings.externalIdempotentId} = ${body.external_idempotent_id}`);

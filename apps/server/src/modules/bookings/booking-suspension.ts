@@ -18,7 +18,7 @@ import { loadBooking, lockBooking, recordRevision, type LockedBooking } from './
 import { notify, stateOfLocked } from './booking-steps.ts';
 import { releaseEverything } from './booking-allotments.ts';
 import { promoteWaitlistAfterCommit } from './waitlist-promotion-key.ts';
-import { hasFarePayment, NOTHING_TO_PAY, openFarePayment, waiveUnpaidFare } from '../payments/booking-payments.ts';
+import { waiveForRefusal } from '../payments/booking-payments.ts';
 import { toMailBooking } from './booking-presenter.ts';
 
 export type SuspensionReason = 'SERVICE_SUSPENSION' | 'SERVICEDAY_SUSPENSION';
@@ -101,9 +101,8 @@ export async function refuseBookingsOnStoppedTrains(work: Work, actor: string, t
     const reason = reasonOf.get(booking.bookingId)!;
     await tx.execute(sql`delete from seat_assignments where booking_id = ${booking.bookingId}`);
     if (holdsAllotments(state)) await releaseEverything(tx, booking);
-    // Nothing unpaid is owed any more; a fare already paid stays as it is (the refund is the money work's).
-    const waived = await waiveUnpaidFare(tx, booking.id);
-    if (waived === 0 && !(await hasFarePayment(tx, booking.id))) await openFarePayment(tx, booking, NOTHING_TO_PAY);
+    // Nothing is owed any more; what was already paid goes back in full (a card through the gateway).
+    await waiveForRefusal(work, booking, actor, 'SUSPENSION');
     const aggregate = await loadBooking(tx, booking.bookingId);
     const mail = suspensionMail(toMailBooking(aggregate!), reason, signature);
     await enqueueMail(work, { kind: 'booking.ng', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.body, bookingId: booking.bookingId });

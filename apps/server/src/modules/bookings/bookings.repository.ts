@@ -1,4 +1,6 @@
 /** Reads and writes of bookings and everything that hangs off them. */
+import type { LedgerEntry } from '@sagano/domain/payments/payment-ledger';
+import { ledgerOfBooking } from '../payments/payment-reads.ts';
 import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus, BookingSubStatus } from '@sagano/domain/bookings/booking-state';
 import type { CancellationPolicyRow } from '@sagano/domain/bookings/cancellation';
@@ -18,7 +20,8 @@ export type BookingServiceRow = typeof t.bookingServices.$inferSelect;
 
 export interface BookingAggregate {
   booking: BookingRow;
-  agent: { id: number; nameJa: string; nameEn: string; agentType: string; ignoreCancellationPolicy: boolean };
+  /** The agent, with its billing day and the end of its last billed period (a monthly payment's expected billing date). */
+  agent: { id: number; nameJa: string; nameEn: string; agentType: string; ignoreCancellationPolicy: boolean; billingDay: number | null; billingDayEndOfMonth: boolean; lastBilledTo: string | null };
   subGroup: { id: number; nameJa: string; nameEn: string; isRoot: boolean };
   services: (BookingServiceRow & { names: LocalizedLabel[]; departureHhmm: string | null; arrivalHhmm: string | null })[];
   units: (typeof t.bookingUnits.$inferSelect)[];
@@ -30,6 +33,8 @@ export interface BookingAggregate {
   cancellationPayment: (typeof t.payments.$inferSelect) | undefined;
   /** The latest discrepancy after a change to a settled fare. */
   discrepancy: (typeof t.payments.$inferSelect) | undefined;
+  /** The booking's ledger, summed per payment and kind (its billed, received and refunded figures). */
+  ledger: LedgerEntry[];
   notes: (typeof t.bookingNotes.$inferSelect)[];
   histories: (typeof t.bookingHistories.$inferSelect)[];
   /** Names of every train the booking's revisions name (its trains now and any it was moved from). */
@@ -44,11 +49,14 @@ export async function findBookingRow(db: Executor, bookingId: string, options: {
   return row;
 }
 
+/** The end of the agent's last billed period (agent_settlements_period_uq reads it), on the agent's own row: no extra round trip. */
+const LAST_BILLED_TO = sql<string | null>`(select max(s.period_to)::text from agent_settlements s where s.agent_id = ${t.agents.id})`;
+
 export async function loadBooking(db: Executor, bookingId: string): Promise<BookingAggregate | undefined> {
   const booking = await findBookingRow(db, bookingId);
   if (!booking) return undefined;
   const [agent] = await db
-    .select({ id: t.agents.id, nameJa: t.agents.nameJa, nameEn: t.agents.nameEn, agentType: t.agents.agentType, ignoreCancellationPolicy: t.agents.ignoreCancellationPolicy })
+    .select({ id: t.agents.id, nameJa: t.agents.nameJa, nameEn: t.agents.nameEn, agentType: t.agents.agentType, ignoreCancellationPolicy: t.agents.ignoreCancellationPolicy, billingDay: t.agents.billingDay, billingDayEndOfMonth: t.agents.billingDayEndOfMonth, lastBilledTo: LAST_BILLED_TO })
     .from(t.agents)
     .where(eq(t.agents.id, booking.agentId));
   const [subGroup] = await db
@@ -66,12 +74,13 @@ export async function loadBooking(db: Executor, bookingId: string): Promise<Book
       where bs.booking_id = ${booking.id}
       order by bs.service_date, case bs.direction when 'down' then 0 else 1 end`),
   ).map((r) => ({ ...r, departureHhmm: r.departure_hhmm, arrivalHhmm: r.arrival_hhmm }));
-  const [units, wheelchairs, payments, notes, histories] = await readAll(db, [
+  const [units, wheelchairs, payments, notes, histories, ledger] = await readAll(db, [
     () => db.select().from(t.bookingUnits).where(eq(t.bookingUnits.bookingId, booking.id)).orderBy(asc(t.bookingUnits.unitId)),
     () => db.select({ needSlope: t.bookingWheelchairs.needSlope }).from(t.bookingWheelchairs).where(eq(t.bookingWheelchairs.bookingId, booking.id)).orderBy(asc(t.bookingWheelchairs.id)),
     () => db.select().from(t.payments).where(eq(t.payments.bookingId, booking.id)).orderBy(desc(t.payments.id)),
     () => db.select().from(t.bookingNotes).where(eq(t.bookingNotes.bookingId, booking.id)).orderBy(asc(t.bookingNotes.createdAt), asc(t.bookingNotes.id)),
     () => db.select().from(t.bookingHistories).where(eq(t.bookingHistories.bookingId, booking.id)).orderBy(asc(t.bookingHistories.revision)),
+    () => ledgerOfBooking(db, booking.id),
   ] as const);
   const latest = (kind: string) => payments.find((p) => p.kind === kind);
   const serviceNames = new Map(services.map((s) => [s.serviceId, s.names]));
@@ -87,7 +96,15 @@ export async function loadBooking(db: Executor, bookingId: string): Promise<Book
     const rows = await db.select({ id: t.groupSettlements.id, agentSettlementId: t.groupSettlements.agentSettlementId }).from(t.groupSettlements).where(inArray(t.groupSettlements.id, billedBy));
     for (const row of rows) agentSettlementIds.set(row.id, row.agentSettlementId);
   }
-  return { booking, agent: agent!, subGroup: subGroup!, services, units, wheelchairs, agentSettlementIds, payments, payment: latest('FARE'), cancellationPayment: latest('CANCELLATION'), discrepancy: latest('DISCREPANCY'), notes, histories, serviceNames };
+  return { booking, agent: agent!, subGroup: subGroup!, services, units, wheelchairs, agentSettlementIds, payments, payment: latest('FARE'), cancellationPayment: latest('CANCELLATION'), discrepancy: latestDiscrepancy(payments), ledger, notes, histories, serviceNames };
+}
+
+/**
+ * The discrepancy the fare's panel shows: the latest extra charge, or the latest refund opened by a
+ * change (refunds for other reasons are listed under the payment they return money of).
+ */
+function latestDiscrepancy(payments: readonly (typeof t.payments.$inferSelect)[]) {
+  return payments.find((p) => p.kind === 'DISCREPANCY' && (p.direction !== 'REFUND' || p.refundReason === null || p.refundReason === 'CHANGE'));
 }
 
 /** The trains of a revision snapshot (service_order), as the snapshot SQL below writes them. */
@@ -108,6 +125,7 @@ export interface LockedBooking {
   participantQuantity: number;
   totalAmountE6: number;
   applicantEmail: string;
+  groupName: string;
   /** The booking's revision as it stands (the step kernel compares it with If-Match). */
   revision: number;
   agentType: string;
@@ -150,6 +168,7 @@ export async function lockBooking(db: Executor, bookingId: string, options: { lo
     participant_quantity: number;
     total_amount_e6: number | string | bigint;
     applicant_email: string;
+    group_name: string;
     agent_type: string;
     ignore_cancellation_policy: boolean;
     wheelchairs: number;
@@ -161,7 +180,7 @@ export async function lockBooking(db: Executor, bookingId: string, options: { lo
   }>(
     await executePrepared(db, sql`
       select b.id, b.booking_id, b.agent_id, b.agent_sub_group_id, b.status, b.sub_status, b.voucher_confirmed, b.revision,
-             b.participant_quantity, b.update_count, b.total_amount_e6, b.applicant->>'email' as applicant_email,
+             b.participant_quantity, b.update_count, b.total_amount_e6, b.applicant->>'email' as applicant_email, b.group_name,
              a.agent_type, a.ignore_cancellation_policy,
              (select count(*)::int from booking_wheelchairs w where w.booking_id = b.id) as wheelchairs,
              (select json_agg(json_build_object(
@@ -191,6 +210,7 @@ export async function lockBooking(db: Executor, bookingId: string, options: { lo
     participantQuantity: row.participant_quantity,
     totalAmountE6: safeE6(row.total_amount_e6),
     applicantEmail: row.applicant_email,
+    groupName: row.group_name,
     agentType: row.agent_type,
     ignoreCancellationPolicy: row.ignore_cancellation_policy,
     wheelchairs: row.wheelchairs,

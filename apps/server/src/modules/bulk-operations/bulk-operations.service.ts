@@ -141,7 +141,7 @@ export function createBulkOperationsService(deps: BulkOperationsDeps) {
           const note = line.input.confirm_note ?? '';
           if (note !== '') await addSpecialNote(work, principal, line.bookingNumber, { confirm_note: note });
           const mail = await mailTemplate(work.tx, await loadVisible(work.tx, principal, line.bookingNumber), publicUrl, 'booking_ok');
-          await confirm(work, principal, line.bookingNumber, { subject: mail.subject, body: mail.body });
+          await confirm(work, principal, line.bookingNumber, { subject: mail.subject, body: mail.body }, clock);
         }
         await repo.finishLine(work.tx, run.id, line.lineNo, 'DONE', null, reason, line.bookingNumber);
         await insertOperationLog(work.tx, log(200, { ok: true, warning: reason }));

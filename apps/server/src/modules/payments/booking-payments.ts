@@ -1,54 +1,84 @@
 /**
- * What a booking step may ask of payments (the narrow interface bookings depend on, ADR 007):
- * open the fare on confirmation, waive it on refusal or cancellation, re-price it after a change
- * (a discrepancy when it was already settled), and open the cancellation fee. Only the payments
- * module writes the payments table.
+ * What a booking step may ask of payments (the narrow door bookings use, ADR 007, DESIGN §6 "One
+ * ledger"): price the fare at submission (INITED), open it on confirmation, re-price it after a
+ * change, waive it on refusal, and settle a cancellation (the fee against what was paid, by
+ * method). Each change goes through the domain's state machine (takeSystemStep) and, where money
+ * moves, the ledger. Only the payments module writes the payment tables.
  */
-import { discrepancyOf } from '@sagano/domain/payments/payment-state';
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
+import { addDays } from '@sagano/domain/common/business-date';
+import { heldE6, isCharge, isRefundRecord, settleCancellation as settleByMethod, type CancellationSettlement } from '@sagano/domain/payments/payment-ledger';
+import { discrepancyOf, paymentMethodOf, type PaymentMethod } from '@sagano/domain/payments/payment-state';
+import type { CancellationSettlementPreview } from '@sagano/domain/payments/payment-schemas';
+import type { AgentType } from '@sagano/domain/agents/agent-schemas';
+import type { Executor } from '../../db/client.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import type { LockedBooking } from '../bookings/bookings.repository.ts';
-import { openDiscrepancy } from './payments.service.ts';
-import { standingOf } from './payment-presenter.ts';
-import { paymentsOfBooking } from './payments.repository.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { cancellationSettlementMail } from './payment-mails.ts';
+import { ledgerPaymentOf, standingOf } from './payment-presenter.ts';
+import { insertPayment, insertTransaction, paymentsOfBooking, type PaymentRow } from './payments.repository.ts';
+import { openDiscrepancy, openRefund, takeSystemStep } from './payment-steps.ts';
 
-/** The payment a booking's agent makes: FREE by card (due on `cardDueDate`), CONTRACTED by coupon, SPECIAL_CONTRACTED monthly. */
-export function paymentFor(agentType: string, cardDueDate: string): { status: string; method: string; dueDate: string | null } {
-  if (agentType === 'FREE') return { status: 'PAYMENT_PENDING', method: 'ONLINE_CREDIT_CARD', dueDate: cardDueDate };
-  if (agentType === 'CONTRACTED') return { status: 'PAYMENT_PENDING', method: 'COUPON', dueDate: null };
-  return { status: 'INVOICE_PENDING', method: 'MONTHLY', dueDate: null };
+/** Days after the cancellation by which a cancellation fee left to pay by card is due (the service date may be past). */
+export const CANCELLATION_FEE_DUE_DAYS = 7;
+
+/** What the booking steps hand to payments about the booking (a locked booking has all of it). */
+export interface PaymentBooking {
+  id: number;
+  bookingId: string;
+  agentId: number;
+  agentSubGroupId: number;
+  agentType: string;
+  totalAmountE6: number;
+  applicantEmail: string;
+  groupName?: string;
 }
 
-/** What a refused booking, or a cancellation without a fee, owes: nothing. */
-export const NOTHING_TO_PAY = { status: 'NO_NEED_TO_PAY', method: 'UNKNOWN', dueDate: null } as const;
-
-/** A fare nothing has been paid on yet. */
-const UNPAID_FARE = sql`kind = 'FARE' and paid_amount_e6 = 0 and status in ('PAYMENT_PENDING', 'INVOICE_PENDING', 'INITED')`;
-
-export async function openFarePayment(tx: Executor, booking: LockedBooking, payment: { status: string; method: string; dueDate: string | null }): Promise<void> {
-  await tx.insert(t.payments).values({ bookingId: booking.id, kind: 'FARE', status: payment.status, paymentMethod: payment.method, totalAmountE6: booking.totalAmountE6, dueDate: payment.dueDate, normalDueDate: payment.dueDate });
+/** Who and where, for the ledger and the agent's mail. */
+export interface MoneyContext {
+  today: string;
+  actor: string;
+  publicUrl: string;
 }
 
-/** The fare is no longer owed where nothing was paid (a fare already paid stays as it is); answers how many were waived. */
-export async function waiveUnpaidFare(tx: Executor, bookingId: number): Promise<number> {
-  const waived = rowsOf<{ id: number }>(await tx.execute(sql`update payments set status = 'NO_NEED_TO_PAY', updated_at = now() where booking_id = ${bookingId} and ${UNPAID_FARE} returning id`));
-  return waived.length;
+const methodOf = (booking: Pick<PaymentBooking, 'agentType'>): PaymentMethod => paymentMethodOf(booking.agentType as AgentType);
+const latestFare = (payments: readonly PaymentRow[]) => payments.filter((p) => p.kind === 'FARE').at(-1);
+
+/** Submission: the fare exists from the start, priced and owing nothing yet (INITED). */
+export async function priceFare(work: Work, booking: Pick<PaymentBooking, 'id' | 'agentType' | 'totalAmountE6'>): Promise<void> {
+  await insertPayment(work.tx, { bookingId: booking.id, kind: 'FARE', status: 'INITED', paymentMethod: methodOf(booking), totalAmountE6: booking.totalAmountE6 });
 }
 
 /**
- * A changed booking's fare: re-priced where nothing was paid yet; left alone when the operator
- * fixed its total; on a settled fare (paid, or covered by a coupon) the difference opens a
- * discrepancy payment (DESIGN §6).
+ * Confirmation: the fare opens (card and coupon PAYMENT_PENDING, monthly INVOICE_PENDING) at the
+ * booking's total, card fares due on `cardDueDate`. Answers the status it opened in.
  */
-export async function repriceFare(work: Work, booking: LockedBooking, totalAmountE6: number, today: string): Promise<'REPRICED' | 'DISCREPANCY_OPENED' | 'UNCHANGED'> {
+export async function openFare(work: Work, booking: PaymentBooking, cardDueDate: string): Promise<string> {
   const payments = await paymentsOfBooking(work.tx, booking.id, { lock: true });
-  const fare = payments.filter((p) => p.kind === 'FARE').at(-1);
+  let fare = latestFare(payments);
+  if (!fare || fare.status !== 'INITED') {
+    // A booking submitted before fares were priced at submission: price it now.
+    fare = await insertPayment(work.tx, { bookingId: booking.id, kind: 'FARE', status: 'INITED', paymentMethod: methodOf(booking), totalAmountE6: booking.totalAmountE6 });
+  }
+  const method = fare.paymentMethod as PaymentMethod;
+  const dueDate = method === 'ONLINE_CREDIT_CARD' ? cardDueDate : undefined;
+  if (fare.totalAmountE6 !== booking.totalAmountE6) fare = await takeSystemStep(work, fare, 'reprice', { totalE6: booking.totalAmountE6 });
+  const opened = await takeSystemStep(work, fare, 'open', dueDate ? { dueDate } : {}, dueDate ? { normalDueDate: dueDate } : {});
+  return opened.status;
+}
+
+/**
+ * A changed booking's fare: re-priced while nothing was paid on it (INITED or pending); left alone
+ * when the operator fixed its total; on a settled fare the difference opens a discrepancy
+ * (DESIGN §6), counted from where the fare stands.
+ */
+export async function repriceFare(work: Work, booking: PaymentBooking, totalAmountE6: number, today: string): Promise<'REPRICED' | 'DISCREPANCY_OPENED' | 'UNCHANGED'> {
+  const payments = await paymentsOfBooking(work.tx, booking.id, { lock: true });
+  const fare = latestFare(payments);
   if (!fare || fare.isTotalAmountFixed || fare.status === 'NO_NEED_TO_PAY') return 'UNCHANGED';
   const settled = fare.status === 'PAYMENT_CONFIRMED' || fare.status === 'COUPON_CONFIRMED' || fare.paidAmountE6 > 0;
   if (!settled) {
-    await work.tx.execute(sql`update payments set total_amount_e6 = ${totalAmountE6}, updated_at = now() where id = ${fare.id} and ${UNPAID_FARE}`);
+    if (fare.totalAmountE6 === totalAmountE6) return 'UNCHANGED';
+    await takeSystemStep(work, fare, 'reprice', { totalE6: totalAmountE6 });
     return 'REPRICED';
   }
   const gap = discrepancyOf(standingOf(fare, payments), totalAmountE6);
@@ -57,11 +87,128 @@ export async function repriceFare(work: Work, booking: LockedBooking, totalAmoun
   return 'DISCREPANCY_OPENED';
 }
 
-export async function hasFarePayment(tx: Executor, bookingId: number): Promise<boolean> {
-  const [fare] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from payments where booking_id = ${bookingId} and kind = 'FARE'`));
-  return Number(fare?.n ?? 0) > 0;
+/**
+ * A refused booking (by the operator or a suspension) owes nothing: every charge still open is
+ * closed, and whatever it had already paid goes back in full (reason SUSPENSION or OVERPAYMENT),
+ * through the gateway for a card. A booking without a fare row gets a waived one.
+ */
+export async function waiveForRefusal(work: Work, booking: PaymentBooking, actor: string, reason: 'SUSPENSION' | 'OVERPAYMENT'): Promise<{ refundE6: number }> {
+  const payments = await paymentsOfBooking(work.tx, booking.id, { lock: true });
+  if (!payments.some((p) => p.kind === 'FARE')) {
+    await insertPayment(work.tx, { bookingId: booking.id, kind: 'FARE', status: 'NO_NEED_TO_PAY', paymentMethod: methodOf(booking), totalAmountE6: booking.totalAmountE6 });
+    return { refundE6: 0 };
+  }
+  const after = await closeOpenCharges(work, payments, () => true);
+  const held = heldE6(after.map(ledgerPaymentOf));
+  if (held > 0) await openRefund(work, booking, { parent: latestFare(after)!, amountE6: held, reason, requestedBy: actor }, {});
+  return { refundE6: held };
 }
 
-export async function openCancellationPayment(tx: Executor, booking: LockedBooking, feeE6: number, payment: { status: string; method: string; dueDate: string | null }): Promise<void> {
-  await tx.insert(t.payments).values({ bookingId: booking.id, kind: 'CANCELLATION', status: payment.status, paymentMethod: payment.method, totalAmountE6: feeE6, dueDate: payment.dueDate, normalDueDate: payment.dueDate });
+/** Closes (NO_NEED_TO_PAY) the fare and extra charges still open that `which` picks; answers the payments as they now stand. */
+async function closeOpenCharges(work: Work, payments: readonly PaymentRow[], which: (p: PaymentRow) => boolean): Promise<PaymentRow[]> {
+  const out: PaymentRow[] = [];
+  for (const p of payments) {
+    const open = isCharge(ledgerPaymentOf(p)) && p.kind !== 'CANCELLATION' && ['INITED', 'PAYMENT_PENDING', 'INVOICE_PENDING'].includes(p.status);
+    out.push(open && which(p) ? await takeSystemStep(work, p, 'close') : p);
+  }
+  return out;
+}
+
+/**
+ * What a monthly agent gets back as a credit on its next monthly invoice: the charges already
+ * invoiced (paid or not: the invoice stands), plus money paid toward charges not yet invoiced,
+ * less refunds already decided.
+ */
+function monthlyCreditE6(payments: readonly PaymentRow[]): number {
+  const ledger = payments.map(ledgerPaymentOf);
+  let credit = 0;
+  for (const [i, p] of payments.entries()) {
+    const l = ledger[i]!;
+    if (isRefundRecord(l)) {
+      if (p.status !== 'NO_NEED_TO_PAY') credit -= p.totalAmountE6;
+    } else if (p.kind !== 'CANCELLATION') {
+      credit += p.monthlyInvoiceId !== null && p.status !== 'NO_NEED_TO_PAY' ? p.totalAmountE6 : p.paidAmountE6;
+    }
+  }
+  return Math.max(0, credit);
+}
+
+/** The settlement a cancellation at `feeE6` would make now, as the payments stand (after the open charges close). */
+function planCancellation(payments: readonly PaymentRow[], method: PaymentMethod, feeE6: number): CancellationSettlement {
+  const monthly = method === 'MONTHLY';
+  // What closes: every open charge, except a monthly one already on an invoice (that invoice stands).
+  const closed = payments.map((p) => (['INITED', 'PAYMENT_PENDING', 'INVOICE_PENDING'].includes(p.status) && p.kind !== 'CANCELLATION' && p.direction !== 'REFUND' && !(monthly && p.monthlyInvoiceId !== null) ? { ...p, status: 'NO_NEED_TO_PAY' } : p));
+  return settleByMethod({ feeE6, method, heldE6: heldE6(closed.map(ledgerPaymentOf)), invoicedE6: monthly ? monthlyCreditE6(closed) : undefined });
+}
+
+export function presentSettlement(s: CancellationSettlement): CancellationSettlementPreview {
+  return {
+    fee_amount: s.feeE6,
+    paid_amount: s.paidE6,
+    applied_to_fee_amount: s.appliedToFeeE6,
+    refund_amount: s.refundE6,
+    refund_route: s.refundRoute,
+    still_owed_amount: s.stillOwedE6,
+    on_monthly_invoice: s.onMonthlyInvoice,
+  };
+}
+
+/** How cancelling at `feeE6` now would settle the booking's money (the cancel page and the operator's confirmation show it). */
+export async function previewCancellation(db: Executor, booking: Pick<PaymentBooking, 'id' | 'agentType'>, feeE6: number): Promise<CancellationSettlementPreview> {
+  const payments = await paymentsOfBooking(db, booking.id);
+  const fare = latestFare(payments);
+  return presentSettlement(planCancellation(payments, (fare?.paymentMethod as PaymentMethod | undefined) ?? methodOf(booking), feeE6));
+}
+
+/**
+ * A confirmed cancellation's money (DESIGN §6 "Cancellation and refunds"): the open charges
+ * close; the fee is opened (NO_NEED_TO_PAY at 0); what was paid pays the fee first (a netting
+ * pair in the ledger) and the rest goes back on a refund record (a card through the gateway by
+ * the refund job, a coupon owed and recorded by the operator, a monthly agent's as a credit on its
+ * next invoice, where the fee also goes); the agent is mailed the settlement.
+ */
+export async function settleCancellation(work: Work, booking: PaymentBooking, feeE6: number, ctx: MoneyContext): Promise<CancellationSettlement> {
+  const payments = await paymentsOfBooking(work.tx, booking.id, { lock: true });
+  const fareBefore = latestFare(payments);
+  const method = (fareBefore?.paymentMethod as PaymentMethod | undefined) ?? methodOf(booking);
+  const plan = planCancellation(payments, method, feeE6);
+  const monthly = method === 'MONTHLY';
+  let after = await closeOpenCharges(work, payments, (p) => !(monthly && p.monthlyInvoiceId !== null));
+
+  // The fee: INITED, then opened (a card fee left to pay is due a week from today).
+  let fee = await insertPayment(work.tx, { bookingId: booking.id, kind: 'CANCELLATION', status: 'INITED', paymentMethod: method, totalAmountE6: feeE6 });
+  const dueDate = method === 'ONLINE_CREDIT_CARD' && plan.stillOwedE6 > 0 ? addDays(ctx.today, CANCELLATION_FEE_DUE_DAYS) : undefined;
+  fee = await takeSystemStep(work, fee, 'open', dueDate ? { dueDate } : {}, dueDate ? { normalDueDate: dueDate } : {});
+
+  // What was paid pays the fee: netted from the charges that hold it, fare first.
+  let toApply = plan.appliedToFeeE6;
+  for (const source of after.filter((p) => isCharge(ledgerPaymentOf(p)) && p.kind !== 'CANCELLATION' && p.paidAmountE6 > 0)) {
+    if (toApply <= 0) break;
+    const amountE6 = Math.min(toApply, source.paidAmountE6);
+    const moved = await takeSystemStep(work, source, 'net_out', { amountE6 });
+    fee = await takeSystemStep(work, fee, 'apply_credit', { amountE6 });
+    const note = `キャンセル料に充当 / applied to the cancellation fee`;
+    await insertTransaction(work.tx, { paymentId: source.id, kind: 'NETTING', amountE6: -amountE6, occurredOn: ctx.today, note, recordedBy: ctx.actor });
+    await insertTransaction(work.tx, { paymentId: fee.id, kind: 'NETTING', amountE6, occurredOn: ctx.today, note, recordedBy: ctx.actor });
+    after = after.map((p) => (p.id === moved.id ? moved : p));
+    toApply -= amountE6;
+  }
+
+  const fare = latestFare(after);
+  if (plan.refundE6 > 0 && fare) await openRefund(work, booking, { parent: fare, amountE6: plan.refundE6, reason: 'CANCELLATION', requestedBy: ctx.actor }, ctx);
+
+  const mail = cancellationSettlementMail('ja', {
+    bookingId: booking.bookingId,
+    groupName: booking.groupName ?? '',
+    feeE6,
+    paidE6: plan.paidE6,
+    appliedE6: plan.appliedToFeeE6,
+    refundE6: plan.refundE6,
+    stillOwedE6: plan.stillOwedE6,
+    route: plan.refundRoute,
+    onMonthlyInvoice: plan.onMonthlyInvoice,
+    link: `${ctx.publicUrl}/bookings/${booking.bookingId}`,
+  });
+  await enqueueMail(work, { kind: 'CANCELLATION_SETTLED', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.bodyText, bookingId: booking.bookingId });
+  return plan;
 }

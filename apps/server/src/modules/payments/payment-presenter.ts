@@ -3,10 +3,12 @@
  * the discrepancy and the can_* flags, all from the domain's pure rules.
  */
 import { isOverdue, paymentFlags, standingTotalE6, type PaymentCaller, type PaymentKind, type PaymentMethod, type PaymentState, type PaymentStatus } from '@sagano/domain/payments/payment-state';
-import type { PaymentDetail, PaymentPriceItem } from '@sagano/domain/payments/payment-schemas';
+import type { BookingMoney, PaymentDetail, PaymentPriceItem, PaymentRefund } from '@sagano/domain/payments/payment-schemas';
+import { bookingMoney, heldE6, isRefundRecord, moneyStateOf, refundRouteOf, type LedgerEntry, type LedgerPayment, type RefundReason } from '@sagano/domain/payments/payment-ledger';
 import { percentOfRate } from '@sagano/domain/money/yen-e6';
 import { mayHaveDocument } from '@sagano/domain/invoices/document-rules';
 import type { DocumentKind } from '@sagano/domain/invoices/document-numbers';
+import { expectedBillingDate, type BillingTerms } from '@sagano/domain/settlements/billing-period';
 import type { PaymentRow } from './payments.repository.ts';
 
 export function stateOfPayment(row: PaymentRow): PaymentState {
@@ -20,7 +22,33 @@ export function stateOfPayment(row: PaymentRow): PaymentState {
     isTotalAmountFixed: row.isTotalAmountFixed,
     isCancellationFeeFixed: row.isCancellationFeeFixed,
     cancelPaymentFinished: row.cancelPaymentFinished,
+    direction: (row.direction as 'EXTRA' | 'REFUND' | null) ?? null,
   };
+}
+
+/** A payments row as the booking's account reads it (payment-ledger.ts). */
+export function ledgerPaymentOf(row: PaymentRow): LedgerPayment {
+  return {
+    id: row.id,
+    kind: row.kind as PaymentKind,
+    status: row.status as PaymentStatus,
+    direction: (row.direction as 'EXTRA' | 'REFUND' | null) ?? null,
+    refundReason: (row.refundReason as RefundReason | null) ?? null,
+    parentPaymentId: row.parentPaymentId,
+    totalE6: row.totalAmountE6,
+    paidE6: row.paidAmountE6,
+  };
+}
+
+/** The booking's account on the wire: billed, received, refunded, owed back, balance. */
+export function presentBookingMoney(bookingStatus: string, payments: readonly PaymentRow[], entries: readonly LedgerEntry[]): BookingMoney {
+  const m = bookingMoney(moneyStateOf(bookingStatus), payments.map(ledgerPaymentOf), entries);
+  return { billed_amount: m.billedE6, received_amount: m.receivedE6, refunded_amount: m.refundedE6, owed_back_amount: m.owedBackE6, balance_amount: m.balanceE6 };
+}
+
+/** What the booking holds that may still go back (the operator's refund is at most this). */
+export function refundableE6(payments: readonly PaymentRow[]): number {
+  return heldE6(payments.map(ledgerPaymentOf));
 }
 
 /** What a booking adds to its payments' presentation: its priced units and its cancellation quote. */
@@ -33,6 +61,34 @@ export interface PaymentContext {
   bookingNumber?: string;
   /** The agent settlement of each group settlement (monthly invoice) that billed a payment. */
   agentSettlementIds?: ReadonlyMap<number, number>;
+  /** The booking's first service date, its agent's billing day and last billed period's end: when a monthly payment waiting for its invoice will be billed. */
+  billing?: { firstServiceDate: string; lastBilledTo: string | null; terms: Pick<BillingTerms, 'billingDay' | 'billingDayEndOfMonth'> };
+  /** The booking's status, every payment of it and its ledger (the account each payment shows). */
+  account?: { bookingStatus: string; payments: readonly PaymentRow[]; entries: readonly LedgerEntry[] };
+}
+
+const NO_MONEY: BookingMoney = { billed_amount: 0, received_amount: 0, refunded_amount: 0, owed_back_amount: 0, balance_amount: 0 };
+
+/** The refund records returning money of `row` (oldest first). */
+function presentRefunds(row: PaymentRow, ctx: PaymentContext): PaymentRefund[] {
+  const records = (ctx.account?.payments ?? []).filter((p) => isRefundRecord(ledgerPaymentOf(p)) && p.parentPaymentId === row.id).sort((a, b) => a.id - b.id);
+  return records.map((r) => {
+    const route = refundRouteOf(r.paymentMethod as PaymentMethod);
+    return {
+      payment_id: r.id,
+      parent_payment_id: r.parentPaymentId,
+      reason: ((r.refundReason as RefundReason | null) ?? 'CHANGE'),
+      route,
+      status: r.status as PaymentStatus,
+      total_amount: r.totalAmountE6,
+      refunded_amount: r.paidAmountE6,
+      note: r.refundNote,
+      requested_by: r.requestedBy,
+      created_at: r.issuedAt.toISOString(),
+      return_invoice_url: documentUrl(r, ctx, 'RETURN_INVOICE'),
+      can_record_refund: ctx.caller === 'OPERATOR' && route === 'RECORDED' && r.status === 'PAYMENT_PENDING',
+    };
+  });
 }
 
 const DOCUMENT_FILES: Record<DocumentKind, string> = { INVOICE: 'invoice', RECEIPT: 'receipt', RETURN_INVOICE: 'return-invoice' };
@@ -96,10 +152,11 @@ export function presentPaymentDetail(row: PaymentRow, ctx: PaymentContext, discr
     // Strings on the wire (spec 001 §9.5): the settlements' ids once a monthly invoice billed the payment.
     agent_settlement_id: settlementIdText(row.monthlyInvoiceId === null ? undefined : ctx.agentSettlementIds?.get(row.monthlyInvoiceId)),
     agent_sub_group_settlement_id: settlementIdText(row.monthlyInvoiceId ?? undefined),
+    expected_billing_date: ctx.billing && state.method === 'MONTHLY' && state.status === 'INVOICE_PENDING' && row.monthlyInvoiceId === null ? expectedBillingDate({ ...ctx.billing, today: ctx.today }) : null,
     invoice_url: documentUrl(row, ctx, 'INVOICE'),
     receipt_url: documentUrl(row, ctx, 'RECEIPT'),
     is_cancel_payment_finished: row.cancelPaymentFinished,
-    flags: paymentFlags(state, ctx.caller),
+    flags: { ...paymentFlags(state, ctx.caller), can_refund: canRefund(row, ctx) },
     discrepancy: discrepancy
       ? {
           payment_id: discrepancy.id,
@@ -117,7 +174,20 @@ export function presentPaymentDetail(row: PaymentRow, ctx: PaymentContext, discr
         }
       : null,
     discrepancy_details: row.kind === 'FARE' && (row.confirmedAt || discrepancy) ? discrepancyDetails(row, items, ctx, standingE6) : null,
+    refunds: presentRefunds(row, ctx),
+    booking_money: ctx.account ? presentBookingMoney(ctx.account.bookingStatus, ctx.account.payments, ctx.account.entries) : NO_MONEY,
   };
+}
+
+/**
+ * The operator refunds from the payment the booking's money now stands on (the fare while the
+ * booking is live, the fee once cancelled) while the booking holds money not already promised back.
+ */
+function canRefund(row: PaymentRow, ctx: PaymentContext): boolean {
+  if (ctx.caller !== 'OPERATOR' || !ctx.account) return false;
+  const cancelled = ctx.account.bookingStatus === 'CANCELLED';
+  if (row.kind !== (cancelled ? 'CANCELLATION' : 'FARE') || row.status === 'INITED') return false;
+  return refundableE6(ctx.account.payments) > 0;
 }
 
 /** DESIGN §6: the fare as first confirmed, as it stands now, and what cancelling would cost (when quoted). */

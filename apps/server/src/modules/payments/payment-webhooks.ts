@@ -5,7 +5,7 @@
  * paid booking unpaid; money that arrives for a booking that no longer owes it is refunded.
  * Applying an event is idempotent: in any order and any number of times, one effect.
  */
-import { applyPaymentStep } from '@sagano/domain/payments/payment-state';
+import { mayTakePayment } from '@sagano/domain/payments/payment-state';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -15,12 +15,12 @@ import { notify } from '../bookings/booking-steps.ts';
 import { recordRevision } from '../bookings/bookings.repository.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { GatewayError, type GatewayEvent, type PaymentGateway } from './gateway/payment-gateway.ts';
-import { paymentReceivedMail, paymentRefundedMail } from './payment-mails.ts';
+import { paymentReceivedMail } from './payment-mails.ts';
 import { stateOfPayment } from './payment-presenter.ts';
-import { attemptByRef, ledgerPaidE6, findPayment, insertGatewayEvent, insertTransaction, lockBookingById, lockUnprocessedEvent, markEventProcessed, stalePendingAttempts, updateAttempt, updatePayment } from './payments.repository.ts';
+import { attemptByRef, capturesOfBooking, ledgerHasReference, findPayment, insertGatewayEvent, lockBookingById, lockUnprocessedEvent, markEventProcessed, paidAttempt, stalePendingAttempts, updateAttempt } from './payments.repository.ts';
 import { z } from 'zod';
 import { jobKey } from '../../jobs/define-job.ts';
-import { REFUND_PAYMENT, rowPatchOf } from './payments.service.ts';
+import { openRefund, recordCardCapture, recordMoney, settleRefund, takeSystemStep } from './payment-steps.ts';
 
 /** Applies a stored gateway event (payment.jobs.ts runs it). */
 export const PROCESS_GATEWAY_EVENT = jobKey('payments.process-event', z.object({ id: z.number().int() }));
@@ -77,9 +77,15 @@ async function applyEvent(work: Work, deps: WebhookDeps, event: GatewayEvent): P
   }
 
   if (event.action === 'refunded') {
-    const recorded = await insertTransaction(work.tx, { paymentId: payment.id, kind: 'REFUND', amountE6: -event.amountE6, occurredOn: deps.clock.today(), reference: event.refundId, recordedBy: deps.gateway.id });
-    if (!recorded) return 'DUPLICATE';
-    await updatePayment(work.tx, payment.id, { paidAmountE6: await ledgerPaidE6(work.tx, payment.id) });
+    // Our own refunds are recorded when the gateway answers the refund call (refundThroughGateway),
+    // on their refund record; the gateway's notice of them changes nothing.
+    if (event.requestKey?.startsWith('refund-')) return 'REFUND_NOTED';
+    if (await ledgerHasReference(work.tx, 'REFUND', event.refundId)) return 'DUPLICATE';
+    // A refund made at the provider (its dashboard): money went back, recorded once on a refund
+    // record of its own (reason OPERATOR: it lowers what the booking costs).
+    const record = await openRefund(work, booking, { parent: payment, amountE6: event.amountE6, reason: 'OPERATOR', requestedBy: deps.gateway.id, note: `refund ${event.refundId} made at the payment provider` }, { publicUrl: deps.publicUrl }, { dispatch: false });
+    await settleRefund(work, booking, record, { amountE6: event.amountE6, occurredOn: deps.clock.today(), recordedBy: deps.gateway.id, reference: event.refundId }, { publicUrl: deps.publicUrl });
+    await recordRevision(work.tx, booking.id, 'UPDATE', {}, deps.gateway.id);
     return 'REFUNDED';
   }
 
@@ -88,27 +94,22 @@ async function applyEvent(work: Work, deps: WebhookDeps, event: GatewayEvent): P
     await updateAttempt(work.tx, attempt.id, { status: 'FAILED', failureReason: `captured ${event.amountE6 / 1} ${event.currency} does not match the checkout` });
     return 'AMOUNT_MISMATCH';
   }
-  const capture = await insertTransaction(work.tx, { paymentId: payment.id, kind: 'CARD_CAPTURE', amountE6: event.amountE6, occurredOn: deps.clock.today(), reference: event.transactionId, recordedBy: deps.gateway.id });
-  if (!capture) return 'DUPLICATE';
-  await updateAttempt(work.tx, attempt.id, { status: 'PAID', failureReason: null });
-  const result = applyPaymentStep(stateOfPayment(payment), 'confirm_card_payment', 'SYSTEM', { amountE6: event.amountE6 });
-  if (!result.ok) {
+  const capture = { amountE6: event.amountE6, transactionId: event.transactionId, gatewayRef: event.gatewayRef, occurredOn: deps.clock.today(), recordedBy: deps.gateway.id };
+  if (!mayTakePayment('confirm_card_payment', stateOfPayment(payment), 'SYSTEM', { amountE6: event.amountE6 })) {
+    const entry = await recordMoney(work, { paymentId: payment.id, kind: 'CARD_CAPTURE', amountE6: capture.amountE6, occurredOn: capture.occurredOn, reference: capture.transactionId, gatewayRef: capture.gatewayRef, recordedBy: capture.recordedBy });
+    if (!entry) return 'DUPLICATE';
+    await updateAttempt(work.tx, attempt.id, { status: 'PAID', failureReason: null });
     // Nothing is owed any more (the booking was cancelled or refused meanwhile, or another
-    // checkout paid first): keep the money on record and give it back through the gateway.
-    await updatePayment(work.tx, payment.id, { paidAmountE6: await ledgerPaidE6(work.tx, payment.id), transactionId: payment.transactionId ?? event.transactionId });
-    work.enqueue(REFUND_PAYMENT, { paymentId: payment.id, gatewayRef: event.gatewayRef, transactionId: event.transactionId, amountE6: event.amountE6 });
+    // checkout paid first): the money is received (net_in keeps it on the payment that took it)
+    // and goes back in full through the gateway (a refund record, reason OVERPAYMENT).
+    const held = await takeSystemStep(work, payment, 'receive_unowed', { amountE6: event.amountE6 }, { transactionId: payment.transactionId ?? event.transactionId });
+    await openRefund(work, booking, { parent: held, amountE6: event.amountE6, reason: 'OVERPAYMENT', requestedBy: deps.gateway.id }, { publicUrl: deps.publicUrl });
     await recordRevision(work.tx, booking.id, 'UPDATE', {}, deps.gateway.id);
     await notify(work.tx, booking, 'ADMIN', 'PAYMENT_RECEIVED', 'payment');
     return 'REFUND_QUEUED';
   }
-  await updatePayment(work.tx, payment.id, {
-    ...rowPatchOf(result.state),
-    // A refund that arrived before this capture is already in the ledger.
-    paidAmountE6: await ledgerPaidE6(work.tx, payment.id),
-    transactionId: event.transactionId,
-    confirmedAt: result.state.status === 'PAYMENT_CONFIRMED' ? deps.clock.now() : null,
-    initialPaidAmountE6: payment.initialPaidAmountE6 ?? (result.state.status === 'PAYMENT_CONFIRMED' ? result.state.paidE6 : null),
-  });
+  if (!(await recordCardCapture(work, payment, capture))) return 'DUPLICATE';
+  await updateAttempt(work.tx, attempt.id, { status: 'PAID', failureReason: null });
   await recordRevision(work.tx, booking.id, 'UPDATE', {}, deps.gateway.id);
   await notify(work.tx, booking, 'ADMIN', 'PAYMENT_RECEIVED', 'payment');
   const mail = paymentReceivedMail('ja', { bookingId: booking.bookingId, groupName: booking.groupName, amountE6: event.amountE6, link });
@@ -116,25 +117,49 @@ async function applyEvent(work: Work, deps: WebhookDeps, event: GatewayEvent): P
   return 'CONFIRMED';
 }
 
-/** Gives money back through the gateway (outside any transaction), then records it once. */
-export async function refundThroughGateway(deps: WebhookDeps, input: { paymentId: number; gatewayRef: string; transactionId: string; amountE6: number; discrepancyId?: number | undefined }): Promise<'REFUNDED' | 'DUPLICATE'> {
-  const idempotencyKey = `refund-${input.paymentId}-${input.transactionId}-${input.discrepancyId ?? 'all'}`;
-  const { refundId } = await deps.gateway.refund({ gatewayRef: input.gatewayRef, transactionId: input.transactionId, amountE6: input.amountE6, idempotencyKey });
-  return inTransaction(deps.db, async (work) => {
-    const payment = await findPayment(work.tx, input.paymentId);
-    const booking = payment && (await lockBookingById(work.tx, payment.bookingId));
-    const locked = booking && (await findPayment(work.tx, input.paymentId, { lock: true }));
-    if (!booking || !locked) return 'DUPLICATE' as const;
-    const recorded = await insertTransaction(work.tx, { paymentId: locked.id, kind: 'REFUND', amountE6: -input.amountE6, occurredOn: deps.clock.today(), reference: refundId, recordedBy: deps.gateway.id });
-    if (!recorded) return 'DUPLICATE' as const;
-    await updatePayment(work.tx, locked.id, { paidAmountE6: await ledgerPaidE6(work.tx, locked.id) });
-    // A refund discrepancy is settled once its money has gone back.
-    if (input.discrepancyId !== undefined) await updatePayment(work.tx, input.discrepancyId, { status: 'PAYMENT_CONFIRMED', paidAmountE6: input.amountE6, confirmedAt: deps.clock.now() });
-    await recordRevision(work.tx, booking.id, 'UPDATE', {}, deps.gateway.id);
-    const mail = paymentRefundedMail('ja', { bookingId: booking.bookingId, groupName: booking.groupName, amountE6: input.amountE6, link: `${deps.publicUrl}/bookings/${booking.bookingId}` });
-    await enqueueMail(work, { kind: 'PAYMENT_REFUNDED', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.bodyText, bookingId: booking.bookingId });
-    return 'REFUNDED' as const;
-  }, { jobs: deps.jobs });
+/**
+ * Makes a card refund record's money go back (the refund job): taken from the booking's card
+ * captures in order, each part one gateway call outside any transaction, keyed by the record, the
+ * capture and what had gone back before it, so a retry after a crash asks the gateway the same
+ * question and records the same refund once. Answers what the record stands at.
+ */
+export async function refundThroughGateway(deps: WebhookDeps, refundId: number): Promise<'REFUNDED' | 'PARTLY_REFUNDED' | 'NOTHING_TO_DO' | 'NO_CAPTURE'> {
+  for (let round = 0; round < 20; round++) {
+    const next = await inTransaction(deps.db, async (work) => {
+      const record = await findPayment(work.tx, refundId);
+      const booking = record && (await lockBookingById(work.tx, record.bookingId));
+      const locked = booking && (await findPayment(work.tx, refundId, { lock: true }));
+      if (!booking || !locked || locked.direction !== 'REFUND' || locked.status !== 'PAYMENT_PENDING') return null;
+      const remaining = locked.totalAmountE6 - locked.paidAmountE6;
+      if (remaining <= 0) return null;
+      const capture = (await capturesOfBooking(work.tx, booking.id)).find((c) => c.amountE6 - c.refundedE6 > 0);
+      if (!capture) return 'NO_CAPTURE' as const;
+      return { amountE6: Math.min(remaining, capture.amountE6 - capture.refundedE6), capture, paidBefore: locked.paidAmountE6 };
+    }, { jobs: deps.jobs });
+    if (next === null) return round === 0 ? 'NOTHING_TO_DO' : 'REFUNDED';
+    if (next === 'NO_CAPTURE') return round === 0 ? 'NO_CAPTURE' : 'PARTLY_REFUNDED';
+    const gatewayRef = next.capture.gatewayRef ?? (await attemptOfCapture(deps, next.capture.paymentId));
+    const { refundId: gatewayRefundId } = await deps.gateway.refund({
+      gatewayRef,
+      transactionId: next.capture.reference,
+      amountE6: next.amountE6,
+      idempotencyKey: `refund-${refundId}-${next.capture.reference}-${next.paidBefore}`,
+    });
+    await inTransaction(deps.db, async (work) => {
+      const record = await findPayment(work.tx, refundId);
+      const booking = record && (await lockBookingById(work.tx, record.bookingId));
+      const locked = booking && (await findPayment(work.tx, refundId, { lock: true }));
+      if (!booking || !locked || locked.status !== 'PAYMENT_PENDING') return;
+      await settleRefund(work, booking, locked, { amountE6: next.amountE6, occurredOn: deps.clock.today(), recordedBy: deps.gateway.id, reference: gatewayRefundId, sourceReference: next.capture.reference }, { publicUrl: deps.publicUrl });
+      await recordRevision(work.tx, booking.id, 'UPDATE', {}, deps.gateway.id);
+    }, { jobs: deps.jobs });
+  }
+  return 'PARTLY_REFUNDED';
+}
+
+/** The checkout a capture paid, for a capture recorded before captures kept it. */
+async function attemptOfCapture(deps: WebhookDeps, paymentId: number): Promise<string> {
+  return (await paidAttempt(deps.db, paymentId))?.gatewayRef ?? '';
 }
 
 /**

@@ -11,8 +11,8 @@ import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from './gateway/sandbox-
 import { sandboxSecretOf } from './gateway/gateway-registry.ts';
 import { SANDBOX_WEBHOOK } from './gateway/sandbox-gateway.ts';
 import { announceOverduePayments, remindPendingPayments } from './payment-deadlines.ts';
-import { unprocessedEventIds } from './payments.repository.ts';
-import { REFUND_PAYMENT } from './payments.service.ts';
+import { pendingGatewayRefundIds, unprocessedEventIds } from './payments.repository.ts';
+import { REFUND_PAYMENT } from './payment-steps.ts';
 
 const webhookDeps = (deps: JobDeps): WebhookDeps => ({ db: deps.db, gateway: deps.gateway, clock: deps.clock, publicUrl: deps.config.publicUrl, jobs: deps.jobs });
 
@@ -25,10 +25,12 @@ export const processGatewayEventJob = defineJob({
   },
 });
 
+/** A card refund record's money goes back through the gateway; a failed call is retried by the queue, and refunds still owed are sent again at start. */
 export const refundPaymentJob = defineJob({
   ...REFUND_PAYMENT,
-  async run(deps, payload) {
-    await refundThroughGateway(webhookDeps(deps), payload);
+  atStart: async (deps) => (deps.gateway.id === 'sandbox' || deps.gateway.id === 'stripe' ? (await pendingGatewayRefundIds(deps.db)).map((refundId) => ({ refundId })) : []),
+  async run(deps, { refundId }) {
+    await refundThroughGateway(webhookDeps(deps), refundId);
   },
 });
 

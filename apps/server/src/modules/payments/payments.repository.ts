@@ -2,8 +2,10 @@
  * Reads and writes of payments and what moves them (attempts, the ledger, the gateway inbox).
  * The payments module is the only writer of these tables (ADR 007).
  */
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { LedgerEntry, LedgerKind } from '@sagano/domain/payments/payment-ledger';
+import { safeE6 } from '@sagano/domain/money/yen-e6';
+import { rowsOf, type Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 
 export type PaymentRow = typeof t.payments.$inferSelect;
@@ -147,6 +149,11 @@ export function paymentRowOfJson(j: Record<string, unknown> | null): PaymentRow 
     adjustReason: (j.adjust_reason as string | null) ?? null,
     confirmedAt: d(j.confirmed_at),
     monthlyInvoiceId: n(j.monthly_invoice_id),
+    confirmedBy: (j.confirmed_by as string | null) ?? null,
+    refundReason: (j.refund_reason as string | null) ?? null,
+    refundNote: (j.refund_note as string | null) ?? null,
+    requestedBy: (j.requested_by as string | null) ?? null,
+    idempotencyKey: (j.idempotency_key as string | null) ?? null,
   };
 }
 
@@ -154,4 +161,68 @@ export function paymentRowOfJson(j: Record<string, unknown> | null): PaymentRow 
 export async function ledgerPaidE6(db: Executor, paymentId: number): Promise<number> {
   const [row] = await db.select({ sum: sql<string>`coalesce(sum(${t.paymentTransactions.amountE6}), 0)::text` }).from(t.paymentTransactions).where(eq(t.paymentTransactions.paymentId, paymentId));
   return Math.max(0, Number(row?.sum ?? 0));
+}
+
+/** The ledger of one booking, summed per payment and kind (what bookingMoney reads). */
+export async function ledgerOfBooking(db: Executor, bookingId: number): Promise<LedgerEntry[]> {
+  const rows = await db
+    .select({ paymentId: t.paymentTransactions.paymentId, kind: t.paymentTransactions.kind, amount: sql<string>`sum(${t.paymentTransactions.amountE6})::text` })
+    .from(t.paymentTransactions)
+    .innerJoin(t.payments, eq(t.payments.id, t.paymentTransactions.paymentId))
+    .where(eq(t.payments.bookingId, bookingId))
+    .groupBy(t.paymentTransactions.paymentId, t.paymentTransactions.kind);
+  return rows.map((r) => ({ paymentId: r.paymentId, kind: r.kind as LedgerKind, amountE6: safeE6(Number(r.amount)) }));
+}
+
+/** The ledger entries of several bookings (the payments list), by booking. */
+export async function ledgerOfBookings(db: Executor, bookingIds: readonly number[]): Promise<Map<number, { payments: PaymentRow[]; entries: LedgerEntry[] }>> {
+  const out = new Map<number, { payments: PaymentRow[]; entries: LedgerEntry[] }>();
+  if (bookingIds.length === 0) return out;
+  for (const id of bookingIds) out.set(id, { payments: [], entries: [] });
+  const payments = await db.select().from(t.payments).where(inArray(t.payments.bookingId, [...bookingIds])).orderBy(asc(t.payments.id));
+  for (const p of payments) out.get(p.bookingId)!.payments.push(p);
+  const rows = await db
+    .select({ bookingId: t.payments.bookingId, paymentId: t.paymentTransactions.paymentId, kind: t.paymentTransactions.kind, amount: sql<string>`sum(${t.paymentTransactions.amountE6})::text` })
+    .from(t.paymentTransactions)
+    .innerJoin(t.payments, eq(t.payments.id, t.paymentTransactions.paymentId))
+    .where(inArray(t.payments.bookingId, [...bookingIds]))
+    .groupBy(t.payments.bookingId, t.paymentTransactions.paymentId, t.paymentTransactions.kind);
+  for (const r of rows) out.get(r.bookingId)!.entries.push({ paymentId: r.paymentId, kind: r.kind as LedgerKind, amountE6: safeE6(Number(r.amount)) });
+  return out;
+}
+
+/** The card captures of a booking's payments, with what was already refunded from each (the refund job takes from them in order). */
+export async function capturesOfBooking(db: Executor, bookingId: number): Promise<{ paymentId: number; reference: string; gatewayRef: string | null; amountE6: number; refundedE6: number }[]> {
+  const rows = rowsOf<{ payment_id: number; reference: string; gateway_ref: string | null; amount_e6: string; refunded_e6: string }>(
+    await db.execute(sql`
+      select c.payment_id, c.reference, c.gateway_ref, c.amount_e6::text,
+             coalesce((select -sum(r.amount_e6) from payment_transactions r where r.kind = 'REFUND' and r.source_reference = c.reference), 0)::text as refunded_e6
+      from payment_transactions c join payments p on p.id = c.payment_id
+      where p.booking_id = ${bookingId} and c.kind = 'CARD_CAPTURE' and c.reference is not null
+      order by c.id`),
+  );
+  return rows.map((r) => ({ paymentId: r.payment_id, reference: r.reference, gatewayRef: r.gateway_ref, amountE6: safeE6(Number(r.amount_e6)), refundedE6: safeE6(Number(r.refunded_e6)) }));
+}
+
+/** A refund record by the operator's request key (a double click or a retry finds it). */
+export async function paymentByIdempotencyKey(db: Executor, key: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(t.payments).where(eq(t.payments.idempotencyKey, key));
+  return row;
+}
+
+/** Refund records still to be made through the gateway (the refund job's sweep at start). */
+export async function pendingGatewayRefundIds(db: Executor, limit = 100): Promise<number[]> {
+  const rows = await db
+    .select({ id: t.payments.id })
+    .from(t.payments)
+    .where(and(eq(t.payments.kind, 'DISCREPANCY'), eq(t.payments.direction, 'REFUND'), eq(t.payments.status, 'PAYMENT_PENDING'), eq(t.payments.paymentMethod, 'ONLINE_CREDIT_CARD')))
+    .orderBy(asc(t.payments.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Whether the ledger already holds an entry of this kind and reference (a gateway's refund or capture id). */
+export async function ledgerHasReference(db: Executor, kind: LedgerKind, reference: string): Promise<boolean> {
+  const [row] = await db.select({ id: t.paymentTransactions.id }).from(t.paymentTransactions).where(and(eq(t.paymentTransactions.kind, kind), eq(t.paymentTransactions.reference, reference)));
+  return row !== undefined;
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BookingIdParams } from '@sagano/domain/bookings/booking-schemas';
-import { AdjustAmountBody, RecordBankTransferBody, ReportCouponBody, StartCardPaymentResponse } from '@sagano/domain/payments/payment-schemas';
+import { AdjustAmountBody, RecordBankTransferBody, RecordRefundPaidBody, RefundBody, RefundResponse, ReportCouponBody, StartCardPaymentResponse } from '@sagano/domain/payments/payment-schemas';
 import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -54,6 +54,21 @@ export function paymentsRoutes(app: FastifyInstance, deps: { db: Db; payments: P
     config: { access: 'backOffice', category, operation: 'payments.record_bank_transfer' },
   }, async (request) => {
     await request.mutate((work) => payments.recordBankTransfer(work, request.principal!, request.params.booking_id, request.params.payment_id, request.body), { bookingId: request.params.booking_id });
+    return { ok: true as const };
+  });
+
+  // The operator gives money back (all or part of what the booking holds); the Idempotency-Key header makes a retry one refund.
+  r.post('/v1/bookings/:booking_id/payments/:payment_id/refund', {
+    schema: { tags, params: PaymentParams, body: RefundBody, headers: z.object({ 'idempotency-key': z.string().trim().min(8).max(100).optional() }).passthrough(), response: { 200: RefundResponse } },
+    config: { access: 'backOffice', category, operation: 'payments.refund' },
+  }, async (request) =>
+    request.mutate((work) => payments.refund(work, request.principal!, request.params.booking_id, request.params.payment_id, request.body, request.headers['idempotency-key']), { bookingId: request.params.booking_id }));
+
+  r.post('/v1/bookings/:booking_id/payments/:payment_id/refund_paid', {
+    schema: { tags, params: PaymentParams, body: RecordRefundPaidBody, response: { 200: Ok } },
+    config: { access: 'backOffice', category, operation: 'payments.record_refund_paid' },
+  }, async (request) => {
+    await request.mutate((work) => payments.recordRefundPaid(work, request.principal!, request.params.booking_id, request.params.payment_id, request.body), { bookingId: request.params.booking_id });
     return { ok: true as const };
   });
 

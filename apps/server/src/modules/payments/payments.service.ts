@@ -6,14 +6,12 @@
  * notification, all in the caller's transaction. The gateway is never called inside one.
  */
 import { randomUUID } from 'node:crypto';
-import { applyPaymentStep, discrepancyOf, isSettled, type PaymentRefusal, type PaymentState, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
-import type { AdjustAmountBody, RecordBankTransferBody, ReportCouponBody, StartCardPaymentResponse } from '@sagano/domain/payments/payment-schemas';
-import { addDays } from '@sagano/domain/common/business-date';
-import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { jobKey } from '../../jobs/define-job.ts';
+import { applyPaymentStep, discrepancyOf, isSettled, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
+import { refundRouteOf } from '@sagano/domain/payments/payment-ledger';
+import type { AdjustAmountBody, RecordBankTransferBody, RecordRefundPaidBody, RefundBody, RefundResponse, ReportCouponBody, StartCardPaymentResponse } from '@sagano/domain/payments/payment-schemas';
+import type { Db, Executor } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
-import { AppError, invalid, notFound } from '../../lib/app-error.ts';
+import { AppError, alreadyConfirmed, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction, type Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -21,15 +19,10 @@ import { canSee } from '../auth/tenant-scope.ts';
 import { callerOf, notify } from '../bookings/booking-steps.ts';
 import { recordRevision } from '../bookings/bookings.repository.ts';
 import { GatewayError, type PaymentGateway } from './gateway/payment-gateway.ts';
-import { standingOf, stateOfPayment } from './payment-presenter.ts';
-import { findPayment, paidAttempt, insertAttempt, insertPayment, insertTransaction, lockBookingById, openAttempt, paymentsOfBooking, updateAttempt, updatePayment, type PaymentRow } from './payments.repository.ts';
+import { presentBookingMoney, refundableE6, standingOf, stateOfPayment } from './payment-presenter.ts';
+import { openDiscrepancy, openRefund, recordMoney, refusalError, settleRefund, takeStep } from './payment-steps.ts';
+import { findPayment, insertAttempt, ledgerOfBooking, lockBookingById, openAttempt, paymentByIdempotencyKey, paymentsOfBooking, updateAttempt, type PaymentRow } from './payments.repository.ts';
 import { findBookingRow } from '../bookings/bookings.repository.ts';
-
-/** Gives captured money back through the gateway (payment.jobs.ts runs it); with a discrepancy, that discrepancy is settled by it. */
-export const REFUND_PAYMENT = jobKey(
-  'payments.refund',
-  z.object({ paymentId: z.number().int(), gatewayRef: z.string(), transactionId: z.string(), amountE6: z.number().int().positive(), discrepancyId: z.number().int().optional() }),
-);
 
 export interface PaymentsDeps {
   db: Db;
@@ -37,50 +30,6 @@ export interface PaymentsDeps {
   clock: Clock;
   publicUrl: string;
   jobs?: JobSender | undefined;
-}
-
-/** A discrepancy's extra charge is due this many days after it is opened. */
-export const DISCREPANCY_DUE_DAYS = 7;
-
-const FIELD_OF_REFUSAL: Partial<Record<PaymentRefusal, string>> = {
-  INVALID_AMOUNT: 'amount',
-  AMOUNT_EXCEEDS_REMAINDER: 'amount',
-  REASON_REQUIRED: 'reason',
-  COUPON_NUMBER_REQUIRED: 'coupon_number',
-  DUE_DATE_REQUIRED: 'due_date',
-};
-
-const REFUSAL_MESSAGE: Record<PaymentRefusal, string> = {
-  PAYMENT_STEP_NOT_ALLOWED: 'this payment does not allow this step now',
-  ALREADY_PAID: 'this payment has already been paid',
-  TOTAL_FIXED: 'the total of this payment was fixed by an adjustment',
-  INVALID_AMOUNT: 'enter a positive whole yen amount',
-  AMOUNT_EXCEEDS_REMAINDER: 'the amount is more than what is still owed',
-  REFUND_EXCEEDS_PAID: 'the refund is more than what was paid',
-  REASON_REQUIRED: 'enter the reason',
-  COUPON_NUMBER_REQUIRED: 'enter the coupon number',
-  DUE_DATE_REQUIRED: 'a due date is needed',
-};
-
-export function refusalError(code: PaymentRefusal): AppError {
-  const field = FIELD_OF_REFUSAL[code];
-  if (field) return invalid(field, REFUSAL_MESSAGE[code]);
-  if (code === 'REFUND_EXCEEDS_PAID') return new AppError('REFUND_EXCEEDS_PAID', REFUSAL_MESSAGE[code]);
-  return new AppError('PAYMENT_STEP_NOT_ALLOWED', REFUSAL_MESSAGE[code]);
-}
-
-/** The state's fields as the payments row stores them. */
-export function rowPatchOf(s: PaymentState): Partial<PaymentRow> {
-  return {
-    status: s.status,
-    paymentMethod: s.method,
-    totalAmountE6: s.totalE6,
-    paidAmountE6: s.paidE6,
-    dueDate: s.dueDate,
-    isTotalAmountFixed: s.isTotalAmountFixed,
-    isCancellationFeeFixed: s.isCancellationFeeFixed,
-    cancelPaymentFinished: s.cancelPaymentFinished,
-  };
 }
 
 export type LockedPaymentBooking = NonNullable<Awaited<ReturnType<typeof lockBookingById>>>;
@@ -109,12 +58,9 @@ export async function beginPaymentStep(work: Work, principal: Principal, booking
   return { work, principal, booking, payment };
 }
 
-/** Applies a step through the domain's rules (409/400 when refused) and stores the new state. */
-export async function takePaymentStep(ctx: PaymentStepContext, step: PaymentStep, input: PaymentStepInput = {}, extra: Partial<PaymentRow> = {}): Promise<PaymentState> {
-  const result = applyPaymentStep(stateOfPayment(ctx.payment), step, callerOf(ctx.principal), input);
-  if (!result.ok) throw refusalError(result.code);
-  await updatePayment(ctx.work.tx, ctx.payment.id, { ...rowPatchOf(result.state), ...extra });
-  return result.state;
+/** Applies a step through the one door (payment-steps.ts) as the caller. */
+export async function takePaymentStep(ctx: PaymentStepContext, step: PaymentStep, input: PaymentStepInput = {}, extra: Partial<PaymentRow> = {}): Promise<PaymentRow> {
+  return takeStep(ctx.work, ctx.payment, step, callerOf(ctx.principal), input, extra);
 }
 
 /** The booking's history revision for a payment step (the snapshot carries the payment). */
@@ -129,6 +75,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   return {
     gateway,
+
+    /** A booking's payments as stored (read only: demo data and tests pick one to act on). */
+    paymentsOf: (executor: Executor, bookingDbId: number) => paymentsOfBooking(executor, bookingDbId),
 
     /**
      * The agent starts a card payment: phase 1 records the attempt (locked, checked), phase 2
@@ -172,7 +121,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** The agent reports the coupon issued (COUPON_CONFIRMED); the operator is told. */
     async reportCoupon(work: Work, principal: Principal, bookingNumber: string, paymentId: number, body: ReportCouponBody): Promise<void> {
       const ctx = await beginPaymentStep(work, principal, bookingNumber, paymentId);
-      await takePaymentStep(ctx, 'report_coupon_issued', { couponNumber: body.coupon_number }, { couponNumber: body.coupon_number, confirmedAt: clock.now() });
+      const after = await takePaymentStep(ctx, 'report_coupon_issued', { couponNumber: body.coupon_number }, { couponNumber: body.coupon_number, confirmedAt: clock.now() });
+      // The coupon is worth what it covers: received, by coupon (a cancellation applies it to the fee).
+      const covered = after.paidAmountE6 - ctx.payment.paidAmountE6;
+      if (covered > 0) await recordMoney(work, { paymentId: ctx.payment.id, kind: 'COUPON', amountE6: covered, occurredOn: clock.today(), note: body.coupon_number, recordedBy: actorOf(principal) });
       await recordPaymentRevision(ctx, actorOf(principal));
       await notify(work.tx, ctx.booking, 'ADMIN', 'COUPON', 'payment');
     },
@@ -187,11 +139,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** The operator records a bank transfer (or other offline money) received; it confirms the payment once covered. */
     async recordBankTransfer(work: Work, principal: Principal, bookingNumber: string, paymentId: number, body: RecordBankTransferBody): Promise<void> {
       const ctx = await beginPaymentStep(work, principal, bookingNumber, paymentId);
-      const before = stateOfPayment(ctx.payment);
       const after = await takePaymentStep(ctx, 'record_bank_transfer', { amountE6: body.amount });
-      const confirmed = after.status === 'PAYMENT_CONFIRMED' && before.status !== 'PAYMENT_CONFIRMED';
-      if (confirmed) await updatePayment(work.tx, ctx.payment.id, { confirmedAt: clock.now(), initialPaidAmountE6: ctx.payment.initialPaidAmountE6 ?? after.paidE6 });
-      await insertTransaction(work.tx, { paymentId: ctx.payment.id, kind: 'BANK_TRANSFER', amountE6: body.amount, occurredOn: body.transferred_on, note: body.note || null, recordedBy: actorOf(principal) });
+      const confirmed = after.status === 'PAYMENT_CONFIRMED' && ctx.payment.status !== 'PAYMENT_CONFIRMED';
+      await recordMoney(work, { paymentId: ctx.payment.id, kind: 'BANK_TRANSFER', amountE6: body.amount, occurredOn: body.transferred_on, note: body.note || null, recordedBy: actorOf(principal) });
       await recordPaymentRevision(ctx, actorOf(principal));
       if (confirmed) await notify(work.tx, ctx.booking, 'AGENT', 'PAYMENT_RECEIVED', 'payment');
     },
@@ -207,16 +157,55 @@ export function createPaymentsService(deps: PaymentsDeps) {
       // settles at what was paid); the new total opens a discrepancy against where the fare stands,
       // so sales and settlements count the difference once. A pending fare otherwise takes the new total.
       const after = await takePaymentStep(ctx, 'adjust_amount', { totalE6: body.total_amount, reason: body.reason }, { adjustReason: body.reason });
-      const gap = isSettled(after) ? discrepancyOf(standingOf({ ...ctx.payment, totalAmountE6: after.totalE6 }, await paymentsOfBooking(work.tx, ctx.booking.id)), body.total_amount) : null;
-      const discrepancyId = gap ? (await openDiscrepancy(work, ctx.booking, ctx.payment, gap, clock.today())).id : null;
+      const gap = isSettled(stateOfPayment(after)) ? discrepancyOf(standingOf(after, await paymentsOfBooking(work.tx, ctx.booking.id)), body.total_amount) : null;
+      const discrepancyId = gap ? (await openDiscrepancy(work, ctx.booking, after, gap, clock.today(), { publicUrl: deps.publicUrl })).id : null;
       await recordPaymentRevision(ctx, actorOf(principal));
       return { discrepancy_payment_id: discrepancyId };
     },
 
-    /** PUT /v1/bookings/{id}/set_cancel_payment_finished: irreversible (spec 000 §4). */
+    /** PUT /v1/bookings/{id}/set_cancel_payment_finished: irreversible (spec 000 §4); a second time answers who finished it and when. */
     async finishCancelPayment(work: Work, principal: Principal, bookingNumber: string): Promise<void> {
       const ctx = await beginPaymentStep(work, principal, bookingNumber, 'CANCELLATION');
-      await takePaymentStep(ctx, 'finish_cancellation_payment', {}, { confirmedAt: clock.now() });
+      if (ctx.payment.cancelPaymentFinished) throw alreadyConfirmed('the cancellation payment', ctx.payment.confirmedAt ?? ctx.payment.updatedAt, ctx.payment.confirmedBy);
+      await takePaymentStep(ctx, 'finish_cancellation_payment', {}, { confirmedAt: clock.now(), confirmedBy: actorOf(principal) });
+      await recordPaymentRevision(ctx, actorOf(principal));
+    },
+
+    /**
+     * POST …/payments/{payment_id}/refund: the operator gives back all or part of what the booking
+     * holds (never more than was received, less refunds made or owed), with a reason; through the
+     * gateway for a card, as a credit on the next monthly invoice for a monthly agent, recorded as
+     * paid back for the others. One refund per key: a double click or a retry answers the first.
+     */
+    async refund(work: Work, principal: Principal, bookingNumber: string, paymentId: number, body: RefundBody, headerKey: string | undefined): Promise<RefundResponse> {
+      const key = headerKey ?? body.idempotency_key ?? null;
+      const ctx = await beginPaymentStep(work, principal, bookingNumber, paymentId);
+      const replay = key ? await paymentByIdempotencyKey(work.tx, `refund:${key}`) : undefined;
+      if (replay) {
+        if (replay.bookingId !== ctx.booking.id || replay.totalAmountE6 !== body.amount) throw new AppError('CONFLICT', 'this idempotency key was used for another refund');
+        return refundAnswer(work, ctx.booking, replay);
+      }
+      const payments = await paymentsOfBooking(work.tx, ctx.booking.id, { lock: true });
+      const available = refundableE6(payments);
+      await takePaymentStep(ctx, 'refund', { amountE6: body.amount, availableE6: available });
+      const route = refundRouteOf(ctx.payment.paymentMethod as never);
+      const record = await openRefund(
+        work,
+        ctx.booking,
+        { parent: ctx.payment, amountE6: body.amount, reason: 'OPERATOR', requestedBy: actorOf(principal), note: body.reason, idempotencyKey: key ? `refund:${key}` : null, ...(route === 'RECORDED' ? { paidOn: clock.today() } : {}) },
+        { publicUrl: deps.publicUrl },
+      );
+      await recordPaymentRevision(ctx, actorOf(principal));
+      return refundAnswer(work, ctx.booking, record);
+    },
+
+    /** POST …/payments/{refund_payment_id}/refund_paid: the operator records that a refund owed (coupon, other) was paid back. */
+    async recordRefundPaid(work: Work, principal: Principal, bookingNumber: string, refundId: number, body: RecordRefundPaidBody): Promise<void> {
+      const ctx = await beginPaymentStep(work, principal, bookingNumber, refundId);
+      if (ctx.payment.direction !== 'REFUND' || refundRouteOf(ctx.payment.paymentMethod as never) !== 'RECORDED') throw refusalError('PAYMENT_STEP_NOT_ALLOWED');
+      const remaining = ctx.payment.totalAmountE6 - ctx.payment.paidAmountE6;
+      if (ctx.payment.status !== 'PAYMENT_PENDING' || remaining <= 0) throw alreadyConfirmed('this refund', ctx.payment.confirmedAt ?? ctx.payment.updatedAt, ctx.payment.confirmedBy);
+      await settleRefund(work, ctx.booking, ctx.payment, { amountE6: remaining, occurredOn: body.paid_on, recordedBy: actorOf(principal), note: body.note || null, caller: callerOf(principal) }, { publicUrl: deps.publicUrl });
       await recordPaymentRevision(ctx, actorOf(principal));
     },
   };
@@ -224,32 +213,28 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
-/**
- * Opens a discrepancy payment after a change to a settled fare: an extra charge, payable like the
- * fare and due in DISCREPANCY_DUE_DAYS, or money owed back (a card is refunded through the
- * gateway by the refund job; other methods are recorded by the operator).
- */
-export async function openDiscrepancy(work: Work, booking: { id: number; agentId: number; agentSubGroupId: number }, fare: PaymentRow, gap: { direction: 'EXTRA' | 'REFUND'; amountE6: number }, today: string): Promise<PaymentRow> {
-  const dueDate = gap.direction === 'EXTRA' ? addDays(today, DISCREPANCY_DUE_DAYS) : null;
-  const row = await insertPayment(work.tx, {
-    bookingId: booking.id,
-    kind: 'DISCREPANCY',
-    status: 'PAYMENT_PENDING',
-    paymentMethod: fare.paymentMethod,
-    totalAmountE6: gap.amountE6,
-    dueDate,
-    normalDueDate: dueDate,
-    parentPaymentId: fare.id,
-    direction: gap.direction,
-  });
-  if (gap.direction === 'EXTRA') {
-    await notify(work.tx, booking, 'AGENT', 'PAYMENT_REQUEST', 'payment');
-    return row;
-  }
-  // Money owed back: a card payment is refunded through the gateway on the captured transaction.
-  const paid = fare.paymentMethod === 'ONLINE_CREDIT_CARD' && fare.transactionId ? await paidAttempt(work.tx, fare.id) : undefined;
-  if (paid?.gatewayRef) {
-    work.enqueue(REFUND_PAYMENT, { paymentId: fare.id, gatewayRef: paid.gatewayRef, transactionId: fare.transactionId!, amountE6: gap.amountE6, discrepancyId: row.id });
-  }
-  return row;
+/** The refund as it stands, with the booking's account after it. */
+async function refundAnswer(work: Work, booking: LockedPaymentBooking, record: PaymentRow): Promise<RefundResponse> {
+  const payments = await paymentsOfBooking(work.tx, booking.id);
+  const entries = await ledgerOfBooking(work.tx, booking.id);
+  const fresh = payments.find((p) => p.id === record.id) ?? record;
+  const route = refundRouteOf(fresh.paymentMethod as never);
+  return {
+    refund: {
+      payment_id: fresh.id,
+      parent_payment_id: fresh.parentPaymentId,
+      reason: (fresh.refundReason ?? 'OPERATOR') as RefundResponse['refund']['reason'],
+      route,
+      status: fresh.status as RefundResponse['refund']['status'],
+      total_amount: fresh.totalAmountE6,
+      refunded_amount: fresh.paidAmountE6,
+      note: fresh.refundNote,
+      requested_by: fresh.requestedBy,
+      created_at: fresh.issuedAt.toISOString(),
+      return_invoice_url: `/v1/bookings/${booking.bookingId}/payments/${fresh.id}/return-invoice.pdf`,
+      can_record_refund: route === 'RECORDED' && fresh.status === 'PAYMENT_PENDING',
+    },
+    booking_money: presentBookingMoney(booking.status, payments, entries),
+  };
 }
+

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
-import { paymentRowOfJson, type PaymentRow } from '../payments/payments.repository.ts';
+import { paymentRowOfJson, type PaymentRow } from '../payments/payment-reads.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 
 export type AgentSettlementRow = typeof t.agentSettlements.$inferSelect;
@@ -178,7 +178,7 @@ export async function searchAgentSettlements(db: Executor, q: { duration?: strin
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select a.id, a.agent_id, a.period_from::text as period_from, a.period_to::text as period_to, a.contract_type, a.payment_method,
-        ${src}.amount_e6, ${src}.fare_e6, ${src}.discrepancy_e6, ${src}.fee_e6, ${src}.received_e6, ${src}.payment_status, a.billed_at, ${src}.paid_at,
+        ${src}.amount_e6, ${src}.fare_e6, ${src}.discrepancy_e6, ${src}.fee_e6, ${src}.received_e6, ${src}.payment_status, a.billed_at, ${src}.paid_at, a.paid_by,
         ag.name_ja as agent_name, ag.name_en as agent_name_en, ag.agent_type
       from ${from} join agents ag on ag.id = a.agent_id
       where ${where}
@@ -210,6 +210,7 @@ function listRowOf(r: Record<string, unknown>): AgentSettlementListRow {
     paymentStatus: String(r.payment_status),
     billedAt: dateOf(r.billed_at)!,
     paidAt: dateOf(r.paid_at),
+    paidBy: r.paid_by == null ? null : String(r.paid_by),
     createdAt: dateOf(r.billed_at)!,
     updatedAt: dateOf(r.billed_at)!,
     agentName: String(r.agent_name),

@@ -7,13 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AgentSettlement, AgentSettlementList, AgentSettlementQuery, ConfirmSettlementPaymentBody, GroupSettlementList, SettlementPaymentList } from '@sagano/domain/settlements/settlement-schemas';
+import { AgentSettlement, AgentSettlementList, AgentSettlementQuery, ConfirmSettlementPaymentBody, GroupSettlementList, RunBillingBody, RunBillingResponse, SettlementPaymentList } from '@sagano/domain/settlements/settlement-schemas';
 import type { SettlementsService } from './settlements.service.ts';
 
 const AgentSettlementParams = z.object({ agent_settlement_id: z.coerce.number().int().positive() });
 const GroupSettlementParams = z.object({ group_settlement_id: z.coerce.number().int().positive() });
-export const RunBillingBody = z.object({ agent_id: z.number().int().positive() });
-const BillingResult = z.object({ agent_settlement_id: z.number().int().nullable(), period: z.object({ from: z.string(), to: z.string() }).nullable(), billed: z.boolean() });
 
 export function settlementsRoutes(app: FastifyInstance, deps: { settlements: SettlementsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,7 +48,7 @@ export function settlementsRoutes(app: FastifyInstance, deps: { settlements: Set
   }, async (request) => request.mutate((work) => settlements.confirmPayment(work, request.principal!, request.params.agent_settlement_id, request.body)));
 
   r.post('/v1/settlements/run', {
-    schema: { tags, body: RunBillingBody, response: { 200: BillingResult } },
+    schema: { tags, body: RunBillingBody, response: { 200: RunBillingResponse } },
     config: { access: 'backOffice', category, operation: 'settlements.run' },
   }, async (request) => request.mutate((work) => settlements.runBilling(work, request.principal!, request.body.agent_id)));
 }

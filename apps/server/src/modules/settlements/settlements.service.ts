@@ -11,26 +11,25 @@
  * module and mailed to the branch's admins through the outbox, a history revision on each booking
  * and the operation log.
  */
-import { applyPaymentStep, paymentMethodOf, remainderE6, type PaymentStatus } from '@sagano/domain/payments/payment-state';
+import { paymentMethodOf } from '@sagano/domain/payments/payment-state';
 import type { AgentType } from '@sagano/domain/agents/agent-schemas';
-import { billingPeriod, isBillingDay, latestBillingDay, settlementDueDate, settlementSums, type BillingTerms } from '@sagano/domain/settlements/billing-period';
-import type { AgentSettlement, AgentSettlementList, AgentSettlementQuery, ConfirmSettlementPaymentBody, GroupSettlement, GroupSettlementList, SettlementPayment, SettlementPaymentList, SettlementPaymentStatus } from '@sagano/domain/settlements/settlement-schemas';
+import { billingPeriod, isBillingDay, latestBillingDay, nextBillingDay, settlementDueDate, settlementSums, type BillingTerms } from '@sagano/domain/settlements/billing-period';
+import type { AgentSettlement, AgentSettlementList, AgentSettlementQuery, ConfirmSettlementPaymentBody, GroupSettlement, GroupSettlementList, RunBillingResponse, SettlementPayment, SettlementPaymentList, SettlementPaymentStatus } from '@sagano/domain/settlements/settlement-schemas';
 import type { Db, Executor } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { alreadyConfirmed, AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction, type Work } from '../../lib/unit-of-work.ts';
 import { insertOperationLog } from '../audit/operation-logs.repository.ts';
 import { operatorLabel, type Principal } from '../auth/principal.ts';
 import { canSee, tenantScopeOf } from '../auth/tenant-scope.ts';
 import { callerOf } from '../bookings/booking-steps.ts';
+import { publishRealtime } from '../../realtime/realtime-publish.ts';
 import { recordRevision } from '../bookings/bookings.repository.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { issueMonthlyInvoice, monthlyInvoiceOf, renderMonthlyInvoice } from '../invoices/monthly-invoice.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { stateOfPayment } from '../payments/payment-presenter.ts';
-import { findPayment, insertTransaction, lockBookingById, updatePayment } from '../payments/payments.repository.ts';
-import { refusalError, rowPatchOf } from '../payments/payments.service.ts';
+import { billOnMonthlyInvoice, lockBookingsForBilling, settleByMonthlyTransfer } from '../payments/monthly-payments.ts';
 import { monthlyInvoiceMail } from './settlement-mails.ts';
 import {
   agentIds,
@@ -66,12 +65,8 @@ export interface SettlementsDeps {
   jobs?: JobSender | undefined;
 }
 
-/** What a billing run did: the agent settlement of the period (null: nothing to bill), and whether this run created it. */
-export interface BillingResult {
-  agent_settlement_id: number | null;
-  period: { from: string; to: string } | null;
-  billed: boolean;
-}
+/** What a billing run did (RunBillingResponse): the period it billed, with how many bookings and branches and the amount, or nothing, and the next billing day. */
+export type BillingResult = RunBillingResponse;
 
 const SETTLED: readonly string[] = ['PAYMENT_CONFIRMED', 'COUPON_CONFIRMED'];
 const SYSTEM_ACTOR = 'system';
@@ -108,6 +103,13 @@ function statusWhenBilled(monthly: boolean, payments: readonly BillablePayment[]
 
 const isMonthlyAgent = (agent: Pick<AgentRow, 'agentType'>) => paymentMethodOf(agent.agentType as AgentType) === 'MONTHLY';
 
+/**
+ * Tells open monthly-report screens (the operator's, the agent's, its billed branches') that a
+ * settlement changed. The bookings' own `booking.changed` (recordRevision) does not refresh them.
+ */
+const settlementChanged = (tx: Executor, agentSettlementId: number, agentId: number, branchIds: Iterable<number>) =>
+  publishRealtime(tx, ['operator', `agent:${agentId}`, ...[...new Set(branchIds)].map((id) => `branch:${id}` as const)], { type: 'settlement.changed', agent_settlement_id: agentSettlementId });
+
 export function createSettlementsService(deps: SettlementsDeps) {
   const { db, clock, fileStorage } = deps;
 
@@ -127,13 +129,12 @@ export function createSettlementsService(deps: SettlementsDeps) {
     const to = latestBillingDay(runDate, terms);
     const unbilled = monthly ? await unbilledMonthlyPayments(tx, agent.id, to) : [];
     const period = billingPeriod({ runDate, terms, previousTo: previous?.periodTo ?? null, earliestActivity: unbilled[0]?.serviceDate ?? null });
-    if (!period) return { agent_settlement_id: previous?.id ?? null, period: null, billed: false };
+    const nothing = { bookings: 0, branches: 0, amount: 0, next_billing_date: nextBillingDay(runDate, terms) };
+    if (!period) return { agent_settlement_id: previous?.id ?? null, period: null, billed: false, ...nothing };
 
     // Booking then payment, bookings in id order (the payments module's lock order); read again once
     // locked, so a payment step that committed meanwhile is billed as it now stands.
-    const lockBookings = async (list: readonly BillablePayment[]) => {
-      for (const id of [...new Set(list.map((p) => p.bookingDbId))].sort((a, b) => a - b)) await lockBookingById(tx, id);
-    };
+    const lockBookings = (list: readonly BillablePayment[]) => lockBookingsForBilling(work, list.map((p) => p.bookingDbId));
     if (monthly) await lockBookings(unbilled);
     const payments = monthly ? await unbilledMonthlyPayments(tx, agent.id, period.to) : await periodPayments(tx, agent.id, period.from, period.to);
     if (monthly) await lockBookings(payments.filter((p) => !unbilled.some((u) => u.bookingDbId === p.bookingDbId)));
@@ -149,7 +150,7 @@ export function createSettlementsService(deps: SettlementsDeps) {
       paymentStatus: statusWhenBilled(monthly, payments),
       billedAt: clock.now(),
     });
-    if (!settlement) return { agent_settlement_id: null, period, billed: false };
+    if (!settlement) return { agent_settlement_id: null, period, billed: false, ...nothing };
 
     const dueDate = settlementDueDate(period.to, terms);
     const actor = operatorLabel(principal, SYSTEM_ACTOR);
@@ -170,17 +171,7 @@ export function createSettlementsService(deps: SettlementsDeps) {
       });
       if (!monthly) continue;
 
-      for (const p of own) {
-        const row = await findPayment(tx, p.payment.id, { lock: true });
-        if (!row || row.monthlyInvoiceId !== null) continue;
-        if (row.status === 'INVOICE_PENDING') {
-          const result = applyPaymentStep(stateOfPayment(row), 'issue_monthly_invoice', 'SYSTEM', { dueDate });
-          if (!result.ok) throw refusalError(result.code);
-          await updatePayment(tx, row.id, { ...rowPatchOf(result.state), normalDueDate: row.normalDueDate ?? dueDate, monthlyInvoiceId: gs.id });
-        } else {
-          await updatePayment(tx, row.id, { monthlyInvoiceId: gs.id });
-        }
-      }
+      for (const p of own) await billOnMonthlyInvoice(work, p.payment.id, { groupSettlementId: gs.id, dueDate });
 
       const document = await issueMonthlyInvoice(tx, {
         groupSettlementId: gs.id,
@@ -234,7 +225,10 @@ export function createSettlementsService(deps: SettlementsDeps) {
         responseJson: { agent_settlement_id: settlement.id, period, amount: sums.amountE6 },
       });
     }
-    return { agent_settlement_id: settlement.id, period, billed: true };
+    await settlementChanged(tx, settlement.id, agent.id, payments.map((p) => p.agentSubGroupId));
+    // One group settlement per branch with billed payments (the loop above).
+    const counts = { bookings: new Set(payments.map((p) => p.bookingDbId)).size, branches: new Set(payments.map((p) => p.agentSubGroupId)).size, amount: sums.amountE6 };
+    return { agent_settlement_id: settlement.id, period, billed: true, ...nothing, ...counts };
   }
 
   function presentAgent(row: AgentSettlementRow & { agentName: string; agentNameEn: string; agentType: string }, principal: Principal): AgentSettlement {
@@ -385,7 +379,9 @@ export function createSettlementsService(deps: SettlementsDeps) {
       const settlement = await findAgentSettlement(tx, agentSettlementId, { lock: true });
       if (!settlement) throw notFound('settlement');
       if (settlement.paymentMethod !== 'MONTHLY') throw new AppError('STEP_NOT_ALLOWED', 'only a monthly settlement is paid by confirming it');
-      if (settlement.paymentStatus === 'PAID') throw new AppError('STEP_NOT_ALLOWED', 'this settlement has already been confirmed as paid');
+      // A second confirmation (another window, a double click) says when and by whom the first was made.
+      if (settlement.paymentStatus === 'PAID' && settlement.paidAt !== null) throw alreadyConfirmed('this settlement', settlement.paidAt, settlement.paidBy);
+      if (settlement.paymentStatus === 'PAID') throw new AppError('STEP_NOT_ALLOWED', 'this settlement billed nothing to confirm');
       const actor = operatorLabel(principal);
       const now = clock.now();
       const groups = await groupSettlementsOf(tx, settlement.id);
@@ -393,28 +389,16 @@ export function createSettlementsService(deps: SettlementsDeps) {
       for (const group of groups) {
         const covered = await paymentsOfGroupSettlement(tx, group.id);
         const bookingIds = [...new Set(covered.map((p) => p.bookingDbId))].sort((a, b) => a - b);
-        for (const id of bookingIds) await lockBookingById(tx, id);
-        for (const p of covered) {
-          const row = await findPayment(tx, p.payment.id, { lock: true });
-          if (!row || row.status !== 'PAYMENT_PENDING') continue;
-          const before = stateOfPayment(row);
-          const amountE6 = remainderE6(before);
-          if (amountE6 <= 0) continue;
-          const result = applyPaymentStep(before, 'record_bank_transfer', callerOf(principal), { amountE6 });
-          if (!result.ok) throw refusalError(result.code);
-          const confirmed = result.state.status === ('PAYMENT_CONFIRMED' satisfies PaymentStatus);
-          await updatePayment(tx, row.id, { ...rowPatchOf(result.state), ...(confirmed ? { confirmedAt: now, initialPaidAmountE6: row.initialPaidAmountE6 ?? result.state.paidE6 } : {}) });
-          const invoice = group.invoiceDocumentId === null ? '' : (numbers.get(group.invoiceDocumentId) ?? '');
-          // A refund owed back was netted against the invoice's charges: settled by the same confirmation.
-          const how = row.direction === 'REFUND' ? `月次請求 ${invoice} で相殺` : `月次請求 ${invoice}`;
-          await insertTransaction(tx, { paymentId: row.id, kind: 'BANK_TRANSFER', amountE6, occurredOn: body.paid_on, note: [how.replace('  ', ' ').trim(), body.note].filter(Boolean).join(' / '), recordedBy: actor });
-        }
+        await lockBookingsForBilling(work, bookingIds);
+        const invoiceNumber = group.invoiceDocumentId === null ? '' : (numbers.get(group.invoiceDocumentId) ?? '');
+        for (const p of covered) await settleByMonthlyTransfer(work, p.payment.id, { paidOn: body.paid_on, invoiceNumber, note: body.note, actor, publicUrl: deps.publicUrl });
         for (const id of bookingIds) await recordRevision(tx, id, 'UPDATE', {}, actor);
         await updateGroupSettlement(tx, group.id, { paymentStatus: 'PAID', paidAt: now });
       }
-      await updateAgentSettlement(tx, settlement.id, { paymentStatus: 'PAID', paidAt: now });
+      await updateAgentSettlement(tx, settlement.id, { paymentStatus: 'PAID', paidAt: now, paidBy: actor });
+      await settlementChanged(tx, settlement.id, settlement.agentId, groups.map((g) => g.agentGroupId));
       const agent = (await agentOf(tx, settlement.agentId))!;
-      return presentAgent({ ...settlement, paymentStatus: 'PAID', paidAt: now, agentName: agent.nameJa, agentNameEn: agent.nameEn, agentType: agent.agentType }, principal);
+      return presentAgent({ ...settlement, paymentStatus: 'PAID', paidAt: now, paidBy: actor, agentName: agent.nameJa, agentNameEn: agent.nameEn, agentType: agent.agentType }, principal);
     },
   };
 }

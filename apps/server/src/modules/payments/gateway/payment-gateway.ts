@@ -34,7 +34,8 @@ export type CheckoutState =
 export type GatewayEvent =
   | { action: 'captured'; eventId: string; gatewayRef: string; amountE6: number; currency: string; transactionId: string }
   | { action: 'failed'; eventId: string; gatewayRef: string; reason: string }
-  | { action: 'refunded'; eventId: string; gatewayRef: string; amountE6: number; refundId: string }
+  /** `requestKey`: the idempotency key our own refund call sent (absent for a refund made at the provider). */
+  | { action: 'refunded'; eventId: string; gatewayRef: string; amountE6: number; refundId: string; requestKey?: string }
   | { action: 'ignored'; eventId: string };
 
 export interface PaymentGateway {

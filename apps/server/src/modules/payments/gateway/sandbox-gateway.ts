@@ -21,7 +21,7 @@ export interface SandboxEventBody {
   id: string;
   type: 'checkout.paid' | 'checkout.failed' | 'charge.refunded';
   created: number;
-  data: { ref: string; amount: number; currency: string; transaction_id?: string; reason?: string; refund_id?: string };
+  data: { ref: string; amount: number; currency: string; transaction_id?: string; reason?: string; refund_id?: string; refund_key?: string };
 }
 
 /** The sandbox sending one webhook (payment.jobs.ts runs it, with retries). */
@@ -74,7 +74,7 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): PaymentGateway {
         .where(sql`${t.sandboxCheckouts.ref} = ${request.gatewayRef} and ${t.sandboxCheckouts.status} = 'PAID' and ${t.sandboxCheckouts.refundedE6} + ${request.amountE6} <= ${t.sandboxCheckouts.amountE6}`)
         .returning();
       if (!row) throw new GatewayError('REJECTED', 'the sandbox refused the refund: nothing paid, or more than was paid');
-      await deps.sendWebhook(sandboxEvent('charge.refunded', { ref: request.gatewayRef, amount: yenOf(request.amountE6), currency: 'jpy', refund_id: refundId }, deps.now()));
+      await deps.sendWebhook(sandboxEvent('charge.refunded', { ref: request.gatewayRef, amount: yenOf(request.amountE6), currency: 'jpy', refund_id: refundId, refund_key: request.idempotencyKey }, deps.now()));
       return { refundId };
     },
 
@@ -98,7 +98,7 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): PaymentGateway {
         case 'checkout.failed':
           return { action: 'failed', eventId: event.id, gatewayRef: d.ref, reason: String(d.reason ?? 'declined') };
         case 'charge.refunded':
-          return { action: 'refunded', eventId: event.id, gatewayRef: d.ref, amountE6: e6OfYen(d.amount), refundId: String(d.refund_id) };
+          return { action: 'refunded', eventId: event.id, gatewayRef: d.ref, amountE6: e6OfYen(d.amount), refundId: String(d.refund_id), ...(d.refund_key ? { requestKey: d.refund_key } : {}) };
         default:
           return { action: 'ignored', eventId: event.id };
       }
