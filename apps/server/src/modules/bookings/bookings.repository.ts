@@ -318,7 +318,7 @@ export async function readCancellationTerms(db: Executor, id: number): Promise<{
       select coalesce(b.cancellation_policy,
                       (select coalesce(jsonb_agg(jsonb_build_object('days_before', c.days_before, 'rate_e6', c.rate_e6) order by c.days_before), '[]'::jsonb)
                          from cancellation_policies c)) as policy,
-             exists (select 1 from payments p where p.booking_id = b.id and p.kind = 'FARE' and p.status <> 'NO_NEED_TO_PAY') as fare_owed
+             exists (select 1 from payments p where p.booking_id = b.id and p.kind = 'FARE' and p.status not in ('NO_NEED_TO_PAY', 'INITED')) as fare_owed
       from bookings b where b.id = ${id}`),
   );
   return { policy: row?.policy ?? [], fareOwed: row?.fare_owed ?? false };
