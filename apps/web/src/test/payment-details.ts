@@ -42,6 +42,7 @@ export function paymentDetail(over: Partial<PaymentDetail> = {}, flags: Partial<
     monthly_invoice_id: null,
     agent_settlement_id: null,
     agent_sub_group_settlement_id: null,
+    expected_billing_date: null,
     invoice_url: null,
     receipt_url: null,
     is_cancel_payment_finished: false,

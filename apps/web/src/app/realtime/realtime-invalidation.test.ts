@@ -9,6 +9,7 @@ describe('live update invalidation', () => {
     expect(rootsFor({ type: 'notification.changed' })).toContainEqual(queryRoots.notifications);
     expect(rootsFor({ type: 'message.changed' })).toContainEqual(queryRoots.messages);
     expect(rootsFor({ type: 'approval.changed' })).toContainEqual(queryRoots.approvals);
+    expect(rootsFor({ type: 'settlement.changed' })).toEqual([queryRoots.settlements]);
   });
 
   it('refreshes every live root, once each, on resync, and nothing on ready or an unknown event', () => {

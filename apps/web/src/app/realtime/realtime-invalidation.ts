@@ -15,6 +15,8 @@ export const INVALIDATES: Record<EventType, readonly QueryKey[]> = {
   'message.changed': [queryRoots.messages, queryRoots.portal],
   // The approvals list and the operator dashboard's waiting count (its keys sit under bookings).
   'approval.changed': [queryRoots.approvals, queryRoots.bookings],
+  // The monthly report (a run billed, a payment confirmed); its bookings' own booking.changed covers their payments.
+  'settlement.changed': [queryRoots.settlements],
 };
 
 /** Every root a live update can touch: what a `resync` refreshes. */

@@ -183,6 +183,22 @@ describe('payment panel', () => {
     expect(writes()[0]).toEqual({ url: '/v1/bookings/27061001/set_cancel_payment_finished', method: 'PUT', body: {} });
   });
 
+  it('a monthly fare waiting for its invoice says which monthly invoice will bill it; once invoiced, not', async () => {
+    const monthly = { payment_method: 'MONTHLY', status: 'INVOICE_PENDING', due_date: null, normal_due_date: null, expected_billing_date: '2027-06-30' } as const;
+    render(payment(monthly));
+    await waitFor(() => pageText().includes('請求待ち'));
+    expect(document.querySelector('[data-testid="payment-expected-billing"]')!.textContent).toBe('2027-06-30 締めの月次請求書でご請求します');
+    unmountScreens();
+    render(payment({ ...monthly, status: 'PAYMENT_PENDING', due_date: '2027-07-31', expected_billing_date: null }));
+    await waitFor(() => pageText().includes('入金待ち'));
+    expect(document.querySelector('[data-testid="payment-expected-billing"]')).toBeNull();
+    unmountScreens();
+    await changeLanguage('en');
+    render(payment(monthly));
+    await waitFor(() => document.querySelector('[data-testid="payment-expected-billing"]'));
+    expect(document.querySelector('[data-testid="payment-expected-billing"]')!.textContent).toBe('Will be billed on the monthly invoice of 2027-06-30');
+  });
+
   it('speaks English', async () => {
     await changeLanguage('en');
     render(payment({ is_overdue: true }, { can_pay: true }));

@@ -229,6 +229,11 @@ export function PaymentPanel({ bookingId, payment, related = [] }: { bookingId: 
           </Field>
         )}
       </SimpleGrid>
+      {payment.status === 'INVOICE_PENDING' && payment.expected_billing_date && (
+        <Text size="sm" c="dimmed" data-testid="payment-expected-billing">
+          {t('panel.expectedBilling', { date: payment.expected_billing_date })}
+        </Text>
+      )}
       <DocumentLinks
         testId="payment-documents"
         links={[

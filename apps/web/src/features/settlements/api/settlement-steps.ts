@@ -1,4 +1,4 @@
-import type { ConfirmSettlementPaymentBody } from '@sagano/domain/settlements/settlement-schemas';
+import type { ConfirmSettlementPaymentBody, RunBillingBody, RunBillingResponse } from '@sagano/domain/settlements/settlement-schemas';
 import { apiClient } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 import { useStepMutation } from '../../../lib/step-mutation.ts';
@@ -6,8 +6,8 @@ import { useStepMutation } from '../../../lib/step-mutation.ts';
 /** PUT /v1/settlements/payment/{agent_settlement_id} (back office): the month's payment received; irreversible. */
 export const confirmSettlementPayment = (agentSettlementId: number, body: ConfirmSettlementPaymentBody) =>
   apiClient.put<unknown>(`/v1/settlements/payment/${agentSettlementId}`, body);
-/** POST /v1/settlements/run (back office): bills one agent now, by the monthly job's code. */
-export const runBilling = (agentId: number) => apiClient.post<unknown>('/v1/settlements/run', { agent_id: agentId });
+/** POST /v1/settlements/run (back office): bills one agent now, by the monthly job's code; the answer says what it billed, or the next billing day. */
+export const runBilling = (agentId: number) => apiClient.post<RunBillingResponse>('/v1/settlements/run', { agent_id: agentId } satisfies RunBillingBody);
 
 /**
  * A settlement step as a mutation: it changes settlements and the payments (and so the bookings)

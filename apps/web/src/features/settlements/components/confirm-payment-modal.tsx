@@ -38,6 +38,8 @@ export function ConfirmPaymentModal({ settlement, onClose }: { settlement: Agent
         const field = error instanceof ApiError && (error.field === 'paid_on' || error.field === 'note') ? error.field : undefined;
         if (field) form.setFieldError(field, errorMessage(error));
         else notifyApiError(error);
+        // Confirmed meanwhile (another window): the toast says when and by whom, the screen refreshes (useSettlementStep); nothing is left to confirm here.
+        if (error instanceof ApiError && error.code === 'ALREADY_CONFIRMED') onClose();
       },
     }),
   );

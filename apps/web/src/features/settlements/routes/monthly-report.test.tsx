@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@sagano/domain/auth/auth-schemas';
 import { E6 } from '@sagano/domain/money/yen-e6';
-import type { AgentSettlement, GroupSettlement, SettlementPayment } from '@sagano/domain/settlements/settlement-schemas';
+import type { AgentSettlement, GroupSettlement, RunBillingResponse, SettlementPayment } from '@sagano/domain/settlements/settlement-schemas';
+import i18next from 'i18next';
 import { changeLanguage } from '../../../lib/i18n.ts';
+import { runBillingMessage } from '../components/run-billing-modal.tsx';
 import { BACK_OFFICE_STAFF, currentLocation as where, fieldLabelled as field, LocationProbe, renderRoutes, typeInto as fill, unmountScreens, useScreenTests } from '../../../test/render-screen.tsx';
 import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../../test/screen.ts';
 import { Component as MonthlyReport } from './monthly-report.tsx';
@@ -87,10 +89,17 @@ function settlementPayment(id: number, bookingId: string, kind: SettlementPaymen
   };
 }
 
+/** A run that billed May: 3 branches, 12 bookings, 123,400 円. */
+const BILLED_MAY: RunBillingResponse = { agent_settlement_id: 31, period: MAY, billed: true, bookings: 12, branches: 3, amount: 123_400 * E6, next_billing_date: '2026-06-30' };
+
 let calls: ApiCall[] = [];
 
-/** A fake settlements API that remembers a confirmed payment: afterwards the settlement and its payments read as paid. */
-function fakeApi(options: { rows?: AgentSettlement[] } = {}) {
+/**
+ * A fake settlements API that remembers a confirmed payment: afterwards the settlement and its
+ * payments read as paid. `run`: the billing run's answer. `confirmedElsewhere`: another window
+ * confirmed the payment first, so the confirmation answers ALREADY_CONFIRMED (and reads show it paid).
+ */
+function fakeApi(options: { rows?: AgentSettlement[]; run?: RunBillingResponse; confirmedElsewhere?: boolean } = {}) {
   let paid = false;
   const rows = options.rows ?? [agentSettlement(), CARD];
   const parent = () => agentSettlement(paid ? { payment_status: 'PAID', is_paid: true, paid_at: '2026-06-20T01:00:00.000Z', can_confirm_payment: false } : {});
@@ -113,9 +122,12 @@ function fakeApi(options: { rows?: AgentSettlement[] } = {}) {
     }
     if (path === '/v1/settlements/payment/31' && call.method === 'PUT') {
       paid = true;
+      if (options.confirmedElsewhere) {
+        return json(409, { common: { error_code: 'ALREADY_CONFIRMED', error_description: 'this settlement was already confirmed', confirmed_at: '2026-06-20T01:00:00.000Z', confirmed_by: 'keiri@example.com' } });
+      }
       return json(200, { ok: true });
     }
-    if (path === '/v1/settlements/run' && call.method === 'POST') return json(200, { ok: true });
+    if (path === '/v1/settlements/run' && call.method === 'POST') return json(200, options.run ?? BILLED_MAY);
     if (path === '/v1/agents') {
       return json(200, {
         total: 2,
@@ -253,7 +265,32 @@ describe('the monthly report', { timeout: 20_000 }, () => {
     await waitFor(() => writes().length > 0);
     expect(writes()).toEqual([{ url: '/v1/settlements/run', method: 'POST', body: { agent_id: 7 } }]);
     await waitFor(() => !dialog());
-    await waitFor(() => pageText().includes('京都さくら旅行 の請求を実行しました'));
+    await waitFor(() => pageText().includes('京都さくら旅行 の 2026-05-01〜2026-05-31 分を請求しました：3 支店・12 件・123,400 円'));
+  });
+
+  it('says when a run had nothing to bill, naming the agent’s next billing day', async () => {
+    fakeApi({ run: { agent_settlement_id: 31, period: null, billed: false, bookings: 0, branches: 0, amount: 0, next_billing_date: '2026-06-30' } });
+    open('/monthly-report?agent_id=7');
+    await waitFor(() => byTestId('agent-settlement-31'));
+    enabledButton('請求を今すぐ実行')!.click();
+    await waitFor(() => enabledButton('実行'));
+    enabledButton('実行')!.click();
+    await waitFor(() => pageText().includes('京都さくら旅行 には請求する予約はありません。次回の請求日は 2026-06-30 です。'));
+    expect(pageText()).not.toContain('請求しました');
+  });
+
+  it('words every kind of run answer in Japanese and English', async () => {
+    const t = i18next.getFixedT(null, ['settlements', 'common']) as Parameters<typeof runBillingMessage>[0];
+    const empty = { ...BILLED_MAY, bookings: 0, branches: 0, amount: 0 };
+    const elsewhere = { ...BILLED_MAY, agent_settlement_id: null, billed: false, bookings: 0, branches: 0, amount: 0 };
+    const nothing = { ...elsewhere, period: null };
+    expect(runBillingMessage(t, 'さくら', empty)).toBe('さくら の 2026-05-01〜2026-05-31 分を締めました。請求する予約はありません。次回の請求日は 2026-06-30 です。');
+    expect(runBillingMessage(t, 'さくら', elsewhere)).toBe('さくら の 2026-05-01〜2026-05-31 分は、同時に実行された別の請求処理で請求済みです。');
+    await changeLanguage('en');
+    expect(runBillingMessage(t, 'Sakura', BILLED_MAY)).toBe('Billed Sakura for 2026-05-01 to 2026-05-31: ¥123,400 for 12 bookings in 3 branches.');
+    expect(runBillingMessage(t, 'Sakura', { ...BILLED_MAY, bookings: 1, branches: 1, amount: 4_000 * E6 })).toBe('Billed Sakura for 2026-05-01 to 2026-05-31: ¥4,000 for 1 booking in 1 branch.');
+    expect(runBillingMessage(t, 'Sakura', empty)).toBe("Closed Sakura's period 2026-05-01 to 2026-05-31: there were no bookings to bill. The next billing day is 2026-06-30.");
+    expect(runBillingMessage(t, 'Sakura', nothing)).toBe('There is nothing to bill for Sakura yet. The next billing day is 2026-06-30.');
   });
 
   it('lists the branches of an agent settlement with their deadlines and monthly invoices, each opening its payments', async () => {
@@ -307,6 +344,21 @@ describe('the monthly report', { timeout: 20_000 }, () => {
     await waitFor(() => [...document.querySelectorAll('[data-testid="payment-status"]')].every((b) => b.textContent === '入金済み'));
     expect(byTestId('settlement-status')!.textContent).toBe('入金済み');
     // Paid once, never again: the action is gone.
+    await waitFor(() => !enabledButton('入金確認'));
+  });
+
+  it('a payment confirmed meanwhile in another window: says when and by whom, closes, and the screen shows it paid', async () => {
+    fakeApi({ confirmedElsewhere: true });
+    open('/monthly-report/payment/41');
+    await waitFor(() => enabledButton('入金確認'));
+    enabledButton('入金確認')!.click();
+    await waitFor(() => dialog());
+    fill(field('入金日'), '2026-06-20');
+    enabledButton('入金を確認する')!.click();
+    await waitFor(() => !dialog());
+    await waitFor(() => pageText().includes('keiri@example.com さんにより確定済み'));
+    await waitFor(() => [...document.querySelectorAll('[data-testid="payment-status"]')].every((b) => b.textContent === '入金済み'));
+    expect(byTestId('settlement-status')!.textContent).toBe('入金済み');
     await waitFor(() => !enabledButton('入金確認'));
   });
 
