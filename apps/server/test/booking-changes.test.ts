@@ -109,7 +109,9 @@ describe('cancellation', () => {
     await post(`/v1/bookings/${fresh}/cancel`, { agree_cancellation_policy: true }, agent);
     expect((await post(`/v1/bookings/${fresh}/confirm_cancellation`)).statusCode).toBe(200);
     const f = (await get(`/v1/bookings/${fresh}`)).json();
-    expect(f).toMatchObject({ status: 'CANCELLED', main_params: { payment: null, cancellation: { total_cancellation_fee: 0 } } });
+    // Its fare, priced at submission (INITED) and never asked for, is closed: nothing was received, nothing goes back.
+    expect(f).toMatchObject({ status: 'CANCELLED', main_params: { payment: { status: 'NO_NEED_TO_PAY', paid_amount: 0, refunds: [] }, cancellation: { total_cancellation_fee: 0 } } });
+    expect(f.main_params.payment.booking_money).toMatchObject({ billed_amount: 0, received_amount: 0, balance_amount: 0 });
     const station = await ctx.login('station@example.com');
     expect((await post(`/v1/bookings/${await submit()}/cancel`, {}, station)).statusCode).toBe(409);
   });

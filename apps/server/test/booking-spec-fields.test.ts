@@ -137,7 +137,7 @@ describe('POST /v1/bookings/{id}/reserve', () => {
     expect(res.statusCode, res.body).toBe(409);
     expect(errorOf(res).error_code).toBe('NOT_ENOUGH_SEATS');
     const b = (await get(`/v1/bookings/${id}`)).json();
-    expect(b).toMatchObject({ status: 'WAITLIST', sub_status: 'INITIAL', main_params: { revision: 1, payment: null } });
+    expect(b).toMatchObject({ status: 'WAITLIST', sub_status: 'INITIAL', main_params: { revision: 1, payment: { status: 'INITED', paid_amount: 0 } } }); // priced at submission, not yet asked for
     expect(JSON.stringify(await counters())).toBe(before);
     expect(await ctx.database.db.$count(t.outboxMails, and(eq(t.outboxMails.bookingId, id), eq(t.outboxMails.kind, 'booking.ok')))).toBe(0);
     expect(await latestOperationLog(ctx, 'bookings.reserve')).toMatchObject({ bookingId: id, isError: true, statusCode: 409 });

@@ -44,6 +44,7 @@ function inputFor(step: PaymentStep, s: PaymentState): PaymentStepInput {
     case 'settle_refund':
       return { amountE6: remainder };
     case 'net_out':
+    case 'receive_unowed':
       return { amountE6: yen(1_000) };
     case 'report_coupon_issued':
     case 'correct_coupon_number':
@@ -91,6 +92,8 @@ const ALLOWED: Row[] = [
   ['apply_credit', ['INVOICE_PENDING', 'PAYMENT_PENDING'], ['SYSTEM'], ALL_METHODS, ALL_KINDS, 'PAYMENT_CONFIRMED'],
   ['net_out', ['PAYMENT_CONFIRMED', 'COUPON_CONFIRMED'], ['SYSTEM'], ALL_METHODS, ALL_KINDS, 'SAME'],
   // settle_refund is taken on refund records only (a discrepancy whose direction is REFUND): see below.
+  // Money that arrives when nothing is owed is received from any opened state (and sent back by the caller).
+  ['receive_unowed', ['INVOICE_PENDING', 'PAYMENT_PENDING', 'PAYMENT_CONFIRMED', 'COUPON_CONFIRMED', 'NO_NEED_TO_PAY'], ['SYSTEM'], ALL_METHODS, ALL_KINDS, 'SAME'],
 ];
 
 function expected(step: PaymentStep, s: PaymentState, caller: PaymentCaller): PaymentStatus | null {
@@ -256,7 +259,8 @@ describe('the steps in detail', () => {
     const finished = apply(fee, 'finish_cancellation_payment', 'OPERATOR');
     expect(finished).toMatchObject({ status: 'PAYMENT_CONFIRMED', cancelPaymentFinished: true, paidE6: 0 });
     for (const step of PAYMENT_STEPS) {
-      for (const caller of PAYMENT_CALLERS) expect(mayTakePayment(step, finished, caller), `${step} by ${caller}`).toBe(step === 'adjust_amount' && caller === 'OPERATOR');
+      // (Money arriving unowed is still received, to be sent back: the one exception.)
+      for (const caller of PAYMENT_CALLERS) expect(mayTakePayment(step, finished, caller), `${step} by ${caller}`).toBe((step === 'adjust_amount' && caller === 'OPERATOR') || (step === 'receive_unowed' && caller === 'SYSTEM'));
     }
     const adjusted = apply(finished, 'adjust_amount', 'OPERATOR', { totalE6: yen(2_000), reason: 'reduced' });
     expect(adjusted).toMatchObject({ status: 'PAYMENT_CONFIRMED', cancelPaymentFinished: true, totalE6: yen(2_000) });
@@ -442,7 +446,7 @@ describe('properties', () => {
   it('never lets paid exceed the total unless the caller allows an overpayment or the operator lowers the total', () => {
     fc.assert(
       fc.property(arbState(true), arbStep, arbCaller, arbInput, (s, step, caller, input) => {
-        fc.pre(!input.allowOverpayment && step !== 'adjust_amount');
+        fc.pre(!input.allowOverpayment && step !== 'adjust_amount' && step !== 'receive_unowed');
         const r = applyPaymentStep(s, step, caller, input);
         if (r.ok) expect(r.state.paidE6).toBeLessThanOrEqual(r.state.totalE6);
       }),
@@ -464,9 +468,10 @@ describe('properties', () => {
     );
   });
 
-  it('keeps NO_NEED_TO_PAY terminal, and a finished cancellation payment terminal except for the adjustment', () => {
+  it('keeps NO_NEED_TO_PAY terminal, and a finished cancellation payment terminal except for the adjustment (money arriving unowed aside)', () => {
     fc.assert(
       fc.property(arbState(false), arbStep, arbCaller, arbInput, (s, step, caller, input) => {
+        fc.pre(step !== 'receive_unowed');
         if (s.status === 'NO_NEED_TO_PAY') expect(mayTakePayment(step, s, caller)).toBe(false);
         if (s.cancelPaymentFinished && step !== 'adjust_amount') expect(mayTakePayment(step, s, caller)).toBe(false);
         const r = applyPaymentStep(s, step, caller, input);

@@ -176,8 +176,8 @@ export const bookingsContract: AreaContract[] = [defineArea('bookings', 'Group b
   'POST /v1/bookings/{booking_id}/confirm_cancellation': {
     id: 'bookings.confirmCancellation',
     summary: 'Confirm a cancellation',
-    description: 'Completes a cancellation request: releases the seats and charges the cancellation fee.',
-    errors: STEP,
+    description: 'Completes a cancellation request: releases the seats and settles the money: what was paid pays the cancellation fee and the rest is refunded (to the card, as a credit on the next monthly invoice, or owed and recorded by the operator). A second confirmation answers ALREADY_CONFIRMED with when and by whom.',
+    errors: [...STEP, 'ALREADY_CONFIRMED'],
     examples: { response: OK },
   },
   'POST /v1/bookings/{booking_id}/accept_modification': {

@@ -7,8 +7,15 @@ export const paymentsContract: AreaContract[] = [
     'POST /v1/bookings/{booking_id}/payments/{payment_id}/report_coupon': { id: 'payments.reportCoupon', summary: 'Report payment by coupon', errors: ['PAYMENT_STEP_NOT_ALLOWED'] },
     'PUT /v1/bookings/{booking_id}/payments/{payment_id}/coupon_number': { id: 'payments.correctCouponNumber', summary: 'Correct a coupon number', errors: ['PAYMENT_STEP_NOT_ALLOWED'] },
     'POST /v1/bookings/{booking_id}/payments/{payment_id}/bank_transfers': { id: 'payments.recordBankTransfer', summary: 'Record a bank transfer', description: 'Records money received (or refunded) by bank transfer.', errors: ['PAYMENT_STEP_NOT_ALLOWED', 'REFUND_EXCEEDS_PAID'] },
+    'POST /v1/bookings/{booking_id}/payments/{payment_id}/refund': {
+      id: 'payments.refund',
+      summary: 'Refund money a booking holds',
+      description: 'All or part of what the booking received less refunds made or owed, with a reason: back to the card through the gateway, as a credit on the next monthly invoice, or recorded as paid back. Send an Idempotency-Key header: a retry with the same key answers the same refund.',
+      errors: ['REFUND_EXCEEDS_PAID', 'PAYMENT_STEP_NOT_ALLOWED', 'CONFLICT'],
+    },
+    'POST /v1/bookings/{booking_id}/payments/{payment_id}/refund_paid': { id: 'payments.recordRefundPaid', summary: 'Record a refund paid back', description: 'The operator paid back a refund owed (coupon and other offline payments).', errors: ['PAYMENT_STEP_NOT_ALLOWED', 'ALREADY_CONFIRMED'] },
     'POST /v1/bookings/{booking_id}/adjust_amount': { id: 'payments.adjustAmount', summary: 'Adjust a booking\'s amount', errors: ['PAYMENT_STEP_NOT_ALLOWED'] },
-    'PUT /v1/bookings/{booking_id}/set_cancel_payment_finished': { id: 'payments.setCancelPaymentFinished', summary: 'Mark the cancellation fee settled', errors: ['PAYMENT_STEP_NOT_ALLOWED'] },
+    'PUT /v1/bookings/{booking_id}/set_cancel_payment_finished': { id: 'payments.setCancelPaymentFinished', summary: 'Mark the cancellation fee settled', errors: ['PAYMENT_STEP_NOT_ALLOWED', 'ALREADY_CONFIRMED'] },
     'POST /v1/payment-webhooks/{gateway}': { id: 'payments.webhook', summary: 'Receive the card gateway\'s events', description: 'Called by the gateway, signed with the webhook secret; not for agents\' systems.', errors: ['GATEWAY_SIGNATURE_INVALID'] },
   }),
   defineArea('payment sandbox', 'The built-in sandbox card gateway\'s pages, for trying payments without a real gateway.', {
