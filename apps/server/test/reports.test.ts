@@ -103,19 +103,45 @@ beforeAll(async () => {
   [branch] = await db.select({ id: t.agentGroups.id, nameJa: t.agentGroups.nameJa }).from(t.agentGroups).where(eq(t.agentGroups.agentId, agentRow.id)).orderBy(asc(t.agentGroups.id)).limit(1) as [{ id: number; nameJa: string }];
 
   const a = await insertBooking({ number: '90000001', status: 'RESERVED', groupName: '=HYPERLINK("http://evil.example")', people: 12, totalYen: 15000, legs: [{ direction: 'down', day: DAY1, serviceId: down.id }, { direction: 'up', day: DAY1, serviceId: up.id }] });
-  await insertBooking({ number: '90000002', status: 'CANCELLED', groupName: '嵯峨野高校, "二年"', people: 5, totalYen: 8000, feeYen: 2000, legs: [{ direction: 'down', day: DAY1, serviceId: down.id }] });
-  await insertBooking({ number: '90000003', status: 'SUBMITTED', groupName: '-5 団体', people: 3, totalYen: 4500, legs: [{ direction: 'down', day: DAY2, serviceId: down.id }] });
+  const cancelled = await insertBooking({ number: '90000002', status: 'CANCELLED', groupName: '嵯峨野高校, "二年"', people: 5, totalYen: 8000, feeYen: 2000, legs: [{ direction: 'down', day: DAY1, serviceId: down.id }] });
+  const submitted = await insertBooking({ number: '90000003', status: 'SUBMITTED', groupName: '-5 団体', people: 3, totalYen: 4500, legs: [{ direction: 'down', day: DAY2, serviceId: down.id }] });
   // Outside the period: never exported.
-  await insertBooking({ number: '90000004', status: 'RESERVED', groupName: '期間外', people: 2, totalYen: 3000, legs: [{ direction: 'down', day: '2030-02-03', serviceId: down.id }] });
+  const outside = await insertBooking({ number: '90000004', status: 'RESERVED', groupName: '期間外', people: 2, totalYen: 3000, legs: [{ direction: 'down', day: '2030-02-03', serviceId: down.id }] });
 
+  // The ledger as the payments module writes it (DESIGN §6 "One ledger"): 90000001 paid 15,000 by
+  // card, then 2,000 refunded by the operator on a refund record of its own (the price lowered).
   const [fare] = await db
     .insert(t.payments)
     .values({ bookingId: a, kind: 'FARE', status: 'PAYMENT_CONFIRMED', paymentMethod: 'ONLINE_CREDIT_CARD', totalAmountE6: 15000 * E6, paidAmountE6: 15000 * E6, dueDate: '2030-01-20' })
     .returning({ id: t.payments.id });
+  const [refund] = await db
+    .insert(t.payments)
+    .values({ bookingId: a, kind: 'DISCREPANCY', direction: 'REFUND', refundReason: 'OPERATOR', parentPaymentId: fare!.id, status: 'PAYMENT_CONFIRMED', paymentMethod: 'ONLINE_CREDIT_CARD', totalAmountE6: 2000 * E6, paidAmountE6: 2000 * E6 })
+    .returning({ id: t.payments.id });
+  // 90000002 paid 8,000 by card, then cancelled with a 2,000 fee: the fare's money pays the fee
+  // (netting) and 6,000 is owed back on a refund record not yet made.
+  const [paidFare] = await db
+    .insert(t.payments)
+    .values({ bookingId: cancelled, kind: 'FARE', status: 'PAYMENT_CONFIRMED', paymentMethod: 'ONLINE_CREDIT_CARD', totalAmountE6: 8000 * E6, paidAmountE6: 6000 * E6, dueDate: '2030-01-20' })
+    .returning({ id: t.payments.id });
+  const [fee] = await db
+    .insert(t.payments)
+    .values({ bookingId: cancelled, kind: 'CANCELLATION', status: 'PAYMENT_CONFIRMED', paymentMethod: 'ONLINE_CREDIT_CARD', totalAmountE6: 2000 * E6, paidAmountE6: 2000 * E6 })
+    .returning({ id: t.payments.id });
+  await db.insert(t.payments).values({ bookingId: cancelled, kind: 'DISCREPANCY', direction: 'REFUND', refundReason: 'CANCELLATION', parentPaymentId: paidFare!.id, status: 'PAYMENT_PENDING', paymentMethod: 'ONLINE_CREDIT_CARD', totalAmountE6: 6000 * E6 });
+  // 90000003 is submitted, not confirmed: its fare is priced (INITED), never asked for.
+  await db.insert(t.payments).values({ bookingId: submitted, kind: 'FARE', status: 'INITED', paymentMethod: 'ONLINE_CREDIT_CARD', totalAmountE6: 4500 * E6 });
+  const [outsideFare] = await db
+    .insert(t.payments)
+    .values({ bookingId: outside, kind: 'FARE', status: 'PAYMENT_CONFIRMED', paymentMethod: 'ONLINE_CREDIT_CARD', totalAmountE6: 3000 * E6, paidAmountE6: 3000 * E6 })
+    .returning({ id: t.payments.id });
   await db.insert(t.paymentTransactions).values([
     { paymentId: fare!.id, kind: 'CARD_CAPTURE', amountE6: 15000 * E6, occurredOn: DAY1, reference: 'ch_test_1', recordedBy: 'test' },
-    { paymentId: fare!.id, kind: 'REFUND', amountE6: -2000 * E6, occurredOn: DAY2, reference: 're_test_1', recordedBy: 'test' },
-    { paymentId: fare!.id, kind: 'CARD_CAPTURE', amountE6: 1 * E6, occurredOn: '2030-02-03', reference: 'ch_test_out', recordedBy: 'test' },
+    { paymentId: paidFare!.id, kind: 'CARD_CAPTURE', amountE6: 8000 * E6, occurredOn: DAY1, reference: 'ch_test_2', recordedBy: 'test' },
+    { paymentId: paidFare!.id, kind: 'NETTING', amountE6: -2000 * E6, occurredOn: DAY2, recordedBy: 'test' },
+    { paymentId: fee!.id, kind: 'NETTING', amountE6: 2000 * E6, occurredOn: DAY2, recordedBy: 'test' },
+    { paymentId: refund!.id, kind: 'REFUND', amountE6: -2000 * E6, occurredOn: DAY2, reference: 're_test_1', recordedBy: 'test' },
+    { paymentId: outsideFare!.id, kind: 'CARD_CAPTURE', amountE6: 3000 * E6, occurredOn: '2030-02-03', reference: 'ch_test_out', recordedBy: 'test' },
   ]);
 
   const [pattern] = await db.select({ id: t.arrangementPatterns.id }).from(t.arrangementPatterns).limit(1);
@@ -153,10 +179,14 @@ describe('GET /v1/csv/bookings', () => {
     expect(a.slice(1, 10)).toEqual(['2030-01-10 10:30', DAY1, String(agentRow.id), agentRow.nameJa, branch.nameJa, `'=HYPERLINK("http://evil.example")`, '一般', '予約確定', '12']);
     expect(a[10]).not.toBe('');
     expect(a[11]).not.toBe('');
-    expect(a.slice(12)).toEqual(['15000', '0', 'クレジットカード(オンライン)', '入金済']);
+    // The booking's money: billed, received, refunded (negative) and balance, as its payments show them.
+    expect(a.slice(12)).toEqual(['15000', '0', 'クレジットカード(オンライン)', '入金済', '13000', '15000', '-2000', '0']);
     expect(byNumber.get('90000002')!.slice(6, 9)).toEqual(['嵯峨野高校, "二年"', '一般', '取消済']);
-    expect(byNumber.get('90000002')!.slice(12, 14)).toEqual(['8000', '2000']);
+    // Cancelled: the fee is what it costs; the paid fare paid it, 6,000 is still to go back.
+    expect(byNumber.get('90000002')!.slice(12)).toEqual(['8000', '2000', 'クレジットカード(オンライン)', '入金済', '2000', '8000', '0', '-6000']);
     expect(byNumber.get('90000003')![6]).toBe("'-5 団体");
+    // Submitted, its fare not yet asked for: nothing billed.
+    expect(byNumber.get('90000003')!.slice(14)).toEqual(['クレジットカード(オンライン)', '未請求', '0', '0', '0', '0']);
     // The quoted cell is written as RFC 4180 asks.
     expect(text).toContain('"嵯峨野高校, ""二年"""');
   });
@@ -250,12 +280,41 @@ describe('the streamed download', () => {
 });
 
 describe('the other reports', () => {
-  it('sales: every payment of the bookings travelling in the period, amounts in whole yen', async () => {
-    const { rows, filename } = await csvOf(`/v1/csv/sales?${PERIOD}`);
+  it('sales: every payment of the bookings travelling in the period, with its share of the booking’s billed, received, refunded and balance', async () => {
+    const { rows, text, filename } = await csvOf(`/v1/csv/sales?${PERIOD}`);
     expect(filename).toBe('sales_20300201-20300202.csv');
     expect(rows[0]).toEqual(HEADERS.sales.ja);
-    expect(rows.slice(1)).toHaveLength(1);
-    expect(rows[1]!.slice(1)).toEqual(['90000001', DAY1, String(agentRow.id), agentRow.nameJa, branch.nameJa, '運賃', '', 'クレジットカード(オンライン)', '入金済', '15000', '15000', '2030-01-20', '']);
+    expect(rows[0]!.slice(11, 17)).toEqual(['金額(円・返金はマイナス)', '請求額(円)', '入金額(円)', '充当額(円)', '返金額(円・マイナス表示)', '残高(円)']);
+    expect(rows.slice(1)).toHaveLength(6);
+    expect(rows[1]!.slice(1)).toEqual(['90000001', DAY1, String(agentRow.id), agentRow.nameJa, branch.nameJa, '運賃', '', '', 'クレジットカード(オンライン)', '入金済', '15000', '15000', '15000', '0', '0', '0', '2030-01-20', '']);
+    // [booking, kind, direction, reason, status, amount, billed, received, applied, refunded, balance]
+    expect(rows.slice(1).map((r) => [r[1], r[6], r[7], r[8], r[10], ...r.slice(11, 17)])).toEqual([
+      ['90000001', '運賃', '', '', '入金済', '15000', '15000', '15000', '0', '0', '0'],
+      // The operator's refund lowers the price and went back: never money received.
+      ['90000001', '差額', '返金', '運行会社による返金', '入金済', '-2000', '-2000', '0', '0', '-2000', '0'],
+      // Cancelled: the fare bills nothing, its money paid the fee; the rest is owed back.
+      ['90000002', '運賃', '', '', '入金済', '8000', '0', '8000', '-2000', '0', '-6000'],
+      ['90000002', '取消料', '', '', '入金済', '2000', '2000', '0', '2000', '0', '0'],
+      ['90000002', '差額', '返金', '取消', '入金待ち', '-6000', '0', '0', '0', '0', '0'],
+      // Submitted, not confirmed: priced, billed nothing.
+      ['90000003', '運賃', '', '', '未請求', '4500', '0', '0', '0', '0', '0'],
+    ]);
+    // A booking's rows add up to its figures on the bookings CSV (billed, received, refunded, balance).
+    const bookings = (await csvOf(`/v1/csv/bookings?${PERIOD}`)).rows.slice(1);
+    for (const b of bookings) {
+      const mine = rows.slice(1).filter((r) => r[1] === b[0]);
+      const sum = (col: number) => String(mine.reduce((s, r) => s + Number(r[col]), 0));
+      expect([sum(12), sum(13), sum(15), sum(16)], b[0]).toEqual(b.slice(16));
+      expect(sum(14), b[0]).toBe('0');
+    }
+    // Negative amounts are numbers, not text neutralised for Excel.
+    expect(text).not.toContain("'-");
+  });
+
+  it('sales in English: the money columns say their sign', async () => {
+    const { rows } = await csvOf(`/v1/csv/sales?${PERIOD}&lang=en`);
+    expect(rows[0]!.slice(11, 17)).toEqual(['Payment amount (JPY, refunds negative)', 'Billed (JPY)', 'Received (JPY)', 'Applied to fee (JPY)', 'Refunded (JPY, negative)', 'Balance (JPY)']);
+    expect(rows[2]!.slice(6, 9)).toEqual(['Discrepancy', 'Refund', 'By the operator']);
   });
 
   it('card settlement: captures and refunds by the day they happened, refunds negative numbers left as numbers', async () => {
@@ -263,6 +322,7 @@ describe('the other reports', () => {
     expect(rows[0]).toEqual(HEADERS['prepaid-agent-payment'].ja);
     expect(rows.slice(1).map((r) => [r[1], r[2], r[3], r[4], r[5]])).toEqual([
       [DAY1, 'カード売上', '15000', 'ch_test_1', '90000001'],
+      [DAY1, 'カード売上', '8000', 'ch_test_2', '90000002'],
       [DAY2, '返金', '-2000', 're_test_1', '90000001'],
     ]);
     expect(text).not.toContain("'-2000");

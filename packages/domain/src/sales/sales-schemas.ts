@@ -1,7 +1,10 @@
 /**
  * The sales summary on the wire (GET /v1/sales/summary, DESIGN §6 "Sales"): for a period of
  * service dates, the totals and the same sums per day, train, segment, agent and payment method.
- * Amounts are tax-included integers on the e6 scale; a refund discrepancy counts negative.
+ * Each booking counts its figures as its payments show them (payment-ledger.ts bookingMoney):
+ * what it costs now (billed: a live booking its fare, extra charges and price refunds; a cancelled
+ * one its cancellation fee only; a refused one, or a fare not yet asked for, nothing), what was
+ * received and what was refunded. Amounts are tax-included integers on the e6 scale.
  */
 import { z } from 'zod';
 import { daysBetween } from '../common/business-date.ts';
@@ -22,15 +25,19 @@ export type SalesSummaryQuery = z.infer<typeof SalesSummaryQuery>;
 
 /** What every row of the summary sums: money (e6) and counts. */
 export const SalesFigures = z.object({
-  /** Fares of confirmed bookings (what is owed or paid, whatever its payment state). */
+  /** Fares of live bookings that were asked for (a cancelled booking's fare counts nothing). */
   fare: E6,
-  /** Discrepancies: extra charges minus refunds. */
+  /** Extra charges after a change, less refunds that lower the price (a change, the operator's refund): negative when refunds outweigh. */
   discrepancy: E6,
-  /** Cancellation fees charged. */
+  /** Cancellation fees of cancelled bookings, less the operator's refunds on them. */
   cancellation_fee: E6,
-  /** fare + discrepancy + cancellation_fee. */
+  /** fare + discrepancy + cancellation_fee: the sum of the bookings' billed figures (what they cost now). */
   amount: E6,
-  /** Bookings with something counted in this row. */
+  /** Money that came in: card captures, bank transfers and coupons (a fare paid then netted onto the fee counts once). */
+  received: E6,
+  /** Money that went back to the agents (refunds made, and refunds netted on a monthly invoice); a positive amount. */
+  refunded: E6,
+  /** Bookings with something counted in this row (a charge, or money received or refunded). */
   bookings: z.number().int(),
   /** Participants of those bookings that are not cancelled. */
   people: z.number().int(),

@@ -49,13 +49,24 @@ const PAYMENT_KIND: Words = {
 const TRANSACTION_KIND: Words = {
   CARD_CAPTURE: { ja: 'カード売上', en: 'Card capture' },
   BANK_TRANSFER: { ja: '銀行振込', en: 'Bank transfer' },
+  COUPON: { ja: 'クーポン', en: 'Coupon' },
   REFUND: { ja: '返金', en: 'Refund' },
+  NETTING: { ja: '取消料へ充当', en: 'Applied to the fee' },
+};
+
+/** Why a refund record gives money back (payment-ledger.ts REFUND_REASONS; the screens' longer words: payments.json refunds.reasons). */
+const REFUND_REASON: Words = {
+  CHANGE: { ja: '予約変更', en: 'Booking change' },
+  OPERATOR: { ja: '運行会社による返金', en: 'By the operator' },
+  CANCELLATION: { ja: '取消', en: 'Cancellation' },
+  SUSPENSION: { ja: '運休', en: 'Train suspended' },
+  OVERPAYMENT: { ja: '過入金', en: 'Overpayment' },
 };
 
 const GROUP_TYPE: Words = { NORMAL: { ja: '一般', en: 'General' }, SCHOOL: { ja: '学生', en: 'School' } };
 const DIRECTION: Words = { down: { ja: '下り', en: 'Down' }, up: { ja: '上り', en: 'Up' }, EXTRA: { ja: '追加請求', en: 'Extra' }, REFUND: { ja: '返金', en: 'Refund' } };
 
-export const WORDS = { BOOKING_STATUS, PAYMENT_STATUS, PAYMENT_METHOD, PAYMENT_KIND, TRANSACTION_KIND, GROUP_TYPE, DIRECTION };
+export const WORDS = { BOOKING_STATUS, PAYMENT_STATUS, PAYMENT_METHOD, PAYMENT_KIND, TRANSACTION_KIND, REFUND_REASON, GROUP_TYPE, DIRECTION };
 
 /** The word for a code, or the code itself (never an empty cell for an unknown code). */
 export function word(words: Words, code: string | null, lang: CsvLanguage): string {
@@ -63,23 +74,36 @@ export function word(words: Words, code: string | null, lang: CsvLanguage): stri
   return words[code]?.[lang] ?? code;
 }
 
+/**
+ * The money columns' one convention (the booking page's figures, payment-ledger.ts bookingMoney):
+ * 請求額 billed, what the booking costs now (a cancelled booking its fee only); 入金額 received,
+ * positive; 返金額 refunded, written as a negative amount; 残高 the balance, billed − (received
+ * + refunded): above 0 still to pay, below 0 to be refunded. A refund is never money received.
+ */
+const MONEY = {
+  ja: ['請求額(円)', '入金額(円)', '返金額(円・マイナス表示)', '残高(円)'],
+  en: ['Billed (JPY)', 'Received (JPY)', 'Refunded (JPY, negative)', 'Balance (JPY)'],
+};
+
 /** Header rows, one label per column in the order the rows are written (DESIGN §10, "Reports"). */
 export const HEADERS: Record<CsvReportKind, { ja: string[]; en: string[] }> = {
   bookings: {
-    ja: ['予約番号', '申込日時', '乗車日', '代理店ID', '代理店名', '支店名', '団体名', '団体種別', 'ステータス', '人数', '下り列車', '上り列車', '合計金額(円)', '取消料(円)', '支払方法', '支払状況'],
-    en: ['Booking number', 'Submitted at', 'Service date', 'Agent ID', 'Agent', 'Branch', 'Group name', 'Group type', 'Status', 'People', 'Down train', 'Up train', 'Total (JPY)', 'Cancellation fee (JPY)', 'Payment method', 'Payment status'],
+    ja: ['予約番号', '申込日時', '乗車日', '代理店ID', '代理店名', '支店名', '団体名', '団体種別', 'ステータス', '人数', '下り列車', '上り列車', '合計金額(円)', '取消料(円)', '支払方法', '支払状況', ...MONEY.ja],
+    en: ['Booking number', 'Submitted at', 'Service date', 'Agent ID', 'Agent', 'Branch', 'Group name', 'Group type', 'Status', 'People', 'Down train', 'Up train', 'Total (JPY)', 'Cancellation fee (JPY)', 'Payment method', 'Payment status', ...MONEY.en],
   },
+  // One row per payment: its own amount, then its share of the booking's figures (a booking's rows
+  // add up to them); 充当額 is the paid fare applied to the cancellation fee (− on the fare, + on the fee).
   sales: {
-    ja: ['支払ID', '予約番号', '乗車日', '代理店ID', '代理店名', '支店名', '区分', '増減', '支払方法', '支払状況', '請求額(円)', '入金額(円)', '支払期限', '入金確認日時'],
-    en: ['Payment ID', 'Booking number', 'Service date', 'Agent ID', 'Agent', 'Branch', 'Kind', 'Direction', 'Payment method', 'Payment status', 'Amount (JPY)', 'Paid (JPY)', 'Due date', 'Confirmed at'],
+    ja: ['支払ID', '予約番号', '乗車日', '代理店ID', '代理店名', '支店名', '区分', '増減', '返金理由', '支払方法', '支払状況', '金額(円・返金はマイナス)', '請求額(円)', '入金額(円)', '充当額(円)', '返金額(円・マイナス表示)', '残高(円)', '支払期限', '入金確認日時'],
+    en: ['Payment ID', 'Booking number', 'Service date', 'Agent ID', 'Agent', 'Branch', 'Kind', 'Direction', 'Refund reason', 'Payment method', 'Payment status', 'Payment amount (JPY, refunds negative)', 'Billed (JPY)', 'Received (JPY)', 'Applied to fee (JPY)', 'Refunded (JPY, negative)', 'Balance (JPY)', 'Due date', 'Confirmed at'],
   },
   services: {
     ja: ['運行日', '列車', '方向', '定員', '確保席数', '予約件数', '予約人数', '確定件数', '確定人数'],
     en: ['Service date', 'Train', 'Direction', 'Capacity', 'Seats held', 'Bookings', 'People', 'Confirmed bookings', 'Confirmed people'],
   },
   'prepaid-agent-payment': {
-    ja: ['取引ID', '取引日', '取引種別', '金額(円)', '決済参照番号', '予約番号', '乗車日', '代理店ID', '代理店名', '支店名', '区分', '支払方法'],
-    en: ['Transaction ID', 'Date', 'Transaction', 'Amount (JPY)', 'Reference', 'Booking number', 'Service date', 'Agent ID', 'Agent', 'Branch', 'Kind', 'Payment method'],
+    ja: ['取引ID', '取引日', '取引種別', '金額(円・返金はマイナス)', '決済参照番号', '予約番号', '乗車日', '代理店ID', '代理店名', '支店名', '区分', '支払方法'],
+    en: ['Transaction ID', 'Date', 'Transaction', 'Amount (JPY, refunds negative)', 'Reference', 'Booking number', 'Service date', 'Agent ID', 'Agent', 'Branch', 'Kind', 'Payment method'],
   },
   'booking-summary': {
     ja: ['運行日', '列車', '方向', '予約件数', '人数', '金額(円)'],

@@ -2,11 +2,17 @@
  * The rows of each CSV report as one ordered SELECT per kind, from the row after `after` (its
  * keyset; null from the start) and, with `limit`, one page long. On PostgreSQL the service reads
  * the whole SELECT through a cursor; on PGlite one keyset page at a time (no OFFSET, so the cost
- * per page stays flat whatever the period). Amounts are read as float8 yen×10⁶ (exact below 2⁵³)
- * and dates as text, so both drivers hand back the same JavaScript values.
+ * per page stays flat whatever the period). Amounts (yen×10⁶, bigint or numeric sums) and dates
+ * are read as text, so both drivers hand back the same JavaScript values; the service reads the
+ * amounts back through safeE6, which refuses one past 2⁵³ rather than lose a yen.
+ *
+ * Money per booking or payment is bookingMoney's (payment-ledger.ts), through the SQL the sales
+ * summary sums too (sales/booking-money-sql.ts): billed, received, refunded and the balance agree
+ * yen for yen with the booking page, its payments and the sales screen.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { CsvLanguage } from '@sagano/domain/reports/report-schemas';
+import { paymentMoney } from '../sales/booking-money-sql.ts';
 
 /** One report's SELECT: ordered by its key, rows after `after`, at most `limit` of them when given. */
 export type ReportSelect<Row> = (period: Period, lang: CsvLanguage, after: Row | null, limit?: number) => SQL;
@@ -44,10 +50,14 @@ export interface BookingRow {
   participant_quantity: number;
   down_train: string | null;
   up_train: string | null;
-  total_e6: number;
-  cancellation_fee_e6: number;
+  total_e6: string;
+  cancellation_fee_e6: string;
   payment_method: string | null;
   payment_status: string | null;
+  /** The booking's figures (bookingMoney): billed, received, refunded (≥ 0; the CSV writes it negative). */
+  billed_e6: string;
+  received_e6: string;
+  refunded_e6: string;
 }
 
 /** The bookings SELECT; the benchmark hands it, without `after` and `limit`, to COPY as it is. */
@@ -57,13 +67,19 @@ export const bookingsSelect: ReportSelect<BookingRow> = (period, lang, after, li
       b.group_name, b.group_type, b.status, b.participant_quantity,
       (select ${trainName(sql`sv.names`, lang)} from booking_services d join services sv on sv.id = d.service_id where d.booking_id = b.id and d.direction = 'down') as down_train,
       (select ${trainName(sql`sv.names`, lang)} from booking_services d join services sv on sv.id = d.service_id where d.booking_id = b.id and d.direction = 'up') as up_train,
-      b.total_amount_e6::float8 as total_e6, coalesce(b.cancellation_fee_e6, 0)::float8 as cancellation_fee_e6,
-      fp.payment_method, fp.status as payment_status
+      b.total_amount_e6::text as total_e6, coalesce(b.cancellation_fee_e6, 0)::text as cancellation_fee_e6,
+      fp.payment_method, fp.status as payment_status,
+      bm.billed_e6, bm.received_e6, bm.refunded_e6
     from bookings b
     cross join lateral (select ${FIRST_DAY} as day) fd
     join agents a on a.id = b.agent_id
     join agent_groups g on g.id = b.agent_sub_group_id
     left join lateral (select p.payment_method, p.status from payments p where p.booking_id = b.id and p.kind = 'FARE' order by p.id limit 1) fp on true
+    cross join lateral (
+      select coalesce(sum(pm.billed_e6), 0)::text as billed_e6, coalesce(sum(pm.received_e6), 0)::text as received_e6, coalesce(sum(pm.refunded_e6), 0)::text as refunded_e6
+      from payments p ${paymentMoney}
+      where p.booking_id = b.id
+    ) bm
     where b.id > ${after?.id ?? 0} and fd.day between ${period.from} and ${period.to}
     order by b.id
     ${limitTo(limit)}`;
@@ -77,22 +93,33 @@ export interface SalesRow {
   branch_name: string;
   kind: string;
   direction: string | null;
+  refund_reason: string | null;
   payment_method: string;
   status: string;
-  total_e6: number;
-  paid_e6: number;
+  total_e6: string;
+  /** What this payment adds to its booking's figures (booking-money-sql.ts); summed over a booking's rows, bookingMoney's. */
+  billed_e6: string;
+  received_e6: string;
+  netted_e6: string;
+  refunded_e6: string;
   due_date: string | null;
   confirmed_at: string | null;
 }
 
-/** Every payment (fare, cancellation fee, discrepancy) of the bookings travelling in the period. */
+/**
+ * Every payment (fare, cancellation fee, extra charge, refund record) of the bookings travelling
+ * in the period, with what it adds to its booking's billed, received and refunded figures: a
+ * refund record's money is refunded (never received), a cancelled booking's fare bills nothing.
+ */
 export const salesSelect: ReportSelect<SalesRow> = (period, lang, after, limit) => {
   return sql`
       select p.id, b.booking_id, fd.day::text as service_date, b.agent_id, ${agentName(lang)} as agent_name, ${branchName(lang)} as branch_name,
-        p.kind, p.direction, p.payment_method, p.status, p.total_amount_e6::float8 as total_e6, p.paid_amount_e6::float8 as paid_e6,
+        p.kind, p.direction, p.refund_reason, p.payment_method, p.status, p.total_amount_e6::text as total_e6,
+        pm.billed_e6::text as billed_e6, pm.received_e6::text as received_e6, pm.netted_e6::text as netted_e6, pm.refunded_e6::text as refunded_e6,
         p.due_date::text as due_date, to_char(p.confirmed_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI') as confirmed_at
       from payments p
       join bookings b on b.id = p.booking_id
+      ${paymentMoney}
       cross join lateral (select ${FIRST_DAY} as day) fd
       join agents a on a.id = b.agent_id
       join agent_groups g on g.id = b.agent_sub_group_id
@@ -148,7 +175,7 @@ export interface CardTransactionRow {
   id: number;
   occurred_on: string;
   kind: string;
-  amount_e6: number;
+  amount_e6: string;
   reference: string | null;
   booking_id: string;
   service_date: string | null;
@@ -162,7 +189,7 @@ export interface CardTransactionRow {
 /** Card money in the period: captures and refunds (negative) of card payments, by the day they happened. */
 export const cardTransactionsSelect: ReportSelect<CardTransactionRow> = (period, lang, after, limit) => {
   return sql`
-      select t.id, t.occurred_on::text as occurred_on, t.kind, t.amount_e6::float8 as amount_e6, t.reference,
+      select t.id, t.occurred_on::text as occurred_on, t.kind, t.amount_e6::text as amount_e6, t.reference,
         b.booking_id, fd.day::text as service_date, b.agent_id, ${agentName(lang)} as agent_name, ${branchName(lang)} as branch_name,
         p.kind as payment_kind, p.payment_method
       from payment_transactions t
@@ -184,7 +211,7 @@ export interface SummaryRow {
   direction: string;
   bookings: number;
   people: number;
-  amount_e6: number;
+  amount_e6: string;
 }
 
 /**
@@ -196,7 +223,7 @@ export const summarySelect: ReportSelect<SummaryRow> = (period, lang, after, lim
   const afterService = after?.service_id ?? 0;
   return sql`
       select d.service_date::text as service_date, d.service_id, ${trainName(sql`sv.names`, lang)} as train, sv.direction,
-        d.bookings::int as bookings, d.people::int as people, d.amount_e6::float8 as amount_e6
+        d.bookings::int as bookings, d.people::int as people, d.amount_e6::text as amount_e6
       from (
         select bs.service_date, bs.service_id, count(*) as bookings, sum(b.participant_quantity) as people,
           sum(case when bs.direction = (select min(f.direction) from booking_services f where f.booking_id = b.id) then b.total_amount_e6 else 0 end) as amount_e6

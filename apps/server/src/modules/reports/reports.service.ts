@@ -4,7 +4,7 @@
  * stream feeds the base64 answer (short periods) and the streamed download.
  */
 import type { Readable } from 'node:stream';
-import { yenOf } from '@sagano/domain/money/yen-e6';
+import { safeE6, yenOf } from '@sagano/domain/money/yen-e6';
 import type { CsvEncoding, CsvLanguage, CsvReportKind } from '@sagano/domain/reports/report-schemas';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import { invalid } from '../../lib/app-error.ts';
@@ -28,22 +28,54 @@ interface Source<Row> {
 
 const source = <Row>(s: Source<Row>) => s as Source<unknown>;
 
+/** Whole yen of an amount read as text (a bigint column or a numeric sum). */
+const yen = (e6: string) => yenOf(safeE6(e6));
+/** Money that went back, written negative (the refunded columns' convention); never -0. */
+const negativeYen = (e6: string) => yenOf(-safeE6(e6));
+
+/**
+ * The booking's money columns, as bookingMoney counts them: billed, received, refunded (written
+ * negative) and the balance, billed − (received − refunded): above 0 still to pay, below 0 owed back.
+ */
+function bookingMoneyCells(r: { billed_e6: string; received_e6: string; refunded_e6: string }): Cell[] {
+  const billed = safeE6(r.billed_e6);
+  const received = safeE6(r.received_e6);
+  const refunded = safeE6(r.refunded_e6);
+  return [yenOf(billed), yenOf(received), yenOf(-refunded), yenOf(billed - received + refunded)];
+}
+
+/**
+ * A payment's share of its booking's money: billed, received, netted (the fare's money applied to
+ * the fee: − on the fare, + on the fee), refunded (negative) and its own balance, billed −
+ * received − netted + refunded. A booking's rows add up to its bookingMoney figures (netting to 0).
+ */
+function paymentMoneyCells(r: { billed_e6: string; received_e6: string; netted_e6: string; refunded_e6: string }): Cell[] {
+  const billed = safeE6(r.billed_e6);
+  const received = safeE6(r.received_e6);
+  const netted = safeE6(r.netted_e6);
+  const refunded = safeE6(r.refunded_e6);
+  return [yenOf(billed), yenOf(received), yenOf(netted), yenOf(-refunded), yenOf(billed - received - netted + refunded)];
+}
+
 const SOURCES: Record<CsvReportKind, Source<unknown>> = {
   bookings: source({
     select: bookingsSelect,
     cells: (r, l) => [
       r.booking_id, r.submitted_at, r.service_date, r.agent_id, r.agent_name, r.branch_name, r.group_name,
       word(WORDS.GROUP_TYPE, r.group_type, l), word(WORDS.BOOKING_STATUS, r.status, l), r.participant_quantity,
-      r.down_train ?? '', r.up_train ?? '', yenOf(r.total_e6), yenOf(r.cancellation_fee_e6),
+      r.down_train ?? '', r.up_train ?? '', yen(r.total_e6), yen(r.cancellation_fee_e6),
       word(WORDS.PAYMENT_METHOD, r.payment_method, l), word(WORDS.PAYMENT_STATUS, r.payment_status, l),
+      ...bookingMoneyCells(r),
     ],
   }),
   sales: source({
     select: salesSelect,
     cells: (r, l) => [
       r.id, r.booking_id, r.service_date, r.agent_id, r.agent_name, r.branch_name, word(WORDS.PAYMENT_KIND, r.kind, l),
-      word(WORDS.DIRECTION, r.direction, l), word(WORDS.PAYMENT_METHOD, r.payment_method, l), word(WORDS.PAYMENT_STATUS, r.status, l),
-      yenOf(r.total_e6), yenOf(r.paid_e6), r.due_date ?? '', r.confirmed_at ?? '',
+      word(WORDS.DIRECTION, r.direction, l), word(WORDS.REFUND_REASON, r.refund_reason, l), word(WORDS.PAYMENT_METHOD, r.payment_method, l), word(WORDS.PAYMENT_STATUS, r.status, l),
+      // The payment's own amount: a refund record's is money going back, so negative.
+      r.direction === 'REFUND' ? negativeYen(r.total_e6) : yen(r.total_e6),
+      ...paymentMoneyCells(r), r.due_date ?? '', r.confirmed_at ?? '',
     ],
   }),
   services: source({
@@ -53,13 +85,13 @@ const SOURCES: Record<CsvReportKind, Source<unknown>> = {
   'prepaid-agent-payment': source({
     select: cardTransactionsSelect,
     cells: (r, l) => [
-      r.id, r.occurred_on, word(WORDS.TRANSACTION_KIND, r.kind, l), yenOf(r.amount_e6), r.reference ?? '', r.booking_id, r.service_date ?? '',
+      r.id, r.occurred_on, word(WORDS.TRANSACTION_KIND, r.kind, l), yen(r.amount_e6), r.reference ?? '', r.booking_id, r.service_date ?? '',
       r.agent_id, r.agent_name, r.branch_name, word(WORDS.PAYMENT_KIND, r.payment_kind, l), word(WORDS.PAYMENT_METHOD, r.payment_method, l),
     ],
   }),
   'booking-summary': source({
     select: summarySelect,
-    cells: (r, l) => [r.service_date, r.train, word(WORDS.DIRECTION, r.direction, l), r.bookings, r.people, yenOf(r.amount_e6)],
+    cells: (r, l) => [r.service_date, r.train, word(WORDS.DIRECTION, r.direction, l), r.bookings, r.people, yen(r.amount_e6)],
   }),
 };
 

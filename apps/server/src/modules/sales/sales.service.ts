@@ -1,4 +1,8 @@
-/** The sales summary of a period (DESIGN §6 "Sales"): the repository's sums, named and shaped for the wire. */
+/**
+ * The sales summary of a period (DESIGN §6 "Sales"): the repository's sums, named and shaped for
+ * the wire. `amount` is the sum of the bookings' billed figures (bookingMoney), split into fare,
+ * discrepancy and cancellation fee; `received` and `refunded` are theirs too.
+ */
 import { safeE6 } from '@sagano/domain/money/yen-e6';
 import type { SalesFigures, SalesSummaryQuery, SalesSummaryResponse } from '@sagano/domain/sales/sales-schemas';
 import type { Db } from '../../db/client.ts';
@@ -8,7 +12,16 @@ function figuresOf(row: SalesRow | undefined): SalesFigures {
   const fare = safeE6(row?.fare ?? 0);
   const discrepancy = safeE6(row?.discrepancy ?? 0);
   const cancellationFee = safeE6(row?.cancellation_fee ?? 0);
-  return { fare, discrepancy, cancellation_fee: cancellationFee, amount: fare + discrepancy + cancellationFee, bookings: row?.bookings ?? 0, people: row?.people ?? 0 };
+  return {
+    fare,
+    discrepancy,
+    cancellation_fee: cancellationFee,
+    amount: fare + discrepancy + cancellationFee,
+    received: safeE6(row?.received ?? 0),
+    refunded: safeE6(row?.refunded ?? 0),
+    bookings: row?.bookings ?? 0,
+    people: row?.people ?? 0,
+  };
 }
 
 /** Totals and breakdowns of the sales whose (first) service date lies in the period. */

@@ -7,11 +7,13 @@ import { currentLocation as where, fieldLabelled as field, LocationProbe, render
 import { enabledButton, json, pageText, stubApi, waitFor, type ApiCall } from '../../../test/screen.ts';
 import { Component as Sales } from './sales.tsx';
 
-const fig = (fareYen: number, discrepancyYen: number, feeYen: number, bookings: number, people: number): SalesFigures => ({
+const fig = (fareYen: number, discrepancyYen: number, feeYen: number, bookings: number, people: number, receivedYen = 0, refundedYen = 0): SalesFigures => ({
   fare: fareYen * E6,
   discrepancy: discrepancyYen * E6,
   cancellation_fee: feeYen * E6,
   amount: (fareYen + discrepancyYen + feeYen) * E6,
+  received: receivedYen * E6,
+  refunded: refundedYen * E6,
   bookings,
   people,
 });
@@ -20,7 +22,7 @@ const label = (ja: string, en: string) => [{ language_id: 'ja', text: ja }, { la
 const SUMMARY: SalesSummaryResponse = {
   from_date: '2030-05-01',
   to_date: '2030-05-31',
-  totals: fig(1_234_000, -1_000, 11_200, 4, 42),
+  totals: fig(1_234_000, -1_000, 11_200, 4, 42, 656_000, 19_560),
   by_day: [
     { service_date: '2030-05-09', ...fig(600_000, 0, 0, 2, 22) },
     { service_date: '2030-05-10', ...fig(634_000, -1_000, 11_200, 2, 20) },
@@ -52,6 +54,9 @@ describe('the sales screen', { timeout: 20_000 }, () => {
     await waitFor(() => rows('day').length === 2);
     expect(document.querySelector('[data-testid="sales-total-amount"]')!.textContent).toContain('1,244,200円');
     expect(document.querySelector('[data-testid="sales-total-people"]')!.textContent).toContain('42名');
+    // What came in and what went back beside what was billed, as the booking's account shows them.
+    expect(document.querySelector('[data-testid="sales-total-received"]')!.textContent).toBe('入金額656,000円');
+    expect(document.querySelector('[data-testid="sales-total-refunded"]')!.textContent).toBe('返金額19,560円');
     expect(rows('day')[1]).toEqual(['2030-05-10', '634,000', '-1,000', '11,200', '644,200', '2', '20']);
     expect(rows('train')[0]![0]).toBe('トロッコ1号');
     expect(rows('segment')[0]![0]).toBe('トロッコ嵯峨 → トロッコ亀岡');
@@ -87,5 +92,7 @@ describe('the sales screen', { timeout: 20_000 }, () => {
     expect(rows('method')[0]![0]).toBe('Monthly transfer');
     expect(pageText()).toContain('Sales per day');
     expect(document.querySelector('[data-testid="sales-total-amount"]')!.textContent).toContain('¥1,244,200');
+    expect(document.querySelector('[data-testid="sales-total-received"]')!.textContent).toBe('Received¥656,000');
+    expect(document.querySelector('[data-testid="sales-total-refunded"]')!.textContent).toBe('Refunded¥19,560');
   });
 });

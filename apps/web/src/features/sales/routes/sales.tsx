@@ -21,10 +21,15 @@ function thisMonth(): { from_date: string; to_date: string } {
   return { from_date: `${month}-01`, to_date: lastDayOfMonth(month) };
 }
 
+/** The totals' cards, in two rows of four: billed and its parts, then money in and out, and the counts. */
+const TOTALS = ['amount', 'fare', 'discrepancy', 'cancellation_fee', 'received', 'refunded', 'bookings', 'people'] as const;
+
 /**
  * /sales (売上管理): the sales of a period of service dates (this month unless the address says
  * otherwise): totals, then per day, train, segment, agent and payment method a chart with its
- * table beside it. What counts as a sale is the server's (DESIGN §6 "Sales").
+ * table beside it. What counts as a sale is the server's (DESIGN §6 "Sales"): each booking's billed
+ * figure as its payments show it; the totals add what was received and refunded, the same
+ * figures as the booking's account (payments' BookingMoneyFigures), refunded as a positive amount.
  */
 export function Component() {
   const { t, i18n } = useTranslation('sales');
@@ -70,8 +75,8 @@ export function Component() {
       )}
       <Stack gap="md" pos="relative">
         <LoadingOverlay visible={summary.isFetching && !data} />
-        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" aria-label={t('totals.label')} role="list">
-          {(['amount', 'fare', 'discrepancy', 'cancellation_fee', 'bookings', 'people'] as const).map((k) => (
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-label={t('totals.label')} role="list">
+          {TOTALS.map((k) => (
             <Paper key={k} withBorder p="sm" role="listitem" data-testid={`sales-total-${k}`}>
               <Text size="xs" c="dimmed">
                 {t(`figures.${k}`)}
