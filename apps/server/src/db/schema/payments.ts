@@ -152,6 +152,8 @@ export const sandboxCheckouts = pgTable(
     status: text('status').notNull().default('OPEN'),
     transactionId: text('transaction_id'),
     refundedE6: bigint('refunded_e6', { mode: 'number' }).notNull().default(0),
+    /** The idempotency keys of the refunds made (a retried refund call is answered, not made twice). */
+    refundKeys: text('refund_keys').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,16 +7,16 @@
  */
 import { addDays } from '@sagano/domain/common/business-date';
 import { heldE6, isCharge, isRefundRecord, settleCancellation as settleByMethod, type CancellationSettlement } from '@sagano/domain/payments/payment-ledger';
-import { discrepancyOf, paymentMethodOf, type PaymentMethod } from '@sagano/domain/payments/payment-state';
+import { paymentMethodOf, type PaymentMethod } from '@sagano/domain/payments/payment-state';
 import type { CancellationSettlementPreview } from '@sagano/domain/payments/payment-schemas';
 import type { AgentType } from '@sagano/domain/agents/agent-schemas';
 import type { Executor } from '../../db/client.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { cancellationSettlementMail } from './payment-mails.ts';
-import { ledgerPaymentOf, standingOf } from './payment-presenter.ts';
+import { ledgerPaymentOf } from './payment-presenter.ts';
 import { insertPayment, insertTransaction, paymentsOfBooking, type PaymentRow } from './payments.repository.ts';
-import { openDiscrepancy, openRefund, takeSystemStep } from './payment-steps.ts';
+import { openPriceDifference, openRefund, takeSystemStep } from './payment-steps.ts';
 
 /** Days after the cancellation by which a cancellation fee left to pay by card is due (the service date may be past). */
 export const CANCELLATION_FEE_DUE_DAYS = 7;
@@ -81,10 +81,7 @@ export async function repriceFare(work: Work, booking: PaymentBooking, totalAmou
     await takeSystemStep(work, fare, 'reprice', { totalE6: totalAmountE6 });
     return 'REPRICED';
   }
-  const gap = discrepancyOf(standingOf(fare, payments), totalAmountE6);
-  if (!gap) return 'UNCHANGED';
-  await openDiscrepancy(work, booking, fare, gap, today);
-  return 'DISCREPANCY_OPENED';
+  return (await openPriceDifference(work, booking, fare, payments, totalAmountE6, today)) ? 'DISCREPANCY_OPENED' : 'UNCHANGED';
 }
 
 /**

@@ -7,13 +7,13 @@
  */
 import { addDays } from '@sagano/domain/common/business-date';
 import { refundRouteOf, type RefundReason } from '@sagano/domain/payments/payment-ledger';
-import { applyPaymentStep, type PaymentCaller, type PaymentMethod, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
+import { applyPaymentStep, discrepancyOf, type PaymentCaller, type PaymentMethod, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
 import { AppError, invalid } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { notify } from '../bookings/booking-steps.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { refundMadeMail } from './payment-mails.ts';
-import { stateOfPayment } from './payment-presenter.ts';
+import { standingOf, stateOfPayment } from './payment-presenter.ts';
 import { findPayment, insertPayment, insertTransaction, updatePayment, type PaymentRow, type PaymentTransactionRow } from './payments.repository.ts';
 import { jobKey } from '../../jobs/define-job.ts';
 import { z } from 'zod';
@@ -114,6 +114,27 @@ export async function openDiscrepancy(work: Work, booking: BookingRef, fare: Pay
   });
   await notify(work.tx, booking, 'AGENT', 'PAYMENT_REQUEST', 'payment');
   return row;
+}
+
+/**
+ * A new price for a settled fare (a change of the booking, the operator's adjustment): an extra
+ * charge not paid yet and a change refund not made yet (nor on its way to a card) are withdrawn
+ * first, so one difference is opened from where the fare then stands — never an extra charge to
+ * pay beside a refund of more. Answers the discrepancy opened, if any.
+ */
+export async function openPriceDifference(work: Work, booking: BookingRef, fare: PaymentRow, payments: readonly PaymentRow[], newTotalE6: number, today: string, links?: { publicUrl: string }): Promise<PaymentRow | null> {
+  const withdrawn = new Set<number>();
+  for (const p of payments) {
+    if (p.kind !== 'DISCREPANCY' || p.parentPaymentId !== fare.id || p.status !== 'PAYMENT_PENDING' || p.paidAmountE6 > 0) continue;
+    const changeRefund = p.direction === 'REFUND' && (p.refundReason === null || p.refundReason === 'CHANGE') && refundRouteOf(p.paymentMethod as PaymentMethod) !== 'GATEWAY';
+    if (p.direction === 'EXTRA' || changeRefund) {
+      await takeSystemStep(work, p, 'waive');
+      withdrawn.add(p.id);
+    }
+  }
+  const standing = standingOf(fare, payments.filter((p) => !withdrawn.has(p.id)));
+  const gap = discrepancyOf(standing, newTotalE6);
+  return gap ? openDiscrepancy(work, booking, fare, gap, today, links) : null;
 }
 
 export interface RefundRequest {

@@ -6,7 +6,7 @@
  * notification, all in the caller's transaction. The gateway is never called inside one.
  */
 import { randomUUID } from 'node:crypto';
-import { applyPaymentStep, discrepancyOf, isSettled, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
+import { applyPaymentStep, isSettled, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
 import { refundRouteOf } from '@sagano/domain/payments/payment-ledger';
 import type { AdjustAmountBody, RecordBankTransferBody, RecordRefundPaidBody, RefundBody, RefundResponse, ReportCouponBody, StartCardPaymentResponse } from '@sagano/domain/payments/payment-schemas';
 import type { Db, Executor } from '../../db/client.ts';
@@ -19,8 +19,8 @@ import { canSee } from '../auth/tenant-scope.ts';
 import { callerOf, notify } from '../bookings/booking-steps.ts';
 import { recordRevision } from '../bookings/bookings.repository.ts';
 import { GatewayError, type PaymentGateway } from './gateway/payment-gateway.ts';
-import { presentBookingMoney, refundableE6, standingOf, stateOfPayment } from './payment-presenter.ts';
-import { openDiscrepancy, openRefund, recordMoney, refusalError, settleRefund, takeStep } from './payment-steps.ts';
+import { presentBookingMoney, refundableE6, stateOfPayment } from './payment-presenter.ts';
+import { openPriceDifference, openRefund, recordMoney, refusalError, settleRefund, takeStep } from './payment-steps.ts';
 import { findPayment, insertAttempt, ledgerOfBooking, lockBookingById, openAttempt, paymentByIdempotencyKey, paymentsOfBooking, updateAttempt, type PaymentRow } from './payments.repository.ts';
 import { findBookingRow } from '../bookings/bookings.repository.ts';
 
@@ -157,8 +157,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       // settles at what was paid); the new total opens a discrepancy against where the fare stands,
       // so sales and settlements count the difference once. A pending fare otherwise takes the new total.
       const after = await takePaymentStep(ctx, 'adjust_amount', { totalE6: body.total_amount, reason: body.reason }, { adjustReason: body.reason });
-      const gap = isSettled(stateOfPayment(after)) ? discrepancyOf(standingOf(after, await paymentsOfBooking(work.tx, ctx.booking.id)), body.total_amount) : null;
-      const discrepancyId = gap ? (await openDiscrepancy(work, ctx.booking, after, gap, clock.today(), { publicUrl: deps.publicUrl })).id : null;
+      const opened = isSettled(stateOfPayment(after)) ? await openPriceDifference(work, ctx.booking, after, await paymentsOfBooking(work.tx, ctx.booking.id, { lock: true }), body.total_amount, clock.today(), { publicUrl: deps.publicUrl }) : null;
+      const discrepancyId = opened?.id ?? null;
       await recordPaymentRevision(ctx, actorOf(principal));
       return { discrepancy_payment_id: discrepancyId };
     },

@@ -6,7 +6,7 @@
  * asynchronously with retries. It keeps its own checkouts (sandbox_checkouts); the payments module
  * never reads them, only this adapter does, exactly as it would ask a remote provider.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { yenOf, e6OfYen } from '@sagano/domain/money/yen-e6';
 import { z } from 'zod';
@@ -67,13 +67,20 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): PaymentGateway {
     },
 
     async refund(request) {
-      const refundId = `re_${request.idempotencyKey.replace(/[^A-Za-z0-9]/g, '').slice(-24)}`;
+      // One refund per idempotency key, as a real provider: a retried call answers the refund already made.
+      const refundId = `re_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
       const [row] = await deps.db
         .update(t.sandboxCheckouts)
-        .set({ refundedE6: sql`${t.sandboxCheckouts.refundedE6} + ${request.amountE6}`, updatedAt: new Date() })
-        .where(sql`${t.sandboxCheckouts.ref} = ${request.gatewayRef} and ${t.sandboxCheckouts.status} = 'PAID' and ${t.sandboxCheckouts.refundedE6} + ${request.amountE6} <= ${t.sandboxCheckouts.amountE6}`)
+        .set({ refundedE6: sql`${t.sandboxCheckouts.refundedE6} + ${request.amountE6}`, refundKeys: sql`array_append(${t.sandboxCheckouts.refundKeys}, ${request.idempotencyKey})`, updatedAt: new Date() })
+        .where(
+          sql`${t.sandboxCheckouts.ref} = ${request.gatewayRef} and ${t.sandboxCheckouts.status} = 'PAID' and ${t.sandboxCheckouts.refundedE6} + ${request.amountE6} <= ${t.sandboxCheckouts.amountE6} and not (${request.idempotencyKey} = any(${t.sandboxCheckouts.refundKeys}))`,
+        )
         .returning();
-      if (!row) throw new GatewayError('REJECTED', 'the sandbox refused the refund: nothing paid, or more than was paid');
+      if (!row) {
+        const [made] = await deps.db.select({ ref: t.sandboxCheckouts.ref }).from(t.sandboxCheckouts).where(sql`${t.sandboxCheckouts.ref} = ${request.gatewayRef} and ${request.idempotencyKey} = any(${t.sandboxCheckouts.refundKeys})`);
+        if (made) return { refundId };
+        throw new GatewayError('REJECTED', 'the sandbox refused the refund: nothing paid, or more than was paid');
+      }
       await deps.sendWebhook(sandboxEvent('charge.refunded', { ref: request.gatewayRef, amount: yenOf(request.amountE6), currency: 'jpy', refund_id: refundId, refund_key: request.idempotencyKey }, deps.now()));
       return { refundId };
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_checkouts" ADD COLUMN "refund_keys" text[] DEFAULT '{}'::text[] NOT NULL;
