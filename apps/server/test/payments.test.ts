@@ -289,10 +289,14 @@ describe('coupons, bank transfers, adjustments and cancellation payments', () =>
     // The settled fare keeps the total it was paid at: the 1,200 yen is the discrepancy's alone (counted once).
     const listed = (await get(`/v1/bookings/payments/search?booking_id=${id}`)).json().payments[0];
     expect(listed.payment).toMatchObject({ total_amount: 5000 * E6, paid_amount: 5000 * E6, is_total_amount_fixed: true, discrepancy: { direction: 'EXTRA', total_amount: 1200 * E6 } });
-    // A second adjustment counts only its own difference from where the fare stands (5,000 + 1,200).
+    // A second adjustment while the 1,200 yen is still unpaid withdraws it and charges only what is
+    // now owed over the paid 5,000 (never an extra charge beside a refund of more).
     const back = (await post(`/v1/bookings/${id}/adjust_amount`, { total_amount: 5500 * E6, reason: '荷物料金の一部取消' })).json();
     const [second] = await ctx.database.db.select().from(t.payments).where(eq(t.payments.id, back.discrepancy_payment_id));
-    expect(second).toMatchObject({ kind: 'DISCREPANCY', direction: 'REFUND', totalAmountE6: 700 * E6 });
+    expect(second).toMatchObject({ kind: 'DISCREPANCY', direction: 'EXTRA', totalAmountE6: 500 * E6 });
+    const [first] = await ctx.database.db.select().from(t.payments).where(eq(t.payments.id, more.discrepancy_payment_id));
+    expect(first).toMatchObject({ status: 'NO_NEED_TO_PAY', paidAmountE6: 0 });
+    expect((await fareOf(id)).booking_money).toMatchObject({ billed_amount: 5500 * E6, received_amount: 5000 * E6, balance_amount: 500 * E6 });
     expect((await get(`/v1/bookings/${id}`)).json().main_params.payment.discrepancy_details.last_payment.total_amount).toBe(5500 * E6);
   }, 30_000);
 

@@ -139,13 +139,17 @@ describe('suspending one train', () => {
     expect((await call('PUT', `/v1/services/${fx.down}/status`, { date: day(), operation: 'suspended' })).statusCode).toBe(409);
   });
 
-  it('a paid fare stays paid (the refund is the money work), the booking is still refused', async () => {
+  it('a paid booking is still refused, and everything it paid goes back in full (a refund record, SUSPENSION)', async () => {
     const paid = await booking(fx.days[1]!, fx.up, 'up', 2, 'reserved');
     await ctx.database.db.execute(sql`update payments set status = 'PAYMENT_CONFIRMED', paid_amount_e6 = total_amount_e6 where booking_id = (select id from bookings where booking_id = ${paid})`);
     expect((await call('PUT', `/v1/services/${fx.up}/status`, { date: fx.days[1], operation: 'suspended' })).json().refused_booking_ids).toEqual([paid]);
     const b = (await call('GET', `/v1/bookings/${paid}`)).json();
     expect(b).toMatchObject({ status: 'NOT_RESERVED', refusal_reason: 'SERVICE_SUSPENSION' });
     expect(b.main_params.payment.status).toBe('PAYMENT_CONFIRMED');
+    const fare = b.main_params.payment;
+    expect(fare.refunds).toEqual([expect.objectContaining({ reason: 'SUSPENSION', total_amount: fare.paid_amount, status: 'PAYMENT_PENDING' })]);
+    // A refused booking costs nothing: what it holds is owed back until the refund is made.
+    expect(fare.booking_money).toMatchObject({ billed_amount: 0, owed_back_amount: fare.paid_amount });
   });
 });
 

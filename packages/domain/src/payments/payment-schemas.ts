@@ -84,11 +84,33 @@ export const PaymentSnapshot = z.object({
 });
 export type PaymentSnapshot = z.infer<typeof PaymentSnapshot>;
 
-/** What cancelling now would cost: the rate in force, the amount it applies to and the fee. */
+
+
+/**
+ * How cancelling now would settle the money (payment-ledger.ts settleCancellation), shown before
+ * the agent agrees and in the operator's confirmation: the fee, what was paid, what of it pays
+ * the fee, what goes back and how, and what is still to pay.
+ */
+export const CancellationSettlementPreview = z.object({
+  fee_amount: Amount,
+  paid_amount: Amount,
+  applied_to_fee_amount: Amount,
+  refund_amount: Amount,
+  refund_route: z.enum(REFUND_ROUTES),
+  still_owed_amount: Amount,
+  on_monthly_invoice: z.boolean(),
+});
+export type CancellationSettlementPreview = z.infer<typeof CancellationSettlementPreview>;
+
+/**
+ * What cancelling costs: the rate in force, the amount it applies to, the fee, and how the fee is
+ * settled against what was paid (null once the cancellation is confirmed: the refunds then show it).
+ */
 export const ExpectedCancellationPayment = z.object({
   cancellation_rate_percent: z.number().min(0).max(100),
   total_cancellation_amount: Amount,
   total_cancellation_fee: Amount,
+  settlement: CancellationSettlementPreview.nullable(),
 });
 
 /** DESIGN §6: the payment first confirmed, the latest one, and what a cancellation would cost now (each null when none). */
@@ -213,21 +235,7 @@ export const RecordRefundPaidBody = z.object({
 });
 export type RecordRefundPaidBody = z.infer<typeof RecordRefundPaidBody>;
 
-/**
- * How cancelling now would settle the money (payment-ledger.ts settleCancellation), shown before
- * the agent agrees and in the operator's confirmation: the fee, what was paid, what of it pays
- * the fee, what goes back and how, and what is still to pay.
- */
-export const CancellationSettlementPreview = z.object({
-  fee_amount: Amount,
-  paid_amount: Amount,
-  applied_to_fee_amount: Amount,
-  refund_amount: Amount,
-  refund_route: z.enum(REFUND_ROUTES),
-  still_owed_amount: Amount,
-  on_monthly_invoice: z.boolean(),
-});
-export type CancellationSettlementPreview = z.infer<typeof CancellationSettlementPreview>;
+
 
 /** POST …/report_coupon: the agent reports the coupon issued. PUT …/coupon_number: the operator corrects it. */
 export const ReportCouponBody = z.object({

@@ -6,7 +6,7 @@
  * moves, the ledger. Only the payments module writes the payment tables.
  */
 import { addDays } from '@sagano/domain/common/business-date';
-import { heldE6, isCharge, isRefundRecord, settleCancellation as settleByMethod, type CancellationSettlement } from '@sagano/domain/payments/payment-ledger';
+import { heldE6, isCharge, type CancellationSettlement } from '@sagano/domain/payments/payment-ledger';
 import { paymentMethodOf, type PaymentMethod } from '@sagano/domain/payments/payment-state';
 import type { CancellationSettlementPreview } from '@sagano/domain/payments/payment-schemas';
 import type { AgentType } from '@sagano/domain/agents/agent-schemas';
@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { cancellationSettlementMail } from './payment-mails.ts';
-import { ledgerPaymentOf } from './payment-presenter.ts';
+import { ledgerPaymentOf, planCancellation, presentSettlement } from './payment-accounts.ts';
 import { insertPayment, insertTransaction, paymentsOfBooking, type PaymentRow } from './payments.repository.ts';
 import { openPriceDifference, openRefund, takeSystemStep } from './payment-steps.ts';
 
@@ -109,45 +109,6 @@ async function closeOpenCharges(work: Work, payments: readonly PaymentRow[], whi
     out.push(open && which(p) ? await takeSystemStep(work, p, 'close') : p);
   }
   return out;
-}
-
-/**
- * What a monthly agent gets back as a credit on its next monthly invoice: the charges already
- * invoiced (paid or not: the invoice stands), plus money paid toward charges not yet invoiced,
- * less refunds already decided.
- */
-function monthlyCreditE6(payments: readonly PaymentRow[]): number {
-  const ledger = payments.map(ledgerPaymentOf);
-  let credit = 0;
-  for (const [i, p] of payments.entries()) {
-    const l = ledger[i]!;
-    if (isRefundRecord(l)) {
-      if (p.status !== 'NO_NEED_TO_PAY') credit -= p.totalAmountE6;
-    } else if (p.kind !== 'CANCELLATION') {
-      credit += p.monthlyInvoiceId !== null && p.status !== 'NO_NEED_TO_PAY' ? p.totalAmountE6 : p.paidAmountE6;
-    }
-  }
-  return Math.max(0, credit);
-}
-
-/** The settlement a cancellation at `feeE6` would make now, as the payments stand (after the open charges close). */
-function planCancellation(payments: readonly PaymentRow[], method: PaymentMethod, feeE6: number): CancellationSettlement {
-  const monthly = method === 'MONTHLY';
-  // What closes: every open charge, except a monthly one already on an invoice (that invoice stands).
-  const closed = payments.map((p) => (['INITED', 'PAYMENT_PENDING', 'INVOICE_PENDING'].includes(p.status) && p.kind !== 'CANCELLATION' && p.direction !== 'REFUND' && !(monthly && p.monthlyInvoiceId !== null) ? { ...p, status: 'NO_NEED_TO_PAY' } : p));
-  return settleByMethod({ feeE6, method, heldE6: heldE6(closed.map(ledgerPaymentOf)), invoicedE6: monthly ? monthlyCreditE6(closed) : undefined });
-}
-
-export function presentSettlement(s: CancellationSettlement): CancellationSettlementPreview {
-  return {
-    fee_amount: s.feeE6,
-    paid_amount: s.paidE6,
-    applied_to_fee_amount: s.appliedToFeeE6,
-    refund_amount: s.refundE6,
-    refund_route: s.refundRoute,
-    still_owed_amount: s.stillOwedE6,
-    on_monthly_invoice: s.onMonthlyInvoice,
-  };
 }
 
 /** How cancelling at `feeE6` now would settle the booking's money (the cancel page and the operator's confirmation show it). */

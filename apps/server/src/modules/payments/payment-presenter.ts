@@ -4,7 +4,10 @@
  */
 import { isOverdue, paymentFlags, standingTotalE6, type PaymentCaller, type PaymentKind, type PaymentMethod, type PaymentState, type PaymentStatus } from '@sagano/domain/payments/payment-state';
 import type { BookingMoney, PaymentDetail, PaymentPriceItem, PaymentRefund } from '@sagano/domain/payments/payment-schemas';
-import { bookingMoney, heldE6, isRefundRecord, moneyStateOf, refundRouteOf, type LedgerEntry, type LedgerPayment, type RefundReason } from '@sagano/domain/payments/payment-ledger';
+import { bookingMoney, heldE6, isRefundRecord, moneyStateOf, refundRouteOf, type LedgerEntry, type RefundReason } from '@sagano/domain/payments/payment-ledger';
+import { ledgerPaymentOf, planCancellation, presentSettlement } from './payment-accounts.ts';
+
+export { ledgerPaymentOf };
 import { percentOfRate } from '@sagano/domain/money/yen-e6';
 import { mayHaveDocument } from '@sagano/domain/invoices/document-rules';
 import type { DocumentKind } from '@sagano/domain/invoices/document-numbers';
@@ -23,20 +26,6 @@ export function stateOfPayment(row: PaymentRow): PaymentState {
     isCancellationFeeFixed: row.isCancellationFeeFixed,
     cancelPaymentFinished: row.cancelPaymentFinished,
     direction: (row.direction as 'EXTRA' | 'REFUND' | null) ?? null,
-  };
-}
-
-/** A payments row as the booking's account reads it (payment-ledger.ts). */
-export function ledgerPaymentOf(row: PaymentRow): LedgerPayment {
-  return {
-    id: row.id,
-    kind: row.kind as PaymentKind,
-    status: row.status as PaymentStatus,
-    direction: (row.direction as 'EXTRA' | 'REFUND' | null) ?? null,
-    refundReason: (row.refundReason as RefundReason | null) ?? null,
-    parentPaymentId: row.parentPaymentId,
-    totalE6: row.totalAmountE6,
-    paidE6: row.paidAmountE6,
   };
 }
 
@@ -197,7 +186,15 @@ function discrepancyDetails(row: PaymentRow, items: PaymentPriceItem[], ctx: Pay
   return {
     first_confirmed_payment: initial === null ? null : { total_amount: initial, paid_amount: initial, unit_quantity_price_items: [], recorded_at: row.confirmedAt?.toISOString() ?? null },
     last_payment: { total_amount: standingE6 ?? row.totalAmountE6, paid_amount: row.paidAmountE6, unit_quantity_price_items: items, recorded_at: row.updatedAt.toISOString() },
-    expected_cancellation_payment: quoted ? { cancellation_rate_percent: percentOfRate(quoted.rateE6 ?? 0), total_cancellation_amount: quoted.baseE6, total_cancellation_fee: quoted.feeE6! } : null,
+    expected_cancellation_payment: quoted
+      ? {
+          cancellation_rate_percent: percentOfRate(quoted.rateE6 ?? 0),
+          total_cancellation_amount: quoted.baseE6,
+          total_cancellation_fee: quoted.feeE6!,
+          // How the fee is settled against what was paid (as it stands now; once cancelled, as it was settled).
+          settlement: ctx.account && ctx.account.bookingStatus !== 'CANCELLED' ? presentSettlement(planCancellation(ctx.account.payments, row.paymentMethod as PaymentMethod, quoted.feeE6!)) : null,
+        }
+      : null,
   };
 }
 
