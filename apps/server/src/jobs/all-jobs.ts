@@ -9,7 +9,7 @@ import { remindAnswerDueJob } from '../modules/bookings/contract-term.jobs.ts';
 import { releaseGroupAllotmentsJob } from '../modules/inventory/inventory.jobs.ts';
 import { bulkRunJob } from '../modules/bulk-operations/bulk-operations.jobs.ts';
 import { deliverMailJob, sweepMailJob } from '../modules/mail/mail.jobs.ts';
-import { markOverdueJob, processGatewayEventJob, reconcileCheckoutsJob, refundPaymentJob, remindPaymentsJob, sandboxWebhookJob } from '../modules/payments/payment.jobs.ts';
+import { markOverdueJob, processGatewayEventJob, reconcileCheckoutsJob, refundPaymentJob, refundSweepJob, remindPaymentsJob, sandboxWebhookJob } from '../modules/payments/payment.jobs.ts';
 import { monthlyBillingJob } from '../modules/settlements/settlement.jobs.ts';
 import type { JobDefinition, JobDeps } from './define-job.ts';
 import type { JobQueue } from './job-queue.ts';
@@ -21,6 +21,7 @@ export const ALL_JOBS: readonly JobDefinition<object>[] = [
   applyApprovalJob,
   processGatewayEventJob,
   refundPaymentJob,
+  refundSweepJob,
   reconcileCheckoutsJob,
   sandboxWebhookJob,
   monthlyBillingJob,

@@ -34,6 +34,18 @@ export const refundPaymentJob = defineJob({
   },
 });
 
+/** Every 15 minutes: card refunds still owed (a job that gave up, a gateway that was down) are sent again. */
+export const refundSweepJob = defineJob({
+  name: 'payments.refund-sweep',
+  payload: z.object({}),
+  cron: '*/15 * * * *',
+  async run(deps) {
+    const ids = await pendingGatewayRefundIds(deps.db);
+    for (const refundId of ids) await deps.jobs.send(REFUND_PAYMENT.name, { refundId });
+    return { sent: ids.length };
+  },
+});
+
 export const reconcileCheckoutsJob = defineJob({
   name: 'payments.reconcile',
   payload: z.object({}),
