@@ -30,3 +30,19 @@ export async function apiAs<T>(email: string, method: string, path: string, body
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
+
+/** Calls to the API as one account signed in once (bearer token), for a setup of several calls; each throws on an error answer. */
+export async function apiSession(email: string): Promise<<T>(method: string, path: string, body?: unknown) => Promise<T>> {
+  const login = await fetch(`${baseUrl()}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  if (!login.ok) throw new Error(`sign-in of ${email}: ${login.status} ${await login.text()}`);
+  const { access_token } = (await login.json()) as { access_token: string };
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${baseUrl()}${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), authorization: `Bearer ${access_token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (res.status === 204 ? undefined : await res.json()) as T;
+  };
+}

@@ -39,14 +39,16 @@ export async function confirmedFreeAgentBooking(page: Page, day: string, groupNa
   return booking_id;
 }
 
-/** A PDF downloaded with the page's session: its text (blanks collapsed) and how many images it carries. */
+/** A PDF downloaded with the page's session (its type and its first bytes checked): its text (blanks collapsed) and how many images it carries. */
 export async function downloadedPdf(page: Page, href: string): Promise<{ text: string; images: number }> {
   const res = await page.context().request.get(href);
   if (res.status() !== 200 || res.headers()['content-type'] !== 'application/pdf') throw new Error(`GET ${href}: ${res.status()} ${res.headers()['content-type']}`);
+  const body = await res.body();
+  if (body.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error(`GET ${href}: not a PDF (${JSON.stringify(body.subarray(0, 16).toString('latin1'))})`);
   const dir = await mkdtemp(join(tmpdir(), 'sagano-pdf-'));
   try {
     const file = join(dir, 'document.pdf');
-    await writeFile(file, await res.body());
+    await writeFile(file, body);
     const text = (await run('pdftotext', ['-layout', file, '-'])).stdout.replace(/[ \t\u3000]+/g, ' ');
     // pdfimages -list: two header lines, then one line per image or soft mask (type in the third column).
     const rows = (await run('pdfimages', ['-list', file])).stdout.trim().split('\n').slice(2);

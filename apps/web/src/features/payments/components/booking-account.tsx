@@ -93,7 +93,7 @@ function RefundItem({ refund, onRecord }: { refund: PaymentRefund; onRecord: () 
             {t('refunds.reason')}:{' '}
           </Text>
           <span data-testid="refund-reason">{t(`refunds.reasons.${refund.reason}`)}</span>
-          {refund.note && <span data-testid="refund-note">（{refund.note}）</span>}
+          {refund.note && <span data-testid="refund-note">{t('refunds.note', { note: refund.note })}</span>}
         </Text>
         <Text size="xs">
           <Text span size="xs" c="dimmed">

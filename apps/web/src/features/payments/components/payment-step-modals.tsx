@@ -57,7 +57,7 @@ function YenInput({ unit, ...props }: NumberInputProps & { unit: string }) {
 
 /** The agent reports the coupon issued (mode report), or the operator corrects its number (mode correct). */
 export function CouponModal({ mode, bookingId, paymentId, current, onClose }: { mode: 'report' | 'correct'; bookingId: string; paymentId: number; current: string | null; onClose: Close }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation(['payments', 'common']);
   const key = mode === 'report' ? 'reportCoupon' : 'correctCoupon';
   const step = usePaymentStep((body: ReportCouponBody) => (mode === 'report' ? reportCoupon(bookingId, paymentId, body) : correctCouponNumber(bookingId, paymentId, body)), { silent: true });
   const validate = zodValidate(ReportCouponBody);
@@ -75,7 +75,7 @@ export function CouponModal({ mode, bookingId, paymentId, current, onClose }: { 
     ),
   );
   return (
-    <Modal opened onClose={onClose} title={t(`${key}.title`)} size="md">
+    <Modal opened onClose={onClose} title={t(`${key}.title`)} size="md" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <form onSubmit={submit} noValidate aria-label={t(`${key}.title`)}>
         <Stack gap="sm">
           {mode === 'report' && <Text size="sm">{t('reportCoupon.intro')}</Text>}
@@ -89,7 +89,7 @@ export function CouponModal({ mode, bookingId, paymentId, current, onClose }: { 
 
 /** The operator records money received (a bank transfer) against a payment: at most what is still owed. */
 export function RecordTransferModal({ bookingId, paymentId, remainingE6, onClose }: { bookingId: string; paymentId: number; remainingE6: number; onClose: Close }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation(['payments', 'common']);
   const yen = (e6: number) => t('yen', { amount: formatYen(e6) });
   const step = usePaymentStep((body: RecordBankTransferBody) => recordBankTransfer(bookingId, paymentId, body), { silent: true });
   const validate = zodValidate(RecordBankTransferBody, { amount: () => t('recordTransfer.amountInvalid') });
@@ -113,7 +113,7 @@ export function RecordTransferModal({ bookingId, paymentId, remainingE6, onClose
     }),
   );
   return (
-    <Modal opened onClose={onClose} title={t('recordTransfer.title')} size="md">
+    <Modal opened onClose={onClose} title={t('recordTransfer.title')} size="md" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <form onSubmit={submit} noValidate aria-label={t('recordTransfer.title')}>
         <Stack gap="sm">
           <Text size="sm">{t('recordTransfer.intro')}</Text>
@@ -132,7 +132,7 @@ export function RecordTransferModal({ bookingId, paymentId, remainingE6, onClose
 
 /** The operator sets the fare's total with a reason; the total is fixed from then on. */
 export function AdjustAmountModal({ bookingId, totalE6, onClose }: { bookingId: string; totalE6: number; onClose: Close }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation(['payments', 'common']);
   const step = usePaymentStep((body: AdjustAmountBody) => adjustAmount(bookingId, body), { silent: true });
   const validate = zodValidate(AdjustAmountBody, { total_amount: () => t('adjustAmount.amountInvalid') });
   const bodyOf = (v: { total_amount: number | string; reason: string }) => ({ total_amount: typedE6(v.total_amount), reason: v.reason.trim() });
@@ -148,7 +148,7 @@ export function AdjustAmountModal({ bookingId, totalE6, onClose }: { bookingId: 
     }),
   );
   return (
-    <Modal opened onClose={onClose} title={t('adjustAmount.title')} size="md">
+    <Modal opened onClose={onClose} title={t('adjustAmount.title')} size="md" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <form onSubmit={submit} noValidate aria-label={t('adjustAmount.title')}>
         <Stack gap="sm">
           <Text size="sm">{t('adjustAmount.intro')}</Text>
@@ -173,7 +173,7 @@ const refusedRefund = (error: unknown) => error instanceof ApiError && (error.st
  * and one request at a time: a double click or a retry after a lost answer is one refund.
  */
 export function RefundModal({ bookingId, paymentId, maxE6, route, onClose }: { bookingId: string; paymentId: number; maxE6: number; route: RefundRoute; onClose: Close }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation(['payments', 'common']);
   const yen = (e6: number) => t('yen', { amount: formatYen(e6) });
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const sending = useRef(false);
@@ -215,7 +215,7 @@ export function RefundModal({ bookingId, paymentId, maxE6, route, onClose }: { b
     });
   };
   return (
-    <Modal opened onClose={onClose} title={t('refund.title')} size="md">
+    <Modal opened onClose={onClose} title={t('refund.title')} size="md" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <form onSubmit={(event) => form.onSubmit(send)(event)} noValidate aria-label={t('refund.title')}>
         <Stack gap="sm">
           <Text size="sm">{t('refund.intro')}</Text>
@@ -233,7 +233,8 @@ export function RefundModal({ bookingId, paymentId, maxE6, route, onClose }: { b
           <Text size="sm" fw={600} data-testid="refund-how">
             {t(`refund.how.${route}`, { amount: yen(chosen !== undefined && chosen > 0 && chosen <= maxE6 ? chosen : maxE6) })}
           </Text>
-          <FormModalActions saving={step.isPending} onCancel={onClose} submitLabel={t('refund.submit')} />
+          {/* Money sent back cannot be taken back: 閉じる, not キャンセル (which reads like cancelling the booking), and red. */}
+          <FormModalActions saving={step.isPending} onCancel={onClose} cancelLabel={t('common:actions.close')} submitLabel={t('refund.submit')} color="red" />
         </Stack>
       </form>
     </Modal>
@@ -242,7 +243,7 @@ export function RefundModal({ bookingId, paymentId, maxE6, route, onClose }: { b
 
 /** The operator records that a refund it owed was paid back: the day, and a note. */
 export function RecordRefundPaidModal({ bookingId, refund, onClose }: { bookingId: string; refund: PaymentRefund; onClose: Close }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation(['payments', 'common']);
   const step = usePaymentStep((body: RecordRefundPaidBody) => recordRefundPaid(bookingId, refund.payment_id, body), { silent: true });
   const validate = zodValidate(RecordRefundPaidBody);
   const bodyOf = (v: { paid_on: string; note: string }) => ({ paid_on: v.paid_on, note: v.note.trim() });
@@ -257,7 +258,7 @@ export function RecordRefundPaidModal({ bookingId, refund, onClose }: { bookingI
     }),
   );
   return (
-    <Modal opened onClose={onClose} title={t('recordRefund.title')} size="md">
+    <Modal opened onClose={onClose} title={t('recordRefund.title')} size="md" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
       <form onSubmit={submit} noValidate aria-label={t('recordRefund.title')}>
         <Stack gap="sm">
           <Text size="sm">{t('recordRefund.intro')}</Text>
