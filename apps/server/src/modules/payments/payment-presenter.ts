@@ -72,7 +72,8 @@ function presentRefunds(row: PaymentRow, ctx: PaymentContext): PaymentRefund[] {
       total_amount: r.totalAmountE6,
       refunded_amount: r.paidAmountE6,
       note: r.refundNote,
-      requested_by: r.requestedBy,
+      // Who at the operator asked for it is the operator's own business; the agent sees the refund, not the staff member.
+      requested_by: ctx.caller === 'OPERATOR' ? r.requestedBy : null,
       created_at: r.issuedAt.toISOString(),
       return_invoice_url: documentUrl(r, ctx, 'RETURN_INVOICE'),
       can_record_refund: ctx.caller === 'OPERATOR' && route === 'RECORDED' && r.status === 'PAYMENT_PENDING',
