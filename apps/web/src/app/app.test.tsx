@@ -237,8 +237,8 @@ describe('the app', () => {
   it('links the API reference from the account menu for the back office and agent admins only', async () => {
     const apiLink = async (user: SessionUser) => {
       await openApp('/dashboard', user);
-      await eventually(() => expect(document.querySelector('button[aria-label="アカウントメニュー"]')).not.toBeNull());
-      document.querySelector<HTMLButtonElement>('button[aria-label="アカウントメニュー"]')!.click();
+      await eventually(() => expect(document.querySelector('button[aria-label$="アカウントメニュー"]')).not.toBeNull());
+      document.querySelector<HTMLButtonElement>('button[aria-label$="アカウントメニュー"]')!.click();
       await eventually(() => expect(page()).toContain('ログアウト'));
       const link = [...document.querySelectorAll('a')].find((a) => a.textContent === 'API仕様書');
       root?.unmount();

@@ -32,7 +32,7 @@ export function ConfirmModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="md">
+    <Modal closeButtonProps={{ 'aria-label': t('actions.close') }} opened={opened} onClose={onClose} title={title} size="md">
       <Text size="sm">{message}</Text>
       {children && <Box mt="md">{children}</Box>}
       <Group justify="flex-end" mt="lg" gap="xs">

@@ -27,7 +27,7 @@ function VoucherNoteModal({ booking, loading, onClose, onNext }: { booking: Book
   const confirmed = booking.flags.can_send_voucher;
   const sentAt = booking.documents.voucher_sent_at;
   return (
-    <Modal opened onClose={onClose} title={t('steps.voucherFlowTitle')} size="lg">
+    <Modal closeButtonProps={{ 'aria-label': t('common:actions.close') }} opened onClose={onClose} title={t('steps.voucherFlowTitle')} size="lg">
       <Stack gap="sm">
         <Text size="sm" fw={600}>
           {`1. ${t('steps.voucherStepNote')} → 2. ${t('steps.voucherStepSend')}`}

@@ -22,7 +22,8 @@ export function AccountMenu() {
         <Button
           variant="subtle"
           color="gray"
-          aria-label={t('header.accountMenu')}
+          // The name begins with the e-mail shown on the button (WCAG 2.5.3: the visible label is in the name).
+          aria-label={t('header.accountMenuOf', { email: user.email })}
           leftSection={<IconUserCircle size={20} aria-hidden />}
           rightSection={<IconChevronDown size={14} aria-hidden />}
           px="xs"

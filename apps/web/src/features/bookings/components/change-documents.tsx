@@ -39,7 +39,7 @@ export function AcceptChangeModal({ booking, opened, loading, onClose, onConfirm
     ...(booking.documents.voucher_sent_at ? (['voucher'] as const) : []),
   ];
   return (
-    <Modal opened={opened} onClose={onClose} title={t('steps.acceptChangeTitle')} size="md">
+    <Modal closeButtonProps={{ 'aria-label': t('common:actions.close') }} opened={opened} onClose={onClose} title={t('steps.acceptChangeTitle')} size="md">
       <Stack gap="sm">
         <Text size="sm">{t('steps.acceptChangeMessage')}</Text>
         {moves && (

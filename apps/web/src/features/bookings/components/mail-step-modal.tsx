@@ -62,7 +62,7 @@ export function MailStepModal({
   const setBody = (value: string) => setEdit({ key: templateKey, subject, body: value });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="xl">
+    <Modal closeButtonProps={{ 'aria-label': t('common:actions.close') }} opened={opened} onClose={onClose} title={title} size="xl">
       <Stack gap="sm" pos="relative">
         <LoadingOverlay visible={mail.isFetching} />
         {refusing && (

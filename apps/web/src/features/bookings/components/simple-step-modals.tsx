@@ -41,7 +41,7 @@ export function SimpleStepModal({
   onClose: () => void;
   onSave: (step: SimpleStep, value: Record<string, unknown>) => void;
 }) {
-  const { t } = useTranslation('bookings');
+  const { t } = useTranslation(['bookings', 'common']);
   const legs = booking.main_params.service_order.services;
   // The priority as typed; saved only when it is a whole number in range.
   const [priority, setPriority] = useState(String(booking.priority));
@@ -56,7 +56,7 @@ export function SimpleStepModal({
   const stations = labels.stationIds.map((id) => ({ value: String(id), label: labels.stationName(id) }));
 
   return (
-    <Modal opened={step !== null} onClose={onClose} title={step ? t(`steps.${step}`) : ''} size="md">
+    <Modal closeButtonProps={{ 'aria-label': t('common:actions.close') }} opened={step !== null} onClose={onClose} title={step ? t(`steps.${step}`) : ''} size="md">
       {step === 'priority' && (
         <CountInput
           label={t('steps.priorityLabel')}

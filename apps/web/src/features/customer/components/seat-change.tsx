@@ -342,6 +342,7 @@ export function SeatChange({ bookingId, token }: { bookingId: string; token: str
       )}
 
       <Modal
+        closeButtonProps={{ 'aria-label': t('close') }}
         opened={confirming}
         onClose={() => !change.isPending && setConfirming(false)}
         title={t('seatChange.confirmTitle')}

@@ -22,7 +22,7 @@ export function CreateApiKeyModal({
   onClose: () => void;
   onCreated: (created: CreatedApiKeyResponse) => void;
 }) {
-  const { t } = useTranslation('portal');
+  const { t } = useTranslation(['portal', 'common']);
   const [name, setName] = useState('');
   const [groupId, setGroupId] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
@@ -35,7 +35,7 @@ export function CreateApiKeyModal({
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={t('apiKeys.createTitle')} size="md">
+    <Modal closeButtonProps={{ 'aria-label': t('common:actions.close') }} opened={opened} onClose={close} title={t('apiKeys.createTitle')} size="md">
       <form
         noValidate
         onSubmit={(e) => {
@@ -91,9 +91,9 @@ export function CreateApiKeyModal({
 
 /** The new key, this once: copy it now, it cannot be shown again. */
 export function ShowApiKeyModal({ created, onClose }: { created: CreatedApiKeyResponse | null; onClose: () => void }) {
-  const { t } = useTranslation('portal');
+  const { t } = useTranslation(['portal', 'common']);
   return (
-    <Modal opened={created !== null} onClose={onClose} title={t('apiKeys.shownTitle')} size="lg" closeOnClickOutside={false}>
+    <Modal closeButtonProps={{ 'aria-label': t('common:actions.close') }} opened={created !== null} onClose={onClose} title={t('apiKeys.shownTitle')} size="lg" closeOnClickOutside={false}>
       {created && (
         <Stack gap="sm">
           <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('apiKeys.onceTitle')}>

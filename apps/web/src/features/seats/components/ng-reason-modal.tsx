@@ -11,7 +11,7 @@ export function NgReasonModal({ loading, onClose, onSubmit }: { loading: boolean
   const [touched, setTouched] = useState(false);
   const empty = reason.trim() === '';
   return (
-    <Modal opened onClose={onClose} title={t('assign.ngTitle')} size="md">
+    <Modal closeButtonProps={{ 'aria-label': t('common:actions.close') }} opened onClose={onClose} title={t('assign.ngTitle')} size="md">
       <form
         onSubmit={(e) => {
           e.preventDefault();

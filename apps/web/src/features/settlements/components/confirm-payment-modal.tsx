@@ -45,7 +45,7 @@ export function ConfirmPaymentModal({ settlement, onClose }: { settlement: Agent
   );
   const amount = t('yen', { amount: formatYen(settlement.amount) });
   return (
-    <Modal opened onClose={onClose} title={t('confirmPayment.title')} size="md">
+    <Modal closeButtonProps={{ 'aria-label': t('common:actions.close') }} opened onClose={onClose} title={t('confirmPayment.title')} size="md">
       <form onSubmit={submit} noValidate aria-label={t('confirmPayment.title')}>
         <Stack gap="sm">
           <Text size="sm" data-testid="confirm-payment-message">

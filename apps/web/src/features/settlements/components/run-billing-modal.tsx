@@ -45,7 +45,7 @@ export function RunBillingModal({ opened, initialAgentId, onClose }: { opened: b
     notifySuccess(message);
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={t('runBilling.title')} size="md">
+    <Modal closeButtonProps={{ 'aria-label': t('common:actions.close') }} opened={opened} onClose={onClose} title={t('runBilling.title')} size="md">
       <Stack gap="sm">
         <Text size="sm">{t('runBilling.intro')}</Text>
         <Select
