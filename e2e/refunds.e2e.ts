@@ -187,7 +187,7 @@ async function askToCancel(page: Page, lang: Lang, id: string) {
   expect(await page.getByTestId('cancellation-fee').innerText()).toBe(w.yen(fee));
   await expectBreakdown(page, lang);
   // The screen itself (the shell's account button is outside it).
-  expect(await seriousAxeViolations(page, 'main')).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await screenshot(page, `refund-cancel-page-${lang}`);
   await page.getByLabel(w.agree).check();
   await page.getByRole('button', { name: w.ask }).click();
@@ -234,7 +234,7 @@ async function expectRefundedAfterCancellation(page: Page, lang: Lang, id: strin
   expect(await refunds.getByTestId('refund-route').innerText()).toBe(lang === 'ja' ? 'カードへ返金（決済サービス経由）' : 'To the card (through the payment provider)');
   expect(await refunds.getByTestId('refund-return-invoice').innerText()).toBe(w.returnInvoice);
   // The screen itself (the shell's account button is outside it).
-  expect(await seriousAxeViolations(page, 'main')).toEqual([]);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await screenshot(page, `refund-booking-after-${lang}`);
   return refunds.getByTestId('refund-return-invoice');
 }
