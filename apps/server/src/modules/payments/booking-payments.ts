@@ -155,6 +155,8 @@ export async function settleCancellation(work: Work, booking: PaymentBooking, fe
   const fare = latestFare(after);
   if (plan.refundE6 > 0 && fare) await openRefund(work, booking, { parent: fare, amountE6: plan.refundE6, reason: 'CANCELLATION', requestedBy: ctx.actor }, ctx);
 
+  // A request withdrawn before it was confirmed owes and holds nothing: no money to tell of.
+  if (plan.feeE6 === 0 && plan.paidE6 === 0) return plan;
   const mail = cancellationSettlementMail('ja', {
     bookingId: booking.bookingId,
     groupName: booking.groupName ?? '',
