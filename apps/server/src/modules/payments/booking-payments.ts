@@ -75,7 +75,8 @@ export async function repriceFare(work: Work, booking: PaymentBooking, totalAmou
   const payments = await paymentsOfBooking(work.tx, booking.id, { lock: true });
   const fare = latestFare(payments);
   if (!fare || fare.isTotalAmountFixed || fare.status === 'NO_NEED_TO_PAY') return 'UNCHANGED';
-  const settled = fare.status === 'PAYMENT_CONFIRMED' || fare.status === 'COUPON_CONFIRMED' || fare.paidAmountE6 > 0;
+  // Paid, couponed, or already on a monthly invoice (the invoice stands): the change is a difference.
+  const settled = fare.status === 'PAYMENT_CONFIRMED' || fare.status === 'COUPON_CONFIRMED' || fare.paidAmountE6 > 0 || fare.monthlyInvoiceId !== null;
   if (!settled) {
     if (fare.totalAmountE6 === totalAmountE6) return 'UNCHANGED';
     await takeSystemStep(work, fare, 'reprice', { totalE6: totalAmountE6 });

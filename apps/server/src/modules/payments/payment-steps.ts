@@ -117,15 +117,16 @@ export async function openDiscrepancy(work: Work, booking: BookingRef, fare: Pay
 }
 
 /**
- * A new price for a settled fare (a change of the booking, the operator's adjustment): an extra
- * charge not paid yet and a change refund not made yet (nor on its way to a card) are withdrawn
- * first, so one difference is opened from where the fare then stands — never an extra charge to
+ * A new price for a settled (or monthly-invoiced) fare (a change of the booking, the operator's
+ * adjustment): an extra charge not paid yet and a change refund not made yet (nor on its way to a
+ * card, nor on a monthly invoice) are withdrawn first, so one difference is opened from where the fare then stands — never an extra charge to
  * pay beside a refund of more. Answers the discrepancy opened, if any.
  */
 export async function openPriceDifference(work: Work, booking: BookingRef, fare: PaymentRow, payments: readonly PaymentRow[], newTotalE6: number, today: string, links?: { publicUrl: string }): Promise<PaymentRow | null> {
   const withdrawn = new Set<number>();
   for (const p of payments) {
-    if (p.kind !== 'DISCREPANCY' || p.parentPaymentId !== fare.id || p.status !== 'PAYMENT_PENDING' || p.paidAmountE6 > 0) continue;
+    // (One already on a monthly invoice stands with that invoice.)
+    if (p.kind !== 'DISCREPANCY' || p.parentPaymentId !== fare.id || p.status !== 'PAYMENT_PENDING' || p.paidAmountE6 > 0 || p.monthlyInvoiceId !== null) continue;
     const changeRefund = p.direction === 'REFUND' && (p.refundReason === null || p.refundReason === 'CHANGE') && refundRouteOf(p.paymentMethod as PaymentMethod) !== 'GATEWAY';
     if (p.direction === 'EXTRA' || changeRefund) {
       await takeSystemStep(work, p, 'waive');

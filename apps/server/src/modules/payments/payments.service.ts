@@ -156,8 +156,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
       // A settled fare keeps the total it was settled at (a pending one lowered below what was paid
       // settles at what was paid); the new total opens a discrepancy against where the fare stands,
       // so sales and settlements count the difference once. A pending fare otherwise takes the new total.
-      const after = await takePaymentStep(ctx, 'adjust_amount', { totalE6: body.total_amount, reason: body.reason }, { adjustReason: body.reason });
-      const opened = isSettled(stateOfPayment(after)) ? await openPriceDifference(work, ctx.booking, after, await paymentsOfBooking(work.tx, ctx.booking.id, { lock: true }), body.total_amount, clock.today(), { publicUrl: deps.publicUrl }) : null;
+      // A fare already on a monthly invoice keeps the total it was invoiced at (the invoice stands):
+      // the new total is a difference for the next invoice, as for a settled fare.
+      const invoiced = ctx.payment.monthlyInvoiceId !== null;
+      const after = await takePaymentStep(ctx, 'adjust_amount', { totalE6: invoiced ? ctx.payment.totalAmountE6 : body.total_amount, reason: body.reason }, { adjustReason: body.reason });
+      const opened = isSettled(stateOfPayment(after)) || invoiced ? await openPriceDifference(work, ctx.booking, after, await paymentsOfBooking(work.tx, ctx.booking.id, { lock: true }), body.total_amount, clock.today(), { publicUrl: deps.publicUrl }) : null;
       const discrepancyId = opened?.id ?? null;
       await recordPaymentRevision(ctx, actorOf(principal));
       return { discrepancy_payment_id: discrepancyId };
