@@ -287,7 +287,7 @@ describe('booking rules on the screens', () => {
     expect(await refuse.getByLabel('お断り理由').inputValue()).toBe('');
     await visible(refuse.getByTestId('reason-first'));
     expect(await refuse.getByRole('button', { name: '送信してお断り' }).isDisabled()).toBe(true);
-    expect(await refuse.getByRole('button', { name: '閉じる' }).count()).toBe(1);
+    expect(await refuse.getByRole('button', { name: '閉じる' }).count()).toBe(2); // the footer's and the ✕ (named for screen readers)
     await screenshot(page, 'booking-refuse-no-reason-ja');
     await refuse.getByLabel('お断り理由').selectOption('OTHER');
     await page.waitForFunction(() => (document.querySelector('[role="dialog"] textarea') as HTMLTextAreaElement | null)?.value.length);
@@ -301,7 +301,7 @@ describe('booking rules on the screens', () => {
     await page.getByRole('button', { name: '取消確定' }).click();
     const dialog = page.getByRole('dialog');
     await visible(dialog.getByText('元に戻せません', { exact: false }));
-    expect(await dialog.getByRole('button', { name: '閉じる' }).count()).toBe(1);
+    expect(await dialog.getByRole('button', { name: '閉じる' }).count()).toBe(2); // the footer's and the ✕
     expect(await dialog.getByRole('button', { name: 'キャンセル' }).count()).toBe(0);
     await screenshot(page, 'booking-confirm-cancellation-dialog-ja');
     await dialog.getByRole('button', { name: '取消を確定する' }).click();
