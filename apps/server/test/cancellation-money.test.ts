@@ -99,6 +99,7 @@ describe('a card booking cancelled after paying', () => {
     expect(pdf.headers['content-type']).toContain('application/pdf');
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('返還');
+    expect(text).toContain('取消による運賃の返金');
     expect(text.replace(/\s/g, '')).toContain(((fare.total_amount - fee) / E6).toLocaleString('en-US'));
 
     // A second window confirming again is told when and by whom; nothing changes.

@@ -20,6 +20,15 @@ const taxOf = (line: DocumentLine): TaxClass => (line.tax_rate_percent === null 
 const lineOf = (row: DocumentLine): Line => ({ amountE6: row.amount, tax: taxOf(row), row });
 const ratePercentOf = (tax: TaxClass) => (tax.kind === 'TAXED' ? tax.ratePercent : null);
 
+/** What a refund record returns, by its reason (the return invoice's line). */
+const REFUND_LABELS: Partial<Record<string, string>> = {
+  CHANGE: '予約内容の変更による減額',
+  OPERATOR: '運賃の一部返金（当社による調整）',
+  CANCELLATION: '取消による運賃の返金（取消料充当後の残額）',
+  SUSPENSION: '運休による運賃の返金',
+  OVERPAYMENT: '過入金の返金',
+};
+
 /** The priced lines of a payment, before balancing them to the document's total. */
 function pricedLines(a: BookingAggregate, payment: PaymentRow, names: { unit(id: number): string; station(id: number): string }): Line[] {
   if (payment.kind === 'CANCELLATION') {
@@ -28,7 +37,7 @@ function pricedLines(a: BookingAggregate, payment: PaymentRow, names: { unit(id:
     return [lineOf({ label, unit_price: null, quantity: null, amount: payment.totalAmountE6, tax_rate_percent: null })];
   }
   if (payment.kind === 'DISCREPANCY') {
-    const label = payment.direction === 'REFUND' ? '予約内容の変更による減額' : '予約内容の変更による追加料金';
+    const label = payment.direction === 'REFUND' ? (REFUND_LABELS[payment.refundReason ?? 'CHANGE'] ?? REFUND_LABELS.CHANGE!) : '予約内容の変更による追加料金';
     return [lineOf({ label, unit_price: null, quantity: null, amount: payment.totalAmountE6, tax_rate_percent: ratePercentOf(STANDARD_TAX) })];
   }
   const rate = ratePercentOf(STANDARD_TAX);
