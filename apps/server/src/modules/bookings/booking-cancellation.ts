@@ -16,7 +16,8 @@ import { releaseEverything } from './booking-allotments.ts';
 import { previewCancellation, settleCancellation } from '../payments/booking-payments.ts';
 import { loadVisible } from './booking-presenter.ts';
 import { beginStep, callerOf, nextStep, notify, recordStep } from './booking-steps.ts';
-import { readCancellationTerms, type LockedBooking } from './bookings.repository.ts';
+import { findBookingRow, readCancellationTerms, type LockedBooking } from './bookings.repository.ts';
+import { canSee } from '../auth/tenant-scope.ts';
 import { promoteWaitlistAfterCommit } from './waitlist-promotion-key.ts';
 
 /** The fee the booking would owe if cancelled today (the clock's), with the policy it is priced on. */
@@ -103,13 +104,14 @@ export async function confirmCancellation(work: Work, principal: Principal, book
  * booking stays 404.
  */
 async function refuseSecondConfirmation(work: Work, principal: Principal, bookingId: string): Promise<void> {
-  const booking = await loadVisible(work.tx, principal, bookingId);
-  if (booking.booking.status !== 'CANCELLED') return;
+  // One row read (the step kernel locks and checks everything else right after).
+  const booking = await findBookingRow(work.tx, bookingId);
+  if (!booking || !canSee(principal, booking) || booking.status !== 'CANCELLED') return;
   const [cancelled] = await work.tx
     .select({ by: t.bookingHistories.createdBy, at: t.bookingHistories.createdAt })
     .from(t.bookingHistories)
-    .where(and(eq(t.bookingHistories.bookingId, booking.booking.id), eq(t.bookingHistories.type, 'CANCEL')))
+    .where(and(eq(t.bookingHistories.bookingId, booking.id), eq(t.bookingHistories.type, 'CANCEL')))
     .orderBy(desc(t.bookingHistories.revision))
     .limit(1);
-  throw alreadyConfirmed('the cancellation', cancelled?.at ?? booking.booking.cancelledAt ?? new Date(), cancelled?.by ?? null);
+  throw alreadyConfirmed('the cancellation', cancelled?.at ?? booking.cancelledAt ?? new Date(), cancelled?.by ?? null);
 }

@@ -14,7 +14,7 @@ import type { Executor } from '../../db/client.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { cancellationSettlementMail } from './payment-mails.ts';
-import { ledgerPaymentOf, planCancellation, presentSettlement } from './payment-accounts.ts';
+import { closesOnCancellation, ledgerPaymentOf, planCancellation, presentSettlement } from './payment-accounts.ts';
 import { insertPayment, insertTransaction, paymentsOfBooking, type PaymentRow } from './payments.repository.ts';
 import { openPriceDifference, openRefund, takeSystemStep } from './payment-steps.ts';
 
@@ -96,19 +96,16 @@ export async function waiveForRefusal(work: Work, booking: PaymentBooking, actor
     await insertPayment(work.tx, { bookingId: booking.id, kind: 'FARE', status: 'NO_NEED_TO_PAY', paymentMethod: methodOf(booking), totalAmountE6: booking.totalAmountE6 });
     return { refundE6: 0 };
   }
-  const after = await closeOpenCharges(work, payments, () => true);
+  const after = await closeOpenCharges(work, payments, false);
   const held = heldE6(after.map(ledgerPaymentOf));
   if (held > 0) await openRefund(work, booking, { parent: latestFare(after)!, amountE6: held, reason, requestedBy: actor }, {});
   return { refundE6: held };
 }
 
-/** Closes (NO_NEED_TO_PAY) the fare and extra charges still open that `which` picks; answers the payments as they now stand. */
-async function closeOpenCharges(work: Work, payments: readonly PaymentRow[], which: (p: PaymentRow) => boolean): Promise<PaymentRow[]> {
+/** Closes (NO_NEED_TO_PAY) the fare and extra charges that stop being owed (closesOnCancellation); answers the payments as they now stand. */
+async function closeOpenCharges(work: Work, payments: readonly PaymentRow[], monthly: boolean): Promise<PaymentRow[]> {
   const out: PaymentRow[] = [];
-  for (const p of payments) {
-    const open = isCharge(ledgerPaymentOf(p)) && p.kind !== 'CANCELLATION' && ['INITED', 'PAYMENT_PENDING', 'INVOICE_PENDING'].includes(p.status);
-    out.push(open && which(p) ? await takeSystemStep(work, p, 'close') : p);
-  }
+  for (const p of payments) out.push(closesOnCancellation(p, monthly) ? await takeSystemStep(work, p, 'close') : p);
   return out;
 }
 
@@ -132,7 +129,7 @@ export async function settleCancellation(work: Work, booking: PaymentBooking, fe
   const method = (fareBefore?.paymentMethod as PaymentMethod | undefined) ?? methodOf(booking);
   const plan = planCancellation(payments, method, feeE6);
   const monthly = method === 'MONTHLY';
-  let after = await closeOpenCharges(work, payments, (p) => !(monthly && p.monthlyInvoiceId !== null));
+  let after = await closeOpenCharges(work, payments, monthly);
 
   // The fee: INITED, then opened (a card fee left to pay is due a week from today).
   let fee = await insertPayment(work.tx, { bookingId: booking.id, kind: 'CANCELLATION', status: 'INITED', paymentMethod: method, totalAmountE6: feeE6 });

@@ -41,11 +41,17 @@ function monthlyCreditE6(payments: readonly PaymentRow[]): number {
   return Math.max(0, credit);
 }
 
+/** An open charge (the fare, an extra) that stops being owed when the booking is cancelled or refused; a monthly one already on an invoice stands with it. */
+export function closesOnCancellation(p: PaymentRow, monthly: boolean): boolean {
+  const open = p.status === 'INITED' || p.status === 'PAYMENT_PENDING' || p.status === 'INVOICE_PENDING';
+  return open && p.kind !== 'CANCELLATION' && p.direction !== 'REFUND' && !(monthly && p.monthlyInvoiceId !== null);
+}
+
 /** The settlement a cancellation at `feeE6` would make now, as the payments stand (after the open charges close). */
 export function planCancellation(payments: readonly PaymentRow[], method: PaymentMethod, feeE6: number): CancellationSettlement {
   const monthly = method === 'MONTHLY';
   // What closes: every open charge, except a monthly one already on an invoice (that invoice stands).
-  const closed = payments.map((p) => (['INITED', 'PAYMENT_PENDING', 'INVOICE_PENDING'].includes(p.status) && p.kind !== 'CANCELLATION' && p.direction !== 'REFUND' && !(monthly && p.monthlyInvoiceId !== null) ? { ...p, status: 'NO_NEED_TO_PAY' } : p));
+  const closed = payments.map((p) => (closesOnCancellation(p, monthly) ? { ...p, status: 'NO_NEED_TO_PAY' } : p));
   return settleByMethod({ feeE6, method, heldE6: heldE6(closed.map(ledgerPaymentOf)), invoicedE6: monthly ? monthlyCreditE6(closed) : undefined });
 }
 

@@ -61,30 +61,33 @@ const NO_MONEY: BookingMoney = { billed_amount: 0, received_amount: 0, refunded_
 /** The refund records returning money of `row` (oldest first). */
 function presentRefunds(row: PaymentRow, ctx: PaymentContext): PaymentRefund[] {
   const records = (ctx.account?.payments ?? []).filter((p) => isRefundRecord(ledgerPaymentOf(p)) && p.parentPaymentId === row.id).sort((a, b) => a.id - b.id);
-  return records.map((r) => {
-    const route = refundRouteOf(r.paymentMethod as PaymentMethod);
-    return {
-      payment_id: r.id,
-      parent_payment_id: r.parentPaymentId,
-      reason: ((r.refundReason as RefundReason | null) ?? 'CHANGE'),
-      route,
-      status: r.status as PaymentStatus,
-      total_amount: r.totalAmountE6,
-      refunded_amount: r.paidAmountE6,
-      note: r.refundNote,
-      // Who at the operator asked for it is the operator's own business; the agent sees the refund, not the staff member.
-      requested_by: ctx.caller === 'OPERATOR' ? r.requestedBy : null,
-      created_at: r.issuedAt.toISOString(),
-      return_invoice_url: documentUrl(r, ctx, 'RETURN_INVOICE'),
-      can_record_refund: ctx.caller === 'OPERATOR' && route === 'RECORDED' && r.status === 'PAYMENT_PENDING',
-    };
-  });
+  return records.map((r) => presentRefund(r, ctx));
+}
+
+/** One refund record as the caller sees it (the booking's payments, and the operator's refund answer). */
+export function presentRefund(r: PaymentRow, ctx: Pick<PaymentContext, 'caller' | 'bookingNumber'>): PaymentRefund {
+  const route = refundRouteOf(r.paymentMethod as PaymentMethod);
+  return {
+    payment_id: r.id,
+    parent_payment_id: r.parentPaymentId,
+    reason: ((r.refundReason as RefundReason | null) ?? 'CHANGE'),
+    route,
+    status: r.status as PaymentStatus,
+    total_amount: r.totalAmountE6,
+    refunded_amount: r.paidAmountE6,
+    note: r.refundNote,
+    // Who at the operator asked for it is the operator's own business; the agent sees the refund, not the staff member.
+    requested_by: ctx.caller === 'OPERATOR' ? r.requestedBy : null,
+    created_at: r.issuedAt.toISOString(),
+    return_invoice_url: documentUrl(r, ctx, 'RETURN_INVOICE'),
+    can_record_refund: ctx.caller === 'OPERATOR' && route === 'RECORDED' && r.status === 'PAYMENT_PENDING',
+  };
 }
 
 const DOCUMENT_FILES: Record<DocumentKind, string> = { INVOICE: 'invoice', RECEIPT: 'receipt', RETURN_INVOICE: 'return-invoice' };
 
 /** The PDF link of a payment's document when the caller may have it now (DESIGN §6), else null. */
-function documentUrl(row: PaymentRow, ctx: PaymentContext, kind: DocumentKind): string | null {
+function documentUrl(row: PaymentRow, ctx: Pick<PaymentContext, 'caller' | 'bookingNumber'>, kind: DocumentKind): string | null {
   if (ctx.bookingNumber === undefined) return null;
   const payment = { ...stateOfPayment(row), direction: (row.direction as 'EXTRA' | 'REFUND' | null) ?? null };
   return mayHaveDocument(kind, payment, ctx.caller) ? `/v1/bookings/${ctx.bookingNumber}/payments/${row.id}/${DOCUMENT_FILES[kind]}.pdf` : null;

@@ -6,7 +6,7 @@
  * notification, all in the caller's transaction. The gateway is never called inside one.
  */
 import { randomUUID } from 'node:crypto';
-import { applyPaymentStep, isSettled, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
+import { applyPaymentStep, isSettled, type PaymentMethod, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
 import { refundRouteOf } from '@sagano/domain/payments/payment-ledger';
 import type { AdjustAmountBody, RecordBankTransferBody, RecordRefundPaidBody, RefundBody, RefundResponse, ReportCouponBody, StartCardPaymentResponse } from '@sagano/domain/payments/payment-schemas';
 import type { Db, Executor } from '../../db/client.ts';
@@ -19,7 +19,7 @@ import { canSee } from '../auth/tenant-scope.ts';
 import { callerOf, notify } from '../bookings/booking-steps.ts';
 import { recordRevision } from '../bookings/bookings.repository.ts';
 import { GatewayError, type PaymentGateway } from './gateway/payment-gateway.ts';
-import { presentBookingMoney, refundableE6, stateOfPayment } from './payment-presenter.ts';
+import { presentBookingMoney, presentRefund, refundableE6, stateOfPayment } from './payment-presenter.ts';
 import { openPriceDifference, openRefund, recordMoney, refusalError, settleRefund, takeStep } from './payment-steps.ts';
 import { findPayment, insertAttempt, ledgerOfBooking, lockBookingById, openAttempt, paymentByIdempotencyKey, paymentsOfBooking, updateAttempt, type PaymentRow } from './payments.repository.ts';
 import { findBookingRow } from '../bookings/bookings.repository.ts';
@@ -186,12 +186,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const replay = key ? await paymentByIdempotencyKey(work.tx, `refund:${key}`) : undefined;
       if (replay) {
         if (replay.bookingId !== ctx.booking.id || replay.totalAmountE6 !== body.amount) throw new AppError('CONFLICT', 'this idempotency key was used for another refund');
-        return refundAnswer(work, ctx.booking, replay);
+        return refundAnswer(work, principal, ctx.booking, replay);
       }
       const payments = await paymentsOfBooking(work.tx, ctx.booking.id, { lock: true });
       const available = refundableE6(payments);
       await takePaymentStep(ctx, 'refund', { amountE6: body.amount, availableE6: available });
-      const route = refundRouteOf(ctx.payment.paymentMethod as never);
+      const route = refundRouteOf(ctx.payment.paymentMethod as PaymentMethod);
       const record = await openRefund(
         work,
         ctx.booking,
@@ -199,13 +199,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
         { publicUrl: deps.publicUrl },
       );
       await recordPaymentRevision(ctx, actorOf(principal));
-      return refundAnswer(work, ctx.booking, record);
+      return refundAnswer(work, principal, ctx.booking, record);
     },
 
     /** POST …/payments/{refund_payment_id}/refund_paid: the operator records that a refund owed (coupon, other) was paid back. */
     async recordRefundPaid(work: Work, principal: Principal, bookingNumber: string, refundId: number, body: RecordRefundPaidBody): Promise<void> {
       const ctx = await beginPaymentStep(work, principal, bookingNumber, refundId);
-      if (ctx.payment.direction !== 'REFUND' || refundRouteOf(ctx.payment.paymentMethod as never) !== 'RECORDED') throw refusalError('PAYMENT_STEP_NOT_ALLOWED');
+      if (ctx.payment.direction !== 'REFUND' || refundRouteOf(ctx.payment.paymentMethod as PaymentMethod) !== 'RECORDED') throw refusalError('PAYMENT_STEP_NOT_ALLOWED');
       const remaining = ctx.payment.totalAmountE6 - ctx.payment.paidAmountE6;
       if (ctx.payment.status !== 'PAYMENT_PENDING' || remaining <= 0) throw alreadyConfirmed('this refund', ctx.payment.confirmedAt ?? ctx.payment.updatedAt, ctx.payment.confirmedBy);
       await settleRefund(work, ctx.booking, ctx.payment, { amountE6: remaining, occurredOn: body.paid_on, recordedBy: actorOf(principal), note: body.note || null, caller: callerOf(principal) }, { publicUrl: deps.publicUrl });
@@ -217,26 +217,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 /** The refund as it stands, with the booking's account after it. */
-async function refundAnswer(work: Work, booking: LockedPaymentBooking, record: PaymentRow): Promise<RefundResponse> {
+async function refundAnswer(work: Work, principal: Principal, booking: LockedPaymentBooking, record: PaymentRow): Promise<RefundResponse> {
   const payments = await paymentsOfBooking(work.tx, booking.id);
   const entries = await ledgerOfBooking(work.tx, booking.id);
   const fresh = payments.find((p) => p.id === record.id) ?? record;
-  const route = refundRouteOf(fresh.paymentMethod as never);
   return {
-    refund: {
-      payment_id: fresh.id,
-      parent_payment_id: fresh.parentPaymentId,
-      reason: (fresh.refundReason ?? 'OPERATOR') as RefundResponse['refund']['reason'],
-      route,
-      status: fresh.status as RefundResponse['refund']['status'],
-      total_amount: fresh.totalAmountE6,
-      refunded_amount: fresh.paidAmountE6,
-      note: fresh.refundNote,
-      requested_by: fresh.requestedBy,
-      created_at: fresh.issuedAt.toISOString(),
-      return_invoice_url: `/v1/bookings/${booking.bookingId}/payments/${fresh.id}/return-invoice.pdf`,
-      can_record_refund: route === 'RECORDED' && fresh.status === 'PAYMENT_PENDING',
-    },
+    refund: presentRefund(fresh, { caller: callerOf(principal), bookingNumber: booking.bookingId }),
     booking_money: presentBookingMoney(booking.status, payments, entries),
   };
 }
