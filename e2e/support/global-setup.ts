@@ -22,14 +22,19 @@ async function waitUntilReady(url: string, server: ChildProcess, timeoutMs: numb
 
 export default async function setup(project: TestProject) {
   // vitest sets NODE_ENV=test, which would make Vite produce a development build.
-  const build = spawnSync('npm', ['run', 'build', '-w', '@sagano/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  if (build.status !== 0) throw new Error('web build failed');
+  // Each run builds into its own folder, so two runs side by side never serve each other's half-written build.
   const dataDir = mkdtempSync(join(tmpdir(), 'sagano-e2e-'));
+  const webDist = join(dataDir, 'web');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@sagano/web', '--', '--outDir', webDist, '--emptyOutDir'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (build.status !== 0) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error('web build failed');
+  }
   const port = 3900 + Math.floor(Math.random() * 90);
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/server.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, WEB_DIST: join(root, 'apps/web/dist'), LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '',
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, WEB_DIST: webDist, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '',
       // Many journeys sign in within a minute from one address; the limit itself is tested on the API (login-rate-limit.test.ts).
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000' },
     stdio: ['ignore', 'inherit', 'inherit'],

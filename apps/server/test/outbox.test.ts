@@ -28,7 +28,7 @@ describe('outbox', () => {
   it('writes nothing when the change that caused the mail rolls back', async () => {
     await expect(
       inTransaction(ctx.database.db, async (work) => {
-        await enqueueMail(work, { kind: 'test', toAddress: 'rollback@example.com', subject: 's', bodyText: 'b' });
+        await enqueueMail(work, { kind: 'BULK_FINISHED', toAddress: 'rollback@example.com', subject: 's', bodyText: 'b' });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
@@ -40,13 +40,13 @@ describe('outbox', () => {
     const jobs = { send: async (name: string, data: object) => (sent.push({ name, data }), 'job') };
     await expect(
       inTransaction(ctx.database.db, async (work) => {
-        await enqueueMail(work, { kind: 'test', toAddress: 'rollback2@example.com', subject: 's', bodyText: 'b' });
+        await enqueueMail(work, { kind: 'BULK_FINISHED', toAddress: 'rollback2@example.com', subject: 's', bodyText: 'b' });
         expect(sent).toHaveLength(0); // not while the transaction is open
         throw new Error('the change failed');
       }, { jobs }),
     ).rejects.toThrow('the change failed');
     expect(sent).toHaveLength(0);
-    const id = await inTransaction(ctx.database.db, (work) => enqueueMail(work, { kind: 'test', toAddress: 'committed@example.com', subject: 's', bodyText: 'b' }), { jobs });
+    const id = await inTransaction(ctx.database.db, (work) => enqueueMail(work, { kind: 'BULK_FINISHED', toAddress: 'committed@example.com', subject: 's', bodyText: 'b' }), { jobs });
     expect(sent).toEqual([{ name: 'mail.deliver', data: { id } }]);
   });
 
@@ -65,7 +65,7 @@ describe('outbox', () => {
 
   it('retries a refused delivery later and marks it sent, then never sends it twice', async () => {
     const id = await inTransaction(ctx.database.db, (work) =>
-      enqueueMail(work, { kind: 'test', toAddress: 'retry@example.com', subject: '再送テスト', bodyText: '本文です' }),
+      enqueueMail(work, { kind: 'BULK_FINISHED', toAddress: 'retry@example.com', subject: '再送テスト', bodyText: '本文です' }),
     );
     const sender = smtpSender(smtp.url);
     try {
@@ -92,7 +92,7 @@ describe('outbox', () => {
   });
 
   it('gives up after the last attempt', async () => {
-    const id = await inTransaction(ctx.database.db, (work) => enqueueMail(work, { kind: 'test', toAddress: 'give-up@example.com', subject: 's', bodyText: 'b' }));
+    const id = await inTransaction(ctx.database.db, (work) => enqueueMail(work, { kind: 'BULK_FINISHED', toAddress: 'give-up@example.com', subject: 's', bodyText: 'b' }));
     await ctx.database.db.execute(sql`update outbox_mails set attempts = ${MAX_MAIL_ATTEMPTS - 1} where id = ${id}`);
     const sender = smtpSender('smtp://127.0.0.1:1'); // nothing listens there
     try {

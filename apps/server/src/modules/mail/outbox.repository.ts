@@ -1,11 +1,13 @@
 import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import type { MailKind } from '@sagano/domain/mail/mail-kinds';
 import type { OutboxMailDetail, OutboxMailListQuery, OutboxMailRow } from '@sagano/domain/mail/outbox-schemas';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { containsPattern, pageOfTable } from '../../db/paging.ts';
 
 export interface NewMail {
-  kind: string;
+  /** One of the registered kinds (MAIL_KINDS): the templates screen lists them all. */
+  kind: MailKind;
   toAddress: string;
   subject: string;
   bodyText: string;
