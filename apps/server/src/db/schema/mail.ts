@@ -37,6 +37,8 @@ export const outboxMails = pgTable(
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** For a seat table or voucher mail: the fingerprint of what the attached document prints (stale-document check). */
+    documentFingerprint: text('document_fingerprint'),
   },
   (t) => [
     index('outbox_mails_pending_idx').on(t.status, t.nextAttemptAt),

@@ -1,0 +1,1 @@
+ALTER TABLE "outbox_mails" ADD COLUMN "document_fingerprint" text;
