@@ -131,8 +131,12 @@ describe('bulk operation', () => {
     const [attachment] = mail.attachments;
     expect(attachment!.filename).toBe(`bulk-${run.id}-result.csv`);
     const resultCsv = attachment!.content.toString('utf8');
-    expect(resultCsv).toContain(`2,${good1},DONE,,\r\n`);
-    expect(resultCsv).toContain(`4,${full},REFUSED,NOT_ENOUGH_SEATS,`);
+    // The file speaks the uploader's language: labels and reasons, no codes or developer text.
+    expect(resultCsv).toContain('行,予約番号,結果,理由\r\n');
+    expect(resultCsv).toContain(`2,${good1},完了,\r\n`);
+    expect(resultCsv).toContain(`3,${refused},お断り,この予約の現在の状態では、この操作はできません\r\n`);
+    expect(resultCsv).toContain(`4,${full},お断り,空席が足りないため、枠を確保できませんでした\r\n`);
+    expect(resultCsv).not.toMatch(/\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|DONE|REFUSED/);
     const notifications = await ctx.database.db.select().from(t.notifications).where(eq(t.notifications.kind, 'BULK_FINISHED'));
     expect(notifications.length).toBeGreaterThanOrEqual(1);
 

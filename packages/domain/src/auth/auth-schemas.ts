@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AGENT_TYPES } from '../agents/agent-constants.ts';
 import { ACCOUNT_KINDS, ROLES, STAFF_TYPES, USER_GROUPS, USER_TYPES } from './roles.ts';
 import { PASSWORD_MAX_LENGTH } from './password-policy.ts';
 
@@ -22,6 +23,8 @@ export const SessionUser = z.object({
   agent_id: z.number().int().nullable(),
   agent_sub_group_id: z.number().int().nullable(),
   staff_type: z.enum(STAFF_TYPES).nullable(),
+  /** The agent's contract type (agent staff only): what it pays with decides which screens it has. */
+  agent_type: z.enum(AGENT_TYPES).nullable().optional(),
   /** Signs in with a one-time code. */
   totp_enrolled: z.boolean(),
   /** The agent requires two-factor sign-in and this account has not enrolled: nothing else is open until it does. */

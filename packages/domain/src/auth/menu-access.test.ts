@@ -144,6 +144,15 @@ describe('mayOpenMenuEntry', () => {
     expect(mayOpenMenuEntry(station, 'monthlyReport')).toBe(false);
   });
 
+  it('offers the monthly invoices (月次請求) to contracted agents only: a FREE agent pays by card and has none', () => {
+    for (const role of agentRoles) {
+      expect(mayOpenMenuEntry({ ...role, agent_type: 'FREE' }, 'monthlyReport'), role.role).toBe(false);
+      expect(mayOpenMenuEntry({ ...role, agent_type: 'FREE' }, 'sales'), role.role).toBe(true);
+      expect(mayOpenMenuEntry({ ...role, agent_type: 'CONTRACTED' }, 'monthlyReport'), role.role).toBe(true);
+      expect(mayOpenMenuEntry({ ...role, agent_type: 'SPECIAL_CONTRACTED' }, 'monthlyReport'), role.role).toBe(true);
+    }
+  });
+
   it('keeps the operation log from station users and agents', () => {
     expect(mayOpenMenuEntry(staff, 'operationLogs')).toBe(true);
     expect(mayOpenMenuEntry(station, 'operationLogs')).toBe(false);

@@ -1,3 +1,4 @@
+import type { AgentType } from '../agents/agent-constants.ts';
 import { capabilitiesOf, type AccountKind, type Role, type UserGroup } from './roles.ts';
 
 /**
@@ -48,6 +49,8 @@ type MenuUser = {
   kind: AccountKind;
   role: Role;
   user_group?: UserGroup | null;
+  /** The agent's contract type (agent staff): a FREE agent pays by card and has no monthly invoice. */
+  agent_type?: AgentType | null | undefined;
   /** The agent requires two-factor sign-in and the account has not enrolled yet. */
   totp_setup_required?: boolean;
 };
@@ -83,6 +86,8 @@ export function mayOpenMenuEntry(user: MenuUser, key: MenuEntryKey): boolean {
     if (user.totp_setup_required) return key === TOTP_SETUP_ENTRY;
     if (AGENT_HEAD_ADMIN_ENTRIES.includes(key)) return user.role === 'agentAdmin';
     if (AGENT_ADMIN_ENTRIES.includes(key)) return AGENT_ADMIN_ROLES.includes(user.role);
+    // A FREE agent pays each booking by card: there is no monthly invoice to show it.
+    if (key === 'monthlyReport' && user.agent_type === 'FREE') return false;
     return AGENT_ENTRIES.includes(key);
   }
   if (AGENT_ONLY.includes(key)) return false;

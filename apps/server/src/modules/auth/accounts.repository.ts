@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { AgentType } from '@sagano/domain/agents/agent-constants';
 import type { AccountKind, StaffType, UserGroup, UserType } from '@sagano/domain/auth/roles';
 import type { Executor } from '../../db/client.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -16,6 +17,7 @@ export interface AccountWithProfile {
   totpLastStep: number | null;
   /** The staff member's agent requires two-factor sign-in. */
   agentRequiresTotp: boolean;
+  agentType: AgentType | null;
   name: string;
   languageCode: string;
   userGroup: UserGroup | null;
@@ -35,6 +37,7 @@ const profileColumns = {
   totpSecret: t.accounts.totpSecret,
   totpLastStep: t.accounts.totpLastStep,
   agentRequiresTotp: t.agents.requireTotp,
+  agentType: t.agents.agentType,
   operatorName: t.operatorUsers.name,
   operatorLanguage: t.operatorUsers.languageCode,
   userGroup: t.operatorUsers.userGroup,
@@ -59,6 +62,7 @@ function toAccount(row: ProfileRow): AccountWithProfile {
     totpSecret: row.totpSecret as string | null,
     totpLastStep: row.totpLastStep === null || row.totpLastStep === undefined ? null : Number(row.totpLastStep),
     agentRequiresTotp: (row.agentRequiresTotp as boolean | null) ?? false,
+    agentType: (row.agentType as AgentType | null) ?? null,
     name: ((row.operatorName ?? row.staffName) as string | null) ?? '',
     languageCode: ((row.operatorLanguage ?? row.staffLanguage) as string | null) ?? 'ja',
     userGroup: row.userGroup as UserGroup | null,

@@ -35,6 +35,7 @@ export function sessionUserOf(account: AccountWithProfile): SessionUser {
     agent_id: account.agentId,
     agent_sub_group_id: isBranch ? account.groupId : null,
     staff_type: account.staffType,
+    agent_type: account.agentType,
     totp_enrolled: account.totpEnrolledAt !== null,
     totp_setup_required: account.kind === 'AGENT' && account.agentRequiresTotp && account.totpEnrolledAt === null,
   };

@@ -47,7 +47,7 @@ export function bulkOperationsRoutes(app: FastifyInstance, deps: { bulk: BulkOpe
     schema: { tags, params: BulkIdParams },
     config: { access: 'backOffice' },
   }, async (request, reply) => {
-    const file = await bulk.resultCsv(request.params.id);
+    const file = await bulk.resultCsv(request.params.id, request.principal!.user.language_code);
     return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${file.filename}"`).header('cache-control', 'no-store').send(file.bytes);
   });
 }

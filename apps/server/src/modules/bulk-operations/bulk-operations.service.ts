@@ -22,15 +22,14 @@ import { confirm } from '../bookings/booking-answer.ts';
 import { addSpecialNote } from '../bookings/booking-notes.ts';
 import { loadVisible, mailTemplate } from '../bookings/booking-presenter.ts';
 import type { FileStorage } from '../files/file-storage.ts';
-import { readStoredFile, storeCsv } from '../files/stored-files.ts';
+import { storeCsv } from '../files/stored-files.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { csvText } from '../reports/report-csv.ts';
 import { bulkFinishedMail } from './bulk-mails.ts';
 import { readBulkFile } from './bulk-file.ts';
+import { resultCsvBytes } from './bulk-result-csv.ts';
 import { bulkRunJobKey } from './bulk-run-key.ts';
 import * as repo from './bulk-operations.repository.ts';
 
-const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const RECENT_RUNS = 20;
 
 export interface BulkOperationsDeps {
@@ -69,11 +68,6 @@ function lineOf(l: repo.BulkLineRowDb): BulkLineRow {
   return { line_no: l.lineNo, booking_id: l.bookingNumber, result: l.result as BulkLineRow['result'], error_code: l.errorCode, reason: l.reason };
 }
 
-/** The result file: one row per line (UTF-8 behind a BOM for Excel, CRLF). */
-export function resultCsvBytes(lines: readonly repo.BulkLineRowDb[]): Buffer {
-  const rows = [['line', 'booking_id', 'result', 'error_code', 'reason'], ...lines.map((l) => [l.lineNo, l.bookingNumber, l.result, l.errorCode, l.reason])];
-  return Buffer.concat([UTF8_BOM, Buffer.from(csvText(rows), 'utf8')]);
-}
 
 /** The uploader as the principal the booking steps act for (the job runs as them, not as `system`). */
 async function uploaderOf(db: Db, run: repo.BulkRunRow): Promise<Principal> {
@@ -159,13 +153,14 @@ export function createBulkOperationsService(deps: BulkOperationsDeps) {
 
   /** The result CSV stored, the run DONE, the uploader mailed (with the CSV) and the operator notified, once. */
   async function finish(run: repo.BulkRunRow): Promise<void> {
-    const bytes = resultCsvBytes(await repo.linesOf(db, run.id));
+    // The stored and mailed file is in the uploader's language.
+    const account = run.createdBy ? await findAccountById(db, run.createdBy) : undefined;
+    const bytes = resultCsvBytes(account?.languageCode ?? 'ja', run.kind as BulkKind, await repo.linesOf(db, run.id));
     const key = await storeCsv(db, fileStorage, { bytes, originalName: `bulk-${run.id}-result.csv` });
     await inTransaction(db, async (work) => {
       if (!(await repo.completeRun(work.tx, run.id, key, clock.now()))) return;
       const done = (await repo.findRun(work.tx, run.id))!;
       await repo.insertBulkNotification(work.tx);
-      const account = run.createdBy ? await findAccountById(work.tx, run.createdBy) : undefined;
       const to = account?.email ?? run.createdByEmail;
       if (!to) return;
       const summary = summaryOf(done);
@@ -219,12 +214,11 @@ export function createBulkOperationsService(deps: BulkOperationsDeps) {
       return (await repo.recentRuns(db, RECENT_RUNS)).map(summaryOf);
     },
 
-    /** The stored result CSV (rebuilt from the lines when the storage has lost it). */
-    async resultCsv(id: number): Promise<{ filename: string; bytes: Buffer }> {
+    /** The result CSV in the reader's language, built from the lines (the stored copy is the uploader's mailed one). */
+    async resultCsv(id: number, languageCode: string): Promise<{ filename: string; bytes: Buffer }> {
       const run = await repo.findRun(db, id);
       if (!run || run.status !== 'DONE') throw notFound('bulk reservation result');
-      const stored = run.resultFileKey ? await readStoredFile(db, fileStorage, run.resultFileKey) : null;
-      return { filename: `bulk-${id}-result.csv`, bytes: stored?.bytes ?? resultCsvBytes(await repo.linesOf(db, id)) };
+      return { filename: `bulk-${id}-result.csv`, bytes: resultCsvBytes(languageCode, run.kind as BulkKind, await repo.linesOf(db, id)) };
     },
 
     /** Works a run's pending lines in file order, then finishes it; a run that cannot go on is FAILED with the reason. */

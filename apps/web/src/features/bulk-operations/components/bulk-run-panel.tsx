@@ -19,21 +19,13 @@ export function BulkStatusBadge({ status }: { status: BulkStatus }) {
   );
 }
 
-/** A line's reason in words: the error code's message (translated) with the server's detail under it. */
+/** A line's reason in words (the error code's translated message), never the server's developer text. */
 function Reason({ run, line }: { run: BulkReservationResponse; line: BulkLineRow }) {
   const { t } = useTranslation(['bulkOperations', 'errors']);
   if (line.result === 'SKIPPED') return <Text size="sm">{t(`bulkOperations:skippedReason.${run.kind}`)}</Text>;
-  if (!line.error_code && !line.reason) return null;
-  return (
-    <Stack gap={0}>
-      {line.error_code && <Text size="sm">{t(line.error_code, { ns: 'errors', defaultValue: line.error_code })}</Text>}
-      {line.reason && (
-        <Text size="xs" c="dimmed">
-          {line.reason}
-        </Text>
-      )}
-    </Stack>
-  );
+  if (line.result === 'REFUSED') return <Text size="sm">{t([`errors:${line.error_code ?? ''}`, 'errors:INTERNAL_ERROR'])}</Text>;
+  if (line.result === 'DONE' && line.reason) return <Text size="sm">{t('bulkOperations:doneWarning')}</Text>;
+  return null;
 }
 
 /** The run's progress bar (live while it runs) and, once finished, its result per line. */

@@ -19,7 +19,7 @@ export function OutboxMailModal({ id, onClose }: { id: string | null; onClose: (
             <DetailRow label={t('fields.status')}>
               <MailStatusBadge status={mail.status} />
             </DetailRow>
-            <DetailRow label={t('fields.kind')}>{`${t(`kinds.${mail.kind}`, { defaultValue: mail.kind })} (${mail.kind})`}</DetailRow>
+            <DetailRow label={t('fields.kind')}>{t(`kinds.${mail.kind}`)}</DetailRow>
             <DetailRow label={t('fields.createdAt')}>{formatDateTime(mail.created_at)}</DetailRow>
             <DetailRow label={t('fields.sentAt')}>{mail.sent_at ? formatDateTime(mail.sent_at) : t('notSent')}</DetailRow>
             <DetailRow label={t('fields.attempts')}>{mail.attempts}</DetailRow>

@@ -106,7 +106,7 @@ export function Component() {
               id="method"
               title={t('breakdowns.method')}
               keyHeader={t('keys.method')}
-              rows={rowsOf(data.by_payment_method, (r) => r.payment_method, (r) => t(`paymentMethod.${r.payment_method}`, { defaultValue: r.payment_method }))}
+              rows={rowsOf(data.by_payment_method, (r) => r.payment_method, (r) => t(`paymentMethod.${r.payment_method}`))}
             />
           </>
         )}

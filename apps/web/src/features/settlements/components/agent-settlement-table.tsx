@@ -57,10 +57,10 @@ export function AgentSettlementTable({ rows, totals, agent }: { rows: AgentSettl
                 </Table.Td>
               )}
               <Table.Td>
-                <Text size="sm">{t(`contractType.${row.contract_type}`, { defaultValue: row.contract_type })}</Text>
+                <Text size="sm">{t(`contractType.${row.contract_type}`)}</Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{t(`paymentMethod.${row.payment_method}`, { defaultValue: row.payment_method })}</Text>
+                <Text size="sm">{t(`paymentMethod.${row.payment_method}`)}</Text>
               </Table.Td>
               {SUMS.map((key) => (
                 <Table.Td key={key} ta="right" style={amount}>

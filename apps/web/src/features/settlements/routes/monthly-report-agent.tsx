@@ -29,11 +29,11 @@ function AgentSettlementBranches({ data }: { data: GroupSettlementList }) {
         <Field label={t('columns.period')}>
           <PeriodText duration={settlement.duration} />
         </Field>
-        <Field label={t('columns.paymentMethod')}>{t(`paymentMethod.${settlement.payment_method}`, { defaultValue: settlement.payment_method })}</Field>
+        <Field label={t('columns.paymentMethod')}>{t(`paymentMethod.${settlement.payment_method}`)}</Field>
         <Field label={t('columns.status')}>
           <SettlementStatusBadge status={settlement.payment_status} />
         </Field>
-        <Field label={t('columns.contractType')}>{t(`contractType.${settlement.contract_type}`, { defaultValue: settlement.contract_type })}</Field>
+        <Field label={t('columns.contractType')}>{t(`contractType.${settlement.contract_type}`)}</Field>
         <SumFields sums={settlement} />
       </SummaryCard>
       <Paper withBorder p="md">

@@ -25,7 +25,7 @@ function PaymentStatus({ payment }: { payment: SettlementPayment }) {
   const color = PAID.has(payment.status) ? 'teal' : payment.status === 'NO_NEED_TO_PAY' ? 'gray' : 'orange';
   return (
     <Badge color={color} variant="light" radius="sm" miw="max-content" tt="none" data-testid="payment-status">
-      {t(`bookingPaymentStatus.${payment.status}`, { defaultValue: payment.status })}
+      {t(`bookingPaymentStatus.${payment.status}`)}
     </Badge>
   );
 }
