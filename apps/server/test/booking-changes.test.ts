@@ -152,7 +152,7 @@ describe('changing a confirmed booking', () => {
 
     // Another request, refused: nothing changes but the status.
     await put(id, change(), agent);
-    expect((await post(`/v1/bookings/${id}/reject_modification`)).statusCode).toBe(200);
+    expect((await post(`/v1/bookings/${id}/reject_modification`, { reason: '満席のため' })).statusCode).toBe(200);
     b = (await get(`/v1/bookings/${id}`)).json();
     expect(b).toMatchObject({ status: 'NOT_MODIFIED', pending_change: null, main_params: { total_amount: total, participant_group: { participant_quantity: 20 } } });
   });

@@ -13,6 +13,7 @@ import { wholeNumber } from './count-schemas.ts';
 import { PARTICIPANT_QUANTITY, PRIORITY, WHEELCHAIR_COUNT, wholeNumberMessage } from './counts.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../payments/payment-state.ts';
 import { CancellationSettlementPreview, PaymentDetail, PaymentDiscrepancy } from '../payments/payment-schemas.ts';
+import { ChangeSummary } from './change-summary-schema.ts';
 
 /** The payment enums live with the payment rules (payments/payment-state.ts); re-exported for existing callers. */
 export { PAYMENT_METHODS, PAYMENT_STATUSES };
@@ -87,6 +88,12 @@ export const CreateBookingResponse = z.object({ booking_id: z.string() });
 export const UpdateParamsBody = CreateBookingBody.pick({ applicant: true, tour_conductor: true, group: true, service_order: true, participant_group: true, note: true });
 export type UpdateParamsBody = z.infer<typeof UpdateParamsBody>;
 export const UpdateParamsResponse = z.object({ status: z.enum(BOOKING_STATUSES), total_amount: z.number().int() });
+/** The longest reason for declining a change request (characters). */
+export const MAX_MODIFICATION_DECLINE_REASON = 500;
+/** POST /reject_modification: the operator declines the agent's change request, saying why (told to the agent). */
+export const RejectModificationBody = z.object({
+  reason: z.string({ error: 'enter the reason' }).trim().min(1, 'enter the reason').max(MAX_MODIFICATION_DECLINE_REASON),
+});
 
 export const CalculateAmountBody = z.object({
   booking_id: z.string().optional(),
@@ -172,6 +179,7 @@ export const BookingFlags = z.object({
   can_generate_voucher: z.boolean(),
   can_send_voucher: z.boolean(),
   can_refuse: z.boolean(),
+  can_decline_cancellation: z.boolean(),
 });
 
 export const PaymentSummary = z.object({
@@ -196,6 +204,14 @@ export const BookingNote = z.object({
 });
 export type BookingNote = z.infer<typeof BookingNote>;
 
+/** The last declined cancellation: the operator declined an agent's request, or the agent declined the fee the operator quoted. */
+export const CancellationDeclined = z.object({ reason: z.string(), declined_by: z.enum(['OPERATOR', 'AGENT']), declined_at: z.string() });
+export type CancellationDeclined = z.infer<typeof CancellationDeclined>;
+
+/** POST /decline_cancellation: why the cancellation is declined (mailed to the agent, shown on the booking and its history). */
+export const DeclineCancellationBody = z.object({ reason: z.string().trim().min(1, 'enter the reason').max(MAX_REQUEST_NOTE) });
+export type DeclineCancellationBody = z.infer<typeof DeclineCancellationBody>;
+
 export const BookingHistory = z.object({
   type: z.enum(HISTORY_TYPES),
   status: z.enum(BOOKING_STATUSES).nullable(),
@@ -207,6 +223,10 @@ export const BookingHistory = z.object({
   participant_group: z.unknown(),
   payment: z.unknown(),
   confirm_note: z.string(),
+  /** Our addition: the booking's last declined cancellation as of this revision (null when none). */
+  cancellation_declined: CancellationDeclined.nullable(),
+  /** Our addition: the operator's reason for mailing a prepaid voucher while its fare was unpaid (send_voucher / resend_documents); null otherwise, and for agents. */
+  voucher_override_unpaid_reason: z.string().nullable().optional(),
 });
 
 export const BookingResponse = z.object({
@@ -287,14 +307,23 @@ export const BookingResponse = z.object({
   main_param_histories: z.array(BookingHistory),
   /** A change the agent asked for, waiting for the operator to accept or refuse it. */
   pending_change: UpdateParamsBody.nullable(),
+  /** The pending change side by side with the booking (trains, counts, money, seats); null when none is pending. */
+  pending_change_summary: ChangeSummary.nullable(),
+  /** Why the operator declined the agent's latest change request; null unless the booking is NOT_MODIFIED. */
+  modification_decline_reason: z.string().nullable(),
+  /** Our addition: the last declined cancellation while the booking is live and no new cancellation is open; else null. */
+  cancellation_declined: CancellationDeclined.nullable(),
+  /** Our addition: while a cancellation is open, the status a decline returns the booking to (null otherwise or when unknown). */
+  status_before_cancellation: z.enum(BOOKING_STATUSES).nullable(),
   /**
-   * When the seat table and the voucher were last mailed, and which of them predate the latest
-   * train change (outdated: to be sent again).
+   * When the seat table and the voucher were last mailed, and which of them no longer print what
+   * the booking says now (outdated: to be sent again); whether the voucher waits for a prepaid fare.
    */
   documents: z.object({
     seat_table_sent_at: z.string().nullable(),
     voucher_sent_at: z.string().nullable(),
     outdated: z.array(z.enum(['seat_table', 'voucher'])),
+    voucher_awaits_payment: z.boolean(),
   }),
   notes: z.array(BookingNote),
   /** The booking's permission flags as the specification names them (spec 000 §3); the step flags are on main_params.service_order. */
@@ -477,6 +506,8 @@ export const NotificationRow = z.object({
   agent_name_en: z.string(),
   agent_sub_group_name: z.string().nullable(),
   agent_sub_group_name_en: z.string(),
+  /** What the notification is about, when it says more than its kind: the change asked for (MODIFICATION) or the reason given (MODIFICATION_REFUSED). */
+  detail: z.object({ change_summary: ChangeSummary.optional(), reason: z.string().optional() }).nullable(),
   created_at: z.string(),
   /** Read by someone of the inbox it belongs to (one shared read state per inbox). */
   is_read: z.boolean(),

@@ -51,10 +51,16 @@ export const bookings = pgTable(
     cancellationRateE6: integer('cancellation_rate_e6'),
     cancellationFeeE6: bigint('cancellation_fee_e6', { mode: 'number' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The status when the cancellation was asked for or started: a declined cancellation returns to it. */
+    statusBeforeCancellation: text('status_before_cancellation'),
+    /** The last declined cancellation ({reason, declined_by, declined_at}); cleared by the next request. */
+    cancellationDeclined: jsonb('cancellation_declined'),
     /** Why seats could not be given (assign_seats_ng), else ''. */
     seatNgReason: text('seat_ng_reason').notNull().default(''),
     /** An agent's change request waiting for the operator (the PUT /params body), else null. */
     pendingChange: jsonb('pending_change'),
+    /** Why the operator declined the latest change request (told to the agent); cleared by the next request. */
+    modificationDeclineReason: text('modification_decline_reason'),
     participantQuantity: integer('participant_quantity').notNull(),
     totalAmountE6: bigint('total_amount_e6', { mode: 'number' }).notNull().default(0),
     revision: integer('revision').notNull().default(1),

@@ -2,7 +2,7 @@
  * Notifications shown to the operator and to agents.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_KINDS } from '@sagano/domain/bookings/booking-schemas';
 import { createdAt, oneOf } from './columns.ts';
 import { agents } from './agents.ts';
@@ -18,6 +18,8 @@ export const notifications = pgTable(
     bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'cascade' }),
     agentId: integer('agent_id').references(() => agents.id, { onDelete: 'cascade' }),
     agentSubGroupId: integer('agent_sub_group_id'),
+    /** What the notification is about beyond its kind (NotificationRow.detail): a change asked for, a reason given. */
+    detail: jsonb('detail'),
     createdAt: createdAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Read by anyone of the audience it is for (the back office, or the agent's or branch's staff): one inbox per audience. */

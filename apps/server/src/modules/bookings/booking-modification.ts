@@ -5,6 +5,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { holdsAllotments, type BookingState, type BookingStatus } from '@sagano/domain/bookings/booking-state';
 import { UpdateParamsBody, type CalculateAmountBody, type CalculateAmountResponse } from '@sagano/domain/bookings/booking-schemas';
+import { seatOutcome } from '@sagano/domain/bookings/change-comparison';
+import type { ChangeSummary } from '@sagano/domain/bookings/change-summary-schema';
 import { previewChange, reprice } from '@sagano/domain/bookings/modification';
 import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
@@ -19,6 +21,11 @@ import { holdAllotments, releaseAllotments } from '../inventory/allotments.ts';
 import { trimSeats } from '../seats/seats.repository.ts';
 import { heldOf, releaseEverything, seatsOf, typesOf } from './booking-allotments.ts';
 import { promoteWaitlistAfterCommit } from './waitlist-promotion-key.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { recipientLanguage } from '../mail/recipient-language.ts';
+import { changeMail, readChangeMailNames, type ChangeMailKind } from './change-mails.ts';
+import { changeSummaryOf } from './change-summary.ts';
+import { loadBooking } from './bookings.repository.ts';
 import { repriceFare } from '../payments/booking-payments.ts';
 import { loadVisible } from './booking-presenter.ts';
 import { beginStep, callerOf, notify, recordStep } from './booking-steps.ts';
@@ -72,8 +79,9 @@ export async function planChange(tx: Executor, booking: LockedBooking, change: U
   );
   const fees = new Map(context.pricing.prices.map((p) => [p.unit_id, safeE6(p.decrement_fee_e6)]));
   const repricing = reprice(previous, price, fees, directions.length);
-  const seatsChanged = trainsChanged || price.participant_quantity !== booking.participantQuantity || wheelchairs.length !== booking.wheelchairs;
-  return { directions, price, wheelchairs, repricing, trainsChanged, seatsChanged, vacancies: context.services.map((s) => s.vacant) };
+  const countsChanged = price.participant_quantity !== booking.participantQuantity || wheelchairs.length !== booking.wheelchairs;
+  const seatsChanged = trainsChanged || countsChanged;
+  return { directions, price, wheelchairs, repricing, trainsChanged, countsChanged, seatsChanged, vacancies: context.services.map((s) => s.vacant) };
 }
 
 /**
@@ -86,8 +94,9 @@ export async function writeChange(work: Work, principal: Principal, booking: Loc
   const plan = await planChange(tx, booking, change, today);
   const held = holdsAllotments(state);
   let subStatus = state.subStatus;
-  // A headcount change on the same trains keeps the seats of the people who remain; only a train change gives them all up.
-  const keepSeats = held && plan.seatsChanged && !plan.trainsChanged && booking.services.every((s) => s.heldStanding === 0);
+  // A headcount change on the same trains keeps the seats of the people who remain; only a train change gives them all up
+  // (the domain's seatOutcome, which the change summary shows before the change is made).
+  const keepSeats = seatOutcome({ trainsChanged: plan.trainsChanged, countsChanged: plan.countsChanged, holdsAllotments: held, holdsStanding: booking.services.some((s) => s.heldStanding > 0) }) === 'KEPT';
   if (plan.seatsChanged) {
     if (!keepSeats) await tx.execute(sql`delete from seat_assignments where booking_id = ${booking.bookingId}`);
     if (held) {
@@ -191,34 +200,61 @@ export function refuseChangeWithoutRoom(booking: LockedBooking, plan: Awaited<Re
  * PUT /params. Staff change a confirmed booking at once (MODIFIED); an agent's change is
  * checked now and waits for the operator (MODIFICATION_SUBMITTED).
  */
-export async function updateParams(work: Work, principal: Principal, bookingId: string, change: UpdateParamsBody, clock: Clock): Promise<{ status: BookingStatus; total_amount: number }> {
+export async function updateParams(work: Work, principal: Principal, bookingId: string, change: UpdateParamsBody, clock: Clock, publicUrl: string): Promise<{ status: BookingStatus; total_amount: number }> {
   const caller = callerOf(principal);
   const { booking, state } = await beginStep(work, principal, bookingId, 'request_modification');
   await refuseClosedContractTerms(work.tx, checkedDirections(change.service_order), clock.today(), (d) => booking.services.some((s) => s.direction === d.direction && s.serviceDate === d.choice.service_date && s.serviceId === d.choice.service_id));
   if (caller === 'OPERATOR') {
+    const summary = await summaryBeforeWrite(work, booking, change);
     const total = await writeChange(work, principal, booking, state, change, 'MODIFIED', clock.today());
-    await notify(work.tx, booking, 'AGENT', 'MODIFICATION_CONFIRMED');
+    await notify(work.tx, booking, 'AGENT', 'MODIFICATION_CONFIRMED', 'booking', { change_summary: summary });
+    await mailChange(work, booking, 'booking.changed', summary, publicUrl);
     return { status: 'MODIFIED', total_amount: total };
   }
   const plan = await planChange(work.tx, booking, change, clock.today());
   refuseChangeWithoutRoom(booking, plan);
-  await notify(work.tx, booking, 'ADMIN', 'MODIFICATION');
-  await recordStep(work, principal, booking, { status: 'MODIFICATION_SUBMITTED', pendingChange: change });
+  // The operator's notification names what changes (the same summary the booking shows).
+  await notify(work.tx, booking, 'ADMIN', 'MODIFICATION', 'booking', { change_summary: await summaryBeforeWrite(work, booking, change) });
+  await recordStep(work, principal, booking, { status: 'MODIFICATION_SUBMITTED', pendingChange: change, modificationDeclineReason: null });
   return { status: 'MODIFICATION_SUBMITTED', total_amount: plan.repricing.total_amount };
 }
 
-export async function acceptModification(work: Work, principal: Principal, bookingId: string, clock: Clock): Promise<void> {
-  const { booking, state } = await beginStep(work, principal, bookingId, 'accept_modification');
-  const [row] = await work.tx.select({ change: t.bookings.pendingChange }).from(t.bookings).where(eq(t.bookings.id, booking.id));
-  const change = UpdateParamsBody.parse(row?.change);
-  await writeChange(work, principal, booking, state, change, 'MODIFIED', clock.today());
-  await notify(work.tx, booking, 'AGENT', 'MODIFICATION_CONFIRMED');
+/** The change compared with the locked booking as it stands, before anything is written. */
+async function summaryBeforeWrite(work: Work, booking: LockedBooking, change: UpdateParamsBody): Promise<ChangeSummary> {
+  const aggregate = await loadBooking(work.tx, booking.bookingId);
+  return changeSummaryOf(work.tx, aggregate!, change);
 }
 
-export async function rejectModification(work: Work, principal: Principal, bookingId: string): Promise<void> {
+/** The agent's change mail (to the booking's applicant, in the applicant's language), queued with the change. */
+async function mailChange(work: Work, booking: LockedBooking, kind: ChangeMailKind, summary: ChangeSummary, publicUrl: string, reason?: string): Promise<void> {
+  const lang = await recipientLanguage(work.tx, booking.applicantEmail);
+  const names = await readChangeMailNames(work.tx);
+  const mail = changeMail(kind, lang, { bookingId: booking.bookingId, groupName: booking.groupName, summary, link: `${publicUrl}/bookings/${booking.bookingId}`, ...(reason ? { reason } : {}) }, names);
+  await enqueueMail(work, { kind, toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.bodyText, bookingId: booking.bookingId });
+}
+
+async function pendingChangeOf(work: Work, booking: LockedBooking): Promise<UpdateParamsBody> {
+  const [row] = await work.tx.select({ change: t.bookings.pendingChange }).from(t.bookings).where(eq(t.bookings.id, booking.id));
+  return UpdateParamsBody.parse(row?.change);
+}
+
+/** The operator approves the agent's change: written as asked, the agent notified and mailed the change side by side. */
+export async function acceptModification(work: Work, principal: Principal, bookingId: string, clock: Clock, publicUrl: string): Promise<void> {
+  const { booking, state } = await beginStep(work, principal, bookingId, 'accept_modification');
+  const change = await pendingChangeOf(work, booking);
+  const summary = await summaryBeforeWrite(work, booking, change);
+  await writeChange(work, principal, booking, state, change, 'MODIFIED', clock.today());
+  await notify(work.tx, booking, 'AGENT', 'MODIFICATION_CONFIRMED', 'booking', { change_summary: summary });
+  await mailChange(work, booking, 'booking.change_approved', summary, publicUrl);
+}
+
+/** The operator declines the agent's change with a reason: nothing changes but the status; the agent is told why. */
+export async function rejectModification(work: Work, principal: Principal, bookingId: string, reason: string, publicUrl: string): Promise<void> {
   const { booking } = await beginStep(work, principal, bookingId, 'reject_modification');
-  await notify(work.tx, booking, 'AGENT', 'MODIFICATION_REFUSED');
-  await recordStep(work, principal, booking, { status: 'NOT_MODIFIED', pendingChange: null });
+  const summary = await summaryBeforeWrite(work, booking, await pendingChangeOf(work, booking));
+  await notify(work.tx, booking, 'AGENT', 'MODIFICATION_REFUSED', 'booking', { change_summary: summary, reason });
+  await mailChange(work, booking, 'booking.change_declined', summary, publicUrl, reason);
+  await recordStep(work, principal, booking, { status: 'NOT_MODIFIED', pendingChange: null, modificationDeclineReason: reason });
 }
 
 /** Changes the segment of one direction; held allotments move to the new legs atomically. */

@@ -2,8 +2,8 @@
  * Read answers of a booking: the booking as the caller may see it, its mail data and the mail
  * templates staff start from.
  */
-import { bookingFlags, mayTake, type BookingStatus, type BookingSubStatus, type RefusalReason } from '@sagano/domain/bookings/booking-state';
-import type { BookingResponse, MAIL_TEMPLATES, UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
+import { bookingFlags, isCancelling, isEnded, mayTake, type BookingStatus, type BookingSubStatus, type RefusalReason } from '@sagano/domain/bookings/booking-state';
+import type { BookingResponse, CancellationDeclined, MAIL_TEMPLATES, UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
 import { presentPaymentDetail, standingOf, type PaymentContext } from '../payments/payment-presenter.ts';
 import { mailSignature } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import type { Executor } from '../../db/client.ts';
@@ -40,7 +40,7 @@ export function toMailBooking(a: BookingAggregate): MailBooking {
 }
 
 
-const NO_DOCUMENTS: BookingResponse['documents'] = { seat_table_sent_at: null, voucher_sent_at: null, outdated: [] };
+const NO_DOCUMENTS: BookingResponse['documents'] = { seat_table_sent_at: null, voucher_sent_at: null, outdated: [], voucher_awaits_payment: false };
 
 const BEFORE_ANSWER: readonly BookingStatus[] = ['SUBMITTED', 'WAITLIST'];
 
@@ -175,7 +175,7 @@ export function presentBooking(
             },
     },
     main_param_histories: a.histories.map((h) => {
-      const snap = h.snapshot as { status?: BookingStatus; sub_status?: BookingSubStatus; service_order: unknown; participant_group: unknown; payment: unknown; confirm_note?: string };
+      const snap = h.snapshot as { status?: BookingStatus; sub_status?: BookingSubStatus; service_order: unknown; participant_group: unknown; payment: unknown; confirm_note?: string; cancellation_declined?: CancellationDeclined | null };
       return {
         type: h.type as 'CREATE' | 'UPDATE' | 'CANCEL',
         status: snap.status ?? null,
@@ -190,9 +190,17 @@ export function presentBooking(
         participant_group: snap.participant_group,
         payment: snap.payment,
         confirm_note: snap.confirm_note ?? '',
+        cancellation_declined: snap.cancellation_declined ?? null,
+        voucher_override_unpaid_reason: caller === 'AGENT' ? null : ((h.snapshot as { voucher_override_unpaid_reason?: string }).voucher_override_unpaid_reason ?? null),
       };
     }),
     pending_change: (a.booking.pendingChange as UpdateParamsBody | null) ?? null,
+    // Built by the bookings service's get (it reads prices and train names): null here.
+    pending_change_summary: null,
+    modification_decline_reason: a.booking.status === 'NOT_MODIFIED' ? a.booking.modificationDeclineReason : null,
+    // A request or start clears it, so it shows until the next cancellation; an ended booking drops it.
+    cancellation_declined: isEnded(state) ? null : ((a.booking.cancellationDeclined as CancellationDeclined | null) ?? null),
+    status_before_cancellation: isCancelling(state) ? ((a.booking.statusBeforeCancellation as BookingStatus | null) ?? null) : null,
     documents,
     notes: a.notes
       .filter((n) => caller !== 'AGENT' || !n.isPrivate)

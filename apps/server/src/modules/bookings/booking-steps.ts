@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { canSee } from '../auth/tenant-scope.ts';
-import { insertNotification, lockBooking, recordRevision, type BookingPatch, type BookingRow, type LockedBooking } from './bookings.repository.ts';
+import { insertNotification, lockBooking, recordRevision, type BookingPatch, type BookingRow, type HistoryStepNote, type LockedBooking, type NotificationDetail } from './bookings.repository.ts';
 
 export function callerOf(principal: Principal): BookingCaller {
   const caps = capabilitiesOf(principal.user);
@@ -75,11 +75,11 @@ export function nextStep(state: BookingState, step: BookingStep, caller: Booking
 }
 
 /** Writes the step's changes to the booking and its next history revision (one statement). */
-export function recordStep(work: Work, principal: Principal, booking: LockedBooking, patch: BookingPatch = {}, type: 'UPDATE' | 'CANCEL' = 'UPDATE') {
-  return recordRevision(work.tx, booking.id, type, patch, principal.user.email);
+export function recordStep(work: Work, principal: Principal, booking: LockedBooking, patch: BookingPatch = {}, type: 'UPDATE' | 'CANCEL' = 'UPDATE', stepNote?: HistoryStepNote) {
+  return recordRevision(work.tx, booking.id, type, patch, principal.user.email, stepNote);
 }
 
 /** The one notification a step leaves for the booking's agent (AGENT) or the operator (ADMIN). */
-export function notify(tx: Executor, booking: { id: number; agentId: number; agentSubGroupId: number }, audience: 'ADMIN' | 'AGENT', kind: string, category: 'booking' | 'payment' = 'booking'): Promise<void> {
-  return insertNotification(tx, { audience, category, kind, bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId });
+export function notify(tx: Executor, booking: { id: number; agentId: number; agentSubGroupId: number }, audience: 'ADMIN' | 'AGENT', kind: string, category: 'booking' | 'payment' = 'booking', detail?: NotificationDetail): Promise<void> {
+  return insertNotification(tx, { audience, category, kind, bookingId: booking.id, agentId: booking.agentId, agentSubGroupId: booking.agentSubGroupId, ...(detail ? { detail } : {}) });
 }

@@ -3,6 +3,8 @@ import type { LedgerEntry } from '@sagano/domain/payments/payment-ledger';
 import { ledgerOfBooking } from '../payments/payment-reads.ts';
 import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus, BookingSubStatus } from '@sagano/domain/bookings/booking-state';
+import type { CancellationDeclined } from '@sagano/domain/bookings/booking-schemas';
+import type { NotificationRow } from '@sagano/domain/bookings/booking-schemas';
 import type { CancellationPolicyRow } from '@sagano/domain/bookings/cancellation';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
@@ -231,11 +233,14 @@ export type BookingPatch = Partial<{
   refusalReason: string | null;
   caution: string;
   cancellationPolicy: readonly CancellationPolicyRow[];
-  cancellationRateE6: number;
-  cancellationFeeE6: number;
+  cancellationRateE6: number | null;
+  cancellationFeeE6: number | null;
   cancelledAt: 'now';
+  statusBeforeCancellation: BookingStatus | null;
+  cancellationDeclined: CancellationDeclined | null;
   pendingChange: unknown;
   seatNgReason: string;
+  modificationDeclineReason: string | null;
 }>;
 
 const PATCH_COLUMNS: Record<keyof BookingPatch, string> = {
@@ -252,14 +257,22 @@ const PATCH_COLUMNS: Record<keyof BookingPatch, string> = {
   cancellationRateE6: 'cancellation_rate_e6',
   cancellationFeeE6: 'cancellation_fee_e6',
   cancelledAt: 'cancelled_at',
+  statusBeforeCancellation: 'status_before_cancellation',
+  cancellationDeclined: 'cancellation_declined',
   pendingChange: 'pending_change',
   seatNgReason: 'seat_ng_reason',
+  modificationDeclineReason: 'modification_decline_reason',
 };
 
 function patchValue(key: keyof BookingPatch, value: unknown): SQL {
-  if (key === 'cancellationPolicy' || key === 'pendingChange') return value === null ? sql`null` : sql`${JSON.stringify(value)}::jsonb`;
+  if (key === 'cancellationPolicy' || key === 'pendingChange' || key === 'cancellationDeclined') return value === null ? sql`null` : sql`${JSON.stringify(value)}::jsonb`;
   if (key === 'cancelledAt') return sql`now()`;
   return sql`${value}`;
+}
+
+/** What a step records in its history revision beside the booking's snapshot (e.g. why a voucher went out unpaid). */
+export interface HistoryStepNote {
+  voucher_override_unpaid_reason?: string;
 }
 
 /** The history snapshot of a booking as it stands, built by the database (DESIGN §5). */
@@ -285,7 +298,9 @@ function snapshotSql(b: SQL): SQL {
       jsonb_build_object('total_amount', ${b}.total_amount_e6)),
     'cancellation', case when ${b}.cancellation_fee_e6 is null then null
                          else jsonb_build_object('rate_e6', ${b}.cancellation_rate_e6, 'cancellation_fee', ${b}.cancellation_fee_e6) end,
-    'confirm_note', ${b}.confirm_note)`;
+    'cancellation_declined', ${b}.cancellation_declined,
+    'confirm_note', ${b}.confirm_note,
+    'modification_decline_reason', ${b}.modification_decline_reason)`;
 }
 
 /**
@@ -293,7 +308,7 @@ function snapshotSql(b: SQL): SQL {
  * the booking as it now stands, in one statement; then publishes `booking.changed` with that
  * revision: every change to a booking passes here, so none can forget to tell open screens.
  */
-export async function recordRevision(db: Executor, id: number, type: 'UPDATE' | 'CANCEL', patch: BookingPatch, createdBy: string): Promise<void> {
+export async function recordRevision(db: Executor, id: number, type: 'UPDATE' | 'CANCEL', patch: BookingPatch, createdBy: string, stepNote?: HistoryStepNote): Promise<void> {
   const sets = (Object.keys(patch) as (keyof BookingPatch)[])
     .filter((k) => patch[k] !== undefined)
     .map((k) => sql`${sql.identifier(PATCH_COLUMNS[k])} = ${patchValue(k, patch[k])}`);
@@ -304,7 +319,7 @@ export async function recordRevision(db: Executor, id: number, type: 'UPDATE' | 
       returning *
     ), history as (
       insert into booking_histories (booking_id, revision, type, snapshot, created_by)
-      select b.id, b.revision, ${type}, ${snapshotSql(sql`b`)}, ${createdBy} from b
+      select b.id, b.revision, ${type}, ${stepNote ? sql`${snapshotSql(sql`b`)} || ${JSON.stringify(stepNote)}::jsonb` : snapshotSql(sql`b`)}, ${createdBy} from b
     )
     select b.booking_id, b.agent_id, b.agent_sub_group_id, b.revision from b`);
   const [row] = rowsOf<{ booking_id: string; agent_id: number; agent_sub_group_id: number; revision: number }>(changed);
@@ -330,13 +345,16 @@ export async function readCancellationPolicy(db: Executor): Promise<Cancellation
   return rows.map((r) => ({ days_before: r.daysBefore, rate_e6: r.rateE6 }));
 }
 
+/** What a notification says beyond its kind. */
+export type NotificationDetail = NonNullable<NotificationRow['detail']>;
+
 /** Writes the notification and tells its readers' open screens (`notification.changed`). */
 export async function insertNotification(
   db: Executor,
-  n: { audience: 'ADMIN' | 'AGENT'; category: 'booking' | 'payment'; kind: string; bookingId: number; agentId: number; agentSubGroupId: number },
+  n: { audience: 'ADMIN' | 'AGENT'; category: 'booking' | 'payment'; kind: string; bookingId: number; agentId: number; agentSubGroupId: number; detail?: NotificationDetail },
 ): Promise<void> {
   await db.insert(t.notifications).values(n);
-  await publishRealtime(db, roomsOfNotification(n.audience, n), { type: 'notification.changed', category: n.category });
+  await publishRealtime(db, roomsOfNotification(n.audience, { agentId: n.agentId, agentSubGroupId: n.agentSubGroupId }), { type: 'notification.changed', category: n.category });
 }
 
 /** A notification to the operator about no one booking (a day's allotment released, a contract term's answer date). */

@@ -11,6 +11,7 @@ import {
   CalculateAmountBody,
   CalculateAmountResponse,
   CancelBookingBody,
+  DeclineCancellationBody,
   CancelBookingResponse,
   CancellationQuoteResponse,
   ConfirmBookingBody,
@@ -22,6 +23,7 @@ import {
   ServiceOrderSearchQuery,
   ServiceOrderSearchResponse,
   RefuseBookingBody,
+  RejectModificationBody,
   ReserveAllotmentsResponse,
   ReserveResponse,
   SelectPriorityBody,
@@ -143,8 +145,9 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
   step('refuse_booking', 'bookings.refuse_booking', RefuseBookingBody, (req, work) => bookings.refuse(work, req.principal, req.bookingId, req.body.reason, req.body.mail));
   step('cancel', 'bookings.cancel', CancelBookingBody, (req, work) => bookings.cancel(work, req.principal, req.bookingId, req.body), { access: 'authenticated', response: CancelBookingResponse });
   step('confirm_cancellation', 'bookings.confirm_cancellation', undefined, (req, work) => bookings.confirmCancellation(work, req.principal, req.bookingId), { access: 'authenticated' });
+  step('decline_cancellation', 'bookings.decline_cancellation', DeclineCancellationBody, (req, work) => bookings.declineCancellation(work, req.principal, req.bookingId, req.body.reason), { access: 'authenticated' });
   step('accept_modification', 'bookings.accept_modification', undefined, (req, work) => bookings.acceptModification(work, req.principal, req.bookingId));
-  step('reject_modification', 'bookings.reject_modification', undefined, (req, work) => bookings.rejectModification(work, req.principal, req.bookingId));
+  step('reject_modification', 'bookings.reject_modification', RejectModificationBody, (req, work) => bookings.rejectModification(work, req.principal, req.bookingId, req.body.reason));
   step('select_priority', 'bookings.select_priority', SelectPriorityBody, (req, work) => bookings.selectPriority(work, req.principal, req.bookingId, req.body.priority));
   step('assign_operator', 'bookings.assign_operator', AssignOperatorBody, (req, work) => bookings.assignOperator(work, req.principal, req.bookingId, req.body.operator_name));
   step('add_special_note', 'bookings.add_special_note', undefined, (req, work) => bookings.addSpecialNote(work, req.principal, req.bookingId, req.query as z.infer<typeof AddSpecialNoteQuery>), { query: AddSpecialNoteQuery });

@@ -6,20 +6,21 @@
  * business date get the service's clock here.
  */
 import type { RefusalReason } from '@sagano/domain/bookings/booking-state';
-import type { BookingResponse, CalculateAmountBody, CreateBookingBody, UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
+import { UpdateParamsBody, type BookingResponse, type CalculateAmountBody, type CreateBookingBody } from '@sagano/domain/bookings/booking-schemas';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { reserveAllotments, releaseAllotmentsStep } from './booking-allotments.ts';
 import { confirm, refuse } from './booking-answer.ts';
-import { cancel, cancellationQuote, confirmCancellation } from './booking-cancellation.ts';
+import { cancel, cancellationQuote, confirmCancellation, declineCancellation } from './booking-cancellation.ts';
 import { bookingDocuments } from './booking-documents.ts';
 import { bookingLegExtras } from './booking-legs.ts';
 import { acceptModification, calculate, rejectModification, updateFromToStation, updateParams } from './booking-modification.ts';
 import { addNote, addSpecialNote, assignOperator, selectPriority, updateNote } from './booking-notes.ts';
 import { loadVisible, mailTemplate, presentBooking, type MailTemplateName } from './booking-presenter.ts';
 import { submit } from './booking-submission.ts';
+import { pendingSummary } from './change-summary.ts';
 import { reserve } from './booking-reserve.ts';
 
 /** A detached, plain-function service: methods may be passed around freely. */
@@ -32,7 +33,8 @@ export function createBookingsService(db: Db, options: { publicUrl: string; cloc
     get: async (executor: Executor, principal: Principal, bookingId: string): Promise<BookingResponse> => {
       const a = await loadVisible(executor, principal, bookingId);
       const [documents, extras] = await Promise.all([bookingDocuments(executor, a), bookingLegExtras(executor, a)]);
-      return presentBooking(a, principal, clock.today(), documents, extras);
+      const change = a.booking.pendingChange === null ? null : UpdateParamsBody.safeParse(a.booking.pendingChange);
+      return { ...presentBooking(a, principal, clock.today(), documents, extras), pending_change_summary: change?.success ? await pendingSummary(executor, a, change.data) : null };
     },
     reserveAllotments: (work: Work, principal: Principal, bookingId: string) => reserveAllotments(work, principal, bookingId, clock),
     releaseAllotments: releaseAllotmentsStep,
@@ -44,10 +46,11 @@ export function createBookingsService(db: Db, options: { publicUrl: string; cloc
     refuse,
     cancellationQuote: (executor: Executor, principal: Principal, bookingId: string) => cancellationQuote(executor, principal, bookingId, clock),
     cancel: (work: Work, principal: Principal, bookingId: string, body: { agree_cancellation_policy: boolean }) => cancel(work, principal, bookingId, body, clock, options.publicUrl),
-    updateParams: (work: Work, principal: Principal, bookingId: string, change: UpdateParamsBody) => updateParams(work, principal, bookingId, change, clock),
-    acceptModification: (work: Work, principal: Principal, bookingId: string) => acceptModification(work, principal, bookingId, clock),
-    rejectModification,
+    updateParams: (work: Work, principal: Principal, bookingId: string, change: UpdateParamsBody) => updateParams(work, principal, bookingId, change, clock, options.publicUrl),
+    acceptModification: (work: Work, principal: Principal, bookingId: string) => acceptModification(work, principal, bookingId, clock, options.publicUrl),
+    rejectModification: (work: Work, principal: Principal, bookingId: string, reason: string) => rejectModification(work, principal, bookingId, reason, options.publicUrl),
     confirmCancellation: (work: Work, principal: Principal, bookingId: string) => confirmCancellation(work, principal, bookingId, clock, options.publicUrl),
+    declineCancellation: (work: Work, principal: Principal, bookingId: string, reason: string) => declineCancellation(work, principal, bookingId, reason, options.publicUrl),
     selectPriority,
     assignOperator,
     addSpecialNote,

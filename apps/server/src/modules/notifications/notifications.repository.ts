@@ -19,9 +19,9 @@ function scopeFilter(scope: NotificationScope, subGroupIds: number[] | undefined
 export async function listNotifications(db: Executor, category: 'booking' | 'payment', scope: NotificationScope, q: { page: number; per_page: number; agent_sub_group_ids?: number[]; unread?: boolean }): Promise<{ total: number; rows: NotificationRow[] }> {
   const where = sql`n.category = ${category} and ${scopeFilter(scope, q.agent_sub_group_ids)}${q.unread ? sql` and n.read_at is null` : sql``}`;
   const [count] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from notifications n where ${where}`));
-  const rows = rowsOf<{ id: number; kind: string; category: 'booking' | 'payment'; booking_id: string | null; group_name: string | null; agent_name: string | null; agent_name_en: string | null; sub_group_name: string | null; sub_group_name_en: string | null; created_at: Date | string; read_at: Date | string | null }>(
+  const rows = rowsOf<{ id: number; kind: string; category: 'booking' | 'payment'; booking_id: string | null; group_name: string | null; agent_name: string | null; agent_name_en: string | null; sub_group_name: string | null; sub_group_name_en: string | null; detail: NotificationRow['detail']; created_at: Date | string; read_at: Date | string | null }>(
     await db.execute(sql`
-      select n.id, n.kind, n.category, b.booking_id, b.group_name, a.name_ja as agent_name, a.name_en as agent_name_en, g.name_ja as sub_group_name, g.name_en as sub_group_name_en, n.created_at, n.read_at
+      select n.id, n.kind, n.category, b.booking_id, b.group_name, a.name_ja as agent_name, a.name_en as agent_name_en, g.name_ja as sub_group_name, g.name_en as sub_group_name_en, n.detail, n.created_at, n.read_at
       from notifications n
       left join bookings b on b.id = n.booking_id
       left join agents a on a.id = n.agent_id
@@ -42,6 +42,7 @@ export async function listNotifications(db: Executor, category: 'booking' | 'pay
       agent_name_en: r.agent_name_en ?? '',
       agent_sub_group_name: r.sub_group_name,
       agent_sub_group_name_en: r.sub_group_name_en ?? '',
+      detail: r.detail ?? null,
       created_at: new Date(r.created_at).toISOString(),
       is_read: r.read_at !== null,
       read_at: r.read_at === null ? null : new Date(r.read_at).toISOString(),
