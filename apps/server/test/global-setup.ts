@@ -15,6 +15,9 @@ import { templateDatabaseName, withDatabaseName } from './test-database-names.ts
 async function prepare(database: Database) {
   await database.migrate();
   await loadDemoData(database.db);
+  // Many fixtures book small groups (1–7): the suite starts without a minimum group size;
+  // group-size-rules.test.ts sets and checks it (the shipped default is 8).
+  await database.raw.executeSql('update operator_basic_info set min_group_size = 1');
   const jobs = await startJobQueue(database); // creates the job queue's own schema once
   await jobs.stop();
 }

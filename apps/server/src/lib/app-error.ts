@@ -5,6 +5,8 @@ export interface ErrorDetails {
   current_revision?: number;
   confirmed_at?: string;
   confirmed_by?: string;
+  /** GROUP_TOO_SMALL / GROUP_OVER_CAPACITY: the number the group was held against. */
+  limit?: number;
 }
 
 /** The one error type of the API: a code the client understands, mapped to one HTTP status. */

@@ -49,6 +49,10 @@ export const ERROR_STATUS = {
   /** The step was started on an older revision of the booking (If-Match) than the one it now has: nothing was changed. */
   BOOKING_CHANGED: 409,
   TRAIN_CHANGE_USED: 409,
+  /** A prepaid (card or coupon) booking's voucher while its fare is unpaid; the operator may send it with override_unpaid_reason. */
+  VOUCHER_AWAITS_PAYMENT: 409,
+  /** POST /resend_documents with nothing outdated that can be sent as it stands. */
+  NOTHING_TO_RESEND: 409,
   SEAT_TAKEN: 409,
   /** Enough seats on every leg, but fixed seats leave no one seat free on all the legs of some held booking. */
   SEATS_FRAGMENTED: 409,
@@ -73,6 +77,10 @@ export const ERROR_STATUS = {
   GATEWAY_SIGNATURE_INVALID: 400,
   /** A request for a service date inside a special contract term after its submission deadline. */
   SUBMISSION_DEADLINE_PASSED: 422,
+  /** Fewer participants than the operator's minimum group size (`limit`). */
+  GROUP_TOO_SMALL: 400,
+  /** More group seats than the train's whole group allotment on the segment (`limit`): no waitlist could ever serve it. */
+  GROUP_OVER_CAPACITY: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -90,6 +98,8 @@ export interface ErrorBody {
     /** ALREADY_CONFIRMED: when (ISO timestamp) and by whom the confirmation was made. */
     confirmed_at?: string;
     confirmed_by?: string;
+    /** GROUP_TOO_SMALL: the minimum group size; GROUP_OVER_CAPACITY: the train's group capacity on the segment. */
+    limit?: number;
   };
 }
 

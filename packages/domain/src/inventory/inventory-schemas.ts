@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LocalizedLabel } from '../common/language.ts';
 import { DIRECTIONS } from '../reference/reference-schemas.ts';
 import { ALLOTMENT_LEVELS, SEAT_INQUIRY_TAGS } from './allotment-level.ts';
+import { UNBOOKABLE_REASONS } from './bookability.ts';
 
 const DateString = z.iso.date();
 const StationId = z.coerce.number().int().min(1).max(4);
@@ -94,12 +95,17 @@ export const AllotmentService = z.object({
   allotment_level: z.enum(ALLOTMENT_LEVELS),
   tags: z.array(z.enum(SEAT_INQUIRY_TAGS)),
   has_inventory: z.boolean(),
+  /** Whether a booking may ask for this train (running, on sale, seats built); else why not. */
+  bookable: z.boolean(),
+  unbookable_reason: z.enum(UNBOOKABLE_REASONS).nullable(),
 });
 export type AllotmentService = z.infer<typeof AllotmentService>;
 export const AllotmentDayResponse = z.object({
   service_day: DateString,
   service_pattern: z.enum(SERVICE_DAY_PATTERNS).nullable(),
   few_threshold: z.number().int(),
+  /** The operator's minimum group size (participants), so the booking form can say it before submitting. */
+  min_group_size: z.number().int(),
   services: z.array(AllotmentService),
 });
 export type AllotmentDayResponse = z.infer<typeof AllotmentDayResponse>;

@@ -14,6 +14,12 @@ export const POSTAL_CODE_MESSAGE = 'enter 3 digits, a hyphen and 4 digits (e.g. 
 const PHONE_LIKE = /^[0-9+()\- ]+$/;
 const PHONE_LIKE_MESSAGE = 'enter digits, spaces, + ( ) or -';
 
+/** The minimum group size setting's range (a group of one is the floor; 2000 the most a booking counts). */
+export const MIN_GROUP_SIZE = { min: 1, max: 2000 } as const;
+/** The usual floor of Japanese rail group fares; the setting's value as shipped. */
+export const DEFAULT_MIN_GROUP_SIZE = 8;
+const MIN_GROUP_SIZE_MESSAGE = `enter a whole number from ${MIN_GROUP_SIZE.min} to ${MIN_GROUP_SIZE.max}`;
+
 export const MAX_OPERATOR_NAME = 100;
 export const MAX_BUSINESS_HOURS = 100;
 export const MAX_OPERATOR_ADDRESS = 200;
@@ -33,12 +39,20 @@ export const OperatorBasicInfoBody = z.object({
   postal_code: z.string().trim().regex(/^(\d{3}-\d{4})?$/, POSTAL_CODE_MESSAGE).optional(),
   /** Phone-like, or empty. Left out, the stored one stays. */
   fax: z.string().trim().max(20).regex(/^([0-9+()\- ]+)?$/, PHONE_LIKE_MESSAGE).optional(),
+  /** The smallest group a booking may carry (participants), 1–2000. Left out, the stored one stays. */
+  min_group_size: z
+    .number(MIN_GROUP_SIZE_MESSAGE)
+    .int(MIN_GROUP_SIZE_MESSAGE)
+    .min(MIN_GROUP_SIZE.min, MIN_GROUP_SIZE_MESSAGE)
+    .max(MIN_GROUP_SIZE.max, MIN_GROUP_SIZE_MESSAGE)
+    .optional(),
 });
 export type OperatorBasicInfoBody = z.infer<typeof OperatorBasicInfoBody>;
 
 export const OperatorBasicInfoResponse = OperatorBasicInfoBody.extend({
   postal_code: z.string(),
   fax: z.string(),
+  min_group_size: z.number().int(),
   /** Where the image is served (GET …/operator-basic-info/logo, with its key as a version so a new image is fetched anew); null when none is set. */
   logo_url: z.string().nullable(),
   stamp_url: z.string().nullable(),

@@ -81,9 +81,14 @@ export const operatorBasicInfo = pgTable(
     /** The logo and the company stamp printed on invoices and receipts (files in the storage). */
     logoFileKey: text('logo_file_key').references(() => storedFiles.key),
     stampFileKey: text('stamp_file_key').references(() => storedFiles.key),
+    /** The smallest group a booking may carry (participants); 8 is the usual floor of Japanese rail group fares. */
+    minGroupSize: smallint('min_group_size').notNull().default(8),
     updatedAt: updatedAt(),
   },
-  (t) => [check('operator_basic_info_single_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('operator_basic_info_single_row', sql`${t.id} = 1`),
+    check('operator_basic_info_min_group_size', sql`${t.minGroupSize} between 1 and 2000`),
+  ],
 );
 
 /**

@@ -12,7 +12,7 @@ import { jsonParam, rowsOf } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { roomsOfAgentData, roomsOfNotification } from '@sagano/domain/realtime/realtime-events';
 import { publishRealtime } from '../../realtime/realtime-publish.ts';
-import { GROUP_TYPE_ID_SQL, vacantOnLegsSql } from '../inventory/allotments.ts';
+import { capacityOnLegsSql, GROUP_TYPE_ID_SQL, vacantOnLegsSql } from '../inventory/allotments.ts';
 import { runningServiceDaysSql } from '../timetable/running-service-days.ts';
 import { closedTermsSql, type ClosedTerm } from './contract-term-deadline.ts';
 import { pricingReferenceSql, type PricingReference } from './pricing-reference.ts';
@@ -39,7 +39,11 @@ export interface SubmitContext {
     arrangement_pattern_id: number | null;
     /** Group seats free on every leg of the segment (0 when a leg has no counter). */
     vacant: number;
+    /** The group allotment of the segment on the train, whatever is taken (the smallest leg's; 0 when a leg has no counter). */
+    capacity: number;
   }[];
+  /** The operator's minimum group size (participants). */
+  min_group_size: number;
   pricing: PricingReference;
   /** The special contract terms closed before `closedTermsBefore` over the trains' dates (only when it is given). */
   closed_terms?: ClosedTerm[];
@@ -72,12 +76,14 @@ export async function readSubmitContext(
                      from bookings x where x.agent_id = ${input.agentId} and x.external_idempotent_id = ${input.idempotentId})`
         } as existing,
         (select id from group_type) as group_type_id,
+        (select b.min_group_size from operator_basic_info b where b.id = 1) as min_group_size,
         (select json_agg(json_build_object(
                   'direction', s.direction,
                   'running', exists (select 1 from running r where r.service_date = d.service_date and r.service_id = d.service_id),
                   'day_status', st.status,
                   'arrangement_pattern_id', i.arrangement_pattern_id,
-                  'vacant', ${vacantOnLegsSql(sql`d.service_date`, sql`d.service_id`, sql`(select id from group_type)`, sql`d.first_leg`, sql`d.last_leg`)})
+                  'vacant', ${vacantOnLegsSql(sql`d.service_date`, sql`d.service_id`, sql`(select id from group_type)`, sql`d.first_leg`, sql`d.last_leg`)},
+                  'capacity', ${capacityOnLegsSql(sql`d.service_date`, sql`d.service_id`, sql`(select id from group_type)`, sql`d.first_leg`, sql`d.last_leg`)})
                 order by d.ord)
            from dirs d
            -- Lateral lookups, kept apart by "limit 1": one index probe per train (as a plain join the

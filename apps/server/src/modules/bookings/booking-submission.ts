@@ -121,7 +121,26 @@ export function checkContent(context: SubmitContext, directions: Direction[], bo
   if (wheelchairs.length > price.participant_quantity) {
     throw new AppError('VALIDATION_FAILED', 'participant_group.wheel_chairs: more wheelchairs than participants', 'participant_group.wheel_chairs');
   }
+  refuseGroupSize(context, directions, price.participant_quantity, price.participant_quantity - wheelchairs.length);
   return { price, wheelchairs };
+}
+
+/**
+ * A group is at least the operator's minimum size, and never larger than a train's whole group
+ * allotment on its segment: no cancellation could ever make room for it, so it is refused with
+ * that capacity rather than put on the waitlist.
+ */
+function refuseGroupSize(context: SubmitContext, directions: Direction[], participants: number, groupSeats: number): void {
+  const minimum = context.min_group_size;
+  if (participants < minimum) {
+    throw new AppError('GROUP_TOO_SMALL', `participant_group: a group must be at least ${minimum} participants; this one is ${participants}`, 'participant_group', { limit: minimum });
+  }
+  directions.forEach(({ field }, i) => {
+    const { capacity } = context.services[i]!;
+    if (groupSeats > capacity) {
+      throw new AppError('GROUP_OVER_CAPACITY', `${field}: the train carries at most ${capacity} group seats on this segment; the group needs ${groupSeats}`, field, { limit: capacity });
+    }
+  });
 }
 
 /** Submits a booking request; the same external_idempotent_id answers the same booking. */

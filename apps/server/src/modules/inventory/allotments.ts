@@ -184,3 +184,11 @@ export function vacantOnLegsSql(serviceDate: SQL, serviceId: SQL, arrangementTyp
               where c.service_date = ${serviceDate} and c.service_id = ${serviceId}
                 and c.arrangement_type_id = ${arrangementTypeId} and c.leg between ${firstLeg} and ${lastLeg})`;
 }
+
+/** The smallest capacity over a segment's legs of one arrangement type (0 when a leg has no counter): what the train can carry at all. */
+export function capacityOnLegsSql(serviceDate: SQL, serviceId: SQL, arrangementTypeId: SQL, firstLeg: SQL, lastLeg: SQL): SQL {
+  return sql`(select case when count(*) = ${lastLeg} - ${firstLeg} + 1 then min(c.capacity) else 0 end
+              from inventory_counters c
+              where c.service_date = ${serviceDate} and c.service_id = ${serviceId}
+                and c.arrangement_type_id = ${arrangementTypeId} and c.leg between ${firstLeg} and ${lastLeg})`;
+}

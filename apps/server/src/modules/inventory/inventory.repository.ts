@@ -130,6 +130,12 @@ export async function standingsOf(db: Executor, patternId: number): Promise<{ lo
   return rows.map((r) => ({ logicalCarId: r.logical_car_id, arrangementTypeId: r.arrangement_type_id, capacity: r.capacity }));
 }
 
+/** The operator's minimum group size (participants): the booking form says it with the day's trains. */
+export async function minGroupSize(db: Executor): Promise<number> {
+  const [row] = rowsOf<{ min_group_size: number }>(await db.execute(sql`select min_group_size from operator_basic_info where id = 1`));
+  return Number(row?.min_group_size ?? 1);
+}
+
 export async function patternsOfMonth(db: Executor, fromDate: string, toDate: string): Promise<Map<string, string>> {
   const rows = rowsOf<{ service_date: string; pattern: string }>(
     await db.execute(sql`select service_date::text as service_date, pattern from service_day_patterns where service_date between ${fromDate} and ${toDate}`),

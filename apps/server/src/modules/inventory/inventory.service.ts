@@ -1,4 +1,5 @@
 /** Seat inquiry, the seat-level inventory of a train, slot adjustment and suspension. */
+import { unbookableReason } from '@sagano/domain/inventory/bookability';
 import { sql } from 'drizzle-orm';
 import { eachDay, lastDayOfMonth } from '@sagano/domain/common/business-date';
 import { allotmentLevel, bestLevel, DEFAULT_FEW_THRESHOLD, type AllotmentLevel, type SeatInquiryTag } from '@sagano/domain/inventory/allotment-level';
@@ -29,6 +30,7 @@ import {
   requestsOnDay,
   runningDayServices,
   seatsOf,
+  minGroupSize,
   servicesOnDay,
   standingsOf,
   type CounterRow,
@@ -153,11 +155,12 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
 
     /** The day's trains with their figures for a segment (the whole line when none is given). */
     async day(date: string, segment: { fromStationId?: number; toStationId?: number }): Promise<AllotmentDayResponse> {
-      const [services, counters, patterns, requests] = await readAll(db, [
+      const [services, counters, patterns, requests, minimum] = await readAll(db, [
         () => servicesOnDay(db, date),
         () => groupCountersInRange(db, date, date),
         () => patternsOfMonth(db, date, date),
         () => requestsOnDay(db, date),
+        () => minGroupSize(db),
       ] as const);
       const rows: AllotmentService[] = [];
       for (const s of services) {
@@ -178,6 +181,7 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
         if (requested > figures.vacant) tags.push('GROUP_ARRANGEMENT_INSUFFICIENT');
         if (asking.some((q) => q.waitlisted)) tags.push('HAS_WAITLISTING_BOOKING');
         const level: AllotmentLevel = sellable(s.status) ? allotmentLevel(figures.vacant, fewThreshold) : 'SOLD_OUT';
+        const reason = unbookableReason({ status: s.status, has_inventory: s.arrangementPatternId !== null });
         rows.push({
           service_id: s.serviceId,
           service_names: s.names,
@@ -195,9 +199,17 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
           allotment_level: level,
           tags,
           has_inventory: s.arrangementPatternId !== null,
+          bookable: reason === null,
+          unbookable_reason: reason,
         });
       }
-      return { service_day: date, service_pattern: (patterns.get(date) ?? null) as AllotmentDayResponse['service_pattern'], few_threshold: fewThreshold, services: rows };
+      return {
+        service_day: date,
+        service_pattern: (patterns.get(date) ?? null) as AllotmentDayResponse['service_pattern'],
+        few_threshold: fewThreshold,
+        min_group_size: minimum,
+        services: rows,
+      };
     },
 
     /** One train on one day, car by car and seat by seat. */

@@ -22,6 +22,7 @@ export async function readOperatorBasicInfo(db: Executor): Promise<OperatorBasic
     invoice_number: row.invoiceNumber,
     postal_code: row.postalCode,
     fax: row.fax,
+    min_group_size: row.minGroupSize,
     logo_url: operatorImageUrl('logo', row.logoFileKey),
     stamp_url: operatorImageUrl('stamp', row.stampFileKey),
     updated_at: row.updatedAt.toISOString(),
@@ -45,6 +46,7 @@ export async function updateOperatorBasicInfo(db: Executor, input: OperatorBasic
       invoiceNumber: input.invoice_number,
       ...(input.postal_code !== undefined ? { postalCode: input.postal_code } : {}),
       ...(input.fax !== undefined ? { fax: input.fax } : {}),
+      ...(input.min_group_size !== undefined ? { minGroupSize: input.min_group_size } : {}),
       updatedAt: new Date(),
     })
     .where(eq(t.operatorBasicInfo.id, 1));

@@ -1,0 +1,2 @@
+ALTER TABLE "operator_basic_info" ADD COLUMN "min_group_size" smallint DEFAULT 8 NOT NULL;--> statement-breakpoint
+ALTER TABLE "operator_basic_info" ADD CONSTRAINT "operator_basic_info_min_group_size" CHECK ("operator_basic_info"."min_group_size" between 1 and 2000);
