@@ -49,6 +49,14 @@ export function createAppRouter(queryClient: QueryClient) {
       ErrorBoundary: RouteErrorScreen,
     },
     {
+      // The cancellation policy document: the policy in force, printable, no login (the group's page links it too).
+      path: '/cancellation-policy',
+      loader: loadScreenMessages,
+      lazy: lazyScreen(() => import('../features/bookings/routes/cancellation-policy.tsx')),
+      HydrateFallback: FullPageLoader,
+      ErrorBoundary: RouteErrorScreen,
+    },
+    {
       // The sandbox payment provider's hosted page: it plays an outside site, so no login and no shell.
       path: '/sandbox-checkout/:ref',
       loader: loadScreenMessages,

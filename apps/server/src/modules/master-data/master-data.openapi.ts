@@ -25,5 +25,6 @@ export const masterDataContract: AreaContract[] = [defineArea('master-data', 'Th
   'GET /v1/master-data/bank-accounts/{id}': { id: 'masterData.getBankAccount', summary: 'Read a bank account' },
   'PUT /v1/master-data/bank-accounts/{id}': { id: 'masterData.updateBankAccount', summary: 'Change a bank account' },
   'GET /v1/master-data/cancellation-policy': { id: 'masterData.getCancellationPolicy', summary: 'Read the cancellation policy' },
+  'GET /v1/cancellation-policy': { id: 'masterData.getPublishedCancellationPolicy', summary: 'Read the cancellation policy document', description: 'The policy in force, without a session: the document the booking confirmation, the cancel page and the group\'s page link to.' },
   'PUT /v1/master-data/cancellation-policy': { id: 'masterData.updateCancellationPolicy', summary: 'Change the cancellation policy', description: 'Applies to bookings confirmed from now on (a confirmed booking keeps its own).' },
 })];

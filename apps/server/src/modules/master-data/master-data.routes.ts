@@ -142,6 +142,9 @@ export function masterDataRoutes(app: FastifyInstance, deps: { db: Db; fileStora
   // Any signed-in account reads the policy: agents agree to it when they book.
   const policy = '/v1/master-data/cancellation-policy';
   r.get(policy, { schema: { tags, response: { 200: CancellationPolicyResponse } }, config: { ...config, access: 'authenticated' as const } }, () => readCurrentCancellationPolicy(db));
+  // The policy document (spec 001 §7.7 names a link, no address): the operator's published terms,
+  // open without a session so the group's page (a token, no account) links it too. No agent data.
+  r.get('/v1/cancellation-policy', { schema: { tags, response: { 200: CancellationPolicyResponse } }, config: { ...config, access: 'public' as const } }, () => readCurrentCancellationPolicy(db));
 
   r.put(policy, { schema: { tags, body: CancellationPolicyBody, response: { 200: CancellationPolicyResponse } }, config: { ...config, operation: 'cancellation_policy.update' } }, (request) =>
     request.mutate(async (work) => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Checkbox, Divider, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { cancelBooking, useBookingStep } from '../api/booking-steps.ts';
 import { useBooking } from '../api/get-booking.ts';
 import { useCancellationFee } from '../api/get-cancellation-fee.ts';
+import { CancellationPolicyTable } from '../components/cancellation-policy-table.tsx';
 import { formatRatePercent, formatYen } from '../../../lib/yen.ts';
 
 
@@ -33,7 +34,6 @@ export function Component() {
 
   const needsAgreement = !operator && !quote.ignore_cancellation_policy;
   const yen = (amount: number) => t('form.yen', { amount: formatYen(amount) });
-  const rows = [...quote.policy].sort((a, b) => b.days_before - a.days_before);
 
   return (
     <>
@@ -81,30 +81,7 @@ export function Component() {
           <CancellationSettlement settlement={quote.settlement} />
         </Paper>
 
-        <Paper withBorder p="md" component="section" aria-label={t('cancel.policyTitle')}>
-          <Title order={2} size="h5" mb="sm">
-            {t('cancel.policyTitle')}
-          </Title>
-          <Table aria-label={t('cancel.policyTitle')} withTableBorder={false}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('cancel.when')}</Table.Th>
-                <Table.Th ta="right">{t('cancel.rate')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.days_before} fw={row.days_before === quote.days_before ? 700 : undefined} data-current={row.days_before === quote.days_before || undefined}>
-                  <Table.Td>{row.days_before === 0 ? t('cancel.onTheDay') : t('cancel.daysBefore', { count: row.days_before })}</Table.Td>
-                  <Table.Td ta="right">{t('cancel.percent', { value: formatRatePercent(row.rate_e6) })}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Text size="xs" c="dimmed" mt="xs">
-            {t('cancel.policyNote')}
-          </Text>
-        </Paper>
+        <CancellationPolicyTable policy={quote.policy} currentDaysBefore={quote.days_before ?? undefined} />
 
         {booking.flags.can_cancel && (
           <Paper withBorder p="md">

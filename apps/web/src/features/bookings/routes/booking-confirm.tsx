@@ -13,6 +13,8 @@ import { useCreateBooking, useUpdateBooking } from '../api/create-booking.ts';
 import { useAgentOptions } from '../../../lib/agent-options.ts';
 import { useAgentName } from '../../../lib/agent-name.ts';
 import { useDayTrains } from '../api/get-day-trains.ts';
+import { useCancellationPolicy } from '../api/get-cancellation-policy.ts';
+import { CancellationPolicyTable } from '../components/cancellation-policy-table.tsx';
 import { agentScopeOf, useOwnAgent, useOwnGroup } from '../../../lib/own-agent.ts';
 import { prefectureOptions } from '../components/booking-form.tsx';
 import { BookingSection } from '../components/booking-detail-sections.tsx';
@@ -71,6 +73,7 @@ export function Component() {
   const agentName = useAgentName();
   const [stored] = useState(() => loadForm(sessionStorage));
   const [agreed, setAgreed] = useState(false);
+  const { data: policy } = useCancellationPolicy();
   const [agreeError, setAgreeError] = useState(false);
   const create = useCreateBooking();
   const update = useUpdateBooking();
@@ -189,6 +192,7 @@ export function Component() {
             <Field label={t('form.waitListing')} value={t(state.wait_listing ? 'form.waitListingChosen.yes' : 'form.waitListingChosen.no')} />
           </SimpleGrid>
         </BookingSection>
+        {needsAgreement && policy && <CancellationPolicyTable policy={policy.policy} />}
         {needsAgreement && (
           <Paper withBorder p="md">
             <Text size="sm" mb="xs">

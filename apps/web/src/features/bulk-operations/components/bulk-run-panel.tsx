@@ -21,9 +21,11 @@ export function BulkStatusBadge({ status }: { status: BulkStatus }) {
 
 /** A line's reason in words (the error code's translated message), never the server's developer text. */
 function Reason({ run, line }: { run: BulkReservationResponse; line: BulkLineRow }) {
-  const { t } = useTranslation(['bulkOperations', 'errors']);
+  const { t, i18n } = useTranslation(['bulkOperations', 'errors']);
+  // A code without a message of its own reads as the general server error, never as the code.
+  const code = (line.error_code && i18n.exists(line.error_code, { ns: 'errors' }) ? line.error_code : 'INTERNAL_ERROR') as 'INTERNAL_ERROR';
   if (line.result === 'SKIPPED') return <Text size="sm">{t(`bulkOperations:skippedReason.${run.kind}`)}</Text>;
-  if (line.result === 'REFUSED') return <Text size="sm">{t([`errors:${line.error_code ?? ''}`, 'errors:INTERNAL_ERROR'])}</Text>;
+  if (line.result === 'REFUSED') return <Text size="sm">{t(code, { ns: 'errors' })}</Text>;
   if (line.result === 'DONE' && line.reason) return <Text size="sm">{t('bulkOperations:doneWarning')}</Text>;
   return null;
 }

@@ -4,10 +4,12 @@ import { DetailModal, DetailRow } from '../../../components/detail-modal.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useOutboxMail } from '../api/get-outbox-mail.ts';
 import { MailStatusBadge } from './mail-status-badge.tsx';
+import { useMailKindLabel } from './mail-kind-label.ts';
 
 export function OutboxMailModal({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation(['mails', 'common']);
   const mail = useOutboxMail(id).data;
+  const mailKindLabel = useMailKindLabel();
 
   return (
     <DetailModal opened={id !== null} onClose={onClose} title={t('detailTitle')} loading={!mail}>
@@ -19,7 +21,7 @@ export function OutboxMailModal({ id, onClose }: { id: string | null; onClose: (
             <DetailRow label={t('fields.status')}>
               <MailStatusBadge status={mail.status} />
             </DetailRow>
-            <DetailRow label={t('fields.kind')}>{t(`kinds.${mail.kind}`)}</DetailRow>
+            <DetailRow label={t('fields.kind')}>{mailKindLabel(mail.kind)}</DetailRow>
             <DetailRow label={t('fields.createdAt')}>{formatDateTime(mail.created_at)}</DetailRow>
             <DetailRow label={t('fields.sentAt')}>{mail.sent_at ? formatDateTime(mail.sent_at) : t('notSent')}</DetailRow>
             <DetailRow label={t('fields.attempts')}>{mail.attempts}</DetailRow>

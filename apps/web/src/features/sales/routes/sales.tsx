@@ -11,6 +11,7 @@ import { formatYen } from '../../../lib/yen.ts';
 import { useAgentName } from '../../../lib/agent-name.ts';
 import { useSalesSummary } from '../api/get-sales-summary.ts';
 import { SalesBreakdown, type SalesBreakdownRow } from '../components/sales-breakdown.tsx';
+import type { PaymentMethod } from '@sagano/domain/payments/payment-state';
 
 type Labels = { language_id: string; text: string }[];
 const labelIn = (labels: Labels, language: string) => (labels.find((l) => l.language_id === language) ?? labels.find((l) => l.language_id === 'ja') ?? labels[0])?.text ?? '';
@@ -106,7 +107,7 @@ export function Component() {
               id="method"
               title={t('breakdowns.method')}
               keyHeader={t('keys.method')}
-              rows={rowsOf(data.by_payment_method, (r) => r.payment_method, (r) => t(`paymentMethod.${r.payment_method}`))}
+              rows={rowsOf(data.by_payment_method, (r) => r.payment_method, (r) => t(`paymentMethod.${r.payment_method as PaymentMethod}`))}
             />
           </>
         )}

@@ -9,6 +9,8 @@ import type { SettlementSums } from '../api/get-agent-settlements.ts';
 import { PeriodText, SettlementStatusBadge } from './settlement-badges.tsx';
 import type { DrillDownState } from './settlement-parts.tsx';
 import { useAgentName } from '../../../lib/agent-name.ts';
+import type { AgentType } from '@sagano/domain/agents/agent-constants';
+import type { PaymentMethod } from '@sagano/domain/payments/payment-state';
 
 const amount = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 const SUMS = ['amount', 'fare', 'discrepancy', 'fee'] as const;
@@ -57,10 +59,10 @@ export function AgentSettlementTable({ rows, totals, agent }: { rows: AgentSettl
                 </Table.Td>
               )}
               <Table.Td>
-                <Text size="sm">{t(`contractType.${row.contract_type}`)}</Text>
+                <Text size="sm">{t(`contractType.${row.contract_type as AgentType}`)}</Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{t(`paymentMethod.${row.payment_method}`)}</Text>
+                <Text size="sm">{t(`paymentMethod.${row.payment_method as PaymentMethod}`)}</Text>
               </Table.Td>
               {SUMS.map((key) => (
                 <Table.Td key={key} ta="right" style={amount}>

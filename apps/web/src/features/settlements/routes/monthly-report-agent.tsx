@@ -12,6 +12,8 @@ import { PeriodText, SettlementStatusBadge } from '../components/settlement-badg
 import { amountStyle, BackLink, Field, idParam, InvoiceLink, Loading, SumFields, SummaryCard, useListSearch, type DrillDownState } from '../components/settlement-parts.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { useAgentName } from '../../../lib/agent-name.ts';
+import type { AgentType } from '@sagano/domain/agents/agent-constants';
+import type { PaymentMethod } from '@sagano/domain/payments/payment-state';
 
 const SUMS = ['amount', 'fare', 'discrepancy', 'fee'] as const;
 
@@ -29,11 +31,11 @@ function AgentSettlementBranches({ data }: { data: GroupSettlementList }) {
         <Field label={t('columns.period')}>
           <PeriodText duration={settlement.duration} />
         </Field>
-        <Field label={t('columns.paymentMethod')}>{t(`paymentMethod.${settlement.payment_method}`)}</Field>
+        <Field label={t('columns.paymentMethod')}>{t(`paymentMethod.${settlement.payment_method as PaymentMethod}`)}</Field>
         <Field label={t('columns.status')}>
           <SettlementStatusBadge status={settlement.payment_status} />
         </Field>
-        <Field label={t('columns.contractType')}>{t(`contractType.${settlement.contract_type}`)}</Field>
+        <Field label={t('columns.contractType')}>{t(`contractType.${settlement.contract_type as AgentType}`)}</Field>
         <SumFields sums={settlement} />
       </SummaryCard>
       <Paper withBorder p="md">

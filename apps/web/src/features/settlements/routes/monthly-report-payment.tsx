@@ -17,6 +17,7 @@ import { ConfirmPaymentModal } from '../components/confirm-payment-modal.tsx';
 import { PeriodText, SettlementStatusBadge } from '../components/settlement-badges.tsx';
 import { amountStyle, BackLink, Field, idParam, InvoiceLink, Loading, SumFields, SummaryCard } from '../components/settlement-parts.tsx';
 import { useAgentName } from '../../../lib/agent-name.ts';
+import type { PaymentStatus } from '@sagano/domain/payments/payment-state';
 
 const PAID = new Set(['PAYMENT_CONFIRMED', 'COUPON_CONFIRMED']);
 
@@ -25,7 +26,7 @@ function PaymentStatus({ payment }: { payment: SettlementPayment }) {
   const color = PAID.has(payment.status) ? 'teal' : payment.status === 'NO_NEED_TO_PAY' ? 'gray' : 'orange';
   return (
     <Badge color={color} variant="light" radius="sm" miw="max-content" tt="none" data-testid="payment-status">
-      {t(`bookingPaymentStatus.${payment.status}`)}
+      {t(`bookingPaymentStatus.${payment.status as PaymentStatus}`)}
     </Badge>
   );
 }
