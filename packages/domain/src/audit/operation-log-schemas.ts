@@ -69,6 +69,7 @@ export const OPERATION_NAMES = [
   'bookings.update_from_to_station',
   'bookings.cancel',
   'bookings.confirm_cancellation',
+  'bookings.decline_cancellation',
   'bookings.update_params',
   'bookings.accept_modification',
   'bookings.reject_modification',

@@ -40,6 +40,9 @@ export const NOTIFICATION_KINDS = [
   'BOOKING_REFUSED',
   'CANCELLATION_CONFIRMED',
   'CANCELLATION_FEE_QUOTED',
+  /** Our additions: the operator declined the agent's cancellation request; the agent declined the fee the operator quoted. */
+  'CANCELLATION_DECLINED',
+  'CANCELLATION_FEE_DECLINED',
   'MODIFICATION_CONFIRMED',
   'MODIFICATION_REFUSED',
   /** Our addition: the group moved its seats on its own page. */

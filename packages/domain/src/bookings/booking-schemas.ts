@@ -223,8 +223,8 @@ export const BookingHistory = z.object({
   participant_group: z.unknown(),
   payment: z.unknown(),
   confirm_note: z.string(),
-  /** Our addition: the booking's last declined cancellation as of this revision (null when none). */
-  cancellation_declined: CancellationDeclined.nullable(),
+  /** Our addition: the booking's last declined cancellation as of this revision (null when none; absent from older answers). */
+  cancellation_declined: CancellationDeclined.nullable().optional(),
   /** Our addition: the operator's reason for mailing a prepaid voucher while its fare was unpaid (send_voucher / resend_documents); null otherwise, and for agents. */
   voucher_override_unpaid_reason: z.string().nullable().optional(),
 });

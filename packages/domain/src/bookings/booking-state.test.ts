@@ -7,6 +7,7 @@ import {
   bookingFlags,
   mayTake,
   refusedBySuspension,
+  statusAfterDecline,
   type BookingCaller,
   type BookingState,
 } from './booking-state.ts';
@@ -29,7 +30,7 @@ describe('every status × sub-status × step × caller', () => {
     for (const state of everyState()) {
       for (const step of BOOKING_STEPS) {
         for (const caller of CALLERS) {
-          const result = applyStep(state, step, caller, { outcome: 'ALL' });
+          const result = applyStep(state, step, caller, { outcome: 'ALL', statusBeforeCancellation: 'RESERVED' });
           expect(result.ok, `${state.status}/${state.subStatus} ${step} by ${caller}`).toBe(mayTake(step, state, caller));
           if (result.ok) {
             allowed++;
@@ -53,7 +54,7 @@ describe('every status × sub-status × step × caller', () => {
     for (const state of everyState()) {
       for (const step of BOOKING_STEPS) {
         if (mayTake(step, state, 'STATION')) expect(step).toBe('add_note');
-        if (mayTake(step, state, 'AGENT')) expect(['add_note', 'request_modification', 'request_cancellation', 'agree_cancellation']).toContain(step);
+        if (mayTake(step, state, 'AGENT')) expect(['add_note', 'request_modification', 'request_cancellation', 'agree_cancellation', 'decline_cancellation']).toContain(step);
       }
     }
   });
@@ -66,6 +67,7 @@ describe('every status × sub-status × step × caller', () => {
         expect(flags.can_confirm_allotments).toBe(mayTake('confirm_booking', state, caller));
         expect(flags.can_send_voucher).toBe(mayTake('send_voucher', state, caller));
         if (flags.can_send_voucher) expect(flags.can_generate_voucher).toBe(true);
+        expect(flags.can_decline_cancellation).toBe(mayTake('decline_cancellation', state, caller));
       }
     }
   });
@@ -161,5 +163,37 @@ describe('the lifecycle of DESIGN §5', () => {
     expect(step(asked, 'accept_modification').status).toBe('MODIFIED');
     expect(step(asked, 'reject_modification').status).toBe('NOT_MODIFIED');
     expect(mayTake('request_modification', at({}), 'AGENT')).toBe(false);
+  });
+
+  it('declining a cancellation: the operator an agent\'s request, the agent the operator\'s quoted fee; back to the status before', () => {
+    const decline = (s: BookingState, caller: BookingCaller, before: BookingState['status'] | null) => applyStep(s, 'decline_cancellation', caller, { statusBeforeCancellation: before });
+    for (const status of ['SUBMITTED', 'WAITLIST', 'RESERVED', 'MODIFIED', 'NOT_MODIFIED', 'MODIFICATION_SUBMITTED'] as const) {
+      for (const subStatus of ['INITIAL', 'SAGANO_ALLOTMENT_CONFIRMED', 'SAGANO_SEAT_TABLE_SENT'] as const) {
+        const before = at({ status, subStatus, voucherConfirmed: true });
+        const asked = applyStep(before, 'request_cancellation', 'AGENT');
+        if (!asked.ok) throw new Error(`request refused at ${status}`);
+        expect(bookingFlags(asked.state, 'OPERATOR').can_decline_cancellation).toBe(true);
+        expect(bookingFlags(asked.state, 'AGENT').can_decline_cancellation).toBe(false);
+        // The request changed the status only, so the decline gives back exactly the state before it.
+        expect(decline(asked.state, 'OPERATOR', status)).toEqual({ ok: true, state: before });
+        expect(decline(asked.state, 'AGENT', status).ok).toBe(false);
+        expect(decline(asked.state, 'STATION', status).ok).toBe(false);
+      }
+    }
+    const reserved = at({ status: 'RESERVED', subStatus: 'SAGANO_SEAT_RESERVED' });
+    const pending = applyStep(reserved, 'start_cancellation', 'OPERATOR');
+    if (!pending.ok) throw new Error('start refused');
+    expect(bookingFlags(pending.state, 'AGENT').can_decline_cancellation).toBe(true);
+    expect(bookingFlags(pending.state, 'OPERATOR').can_decline_cancellation).toBe(false);
+    expect(decline(pending.state, 'AGENT', 'RESERVED')).toEqual({ ok: true, state: reserved });
+    expect(decline(pending.state, 'OPERATOR', 'RESERVED').ok).toBe(false);
+    // Nothing to decline outside a cancellation, and never back to a cancelling or ended status.
+    expect(mayTake('decline_cancellation', reserved, 'OPERATOR')).toBe(false);
+    expect(mayTake('decline_cancellation', at({ status: 'CANCELLED' }), 'OPERATOR')).toBe(false);
+    const asked = at({ status: 'CANCELLATION_SUBMITTED' });
+    for (const before of [null, 'CANCELLATION_PENDING', 'CANCELLATION_SUBMITTED', 'CANCELLED', 'NOT_RESERVED'] as const) {
+      expect(decline(asked, 'OPERATOR', before)).toEqual({ ok: false, code: 'STEP_NOT_ALLOWED' });
+    }
+    expect(statusAfterDecline('MODIFICATION_SUBMITTED')).toBe('MODIFICATION_SUBMITTED');
   });
 });

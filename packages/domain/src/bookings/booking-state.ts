@@ -51,6 +51,7 @@ export const BOOKING_STEPS = [
   'confirm_cancellation',
   'start_cancellation',
   'agree_cancellation',
+  'decline_cancellation',
   'select_priority',
   'assign_operator',
   'add_special_note',
@@ -84,6 +85,8 @@ const HOLDING: readonly BookingSubStatus[] = ['SAGANO_ALLOTMENT_PENDING', 'SAGAN
 
 export const isEnded = (s: BookingState) => ENDED.includes(s.status);
 export const isConfirmed = (s: BookingState) => CONFIRMED.includes(s.status);
+/** A cancellation asked for (CANCELLATION_SUBMITTED) or started (CANCELLATION_PENDING), not yet ended. */
+export const isCancelling = (s: BookingState) => CANCELLING.includes(s.status);
 /** Whether allotments (and perhaps seats) are held for the booking. */
 export const holdsAllotments = (s: BookingState) => HOLDING.includes(s.subStatus);
 
@@ -141,6 +144,9 @@ export function mayTake(step: BookingStep, s: BookingState, caller: BookingCalle
       return operator && !isEnded(s) && !CANCELLING.includes(s.status);
     case 'agree_cancellation':
       return caller === 'AGENT' && s.status === 'CANCELLATION_PENDING';
+    case 'decline_cancellation':
+      // The operator declines an agent's request; the agent declines the fee the operator quoted.
+      return operator ? s.status === 'CANCELLATION_SUBMITTED' : caller === 'AGENT' && s.status === 'CANCELLATION_PENDING';
     case 'select_priority':
     case 'assign_operator':
     case 'add_special_note':
@@ -157,6 +163,18 @@ export type StepResult = { ok: true; state: BookingState } | { ok: false; code: 
 export interface StepInput {
   /** reserve_allotments: how much could be held. */
   outcome?: ReserveOutcome;
+  /** decline_cancellation: the status the booking had when the cancellation was asked for or started. */
+  statusBeforeCancellation?: BookingStatus | null;
+}
+
+/**
+ * The status a declined cancellation returns to: the one it had before (a request or start
+ * changes only the status, holding the seats and allotments as they were). Never a cancelling
+ * or ended status; null when it is unknown.
+ */
+export function statusAfterDecline(before: BookingStatus | null | undefined): BookingStatus | null {
+  if (!before || CANCELLING.includes(before) || ENDED.includes(before)) return null;
+  return before;
 }
 
 function afterReserve(s: BookingState, outcome: ReserveOutcome): BookingSubStatus {
@@ -202,6 +220,10 @@ export function applyStep(s: BookingState, step: BookingStep, caller: BookingCal
     case 'confirm_cancellation':
     case 'agree_cancellation':
       return next({ status: 'CANCELLED', subStatus: 'INITIAL', voucherConfirmed: false });
+    case 'decline_cancellation': {
+      const back = statusAfterDecline(input.statusBeforeCancellation);
+      return back ? next({ status: back }) : { ok: false, code: 'STEP_NOT_ALLOWED' };
+    }
     case 'start_cancellation':
       return s.ignoreCancellationPolicy
         ? next({ status: 'CANCELLED', subStatus: 'INITIAL', voucherConfirmed: false })
@@ -233,6 +255,8 @@ export function bookingFlags(s: BookingState, caller: BookingCaller) {
     can_cancel: caller === 'AGENT' ? mayTake('request_cancellation', s, caller) : mayTake('start_cancellation', s, caller),
     /** The operator confirms an agent's request; the agent agrees to a fee the operator quoted. */
     can_confirm_cancellation: caller === 'AGENT' ? mayTake('agree_cancellation', s, caller) : mayTake('confirm_cancellation', s, caller),
+    /** Our addition: the operator declines an agent's request; the agent declines the fee the operator quoted. */
+    can_decline_cancellation: mayTake('decline_cancellation', s, caller),
     can_show_voucher: isConfirmed(s) && s.voucherConfirmed,
     /** Our addition: the seat table PDF and the seat numbers (mayShowSeatTable). */
     can_show_seat_table: mayShowSeatTable(s, caller),

@@ -6,7 +6,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { holdsAllotments, type BookingState, type BookingStatus, type BookingStep } from '@sagano/domain/bookings/booking-state';
 import type { CancellationQuoteResponse } from '@sagano/domain/bookings/booking-schemas';
 import { quoteCancellation } from '@sagano/domain/bookings/cancellation';
-import type { Executor } from '../../db/client.ts';
+import { rowsOf, type Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError, alreadyConfirmed } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -19,6 +19,9 @@ import { beginStep, callerOf, nextStep, notify, recordStep } from './booking-ste
 import { findBookingRow, readCancellationTerms, type LockedBooking } from './bookings.repository.ts';
 import { canSee } from '../auth/tenant-scope.ts';
 import { promoteWaitlistAfterCommit } from './waitlist-promotion-key.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { recipientLanguage } from '../mail/recipient-language.ts';
+import { cancellationDeclinedMail } from './cancellation-mails.ts';
 
 /** The fee the booking would owe if cancelled today (the clock's), with the policy it is priced on. */
 export async function cancellationQuote(executor: Executor, principal: Principal, bookingId: string, clock: Clock): Promise<CancellationQuoteResponse> {
@@ -80,7 +83,8 @@ export async function cancel(work: Work, principal: Principal, bookingId: string
   } else {
     // The operator hears of an agent's request; the agent is asked to agree to the fee the operator quoted.
     await notify(work.tx, booking, caller === 'AGENT' ? 'ADMIN' : 'AGENT', caller === 'AGENT' ? 'CANCELLATION' : 'CANCELLATION_FEE_QUOTED');
-    await recordStep(work, principal, booking, { status: next.status, cancellationRateE6: quote.rate_e6, cancellationFeeE6: quote.cancellation_fee });
+    // The status to go back to if the cancellation is declined (the seats and allotments stay held meanwhile).
+    await recordStep(work, principal, booking, { status: next.status, cancellationRateE6: quote.rate_e6, cancellationFeeE6: quote.cancellation_fee, statusBeforeCancellation: state.status, cancellationDeclined: null });
   }
   return { status: next.status, cancellation_fee: quote.cancellation_fee };
 }
@@ -114,4 +118,46 @@ async function refuseSecondConfirmation(work: Work, principal: Principal, bookin
     .orderBy(desc(t.bookingHistories.revision))
     .limit(1);
   throw alreadyConfirmed('the cancellation', cancelled?.at ?? booking.cancelledAt ?? new Date(), cancelled?.by ?? null);
+}
+
+/**
+ * POST /decline_cancellation. The operator declines an agent's request, or the agent declines the
+ * fee the operator quoted: the booking returns to the status it had before (a request or start
+ * changed nothing else: seats and allotments are still held), the quoted fee is dropped, and the
+ * other side is told (the agent by notification and mail, with the reason; the operator by notification).
+ */
+export async function declineCancellation(work: Work, principal: Principal, bookingId: string, reason: string, publicUrl: string): Promise<void> {
+  const caller = callerOf(principal);
+  const { booking, state } = await beginStep(work, principal, bookingId, 'decline_cancellation');
+  const next = nextStep(state, 'decline_cancellation', caller, { statusBeforeCancellation: await statusBeforeCancellation(work.tx, booking.id) });
+  const declined = { reason, declined_by: caller === 'AGENT' ? 'AGENT' : 'OPERATOR', declined_at: new Date().toISOString() } as const;
+  if (caller === 'AGENT') {
+    await notify(work.tx, booking, 'ADMIN', 'CANCELLATION_FEE_DECLINED');
+  } else {
+    await notify(work.tx, booking, 'AGENT', 'CANCELLATION_DECLINED');
+    const mail = cancellationDeclinedMail(await recipientLanguage(work.tx, booking.applicantEmail), {
+      bookingId: booking.bookingId,
+      groupName: booking.groupName,
+      reason,
+      link: `${publicUrl}/bookings/${booking.bookingId}`,
+    });
+    await enqueueMail(work, { kind: 'CANCELLATION_DECLINED', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.bodyText, bookingId: booking.bookingId });
+  }
+  await recordStep(work, principal, booking, { status: next.status, cancellationRateE6: null, cancellationFeeE6: null, statusBeforeCancellation: null, cancellationDeclined: declined });
+}
+
+/**
+ * The status the cancellation was asked for from. Requests made before the column existed: the
+ * latest revision whose status was not a cancelling one.
+ */
+async function statusBeforeCancellation(tx: Executor, id: number): Promise<BookingStatus | null> {
+  const [row] = rowsOf<{ status: BookingStatus | null }>(
+    await tx.execute(sql`
+      select coalesce(b.status_before_cancellation,
+        (select h.snapshot->>'status' from booking_histories h
+          where h.booking_id = b.id and h.snapshot->>'status' not in ('CANCELLATION_SUBMITTED', 'CANCELLATION_PENDING')
+          order by h.revision desc limit 1)) as status
+      from bookings b where b.id = ${id}`),
+  );
+  return row?.status ?? null;
 }

@@ -13,6 +13,7 @@ import type { AgentType } from '@sagano/domain/agents/agent-schemas';
 import type { Executor } from '../../db/client.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { recipientLanguage } from '../mail/recipient-language.ts';
 import { cancellationSettlementMail } from './payment-mails.ts';
 import { closesOnCancellation, ledgerPaymentOf, planCancellation, presentSettlement } from './payment-accounts.ts';
 import { insertPayment, insertTransaction, paymentsOfBooking, type PaymentRow } from './payments.repository.ts';
@@ -153,9 +154,8 @@ export async function settleCancellation(work: Work, booking: PaymentBooking, fe
   const fare = latestFare(after);
   if (plan.refundE6 > 0 && fare) await openRefund(work, booking, { parent: fare, amountE6: plan.refundE6, reason: 'CANCELLATION', requestedBy: ctx.actor }, ctx);
 
-  // A request withdrawn before it was confirmed owes and holds nothing: no money to tell of.
-  if (plan.feeE6 === 0 && plan.paidE6 === 0) return plan;
-  const mail = cancellationSettlementMail('ja', {
+  // Always told, in the applicant's language: a booking that owes and holds nothing gets the short "cancelled, no fee" mail.
+  const mail = cancellationSettlementMail(await recipientLanguage(work.tx, booking.applicantEmail), {
     bookingId: booking.bookingId,
     groupName: booking.groupName ?? '',
     feeE6,

@@ -120,12 +120,17 @@ const HOW_RETURNED: Record<Lang, Record<RefundMailParams['route'], string>> = {
   en: { GATEWAY: 'refunded to the card you paid with', MONTHLY_INVOICE: 'credited on your next monthly invoice', RECORDED: 'paid back to you by the operator' },
 };
 
-/** The cancellation confirmed: the fee, what was already paid and how it is settled. */
+/**
+ * The cancellation confirmed: the fee, what was already paid and how it is settled; with no fee
+ * and nothing paid, that nothing is owed either way.
+ */
 export function cancellationSettlementMail(languageCode: string, p: CancellationSettlementMailParams) {
   const lang: Lang = languageCode === 'en' ? 'en' : 'ja';
   const y = (e6: number) => (lang === 'en' ? `¥${formatYen(e6)}` : `${formatYen(e6)}円`);
+  const nothing = p.feeE6 === 0 && p.paidE6 === 0;
   if (lang === 'en') {
-    const lines = [`Cancellation fee: ${y(p.feeE6)}`];
+    const lines = [p.feeE6 === 0 ? 'Cancellation fee: none' : `Cancellation fee: ${y(p.feeE6)}`];
+    if (nothing) lines.push('Nothing is to be paid or refunded.');
     if (p.paidE6 > 0) lines.push(`Already paid: ${y(p.paidE6)}`);
     if (p.appliedE6 > 0) lines.push(`Applied to the fee: ${y(p.appliedE6)}`);
     if (p.refundE6 > 0) lines.push(`To be refunded: ${y(p.refundE6)} (${HOW_RETURNED.en[p.route]})`);
@@ -135,7 +140,8 @@ export function cancellationSettlementMail(languageCode: string, p: Cancellation
       bodyText: `Hello,\n\nThe cancellation of the booking below is confirmed.\n\nBooking: ${p.bookingId}\nGroup: ${p.groupName}\n${lines.join('\n')}\n\nSee the booking here:\n${p.link}\n\n${SIGNATURE.en}`,
     };
   }
-  const lines = [`キャンセル料：${y(p.feeE6)}`];
+  const lines = [p.feeE6 === 0 ? 'キャンセル料：かかりません' : `キャンセル料：${y(p.feeE6)}`];
+  if (nothing) lines.push('お支払いいただく金額・ご返金はございません。');
   if (p.paidE6 > 0) lines.push(`お支払い済みの金額：${y(p.paidE6)}`);
   if (p.appliedE6 > 0) lines.push(`うちキャンセル料に充当：${y(p.appliedE6)}`);
   if (p.refundE6 > 0) lines.push(`ご返金額：${y(p.refundE6)}（${HOW_RETURNED.ja[p.route]}）`);

@@ -34,6 +34,7 @@ import { useCancellationFee } from '../../features/bookings/api/get-cancellation
 import { prefectureOptions } from '../../features/bookings/components/prefecture-options.ts';
 import { BookingNotes } from '../../features/bookings/components/booking-notes.tsx';
 import { BookingProgress } from '../../features/bookings/components/booking-progress.tsx';
+import { CancellationDeclinedNotice, DeclineCancellationButton } from '../../features/bookings/components/cancellation-decline.tsx';
 import { AcceptChangeModal, OutdatedDocuments } from '../../features/bookings/components/change-documents.tsx';
 import { PaymentCard } from '../../features/bookings/components/payment-card.tsx';
 import { formatRatePercent, formatYen } from '../../lib/yen.ts';
@@ -78,6 +79,7 @@ function AgentSteps({ booking, fee, onAgreeFee }: { booking: BookingResponse; fe
               {t('bookings.agreeFee')}
             </Button>
           )}
+          <DeclineCancellationButton booking={booking} agent />
           {flags.can_cancel && (
             <Button component={Link} to="cancel" color="red" variant="outline">
               {t('bookings.requestCancel')}
@@ -207,6 +209,7 @@ export function Component() {
                     {t('steps.confirmCancellation')}
                   </Button>
                 )}
+                {next === 'confirm_cancellation' && <DeclineCancellationButton booking={booking} agent={false} />}
                 {next === 'reserve_allotments' && reserveButton('filled')}
                 {next === 'confirm_booking' && confirmButton('filled')}
                 <SeatStepButtons booking={booking} next={next} part="primary" />
@@ -245,6 +248,7 @@ export function Component() {
                   {t('steps.confirmCancellation')}
                 </Button>
               )}
+              {next !== 'confirm_cancellation' && <DeclineCancellationButton booking={booking} agent={false} variant="subtle" />}
               {flags.can_cancel && (
                 <Button component={Link} to="cancel" color="red" variant="subtle">
                   {t('steps.cancel')}
@@ -264,6 +268,7 @@ export function Component() {
             {booking.refusal_reason && <BookingField label={t('detail.refusalReason')} value={t(`refusal.${booking.refusal_reason}`)} />}
           </SimpleGrid>
         </Group>
+        <CancellationDeclinedNotice booking={booking} />
         {agent && (
           <AgentSteps
             booking={booking}

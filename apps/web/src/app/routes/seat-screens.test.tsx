@@ -14,6 +14,7 @@ const FLAGS: BookingResponse['flags'] = {
   can_update: false,
   can_cancel: false,
   can_confirm_cancellation: false,
+  can_decline_cancellation: false,
   can_show_voucher: false,
   can_show_seat_table: false,
   can_release_seats: false,

@@ -4,6 +4,7 @@ import type {
   AssignOperatorBody,
   CancelBookingResponse,
   ConfirmBookingBody,
+  DeclineCancellationBody,
   RefuseBookingBody,
   ReserveAllotmentsResponse,
   SelectPriorityBody,
@@ -48,6 +49,9 @@ export const cancelBooking = (bookingId: string, body: { agree_cancellation_poli
   stepPost<z.infer<typeof CancelBookingResponse>>(bookingId, stepPath(bookingId, 'cancel'), body);
 /** POST /v1/bookings/{id}/confirm_cancellation: irreversible. */
 export const confirmCancellation = (bookingId: string) => stepPost<Ok>(bookingId, stepPath(bookingId, 'confirm_cancellation'));
+/** POST /v1/bookings/{id}/decline_cancellation with the reason: back to the status before the cancellation. */
+export const declineCancellation = (bookingId: string, body: z.infer<typeof DeclineCancellationBody>) =>
+  stepPost<Ok>(bookingId, stepPath(bookingId, 'decline_cancellation'), body);
 
 /** POST /v1/bookings/{id}/accept_modification: the agent's pending change is applied. */
 export const acceptModification = (bookingId: string) => stepPost<Ok>(bookingId, stepPath(bookingId, 'accept_modification'));

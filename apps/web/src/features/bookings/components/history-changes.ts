@@ -31,6 +31,8 @@ export type RevisionView = {
   participants: z.infer<typeof Participants> | null;
   amount: number | null;
   paymentStatus: string | null;
+  /** The cancellation this revision declined (shown where it first appears), else null. */
+  declined: NonNullable<BookingResponse['main_param_histories'][number]['cancellation_declined']> | null;
   /** What differs from the revision before (all of it for the first). */
   changed: { trains: boolean; participants: boolean; amount: boolean; payment: boolean; status: boolean };
 };
@@ -66,6 +68,7 @@ export function revisionViews(histories: BookingResponse['main_param_histories']
       participants: participants.success ? participants.data : null,
       amount: payment.success ? payment.data.total_amount : null,
       paymentStatus: payment.success ? (payment.data.status ?? null) : null,
+      declined: null,
       changed: { trains: true, participants: true, amount: true, payment: true, status: true },
     };
     if (previous) {
@@ -77,6 +80,9 @@ export function revisionViews(histories: BookingResponse['main_param_histories']
         status: previous.status !== view.status || previous.subStatus !== view.subStatus,
       };
     }
+    // The decline stays on later snapshots until the next request: shown only on the revision that made it.
+    const before = sorted[sorted.indexOf(h) - 1]?.cancellation_declined ?? null;
+    if (h.cancellation_declined && !same(h.cancellation_declined, before)) view.declined = h.cancellation_declined;
     previous = view;
     return view;
   });

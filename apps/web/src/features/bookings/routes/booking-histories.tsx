@@ -100,6 +100,11 @@ export function Component() {
               </Table.Td>
               <Table.Td style={{ opacity: v.changed.status ? 1 : 0.6 }}>
                 {v.status && v.subStatus ? <BookingStatusBadges status={v.status} subStatus={v.subStatus} /> : '—'}
+                {v.declined && (
+                  <Text size="xs" mt={4} style={{ whiteSpace: 'pre-wrap' }} data-testid="history-declined">
+                    {t(v.declined.declined_by === 'AGENT' ? 'declineCancellation.historyAgent' : 'declineCancellation.historyOperator', { reason: v.declined.reason })}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {v.paymentStatus && (PAYMENT_STATUSES as readonly string[]).includes(v.paymentStatus)
