@@ -80,6 +80,7 @@ export const OPERATION_NAMES = [
   'bookings.send_seat_table',
   'bookings.confirm_voucher',
   'bookings.send_voucher',
+  'bookings.resend_documents',
   'bookings.change_seat',
   'bookings.add_note',
   'bookings.update_note',

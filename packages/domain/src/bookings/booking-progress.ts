@@ -17,14 +17,25 @@ export type BookingProgressMode = 'progress' | 'waitlist' | 'cancelling' | 'canc
 
 export interface BookingProgress {
   mode: BookingProgressMode;
-  steps: { step: ProgressStep; state: ProgressStepState; /** The step was tried and failed (allotment or seats not available). */ problem: boolean }[];
+  steps: {
+    step: ProgressStep;
+    state: ProgressStepState;
+    /** The step was tried and failed (allotment or seats not available). */
+    problem: boolean;
+    /** The step's document was mailed but the booking has changed what it prints: to be sent again (再送が必要). */
+    resend: boolean;
+  }[];
 }
 
 export interface ProgressInput {
   state: BookingState;
-  /** The voucher was mailed since it was last confirmed and is not outdated by a train change. */
+  /** The voucher was mailed since it was last confirmed (outdated or not). */
   voucherSent: boolean;
+  /** The mailed documents that no longer print what the booking says (BookingResponse.documents.outdated). */
+  outdated?: readonly ResendableDocument[];
 }
+
+export type ResendableDocument = 'seat_table' | 'voucher';
 
 const SEATS_GIVEN = ['SAGANO_SEAT_RESERVED', 'SAGANO_SEAT_TABLE_SENT'];
 const ALLOTMENT_HELD = ['SAGANO_ALLOTMENT_CONFIRMED', 'SAGANO_SEAT_ASSIGNING', 'SAGANO_SEAT_NOT_AVAILABLE', ...SEATS_GIVEN];
@@ -40,15 +51,16 @@ function modeOf(status: BookingStatus): BookingProgressMode {
 }
 
 /** The six steps, each done, current (the first not done) or not yet. */
-export function bookingProgress({ state: s, voucherSent }: ProgressInput): BookingProgress {
+export function bookingProgress({ state: s, voucherSent, outdated = [] }: ProgressInput): BookingProgress {
   const seated = SEATS_GIVEN.includes(s.subStatus);
+  const resend = resendable(s, voucherSent, outdated);
   const done: Record<ProgressStep, boolean> = {
     request: true,
     allotment: ALLOTMENT_HELD.includes(s.subStatus) || CONFIRMED_ONES.includes(s.status),
     confirmed: CONFIRMED_ONES.includes(s.status),
     seats: seated,
-    seat_table: s.subStatus === 'SAGANO_SEAT_TABLE_SENT',
-    voucher: seated && s.voucherConfirmed && voucherSent,
+    seat_table: s.subStatus === 'SAGANO_SEAT_TABLE_SENT' && !outdated.includes('seat_table'),
+    voucher: seated && s.voucherConfirmed && voucherSent && !outdated.includes('voucher'),
   };
   const current = PROGRESS_STEPS.find((step) => !done[step]);
   const problem: Record<ProgressStep, boolean> = {
@@ -61,8 +73,23 @@ export function bookingProgress({ state: s, voucherSent }: ProgressInput): Booki
   };
   return {
     mode: modeOf(s.status),
-    steps: PROGRESS_STEPS.map((step) => ({ step, state: done[step] ? 'done' : step === current ? 'current' : 'todo', problem: problem[step] && step === current })),
+    steps: PROGRESS_STEPS.map((step) => ({
+      step,
+      state: done[step] ? 'done' : step === current || (resend as readonly string[]).includes(step) ? 'current' : 'todo',
+      problem: problem[step] && step === current,
+      resend: (resend as readonly string[]).includes(step),
+    })),
   };
+}
+
+/**
+ * The outdated documents the operator can send again as they stand (POST /resend_documents): the
+ * seat table while the seats are given and it was sent, the voucher while it is confirmed and was
+ * sent. A document whose seats are gone waits for the seats first (the ordinary steps).
+ */
+export function resendable(s: BookingState, voucherSent: boolean, outdated: readonly ResendableDocument[]): ResendableDocument[] {
+  const live = isConfirmed(s) && s.status !== 'CANCELLATION_SUBMITTED' && s.status !== 'CANCELLATION_PENDING';
+  return outdated.filter((d) => live && (d === 'seat_table' ? s.subStatus === 'SAGANO_SEAT_TABLE_SENT' : SEATS_GIVEN.includes(s.subStatus) && s.voucherConfirmed && voucherSent));
 }
 
 /**
@@ -70,7 +97,7 @@ export function bookingProgress({ state: s, voucherSent }: ProgressInput): Booki
  * confirm an agent's cancellation, hold the allotment, confirm the booking, assign seats (also
  * to finish an assignment under way), send the seat table, then confirm and send the voucher.
  */
-export type NextBookingStep = 'confirm_cancellation' | 'reserve_allotments' | 'confirm_booking' | 'assign_seats' | 'confirm_seats' | 'confirm_voucher';
+export type NextBookingStep = 'confirm_cancellation' | 'reserve_allotments' | 'confirm_booking' | 'assign_seats' | 'confirm_seats' | 'resend_documents' | 'confirm_voucher';
 
 export function nextBookingStep(input: ProgressInput): NextBookingStep | null {
   const s = input.state;
@@ -80,6 +107,7 @@ export function nextBookingStep(input: ProgressInput): NextBookingStep | null {
   if (may('confirm_booking')) return 'confirm_booking';
   if (may('assign_seats') || may('assign_seats_ok')) return 'assign_seats';
   if (may('confirm_seats') && s.subStatus !== 'SAGANO_SEAT_TABLE_SENT') return 'confirm_seats';
+  if (resendable(s, input.voucherSent, input.outdated ?? []).length > 0) return 'resend_documents';
   if (may('confirm_voucher') && isConfirmed(s) && !(s.voucherConfirmed && input.voucherSent)) return 'confirm_voucher';
   return null;
 }

@@ -5,11 +5,12 @@
  */
 import { z } from 'zod';
 import { LocalizedLabel } from '../common/language.ts';
+import { CUSTOMER_LANGUAGES } from '../common/ui-language.ts';
 import { MAX_MAIL_BODY, MAX_MAIL_SUBJECT } from '../common/text-limits.ts';
 import { MAX_SPECIAL_NOTE } from '../bookings/booking-schemas.ts';
 import { Car, DIRECTIONS, Seat } from '../reference/reference-schemas.ts';
 import { MAX_SEAT_NG_REASON } from './seat-limits.ts';
-import { BOOKING_STATUSES, BOOKING_SUB_STATUSES } from '../bookings/booking-state.ts';
+import { BOOKING_STATUSES, BOOKING_SUB_STATUSES, REFUSAL_REASONS } from '../bookings/booking-state.ts';
 
 const DateString = z.iso.date();
 
@@ -106,12 +107,26 @@ export const SendSeatTableBody = z.object({
 });
 /** POST /v1/bookings/{id}/confirm_voucher. */
 export const ConfirmVoucherBody = z.object({ note: z.string().max(MAX_SPECIAL_NOTE).default('') });
+/** Why the operator mails a prepaid voucher while its fare is unpaid (otherwise 409 VOUCHER_AWAITS_PAYMENT); kept in the history. */
+export const MAX_OVERRIDE_REASON = 500;
+const OverrideUnpaidReason = z.string().trim().min(1, 'enter why the voucher goes out before payment').max(MAX_OVERRIDE_REASON).optional();
 /** POST /v1/bookings/{id}/send_voucher: the voucher PDF mailed with the customer link. */
-export const SendVoucherBody = SendSeatTableBody;
+export const SendVoucherBody = SendSeatTableBody.extend({ override_unpaid_reason: OverrideUnpaidReason });
+export type SendVoucherBody = z.infer<typeof SendVoucherBody>;
+/**
+ * POST /v1/bookings/{id}/resend_documents (our name): every outdated seat table and voucher that
+ * can go as it stands is mailed again, with a mail saying it replaces the earlier one.
+ */
+export const ResendDocumentsBody = orEmpty(z.object({ override_unpaid_reason: OverrideUnpaidReason }));
+export type ResendDocumentsBody = z.infer<typeof ResendDocumentsBody>;
+export const ResendDocumentsResponse = z.object({ resent: z.array(z.enum(['seat_table', 'voucher'])) });
 
 // ---------- customer side (booking id + booking_token, no login) ----------
 
 export const TokenQuery = z.object({ token: z.string().min(1).max(100) });
+/** The voucher's language on the group's side: Japanese with English, or with Korean or Chinese (ja when omitted). */
+export const VoucherLanguageQuery = z.object({ lang: z.enum(CUSTOMER_LANGUAGES).optional() });
+export const CustomerVoucherQuery = TokenQuery.merge(VoucherLanguageQuery);
 
 export const CustomerTrain = BookedTrain.extend({
   /** Seat labels by car, e.g. [{ car_number: 2, seats: ['1A', '1B'] }]. */
@@ -126,6 +141,10 @@ export const CustomerBookingSummary = z.object({
   agent_name: z.string(),
   agent_name_en: z.string(),
   status: z.enum(BOOKING_STATUSES),
+  /** Why the operator could not take the booking (NOT_RESERVED), else null: the page says it. */
+  refusal_reason: z.enum(REFUSAL_REASONS).nullable(),
+  /** When the booking was cancelled (ISO), else null. */
+  cancelled_at: z.string().nullable(),
   participant_quantity: z.number().int(),
   wheelchairs: z.number().int(),
   trains: z.array(CustomerTrain),
@@ -133,7 +152,7 @@ export const CustomerBookingSummary = z.object({
   /** The voucher can be downloaded (it was confirmed). */
   voucher_available: z.boolean(),
   voucher_url: z.string().nullable(),
-  /** The fare's invoice PDF (GET /v1/bookings/{id}/invoices/{payment_id}?token=) while the fare has one; else null. */
+  /** The fare's invoice PDF (GET /v1/bookings/{id}/invoices/{payment_id}?token=) while the fare has one and the booking stands; else null. */
   invoice_url: z.string().nullable(),
   /** Seats may be changed by the group (seats given, not yet travelled, booking live). */
   can_change_seat: z.boolean(),

@@ -1,12 +1,16 @@
 /**
  * The documents a group holds for its trains: when the seat table and the voucher were last
- * mailed, and whether a later change of trains (or segments) has made them outdated, so the
- * booking page can say "send again" and the operator is told before accepting a train change.
+ * mailed, and whether a later change of what they print (trains, counts, seats, names...) has
+ * made them outdated, so the operator's stepper says 再送が必要 and the agent sees a newer
+ * version exists; and whether a prepaid voucher still waits for the fare.
  */
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { voucherAwaitsPayment } from '@sagano/domain/bookings/voucher-payment';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { presentBookingMoney } from '../payments/payment-presenter.ts';
 import type { BookingAggregate } from './bookings.repository.ts';
 
 type Documents = BookingResponse['documents'];
@@ -32,24 +36,91 @@ export function lastTrainChange(histories: readonly { snapshot: unknown; created
   return changedAt;
 }
 
-/** Reads the seat-table and voucher mails queued for the booking since it was submitted (one statement). */
-export async function bookingDocuments(db: Executor, a: BookingAggregate): Promise<Documents> {
-  const rows = rowsOf<{ kind: string; sent_at: string }>(
-    await db.execute(sql`
-      select kind, max(created_at) as sent_at from outbox_mails
-      where created_at >= ${a.booking.submittedAt.toISOString()}::timestamptz and booking_id = ${a.booking.bookingId}
-        and kind in ('booking.seat_table', 'booking.voucher')
-      group by kind`),
-  );
-  const sentAt = (kind: string) => {
-    const row = rows.find((r) => r.kind === kind);
-    return row ? new Date(row.sent_at) : null;
+export type DocumentName = 'seat_table' | 'voucher';
+
+/** The mail kinds that carry each document: the first mailing and its re-sends. */
+export const DOCUMENT_MAIL_KINDS = {
+  seat_table: ['booking.seat_table', 'booking.seat_table_reissued'],
+  voucher: ['booking.voucher', 'booking.voucher_reissued'],
+} as const;
+
+/** The booking's seats as one comparable text (train day, seat, slope), built by the database. */
+const seatsKeySql = (bookingId: string) => sql`(
+  select coalesce(string_agg(a.service_date::text || '/' || a.service_id || '/' || a.seat_id || '/' || a.need_slope, ',' order by a.service_date, a.service_id, a.seat_id), '')
+  from seat_assignments a where a.booking_id = ${bookingId})`;
+
+export async function readSeatsKey(db: Executor, bookingId: string): Promise<string> {
+  const [row] = rowsOf<{ seats: string }>(await db.execute(sql`select ${seatsKeySql(bookingId)} as seats`));
+  return row?.seats ?? '';
+}
+
+const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32);
+
+/**
+ * What each document prints about the booking, as a fingerprint: the seat table and the voucher
+ * (seat-documents.ts) print the group, agent, applicant, counts, trains with their times and
+ * segments, standing places and seats; the voucher adds its note and the count per unit. Master
+ * data names (stations, units) and the issue time are left out: a document is outdated when the
+ * booking changed, not when a label did.
+ */
+export function documentFingerprints(a: BookingAggregate, seatsKey: string): Record<DocumentName, string> {
+  const sheet = {
+    booking_id: a.booking.bookingId,
+    group_name: a.booking.groupName,
+    agent_id: a.agent.id,
+    applicant: (a.booking.applicant as { name?: string } | null)?.name ?? '',
+    participants: a.booking.participantQuantity,
+    wheelchairs: a.wheelchairs.length,
+    trains: a.services.map((s) => [s.direction, s.serviceDate, s.serviceId, s.fromStationId, s.toStationId, s.departureHhmm, s.arrivalHhmm, s.heldStanding]),
+    seats: seatsKey,
   };
-  const seatTable = sentAt('booking.seat_table');
-  const voucher = sentAt('booking.voucher');
+  const units = a.units.filter((u) => u.quantity > 0).map((u) => [u.unitId, u.quantity]);
+  return { seat_table: hash(sheet), voucher: hash({ ...sheet, note: a.booking.voucherNote, units }) };
+}
+
+/** Whether the booking's voucher waits for its prepaid fare (card or coupon, something still owed). */
+export function voucherWaitsForPayment(a: BookingAggregate): boolean {
+  const balance = presentBookingMoney(a.booking.status, a.payments, a.ledger).balance_amount;
+  return voucherAwaitsPayment({ paymentMethod: a.payment?.paymentMethod ?? null, balanceE6: balance });
+}
+
+/**
+ * The seat-table and voucher mails queued for the booking since it was submitted, each document's
+ * latest with the fingerprint it carried, and the booking's seats, in one statement. A document
+ * is outdated when what it prints now differs from what was mailed (mails from before
+ * fingerprints: when the trains changed after them).
+ */
+export async function bookingDocuments(db: Executor, a: BookingAggregate): Promise<Documents> {
+  const kinds = [...DOCUMENT_MAIL_KINDS.seat_table, ...DOCUMENT_MAIL_KINDS.voucher];
+  const [row] = rowsOf<{ mails: { doc: DocumentName; sent_at: string; fingerprint: string | null }[] | null; seats: string }>(
+    await db.execute(sql`
+      select
+        (select jsonb_agg(jsonb_build_object('doc', m.doc, 'sent_at', m.created_at, 'fingerprint', m.document_fingerprint))
+           from (select distinct on (doc) doc, created_at, document_fingerprint
+                   from (select case when kind like 'booking.seat_table%' then 'seat_table' else 'voucher' end as doc, created_at, document_fingerprint
+                           from outbox_mails
+                          where created_at >= ${a.booking.submittedAt.toISOString()}::timestamptz and booking_id = ${a.booking.bookingId}
+                            and kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})) o
+                  order by doc, created_at desc) m) as mails,
+        ${seatsKeySql(a.booking.bookingId)} as seats`),
+  );
+  const mails = row?.mails ?? [];
+  const current = documentFingerprints(a, row?.seats ?? '');
   const changedAt = lastTrainChange(a.histories);
   const outdated: Documents['outdated'] = [];
-  if (changedAt && seatTable && seatTable < changedAt) outdated.push('seat_table');
-  if (changedAt && voucher && voucher < changedAt) outdated.push('voucher');
-  return { seat_table_sent_at: seatTable?.toISOString() ?? null, voucher_sent_at: voucher?.toISOString() ?? null, outdated };
+  const sent: Partial<Record<DocumentName, Date>> = {};
+  for (const doc of ['seat_table', 'voucher'] as const) {
+    const mail = mails.find((m) => m.doc === doc);
+    if (!mail) continue;
+    const sentAt = new Date(mail.sent_at);
+    sent[doc] = sentAt;
+    const stale = mail.fingerprint !== null ? mail.fingerprint !== current[doc] : changedAt !== null && sentAt < changedAt;
+    if (stale) outdated.push(doc);
+  }
+  return {
+    seat_table_sent_at: sent.seat_table?.toISOString() ?? null,
+    voucher_sent_at: sent.voucher?.toISOString() ?? null,
+    outdated,
+    voucher_awaits_payment: voucherWaitsForPayment(a),
+  };
 }

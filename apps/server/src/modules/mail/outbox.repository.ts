@@ -14,6 +14,8 @@ export interface NewMail {
   bookingId?: string;
   /** Files sent with the mail (PDFs), stored with it. */
   attachments?: MailAttachment[];
+  /** A seat table or voucher mail: the fingerprint of what its document prints (booking-documents.ts). */
+  documentFingerprint?: string;
 }
 
 export interface MailAttachment {
@@ -26,7 +28,7 @@ export interface MailAttachment {
 export async function insertMail(tx: Executor, mail: NewMail): Promise<string> {
   const [row] = await tx
     .insert(t.outboxMails)
-    .values({ kind: mail.kind, toAddress: mail.toAddress, subject: mail.subject, bodyText: mail.bodyText, bookingId: mail.bookingId ?? null })
+    .values({ kind: mail.kind, toAddress: mail.toAddress, subject: mail.subject, bodyText: mail.bodyText, bookingId: mail.bookingId ?? null, documentFingerprint: mail.documentFingerprint ?? null })
     .returning({ id: t.outboxMails.id });
   const id = row!.id;
   if (mail.attachments?.length) {

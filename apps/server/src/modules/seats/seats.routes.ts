@@ -9,12 +9,16 @@ import {
   ChangeSeatBody,
   ConfirmVoucherBody,
   CustomerBookingSummary,
+  CustomerVoucherQuery,
   ReleaseSeatsBody,
+  ResendDocumentsBody,
+  ResendDocumentsResponse,
   ReservationCheckBody,
   ReservationCheckResponse,
   SendSeatTableBody,
   SendVoucherBody,
   TokenQuery,
+  VoucherLanguageQuery,
 } from '@sagano/domain/seats/seat-schemas';
 import type { Db } from '../../db/client.ts';
 import { bookingStepRoutes } from '../bookings/booking-step-route.ts';
@@ -49,7 +53,8 @@ export function seatsRoutes(app: FastifyInstance, deps: { db: Db; seats: SeatsSe
   step('release-seats', 'bookings.release_seats', ReleaseSeatsBody, (req, work) => seats.release(work, req.principal, req.bookingId, req.body));
   step('send_seat_table', 'bookings.send_seat_table', SendSeatTableBody, (req, work) => seats.sendSeatTable(work, req.principal, req.bookingId, req.body.mail));
   step('confirm_voucher', 'bookings.confirm_voucher', ConfirmVoucherBody, (req, work) => seats.confirmVoucher(work, req.principal, req.bookingId, req.body.note));
-  step('send_voucher', 'bookings.send_voucher', SendVoucherBody, (req, work) => seats.sendVoucher(work, req.principal, req.bookingId, req.body.mail));
+  step('send_voucher', 'bookings.send_voucher', SendVoucherBody, (req, work) => seats.sendVoucher(work, req.principal, req.bookingId, req.body));
+  step('resend_documents', 'bookings.resend_documents', ResendDocumentsBody, (req, work) => seats.resendDocuments(work, req.principal, req.bookingId, req.body), { response: ResendDocumentsResponse });
 
   r.get('/v1/bookings/:booking_id/seat_table.pdf', {
     schema: { tags, params: BookingIdParams },
@@ -71,15 +76,15 @@ export function seatsRoutes(app: FastifyInstance, deps: { db: Db; seats: SeatsSe
   }, (request) => seats.customerSummary(db, request.params.booking_id, request.query.token));
 
   r.get('/v1/bookings/:booking_id/Voucher', {
-    schema: { tags, params: BookingIdParams, querystring: TokenQuery },
+    schema: { tags, params: BookingIdParams, querystring: CustomerVoucherQuery },
     config: { access: 'public' },
-  }, async (request, reply) => sendPdf(reply, `voucher-${request.params.booking_id}.pdf`, await seats.customerVoucher(db, request.params.booking_id, request.query.token)));
+  }, async (request, reply) => sendPdf(reply, `voucher-${request.params.booking_id}.pdf`, await seats.customerVoucher(db, request.params.booking_id, request.query.token, request.query.lang)));
 
   // The download link printed in mails and on the customer page.
   r.get('/voucher/:booking_id/:token', {
-    schema: { hide: true, params: BookingIdParams.extend({ token: z.string().min(1).max(100) }) },
+    schema: { hide: true, params: BookingIdParams.extend({ token: z.string().min(1).max(100) }), querystring: VoucherLanguageQuery },
     config: { access: 'public' },
-  }, async (request, reply) => sendPdf(reply, `voucher-${request.params.booking_id}.pdf`, await seats.customerVoucher(db, request.params.booking_id, request.params.token)));
+  }, async (request, reply) => sendPdf(reply, `voucher-${request.params.booking_id}.pdf`, await seats.customerVoucher(db, request.params.booking_id, request.params.token, request.query.lang)));
 
   r.put('/v1/bookings/:booking_id/change-seat', {
     schema: { tags, params: BookingIdParams, body: ChangeSeatBody, response: { 200: CustomerBookingSummary } },

@@ -6,7 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { bookingFlags, customerMayChangeSeats, isConfirmed, mayShowSeatTable, type BookingState } from '@sagano/domain/bookings/booking-state';
+import type { CustomerLanguage } from '@sagano/domain/common/ui-language';
+import { bookingFlags, customerMayChangeSeats, isConfirmed, isEnded, mayShowSeatTable, type BookingState, type RefusalReason } from '@sagano/domain/bookings/booking-state';
 import { labelText } from '@sagano/domain/common/language';
 import { mayHaveDocument } from '@sagano/domain/invoices/document-rules';
 import { legsBetween } from '@sagano/domain/inventory/legs';
@@ -16,8 +17,11 @@ import type {
   ChangeSeatBody,
   CustomerBookingSummary,
   ReleaseSeatsBody,
+  ResendDocumentsBody,
   SeatRequest,
+  SendVoucherBody,
 } from '@sagano/domain/seats/seat-schemas';
+import { resendable, type ResendableDocument } from '@sagano/domain/bookings/booking-progress';
 import type { Db, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -26,10 +30,13 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { typesOf } from '../bookings/booking-allotments.ts';
-import { loadVisible } from '../bookings/booking-presenter.ts';
+import { bookingDocuments, documentFingerprints, readSeatsKey, voucherWaitsForPayment } from '../bookings/booking-documents.ts';
+import { customerUrl, loadVisible, toMailBooking } from '../bookings/booking-presenter.ts';
+import { recipientLanguage } from '../mail/recipient-language.ts';
+import { reissueMail } from './reissue-mails.ts';
 import { beginStep, callerOf, nextStep, notify, recordStep, stateOfLocked } from '../bookings/booking-steps.ts';
 import { canSee } from '../auth/tenant-scope.ts';
-import { loadBooking, lockBooking, recordRevision, type BookingAggregate, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
+import { loadBooking, lockBooking, recordRevision, type BookingAggregate, type HistoryStepNote, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
 import { holdAllotments, releaseAllotments } from '../inventory/allotments.ts';
 import { fixSeats } from '../inventory/seatability.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -273,6 +280,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
       bodyText: mail.body,
       bookingId,
       attachments: [{ filename: `seat-table-${bookingId}.pdf`, contentType: PDF, content: pdf }],
+      documentFingerprint: documentFingerprints(aggregate, await readSeatsKey(work.tx, bookingId)).seat_table,
     });
     await recordStep(work, principal, booking, { subStatus: nextStep(state, 'confirm_seats', 'OPERATOR').subStatus });
   }
@@ -282,21 +290,66 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
     await recordStep(work, principal, booking, { voucherConfirmed: true, voucherNote: note });
   }
 
-  /** POST /send_voucher: the voucher PDF mailed with the customer link. */
-  async function sendVoucher(work: Work, principal: Principal, bookingId: string, mail: { subject: string; body: string }): Promise<void> {
+  /** A prepaid voucher with its fare unpaid goes out only with the operator's reason (kept in the history). */
+  function checkVoucherPayment(aggregate: BookingAggregate, overrideReason: string | undefined): HistoryStepNote | undefined {
+    if (!voucherWaitsForPayment(aggregate)) return undefined;
+    if (!overrideReason) throw new AppError('VOUCHER_AWAITS_PAYMENT', 'the fare of this prepaid booking is not paid yet; send the voucher once paid, or give override_unpaid_reason');
+    return { voucher_override_unpaid_reason: overrideReason };
+  }
+
+  /** POST /send_voucher: the voucher PDF mailed with the customer link; a prepaid one once its fare is paid (or with the operator's reason). */
+  async function sendVoucher(work: Work, principal: Principal, bookingId: string, body: SendVoucherBody): Promise<void> {
     const { booking } = await beginStep(work, principal, bookingId, 'send_voucher');
+    const before = (await loadBooking(work.tx, bookingId))!;
+    const stepNote = checkVoucherPayment(before, body.override_unpaid_reason);
     await fixAll(work.tx, booking);
     const aggregate = (await loadBooking(work.tx, bookingId))!;
     const pdf = await voucherPdfOf(work.tx, aggregate, options.publicUrl);
     await enqueueMail(work, {
       kind: 'booking.voucher',
       toAddress: booking.applicantEmail,
-      subject: mail.subject,
-      bodyText: mail.body,
+      subject: body.mail.subject,
+      bodyText: body.mail.body,
       bookingId,
       attachments: [{ filename: `voucher-${bookingId}.pdf`, contentType: PDF, content: pdf }],
+      documentFingerprint: documentFingerprints(aggregate, await readSeatsKey(work.tx, bookingId)).voucher,
     });
-    await recordStep(work, principal, booking);
+    await recordStep(work, principal, booking, {}, 'UPDATE', stepNote);
+  }
+
+  /**
+   * POST /resend_documents: every mailed seat table and voucher the booking has since changed
+   * (documents.outdated) that can go as it stands is mailed again, the current PDF attached, with
+   * a mail saying it replaces the earlier one (booking.*_reissued, in the applicant's language).
+   * A prepaid voucher waits for its fare as on the first sending.
+   */
+  async function resendDocuments(work: Work, principal: Principal, bookingId: string, body: ResendDocumentsBody): Promise<{ resent: ResendableDocument[] }> {
+    const { booking, state } = await beginStep(work, principal, bookingId, 'confirm_seats');
+    const aggregate = (await loadBooking(work.tx, bookingId))!;
+    const documents = await bookingDocuments(work.tx, aggregate);
+    const resent = resendable(state, documents.voucher_sent_at !== null, documents.outdated);
+    if (resent.length === 0) throw new AppError('NOTHING_TO_RESEND', 'no mailed seat table or voucher is outdated and ready to be sent again');
+    const stepNote = resent.includes('voucher') ? checkVoucherPayment(aggregate, body.override_unpaid_reason) : undefined;
+    const seatsKey = await readSeatsKey(work.tx, bookingId);
+    const fingerprints = documentFingerprints(aggregate, seatsKey);
+    const to = booking.applicantEmail;
+    const lang = await recipientLanguage(work.tx, to);
+    const params = { booking: toMailBooking(aggregate), link: `${options.publicUrl}/bookings/${bookingId}`, customerUrl: customerUrl(options.publicUrl, bookingId, aggregate.booking.bookingToken) };
+    for (const doc of resent) {
+      const pdf = doc === 'seat_table' ? await renderSeatSheetPdf(await seatSheetOf(work.tx, aggregate)) : await voucherPdfOf(work.tx, aggregate, options.publicUrl);
+      const mail = reissueMail(doc, lang, params);
+      await enqueueMail(work, {
+        kind: doc === 'seat_table' ? 'booking.seat_table_reissued' : 'booking.voucher_reissued',
+        toAddress: to,
+        subject: mail.subject,
+        bodyText: mail.bodyText,
+        bookingId,
+        attachments: [{ filename: `${doc === 'seat_table' ? 'seat-table' : 'voucher'}-${bookingId}.pdf`, contentType: PDF, content: pdf }],
+        documentFingerprint: fingerprints[doc],
+      });
+    }
+    await recordStep(work, principal, booking, {}, 'UPDATE', stepNote);
+    return { resent };
   }
 
   // ---------- the group's side: booking id + token ----------
@@ -322,6 +375,8 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
       agent_name: a.agent.nameJa,
       agent_name_en: a.agent.nameEn,
       status: state.status,
+      refusal_reason: state.status === 'NOT_RESERVED' ? ((a.booking.refusalReason as RefusalReason | null) ?? 'OTHER') : null,
+      cancelled_at: state.status === 'CANCELLED' ? (a.booking.cancelledAt?.toISOString() ?? null) : null,
       participant_quantity: a.booking.participantQuantity,
       wheelchairs: a.wheelchairs.length,
       trains: a.services.map((s) => {
@@ -343,7 +398,8 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
       voucher_note: a.booking.voucherNote,
       voucher_available: voucherAvailable,
       voucher_url: voucherAvailable ? `/voucher/${a.booking.bookingId}/${encodeURIComponent(a.booking.bookingToken)}` : null,
-      invoice_url: a.payment && mayHaveDocument('INVOICE', { ...stateOfPayment(a.payment), direction: null }, 'AGENT') ? `/v1/bookings/${a.booking.bookingId}/invoices/${a.payment.id}?token=${encodeURIComponent(a.booking.bookingToken)}` : null,
+      // A cancelled or refused booking's fare is no longer owed: its invoice is not offered to the group.
+      invoice_url: !isEnded(state) && a.payment && mayHaveDocument('INVOICE', { ...stateOfPayment(a.payment), direction: null }, 'AGENT') ? `/v1/bookings/${a.booking.bookingId}/invoices/${a.payment.id}?token=${encodeURIComponent(a.booking.bookingToken)}` : null,
       can_change_seat: customerMayChangeSeats(state) && a.services.some((s) => s.serviceDate >= today),
     };
   }
@@ -352,12 +408,12 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
     return summaryOf(executor, await withToken(executor, bookingId, token));
   }
 
-  /** The voucher the group downloads: only once staff confirmed it. */
-  async function customerVoucher(executor: Executor, bookingId: string, token: string): Promise<Buffer> {
+  /** The voucher the group downloads: only once staff confirmed it; in Japanese and the page's language (`lang`, English for ja/en). */
+  async function customerVoucher(executor: Executor, bookingId: string, token: string, language: CustomerLanguage = 'ja'): Promise<Buffer> {
     const a = await withToken(executor, bookingId, token);
     const state = customerState(a);
     if (!(isConfirmed(state) && state.voucherConfirmed)) throw notFound('voucher');
-    return voucherPdfOf(executor, a, options.publicUrl);
+    return voucherPdfOf(executor, a, options.publicUrl, language);
   }
 
   /**
@@ -434,6 +490,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
     sendSeatTable,
     confirmVoucher,
     sendVoucher,
+    resendDocuments,
     customerSummary,
     customerVoucher,
     changeSeat,
