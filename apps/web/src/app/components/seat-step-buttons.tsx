@@ -1,9 +1,10 @@
 import { Suspense, useState } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { IconArmchair, IconArrowRight, IconTable, IconTicket } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconAlertTriangle, IconArmchair, IconArrowRight, IconMailForward, IconTable, IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MAX_SPECIAL_NOTE } from '@sagano/domain/bookings/booking-constants';
+import { MAX_OVERRIDE_REASON } from '@sagano/domain/seats/seat-schemas';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
 import type { NextBookingStep } from '@sagano/domain/bookings/booking-progress';
 import { counted } from '../../components/length-counter.tsx';
@@ -11,19 +12,55 @@ import { formatDateTime } from '../../lib/dates.ts';
 import { closeAndNotify } from '../../lib/notify.ts';
 import { useBookingStep } from '../../features/bookings/api/booking-steps.ts';
 import { MailStepModal } from '../../features/bookings/components/lazy-step-modals.ts';
-import { confirmVoucher, sendVoucher, type Mail } from '../../features/seats/api/seat-steps.ts';
+import { confirmVoucher, resendDocuments, sendVoucher, type Mail } from '../../features/seats/api/seat-steps.ts';
 
 const SEATED: readonly BookingResponse['sub_status'][] = ['SAGANO_SEAT_ASSIGNING', 'SAGANO_SEAT_RESERVED', 'SAGANO_SEAT_TABLE_SENT'];
+
+/** A prepaid voucher with its fare unpaid: why it waits, and the operator's reason to send it anyway (kept in the history). */
+function AwaitsPayment({ reason, onReason }: { reason: string; onReason: (reason: string) => void }) {
+  const { t } = useTranslation('seats');
+  return (
+    <>
+      <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('steps.awaitsPaymentTitle')} data-testid="voucher-awaits-payment">
+        {t('steps.awaitsPayment')}
+      </Alert>
+      <Textarea label={t('steps.overrideReason')} value={reason} onChange={(e) => onReason(e.currentTarget.value)} {...counted(reason, MAX_OVERRIDE_REASON)} autosize minRows={2} required />
+    </>
+  );
+}
+
+/** Re-sending the outdated documents when the voucher among them waits for its fare: the reason first. */
+function ResendModal({ loading, onClose, onSend }: { loading: boolean; onClose: () => void; onSend: (reason: string) => void }) {
+  const { t } = useTranslation(['seats', 'common']);
+  const [reason, setReason] = useState('');
+  return (
+    <Modal closeButtonProps={{ 'aria-label': t('common:actions.close') }} opened onClose={onClose} title={t('steps.resendTitle')}>
+      <Stack gap="sm">
+        <AwaitsPayment reason={reason} onReason={setReason} />
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose} disabled={loading}>
+            {t('common:actions.close')}
+          </Button>
+          <Button loading={loading} disabled={reason.trim() === ''} onClick={() => onSend(reason.trim())}>
+            {t('steps.resendSend')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
 
 /**
  * The voucher's first step: the note printed on it, the current one to start from. Going on
  * confirms the voucher (confirm_voucher) when it is not confirmed yet or the note changed; the
  * mail with the PDF to check comes next.
  */
-function VoucherNoteModal({ booking, loading, onClose, onNext }: { booking: BookingResponse; loading: boolean; onClose: () => void; onNext: (note: string, confirm: boolean) => void }) {
+function VoucherNoteModal({ booking, loading, onClose, onNext }: { booking: BookingResponse; loading: boolean; onClose: () => void; onNext: (note: string, confirm: boolean, overrideReason: string | undefined) => void }) {
   const { t } = useTranslation(['seats', 'common']);
   const initial = booking.main_params.voucherNote;
   const [note, setNote] = useState(initial);
+  const [reason, setReason] = useState('');
+  const awaits = booking.documents.voucher_awaits_payment;
   const confirmed = booking.flags.can_send_voucher;
   const sentAt = booking.documents.voucher_sent_at;
   return (
@@ -47,11 +84,17 @@ function VoucherNoteModal({ booking, loading, onClose, onNext }: { booking: Book
             {t('steps.voucherLastSent', { at: formatDateTime(sentAt) })}
           </Text>
         )}
+        {awaits && <AwaitsPayment reason={reason} onReason={setReason} />}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose} disabled={loading}>
             {t('common:actions.close')}
           </Button>
-          <Button loading={loading} rightSection={<IconArrowRight size={16} aria-hidden />} onClick={() => onNext(note, !confirmed || note !== initial)}>
+          <Button
+            loading={loading}
+            disabled={awaits && reason.trim() === ''}
+            rightSection={<IconArrowRight size={16} aria-hidden />}
+            onClick={() => onNext(note, !confirmed || note !== initial, awaits ? reason.trim() : undefined)}
+          >
             {t('steps.voucherNoteNext')}
           </Button>
         </Group>
@@ -70,9 +113,14 @@ export function SeatStepButtons({ booking, next, part }: { booking: BookingRespo
   const { t } = useTranslation(['seats', 'bookings']);
   const bookingId = booking.booking_id;
   const flags = booking.flags;
-  const [stage, setStage] = useState<'note' | 'mail' | null>(null);
+  const [stage, setStage] = useState<'note' | 'mail' | 'resend' | null>(null);
+  const [overrideReason, setOverrideReason] = useState<string | undefined>(undefined);
   const confirm = useBookingStep((note: string) => confirmVoucher(bookingId, note));
-  const send = useBookingStep((mail: Mail) => sendVoucher(bookingId, mail));
+  const send = useBookingStep((mail: Mail) => sendVoucher(bookingId, mail, overrideReason));
+  const resend = useBookingStep((reason: string | undefined) => resendDocuments(bookingId, reason));
+  const resendDone = closeAndNotify(() => setStage(null), t('bookings:progress.actions.resendDone'));
+  // The voucher among the documents to re-send waits for its fare: the reason is asked first.
+  const resendNeedsReason = booking.documents.voucher_awaits_payment && booking.documents.outdated.includes('voucher');
   const seated = SEATED.includes(booking.sub_status);
   const shows = (step: NextBookingStep) => (part === 'primary') === (next === step);
 
@@ -88,6 +136,16 @@ export function SeatStepButtons({ booking, next, part }: { booking: BookingRespo
           {part === 'primary' ? t('bookings:progress.actions.sendSeatTable') : t('steps.seatTable')}
         </Button>
       )}
+      {part === 'primary' && next === 'resend_documents' && (
+        <Button
+          color="orange"
+          loading={resend.isPending}
+          leftSection={<IconMailForward size={16} aria-hidden />}
+          onClick={() => (resendNeedsReason ? setStage('resend') : resend.mutate(undefined, resendDone))}
+        >
+          {t('bookings:progress.actions.resendDocuments')}
+        </Button>
+      )}
       {(flags.can_generate_voucher || flags.can_send_voucher) && shows('confirm_voucher') && (
         <Button variant={part === 'primary' ? 'filled' : 'default'} leftSection={<IconTicket size={16} aria-hidden />} onClick={() => setStage('note')}>
           {t('steps.voucher')}
@@ -99,9 +157,14 @@ export function SeatStepButtons({ booking, next, part }: { booking: BookingRespo
           booking={booking}
           loading={confirm.isPending}
           onClose={() => setStage(null)}
-          onNext={(note, mustConfirm) => (mustConfirm ? confirm.mutate(note, { onSuccess: () => setStage('mail') }) : setStage('mail'))}
+          onNext={(note, mustConfirm, reason) => {
+            setOverrideReason(reason);
+            if (mustConfirm) confirm.mutate(note, { onSuccess: () => setStage('mail') });
+            else setStage('mail');
+          }}
         />
       )}
+      {stage === 'resend' && <ResendModal loading={resend.isPending} onClose={() => setStage(null)} onSend={(reason) => resend.mutate(reason, resendDone)} />}
       {stage === 'mail' && (
         <Suspense fallback={null}>
           <MailStepModal

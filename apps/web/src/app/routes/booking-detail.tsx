@@ -22,7 +22,6 @@ import {
   confirmBooking,
   confirmCancellation,
   refuseBooking,
-  rejectModification,
   releaseAllotments,
   reserveAllotments,
   selectPriority,
@@ -36,6 +35,7 @@ import { BookingNotes } from '../../features/bookings/components/booking-notes.t
 import { BookingProgress } from '../../features/bookings/components/booking-progress.tsx';
 import { CancellationDeclinedNotice, DeclineCancellationButton } from '../../features/bookings/components/cancellation-decline.tsx';
 import { AcceptChangeModal, OutdatedDocuments } from '../../features/bookings/components/change-documents.tsx';
+import { ChangeDeclinedNotice, DeclineChangeButton } from '../../features/bookings/components/change-decision.tsx';
 import { PaymentCard } from '../../features/bookings/components/payment-card.tsx';
 import { formatRatePercent, formatYen } from '../../lib/yen.ts';
 import type { SimpleStep } from '../../features/bookings/components/simple-step-modals.tsx';
@@ -128,7 +128,6 @@ export function Component() {
   const reserve = useBookingStep(() => reserveAllotments(bookingId));
   const finishCancel = useBookingStep(() => confirmCancellation(bookingId));
   const acceptChange = useBookingStep(() => acceptModification(bookingId));
-  const refuseChange = useBookingStep(() => rejectModification(bookingId));
   const release = useBookingStep(() => releaseAllotments(bookingId));
   const confirm = useBookingStep((mail: { subject: string; body: string }) => confirmBooking(bookingId, { mail }));
   const refuse = useBookingStep((v: { mail: { subject: string; body: string }; reason: NonNullable<BookingResponse['refusal_reason']> }) => refuseBooking(bookingId, v));
@@ -149,7 +148,8 @@ export function Component() {
   // Where the booking stands and the one step to take next (the stepper and its filled button).
   const progressInput = {
     state: { ...state, voucherConfirmed: flags.can_show_voucher },
-    voucherSent: booking.documents.voucher_sent_at !== null && !booking.documents.outdated.includes('voucher'),
+    voucherSent: booking.documents.voucher_sent_at !== null,
+    outdated: booking.documents.outdated,
   };
   const progress = bookingProgress(progressInput);
   const next = operator ? nextBookingStep(progressInput) : null;
@@ -269,6 +269,7 @@ export function Component() {
           </SimpleGrid>
         </Group>
         <CancellationDeclinedNotice booking={booking} />
+        <ChangeDeclinedNotice booking={booking} />
         {agent && (
           <AgentSteps
             booking={booking}
@@ -345,9 +346,7 @@ export function Component() {
                       <Button size="xs" color="teal" onClick={() => setAccepting(true)}>
                         {t('steps.acceptChange')}
                       </Button>
-                      <Button size="xs" color="red" variant="outline" loading={refuseChange.isPending} onClick={() => refuseChange.mutate(undefined, { onSuccess: () => notifySuccess(t('steps.refuseChangeDone')) })}>
-                        {t('steps.refuseChange')}
-                      </Button>
+                      <DeclineChangeButton booking={booking} labels={labels} />
                     </Group>
                   )}
                 </BookingSection>
@@ -417,6 +416,7 @@ export function Component() {
       {accepting && (
         <AcceptChangeModal
           booking={booking}
+          labels={labels}
           opened
           loading={acceptChange.isPending}
           onClose={() => setAccepting(false)}

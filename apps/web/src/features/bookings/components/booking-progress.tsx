@@ -26,7 +26,7 @@ export function BookingProgress({ progress, booking }: { progress: Progress; boo
       p={0}
       style={{ listStyle: 'none', flex: 1, minWidth: 0 }}
     >
-      {progress.steps.map(({ step, state, problem }, index) => (
+      {progress.steps.map(({ step, state, problem, resend }, index) => (
         <Flex
           key={step}
           component="li"
@@ -39,18 +39,18 @@ export function BookingProgress({ progress, booking }: { progress: Progress; boo
           <ThemeIcon
             size={28}
             radius="xl"
-            color={problem ? 'red' : ICON_COLOR[state]}
+            color={problem ? 'red' : resend ? 'orange' : ICON_COLOR[state]}
             variant={state === 'todo' ? 'light' : 'filled'}
             aria-hidden
           >
-            {state === 'done' ? <IconCheck size={16} /> : problem ? <IconAlertTriangle size={16} /> : <Text size="xs" fw={700} c="inherit">{index + 1}</Text>}
+            {state === 'done' ? <IconCheck size={16} /> : problem || resend ? <IconAlertTriangle size={16} /> : <Text size="xs" fw={700} c="inherit">{index + 1}</Text>}
           </ThemeIcon>
           <Box style={{ minWidth: 0 }}>
             <Text size="sm" fw={state === 'current' ? 700 : 500} c={state === 'todo' ? 'dimmed' : undefined} style={{ whiteSpace: 'nowrap' }}>
               {t(`progress.steps.${step}`)}
             </Text>
-            <Text size="xs" c={problem ? 'red.8' : 'dimmed'}>
-              {problem ? t(`progress.problem.${step as 'allotment' | 'seats'}`) : t(`progress.state.${state}`)}
+            <Text size="xs" c={problem ? 'red.8' : resend ? 'orange.9' : 'dimmed'} fw={resend ? 700 : undefined}>
+              {problem ? t(`progress.problem.${step as 'allotment' | 'seats'}`) : resend ? t('progress.state.resend') : t(`progress.state.${state}`)}
             </Text>
           </Box>
           {index < progress.steps.length - 1 && (

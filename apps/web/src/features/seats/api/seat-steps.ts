@@ -28,8 +28,12 @@ export const releaseSeats = (bookingId: string, body: ReleaseSeatsRequest = {}) 
 export const sendSeatTable = (bookingId: string, mail: Mail) => stepPost<Ok>(bookingId, 'send_seat_table', { mail });
 /** POST /v1/bookings/{id}/confirm_voucher: the note is printed on the voucher. */
 export const confirmVoucher = (bookingId: string, note: string) => stepPost<Ok>(bookingId, 'confirm_voucher', { note });
-/** POST /v1/bookings/{id}/send_voucher: the voucher PDF mailed with the customer link. */
-export const sendVoucher = (bookingId: string, mail: Mail) => stepPost<Ok>(bookingId, 'send_voucher', { mail });
+/** POST /v1/bookings/{id}/send_voucher: the voucher PDF mailed with the customer link (a prepaid one with its fare unpaid: with the operator's reason). */
+export const sendVoucher = (bookingId: string, mail: Mail, overrideUnpaidReason?: string) =>
+  stepPost<Ok>(bookingId, 'send_voucher', { mail, ...(overrideUnpaidReason ? { override_unpaid_reason: overrideUnpaidReason } : {}) });
+/** POST /v1/bookings/{id}/resend_documents: every outdated seat table and voucher mailed again, replacing the earlier ones. */
+export const resendDocuments = (bookingId: string, overrideUnpaidReason?: string) =>
+  stepPost<{ resent: ('seat_table' | 'voucher')[] }>(bookingId, 'resend_documents', overrideUnpaidReason ? { override_unpaid_reason: overrideUnpaidReason } : {});
 
 /** The seat sheet PDF (staff session cookie): opened in a new tab. */
 export const seatTablePdfUrl = (bookingId: string) => bookingPath(bookingId, 'seat_table.pdf');

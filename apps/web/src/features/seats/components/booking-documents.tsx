@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
@@ -39,6 +39,9 @@ export function BookingDocuments({ booking }: { booking: BookingResponse }) {
   const { t } = useTranslation('seats');
   const { can_show_voucher: voucher, can_show_seat_table: seatTable } = booking.flags;
   const id = booking.booking_id;
+  // A document mailed before the booking changed what it prints: the download is the current version.
+  const updated = (doc: 'seat_table' | 'voucher') => booking.documents.outdated.includes(doc);
+  const badge = <Badge color="orange" variant="filled" size="sm" ml={6}>{t('documents.updatedBadge')}</Badge>;
   return (
     <TitledSection id="booking-documents-title" title={t('documents.title')}>
       <Stack gap="md">
@@ -46,11 +49,13 @@ export function BookingDocuments({ booking }: { booking: BookingResponse }) {
           {voucher && (
             <Button component="a" href={voucherPdfUrl(id)} download={`voucher-${id}.pdf`} leftSection={<IconDownload size={16} aria-hidden />}>
               {t('documents.voucher')}
+              {updated('voucher') && badge}
             </Button>
           )}
           {seatTable && (
             <Button component="a" href={seatTablePdfUrl(id)} download={`seat-table-${id}.pdf`} variant="light" leftSection={<IconDownload size={16} aria-hidden />}>
               {t('documents.seatTable')}
+              {updated('seat_table') && badge}
             </Button>
           )}
           {!voucher && !seatTable && (
@@ -64,6 +69,11 @@ export function BookingDocuments({ booking }: { booking: BookingResponse }) {
             </Text>
           )}
         </Group>
+        {((voucher && updated('voucher')) || (seatTable && updated('seat_table'))) && (
+          <Text size="sm" c="orange.9" data-testid="documents-updated">
+            {t('documents.updated')}
+          </Text>
+        )}
         {seatTable && <SeatsOfGroup booking={booking} />}
       </Stack>
     </TitledSection>
