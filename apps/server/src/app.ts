@@ -62,6 +62,7 @@ import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { createInventoryService } from './modules/inventory/inventory.service.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
+import { mailKindsRoutes } from './modules/mail/mail-kinds.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { masterDataRoutes } from './modules/master-data/master-data.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   usersRoutes(app, { db, users: createUsersService(auth) });
   operationLogsRoutes(app, { db });
   outboxRoutes(app, { db });
+  mailKindsRoutes(app, { db, publicUrl: config.publicUrl });
   referenceRoutes(app, { db });
   pricingRoutes(app, { db });
   masterDataRoutes(app, { db, fileStorage });

@@ -5,4 +5,6 @@ export const mailContract: AreaContract[] = [defineArea('mail', 'Mails the syste
   'GET /v1/outbox-mails': { id: 'mail.list', summary: 'List sent mails' },
   'GET /v1/outbox-mails/{id}': { id: 'mail.get', summary: 'Read a sent mail' },
   'GET /v1/outbox-mails/{id}/attachments/{attachment_id}': { id: 'mail.attachment', summary: 'Download a mail\'s attachment' },
+  'GET /v1/mail-kinds': { id: 'mail.listKinds', summary: 'List the kinds of mail', description: 'Every kind of mail the product sends, who receives it, and whether a sample can be shown (the mail templates screen).' },
+  'GET /v1/mail-kinds/{kind}/preview': { id: 'mail.previewKind', summary: 'Show a sample of a kind of mail', description: 'The mail as its template writes it, filled in with a fixed sample booking, in ja or en (booking answers are Japanese only). 404 for a kind without a sample.' },
 })];
