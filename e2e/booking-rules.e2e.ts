@@ -320,10 +320,10 @@ describe('booking rules on the screens', () => {
     const booking = await api<Booking>(page, 'GET', `/v1/bookings/${id}`);
     const customer = await freshPage(browser);
     await customer.page.goto(`/customer/bookings/${id}?token=${encodeURIComponent(booking.booking_token!)}`);
-    await visible(customer.page.getByTestId('booking-ended').getByText('このご予約は取り消されました'));
+    await visible(customer.page.getByTestId('booking-state').getByText('このご予約は取り消されました'));
     await screenshot(customer.page, 'customer-booking-cancelled-ja');
     await customer.page.goto(`/customer/bookings/${id}?token=${encodeURIComponent(booking.booking_token!)}&lang=en`);
-    await visible(customer.page.getByTestId('booking-ended').getByText('This booking has been cancelled'));
+    await visible(customer.page.getByTestId('booking-state').getByText('This booking has been cancelled'));
     await screenshot(customer.page, 'customer-booking-cancelled-en');
     await customer.context.close();
     await context.close();

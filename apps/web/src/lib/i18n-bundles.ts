@@ -3,10 +3,13 @@
  * Japanese page never loads the English texts and the other way round. The sign-in page takes only
  * the first part (common, errors, auth, shell); the screens' namespaces follow with the first
  * screen past it (the shell's loader); the group's own page takes only its own and the seat map's
- * (the `customer` part, also inside `screens`). Every file of locales/{lang}/ is a
+ * (the `customer` part, also inside `screens`). Korean and Chinese have only the group's page's
+ * messages and the few common strings it shows (their core part). Every file of locales/{lang}/ is a
  * namespace named after the file, so a new namespace needs no line here (its types come from
  * i18n-resources.ts).
  */
+import type { CustomerLanguage } from '@sagano/domain/common/ui-language';
+
 export type Bundle = Record<string, Record<string, unknown>>;
 export type BundlePart = 'core' | 'screens' | 'customer';
 
@@ -29,4 +32,20 @@ export const loadBundle = {
     screens: () => import('./i18n-bundle-en-screens.ts').then((m) => bundleOf(m.default)),
     customer: () => import('./i18n-bundle-en-customer.ts').then((m) => bundleOf(m.default)),
   },
-} satisfies Record<string, Record<BundlePart, () => Promise<Bundle>>>;
+  // The group's own page only (the staff screens are ja/en): no screens part.
+  ko: {
+    core: () => import('./i18n-bundle-ko.ts').then((m) => bundleOf(m.default)),
+    screens: () => Promise.resolve({}),
+    customer: () => import('./i18n-bundle-ko-customer.ts').then((m) => bundleOf(m.default)),
+  },
+  'zh-hans': {
+    core: () => import('./i18n-bundle-zh-hans.ts').then((m) => bundleOf(m.default)),
+    screens: () => Promise.resolve({}),
+    customer: () => import('./i18n-bundle-zh-hans-customer.ts').then((m) => bundleOf(m.default)),
+  },
+  'zh-hant': {
+    core: () => import('./i18n-bundle-zh-hant.ts').then((m) => bundleOf(m.default)),
+    screens: () => Promise.resolve({}),
+    customer: () => import('./i18n-bundle-zh-hant-customer.ts').then((m) => bundleOf(m.default)),
+  },
+} satisfies Record<CustomerLanguage, Record<BundlePart, () => Promise<Bundle>>>;

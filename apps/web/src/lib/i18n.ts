@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { resolveUiLanguage, type UiLanguage } from '@sagano/domain/common/ui-language';
+import { CUSTOMER_LANGUAGES, htmlLangOf, isCustomerLanguage, resolveCustomerLanguage, resolveUiLanguage, type CustomerLanguage } from '@sagano/domain/common/ui-language';
 import { loadBundle, type BundlePart } from './i18n-bundles.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'sagano.lang';
@@ -13,7 +13,13 @@ function readStoredLanguage(): string | null {
   }
 }
 
-function storeLanguage(language: UiLanguage): void {
+/** A language of the messages: ja/en for every page; ko and Chinese for the group's own page only. */
+type Language = CustomerLanguage;
+
+/** The group's own page, whose languages are the customer ones. */
+const isCustomerPage = (pathname: string) => pathname.startsWith('/customer/');
+
+function storeLanguage(language: Language): void {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
@@ -22,13 +28,14 @@ function storeLanguage(language: UiLanguage): void {
 }
 
 /**
- * The language to start in: `?lang=` first (then remembered), else the stored choice, else ja.
+ * The language to start in: `?lang=` first (then remembered), else the stored choice, else ja; on
+ * the group's own page, the browser's languages before ja, and Korean and Chinese too.
  * The parameter is taken out of the address once stored, so a later switch is not undone by a reload.
  */
-export function pickStartLanguage(location: Location = window.location): UiLanguage {
+export function pickStartLanguage(location: Location = window.location, browserLanguages: readonly string[] = navigator.languages): Language {
   const url = new URL(location.href);
   const queryLang = url.searchParams.get('lang');
-  const language = resolveUiLanguage(queryLang, readStoredLanguage());
+  const language = isCustomerPage(url.pathname) ? resolveCustomerLanguage(queryLang, readStoredLanguage(), browserLanguages) : resolveUiLanguage(queryLang, readStoredLanguage());
   if (queryLang !== null) {
     if (queryLang === language) storeLanguage(language);
     url.searchParams.delete('lang');
@@ -38,14 +45,14 @@ export function pickStartLanguage(location: Location = window.location): UiLangu
 }
 
 function reflectLanguage(language: string): void {
-  document.documentElement.lang = language;
+  document.documentElement.lang = htmlLangOf(language);
   document.title = i18next.t('common:appTitle');
 }
 
 /** The parts wanted beyond the first (the screens past the sign-in page, or the group's own page's): a language switch fetches them too. */
 const wantedParts = new Set<BundlePart>();
 /** The language asked for last: set at once, while i18next may still be starting (the router's loaders run meanwhile). */
-let wantedLanguage: UiLanguage | null = null;
+let wantedLanguage: Language | null = null;
 const loading = new Map<string, Promise<void>>();
 /**
  * i18next keeps no resources added before its init: a part fetched while it is still starting (a
@@ -56,7 +63,7 @@ let markInitialized: () => void = () => undefined;
 const initialized = new Promise<void>((resolve) => (markInitialized = resolve));
 
 /** Fetches a part of a language's messages once and hands it to i18next. */
-function ensurePart(language: UiLanguage, part: BundlePart): Promise<void> {
+function ensurePart(language: Language, part: BundlePart): Promise<void> {
   const key = `${language}:${part}`;
   let done = loading.get(key);
   if (!done) {
@@ -72,7 +79,7 @@ function ensurePart(language: UiLanguage, part: BundlePart): Promise<void> {
   return done;
 }
 
-function ensureLanguage(language: UiLanguage): Promise<unknown> {
+function ensureLanguage(language: Language): Promise<unknown> {
   return Promise.all([ensurePart(language, 'core'), ...[...wantedParts].map((part) => ensurePart(language, part))]);
 }
 
@@ -94,7 +101,7 @@ export async function loadCustomerMessages(): Promise<null> {
  * Starts in `language` with its messages loaded: all of them, or with `parts: 'core'` (the app's
  * start) only what the sign-in page needs; the other language is fetched on a switch.
  */
-export async function initI18n(language: UiLanguage, parts: 'core' | 'all' = 'all'): Promise<typeof i18next> {
+export async function initI18n(language: Language, parts: 'core' | 'all' = 'all'): Promise<typeof i18next> {
   if (parts === 'all') wantedParts.add('screens');
   wantedLanguage = language;
   if (!i18next.isInitialized) {
@@ -104,9 +111,13 @@ export async function initI18n(language: UiLanguage, parts: 'core' | 'all' = 'al
     i18next.on('languageChanged', reflectLanguage);
     await i18next.use(initReactI18next).init({
       lng: language,
-      // Both languages are complete (the types and the locales test check en against ja): no fallback to fetch.
+      // Every language is complete for what it is offered on (the types and the locales test check
+      // en against ja, and the group's page in all five): no fallback to fetch.
       fallbackLng: false,
-      supportedLngs: ['ja', 'en'],
+      supportedLngs: [...CUSTOMER_LANGUAGES],
+      // zh-hans stays zh-hans (i18next would spell it zh-Hans and look for a zh fallback).
+      lowerCaseLng: true,
+      load: 'currentOnly',
       ns: Object.keys(bundle),
       defaultNS: 'common',
       resources: { [language]: bundle },
@@ -120,13 +131,14 @@ export async function initI18n(language: UiLanguage, parts: 'core' | 'all' = 'al
   return i18next;
 }
 
-export async function changeLanguage(language: UiLanguage): Promise<void> {
+export async function changeLanguage(language: Language): Promise<void> {
   storeLanguage(language);
   wantedLanguage = language;
   await ensureLanguage(language);
   await i18next.changeLanguage(language);
 }
 
-export function currentLanguage(): UiLanguage {
-  return resolveUiLanguage(i18next.resolvedLanguage, null);
+export function currentLanguage(): Language {
+  const language = i18next.resolvedLanguage;
+  return isCustomerLanguage(language) ? language : resolveUiLanguage(language, null);
 }

@@ -57,6 +57,33 @@ describe('locales', () => {
     });
   }
 
+  // The group's own page is offered in Korean and Chinese too: its namespaces whole, and the common
+  // strings it shows (the language switch, the loading and error screens), nothing else.
+  describe.each(['zh-hans', 'zh-hant', 'ko'])("the group's page in %s", (language) => {
+    const tree = byLanguage(language);
+    const commonUsed = ['appTitle', 'languageLabel', 'status.loading', 'routeError.title', 'routeError.description', 'routeError.reload', ...Object.keys(ja.get('common')!.languages as Tree).map((l) => `languages.${l}`)];
+
+    it('has the customer page namespaces and only those', () => {
+      expect([...tree.keys()].sort()).toEqual(['common', 'customer', 'seatMap']);
+    });
+
+    it.each(['customer', 'seatMap'])('has exactly the keys of ja in %s, none empty, the same {{placeholders}}', (namespace) => {
+      const jaLeaves = new Map(leaves(ja.get(namespace)!));
+      const own = new Map(leaves(tree.get(namespace) ?? {}));
+      expect([...own.keys()].sort()).toEqual([...jaLeaves.keys()].sort());
+      expect([...own].filter(([, value]) => value.trim() === '').map(([key]) => key)).toEqual([]);
+      for (const [key, jaText] of jaLeaves) expect(placeholders(own.get(key) ?? ''), `${language} ${namespace}:${key}`).toEqual(placeholders(jaText));
+    });
+
+    it('has the common strings the page shows, each a key of ja', () => {
+      const own = new Map(leaves(tree.get('common') ?? {}));
+      const jaCommon = new Map(leaves(ja.get('common')!));
+      expect([...own.keys()].sort()).toEqual([...commonUsed].sort());
+      expect([...own.keys()].filter((key) => !jaCommon.has(key))).toEqual([]);
+      expect([...own].filter(([, value]) => value.trim() === '').map(([key]) => key)).toEqual([]);
+    });
+  });
+
   it('has a message for every error code of the API', () => {
     for (const tree of [ja.get('errors'), en.get('errors')]) {
       expect(Object.keys(tree ?? {}).sort()).toEqual([...ERROR_CODES].sort());

@@ -6,7 +6,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { tokyoDateTimeOf } from '@sagano/domain/common/business-date';
-import { applyJapaneseFont } from './pdf-fonts.ts';
+import { applyCjkFont, applyJapaneseFont, type CjkFace } from './pdf-fonts.ts';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -22,7 +22,8 @@ export function mm(value: number): number {
   return (value * 72) / 25.4;
 }
 
-export function createDocument(info: { title: string; author: string }): Doc {
+/** `face`: a Korean or Chinese document is set in that language's face of Noto Sans CJK. */
+export function createDocument(info: { title: string; author: string; face?: CjkFace }): Doc {
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'portrait',
@@ -31,7 +32,8 @@ export function createDocument(info: { title: string; author: string }): Doc {
     bufferPages: true, // the page footers are drawn at the end, once the page count is known
     info: { Title: info.title, Author: info.author },
   });
-  applyJapaneseFont(doc);
+  if (info.face) applyCjkFont(doc, info.face);
+  else applyJapaneseFont(doc);
   doc.fontSize(FONT_SIZE.body).fillColor(COLOR.text);
   return doc;
 }
@@ -191,8 +193,8 @@ export function formatTokyoDateTime(iso: string): string {
 const WEEKDAYS_JA = ['日', '月', '火', '水', '木', '金', '土'];
 const WEEKDAYS_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** '2026-12-05' → '2026-12-05（土 / Sat）'. */
-export function formatServiceDate(date: string): string {
+/** '2026-12-05' → '2026-12-05（土 / Sat）'; `weekdays`: the second language's names (Sunday first). */
+export function formatServiceDate(date: string, weekdays: readonly string[] = WEEKDAYS_EN): string {
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return `${date}（${WEEKDAYS_JA[weekday]} / ${WEEKDAYS_EN[weekday]}）`;
+  return `${date}（${WEEKDAYS_JA[weekday]} / ${weekdays[weekday]}）`;
 }

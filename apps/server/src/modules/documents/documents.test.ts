@@ -135,6 +135,9 @@ function voucher(overrides: Partial<Voucher> = {}): Voucher {
       { label_ja: '大人', label_en: 'Adult', quantity: 4 },
       { label_ja: '小人', label_en: 'Child', quantity: 56 },
     ],
+    operator_tel: '075-861-7444',
+    operator_postal_code: '616-8373',
+    operator_address: '京都市右京区嵯峨天龍寺車道町',
     ...overrides,
   };
 }

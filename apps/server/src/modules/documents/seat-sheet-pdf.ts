@@ -20,6 +20,7 @@ import {
   type KeyValue,
   type Paragraph,
 } from './documents-layout.ts';
+import { ENGLISH, type SecondLanguage } from './document-languages.ts';
 import { pdfToBuffer } from './pdf-fonts.ts';
 
 type Doc = PDFKit.PDFDocument;
@@ -36,6 +37,7 @@ export interface DocumentTrain {
   direction: 'down' | 'up';
   service_date: string;
   train_name_ja: string;
+  /** The second language's names (English, or the voucher's language: document-languages.ts). */
   train_name_en: string;
   from_station_ja: string;
   from_station_en: string;
@@ -87,29 +89,29 @@ export function seatsByCar(seats: DocumentSeat[]): CarSeats[] {
     }));
 }
 
-function directionLabel(direction: DocumentTrain['direction']): string {
-  return direction === 'down' ? '往路 / Outbound' : '復路 / Return';
+function directionLabel(direction: DocumentTrain['direction'], second: SecondLanguage): string {
+  return direction === 'down' ? `往路 / ${second.outbound}` : `復路 / ${second.return}`;
 }
 
-function carLabel(carNumber: number): string {
+function carLabel(carNumber: number, second: SecondLanguage): string {
   return carNumber === RICH_CAR_NUMBER
-    ? `${carNumber}号車 ザ・リッチ号 / Car ${carNumber} (The Rich)`
-    : `${carNumber}号車 / Car ${carNumber}`;
+    ? `${carNumber}号車 ザ・リッチ号 / ${second.richCar(carNumber)}`
+    : `${carNumber}号車 / ${second.car(carNumber)}`;
 }
 
-function wheelchairLine(seats: DocumentSeat[]): string | undefined {
+function wheelchairLine(seats: DocumentSeat[], second: SecondLanguage): string | undefined {
   const places = seats
     .filter((seat) => seat.is_wheelchair)
-    .map((seat) => (seat.need_slope ? `${seat.seat_label}（スロープ要 / Slope needed）` : seat.seat_label));
-  return places.length > 0 ? `車椅子 / Wheelchair: ${places.join(', ')}` : undefined;
+    .map((seat) => (seat.need_slope ? `${seat.seat_label}（スロープ要 / ${second.slopeNeeded}）` : seat.seat_label));
+  return places.length > 0 ? `車椅子 / ${second.wheelchair}: ${places.join(', ')}` : undefined;
 }
 
 /** A car's heading, its seat labels and its wheelchair places. */
-function carParagraphs(car: CarSeats, fontSize: number): Paragraph[] {
+function carParagraphs(car: CarSeats, fontSize: number, second: SecondLanguage): Paragraph[] {
   const count = car.seats.length;
-  const wheelchairs = wheelchairLine(car.seats);
+  const wheelchairs = wheelchairLine(car.seats, second);
   return [
-    { text: `${carLabel(car.car_number)}（${count}席 / ${count} seats）`, fontSize, gapAfter: 1 },
+    { text: `${carLabel(car.car_number, second)}（${count}席 / ${second.seats(count)}）`, fontSize, gapAfter: 1 },
     {
       text: car.seats.map((seat) => seat.seat_label).join(' '),
       fontSize,
@@ -124,8 +126,8 @@ function carParagraphs(car: CarSeats, fontSize: number): Paragraph[] {
  * A train: direction and date band, train name, route with times, then the seats per car. A car
  * is kept on one page; when it moves to a new page, the band is repeated there.
  */
-export function drawTrainBlock(doc: Doc, train: DocumentTrain, fontSize: number = FONT_SIZE.body): void {
-  const heading = `${directionLabel(train.direction)}　${formatServiceDate(train.service_date)}`;
+export function drawTrainBlock(doc: Doc, train: DocumentTrain, fontSize: number = FONT_SIZE.body, second: SecondLanguage = ENGLISH): void {
+  const heading = `${directionLabel(train.direction, second)}　${formatServiceDate(train.service_date, second.weekdays)}`;
   drawSectionBand(doc, heading);
   drawParagraph(doc, { text: `${train.train_name_ja} / ${train.train_name_en}`, fontSize: FONT_SIZE.heading, gapAfter: 1 });
   drawParagraph(doc, {
@@ -136,14 +138,14 @@ export function drawTrainBlock(doc: Doc, train: DocumentTrain, fontSize: number 
     gapAfter: 6,
   });
   for (const car of seatsByCar(train.seats)) {
-    const paragraphs = carParagraphs(car, fontSize);
+    const paragraphs = carParagraphs(car, fontSize, second);
     if (ensureSpace(doc, measureParagraphs(doc, paragraphs))) {
-      drawSectionBand(doc, `${heading}（続き / continued）`);
+      drawSectionBand(doc, `${heading}（続き / ${second.continued}）`);
     }
     paragraphs.forEach((paragraph) => drawParagraph(doc, paragraph));
   }
   if (train.standing > 0) {
-    drawParagraph(doc, { text: `立席 / Standing: ${train.standing}`, fontSize });
+    drawParagraph(doc, { text: `立席 / ${second.standing}: ${train.standing}`, fontSize });
   }
   moveDown(doc, 10);
 }
@@ -154,15 +156,15 @@ function participantsText(sheet: SeatSheet): string {
 }
 
 /** Group and agent: the rows both documents start with. */
-export function groupRows(sheet: SeatSheet): KeyValue[] {
+export function groupRows(sheet: SeatSheet, second: SecondLanguage = ENGLISH): KeyValue[] {
   return [
-    { label: '団体名 / Group', value: sheet.group_name },
-    { label: '旅行会社 / Agent', value: sheet.agent_name },
+    { label: `団体名 / ${second.group}`, value: sheet.group_name },
+    { label: `旅行会社 / ${second.agent}`, value: sheet.agent_name },
   ];
 }
 
-export function issuedRow(sheet: SeatSheet): KeyValue {
-  return { label: '発行日時 / Issued', value: formatTokyoDateTime(sheet.issued_at) };
+export function issuedRow(sheet: SeatSheet, second: SecondLanguage = ENGLISH): KeyValue {
+  return { label: `発行日時 / ${second.issued}`, value: formatTokyoDateTime(sheet.issued_at) };
 }
 
 export async function renderSeatSheetPdf(sheet: SeatSheet): Promise<Buffer> {

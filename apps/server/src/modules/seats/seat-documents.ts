@@ -10,27 +10,35 @@ import type { BookingAggregate } from '../bookings/bookings.repository.ts';
 import { customerUrl } from '../bookings/booking-presenter.ts';
 import type { DocumentTrain, SeatSheet } from '../documents/seat-sheet-pdf.ts';
 import { renderVoucherPdf } from '../documents/voucher-pdf.ts';
+import { secondLanguageOf } from '../documents/document-languages.ts';
+import { hasCjkFont } from '../documents/pdf-fonts.ts';
+import type { CustomerLanguage } from '@sagano/domain/common/ui-language';
 import { readOperatorBasicInfo } from '../master-data/operator-basic-info.repository.ts';
 import { bookingSeatList } from './seats.repository.ts';
 
 const seatLabel = (s: { row: number; letter: string }) => `${s.row}${s.letter}`;
 
-/** What the seat sheet and the voucher print. */
-export async function seatSheetOf(executor: Executor, aggregate: BookingAggregate): Promise<SeatSheet> {
+/** The label in `language`, else the English one (a second language repeating the Japanese says nothing), else the Japanese. */
+function labelIn(labels: readonly LocalizedLabel[], language: string): string {
+  return labels.find((l) => l.language_id === language)?.text || labelText(labels, 'en');
+}
+
+/** What the seat sheet and the voucher print; the `_en` names in `second` (the voucher's second language, English by default). */
+export async function seatSheetOf(executor: Executor, aggregate: BookingAggregate, second: CustomerLanguage = 'en'): Promise<SeatSheet> {
   const [list, stations] = await Promise.all([
     bookingSeatList(executor, aggregate.booking.bookingId),
     executor.select().from(t.stations),
   ]);
-  const station = (id: number, lang: string) => labelText((stations.find((x) => x.stationId === id)?.labels as LocalizedLabel[] | undefined) ?? [], lang) || String(id);
+  const station = (id: number, lang: string) => labelIn((stations.find((x) => x.stationId === id)?.labels as LocalizedLabel[] | undefined) ?? [], lang) || String(id);
   const trains: DocumentTrain[] = aggregate.services.map((s) => ({
     direction: s.direction as 'down' | 'up',
     service_date: s.serviceDate,
     train_name_ja: labelText(s.names, 'ja'),
-    train_name_en: labelText(s.names, 'en'),
+    train_name_en: labelIn(s.names, second),
     from_station_ja: station(s.fromStationId, 'ja'),
-    from_station_en: station(s.fromStationId, 'en'),
+    from_station_en: station(s.fromStationId, second),
     to_station_ja: station(s.toStationId, 'ja'),
-    to_station_en: station(s.toStationId, 'en'),
+    to_station_en: station(s.toStationId, second),
     departure_hhmm: s.departureHhmm ?? '',
     arrival_hhmm: s.arrivalHhmm ?? '',
     seats: list
@@ -51,15 +59,25 @@ export async function seatSheetOf(executor: Executor, aggregate: BookingAggregat
   };
 }
 
-/** The voucher PDF, with the QR code of the customer link. */
-export async function voucherPdfOf(executor: Executor, aggregate: BookingAggregate, publicUrl: string): Promise<Buffer> {
-  const sheet = await seatSheetOf(executor, aggregate);
+/**
+ * The voucher PDF, with the QR code of the customer link and the operator's phone and address:
+ * in Japanese and English, or in Japanese and the group's page language when it asks for one
+ * (Korean, Chinese), which needs Noto Sans CJK on the machine (else Japanese and English).
+ */
+export async function voucherPdfOf(executor: Executor, aggregate: BookingAggregate, publicUrl: string, language: CustomerLanguage = 'ja'): Promise<Buffer> {
+  const wanted = language === 'ja' ? 'en' : language;
+  const second = secondLanguageOf(wanted).face && !hasCjkFont() ? 'en' : wanted;
+  const [sheet, operator] = await Promise.all([seatSheetOf(executor, aggregate, second), readOperatorBasicInfo(executor)]);
   const unitRows = await executor.select({ id: t.units.id, name: t.units.nameLabel }).from(t.units);
-  const name = (id: number, lang: string) => labelText((unitRows.find((u) => u.id === id)?.name as LocalizedLabel[] | undefined) ?? [], lang);
+  const name = (id: number, lang: string) => labelIn((unitRows.find((u) => u.id === id)?.name as LocalizedLabel[] | undefined) ?? [], lang);
   return renderVoucherPdf({
     ...sheet,
     customer_url: customerUrl(publicUrl, aggregate.booking.bookingId, aggregate.booking.bookingToken),
     voucher_note: aggregate.booking.voucherNote,
-    participant_lines: aggregate.units.filter((u) => u.quantity > 0).map((u) => ({ label_ja: name(u.unitId, 'ja'), label_en: name(u.unitId, 'en'), quantity: u.quantity })),
+    participant_lines: aggregate.units.filter((u) => u.quantity > 0).map((u) => ({ label_ja: name(u.unitId, 'ja'), label_en: name(u.unitId, second), quantity: u.quantity })),
+    operator_tel: operator.tel,
+    operator_postal_code: operator.postal_code,
+    operator_address: operator.address,
+    second: secondLanguageOf(second),
   });
 }

@@ -58,9 +58,11 @@ export function getStations(): Promise<StationsResponse> {
   return customerRequest('GET', '/v1/stations');
 }
 
-/** The voucher PDF: the summary's voucher_url, else the API's own address for it. */
-export function voucherHref(bookingId: string, token: string, voucherUrl: string | null): string {
-  return voucherUrl || withQuery(bookingPath(bookingId, 'Voucher'), { token });
+/** The voucher PDF: the summary's voucher_url, else the API's own address for it; beside Japanese, English or the page's language (`lang`). */
+export function voucherHref(bookingId: string, token: string, voucherUrl: string | null, language?: string): string {
+  const lang = language && language !== 'ja' && language !== 'en' ? language : undefined;
+  if (voucherUrl) return lang ? `${voucherUrl}${voucherUrl.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}` : voucherUrl;
+  return withQuery(bookingPath(bookingId, 'Voucher'), { token, ...(lang ? { lang } : {}) });
 }
 
 /** A 400/404 means the link is wrong (unknown booking, bad token): nothing is revealed either way. */

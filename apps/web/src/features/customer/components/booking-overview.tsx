@@ -6,6 +6,7 @@ import { labelText } from '@sagano/domain/common/label-text';
 import type { CustomerBookingSummary } from '@sagano/domain/seats/seat-schemas';
 import { useCustomerStations, voucherHref } from '../api/customer-api.ts';
 import { STATUS_COLORS, customerStatus, formatServiceDate, sortTrips, stationName, tripKind } from './customer-format.ts';
+import type { CustomerPageView } from './customer-state.ts';
 import { Section } from './section.tsx';
 import { SeatLines } from './seat-lines.tsx';
 import { useAgentName } from '../../../lib/agent-name.ts';
@@ -70,7 +71,11 @@ function Stop({ time, station }: { time: string | null; station: string }) {
 }
 
 /** Each train in riding order: 往路 / 復路, date with weekday, train name, stations and times, seats by car. */
-export function TrainList({ summary }: { summary: CustomerBookingSummary }) {
+/** What stands where seats or the voucher would be: coming, after the operator's answer, on hold, or none at all. */
+const NO_SEATS_TEXT = { coming: 'trains.noSeats', afterAnswer: 'trains.noSeatsAfterAnswer', onHold: 'trains.noSeatsOnHold', never: 'trains.noSeatsNever' } as const satisfies Record<CustomerPageView['seats'], string>;
+const NO_VOUCHER_TEXT = { coming: 'voucher.notYet', afterAnswer: 'voucher.afterAnswer', onHold: 'voucher.onHold', never: 'voucher.never' } as const satisfies Record<Exclude<CustomerPageView['voucher'], 'ready'>, string>;
+
+export function TrainList({ summary, view }: { summary: CustomerBookingSummary; view: CustomerPageView }) {
   const { t, i18n } = useTranslation('customer');
   const language = i18n.resolvedLanguage ?? 'ja';
   const stations = useCustomerStations().data?.stations;
@@ -108,7 +113,7 @@ export function TrainList({ summary }: { summary: CustomerBookingSummary }) {
                 />
               ) : (
                 <Text size="sm" c="dimmed">
-                  {t('trains.noSeats')}
+                  {t(NO_SEATS_TEXT[view.seats])}
                 </Text>
               )}
             </Stack>
@@ -120,17 +125,17 @@ export function TrainList({ summary }: { summary: CustomerBookingSummary }) {
 }
 
 /** The voucher note and the PDF download (once the voucher is confirmed). */
-export function VoucherCard({ summary, token }: { summary: CustomerBookingSummary; token: string }) {
-  const { t } = useTranslation('customer');
+export function VoucherCard({ summary, token, view }: { summary: CustomerBookingSummary; token: string; view: CustomerPageView }) {
+  const { t, i18n } = useTranslation('customer');
   const note = summary.voucher_note.trim();
   return (
     <Section title={t('voucher.heading')} icon={<IconFileText size={22} aria-hidden />} labelledBy="customer-voucher-heading">
-      {summary.voucher_available ? (
+      {summary.voucher_available && view.voucher === 'ready' ? (
         <>
           <Text size="sm">{t('voucher.description')}</Text>
           <Button
             component="a"
-            href={voucherHref(summary.booking_id, token, summary.voucher_url)}
+            href={voucherHref(summary.booking_id, token, summary.voucher_url, i18n.resolvedLanguage)}
             download
             leftSection={<IconDownload size={18} aria-hidden />}
             size="md"
@@ -141,7 +146,7 @@ export function VoucherCard({ summary, token }: { summary: CustomerBookingSummar
         </>
       ) : (
         <Text size="sm" c="dimmed">
-          {customerStatus(summary.status) === 'cancelled' ? t('voucher.cancelled') : t('voucher.notYet')}
+          {t(NO_VOUCHER_TEXT[view.voucher === 'ready' ? 'coming' : view.voucher])}
         </Text>
       )}
       {note && (

@@ -30,15 +30,25 @@ export const STATUS_COLORS: Record<CustomerStatus, string> = {
   inProgress: 'blue',
 };
 
+/** The Intl locale of a page language. */
+export function localeOf(language: string): string {
+  return { ja: 'ja-JP', 'zh-hans': 'zh-Hans-CN', 'zh-hant': 'zh-Hant-TW', ko: 'ko-KR' }[language] ?? 'en-US';
+}
+
+/** The day a booking was cancelled, in Tokyo: 2026年5月6日 / May 6, 2026 / 2026年5月6日 / 2026. 5. 6. */
+export function formatCancelledOn(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(localeOf(language), { timeZone: 'Asia/Tokyo', year: 'numeric', month: language === 'en' ? 'short' : 'long', day: 'numeric' }).format(new Date(iso));
+}
+
 /** 2026年5月6日(水) / Wed, May 6, 2026 (short: without the year): a service day (yyyy-MM-dd) with its weekday, whatever the browser's zone. */
 export function formatServiceDate(day: string, language: string, options: { short?: boolean } = {}): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(language === 'ja' ? 'ja-JP' : 'en-US', {
+  return new Intl.DateTimeFormat(localeOf(language), {
     timeZone: 'UTC',
     ...(options.short ? {} : { year: 'numeric' }),
-    month: language === 'ja' ? 'long' : 'short',
+    month: language === 'en' ? 'short' : 'long',
     day: 'numeric',
     weekday: 'short',
   }).format(date);

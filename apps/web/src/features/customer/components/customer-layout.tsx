@@ -1,8 +1,35 @@
 import type { ReactNode } from 'react';
-import { Box, Container, Group, Stack, Text } from '@mantine/core';
-import { IconTrain } from '@tabler/icons-react';
+import { Box, Container, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { IconLanguage, IconTrain } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import { CUSTOMER_LANGUAGES, htmlLangOf, isCustomerLanguage } from '@sagano/domain/common/ui-language';
+import { changeLanguage, currentLanguage } from '../../../lib/i18n.ts';
+
+/** The page's five languages in a compact list (five buttons do not fit beside the name on a phone); each name in its own language. */
+function CustomerLanguageSelect() {
+  const { t } = useTranslation();
+  return (
+    <NativeSelect
+      size="xs"
+      w={120}
+      style={{ flex: 'none' }}
+      aria-label={t('languageLabel')}
+      leftSection={<IconLanguage size={16} aria-hidden />}
+      value={currentLanguage()}
+      onChange={(event) => {
+        const language = event.currentTarget.value;
+        if (isCustomerLanguage(language)) void changeLanguage(language);
+      }}
+      data-testid="customer-language"
+    >
+      {CUSTOMER_LANGUAGES.map((language) => (
+        <option key={language} value={language} lang={htmlLangOf(language)}>
+          {t(`languages.${language}`)}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
 
 /** The frame of the group's page: the operator's name, the language switch, one column that suits a phone. */
 export function CustomerLayout({ children }: { children: ReactNode }) {
@@ -27,7 +54,7 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
                 </Text>
               </Stack>
             </Group>
-            <LanguageSwitch />
+            <CustomerLanguageSelect />
           </Group>
         </Container>
       </Box>

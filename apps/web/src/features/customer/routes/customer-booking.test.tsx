@@ -14,6 +14,8 @@ function summary(over: Partial<CustomerBookingSummary> = {}): CustomerBookingSum
     agent_name: 'さがの旅行',
     agent_name_en: '',
     status: 'RESERVED',
+    refusal_reason: null,
+    cancelled_at: null,
     participant_quantity: 2,
     wheelchairs: 0,
     trains: [

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Alert, Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconTicketOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconInfoCircle, IconTicketOff } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isNotFound, useCustomerSummary } from '../api/customer-api.ts';
 import { BookingDetails, TrainList, VoucherCard, InvoiceCard } from '../components/booking-overview.tsx';
-import { customerStatus } from '../components/customer-format.ts';
+import { formatCancelledOn } from '../components/customer-format.ts';
+import { customerPageView } from '../components/customer-state.ts';
 import { CustomerLayout } from '../components/customer-layout.tsx';
 import classes from './customer-booking.module.css';
 
@@ -40,10 +41,12 @@ function Message({ icon, title, description, hint, action }: { icon: ReactNode; 
 /**
  * The group's own booking page (/customer/bookings/{id}?token=), opened from the mail or the
  * voucher's QR code without a login: the booking, its trains and seats, the voucher, and the
- * seat change while it is allowed. Japanese first; ?lang=en or the switch for English.
+ * seat change while it is allowed, and above them what has happened to the booking (one message
+ * per state, customer-state.ts). Japanese first; English, Chinese and Korean by ?lang=, the
+ * browser's languages or the switch.
  */
 export function Component() {
-  const { t } = useTranslation('customer');
+  const { t, i18n } = useTranslation('customer');
   const { bookingId = '' } = useParams();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
@@ -79,25 +82,34 @@ export function Component() {
     );
   } else {
     const data = summary.data;
-    const ended = customerStatus(data.status);
+    const view = customerPageView(data);
+    const ended = view.seats === 'never';
     body = (
       <Stack gap="md">
-        {(ended === 'cancelled' || ended === 'notReserved') && (
-          <Alert color={ended === 'cancelled' ? 'gray' : 'red'} variant="light" icon={<IconTicketOff size={20} aria-hidden />} title={t(`ended.${ended}.title`)} data-testid="booking-ended">
-            {t(`ended.${ended}.description`)}
-          </Alert>
-        )}
+        <Alert
+          color={view.color}
+          variant="light"
+          icon={ended ? <IconTicketOff size={20} aria-hidden /> : <IconInfoCircle size={20} aria-hidden />}
+          title={<span role="heading" aria-level={2}>{t(`state.${view.state}.title`)}</span>}
+          data-testid="booking-state"
+          data-state={view.state}
+        >
+          <Stack gap={4}>
+            <Text size="sm">{t(`state.${view.state}.description`)}</Text>
+            {view.state === 'cancelled' && data.cancelled_at && <Text size="sm" fw={600}>{t('cancelledOn', { date: formatCancelledOn(data.cancelled_at, i18n.resolvedLanguage ?? 'ja') })}</Text>}
+          </Stack>
+        </Alert>
         <div className={classes.overview}>
           <div className={classes.details}>
             <BookingDetails summary={data} />
           </div>
           <div className={classes.trains}>
-            <TrainList summary={data} />
+            <TrainList summary={data} view={view} />
           </div>
           <div className={classes.voucher}>
             <Stack gap="lg">
-              <VoucherCard summary={data} token={token} />
-              <InvoiceCard summary={data} />
+              <VoucherCard summary={data} token={token} view={view} />
+              {view.invoice && <InvoiceCard summary={data} />}
             </Stack>
           </div>
         </div>

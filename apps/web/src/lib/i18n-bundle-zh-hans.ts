@@ -1,0 +1,3 @@
+/** The Simplified Chinese messages of the group's own page, the only page offered in Simplified Chinese: its common strings (i18n-bundles.ts). */
+const files = import.meta.glob<Record<string, unknown>>('../locales/zh-hans/common.json', { eager: true, import: 'default' });
+export default files;
