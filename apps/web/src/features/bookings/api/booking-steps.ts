@@ -6,6 +6,7 @@ import type {
   ConfirmBookingBody,
   DeclineCancellationBody,
   RefuseBookingBody,
+  RejectModificationBody,
   ReserveAllotmentsResponse,
   SelectPriorityBody,
   UpdateFromToStationBody,
@@ -55,8 +56,8 @@ export const declineCancellation = (bookingId: string, body: z.infer<typeof Decl
 
 /** POST /v1/bookings/{id}/accept_modification: the agent's pending change is applied. */
 export const acceptModification = (bookingId: string) => stepPost<Ok>(bookingId, stepPath(bookingId, 'accept_modification'));
-/** POST /v1/bookings/{id}/reject_modification: the pending change is dropped (NOT_MODIFIED). */
-export const rejectModification = (bookingId: string) => stepPost<Ok>(bookingId, stepPath(bookingId, 'reject_modification'));
+/** POST /v1/bookings/{id}/reject_modification with the reason told to the agent: the pending change is dropped (NOT_MODIFIED). */
+export const rejectModification = (bookingId: string, body: z.infer<typeof RejectModificationBody>) => stepPost<Ok>(bookingId, stepPath(bookingId, 'reject_modification'), body);
 
 /** A booking step as a mutation; every success refreshes the booking views (and the seat inquiry's figures). */
 export function useBookingStep<V, R>(run: (vars: V) => Promise<R>) {

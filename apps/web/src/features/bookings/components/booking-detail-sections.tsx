@@ -7,6 +7,7 @@ import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
 import { formatYen } from '../../../lib/yen.ts';
+import { ChangeComparison } from './change-decision.tsx';
 import { PriceItemsTable } from './price-items-table.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
 
@@ -97,10 +98,18 @@ export function BookingParticipants({ booking, labels }: { booking: BookingRespo
   );
 }
 
-/** What the agent asked to change: trains, participants and note as requested. */
+/** What the agent asked to change: side by side with the booking (the server's summary), with the agent's note. */
 export function PendingChange({ booking, labels }: { booking: BookingResponse; labels: BookingLabels }) {
   const { t } = useTranslation('bookings');
   const change = booking.pending_change!;
+  if (booking.pending_change_summary) {
+    return (
+      <Stack gap="xs" data-testid="pending-change">
+        <ChangeComparison summary={booking.pending_change_summary} labels={labels} />
+        {change.note && <BookingField label={t('changeSummary.note')} value={change.note} />}
+      </Stack>
+    );
+  }
   const legs = [change.service_order.down_service, change.service_order.up_service].filter((l) => l != null);
   const people = change.participant_group.unit_quantity_items.filter((i) => i.quantity > 0);
   return (

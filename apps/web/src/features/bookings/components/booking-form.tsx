@@ -17,6 +17,8 @@ import { useBooking } from '../api/get-booking.ts';
 import {
   invalidQuantityUnits,
   invalidWheelchairCount,
+  belowMinimum,
+  legsOverCapacity,
   legsTooSmall,
   missingTrains,
   pastDates,
@@ -29,8 +31,9 @@ import {
 import { ParticipantsInput } from './participants-input.tsx';
 import { COUNTRY_LIST_LIMIT } from './country-list.ts';
 import { TrainPicker } from './train-picker.tsx';
+import { useTrainChangeOnce } from './train-change-once.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
-import { useLegVacancies } from './use-leg-vacancies.ts';
+import { useLegVacancies, useMinGroupSize } from './use-leg-vacancies.ts';
 import { MAX_GROUP_NAME, MAX_GROUP_NAME_KANA, MAX_REQUEST_NOTE } from '@sagano/domain/bookings/booking-constants';
 import { MAX_PERSON_NAME } from '@sagano/domain/common/text-limits';
 import { counted } from '../../../components/length-counter.tsx';
@@ -43,8 +46,18 @@ export { prefectureOptions };
 export function validateDraft(
   values: BookingFormState,
   labels: BookingLabels,
-  messages: { agent: () => string; train: () => string; returnDate: () => string; datePassed: () => string; range: (range: CountRange) => string; waitlist: () => string },
+  messages: {
+    agent: () => string;
+    train: () => string;
+    returnDate: () => string;
+    datePassed: () => string;
+    range: (range: CountRange) => string;
+    waitlist: () => string;
+    belowMinimum?: (minimum: number) => string;
+    overCapacity?: (capacity: number) => string;
+  },
   vacancies: readonly LegVacancy[] = [],
+  minimum: number | null = null,
 ): FormErrors {
   const errors = zodValidate(CreateBookingBody)(toCreateBody(values, labels.units));
   // Counts are checked as typed, next to their own field; the body's item errors say the same.
@@ -53,7 +66,11 @@ export function validateDraft(
   if (invalidWheelchairCount(values)) errors.wheel_chair_text = messages.range(WHEELCHAIR_COUNT);
   if (errors['participant_group.wheel_chairs']) errors['participant_group.wheel_chairs'] = messages.range(WHEELCHAIR_COUNT);
   for (const field of pastDates(values, tokyoToday())) errors[field] = messages.datePassed();
-  if (!values.wait_listing && legsTooSmall(values, labels.units, vacancies).length > 0) errors.wait_listing = messages.waitlist();
+  const over = legsOverCapacity(values, labels.units, vacancies);
+  // Too big for the train at all: the train field says so, and no waitlist is offered for it.
+  for (const v of over) errors[v.direction === 'down' ? 'down_service_id' : 'up_service_id'] = messages.overCapacity?.(v.capacity ?? 0) ?? messages.waitlist();
+  if (over.length === 0 && !values.wait_listing && legsTooSmall(values, labels.units, vacancies).length > 0) errors.wait_listing = messages.waitlist();
+  if (belowMinimum(values, labels.units, minimum)) errors['participant_group.unit_quantity_items'] = messages.belowMinimum?.(minimum!) ?? messages.waitlist();
   if (values.agent_id === null) errors.agent_id = messages.agent();
   for (const direction of missingTrains(values)) errors[direction === 'down' ? 'down_service_id' : 'up_service_id'] = messages.train();
   if (!values.service_date) errors.service_date = messages.train();
@@ -117,13 +134,18 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
           datePassed: () => t('bookings:form.datePassed', { today: tokyoToday() }),
           range: ({ min, max }) => t('bookings:form.wholeNumber', { min, max }),
           waitlist: () => t('bookings:form.waitlistRequired'),
+          belowMinimum: (min) => t('bookings:form.belowMinimum', { min }),
+          overCapacity: (capacity) => t('bookings:form.overCapacityShort', { capacity }),
         },
         vacancies,
+        minimum,
       ),
   });
   vacancies = useLegVacancies(form.values, own.data);
+  const minimum = useMinGroupSize(form.values);
   // Trains change once (update_count): a booking that has used it keeps its trains.
   const trainsLocked = initial.update_of !== null && (own.data?.main_params.service_order.update_count ?? 0) >= 1;
+  const trainChangeOnce = useTrainChangeOnce(form.values, own.data, labels);
   const agentList = agents.data?.agents ?? [];
   const agent = agentList.find((a) => a.id === form.values.agent_id);
   const branches = agent?.groups ?? [];
@@ -131,8 +153,14 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
   return (
     <form
       noValidate
+      // Enter in a field never sends the form (a date typed, a train picked): only the button does.
+      onKeyDown={(e) => {
+        const target = e.target as HTMLElement;
+        if (e.key === 'Enter' && target instanceof HTMLInputElement && target.type !== 'submit' && target.type !== 'button') e.preventDefault();
+      }}
       onSubmit={form.onSubmit(
         (values) => {
+          if (!trainChangeOnce.check()) return;
           saveForm(sessionStorage, values);
           onNext();
         },
@@ -145,6 +173,7 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
       <Stack gap="md">
         <BookingSection title={t('form.steps.trains')}>
           <TrainPicker form={form} labels={labels} locked={trainsLocked} />
+          {trainChangeOnce.notice}
         </BookingSection>
         <BookingSection title={t('form.steps.agent')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -232,7 +261,7 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
           </Stack>
         </BookingSection>
         <BookingSection title={t('form.steps.participants')}>
-          <ParticipantsInput form={form} labels={labels} vacancies={vacancies} />
+          <ParticipantsInput form={form} labels={labels} vacancies={vacancies} minimum={minimum} />
         </BookingSection>
         <BookingSection title={t('form.steps.other')}>
           <Stack gap="sm">

@@ -2,6 +2,8 @@ import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
+import { ChangeComparison } from './change-decision.tsx';
+import type { BookingLabels } from './use-booking-labels.ts';
 
 type DocumentName = BookingResponse['documents']['outdated'][number];
 
@@ -30,7 +32,7 @@ function useDocumentNames() {
  * Asks before the operator applies an agent's change: a change of trains releases the seats, and a
  * seat table or voucher already sent stops being valid (it is marked outdated on the booking).
  */
-export function AcceptChangeModal({ booking, opened, loading, onClose, onConfirm }: { booking: BookingResponse; opened: boolean; loading: boolean; onClose: () => void; onConfirm: () => void }) {
+export function AcceptChangeModal({ booking, labels, opened, loading, onClose, onConfirm }: { booking: BookingResponse; labels: BookingLabels; opened: boolean; loading: boolean; onClose: () => void; onConfirm: () => void }) {
   const { t } = useTranslation(['bookings', 'common']);
   const names = useDocumentNames();
   const moves = changeMovesTrains(booking);
@@ -39,9 +41,10 @@ export function AcceptChangeModal({ booking, opened, loading, onClose, onConfirm
     ...(booking.documents.voucher_sent_at ? (['voucher'] as const) : []),
   ];
   return (
-    <Modal closeButtonProps={{ 'aria-label': t('common:actions.close') }} opened={opened} onClose={onClose} title={t('steps.acceptChangeTitle')} size="md">
+    <Modal closeButtonProps={{ 'aria-label': t('common:actions.close') }} opened={opened} onClose={onClose} title={t('steps.acceptChangeTitle')} size="lg">
       <Stack gap="sm">
         <Text size="sm">{t('steps.acceptChangeMessage')}</Text>
+        {booking.pending_change_summary && <ChangeComparison summary={booking.pending_change_summary} labels={labels} />}
         {moves && (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="accept-change-warning">
             <List size="sm" spacing={4}>

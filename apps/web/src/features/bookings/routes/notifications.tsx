@@ -16,6 +16,7 @@ import { useUnreadCount } from '../api/get-unread-count.ts';
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mark-notifications-read.ts';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
+import { NotificationDetail } from '../components/notification-detail.tsx';
 import { useAgentName } from '../../../lib/agent-name.ts';
 
 const isKind = (kind: string): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind);
@@ -124,7 +125,10 @@ export function Component() {
                 )}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{isKind(row.kind) ? t(`kinds.${row.kind}`) : row.kind}</Table.Td>
+              <Table.Td>
+                <Text size="sm" fw="inherit" style={{ whiteSpace: 'nowrap' }}>{isKind(row.kind) ? t(`kinds.${row.kind}`) : row.kind}</Text>
+                <NotificationDetail detail={row.detail} />
+              </Table.Td>
               <Table.Td>
                 {row.booking_id ? (
                   <Anchor component={Link} to={`/bookings/${row.booking_id}`} ff="monospace" onClick={() => read(row)}>
