@@ -206,6 +206,11 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: lazyScreen(() => import('../features/mails/routes/mails.tsx')),
             },
             {
+              path: 'mails/templates',
+              loader: requireMenuEntry(queryClient, 'mails'),
+              lazy: lazyScreen(() => import('../features/mails/routes/mail-templates.tsx')),
+            },
+            {
               path: 'jobs',
               loader: requireMenuEntry(queryClient, 'jobs'),
               lazy: lazyScreen(() => import('../features/jobs/routes/jobs.tsx')),

@@ -10,6 +10,7 @@ import { useOutboxMails } from '../api/get-outbox-mails.ts';
 import { OutboxMailFilters, type OutboxMailFilterValues } from '../components/outbox-mail-filters.tsx';
 import { OutboxMailModal } from '../components/outbox-mail-modal.tsx';
 import { OutboxMailTable } from '../components/outbox-mail-table.tsx';
+import { MailsNav } from '../components/mails-nav.tsx';
 
 function isOutboxStatus(value: string | null): value is OutboxStatus {
   return value !== null && (OUTBOX_STATUSES as readonly string[]).includes(value);
@@ -42,6 +43,7 @@ export function Component() {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
+      <MailsNav current="outbox" />
       <OutboxMailFilters key={`${status ?? ''}|${toAddress}`} initial={{ status: status ?? '', toAddress }} onSearch={search} />
       <Paper withBorder p="md" pos="relative">
         <LoadingOverlay visible={mails.isFetching && !mails.data} />
