@@ -78,7 +78,7 @@ export function CancellationDeclinedNotice({ booking }: { booking: BookingRespon
   if (!declined) return null;
   const by = declined.declined_by === 'AGENT' ? 'agent' : 'operator';
   return (
-    <Alert color="yellow" variant="light" mt="md" icon={<IconInfoCircle size={18} aria-hidden />} title={t(`declineCancellation.${by}.noticeTitle`)} data-testid="cancellation-declined">
+    <Alert color="orange" variant="light" mt="md" icon={<IconInfoCircle size={18} aria-hidden />} title={t(`declineCancellation.${by}.noticeTitle`)} data-testid="cancellation-declined">
       <Stack gap={4}>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {t('declineCancellation.noticeReason', { reason: declined.reason })}
