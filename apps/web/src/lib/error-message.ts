@@ -26,6 +26,8 @@ export function errorMessage(error: unknown, values: Record<string, string> = {}
       const by = error.body?.common.confirmed_by;
       return t(code, { ns: 'errors', date: formatDateTime(confirmedAt), who: by ? t('common:errors.confirmedBy', { who: by }) : '' });
     }
+    const limit = error.body?.common.limit;
+    if ((code === 'GROUP_TOO_SMALL' || code === 'GROUP_OVER_CAPACITY') && limit !== undefined) return t(code, { ns: 'errors', limit });
     if (isErrorCode(code)) {
       const needed = NEEDS_VALUES[code] ?? [];
       if (needed.every((name) => values[name]) && i18next.exists(code, { ns: 'errors' })) {

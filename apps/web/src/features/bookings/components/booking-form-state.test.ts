@@ -6,8 +6,11 @@ import {
   formFromSearchParams,
   invalidQuantityUnits,
   isSubmittable,
+  belowMinimum,
+  legsOverCapacity,
   legsTooSmall,
   loadForm,
+  participantCount,
   pastDates,
   missingTrains,
   returnBeforeOutbound,
@@ -148,6 +151,19 @@ describe('what the form refuses before submission', () => {
     expect(legsTooSmall(state, UNITS, [{ direction: 'down', vacant: 23 }, { direction: 'up', vacant: 22 }])).toEqual([{ direction: 'up', vacant: 22 }]);
     expect(legsTooSmall({ ...state, wheel_chairs: [{ need_slope: false }] }, UNITS, [{ direction: 'up', vacant: 22 }])).toEqual([]);
     expect(legsTooSmall({ ...state, quantities: {} }, UNITS, [{ direction: 'up', vacant: 0 }])).toEqual([]);
+  });
+
+  it('says which trains could never carry the group (over their whole group capacity), and a group below the minimum', () => {
+    const state = filled(); // 23 people
+    const legs = [{ direction: 'down', vacant: 0, capacity: 23 }, { direction: 'up', vacant: 30, capacity: 22 }] as const;
+    expect(legsOverCapacity(state, UNITS, legs)).toEqual([legs[1]]);
+    expect(legsOverCapacity({ ...state, wheel_chairs: [{ need_slope: false }] }, UNITS, legs)).toEqual([]);
+    expect(legsOverCapacity(state, UNITS, [{ direction: 'down', vacant: 0 }])).toEqual([]);
+    expect(participantCount(state, UNITS)).toBe(23);
+    expect(belowMinimum(state, UNITS, 24)).toBe(true);
+    expect(belowMinimum(state, UNITS, 23)).toBe(false);
+    expect(belowMinimum(state, UNITS, null)).toBe(false);
+    expect(belowMinimum({ ...state, quantities: {} }, UNITS, 8)).toBe(false);
   });
 });
 

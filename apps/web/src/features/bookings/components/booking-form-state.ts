@@ -247,7 +247,14 @@ export function pastDates(state: Pick<BookingFormState, 'trip' | 'service_date' 
 }
 
 /** A leg's free group seats for the chosen train (the booking's own seats added back when it changes its own train). */
-export type LegVacancy = { direction: 'down' | 'up'; vacant: number; /** Of which the booking being changed holds. */ own?: number };
+export type LegVacancy = {
+  direction: 'down' | 'up';
+  vacant: number;
+  /** Of which the booking being changed holds. */
+  own?: number;
+  /** The train's whole group allotment on the segment, whatever is taken (the seat inquiry's group_seats). */
+  capacity?: number;
+};
 
 /** Group seats the request needs on each train: everyone but the wheelchair users (they ride on wheelchair places). */
 export function neededSeats(state: BookingFormState, units: readonly Unit[]): number {
@@ -259,6 +266,23 @@ export function neededSeats(state: BookingFormState, units: readonly Unit[]): nu
 export function legsTooSmall(state: BookingFormState, units: readonly Unit[], vacancies: readonly LegVacancy[]): LegVacancy[] {
   const needed = neededSeats(state, units);
   return needed === 0 ? [] : vacancies.filter((v) => v.vacant < needed);
+}
+
+/** The legs whose train could never carry the group (more group seats than its whole allotment): no waitlist serves them. */
+export function legsOverCapacity(state: BookingFormState, units: readonly Unit[], vacancies: readonly LegVacancy[]): LegVacancy[] {
+  const needed = neededSeats(state, units);
+  return vacancies.filter((v) => v.capacity !== undefined && needed > v.capacity);
+}
+
+/** Everyone the group counts (wheelchair users included), as typed; nothing typed yet counts 0. */
+export function participantCount(state: BookingFormState, units: readonly Unit[]): number {
+  return quantityItems(state, units).reduce((n, i) => n + (Number.isFinite(i.quantity) && i.quantity > 0 ? i.quantity : 0), 0);
+}
+
+/** A group smaller than the operator's minimum (the server refuses it with GROUP_TOO_SMALL); an empty one is left to the counts' own errors. */
+export function belowMinimum(state: BookingFormState, units: readonly Unit[], minimum: number | null): boolean {
+  const count = participantCount(state, units);
+  return minimum !== null && count > 0 && count < minimum;
 }
 
 /** The POST /v1/bookings body (not yet validated: see `validateForm`). */

@@ -6,7 +6,7 @@ import type { CalculateAmountBody, CalculateAmountResponse } from '@sagano/domai
 import { WHEELCHAIR_COUNT, parseCount } from '@sagano/domain/bookings/counts';
 import { FARE_TYPES } from '@sagano/domain/reference/reference-schemas';
 import { useCalculatedAmount } from '../api/calculate-amount.ts';
-import { enterableUnits, invalidQuantityUnits, legDate, legsTooSmall, neededSeats, quantityItems, tripLegs, type BookingFormState, type LegVacancy } from './booking-form-state.ts';
+import { enterableUnits, invalidQuantityUnits, legDate, legsOverCapacity, legsTooSmall, neededSeats, quantityItems, tripLegs, type BookingFormState, type LegVacancy } from './booking-form-state.ts';
 import { CountInput } from './count-input.tsx';
 import { formatYen } from '../../../lib/yen.ts';
 import { PriceItemsTable } from './price-items-table.tsx';
@@ -112,7 +112,9 @@ export function VacancyNote({ state, labels, vacancies }: { state: BookingFormSt
   const { t } = useTranslation('bookings');
   const needed = neededSeats(state, labels.units);
   const legName = (direction: 'down' | 'up') => t(tripLegs(state).find((l) => l.direction === direction)?.index === 1 ? 'form.return' : 'form.outbound');
-  const short = legsTooSmall(state, labels.units, vacancies);
+  const over = legsOverCapacity(state, labels.units, vacancies);
+  // A train that could never carry the group: said instead of "wait for seats".
+  const short = legsTooSmall(state, labels.units, vacancies).filter((v) => !over.includes(v));
   if (vacancies.length === 0) return null;
   return (
     <Stack gap={4} data-testid="vacancy-note">
@@ -124,6 +126,11 @@ export function VacancyNote({ state, labels, vacancies }: { state: BookingFormSt
           </Text>
         ))}
       </Group>
+      {over.length > 0 && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="over-capacity">
+          {over.map((v) => t('form.overCapacity', { leg: legName(v.direction), capacity: v.capacity, count: needed })).join(' ')}
+        </Alert>
+      )}
       {short.length > 0 && (
         <Alert color={state.wait_listing ? 'violet' : 'orange'} variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="not-fitting">
           {short.map((v) => t('form.notFitting', { leg: legName(v.direction), vacant: v.vacant, count: needed })).join(' ')}
@@ -140,7 +147,18 @@ export function VacancyNote({ state, labels, vacancies }: { state: BookingFormSt
  * (general, disability classes, supporters), a column per fare (adult, child); each field keeps
  * the unit's full name as its label for screen readers.
  */
-export function ParticipantsInput({ form, labels, vacancies }: { form: UseFormReturnType<BookingFormState>; labels: BookingLabels; vacancies: readonly LegVacancy[] }) {
+export function ParticipantsInput({
+  form,
+  labels,
+  vacancies,
+  minimum = null,
+}: {
+  form: UseFormReturnType<BookingFormState>;
+  labels: BookingLabels;
+  vacancies: readonly LegVacancy[];
+  /** The operator's minimum group size, said above the counts (null until the day's trains answer it). */
+  minimum?: number | null;
+}) {
   const { t } = useTranslation('bookings');
   const units = enterableUnits(labels.units, form.values.group.group_type);
   const fareTypes = FARE_TYPES.filter((fare) => units.some((u) => u.fare_type === fare));
@@ -149,6 +167,11 @@ export function ParticipantsInput({ form, labels, vacancies }: { form: UseFormRe
   const participantsError = form.errors['participant_group.unit_quantity_items'];
   return (
     <Stack gap="sm">
+      {minimum !== null && (
+        <Text size="sm" c="dimmed" data-testid="min-group-size">
+          {t('form.minGroupHint', { min: minimum })}
+        </Text>
+      )}
       <Table withTableBorder={false} layout="fixed" maw={520} data-testid="participants-input" verticalSpacing={4}>
         <Table.Thead>
           <Table.Tr>

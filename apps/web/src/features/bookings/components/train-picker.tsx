@@ -1,10 +1,13 @@
 import { Alert, Group, NativeSelect, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tokyoToday } from '@sagano/domain/common/business-date';
 import { DateField, type DateFieldProps } from '../../../components/date-field.tsx';
+import { useBooking } from '../api/get-booking.ts';
 import { useDayTrains } from '../api/get-day-trains.ts';
+import { ownHeld } from './use-leg-vacancies.ts';
 import { legDate, tripLegs, type BookingFormState, type TripLeg } from './booking-form-state.ts';
 import type { BookingLabels } from './use-booking-labels.ts';
 
@@ -32,35 +35,52 @@ function LegTrainSelect({ form, leg, labels, legKey, locked }: { form: UseFormRe
   const { t } = useTranslation('bookings');
   const date = legDate(form.values, leg);
   const trains = useDayTrains(/^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null, leg.from, leg.to);
+  const own = useBooking(form.values.update_of ?? '', { enabled: form.values.update_of !== null });
   const field = leg.direction === 'down' ? 'down_service_id' : 'up_service_id';
   const services = (trains.data?.services ?? []).filter((s) => s.direction === leg.direction);
   const value = form.values[field];
-  const options = services.map((s) => ({
-    value: String(s.service_id),
-    label: t('form.trainOption', {
-      name: labels.label(s.service_names),
-      departure: s.departure_hhmm ?? '—',
-      arrival: s.arrival_hhmm ?? '—',
-      vacant: s.vacant_seats,
-      level: t(`form.levels.${s.allotment_level}`),
-    }),
-  }));
-  // A train chosen elsewhere (the address, a copy) stays visible while the list loads.
-  if (value !== null && !options.some((o) => o.value === String(value))) options.unshift({ value: String(value), label: `#${value}` });
+  // One figure: the vacancy the form's note and the confirmation read (a change adds back its own seats).
+  const options = services.map((s) => {
+    const name = labels.label(s.service_names);
+    const times = { name, departure: s.departure_hhmm ?? '—', arrival: s.arrival_hhmm ?? '—' };
+    return s.bookable
+      ? {
+          value: String(s.service_id),
+          label: t('form.trainOption', { ...times, vacant: s.vacant_seats + ownHeld(own.data, leg.direction, date, s.service_id), level: t(`form.levels.${s.allotment_level}`) }),
+        }
+      : { value: String(s.service_id), label: t('form.trainUnbookable', { ...times, reason: t(`form.unbookable.${s.unbookable_reason ?? 'SUSPENDED'}`) }), disabled: true };
+  });
+  const chosenKnown = options.some((o) => o.value === String(value) && !('disabled' in o));
+  // A train chosen elsewhere (the address, a copy) that does not run or cannot be booked that day is let go
+  // once the day's trains are known; while they load it shows as loading, never as a raw id.
+  useEffect(() => {
+    if (!locked && value !== null && trains.isSuccess && !chosenKnown) form.setFieldValue(field, null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the answer or the choice changes
+  }, [locked, value, trains.isSuccess, chosenKnown, field]);
+  if (value !== null && !options.some((o) => o.value === String(value))) options.unshift({ value: String(value), label: t('form.trainLoading'), disabled: true });
+  const pattern = trains.data?.service_pattern;
+  const dayClosed = trains.isSuccess && services.length === 0 && pattern !== 'ORDINARY' && pattern !== 'SPECIAL' ? (pattern ?? 'NONE') : null;
   return (
-    <Select
-      label={`${t(`form.${legKey}`)}: ${labels.stationName(leg.from)} → ${labels.stationName(leg.to)}`}
-      placeholder={trains.isFetching ? '…' : services.length === 0 && trains.isSuccess ? t('form.noTrains') : t('form.train')}
-      data={options}
-      value={value === null ? null : String(value)}
-      onChange={(v) => form.setFieldValue(field, v ? Number(v) : null)}
-      error={form.errors[field]}
-      classNames={{ label: 'sagano-required-label' }}
-      aria-required
-      allowDeselect={false}
-      disabled={locked}
-      data-testid={`train-select-${leg.direction}`}
-    />
+    <Stack gap={4}>
+      <Select
+        label={`${t(`form.${legKey}`)}: ${labels.stationName(leg.from)} → ${labels.stationName(leg.to)}`}
+        placeholder={trains.isFetching ? '…' : services.length === 0 && trains.isSuccess ? t('form.noTrains') : t('form.train')}
+        data={options}
+        value={value === null ? null : String(value)}
+        onChange={(v) => form.setFieldValue(field, v ? Number(v) : null)}
+        error={form.errors[field]}
+        classNames={{ label: 'sagano-required-label' }}
+        aria-required
+        allowDeselect={false}
+        disabled={locked || dayClosed !== null}
+        data-testid={`train-select-${leg.direction}`}
+      />
+      {dayClosed && (
+        <Text size="sm" c="red.8" role="status" data-testid={`day-closed-${leg.direction}`}>
+          {t(`form.dayClosed.${dayClosed}`)}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -4,10 +4,16 @@ import { legDate, tripLegs, type BookingFormState, type LegVacancy } from './boo
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The group seats the booking being changed holds on this train that day (given back when the change is applied). */
+export function ownHeld(own: BookingResponse | undefined, direction: 'down' | 'up', date: string, serviceId: number | null): number {
+  return own?.main_params.service_order.services.find((s) => s.direction === direction && s.service_day === date && s.service_id === serviceId)?.held_group ?? 0;
+}
+
 /**
  * The free group seats of each chosen train for its segment (the seat inquiry's vacant_seats; the
- * same list the train picker reads). A change of a booking counts the seats the booking itself
- * holds on the same train as free: they are given back when the change is applied.
+ * same list the train picker reads, so both show one figure). A change of a booking counts the
+ * seats the booking itself holds on the same train as free: they are given back when the change
+ * is applied. Each leg also carries the train's whole group capacity on the segment.
  */
 export function useLegVacancies(state: BookingFormState, own: BookingResponse | undefined): LegVacancy[] {
   const legs = tripLegs(state);
@@ -22,9 +28,17 @@ export function useLegVacancies(state: BookingFormState, own: BookingResponse | 
     if (!leg || !trains) continue;
     const id = leg.direction === 'down' ? state.down_service_id : state.up_service_id;
     const train = trains.services.find((s) => s.service_id === id);
-    if (!train) continue;
-    const mine = own?.main_params.service_order.services.find((s) => s.direction === leg.direction && s.service_day === date && s.service_id === id);
-    result.push({ direction: leg.direction, vacant: train.vacant_seats + (mine?.held_group ?? 0), own: mine?.held_group ?? 0 });
+    if (!train || !train.bookable) continue;
+    const mine = ownHeld(own, leg.direction, date, id);
+    result.push({ direction: leg.direction, vacant: train.vacant_seats + mine, own: mine, capacity: train.group_seats });
   }
   return result;
+}
+
+/** The operator's minimum group size, as the outbound day's trains answer it (null until known). */
+export function useMinGroupSize(state: BookingFormState): number | null {
+  const out = tripLegs(state)[0];
+  const date = out ? legDate(state, out) : '';
+  const trains = useDayTrains(DATE.test(date) ? date : null, out?.from ?? null, out?.to ?? null);
+  return trains.data?.min_group_size ?? null;
 }

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AllotmentService } from '@sagano/domain/inventory/inventory-schemas';
@@ -8,9 +8,6 @@ import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 
 const num = { ta: 'right', style: { fontVariantNumeric: 'tabular-nums' } } as const;
-
-/** Trains that take no booking: suspended, or sales on hold (the server refuses them too). */
-const NOT_BOOKABLE: readonly AllotmentService['status'][] = ['suspended', 'pending'];
 
 /**
  * The trains of one list (a direction, or the outbound or return leg), with their seats on the segment.
@@ -98,10 +95,15 @@ export function TrainList({
               </Table.Td>
               {bookHref && (
                 <Table.Td>
-                  {!NOT_BOOKABLE.includes(service.status) && (
+                  {/* Suspended, on hold or not on sale: no booking, and why (the server refuses them too). */}
+                  {service.bookable ? (
                     <Button component={Link} to={bookHref(service)} size="compact-sm" aria-label={`${t('bookings:list.create')}: ${name}`}>
                       {t('bookings:list.create')}
                     </Button>
+                  ) : (
+                    <Text size="xs" c="dark.4" data-testid={`unbookable-${service.service_id}`}>
+                      {t(`bookings:form.unbookable.${service.unbookable_reason ?? 'SUSPENDED'}`)}
+                    </Text>
                   )}
                 </Table.Td>
               )}

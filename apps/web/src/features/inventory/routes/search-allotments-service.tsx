@@ -50,11 +50,15 @@ export function Component() {
       <PageHeader
         title={t('service.title', { train: trainName, date: formatServiceDay(date, i18n.language) })}
         actions={
-          row && date >= tokyoToday() && (
+          row && date >= tokyoToday() && (row.bookable ? (
             <Button component={Link} to={bookingInputLink(date, readSegment(searchParams), row)} size="xs">
               {tBookings('list.create')}
             </Button>
-          )
+          ) : (
+            <Text size="sm" c="dark.4" data-testid="unbookable">
+              {tBookings(`form.unbookable.${row.unbookable_reason ?? 'SUSPENDED'}`)}
+            </Text>
+          ))
         }
       />
       <Anchor

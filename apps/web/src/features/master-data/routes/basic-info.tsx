@@ -6,6 +6,7 @@ import {
   MAX_BUSINESS_HOURS,
   MAX_OPERATOR_ADDRESS,
   MAX_OPERATOR_NAME,
+  MIN_GROUP_SIZE,
   OPERATOR_IMAGES,
   OperatorBasicInfoBody,
   type OperatorBasicInfoResponse,
@@ -17,11 +18,28 @@ import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
 import { useOperatorBasicInfo, useSaveOperatorBasicInfo } from '../api/operator-basic-info.ts';
 import { OperatorImageCard } from '../components/operator-image-card.tsx';
 
-const FIELDS = ['name', 'tel', 'business_hours', 'address', 'invoice_number', 'postal_code', 'fax'] as const;
+const FIELDS = ['name', 'tel', 'business_hours', 'address', 'invoice_number', 'postal_code', 'fax', 'min_group_size'] as const;
 
-/** The form's part of the record (the images have cards of their own). */
-function formValues(info: OperatorBasicInfoResponse): Required<OperatorBasicInfoBody> {
-  return { name: info.name, tel: info.tel, business_hours: info.business_hours, address: info.address, invoice_number: info.invoice_number, postal_code: info.postal_code, fax: info.fax };
+/** The form's part of the record (the images have cards of their own); the minimum group size as typed, kept as text. */
+type BasicInfoValues = Omit<Required<OperatorBasicInfoBody>, 'min_group_size'> & { min_group_size: string };
+
+function formValues(info: OperatorBasicInfoResponse): BasicInfoValues {
+  return {
+    name: info.name,
+    tel: info.tel,
+    business_hours: info.business_hours,
+    address: info.address,
+    invoice_number: info.invoice_number,
+    postal_code: info.postal_code,
+    fax: info.fax,
+    min_group_size: String(info.min_group_size),
+  };
+}
+
+/** The body to send: the typed minimum as a number when it is a whole number in range (else NaN, refused by the schema). */
+function toBody(values: BasicInfoValues): OperatorBasicInfoBody {
+  const text = values.min_group_size.trim();
+  return { ...values, min_group_size: /^\d+$/.test(text) ? Number(text) : Number.NaN };
 }
 
 function BasicInfoForm({ info }: { info: OperatorBasicInfoResponse }) {
@@ -32,10 +50,11 @@ function BasicInfoForm({ info }: { info: OperatorBasicInfoResponse }) {
     tel: () => t('basicInfo.validation.tel'),
     postal_code: () => t('basicInfo.validation.postalCode'),
     fax: () => t('basicInfo.validation.fax'),
+    min_group_size: () => t('basicInfo.validation.minGroupSize', MIN_GROUP_SIZE),
   });
-  const form = useForm<Required<OperatorBasicInfoBody>>({ initialValues: formValues(info), validate: (values) => validate(values) });
+  const form = useForm<BasicInfoValues>({ initialValues: formValues(info), validate: (values) => validate(toBody(values)) });
   const submit = form.onSubmit((values) =>
-    save.mutate(OperatorBasicInfoBody.parse(values), {
+    save.mutate(OperatorBasicInfoBody.parse(toBody(values)), {
       onSuccess: (saved) => {
         const next = formValues(saved);
         form.setValues(next);
@@ -62,6 +81,15 @@ function BasicInfoForm({ info }: { info: OperatorBasicInfoResponse }) {
           <TextInput label={t('basicInfo.fields.tel')} required autoComplete="tel" {...form.getInputProps('tel')} />
           <TextInput label={t('basicInfo.fields.fax')} autoComplete="off" {...form.getInputProps('fax')} />
           <TextInput label={t('basicInfo.fields.business_hours')} {...form.getInputProps('business_hours')} {...counted(form.values.business_hours, MAX_BUSINESS_HOURS)} />
+          <TextInput
+            label={t('basicInfo.fields.min_group_size')}
+            description={t('basicInfo.minGroupSizeHint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            inputMode="numeric"
+            autoComplete="off"
+            w={220}
+            {...form.getInputProps('min_group_size')}
+          />
         </SimpleGrid>
         <Grid gap="sm">
           <Grid.Col span={{ base: 12, sm: 3 }}>

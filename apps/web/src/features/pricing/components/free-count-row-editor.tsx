@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, NumberInput, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { freeCountPlanProblem, type FreeCountPlanProblem } from '@sagano/domain/bookings/pricing';
 import type { FreeCountPlanBody, FreeCountPlanResponse } from '@sagano/domain/pricing/pricing-schemas';
@@ -9,8 +9,8 @@ import { useSaveFreeCountPlan } from '../api/save-free-count-plan.ts';
 
 type Cell = number | string;
 
-/** A whole number typed in a cell, or NaN (which the domain rule refuses). */
-const count = (v: Cell) => (typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v));
+/** A whole number typed in a cell (a sign allowed, so −1 is refused as typed), or NaN (which the domain rule refuses). */
+const count = (v: Cell) => (typeof v === 'number' ? v : /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : Number.NaN);
 
 /**
  * One row of the free count list in edit mode (plan null: a new row). The range is checked with
@@ -50,7 +50,8 @@ export function FreeCountRowEditor({ plan, others, onDone }: { plan: FreeCountPl
     );
   };
 
-  const input = { allowDecimal: false, allowNegative: false, min: 0, hideControls: true, w: 90, size: 'xs' } as const;
+  // Text fields that keep exactly what was typed ("-1", "3.5"): Mantine's NumberInput turned −1 into 1 silently.
+  const input = { inputMode: 'numeric', autoComplete: 'off', w: 90, size: 'xs', styles: { input: { textAlign: 'right' } } } as const;
   const errorOf = (field: FreeCountPlanProblem['field']) => (error?.field === field ? error.message : undefined);
   return (
     <Table.Tr data-testid="free-count-editor">
@@ -64,11 +65,11 @@ export function FreeCountRowEditor({ plan, others, onDone }: { plan: FreeCountPl
           }}
         >
           <Group gap="xs" align="flex-end" wrap="wrap">
-            <NumberInput label={t('freeCount.fields.min')} value={min} onChange={setMin} {...input} error={errorOf('min') !== undefined} aria-describedby={errorOf('min') ? 'free-count-error' : undefined} />
+            <TextInput label={t('freeCount.fields.min')} value={String(min)} onChange={(e) => setMin(e.currentTarget.value)} {...input} error={errorOf('min') !== undefined} aria-describedby={errorOf('min') ? 'free-count-error' : undefined} />
             <Text pb={4}>〜</Text>
-            <NumberInput label={t('freeCount.fields.max')} value={max} onChange={setMax} {...input} error={errorOf('max') !== undefined} aria-describedby={errorOf('max') ? 'free-count-error' : undefined} />
+            <TextInput label={t('freeCount.fields.max')} value={String(max)} onChange={(e) => setMax(e.currentTarget.value)} {...input} error={errorOf('max') !== undefined} aria-describedby={errorOf('max') ? 'free-count-error' : undefined} />
             <Text pb={4}>→</Text>
-            <NumberInput label={t('freeCount.fields.free')} value={free} onChange={setFree} {...input} error={errorOf('free_quantity') !== undefined} aria-describedby={errorOf('free_quantity') ? 'free-count-error' : undefined} />
+            <TextInput label={t('freeCount.fields.free')} value={String(free)} onChange={(e) => setFree(e.currentTarget.value)} {...input} error={errorOf('free_quantity') !== undefined} aria-describedby={errorOf('free_quantity') ? 'free-count-error' : undefined} />
             <Button size="xs" type="submit" loading={save.isPending}>
               {t('common:actions.save')}
             </Button>
