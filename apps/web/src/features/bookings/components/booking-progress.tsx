@@ -49,7 +49,7 @@ export function BookingProgress({ progress, booking }: { progress: Progress; boo
             <Text size="sm" fw={state === 'current' ? 700 : 500} c={state === 'todo' ? 'dimmed' : undefined} style={{ whiteSpace: 'nowrap' }}>
               {t(`progress.steps.${step}`)}
             </Text>
-            <Text size="xs" c={problem ? 'red.8' : resend ? 'orange.9' : 'dimmed'} fw={resend ? 700 : undefined}>
+            <Text size="xs" c={problem ? 'red.8' : resend ? 'red.9' : 'dimmed'} fw={resend ? 700 : undefined}>
               {problem ? t(`progress.problem.${step as 'allotment' | 'seats'}`) : resend ? t('progress.state.resend') : t(`progress.state.${state}`)}
             </Text>
           </Box>

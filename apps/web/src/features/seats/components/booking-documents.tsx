@@ -41,7 +41,7 @@ export function BookingDocuments({ booking }: { booking: BookingResponse }) {
   const id = booking.booking_id;
   // A document mailed before the booking changed what it prints: the download is the current version.
   const updated = (doc: 'seat_table' | 'voucher') => booking.documents.outdated.includes(doc);
-  const badge = <Badge color="orange" variant="filled" size="sm" ml={6}>{t('documents.updatedBadge')}</Badge>;
+  const badge = <Badge color="yellow" autoContrast variant="filled" size="sm" ml={6}>{t('documents.updatedBadge')}</Badge>;
   return (
     <TitledSection id="booking-documents-title" title={t('documents.title')}>
       <Stack gap="md">
@@ -70,7 +70,7 @@ export function BookingDocuments({ booking }: { booking: BookingResponse }) {
           )}
         </Group>
         {((voucher && updated('voucher')) || (seatTable && updated('seat_table'))) && (
-          <Text size="sm" c="orange.9" data-testid="documents-updated">
+          <Text size="sm" fw={600} data-testid="documents-updated">
             {t('documents.updated')}
           </Text>
         )}
