@@ -26,7 +26,7 @@ export const STATUS_COLORS: Record<CustomerStatus, string> = {
   confirmed: 'teal',
   cancelled: 'gray',
   notReserved: 'red',
-  waitlist: 'yellow',
+  waitlist: 'orange',
   inProgress: 'blue',
 };
 

@@ -25,7 +25,7 @@ export type Outlook = 'ready' | 'coming' | 'afterAnswer' | 'onHold' | 'never';
 export interface CustomerPageView {
   state: CustomerPageState;
   /** The message's tone (Mantine colour). */
-  color: 'gray' | 'red' | 'yellow' | 'blue' | 'teal';
+  color: 'gray' | 'red' | 'orange' | 'blue' | 'teal';
   /** The trains section, when a train has no seats shown yet. */
   seats: Exclude<Outlook, 'ready'>;
   voucher: Outlook;
@@ -52,14 +52,14 @@ export function customerPageView(summary: Summary): CustomerPageView {
     case 'NOT_RESERVED':
       return { state: REFUSED[summary.refusal_reason ?? 'OTHER'], color: 'red', seats: 'never', voucher: 'never', invoice: false };
     case 'WAITLIST':
-      return { state: 'waitlisted', color: 'yellow', seats: 'afterAnswer', voucher: 'afterAnswer', invoice: true };
+      return { state: 'waitlisted', color: 'orange', seats: 'afterAnswer', voucher: 'afterAnswer', invoice: true };
     case 'SUBMITTED':
       return { state: 'submitted', color: 'blue', seats: 'afterAnswer', voucher: 'afterAnswer', invoice: true };
     case 'MODIFICATION_SUBMITTED':
       return { state: 'changeRequested', color: 'blue', seats: 'afterAnswer', voucher: 'afterAnswer', invoice: true };
     case 'CANCELLATION_SUBMITTED':
     case 'CANCELLATION_PENDING':
-      return { state: 'cancellationRequested', color: 'yellow', seats: 'onHold', voucher: 'onHold', invoice: true };
+      return { state: 'cancellationRequested', color: 'orange', seats: 'onHold', voucher: 'onHold', invoice: true };
     case 'RESERVED':
     case 'MODIFIED':
     case 'NOT_MODIFIED':
