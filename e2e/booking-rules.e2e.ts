@@ -278,7 +278,7 @@ describe('booking rules on the screens', () => {
       tour_conductor: null,
       group: { group_type: 'NORMAL', name: 'お断りテスト会', name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
       service_order: { down_service: { service_date: DAY, service_id: train.service_id, from_station_id: 1, to_station_id: 4 } },
-      participant_group: { unit_quantity_items: [{ unit_id: d.adult.id, quantity: 5 }], wheel_chairs: [] },
+      participant_group: { unit_quantity_items: [{ unit_id: d.adult.id, quantity: 8 }], wheel_chairs: [] },
       agent_id: d.free.id,
     });
     await page.goto(`/bookings/${refused}`);
@@ -295,7 +295,7 @@ describe('booking rules on the screens', () => {
     await visible(page.getByTestId('booking-status').getByText('お断り'));
 
     // A cancellation the agent asked for: the operator's dialog says 閉じる / 取消を確定する.
-    const id = await confirmed(page, d, '取消支払テスト会', train.service_id, 6);
+    const id = await confirmed(page, d, '取消支払テスト会', train.service_id, 8);
     await apiAs('agent-free@example.com', 'POST', `/v1/bookings/${id}/cancel`, { agree_cancellation_policy: true });
     await page.goto(`/bookings/${id}`);
     await page.getByRole('button', { name: '取消確定' }).click();

@@ -55,7 +55,7 @@ describe('the voucher and seat table reach the agent and station staff', () => {
     await logIn(agent.page, 'agent-free@example.com');
     const [train] = await downTrains(agent.page, DOCUMENTS_DAY);
     expect(train).toBeDefined();
-    const id = await submit(agent.page, DOCUMENTS_DAY, train!.service_id, 6, '嵐山もみじ会');
+    const id = await submit(agent.page, DOCUMENTS_DAY, train!.service_id, 8, '嵐山もみじ会');
 
     // Before the seats are confirmed, the page says when the documents come.
     await agent.page.goto(`/bookings/${id}`);
@@ -130,7 +130,7 @@ describe('the suspend dialog', () => {
     await api(page, 'POST', `/v1/bookings/${confirmed}/reserve_allotments`, {});
     await api(page, 'POST', `/v1/bookings/${confirmed}/confirm_booking`, mail);
     const request = await submit(page, SUSPENSION_DAY, train!.service_id, 8, '運休テスト 申込中の団体', agents[0]!.id);
-    const onOther = await submit(page, SUSPENSION_DAY, other!.service_id, 5, '運休テスト 別の列車の団体', agents[0]!.id);
+    const onOther = await submit(page, SUSPENSION_DAY, other!.service_id, 8, '運休テスト 別の列車の団体', agents[0]!.id);
 
     await page.goto(`/suspended?date=${SUSPENSION_DAY}`);
     const name = train!.service_names.find((n) => n.language_id === 'ja')?.text ?? '';
@@ -216,7 +216,7 @@ describe('a calendar change that stops booked trains', () => {
     const staffEn = await freshPage(browser, 1500, 1000);
     await logIn(staffEn.page, 'staff@example.com', 'en');
     const [trainEn] = await downTrains(staffEn.page, CALENDAR_DAY_EN);
-    const bookedEn = await submit(staffEn.page, CALENDAR_DAY_EN, trainEn!.service_id, 7, 'Calendar test group', agents[0]!.id);
+    const bookedEn = await submit(staffEn.page, CALENDAR_DAY_EN, trainEn!.service_id, 8, 'Calendar test group', agents[0]!.id);
     await staffEn.page.goto('/pattern-calendar');
     await staffEn.page.getByLabel('Month').selectOption('2027-08');
     await staffEn.page.getByText('Suspended', { exact: true }).first().click();

@@ -79,8 +79,8 @@ describe('payments', () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     ids.paid = await confirmedFor(page, 'agent-free@example.com', '支払テスト会 カード', 8);
-    ids.declined = await confirmedFor(page, 'agent-free@example.com', '支払テスト会 拒否', 6);
-    ids.coupon = await confirmedFor(page, 'agent-contracted@example.com', '支払テスト会 クーポン', 7);
+    ids.declined = await confirmedFor(page, 'agent-free@example.com', '支払テスト会 拒否', 8);
+    ids.coupon = await confirmedFor(page, 'agent-contracted@example.com', '支払テスト会 クーポン', 8);
     const booking = await api<Booking>(page, 'GET', `/v1/bookings/${ids.paid}`);
     expect(booking.main_params.payment).toMatchObject({ status: 'PAYMENT_PENDING', payment_method: 'ONLINE_CREDIT_CARD', paid_amount: 0 });
     fare = booking.main_params.payment!.total_amount;
