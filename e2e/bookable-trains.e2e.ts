@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { freshPage, launch, screenshot } from './support/browser.ts';
-import { fillDate, logIn, visible } from './support/actions.ts';
+import { logIn, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 
