@@ -86,6 +86,8 @@ describe('seats, seat table and voucher', () => {
     await page.goto(`/bookings/${id}`);
     await page.getByRole('button', { name: 'バウチャーを送る' }).click();
     await page.getByRole('dialog').getByLabel('バウチャー記載事項').fill('発車の20分前までにトロッコ嵯峨駅の改札前へお集まりください。');
+    // A prepaid (card or coupon) agent's unpaid fare: the voucher goes with the operator's reason (stale-documents journeys cover the wait).
+    if ((await page.getByRole('dialog').getByTestId('voucher-awaits-payment').count()) > 0) await page.getByRole('dialog').getByLabel('入金前に送る理由').fill('当日精算の約束あり');
     await page.getByRole('dialog').getByRole('button', { name: '確定して次へ' }).click();
     // The note dialog gives way to the mail with its PDF; sending waits for the template.
     await visible(page.getByRole('dialog').getByRole('link', { name: 'バウチャー(PDF)' }));
