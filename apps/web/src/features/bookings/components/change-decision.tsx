@@ -164,7 +164,7 @@ export function ChangeDeclinedNotice({ booking }: { booking: BookingResponse }) 
   const { t } = useTranslation('bookings');
   if (!booking.modification_decline_reason) return null;
   return (
-    <Alert color="yellow" variant="light" mt="md" icon={<IconInfoCircle size={18} aria-hidden />} title={t('declineChange.noticeTitle')} data-testid="change-declined">
+    <Alert color="orange" variant="light" mt="md" icon={<IconInfoCircle size={18} aria-hidden />} title={t('declineChange.noticeTitle')} data-testid="change-declined">
       <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
         {t('declineChange.noticeReason', { reason: booking.modification_decline_reason })}
       </Text>

@@ -37,25 +37,26 @@ export function useTrainChangeOnce(values: BookingFormState, booking: BookingRes
   const applies = values.update_of !== null && booking !== undefined && booking.main_params.service_order.update_count === 0;
   const differs = applies && formTrainsDiffer(values, booking, labels);
   const notice = applies ? (
-    <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('trainChangeOnce.title')} data-testid="train-change-once" mt="sm">
-      <Stack gap="xs">
+    <Stack gap="xs" mt="sm" data-testid="train-change-once">
+      <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('trainChangeOnce.title')}>
         <Text size="sm">{t('trainChangeOnce.message')}</Text>
-        {differs && (
-          <Checkbox
-            id="train-change-once-confirm"
-            label={t('trainChangeOnce.confirm')}
-            checked={checked}
-            onChange={(e) => {
-              setChecked(e.currentTarget.checked);
-              setError(false);
-            }}
-            error={error ? t('trainChangeOnce.required') : undefined}
-            aria-required
-            data-testid="train-change-once-confirm"
-          />
-        )}
-      </Stack>
-    </Alert>
+      </Alert>
+      {differs && (
+        <Checkbox
+          id="train-change-once-confirm"
+          label={t('trainChangeOnce.confirm')}
+          checked={checked}
+          onChange={(e) => {
+            setChecked(e.currentTarget.checked);
+            setError(false);
+          }}
+          // The palette's error red is 3.3:1 on white: the message is written in a darker red.
+          error={error ? <Text component="span" size="xs" c="red.9">{t('trainChangeOnce.required')}</Text> : undefined}
+          aria-required
+          data-testid="train-change-once-confirm"
+        />
+      )}
+    </Stack>
   ) : null;
   const check = () => {
     if (!differs || checked) return true;
