@@ -18,7 +18,7 @@ export function OperationLogDetailModal({ id, onClose }: { id: number | null; on
           <DataList labelWidth={120} size="sm">
             <DetailRow label={t('columns.time')}>{formatDateTime(row.created_at)}</DetailRow>
             <DetailRow label={t('filters.category')}>{categoryLabel(row.category, t)}</DetailRow>
-            <DetailRow label={t('columns.content')}>{`${operationLabel(row.operation, t)} (${row.operation})`}</DetailRow>
+            <DetailRow label={t('columns.content')}>{operationLabel(row.operation, t)}</DetailRow>
             <DetailRow label={t('operator')}>{row.operator}</DetailRow>
             <DetailRow label={t('bookingId')}>{row.booking_id ?? t('noData')}</DetailRow>
             <DetailRow label={t('statusCode')}>

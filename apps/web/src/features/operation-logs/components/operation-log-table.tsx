@@ -47,9 +47,6 @@ export function OperationLogTable({ rows, onOpen }: { rows: OperationLogRow[]; o
                         <Text size="sm" fw={600}>
                           {operationLabel(row.operation, t)}
                         </Text>
-                        <Text size="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                          {row.operation}
-                        </Text>
                         <Badge size="xs" variant="light" color="gray">
                           {categoryLabel(row.category, t)}
                         </Badge>
