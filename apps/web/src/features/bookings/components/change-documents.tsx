@@ -44,7 +44,7 @@ export function AcceptChangeModal({ booking, labels, opened, loading, onClose, o
     <Modal closeButtonProps={{ 'aria-label': t('common:actions.close') }} opened={opened} onClose={onClose} title={t('steps.acceptChangeTitle')} size="lg">
       <Stack gap="sm">
         <Text size="sm">{t('steps.acceptChangeMessage')}</Text>
-        {booking.pending_change_summary && <ChangeComparison summary={booking.pending_change_summary} labels={labels} />}
+        {booking.pending_change_summary && <ChangeComparison summary={booking.pending_change_summary} labels={labels} showSeats={!moves} />}
         {moves && (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} data-testid="accept-change-warning">
             <List size="sm" spacing={4}>
