@@ -81,11 +81,12 @@ describe('the back-office shell', () => {
     await screenshot(page, 'dashboard-admin-en');
     await page.getByRole('link', { name: 'Operation logs' }).click();
     await page.waitForURL('**/operation-logs');
-    await visible(page.getByText('auth.login').first());
+    // An operation reads as its label (no raw operation name on screen).
+    await visible(page.locator('[data-testid^="operation-log-row-"]').getByText('Sign in', { exact: true }).first());
     await screenshot(page, 'operation-logs-en');
     await page.getByRole('button', { name: 'Details' }).first().click();
     const log = page.getByRole('dialog', { name: 'Operation log details' });
-    await visible(log.getByText('auth.login').first());
+    await visible(log.getByText('Sign in', { exact: true }).first());
     await visible(log.getByText('Request'));
     await screenshot(page, 'operation-log-detail-en');
     await log.getByRole('button', { name: 'Close' }).click();
