@@ -60,6 +60,7 @@ const words = {
     acceptTitle: '変更の承認',
     acceptConfirm: '変更を承認する',
     released: '列車が変わるため',
+    brief: '人数 20 → 17 名',
   },
   en: {
     day: '2027-10-28',
@@ -83,6 +84,7 @@ const words = {
     acceptTitle: 'Accept the change',
     acceptConfirm: 'Accept the change',
     released: 'The trains change',
+    brief: 'Participants 20 → 17',
   },
 } as const;
 
@@ -165,8 +167,17 @@ async function journey(page: Page, lang: Lang) {
   await fewerPeople(fewer.id, fewer.adult);
   await agentChangesTrain(page, lang, moved.id);
 
-  // The headcount change, side by side on the booking; declined with a reason.
+  // The operator's notifications say what each change is about.
   await logIn(page, 'staff@example.com', lang);
+  await page.goto('/notifications');
+  const entry = page.getByRole('row').filter({ hasText: fewer.id });
+  await visible(entry.getByTestId('notification-detail').getByText(w.brief, { exact: false }));
+  await visible(page.getByRole('row').filter({ hasText: moved.id }).getByTestId('notification-detail').getByText('→', { exact: false }));
+  // The detail lines only: the list's unread rows (links and buttons on the blue tint) are another screen's concern.
+  expect(await seriousAxeViolations(page, '[data-testid="notification-detail"]')).toEqual([]);
+  await screenshot(page, `change-notifications-${lang}`);
+
+  // The headcount change, side by side on the booking; declined with a reason.
   await page.goto(`/bookings/${fewer.id}`);
   await visible(page.getByRole('heading', { name: w.title(fewer.id), exact: true }));
   const summary = (await staff<Booking>('GET', `/v1/bookings/${fewer.id}`)).pending_change_summary!;
