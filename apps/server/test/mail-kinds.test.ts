@@ -21,10 +21,8 @@ describe('mail kinds (the mail templates screen)', () => {
     const rows = res.json().mail_kinds as { kind: string; recipient: string; has_preview: boolean }[];
     expect(rows.map((r) => r.kind)).toEqual([...MAIL_KINDS]);
     for (const row of rows) expect(row.recipient, row.kind).toBe(MAIL_KIND_RECIPIENTS[row.kind as keyof typeof MAIL_KIND_RECIPIENTS]);
-    // The kinds of spec 000 §4 (booking OK, booking NG, voucher) and the product's own have a sample.
-    for (const kind of ['booking.ok', 'booking.ng', 'booking.voucher', 'booking.seat_table', 'account.invitation', 'PAYMENT_RECEIVED', 'MONTHLY_INVOICE', 'BULK_FINISHED']) {
-      expect(rows.find((r) => r.kind === kind)?.has_preview, kind).toBe(true);
-    }
+    // Every kind has a sample: a new kind of mail is not done until the templates screen shows it.
+    for (const row of rows) expect(row.has_preview, row.kind).toBe(true);
   });
 
   it('renders each sample with the template the product sends, in ja and en, filled in, with the booking link', async () => {
@@ -41,7 +39,8 @@ describe('mail kinds (the mail templates screen)', () => {
         expect(preview.kind).toBe(kind);
         expect(preview.subject.length, kind).toBeGreaterThan(5);
         expect(`${preview.subject}\n${preview.body}`, `${kind} ${lang}`).not.toMatch(CODE);
-        if (kind.startsWith('booking.')) expect(preview.lang, kind).toBe('ja');
+        // The booking answers staff edit before sending are Japanese texts; every other mail is in the recipient's language.
+        if (['booking.ok', 'booking.ng', 'booking.seat_table', 'booking.voucher'].includes(kind)) expect(preview.lang, kind).toBe('ja');
         else expect(preview.lang, kind).toBe(lang);
       }
     }

@@ -36,6 +36,8 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   const color = input.color ?? input.theme.primaryColor;
   if (!/^[a-z]+$/.test(color) || color === 'gray' || color === 'dark' || !(color in input.theme.colors)) return resolved;
   if (input.variant === 'light') return { ...resolved, color: darker(`var(--mantine-color-${color}-9)`) };
+  // Subtle buttons (a row's 削除) write in the palette's 9 rather than its 6 (red.6 is 3.4:1 on white).
+  if (input.variant === 'subtle') return { ...resolved, color: `var(--mantine-color-${color}-9)` };
   if ((input.variant ?? 'filled') === 'filled' && PALE_FILLS.has(color)) return { ...resolved, background: darker(resolved.background), hover: darker(resolved.hover) };
   return resolved;
 };
@@ -74,10 +76,11 @@ export const theme = createTheme({
 
 /**
  * Secondary text (c="dimmed": captions, the menu's group headings) in a grey that reads at 4.5:1 or
- * more on white and on the striped rows (Mantine's gray.6 gives 3.3:1).
+ * more on white and on the striped rows (Mantine's gray.6 gives 3.3:1); a field's error message and
+ * red border in red.9 (Mantine's red.6 gives 3.4:1 under a field, below AA for small text).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a' },
+  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-error': 'var(--mantine-color-red-9)' },
   dark: {},
 });

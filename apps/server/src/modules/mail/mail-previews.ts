@@ -6,7 +6,11 @@
 import type { MailKind } from '@sagano/domain/mail/mail-kinds';
 import type { MailLanguage } from './recipient-language.ts';
 import { bookingNgMail, bookingOkMail, seatTableMail, voucherMail, type MailBooking } from '../bookings/booking-mail-templates.ts';
+import type { ChangeSummary } from '@sagano/domain/bookings/change-summary-schema';
 import { bulkFinishedMail } from '../bulk-operations/bulk-mails.ts';
+import { cancellationDeclinedMail } from '../bookings/cancellation-mails.ts';
+import { changeMail, type ChangeMailKind, type ChangeMailNames } from '../bookings/change-mails.ts';
+import { reissueMail } from '../seats/reissue-mails.ts';
 import { cancellationSettlementMail, paymentReceivedMail, paymentReminderMail, refundMadeMail } from '../payments/payment-mails.ts';
 import { monthlyInvoiceMail } from '../settlements/settlement-mails.ts';
 import { passwordResetMail } from './mail-templates.ts';
@@ -37,6 +41,41 @@ const SAMPLE_BOOKING: MailBooking = {
   ],
 };
 
+const SAMPLE_NAMES: ChangeMailNames = {
+  stations: new Map([
+    [1, [{ language_id: 'ja', text: 'トロッコ嵯峨' }, { language_id: 'en', text: 'Torokko Saga' }]],
+    [4, [{ language_id: 'ja', text: 'トロッコ亀岡' }, { language_id: 'en', text: 'Torokko Kameoka' }]],
+  ]),
+  units: new Map([[1, [{ language_id: 'ja', text: '一般 大人' }, { language_id: 'en', text: 'Adult' }]]]),
+};
+
+const leg = (serviceId: number, name: string, nameEn: string): ChangeSummary['legs'][number]['before'] => ({
+  service_date: '2026-05-20',
+  service_id: serviceId,
+  service_name: [
+    { language_id: 'ja', text: name },
+    { language_id: 'en', text: nameEn },
+  ],
+  from_station_id: 1,
+  to_station_id: 4,
+});
+
+/** Two people fewer and the 5号 moved to the 9号: every line of the side by side shows. */
+const SAMPLE_CHANGE: ChangeSummary = {
+  trains_changed: true,
+  legs: [{ direction: 'down', before: leg(5, 'トロッコ5号', 'Torokko 5'), after: leg(9, 'トロッコ9号', 'Torokko 9'), train_changed: true, segment_changed: false }],
+  units: [{ unit_id: 1, before_quantity: 32, after_quantity: 30, decrement_quantity: 2, decrement_fee: 180_000_000 }],
+  participant_quantity: { before: 32, after: 30 },
+  wheelchairs: { before: 0, after: 0 },
+  wheelchair_slopes: { before: 0, after: 0 },
+  amounts: { before_total_amount: 28_800_000_000, fare_amount: 27_000_000_000, decrement_fee_amount: 180_000_000, after_total_amount: 27_180_000_000, difference_amount: -1_620_000_000 },
+  seats: 'RELEASED',
+  other_changes: [],
+};
+
+const changePreview = (kind: ChangeMailKind) => (lang: MailLanguage, c: MailPreviewContext) =>
+  out(lang, changeMail(kind, lang, { bookingId: BOOKING_ID, groupName: SAMPLE_BOOKING.groupName, summary: SAMPLE_CHANGE, ...(kind === 'booking.change_declined' ? { reason: lang === 'en' ? 'The 9 is full for groups that day.' : '当日の9号は団体席が満席のため。' } : {}), link: link(c) }, SAMPLE_NAMES));
+
 const link = (c: MailPreviewContext) => `${c.publicUrl}/bookings/${BOOKING_ID}`;
 const out = (lang: MailLanguage, m: { subject: string; bodyText: string }): MailPreview => ({ lang, subject: m.subject, body: m.bodyText });
 /** The booking answers are Japanese texts staff edit before sending: one language whatever is asked. */
@@ -56,6 +95,13 @@ const PREVIEWS: Partial<Record<MailKind, (lang: MailLanguage, c: MailPreviewCont
   PAYMENT_REMINDER: (lang, c) => out(lang, paymentReminderMail(lang, { bookingId: BOOKING_ID, groupName: SAMPLE_BOOKING.groupName, amountE6: 28_800_000_000, dueDate: '2026-05-13', link: link(c) })),
   MONTHLY_INVOICE: (lang, c) =>
     out(lang, monthlyInvoiceMail(lang, { agentName: 'サクラ旅行株式会社', branchName: null, periodFrom: '2026-04-01', periodTo: '2026-04-30', invoiceNumber: 'INV-202604-0001', amountE6: 115_200_000_000, dueDate: '2026-05-31', link: `${c.publicUrl}/monthly-report` })),
+  'booking.change_approved': changePreview('booking.change_approved'),
+  'booking.change_declined': changePreview('booking.change_declined'),
+  'booking.changed': changePreview('booking.changed'),
+  'booking.seat_table_reissued': (lang, c) => out(lang, reissueMail('seat_table', lang, { booking: SAMPLE_BOOKING, link: link(c), customerUrl: `${c.publicUrl}/customer/bookings/${BOOKING_ID}?token=sample` })),
+  'booking.voucher_reissued': (lang, c) => out(lang, reissueMail('voucher', lang, { booking: SAMPLE_BOOKING, link: link(c), customerUrl: `${c.publicUrl}/customer/bookings/${BOOKING_ID}?token=sample` })),
+  CANCELLATION_DECLINED: (lang, c) =>
+    out(lang, cancellationDeclinedMail(lang, { bookingId: BOOKING_ID, groupName: SAMPLE_BOOKING.groupName, reason: lang === 'en' ? 'The group has already boarded.' : '既にご乗車済みのため。', link: link(c) })),
   BULK_FINISHED: (lang, c) => out(lang, bulkFinishedMail(lang, { id: 12, kind: 'RESERVE_ALLOTMENTS', filename: '5月特約.csv', total: 40, done: 37, refused: 2, skipped: 1, link: `${c.publicUrl}/bulk-operation?id=12` })),
 };
 
