@@ -227,6 +227,8 @@ export const BookingHistory = z.object({
   cancellation_declined: CancellationDeclined.nullable().optional(),
   /** Our addition: the operator's reason for mailing a prepaid voucher while its fare was unpaid (send_voucher / resend_documents); null otherwise, and for agents. */
   voucher_override_unpaid_reason: z.string().nullable().optional(),
+  /** Our addition: the operator's reason for declining the agent's change request, on the revision that declined it (NOT_MODIFIED); null otherwise. */
+  modification_decline_reason: z.string().nullable().optional(),
 });
 
 export const BookingResponse = z.object({

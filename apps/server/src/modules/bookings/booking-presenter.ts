@@ -192,6 +192,7 @@ export function presentBooking(
         confirm_note: snap.confirm_note ?? '',
         cancellation_declined: snap.cancellation_declined ?? null,
         voucher_override_unpaid_reason: caller === 'AGENT' ? null : ((h.snapshot as { voucher_override_unpaid_reason?: string }).voucher_override_unpaid_reason ?? null),
+        modification_decline_reason: (h.snapshot as { modification_decline_reason?: string | null }).modification_decline_reason ?? null,
       };
     }),
     pending_change: (a.booking.pendingChange as UpdateParamsBody | null) ?? null,

@@ -147,7 +147,7 @@ export function PortalHome() {
                   <Text size="sm">{formatDateTime(row.created_at)}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{isKind(row.kind) ? t(`notifications:kinds.${row.kind}`) : row.kind}</Text>
+                  <Text size="sm">{isKind(row.kind) ? t(`notifications:kinds.${row.kind}`) : t('notifications:otherKind')}</Text>
                   {row.group_name && (
                     <Text size="xs" c="dimmed">
                       {row.group_name}

@@ -16,6 +16,17 @@ describe('revision views', () => {
     expect(views[1]).toMatchObject({ status: 'RESERVED', subStatus: 'SAGANO_ALLOTMENT_CONFIRMED' });
     expect(views[1]!.paymentStatus).toBe('PAYMENT_PENDING');
   });
+  it('shows a change decline reason on the revision that declined, and a voucher override on its own revision', () => {
+    const people = { participant_quantity: 10, unit_quantity_items: [{ unit_id: 1, quantity: 10 }] };
+    const views = revisionViews([
+      { ...base, status: 'RESERVED', sub_status: 'SAGANO_SEAT_TABLE_SENT', type: 'UPDATE', revision: 1, service_order: [leg], participant_group: people, payment: null, voucher_override_unpaid_reason: '現地払いの確約あり' },
+      { ...base, status: 'MODIFICATION_SUBMITTED', sub_status: 'SAGANO_SEAT_TABLE_SENT', type: 'UPDATE', revision: 2, service_order: [leg], participant_group: people, payment: null },
+      { ...base, status: 'NOT_MODIFIED', sub_status: 'SAGANO_SEAT_TABLE_SENT', type: 'UPDATE', revision: 3, service_order: [leg], participant_group: people, payment: null, modification_decline_reason: '満席のため' },
+      { ...base, status: 'NOT_MODIFIED', sub_status: 'SAGANO_SEAT_TABLE_SENT', type: 'UPDATE', revision: 4, service_order: [leg], participant_group: people, payment: null, modification_decline_reason: '満席のため' },
+    ]);
+    expect(views.map((v) => v.changeDeclined)).toEqual([null, null, '満席のため', null]);
+    expect(views.map((v) => v.voucherOverride)).toEqual(['現地払いの確約あり', null, null, null]);
+  });
   it('tolerates snapshots it cannot read', () => {
     const [view] = revisionViews([{ ...base, type: 'CREATE', revision: 1, service_order: 'x', participant_group: null, payment: undefined }]);
     expect(view).toMatchObject({ legs: null, participants: null, amount: null });

@@ -33,6 +33,10 @@ export type RevisionView = {
   paymentStatus: string | null;
   /** The cancellation this revision declined (shown where it first appears), else null. */
   declined: NonNullable<BookingResponse['main_param_histories'][number]['cancellation_declined']> | null;
+  /** The reason the operator gave for declining a change request (on the revision that declined it), else null. */
+  changeDeclined: string | null;
+  /** The operator's reason for mailing a prepaid voucher before its fare was paid (this revision's), else null. */
+  voucherOverride: string | null;
   /** What differs from the revision before (all of it for the first). */
   changed: { trains: boolean; participants: boolean; amount: boolean; payment: boolean; status: boolean };
 };
@@ -69,6 +73,8 @@ export function revisionViews(histories: BookingResponse['main_param_histories']
       amount: payment.success ? payment.data.total_amount : null,
       paymentStatus: payment.success ? (payment.data.status ?? null) : null,
       declined: null,
+      changeDeclined: null,
+      voucherOverride: h.voucher_override_unpaid_reason ?? null,
       changed: { trains: true, participants: true, amount: true, payment: true, status: true },
     };
     if (previous) {
@@ -83,6 +89,8 @@ export function revisionViews(histories: BookingResponse['main_param_histories']
     // The decline stays on later snapshots until the next request: shown only on the revision that made it.
     const before = sorted[sorted.indexOf(h) - 1]?.cancellation_declined ?? null;
     if (h.cancellation_declined && !same(h.cancellation_declined, before)) view.declined = h.cancellation_declined;
+    // The change decline reason stays on the booking while it is NOT_MODIFIED: shown where the status became so.
+    if (h.modification_decline_reason && h.status === 'NOT_MODIFIED' && previous?.status !== 'NOT_MODIFIED') view.changeDeclined = h.modification_decline_reason;
     previous = view;
     return view;
   });

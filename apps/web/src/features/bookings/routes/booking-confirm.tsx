@@ -42,7 +42,12 @@ function LegSummary({ state, leg, labels, title }: { state: BookingFormState; le
   const trains = useDayTrains(date, leg.from, leg.to);
   const id = leg.direction === 'down' ? state.down_service_id : state.up_service_id;
   const train = trains.data?.services.find((s) => s.service_id === id);
-  const name = train ? `${labels.label(train.service_names)} ${t('detail.time', { departure: train.departure_hhmm ?? '—', arrival: train.arrival_hhmm ?? '—' })}` : `#${id}`;
+  // A train is always named: while the day's trains load, or when the chosen one no longer runs that day, say so (never its id).
+  const name = train
+    ? `${labels.label(train.service_names)} ${t('detail.time', { departure: train.departure_hhmm ?? '—', arrival: train.arrival_hhmm ?? '—' })}`
+    : trains.isPending
+      ? t('form.trainLoading')
+      : t('form.trainGone');
   return <Field label={`${title}: ${labels.stationName(leg.from)} → ${labels.stationName(leg.to)}`} value={`${date} ${name}`} />;
 }
 
@@ -62,7 +67,7 @@ function Problem({ message }: { message: string }) {
 
 /** /bookings/confirm: the stored draft, read back, agreement to the cancellation policy, submit. */
 export function Component() {
-  const { t, i18n } = useTranslation('bookings');
+  const { t, i18n } = useTranslation(['bookings', 'common']);
   const navigate = useNavigate();
   const labels = useBookingLabels();
   // Agents read their own agent (head office) or branch; the agent list is the back office's.
@@ -149,7 +154,7 @@ export function Component() {
           </SimpleGrid>
         </BookingSection>
         <BookingSection title={t('form.steps.agent')}>
-          <Field label={t('form.agent')} value={[agentSummary ? agentName(agentSummary.name_ja, agentSummary.name_en) : scope?.kind === 'branch' ? '' : `#${state.agent_id}`, branch ? agentName(branch.name_ja, branch.name_en) : ''].filter(Boolean).join(' / ')} />
+          <Field label={t('form.agent')} value={[agentSummary ? agentName(agentSummary.name_ja, agentSummary.name_en) : scope?.kind === 'branch' ? '' : t('common:status.loading'), branch ? agentName(branch.name_ja, branch.name_en) : ''].filter(Boolean).join(' / ')} />
         </BookingSection>
         <BookingSection title={`${t('form.steps.applicant')} / ${t('form.steps.conductor')}`}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">

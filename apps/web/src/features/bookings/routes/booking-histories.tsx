@@ -105,6 +105,16 @@ export function Component() {
                     {t(v.declined.declined_by === 'AGENT' ? 'declineCancellation.historyAgent' : 'declineCancellation.historyOperator', { reason: v.declined.reason })}
                   </Text>
                 )}
+                {v.changeDeclined && (
+                  <Text size="xs" mt={4} style={{ whiteSpace: 'pre-wrap' }} data-testid="history-change-declined">
+                    {t('histories.changeDeclined', { reason: v.changeDeclined })}
+                  </Text>
+                )}
+                {v.voucherOverride && (
+                  <Text size="xs" mt={4} style={{ whiteSpace: 'pre-wrap' }} data-testid="history-voucher-override">
+                    {t('histories.voucherOverride', { reason: v.voucherOverride })}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {v.paymentStatus && (PAYMENT_STATUSES as readonly string[]).includes(v.paymentStatus)

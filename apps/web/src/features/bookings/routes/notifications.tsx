@@ -128,7 +128,7 @@ export function Component() {
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Table.Td>
               <Table.Td>
-                <Text size="sm" fw="inherit" style={{ whiteSpace: 'nowrap' }}>{isKind(row.kind) ? t(`kinds.${row.kind}`) : row.kind}</Text>
+                <Text size="sm" fw="inherit" style={{ whiteSpace: 'nowrap' }}>{isKind(row.kind) ? t(`kinds.${row.kind}`) : t('otherKind')}</Text>
                 <NotificationDetail detail={row.detail} />
               </Table.Td>
               <Table.Td>
