@@ -101,6 +101,7 @@ function fill(url: string, victim: Victim): string {
     if (name === 'token') return 'not-the-token';
     if (name === 'attachment_id') return '1';
     if (name === 'mail_template') return 'booking_ok';
+    if (name === 'kind' && url.startsWith('/v1/mail-kinds/')) return 'booking.ok';
     if (name === 'name' && url.startsWith('/v1/jobs/')) return 'bookings.remind-answer-due';
     if (name === 'id') {
       if (url.startsWith('/v1/agents/')) return String(victim.agentId);
@@ -129,6 +130,7 @@ const BODIES: Record<string, unknown> = {
   'POST /v1/notes/:note_id': { note: '書き換え', is_private: false },
   'POST /v1/bookings/:booking_id/cancel': { agree_cancellation_policy: true },
   'POST /v1/bookings/:booking_id/confirm_cancellation': undefined,
+  'POST /v1/bookings/:booking_id/decline_cancellation': { reason: '他社からの取り下げ' },
   'PUT /v1/bookings/:booking_id/params': {
     applicant: { name: 'x', email: 'x@example.com', phone_number: '1' },
     tour_conductor: null,

@@ -129,7 +129,9 @@ describe('POST /v1/bookings/{id}/reserve', () => {
   });
 
   it('refuses when not every train can be held, writing nothing', async () => {
-    await keepGroupSeats(ctx, staff, fx.days[1]!, fx.down, 4);
+    // The train carries 12 group seats and another group holds 8 of them: a group of 12 waits, it is not over the train's capacity.
+    await keepGroupSeats(ctx, staff, fx.days[1]!, fx.down, 12);
+    expect((await post(`/v1/bookings/${await submit(fx.days[1]!, 8)}/reserve`)).statusCode).toBe(200);
     const id = await submit(fx.days[1]!, 12, { wait_listing: true });
     const counters = () => ctx.database.db.execute(sql`select coalesce(sum(held), 0)::int as n from inventory_counters where service_date = ${fx.days[1]}`);
     const before = JSON.stringify(await counters());
