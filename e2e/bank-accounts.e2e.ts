@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { freshPage, launch, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
@@ -72,6 +72,11 @@ describe('money master data', () => {
     await form.getByRole('button', { name: '保存' }).click();
     await visible(form.getByText('同じ日数の行がほかにあります。'));
     await screenshot(page, 'cancellation-policy-form-ja');
+    // A number field keeps what was typed: −1 stays −1 and is refused by name, never turned into 1.
+    await form.getByLabel('6行目の日数').fill('-1');
+    await form.getByRole('button', { name: '保存' }).click();
+    expect(await form.getByLabel('6行目の日数').inputValue()).toBe('-1');
+    await visible(form.getByText('0〜365 の整数で入力してください。'));
     await form.getByRole('button', { name: '6行目を削除' }).click();
 
     await rate7.fill('25');

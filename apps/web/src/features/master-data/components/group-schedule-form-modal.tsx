@@ -111,8 +111,7 @@ export function GroupScheduleFormModal({ schedule, onClose }: { schedule: GroupS
                 required
                 min={0}
                 max={365}
-                allowDecimal={false}
-                allowNegative={false}
+                clampBehavior="none"
                 rightSection={
                   <Text size="xs" c="dimmed">
                     {t('schedules.daysUnit')}

@@ -108,8 +108,7 @@ function PolicyEditor({ saved }: { saved: CancellationPolicyResponse }) {
                       aria-label={t('policy.daysLabel', { row: i + 1 })}
                       min={0}
                       max={MAX_POLICY_DAYS_BEFORE}
-                      allowDecimal={false}
-                      allowNegative={false}
+                      clampBehavior="none"
                       rightSection={<Text size="xs" c="dimmed">{t('policy.daysUnit')}</Text>}
                       rightSectionWidth={48}
                       {...form.getInputProps(`rows.${i}.days_before`)}
@@ -121,7 +120,7 @@ function PolicyEditor({ saved }: { saved: CancellationPolicyResponse }) {
                       min={0}
                       max={100}
                       decimalScale={4}
-                      allowNegative={false}
+                      clampBehavior="none"
                       rightSection={<Text size="xs" c="dimmed">%</Text>}
                       {...form.getInputProps(`rows.${i}.rate_percent`)}
                     />

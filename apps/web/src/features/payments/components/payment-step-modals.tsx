@@ -35,13 +35,16 @@ function showError(form: { setFieldError: (path: string, error: string) => void 
   else notifyApiError(error);
 }
 
-/** A whole-yen amount typed by staff: no decimals, no sign, thousands separators, 円 after it. */
+/**
+ * A whole-yen amount typed by staff, thousands separators, 円 after it. What is typed stays as typed
+ * (a sign, a decimal, a number under the minimum): the form refuses it with its message (typedE6)
+ * rather than the field quietly turning −1000 into 1000 or 0 into 1.
+ */
 function YenInput({ unit, ...props }: NumberInputProps & { unit: string }) {
   return (
     <NumberInput
       required
-      allowDecimal={false}
-      allowNegative={false}
+      clampBehavior="none"
       thousandSeparator=","
       rightSection={
         <Text size="sm" c="dimmed">
