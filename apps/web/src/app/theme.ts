@@ -1,4 +1,4 @@
-import { createTheme, defaultVariantColorsResolver, type CSSVariablesResolver, type MantineColorsTuple, type VariantColorsResolver } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, defaultVariantColorsResolver, type CSSVariablesResolver, type MantineColorsTuple, type VariantColorsResolver } from '@mantine/core';
 
 // A deep forest green, after the Hozu gorge the line runs through; calm for long office use.
 // Required inputs: the asterisk comes from CSS (global.css) instead of Mantine's text node.
@@ -27,6 +27,18 @@ const PALE_FILLS = new Set(['teal', 'green', 'orange', 'yellow', 'lime', 'cyan']
 const darker = (color: string) => `color-mix(in srgb, ${color} 78%, black)`;
 
 /**
+ * The palette's shade that writes at 4.5:1 or more on white, on the striped rows and on its own
+ * light tint: the 9, darkened for the pale palettes (orange.9 is 4.3:1 on white), yellow the most
+ * (its darkened 9 was 4.2:1 on its tint).
+ */
+function readable(color: string): string {
+  const shade = `var(--mantine-color-${color}-9)`;
+  if (color === 'yellow') return `color-mix(in srgb, ${shade} 68%, black)`;
+  return PALE_FILLS.has(color) ? darker(shade) : shade;
+}
+const NAMED_COLORS = [...Object.keys(DEFAULT_THEME.colors).filter((c) => c !== 'gray' && c !== 'dark'), 'sagano'];
+
+/**
  * Badges, alerts and buttons in a named colour reach 4.5:1: light variants write in a shade darker
  * than the palette's 9 (orange on its tint was 3.6:1, teal 4.3:1), and the pale palettes' filled
  * variant is darkened under its white text.
@@ -35,7 +47,7 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   const resolved = defaultVariantColorsResolver(input);
   const color = input.color ?? input.theme.primaryColor;
   if (!/^[a-z]+$/.test(color) || color === 'gray' || color === 'dark' || !(color in input.theme.colors)) return resolved;
-  if (input.variant === 'light') return { ...resolved, color: darker(`var(--mantine-color-${color}-9)`) };
+  if (input.variant === 'light') return { ...resolved, color: color === 'yellow' ? readable(color) : darker(`var(--mantine-color-${color}-9)`) };
   // Subtle buttons (a row's 削除) write in the palette's 9 rather than its 6 (red.6 is 3.4:1 on white).
   if (input.variant === 'subtle') return { ...resolved, color: `var(--mantine-color-${color}-9)` };
   if ((input.variant ?? 'filled') === 'filled' && PALE_FILLS.has(color)) return { ...resolved, background: darker(resolved.background), hover: darker(resolved.hover) };
@@ -78,9 +90,17 @@ export const theme = createTheme({
  * Secondary text (c="dimmed": captions, the menu's group headings) in a grey that reads at 4.5:1 or
  * more on white and on the striped rows (Mantine's gray.6 gives 3.3:1); a field's error message and
  * red border in red.9 (Mantine's red.6 gives 3.4:1 under a field, below AA for small text).
+ * Text in a named colour (c="red", c="teal"), outline badges and links write in the palette's
+ * readable shade (Mantine writes them in the primary shade 8: red 4.3:1 on a striped row, teal
+ * 3.9:1, orange outline 3.4:1; a link on a blue alert 4.4:1).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-error': 'var(--mantine-color-red-9)' },
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-anchor': 'var(--mantine-color-sagano-9)',
+    ...Object.fromEntries(NAMED_COLORS.flatMap((c) => [[`--mantine-color-${c}-text`, readable(c)], [`--mantine-color-${c}-outline`, readable(c)]])),
+  },
   dark: {},
 });

@@ -62,7 +62,6 @@ export function OperatorDashboard() {
                 component={Link}
                 to={countLink(key, summary.data?.today ?? '')}
                 data-testid={`dashboard-count-${key}`}
-                aria-label={t('todo.countLabel', { label: t(`todo.counts.${key}.label`), count: count ?? '—' })}
                 style={{
                   border: `1px solid var(--mantine-color-${attention ? 'orange-4' : 'gray-3'})`,
                   background: attention ? 'var(--mantine-color-orange-light)' : undefined,

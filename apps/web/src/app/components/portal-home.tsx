@@ -106,7 +106,6 @@ export function PortalHome() {
                 key={status}
                 component={Link}
                 to={bookingsLink(status, today)}
-                aria-label={t('home.countLabel', { status: label, count })}
                 data-testid={`portal-count-${status}`}
                 style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-sm)', padding: 'var(--mantine-spacing-sm)' }}
               >

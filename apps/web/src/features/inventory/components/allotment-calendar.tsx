@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Paper, Stack, Table, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -8,7 +8,6 @@ import type { Direction } from '@sagano/domain/reference/reference-schemas';
 import { tokyoToday } from '@sagano/domain/common/business-date';
 import { formatDayOfMonth, monthGrid, weekdayOf, type YearMonth } from '../../../lib/calendar-grid.ts';
 import { LevelBadge } from './level-badge.tsx';
-import { useListSeparator } from '../../../lib/list-separator.ts';
 
 const SUNDAY_FIRST = [0, 1, 2, 3, 4, 5, 6];
 // Any Sunday: only the weekday names are taken from it.
@@ -21,8 +20,8 @@ function weekdayNames(language: string): string[] {
 
 function dayColor(date: string): string | undefined {
   const weekday = weekdayOf(date);
-  if (weekday === 0) return 'red.8';
-  if (weekday === 6) return 'blue.8';
+  if (weekday === 0) return 'red.9';
+  if (weekday === 6) return 'blue.9';
   return undefined;
 }
 
@@ -31,17 +30,23 @@ export function isServiceDay(day: AllotmentCalendarDay | undefined): boolean {
   return day?.service_pattern === 'ORDINARY' || day?.service_pattern === 'SPECIAL';
 }
 
+/**
+ * The start of a day link's name, for screen readers ("2026-11-01 の列車を表示 運行済み"); the rest
+ * of the name is what the cell shows (day, today, levels), so the name contains the visible text.
+ */
+function DayLinkName({ date, past }: { date: string; past: boolean }) {
+  const { t } = useTranslation('inventory');
+  return <VisuallyHidden>{`${t('inquiry.openDay', { date })}${past ? ` ${t('inquiry.pastDay')}` : ''}`}</VisuallyHidden>;
+}
+
 function DayCell({ date, day, directions, showApprovals, today }: { date: string; day: AllotmentCalendarDay | undefined; directions: readonly Direction[]; showApprovals: boolean; today: string }) {
   const { t } = useTranslation('inventory');
-  const separator = useListSeparator();
   const service = isServiceDay(day);
-  // Days before today (in Japan) are greyed out: their trains have run and cannot be booked.
+  // Days before today (in Japan) are greyed out: their trains have run and cannot be booked. Grey
+  // background and tinted badges rather than transparency, which took their text below 4.5:1.
   const past = date < today;
   const isToday = date === today;
   const levels = (day?.directions ?? []).filter((d) => directions.includes(d.direction_id));
-  const levelWords = levels
-    .map((d) => `${t(`directions.${d.direction_id}`)} ${d.allotment_level ? t(`levels.${d.allotment_level}`) : t('noInventory')}`)
-    .join(separator);
   const content = (
     <Stack gap={4} p={6} h="100%" justify="flex-start">
       <Group justify="space-between" gap={4} wrap="nowrap">
@@ -75,7 +80,7 @@ function DayCell({ date, day, directions, showApprovals, today }: { date: string
             <Text size="xs" c="dimmed" miw={directions.length > 1 ? 34 : undefined} style={{ flexShrink: 0 }}>
               {t(`directions.${d.direction_id}`)}
             </Text>
-            <LevelBadge level={d.allotment_level} size="xs" />
+            <LevelBadge level={d.allotment_level} size="xs" muted={past} />
           </Group>
         ))
       ) : (
@@ -85,24 +90,23 @@ function DayCell({ date, day, directions, showApprovals, today }: { date: string
       )}
     </Stack>
   );
-  const label = `${t('inquiry.openDay', { date })}${isToday ? ` ${t('inquiry.today')}` : ''}${past ? ` ${t('inquiry.pastDay')}` : ''}${levelWords ? `（${levelWords}）` : ''}`;
   return (
     <Table.Td
       p={0}
       h={directions.length > 1 ? 92 : 72}
-      bg={service && !past ? undefined : 'gray.1'}
+      bg={past ? 'gray.0' : service ? undefined : 'gray.1'}
       data-date={date}
       data-past={past || undefined}
       data-today={isToday || undefined}
       style={{
         verticalAlign: 'top',
         width: `${100 / 7}%`,
-        ...(past ? { opacity: 0.5 } : {}),
         ...(isToday ? { boxShadow: 'inset 0 0 0 2px var(--mantine-color-blue-6)' } : {}),
       }}
     >
       {service || day?.service_pattern === 'SUSPENDED' ? (
-        <UnstyledButton component={Link} to={`/search-allotments/${date}`} aria-label={label} display="block" h="100%" w="100%" className="calendar-day-link">
+        <UnstyledButton component={Link} to={`/search-allotments/${date}`} display="block" h="100%" w="100%" className="calendar-day-link">
+          <DayLinkName date={date} past={past} />
           {content}
         </UnstyledButton>
       ) : (
@@ -143,7 +147,7 @@ function DayRow({ date, day, directions, showApprovals, today }: { date: string;
               <Text size="xs" c="dimmed">
                 {t(`directions.${d.direction_id}`)}
               </Text>
-              <LevelBadge level={d.allotment_level} size="xs" />
+              <LevelBadge level={d.allotment_level} size="xs" muted={past} />
             </Group>
           ))}
         </Group>
@@ -154,18 +158,18 @@ function DayRow({ date, day, directions, showApprovals, today }: { date: string;
       )}
     </Group>
   );
-  const label = `${t('inquiry.openDay', { date })}${isToday ? ` ${t('inquiry.today')}` : ''}${past ? ` ${t('inquiry.pastDay')}` : ''}`;
   return (
     <Box
       component="li"
       data-date={date}
       data-past={past || undefined}
       data-today={isToday || undefined}
-      bg={service && !past ? undefined : 'gray.1'}
-      style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-3)', ...(past ? { opacity: 0.5 } : {}), ...(isToday ? { boxShadow: 'inset 3px 0 0 var(--mantine-color-blue-6)' } : {}) }}
+      bg={past ? 'gray.0' : service ? undefined : 'gray.1'}
+      style={{ listStyle: 'none', borderBottom: '1px solid var(--mantine-color-gray-3)', ...(isToday ? { boxShadow: 'inset 3px 0 0 var(--mantine-color-blue-6)' } : {}) }}
     >
       {service || day?.service_pattern === 'SUSPENDED' ? (
-        <UnstyledButton component={Link} to={`/search-allotments/${date}`} aria-label={label} display="block" w="100%" className="calendar-day-link">
+        <UnstyledButton component={Link} to={`/search-allotments/${date}`} display="block" w="100%" className="calendar-day-link">
+          <DayLinkName date={date} past={past} />
           {content}
         </UnstyledButton>
       ) : (
@@ -224,7 +228,7 @@ function AllotmentMonthGrid({
         <Table.Thead>
           <Table.Tr>
             {names.map((name, i) => (
-              <Table.Th key={name} ta="center" c={i === 0 ? 'red.8' : i === 6 ? 'blue.8' : undefined}>
+              <Table.Th key={name} ta="center" c={i === 0 ? 'red.9' : i === 6 ? 'blue.9' : undefined}>
                 {name}
               </Table.Th>
             ))}
@@ -265,7 +269,7 @@ export function CalendarLegend({ showApprovals = true }: { showApprovals?: boole
           <Text size="xs">{t('noService')}</Text>
         </Group>
         <Group gap={4}>
-          <Box w={14} h={14} bg="gray.1" style={{ border: '1px solid var(--mantine-color-gray-4)', opacity: 0.5 }} />
+          <Box w={14} h={14} bg="gray.0" style={{ border: '1px solid var(--mantine-color-gray-4)' }} />
           <Text size="xs">{t('inquiry.pastLegend')}</Text>
         </Group>
         <Badge size="xs" variant="filled" color="blue">

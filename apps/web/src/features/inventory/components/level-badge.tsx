@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { AllotmentLevel, SeatInquiryTag } from '@sagano/domain/inventory/allotment-level';
 import type { ServiceStatus } from '@sagano/domain/inventory/inventory-schemas';
 
-/** Colours chosen for readability on white: filled teal/orange/red all keep white text at ≥ 4.5. */
-const LEVEL_COLORS: Record<AllotmentLevel, string> = { SUFFICIENT: 'teal.8', FEW: 'orange.9', SOLD_OUT: 'red.8' };
+/**
+ * Colours that keep white text at ≥ 4.5:1: teal and orange by name (the theme darkens their fills;
+ * teal.8 and orange.9 were 3.9 and 4.3), red in its 9.
+ */
+const LEVEL_COLORS: Record<AllotmentLevel, string> = { SUFFICIENT: 'teal', FEW: 'orange', SOLD_OUT: 'red.9' };
 
-export function LevelBadge({ level, ...props }: { level: AllotmentLevel | null } & Omit<BadgeProps, 'color'>) {
+/** `muted`: a past day's level, on a tint instead of a fill (still readable: no transparency). */
+export function LevelBadge({ level, muted = false, ...props }: { level: AllotmentLevel | null; muted?: boolean } & Omit<BadgeProps, 'color'>) {
   const { t } = useTranslation('inventory');
   if (level === null) {
     return (
@@ -16,7 +20,7 @@ export function LevelBadge({ level, ...props }: { level: AllotmentLevel | null }
     );
   }
   return (
-    <Badge variant="filled" color={LEVEL_COLORS[level]} data-level={level} {...props}>
+    <Badge variant={muted ? 'light' : 'filled'} color={muted ? LEVEL_COLORS[level].split('.')[0] : LEVEL_COLORS[level]} data-level={level} {...props}>
       {t(`levels.${level}`)}
     </Badge>
   );

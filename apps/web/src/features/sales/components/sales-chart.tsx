@@ -34,6 +34,9 @@ export default function SalesChart({
       withLegend
       valueFormatter={valueFormatter}
       tickLine="y"
+      // The chart is a picture of the table beside it (hidden from screen readers there): recharts'
+      // keyboard layer would put a focusable element inside that hidden column.
+      accessibilityLayer={false}
       xAxisProps={data.length <= LABEL_EVERY_BAR_UP_TO ? { interval: 0, tickFormatter: tickLabelFor(data.length) } : {}}
     />
   );

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Badge, Box, Button, Group, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Button, Group, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_DAY_PATTERNS, type ServiceDayPattern } from '@sagano/domain/timetable/timetable-schemas';
 import type { AffectedBooking } from '@sagano/domain/inventory/suspension-schemas';
@@ -62,7 +62,7 @@ export function Component() {
             <Badge radius="sm" variant="outline" color="violet">{t('patternCalendar.pending')}</Badge>
           </Group>
           <Text size="sm" c="dimmed">{t('patternCalendar.hint')}</Text>
-          <SimpleGrid cols={7} spacing={4} style={{ userSelect: 'none' }} role="grid" aria-label={month}>
+          <SimpleGrid cols={7} spacing={4} style={{ userSelect: 'none' }} role="group" aria-label={month}>
             {weekdays.map((w) => <Text key={w} ta="center" size="sm" fw={600}>{w}</Text>)}
             {Array.from({ length: lead }, (_, i) => <Box key={`lead-${i}`} />)}
             {days.map((d) => {
@@ -72,13 +72,14 @@ export function Component() {
               return (
                 <UnstyledButton
                   key={d.date}
-                  aria-label={t('patternCalendar.dayLabel', { date: d.date, pattern: t(`patterns.${pattern}`) })}
                   aria-pressed={isChanged}
                   onMouseDown={() => { setDragging(true); paint(d.date); }}
                   onMouseEnter={() => dragging && paint(d.date)}
                   onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); paint(d.date); } }}
                   style={{ background: colors.bg, color: colors.fg, borderRadius: 6, padding: 6, minHeight: 64, border: d.is_approval_pending ? '2px dashed #6741d9' : isChanged ? '2px solid #1c7ed6' : '1px solid #dee2e6' }}
                 >
+                  {/* Named by what it shows after the full date (a screen reader hears 2026-11-01 1 通常運行). */}
+                  <VisuallyHidden>{d.date}</VisuallyHidden>
                   <Text fw={700} size="sm">{Number(d.date.slice(8))}</Text>
                   <Text size="xs">{t(`patterns.${pattern}`)}</Text>
                   {d.is_approval_pending && <Text size="xs" c="violet.9" fw={600}>{t('patternCalendar.pending')}</Text>}
