@@ -1,5 +1,5 @@
-import { lazy, Suspense, useState, type FocusEvent } from 'react';
-import { Center, Input, Loader, Popover, TextInput, type TextInputProps } from '@mantine/core';
+import { lazy, Suspense, useState, type FocusEvent, type ReactNode } from 'react';
+import { Box, Center, Input, Loader, Popover, TextInput, type TextInputProps } from '@mantine/core';
 import type { DayProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +20,15 @@ export type DateFieldProps = Omit<TextInputProps, 'value' | 'onChange' | 'defaul
   onChange: (value: string) => void;
   /** Shows a clear button while there is a date; by default when the field is not required. */
   clearable?: boolean;
-  /** Extra properties of a calendar day (yyyy-MM-dd): greyed-out days, a marked today. */
-  getDayProps?: (date: string) => Partial<DayProps> & Record<`data-${string}`, unknown>;
+  /** Extra properties of a calendar day (yyyy-MM-dd): greyed-out days, a marked today; `reason` (why it cannot be picked) becomes its hover text and part of its name. */
+  getDayProps?: (date: string) => CalendarDayProps;
+  /** Told the month (yyyy-MM) the open calendar shows, when it opens and when it turns. */
+  onMonthShown?: (yearMonth: string) => void;
+  /** Shown under the open calendar (a legend of its marks). */
+  calendarNote?: ReactNode;
 };
+
+export type CalendarDayProps = Partial<DayProps> & Record<`data-${string}`, unknown> & { reason?: string };
 
 /**
  * The one date input of the app: typed from the keyboard (2026/12/01, 2026-12-01 or 2026/12/1)
@@ -31,7 +37,7 @@ export type DateFieldProps = Omit<TextInputProps, 'value' | 'onChange' | 'defaul
  * leaving the field the text shows the value again. Emptying the text empties the value (a required
  * field then says so). Its value in and out is the yyyy-MM-dd string the forms and the API use.
  */
-export function DateField({ value, onChange, required, clearable, getDayProps, onFocus, onBlur, onClick, onKeyDown, disabled, readOnly, ...props }: DateFieldProps) {
+export function DateField({ value, onChange, required, clearable, getDayProps, onMonthShown, calendarNote, onFocus, onBlur, onClick, onKeyDown, disabled, readOnly, ...props }: DateFieldProps) {
   const { t, i18n } = useTranslation('common');
   const language = i18n.resolvedLanguage ?? 'ja';
   const iso = parseDateInput(value ?? '') ?? '';
@@ -114,8 +120,13 @@ export function DateField({ value, onChange, required, clearable, getDayProps, o
               </Center>
             }
           >
-            <DateFieldCalendar key={iso.slice(0, 7)} value={iso} language={language} onPick={pick} getDayProps={getDayProps} />
+            <DateFieldCalendar key={iso.slice(0, 7)} value={iso} language={language} onPick={pick} getDayProps={getDayProps} onMonthShown={onMonthShown} />
           </Suspense>
+        )}
+        {opened && calendarNote && (
+          <Box mt={6} maw={252}>
+            {calendarNote}
+          </Box>
         )}
       </Popover.Dropdown>
     </Popover>

@@ -3,33 +3,12 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tokyoToday } from '@sagano/domain/common/business-date';
-import { DateField, type DateFieldProps } from '../../../components/date-field.tsx';
 import { useBooking } from '../api/get-booking.ts';
 import { useDayTrains } from '../api/get-day-trains.ts';
+import { ServiceDateInput } from './service-date-input.tsx';
 import { ownHeld } from './use-leg-vacancies.ts';
 import { legDate, tripLegs, type BookingFormState, type TripLeg } from './booking-form-state.ts';
 import type { BookingLabels } from './use-booking-labels.ts';
-
-/**
- * A service date: typed or picked on a calendar whose past days are greyed out and
- * whose today (in Japan) is marked. A typed past date stays as typed and the form says why.
- */
-export function ServiceDateInput(props: DateFieldProps) {
-  const today = tokyoToday();
-  return (
-    <DateField
-      getDayProps={(date) =>
-        date < today
-          ? { disabled: true, 'data-past': true }
-          : date === today
-            ? { 'data-tokyo-today': true, style: { outline: '2px solid var(--mantine-color-blue-6)', outlineOffset: -2 } }
-            : {}
-      }
-      {...props}
-    />
-  );
-}
 
 function LegTrainSelect({ form, leg, labels, legKey, locked }: { form: UseFormReturnType<BookingFormState>; leg: TripLeg; labels: BookingLabels; legKey: 'outbound' | 'return'; locked: boolean }) {
   const { t } = useTranslation('bookings');
