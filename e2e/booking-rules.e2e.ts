@@ -129,7 +129,9 @@ describe('booking rules on the screens', () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     const d = await demo(page);
-    const train = d.trains[0]!;
+    // Another group already rides the train: one more person than it has free still fits its whole capacity, so may wait.
+    await confirmed(page, d, '人数テスト先客', d.trains[0]!.service_id, 10);
+    const train = (await demo(page)).trains.find((s) => s.service_id === d.trains[0]!.service_id)!;
 
     await page.goto(`/bookings/create?date=${DAY}&trip=single&from=1&to=4&down_service_id=${train.service_id}`);
     await visible(page.getByRole('heading', { name: '予約申込', level: 1 }));
@@ -244,7 +246,7 @@ describe('booking rules on the screens', () => {
     await visible(page.getByTestId('accept-change-warning').getByText('送付済みの座席表は変更前の列車のものになり', { exact: false }));
     await screenshot(page, 'booking-accept-train-change-ja');
     await page.getByRole('dialog').getByRole('button', { name: '変更を承認する' }).click();
-    await visible(page.getByTestId('outdated-documents').getByText('列車の変更前に送付した座席表は古くなっています', { exact: false }));
+    await visible(page.getByTestId('outdated-documents').getByText('送付済みの座席表は、その後の予約内容の変更により古くなっています', { exact: false }));
     await screenshot(page, 'booking-documents-outdated-ja');
     await page.goto(`/bookings/${id}?lang=en`);
     await visible(page.getByTestId('outdated-documents').getByText('seat table', { exact: false }));

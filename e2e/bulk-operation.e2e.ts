@@ -99,8 +99,9 @@ describe('一括操作 (bulk operation screen)', () => {
     const result = page.waitForEvent('download');
     await page.getByRole('button', { name: '結果をダウンロード（CSV）' }).click();
     const resultText = readFileSync((await (await result).path())!).toString('utf8');
-    expect(resultText).toContain(`2,${first},DONE`);
-    expect(resultText).toContain(`4,${third},DONE`);
+    expect(resultText).toContain(`2,${first},完了`);
+    expect(resultText).not.toContain('DONE');
+    expect(resultText).toContain(`4,${third},完了`);
     await context.close();
 
     // In English, answer the same bookings by drag and drop.

@@ -120,7 +120,7 @@ describe('no raw codes on any screen', () => {
       }
       const { context, page } = await freshPage(browser);
       await page.goto(lang === 'en' ? '/login?lang=en' : '/login');
-      await visit(page, lang, '/cancellation-policy', { shot: true });
+      await visit(page, lang, '/cancellation-policy/document', { shot: true });
       await visit(page, lang, customerPath);
       await context.close();
     }, 600_000);

@@ -50,7 +50,8 @@ export function createAppRouter(queryClient: QueryClient) {
     },
     {
       // The cancellation policy document: the policy in force, printable, no login (the group's page links it too).
-      path: '/cancellation-policy',
+      // Not /cancellation-policy: that is the staff's master data screen (キャンセル規定).
+      path: '/cancellation-policy/document',
       loader: loadScreenMessages,
       lazy: lazyScreen(() => import('../features/bookings/routes/cancellation-policy.tsx')),
       HydrateFallback: FullPageLoader,

@@ -6,7 +6,7 @@ import { formatRatePercent } from '../../../lib/yen.ts';
 type PolicyRow = { days_before: number; rate_e6: number };
 
 /** The address of the policy document (a printable page of the policy in force, open without a session). */
-export const CANCELLATION_POLICY_DOCUMENT = '/cancellation-policy';
+export const CANCELLATION_POLICY_DOCUMENT = '/cancellation-policy/document';
 
 /** The cancellation policy as a table (longest notice first), the row in force highlighted, and a link to its document. */
 export function CancellationPolicyTable({ policy, currentDaysBefore, withDocumentLink = true }: { policy: readonly PolicyRow[]; currentDaysBefore?: number | undefined; withDocumentLink?: boolean }) {

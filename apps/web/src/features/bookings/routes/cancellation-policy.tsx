@@ -7,7 +7,7 @@ import { useCancellationPolicy } from '../api/get-cancellation-policy.ts';
 import { CancellationPolicyTable } from '../components/cancellation-policy-table.tsx';
 
 /**
- * /cancellation-policy: the policy document (spec 001 §7.7 names a link to it): the operator's
+ * /cancellation-policy/document: the policy document (spec 001 §7.7 names a link to it): the operator's
  * policy in force, printable, open without a session (agents and the group's page link here).
  */
 export function Component() {
