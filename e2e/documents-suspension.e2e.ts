@@ -183,7 +183,7 @@ describe('a calendar change that stops booked trains', () => {
     await page.goto('/pattern-calendar');
     await page.getByLabel('表示月').selectOption('2027-08');
     await page.getByText('運休', { exact: true }).first().click();
-    await page.getByRole('button', { name: `${CALENDAR_DAY}（通常運行）` }).click();
+    await page.getByRole('button', { name: `${CALENDAR_DAY} 5 通常運行` }).click();
     await page.getByRole('button', { name: '承認を申請' }).click();
     const sent = page.getByRole('dialog');
     await visible(sent.getByText('承認されると1件の予約がお断りになります'));
@@ -220,7 +220,7 @@ describe('a calendar change that stops booked trains', () => {
     await staffEn.page.goto('/pattern-calendar');
     await staffEn.page.getByLabel('Month').selectOption('2027-08');
     await staffEn.page.getByText('Suspended', { exact: true }).first().click();
-    await staffEn.page.getByRole('button', { name: `${CALENDAR_DAY_EN} (Ordinary)` }).click();
+    await staffEn.page.getByRole('button', { name: `${CALENDAR_DAY_EN} 12 Ordinary` }).click();
     await staffEn.page.getByRole('button', { name: 'Request approval' }).click();
     await visible(staffEn.page.getByRole('dialog').getByRole('link', { name: bookedEn }));
     await screenshot(staffEn.page, 'pattern-calendar-affected-en');

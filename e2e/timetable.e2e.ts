@@ -11,6 +11,7 @@ afterAll(() => browser.close());
 
 // 2026-05-13 is a Wednesday outside the blossom and autumn weeks: no service in the demo calendar.
 const DAY = '2026-05-13';
+// A day's button on the pattern calendar is named by its date and what it shows: "2026-05-13 13 運行なし".
 
 describe('timetable and approvals', () => {
   it('staff asks to run a closed Wednesday, an admin approves, the calendar shows it', async () => {
@@ -19,10 +20,10 @@ describe('timetable and approvals', () => {
     await page.getByRole('link', { name: 'パターンカレンダー' }).click();
     await page.waitForURL('**/pattern-calendar');
     await page.getByLabel('表示月').selectOption('2026-05');
-    await visible(page.getByRole('button', { name: `${DAY}（運行なし）` }));
+    await visible(page.getByRole('button', { name: `${DAY} 13 運行なし` }));
     await page.getByText('通常運行', { exact: true }).first().click();
-    await page.getByRole('button', { name: `${DAY}（運行なし）` }).click();
-    await visible(page.getByRole('button', { name: `${DAY}（通常運行）` }));
+    await page.getByRole('button', { name: `${DAY} 13 運行なし` }).click();
+    await visible(page.getByRole('button', { name: `${DAY} 13 通常運行` }));
     await page.getByRole('button', { name: '承認を申請' }).click();
     await visible(page.getByText('パターンカレンダーの変更を承認申請しました'));
     await visible(page.getByText('承認待ち').nth(1));
@@ -59,7 +60,7 @@ describe('timetable and approvals', () => {
 
     await page.goto('/pattern-calendar');
     await page.getByLabel('表示月').selectOption('2026-05');
-    await visible(page.getByRole('button', { name: `${DAY}（通常運行）` }));
+    await visible(page.getByRole('button', { name: `${DAY} 13 通常運行` }));
     await context.close();
   });
 
