@@ -68,7 +68,8 @@ export function BulkRunPanel({ run }: { run: BulkReservationResponse }) {
             {t('progress.skipped', { skipped: run.skipped })}
           </Text>
         </Group>
-        {run.status === 'FAILED' && <Alert color="red">{t('failed', { error: run.error ?? '' })}</Alert>}
+        {/* The server's error text is for the jobs screen and the logs, not for the reader of the result. */}
+        {run.status === 'FAILED' && <Alert color="red">{t('failed')}</Alert>}
         {run.status === 'DONE' && (
           <>
             <Group justify="space-between" mt="sm">
