@@ -51,6 +51,8 @@ export function BookingProgress({ progress, booking }: { progress: Progress; boo
             </Text>
             <Text size="xs" c={problem ? 'red.8' : resend ? 'red.9' : 'dimmed'} fw={resend ? 700 : undefined}>
               {problem ? t(`progress.problem.${step as 'allotment' | 'seats'}`) : resend ? t('progress.state.resend') : t(`progress.state.${state}`)}
+              {/* A prepaid fare not yet paid holds the voucher back (the voucher dialog says why and takes an override). */}
+              {step === 'voucher' && state !== 'done' && booking.documents.voucher_awaits_payment && ` ・ ${t('progress.state.awaitsPayment')}`}
             </Text>
           </Box>
           {index < progress.steps.length - 1 && (
