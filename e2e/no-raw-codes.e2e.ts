@@ -90,6 +90,7 @@ describe('no raw codes on any screen', () => {
       const settlement = page.locator('a[href^="/monthly-report/"]').first();
       if (await settlement.count()) {
         await settlement.click();
+        await page.waitForURL(/\/monthly-report\/\d+/);
         await check(page, lang, 'monthly-report detail', { shot: true });
       }
       await page.goto('/mails');

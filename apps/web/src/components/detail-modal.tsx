@@ -9,7 +9,7 @@ export function DetailModal({ opened, onClose, title, loading, children }: { ope
     <Modal opened={opened} onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': t('actions.close') }}>
       {loading ? (
         <Center py="xl">
-          <Loader aria-label={t('status.loading')} />
+          <Loader role="status" aria-label={t('status.loading')} />
         </Center>
       ) : (
         children

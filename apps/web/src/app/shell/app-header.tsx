@@ -36,7 +36,8 @@ export function AppHeader({ navOpened, onToggleNav }: { navOpened: boolean; onTo
             </Text>
           </Group>
         </UnstyledButton>
-        {navigation.state !== 'idle' && <Loader size="xs" aria-label={t('header.loading')} />}
+        {/* role="status": a label on a plain span is not allowed (axe aria-prohibited-attr). */}
+        {navigation.state !== 'idle' && <Loader size="xs" role="status" aria-label={t('header.loading')} />}
       </Group>
       <Group gap="xs" wrap="nowrap">
         <LanguageSwitch />

@@ -11,7 +11,7 @@ export function ApprovalAffectedBookings({ approval }: { approval: ApprovalRespo
   const relevant = CALENDAR_TARGETS.includes(approval.target) && ['SUBMITTED', 'JOB_FAILED', 'JOB_PENDING'].includes(approval.status);
   const affected = useApprovalAffectedBookings(approval.approval_id, relevant);
   if (!relevant) return null;
-  if (affected.isPending) return <Loader size="sm" aria-label={t('affected.loading')} />;
+  if (affected.isPending) return <Loader size="sm" role="status" aria-label={t('affected.loading')} />;
   const bookings = affected.data?.bookings ?? [];
   if (bookings.length === 0) {
     return (

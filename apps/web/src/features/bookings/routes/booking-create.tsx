@@ -59,7 +59,7 @@ export function Component() {
           }
         />
       ) : (
-        <Loader aria-label={title} />
+        <Loader role="status" aria-label={title} />
       )}
     </>
   );

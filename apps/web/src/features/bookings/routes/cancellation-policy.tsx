@@ -27,7 +27,7 @@ export function Component() {
         </Title>
         <Text size="sm">{t('policyDocument.lead')}</Text>
         {!data ? (
-          <Loader size="sm" aria-label={t('policyDocument.title')} />
+          <Loader size="sm" role="status" aria-label={t('policyDocument.title')} />
         ) : (
           <>
             <CancellationPolicyTable policy={data.policy} withDocumentLink={false} />
