@@ -1,6 +1,7 @@
 /**
  * The booking form offers only what can be booked (DESIGN §10 "Submission and the booking form"):
- * a non-running day says so and offers no train (no raw "#3"), a suspended train is marked with
+ * a non-running day says so and offers no train (no raw "#3"), and the date calendars hatch it,
+ * refuse it and say why (a running day stays pickable), a suspended train is marked with
  * its reason and cannot be picked, Enter in the date field does not send the form, the minimum
  * group size is shown and a group larger than the train's whole group allotment is told so,
  * not offered the waitlist. ja and en, axe on each.
@@ -52,6 +53,27 @@ describe('the booking form offers only what can be booked', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'bookable-non-running-day-ja');
 
+    // The calendar hatches the non-running day, which cannot be picked and says why; the next day can be picked.
+    await page.getByTestId('service-date').click();
+    const closedDay = page.locator('[data-dates-dropdown] button:not([data-outside])', { hasText: /^26$/ });
+    await visible(closedDay.and(page.locator('[data-closed="DISABLED"]')));
+    expect(await closedDay.isDisabled()).toBe(true);
+    expect(await closedDay.getAttribute('aria-label')).toBe('2027年5月26日 運行なし');
+    expect(await closedDay.getAttribute('title')).toBe('運行なし');
+    const runningDay = page.locator('[data-dates-dropdown] button:not([data-outside])', { hasText: /^27$/ });
+    expect(await runningDay.isDisabled()).toBe(false);
+    expect(await runningDay.getAttribute('data-closed')).toBeNull();
+    await visible(page.getByTestId('closed-day-legend').getByText('斜線の日は列車が運行しないため選べません。'));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'bookable-calendar-closed-day-ja');
+    // A click on it picks nothing and leaves the calendar open; the running day is picked.
+    await closedDay.click({ force: true });
+    expect(await page.getByTestId('service-date').inputValue()).toBe('2027/05/26');
+    await runningDay.click();
+    expect(await page.getByTestId('service-date').inputValue()).toBe('2027/05/27');
+    await page.goto(`/bookings/create?date=${NON_RUNNING_DAY}&trip=single&from=1&to=4`);
+    await visible(page.getByTestId('day-closed-down'));
+
     // Enter in the date field: the form is not sent (no confirm screen, no errors shown).
     const date = page.getByTestId('service-date');
     await date.click();
@@ -65,6 +87,14 @@ describe('the booking form offers only what can be booked', () => {
     expect(await page.locator('main').innerText()).not.toContain(`#${train.service_id}`);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'bookable-non-running-day-en');
+    await page.getByTestId('service-date').click();
+    const closedDayEn = page.locator('[data-dates-dropdown] button:not([data-outside])', { hasText: /^26$/ });
+    await visible(closedDayEn.and(page.locator('[data-closed="DISABLED"]')));
+    expect(await closedDayEn.isDisabled()).toBe(true);
+    expect(await closedDayEn.getAttribute('aria-label')).toBe('26 May 2027, no trains');
+    await visible(page.getByTestId('closed-day-legend').getByText('Hatched days have no trains and cannot be chosen.'));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'bookable-calendar-closed-day-en');
     await context.close();
   });
 

@@ -12,8 +12,8 @@ const HATCH = 'repeating-linear-gradient(135deg, transparent 0 4px, var(--mantin
 /**
  * A service date: typed or picked on a calendar whose past days are greyed out, whose today (in
  * Japan) is marked and whose days without trains (運行なし, 運休日) are hatched, cannot be picked
- * and say why. The patterns come per month shown (the month and its neighbours, cached), only
- * once the calendar opens; this state lives here, so turning a month re-renders the field only.
+ * and say why. The patterns come per month shown, one cached request each (the neighbours too, so
+ * a turn shows its marks at once), only once the calendar opens; this state lives here, so turning a month re-renders the field only.
  * A typed past or closed date stays as typed and the form says why.
  */
 export function ServiceDateInput(props: DateFieldProps) {
@@ -22,12 +22,13 @@ export function ServiceDateInput(props: DateFieldProps) {
   const [month, setMonth] = useState<string | null>(null);
   const answers = useMonthPatterns(month ? shownMonths(month) : []);
   const closed = closedDays(answers.map((a) => a.data));
+  // Numbers of closed days stay legible (grey, not Mantine's half-transparent disabled), white on the chosen day.
   const dayProps = (date: string): CalendarDayProps => {
     if (date < today) return { disabled: true, 'data-past': true };
     const reason = closed.get(date);
     const todayMark = date === today ? { 'data-tokyo-today': true, style: { outline: '2px solid var(--mantine-color-blue-6)', outlineOffset: -2 } } : {};
     if (!reason) return todayMark;
-    return { ...todayMark, disabled: true, 'data-closed': reason, reason: t(`form.closedDay.${reason}`), style: { ...todayMark.style, backgroundImage: HATCH } };
+    return { ...todayMark, disabled: true, 'data-closed': reason, reason: t(`form.closedDay.${reason}`), style: { ...todayMark.style, backgroundImage: HATCH, opacity: 1, ...(date === props.value ? {} : { color: 'var(--mantine-color-gray-6)' }) } };
   };
   return (
     <DateField
