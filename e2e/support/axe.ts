@@ -22,6 +22,11 @@ interface Violation {
  * each as "rule: help — target html…", for an expect(…).toEqual([]) that names them when it fails.
  */
 export async function seriousAxeViolations(page: Page, selector?: string): Promise<string[]> {
+  // A popover or dialog still fading in is read at its passing opacity (low contrast): wait for
+  // finite transitions and animations to end first (spinners run forever and are left alone).
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
   // Evaluated rather than added as a script tag: the app's Content-Security-Policy refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (context) => {
