@@ -67,12 +67,7 @@ describe('every confirmed booking can be seated after a storm', () => {
         if (reserve.json().sub_status !== 'SAGANO_ALLOTMENT_CONFIRMED') return { ...p, id, stage: 'not held' };
         expect((await post(`/v1/bookings/${id}/confirm_booking`, mail)).statusCode).toBe(200);
         if (!p.sendEarly) return { ...p, id, stage: 'confirmed' };
-        // 409 CONFLICT (a lock wait past its 5 s timeout) tells a client to try again: mid-storm, on a
-        // machine busy with other work, a seating may meet that answer, and is tried again as a client would.
-        let assign = await post(`/v1/bookings/${id}/assign_seats`);
-        for (let attempt = 1; attempt < 4 && assign.statusCode === 409 && assign.json().common.error_code === 'CONFLICT'; attempt++) {
-          assign = await post(`/v1/bookings/${id}/assign_seats`);
-        }
+        const assign = await post(`/v1/bookings/${id}/assign_seats`);
         expect(assign.statusCode, `mid-storm seating of ${id}: ${assign.body}`).toBe(200);
         expect((await post(`/v1/bookings/${id}/assign_seats_ok`)).statusCode).toBe(200);
         const send = await post(`/v1/bookings/${id}/send_seat_table`, mail);
