@@ -126,11 +126,11 @@ async function refuseSecondConfirmation(work: Work, principal: Principal, bookin
  * changed nothing else: seats and allotments are still held), the quoted fee is dropped, and the
  * other side is told (the agent by notification and mail, with the reason; the operator by notification).
  */
-export async function declineCancellation(work: Work, principal: Principal, bookingId: string, reason: string, publicUrl: string): Promise<void> {
+export async function declineCancellation(work: Work, principal: Principal, bookingId: string, reason: string, clock: Clock, publicUrl: string): Promise<void> {
   const caller = callerOf(principal);
   const { booking, state } = await beginStep(work, principal, bookingId, 'decline_cancellation');
   const next = nextStep(state, 'decline_cancellation', caller, { statusBeforeCancellation: await statusBeforeCancellation(work.tx, booking.id) });
-  const declined = { reason, declined_by: caller === 'AGENT' ? 'AGENT' : 'OPERATOR', declined_at: new Date().toISOString() } as const;
+  const declined = { reason, declined_by: caller === 'AGENT' ? 'AGENT' : 'OPERATOR', declined_at: clock.now().toISOString() } as const;
   if (caller === 'AGENT') {
     await notify(work.tx, booking, 'ADMIN', 'CANCELLATION_FEE_DECLINED');
   } else {

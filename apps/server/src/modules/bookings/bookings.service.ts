@@ -50,7 +50,7 @@ export function createBookingsService(db: Db, options: { publicUrl: string; cloc
     acceptModification: (work: Work, principal: Principal, bookingId: string) => acceptModification(work, principal, bookingId, clock, options.publicUrl),
     rejectModification: (work: Work, principal: Principal, bookingId: string, reason: string) => rejectModification(work, principal, bookingId, reason, options.publicUrl),
     confirmCancellation: (work: Work, principal: Principal, bookingId: string) => confirmCancellation(work, principal, bookingId, clock, options.publicUrl),
-    declineCancellation: (work: Work, principal: Principal, bookingId: string, reason: string) => declineCancellation(work, principal, bookingId, reason, options.publicUrl),
+    declineCancellation: (work: Work, principal: Principal, bookingId: string, reason: string) => declineCancellation(work, principal, bookingId, reason, clock, options.publicUrl),
     selectPriority,
     assignOperator,
     addSpecialNote,
