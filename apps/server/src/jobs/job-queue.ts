@@ -3,12 +3,12 @@
  * releases, invoices and approvals later (DESIGN §7). Modules declare their jobs with defineJob;
  * all-jobs.ts starts them.
  */
-import PgBoss from 'pg-boss';
+import { PgBoss, type Db as PgBossDb, type SendOptions } from 'pg-boss';
 import type { Database } from '../db/client.ts';
 
 /** The part of the queue that sends work: what a unit of work and a running job need. */
 export interface JobSender {
-  send(name: string, data: object, options?: PgBoss.SendOptions): Promise<string | null>;
+  send(name: string, data: object, options?: SendOptions): Promise<string | null>;
 }
 
 export interface JobQueue extends JobSender {
@@ -30,7 +30,10 @@ export async function startJobQueue(database: Database, options: { pollingInterv
     return promise;
   };
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => (stopped ? Promise.resolve({}) : track(database.raw.executeSql(text, values))) } as ConstructorParameters<typeof PgBoss>[0]['db'],
+    db: {
+      executeSql: (text: string, values?: unknown[]) => (stopped ? Promise.resolve({ rows: [] }) : track(database.raw.executeSql(text, values))),
+    } as PgBossDb,
+    backend: database.engine === 'pglite' ? 'pglite' : 'postgres',
     schema: 'pgboss',
     // The embedded database is one connection: keep background chatter low there.
     supervise: true,
@@ -52,7 +55,7 @@ export async function startJobQueue(database: Database, options: { pollingInterv
     },
     async work(name, handler, workOptions) {
       await ensureQueue(name);
-      await boss.work<object>(name, { pollingIntervalSeconds: workOptions?.pollingIntervalSeconds ?? polling, batchSize: 1 }, async (jobs) => {
+      await boss.work<object>(name, { pollingIntervalSeconds: workOptions?.pollingIntervalSeconds ?? polling, batchSize: 1 }, async (jobs: { data: unknown }[]) => {
         for (const job of jobs) await track(handler(job.data as never));
       });
     },
@@ -61,7 +64,7 @@ export async function startJobQueue(database: Database, options: { pollingInterv
       await boss.schedule(name, cron, {}, { tz: 'Asia/Tokyo' });
     },
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      await boss.stop({ graceful: true, timeout: 5000 });
       const deadline = Date.now() + 30_000;
       while (running.size > 0 && Date.now() < deadline) {
         await Promise.race([Promise.allSettled([...running]), new Promise((r) => setTimeout(r, 1000))]);

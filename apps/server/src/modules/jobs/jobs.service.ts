@@ -4,7 +4,7 @@
  * RETRY, who started it) and send it to the queue after commit, where the same worker as the
  * schedule runs it.
  */
-import cronParser from 'cron-parser';
+import { CronExpressionParser } from 'cron-parser';
 import { scheduleOf, type JobKind, type JobListResponse, type JobRun } from '@sagano/domain/jobs/job-schemas';
 import type { Db } from '../../db/client.ts';
 import { jobKey, type JobDefinition } from '../../jobs/define-job.ts';
@@ -37,7 +37,7 @@ function runOf(r: JobRunRow): JobRun {
 /** When the cron fires next after `now`, in Tokyo time (pg-boss reads it the same way). */
 export function nextRunAt(cron: string, now: Date): string | null {
   try {
-    return cronParser.parseExpression(cron, { currentDate: now, tz: TIME_ZONE }).next().toDate().toISOString();
+    return CronExpressionParser.parse(cron, { currentDate: now, tz: TIME_ZONE }).next().toDate().toISOString();
   } catch {
     return null;
   }
