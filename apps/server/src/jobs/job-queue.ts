@@ -5,6 +5,7 @@
  */
 import { PgBoss, type Db as PgBossDb, type SendOptions } from 'pg-boss';
 import type { Database } from '../db/client.ts';
+import { dropRetiredSchema, setAsideOldQueueSchema, waitingJobsOfRetiredSchema } from './retired-queue-schema.ts';
 
 /** The part of the queue that sends work: what a unit of work and a running job need. */
 export interface JobSender {
@@ -29,6 +30,7 @@ export async function startJobQueue(database: Database, options: { pollingInterv
     void promise.finally(() => running.delete(promise)).catch(() => undefined);
     return promise;
   };
+  const carryOver = await setAsideOldQueueSchema(database.raw);
   const boss = new PgBoss({
     db: {
       executeSql: (text: string, values?: unknown[]) => (stopped ? Promise.resolve({ rows: [] }) : track(database.raw.executeSql(text, values))),
@@ -46,6 +48,13 @@ export async function startJobQueue(database: Database, options: { pollingInterv
     if (created.has(name)) return;
     await boss.createQueue(name);
     created.add(name);
+  }
+  if (carryOver) {
+    for (const job of await waitingJobsOfRetiredSchema(database.raw)) {
+      await ensureQueue(job.name);
+      await boss.send(job.name, job.data ?? {}, { startAfter: job.startAfter, ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}) });
+    }
+    await dropRetiredSchema(database.raw);
   }
   const polling = options.pollingIntervalSeconds ?? 2;
   return {
