@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, otpauthUri, stepAt, totpCode, verifyTotp } from './totp.ts';
+import { base32Decode, base32Encode, newTotpSecret, otpauthUri, stepAt, totpCode, verifyTotp } from './totp.ts';
 
 // RFC 6238 appendix B: the SHA-1 secret is the ASCII "12345678901234567890".
 const RFC_SECRET = base32Encode(Buffer.from('12345678901234567890'));
@@ -33,9 +33,25 @@ describe('one-time codes', () => {
     expect(verifyTotp(RFC_SECRET, 'abcdef', now, null)).toBeNull();
   });
 
+  it('refuses every code while the last used step lies ahead of the clock (a clock set back)', () => {
+    const now = new Date(1_800_000_000_000);
+    const step = stepAt(now);
+    expect(verifyTotp(RFC_SECRET, totpCode(RFC_SECRET, step), now, step + 5)).toBeNull();
+    expect(verifyTotp(RFC_SECRET, totpCode(RFC_SECRET, step + 1), now, step + 1)).toBeNull();
+  });
+
+  it('makes new 160-bit base32 secrets', () => {
+    const secret = newTotpSecret();
+    expect(base32Decode(secret)).toHaveLength(20);
+    expect(newTotpSecret()).not.toBe(secret);
+  });
+
   it('builds the otpauth address authenticator apps read', () => {
-    expect(otpauthUri('嵯峨野トロッコ列車', 'a@example.com', 'ABC')).toBe(
-      `otpauth://totp/${encodeURIComponent('嵯峨野トロッコ列車:a@example.com')}?secret=ABC&issuer=${encodeURIComponent('嵯峨野トロッコ列車')}&algorithm=SHA1&digits=6&period=30`,
-    );
+    const uri = new URL(otpauthUri('嵯峨野トロッコ列車', 'a@example.com', 'ABC'));
+    expect(uri.protocol).toBe('otpauth:');
+    expect(uri.host).toBe('totp');
+    // Key URI format: "issuer:account" as the label, the issuer again as a parameter; SHA-1, 6 digits and 30 s are the defaults left out.
+    expect(decodeURIComponent(uri.pathname)).toBe('/嵯峨野トロッコ列車:a@example.com');
+    expect(Object.fromEntries(uri.searchParams)).toEqual({ secret: 'ABC', issuer: '嵯峨野トロッコ列車' });
   });
 });

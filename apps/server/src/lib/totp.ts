@@ -1,51 +1,30 @@
 /**
  * Time-based one-time codes (RFC 6238 over RFC 4226: HMAC-SHA1, 30-second steps, 6 digits),
- * as authenticator apps make them. A code is accepted for the step before, the current one and
- * the one after (clock drift), and only for a step later than the last one used (no replay).
+ * as authenticator apps make them, through otplib (its comparison is constant-time). A code is
+ * accepted for the step before, the current one and the one after (clock drift), and only for a
+ * step later than the last one used (no replay).
+ *
+ * The sync variants keep these functions synchronous for their callers; otplib's default noble
+ * crypto plugin computes HMAC synchronously.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { generateSecret, generateSync, generateURI, ScureBase32Plugin, verifySync } from 'otplib';
 
 const STEP_SECONDS = 30;
 const DIGITS = 6;
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+const base32 = new ScureBase32Plugin();
 
 export function base32Encode(bytes: Buffer): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += ALPHABET[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += ALPHABET[(value << (5 - bits)) & 31];
-  return out;
+  return base32.encode(bytes, { padding: false });
 }
 
+/** Spaces, dashes and padding are dropped and case ignored, as people type a secret. */
 export function base32Decode(text: string): Buffer {
-  const clean = text.replace(/[\s=-]/g, '').toUpperCase();
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const char of clean) {
-    const index = ALPHABET.indexOf(char);
-    if (index < 0) throw new Error('not base32');
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
+  return Buffer.from(base32.decode(text.replace(/[\s=-]/g, '').toUpperCase()));
 }
 
 /** A new 160-bit secret, base32 as authenticator apps take it. */
 export function newTotpSecret(): string {
-  return base32Encode(randomBytes(20));
+  return generateSecret({ length: 20 });
 }
 
 export function stepAt(time: Date): number {
@@ -54,12 +33,7 @@ export function stepAt(time: Date): number {
 
 /** The code of one time step. */
 export function totpCode(secret: string, step: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const hmac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
-  const offset = hmac[hmac.length - 1]! & 15;
-  const binary = (hmac.readUInt32BE(offset) & 0x7fffffff) % 10 ** DIGITS;
-  return String(binary).padStart(DIGITS, '0');
+  return generateSync({ secret, epoch: step * STEP_SECONDS, period: STEP_SECONDS, digits: DIGITS, algorithm: 'sha1' });
 }
 
 /**
@@ -68,16 +42,24 @@ export function totpCode(secret: string, step: number): string {
  */
 export function verifyTotp(secret: string, code: string, now: Date, lastStep: number | null): number | null {
   if (!/^\d{6}$/.test(code)) return null;
-  const current = stepAt(now);
-  for (const step of [current - 1, current, current + 1]) {
-    if (lastStep !== null && step <= lastStep) continue;
-    if (totpCode(secret, step) === code) return step;
-  }
-  return null;
+  // otplib throws when the last used step lies beyond the window (a clock set back): nothing can be accepted then.
+  if (lastStep !== null && lastStep >= stepAt(now) + 1) return null;
+  const result = verifySync({
+    secret,
+    token: code,
+    epoch: Math.floor(now.getTime() / 1000),
+    period: STEP_SECONDS,
+    digits: DIGITS,
+    algorithm: 'sha1',
+    // One full step either side of now: the steps before and after the current one.
+    epochTolerance: STEP_SECONDS,
+    ...(lastStep === null ? {} : { afterTimeStep: lastStep }),
+  });
+  // delta counts steps from the current one (otplib's functional type is HOTP's too, which has no timeStep).
+  return result.valid ? stepAt(now) + result.delta : null;
 }
 
-/** The otpauth:// address an authenticator app reads from the QR code. */
+/** The otpauth:// address an authenticator app reads from the QR code (SHA-1, 6 digits, 30 s are its defaults). */
 export function otpauthUri(issuer: string, accountName: string, secret: string): string {
-  const label = encodeURIComponent(`${issuer}:${accountName}`);
-  return `otpauth://totp/${label}?secret=${secret}&issuer=${encodeURIComponent(issuer)}&algorithm=SHA1&digits=${DIGITS}&period=${STEP_SECONDS}`;
+  return generateURI({ issuer, label: accountName, secret, algorithm: 'sha1', digits: DIGITS, period: STEP_SECONDS });
 }
