@@ -19,6 +19,9 @@ export function s3ClientOf(settings: S3Config): S3Client {
 function isMissing(error: unknown): boolean {
   if (error instanceof NoSuchKey) return true;
   const e = error as { name?: unknown; $metadata?: { httpStatusCode?: unknown } };
+  // A bucket that is not there is a misconfiguration (also a 404), not a missing file: it must fail
+  // loudly, or a backup would list every file as missing.
+  if (e.name === 'NoSuchBucket') return false;
   return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
 }
 
