@@ -192,6 +192,15 @@ describe('bulk operation', () => {
       expect(res.statusCode, csv_base64).toBe(400);
       expect(errorOf(res).field).toBe('csv_base64');
     }
+    // A byte that is no character is refused, naming the line, never read as a replacement character.
+    const broken = Buffer.concat([Buffer.from('booking_id,confirm_note\n12345678,'), Buffer.from([0xe5, 0xb5]), Buffer.from('\n')]).toString('base64');
+    const notUtf8 = await upload('confirm-booking', { csv_base64: broken, encoding: 'utf-8' });
+    expect(notUtf8.statusCode).toBe(400);
+    expect(errorOf(notUtf8)).toMatchObject({ error_code: 'VALIDATION_FAILED', field: 'csv_base64', error_description: 'csv_base64: is not UTF-8 text: line 2 holds a byte that is not a UTF-8 character' });
+    const notSjis = await upload('confirm-booking', { csv_base64: Buffer.from([0x62, 0x0a, 0x81, 0x20]).toString('base64'), encoding: 'shift_jis' });
+    expect(errorOf(notSjis)).toMatchObject({ field: 'csv_base64', error_description: 'csv_base64: is not Shift_JIS text: line 2 holds a byte that is not a Shift_JIS character' });
+    const neither = await upload('confirm-booking', { csv_base64: Buffer.from([0x62, 0x0a, 0xff, 0x0a]).toString('base64') });
+    expect(errorOf(neither)).toMatchObject({ field: 'csv_base64', error_description: expect.stringContaining('is neither UTF-8 nor Shift_JIS text') });
     const missing = await upload('reserve-allotments', {});
     expect(missing.statusCode).toBe(400);
     expect(errorOf(missing).field).toBe('csv_base64');

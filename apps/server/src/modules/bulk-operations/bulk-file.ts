@@ -5,12 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import iconv from 'iconv-lite';
 import { BULK_MAX_BYTES } from '@sagano/domain/bulk-operations/bulk-operation-schemas';
 import { invalid } from '../../lib/app-error.ts';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 export interface ReadBulkFile {
   rows: string[][];
@@ -26,16 +24,42 @@ function bytesOf(csvBase64: string): Buffer {
   return bytes;
 }
 
-function textOf(bytes: Buffer, encoding: 'auto' | 'utf-8' | 'shift_jis'): string {
-  if (encoding === 'shift_jis') return iconv.decode(bytes, 'Shift_JIS');
-  const body = bytes.subarray(0, 3).equals(UTF8_BOM) ? bytes.subarray(3) : bytes;
+/**
+ * Strict WHATWG decoders (fatal): a byte that is not text in the encoding is a 400 on csv_base64,
+ * never a replacement character in a booking number or a confirm note. Shift_JIS is the WHATWG
+ * one, Windows-31J as Excel in Japan saves CSV; the UTF-8 one drops a leading byte-order mark
+ * (Excel's "CSV UTF-8" writes one).
+ */
+const STRICT = { 'utf-8': new TextDecoder('utf-8', { fatal: true }), shift_jis: new TextDecoder('shift_jis', { fatal: true }) };
+const ENCODING_NAME = { 'utf-8': 'UTF-8', shift_jis: 'Shift_JIS' };
+
+function decoded(encoding: 'utf-8' | 'shift_jis', bytes: Buffer): string | null {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(body);
+    return STRICT[encoding].decode(bytes);
   } catch {
-    if (encoding === 'utf-8') throw invalid('csv_base64', 'is not valid UTF-8 text');
-    // Not UTF-8: Excel in Japan saves CSV as Shift_JIS (Windows-31J).
-    return iconv.decode(bytes, 'Shift_JIS');
+    return null;
   }
+}
+
+/** The 1-based line of the first byte the encoding cannot read, for the message (a lenient decode marks it U+FFFD). */
+function badLine(encoding: 'utf-8' | 'shift_jis', bytes: Buffer): number {
+  const text = new TextDecoder(encoding).decode(bytes);
+  return text.slice(0, text.indexOf('\uFFFD')).split('\n').length;
+}
+
+function textOf(bytes: Buffer, encoding: 'auto' | 'utf-8' | 'shift_jis'): string {
+  const asked = encoding === 'auto' ? 'utf-8' : encoding;
+  const text = decoded(asked, bytes);
+  if (text !== null) return text;
+  if (encoding !== 'auto') {
+    throw invalid('csv_base64', `is not ${ENCODING_NAME[asked]} text: line ${badLine(asked, bytes)} holds a byte that is not a ${ENCODING_NAME[asked]} character`);
+  }
+  // Not UTF-8: Excel in Japan saves CSV as Shift_JIS (Windows-31J).
+  return decoded('shift_jis', bytes) ?? fail();
+}
+
+function fail(): never {
+  throw invalid('csv_base64', 'is neither UTF-8 nor Shift_JIS text: save the file as CSV (UTF-8) and upload it again');
 }
 
 /** The file's rows (every cell a string) and the SHA-256 of its bytes; 400 on csv_base64 otherwise. */
