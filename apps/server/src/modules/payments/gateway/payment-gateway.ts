@@ -15,6 +15,11 @@ export interface CheckoutRequest {
   description: string;
   /** Where the provider sends the payer back, paid or not. */
   returnUrl: string;
+  /**
+   * The site's base URL as the payer reached it (PUBLIC_URL, or this server's own address they
+   * browse): a provider whose checkout page is served by this server (the sandbox) puts it there.
+   */
+  siteUrl?: string;
   idempotencyKey: string;
 }
 
@@ -50,10 +55,9 @@ export interface PaymentGateway {
 }
 
 export class GatewayError extends Error {
-  constructor(
-    readonly code: 'DECLINED' | 'UNAVAILABLE' | 'SIGNATURE_INVALID' | 'REJECTED',
-    message: string,
-  ) {
+  readonly code: 'DECLINED' | 'UNAVAILABLE' | 'SIGNATURE_INVALID' | 'REJECTED';
+  constructor(code: GatewayError['code'], message: string) {
     super(message);
+    this.code = code;
   }
 }
