@@ -1,13 +1,12 @@
 /**
- * The HTTP application: external plugins (security headers, cookies, rate limits, OpenAPI),
- * then the app's own (errors, auth, operation log), then one module per area.
+ * The HTTP application: external plugins (security headers, cookies, OpenAPI), then the app's
+ * own (errors, rate limits, auth, operation log), then one module per area.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -33,6 +32,7 @@ import { createSecretBox, SECRET_KEY_BYTES } from './lib/secret-box.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorBody, errorsPlugin } from './plugins/errors.ts';
 import { operationLogPlugin } from './plugins/operation-log.ts';
+import { createRateLimits, rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { frameworkErrors, guardedValidatorCompiler, MAX_PARAM_LENGTH } from './plugins/input-guard.ts';
 import { DOCS_PREFIX, openapiDocsRoutes, registerOpenapi } from './plugins/openapi.ts';
 import { API_AREAS } from './openapi-areas.ts';
@@ -114,7 +114,6 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   // API answers over 1 KiB are compressed when the client accepts it (brotli preferred); the web
   // app's assets come precompressed from the build, and event streams are never compressed.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, ...errorBody('RATE_LIMITED', `too many requests, try again in ${Math.ceil(ctx.ttl / 1000)} s`) }) });
   await registerOpenapi(app, config, API_AREAS);
 
   const db = database.db;
@@ -124,7 +123,10 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   if (config.totpSecretKey) await sealPlainTotpSecrets(db, secrets);
   const auth = createAuthService(db, config, secrets);
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { auth, db, apiKeyRateLimitPerMinute: config.apiKeyRateLimitPerMinute });
+  // Counted in the database, so every server on it enforces one limit (ADR 018); address limits before anything else.
+  const limits = createRateLimits(db, { login: config.loginRateLimitPerMinute, apiKey: config.apiKeyRateLimitPerMinute });
+  await app.register(rateLimitsPlugin, { limits, db });
+  await app.register(authPlugin, { auth, db, limits });
   await app.register(operationLogPlugin, { db, jobs });
 
   healthRoutes(app, { db });

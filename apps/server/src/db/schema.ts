@@ -24,3 +24,4 @@ export * from './schema/notifications.ts';
 export * from './schema/scheduled-work.ts';
 export * from './schema/bulk-reservations.ts';
 export * from './schema/messages.ts';
+export * from './schema/rate-limits.ts';

@@ -39,3 +39,16 @@ export const alreadyConfirmed = (what: string, at: Date | string, by: string | n
     confirmed_at: typeof at === 'string' ? at : at.toISOString(),
     ...(by ? { confirmed_by: by } : {}),
   });
+
+/** A 429 that tells the caller when to try again: the answer carries Retry-After in whole seconds. */
+export class RetryLater extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(code: 'RATE_LIMITED' | 'LOGIN_ATTEMPT_LIMIT_EXCEEDED', description: string, retryAfterSeconds: number) {
+    super(code, description);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Milliseconds as the whole seconds of a Retry-After, rounded up and at least 1 (0 would invite an immediate retry). */
+export const wholeSeconds = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));

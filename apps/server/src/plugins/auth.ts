@@ -9,6 +9,7 @@ import { safeEqual } from '../lib/tokens.ts';
 import type { Principal } from '../modules/auth/principal.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import { resolveApiKey } from '../modules/api-keys/api-keys.service.ts';
+import type { RateLimits } from './rate-limits.ts';
 import type { Access } from './route-config.ts';
 
 declare module 'fastify' {
@@ -74,14 +75,8 @@ export function apiKeyMayReach(url: string): boolean {
  * header on cookie-authenticated unsafe requests, and enforces the route's access rule before
  * the body is even parsed.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService; db: Db; apiKeyRateLimitPerMinute: number }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService; db: Db; limits: RateLimits }) => {
   app.decorateRequest('principal', null);
-  // Counted per key (not per address): one busy system cannot crowd out the agent's others.
-  const apiKeyLimit = app.createRateLimit({
-    max: opts.apiKeyRateLimitPerMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `api-key:${request.principal?.apiKey?.id ?? 0}`,
-  });
 
   app.addHook('onRequest', async (request) => {
     const bearer = bearerToken(request);
@@ -104,8 +99,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthServ
       }
     }
     if (request.principal?.apiKey) {
-      const limit = await apiKeyLimit(request);
-      if (!limit.isAllowed && limit.isExceeded) throw new AppError('RATE_LIMITED', `too many requests with this API key, try again in ${limit.ttlInSeconds} s`);
+      // Counted per key (not per address), in the database: one busy system cannot crowd out the agent's others, and N servers allow no more.
+      await opts.limits.take('apiKey', String(request.principal.apiKey.id));
       if (url && !apiKeyMayReach(url)) throw new AppError('FORBIDDEN', 'an API key cannot manage accounts, keys or staff');
     }
     if (!url) return; // unknown route: the not-found handler answers

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@sagano/domain/common/errors';
 import { ERROR_STATUS } from '@sagano/domain/common/errors';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, RetryLater } from '../lib/app-error.ts';
 
 export function errorBody(code: ErrorCode | string, description: string, field?: string): ErrorBody {
   return { common: field ? { error_code: code, error_description: description, field } : { error_code: code, error_description: description } };
@@ -31,6 +31,7 @@ function databaseCode(error: unknown): string | undefined {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof RetryLater) reply.header('retry-after', String(error.retryAfterSeconds));
       const body = errorBody(error.code, error.message, error.field);
       return reply.status(error.status).send(error.details ? { common: { ...body.common, ...error.details } } : body);
     }

@@ -160,6 +160,9 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'Payload too large', 422: 'Unprocessable', 429: 'Too many requests', 500: 'Server error', 503: 'Unavailable',
 };
 
+/** What every 429 carries besides the body (ADR 018). */
+const RETRY_AFTER_HEADER = { description: 'Whole seconds to wait before trying again.', schema: { type: 'integer', minimum: 1 } };
+
 /** The shared error shape (ADR 006), referenced by every error answer. */
 export const ERROR_BODY_SCHEMA = {
   type: 'object',
@@ -245,6 +248,7 @@ export function applyContract(doc: OpenApiDocument, areas: readonly AreaContract
       for (const [status, group] of groupByStatus(codes)) {
         operation.responses[status] = {
           description: `${STATUS_TEXT[Number(status)] ?? 'Error'}: ${group.map((c) => `\`${c}\``).join(', ')}`,
+          ...(status === '429' ? { headers: { 'Retry-After': RETRY_AFTER_HEADER } } : {}),
           content: {
             'application/json': {
               schema: { $ref: '#/components/schemas/ErrorBody' },

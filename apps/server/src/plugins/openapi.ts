@@ -25,7 +25,7 @@ Every answer that is not 2xx has the body \`{"common": {"error_code", "error_des
 
 An administrator of your agent creates an API key in the agent portal (it is shown once). The key
 acts as staff of the branch it was made for, reaches only what agent staff may call, and is rate
-limited per key (\`429 RATE_LIMITED\`: wait and retry). Send it on every call:
+limited per key (\`429 RATE_LIMITED\`: wait the seconds its \`Retry-After\` header says, then retry). Send it on every call:
 
 \`\`\`
 Authorization: Bearer <key>

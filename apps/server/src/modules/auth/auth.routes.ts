@@ -24,7 +24,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; conf
 
   r.post('/v1/auth/login', {
     schema: { tags: ['auth'], body: LoginBody, response: { 200: LoginResponse } },
-    config: { access: 'public', operation: 'auth.login', rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } },
+    config: { access: 'public', operation: 'auth.login', rateLimit: 'login' },
   }, async (request, reply) => {
     const result = await auth.login(request.body, {
       ip: request.ip,
@@ -82,7 +82,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; conf
 
   r.post('/v1/reset-password', {
     schema: { tags: ['auth'], body: RequestPasswordResetBody, response: { 200: Ok } },
-    config: { access: 'public', operation: 'auth.request_password_reset', rateLimit: { max: 10, timeWindow: '1 minute' } },
+    config: { access: 'public', operation: 'auth.request_password_reset', rateLimit: 'passwordResetRequest' },
   }, async (request) => {
     await request.mutate((work) => auth.requestPasswordReset(work, request.body.role, request.body.email));
     return { ok: true as const };
@@ -90,7 +90,7 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; conf
 
   r.put('/v1/reset-password', {
     schema: { tags: ['auth'], body: CompletePasswordResetBody, response: { 200: Ok } },
-    config: { access: 'public', operation: 'auth.complete_password_reset', rateLimit: { max: 10, timeWindow: '1 minute' } },
+    config: { access: 'public', operation: 'auth.complete_password_reset', rateLimit: 'passwordResetComplete' },
   }, async (request) => {
     await request.mutate((work) => auth.completePasswordReset(work, request.body.token, request.body.password));
     return { ok: true as const };

@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import QRCode from 'qrcode';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, RetryLater, wholeSeconds } from '../../lib/app-error.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp.ts';
@@ -24,7 +24,7 @@ import {
   takeTotpStep,
   type AccountWithProfile,
 } from './accounts.repository.ts';
-import { recentFailures, recordAttempt } from './login-attempts.repository.ts';
+import { limitingFailureAt, recordAttempt } from './login-attempts.repository.ts';
 import { consumeResetToken, insertResetToken, type ResetPurpose } from './password-reset.repository.ts';
 import { sessionUserOf, type Principal } from './principal.ts';
 import { deleteSession, deleteSessionByTokenHash, deleteSessionsOf, insertSession, touchSession } from './sessions.repository.ts';
@@ -103,9 +103,11 @@ export function createAuthService(db: Db, config: Config, secrets: SecretBox) {
     /** Checks the password (and its limits) and opens a new session. */
     async login(input: LoginBody, meta: { ip: string; userAgent: string; previousToken?: string }): Promise<LoginResult> {
       const emailKey = input.email.trim().toLowerCase();
-      const failures = await recentFailures(db, emailKey, new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS));
-      if (failures >= LOGIN_FAILURE_LIMIT) {
-        throw new AppError('LOGIN_ATTEMPT_LIMIT_EXCEEDED', 'login attempt limit exceeded, try again later or reset the password');
+      // Counted from the attempts in the database: every server sees the same failures.
+      const holding = await limitingFailureAt(db, emailKey, new Date(Date.now() - LOGIN_FAILURE_WINDOW_MS), LOGIN_FAILURE_LIMIT);
+      if (holding) {
+        const seconds = wholeSeconds(holding.getTime() + LOGIN_FAILURE_WINDOW_MS - Date.now());
+        throw new RetryLater('LOGIN_ATTEMPT_LIMIT_EXCEEDED', 'login attempt limit exceeded, try again later or reset the password', seconds);
       }
       const account = await findAccountByEmail(db, emailKey);
       const ok = account?.passwordHash
