@@ -30,6 +30,7 @@ import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createSecretBox, SECRET_KEY_BYTES } from './lib/secret-box.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { errorBody, errorsPlugin } from './plugins/errors.ts';
 import { operationLogPlugin } from './plugins/operation-log.ts';
 import { createRateLimits, rateLimitsPlugin } from './plugins/rate-limits.ts';
@@ -123,6 +124,8 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   if (config.totpSecretKey) await sealPlainTotpSecrets(db, secrets);
   const auth = createAuthService(db, config, secrets);
   await app.register(errorsPlugin);
+  // Every answer timed by route template; /metrics only on METRICS_PORT at 127.0.0.1, never here (ADR 021).
+  await app.register(metricsPlugin, { db, port: config.metricsPort });
   // Counted in the database, so every server on it enforces one limit (ADR 018); address limits before anything else.
   const limits = createRateLimits(db, { login: config.loginRateLimitPerMinute, apiKey: config.apiKeyRateLimitPerMinute });
   await app.register(rateLimitsPlugin, { limits, db });

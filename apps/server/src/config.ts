@@ -4,6 +4,8 @@ import { parseSecretKey } from './lib/secret-box.ts';
 /** Settings read once from the environment at start. */
 export interface Config {
   port: number;
+  /** Port of the Prometheus /metrics listener on 127.0.0.1 (METRICS_PORT); unset: no listener (0: any free port, for tests). */
+  metricsPort: number | undefined;
   host: string;
   /** PostgreSQL server; when absent the embedded PGlite in `dataDir` is used. */
   databaseUrl: string | undefined;
@@ -67,6 +69,14 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return n;
 }
 
+/** A TCP port, or undefined when unset. */
+function portFrom(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number (0-65535), got "${value}"`);
+  return n;
+}
+
 function gatewayFrom(value: string | undefined): Config['paymentGateway'] {
   if (value === undefined || value === '' || value === 'sandbox') return 'sandbox';
   if (value === 'stripe') return 'stripe';
@@ -107,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
+    metricsPort: portFrom(env.METRICS_PORT, 'METRICS_PORT'),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: resolve(env.DATA_DIR ?? './data'),

@@ -14,6 +14,7 @@ import { monthlyBillingJob } from '../modules/settlements/settlement.jobs.ts';
 import type { JobDefinition, JobDeps } from './define-job.ts';
 import type { JobQueue } from './job-queue.ts';
 import { runRecorded } from './job-runs.ts';
+import { countedJob } from '../lib/process-metrics.ts';
 
 export const ALL_JOBS: readonly JobDefinition<object>[] = [
   deliverMailJob,
@@ -43,7 +44,9 @@ export async function startJobs(queue: JobQueue, deps: Omit<JobDeps, 'jobs'>, op
   for (const job of ALL_JOBS) {
     if (job.enabled && !job.enabled(jobDeps)) continue;
     // A scheduled job's runs are recorded (job-runs.ts); event jobs have their own rows (outbox, approvals).
-    await queue.work<object>(job.name, job.cron ? async (data) => void (await runRecorded(job, jobDeps, data)) : async (data) => void (await job.run(jobDeps, job.payload.parse(data))), options);
+    const handler = job.cron ? async (data: object) => void (await runRecorded(job, jobDeps, data)) : async (data: object) => void (await job.run(jobDeps, job.payload.parse(data)));
+    // Every run and failure counted by job name for /metrics (lib/process-metrics.ts).
+    await queue.work<object>(job.name, countedJob(job.name, handler), options);
     if (job.cron) await queue.schedule(job.name, job.cron);
     started.push(job.name);
   }
