@@ -47,6 +47,7 @@ import { sealPlainTotpSecrets } from './modules/auth/accounts.repository.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bulkOperationsRoutes } from './modules/bulk-operations/bulk-operations.routes.ts';
+import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { createBulkOperationsService } from './modules/bulk-operations/bulk-operations.service.ts';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.ts';
 import { createBookingsService } from './modules/bookings/bookings.service.ts';
@@ -161,6 +162,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   reportsRoutes(app, { reader: database });
   jobsRoutes(app, { jobs: createJobsService({ db, clock, jobs, definitions: ALL_JOBS }) });
   bulkOperationsRoutes(app, { bulk: createBulkOperationsService({ db, clock, fileStorage, publicUrl: config.publicUrl, jobs }) });
+  backupRoutes(app, { database, config, fileStorage });
   // Live updates: the listener starts with the server (ready, or listen) and stops with it.
   const realtime = createRealtimeHub(database);
   app.addHook('onReady', () => realtime.start());

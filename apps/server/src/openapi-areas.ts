@@ -10,6 +10,7 @@ import { approvalsContract } from './modules/approvals/approvals.openapi.ts';
 import { arrangementsContract } from './modules/arrangements/arrangements.openapi.ts';
 import { auditContract } from './modules/audit/audit.openapi.ts';
 import { authContract } from './modules/auth/auth.openapi.ts';
+import { backupContract } from './modules/backup/backup.openapi.ts';
 import { bookingsContract } from './modules/bookings/bookings.openapi.ts';
 import { bulkOperationsContract } from './modules/bulk-operations/bulk-operations.openapi.ts';
 import { dashboardContract } from './modules/dashboard/dashboard.openapi.ts';
@@ -37,5 +38,5 @@ export const API_AREAS: readonly AreaContract[] = [
   ...settlementsContract, ...notificationsContract, ...realtimeContract, ...dashboardContract, ...messagesContract, ...authContract,
   ...apiKeysContract, ...usersContract, ...agentsContract, ...timetableContract, ...pricingContract, ...masterDataContract,
   ...arrangementsContract, ...approvalsContract, ...salesContract, ...reportsContract,
-  ...bulkOperationsContract, ...jobsContract, ...mailContract, ...auditContract,
+  ...bulkOperationsContract, ...jobsContract, ...mailContract, ...auditContract, ...backupContract,
 ];

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirInUse, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
 import { secretKeyFromFile } from './lib/secret-box.ts';
 import { bootstrapAdmin } from './db/seed/bootstrap-admin.ts';
 import { loadDemoData } from './db/seed/demo-data.ts';
@@ -15,9 +16,21 @@ import { smtpSender, type MailSender } from './modules/mail/mail-sender.ts';
 
 const config = loadConfig();
 config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
+// The embedded database has no lock of its own: the server holds DATA_DIR while it runs, so a
+// second server or the backup command cannot open it too (ADR 020).
+let dataDirLock: DataDirLock | undefined;
+if (!config.databaseUrl) {
+  try {
+    dataDirLock = lockDataDir(config.dataDir, 'server');
+  } catch (error) {
+    if (!(error instanceof DataDirInUse)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 // Two-factor secrets are sealed with a key kept outside the database: TOTP_SECRET_KEY, or a file
-// made once in the data folder (back it up apart from the database; without it, enrolled staff
-// must be unenrolled and set up again).
+// made once in the data folder (`npm run backup` keeps it with the database; without it, enrolled
+// staff must be unenrolled and set up again).
 const totpKeyFile = config.totpSecretKey ? undefined : join(config.dataDir, 'totp-secret.key');
 if (totpKeyFile) config.totpSecretKey = secretKeyFromFile(totpKeyFile);
 
@@ -47,6 +60,7 @@ async function shutdown(signal: string) {
   await jobs?.stop();
   sender?.close();
   await database.close();
+  dataDirLock?.release();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

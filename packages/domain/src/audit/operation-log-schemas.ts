@@ -139,6 +139,8 @@ export const OPERATION_NAMES = [
   'payments.mark_overdue',
   'bookings.remind_answer_due',
   'jobs.run',
+  /** An online backup downloaded (POST /v1/system/backups). */
+  'system.create_backup',
   'messages.create',
   'messages.update',
   'messages.delete',

@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+// Writes a backup of the installation the environment names (DATA_DIR or DATABASE_URL, FILE_STORAGE,
+// TOTP_SECRET_KEY, as for `npm start`) to one new .tar.gz file: `npm run backup -- <file>` (README).
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const major = Number(process.versions.node.split('.')[0]);
+if (major < 24) {
+  console.error(`Node ${process.versions.node} is too old: run this with \`npm run backup\` (which uses the Node installed by \`npm ci\`) or install Node 24.`);
+  process.exit(1);
+}
+const root = new URL('..', import.meta.url).pathname;
+const cli = join(root, 'apps/server/src/modules/backup/backup-cli.ts');
+const child = spawn(process.execPath, ['--import', 'tsx', cli, 'backup', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env: { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() } });
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
