@@ -54,11 +54,14 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  // A journey that needs a server of its own (other settings) serves the same build.
+  project.provide('webDist', webDist);
   return stop;
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    webDist: string;
   }
 }

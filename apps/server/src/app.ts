@@ -9,6 +9,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { API_KEY_PREFIX } from '@sagano/domain/auth/api-key-schemas';
 import type { Config } from './config.ts';
@@ -28,11 +29,12 @@ import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { loggerOptions } from './lib/logger.ts';
 import { createSecretBox, SECRET_KEY_BYTES } from './lib/secret-box.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { errorBody, errorsPlugin } from './plugins/errors.ts';
-import { operationLogPlugin } from './plugins/operation-log.ts';
+import { loggingRouterRefusals, operationLogPlugin } from './plugins/operation-log.ts';
 import { createRateLimits, rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { frameworkErrors, guardedValidatorCompiler, MAX_PARAM_LENGTH } from './plugins/input-guard.ts';
 import { DOCS_PREFIX, openapiDocsRoutes, registerOpenapi } from './plugins/openapi.ts';
@@ -81,6 +83,8 @@ export interface AppOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** Where the log's lines go instead of stdout (a test reads them). */
+  logStream?: DestinationStream;
   /** Where units of work send their jobs after commit; none when this process runs no queue. */
   jobs?: JobSender;
   /** Where business decisions take "today" and "now" from; tests pin it (default: the system clock). */
@@ -91,13 +95,15 @@ export interface AppOptions {
   fileStorage?: FileStorage;
 }
 
-export async function buildApp({ config, database, logger = true, jobs, clock = systemClock, gateway, fileStorage = fileStorageFromConfig(config) }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream, jobs, clock = systemClock, gateway, fileStorage = fileStorageFromConfig(config) }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    // Secrets in URLs (tokens, checkout references, API keys) are replaced before a line is written.
+    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
-    frameworkErrors: frameworkErrors(securityHeaders()),
+    // Refused by the router before any hook runs: logged there (API calls that change something).
+    frameworkErrors: loggingRouterRefusals(database.db, frameworkErrors(securityHeaders())),
   });
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
@@ -155,7 +161,7 @@ export async function buildApp({ config, database, logger = true, jobs, clock = 
   agentsRoutes(app, { db, auth });
   apiKeysRoutes(app, { db });
   const paymentGateway = gateway ?? gatewayFromConfig(config, { db, clock, jobs });
-  paymentsRoutes(app, { db, clock, jobs, publicUrl: config.publicUrl, payments: createPaymentsService({ db, gateway: paymentGateway, clock, publicUrl: config.publicUrl, jobs }) });
+  paymentsRoutes(app, { db, clock, jobs, publicUrl: config.publicUrl, port: config.port, payments: createPaymentsService({ db, gateway: paymentGateway, clock, publicUrl: config.publicUrl, jobs }) });
   invoicesRoutes(app, { invoices: createInvoicesService(db, { clock, fileStorage }) });
   salesRoutes(app, { db });
   settlementsRoutes(app, { settlements: createSettlementsService({ db, clock, fileStorage, publicUrl: config.publicUrl, jobs }) });

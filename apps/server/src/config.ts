@@ -6,6 +6,10 @@ export interface Config {
   port: number;
   /** Port of the Prometheus /metrics listener on 127.0.0.1 (METRICS_PORT); unset: no listener (0: any free port, for tests). */
   metricsPort: number | undefined;
+  /**
+   * The address the server listens on (HOST). Unset: 127.0.0.1 (this machine only) while demo data
+   * is on, whose password is published; 0.0.0.0 (every address) with DEMO_DATA=off.
+   */
   host: string;
   /** PostgreSQL server; when absent the embedded PGlite in `dataDir` is used. */
   databaseUrl: string | undefined;
@@ -13,7 +17,11 @@ export interface Config {
   demoData: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Where users reach the web app; used to build links in mails. */
+  /**
+   * Where users reach the web app (PUBLIC_URL, default http://localhost:PORT): links in mails and
+   * the API document's server. A card checkout returns to the address the payer is on instead
+   * when that is this server (lib/return-base-url.ts).
+   */
   publicUrl: string;
   logLevel: string;
   sessionIdleMinutes: number;
@@ -114,14 +122,15 @@ function urlFrom(value: string | undefined, fallback: string | undefined, name: 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env.PORT, 3000, 'PORT');
   const fileStorage = fileStorageKindFrom(env.FILE_STORAGE);
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const publicUrl = urlFrom(env.PUBLIC_URL, `http://localhost:${port}`, 'PUBLIC_URL')!.replace(/\/$/, '');
+  const demoData = (env.DEMO_DATA ?? 'on') !== 'off';
   return {
     port,
     metricsPort: portFrom(env.METRICS_PORT, 'METRICS_PORT'),
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || (demoData ? '127.0.0.1' : '0.0.0.0'),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: resolve(env.DATA_DIR ?? './data'),
-    demoData: (env.DEMO_DATA ?? 'on') !== 'off',
+    demoData,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Sagano Group Bookings <no-reply@sagano.example>',
     publicUrl,

@@ -11,6 +11,7 @@ import { loadDemoData } from './db/seed/demo-data.ts';
 import { startJobs } from './jobs/all-jobs.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { systemClock } from './lib/clock.ts';
+import { listenNotice } from './lib/listen-notice.ts';
 import { gatewayFromConfig } from './modules/payments/gateway/gateway-registry.ts';
 import { smtpSender, type MailSender } from './modules/mail/mail-sender.ts';
 
@@ -46,6 +47,8 @@ const gateway = gatewayFromConfig(config, { db: database.db, clock, jobs });
 const app = await buildApp({ config, database, jobs, clock, gateway });
 if (jobs) await startJobs(jobs, { db: database.db, clock, config, mailSender: sender, gateway });
 await app.listen({ port: config.port, host: config.host });
+const listening = listenNotice(config);
+app.log[listening.level](listening.message);
 if (totpKeyFile && config.databaseUrl) {
   app.log.warn(`two-factor key from ${totpKeyFile}: servers sharing this database need the same key; set TOTP_SECRET_KEY on each`);
 }

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { returnBaseUrl } from '../../lib/return-base-url.ts';
 import { sandboxProviderRoutes } from './gateway/sandbox-provider.routes.ts';
 import { SANDBOX_WEBHOOK } from './gateway/sandbox-gateway.ts';
 import { ingestWebhook } from './payment-webhooks.ts';
@@ -21,7 +22,7 @@ const PaymentParams = BookingIdParams.extend({ payment_id: z.coerce.number().int
 const Ok = z.object({ ok: z.literal(true) });
 const GatewayParams = z.object({ gateway: z.string().max(20) });
 
-export function paymentsRoutes(app: FastifyInstance, deps: { db: Db; payments: PaymentsService; clock: Clock; publicUrl: string; jobs?: JobSender | undefined }) {
+export function paymentsRoutes(app: FastifyInstance, deps: { db: Db; payments: PaymentsService; clock: Clock; publicUrl: string; port: number; jobs?: JobSender | undefined }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { payments } = deps;
   const tags = ['payments'];
@@ -31,7 +32,7 @@ export function paymentsRoutes(app: FastifyInstance, deps: { db: Db; payments: P
   r.post('/v1/bookings/:booking_id/payments/:payment_id/checkout', {
     schema: { tags, params: PaymentParams, response: { 200: StartCardPaymentResponse } },
     config: { access: 'agent', category, operation: 'payments.start_card_payment' },
-  }, async (request) => payments.startCardPayment(request.principal!, request.params.booking_id, request.params.payment_id));
+  }, async (request) => payments.startCardPayment(request.principal!, request.params.booking_id, request.params.payment_id, returnBaseUrl(request, deps)));
 
   r.post('/v1/bookings/:booking_id/payments/:payment_id/report_coupon', {
     schema: { tags, params: PaymentParams, body: ReportCouponBody, response: { 200: Ok } },

@@ -83,8 +83,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * The agent starts a card payment: phase 1 records the attempt (locked, checked), phase 2
      * asks the gateway for a hosted checkout outside any transaction, phase 3 stores its answer.
      * A checkout still open for the same amount is handed back instead of starting another.
+     * `siteUrl` is the site as the agent reached it (lib/return-base-url.ts): the checkout
+     * returns there, so the browser comes back with its session (PUBLIC_URL by default).
      */
-    async startCardPayment(principal: Principal, bookingNumber: string, paymentId: number): Promise<StartCardPaymentResponse> {
+    async startCardPayment(principal: Principal, bookingNumber: string, paymentId: number, siteUrl = deps.publicUrl): Promise<StartCardPaymentResponse> {
       const phase1 = await inTransaction(db, async (work) => {
         const ctx = await beginPaymentStep(work, principal, bookingNumber, paymentId);
         const state = stateOfPayment(ctx.payment);
@@ -106,7 +108,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
           amountE6: attempt.amountE6,
           currency: 'JPY',
           description: `${booking.bookingId} ${booking.groupName}`,
-          returnUrl: `${deps.publicUrl}/bookings/${booking.bookingId}?payment=returned`,
+          returnUrl: `${siteUrl}/bookings/${booking.bookingId}?payment=returned`,
+          siteUrl,
           idempotencyKey: attempt.idempotencyKey,
         });
       } catch (error) {

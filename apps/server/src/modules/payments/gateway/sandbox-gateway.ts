@@ -56,7 +56,8 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): PaymentGateway {
         .onConflictDoNothing({ target: t.sandboxCheckouts.idempotencyKey });
       const [row] = await deps.db.select().from(t.sandboxCheckouts).where(eq(t.sandboxCheckouts.idempotencyKey, request.idempotencyKey));
       if (!row) throw new GatewayError('UNAVAILABLE', 'the sandbox could not create the checkout');
-      return { gatewayRef: row.ref, checkoutUrl: `${deps.publicUrl}/sandbox-checkout/${row.ref}` };
+      // The page is on the site the payer is on, so they stay on one address through the payment.
+      return { gatewayRef: row.ref, checkoutUrl: `${request.siteUrl ?? deps.publicUrl}/sandbox-checkout/${row.ref}` };
     },
 
     async lookup(gatewayRef): Promise<CheckoutState> {
