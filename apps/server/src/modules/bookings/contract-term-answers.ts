@@ -5,16 +5,21 @@
  * it): one ANSWER_DUE notification per such booking, so the list names each; once per term and
  * answer date (scheduled_effects CONTRACT_ANSWER_DUE `term:<service_from_date>`, with the count).
  */
+import { roomsOfNotification } from '@sagano/domain/realtime/realtime-events';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+import { giveWay } from '../../jobs/give-way.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { insertOperationLog } from '../audit/operation-logs.repository.ts';
 import { claimEffect } from '../jobs/job-runs.repository.ts';
-import { insertNotification } from './bookings.repository.ts';
+import { publishRealtime } from '../../realtime/realtime-publish.ts';
 
 const UNANSWERED = sql`('SUBMITTED', 'WAITLIST', 'MODIFICATION_SUBMITTED')`;
+/** Notifications per insert statement (6 parameters each, well under PostgreSQL's 65,535). */
+const INSERT_ROWS = 1000;
 
 export async function remindAnswerDue(deps: { db: Db; clock: Clock }, jobRunId?: number) {
   const today = deps.clock.today();
@@ -28,6 +33,7 @@ export async function remindAnswerDue(deps: { db: Db; clock: Clock }, jobRunId?:
   );
   const reminded: { term: string; answer_date: string; unanswered: number }[] = [];
   for (const term of terms) {
+    await giveWay(); // ADR 017
     const count = await inTransaction(deps.db, async ({ tx }) => {
       const bookings = rowsOf<{ id: number; booking_id: string; agent_id: number; agent_sub_group_id: number }>(
         await tx.execute(sql`
@@ -37,9 +43,13 @@ export async function remindAnswerDue(deps: { db: Db; clock: Clock }, jobRunId?:
       );
       const detail = { name: term.name, service_from_date: term.from, service_to_date: term.to, unanswered: bookings.length, booking_ids: bookings.map((b) => b.booking_id) };
       if (!(await claimEffect(tx, { kind: 'CONTRACT_ANSWER_DUE', subject: `term:${term.from}`, effectDate: term.answer_date, jobRunId, detail }))) return null;
-      for (const b of bookings) {
-        await insertNotification(tx, { audience: 'ADMIN', category: 'booking', kind: 'ANSWER_DUE', bookingId: b.id, agentId: b.agent_id, agentSubGroupId: b.agent_sub_group_id });
+      // A few multi-row inserts rather than one per booking: a busy term holds the embedded database's one connection for no longer (ADR 017).
+      for (let i = 0; i < bookings.length; i += INSERT_ROWS) {
+        await tx.insert(t.notifications).values(
+          bookings.slice(i, i + INSERT_ROWS).map((b) => ({ audience: 'ADMIN', category: 'booking', kind: 'ANSWER_DUE', bookingId: b.id, agentId: b.agent_id, agentSubGroupId: b.agent_sub_group_id })),
+        );
       }
+      if (bookings.length > 0) await publishRealtime(tx, roomsOfNotification('ADMIN', null), { type: 'notification.changed', category: 'booking' });
       await insertOperationLog(tx, {
         category: 'bookings',
         operator: 'system',

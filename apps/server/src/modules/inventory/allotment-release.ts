@@ -13,6 +13,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { giveWay } from '../../jobs/give-way.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction, type Work } from '../../lib/unit-of-work.ts';
@@ -40,6 +41,8 @@ export async function trainDaysDue(db: Executor, today: string): Promise<TrainDa
       from service_day_inventories i
       join group_schedules gs on i.service_date between gs.service_from_date and gs.service_to_date
       where i.service_date >= ${today}::date
+        -- implied by the next line; bounds the index range to the days any schedule can release today
+        and i.service_date <= ${today}::date + (select coalesce(max(group_arrangement_release_day_before), 0) from group_schedules)
         and i.service_date - gs.group_arrangement_release_day_before <= ${today}::date
         and not exists (select 1 from scheduled_effects e
                         where e.kind = 'ALLOTMENT_RELEASE' and e.effect_date = i.service_date
@@ -145,7 +148,10 @@ export async function releaseTrainDay(work: Work, due: TrainDayDue, types: Relea
   return { releasedSeats: seatIds.length, flagged };
 }
 
-/** The daily run: every train-day due, one transaction each; answers what moved. */
+/**
+ * The daily run: every train-day due, one short transaction each (a few set-based statements),
+ * giving way to requests between them (ADR 017); answers what moved.
+ */
 export async function releaseDueAllotments(deps: { db: Db; clock: Clock; jobs: JobSender | undefined }, jobRunId?: number) {
   const today = deps.clock.today();
   const types = await releaseTypes(deps.db);
@@ -155,6 +161,7 @@ export async function releaseDueAllotments(deps: { db: Db; clock: Clock; jobs: J
   let flagged = 0;
   const days = new Set<string>();
   for (const due of await trainDaysDue(deps.db, today)) {
+    await giveWay();
     const done = await inTransaction(deps.db, (work) => releaseTrainDay(work, due, types, jobRunId), { jobs: deps.jobs });
     if (!done) continue;
     trainDays++;

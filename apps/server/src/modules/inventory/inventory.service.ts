@@ -15,7 +15,7 @@ import type {
 } from '@sagano/domain/inventory/inventory-schemas';
 import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
 import type { Db, Executor } from '../../db/client.ts';
-import { readAll } from '../../db/client.ts';
+import { jsonParam, readAll } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
@@ -307,39 +307,60 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
         seen.add(move.seat_id);
         if (seat.state !== 'FREE') throw new AppError('SEAT_HELD_OR_ASSIGNED', `seat ${move.seat_id} is held or assigned to a booking and cannot be moved`);
       }
-      for (const move of body.moves) {
-        const from = bySeat.get(move.seat_id)!.arrangementTypeId;
-        const to = move.arrangement_type_id;
-        if (from === to) continue;
-        if (patternTypes.get(move.seat_id) === to) {
-          await tx.execute(sql`delete from inventory_seat_overrides where service_date = ${body.service_date} and service_id = ${body.service_id} and seat_id = ${move.seat_id}`);
-        } else {
+      // Set-based (a few statements whatever the number of seats): a release moves a whole train's
+      // group allotment at once, and on the embedded database every statement holds the one connection.
+      const moved = body.moves.filter((m) => bySeat.get(m.seat_id)!.arrangementTypeId !== m.arrangement_type_id);
+      const backToPattern = moved.filter((m) => patternTypes.get(m.seat_id) === m.arrangement_type_id);
+      const overridden = moved.filter((m) => patternTypes.get(m.seat_id) !== m.arrangement_type_id);
+      if (backToPattern.length > 0) {
+        await tx.execute(sql`
+          delete from inventory_seat_overrides where service_date = ${body.service_date} and service_id = ${body.service_id}
+            and seat_id in (select jsonb_array_elements_text(${jsonParam(backToPattern.map((m) => m.seat_id))}::jsonb))`);
+      }
+      if (overridden.length > 0) {
+        await tx.execute(sql`
+          insert into inventory_seat_overrides (service_date, service_id, seat_id, arrangement_type_id)
+          select ${body.service_date}, ${body.service_id}, m.seat_id, m.arrangement_type_id
+          from jsonb_to_recordset(${jsonParam(overridden)}::jsonb) as m(seat_id text, arrangement_type_id int)
+          on conflict (service_date, service_id, seat_id) do update set arrangement_type_id = excluded.arrangement_type_id`);
+      }
+      // Each type's counters change by its seats in less those out, on every leg; a type left with
+      // fewer seats than it holds on a leg breaks the counter's CHECK and nothing changes.
+      const delta = new Map<number, number>();
+      for (const m of moved) {
+        const from = bySeat.get(m.seat_id)!.arrangementTypeId;
+        delta.set(from, (delta.get(from) ?? 0) - 1);
+        delta.set(m.arrangement_type_id, (delta.get(m.arrangement_type_id) ?? 0) + 1);
+      }
+      const changes = (sign: 1 | -1) =>
+        [...delta].filter(([, d]) => d * sign > 0).sort(([a], [b]) => a - b).flatMap(([type, d]) => service.legs.map((leg) => ({ type, leg, d })));
+      const fewer = changes(-1);
+      if (fewer.length > 0) {
+        try {
           await tx.execute(sql`
-            insert into inventory_seat_overrides (service_date, service_id, seat_id, arrangement_type_id)
-            values (${body.service_date}, ${body.service_id}, ${move.seat_id}, ${to})
-            on conflict (service_date, service_id, seat_id) do update set arrangement_type_id = excluded.arrangement_type_id`);
-        }
-        for (const leg of service.legs) {
-          try {
-            await tx.execute(sql`
-              update inventory_counters set capacity = capacity - 1
-              where service_date = ${body.service_date} and service_id = ${body.service_id} and arrangement_type_id = ${from} and leg = ${leg}`);
-          } catch (error) {
-            if (isCheckViolation(error)) {
-              throw new AppError('SEAT_HELD_OR_ASSIGNED', 'the seats of that arrangement type are held by bookings; release them before moving seats');
-            }
-            throw error;
+            update inventory_counters k set capacity = k.capacity + c.d
+            from jsonb_to_recordset(${jsonParam(fewer)}::jsonb) as c(type int, leg int, d int)
+            where k.service_date = ${body.service_date} and k.service_id = ${body.service_id} and k.arrangement_type_id = c.type and k.leg = c.leg`);
+        } catch (error) {
+          if (isCheckViolation(error)) {
+            throw new AppError('SEAT_HELD_OR_ASSIGNED', 'the seats of that arrangement type are held by bookings; release them before moving seats');
           }
-          await tx.execute(sql`
-            insert into inventory_counters (service_date, service_id, arrangement_type_id, leg, capacity, held)
-            values (${body.service_date}, ${body.service_id}, ${to}, ${leg}, 1, 0)
-            on conflict (service_date, service_id, arrangement_type_id, leg) do update set capacity = inventory_counters.capacity + 1`);
+          throw error;
         }
+      }
+      const more = changes(1);
+      if (more.length > 0) {
+        // A CHECK is tested on the row proposed for insertion too, so only gains go through the upsert.
+        await tx.execute(sql`
+          insert into inventory_counters (service_date, service_id, arrangement_type_id, leg, capacity, held)
+          select ${body.service_date}, ${body.service_id}, c.type, c.leg, c.d, 0
+          from jsonb_to_recordset(${jsonParam(more)}::jsonb) as c(type int, leg int, d int)
+          on conflict (service_date, service_id, arrangement_type_id, leg) do update set capacity = inventory_counters.capacity + excluded.capacity`);
       }
       await tx.execute(sql`
         delete from inventory_counters where service_date = ${body.service_date} and service_id = ${body.service_id} and capacity = 0 and held = 0`);
       // Seats moved into the group allotment (or the wheelchair places) may let waitlisted groups on.
-      if (body.moves.some((m) => bySeat.get(m.seat_id)!.arrangementTypeId !== m.arrangement_type_id)) {
+      if (moved.length > 0) {
         promoteWaitlistAfterCommit(work, [{ serviceDate: body.service_date, serviceId: body.service_id }], 'SLOT_ADJUSTMENT');
       }
     },

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { defineJob, type JobDeps } from '../../jobs/define-job.ts';
+import { giveWay } from '../../jobs/give-way.ts';
 import { deliverMail } from './mail-delivery.ts';
 import { dueMailIds } from './outbox.repository.ts';
 
@@ -27,6 +28,9 @@ export const sweepMailJob = defineJob({
   // Mails left pending by a previous run go out now rather than at the next sweep.
   atStart: async () => [{}],
   async run(deps) {
-    for (const id of await dueMailIds(deps.db, 100)) await deliverMail(deps.db, deps.mailSender!, deps.config.mailFrom, id);
+    for (const id of await dueMailIds(deps.db, 100)) {
+      await giveWay(); // ADR 017
+      await deliverMail(deps.db, deps.mailSender!, deps.config.mailFrom, id);
+    }
   },
 });

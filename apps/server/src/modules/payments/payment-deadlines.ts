@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { giveWay } from '../../jobs/give-way.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
@@ -76,13 +77,14 @@ interface DeadlineDeps {
   publicUrl: string;
 }
 
-/** payments.remind: one transaction per payment; answers how many were reminded and mailed. */
+/** payments.remind: one transaction per payment, giving way to requests between them (ADR 017); answers how many were reminded and mailed. */
 export async function remindPendingPayments(deps: DeadlineDeps, jobRunId?: number) {
   const today = deps.clock.today();
   let reminded = 0;
   let mails = 0;
   const paymentIds: number[] = [];
   for (const p of await remindersDue(deps.db, today)) {
+    await giveWay();
     const sent = await inTransaction(
       deps.db,
       async (work) => {
@@ -117,11 +119,12 @@ export async function remindPendingPayments(deps: DeadlineDeps, jobRunId?: numbe
   return { run_date: today, reminded, mails, payment_ids: paymentIds };
 }
 
-/** payments.mark-overdue: both sides told once per payment and due date; nothing else changes. */
+/** payments.mark-overdue: both sides told once per payment and due date, one transaction each, giving way between them; nothing else changes. */
 export async function announceOverduePayments(deps: DeadlineDeps, jobRunId?: number) {
   const today = deps.clock.today();
   const paymentIds: number[] = [];
   for (const p of await overdueNotAnnounced(deps.db, today)) {
+    await giveWay();
     const done = await inTransaction(
       deps.db,
       async (work) => {

@@ -7,6 +7,7 @@
  */
 import { mayTakePayment } from '@sagano/domain/payments/payment-state';
 import type { Db } from '../../db/client.ts';
+import { giveWay } from '../../jobs/give-way.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -171,6 +172,7 @@ export async function reconcileCheckouts(deps: WebhookDeps, minutes: number): Pr
   const before = new Date(deps.clock.now().getTime() - minutes * 60_000);
   let paid = 0;
   for (const attempt of await stalePendingAttempts(deps.db, before)) {
+    await giveWay(); // ADR 017
     const state = await deps.gateway.lookup(attempt.gatewayRef!);
     if (state.status === 'EXPIRED') {
       await updateAttempt(deps.db, attempt.id, { status: 'EXPIRED' });

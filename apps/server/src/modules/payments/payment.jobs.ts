@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { defineJob, type JobDeps } from '../../jobs/define-job.ts';
+import { giveWay } from '../../jobs/give-way.ts';
 import { PROCESS_GATEWAY_EVENT, processGatewayEvent, reconcileCheckouts, refundThroughGateway, ingestWebhook, type WebhookDeps } from './payment-webhooks.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from './gateway/sandbox-signature.ts';
 import { sandboxSecretOf } from './gateway/gateway-registry.ts';
@@ -41,7 +42,10 @@ export const refundSweepJob = defineJob({
   cron: '*/15 * * * *',
   async run(deps) {
     const ids = await pendingGatewayRefundIds(deps.db);
-    for (const refundId of ids) await deps.jobs.send(REFUND_PAYMENT.name, { refundId });
+    for (const refundId of ids) {
+      await giveWay(); // ADR 017
+      await deps.jobs.send(REFUND_PAYMENT.name, { refundId });
+    }
     return { sent: ids.length };
   },
 });
