@@ -20,4 +20,9 @@ describe('messages, one language at a time', () => {
     expect(i18next.t('bookings:filters.groupName')).toBe('団体名');
   });
 
+  it('puts values in as written (React escapes them on the screen), whatever i18next escapes by default', async () => {
+    await initI18n('en');
+    await changeLanguage('en');
+    expect(i18next.t('messages:attachments.removePending', { name: 'Q&A <2027>/"final".pdf' })).toBe('Do not attach “Q&A <2027>/"final".pdf”');
+  });
 });
