@@ -1,18 +1,22 @@
-import { useRef, useState } from 'react';
-import { Button, Center, FileButton, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Button, Center, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_SIGNATURE_BYTES, imageTypeOf, MAX_IMAGE_BYTES } from '@sagano/domain/files/image-type';
 import type { OperatorImage } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { FileDropZone, type DropRefusal } from '../../../components/file-drop-zone.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { closeAndNotify, notifySuccess } from '../../../lib/notify.ts';
 import { useRemoveOperatorImage, useUploadOperatorImage } from '../api/operator-basic-info.ts';
 
-/** Why a chosen file cannot be the image, checked as the server checks it (size, then its first bytes); null when it can. */
-async function problemOf(file: File): Promise<'tooLarge' | 'notImage' | null> {
-  if (file.size > MAX_IMAGE_BYTES) return 'tooLarge';
-  const head = new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());
-  return imageTypeOf(head) ? null : 'notImage';
+// The drop zone takes a file by its type or its name; the server then judges by the first bytes, as isImage does.
+const IMAGES = { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] };
+
+const REFUSAL_KEY = { wrongType: 'basicInfo.images.notImage', tooLarge: 'basicInfo.images.tooLarge', tooMany: 'basicInfo.images.oneFile' } as const satisfies Record<DropRefusal, string>;
+
+/** Whether a file the drop zone took is a PNG or JPEG by its first bytes, as the server checks it. */
+async function isImage(file: File): Promise<boolean> {
+  return imageTypeOf(new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer())) !== null;
 }
 
 /** The operator's logo or company stamp on 基本情報: the current image, a file to upload in its place, and removal. */
@@ -22,16 +26,12 @@ export function OperatorImageCard({ image, url }: { image: OperatorImage; url: s
   const remove = useRemoveOperatorImage(image);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const resetFile = useRef<() => void>(null);
 
-  async function choose(file: File | null) {
-    // The same file may be chosen again after a refusal.
-    resetFile.current?.();
+  async function take(file: File | undefined) {
     if (!file) return;
     setError(null);
-    const problem = await problemOf(file);
-    if (problem) {
-      setError(t(`basicInfo.images.${problem}`));
+    if (!(await isImage(file))) {
+      setError(t('basicInfo.images.notImage'));
       return;
     }
     upload.mutate(file, {
@@ -55,25 +55,29 @@ export function OperatorImageCard({ image, url }: { image: OperatorImage; url: s
             </Text>
           )}
         </Center>
+        <FileDropZone
+          label={t(`basicInfo.images.${image}.drop`)}
+          hint={t('basicInfo.images.rules')}
+          accept={IMAGES}
+          maxSize={MAX_IMAGE_BYTES}
+          loading={upload.isPending}
+          onDrop={([file], [refused]) => {
+            if (refused) setError(t(REFUSAL_KEY[refused.reason]));
+            else void take(file);
+          }}
+        />
         {error && (
           <Text size="sm" c="red" role="alert">
             {error}
           </Text>
         )}
-        <Group gap="xs">
-          <FileButton onChange={(file) => void choose(file)} accept="image/png,image/jpeg" resetRef={resetFile}>
-            {(props) => (
-              <Button {...props} size="xs" loading={upload.isPending}>
-                {url ? t('basicInfo.images.replace') : t('basicInfo.images.upload')}
-              </Button>
-            )}
-          </FileButton>
-          {url && (
+        {url && (
+          <Group gap="xs">
             <Button size="xs" variant="default" onClick={() => setConfirming(true)}>
               {t('basicInfo.images.remove')}
             </Button>
-          )}
-        </Group>
+          </Group>
+        )}
       </Stack>
       <ConfirmModal
         opened={confirming}

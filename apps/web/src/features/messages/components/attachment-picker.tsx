@@ -1,9 +1,27 @@
-import { useRef, useState, type DragEvent } from 'react';
-import { ActionIcon, FileButton, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconPaperclip, IconUpload, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
+import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ATTACHMENT_ACCEPT, attachmentTypeOf, MAX_ATTACHMENT_BYTES, type AttachmentProblem } from '@sagano/domain/messages/attachment-type';
+import { attachmentTypeOf, MAX_ATTACHMENT_BYTES, type AttachmentProblem } from '@sagano/domain/messages/attachment-type';
 import { MAX_MESSAGE_ATTACHMENTS } from '@sagano/domain/messages/message-limits';
+import { FileDropZone, type DropRefusal } from '../../../components/file-drop-zone.tsx';
+
+/**
+ * The types the drop zone takes, by MIME type or by name (ATTACHMENT_ACCEPT's extensions; a test
+ * keeps them the same). A .csv from Excel's machines comes as application/vnd.ms-excel: its name lets it in.
+ */
+export const ATTACHMENT_DROP_ACCEPT: Record<string, string[]> = {
+  'application/pdf': ['.pdf'],
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+  'text/csv': ['.csv'],
+  'text/plain': ['.txt'],
+};
+
+/** The drop zone's refusals, in the words of the content check's. */
+const REFUSAL_KEY = { tooLarge: 'attachments.problems.tooLarge', wrongType: 'attachments.problems.unsupported', tooMany: 'attachments.tooMany' } as const satisfies Record<DropRefusal, string>;
 
 /** Why a chosen file cannot be attached, judged as the server judges it (size, then its bytes against its name); null when it can. */
 export async function attachmentProblemOf(file: File): Promise<AttachmentProblem | null> {
@@ -13,19 +31,16 @@ export async function attachmentProblemOf(file: File): Promise<AttachmentProblem
 }
 
 /**
- * Files to attach when the article is saved: chosen with the button or dropped on the area (a
- * keyboard user tabs to the area's button). Each is checked before it is listed.
+ * Files to attach when the article is saved: dropped on the area or chosen with it (it is a
+ * button: Enter or Space opens the file picker). Each is checked before it is listed.
  */
 export function AttachmentPicker({ files, onChange, room }: { files: File[]; onChange: (files: File[]) => void; room: number }) {
   const { t } = useTranslation('messages');
   const [problems, setProblems] = useState<string[]>([]);
-  const [over, setOver] = useState(false);
-  const resetRef = useRef<() => void>(null);
 
-  async function add(chosen: File[]) {
-    resetRef.current?.();
+  async function add(chosen: File[], refusedByZone: string[] = []) {
     const accepted: File[] = [];
-    const refused: string[] = [];
+    const refused = [...refusedByZone];
     for (const file of chosen) {
       const problem = await attachmentProblemOf(file);
       if (problem) refused.push(t(`attachments.problems.${problem}`, { name: file.name }));
@@ -37,45 +52,18 @@ export function AttachmentPicker({ files, onChange, room }: { files: File[]; onC
     onChange(next.slice(0, Math.max(room, 0)));
   }
 
-  function drop(event: DragEvent) {
-    event.preventDefault();
-    setOver(false);
-    void add([...event.dataTransfer.files]);
-  }
-
   return (
     <Stack gap={6}>
-      <FileButton onChange={(chosen) => void add(chosen)} accept={ATTACHMENT_ACCEPT} multiple resetRef={resetRef}>
-        {(props) => (
-          <UnstyledButton
-            {...props}
-            data-testid="attachment-drop"
-            onDragOver={(event) => {
-              event.preventDefault();
-              setOver(true);
-            }}
-            onDragLeave={() => setOver(false)}
-            onDrop={drop}
-            disabled={room <= 0}
-          >
-            <Paper
-              withBorder
-              p="sm"
-              style={{ borderStyle: 'dashed', background: over ? 'var(--mantine-color-blue-0)' : undefined, opacity: room <= 0 ? 0.5 : 1 }}
-            >
-              <Group gap="xs" wrap="nowrap">
-                <IconUpload size={18} aria-hidden />
-                <Stack gap={0}>
-                  <Text size="sm">{t('attachments.drop')}</Text>
-                  <Text size="xs" c="dimmed">
-                    {t('attachments.rules', { max: MAX_MESSAGE_ATTACHMENTS })}
-                  </Text>
-                </Stack>
-              </Group>
-            </Paper>
-          </UnstyledButton>
-        )}
-      </FileButton>
+      <FileDropZone
+        label={t('attachments.drop')}
+        hint={t('attachments.rules', { max: MAX_MESSAGE_ATTACHMENTS })}
+        accept={ATTACHMENT_DROP_ACCEPT}
+        maxSize={MAX_ATTACHMENT_BYTES}
+        multiple
+        disabled={room <= 0}
+        testId="attachment-drop"
+        onDrop={(chosen, refused) => void add(chosen, refused.map(({ file, reason }) => t(REFUSAL_KEY[reason], { name: file.name, max: MAX_MESSAGE_ATTACHMENTS })))}
+      />
       {problems.map((problem) => (
         <Text key={problem} size="sm" c="red" role="alert">
           {problem}
