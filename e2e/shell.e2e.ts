@@ -101,15 +101,33 @@ describe('the back-office shell', () => {
 
   it('a station user sees only the dashboard and bookings and cannot open back-office screens', async () => {
     const { context, page } = await freshPage(browser);
+    // Every call the station's screens make is one the server lets station staff make (least privilege: DESIGN §1).
+    const refused: string[] = [];
+    page.on('response', (res) => {
+      if (res.url().includes('/v1/') && (res.status() === 401 || res.status() === 403)) refused.push(`${res.status()} ${res.url()}`);
+    });
     await logIn(page, 'station@example.com');
     expect(await sidebarLinks(page)).toEqual(['ダッシュボード', '予約一覧']);
     await visible(page.getByText('駅スタッフ'));
     await screenshot(page, 'dashboard-station-ja');
-    for (const path of ['/users', '/operation-logs', '/mails']) {
+    // The bookings they work with: the list, a booking, its history.
+    await page.getByRole('link', { name: '予約一覧' }).click();
+    await page.waitForURL('**/bookings');
+    const open = page.getByRole('link', { name: /^予約 \d{8} を開く$/ }).first();
+    await visible(open);
+    await open.click();
+    await page.waitForURL(/\/bookings\/\d{8}$/);
+    await visible(page.getByRole('heading', { name: 'メモ', exact: true }));
+    await page.getByRole('link', { name: '変更履歴' }).click();
+    await visible(page.getByRole('heading', { name: /の変更履歴$/ }));
+    expect(refused).toEqual([]);
+    // Money, booking, seat inquiry, master data, accounts: the no-permission screen, before any call.
+    for (const path of ['/users', '/operation-logs', '/mails', '/notifications', '/search-allotments', '/payments', '/sales', '/monthly-report', '/report', '/agents', '/basic-info', '/bank-accounts', '/approvals', '/bookings/create']) {
       await page.goto(path);
       await visible(page.getByText(/ページが見つかりません|このページを表示する権限がありません/));
-      expect(await page.getByRole('table').count()).toBe(0);
+      expect(await page.getByRole('table').count(), path).toBe(0);
     }
+    expect(refused).toEqual([]);
     await context.close();
   });
 

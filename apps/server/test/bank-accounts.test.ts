@@ -144,10 +144,11 @@ describe('bank accounts', () => {
     expect(results.map((r) => r.json().id)).toContain(ids[0]);
   });
 
-  it('is the back office\'s: station staff read it, agents see nothing, only the back office writes', async () => {
+  it('is the back office\'s: station staff and agents see nothing, only the back office writes', async () => {
     const before = await rows();
     const [first] = (await call('GET', `${BASE}?per_page=1`)).json().bank_accounts;
-    expect((await call('GET', BASE, undefined, station)).statusCode).toBe(200);
+    expect((await call('GET', BASE, undefined, station)).statusCode).toBe(403);
+    expect((await call('GET', `${BASE}/${first.id}`, undefined, station)).statusCode).toBe(403);
     expect((await call('POST', BASE, account(), station)).statusCode).toBe(403);
     expect((await call('PUT', `${BASE}/${first.id}`, account(), station)).statusCode).toBe(403);
     expect((await call('GET', BASE, undefined, agent)).statusCode).toBe(403);

@@ -101,8 +101,8 @@ describe('group schedules', () => {
     expect((await call('PUT', `${BASE}/2099-01-01`, { name: 'x', service_to_date: '2099-12-31', group_arrangement_release_day_before: 1, payment_day_before: 1, remind_day_before: 1 })).statusCode).toBe(404);
   });
 
-  it('is back-office master data: station staff read it, agents do not, only the back office writes', async () => {
-    expect((await call('GET', BASE, undefined, station)).statusCode).toBe(200);
+  it('is back-office master data: station staff and agents do not read it, only the back office writes', async () => {
+    expect((await call('GET', BASE, undefined, station)).statusCode).toBe(403);
     expect((await call('GET', BASE, undefined, agent)).statusCode).toBe(403);
     expect((await call('POST', BASE, schedule({ service_from_date: '2033-01-01', service_to_date: '2033-12-31' }), agent)).statusCode).toBe(403);
     expect((await call('POST', BASE, schedule({ service_from_date: '2033-01-01', service_to_date: '2033-12-31' }), station)).statusCode).toBe(403);

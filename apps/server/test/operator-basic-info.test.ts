@@ -171,7 +171,7 @@ describe('the logo and the company stamp', () => {
     expect(failed).toMatchObject({ statusCode: 400 });
   });
 
-  it('is the back office\'s to change: station staff may look, agents may not even look', async () => {
+  it('is the back office\'s: station staff and agents may not even look', async () => {
     const before = (await get(INFO)).json();
     const files = await storedFiles();
     const image = png(4);
@@ -181,10 +181,11 @@ describe('the logo and the company stamp', () => {
       expect((await ctx.app.inject({ method: 'DELETE', url, headers: agent })).statusCode).toBe(403);
       expect((await ctx.app.inject({ method: 'DELETE', url, headers: station })).statusCode).toBe(403);
       expect((await get(url, agent)).statusCode).toBe(403);
-      expect((await get(url, station)).statusCode).toBe(200);
+      expect((await get(url, station)).statusCode).toBe(403);
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
     expect((await get(INFO, agent)).statusCode).toBe(403);
+    expect((await get(INFO, station)).statusCode).toBe(403);
     expect(await storedFiles()).toBe(files);
     expect((await get(INFO)).json()).toEqual(before);
   });

@@ -246,9 +246,11 @@ describe('access', () => {
       expect((await send('PUT', `/v1/service-terms/${termId}/services/pattern-calendar`, { days: [{ date: '2026-05-13', service_pattern: 'ORDINARY' }] }, headers)).statusCode).toBe(403);
       expect((await send('PUT', `/v1/service-terms/${termId}/services/special-days`, { days: [] }, headers)).statusCode).toBe(403);
     }
-    expect((await get('/v1/service-terms', station)).statusCode).toBe(200);
+    // Reads are the back office's too; agents search trains to book, station staff (who do not book) do not.
+    expect((await get('/v1/service-terms', station)).statusCode).toBe(403);
     expect((await get('/v1/service-terms', agent)).statusCode).toBe(403);
     expect((await get('/v1/search-services?date=2026-05-07&station_id=1', agent)).statusCode).toBe(200);
+    expect((await get('/v1/search-services?date=2026-05-07&station_id=1', station)).statusCode).toBe(403);
     const [row] = await ctx.database.db.select({ n: count() }).from(t.approvals).where(sql`${t.approvals.submittedByEmail} in ('station@example.com', 'agent-free@example.com')`);
     expect(row!.n).toBe(0);
   });

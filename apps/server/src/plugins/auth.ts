@@ -43,6 +43,8 @@ export function allowed(access: Access, principal: Principal | null): boolean {
       return principal.user.kind === 'OPERATOR';
     case 'backOffice':
       return caps.backOffice;
+    case 'backOfficeOrAgent':
+      return caps.backOffice || caps.agentPortal;
     case 'admin':
       return caps.manageUsers;
     case 'agent':

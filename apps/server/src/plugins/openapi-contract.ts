@@ -83,10 +83,11 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const WHO: Record<Access, string> = {
   public: 'anyone, signed in or not',
-  authenticated: 'any signed-in account: the operator\'s staff, and agent staff (or an API key) within their own agent and branch',
+  authenticated: 'any signed-in account: the operator\'s staff (station staff included), and agent staff (or an API key) within their own agent and branch',
   operator: 'the operator\'s accounts (back office and station staff)',
   backOffice: 'the operator\'s back-office staff',
-  admin: 'administrators who manage users (the operator\'s administrators, and an agent\'s administrators for their own staff)',
+  backOfficeOrAgent: 'the operator\'s back-office staff, and agent staff (or an API key) within their own agent and branch; not station staff',
+  admin: 'the operator\'s administrators (back office with the admin flag)',
   agent: 'agent staff (or an API key) within their own agent and branch',
 };
 
@@ -112,7 +113,7 @@ export const SECURITY_SCHEMES = {
 
 function securityOf(access: Access): Record<string, string[]>[] {
   if (access === 'public') return [];
-  const agentReach = access === 'authenticated' || access === 'agent';
+  const agentReach = access === 'authenticated' || access === 'backOfficeOrAgent' || access === 'agent';
   return [{ session: [] }, { cookie: [] }, ...(agentReach ? [{ apiKey: [] }] : [])];
 }
 

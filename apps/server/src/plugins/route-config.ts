@@ -2,9 +2,12 @@ import type { OperationLogCategory, OperationName } from '@sagano/domain/audit/o
 
 /**
  * Who may call a route. Routes without `access` are back-office only: a forgotten setting
- * fails closed.
+ * fails closed. `authenticated` is every signed-in account, station staff included: keep it for
+ * what station staff need (their session, the dashboard, bookings and their notes, documents);
+ * `backOfficeOrAgent` is the back office and agent staff (API keys included), not station staff,
+ * who handle no money and make no bookings (DESIGN §1).
  */
-export type Access = 'public' | 'authenticated' | 'operator' | 'backOffice' | 'admin' | 'agent';
+export type Access = 'public' | 'authenticated' | 'operator' | 'backOffice' | 'backOfficeOrAgent' | 'admin' | 'agent';
 
 /** A registered route as the authorization tests enumerate it. */
 export interface RegisteredRoute {

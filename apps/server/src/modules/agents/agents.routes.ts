@@ -29,11 +29,6 @@ import { createAgentsService } from './agents.service.ts';
 
 const Ok = z.object({ ok: z.literal(true) });
 
-/** Routes open to agent staff as well: station users are refused before the body is read. */
-async function staffOrBackOffice(request: FastifyRequest): Promise<void> {
-  callerOf(request.principal!);
-}
-
 /** Agents, agent groups and agent staff (spec 001 §7.1); who may do what lives in agent-access.ts. */
 export function agentsRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -41,7 +36,8 @@ export function agentsRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthSer
   const agents = createAgentsService(deps.auth);
   const tags = ['agents'];
   const backOffice = { access: 'backOffice' as const, category: 'agents' as const };
-  const shared = { access: 'authenticated' as const, category: 'agents' as const };
+  // Open to agent staff as well (agent-access.ts decides what each may do); station staff are refused before the body is read.
+  const shared = { access: 'backOfficeOrAgent' as const, category: 'agents' as const };
   const caller = (request: FastifyRequest) => callerOf(request.principal!);
 
   // ---------- agents ----------
@@ -55,17 +51,16 @@ export function agentsRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthSer
     request.mutate((work) => agents.createAgent(work, request.body)),
   );
 
-  r.get('/v1/agents/:id', { schema: { tags, params: IdParams, response: { 200: AgentResponse } }, config: shared, onRequest: staffOrBackOffice }, (request) =>
+  r.get('/v1/agents/:id', { schema: { tags, params: IdParams, response: { 200: AgentResponse } }, config: shared }, (request) =>
     agents.getAgent(db, caller(request), request.params.id),
   );
 
   r.put('/v1/agents/:id', {
     schema: { tags, params: IdParams, body: UpdateAgentBody, response: { 200: AgentResponse } },
     config: { ...shared, operation: 'agents.update' },
-    onRequest: staffOrBackOffice,
   }, (request) => request.mutate((work) => agents.updateAgent(work, caller(request), request.params.id, request.body)));
 
-  r.delete('/v1/agents/:id', { schema: { tags, params: IdParams, response: { 200: Ok } }, config: { ...shared, operation: 'agents.delete' }, onRequest: staffOrBackOffice }, async (request) => {
+  r.delete('/v1/agents/:id', { schema: { tags, params: IdParams, response: { 200: Ok } }, config: { ...shared, operation: 'agents.delete' } }, async (request) => {
     await request.mutate((work) => agents.deleteAgent(work, caller(request), request.params.id));
     return { ok: true as const };
   });
@@ -73,50 +68,47 @@ export function agentsRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthSer
   r.put('/v1/agents/:id/two_factor', {
     schema: { tags, params: IdParams, body: TwoFactorPolicyBody, response: { 200: AgentResponse } },
     config: { ...shared, operation: 'agents.two_factor' },
-    onRequest: staffOrBackOffice,
   }, (request) => request.mutate((work) => agents.setTwoFactor(work, caller(request), request.params.id, request.body.require_totp)));
 
   r.get('/v1/csv/agents', { schema: { tags, response: { 200: CsvResponse } }, config: backOffice }, () => agents.csv(db));
 
   // ---------- agent groups ----------
 
-  r.post('/v1/agent_groups', { schema: { tags, body: CreateAgentGroupBody, response: { 200: CreatedId } }, config: { ...shared, operation: 'agent_groups.create' }, onRequest: staffOrBackOffice }, (request) =>
+  r.post('/v1/agent_groups', { schema: { tags, body: CreateAgentGroupBody, response: { 200: CreatedId } }, config: { ...shared, operation: 'agent_groups.create' } }, (request) =>
     request.mutate((work) => agents.createGroup(work, caller(request), request.body)),
   );
 
-  r.get('/v1/agent_groups/:id', { schema: { tags, params: IdParams, response: { 200: AgentGroupDetailResponse } }, config: shared, onRequest: staffOrBackOffice }, (request) =>
+  r.get('/v1/agent_groups/:id', { schema: { tags, params: IdParams, response: { 200: AgentGroupDetailResponse } }, config: shared }, (request) =>
     agents.getGroup(db, caller(request), request.params.id),
   );
 
   r.put('/v1/agent_groups/:id', {
     schema: { tags, params: IdParams, body: UpdateAgentGroupBody, response: { 200: AgentGroupDetailResponse } },
     config: { ...shared, operation: 'agent_groups.update' },
-    onRequest: staffOrBackOffice,
   }, (request) => request.mutate((work) => agents.updateGroup(work, caller(request), request.params.id, request.body)));
 
-  r.delete('/v1/agent_groups/:id', { schema: { tags, params: IdParams, response: { 200: Ok } }, config: { ...shared, operation: 'agent_groups.delete' }, onRequest: staffOrBackOffice }, async (request) => {
+  r.delete('/v1/agent_groups/:id', { schema: { tags, params: IdParams, response: { 200: Ok } }, config: { ...shared, operation: 'agent_groups.delete' } }, async (request) => {
     await request.mutate((work) => agents.deleteGroup(work, caller(request), request.params.id));
     return { ok: true as const };
   });
 
   // ---------- agent staff ----------
 
-  r.get('/v1/agent_staffs', { schema: { tags, querystring: StaffListQuery, response: { 200: StaffListResponse } }, config: shared, onRequest: staffOrBackOffice }, async (request) => {
+  r.get('/v1/agent_staffs', { schema: { tags, querystring: StaffListQuery, response: { 200: StaffListResponse } }, config: shared }, async (request) => {
     const { total, rows } = await agents.listStaff(db, caller(request), request.query);
     return { total, page: request.query.page, per_page: request.query.per_page, staffs: rows };
   });
 
-  r.post('/v1/agent_staffs', { schema: { tags, body: CreateStaffBody, response: { 200: StaffResponse } }, config: { ...shared, operation: 'agent_staffs.create' }, onRequest: staffOrBackOffice }, (request) =>
+  r.post('/v1/agent_staffs', { schema: { tags, body: CreateStaffBody, response: { 200: StaffResponse } }, config: { ...shared, operation: 'agent_staffs.create' } }, (request) =>
     request.mutate((work) => agents.createStaff(work, caller(request), request.body)),
   );
 
   r.put('/v1/agent_staffs/:id', {
     schema: { tags, params: StaffIdParams, body: UpdateStaffBody, response: { 200: StaffResponse } },
     config: { ...shared, operation: 'agent_staffs.update' },
-    onRequest: staffOrBackOffice,
   }, (request) => request.mutate((work) => agents.updateStaff(work, caller(request), request.principal!, request.params.id, request.body)));
 
-  r.delete('/v1/agent_staffs/:id', { schema: { tags, params: StaffIdParams, response: { 200: Ok } }, config: { ...shared, operation: 'agent_staffs.delete' }, onRequest: staffOrBackOffice }, async (request) => {
+  r.delete('/v1/agent_staffs/:id', { schema: { tags, params: StaffIdParams, response: { 200: Ok } }, config: { ...shared, operation: 'agent_staffs.delete' } }, async (request) => {
     await request.mutate((work) => agents.deleteStaff(work, caller(request), request.params.id));
     return { ok: true as const };
   });
@@ -124,7 +116,6 @@ export function agentsRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthSer
   r.post('/v1/agent_staffs/:id/send_password_reset_email', {
     schema: { tags, params: StaffIdParams, response: { 200: Ok } },
     config: { ...shared, operation: 'agent_staffs.send_password_reset_email' },
-    onRequest: staffOrBackOffice,
   }, async (request) => {
     await request.mutate((work) => agents.sendPasswordReset(work, caller(request), request.params.id));
     return { ok: true as const };
@@ -133,6 +124,5 @@ export function agentsRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthSer
   r.post('/v1/agent_staffs/:id/unenroll_totp', {
     schema: { tags, params: StaffIdParams, response: { 200: StaffResponse } },
     config: { ...shared, operation: 'agent_staffs.unenroll_totp' },
-    onRequest: staffOrBackOffice,
   }, (request) => request.mutate((work) => agents.unenrollTotp(work, caller(request), request.params.id)));
 }

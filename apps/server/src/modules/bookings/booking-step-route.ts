@@ -27,7 +27,7 @@ export function bookingStepRoutes(app: FastifyInstance, tags: string[]) {
     operation: OperationName,
     body: B | undefined,
     run: (request: StepRequest<z.infer<B>>, work: Work) => Promise<unknown>,
-    options: { access?: 'backOffice' | 'authenticated'; response?: z.ZodType; query?: z.ZodType } = {},
+    options: { access?: 'backOffice' | 'backOfficeOrAgent'; response?: z.ZodType; query?: z.ZodType } = {},
   ) => {
     r.post(`/v1/bookings/:booking_id/${path}`, {
       schema: { tags, params: BookingIdParams, ...(body ? { body } : {}), ...(options.query ? { querystring: options.query } : {}), response: { 200: options.response ?? Ok } },

@@ -56,7 +56,8 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
 
   r.post('/v1/bookings', {
     schema: { tags, body: CreateBookingBody, response: { 200: CreateBookingResponse } },
-    config: { access: 'authenticated', category, operation: 'bookings.submit' },
+    // Station staff read bookings and write notes; they do not book (DESIGN §1).
+    config: { access: 'backOfficeOrAgent', category, operation: 'bookings.submit' },
   }, async (request) => {
     const result = await request.mutate((work) => bookings.submit(work, request.principal!, request.body));
     return result;
@@ -72,7 +73,7 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
 
   r.get('/v1/bookings/payments/search', {
     schema: { tags, querystring: ServiceOrderSearchQuery, response: { 200: PaymentSearchResponse } },
-    config: { access: 'authenticated' },
+    config: { access: 'backOfficeOrAgent' },
   }, async (request) => {
     // One today for the filter and the rows' is_overdue, so an overdue-only page shows only overdue rows.
     const today = deps.clock.today();
@@ -103,7 +104,7 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
 
   r.post('/v1/bookings/calculate_amount', {
     schema: { tags, body: CalculateAmountBody, response: { 200: CalculateAmountResponse } },
-    config: { access: 'authenticated', operationLog: false },
+    config: { access: 'backOfficeOrAgent', operationLog: false },
   }, (request) => bookings.calculate(request.principal!, request.body));
 
   r.get('/v1/bookings/:booking_id', {
@@ -123,7 +124,7 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
 
   r.get('/v1/bookings/:booking_id/cancellation_fee', {
     schema: { tags, params: BookingIdParams, querystring: z.object({ agent_sub_group_id: z.coerce.number().int().optional() }), response: { 200: CancellationQuoteResponse } },
-    config: { access: 'authenticated' },
+    config: { access: 'backOfficeOrAgent' },
   }, (request) => bookings.cancellationQuote(db, request.principal!, request.params.booking_id));
 
   r.get('/v1/bookings/:booking_id/mail_templates/:mail_template', {
@@ -143,9 +144,9 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
   step('release_allotments', 'bookings.release_allotments', undefined, (req, work) => bookings.releaseAllotments(work, req.principal, req.bookingId));
   step('confirm_booking', 'bookings.confirm_booking', ConfirmBookingBody, (req, work) => bookings.confirm(work, req.principal, req.bookingId, req.body.mail));
   step('refuse_booking', 'bookings.refuse_booking', RefuseBookingBody, (req, work) => bookings.refuse(work, req.principal, req.bookingId, req.body.reason, req.body.mail));
-  step('cancel', 'bookings.cancel', CancelBookingBody, (req, work) => bookings.cancel(work, req.principal, req.bookingId, req.body), { access: 'authenticated', response: CancelBookingResponse });
-  step('confirm_cancellation', 'bookings.confirm_cancellation', undefined, (req, work) => bookings.confirmCancellation(work, req.principal, req.bookingId), { access: 'authenticated' });
-  step('decline_cancellation', 'bookings.decline_cancellation', DeclineCancellationBody, (req, work) => bookings.declineCancellation(work, req.principal, req.bookingId, req.body.reason), { access: 'authenticated' });
+  step('cancel', 'bookings.cancel', CancelBookingBody, (req, work) => bookings.cancel(work, req.principal, req.bookingId, req.body), { access: 'backOfficeOrAgent', response: CancelBookingResponse });
+  step('confirm_cancellation', 'bookings.confirm_cancellation', undefined, (req, work) => bookings.confirmCancellation(work, req.principal, req.bookingId), { access: 'backOfficeOrAgent' });
+  step('decline_cancellation', 'bookings.decline_cancellation', DeclineCancellationBody, (req, work) => bookings.declineCancellation(work, req.principal, req.bookingId, req.body.reason), { access: 'backOfficeOrAgent' });
   step('accept_modification', 'bookings.accept_modification', undefined, (req, work) => bookings.acceptModification(work, req.principal, req.bookingId));
   step('reject_modification', 'bookings.reject_modification', RejectModificationBody, (req, work) => bookings.rejectModification(work, req.principal, req.bookingId, req.body.reason));
   step('select_priority', 'bookings.select_priority', SelectPriorityBody, (req, work) => bookings.selectPriority(work, req.principal, req.bookingId, req.body.priority));
@@ -155,7 +156,7 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
 
   r.put('/v1/bookings/:booking_id/params', {
     schema: { tags, params: BookingIdParams, body: UpdateParamsBody, response: { 200: UpdateParamsResponse } },
-    config: { access: 'authenticated', category, operation: 'bookings.update_params' },
+    config: { access: 'backOfficeOrAgent', category, operation: 'bookings.update_params' },
   }, (request) => request.mutate((work) => bookings.updateParams(work, request.principal!, request.params.booking_id, request.body), { bookingId: request.params.booking_id }));
 
   r.get('/v1/bookings/:booking_id/notes', {

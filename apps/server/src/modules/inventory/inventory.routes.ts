@@ -30,16 +30,17 @@ export function inventoryRoutes(app: FastifyInstance, deps: { db: Db; inventory:
   const tags = ['inventory'];
 
   // The month calendar may be up to 10 s old; force_real_time reads it live. It and the day list are
-  // the seat inquiry agents book from: availability of the line for everyone (counts and levels per
-  // train and day), nothing of any agent's bookings, so every signed-in account may read them.
+  // the seat inquiry agents book from: availability of the line (counts and levels per train and
+  // day), nothing of any agent's bookings, so the back office and every agent may read them. Station
+  // staff have no seat inquiry (spec 000 §2): they do not book.
   r.get('/v1/allotments/calendar/:year/:month', {
     schema: { tags, params: AllotmentCalendarParams, querystring: AllotmentCalendarQuery, response: { 200: AllotmentCalendarResponse } },
-    config: { access: 'authenticated' },
+    config: { access: 'backOfficeOrAgent' },
   }, (request) => inventory.calendar(request.params.year, request.params.month, request.query.direction_ids, request.query.force_real_time ?? false));
 
   r.get('/v1/allotments/:service_day', {
     schema: { tags, params: ServiceDayParams, querystring: AllotmentDayQuery, response: { 200: AllotmentDayResponse } },
-    config: { access: 'authenticated' },
+    config: { access: 'backOfficeOrAgent' },
   }, (request) => inventory.day(request.params.service_day, { fromStationId: request.query.from_station_id, toStationId: request.query.to_station_id }));
 
   r.get('/v1/inventories/:date/services/:service_id', {
@@ -61,12 +62,12 @@ export function inventoryRoutes(app: FastifyInstance, deps: { db: Db; inventory:
 
   r.post('/v1/search-inventory', {
     schema: { tags, body: SearchInventoryBody, response: { 200: SearchInventoryResponse } },
-    config: { access: 'authenticated', operationLog: false },
+    config: { access: 'backOfficeOrAgent', operationLog: false },
   }, (request) => inventory.search(request.body));
 
   r.get('/v1/search-inventory/:date/:arrangement_type_ids', {
     schema: { tags, params: SearchInventoryByTypeParams, response: { 200: SearchInventoryByTypeResponse } },
-    config: { access: 'authenticated' },
+    config: { access: 'backOfficeOrAgent' },
   }, (request) => inventory.countersByType(request.params.date, request.params.arrangement_type_ids));
 
   r.put('/v1/services/:service_ids/status', {

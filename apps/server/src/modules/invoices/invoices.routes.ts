@@ -34,8 +34,8 @@ export function invoicesRoutes(app: FastifyInstance, deps: { invoices: InvoicesS
   for (const [file, kind] of documents) {
     r.get(`/v1/bookings/:booking_id/payments/:payment_id/${file}.pdf`, {
       schema: { tags, params: PaymentParams },
-      // Back office and the booking's own agent or branch (others: 404); when, the payment's flags decide (409).
-      config: { access: 'authenticated' },
+      // Back office and the booking's own agent or branch (others: 404), not station staff; when, the payment's flags decide (409).
+      config: { access: 'backOfficeOrAgent' },
     }, async (request, reply) => sendPdf(reply, kind, await invoices.staffPdf(request.principal!, request.params.booking_id, request.params.payment_id, kind)));
   }
 

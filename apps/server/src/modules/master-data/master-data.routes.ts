@@ -37,8 +37,8 @@ const Ok = z.object({ ok: z.literal(true) });
 
 /**
  * Master data under /v1/master-data (spec 001 §7.4): the operator's basic info (one record),
- * group schedules and special contract terms (each named by the first service date of its period). Operators read them; writes are
- * back-office only (no `access`), each in the operation log. DELETE of a special contract term
+ * group schedules and special contract terms (each named by the first service date of its period). The back office reads them (station
+ * staff, who only see bookings, do not); writes are back-office only (no `access`), each in the operation log. DELETE of a special contract term
  * is this product's addition: the screen deletes terms, the specification's table lists no call.
  * Bank accounts (paged like the other lists), the cancellation policy (read and replaced whole;
  * our addition, spec 001 §9.7 names it master data) and POST /v1/units (§7.4) are here too.
@@ -48,12 +48,12 @@ export function masterDataRoutes(app: FastifyInstance, deps: { db: Db; fileStora
   const { db } = deps;
   const tags = ['master-data'];
   const config = { category: 'master_data' as const };
-  const operator = { ...config, access: 'operator' as const };
+  const reads = { ...config, access: 'backOffice' as const };
   const base = '/v1/master-data/group-schedules';
 
-  r.get(base, { schema: { tags, response: { 200: GroupScheduleListResponse } }, config: operator }, async () => ({ group_schedules: await listGroupSchedules(db) }));
+  r.get(base, { schema: { tags, response: { 200: GroupScheduleListResponse } }, config: reads }, async () => ({ group_schedules: await listGroupSchedules(db) }));
 
-  r.get(`${base}/:applied_from_service_date`, { schema: { tags, params: AppliedFromServiceDateParams, response: { 200: GroupScheduleResponse } }, config: operator }, async (request) => {
+  r.get(`${base}/:applied_from_service_date`, { schema: { tags, params: AppliedFromServiceDateParams, response: { 200: GroupScheduleResponse } }, config: reads }, async (request) => {
     const schedule = await findGroupSchedule(db, request.params.applied_from_service_date);
     if (!schedule) throw notFound('group schedule');
     return schedule;
@@ -70,11 +70,11 @@ export function masterDataRoutes(app: FastifyInstance, deps: { db: Db; fileStora
   );
 
   const terms = '/v1/master-data/special-contract-terms';
-  r.get(terms, { schema: { tags, response: { 200: SpecialContractTermListResponse } }, config: operator }, async () => ({
+  r.get(terms, { schema: { tags, response: { 200: SpecialContractTermListResponse } }, config: reads }, async () => ({
     special_contract_terms: await listSpecialContractTerms(db),
   }));
 
-  r.get(`${terms}/:applied_from_service_date`, { schema: { tags, params: AppliedFromServiceDateParams, response: { 200: SpecialContractTermResponse } }, config: operator }, async (request) => {
+  r.get(`${terms}/:applied_from_service_date`, { schema: { tags, params: AppliedFromServiceDateParams, response: { 200: SpecialContractTermResponse } }, config: reads }, async (request) => {
     const term = await findSpecialContractTerm(db, request.params.applied_from_service_date);
     if (!term) throw notFound('special contract term');
     return term;
@@ -106,7 +106,7 @@ export function masterDataRoutes(app: FastifyInstance, deps: { db: Db; fileStora
 
   operatorImageRoutes(app, deps);
 
-  r.get('/v1/master-data/operator-basic-info', { schema: { tags, response: { 200: OperatorBasicInfoResponse } }, config: operator }, () => readOperatorBasicInfo(db));
+  r.get('/v1/master-data/operator-basic-info', { schema: { tags, response: { 200: OperatorBasicInfoResponse } }, config: reads }, () => readOperatorBasicInfo(db));
 
   r.put(
     '/v1/master-data/operator-basic-info',
@@ -118,12 +118,12 @@ export function masterDataRoutes(app: FastifyInstance, deps: { db: Db; fileStora
       }),
   );
   const accounts = '/v1/master-data/bank-accounts';
-  r.get(accounts, { schema: { tags, querystring: BankAccountListQuery, response: { 200: BankAccountListResponse } }, config: operator }, async (request) => {
+  r.get(accounts, { schema: { tags, querystring: BankAccountListQuery, response: { 200: BankAccountListResponse } }, config: reads }, async (request) => {
     const { total, rows } = await listBankAccounts(db, request.query);
     return { total, page: request.query.page, per_page: request.query.per_page, bank_accounts: rows };
   });
 
-  r.get(`${accounts}/:id`, { schema: { tags, params: BankAccountIdParams, response: { 200: BankAccountResponse } }, config: operator }, async (request) => {
+  r.get(`${accounts}/:id`, { schema: { tags, params: BankAccountIdParams, response: { 200: BankAccountResponse } }, config: reads }, async (request) => {
     const account = await findBankAccount(db, request.params.id);
     if (!account) throw notFound('bank account');
     return account;
@@ -139,9 +139,9 @@ export function masterDataRoutes(app: FastifyInstance, deps: { db: Db; fileStora
     (request) => request.mutate((work) => changeBankAccount(work, request.params.id, request.body)),
   );
 
-  // Any signed-in account reads the policy: agents agree to it when they book.
+  // The back office and agents read the policy: agents agree to it when they book (station staff do not book).
   const policy = '/v1/master-data/cancellation-policy';
-  r.get(policy, { schema: { tags, response: { 200: CancellationPolicyResponse } }, config: { ...config, access: 'authenticated' as const } }, () => readCurrentCancellationPolicy(db));
+  r.get(policy, { schema: { tags, response: { 200: CancellationPolicyResponse } }, config: { ...config, access: 'backOfficeOrAgent' as const } }, () => readCurrentCancellationPolicy(db));
   // The policy document (spec 001 §7.7 names a link, no address): the operator's published terms,
   // open without a session so the group's page (a token, no account) links it too. No agent data.
   r.get('/v1/cancellation-policy', { schema: { tags, response: { 200: CancellationPolicyResponse } }, config: { ...config, access: 'public' as const } }, () => readCurrentCancellationPolicy(db));

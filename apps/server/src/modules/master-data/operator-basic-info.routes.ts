@@ -34,7 +34,7 @@ async function uploadedFile(request: FastifyRequest, image: OperatorImage): Prom
 
 /**
  * The operator's logo and company stamp under /v1/master-data/operator-basic-info/{logo,stamp}
- * (the record's own GET and PUT are in master-data.routes.ts): GET serves the image to operators;
+ * (the record's own GET and PUT are in master-data.routes.ts): GET serves the image to the back office;
  * PUT (multipart/form-data) and DELETE are the back office's, each in the operation log.
  */
 export function operatorImageRoutes(app: FastifyInstance, deps: { db: Db; fileStorage: FileStorage }) {
@@ -42,11 +42,11 @@ export function operatorImageRoutes(app: FastifyInstance, deps: { db: Db; fileSt
   const { db, fileStorage } = deps;
   const tags = ['master-data'];
   const config = { category: 'master_data' as const };
-  const operator = { ...config, access: 'operator' as const };
+  const reads = { ...config, access: 'backOffice' as const };
 
   for (const image of OPERATOR_IMAGES) {
     const path = `${OPERATOR_BASIC_INFO_PATH}/${image}`;
-    r.get(path, { schema: { tags }, config: operator }, async (_request, reply) => {
+    r.get(path, { schema: { tags }, config: reads }, async (_request, reply) => {
       const file = await readOperatorImage(db, fileStorage, image);
       return reply.type(file.contentType).header('content-disposition', `inline; filename="${image}"`).send(file.bytes);
     });

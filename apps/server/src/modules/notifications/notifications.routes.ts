@@ -64,7 +64,7 @@ export function notificationsRoutes(app: FastifyInstance, deps: { db: Db }) {
   for (const category of ['booking', 'payment'] as const) {
     r.get(`/v1/notifications/${category}`, {
       schema: { tags: ['notifications'], querystring: NotificationListQuery, response: { 200: NotificationListResponse } },
-      config: { access: 'authenticated' },
+      config: { access: 'backOfficeOrAgent' },
     }, async (request) => {
       const { total, rows } = await listNotifications(db, category, notificationScope(request.principal!), request.query);
       return { total, page: request.query.page, per_page: request.query.per_page, notifications: rows };
@@ -73,14 +73,14 @@ export function notificationsRoutes(app: FastifyInstance, deps: { db: Db }) {
   // Our addition: the sidebar's badge (unread in the caller's inbox, both categories).
   r.get('/v1/notifications/unread-count', {
     schema: { tags: ['notifications'], response: { 200: NotificationUnreadCountResponse } },
-    config: { access: 'authenticated' },
+    config: { access: 'backOfficeOrAgent' },
   }, async (request) => {
     const counts = await countUnread(db, notificationScope(request.principal!));
     return { ...counts, total: counts.booking + counts.payment };
   });
   r.put('/v1/notifications/:notification_id/read', {
     schema: { tags: ['notifications'], params: NotificationIdParams, response: { 200: NotificationReadResponse } },
-    config: { access: 'authenticated', operation: 'notifications.read', category: 'notifications' },
+    config: { access: 'backOfficeOrAgent', operation: 'notifications.read', category: 'notifications' },
   }, async (request) => {
     const scope = notificationScope(request.principal!);
     const { notification_id } = request.params;
@@ -94,7 +94,7 @@ export function notificationsRoutes(app: FastifyInstance, deps: { db: Db }) {
   // No body (or no category): both categories.
   r.post('/v1/notifications/read-all', {
     schema: { tags: ['notifications'], body: z.preprocess((v) => v ?? {}, NotificationReadAllBody), response: { 200: NotificationReadAllResponse } },
-    config: { access: 'authenticated', operation: 'notifications.read_all', category: 'notifications' },
+    config: { access: 'backOfficeOrAgent', operation: 'notifications.read_all', category: 'notifications' },
   }, async (request) => {
     const scope = notificationScope(request.principal!);
     return request.mutate(async (work) => {
@@ -110,7 +110,7 @@ export function notificationsRoutes(app: FastifyInstance, deps: { db: Db }) {
       querystring: z.object({ booking_id: z.string().optional(), agent_sub_group_id: z.coerce.number().int().optional() }),
       response: { 200: z.object({ ok: z.literal(true) }) },
     },
-    config: { access: 'authenticated', operation: 'notifications.delete', category: 'notifications' },
+    config: { access: 'backOfficeOrAgent', operation: 'notifications.delete', category: 'notifications' },
   }, async (request) => {
     const scope = notificationScope(request.principal!);
     return request.mutate(async (work) => {

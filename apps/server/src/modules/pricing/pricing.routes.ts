@@ -27,7 +27,8 @@ const Ok = z.object({ ok: z.literal(true) });
 
 /**
  * Pricing master data (spec 001 §7.4): group pricing plans, free count plans and products.
- * Writes are back-office only (no `access`); operators read the plans; the prices in force on
+ * Writes are back-office only (no `access`); the back office reads the plans (station staff do
+ * not); agents read the products (they book with them); the prices in force on
  * a date are public (the customer side reads them). The `/v1/group-product/...` forms of the
  * specification are the same handlers.
  */
@@ -36,14 +37,14 @@ export function pricingRoutes(app: FastifyInstance, deps: { db: Db }) {
   const { db } = deps;
   const tags = ['pricing'];
   const config = { category: 'master_data' as const };
-  const operator = { ...config, access: 'operator' as const };
+  const reads = { ...config, access: 'backOffice' as const };
 
   for (const base of ['/v1/pricing_plans', '/v1/group-product/pricing_plans']) {
-    r.get(base, { schema: { tags, querystring: PricingPlanListQuery, response: { 200: PricingPlanListResponse } }, config: operator }, async (request) => ({
+    r.get(base, { schema: { tags, querystring: PricingPlanListQuery, response: { 200: PricingPlanListResponse } }, config: reads }, async (request) => ({
       pricing_plans: await listPricingPlans(db, request.query.segment),
     }));
 
-    r.get(`${base}/:id`, { schema: { tags, params: IdParams, response: { 200: PricingPlanResponse } }, config: operator }, async (request) => {
+    r.get(`${base}/:id`, { schema: { tags, params: IdParams, response: { 200: PricingPlanResponse } }, config: reads }, async (request) => {
       const plan = await findPricingPlan(db, request.params.id);
       if (!plan) throw notFound('pricing plan');
       return plan;
@@ -66,9 +67,9 @@ export function pricingRoutes(app: FastifyInstance, deps: { db: Db }) {
   }
 
   for (const base of ['/v1/free_count_plans', '/v1/group-product/free_count_plans']) {
-    r.get(base, { schema: { tags, response: { 200: FreeCountPlanListResponse } }, config: operator }, async () => ({ free_count_plans: await listFreeCountPlans(db) }));
+    r.get(base, { schema: { tags, response: { 200: FreeCountPlanListResponse } }, config: reads }, async () => ({ free_count_plans: await listFreeCountPlans(db) }));
 
-    r.get(`${base}/:id`, { schema: { tags, params: IdParams, response: { 200: FreeCountPlanResponse } }, config: operator }, async (request) => {
+    r.get(`${base}/:id`, { schema: { tags, params: IdParams, response: { 200: FreeCountPlanResponse } }, config: reads }, async (request) => {
       const plan = await findFreeCountPlan(db, request.params.id);
       if (!plan) throw notFound('free count plan');
       return plan;
@@ -100,11 +101,11 @@ export function pricingRoutes(app: FastifyInstance, deps: { db: Db }) {
     pricing_plans: (await pricingPlansOn(db, request.params.date)).map(({ updated_at: _, ...plan }) => plan),
   }));
 
-  r.get('/v1/products', { schema: { tags, querystring: ProductListQuery, response: { 200: ProductListResponse } }, config: { access: 'authenticated' } }, async () => ({
+  r.get('/v1/products', { schema: { tags, querystring: ProductListQuery, response: { 200: ProductListResponse } }, config: { access: 'backOfficeOrAgent' } }, async () => ({
     products: await listProducts(db),
   }));
 
-  r.get('/v1/products/:id', { schema: { tags, params: IdParams, response: { 200: ProductResponse } }, config: { access: 'authenticated' } }, async (request) => {
+  r.get('/v1/products/:id', { schema: { tags, params: IdParams, response: { 200: ProductResponse } }, config: { access: 'backOfficeOrAgent' } }, async (request) => {
     const product = await findProduct(db, request.params.id);
     if (!product) throw notFound('product');
     return product;

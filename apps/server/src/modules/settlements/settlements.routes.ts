@@ -2,7 +2,8 @@
  * The settlement calls (spec 001 §7.6, DESIGN §6 "Settlements"): agent settlements by month with
  * totals, a settlement's branches, a branch's payments and monthly invoice PDF, the confirmation
  * of a monthly payment (irreversible) and a billing run now for one agent. The operator's staff
- * see every agent; an agent's staff their own agent's; a branch's staff their own branch's share.
+ * see every agent; an agent's staff their own agent's; a branch's staff their own branch's share;
+ * station staff none (they handle no money).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,22 +22,22 @@ export function settlementsRoutes(app: FastifyInstance, deps: { settlements: Set
 
   r.get('/v1/settlements/agent', {
     schema: { tags, querystring: AgentSettlementQuery, response: { 200: AgentSettlementList } },
-    config: { access: 'authenticated' },
+    config: { access: 'backOfficeOrAgent' },
   }, async (request) => settlements.listAgentSettlements(request.principal!, request.query));
 
   r.get('/v1/settlements/group/:agent_settlement_id', {
     schema: { tags, params: AgentSettlementParams, response: { 200: GroupSettlementList } },
-    config: { access: 'authenticated' },
+    config: { access: 'backOfficeOrAgent' },
   }, async (request) => settlements.groupSettlements(request.principal!, request.params.agent_settlement_id));
 
   r.get('/v1/settlements/payment/:group_settlement_id', {
     schema: { tags, params: GroupSettlementParams, response: { 200: SettlementPaymentList } },
-    config: { access: 'authenticated' },
+    config: { access: 'backOfficeOrAgent' },
   }, async (request) => settlements.settlementPayments(request.principal!, request.params.group_settlement_id));
 
   r.get('/v1/settlements/group/:group_settlement_id/invoice.pdf', {
     schema: { tags, params: GroupSettlementParams },
-    config: { access: 'authenticated' },
+    config: { access: 'backOfficeOrAgent' },
   }, async (request, reply) => {
     const issued = await settlements.invoicePdf(request.principal!, request.params.group_settlement_id);
     return reply.type('application/pdf').header('content-disposition', `inline; filename="invoice-${issued.documentNumber}.pdf"`).header('cache-control', 'no-store').send(issued.pdf);

@@ -47,22 +47,23 @@ const Ok = z.object({ ok: z.literal(true) });
 /**
  * The timetable: terms, trains and the pattern calendar. Master changes are back-office only
  * (no `access`); terms, calendar days and special days go through approval. What runs on a day
- * is readable by operators, and the month calendar and diagrams by anyone (the customer side).
+ * is readable by the back office (station staff only see bookings), and the month calendar and
+ * diagrams by anyone (the customer side).
  */
 export function timetableRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   const tags = ['timetable'];
   const config = { category: 'timetable' as const };
-  const operator = { ...config, access: 'operator' as const };
+  const reads = { ...config, access: 'backOffice' as const };
 
-  r.get('/v1/service-terms', { schema: { tags, response: { 200: ServiceTermListResponse } }, config: operator }, () => serviceTermList(db, clock.today()));
+  r.get('/v1/service-terms', { schema: { tags, response: { 200: ServiceTermListResponse } }, config: reads }, () => serviceTermList(db, clock.today()));
 
   r.post('/v1/service-terms', { schema: { tags, body: CreateServiceTermBody, response: { 200: ApprovalSubmittedResponse } }, config: { ...config, operation: 'service_terms.create' } }, (request) =>
     request.mutate((work) => requestServiceTerm(work, request.principal!, request.body)),
   );
 
-  r.get('/v1/service-terms/:id/services', { schema: { tags, params: ServiceTermIdParams, response: { 200: ServiceListResponse } }, config: operator }, async (request) => ({
+  r.get('/v1/service-terms/:id/services', { schema: { tags, params: ServiceTermIdParams, response: { 200: ServiceListResponse } }, config: reads }, async (request) => ({
     services: await termServices(db, request.params.id),
   }));
 
@@ -81,7 +82,7 @@ export function timetableRoutes(app: FastifyInstance, deps: { db: Db; clock: Clo
     return { ok: true as const };
   });
 
-  r.get('/v1/service-terms/:id/services/pattern-calendar', { schema: { tags, params: ServiceTermIdParams, response: { 200: PatternCalendarResponse } }, config: operator }, (request) =>
+  r.get('/v1/service-terms/:id/services/pattern-calendar', { schema: { tags, params: ServiceTermIdParams, response: { 200: PatternCalendarResponse } }, config: reads }, (request) =>
     patternCalendar(db, request.params.id),
   );
 
@@ -91,7 +92,7 @@ export function timetableRoutes(app: FastifyInstance, deps: { db: Db; clock: Clo
     (request) => request.mutate((work) => requestPatternChange(work, request.principal!, request.params.id, request.body)),
   );
 
-  r.get('/v1/service-terms/:id/services/special-days', { schema: { tags, params: ServiceTermIdParams, response: { 200: SpecialDaysResponse } }, config: operator }, (request) =>
+  r.get('/v1/service-terms/:id/services/special-days', { schema: { tags, params: ServiceTermIdParams, response: { 200: SpecialDaysResponse } }, config: reads }, (request) =>
     specialDays(db, request.params.id),
   );
 
@@ -107,7 +108,8 @@ export function timetableRoutes(app: FastifyInstance, deps: { db: Db; clock: Clo
 
   r.get('/v1/diagrams', { schema: { tags, querystring: DiagramsQuery, response: { 200: DiagramsResponse } }, config: { access: 'public' } }, (request) => diagrams(db, request.query.date));
 
-  r.get('/v1/search-services', { schema: { tags, querystring: SearchServicesQuery, response: { 200: SearchServicesResponse } }, config: { access: 'authenticated' } }, (request) =>
+  // The booking flow's train search: the back office and agents, who book (station staff do not).
+  r.get('/v1/search-services', { schema: { tags, querystring: SearchServicesQuery, response: { 200: SearchServicesResponse } }, config: { access: 'backOfficeOrAgent' } }, (request) =>
     searchServices(db, request.query),
   );
 
