@@ -326,6 +326,27 @@ export async function recordRevision(db: Executor, id: number, type: 'UPDATE' | 
   if (row) await publishRealtime(db, roomsOfAgentData({ agentId: row.agent_id, agentSubGroupId: row.agent_sub_group_id }), { type: 'booking.changed', booking_id: row.booking_id, revision: row.revision });
 }
 
+/**
+ * recordRevision with no patch for many bookings at once (a monthly invoice's): one statement
+ * however many, each booking's next revision with its snapshot, then `booking.changed` for each.
+ */
+export async function recordRevisions(db: Executor, ids: readonly number[], type: 'UPDATE' | 'CANCEL', createdBy: string): Promise<void> {
+  if (ids.length === 0) return;
+  const changed = await db.execute(sql`
+    with b as (
+      update bookings set revision = revision + 1, updated_at = now()
+      where id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::int)
+      returning *
+    ), history as (
+      insert into booking_histories (booking_id, revision, type, snapshot, created_by)
+      select b.id, b.revision, ${type}, ${snapshotSql(sql`b`)}, ${createdBy} from b
+    )
+    select b.booking_id, b.agent_id, b.agent_sub_group_id, b.revision from b order by b.id`);
+  for (const row of rowsOf<{ booking_id: string; agent_id: number; agent_sub_group_id: number; revision: number }>(changed)) {
+    await publishRealtime(db, roomsOfAgentData({ agentId: row.agent_id, agentSubGroupId: row.agent_sub_group_id }), { type: 'booking.changed', booking_id: row.booking_id, revision: row.revision });
+  }
+}
+
 /** What a cancellation is priced on: the frozen policy (else the current one) and whether the fare was ever owed. */
 export async function readCancellationTerms(db: Executor, id: number): Promise<{ policy: CancellationPolicyRow[]; fareOwed: boolean }> {
   const [row] = rowsOf<{ policy: CancellationPolicyRow[]; fare_owed: boolean }>(

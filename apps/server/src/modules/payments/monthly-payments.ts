@@ -7,25 +7,27 @@ import { remainderE6 } from '@sagano/domain/payments/payment-state';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { stateOfPayment } from './payment-presenter.ts';
 import { recordMoney, settleRefund, takeStep, takeSystemStep } from './payment-steps.ts';
-import { findPayment, lockBookingById, updatePayment } from './payments.repository.ts';
+import { findPayment, findPayments, lockBookingById, lockBookingsByIds, updatePayment } from './payments.repository.ts';
 
 /** Locks the bookings (in id order), the payments module's lock order before any of their payments. */
 export async function lockBookingsForBilling(work: Work, bookingDbIds: Iterable<number>): Promise<void> {
-  for (const id of [...new Set(bookingDbIds)].sort((a, b) => a - b)) await lockBookingById(work.tx, id);
+  await lockBookingsByIds(work.tx, [...new Set(bookingDbIds)].sort((a, b) => a - b));
 }
 
 /**
- * A payment billed on a monthly invoice (the branch's group settlement): a fare or fee waiting for
- * the invoice takes issue_monthly_invoice (PAYMENT_PENDING, due on the invoice's due date); every
- * billed payment names the invoice. One already billed is left alone.
+ * Payments billed on a monthly invoice (the branch's group settlement), their rows locked in one
+ * statement in id order: a fare or fee waiting for the invoice takes issue_monthly_invoice
+ * (PAYMENT_PENDING, due on the invoice's due date); every billed payment names the invoice. One
+ * already billed is left alone.
  */
-export async function billOnMonthlyInvoice(work: Work, paymentId: number, invoice: { groupSettlementId: number; dueDate: string }): Promise<void> {
-  const row = await findPayment(work.tx, paymentId, { lock: true });
-  if (!row || row.monthlyInvoiceId !== null) return;
-  if (row.status === 'INVOICE_PENDING') {
-    await takeSystemStep(work, row, 'issue_monthly_invoice', { dueDate: invoice.dueDate }, { normalDueDate: row.normalDueDate ?? invoice.dueDate, monthlyInvoiceId: invoice.groupSettlementId });
-  } else {
-    await updatePayment(work.tx, row.id, { monthlyInvoiceId: invoice.groupSettlementId });
+export async function billOnMonthlyInvoices(work: Work, paymentIds: readonly number[], invoice: { groupSettlementId: number; dueDate: string }): Promise<void> {
+  for (const row of await findPayments(work.tx, paymentIds, { lock: true })) {
+    if (row.monthlyInvoiceId !== null) continue;
+    if (row.status === 'INVOICE_PENDING') {
+      await takeSystemStep(work, row, 'issue_monthly_invoice', { dueDate: invoice.dueDate }, { normalDueDate: row.normalDueDate ?? invoice.dueDate, monthlyInvoiceId: invoice.groupSettlementId });
+    } else {
+      await updatePayment(work.tx, row.id, { monthlyInvoiceId: invoice.groupSettlementId });
+    }
   }
 }
 

@@ -19,6 +19,13 @@ export async function findPayment(db: Executor, paymentId: number, options: { lo
   return row;
 }
 
+/** Payments by id, in id order (locked in that order with `lock`). */
+export async function findPayments(db: Executor, paymentIds: readonly number[], options: { lock?: boolean } = {}): Promise<PaymentRow[]> {
+  if (paymentIds.length === 0) return [];
+  const query = db.select().from(t.payments).where(inArray(t.payments.id, [...paymentIds])).orderBy(asc(t.payments.id));
+  return options.lock ? query.for('update') : query;
+}
+
 export async function paymentsOfBooking(db: Executor, bookingId: number, options: { lock?: boolean } = {}): Promise<PaymentRow[]> {
   const query = db.select().from(t.payments).where(eq(t.payments.bookingId, bookingId)).orderBy(asc(t.payments.id));
   return options.lock ? query.for('update') : query;
@@ -119,6 +126,12 @@ export async function lockBookingById(db: Executor, id: number): Promise<{ id: n
     .where(eq(t.bookings.id, id))
     .for('update');
   return row ? { ...row, applicantEmail: (row.applicant as { email: string }).email } : undefined;
+}
+
+/** Locks many bookings in one statement, in id order (the payments module's lock order). */
+export async function lockBookingsByIds(db: Executor, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`select id from bookings where id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::int) order by id for update`);
 }
 
 /** A payments row read as JSON (`to_jsonb(p)` in a raw query) back into the typed row. */

@@ -14,6 +14,8 @@ export const monthlyBillingJob = defineJob({
   cron: '10 0 * * *',
   async run(deps) {
     const settlements = createSettlementsService({ db: deps.db, clock: deps.clock, fileStorage: fileStorageFromConfig(deps.config), publicUrl: deps.config.publicUrl, jobs: deps.jobs });
-    await settlements.billDueAgents();
+    const billed = (await settlements.billDueAgents()).filter((r) => r.billed);
+    // The run's summary on the jobs screen, as the other daily jobs answer theirs.
+    return { run_date: deps.clock.today(), agents: billed.length, bookings: billed.reduce((n, r) => n + r.bookings, 0), agent_settlement_ids: billed.map((r) => r.agent_settlement_id) };
   },
 });

@@ -26,11 +26,11 @@ import { operatorLabel, type Principal } from '../auth/principal.ts';
 import { canSee, tenantScopeOf } from '../auth/tenant-scope.ts';
 import { callerOf } from '../bookings/booking-steps.ts';
 import { publishRealtime } from '../../realtime/realtime-publish.ts';
-import { recordRevision } from '../bookings/bookings.repository.ts';
+import { recordRevision, recordRevisions } from '../bookings/bookings.repository.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import { issueMonthlyInvoice, monthlyInvoiceOf, renderMonthlyInvoice } from '../invoices/monthly-invoice.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { billOnMonthlyInvoice, lockBookingsForBilling, settleByMonthlyTransfer } from '../payments/monthly-payments.ts';
+import { billOnMonthlyInvoices, lockBookingsForBilling, settleByMonthlyTransfer } from '../payments/monthly-payments.ts';
 import { monthlyInvoiceMail } from './settlement-mails.ts';
 import {
   agentIds,
@@ -172,7 +172,7 @@ export function createSettlementsService(deps: SettlementsDeps) {
       });
       if (!monthly) continue;
 
-      for (const p of own) await billOnMonthlyInvoice(work, p.payment.id, { groupSettlementId: gs.id, dueDate });
+      await billOnMonthlyInvoices(work, own.map((p) => p.payment.id), { groupSettlementId: gs.id, dueDate });
 
       const document = await issueMonthlyInvoice(tx, {
         groupSettlementId: gs.id,
@@ -211,7 +211,7 @@ export function createSettlementsService(deps: SettlementsDeps) {
         await enqueueMail(work, { kind: 'MONTHLY_INVOICE', toAddress: admin.email, ...mail, attachments: [{ filename: `invoice-${document.documentNumber}.pdf`, contentType: 'application/pdf', content: pdf }] });
       }
     }
-    if (monthly) for (const id of [...new Set(payments.map((p) => p.bookingDbId))]) await recordRevision(tx, id, 'UPDATE', {}, actor);
+    if (monthly) await recordRevisions(tx, [...new Set(payments.map((p) => p.bookingDbId))], 'UPDATE', actor);
 
     if (!principal) {
       await insertOperationLog(tx, {
