@@ -123,6 +123,10 @@ describe('the app', () => {
     await eventually(() => expect(document.querySelector('input[type="email"]')).not.toBeNull());
     expect(page()).toContain('パスワードをお忘れの方');
     expect(document.title).toBe('嵯峨野トロッコ列車 団体予約');
+    // One main landmark holding the form, the language switch in the header (Lighthouse's landmark-one-main).
+    expect(document.querySelectorAll('main')).toHaveLength(1);
+    expect(document.querySelector('main form')).not.toBeNull();
+    expect(document.querySelector('header')?.textContent).toContain('English');
   });
 
   it('shows an admin the built menu, grouped, and redirects / to the dashboard with a greeting', async () => {
