@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
-import { giveWay } from '../../jobs/give-way.ts';
+import { giveWay } from '../../lib/give-way.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { insertOperationLog } from '../audit/operation-logs.repository.ts';

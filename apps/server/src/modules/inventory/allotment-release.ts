@@ -13,7 +13,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { giveWay } from '../../jobs/give-way.ts';
+import { giveWay } from '../../lib/give-way.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction, type Work } from '../../lib/unit-of-work.ts';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineJob, type JobDeps } from '../../jobs/define-job.ts';
-import { giveWay } from '../../jobs/give-way.ts';
+import { giveWay } from '../../lib/give-way.ts';
 import { deliverMail } from './mail-delivery.ts';
 import { dueMailIds } from './outbox.repository.ts';
 
@@ -28,9 +28,11 @@ export const sweepMailJob = defineJob({
   // Mails left pending by a previous run go out now rather than at the next sweep.
   atStart: async () => [{}],
   async run(deps) {
+    const outcomes = { sent: 0, failed: 0, skipped: 0 };
     for (const id of await dueMailIds(deps.db, 100)) {
       await giveWay(); // ADR 017
-      await deliverMail(deps.db, deps.mailSender!, deps.config.mailFrom, id);
+      outcomes[await deliverMail(deps.db, deps.mailSender!, deps.config.mailFrom, id)]++;
     }
+    return outcomes;
   },
 });

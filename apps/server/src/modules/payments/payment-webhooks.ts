@@ -7,7 +7,7 @@
  */
 import { mayTakePayment } from '@sagano/domain/payments/payment-state';
 import type { Db } from '../../db/client.ts';
-import { giveWay } from '../../jobs/give-way.ts';
+import { giveWay } from '../../lib/give-way.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { defineJob, type JobDeps } from '../../jobs/define-job.ts';
-import { giveWay } from '../../jobs/give-way.ts';
+import { giveWay } from '../../lib/give-way.ts';
 import { PROCESS_GATEWAY_EVENT, processGatewayEvent, reconcileCheckouts, refundThroughGateway, ingestWebhook, type WebhookDeps } from './payment-webhooks.ts';
 import { SANDBOX_SIGNATURE_HEADER, signSandboxPayload } from './gateway/sandbox-signature.ts';
 import { sandboxSecretOf } from './gateway/gateway-registry.ts';
@@ -55,7 +55,7 @@ export const reconcileCheckoutsJob = defineJob({
   payload: z.object({}),
   cron: '*/5 * * * *',
   async run(deps) {
-    await reconcileCheckouts(webhookDeps(deps), deps.config.checkoutReconcileMinutes);
+    return { confirmed: await reconcileCheckouts(webhookDeps(deps), deps.config.checkoutReconcileMinutes) };
   },
 });
 

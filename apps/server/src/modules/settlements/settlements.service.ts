@@ -16,7 +16,7 @@ import type { AgentType } from '@sagano/domain/agents/agent-schemas';
 import { billingPeriod, isBillingDay, latestBillingDay, nextBillingDay, settlementDueDate, settlementSums, type BillingTerms } from '@sagano/domain/settlements/billing-period';
 import type { AgentSettlement, AgentSettlementList, AgentSettlementQuery, ConfirmSettlementPaymentBody, GroupSettlement, GroupSettlementList, RunBillingResponse, SettlementPayment, SettlementPaymentList, SettlementPaymentStatus } from '@sagano/domain/settlements/settlement-schemas';
 import type { Db, Executor } from '../../db/client.ts';
-import { giveWay } from '../../jobs/give-way.ts';
+import { giveWay } from '../../lib/give-way.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { alreadyConfirmed, AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
