@@ -152,7 +152,7 @@ const range = (xs: number[], digits: number) => `${Math.min(...xs).toFixed(digit
 const marker = `## Bulk operation, ${LINES} lines`;
 const section = `${marker}
 
-Command: \`npx tsx bench/bulk-bench.ts\` (bench/bulk-bench.ts; not in \`npm run bench\`; BENCH_BULK_LINES=${LINES}, BENCH_BULK_RUNS=${RUNS}: ${RUNS} runs, medians with the lowest–highest). Run on ${new Date().toISOString().slice(0, 10)}.
+Command: \`node bench/bulk-bench.ts\` (bench/bulk-bench.ts; not in \`npm run bench\`; BENCH_BULK_LINES=${LINES}, BENCH_BULK_RUNS=${RUNS}: ${RUNS} runs, medians with the lowest–highest). Run on ${new Date().toISOString().slice(0, 10)}.
 PostgreSQL, demo data, room made on the trains. In each run, ${LINES} submitted bookings are reserved one by one through
 \`POST /v1/bookings/{id}/reserve_allotments\` (fastify inject, one client, in order) while, at the same time and on other trains,
 ${LINES} other submitted bookings are reserved by one file: \`POST /v1/bookings/bulk-reserve-allotments\` (reading and checking the whole

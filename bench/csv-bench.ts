@@ -3,10 +3,10 @@
  * (GET /v1/csv/bookings/download, a real HTTP listener, the body read and dropped as it comes)
  * against PostgreSQL's own `COPY (the same SELECT) TO STDOUT WITH CSV` run by psql in the same
  * run, on the same database; medians of repeated runs. The server is the product's own start
- * (`node <scripts/server-node-flags.json> --import tsx apps/server/src/server.ts`, jobs off) in a child process, so its memory is
+ * (`node <scripts/server-node-flags.json>  apps/server/src/server.ts`, jobs off) in a child process, so its memory is
  * its own: VmRSS from /proc/<pid>/status sampled every 50 ms, and VmHWM (its peak, reset through
  * /proc/<pid>/clear_refs before each download), against its VmRSS just before the download.
- * Not part of CI: `npx tsx bench/csv-bench.ts` (BENCH_CSV_BOOKINGS, BENCH_CSV_RUNS to change).
+ * Not part of CI: `node bench/csv-bench.ts` (BENCH_CSV_BOOKINGS, BENCH_CSV_RUNS to change).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -93,9 +93,9 @@ function freePort(): Promise<number> {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'sagano-csv-bench-'));
-// The product's start (scripts/start.mjs): the same Node flags, then the server through tsx.
+// The product's start (scripts/start.mjs): the same Node flags, then the server, its TypeScript stripped by Node itself.
 const nodeFlags = [...(JSON.parse(readFileSync(join(root, 'scripts/server-node-flags.json'), 'utf8')) as string[]), ...(process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean)];
-const server = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'apps/server/src/server.ts'], {
+const server = spawn(process.execPath, [...nodeFlags, 'apps/server/src/server.ts'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, DATABASE_URL: target, PORT: String(port), HOST: '127.0.0.1', JOBS: 'off', LOG_LEVEL: 'warn', DATA_DIR: dataDir, TOTP_SECRET_KEY: randomBytes(32).toString('hex') },
@@ -180,9 +180,9 @@ const today = new Date().toISOString().slice(0, 10);
 
 const section = `## CSV exports
 
-Command: \`npx tsx bench/csv-bench.ts\` (bench/csv-bench.ts; not in CI; BENCH_CSV_BOOKINGS=${BOOKINGS}, ${RUNS} runs, medians). Run on ${today}.
+Command: \`node bench/csv-bench.ts\` (bench/csv-bench.ts; not in CI; BENCH_CSV_BOOKINGS=${BOOKINGS}, ${RUNS} runs, medians). Run on ${today}.
 ${BOOKINGS.toLocaleString('en')} bookings generated with \`generate_series\` into a fresh PostgreSQL database (${generateSeconds.toFixed(0)} s with their trains and fare payments),
-all travelling in ${FROM} – ${TO}. The server is the product's own start, \`node --import tsx apps/server/src/server.ts\`${nodeOptions}, in a child
+all travelling in ${FROM} – ${TO}. The server is the product's own start, \`node apps/server/src/server.ts\`${nodeOptions}, in a child
 process (JOBS=off, LOG_LEVEL=warn, DATABASE_URL the bench database). The download is \`GET /v1/csv/bookings/download\` over HTTP from the bench
 process, the body read and dropped as it arrives; the server reads the SELECT through a cursor, ${PAGE_SIZE} rows a batch. Baseline in the same
 run, before each download: \`psql -c "copy (the same SELECT) to stdout with csv" | wc -c\` (bench/csv-bench.ts inlines the report's own SELECT).

@@ -26,7 +26,7 @@ export async function startServer(): Promise<{ url: string; stop: () => Promise<
   const dataDir = mkdtempSync(join(tmpdir(), 'sagano-webbench-'));
   const port = 3800 + Math.floor(Math.random() * 90);
   const url = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/server.ts')], {
+  const server: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/src/server.ts')], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, WEB_DIST: DIST, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '', JOBS: 'off', LOGIN_RATE_LIMIT_PER_MINUTE: '10000' },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -64,7 +64,7 @@ beforeAll(async () => {
   delete env.HOST;
   delete env.PUBLIC_URL;
   delete env.DEMO_DATA;
-  server = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/server.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, [join(root, 'apps/server/src/server.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const deadline = Date.now() + 150_000;

@@ -15,5 +15,5 @@ if (!existsSync(chromium)) {
   process.exit(0);
 }
 const root = new URL('..', import.meta.url).pathname;
-const run = spawnSync(`${root}node_modules/.bin/vitest`, ['run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+const run = spawnSync(process.execPath, [`${root}node_modules/vitest/vitest.mjs`, 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
 process.exit(run.status ?? 1);

@@ -11,5 +11,5 @@ if (major < 24) {
 }
 const root = new URL('..', import.meta.url).pathname;
 const cli = join(root, 'apps/server/src/modules/backup/backup-cli.ts');
-const child = spawn(process.execPath, ['--import', 'tsx', cli, 'restore', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env: { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() } });
+const child = spawn(process.execPath, [cli, 'restore', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env: { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() } });
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -38,6 +38,6 @@ if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
 // semi-space, so the rows of a streamed CSV page die young instead of filling the old one.
 // bench/csv-bench.ts starts the server with the same file.
 const nodeFlags = JSON.parse(readFileSync(join(root, 'scripts/server-node-flags.json'), 'utf8'));
-const server = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', join(root, 'apps/server/src/server.ts')], { cwd: root, stdio: 'inherit', env: process.env });
+const server = spawn(process.execPath, [...nodeFlags, join(root, 'apps/server/src/server.ts')], { cwd: root, stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

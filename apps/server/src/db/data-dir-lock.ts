@@ -20,13 +20,17 @@ export interface LockHolder {
 }
 
 export class DataDirInUse extends Error {
-  constructor(readonly dataDir: string, readonly by: LockHolder) {
+  readonly dataDir: string;
+  readonly by: LockHolder;
+  constructor(dataDir: string, by: LockHolder) {
     super(
       `DATA_DIR ${dataDir} is in use by the ${by.holder} (pid ${by.pid} on ${by.host}, since ${by.since}): the embedded database must not be opened by two processes.` +
         (by.holder === 'server' ? ' Stop the server first, or take an online backup from it (POST /v1/system/backups as an operator admin).' : ' Wait until it ends.') +
         ` If no such process runs, remove ${join(dataDir, LOCK_FILE)}.`,
     );
     this.name = 'DataDirInUse';
+    this.dataDir = dataDir;
+    this.by = by;
   }
 }
 

@@ -126,7 +126,11 @@ class ByteReader {
   private pending: Buffer[] = [];
   private buffered = 0;
 
-  constructor(private readonly source: AsyncIterator<Buffer>) {}
+  private readonly source: AsyncIterator<Buffer>;
+
+  constructor(source: AsyncIterator<Buffer>) {
+    this.source = source;
+  }
 
   /** More bytes into the buffer; false at the end of the stream. */
   private async fill(): Promise<boolean> {
