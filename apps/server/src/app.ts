@@ -39,6 +39,7 @@ import { createRateLimits, rateLimitsPlugin } from './plugins/rate-limits.ts';
 import { frameworkErrors, guardedValidatorCompiler, MAX_PARAM_LENGTH } from './plugins/input-guard.ts';
 import { DOCS_PREFIX, openapiDocsRoutes, registerOpenapi } from './plugins/openapi.ts';
 import { API_AREAS } from './openapi-areas.ts';
+import { requestsFirstPlugin } from './plugins/requests-first.ts';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import type { Access, RegisteredRoute } from './plugins/route-config.ts';
 import './plugins/route-config.ts';
@@ -122,6 +123,8 @@ export async function buildApp({ config, database, logger = true, logStream, job
   // API answers over 1 KiB are compressed when the client accepts it (brotli preferred); the web
   // app's assets come precompressed from the build, and event streams are never compressed.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // The embedded database has one connection: a job waits for the requests being answered before its next transaction (ADR 017).
+  if (database.engine === 'pglite') await app.register(requestsFirstPlugin);
   await registerOpenapi(app, config, API_AREAS);
 
   const db = database.db;

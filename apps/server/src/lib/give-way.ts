@@ -3,10 +3,50 @@
  * (a monthly invoice's rows) between slices. On the embedded database every statement runs on the
  * server's own thread and answers through a promise, so a job's chain of awaited statements never
  * lets the event loop reach its sockets or timers: without a turn of the loop no request is even
- * read until the job has ended. One `setImmediate` turn lets in whatever arrived meanwhile (each
- * request queues its statements before the job queues its next transaction); on PostgreSQL it
- * costs microseconds.
+ * read until the job has ended. A `setImmediate` turn lets in whatever arrived meanwhile; then,
+ * where the server counts the requests it is answering (plugins/requests-first.ts, on the embedded
+ * database), the job also waits until none is left (an answer's compression and sending take turns
+ * of their own, each of which would otherwise let one more job transaction in first), for at most
+ * MAX_WAIT_MS so that a server never idle still gets its jobs done. On PostgreSQL requests have
+ * connections of their own: nothing is counted and the turn costs microseconds.
  */
-export function giveWay(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+
+/** The longest a job waits for the requests in flight before its next transaction. */
+export const MAX_WAIT_MS = 250;
+
+let inFlight = 0;
+let idleWaiters: (() => void)[] = [];
+
+/** Counts one request being answered; the answer is the function that ends it (once, whatever calls it). */
+export function requestStarted(): () => void {
+  inFlight++;
+  let ended = false;
+  return () => {
+    if (ended) return;
+    ended = true;
+    inFlight--;
+    if (inFlight > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const wake of waiters) wake();
+  };
+}
+
+/** The requests counted now (tests: none is left counted once its answer has gone). */
+export function requestsInFlight(): number {
+  return inFlight;
+}
+
+export async function giveWay(): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  if (inFlight === 0) return;
+  await new Promise<void>((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      idleWaiters = idleWaiters.filter((w) => w !== wake);
+      resolve();
+    };
+    const timer = setTimeout(wake, MAX_WAIT_MS);
+    idleWaiters.push(wake);
+  });
 }
