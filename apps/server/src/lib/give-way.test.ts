@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { giveWay, MAX_WAIT_MS, requestStarted, requestsInFlight } from './give-way.ts';
+import { giveWay, MAX_WAIT_MS, requestStarted, requestsInFlight, turnOfTheLoop } from './give-way.ts';
 
 /** Whether the promise has settled after a few turns of the event loop (fake timers: the clock does not move). */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
@@ -45,5 +45,12 @@ describe('giveWay', () => {
     expect(await settled(way)).toBe(true);
     end();
     expect(requestsInFlight()).toBe(0);
+  });
+
+  it('a turn of the loop alone never waits for requests (it may run inside a transaction they wait for)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'clearTimeout'] });
+    const end = requestStarted();
+    expect(await settled(turnOfTheLoop())).toBe(true);
+    end();
   });
 });

@@ -9,7 +9,7 @@ import { formatYen } from '@sagano/domain/money/yen-e6';
 import type { DocumentBankAccount, DocumentLine, InvoiceDocumentContent, PaidBy } from '@sagano/domain/invoices/invoice-schemas';
 import { FONT_SIZE, contentWidth, createDocument, drawKeyValueRows, drawPageFooters, drawParagraph, leftEdge, moveDown, ensureSpace, type KeyValue } from '../documents/documents-layout.ts';
 import { pdfToBuffer } from '../documents/pdf-fonts.ts';
-import { giveWay } from '../../lib/give-way.ts';
+import { turnOfTheLoop } from '../../lib/give-way.ts';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -282,8 +282,9 @@ export async function renderInvoiceDocumentPdf(c: InvoiceDocumentContent, images
   drawRow(doc, COLUMNS.map((col) => col.title), { header: true });
   for (const [i, line] of c.lines.entries()) {
     drawRow(doc, cellsOf(line));
-    // A monthly invoice may have hundreds of lines: its layout gives the event loop a turn now and then (ADR 017).
-    if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await giveWay();
+    // A monthly invoice may have hundreds of lines: its layout lets the event loop turn now and then (ADR 017),
+    // without waiting for requests (it may run inside the billing transaction).
+    if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await turnOfTheLoop();
   }
   drawTotals(doc, c);
 
