@@ -12,6 +12,8 @@ export const MAX_SPECIAL_NOTE = 2000;
 /** The group name's reading (kana) and the request's own note, as the applicant types them. */
 export const MAX_GROUP_NAME_KANA = 200;
 export const MAX_REQUEST_NOTE = 2000;
+/** The reason given when a change is declined. */
+export const MAX_MODIFICATION_DECLINE_REASON = 500;
 
 export const GROUP_TYPES = ['NORMAL', 'SCHOOL'] as const;
 export const HISTORY_TYPES = ['CREATE', 'UPDATE', 'CANCEL'] as const;

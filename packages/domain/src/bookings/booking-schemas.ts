@@ -19,7 +19,7 @@ import { ChangeSummary } from './change-summary-schema.ts';
 export { PAYMENT_METHODS, PAYMENT_STATUSES };
 /** The booking's plain lists and limits live apart (booking-constants.ts), so that screens showing them load no zod; re-exported here. */
 export * from './booking-constants.ts';
-import { GROUP_TYPES, HISTORY_TYPES, MAX_BOOKING_NOTE, MAX_GROUP_NAME, MAX_GROUP_NAME_KANA, MAX_REQUEST_NOTE, MAX_SPECIAL_NOTE, SERVICE_ORDER_SORTS, SORT_ORDERS } from './booking-constants.ts';
+import { GROUP_TYPES, HISTORY_TYPES, MAX_BOOKING_NOTE, MAX_GROUP_NAME, MAX_GROUP_NAME_KANA, MAX_MODIFICATION_DECLINE_REASON, MAX_REQUEST_NOTE, MAX_SPECIAL_NOTE, SERVICE_ORDER_SORTS, SORT_ORDERS } from './booking-constants.ts';
 
 const DateString = z.iso.date();
 const Id = z.coerce.number().int().positive();
@@ -89,7 +89,6 @@ export const UpdateParamsBody = CreateBookingBody.pick({ applicant: true, tour_c
 export type UpdateParamsBody = z.infer<typeof UpdateParamsBody>;
 export const UpdateParamsResponse = z.object({ status: z.enum(BOOKING_STATUSES), total_amount: z.number().int() });
 /** The longest reason for declining a change request (characters). */
-export const MAX_MODIFICATION_DECLINE_REASON = 500;
 /** POST /reject_modification: the operator declines the agent's change request, saying why (told to the agent). */
 export const RejectModificationBody = z.object({
   reason: z.string({ error: 'enter the reason' }).trim().min(1, 'enter the reason').max(MAX_MODIFICATION_DECLINE_REASON),
