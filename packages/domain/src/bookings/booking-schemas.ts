@@ -88,7 +88,6 @@ export const CreateBookingResponse = z.object({ booking_id: z.string() });
 export const UpdateParamsBody = CreateBookingBody.pick({ applicant: true, tour_conductor: true, group: true, service_order: true, participant_group: true, note: true });
 export type UpdateParamsBody = z.infer<typeof UpdateParamsBody>;
 export const UpdateParamsResponse = z.object({ status: z.enum(BOOKING_STATUSES), total_amount: z.number().int() });
-/** The longest reason for declining a change request (characters). */
 /** POST /reject_modification: the operator declines the agent's change request, saying why (told to the agent). */
 export const RejectModificationBody = z.object({
   reason: z.string({ error: 'enter the reason' }).trim().min(1, 'enter the reason').max(MAX_MODIFICATION_DECLINE_REASON),
