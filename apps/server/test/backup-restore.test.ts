@@ -369,7 +369,7 @@ describe('with the files in an S3 bucket', { timeout: 120_000 }, () => {
 describe('the npm scripts', { timeout: 240_000 }, () => {
   /** `npm run backup|restore -- <file>` as a person runs it (the scripts' own Node, the project folder). */
   const script = (name: 'backup' | 'restore', args: string[], env: Record<string, string>) =>
-    run(process.execPath, [join(repoRoot, 'scripts', `${name}.mjs`), ...args], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', TOTP_SECRET_KEY: '', FILE_STORAGE: '', ...env } }).then(
+    run(process.execPath, [join(repoRoot, 'scripts', 'backup-restore.mjs'), name, ...args], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', TOTP_SECRET_KEY: '', FILE_STORAGE: '', ...env } }).then(
       (r) => ({ code: 0, ...r }),
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
     );

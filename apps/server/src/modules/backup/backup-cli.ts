@@ -1,5 +1,5 @@
 /**
- * Entry of scripts/backup.mjs and scripts/restore.mjs: `backup <file>` or
+ * Entry of scripts/backup-restore.mjs: `backup <file>` or
  * `restore <file> [--new-two-factor-key]`, settings from the environment as the server reads them.
  * A refusal or failure is one line on stderr and exit code 1.
  */
