@@ -75,7 +75,8 @@ export async function addJobWork(db: Db, today: string, sizes: WorkSizes = DEFAU
   await payments(920_000_000, sizes.overdue, 'PAYMENT_PENDING', 'ONLINE_CREDIT_CARD', sql`-1 - n.g % 14`);
   // settlements.monthly-billing: the monthly (special contracted) agent's billing day made today, its groups travelled in the last 25 days.
   const day = Number(today.slice(8, 10));
-  const terms = day <= 28 ? { billingDay: day, billingDayEndOfMonth: false } : { billingDay: null, billingDayEndOfMonth: true };
+  // Any day of the month (a day past the month's end would bill on its last day, domain billingDayIn).
+  const terms = { billingDay: day, billingDayEndOfMonth: false };
   const billable = isBillingDay(today, terms);
   if (billable) await db.execute(sql`update agents set billing_day = ${terms.billingDay}, billing_day_end_of_month = ${terms.billingDayEndOfMonth} where id = ${monthly.id}`);
   await bookings(930_000_000, billable ? sizes.billing : 0, monthly, 'RESERVED', sql`-1 - n.g % 25`);

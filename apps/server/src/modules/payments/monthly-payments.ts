@@ -6,8 +6,8 @@
 import { remainderE6 } from '@sagano/domain/payments/payment-state';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { stateOfPayment } from './payment-presenter.ts';
-import { recordMoney, settleRefund, takeStep, takeSystemStep } from './payment-steps.ts';
-import { findPayment, findPayments, lockBookingById, lockBookingsByIds, updatePayment } from './payments.repository.ts';
+import { recordMoney, settleRefund, takeStep, takeSystemSteps } from './payment-steps.ts';
+import { findPayment, findPayments, lockBookingById, lockBookingsByIds } from './payments.repository.ts';
 
 /** Locks the bookings (in id order), the payments module's lock order before any of their payments. */
 export async function lockBookingsForBilling(work: Work, bookingDbIds: Iterable<number>): Promise<void> {
@@ -18,17 +18,18 @@ export async function lockBookingsForBilling(work: Work, bookingDbIds: Iterable<
  * Payments billed on a monthly invoice (the branch's group settlement), their rows locked in one
  * statement in id order: a fare or fee waiting for the invoice takes issue_monthly_invoice
  * (PAYMENT_PENDING, due on the invoice's due date); every billed payment names the invoice. One
- * already billed is left alone.
+ * already billed is left alone. The steps' results are written in one statement.
  */
 export async function billOnMonthlyInvoices(work: Work, paymentIds: readonly number[], invoice: { groupSettlementId: number; dueDate: string }): Promise<void> {
-  for (const row of await findPayments(work.tx, paymentIds, { lock: true })) {
-    if (row.monthlyInvoiceId !== null) continue;
-    if (row.status === 'INVOICE_PENDING') {
-      await takeSystemStep(work, row, 'issue_monthly_invoice', { dueDate: invoice.dueDate }, { normalDueDate: row.normalDueDate ?? invoice.dueDate, monthlyInvoiceId: invoice.groupSettlementId });
-    } else {
-      await updatePayment(work.tx, row.id, { monthlyInvoiceId: invoice.groupSettlementId });
-    }
-  }
+  const unbilled = (await findPayments(work.tx, paymentIds, { lock: true })).filter((row) => row.monthlyInvoiceId === null);
+  await takeSystemSteps(
+    work,
+    unbilled.map((row) =>
+      row.status === 'INVOICE_PENDING'
+        ? { payment: row, step: 'issue_monthly_invoice', input: { dueDate: invoice.dueDate }, extra: { normalDueDate: row.normalDueDate ?? invoice.dueDate, monthlyInvoiceId: invoice.groupSettlementId } }
+        : { payment: row, step: null, extra: { monthlyInvoiceId: invoice.groupSettlementId } },
+    ),
+  );
 }
 
 /**

@@ -14,7 +14,7 @@ import { notify } from '../bookings/booking-steps.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { refundMadeMail } from './payment-mails.ts';
 import { standingOf, stateOfPayment } from './payment-presenter.ts';
-import { findPayment, insertPayment, insertTransaction, updatePayment, type PaymentRow, type PaymentTransactionRow } from './payments.repository.ts';
+import { findPayment, insertPayment, insertTransaction, updatePayment, updatePaymentsEach, type PaymentRow, type PaymentTransactionRow } from './payments.repository.ts';
 import { jobKey } from '../../jobs/define-job.ts';
 import { z } from 'zod';
 import type { PaymentRefusal } from '@sagano/domain/payments/payment-state';
@@ -58,11 +58,18 @@ export function refusalError(code: PaymentRefusal): AppError {
  * time (and what it had then, initial_paid_amount). Answers the row as now stored.
  */
 export async function takeStep(work: Work, payment: PaymentRow, step: PaymentStep, caller: PaymentCaller, input: PaymentStepInput = {}, extra: Partial<PaymentRow> = {}): Promise<PaymentRow> {
+  const patch = stepPatch(payment, step, caller, input, extra);
+  await updatePayment(work.tx, payment.id, patch);
+  return { ...payment, ...patch, updatedAt: new Date() };
+}
+
+/** The columns `step` writes on `payment` (the domain refuses with 409/400). */
+function stepPatch(payment: PaymentRow, step: PaymentStep, caller: PaymentCaller, input: PaymentStepInput, extra: Partial<PaymentRow>): Partial<PaymentRow> {
   const result = applyPaymentStep(stateOfPayment(payment), step, caller, input);
   if (!result.ok) throw refusalError(result.code);
   const s = result.state;
   const confirmedNow = s.status === 'PAYMENT_CONFIRMED' && payment.status !== 'PAYMENT_CONFIRMED';
-  const patch: Partial<PaymentRow> = {
+  return {
     status: s.status,
     paymentMethod: s.method,
     totalAmountE6: s.totalE6,
@@ -74,8 +81,16 @@ export async function takeStep(work: Work, payment: PaymentRow, step: PaymentSte
     ...(confirmedNow ? { confirmedAt: new Date(), initialPaidAmountE6: payment.initialPaidAmountE6 ?? s.paidE6 } : {}),
     ...extra,
   };
-  await updatePayment(work.tx, payment.id, patch);
-  return { ...payment, ...patch, updatedAt: new Date() };
+}
+
+/**
+ * Many payments moved at once by the system, written in one statement: each item a step (decided
+ * by the domain as `takeStep` decides it) or only `extra` columns. The rows must be locked.
+ */
+export async function takeSystemSteps(work: Work, items: readonly { payment: PaymentRow; step: PaymentStep | null; input?: PaymentStepInput; extra?: Partial<PaymentRow> }[]): Promise<PaymentRow[]> {
+  const written = items.map(({ payment, step, input = {}, extra = {} }) => ({ ...payment, ...(step ? stepPatch(payment, step, 'SYSTEM', input, extra) : extra) }));
+  await updatePaymentsEach(work.tx, written);
+  return written;
 }
 
 /** A step the system takes (booking steps, jobs, webhooks, the monthly billing). */

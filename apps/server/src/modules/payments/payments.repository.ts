@@ -40,6 +40,42 @@ export async function updatePayment(db: Executor, paymentId: number, patch: Part
   await db.update(t.payments).set({ ...patch, updatedAt: new Date() }).where(eq(t.payments.id, paymentId));
 }
 
+/**
+ * Writes many payments' rows in one statement, each its own values (what a batch of steps answered:
+ * the monthly billing moves hundreds at once). Every row names the same columns; rows read under
+ * lock in the caller's transaction.
+ */
+export async function updatePaymentsEach(db: Executor, rows: readonly PaymentRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    payment_method: r.paymentMethod,
+    total_amount_e6: r.totalAmountE6,
+    paid_amount_e6: r.paidAmountE6,
+    due_date: r.dueDate,
+    normal_due_date: r.normalDueDate,
+    initial_paid_amount_e6: r.initialPaidAmountE6,
+    is_total_amount_fixed: r.isTotalAmountFixed,
+    is_cancellation_fee_fixed: r.isCancellationFeeFixed,
+    cancel_payment_finished: r.cancelPaymentFinished,
+    confirmed_at: r.confirmedAt?.toISOString() ?? null,
+    monthly_invoice_id: r.monthlyInvoiceId,
+  }));
+  await db.execute(sql`
+    update payments p set
+      status = v.status, payment_method = v.payment_method, total_amount_e6 = v.total_amount_e6,
+      paid_amount_e6 = v.paid_amount_e6, due_date = v.due_date, normal_due_date = v.normal_due_date,
+      initial_paid_amount_e6 = v.initial_paid_amount_e6, is_total_amount_fixed = v.is_total_amount_fixed,
+      is_cancellation_fee_fixed = v.is_cancellation_fee_fixed, cancel_payment_finished = v.cancel_payment_finished,
+      confirmed_at = v.confirmed_at, monthly_invoice_id = v.monthly_invoice_id, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
+      id integer, status text, payment_method text, total_amount_e6 bigint, paid_amount_e6 bigint, due_date date,
+      normal_due_date date, initial_paid_amount_e6 bigint, is_total_amount_fixed boolean, is_cancellation_fee_fixed boolean,
+      cancel_payment_finished boolean, confirmed_at timestamptz, monthly_invoice_id integer)
+    where p.id = v.id`);
+}
+
 export async function insertAttempt(db: Executor, values: typeof t.paymentAttempts.$inferInsert): Promise<PaymentAttemptRow> {
   const [row] = await db.insert(t.paymentAttempts).values(values).returning();
   return row!;
