@@ -65,11 +65,21 @@ describe('login', () => {
     expect((await login('station@example.com', 'Sagano#2026')).statusCode).toBe(200);
   });
 
-  it('refuses train crew with the same answer as a wrong password, so the answer tells nothing about the account', async () => {
-    const crew = await login('train@example.com', 'Sagano#2026');
+  it('tells train crew with their right password that they cannot log in, and opens no session', async () => {
+    const sessionsBefore = await ctx.database.db.$count(t.sessions);
+    const crew = await login('Train@Example.com', 'Sagano#2026');
+    expect(crew.statusCode).toBe(403);
+    expect(errorOf(crew)).toEqual({ error_code: 'LOGIN_NOT_ALLOWED', error_description: 'train@example.com cannot log in' });
+    expect(crew.cookies.find((c) => c.name === 'sagano_session')).toBeUndefined();
+    expect(await ctx.database.db.$count(t.sessions)).toBe(sessionsBefore);
+    const [attempt] = await ctx.database.db.select({ ok: t.loginAttempts.succeeded }).from(t.loginAttempts).where(eq(t.loginAttempts.emailKey, 'train@example.com'));
+    expect(attempt).toEqual({ ok: false });
+  });
+
+  it('answers a wrong password for train crew as for anyone, so only the password holder learns the account exists', async () => {
     const wrong = await login('train@example.com', 'Wrong#2026x');
     const nobody = await login('nobody@example.com', 'Sagano#2026');
-    for (const res of [crew, wrong, nobody]) {
+    for (const res of [wrong, nobody]) {
       expect(res.statusCode).toBe(401);
       expect(errorOf(res)).toEqual({ error_code: 'LOGIN_FAILED', error_description: 'login name or password is wrong' });
     }

@@ -113,12 +113,17 @@ export function createAuthService(db: Db, config: Config, secrets: SecretBox) {
       const ok = account?.passwordHash
         ? await verifyPassword(account.passwordHash, input.password)
         : (await burnPasswordCheck(input.password), false);
-      // An account that may not sign in (train crew) is answered exactly as a wrong password, and
-      // counted as one: the answer never tells whether an address belongs to an account (issue 20;
-      // the spec's "{email} cannot log in" would disclose it).
-      if (!account || !ok || !mayLogIn(account)) {
+      // A wrong password or an unknown address gets one answer, so it never tells whether an
+      // address has an account. Only with its right password does an account that may not sign
+      // in (train crew) hear so (spec 001 §8 "Login refused"): that tells nothing to a stranger.
+      // Either way no session opens, so the attempt counts as failed.
+      if (!account || !ok) {
         await recordAttempt(db, emailKey, false, meta.ip);
         throw new AppError('LOGIN_FAILED', 'login name or password is wrong');
+      }
+      if (!mayLogIn(account)) {
+        await recordAttempt(db, emailKey, false, meta.ip);
+        throw new AppError('LOGIN_NOT_ALLOWED', `${account.email} cannot log in`);
       }
       if (account.totpEnrolledAt && account.totpSecret) {
         if (!input.totp_code) throw new AppError('TOTP_REQUIRED', 'totp_code: enter the code from your authenticator app', 'totp_code');
