@@ -156,7 +156,7 @@ export async function buildApp({ config, database, logger = true, logStream, job
   arrangementsRoutes(app, { db });
   inventoryRoutes(app, { db, inventory: createInventoryService(db) });
   const seats = createSeatsService(db, { publicUrl: config.publicUrl, clock });
-  bookingsRoutes(app, { db, clock, bookings: createBookingsService(db, { publicUrl: config.publicUrl, clock }), customerSummary: seats.customerSummary });
+  bookingsRoutes(app, { db, clock, bookings: createBookingsService(db, { publicUrl: config.publicUrl, clock }), customerBooking: seats.customerBooking });
   seatsRoutes(app, { db, seats });
   notificationsRoutes(app, { db });
   dashboardRoutes(app, { db, clock });

@@ -15,9 +15,9 @@ let fx: InventoryFixture;
 let staff: { authorization: string };
 let agent: { authorization: string };
 let agentId: number;
+let agentIds: Record<string, number>;
 
 beforeAll(async () => {
-  let agentIds: Record<string, number>;
   ({ ctx, fx, staff, agentIds } = await openBookingTestApp());
   agentId = agentIds.FREE!;
   agent = await ctx.login('agent-free@example.com');
@@ -26,6 +26,8 @@ afterAll(() => ctx.close());
 
 const post = (url: string, payload?: object, headers = staff) => ctx.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
 const get = (url: string, headers = staff) => ctx.app.inject({ method: 'GET', url, headers });
+
+const submitWith = (day: string, quantity: number, extra: Record<string, unknown> = {}) => submit(day, quantity, extra);
 
 async function submit(day: string, quantity: number, extra: Record<string, unknown> = {}) {
   const res = await post('/v1/bookings', {
@@ -153,5 +155,131 @@ describe('POST /v1/bookings/{id}/reserve', () => {
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).error_code).toBe('STEP_NOT_ALLOWED');
     expect((await post('/v1/bookings/99999999/reserve')).statusCode).toBe(404);
+  });
+});
+
+describe('the booking fields spec 000 §3 names beyond the flags (id, versions, discrepancy details, station names)', () => {
+  // Without wheelchairs: the tests above hold the fixture's few wheelchair places.
+  const submit = (day: string, quantity: number, extra: Record<string, unknown> = {}) =>
+    submitWith(day, quantity, { participant_group: { unit_quantity_items: [{ unit_id: 1, quantity }], wheel_chairs: [] }, ...extra });
+  const put = (id: string, payload: object, headers = staff) => ctx.app.inject({ method: 'PUT', url: `/v1/bookings/${id}/params`, headers, payload });
+  const conductor = { name: '添乗 花子', phone_number: '090-1111-2222' };
+  /** The PUT /params body of the booking submitted by `submit` below, with `people` replacing applicant and tour conductor. */
+  const change = (day: string, quantity: number, people: { applicant: object; tour_conductor: object | null }) => ({
+    ...people,
+    group: { group_type: 'NORMAL', name: '嵐山遠足', name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
+    service_order: { down_service: { service_date: day, service_id: fx.down, from_station_id: 1, to_station_id: 4 } },
+    participant_group: { unit_quantity_items: [{ unit_id: 1, quantity }], wheel_chairs: [] },
+    note: '',
+  });
+  const applicant = { name: '木村 拓也', email: 'kimura@example.com', phone_number: '075-222-3333' };
+
+  it('answers the internal id, the persons with their versions, each leg\'s station names, no bulk run and no discrepancy before confirmation', async () => {
+    // A version sent with a new booking is not the caller's to set: the booking starts at 1.
+    const id = await submit(fx.days[0]!, 9, { applicant: { ...applicant, version: 7 }, tour_conductor: conductor });
+    const b = (await get(`/v1/bookings/${id}`)).json();
+    const [row] = await ctx.database.db.select().from(t.bookings).where(eq(t.bookings.bookingId, id));
+    expect(b.id).toBe(row!.id);
+    expect(b.applicant).toEqual({ ...applicant, version: 1 });
+    expect(b.tour_conductor).toEqual({ ...conductor, version: 1 });
+    expect(row!.applicant).toEqual(applicant); // the stored person carries no version of its own
+    expect(b.main_params.bulk_reservation_id).toBeNull();
+    expect(b.discrepancy_details).toBeNull();
+    const leg = b.main_params.service_order.down_service;
+    expect(leg).toMatchObject({
+      from_station_id: 1,
+      from_station_name: expect.arrayContaining([{ language_id: 'ja', text: 'トロッコ嵯峨' }, { language_id: 'en', text: expect.stringMatching(/Saga/) }]),
+      to_station_id: 4,
+      to_station_name: expect.arrayContaining([{ language_id: 'ja', text: 'トロッコ亀岡' }, { language_id: 'en', text: expect.stringMatching(/Kameoka/) }]),
+    });
+    // The list row and the booking name the same id.
+    const list = (await get(`/v1/bookings/service_orders/search?booking_id=${id}`)).json();
+    expect(list.service_orders[0].id).toBe(b.id);
+  });
+
+  it('raises a person\'s version when their data change, and refuses a stale version with 409 BOOKING_CHANGED, writing nothing', async () => {
+    const day = fx.days[0]!;
+    const id = await submit(day, 9, { tour_conductor: conductor });
+    expect((await post(`/v1/bookings/${id}/reserve`)).statusCode).toBe(200);
+
+    // The applicant's phone changes: their version goes to 2, the tour conductor's stays.
+    const moved = await put(id, change(day, 9, { applicant: { ...applicant, phone_number: '075-999-0000', version: 1 }, tour_conductor: { ...conductor, version: 1 } }));
+    expect(moved.statusCode, moved.body).toBe(200);
+    let b = (await get(`/v1/bookings/${id}`)).json();
+    expect(b.applicant).toEqual({ ...applicant, phone_number: '075-999-0000', version: 2 });
+    expect(b.tour_conductor).toEqual({ ...conductor, version: 1 });
+    const revision = b.main_params.revision;
+
+    // Someone who read version 1 of the applicant is refused; nothing changes.
+    const stale = await put(id, change(day, 9, { applicant: { ...applicant, name: '木村 拓', version: 1 }, tour_conductor: conductor }));
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(errorOf(stale)).toMatchObject({ error_code: 'BOOKING_CHANGED', field: 'applicant.version' });
+    b = (await get(`/v1/bookings/${id}`)).json();
+    expect(b).toMatchObject({ applicant: { name: applicant.name, version: 2 }, main_params: { revision } });
+    expect(await latestOperationLog(ctx, 'bookings.update_params')).toMatchObject({ bookingId: id, isError: true, statusCode: 409 });
+    const staleConductor = await put(id, change(day, 9, { applicant: { ...applicant, phone_number: '075-999-0000', version: 2 }, tour_conductor: { ...conductor, name: '別人', version: 2 } }));
+    expect(errorOf(staleConductor)).toMatchObject({ error_code: 'BOOKING_CHANGED', field: 'tour_conductor.version' });
+
+    // The tour conductor changes with the versions read now; a change without versions is not checked.
+    expect((await put(id, change(day, 9, { applicant: { ...applicant, phone_number: '075-999-0000', version: 2 }, tour_conductor: { ...conductor, name: '添乗 次郎', version: 1 } }))).statusCode).toBe(200);
+    expect((await put(id, change(day, 9, { applicant: { ...applicant, phone_number: '075-999-0000' }, tour_conductor: { ...conductor, name: '添乗 次郎' } }))).statusCode).toBe(200);
+    b = (await get(`/v1/bookings/${id}`)).json();
+    expect(b.applicant.version).toBe(2);
+    expect(b.tour_conductor).toEqual({ ...conductor, name: '添乗 次郎', version: 2 });
+    // Each change is a revision of its own.
+    expect(b.main_params.revision).toBe(revision + 2);
+  });
+
+  it('shows the fare\'s discrepancy details on the booking once the fare is settled (the bulk run\'s id: bulk-operations.test.ts)', async () => {
+    // A coupon agent's booking: confirmed, then the agent reports the coupon issued.
+    const id = await submit(fx.days[0]!, 6, { agent_id: agentIds.CONTRACTED });
+    expect((await post(`/v1/bookings/${id}/reserve`)).statusCode).toBe(200);
+    let b = (await get(`/v1/bookings/${id}`)).json();
+    expect(b.discrepancy_details).toBeNull();
+    const coupon = await ctx.login('agent-contracted@example.com');
+    const reported = await post(`/v1/bookings/${id}/payments/${b.main_params.payment.payment_id}/report_coupon`, { coupon_number: 'CP-SPEC-1' }, coupon);
+    expect(reported.statusCode, reported.body).toBe(200);
+    b = (await get(`/v1/bookings/${id}`)).json();
+    expect(b.discrepancy_details).not.toBeNull();
+    expect(b.discrepancy_details).toEqual(b.main_params.payment.discrepancy_details);
+    expect(b.discrepancy_details).toMatchObject({ last_payment: { total_amount: b.main_params.total_amount }, expected_cancellation_payment: null });
+    expect((await get(`/v1/bookings/${id}`, coupon)).json().discrepancy_details).toMatchObject({ last_payment: { total_amount: b.main_params.total_amount } });
+  });
+});
+
+describe('notifications on the service-order list rows', () => {
+  const submit = (day: string, quantity: number) => submitWith(day, quantity, { participant_group: { unit_quantity_items: [{ unit_id: 1, quantity }], wheel_chairs: [] } });
+  const rowOf = async (id: string, headers: { authorization: string }) => {
+    const res = await get(`/v1/bookings/service_orders/search?booking_id=${id}`, headers);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().service_orders[0] as { notifications: { notification_id: number; kind: string; category: string; is_read: boolean; created_at: string }[] };
+  };
+
+  it('shows each caller the booking\'s notifications of their own inbox, with their read state, until deleted', async () => {
+    const id = await submit(fx.days[0]!, 7);
+    // The operator is told of the new request (and of the missing tour conductor); the agent's inbox has nothing yet.
+    let row = await rowOf(id, staff);
+    expect(row.notifications.map((n) => n.kind).sort()).toEqual(['BOOKING_RECEIVED', 'TOUR_CONDUCTOR_NOT_REGISTERED']);
+    expect(row.notifications.every((n) => !n.is_read && n.category === 'booking' && !Number.isNaN(Date.parse(n.created_at)))).toBe(true);
+    expect((await rowOf(id, agent)).notifications).toEqual([]);
+
+    const received = row.notifications.find((n) => n.kind === 'BOOKING_RECEIVED')!;
+    expect((await ctx.app.inject({ method: 'PUT', url: `/v1/notifications/${received.notification_id}/read`, headers: staff })).statusCode).toBe(200);
+    row = await rowOf(id, staff);
+    expect(row.notifications.find((n) => n.notification_id === received.notification_id)?.is_read).toBe(true);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/v1/notifications/${received.notification_id}`, headers: staff })).statusCode).toBe(200);
+    expect((await rowOf(id, staff)).notifications.map((n) => n.kind)).toEqual(['TOUR_CONDUCTOR_NOT_REGISTERED']);
+
+    // Confirmed: the agent's inbox now speaks of it, the operator's does not gain the agent's notifications.
+    expect((await post(`/v1/bookings/${id}/reserve`)).statusCode).toBe(200);
+    const forAgent = await rowOf(id, agent);
+    expect(forAgent.notifications.map((n) => n.kind)).toEqual(expect.arrayContaining(['BOOKING_CONFIRMED', 'PAYMENT_REQUEST']));
+    const agentIds = new Set(forAgent.notifications.map((n) => n.notification_id));
+    expect((await rowOf(id, staff)).notifications.some((n) => agentIds.has(n.notification_id))).toBe(false);
+    // Station staff have no inbox: the row lists none.
+    expect((await rowOf(id, await ctx.login('station@example.com'))).notifications).toEqual([]);
+    // The by-service list shows the back office's.
+    const byService = (await get(`/v1/bookings/service_orders/by-service/${fx.days[0]}/${fx.down}`)).json();
+    expect(byService.service_orders.find((r: { booking_id: string }) => r.booking_id === id).notifications.map((n: { kind: string }) => n.kind)).toContain('TOUR_CONDUCTOR_NOT_REGISTERED');
   });
 });

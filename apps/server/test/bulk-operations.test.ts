@@ -109,6 +109,10 @@ describe('bulk operation', () => {
     ]);
     expect(run.lines[1].reason).toContain('NOT_RESERVED');
     expect(await bookingRow(good1)).toMatchObject({ subStatus: 'SAGANO_ALLOTMENT_CONFIRMED', bulkReservationId: run.id });
+    // The booking answer names the run (spec 000 §3 main_params.bulk_reservation_id); a booking no run secured names none.
+    const answer = async (id: string) => (await ctx.app.inject({ method: 'GET', url: `/v1/bookings/${id}`, headers: staff })).json().main_params.bulk_reservation_id;
+    expect(await answer(good1)).toBe(run.id);
+    expect(await answer(full)).toBeNull();
     // The refused line's transaction rolled back: the full booking is as it was, nothing held.
     expect(await bookingRow(full)).toMatchObject({ status: 'SUBMITTED', subStatus: 'INITIAL', bulkReservationId: null });
     expect(await heldOn(day, fx.up)).toBe(upHeld);

@@ -14,9 +14,10 @@ let fx: InventoryFixture;
 let staff: Headers;
 let station: Headers;
 let agent: Headers;
+let agentIds: Record<string, number>;
 
 beforeAll(async () => {
-  ({ ctx, fx } = await openBookingTestApp({ clock }));
+  ({ ctx, fx, agentIds } = await openBookingTestApp({ clock }));
   ({ staff, station, agent } = await signInRoles(ctx));
 });
 afterAll(() => ctx.close());
@@ -134,7 +135,10 @@ describe('units', () => {
     const before = await unitRows();
     for (const [overrides, field] of [
       [{ segment: 'VIP' }, 'segment'],
-      [{ fare_type: 'LUGGAGE' }, 'fare_type'],
+      [{ fare_type: 'BICYCLE' }, 'fare_type'],
+      // Luggage and fees are items, not participants: a plain annotation and count_inclusive false.
+      [{ fare_type: 'LUGGAGE', annotation: 'NORMAL' }, 'count_inclusive'],
+      [{ fare_type: 'CHANGE_HANDLE_FEE', count_inclusive: false }, 'annotation'],
       [{ auto_calculated: true }, 'auto_calculated'],
       [{ name_label: [{ language_id: 'ja', text: '小人' }] }, 'name_label'],
       [{ name_label: [{ language_id: 'fr', text: 'enfant' }, { language_id: 'ja', text: '小人' }, { language_id: 'en', text: 'Child' }] }, 'name_label.0.language_id'],
@@ -181,5 +185,82 @@ describe('units', () => {
     const priced = await call('PUT', `/v1/pricing_plans/${id}`, { ...planBody, units: [...planBody.units, { unit_id: unit.id, price_e6: 220e6, decrement_fee_e6: 0 }] });
     expect(priced.statusCode, priced.body).toBe(200);
     expect(priced.json().units).toContainEqual({ unit_id: unit.id, price_e6: 220e6, decrement_fee_e6: 0 });
+  });
+
+  describe('LUGGAGE and CHANGE_HANDLE_FEE units (spec 000 §4)', () => {
+    const item = (fare_type: 'LUGGAGE' | 'CHANGE_HANDLE_FEE', ja: string, en: string, segment = 'NORMAL') =>
+      body({ segment, annotation: 'NORMAL', fare_type, count_inclusive: false, auto_calculated: false, display_order: 500, name_label: [{ language_id: 'ja', text: ja }, { language_id: 'en', text: en }] });
+    let luggage: number;
+    let fee: number;
+
+    it('adds several per segment beside the demo\'s passenger units, told apart by their Japanese name', async () => {
+      const before = await unitRows();
+      const large = await call('POST', UNITS, item('LUGGAGE', '大型手荷物', 'Large luggage'));
+      expect(large.statusCode, large.body).toBe(200);
+      luggage = large.json().id;
+      expect(large.json()).toMatchObject({ fare_type: 'LUGGAGE', count_inclusive: false, auto_calculated: false });
+      expect((await call('POST', UNITS, item('LUGGAGE', '自転車', 'Bicycle'))).statusCode).toBe(200);
+      const handling = await call('POST', UNITS, item('CHANGE_HANDLE_FEE', '変更手数料', 'Change handling fee'));
+      expect(handling.statusCode, handling.body).toBe(200);
+      fee = handling.json().id;
+      // The same name twice in a segment is refused (name_label); another segment may use it.
+      const twice = await call('POST', UNITS, item('LUGGAGE', ' 大型手荷物 ', 'Big bag'));
+      expect(twice.statusCode).toBe(409);
+      expect(errorOf(twice)).toMatchObject({ error_code: 'UNIT_ALREADY_EXISTS', field: 'name_label' });
+      expect((await call('POST', UNITS, item('LUGGAGE', '大型手荷物', 'Large luggage', 'SCHOOL'))).statusCode).toBe(200);
+      expect(await unitRows()).toBe(before + 4);
+      const listed = (await call('GET', UNITS, undefined, agent)).json().units as { id: number; fare_type: string }[];
+      expect(listed.filter((u) => u.fare_type === 'LUGGAGE')).toHaveLength(3);
+      expect(listed.find((u) => u.id === fee)).toMatchObject({ fare_type: 'CHANGE_HANDLE_FEE' });
+    });
+
+    it('keeps the database to the same rules when a unit is written without the API', async () => {
+      // The CHECK behind the schema: an item may not be a participant.
+      await expect(ctx.database.db.execute(sql`update units set count_inclusive = true where id = ${luggage}`)).rejects.toThrow();
+      await expect(ctx.database.db.execute(sql`update units set fare_type = 'BICYCLE' where id = ${luggage}`)).rejects.toThrow();
+      // A second adult fare of a combination is refused by the passenger index.
+      await expect(ctx.database.db.execute(sql`insert into units (id, display_order, name_label, segment, annotation, fare_type, count_inclusive, auto_calculated)
+        values (9999, 1, '[{"language_id":"ja","text":"別の大人"},{"language_id":"en","text":"Another adult"}]', 'NORMAL', 'NORMAL', 'ADULT', true, false)`)).rejects.toThrow();
+    });
+
+    it('prices luggage and the handling fee per piece and direction, outside the head count and the free places; agents cannot set the fee', async () => {
+      // The 2030 plan of the segment prices them (the plans must: they are priced units of the segment).
+      await ctx.database.db.execute(sql`
+        insert into pricing_plan_units (pricing_plan_id, unit_id, price_e6, decrement_fee_e6)
+        select p.id, u.id, case u.fare_type when 'LUGGAGE' then 500000000 else 300000000 end, 0
+        from pricing_plans p join units u on u.segment = p.segment and u.fare_type in ('LUGGAGE', 'CHANGE_HANDLE_FEE')
+        where p.service_date_from = '2030-01-01'`);
+      const days = [fx.days[0]!, fx.days[1]!];
+      const priced = await call('POST', '/v1/bookings/calculate_amount', {
+        group_type: 'NORMAL',
+        service_days: days,
+        participant_group: { unit_quantity_items: [{ unit_id: 1, quantity: 15 }, { unit_id: luggage, quantity: 2 }, { unit_id: fee, quantity: 15 }] },
+      });
+      expect(priced.statusCode, priced.body).toBe(200);
+      // 15 adults, one of them free (15–50 → 1); 2 bags at 500 yen and 15 fees at 300 yen, each way.
+      const perDirection = (14 * 800 + 2 * 500 + 15 * 300) * 1e6;
+      expect(priced.json()).toMatchObject({ participant_quantity: 15, free_quantity: 1, direction_amounts: [perDirection, perDirection], total_amount: 2 * perDirection });
+
+      const agentId = agentIds.FREE; // agent-free@example.com's
+      const booking = (items: { unit_id: number; quantity: number }[]) => ({
+        applicant: { name: '荷物 太郎', email: 'nimotsu@example.com', phone_number: '075-000-0000' },
+        group: { group_type: 'NORMAL', name: '手荷物の会', country_code: 'JPN' },
+        service_order: { down_service: { service_date: fx.days[0], service_id: fx.down, from_station_id: 1, to_station_id: 4 } },
+        participant_group: { unit_quantity_items: items },
+        agent_id: agentId,
+      });
+      const withFee = await call('POST', '/v1/bookings', booking([{ unit_id: 1, quantity: 15 }, { unit_id: fee, quantity: 1 }]), agent);
+      expect(withFee.statusCode).toBe(400);
+      expect(errorOf(withFee).field).toBe('participant_group.unit_quantity_items.1.quantity');
+      const bags = await call('POST', '/v1/bookings', booking([{ unit_id: 1, quantity: 15 }, { unit_id: luggage, quantity: 2 }]), agent);
+      expect(bags.statusCode, bags.body).toBe(200);
+      const b = (await call('GET', `/v1/bookings/${bags.json().booking_id}`)).json();
+      // The bags take no seat: the group is 15.
+      expect(b.main_params.participant_group).toMatchObject({ participant_quantity: 15 });
+      expect(b.main_params.total_amount).toBe((14 * 800 + 2 * 500) * 1e6);
+      // The operator may charge the fee on the booking.
+      const staffBooking = await call('POST', '/v1/bookings', booking([{ unit_id: 1, quantity: 15 }, { unit_id: fee, quantity: 15 }]));
+      expect(staffBooking.statusCode, staffBooking.body).toBe(200);
+    });
   });
 });

@@ -251,4 +251,40 @@ describe('products', () => {
     expect((await call('GET', '/v1/products/999999')).statusCode).toBe(404);
     expect((await call('POST', '/v1/products', { short_name: 'x' }, agent)).statusCode).toBe(403);
   });
+
+  it('answers only the products sold on every service date asked for (service_dates), by id too', async () => {
+    const agent = await ctx.login('agent-free@example.com');
+    const autumn = await call('POST', '/v1/products', { short_name: '秋の団体乗車券', service_date_from: '2026-10-01', service_date_to: '2026-11-30' }, admin);
+    expect(autumn.statusCode, autumn.body).toBe(200);
+    expect(autumn.json()).toMatchObject({ service_date_from: '2026-10-01', service_date_to: '2026-11-30' });
+    const fromDecember = await call('POST', '/v1/products', { short_name: '冬の団体乗車券', service_date_from: '2026-12-01' }, admin);
+    expect(fromDecember.json()).toMatchObject({ service_date_from: '2026-12-01', service_date_to: null });
+    const names = async (dates: string) => ((await call('GET', `/v1/products?service_dates=${dates}`, undefined, agent)).json().products as { short_name: string }[]).map((p) => p.short_name);
+
+    // The demo ticket is open on both sides: always sold.
+    expect(await names('2026-11-30')).toEqual(expect.arrayContaining(['団体乗車券', '秋の団体乗車券']));
+    expect(await names('2026-11-30')).not.toContain('冬の団体乗車券');
+    expect(await names('2026-12-01,2026-12-02')).toEqual(expect.arrayContaining(['団体乗車券', '冬の団体乗車券']));
+    expect(await names('2026-12-01,2026-12-02')).not.toContain('秋の団体乗車券');
+    // A round trip over the season's end: only what is sold on both days.
+    const both = await names('2026-11-30,2026-12-01');
+    expect(both).toContain('団体乗車券');
+    expect(both).not.toContain('秋の団体乗車券');
+    expect(both).not.toContain('冬の団体乗車券');
+    // Without dates, every product.
+    expect(await names('')).toEqual(expect.arrayContaining(['団体乗車券', '秋の団体乗車券', '冬の団体乗車券']));
+
+    const id = autumn.json().id as number;
+    expect((await call('GET', `/v1/products/${id}?service_dates=2026-10-15`, undefined, agent)).statusCode).toBe(200);
+    expect((await call('GET', `/v1/products/${id}?service_dates=2026-12-15`, undefined, agent)).statusCode).toBe(404);
+
+    // The period's end before its start is refused on service_date_to, nothing written; PUT replaces the dates too.
+    const before = (await call('GET', '/v1/products')).json().products.length;
+    const backwards = await call('POST', '/v1/products', { short_name: '逆', service_date_from: '2026-12-01', service_date_to: '2026-11-01' }, admin);
+    expect(backwards.statusCode).toBe(400);
+    expect(errorOf(backwards).field).toBe('service_date_to');
+    expect((await call('GET', '/v1/products')).json().products).toHaveLength(before);
+    const open = await call('PUT', `/v1/products/${id}`, { short_name: '秋の団体乗車券' }, admin);
+    expect(open.json()).toMatchObject({ service_date_from: null, service_date_to: null });
+  });
 });

@@ -161,7 +161,7 @@ describe('seating a group', () => {
     expect(summary.statusCode).toBe(200);
     expect(summary.json()).toMatchObject({ booking_id: id, status: 'RESERVED', participant_quantity: 23, wheelchairs: 1, voucher_available: true, can_change_seat: true });
     expect(summary.json().trains[0].cars.flatMap((c: { seats: string[] }) => c.seats)).toHaveLength(23);
-    expect((await get(`/v1/bookings/${id}?token=${encodeURIComponent(token)}`, {})).json().group_name).toBe('京都市立嵯峨小学校 6年');
+    expect((await get(`/v1/bookings/${id}?token=${encodeURIComponent(token)}`, {})).json().group.name).toBe('京都市立嵯峨小学校 6年');
     for (const url of [`/v1/bookings/${id}/summary?token=wrong`, `/v1/bookings/${id}?token=wrong`, `/v1/bookings/${id}/Voucher?token=wrong`, `/voucher/${id}/wrong`, `/v1/bookings/${id}/seats?token=wrong`]) {
       const res = await get(url, {});
       expect(res.statusCode, url).toBe(404);

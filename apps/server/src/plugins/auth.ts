@@ -106,6 +106,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthServ
       if (url && !apiKeyMayReach(url)) throw new AppError('FORBIDDEN', 'an API key cannot manage accounts, keys or staff');
     }
     if (!url) return; // unknown route: the not-found handler answers
+    // The group's link (?token=) on a route that also serves it: the handler checks the token, not the session.
+    if (request.routeOptions.config.bookingToken && typeof (request.query as { token?: unknown } | undefined)?.token === 'string') return;
     // Staff whose agent requires two-factor sign-in reach only their session and its setup until they enrol.
     // Only the API is held: the web app's own files (its screens' code) must still load for the setup screen.
     if (request.principal?.user.totp_setup_required && url.startsWith('/v1/') && !TOTP_SETUP_OPEN.has(`${request.method} ${url}`)) {

@@ -72,6 +72,8 @@ export function defineArea(tag: string, tagDescription: string, operations: Area
 /** What the transform records of a route while the document is generated. */
 export interface RouteFacts {
   access: Access;
+  /** The group's booking link (`?token=`) opens the route too (route config `bookingToken`). */
+  bookingToken?: boolean;
   rateLimited: boolean;
   /** The operation log's name for the call, when it writes one. */
   operation: string | undefined;
@@ -109,6 +111,12 @@ export const SECURITY_SCHEMES = {
     name: SESSION_COOKIE,
     description: 'The web app\'s session cookie. Calls that change data also need the `x-csrf-token` header from `GET /v1/auth/me`.',
   },
+  bookingToken: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'token',
+    description: 'The `booking_token` of the link mailed to the group (`/customer/bookings/{booking_id}?token=`), sent with the booking\'s number. It opens that one booking\'s own calls without signing in; a wrong token answers 404 as if the booking did not exist.',
+  },
 } as const;
 
 function securityOf(access: Access): Record<string, string[]>[] {
@@ -128,7 +136,7 @@ export function derivedErrors(method: string, path: string, facts: RouteFacts, h
     if (UNSAFE.has(method)) codes.push('CSRF_TOKEN_INVALID');
     if (!TOTP_SETUP_OPEN.has(`${method} ${path}`)) codes.push('TOTP_SETUP_REQUIRED');
   }
-  if (path.includes('{')) codes.push('NOT_FOUND');
+  if (path.includes('{') || facts.bookingToken) codes.push('NOT_FOUND');
   if (UNSAFE.has(method) && facts.operation !== undefined) codes.push('CONFLICT');
   if (facts.rateLimited || (facts.access !== 'public' && securityOf(facts.access).some((s) => 'apiKey' in s))) codes.push('RATE_LIMITED');
   return codes;
@@ -233,8 +241,9 @@ export function applyContract(doc: OpenApiDocument, areas: readonly AreaContract
       const hasBody = operation.requestBody !== undefined;
       const hasInput = hasBody || (operation.parameters?.length ?? 0) > 0;
       const codes = [...new Set([...derivedErrors(method, path, facts, { body: hasBody, input: hasInput }), ...(contract?.errors ?? [])])];
-      operation.security = contract?.optionalSignIn ? [{}, ...securityOf('authenticated')] : securityOf(facts.access);
-      const accessLine = `**Who may call:** ${WHO[facts.access]}.${facts.operation ? ` Written to the operation log as \`${facts.operation}\`.` : ''}`;
+      operation.security = contract?.optionalSignIn ? [{}, ...securityOf('authenticated')] : [...securityOf(facts.access), ...(facts.bookingToken ? [{ bookingToken: [] }] : [])];
+      const byToken = facts.bookingToken ? '; and, without signing in, the group with its booking\'s link (`token`), for that booking only' : '';
+      const accessLine = `**Who may call:** ${WHO[facts.access]}${byToken}.${facts.operation ? ` Written to the operation log as \`${facts.operation}\`.` : ''}`;
       if (contract) {
         operation.operationId = contract.id;
         operation.summary = contract.summary;

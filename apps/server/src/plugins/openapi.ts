@@ -88,11 +88,12 @@ export async function registerOpenapi(app: FastifyInstance, config: Config, area
       const transformed = jsonSchemaTransform(document);
       const { body, querystring, params } = transformed.schema as Record<string, unknown>;
       for (const part of [body, querystring, params]) clampIntegers(part);
-      const route = document.route as RouteOptions & { config?: { access?: Access; operation?: string; rateLimit?: unknown; operationLog?: boolean } };
+      const route = document.route as RouteOptions & { config?: { access?: Access; operation?: string; rateLimit?: unknown; operationLog?: boolean; bookingToken?: boolean } };
       const path = document.url.replace(/:([A-Za-z_]+)/g, '{$1}');
       for (const method of [route.method].flat()) {
         routes.set(`${method} ${path}`, {
           access: route.config?.access ?? (path.startsWith('/v1/') ? 'backOffice' : 'public'),
+          bookingToken: route.config?.bookingToken === true,
           rateLimited: route.config?.rateLimit !== undefined,
           operation: route.config?.operation,
         });

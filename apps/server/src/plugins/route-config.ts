@@ -29,5 +29,11 @@ declare module 'fastify' {
     operation?: OperationName;
     /** false for POST routes that only read (searches). */
     operationLog?: boolean;
+    /**
+     * The group's booking link opens this route too: a request with `?token=` passes the access
+     * rule whoever sends it, and the handler answers it as the group of that one booking (its
+     * service checks the token; a wrong one is 404 as on the group's other calls).
+     */
+    bookingToken?: boolean;
   }
 }

@@ -12,14 +12,14 @@ import { BOOKING_STATUSES, BOOKING_SUB_STATUSES, REFUSAL_REASONS } from './booki
 import { wholeNumber } from './count-schemas.ts';
 import { PARTICIPANT_QUANTITY, PRIORITY, WHEELCHAIR_COUNT, wholeNumberMessage } from './counts.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../payments/payment-state.ts';
-import { CancellationSettlementPreview, PaymentDetail, PaymentDiscrepancy } from '../payments/payment-schemas.ts';
+import { CancellationSettlementPreview, DiscrepancyDetails, PaymentDetail, PaymentDiscrepancy } from '../payments/payment-schemas.ts';
 import { ChangeSummary } from './change-summary-schema.ts';
 
 /** The payment enums live with the payment rules (payments/payment-state.ts); re-exported for existing callers. */
 export { PAYMENT_METHODS, PAYMENT_STATUSES };
 /** The booking's plain lists and limits live apart (booking-constants.ts), so that screens showing them load no zod; re-exported here. */
 export * from './booking-constants.ts';
-import { GROUP_TYPES, HISTORY_TYPES, MAX_BOOKING_NOTE, MAX_GROUP_NAME, MAX_GROUP_NAME_KANA, MAX_MODIFICATION_DECLINE_REASON, MAX_REQUEST_NOTE, MAX_SPECIAL_NOTE, SERVICE_ORDER_SORTS, SORT_ORDERS } from './booking-constants.ts';
+import { GROUP_TYPES, HISTORY_TYPES, NOTIFICATION_KINDS, MAX_BOOKING_NOTE, MAX_GROUP_NAME, MAX_GROUP_NAME_KANA, MAX_MODIFICATION_DECLINE_REASON, MAX_REQUEST_NOTE, MAX_SPECIAL_NOTE, SERVICE_ORDER_SORTS, SORT_ORDERS } from './booking-constants.ts';
 
 const DateString = z.iso.date();
 const Id = z.coerce.number().int().positive();
@@ -30,15 +30,30 @@ const Tel = z.string().trim().max(30).regex(/^[0-9+\-() ]*$/, 'enter a valid pho
 /** 1-47 are the prefectures of Japan (JIS X 0401), 99 is overseas. */
 export const PrefectureCode = z.number().int().refine((n) => (n >= 1 && n <= 47) || n === 99, 'enter a valid prefecture');
 
+/**
+ * The person's `version` as last read (spec 000 §3): on a change (PUT /params) a version other
+ * than the booking's answers 409 BOOKING_CHANGED and nothing is written; absent, it is not
+ * checked. Ignored on a new booking (version 1).
+ */
+const PersonVersion = z.number('enter a number').int('enter a whole number').min(1).optional();
+
 export const Applicant = z.object({
   name: z.string().trim().min(1, 'enter a name').max(MAX_PERSON_NAME),
   email: z.email().max(254),
   phone_number: Tel.min(1, 'enter a phone number'),
+  version: PersonVersion,
 });
 export const TourConductor = z.object({
   name: z.string().trim().max(MAX_PERSON_NAME),
   phone_number: Tel,
+  version: PersonVersion,
 });
+
+/** A person's data as stored: without the version the caller read (the booking counts versions itself). */
+export function personData<T extends { version?: number | undefined }>(person: T): Omit<T, 'version'> {
+  const { version: _read, ...data } = person;
+  return data;
+}
 export const BookingGroup = z.object({
   group_type: z.enum(GROUP_TYPES),
   name: z.string().trim().min(1, 'enter a name').max(MAX_GROUP_NAME),
@@ -147,7 +162,10 @@ export const ServiceLeg = z.object({
   service_id: z.number().int(),
   service_name: z.array(LocalizedLabel),
   from_station_id: z.number().int(),
+  /** The boarding and alighting stations' names (their labels: ja, en, …), as GET /v1/stations names them. */
+  from_station_name: z.array(LocalizedLabel),
   to_station_id: z.number().int(),
+  to_station_name: z.array(LocalizedLabel),
   departure_hhmm: z.string().nullable(),
   arrival_hhmm: z.string().nullable(),
   held_group: z.number().int(),
@@ -232,6 +250,8 @@ export const BookingHistory = z.object({
 export const BookingResponse = z.object({
   booking_id: z.string(),
   product_id: z.number().int().nullable(),
+  /** The booking's internal id (spec 000 §3 `id`; the same `id` as on the service-order list rows). */
+  id: z.number().int(),
   agent_id: z.number().int(),
   agent_type: z.string(),
   agent_name: z.string(),
@@ -253,8 +273,10 @@ export const BookingResponse = z.object({
   wait_listing: z.boolean(),
   caution: z.string(),
   priority: z.number().int(),
-  applicant: Applicant,
-  tour_conductor: TourConductor.nullable(),
+  /** The applicant; `version` counts the changes of their data (1 as submitted). */
+  applicant: Applicant.extend({ version: z.number().int() }),
+  /** The tour conductor (null when none was given); `version` counts the changes of their data. */
+  tour_conductor: TourConductor.extend({ version: z.number().int() }).nullable(),
   group: z.object({ group_type: z.enum(GROUP_TYPES), name: z.string(), name_kana: z.string(), country_code: z.string(), japan_prefecture_code: z.number().int().nullable() }),
   note: z.string(),
   main_params: z.object({
@@ -292,6 +314,8 @@ export const BookingResponse = z.object({
     discrepancy_summary: PaymentDiscrepancy.nullable(),
     total_amount: z.number().int(),
     voucherNote: z.string(),
+    /** The bulk operation (GET /v1/bulk-reservations/{id}) that last secured or answered the booking; null when none did. */
+    bulk_reservation_id: z.number().int().nullable(),
     confirmNote: z.string(),
     revision: z.number().int(),
     /** Set once a cancellation is requested or started: the rate and fee quoted then. */
@@ -307,6 +331,12 @@ export const BookingResponse = z.object({
   main_param_histories: z.array(BookingHistory),
   /** A change the agent asked for, waiting for the operator to accept or refuse it. */
   pending_change: UpdateParamsBody.nullable(),
+  /**
+   * Spec 000 §3 at the booking level: the fare as first confirmed, as it stands, and what a
+   * cancellation would cost now (the fare payment's discrepancy_details); null while the fare was
+   * never confirmed or changed.
+   */
+  discrepancy_details: DiscrepancyDetails.nullable(),
   /** The pending change side by side with the booking (trains, counts, money, seats); null when none is pending. */
   pending_change_summary: ChangeSummary.nullable(),
   /** Why the operator declined the agent's latest change request; null unless the booking is NOT_MODIFIED. */
@@ -429,6 +459,16 @@ export const ServiceOrderRow = z.object({
   id: z.number().int(),
   booking_id: z.string(),
   submitted_at: z.string(),
+/** A notification on a service-order list row: what the inbox says about the booking. */
+export const ServiceOrderNotification = z.object({
+  notification_id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  category: z.enum(['booking', 'payment']),
+  created_at: z.string(),
+  is_read: z.boolean(),
+});
+export type ServiceOrderNotification = z.infer<typeof ServiceOrderNotification>;
+
   service_date: DateString,
   service_id: z.number().int(),
   service_name: z.array(LocalizedLabel),
@@ -451,6 +491,11 @@ export const ServiceOrderRow = z.object({
   is_round_trip: z.boolean(),
 });
 export type ServiceOrderRow = z.infer<typeof ServiceOrderRow>;
+  /**
+   * The booking's notifications in the caller's inbox (the back office's, the agent's or the
+   * branch's) not deleted, newest first, with their read state; empty for callers without an inbox.
+   */
+  notifications: z.array(ServiceOrderNotification),
 export const ServiceOrderSearchResponse = z.object({
   total: z.number().int(),
   /** True when more rows match than the list counts exactly (total is then the cap). */

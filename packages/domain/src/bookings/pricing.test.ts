@@ -54,6 +54,33 @@ describe('calculateAmount', () => {
   });
 });
 
+describe('items that are not participants (LUGGAGE, CHANGE_HANDLE_FEE)', () => {
+  const withItems: PricedUnit[] = [
+    ...units,
+    { id: 41, segment: 'NORMAL', annotation: 'NORMAL', fare_type: 'LUGGAGE', count_inclusive: false, auto_calculated: false },
+    { id: 42, segment: 'NORMAL', annotation: 'NORMAL', fare_type: 'CHANGE_HANDLE_FEE', count_inclusive: false, auto_calculated: false },
+  ];
+  const itemPrices = new Map<number, UnitPrice>([...prices, [41, { price_e6: 1000 * E6, decrement_fee_e6: 0 }], [42, { price_e6: 300 * E6, decrement_fee_e6: 0 }]]);
+
+  it('prices them per piece and direction without counting them as participants or making them free', () => {
+    // 15 adults make one free; the luggage costs more than an adult but is not a person.
+    const r = calculateAmount({ units: withItems, prices: itemPrices, freeCountPlans: plans, items: [{ unit_id: 1, quantity: 15 }, { unit_id: 41, quantity: 2 }, { unit_id: 42, quantity: 15 }], directions: 2 });
+    if (!r.ok) throw new Error('refused');
+    expect(r.value).toMatchObject({ participant_quantity: 15, free_quantity: 1 });
+    expect(r.value.unit_quantity_items).toEqual([
+      { unit_id: 1, quantity: 15, calculated_quantity: 14, unit_price: 800 * E6, subtotal_amount: 14 * 800 * E6 },
+      { unit_id: 41, quantity: 2, calculated_quantity: 2, unit_price: 1000 * E6, subtotal_amount: 2000 * E6 },
+      { unit_id: 42, quantity: 15, calculated_quantity: 15, unit_price: 300 * E6, subtotal_amount: 4500 * E6 },
+      { unit_id: 9, quantity: 0, calculated_quantity: 1, unit_price: 0, subtotal_amount: 0 },
+    ]);
+    expect(r.value.direction_amounts).toEqual([(11200 + 2000 + 4500) * E6, (11200 + 2000 + 4500) * E6]);
+  });
+
+  it('refuses a request of items alone: there must be participants', () => {
+    expect(calculateAmount({ units: withItems, prices: itemPrices, freeCountPlans: plans, items: [{ unit_id: 41, quantity: 3 }], directions: 1 })).toEqual({ ok: false, problem: { kind: 'no_participants' } });
+  });
+});
+
 describe('free count plans', () => {
   it('finds the plan for a count', () => {
     expect(freeQuantityFor(14, plans)).toBe(0);

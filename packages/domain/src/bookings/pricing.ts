@@ -1,6 +1,8 @@
 /**
  * Pricing a group (DESIGN §6): unit prices from the plan in force on the service date, the free
- * count plan turning the most expensive participants free, priced per direction. Amounts are
+ * count plan turning the most expensive participants free, priced per direction. Units that are
+ * not participants (count_inclusive false: LUGGAGE, CHANGE_HANDLE_FEE) are priced the same way,
+ * per piece and direction, but neither count towards the group nor ride free. Amounts are
  * integers on the millionth scale (price_e6).
  */
 export interface PricedUnit {
@@ -97,8 +99,9 @@ export function calculateAmount(input: {
   if (participants === 0) return { ok: false, problem: { kind: 'no_participants' } };
 
   const free = freeQuantityFor(participants, input.freeCountPlans);
-  // The most expensive participants ride free first (adults before children at equal price).
-  const order = [...quantities.keys()].sort((a, b) => {
+  // The most expensive participants ride free first (adults before children at equal price);
+  // items that are not participants (luggage, a handling fee: count_inclusive false) are never free.
+  const order = [...quantities.keys()].filter((id) => unitById.get(id)!.count_inclusive).sort((a, b) => {
     const pa = input.prices.get(a)!.price_e6;
     const pb = input.prices.get(b)!.price_e6;
     if (pa !== pb) return pb - pa;

@@ -200,8 +200,11 @@ export const SearchInventoryService = z.object({
   departure_hhmm: z.string().nullable(),
   arrival_hhmm: z.string().nullable(),
   vacant_seats: z.number().int(),
+  /** The seat inquiry's level of the train on the segment (SOLD_OUT while on hold or suspended); null when it has no inventory. */
+  allotment_level: z.enum(ALLOTMENT_LEVELS).nullable(),
   is_available: z.boolean(),
 });
+export type SearchInventoryService = z.infer<typeof SearchInventoryService>;
 export const SearchInventoryResponse = z.object({ date: DateString, services: z.array(SearchInventoryService) });
 export const SearchInventoryByTypeParams = z.object({ date: DateString, arrangement_type_ids: IdList });
 export const SearchInventoryByTypeResponse = z.object({

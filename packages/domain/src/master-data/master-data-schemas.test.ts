@@ -124,6 +124,18 @@ describe('units', () => {
     expect(fieldsOf({ ...unit, auto_calculated: true })).toEqual(['auto_calculated']);
     expect(fieldsOf({ ...unit, annotation: 'FREE' })).toEqual(['auto_calculated']);
     expect(fieldsOf({ ...unit, annotation: 'FREE', auto_calculated: true })).toEqual([]);
-    expect(fieldsOf({ ...unit, fare_type: 'LUGGAGE' })).toEqual(['fare_type']);
+    expect(fieldsOf({ ...unit, fare_type: 'BICYCLE' })).toEqual(['fare_type']);
+  });
+
+  it('takes the fare types of spec 000 §4, LUGGAGE and CHANGE_HANDLE_FEE as items: plain annotation, not participants', () => {
+    const item = { ...unit, annotation: 'NORMAL', count_inclusive: false, name_label: [{ language_id: 'ja', text: '大型手荷物' }, { language_id: 'en', text: 'Large luggage' }] };
+    for (const fare_type of ['LUGGAGE', 'CHANGE_HANDLE_FEE']) {
+      expect(fieldsOf({ ...item, fare_type }), fare_type).toEqual([]);
+      expect(fieldsOf({ ...item, fare_type, count_inclusive: true }), fare_type).toEqual(['count_inclusive']);
+      expect(fieldsOf({ ...item, fare_type, annotation: 'SUPPORTER' }), fare_type).toEqual(['annotation']);
+      expect(fieldsOf({ ...item, fare_type, annotation: 'FREE', auto_calculated: true }), fare_type).toEqual(['annotation']);
+    }
+    // A passenger fare may still be a participant or not, as before.
+    expect(fieldsOf({ ...unit, fare_type: 'ADULT' })).toEqual([]);
   });
 });

@@ -9,7 +9,16 @@ export type SeatType = (typeof SEAT_TYPES)[number];
 
 export const SEGMENTS = ['NORMAL', 'SCHOOL'] as const;
 export const ANNOTATIONS = ['NORMAL', 'HANDICAPPED_1', 'HANDICAPPED_2', 'SUPPORTER', 'FREE'] as const;
-export const FARE_TYPES = ['ADULT', 'CHILD'] as const;
+/**
+ * Fare types (spec 000 §4): the passenger fares ADULT and CHILD, and the admin notes' LUGGAGE (a
+ * piece of luggage carried) and CHANGE_HANDLE_FEE (the fee for handling a change), which are
+ * items priced like a fare but not participants (DESIGN "Units").
+ */
+export const FARE_TYPES = ['ADULT', 'CHILD', 'LUGGAGE', 'CHANGE_HANDLE_FEE'] as const;
+export type FareType = (typeof FARE_TYPES)[number];
+/** The fare types a person travels on: they count as participants, take a seat and may ride free. */
+export const PASSENGER_FARE_TYPES = ['ADULT', 'CHILD'] as const satisfies readonly FareType[];
+export const isPassengerFare = (fareType: string): boolean => (PASSENGER_FARE_TYPES as readonly string[]).includes(fareType);
 
 export const Station = z.object({
   station_id: z.number().int(),

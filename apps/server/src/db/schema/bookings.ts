@@ -36,6 +36,9 @@ export const bookings = pgTable(
     group: jsonb('group').notNull(),
     applicant: jsonb('applicant').notNull(),
     tourConductor: jsonb('tour_conductor'),
+    /** Counts the changes of the applicant's and the tour conductor's data (spec 000 §3 version): 1 as submitted. */
+    applicantVersion: integer('applicant_version').notNull().default(1),
+    tourConductorVersion: integer('tour_conductor_version').notNull().default(1),
     author: jsonb('author'),
     note: text('note').notNull().default(''),
     caution: text('caution').notNull().default(''),

@@ -28,6 +28,8 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_audience_idx').on(t.audience, t.category, t.createdAt),
+    // A booking's notifications: the service-order list shows them on each row, its filters ask for a kind.
+    index('notifications_booking_idx').on(t.bookingId, t.audience),
     check('notifications_audience', sql`${t.audience} in ('ADMIN', 'AGENT')`),
     check('notifications_category', sql`${t.category} in ('booking', 'payment')`),
     check('notifications_kind', oneOf(t.kind, NOTIFICATION_KINDS)),

@@ -2,7 +2,7 @@
  * Pricing (the pricing module): pricing plans and their unit prices, free-count plans and products.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, check, date, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { createdAt, updatedAt } from './columns.ts';
 import { units } from './reference.ts';
@@ -49,12 +49,19 @@ export const freeCountPlans = pgTable(
   (t) => [check('free_count_plans_range', sql`${t.min} >= 1 and ${t.min} <= ${t.max} and ${t.freeQuantity} >= 0`)],
 );
 
-export const products = pgTable('products', {
-  id: serial('id').primaryKey(),
-  shortName: text('short_name').notNull(),
-  channel: text('channel').notNull().default('GROUP'),
-  priority: integer('priority').notNull().default(0),
-  labels: jsonb('labels').$type<LocalizedLabel[]>().notNull().default([]),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    shortName: text('short_name').notNull(),
+    channel: text('channel').notNull().default('GROUP'),
+    priority: integer('priority').notNull().default(0),
+    labels: jsonb('labels').$type<LocalizedLabel[]>().notNull().default([]),
+    /** The service dates the product is sold for (GET /v1/products?service_dates); null: open on that side. */
+    serviceDateFrom: date('service_date_from', { mode: 'string' }),
+    serviceDateTo: date('service_date_to', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('products_service_dates', sql`${t.serviceDateFrom} is null or ${t.serviceDateTo} is null or ${t.serviceDateFrom} <= ${t.serviceDateTo}`)],
+);

@@ -1,8 +1,10 @@
 /**
  * Reference data: the line, its stations and directions, the trains, their cars and seats, arrangement types and fare units.
  */
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { labels } from './columns.ts';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ANNOTATIONS, FARE_TYPES, PASSENGER_FARE_TYPES, SEGMENTS } from '@sagano/domain/reference/reference-schemas';
+import { labels, oneOf } from './columns.ts';
 
 export const stations = pgTable('stations', {
   stationId: integer('station_id').primaryKey(),
@@ -76,6 +78,22 @@ export const units = pgTable(
     countInclusive: boolean('count_inclusive').notNull(),
     autoCalculated: boolean('auto_calculated').notNull(),
   },
-  // One unit per segment × annotation × fare type (POST /v1/units answers 409 UNIT_ALREADY_EXISTS first).
-  (t) => [uniqueIndex('units_combination_uq').on(t.segment, t.annotation, t.fareType)],
+  // POST /v1/units answers 409 UNIT_ALREADY_EXISTS before either index would refuse (DESIGN "Units").
+  (t) => [
+    // A passenger fare (adult, child) once per segment × annotation: the booking form's grid, the
+    // free count and the plans read "the" unit of a combination.
+    uniqueIndex('units_passenger_combination_uq')
+      .on(t.segment, t.annotation, t.fareType)
+      .where(sql.raw(`fare_type in (${PASSENGER_FARE_TYPES.map((f) => `'${f}'`).join(', ')})`)),
+    // Luggage and fee units may be several per segment, told apart by name: no two units of a segment share their Japanese name.
+    uniqueIndex('units_name_ja_uq').on(t.segment, sql`(jsonb_path_query_first(${t.nameLabel}, '$[*] ? (@.language_id == "ja").text') #>> '{}')`),
+    check('units_segment', oneOf(t.segment, SEGMENTS)),
+    check('units_annotation', oneOf(t.annotation, ANNOTATIONS)),
+    check('units_fare_type', oneOf(t.fareType, FARE_TYPES)),
+    // Luggage and the change handling fee are items, not people: no seat, never free, plain annotation.
+    check(
+      'units_item_not_participant',
+      sql.raw(`fare_type in (${PASSENGER_FARE_TYPES.map((f) => `'${f}'`).join(', ')}) or (annotation = 'NORMAL' and not count_inclusive and not auto_calculated)`),
+    ),
+  ],
 );

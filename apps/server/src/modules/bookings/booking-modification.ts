@@ -4,7 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { holdsAllotments, type BookingState, type BookingStatus } from '@sagano/domain/bookings/booking-state';
-import { UpdateParamsBody, type CalculateAmountBody, type CalculateAmountResponse } from '@sagano/domain/bookings/booking-schemas';
+import { personData, UpdateParamsBody, type CalculateAmountBody, type CalculateAmountResponse } from '@sagano/domain/bookings/booking-schemas';
 import { seatOutcome } from '@sagano/domain/bookings/change-comparison';
 import type { ChangeSummary } from '@sagano/domain/bookings/change-summary-schema';
 import { previewChange, reprice } from '@sagano/domain/bookings/modification';
@@ -32,6 +32,7 @@ import { beginStep, callerOf, notify, recordStep } from './booking-steps.ts';
 import { checkContent, checkedDirections, readContext, refusePastDates } from './booking-submission.ts';
 import type { LockedBooking } from './bookings.repository.ts';
 import { priceWith, readPricingReference } from './pricing-reference.ts';
+import { handlingFeesOf, refuseAgentFeeChange } from './handling-fees.ts';
 
 /** Sub-statuses in which the booking's seats are (being) assigned. */
 const SEATED_SUB_STATUSES: readonly string[] = ['SAGANO_SEAT_ASSIGNING', 'SAGANO_SEAT_RESERVED', 'SAGANO_SEAT_TABLE_SENT', 'SAGANO_SEAT_NOT_AVAILABLE'];
@@ -158,11 +159,16 @@ export async function writeChange(work: Work, principal: Principal, booking: Loc
   );
   await tx.execute(sql`delete from booking_wheelchairs where booking_id = ${booking.id}`);
   if (plan.wheelchairs.length > 0) await tx.insert(t.bookingWheelchairs).values(plan.wheelchairs.map((needSlope) => ({ bookingId: booking.id, needSlope })));
+  const applicant = personData(change.applicant);
+  const tourConductor = change.tour_conductor && personData(change.tour_conductor);
   await tx
     .update(t.bookings)
     .set({
-      applicant: change.applicant,
-      tourConductor: change.tour_conductor,
+      applicant,
+      tourConductor,
+      // A person's version counts the changes of their data (jsonb compares values, not key order).
+      applicantVersion: sql`${t.bookings.applicantVersion} + case when ${t.bookings.applicant} is distinct from ${JSON.stringify(applicant)}::jsonb then 1 else 0 end`,
+      tourConductorVersion: sql`${t.bookings.tourConductorVersion} + case when ${t.bookings.tourConductor} is distinct from ${tourConductor === null ? null : JSON.stringify(tourConductor)}::jsonb then 1 else 0 end`,
       group: change.group,
       groupType: change.group.group_type,
       groupName: change.group.name,
@@ -203,6 +209,8 @@ export function refuseChangeWithoutRoom(booking: LockedBooking, plan: Awaited<Re
 export async function updateParams(work: Work, principal: Principal, bookingId: string, change: UpdateParamsBody, clock: Clock, publicUrl: string): Promise<{ status: BookingStatus; total_amount: number }> {
   const caller = callerOf(principal);
   const { booking, state } = await beginStep(work, principal, bookingId, 'request_modification');
+  await refuseStalePersons(work.tx, booking, change);
+  if (caller === 'AGENT') refuseAgentFeeChange(await handlingFeesOf(work.tx, booking.id), change.participant_group.unit_quantity_items);
   await refuseClosedContractTerms(work.tx, checkedDirections(change.service_order), clock.today(), (d) => booking.services.some((s) => s.direction === d.direction && s.serviceDate === d.choice.service_date && s.serviceId === d.choice.service_id));
   if (caller === 'OPERATOR') {
     const summary = await summaryBeforeWrite(work, booking, change);
@@ -217,6 +225,22 @@ export async function updateParams(work: Work, principal: Principal, bookingId: 
   await notify(work.tx, booking, 'ADMIN', 'MODIFICATION', 'booking', { change_summary: await summaryBeforeWrite(work, booking, change) });
   await recordStep(work, principal, booking, { status: 'MODIFICATION_SUBMITTED', pendingChange: change, modificationDeclineReason: null });
   return { status: 'MODIFICATION_SUBMITTED', total_amount: plan.repricing.total_amount };
+}
+
+/**
+ * The applicant's and tour conductor's versions the caller read, when sent, must be the
+ * booking's (409 BOOKING_CHANGED naming the person's version; nothing is written).
+ */
+async function refuseStalePersons(tx: Executor, booking: LockedBooking, change: UpdateParamsBody): Promise<void> {
+  const seen = { applicant: change.applicant.version, tour_conductor: change.tour_conductor?.version };
+  if (seen.applicant === undefined && seen.tour_conductor === undefined) return;
+  const [row] = await tx.select({ applicant: t.bookings.applicantVersion, tour_conductor: t.bookings.tourConductorVersion }).from(t.bookings).where(eq(t.bookings.id, booking.id));
+  for (const person of ['applicant', 'tour_conductor'] as const) {
+    const read = seen[person];
+    if (read !== undefined && read !== row![person]) {
+      throw new AppError('BOOKING_CHANGED', `${person}.version: the ${person.replace('_', ' ')} was changed since version ${read} (now ${row![person]}); nothing was changed`, `${person}.version`);
+    }
+  }
 }
 
 /** The change compared with the locked booking as it stands, before anything is written. */

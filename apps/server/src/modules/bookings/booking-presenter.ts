@@ -94,7 +94,9 @@ export function presentBooking(
       held_standing: s.heldStanding,
       can_assign_seats: flags.can_assign_seats && s.heldGroup + s.heldWheelchair > 0,
       assignable_arrangement_ids: held,
+      from_station_name: s.fromStationName,
       seats: showSeats ? (extras.seats.get(legKey(s.serviceDate, s.serviceId)) ?? []) : [],
+      to_station_name: s.toStationName,
     };
   });
   const needed = [
@@ -110,6 +112,7 @@ export function presentBooking(
     agent_type: a.agent.agentType,
     agent_name: a.agent.nameJa,
     agent_name_en: a.agent.nameEn,
+    id: a.booking.id,
     agent_sub_group_id: a.subGroup.id,
     agent_sub_group_name: a.subGroup.nameJa,
     agent_sub_group_name_en: a.subGroup.nameEn,
@@ -121,8 +124,8 @@ export function presentBooking(
     wait_listing: a.booking.waitListing,
     caution: a.booking.caution,
     priority: a.booking.priority,
-    applicant: a.booking.applicant as BookingResponse['applicant'],
-    tour_conductor: (a.booking.tourConductor as BookingResponse['tour_conductor']) ?? null,
+    applicant: { ...(a.booking.applicant as Omit<BookingResponse['applicant'], 'version'>), version: a.booking.applicantVersion },
+    tour_conductor: a.booking.tourConductor ? { ...(a.booking.tourConductor as Omit<NonNullable<BookingResponse['tour_conductor']>, 'version'>), version: a.booking.tourConductorVersion } : null,
     group: { group_type: group.group_type, name: group.name, name_kana: group.name_kana ?? '', country_code: group.country_code, japan_prefecture_code: group.japan_prefecture_code ?? null },
     note: a.booking.note,
     main_params: {
@@ -168,6 +171,7 @@ export function presentBooking(
         a.booking.cancellationFeeE6 === null
           ? null
           : {
+      bulk_reservation_id: a.booking.bulkReservationId,
               cancellation_rate_e6: a.booking.cancellationRateE6 ?? 0,
               total_cancellation_fee: a.booking.cancellationFeeE6,
               cancelled_at: a.booking.cancelledAt?.toISOString() ?? null,
@@ -203,6 +207,7 @@ export function presentBooking(
     cancellation_declined: isEnded(state) ? null : ((a.booking.cancellationDeclined as CancellationDeclined | null) ?? null),
     status_before_cancellation: isCancelling(state) ? ((a.booking.statusBeforeCancellation as BookingStatus | null) ?? null) : null,
     documents,
+    discrepancy_details: fareDetail?.discrepancy_details ?? null,
     notes: a.notes
       .filter((n) => caller !== 'AGENT' || !n.isPrivate)
       .map((n) => ({ note_id: n.id, note: n.note, author: { type: n.authorType, name: n.authorName }, created_at: n.createdAt.toISOString(), is_private: n.isPrivate })),

@@ -1,16 +1,26 @@
 /** Booking lists: pages of bookings, each with its trains (service orders), or one row per booking (payments). */
 import { sql, type SQL } from 'drizzle-orm';
-import { defaultSortOrder, type ServiceOrderRow, type ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
+import { defaultSortOrder, type ServiceOrderNotification, type ServiceOrderRow, type ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
 import { statusRankSql } from '../../db/schema/booking-status-rank.ts';
 import { daysBetween } from '@sagano/domain/common/business-date';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { capabilitiesOf } from '@sagano/domain/auth/roles';
+import type { Principal } from '../auth/principal.ts';
 import { tenantScopeSql, type TenantScope } from '../auth/tenant-scope.ts';
 import { paymentRowOfJson } from '../payments/payment-reads.ts';
 
-/** Which bookings a caller may list: everything, an agent's, or one branch's. */
+/** Whose notifications a list row shows: the back office's inbox or the agent's (within the caller's tenant scope). */
+export type NotificationAudience = 'ADMIN' | 'AGENT';
+
+/** The inbox a caller reads (as GET /v1/notifications/*): the back office the admin side, agents their own; station staff none. */
+export function notificationInboxOf(principal: Principal): NotificationAudience | null {
+  const u = principal.user;
+  if (u.kind === 'OPERATOR') return capabilitiesOf(u).backOffice ? 'ADMIN' : null;
+  return 'AGENT';
+}
 
 /**
  * Totals are exact up to this many rows; beyond it the list answers this number with
@@ -175,8 +185,20 @@ function orderOf(q: ServiceOrderSearchQuery, t: string): SQL {
  * each with every train it rides (with `serviceId`, the by-service list: that train only). The
  * total counts bookings. `today` decides what is overdue.
  */
-export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQuery, scope: TenantScope, options: { today: string; serviceId?: number }): Promise<{ total: number; total_capped: boolean; rows: ServiceOrderRow[] }> {
-  const { serviceId } = options;
+export async function searchServiceOrders(
+  db: Executor,
+  q: ServiceOrderSearchQuery,
+  scope: TenantScope,
+  options: { today: string; serviceId?: number; inbox: NotificationAudience | null },
+): Promise<{ total: number; total_capped: boolean; rows: ServiceOrderRow[] }> {
+  const { serviceId, inbox } = options;
+  // Each row's notifications in the caller's inbox (none for callers without one, such as station staff).
+  const notifications =
+    inbox === null
+      ? sql`'[]'::json`
+      : sql`(select coalesce(json_agg(json_build_object('notification_id', n.id, 'kind', n.kind, 'category', n.category, 'created_at', n.created_at, 'is_read', n.read_at is not null)
+                                      order by n.created_at desc, n.id desc), '[]'::json)
+             from notifications n where n.booking_id = b.id and n.audience = ${inbox} and n.deleted_at is null and ${tenantScopeSql(scope, 'n')})`;
   const where = bookingFilters(q, scope, options);
   const firstLeg = firstLegOf(q, serviceId);
   const once = readMatchesOnce(q);
@@ -210,6 +232,7 @@ export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQue
     from_station_id: number; to_station_id: number; departure_time: string | null; group_type: 'NORMAL' | 'SCHOOL'; group_name: string; agent_id: number; agent_name: string; agent_name_en: string; agent_type: string;
     sub_group_name: string; sub_group_name_en: string; participant_quantity: number; operator_name: string; status: string; sub_status: string; caution: string;
     payment_status: string | null; payment_method: string | null; payment_total: number | string | null; directions: number; hits: number | null; booked: number | null;
+    notifications: (Omit<ServiceOrderNotification, 'created_at'> & { created_at: string })[];
   }>(
     // The page is chosen on bookings and their trains only; the names and payments are joined to its rows alone.
     await db.execute(sql`
@@ -219,6 +242,7 @@ export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQue
              g.name_ja as sub_group_name, g.name_en as sub_group_name_en, b.participant_quantity, b.operator_name, b.status, b.sub_status, b.caution,
              p.status as payment_status, p.payment_method, p.total_amount_e6 as payment_total,
              (select count(*)::int from booking_services x where x.booking_id = b.id) as directions,
+             ${notifications} as notifications,
              ${once ? sql`(select count(*)::int from hits)` : sql`null::int`} as hits,
              ${once ? sql`(select count(*)::int from booked)` : sql`null::int`} as booked
       from page
@@ -260,6 +284,7 @@ export async function searchServiceOrders(db: Executor, q: ServiceOrderSearchQue
       status: r.status as ServiceOrderRow['status'],
       sub_status: r.sub_status as ServiceOrderRow['sub_status'],
       caution: r.caution,
+      notifications: r.notifications.map((n) => ({ ...n, created_at: new Date(n.created_at).toISOString() })),
       payment_info: r.payment_status
         ? { status: r.payment_status as never, payment_method: r.payment_method as never, total_amount: safeE6(r.payment_total ?? 0) }
         : null,

@@ -6,7 +6,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { BookingStatus } from '@sagano/domain/bookings/booking-state';
-import type { CreateBookingBody, ServiceChoice } from '@sagano/domain/bookings/booking-schemas';
+import { personData, type CreateBookingBody, type ServiceChoice } from '@sagano/domain/bookings/booking-schemas';
 import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -18,6 +18,7 @@ import type { Principal } from '../auth/principal.ts';
 import { insertBookingGraph, readSubmitContext, type SubmitContext } from './booking-submission.repository.ts';
 import { priceFare } from '../payments/booking-payments.ts';
 import { priceWith } from './pricing-reference.ts';
+import { refuseAgentFeeChange } from './handling-fees.ts';
 
 function requestHash(body: unknown): string {
   const canonical = (v: unknown): unknown =>
@@ -174,6 +175,10 @@ export async function submit(work: Work, principal: Principal, body: CreateBooki
   if (context.group_type_id === null) throw new AppError('CONFLICT', 'no arrangement type is marked as the group allotment');
 
   const { price, wheelchairs } = checkContent(context, directions, body, priceDate);
+  if (user.kind === 'AGENT') {
+    const fees = context.pricing.units.filter((u) => u.fare_type === 'CHANGE_HANDLE_FEE').map((u): [number, number] => [u.id, 0]);
+    refuseAgentFeeChange(new Map(fees), body.participant_group.unit_quantity_items);
+  }
   const needed = price.participant_quantity - wheelchairs.length;
   const fits = context.services.every((s) => s.vacant >= needed);
   if (!fits && !body.wait_listing) {
@@ -203,8 +208,8 @@ export async function submit(work: Work, principal: Principal, body: CreateBooki
       groupType: body.group.group_type,
       groupName: body.group.name,
       group: body.group,
-      applicant: body.applicant,
-      tourConductor: body.tour_conductor,
+      applicant: personData(body.applicant),
+      tourConductor: body.tour_conductor && personData(body.tour_conductor),
       author: body.author ?? { type: user.kind === 'AGENT' ? 'AGENT' : 'ADMIN', name: user.name },
       note: body.note,
       operatorName: body.operator ?? '',

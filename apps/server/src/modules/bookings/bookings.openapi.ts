@@ -61,6 +61,7 @@ const SEARCH_RESPONSE = {
     status: 'SUBMITTED',
     sub_status: 'INITIAL',
     caution: '',
+    notifications: [{ notification_id: 412, kind: 'BOOKING_RECEIVED', category: 'booking', created_at: '2027-05-01T01:23:45.000Z', is_read: false }],
     payment_info: null,
     is_round_trip: false,
   }],
@@ -116,7 +117,7 @@ export const bookingsContract: AreaContract[] = [defineArea('bookings', 'Group b
   'GET /v1/bookings/{booking_id}': {
     id: 'bookings.get',
     summary: 'Read a booking',
-    description: 'The booking with its trains, participants, amounts, history, documents and notes, and the flags saying which steps the caller may take now. With `?token=` (the link mailed to the group), answers the group\'s own summary without signing in. Another agent\'s booking answers 404.',
+    description: 'The booking with its trains, participants, amounts, history, documents and notes, and the flags saying which steps the caller may take now. With `?token=` (the link mailed to the group), answers the group\'s view of the booking without signing in (`CustomerBookingResponse`: its trains and seats, group, participants, tour conductor and documents; no notes, history, money beyond the invoice link, or contact details of the agent\'s office). Another agent\'s booking answers 404.',
     optionalSignIn: true,
     errors: ['UNAUTHENTICATED'],
   },
@@ -232,8 +233,8 @@ export const bookingsContract: AreaContract[] = [defineArea('bookings', 'Group b
   'PUT /v1/bookings/{booking_id}/params': {
     id: 'bookings.updateParams',
     summary: 'Change a booking',
-    description: 'Replaces the booking\'s content. A request not yet confirmed changes at once; a confirmed booking gets a change request the operator accepts or rejects (its trains can be changed once).',
-    errors: [...STEP, 'TRAIN_CHANGE_USED', 'SUBMISSION_DEADLINE_PASSED', 'UNPROCESSABLE', ...SEATS],
+    description: 'Replaces the booking\'s content. A request not yet confirmed changes at once; a confirmed booking gets a change request the operator accepts or rejects (its trains can be changed once). Send `applicant.version` and `tour_conductor.version` as last read to be refused (`409 BOOKING_CHANGED`, naming the person\'s version; nothing changed) if that person\'s data changed since; a change of their data raises the version. An agent keeps the quantity of a CHANGE_HANDLE_FEE unit as the booking has it (the operator charges it; otherwise 400).',
+    errors: [...STEP, 'TRAIN_CHANGE_USED', 'SUBMISSION_DEADLINE_PASSED', 'UNPROCESSABLE', 'BOOKING_CHANGED', ...SEATS],
   },
   'GET /v1/bookings/{booking_id}/notes': {
     id: 'bookings.listNotes',

@@ -25,7 +25,7 @@ export interface BookingAggregate {
   /** The agent, with its billing day and the end of its last billed period (a monthly payment's expected billing date). */
   agent: { id: number; nameJa: string; nameEn: string; agentType: string; ignoreCancellationPolicy: boolean; billingDay: number | null; billingDayEndOfMonth: boolean; lastBilledTo: string | null };
   subGroup: { id: number; nameJa: string; nameEn: string; isRoot: boolean };
-  services: (BookingServiceRow & { names: LocalizedLabel[]; departureHhmm: string | null; arrivalHhmm: string | null })[];
+  services: (BookingServiceRow & { names: LocalizedLabel[]; departureHhmm: string | null; arrivalHhmm: string | null; fromStationName: LocalizedLabel[]; toStationName: LocalizedLabel[] })[];
   units: (typeof t.bookingUnits.$inferSelect)[];
   wheelchairs: { needSlope: boolean }[];
   /** Every payment of the booking (fare, discrepancies, cancellation fee), newest first. */
@@ -65,17 +65,19 @@ export async function loadBooking(db: Executor, bookingId: string): Promise<Book
     .select({ id: t.agentGroups.id, nameJa: t.agentGroups.nameJa, nameEn: t.agentGroups.nameEn, isRoot: t.agentGroups.isRoot })
     .from(t.agentGroups)
     .where(eq(t.agentGroups.id, booking.agentSubGroupId));
-  const services = rowsOf<BookingServiceRow & { names: LocalizedLabel[]; departure_hhmm: string | null; arrival_hhmm: string | null; service_date_text: string }>(
+  const services = rowsOf<BookingServiceRow & { names: LocalizedLabel[]; departure_hhmm: string | null; arrival_hhmm: string | null; service_date_text: string; fromStationName: LocalizedLabel[] | null; toStationName: LocalizedLabel[] | null }>(
     await db.execute(sql`
       select bs.booking_id as "bookingId", bs.direction, bs.service_date::text as "serviceDate", bs.service_id as "serviceId",
              bs.from_station_id as "fromStationId", bs.to_station_id as "toStationId", bs.held_group as "heldGroup",
              bs.held_wheelchair as "heldWheelchair", bs.held_standing as "heldStanding", s.names,
+             (select st.labels from stations st where st.station_id = bs.from_station_id) as "fromStationName",
+             (select st.labels from stations st where st.station_id = bs.to_station_id) as "toStationName",
              (select d.departure_hhmm from diagram_items d where d.service_id = bs.service_id and d.station_id = bs.from_station_id) as departure_hhmm,
              (select d.arrival_hhmm from diagram_items d where d.service_id = bs.service_id and d.station_id = bs.to_station_id) as arrival_hhmm
       from booking_services bs join services s on s.id = bs.service_id
       where bs.booking_id = ${booking.id}
       order by bs.service_date, case bs.direction when 'down' then 0 else 1 end`),
-  ).map((r) => ({ ...r, departureHhmm: r.departure_hhmm, arrivalHhmm: r.arrival_hhmm }));
+  ).map((r) => ({ ...r, departureHhmm: r.departure_hhmm, arrivalHhmm: r.arrival_hhmm, fromStationName: r.fromStationName ?? [], toStationName: r.toStationName ?? [] }));
   const [units, wheelchairs, payments, notes, histories, ledger] = await readAll(db, [
     () => db.select().from(t.bookingUnits).where(eq(t.bookingUnits.bookingId, booking.id)).orderBy(asc(t.bookingUnits.unitId)),
     () => db.select({ needSlope: t.bookingWheelchairs.needSlope }).from(t.bookingWheelchairs).where(eq(t.bookingWheelchairs.bookingId, booking.id)).orderBy(asc(t.bookingWheelchairs.id)),

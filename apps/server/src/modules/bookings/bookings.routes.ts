@@ -33,11 +33,11 @@ import {
   UpdateParamsResponse,
 } from '@sagano/domain/bookings/booking-schemas';
 import { REFUSAL_REASONS } from '@sagano/domain/bookings/booking-state';
-import { CustomerBookingSummary } from '@sagano/domain/seats/seat-schemas';
+import { CustomerBookingResponse } from '@sagano/domain/seats/customer-booking-schemas';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/client.ts';
 import { bookingStepRoutes } from './booking-step-route.ts';
-import { searchPayments, searchServiceOrders } from './booking-search.repository.ts';
+import { notificationInboxOf, searchPayments, searchServiceOrders } from './booking-search.repository.ts';
 import { tenantScopeOf } from '../auth/tenant-scope.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { presentPaymentDetail } from '../payments/payment-presenter.ts';
@@ -48,7 +48,7 @@ import type { BookingsService } from './bookings.service.ts';
 const NoteId = z.object({ note_id: z.number().int() });
 
 /** The booking calls of spec 001 §7.2 that this issue builds. */
-export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; bookings: BookingsService; customerSummary: (db: Db, bookingId: string, token: string) => Promise<CustomerBookingSummary> }) {
+export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; bookings: BookingsService; customerBooking: (db: Db, bookingId: string, token: string) => Promise<CustomerBookingResponse> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, bookings } = deps;
   const tags = ['bookings'];
@@ -67,7 +67,7 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
     schema: { tags, querystring: ServiceOrderSearchQuery, response: { 200: ServiceOrderSearchResponse } },
     config: { access: 'authenticated' },
   }, async (request) => {
-    const { total, total_capped, rows } = await searchServiceOrders(db, request.query, tenantScopeOf(request.principal!), { today: deps.clock.today() });
+    const { total, total_capped, rows } = await searchServiceOrders(db, request.query, tenantScopeOf(request.principal!), { today: deps.clock.today(), inbox: notificationInboxOf(request.principal!) });
     return { total, total_capped, page: request.query.page, per_page: request.query.per_page, service_orders: rows };
   });
 
@@ -98,7 +98,7 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
   }, async (request) => {
     // Every booking on one train (a train holds a few hundred seats: one page is enough).
     const q = { page: 1, per_page: 500, service_date_from: request.params.service_date, service_date_to: request.params.service_date };
-    const { total, total_capped, rows } = await searchServiceOrders(db, q, { agentId: null, agentSubGroupId: null }, { today: deps.clock.today(), serviceId: request.params.service_id });
+    const { total, total_capped, rows } = await searchServiceOrders(db, q, { agentId: null, agentSubGroupId: null }, { today: deps.clock.today(), serviceId: request.params.service_id, inbox: notificationInboxOf(request.principal!) });
     return { total, total_capped, page: 1, per_page: 500, service_orders: rows };
   });
 
@@ -112,12 +112,12 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
       tags,
       params: BookingIdParams,
       querystring: z.object({ agent_sub_group_id: z.coerce.number().int().optional(), token: z.string().max(100).optional() }),
-      response: { 200: z.union([BookingResponse, CustomerBookingSummary]) },
+      response: { 200: z.union([BookingResponse, CustomerBookingResponse]) },
     },
-    // With ?token= the group reads its own booking (the customer summary) without a session.
+    // With ?token= the group reads its own booking (the group's view of it, spec 001 §7.3) without a session.
     config: { access: 'public' },
   }, (request) => {
-    if (request.query.token !== undefined) return deps.customerSummary(db, request.params.booking_id, request.query.token);
+    if (request.query.token !== undefined) return deps.customerBooking(db, request.params.booking_id, request.query.token);
     if (!request.principal) throw new AppError('UNAUTHENTICATED', 'sign in to see bookings');
     return bookings.get(db, request.principal, request.params.booking_id);
   });

@@ -4,7 +4,7 @@
  */
 import { inArray } from 'drizzle-orm';
 import { holdsAllotments } from '@sagano/domain/bookings/booking-state';
-import type { UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
+import { personData, type UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
 import { compareChange, type ComparedBooking } from '@sagano/domain/bookings/change-comparison';
 import type { ChangeSummary } from '@sagano/domain/bookings/change-summary-schema';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
@@ -68,7 +68,7 @@ export async function changeSummaryOf(executor: Executor, a: BookingAggregate, c
     units: change.participant_group.unit_quantity_items,
     wheelchairs: change.participant_group.wheel_chairs,
     participant_quantity: price.participant_quantity,
-    details: { applicant: change.applicant, tour_conductor: plainConductor(change.tour_conductor), group: plainGroup(change.group), note: change.note },
+    details: { applicant: personData(change.applicant), tour_conductor: plainConductor(change.tour_conductor), group: plainGroup(change.group), note: change.note },
   };
   const state = stateOf(a.booking, a.services.length === 2, a.agent.ignoreCancellationPolicy);
   return compareChange({

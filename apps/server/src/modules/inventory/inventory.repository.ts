@@ -177,3 +177,11 @@ export async function requestsOnDay(db: Executor, date: string): Promise<{ servi
   );
   return rows.map((r) => ({ serviceId: r.service_id, fromStationId: r.from_station_id, toStationId: r.to_station_id, quantity: r.quantity, waitlisted: r.waitlisted }));
 }
+
+/** The arrangement types a group books on: the group allotment, wheelchair places and standing places. */
+export async function groupBookableTypes(db: Executor): Promise<number[]> {
+  const rows = rowsOf<{ arrangement_type_id: number }>(
+    await db.execute(sql`select arrangement_type_id from arrangement_types where is_group_allotment or seat_type in ('WHEELCHAIR', 'STANDING') order by arrangement_type_id`),
+  );
+  return rows.map((r) => r.arrangement_type_id);
+}

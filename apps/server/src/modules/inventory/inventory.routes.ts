@@ -13,20 +13,22 @@ import {
   SearchInventoryResponse,
   ServiceDayParams,
   ServiceInventoryParams,
-  ServiceInventoryQuery,
   ServiceInventoryResponse,
   ServiceStatusBody,
   ServiceStatusParams,
   ServiceStatusResponse,
 } from '@sagano/domain/inventory/inventory-schemas';
 import { AffectedBookingsQuery, AffectedBookingsResponse } from '@sagano/domain/inventory/suspension-schemas';
+import { BookingLinkQuery, ServiceInventoryLinkQuery } from '@sagano/domain/inventory/customer-inventory-schemas';
 import type { Db } from '../../db/client.ts';
 import type { InventoryService } from './inventory.service.ts';
+import { createCustomerInventory } from './customer-inventory.ts';
 
 /** Seat inquiry (allotments), the seat-level inventory, slot adjustment and suspensions. */
 export function inventoryRoutes(app: FastifyInstance, deps: { db: Db; inventory: InventoryService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, inventory } = deps;
+  const customer = createCustomerInventory(inventory);
   const tags = ['inventory'];
 
   // The month calendar may be up to 10 s old; force_real_time reads it live. It and the day list are
@@ -43,12 +45,15 @@ export function inventoryRoutes(app: FastifyInstance, deps: { db: Db; inventory:
     config: { access: 'backOfficeOrAgent' },
   }, (request) => inventory.day(request.params.service_day, { fromStationId: request.query.from_station_id, toStationId: request.query.to_station_id }));
 
+  // With ?base_booking_id=&token= the group's link reads a train of its own day (customer-inventory.ts).
   r.get('/v1/inventories/:date/services/:service_id', {
-    schema: { tags, params: ServiceInventoryParams, querystring: ServiceInventoryQuery, response: { 200: ServiceInventoryResponse } },
-    config: { access: 'backOffice' },
-  }, (request) =>
-    inventory.serviceInventory(db, request.params.date, request.params.service_id, request.query.all_arrangement_types ? undefined : request.query.arrangement_type_ids),
-  );
+    schema: { tags, params: ServiceInventoryParams, querystring: ServiceInventoryLinkQuery, response: { 200: ServiceInventoryResponse } },
+    config: { access: 'backOffice', bookingToken: true },
+  }, (request) => {
+    const { token, base_booking_id: bookingId, all_arrangement_types: all, arrangement_type_ids: types } = request.query;
+    if (token !== undefined) return customer.serviceInventory(db, { bookingId: bookingId ?? '', token }, request.params.date, request.params.service_id, types);
+    return inventory.serviceInventory(db, request.params.date, request.params.service_id, all ? undefined : types);
+  });
 
   r.put('/v1/inventories/arrangements', {
     schema: { tags, body: AdjustArrangementsBody, response: { 200: ServiceInventoryResponse } },
@@ -61,14 +66,22 @@ export function inventoryRoutes(app: FastifyInstance, deps: { db: Db; inventory:
   );
 
   r.post('/v1/search-inventory', {
-    schema: { tags, body: SearchInventoryBody, response: { 200: SearchInventoryResponse } },
-    config: { access: 'backOfficeOrAgent', operationLog: false },
-  }, (request) => inventory.search(request.body));
+    schema: { tags, querystring: BookingLinkQuery, body: SearchInventoryBody, response: { 200: SearchInventoryResponse } },
+    config: { access: 'backOfficeOrAgent', operationLog: false, bookingToken: true },
+  }, (request) => {
+    const { booking_id: bookingId, token } = request.query;
+    if (token !== undefined) return customer.search(db, { bookingId: bookingId ?? '', token }, request.body);
+    return inventory.search(request.body);
+  });
 
   r.get('/v1/search-inventory/:date/:arrangement_type_ids', {
-    schema: { tags, params: SearchInventoryByTypeParams, response: { 200: SearchInventoryByTypeResponse } },
-    config: { access: 'backOfficeOrAgent' },
-  }, (request) => inventory.countersByType(request.params.date, request.params.arrangement_type_ids));
+    schema: { tags, params: SearchInventoryByTypeParams, querystring: BookingLinkQuery, response: { 200: SearchInventoryByTypeResponse } },
+    config: { access: 'backOfficeOrAgent', bookingToken: true },
+  }, (request) => {
+    const { booking_id: bookingId, token } = request.query;
+    if (token !== undefined) return customer.countersByType(db, { bookingId: bookingId ?? '', token }, request.params.date, request.params.arrangement_type_ids);
+    return inventory.countersByType(request.params.date, request.params.arrangement_type_ids);
+  });
 
   r.put('/v1/services/:service_ids/status', {
     schema: { tags, params: ServiceStatusParams, body: ServiceStatusBody, response: { 200: ServiceStatusResponse } },

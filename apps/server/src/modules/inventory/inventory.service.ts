@@ -377,6 +377,7 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
           departure_hhmm: s.departure_hhmm,
           arrival_hhmm: s.arrival_hhmm,
           vacant_seats: s.vacant_seats,
+          allotment_level: s.has_inventory ? s.allotment_level : null,
           is_available: sellable(s.status) && s.has_inventory && s.vacant_seats >= body.total,
         })),
       };

@@ -2,7 +2,13 @@
 import { defineArea, type AreaContract } from '../../plugins/openapi-contract.ts';
 
 export const masterDataContract: AreaContract[] = [defineArea('master-data', 'The operator\'s own settings: units, group schedules, special contract terms, the operator\'s details, bank accounts and the cancellation policy.', {
-  'POST /v1/units': { id: 'masterData.createUnit', summary: 'Add a unit (fare type)', errors: ['UNIT_ALREADY_EXISTS'] },
+  'POST /v1/units': {
+    id: 'masterData.createUnit',
+    summary: 'Add a unit (fare type)',
+    description:
+      'Adds a unit of a segment. A passenger fare (ADULT, CHILD) exists once per segment × annotation × fare type; LUGGAGE and CHANGE_HANDLE_FEE units are items, not participants (annotation NORMAL, `count_inclusive` false), any number per segment. No two units of a segment share their Japanese name. Either rule broken is a `409 UNIT_ALREADY_EXISTS` naming `fare_type` or `name_label`. A priced unit must then be priced by the plans of its segment.',
+    errors: ['UNIT_ALREADY_EXISTS'],
+  },
   'GET /v1/master-data/group-schedules': { id: 'masterData.listGroupSchedules', summary: 'List group schedules' },
   'POST /v1/master-data/group-schedules': { id: 'masterData.createGroupSchedule', summary: 'Add a group schedule', errors: ['GROUP_SCHEDULE_OVERLAP'] },
   'GET /v1/master-data/group-schedules/{applied_from_service_date}': { id: 'masterData.getGroupSchedule', summary: 'Read a group schedule' },

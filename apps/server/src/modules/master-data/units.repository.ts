@@ -9,11 +9,21 @@ export async function lockUnits(db: Executor): Promise<void> {
   await db.execute(sql`lock table ${t.units} in share row exclusive mode`);
 }
 
+/** The passenger unit (ADULT, CHILD) of a segment × annotation × fare type, if there is one. */
 export async function findUnitOf(db: Executor, key: Pick<Unit, 'segment' | 'annotation' | 'fare_type'>): Promise<{ id: number } | undefined> {
   const [row] = await db
     .select({ id: t.units.id })
     .from(t.units)
     .where(and(eq(t.units.segment, key.segment), eq(t.units.annotation, key.annotation), eq(t.units.fareType, key.fare_type)));
+  return row;
+}
+
+/** The unit of a segment with this Japanese name (the expression of units_name_ja_uq), if there is one. */
+export async function findUnitNamed(db: Executor, segment: string, nameJa: string): Promise<{ id: number } | undefined> {
+  const [row] = await db
+    .select({ id: t.units.id })
+    .from(t.units)
+    .where(and(eq(t.units.segment, segment), sql`(jsonb_path_query_first(${t.units.nameLabel}, '$[*] ? (@.language_id == "ja").text') #>> '{}') = ${nameJa}`));
   return row;
 }
 

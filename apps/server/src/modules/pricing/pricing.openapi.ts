@@ -21,8 +21,21 @@ export const pricingContract: AreaContract[] = [defineArea('pricing', 'Group far
   'GET /v1/group-product/free_count_plans/{id}': { id: 'pricing.getProductFreeCountPlan', summary: 'Read a group product free count plan' },
   'DELETE /v1/group-product/free_count_plans/{id}': { id: 'pricing.deleteProductFreeCountPlan', summary: 'Delete a group product free count plan', errors: ['PRICING_PLAN_IN_USE'] },
   'GET /v1/pricing/{date}': { id: 'pricing.ofDay', summary: 'Prices on a day', description: 'The unit prices and free counts that apply to groups on that day.' },
-  'GET /v1/products': { id: 'pricing.listProducts', summary: 'List group products' },
-  'POST /v1/products': { id: 'pricing.createProduct', summary: 'Add a group product' },
-  'GET /v1/products/{id}': { id: 'pricing.getProduct', summary: 'Read a group product' },
-  'PUT /v1/products/{id}': { id: 'pricing.updateProduct', summary: 'Change a group product' },
+  'GET /v1/products': {
+    id: 'pricing.listProducts',
+    summary: 'List group products',
+    description: 'Every product by priority; with `service_dates` (yyyy-MM-dd, comma separated: a round trip\'s two days), only the products sold on every one of those dates (`service_date_from`/`service_date_to`, null meaning open on that side).',
+  },
+  'POST /v1/products': {
+    id: 'pricing.createProduct',
+    summary: 'Add a group product',
+    description: 'A product with the service dates it is sold for (both optional; an end before the start is a `400` on `service_date_to`).',
+  },
+  'GET /v1/products/{id}': {
+    id: 'pricing.getProduct',
+    summary: 'Read a group product',
+    description: 'The product; with `service_dates`, `404` when it is not sold on every one of them (as the list leaves it out).',
+    errors: ['NOT_FOUND'],
+  },
+  'PUT /v1/products/{id}': { id: 'pricing.updateProduct', summary: 'Change a group product', description: 'Replaces the whole product, its service dates included (left out: open).' },
 })];

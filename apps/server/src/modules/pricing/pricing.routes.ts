@@ -13,7 +13,7 @@ import {
   PricingPlanListResponse,
   PricingPlanResponse,
 } from '@sagano/domain/pricing/pricing-schemas';
-import { ProductBody, ProductListQuery, ProductListResponse, ProductResponse } from '@sagano/domain/pricing/product-schemas';
+import { ProductBody, ProductListQuery, ProductListResponse, ProductResponse, productSoldOn } from '@sagano/domain/pricing/product-schemas';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { findFreeCountPlan, listFreeCountPlans } from './free-count-plans.repository.ts';
@@ -101,13 +101,14 @@ export function pricingRoutes(app: FastifyInstance, deps: { db: Db }) {
     pricing_plans: (await pricingPlansOn(db, request.params.date)).map(({ updated_at: _, ...plan }) => plan),
   }));
 
-  r.get('/v1/products', { schema: { tags, querystring: ProductListQuery, response: { 200: ProductListResponse } }, config: { access: 'backOfficeOrAgent' } }, async () => ({
-    products: await listProducts(db),
+  r.get('/v1/products', { schema: { tags, querystring: ProductListQuery, response: { 200: ProductListResponse } }, config: { access: 'backOfficeOrAgent' } }, async (request) => ({
+    products: await listProducts(db, request.query.service_dates),
   }));
 
-  r.get('/v1/products/:id', { schema: { tags, params: IdParams, response: { 200: ProductResponse } }, config: { access: 'backOfficeOrAgent' } }, async (request) => {
+  r.get('/v1/products/:id', { schema: { tags, params: IdParams, querystring: ProductListQuery, response: { 200: ProductResponse } }, config: { access: 'backOfficeOrAgent' } }, async (request) => {
     const product = await findProduct(db, request.params.id);
-    if (!product) throw notFound('product');
+    // With service_dates, a product not sold on all of them is not found, as the list leaves it out.
+    if (!product || !productSoldOn(product, request.query.service_dates)) throw notFound('product');
     return product;
   });
 

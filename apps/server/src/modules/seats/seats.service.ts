@@ -22,6 +22,7 @@ import type {
   SendVoucherBody,
 } from '@sagano/domain/seats/seat-schemas';
 import { resendable, type ResendableDocument } from '@sagano/domain/bookings/booking-progress';
+import type { CustomerBookingResponse } from '@sagano/domain/seats/customer-booking-schemas';
 import type { Db, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -46,17 +47,11 @@ import { stateOfPayment } from '../payments/payment-presenter.ts';
 import { assignable, readForView, seatsView, trainDay } from './seat-views.ts';
 import { seatAutomatically } from './seat-repacking.ts';
 import { bookingSeatList, deleteSeats, lockTrainDay, replaceSeats, seatsOf, setSeatsState } from './seats.repository.ts';
+import { tokenMatches } from './customer-access.ts';
 
 const PDF = 'application/pdf';
 
 const seatLabel = (s: { row: number; letter: string }) => `${s.row}${s.letter}`;
-
-/** Constant-time comparison of the customer's token with the booking's. */
-function tokenMatches(given: string, actual: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(actual).digest();
-  return a.equals(b);
-}
 
 export function createSeatsService(db: Db, options: { publicUrl: string; clock: Clock }) {
   const { clock } = options;
@@ -408,6 +403,49 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
     return summaryOf(executor, await withToken(executor, bookingId, token));
   }
 
+  /** GET /v1/bookings/{id}?token=: the booking entity as the group may see it (customer-booking-schemas.ts says what is left out). */
+  async function customerBooking(executor: Executor, bookingId: string, token: string): Promise<CustomerBookingResponse> {
+    const a = await withToken(executor, bookingId, token);
+    const summary = await summaryOf(executor, a);
+    const group = a.booking.group as CustomerBookingResponse['group'];
+    const conductor = a.booking.tourConductor as { name?: string; phone_number?: string } | null;
+    return {
+      booking_id: summary.booking_id,
+      status: summary.status,
+      sub_status: a.booking.subStatus as CustomerBookingResponse['sub_status'],
+      refusal_reason: summary.refusal_reason,
+      cancelled_at: summary.cancelled_at,
+      submitted_at: a.booking.submittedAt.toISOString(),
+      wait_listing: a.booking.waitListing,
+      agent_name: a.agent.nameJa,
+      agent_name_en: a.agent.nameEn,
+      agent_sub_group_name: a.subGroup.nameJa,
+      agent_sub_group_name_en: a.subGroup.nameEn,
+      applicant: { name: (a.booking.applicant as { name: string }).name },
+      tour_conductor: conductor ? { name: conductor.name ?? '', phone_number: conductor.phone_number ?? '' } : null,
+      group: { group_type: group.group_type, name: group.name, name_kana: group.name_kana ?? '', country_code: group.country_code, japan_prefecture_code: group.japan_prefecture_code ?? null },
+      main_params: {
+        service_order: {
+          is_round_trip: a.services.length === 2,
+          down_service: summary.trains.find((s) => s.direction === 'down') ?? null,
+          up_service: summary.trains.find((s) => s.direction === 'up') ?? null,
+          services: summary.trains,
+        },
+        participant_group: {
+          participant_quantity: summary.participant_quantity,
+          // The units the group was booked with (a calculated free unit the request did not name is left out).
+          unit_quantity_items: a.units.filter((u) => u.quantity > 0).map((u) => ({ unit_id: u.unitId, quantity: u.quantity })),
+          wheel_chairs: a.wheelchairs.map((w) => ({ need_slope: w.needSlope })),
+        },
+        voucherNote: summary.voucher_note,
+      },
+      voucher_url: summary.voucher_url,
+      invoice_url: summary.invoice_url,
+      can_show_voucher: summary.voucher_available,
+      can_change_seat: summary.can_change_seat,
+    };
+  }
+
   /** The voucher the group downloads: only once staff confirmed it; in Japanese and the page's language (`lang`, English for ja/en). */
   async function customerVoucher(executor: Executor, bookingId: string, token: string, language: CustomerLanguage = 'ja'): Promise<Buffer> {
     const a = await withToken(executor, bookingId, token);
@@ -492,6 +530,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
     sendVoucher,
     resendDocuments,
     customerSummary,
+    customerBooking,
     customerVoucher,
     changeSeat,
     check,

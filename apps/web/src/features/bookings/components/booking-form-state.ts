@@ -4,7 +4,7 @@ import { CreateBookingBody, type BookingResponse, type ServiceChoice } from '@sa
 import { PARTICIPANT_QUANTITY, WHEELCHAIR_COUNT, parseCount } from '@sagano/domain/bookings/counts';
 import { isCountryCode } from '@sagano/domain/common/countries';
 import { segmentFitsDirection } from '@sagano/domain/inventory/legs';
-import type { Unit } from '@sagano/domain/reference/reference-schemas';
+import { isPassengerFare, type Unit } from '@sagano/domain/reference/reference-schemas';
 
 /** sessionStorage key of the multi-step booking form (spec 000 §2: the flow survives a reload). */
 export const BOOKING_FORM_KEY = 'sagano.booking-form';
@@ -258,8 +258,7 @@ export type LegVacancy = {
 
 /** Group seats the request needs on each train: everyone but the wheelchair users (they ride on wheelchair places). */
 export function neededSeats(state: BookingFormState, units: readonly Unit[]): number {
-  const people = quantityItems(state, units).reduce((n, i) => n + (Number.isFinite(i.quantity) && i.quantity > 0 ? i.quantity : 0), 0);
-  return Math.max(0, people - state.wheel_chairs.length);
+  return Math.max(0, peopleOf(state, units) - state.wheel_chairs.length);
 }
 
 /** The legs the group does not fit on (then only a waitlist request is possible). */
@@ -276,8 +275,21 @@ export function legsOverCapacity(state: BookingFormState, units: readonly Unit[]
 
 /** Everyone the group counts (wheelchair users included), as typed; nothing typed yet counts 0. */
 export function participantCount(state: BookingFormState, units: readonly Unit[]): number {
-  return quantityItems(state, units).reduce((n, i) => n + (Number.isFinite(i.quantity) && i.quantity > 0 ? i.quantity : 0), 0);
+  return peopleOf(state, units);
 }
+/** A unit people travel on (ADULT, CHILD): luggage and fees are items that take no seat and count no one. */
+export function isPassengerUnit(unit: Pick<Unit, 'fare_type'>): boolean {
+  return isPassengerFare(unit.fare_type);
+}
+
+/** The entered quantities of the units that count participants (count_inclusive), summed as typed. */
+function peopleOf(state: BookingFormState, units: readonly Unit[]): number {
+  const counted = new Set(units.filter((u) => u.count_inclusive).map((u) => u.id));
+  return quantityItems(state, units)
+    .filter((i) => counted.has(i.unit_id))
+    .reduce((n, i) => n + (Number.isFinite(i.quantity) && i.quantity > 0 ? i.quantity : 0), 0);
+}
+
 
 /** A group smaller than the operator's minimum (the server refuses it with GROUP_TOO_SMALL); an empty one is left to the counts' own errors. */
 export function belowMinimum(state: BookingFormState, units: readonly Unit[], minimum: number | null): boolean {

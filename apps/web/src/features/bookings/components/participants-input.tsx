@@ -4,9 +4,11 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { CalculateAmountBody, CalculateAmountResponse } from '@sagano/domain/bookings/booking-schemas';
 import { WHEELCHAIR_COUNT, parseCount } from '@sagano/domain/bookings/counts';
-import { FARE_TYPES } from '@sagano/domain/reference/reference-schemas';
+import { capabilitiesOf } from '@sagano/domain/auth/roles';
+import { PASSENGER_FARE_TYPES } from '@sagano/domain/reference/reference-schemas';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCalculatedAmount } from '../api/calculate-amount.ts';
-import { enterableUnits, invalidQuantityUnits, legDate, legsOverCapacity, legsTooSmall, neededSeats, quantityItems, tripLegs, type BookingFormState, type LegVacancy } from './booking-form-state.ts';
+import { enterableUnits, invalidQuantityUnits, isPassengerUnit, legDate, legsOverCapacity, legsTooSmall, neededSeats, quantityItems, tripLegs, type BookingFormState, type LegVacancy } from './booking-form-state.ts';
 import { CountInput } from './count-input.tsx';
 import { formatYen } from '../../../lib/yen.ts';
 import { PriceItemsTable } from './price-items-table.tsx';
@@ -160,8 +162,13 @@ export function ParticipantsInput({
   minimum?: number | null;
 }) {
   const { t } = useTranslation('bookings');
-  const units = enterableUnits(labels.units, form.values.group.group_type);
-  const fareTypes = FARE_TYPES.filter((fare) => units.some((u) => u.fare_type === fare));
+  const backOffice = capabilitiesOf(useCurrentUser()).backOffice;
+  const all = enterableUnits(labels.units, form.values.group.group_type);
+  // The grid holds the passengers; luggage and fees are listed below it by name (several of a kind).
+  const units = all.filter((u) => isPassengerUnit(u));
+  // The change handling fee is the operator's to charge: agents do not see it (its quantity is kept as the booking has it).
+  const items = all.filter((u) => !isPassengerUnit(u) && (u.fare_type !== 'CHANGE_HANDLE_FEE' || backOffice));
+  const fareTypes = PASSENGER_FARE_TYPES.filter((fare) => units.some((u) => u.fare_type === fare));
   const annotations = [...new Set(units.map((u) => u.annotation))];
   const chairs = form.values.wheel_chairs;
   const participantsError = form.errors['participant_group.unit_quantity_items'];
@@ -204,6 +211,20 @@ export function ParticipantsInput({
           ))}
         </Table.Tbody>
       </Table>
+      {items.length > 0 && (
+        <Group gap="md" align="flex-start" wrap="wrap" data-testid="item-units-input">
+          {items.map((unit) => (
+            <CountInput
+              key={unit.id}
+              label={`${labels.unitName(unit.id)}（${t(`form.fareTypes.${unit.fare_type}`)}）`}
+              w={200}
+              value={form.values.quantities[String(unit.id)] ?? 0}
+              onChange={(text) => form.setFieldValue(`quantities.${unit.id}`, text)}
+              error={form.errors[`quantities.${unit.id}`]}
+            />
+          ))}
+        </Group>
+      )}
       {participantsError && (
         <Text size="sm" c="red" role="alert">
           {participantsError}

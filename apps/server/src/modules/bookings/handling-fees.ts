@@ -1,0 +1,36 @@
+/**
+ * The change handling fee (fare type CHANGE_HANDLE_FEE) is the operator's to charge: an agent's
+ * booking or change request may carry the quantity the booking already has, never set, raise or
+ * drop it (DESIGN "Units").
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/** The handling-fee units and what the booking holds of each (0 for a new booking). */
+export async function handlingFeesOf(db: Executor, bookingDbId: number | null): Promise<Map<number, number>> {
+  const rows = rowsOf<{ id: number; quantity: number }>(
+    await db.execute(sql`
+      select u.id, coalesce((select b.quantity from booking_units b where b.booking_id = ${bookingDbId} and b.unit_id = u.id), 0)::int as quantity
+      from units u where u.fare_type = 'CHANGE_HANDLE_FEE'`),
+  );
+  return new Map(rows.map((r) => [r.id, r.quantity]));
+}
+
+/** Refuses (400, naming the item) an agent's request that changes a handling fee's quantity. */
+export function refuseAgentFeeChange(fees: ReadonlyMap<number, number>, items: readonly { unit_id: number; quantity: number }[]): void {
+  const asked = new Map<number, number>();
+  items.forEach((item, i) => {
+    if (!fees.has(item.unit_id)) return;
+    asked.set(item.unit_id, (asked.get(item.unit_id) ?? 0) + item.quantity);
+    if (asked.get(item.unit_id)! > fees.get(item.unit_id)!) {
+      throw new AppError('VALIDATION_FAILED', `participant_group.unit_quantity_items.${i}.quantity: the change handling fee is charged by the operator`, `participant_group.unit_quantity_items.${i}.quantity`);
+    }
+  });
+  for (const [unitId, held] of fees) {
+    if ((asked.get(unitId) ?? 0) !== held) {
+      throw new AppError('VALIDATION_FAILED', `participant_group.unit_quantity_items: the change handling fee (unit ${unitId}) is the operator's; keep its quantity ${held}`, 'participant_group.unit_quantity_items');
+    }
+  }
+}
