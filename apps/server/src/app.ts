@@ -165,7 +165,7 @@ export async function buildApp({ config, database, logger = true, logStream, job
   apiKeysRoutes(app, { db });
   const paymentGateway = gateway ?? gatewayFromConfig(config, { db, clock, jobs });
   paymentsRoutes(app, { db, clock, jobs, publicUrl: config.publicUrl, port: config.port, payments: createPaymentsService({ db, gateway: paymentGateway, clock, publicUrl: config.publicUrl, jobs }) });
-  invoicesRoutes(app, { invoices: createInvoicesService(db, { clock, fileStorage }) });
+  invoicesRoutes(app, { invoices: createInvoicesService(db, { clock, fileStorage }), db, clock });
   salesRoutes(app, { db });
   settlementsRoutes(app, { settlements: createSettlementsService({ db, clock, fileStorage, publicUrl: config.publicUrl, jobs }) });
   reportsRoutes(app, { reader: database });

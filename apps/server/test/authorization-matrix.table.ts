@@ -134,6 +134,7 @@ GET /v1/bookings/service_orders/by-service/:service_date/:service_id     ok  ok 
 POST /v1/bookings/calculate_amount                                       ok  ok  403 401 ok  ok  ok  ok  ok  ok  401
 GET /v1/bookings/:booking_id                                             ok  ok  ok  own own own own own own own own
 GET /v1/bookings/:booking_id/cancellation_fee                            ok  ok  403 401 own own own own own own 401
+GET /v1/bookings/:booking_id/cancellation_policy                         ok  ok  403 401 own own own own own own 401
 GET /v1/bookings/:booking_id/mail_templates/:mail_template               ok  ok  403 401 403 403 403 403 403 403 401
 POST /v1/bookings/:booking_id/reserve_allotments                         ok  ok  403 401 403 403 403 403 403 403 401
 POST /v1/bookings/:booking_id/reserve                                    ok  ok  403 401 403 403 403 403 403 403 401
@@ -221,6 +222,9 @@ GET /v1/bookings/:booking_id/payments/:payment_id/receipt.pdf            ok  ok 
 GET /v1/bookings/:booking_id/payments/:payment_id/return-invoice.pdf     ok  ok  403 401 own own own own own own 401
 GET /v1/bookings/:booking_id/invoices/:payment_id                        own own own own own own own own own own own
 GET /v1/sales/summary                                                    ok  ok  403 401 403 403 403 403 403 403 401
+GET /v1/bookings/:booking_id/invoices/:payment_id.pdf                    own own own own own own own own own own own
+GET /v1/bookings/:booking_id/invoices/:payment_id/logo                   own own own own own own own own own own own
+GET /v1/bookings/:booking_id/invoices/:payment_id/stamp                  own own own own own own own own own own own
 GET /v1/settlements/agent                                                ok  ok  403 401 ok  ok  ok  ok  ok  ok  401
 GET /v1/settlements/group/:agent_settlement_id                           ok  ok  403 401 own own own own own own 401
 GET /v1/settlements/payment/:group_settlement_id                         ok  ok  403 401 own own own own own own 401

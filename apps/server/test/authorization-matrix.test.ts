@@ -138,7 +138,7 @@ function homeOf(caller: Caller): Tenant {
 }
 
 /** Routes whose booking is opened by its token (the group's own page), not by a session. */
-const TOKEN_ONLY = /^\/v1\/bookings\/:booking_id\/(summary|Voucher|invoices\/:payment_id|change-seat)$|^\/voucher\//;
+const TOKEN_ONLY = /^\/v1\/bookings\/:booking_id\/(summary|Voucher|invoices\/:payment_id(\.pdf|\/logo|\/stamp)?|change-seat)$|^\/voucher\//;
 /** Routes a session opens, or the booking's token without one. */
 const TOKEN_OR_SESSION = new Set(['/v1/bookings/:booking_id', '/v1/bookings/:booking_id/seats']);
 const usesToken = (route: RegisteredRoute, caller: Caller) => TOKEN_ONLY.test(route.url) || (TOKEN_OR_SESSION.has(route.url) && NOBODY.includes(caller));

@@ -178,6 +178,11 @@ describe('the invoice of a card payment (FREE agent), its receipt and a return i
     const answer = (await post(`/v1/bookings/${id}/adjust_amount`, { total_amount: lower, reason: '1名減（当日欠席）' })).json();
     const settled = await until(() => fareOf(id, agent), (p) => p.discrepancy?.status === 'PAYMENT_CONFIRMED', 'the refund');
     expect(settled.discrepancy).toMatchObject({ payment_id: answer.discrepancy_payment_id, direction: 'REFUND', return_invoice_url: docUrl(id, answer.discrepancy_payment_id, 'return-invoice'), invoice_url: null, receipt_url: null });
+    // Its flags say what is served: no invoice and no receipt (a card refund made would otherwise read as "paid"), its return invoice instead.
+    expect(settled.discrepancy.flags).toMatchObject({ can_view_invoice: false, can_view_receipt: false });
+    expect((await get(docUrl(id, answer.discrepancy_payment_id, 'receipt'), agent)).statusCode).toBe(409);
+    const listed = (await get(`/v1/bookings/payments/search?booking_id=${id}`, agent)).json().payments[0].payment.discrepancy;
+    expect(listed).toEqual(settled.discrepancy);
     const back = await pdfOf(await get(docUrl(id, answer.discrepancy_payment_id, 'return-invoice'), agent));
     expect(back.number).toMatch(/^RTN-\d{6}$/);
     expect(back.text).toContain('適格返還請求書');
@@ -205,7 +210,7 @@ describe('a coupon agent (CONTRACTED)', () => {
     // Lowered after it was paid: the money owed back has a return invoice; no invoice was ever issued, so it names the day the fare was settled.
     const answer = (await post(`/v1/bookings/${id}/adjust_amount`, { total_amount: fare.total_amount - 500 * E6, reason: '1名減' })).json();
     const refund = (await fareOf(id, agent)).discrepancy;
-    expect(refund).toMatchObject({ payment_id: answer.discrepancy_payment_id, direction: 'REFUND', status: 'PAYMENT_PENDING' });
+    expect(refund).toMatchObject({ payment_id: answer.discrepancy_payment_id, direction: 'REFUND', status: 'PAYMENT_PENDING', flags: { can_view_invoice: false, can_view_receipt: false } });
     const back = await pdfOf(await get(refund.return_invoice_url, agent));
     expect(back.text).toContain('元の請求書 （請求書の発行なし）');
     expect(back.text).toMatch(/元の取引日 \d{4}年\d{1,2}月\d{1,2}日/);
@@ -251,8 +256,9 @@ describe('the group\'s invoice link (booking id and token)', () => {
     const { id, fare } = await booking('FREE');
     const token = (await bookingOf(id)).booking_token as string;
     const summary = (await get(`/v1/bookings/${id}/summary?token=${encodeURIComponent(token)}`, undefined)).json();
-    expect(summary.invoice_url).toBe(`/v1/bookings/${id}/invoices/${fare.payment_id}?token=${encodeURIComponent(token)}`);
-    expect((await get(`/v1/bookings/${id}/invoices/${fare.payment_id}?token=wrong-token`, undefined)).statusCode).toBe(404);
+    // A browser link asks for no media type: the page links the PDF's own address.
+    expect(summary.invoice_url).toBe(`/v1/bookings/${id}/invoices/${fare.payment_id}.pdf?token=${encodeURIComponent(token)}`);
+    expect((await get(`/v1/bookings/${id}/invoices/${fare.payment_id}.pdf?token=wrong-token`, undefined)).statusCode).toBe(404);
     const mine = await pdfOf(await get(summary.invoice_url, undefined));
     expect(mine.text).toContain(`登録番号 ${REGISTRATION}`);
     // The agent's download is the same document.
@@ -262,6 +268,105 @@ describe('the group\'s invoice link (booking id and token)', () => {
     const [issued] = await ctx.database.db.select().from(t.invoiceDocuments).where(sql`document_number = ${mine.number}`);
     expect(issued!.issuedByAccountId).toBeNull();
   }, 30_000);
+});
+
+describe('the group\'s invoice as the Invoice entity (spec 000 §3)', () => {
+  const inject = (url: string, accept?: string) => ctx.app.inject({ method: 'GET', url, ...(accept ? { headers: { accept } } : {}) });
+
+  it('answers JSON by default with the specification\'s names, from the same document the PDF prints', async () => {
+    const { id, fare } = await booking('FREE');
+    const token = (await bookingOf(id)).booking_token as string;
+    const query = `?token=${encodeURIComponent(token)}`;
+    const url = `/v1/bookings/${id}/invoices/${fare.payment_id}`;
+
+    const res = await inject(`${url}${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.headers.vary).toContain('Accept');
+    const invoice = res.json();
+    expect(Object.keys(invoice)).toEqual(['header', 'body', 'note', 'status', 'is_cancel']);
+    expect(Object.keys(invoice.header)).toEqual(['issue_date', 'invoice_id', 'corporate_number', 'operator_info', 'agent_name', 'receipt_issue_date']);
+    expect(Object.keys(invoice.body)).toEqual(['due_date', 'reason', 'group_type', 'services', 'payment']);
+    expect(invoice.header).toMatchObject({
+      invoice_id: expect.stringMatching(/^INV-\d{6}$/),
+      corporate_number: REGISTRATION,
+      operator_info: { name: '嵯峨野観光鉄道株式会社', postal_code: '616-8373', fax: '075-861-7445', logo_url: `${url}/logo${query}`, stamp_url: `${url}/stamp${query}` },
+      agent_name: (await bookingOf(id)).agent_name,
+      receipt_issue_date: null,
+    });
+    expect(Object.keys(invoice.header.operator_info)).toEqual(['name', 'postal_code', 'address', 'phone_number', 'fax', 'logo_url', 'stamp_url']);
+    expect(invoice.body).toMatchObject({ due_date: fare.due_date, reason: '団体乗車運賃として', group_type: 'NORMAL' });
+    expect(invoice.body.services).toHaveLength(1);
+    expect(invoice.body.payment).toMatchObject({ payment_id: fare.payment_id, kind: 'FARE', payment_method: 'ONLINE_CREDIT_CARD', document_kind: 'INVOICE', booking_id: id, group_name: '青葉会' });
+    expect(invoice.body.payment.amounts).toEqual({ taxed: [{ rate_percent: 10, total: fare.total_amount, tax: taxOf(fare.total_amount) }], not_taxable: 0, total: fare.total_amount, tax: taxOf(fare.total_amount) });
+    expect(invoice.body.payment.lines.reduce((sum: number, l: { amount: number }) => sum + l.amount, 0)).toBe(fare.total_amount);
+    expect(invoice).toMatchObject({ status: 'PAYMENT_PENDING', is_cancel: false, note: expect.stringContaining('消費税額は税率ごとの合計金額から計算') });
+
+    // The PDF by Accept, and at its .pdf address: the same document, printing what the entity says.
+    const pdf = await pdfOf(await inject(`${url}${query}`, 'application/pdf'));
+    expect(pdf.number).toBe(invoice.header.invoice_id);
+    expect(pdf.text).toContain(`請求書番号 ${invoice.header.invoice_id}`);
+    expect(pdf.text).toContain(`登録番号 ${invoice.header.corporate_number}`);
+    expect(pdf.text).toContain(`${invoice.header.agent_name} 御中`);
+    // A line's label may wrap in its column: its unit's name, and the train the services name.
+    expect(pdf.text).toContain(invoice.body.payment.lines[0].label.split('（')[0]);
+    expect(pdf.text).toContain(`${invoice.body.services[0].train_name} ${invoice.body.services[0].from_station}→${invoice.body.services[0].to_station}`);
+    expect(pdf.text).toContain(yen(invoice.body.payment.amounts.total));
+    expect(pdf.text).toContain(`消費税（10%） ${yen(invoice.body.payment.amounts.tax)}`);
+    const [y, m, d] = (invoice.body.due_date as string).split('-').map(Number);
+    expect(pdf.text).toContain(`お支払期限 ${y}年${m}月${d}日`);
+    expect((await pdfOf(await inject(`${url}.pdf${query}`))).number).toBe(invoice.header.invoice_id);
+    // JSON named first or weighed above the PDF stays JSON; nothing named (a browser's */*) too.
+    for (const accept of ['application/json', 'application/json, application/pdf', 'application/pdf;q=0.5, application/json', '*/*']) {
+      expect((await inject(`${url}${query}`, accept)).headers['content-type'], accept).toContain('application/json');
+    }
+    expect((await inject(`${url}${query}`, 'application/json;q=0.1, application/pdf')).headers['content-type']).toBe('application/pdf');
+    // Asked for five times, issued once.
+    const logs = await ctx.database.db.select().from(t.operationLogs).where(sql`operation = 'invoices.issue' and booking_id = ${id}`);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ operator: 'customer', responseJson: { document_number: invoice.header.invoice_id } });
+
+    // The images it printed, by the same link.
+    const logo = await inject(invoice.header.operator_info.logo_url);
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    expect(PNG.sync.read(logo.rawPayload).width).toBe(40);
+    expect(PNG.sync.read((await inject(invoice.header.operator_info.stamp_url)).rawPayload).width).toBe(32);
+
+    // Paid, and its receipt issued: the same invoice, its status now and the receipt's date.
+    await payByCard(id, fare.payment_id);
+    const receipt = await pdfOf(await get(docUrl(id, fare.payment_id, 'receipt'), agents.FREE.headers));
+    const [receiptRow] = await ctx.database.db.select().from(t.invoiceDocuments).where(sql`document_number = ${receipt.number}`);
+    const paid = (await inject(`${url}${query}`)).json();
+    expect(paid.header).toMatchObject({ invoice_id: invoice.header.invoice_id, receipt_issue_date: receiptRow!.issuedOn });
+    expect(paid.status).toBe('PAYMENT_CONFIRMED');
+  }, 60_000);
+
+  it('opens with the booking\'s own token only, and only the payments that have an invoice', async () => {
+    const { id, fare } = await booking('FREE');
+    const other = await booking('FREE');
+    const token = (await bookingOf(id)).booking_token as string;
+    const otherToken = (await bookingOf(other.id)).booking_token as string;
+    const url = `/v1/bookings/${id}/invoices/${fare.payment_id}`;
+    for (const suffix of ['', '.pdf', '/logo', '/stamp']) {
+      expect((await inject(`${url}${suffix}?token=wrong-token`)).statusCode, suffix).toBe(404);
+      expect((await inject(`${url}${suffix}?token=${encodeURIComponent(otherToken)}`)).statusCode, suffix).toBe(404);
+    }
+    // Another booking's payment under this booking's token: not found, and nothing issued.
+    expect((await inject(`/v1/bookings/${id}/invoices/${other.fare.payment_id}?token=${encodeURIComponent(token)}`)).statusCode).toBe(404);
+    // Before the invoice is issued there is no image to serve.
+    expect((await inject(`${url}/logo?token=${encodeURIComponent(token)}`)).statusCode).toBe(404);
+    expect(await ctx.database.db.select().from(t.invoiceDocuments).where(sql`payment_id in (${fare.payment_id}, ${other.fare.payment_id})`)).toEqual([]);
+    // No token at all: the call names it.
+    const bad = await inject(url);
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad)).toMatchObject({ error_code: 'VALIDATION_FAILED', field: 'token' });
+    // A coupon agent's couponed fare has no invoice: 404 for the group, JSON or PDF.
+    const coupon = await booking('CONTRACTED');
+    const couponToken = encodeURIComponent((await bookingOf(coupon.id)).booking_token as string);
+    expect((await inject(`/v1/bookings/${coupon.id}/invoices/${coupon.fare.payment_id}?token=${couponToken}`)).statusCode).toBe(404);
+    expect((await inject(`/v1/bookings/${coupon.id}/invoices/${coupon.fare.payment_id}.pdf?token=${couponToken}`)).statusCode).toBe(404);
+  }, 60_000);
 });
 
 describe('numbering under concurrency', () => {

@@ -1,11 +1,13 @@
 /**
  * The payments list's overdue filter (issue 15): `overdue=true` keeps the bookings whose fare or
  * discrepancy still waits for money (PAYMENT_PENDING, INVOICE_PENDING) past its due date, "today"
- * being the server Clock's business date; agents and branches see only their own, as ever.
+ * being the server Clock's business date; agents and branches see only their own, as ever. And
+ * each row's payment is what the booking detail answers for it (one presenter).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { E6 } from '@sagano/domain/money/yen-e6';
+import * as t from '../src/db/schema.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 import { errorOf, type TestApp } from './test-app.ts';
 import { type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
@@ -133,4 +135,72 @@ describe('GET /v1/bookings/payments/search?overdue=true', () => {
     // Naming another agent changes nothing for an agent: the server scopes the list.
     expect(await bookingNumbers(`overdue=true&agent_id=${agents.CONTRACTED.id}`, agents.FREE.headers)).toEqual([]);
   });
+});
+
+describe('a row answers what the booking detail answers for its payment', () => {
+  const rowOf = async (id: string, headers = staff) => {
+    const res = await get(`/v1/bookings/payments/search?booking_id=${id}`, headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().payments as { booking_id: string; payment: Record<string, unknown> }[];
+    expect(rows.map((r) => r.booking_id)).toEqual([id]);
+    return rows[0]!.payment;
+  };
+  const detailOf = async (id: string, headers = staff) => {
+    const res = await get(`/v1/bookings/${id}`, headers);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().main_params.payment as Record<string, unknown>;
+  };
+
+  it('card, monthly billed, coupon with an extra charge, cancelled with a fee: the same payment, for staff and for the agent', async () => {
+    clock.set(noonIn(TODAY));
+    let n = 0;
+    const book = (agent: keyof typeof agents, day = fx.days[n++ % fx.days.length]!) => confirmedBooking(ctx, staff, { agentId: agents[agent].id, day, serviceId: fx.down, adults: 12, groupName: `一覧と詳細 ${n}` });
+    const db = ctx.database.db;
+
+    const card = await book('FREE');
+
+    // A monthly fare billed by a monthly invoice: the settlements it names (rows as the billing run writes them).
+    const monthly = await book('SPECIAL_CONTRACTED');
+    const [owner] = await db.select({ groupId: t.bookings.agentSubGroupId }).from(t.bookings).where(sql`booking_id = ${monthly}`);
+    const [agentSettlement] = await db
+      .insert(t.agentSettlements)
+      .values({ agentId: agents.SPECIAL_CONTRACTED.id, periodFrom: '2030-03-01', periodTo: '2030-03-31', contractType: 'SPECIAL_CONTRACTED', paymentMethod: 'MONTHLY', amountE6: 0, fareE6: 0, discrepancyE6: 0, feeE6: 0 })
+      .returning({ id: t.agentSettlements.id });
+    const [groupSettlement] = await db
+      .insert(t.groupSettlements)
+      .values({ agentSettlementId: agentSettlement!.id, agentGroupId: owner!.groupId, periodFrom: '2030-03-01', periodTo: '2030-03-31', amountE6: 0, fareE6: 0, discrepancyE6: 0, feeE6: 0 })
+      .returning({ id: t.groupSettlements.id });
+    await db.execute(sql`update payments set status = 'PAYMENT_PENDING', monthly_invoice_id = ${groupSettlement!.id}, due_date = '2030-04-30'
+      where kind = 'FARE' and booking_id = (select id from bookings where booking_id = ${monthly})`);
+
+    // A couponed fare, then a change that costs more: its extra charge beside it.
+    const coupon = await book('CONTRACTED');
+    await setPayment(coupon, 'FARE', { status: 'COUPON_CONFIRMED' });
+    await db.execute(sql`
+      insert into payments (booking_id, kind, status, payment_method, total_amount_e6, due_date, normal_due_date, direction, parent_payment_id)
+      select p.booking_id, 'DISCREPANCY', 'PAYMENT_PENDING', p.payment_method, ${800 * E6}, '2030-04-27', '2030-04-27', 'EXTRA', p.id
+      from payments p join bookings b on b.id = p.booking_id where b.booking_id = ${coupon} and p.kind = 'FARE'`);
+
+    // Cancelled 19 days before its train at 10 %: the fare shows the fee, its rate and the amount it applies to.
+    await db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (19, 100000) on conflict do nothing`);
+    const cancelled = await book('FREE', '2030-05-09');
+    expect((await ctx.app.inject({ method: 'POST', url: `/v1/bookings/${cancelled}/cancel`, headers: agents.FREE.headers, payload: { agree_cancellation_policy: true } })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: `/v1/bookings/${cancelled}/confirm_cancellation`, headers: staff })).statusCode).toBe(200);
+
+    const cases: [string, { authorization: string }][] = [[card, agents.FREE.headers], [monthly, agents.SPECIAL_CONTRACTED.headers], [coupon, agents.CONTRACTED.headers], [cancelled, agents.FREE.headers]];
+    for (const [id, agent] of cases) {
+      for (const headers of [staff, agent]) expect(await rowOf(id, headers), id).toEqual(await detailOf(id, headers));
+    }
+
+    // What the list used to leave out is there on both sides.
+    const cardRow = await rowOf(card, agents.FREE.headers);
+    expect(cardRow.unit_quantity_price_items).toEqual([expect.objectContaining({ quantity: 12, calculated_quantity: 12, subtotal_amount: cardRow.total_amount })]);
+    expect(cardRow.flags).toMatchObject({ can_pay: true, can_view_invoice: true, can_view_receipt: false, can_issue_coupon: false });
+    expect(cardRow.invoice_url).toMatch(/\/invoice\.pdf$/);
+    expect(await rowOf(monthly)).toMatchObject({ agent_settlement_id: String(agentSettlement!.id), agent_sub_group_settlement_id: String(groupSettlement!.id), monthly_invoice_id: groupSettlement!.id });
+    expect(await rowOf(coupon, agents.CONTRACTED.headers)).toMatchObject({ status: 'COUPON_CONFIRMED', discrepancy: { direction: 'EXTRA', total_amount: 800 * E6, flags: { can_issue_coupon: true } } });
+    const fee = await rowOf(cancelled);
+    expect(fee).toMatchObject({ status: 'NO_NEED_TO_PAY', cancellation_rate_percent: 10, total_cancellation_amount: cardRow.total_amount, total_cancellation_fee: (cardRow.total_amount as number) / 10 });
+    expect(fee.unit_quantity_price_items).toHaveLength(1);
+  }, 120_000);
 });

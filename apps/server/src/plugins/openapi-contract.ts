@@ -298,7 +298,8 @@ function addMedia(operation: Operation, media: MediaContract | undefined) {
   if (media.request) operation.requestBody = { required: true, content: { ...media.request } };
   if (media.response) {
     const { description, content, headers } = media.response;
-    operation.responses['200'] = { description, content: { ...content }, ...(headers ? { headers: { ...headers } } : {}) };
+    // Beside the JSON answer the route's schema declares, when it has one (a call answering JSON or a PDF by Accept).
+    operation.responses['200'] = { description, content: { ...operation.responses['200']?.content, ...content }, ...(headers ? { headers: { ...headers } } : {}) };
   }
   for (const header of media.headers ?? []) {
     operation.parameters = [...(operation.parameters ?? []), { in: 'header', required: false, ...header }];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { E6 } from '../money/yen-e6.ts';
-import { documentStillStands, documentTotalE6, mayHaveDocument, type DocumentPayment } from './document-rules.ts';
+import { paymentFlags } from '../payments/payment-state.ts';
+import { documentFlags, documentStillStands, documentTotalE6, mayHaveDocument, type DocumentPayment } from './document-rules.ts';
 
 const base: DocumentPayment = {
   kind: 'FARE',
@@ -39,6 +40,28 @@ describe('which documents a payment has', () => {
     expect(mayHaveDocument('RECEIPT', at({ ...refund, status: 'PAYMENT_CONFIRMED', paidE6: 1_000 * E6 }), 'AGENT')).toBe(false);
     expect(mayHaveDocument('RETURN_INVOICE', base, 'OPERATOR')).toBe(false);
     expect(mayHaveDocument('RETURN_INVOICE', at({ kind: 'DISCREPANCY', direction: 'EXTRA' }), 'OPERATOR')).toBe(false);
+  });
+
+  it('flags a refund record as having no invoice and no receipt, even where its status and method would give a charge both', () => {
+    // Owed back by card (PAYMENT_PENDING), then made (PAYMENT_CONFIRMED, paid = what went back).
+    const owed = at({ kind: 'DISCREPANCY', direction: 'REFUND', totalE6: 1_000 * E6 });
+    const made = at({ ...owed, status: 'PAYMENT_CONFIRMED', paidE6: 1_000 * E6 });
+    for (const refund of [owed, made]) {
+      for (const caller of ['OPERATOR', 'AGENT'] as const) {
+        expect(documentFlags(refund, caller)).toEqual({ can_view_invoice: false, can_view_receipt: false });
+        expect(mayHaveDocument('RETURN_INVOICE', refund, caller)).toBe(true);
+      }
+    }
+    // The payment's own flags alone would offer them: the document flags are the ones shown.
+    expect(paymentFlags(owed, 'AGENT').can_view_invoice).toBe(true);
+    expect(paymentFlags(made, 'AGENT').can_view_receipt).toBe(true);
+    // A charge keeps the payment's flags, document for document.
+    const paid = at({ status: 'PAYMENT_CONFIRMED', paidE6: 10_000 * E6 });
+    for (const charge of [base, paid, at({ kind: 'DISCREPANCY', direction: 'EXTRA', totalE6: 2_000 * E6 })]) {
+      const { can_view_invoice, can_view_receipt } = paymentFlags(charge, 'AGENT');
+      expect(documentFlags(charge, 'AGENT')).toEqual({ can_view_invoice, can_view_receipt });
+    }
+    expect(documentFlags(paid, 'STATION')).toEqual({ can_view_invoice: false, can_view_receipt: false });
   });
 
   it('states the total billed, or received for a receipt; a changed total is a new document', () => {

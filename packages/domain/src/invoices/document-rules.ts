@@ -26,6 +26,16 @@ export function mayHaveDocument(kind: DocumentKind, p: DocumentPayment, caller: 
   }
 }
 
+/**
+ * The document flags a payment shows (spec 000 §3 "List view flags": can_view_invoice,
+ * can_view_receipt), true exactly when the invoice or the receipt is served now. A refund record
+ * has neither: its document is the return invoice (`return_invoice_url`), so both flags are false
+ * for it, whatever paymentFlags says of its status and method.
+ */
+export function documentFlags(p: DocumentPayment, caller: PaymentCaller): { can_view_invoice: boolean; can_view_receipt: boolean } {
+  return { can_view_invoice: mayHaveDocument('INVOICE', p, caller), can_view_receipt: mayHaveDocument('RECEIPT', p, caller) };
+}
+
 /** What each document states as its total: the amount billed, the amount received, the amount returned. */
 export function documentTotalE6(kind: DocumentKind, p: PaymentState): number {
   return kind === 'RECEIPT' ? p.paidE6 : p.totalE6;

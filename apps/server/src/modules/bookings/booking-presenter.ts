@@ -4,7 +4,7 @@
  */
 import { bookingFlags, isCancelling, isEnded, mayTake, type BookingStatus, type BookingSubStatus, type RefusalReason } from '@sagano/domain/bookings/booking-state';
 import type { BookingResponse, CancellationDeclined, MAIL_TEMPLATES, UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
-import { presentPaymentDetail, standingOf, type PaymentContext } from '../payments/payment-presenter.ts';
+import { bookingPaymentContext, presentFarePayment, presentPaymentDetail } from '../payments/payment-presenter.ts';
 import { mailSignature } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -56,7 +56,22 @@ export function presentBooking(
   extras: BookingLegExtras = NO_LEG_EXTRAS,
 ): BookingResponse {
   const caller = callerOf(principal);
-  const paymentContext: PaymentContext = {
+  // The payments list presents each fare from the same facts (payments/payment-list.ts).
+  const paymentContext = bookingPaymentContext(
+    {
+      bookingNumber: a.booking.bookingId,
+      bookingStatus: a.booking.status,
+      totalAmountE6: a.booking.totalAmountE6,
+      cancellationRateE6: a.booking.cancellationRateE6,
+      cancellationFeeE6: a.booking.cancellationFeeE6,
+      // Services are read in date order: the first is the day that places the booking in a billing period.
+      firstServiceDate: a.services[0]?.serviceDate ?? null,
+      agent: a.agent,
+      units: a.units,
+      payments: a.payments,
+      entries: a.ledger,
+      agentSettlementIds: a.agentSettlementIds,
+    },
     caller,
     today,
     bookingNumber: a.booking.bookingId,
@@ -69,7 +84,7 @@ export function presentBooking(
   };
   const state = stateOf(a.booking, a.services.length === 2, a.agent.ignoreCancellationPolicy);
   const group = a.booking.group as BookingResponse['group'];
-  const fareDetail = a.payment ? presentPaymentDetail(a.payment, paymentContext, a.discrepancy, standingOf(a.payment, a.payments)) : null;
+  const fareDetail = a.payment ? presentFarePayment(a.payment, a.discrepancy, paymentContext) : null;
   const flags = bookingFlags(state, caller);
   // Seat numbers only to whom may see them (the agent once the seat table was sent).
   const showSeats = flags.can_show_seat_table;

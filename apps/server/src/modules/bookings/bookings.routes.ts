@@ -40,8 +40,7 @@ import { bookingStepRoutes } from './booking-step-route.ts';
 import { notificationInboxOf, searchPayments, searchServiceOrders } from './booking-search.repository.ts';
 import { tenantScopeOf } from '../auth/tenant-scope.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { presentPaymentDetail } from '../payments/payment-presenter.ts';
-import { ledgerOfBookings } from '../payments/payment-reads.ts';
+import { presentPaymentRows } from '../payments/payment-list.ts';
 import { callerOf } from './booking-steps.ts';
 import type { BookingsService } from './bookings.service.ts';
 
@@ -78,13 +77,8 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
     // One today for the filter and the rows' is_overdue, so an overdue-only page shows only overdue rows.
     const today = deps.clock.today();
     const { total, total_capped, rows } = await searchPayments(db, request.query, tenantScopeOf(request.principal!), { today });
-    const context = { caller: callerOf(request.principal!), today, units: [], cancellation: null };
-    // Each row carries its booking's account (billed, received, refunded), as the booking page shows it.
-    const accounts = await ledgerOfBookings(db, rows.map((r) => r.booking_db_id));
-    const payments = rows.map(({ fare, discrepancy, booking_db_id, ...row }) => {
-      const account = accounts.get(booking_db_id);
-      return { ...row, payment: fare ? presentPaymentDetail(fare, { ...context, bookingNumber: row.booking_id, ...(account ? { account: { bookingStatus: row.status, ...account } } : {}) }, discrepancy) : null };
-    });
+    // Each row's payment is what the booking detail answers for it (flags, settlements, items, account).
+    const payments = await presentPaymentRows(db, rows, callerOf(request.principal!), today);
     return { total, total_capped, page: request.query.page, per_page: request.query.per_page, payments };
   });
 

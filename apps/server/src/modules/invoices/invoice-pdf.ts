@@ -6,6 +6,7 @@
  * invoice a return refers to. A pure renderer: the frozen content (and image bytes) in, PDF out.
  */
 import { formatYen } from '@sagano/domain/money/yen-e6';
+import { documentNotes, invoiceReason } from '@sagano/domain/invoices/invoice-entity';
 import type { DocumentBankAccount, DocumentLine, InvoiceDocumentContent, PaidBy } from '@sagano/domain/invoices/invoice-schemas';
 import { FONT_SIZE, contentWidth, createDocument, drawKeyValueRows, drawPageFooters, drawParagraph, leftEdge, moveDown, ensureSpace, type KeyValue } from '../documents/documents-layout.ts';
 import { pdfToBuffer } from '../documents/pdf-fonts.ts';
@@ -140,7 +141,7 @@ function detailRows(c: InvoiceDocumentContent): KeyValue[] {
   if (c.kind === 'RECEIPT') {
     rows.push({ label: '領収日', value: c.paid_on ? japaneseDate(c.paid_on) : '' });
     rows.push({ label: 'お支払方法', value: c.paid_by ? PAID_BY[c.paid_by] : '' });
-    rows.push({ label: '但し書き', value: c.payment.kind === 'CANCELLATION' ? '団体乗車券の取消料として' : '団体乗車運賃として' });
+    rows.push({ label: '但し書き', value: invoiceReason(c) });
   }
   if (c.kind === 'RETURN_INVOICE') {
     rows.push({ label: '元の請求書', value: c.refers_to?.document_number ?? '（請求書の発行なし）' });
@@ -244,21 +245,6 @@ function drawBankAccount(doc: Doc, account: DocumentBankAccount): void {
   drawParagraph(doc, { text: '※ 振込手数料は貴社にてご負担くださいますようお願い申し上げます。', fontSize: FONT_SIZE.small, color: MUTED });
 }
 
-function notes(c: InvoiceDocumentContent): string[] {
-  const list: string[] = [];
-  if (c.kind === 'RECEIPT') list.push('上記の金額を正に領収いたしました。');
-  if (c.kind === 'INVOICE' && c.refers_to?.document_number) {
-    list.push(`本書は ${japaneseDate(c.refers_to.issue_date ?? c.issue_date)} 発行の請求書 ${c.refers_to.document_number} に代わるものです（金額変更のため再発行）。`);
-  }
-  if (c.kind === 'RECEIPT' && c.refers_to?.document_number) {
-    list.push(`本書は ${japaneseDate(c.refers_to.issue_date ?? c.issue_date)} 発行の領収書 ${c.refers_to.document_number} に代わるものです。`);
-  }
-  if (c.kind === 'RETURN_INVOICE') list.push('本書は、元の請求書に記載の取引に係る対価の返還（減額）についての適格返還請求書です。');
-  if (c.amounts.not_taxable !== 0) list.push('取消料は消費税の課税対象外（不課税）です。');
-  if (c.amounts.taxed.length > 0) list.push('消費税額は税率ごとの合計金額から計算し、1円未満を切り捨てています。');
-  return list;
-}
-
 /** Table rows laid out between two turns of the event loop. */
 const ROWS_PER_TURN = 25;
 
@@ -290,7 +276,7 @@ export async function renderInvoiceDocumentPdf(c: InvoiceDocumentContent, images
 
   if (c.kind === 'INVOICE' && c.bank_account) drawBankAccount(doc, c.bank_account);
   moveDown(doc, 4);
-  for (const note of notes(c)) drawParagraph(doc, { text: `※ ${note}`.replace('※ ※', '※'), fontSize: FONT_SIZE.small, color: MUTED });
+  for (const note of documentNotes(c)) drawParagraph(doc, { text: `※ ${note}`.replace('※ ※', '※'), fontSize: FONT_SIZE.small, color: MUTED });
 
   drawPageFooters(doc, (page, pageCount) => [`${c.issuer.name}　${TITLE[c.kind]} ${c.document_number}${pageCount > 1 ? `　${page} / ${pageCount}` : ''}`]);
   return pdfToBuffer(doc);

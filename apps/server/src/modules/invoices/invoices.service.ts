@@ -10,6 +10,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { mayHaveDocument, documentStillStands, documentTotalE6, type DocumentPayment } from '@sagano/domain/invoices/document-rules';
 import { documentNumber, type DocumentKind } from '@sagano/domain/invoices/document-numbers';
 import { InvoiceDocumentContent } from '@sagano/domain/invoices/invoice-schemas';
+import { invoiceEntityOf, type InvoiceResponse } from '@sagano/domain/invoices/invoice-entity';
+import type { PaymentStatus } from '@sagano/domain/payments/payment-state';
 import { tokyoDateOf } from '@sagano/domain/common/business-date';
 import type { PaymentCaller } from '@sagano/domain/payments/payment-state';
 import type { Db, Executor } from '../../db/client.ts';
@@ -47,6 +49,13 @@ export interface IssuedPdf {
   documentNumber: string;
   pdf: Buffer;
 }
+
+/** The images an issued document printed, served beside its Invoice entity (operator_info.logo_url, stamp_url). */
+export const DOCUMENT_IMAGES = ['logo', 'stamp'] as const;
+export type DocumentImage = (typeof DOCUMENT_IMAGES)[number];
+
+/** The group's invoice of a payment: its address, so the entity names its images where the same link serves them. */
+const customerInvoicePath = (bookingId: string, paymentId: number) => `/v1/bookings/${bookingId}/invoices/${paymentId}`;
 
 export function createInvoicesService(db: Db, options: { clock: Clock; fileStorage: FileStorage }) {
   const { clock, fileStorage } = options;
@@ -106,6 +115,19 @@ export function createInvoicesService(db: Db, options: { clock: Clock; fileStora
     return renderInvoiceDocumentPdf(content, { logo, stamp });
   }
 
+  /** The booking the group's link opens; 404 for an unknown booking or a wrong token alike. */
+  async function withToken(bookingId: string, token: string): Promise<BookingAggregate> {
+    const aggregate = await loadBooking(db, bookingId);
+    if (!aggregate || !tokenMatches(token, aggregate.booking.bookingToken)) throw notFound('booking');
+    return aggregate;
+  }
+
+  /** The group's standing invoice of the payment, issued now when there is none for its total (as its agent would have it). */
+  async function customerInvoiceDocument(bookingId: string, token: string, paymentId: number): Promise<InvoiceDocumentRow> {
+    const aggregate = await withToken(bookingId, token);
+    return standingDocument(aggregate, paymentId, 'INVOICE', 'AGENT', { principal: null, request: { params: { booking_id: bookingId, payment_id: paymentId }, kind: 'INVOICE', via: 'customer token' } }, () => notFound('invoice'));
+  }
+
   return {
     /** GET …/payments/:payment_id/{invoice,receipt,return-invoice}.pdf: back office and the booking's agent or branch. */
     async staffPdf(principal: Principal, bookingId: string, paymentId: number, kind: DocumentKind): Promise<IssuedPdf> {
@@ -114,12 +136,40 @@ export function createInvoicesService(db: Db, options: { clock: Clock; fileStora
       return { documentNumber: row.documentNumber, pdf: await render(db, row) };
     },
 
-    /** GET /v1/bookings/:id/invoices/:payment_id?token=: the group's invoice, as its agent would have it. */
+    /** GET /v1/bookings/:id/invoices/:payment_id.pdf?token= (or with Accept: application/pdf): the group's invoice, as its agent would have it. */
     async customerInvoicePdf(bookingId: string, token: string, paymentId: number): Promise<IssuedPdf> {
-      const aggregate = await loadBooking(db, bookingId);
-      if (!aggregate || !tokenMatches(token, aggregate.booking.bookingToken)) throw notFound('booking');
-      const row = await standingDocument(aggregate, paymentId, 'INVOICE', 'AGENT', { principal: null, request: { params: { booking_id: bookingId, payment_id: paymentId }, kind: 'INVOICE', via: 'customer token' } }, () => notFound('invoice'));
+      const row = await customerInvoiceDocument(bookingId, token, paymentId);
       return { documentNumber: row.documentNumber, pdf: await render(db, row) };
+    },
+
+    /**
+     * GET /v1/bookings/:id/invoices/:payment_id?token=: the same document as the PDF, as the Invoice
+     * entity (spec 000 §3), from its frozen content; its status is the payment's now.
+     */
+    async customerInvoice(bookingId: string, token: string, paymentId: number): Promise<InvoiceResponse> {
+      const row = await customerInvoiceDocument(bookingId, token, paymentId);
+      const [payment, receipt] = await Promise.all([findPayment(db, paymentId), latestDocument(db, paymentId, 'RECEIPT')]);
+      const image = (name: DocumentImage) => `${customerInvoicePath(bookingId, paymentId)}/${name}?token=${encodeURIComponent(token)}`;
+      return invoiceEntityOf(InvoiceDocumentContent.parse(row.content), {
+        status: payment!.status as PaymentStatus,
+        receiptIssueDate: receipt?.issuedOn ?? null,
+        logoUrl: image('logo'),
+        stampUrl: image('stamp'),
+      });
+    },
+
+    /** GET …/invoices/:payment_id/{logo,stamp}?token=: the image the group's issued invoice printed (404 before it is issued, or when it printed none). */
+    async customerInvoiceImage(bookingId: string, token: string, paymentId: number, image: DocumentImage): Promise<{ bytes: Buffer; contentType: string }> {
+      const aggregate = await withToken(bookingId, token);
+      const payment = aggregate.payments.find((p) => p.id === paymentId);
+      if (!payment || !paymentHasDocument('INVOICE', payment, 'AGENT')) throw notFound('invoice');
+      const issued = await latestDocument(db, payment.id, 'INVOICE');
+      if (!issued) throw notFound('invoice');
+      const content = InvoiceDocumentContent.parse(issued.content);
+      const key = image === 'logo' ? content.issuer.logo_file_key : content.issuer.stamp_file_key;
+      const file = key ? await readStoredFile(db, fileStorage, key) : null;
+      if (!file) throw notFound(image);
+      return file;
     },
   };
 }

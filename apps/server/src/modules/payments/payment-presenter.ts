@@ -9,7 +9,7 @@ import { ledgerPaymentOf, planCancellation, presentSettlement } from './payment-
 
 export { ledgerPaymentOf };
 import { percentOfRate } from '@sagano/domain/money/yen-e6';
-import { mayHaveDocument } from '@sagano/domain/invoices/document-rules';
+import { documentFlags, mayHaveDocument } from '@sagano/domain/invoices/document-rules';
 import type { DocumentKind } from '@sagano/domain/invoices/document-numbers';
 import { expectedBillingDate, type BillingTerms } from '@sagano/domain/settlements/billing-period';
 import type { PaymentRow } from './payments.repository.ts';
@@ -56,6 +56,43 @@ export interface PaymentContext {
   account?: { bookingStatus: string; payments: readonly PaymentRow[]; entries: readonly LedgerEntry[] };
 }
 
+/** What a booking tells of its payments' presentation: the same for the booking detail and the payments list. */
+export interface BookingPaymentFacts {
+  bookingNumber: string;
+  bookingStatus: string;
+  /** What the booking costs (the base a cancellation fee applies to), its cancellation rate and fee once quoted. */
+  totalAmountE6: number;
+  cancellationRateE6: number | null;
+  cancellationFeeE6: number | null;
+  /** The booking's first service date (none: no expected billing date). */
+  firstServiceDate: string | null;
+  agent: { lastBilledTo: string | null } & Pick<BillingTerms, 'billingDay' | 'billingDayEndOfMonth'>;
+  units: PaymentContext['units'];
+  /** Every payment of the booking and its ledger. */
+  payments: readonly PaymentRow[];
+  entries: readonly LedgerEntry[];
+  agentSettlementIds?: ReadonlyMap<number, number> | undefined;
+}
+
+/** The context every payment of a booking is presented in, for `caller` on `today`. */
+export function bookingPaymentContext(f: BookingPaymentFacts, caller: PaymentCaller, today: string): PaymentContext {
+  return {
+    caller,
+    today,
+    bookingNumber: f.bookingNumber,
+    ...(f.agentSettlementIds ? { agentSettlementIds: f.agentSettlementIds } : {}),
+    ...(f.firstServiceDate ? { billing: { firstServiceDate: f.firstServiceDate, lastBilledTo: f.agent.lastBilledTo, terms: f.agent } } : {}),
+    account: { bookingStatus: f.bookingStatus, payments: f.payments, entries: f.entries },
+    units: f.units,
+    cancellation: f.cancellationFeeE6 === null ? null : { rateE6: f.cancellationRateE6, feeE6: f.cancellationFeeE6, baseE6: f.totalAmountE6 },
+  };
+}
+
+/** The booking's fare as its detail (`main_params.payment`) and the payments list show it: with its latest discrepancy and where it stands. */
+export function presentFarePayment(fare: PaymentRow, discrepancy: PaymentRow | undefined, ctx: PaymentContext): PaymentDetail {
+  return presentPaymentDetail(fare, ctx, discrepancy, standingOf(fare, ctx.account?.payments ?? [fare]));
+}
+
 const NO_MONEY: BookingMoney = { billed_amount: 0, received_amount: 0, refunded_amount: 0, owed_back_amount: 0, balance_amount: 0 };
 
 /** The refund records returning money of `row` (oldest first). */
@@ -91,6 +128,15 @@ function documentUrl(row: PaymentRow, ctx: Pick<PaymentContext, 'caller' | 'book
   if (ctx.bookingNumber === undefined) return null;
   const payment = { ...stateOfPayment(row), direction: (row.direction as 'EXTRA' | 'REFUND' | null) ?? null };
   return mayHaveDocument(kind, payment, ctx.caller) ? `/v1/bookings/${ctx.bookingNumber}/payments/${row.id}/${DOCUMENT_FILES[kind]}.pdf` : null;
+}
+
+/**
+ * A payment's flags: the payment machine's, with the document flags saying what is served (a
+ * refund record has its return invoice, never an invoice or a receipt: document-rules.ts).
+ */
+function flagsOf(row: PaymentRow, caller: PaymentCaller) {
+  const state = stateOfPayment(row);
+  return { ...paymentFlags(state, caller), ...documentFlags({ ...state, direction: state.direction ?? null }, caller) };
 }
 
 function priceItems(units: PaymentContext['units']): PaymentPriceItem[] {
@@ -149,7 +195,7 @@ export function presentPaymentDetail(row: PaymentRow, ctx: PaymentContext, discr
     invoice_url: documentUrl(row, ctx, 'INVOICE'),
     receipt_url: documentUrl(row, ctx, 'RECEIPT'),
     is_cancel_payment_finished: row.cancelPaymentFinished,
-    flags: { ...paymentFlags(state, ctx.caller), can_refund: canRefund(row, ctx) },
+    flags: { ...flagsOf(row, ctx.caller), can_refund: canRefund(row, ctx) },
     discrepancy: discrepancy
       ? {
           payment_id: discrepancy.id,
@@ -163,7 +209,7 @@ export function presentPaymentDetail(row: PaymentRow, ctx: PaymentContext, discr
           receipt_url: documentUrl(discrepancy, ctx, 'RECEIPT'),
           return_invoice_url: documentUrl(discrepancy, ctx, 'RETURN_INVOICE'),
           // Money owed back is not paid by the agent: a refund discrepancy offers neither card nor coupon.
-          flags: discrepancy.direction === 'REFUND' ? { ...paymentFlags(stateOfPayment(discrepancy), ctx.caller), can_pay: false, can_issue_coupon: false } : paymentFlags(stateOfPayment(discrepancy), ctx.caller),
+          flags: discrepancy.direction === 'REFUND' ? { ...flagsOf(discrepancy, ctx.caller), can_pay: false, can_issue_coupon: false } : flagsOf(discrepancy, ctx.caller),
         }
       : null,
     discrepancy_details: row.kind === 'FARE' && (row.confirmedAt || discrepancy) ? discrepancyDetails(row, items, ctx, standingE6) : null,

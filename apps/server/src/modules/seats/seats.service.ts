@@ -394,7 +394,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
       voucher_available: voucherAvailable,
       voucher_url: voucherAvailable ? `/voucher/${a.booking.bookingId}/${encodeURIComponent(a.booking.bookingToken)}` : null,
       // A cancelled or refused booking's fare is no longer owed: its invoice is not offered to the group.
-      invoice_url: !isEnded(state) && a.payment && mayHaveDocument('INVOICE', { ...stateOfPayment(a.payment), direction: null }, 'AGENT') ? `/v1/bookings/${a.booking.bookingId}/invoices/${a.payment.id}?token=${encodeURIComponent(a.booking.bookingToken)}` : null,
+      invoice_url: !isEnded(state) && a.payment && mayHaveDocument('INVOICE', { ...stateOfPayment(a.payment), direction: null }, 'AGENT') ? `/v1/bookings/${a.booking.bookingId}/invoices/${a.payment.id}.pdf?token=${encodeURIComponent(a.booking.bookingToken)}` : null,
       can_change_seat: customerMayChangeSeats(state) && a.services.some((s) => s.serviceDate >= today),
     };
   }
