@@ -144,6 +144,7 @@ POST /v1/bookings/:booking_id/refuse_booking                             ok  ok 
 POST /v1/bookings/:booking_id/cancel                                     ok  ok  403 401 own own own own own own 401
 POST /v1/bookings/:booking_id/confirm_cancellation                       ok  ok  403 401 own own own own own own 401
 POST /v1/bookings/:booking_id/decline_cancellation                       ok  ok  403 401 own own own own own own 401
+POST /v1/bookings/:booking_id/request_seat_assignment                    ok  ok  403 401 own own own own own own 401
 POST /v1/bookings/:booking_id/accept_modification                        ok  ok  403 401 403 403 403 403 403 403 401
 POST /v1/bookings/:booking_id/reject_modification                        ok  ok  403 401 403 403 403 403 403 403 401
 POST /v1/bookings/:booking_id/select_priority                            ok  ok  403 401 403 403 403 403 403 403 401

@@ -83,6 +83,8 @@ export const OPERATION_NAMES = [
   'bookings.resend_documents',
   'bookings.change_seat',
   'bookings.add_note',
+  /** The agent asks the operator to assign seats (our addition). */
+  'bookings.request_seat_assignment',
   'bookings.update_note',
   'inventory.adjust_arrangements',
   'services.set_status',

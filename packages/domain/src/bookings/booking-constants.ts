@@ -12,6 +12,8 @@ export const MAX_SPECIAL_NOTE = 2000;
 /** The group name's reading (kana) and the request's own note, as the applicant types them. */
 export const MAX_GROUP_NAME_KANA = 200;
 export const MAX_REQUEST_NOTE = 2000;
+/** What the agent may add when asking for seats (request_seat_assignment). */
+export const MAX_SEAT_REQUEST_MESSAGE = MAX_REQUEST_NOTE;
 /** The reason given when a change is declined. */
 export const MAX_MODIFICATION_DECLINE_REASON = 500;
 
@@ -61,3 +63,16 @@ export const NOTIFICATION_KINDS = [
   'BULK_FINISHED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** The admin notification kinds spec 000 §4 lists; each is left by the call that causes it (admin-notification-kinds.test.ts). */
+export const ADMIN_NOTIFICATION_KINDS = [
+  'BOOKING_RECEIVED',
+  'MODIFICATION',
+  'CANCELLATION',
+  'INVOICE_REQUEST',
+  'PAYMENT_REQUEST',
+  'SEAT_ASSIGNMENT_REQUEST',
+  'COUPON',
+  'NOTE_UPDATED',
+  'PAYMENT_RECEIVED',
+  'TOUR_CONDUCTOR_NOT_REGISTERED',
+] as const satisfies readonly NotificationKind[];

@@ -196,6 +196,8 @@ export const BookingFlags = z.object({
   can_send_voucher: z.boolean(),
   can_refuse: z.boolean(),
   can_decline_cancellation: z.boolean(),
+  /** Our addition: the agent may ask the operator to assign seats (POST …/request_seat_assignment). */
+  can_request_seat_assignment: z.boolean(),
 });
 
 export const PaymentSummary = z.object({
@@ -356,6 +358,8 @@ export const BookingResponse = z.object({
     voucher_awaits_payment: z.boolean(),
   }),
   notes: z.array(BookingNote),
+  /** Our addition: when the agent last asked the operator to assign seats (request_seat_assignment); null when never. */
+  seat_assignment_requested_at: z.string().nullable(),
   /** The booking's permission flags as the specification names them (spec 000 §3); the step flags are on main_params.service_order. */
   can_show_voucher: z.boolean(),
   can_update: z.boolean(),
@@ -551,8 +555,8 @@ export const NotificationRow = z.object({
   agent_name_en: z.string(),
   agent_sub_group_name: z.string().nullable(),
   agent_sub_group_name_en: z.string(),
-  /** What the notification is about, when it says more than its kind: the change asked for (MODIFICATION) or the reason given (MODIFICATION_REFUSED). */
-  detail: z.object({ change_summary: ChangeSummary.optional(), reason: z.string().optional() }).nullable(),
+  /** What the notification is about, when it says more than its kind: the change asked for (MODIFICATION), the reason given (MODIFICATION_REFUSED) or the agent's message (SEAT_ASSIGNMENT_REQUEST). */
+  detail: z.object({ change_summary: ChangeSummary.optional(), reason: z.string().optional(), message: z.string().optional() }).nullable(),
   created_at: z.string(),
   /** Read by someone of the inbox it belongs to (one shared read state per inbox). */
   is_read: z.boolean(),

@@ -54,7 +54,7 @@ describe('every status × sub-status × step × caller', () => {
     for (const state of everyState()) {
       for (const step of BOOKING_STEPS) {
         if (mayTake(step, state, 'STATION')) expect(step).toBe('add_note');
-        if (mayTake(step, state, 'AGENT')) expect(['add_note', 'request_modification', 'request_cancellation', 'agree_cancellation', 'decline_cancellation']).toContain(step);
+        if (mayTake(step, state, 'AGENT')) expect(['add_note', 'request_modification', 'request_cancellation', 'agree_cancellation', 'decline_cancellation', 'request_seat_assignment']).toContain(step);
       }
     }
   });
@@ -68,6 +68,7 @@ describe('every status × sub-status × step × caller', () => {
         expect(flags.can_send_voucher).toBe(mayTake('send_voucher', state, caller));
         if (flags.can_send_voucher) expect(flags.can_generate_voucher).toBe(true);
         expect(flags.can_decline_cancellation).toBe(mayTake('decline_cancellation', state, caller));
+        expect(flags.can_request_seat_assignment).toBe(mayTake('request_seat_assignment', state, caller));
       }
     }
   });
@@ -195,5 +196,25 @@ describe('the lifecycle of DESIGN §5', () => {
       expect(decline(asked, 'OPERATOR', before)).toEqual({ ok: false, code: 'STEP_NOT_ALLOWED' });
     }
     expect(statusAfterDecline('MODIFICATION_SUBMITTED')).toBe('MODIFICATION_SUBMITTED');
+  });
+
+  it('lets the agent ask for seats on a confirmed booking whose seats are not given yet, changing nothing', () => {
+    const asking = everyState().filter((s) => mayTake('request_seat_assignment', s, 'AGENT'));
+    expect(new Set(asking.map((s) => `${s.status}/${s.subStatus}`))).toEqual(
+      new Set(['RESERVED', 'MODIFIED', 'NOT_MODIFIED'].flatMap((status) => [`${status}/SAGANO_ALLOTMENT_CONFIRMED`, `${status}/SAGANO_SEAT_NOT_AVAILABLE`])),
+    );
+    for (const s of asking) expect(applyStep(s, 'request_seat_assignment', 'AGENT')).toEqual({ ok: true, state: s });
+    // Seats being assigned or given, a request still unanswered, or a cancellation open: nothing to ask.
+    for (const subStatus of ['SAGANO_SEAT_ASSIGNING', 'SAGANO_SEAT_RESERVED', 'SAGANO_SEAT_TABLE_SENT'] as const) {
+      expect(mayTake('request_seat_assignment', at({ status: 'RESERVED', subStatus }), 'AGENT')).toBe(false);
+    }
+    for (const status of ['SUBMITTED', 'WAITLIST', 'MODIFICATION_SUBMITTED', 'CANCELLATION_SUBMITTED'] as const) {
+      expect(mayTake('request_seat_assignment', at({ status, subStatus: 'SAGANO_ALLOTMENT_CONFIRMED' }), 'AGENT')).toBe(false);
+    }
+    // The operator assigns seats itself; station staff do not take steps.
+    const reserved = at({ status: 'RESERVED', subStatus: 'SAGANO_ALLOTMENT_CONFIRMED' });
+    expect(bookingFlags(reserved, 'AGENT').can_request_seat_assignment).toBe(true);
+    expect(bookingFlags(reserved, 'OPERATOR').can_request_seat_assignment).toBe(false);
+    expect(bookingFlags(reserved, 'STATION').can_request_seat_assignment).toBe(false);
   });
 });

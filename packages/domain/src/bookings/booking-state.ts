@@ -57,6 +57,8 @@ export const BOOKING_STEPS = [
   'add_special_note',
   'update_from_to_station',
   'add_note',
+  /** Our addition: the agent asks the operator to assign seats (SEAT_ASSIGNMENT_REQUEST); the booking does not change. */
+  'request_seat_assignment',
 ] as const;
 export type BookingStep = (typeof BOOKING_STEPS)[number];
 
@@ -155,6 +157,9 @@ export function mayTake(step: BookingStep, s: BookingState, caller: BookingCalle
       return operator && !isEnded(s) && !CANCELLING.includes(s.status) && !SEATED.includes(s.subStatus);
     case 'add_note':
       return true;
+    case 'request_seat_assignment':
+      // A confirmed booking whose seats are not assigned yet (none given, or the last try NG).
+      return caller === 'AGENT' && isConfirmed(s) && ['SAGANO_ALLOTMENT_CONFIRMED', 'SAGANO_SEAT_NOT_AVAILABLE'].includes(s.subStatus);
   }
 }
 
@@ -234,6 +239,7 @@ export function applyStep(s: BookingState, step: BookingStep, caller: BookingCal
     case 'add_special_note':
     case 'update_from_to_station':
     case 'add_note':
+    case 'request_seat_assignment':
       return next({});
   }
 }
@@ -268,5 +274,7 @@ export function bookingFlags(s: BookingState, caller: BookingCaller) {
     can_confirm_seats: mayTake('confirm_seats', s, caller),
     can_generate_voucher: mayTake('confirm_voucher', s, caller),
     can_send_voucher: mayTake('send_voucher', s, caller),
+    /** Our addition: the agent may ask the operator to assign the seats now. */
+    can_request_seat_assignment: mayTake('request_seat_assignment', s, caller),
   };
 }

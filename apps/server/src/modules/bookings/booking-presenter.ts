@@ -226,6 +226,8 @@ export function presentBooking(
     notes: a.notes
       .filter((n) => caller !== 'AGENT' || !n.isPrivate)
       .map((n) => ({ note_id: n.id, note: n.note, author: { type: n.authorType, name: n.authorName }, created_at: n.createdAt.toISOString(), is_private: n.isPrivate })),
+    // Read by the bookings service's get (the operator's notifications): null here.
+    seat_assignment_requested_at: null,
     can_show_voucher: flags.can_show_voucher,
     can_update: flags.can_update,
     can_cancel: flags.can_cancel,

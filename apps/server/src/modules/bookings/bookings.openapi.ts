@@ -188,6 +188,13 @@ export const bookingsContract: AreaContract[] = [defineArea('bookings', 'Group b
     errors: STEP,
     examples: { request: { reason: 'The group has already boarded a connecting tour; please contact us.' }, response: OK },
   },
+  'POST /v1/bookings/{booking_id}/request_seat_assignment': {
+    id: 'bookings.requestSeatAssignment',
+    summary: 'Ask for seats',
+    description: 'Our addition. The agent asks the operator to assign the seats of a confirmed booking whose seats are not assigned yet (`flags.can_request_seat_assignment`), with an optional message: the operator gets a SEAT_ASSIGNMENT_REQUEST notification. The booking does not change (no revision). While an earlier request is still unread by the operator, asking again adds nothing and answers that request (`already_requested`). The booking answers the last request\'s time as `seat_assignment_requested_at`.',
+    errors: STEP,
+    examples: { request: { message: 'Two guests use wheelchairs; car 3 near the door, please.' }, response: { requested_at: '2027-06-01T01:23:45.000Z', already_requested: false } },
+  },
   'POST /v1/bookings/{booking_id}/accept_modification': {
     id: 'bookings.acceptModification',
     summary: 'Accept a change request',

@@ -33,6 +33,7 @@ import {
   UpdateParamsResponse,
 } from '@sagano/domain/bookings/booking-schemas';
 import { REFUSAL_REASONS } from '@sagano/domain/bookings/booking-state';
+import { RequestSeatAssignmentBody, RequestSeatAssignmentResponse } from '@sagano/domain/bookings/seat-request-schemas';
 import { CustomerBookingResponse } from '@sagano/domain/seats/customer-booking-schemas';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/client.ts';
@@ -147,6 +148,8 @@ export function bookingsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cloc
   step('assign_operator', 'bookings.assign_operator', AssignOperatorBody, (req, work) => bookings.assignOperator(work, req.principal, req.bookingId, req.body.operator_name));
   step('add_special_note', 'bookings.add_special_note', undefined, (req, work) => bookings.addSpecialNote(work, req.principal, req.bookingId, req.query as z.infer<typeof AddSpecialNoteQuery>), { query: AddSpecialNoteQuery });
   step('update_from_to_station', 'bookings.update_from_to_station', UpdateFromToStationBody, (req, work) => bookings.updateFromToStation(work, req.principal, req.bookingId, req.body));
+  // The agent asks for seats (our addition); the operator's side is answered 409 by the step rule.
+  step('request_seat_assignment', 'bookings.request_seat_assignment', RequestSeatAssignmentBody, (req, work) => bookings.requestSeatAssignment(work, req.principal, req.bookingId, req.body), { access: 'backOfficeOrAgent', response: RequestSeatAssignmentResponse });
 
   r.put('/v1/bookings/:booking_id/params', {
     schema: { tags, params: BookingIdParams, body: UpdateParamsBody, response: { 200: UpdateParamsResponse } },

@@ -22,6 +22,8 @@ import { loadVisible, mailTemplate, presentBooking, type MailTemplateName } from
 import { submit } from './booking-submission.ts';
 import { pendingSummary } from './change-summary.ts';
 import { reserve } from './booking-reserve.ts';
+import { requestSeatAssignment } from './booking-seat-request.ts';
+import { lastSeatRequestAt } from './seat-requests.repository.ts';
 
 /** A detached, plain-function service: methods may be passed around freely. */
 export function createBookingsService(db: Db, options: { publicUrl: string; clock: Clock }) {
@@ -32,9 +34,13 @@ export function createBookingsService(db: Db, options: { publicUrl: string; cloc
     /** The whole booking as the caller may see it (agents do not see private notes). */
     get: async (executor: Executor, principal: Principal, bookingId: string): Promise<BookingResponse> => {
       const a = await loadVisible(executor, principal, bookingId);
-      const [documents, extras] = await Promise.all([bookingDocuments(executor, a), bookingLegExtras(executor, a)]);
+      const [documents, extras, seatsAskedAt] = await Promise.all([bookingDocuments(executor, a), bookingLegExtras(executor, a), lastSeatRequestAt(executor, a.booking.id)]);
       const change = a.booking.pendingChange === null ? null : UpdateParamsBody.safeParse(a.booking.pendingChange);
-      return { ...presentBooking(a, principal, clock.today(), documents, extras), pending_change_summary: change?.success ? await pendingSummary(executor, a, change.data) : null };
+      return {
+        ...presentBooking(a, principal, clock.today(), documents, extras),
+        pending_change_summary: change?.success ? await pendingSummary(executor, a, change.data) : null,
+        seat_assignment_requested_at: seatsAskedAt?.toISOString() ?? null,
+      };
     },
     reserveAllotments: (work: Work, principal: Principal, bookingId: string) => reserveAllotments(work, principal, bookingId, clock),
     releaseAllotments: releaseAllotmentsStep,
@@ -58,6 +64,7 @@ export function createBookingsService(db: Db, options: { publicUrl: string; cloc
     notes: async (executor: Executor, principal: Principal, bookingId: string) => presentBooking(await loadVisible(executor, principal, bookingId), principal, clock.today()).notes,
     addNote,
     updateNote,
+    requestSeatAssignment,
   };
 }
 

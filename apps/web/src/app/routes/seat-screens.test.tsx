@@ -26,6 +26,7 @@ const FLAGS: BookingResponse['flags'] = {
   can_generate_voucher: false,
   can_send_voucher: false,
   can_refuse: false,
+  can_request_seat_assignment: false,
 };
 
 /** The parts of the booking the seat screens read. */

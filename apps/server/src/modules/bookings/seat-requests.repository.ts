@@ -1,0 +1,24 @@
+/** Reads of the agent's seat requests: the operator's SEAT_ASSIGNMENT_REQUEST notifications of a booking. */
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+
+const n = t.notifications;
+const requestsOf = (bookingDbId: number) => and(eq(n.audience, 'ADMIN'), eq(n.kind, 'SEAT_ASSIGNMENT_REQUEST'), eq(n.bookingId, bookingDbId));
+
+/** The request still waiting in the operator's inbox (neither read nor deleted), if any. */
+export async function openSeatRequest(db: Executor, bookingDbId: number): Promise<{ createdAt: Date } | undefined> {
+  const [row] = await db
+    .select({ createdAt: n.createdAt })
+    .from(n)
+    .where(and(requestsOf(bookingDbId), isNull(n.readAt), isNull(n.deletedAt)))
+    .orderBy(desc(n.createdAt), desc(n.id))
+    .limit(1);
+  return row;
+}
+
+/** When the agent last asked for seats on the booking (whatever the operator did with it since). */
+export async function lastSeatRequestAt(db: Executor, bookingDbId: number): Promise<Date | null> {
+  const [row] = await db.select({ createdAt: n.createdAt }).from(n).where(requestsOf(bookingDbId)).orderBy(desc(n.createdAt), desc(n.id)).limit(1);
+  return row?.createdAt ?? null;
+}
