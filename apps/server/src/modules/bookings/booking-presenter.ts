@@ -74,14 +74,7 @@ export function presentBooking(
     },
     caller,
     today,
-    bookingNumber: a.booking.bookingId,
-    ...(a.agentSettlementIds ? { agentSettlementIds: a.agentSettlementIds } : {}),
-    // Services are read in date order: the first is the day that places the booking in a billing period.
-    ...(a.services[0] ? { billing: { firstServiceDate: a.services[0].serviceDate, lastBilledTo: a.agent.lastBilledTo, terms: a.agent } } : {}),
-    account: { bookingStatus: a.booking.status, payments: a.payments, entries: a.ledger },
-    units: a.units,
-    cancellation: a.booking.cancellationFeeE6 === null ? null : { rateE6: a.booking.cancellationRateE6, feeE6: a.booking.cancellationFeeE6, baseE6: a.booking.totalAmountE6 },
-  };
+  );
   const state = stateOf(a.booking, a.services.length === 2, a.agent.ignoreCancellationPolicy);
   const group = a.booking.group as BookingResponse['group'];
   const fareDetail = a.payment ? presentFarePayment(a.payment, a.discrepancy, paymentContext) : null;
