@@ -284,7 +284,8 @@ describe('the app', () => {
     await eventually(() => expect(document.querySelector('[data-testid="totp-qr"] svg')).not.toBeNull());
     expect(document.querySelector('[data-testid="totp-secret"]')?.textContent).toBe('JBSW Y3DP EHPK 3PXP');
     button('確認して有効にする').click();
-    await eventually(() => expect(page()).toContain('6桁の数字を入力してください'));
+    // An empty code names the field and the rule (spec 000 §5).
+    await eventually(() => expect(page()).toContain('認証コードを入力してください。'));
     typeInto(inputLabelled('認証コード'), '111111');
     button('確認して有効にする').click();
     await eventually(() => expect(page()).toContain('認証コードが正しくありません'));

@@ -7,18 +7,22 @@ import { useForm, type FormValidateInput } from '@mantine/form';
 import { dateRangeRules } from '../lib/search-filters.ts';
 
 type DatedFilters = { service_from: string; service_to: string; submitted_from: string; submitted_to: string };
+/** The labels the list shows its four dates with (its messages name them). */
+export type DatedFilterLabels = Record<keyof DatedFilters, string>;
 
 /**
  * The form of a list's filters with a service period and a submission period (each checked: real
  * dates, the end not before the start), and what `SearchFilterForm` needs to search with it and
  * to clear it back to `empty` (which searches at once).
  */
-export function useDatedFilterForm<T extends DatedFilters>(initial: T, empty: () => T, onSearch: (values: T) => void) {
+export function useDatedFilterForm<T extends DatedFilters>(initial: T, empty: () => T, onSearch: (values: T) => void, labels: DatedFilterLabels) {
   const { t } = useTranslation('common');
-  const messages = { date: t('validation.date'), order: t('validation.dateOrder') };
   const form = useForm<T>({
     initialValues: initial,
-    validate: { ...dateRangeRules('service_from', 'service_to', messages), ...dateRangeRules('submitted_from', 'submitted_to', messages) } as FormValidateInput<T>,
+    validate: {
+      ...dateRangeRules('service_from', 'service_to', { from: labels.service_from, to: labels.service_to }),
+      ...dateRangeRules('submitted_from', 'submitted_to', { from: labels.submitted_from, to: labels.submitted_to }),
+    } as FormValidateInput<T>,
   });
   const clear = () => {
     const cleared = empty();

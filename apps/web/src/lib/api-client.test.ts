@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, FetchFailureError, apiClient, setUnauthorizedHandler, withQuery } from './api-client.ts';
+import { ApiError, FetchFailureError, MissingParameterError, apiClient, apiPath, setUnauthorizedHandler, withQuery } from './api-client.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -106,6 +106,43 @@ describe('apiClient', () => {
   it('answers undefined for an empty 204', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await expect(apiClient.delete('/v1/users/1')).resolves.toBeUndefined();
+  });
+});
+
+describe('required parameters (spec 001 §8: refused before sending, naming the field)', () => {
+  it('builds a path from its template, every value encoded', () => {
+    expect(apiPath('/v1/bookings/{booking_id}/notes', { booking_id: '26050601' })).toBe('/v1/bookings/26050601/notes');
+    expect(apiPath('/v1/inventories/{date}/services/{service_id}', { date: '2026-05-01', service_id: 0 })).toBe('/v1/inventories/2026-05-01/services/0');
+    expect(apiPath('/v1/jobs/{name}/run', { name: 'a/b c' })).toBe('/v1/jobs/a%2Fb%20c/run');
+  });
+
+  it('refuses a missing path parameter with a 400-like error naming it, and sends nothing', async () => {
+    for (const missing of [undefined, null, '', '  ', Number.NaN]) {
+      const error = (() => {
+        try {
+          apiPath('/v1/bookings/{booking_id}/cancel', { booking_id: missing });
+        } catch (e) {
+          return e;
+        }
+        return null;
+      })();
+      expect(error).toBeInstanceOf(MissingParameterError);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', field: 'booking_id' });
+    }
+    // In a call: the promise is refused and fetch never runs.
+    const call = () => apiClient.get(apiPath('/v1/bookings/{booking_id}', { booking_id: undefined }));
+    await expect(Promise.resolve().then(call)).rejects.toMatchObject({ field: 'booking_id' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a POST or PUT whose body is missing, naming `body`; `{}` is a call without input', async () => {
+    await expect(apiClient.post('/v1/bookings/26050601/confirm_booking', undefined)).rejects.toMatchObject({ name: 'MissingParameterError', status: 400, field: 'body' });
+    await expect(apiClient.put('/v1/users', null)).rejects.toMatchObject({ field: 'body' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    fetchMock.mockResolvedValue(answer(200, { ok: true }));
+    await apiClient.post('/v1/bookings/26050601/reserve_allotments', {});
+    expect(lastInit().body).toBe('{}');
   });
 });
 

@@ -27,6 +27,46 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A call refused before it was sent (spec 001 §8 "Required request parameter missing"): a path
+ * parameter or the body it needs is missing. Shown as a 400 would be, naming the field
+ * (`field`: the specification's name, e.g. `booking_id`, or `body`).
+ */
+export class MissingParameterError extends ApiError {
+  constructor(field: string, path: string) {
+    super(400, { common: { error_code: 'VALIDATION_FAILED', error_description: `${field} is required; ${path} was not sent`, field } });
+    this.name = 'MissingParameterError';
+  }
+}
+
+/** The names in a path template: `/v1/bookings/{booking_id}/notes` → `booking_id`. */
+type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParams<Rest> : never;
+type PathValue = string | number | null | undefined;
+
+function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (typeof value === 'number' && !Number.isFinite(value));
+}
+
+/**
+ * A call's path from its template with the specification's parameter names, every value encoded:
+ * `apiPath('/v1/bookings/{booking_id}/cancel', { booking_id })`. A parameter that is missing
+ * (undefined, null, empty, not a number) refuses the call with MissingParameterError naming it, so
+ * no request is sent to a wrong address (`/v1/bookings/undefined/cancel`).
+ */
+export function apiPath<P extends string>(template: P, params: Record<PathParams<P>, PathValue>): string {
+  return template.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
+    const value = (params as Record<string, PathValue>)[name];
+    if (isMissing(value)) throw new MissingParameterError(name, template);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The body a POST or PUT needs: undefined or null is a missing body, refused before sending. */
+function requiredBody(body: unknown, path: string): unknown {
+  if (body === undefined || body === null) throw new MissingParameterError('body', path);
+  return body;
+}
+
 /** The request never got an answer: network down, server unreachable, aborted. */
 export class FetchFailureError extends Error {
   constructor(cause: unknown) {
@@ -152,9 +192,17 @@ export async function anonymousRequest<T>(method: 'GET' | 'POST' | 'PUT', path: 
   return payload as T;
 }
 
+/**
+ * The API's calls. POST and PUT always carry a JSON body: a call without input sends `{}`; a body
+ * that is undefined or null is missing and the call is refused (MissingParameterError, `body`)
+ * without a request, as is a path built by apiPath with a parameter missing. A refusal is a
+ * rejected promise, as the server's 400 would be.
+ */
 export const apiClient = {
   get: <T>(path: string, params?: QueryParams) => request<T>('GET', params ? withQuery(path, params) : path),
-  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>('POST', path, body ?? {}, headers),
-  put: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<T>('PUT', path, body ?? {}, headers),
+  post: <T>(path: string, body: unknown, headers?: Record<string, string>) =>
+    Promise.resolve().then(() => request<T>('POST', path, requiredBody(body, path), headers)),
+  put: <T>(path: string, body: unknown, headers?: Record<string, string>) =>
+    Promise.resolve().then(() => request<T>('PUT', path, requiredBody(body, path), headers)),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };

@@ -1,7 +1,8 @@
 import i18next from 'i18next';
 import { ERROR_CODES, type ErrorCode } from '@sagano/domain/common/errors';
-import { ApiError, FetchFailureError } from './api-client.ts';
+import { ApiError, FetchFailureError, MissingParameterError } from './api-client.ts';
 import { formatDateTime } from './dates.ts';
+import { apiFieldLabel } from './validation-messages.ts';
 
 /** Messages whose translation needs values from the screen; without them the server's description is shown. */
 const NEEDS_VALUES: Partial<Record<ErrorCode, readonly string[]>> = {
@@ -19,8 +20,12 @@ function isErrorCode(code: string | undefined): code is ErrorCode {
  */
 export function errorMessage(error: unknown, values: Record<string, string> = {}): string {
   const t = i18next.t;
+  // Refused before sending (spec 001 §8): the missing field named, as a 400 would be.
+  if (error instanceof MissingParameterError) return t('common:errors.missingParameter', { field: apiFieldLabel(error.field) });
   if (error instanceof ApiError) {
     const code = error.code;
+    // A 400 naming its field shown away from a form: which field, in words.
+    if (code === 'VALIDATION_FAILED' && error.field) return t('common:errors.fieldInvalid', { field: apiFieldLabel(error.field) });
     const confirmedAt = error.body?.common.confirmed_at;
     if (code === 'ALREADY_CONFIRMED' && confirmedAt) {
       const by = error.body?.common.confirmed_by;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AgentGroupDetailResponse, AgentResponse } from '@sagano/domain/agents/agent-schemas';
 import type { SessionUser } from '@sagano/domain/auth/auth-schemas';
-import { apiClient } from './api-client.ts';
+import { apiClient, apiPath } from './api-client.ts';
 import { queryRoots } from './query-keys.ts';
 
 /**
@@ -18,12 +18,12 @@ export const ownAgentKeys = {
  * only (a branch user is refused it and reads their group instead).
  */
 export function getOwnAgent(agentId: number): Promise<AgentResponse> {
-  return apiClient.get<AgentResponse>(`/v1/agents/${agentId}`);
+  return apiClient.get<AgentResponse>(apiPath('/v1/agents/{id}', { id: agentId }));
 }
 
 /** GET /v1/agent_groups/{id}: a branch user's own group, its staff and what they need of their agent. */
 export function getOwnGroup(groupId: number): Promise<AgentGroupDetailResponse> {
-  return apiClient.get<AgentGroupDetailResponse>(`/v1/agent_groups/${groupId}`);
+  return apiClient.get<AgentGroupDetailResponse>(apiPath('/v1/agent_groups/{id}', { id: groupId }));
 }
 
 export function ownAgentQueryOptions(agentId: number) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { initI18n } from './i18n.ts';
 import { dateRangeRules, readFilterParams, writeFilterParams } from './search-filters.ts';
 
 const TEXT = ['from', 'to', 'name'] as const;
@@ -18,11 +19,12 @@ describe('filters in the address', () => {
 });
 
 describe('dateRangeRules', () => {
-  const rules = dateRangeRules('from', 'to', { date: 'date', order: 'order' });
-  it('wants real dates, the end not before the start', () => {
+  const rules = dateRangeRules('from', 'to', { from: '乗車日(から)', to: '乗車日(まで)' });
+  it('wants real dates, the end not before the start, naming the fields', async () => {
+    await initI18n('ja');
     expect(rules.from('', { from: '', to: '' })).toBeNull();
-    expect(rules.from('2026-02-30', { from: '2026-02-30', to: '' })).toBe('date');
-    expect(rules.to('2026-04-30', { from: '2026-05-01', to: '2026-04-30' })).toBe('order');
+    expect(rules.from('2026-02-30', { from: '2026-02-30', to: '' })).toBe('乗車日(から)は yyyy-MM-dd の形式で入力してください。');
+    expect(rules.to('2026-04-30', { from: '2026-05-01', to: '2026-04-30' })).toBe('乗車日(まで)は乗車日(から)以降の日付を入力してください。');
     // Typed with slashes and without leading zeros it is still the same day.
     expect(rules.to('2026/5/1', { from: '2026-05-01', to: '2026/5/1' })).toBeNull();
     expect(rules.to('2026-05-01', { from: 'later', to: '2026-05-01' })).toBeNull();

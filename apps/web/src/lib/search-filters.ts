@@ -4,6 +4,7 @@
  * The booking and payments lists read and write their filters through these.
  */
 import { parseDateInput } from './dates.ts';
+import { validationMessage } from './validation-messages.ts';
 
 export type FilterValues<T extends string, L extends string> = Record<T, string> & Record<L, string[]>;
 
@@ -42,16 +43,16 @@ export const isDateInput = (value: string) => parseDateInput(value) !== null;
 
 /**
  * Form rules for a from–to pair of typed dates: each a real date when filled, the end not before
- * the start. `messages` are the screen's words for both mistakes.
+ * the start; the messages name the fields by `labels`, the screen's labels of the two dates.
  */
-export function dateRangeRules<K extends string>(from: K, to: K, messages: { date: string; order: string }) {
+export function dateRangeRules<K extends string>(from: K, to: K, labels: { from: string; to: string }) {
   return {
-    [from]: (value: string) => (value && !isDateInput(value) ? messages.date : null),
+    [from]: (value: string) => (value && !isDateInput(value) ? validationMessage.date(labels.from) : null),
     [to]: (value: string, all: Record<K, unknown>) => {
-      if (value && !isDateInput(value)) return messages.date;
+      if (value && !isDateInput(value)) return validationMessage.date(labels.to);
       const start = typeof all[from] === 'string' ? parseDateInput(all[from]) : null;
       const end = value ? parseDateInput(value) : null;
-      return start && end && end < start ? messages.order : null;
+      return start && end && end < start ? validationMessage.dateOrder(labels.from, labels.to) : null;
     },
   } as Record<K, (value: string, all: Record<K, unknown>) => string | null>;
 }

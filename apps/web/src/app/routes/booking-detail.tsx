@@ -37,6 +37,7 @@ import { CancellationDeclinedNotice, DeclineCancellationButton } from '../../fea
 import { AcceptChangeModal, OutdatedDocuments } from '../../features/bookings/components/change-documents.tsx';
 import { ChangeDeclinedNotice, DeclineChangeButton } from '../../features/bookings/components/change-decision.tsx';
 import { PaymentCard } from '../../features/bookings/components/payment-card.tsx';
+import { SeatRequestButton, SeatRequestNotice } from '../../features/bookings/components/seat-request.tsx';
 import { formatRatePercent, formatYen } from '../../lib/yen.ts';
 import type { SimpleStep } from '../../features/bookings/components/simple-step-modals.tsx';
 import { MailStepModal, SimpleStepModal } from '../../features/bookings/components/lazy-step-modals.ts';
@@ -221,6 +222,7 @@ export function Component() {
                 {t('progress.changeRequested')}
               </Text>
             )}
+            <SeatRequestNotice booking={booking} />
             {progress.mode === 'progress' && progress.steps.every((s) => s.state === 'done') && (
               <Text size="sm" c="teal.9" data-testid="all-done">
                 {t('progress.allDone')}
@@ -278,6 +280,7 @@ export function Component() {
             onAgreeFee={() => setConfirmingCancel(true)}
           />
         )}
+        {agent && <SeatRequestButton booking={booking} />}
       </Paper>
       {operator && <OutdatedDocuments booking={booking} />}
       {/* Trains, people, applicant, payment and notes: below a phone's first screen, made after the first paint. */}

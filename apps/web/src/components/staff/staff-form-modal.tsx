@@ -9,7 +9,8 @@ import { MAX_PERSON_NAME } from '@sagano/domain/common/text-limits';
 import { ApiError } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { notifySuccess } from '../../lib/notify.ts';
-import { setServerFieldError, zodValidate } from '../../lib/zod-form.ts';
+import { validationMessage } from '../../lib/validation-messages.ts';
+import { setServerFieldError, zodValidate, type FieldLabels } from '../../lib/zod-form.ts';
 import { FormModalActions } from '../form-modal-actions.tsx';
 import { counted } from '../length-counter.tsx';
 
@@ -77,14 +78,22 @@ export function StaffFormModal({
   const saving = create.isPending || update.isPending;
   const [failure, setFailure] = useState<string | null>(null);
   const self = staff?.is_self ?? false;
-  const validate = zodValidate(staff ? UpdateStaffBody : CreateStaffBody, { tel: () => t('common:validation.tel') });
+  const labels: FieldLabels = {
+    email: () => t('staff.fields.email'),
+    name: () => t('staff.fields.name'),
+    tel: () => t('staff.fields.tel'),
+    group_id: () => t('staff.fields.group'),
+    staff_type: () => t('staff.fields.staffType'),
+    language_code: () => t('staff.fields.language'),
+  };
+  const validate = zodValidate(staff ? UpdateStaffBody : CreateStaffBody, labels, { tel: () => validationMessage.tel(t('staff.fields.tel')) });
 
   const form = useForm<Values>({
     initialValues: initialValues(staff, defaultGroupId),
     validate: (values) => {
       const errors = validate(toStaffBody(values));
       // The group is a number for the API, a string in the select.
-      if (errors.group_id) errors.group_id = t('common:validation.select');
+      if (errors.group_id) errors.group_id = validationMessage.select(t('staff.fields.group'));
       return errors;
     },
   });
@@ -94,7 +103,7 @@ export function StaffFormModal({
       form.setFieldError('email', errorMessage(error));
       return;
     }
-    if (setServerFieldError(form, error, FIELDS)) return;
+    if (setServerFieldError(form, error, FIELDS, labels)) return;
     // Last admin of a group, not allowed, not found …: said in the dialog, which stays open.
     setFailure(errorMessage(error));
   };

@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AgentGroupResponse, CreateAgentGroupBody, CreatedId, UpdateAgentGroupBody } from '@sagano/domain/agents/agent-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { agentsKeys } from './agents-keys.ts';
 
 type Created = z.infer<typeof CreatedId>;
 
 /** GET /v1/agent_groups/{id}: a branch (or the root group) with its main admin and staff. */
 export function getAgentGroup(id: number): Promise<AgentGroupResponse> {
-  return apiClient.get<AgentGroupResponse>(`/v1/agent_groups/${id}`);
+  return apiClient.get<AgentGroupResponse>(apiPath('/v1/agent_groups/{id}', { id }));
 }
 
 export function agentGroupQueryOptions(id: number) {
@@ -34,7 +34,7 @@ export function useCreateAgentGroup() {
 
 /** PUT /v1/agent_groups/{id}. */
 export function updateAgentGroup({ id, body }: { id: number; body: UpdateAgentGroupBody }): Promise<AgentGroupResponse> {
-  return apiClient.put<AgentGroupResponse>(`/v1/agent_groups/${id}`, body);
+  return apiClient.put<AgentGroupResponse>(apiPath('/v1/agent_groups/{id}', { id }), body);
 }
 
 export function useUpdateAgentGroup() {
@@ -50,7 +50,7 @@ export function useUpdateAgentGroup() {
  * The cache is only marked stale: refetching the deleted branch on its screen would 404.
  */
 export function deleteAgentGroup(id: number): Promise<void> {
-  return apiClient.delete<void>(`/v1/agent_groups/${id}`);
+  return apiClient.delete<void>(apiPath('/v1/agent_groups/{id}', { id }));
 }
 
 export function useDeleteAgentGroup() {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateStaffBody, StaffResponse, UpdateStaffBody } from '@sagano/domain/agents/agent-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { agentsKeys } from './agents-keys.ts';
 
-const staffPath = (id: string) => `/v1/agent_staffs/${encodeURIComponent(id)}`;
+const staffPath = (id: string) => apiPath('/v1/agent_staffs/{id}', { id });
 
 /** Staff are shown inside their agent and group answers: any change refreshes those. */
 function useStaffMutation<V, R>(mutationFn: (variables: V) => Promise<R>, meta?: { silentError: true }) {
@@ -37,7 +37,7 @@ export const useDeleteStaff = () => useStaffMutation(deleteStaff);
 
 /** POST /v1/agent_staffs/{id}/send_password_reset_email. */
 export function sendStaffPasswordReset(id: string): Promise<void> {
-  return apiClient.post<void>(`${staffPath(id)}/send_password_reset_email`);
+  return apiClient.post<void>(`${staffPath(id)}/send_password_reset_email`, {});
 }
 
 export function useSendStaffPasswordReset() {
@@ -46,7 +46,7 @@ export function useSendStaffPasswordReset() {
 
 /** POST /v1/agent_staffs/{id}/unenroll_totp: the staff member enrolls an authenticator again at the next login. */
 export function unenrollStaffTotp(id: string): Promise<void> {
-  return apiClient.post<void>(`${staffPath(id)}/unenroll_totp`);
+  return apiClient.post<void>(`${staffPath(id)}/unenroll_totp`, {});
 }
 
 export const useUnenrollStaffTotp = () => useStaffMutation(unenrollStaffTotp);

@@ -10,7 +10,7 @@ import type {
   TwoFactorPolicyBody,
   UpdateAgentBody,
 } from '@sagano/domain/agents/agent-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { agentsKeys } from './agents-keys.ts';
 
 export type AgentListResponse = z.infer<typeof AgentListSchema>;
@@ -32,7 +32,7 @@ export function useAgents(params: AgentListQuery) {
 
 /** GET /v1/agents/{id}: the agent with its root group and every group, each with its staff. */
 export function getAgent(id: number): Promise<AgentResponse> {
-  return apiClient.get<AgentResponse>(`/v1/agents/${id}`);
+  return apiClient.get<AgentResponse>(apiPath('/v1/agents/{id}', { id }));
 }
 
 export function agentQueryOptions(id: number) {
@@ -58,7 +58,7 @@ export function useCreateAgent() {
 
 /** PUT /v1/agents/{id}. */
 export function updateAgent({ id, body }: { id: number; body: UpdateAgentBody }): Promise<AgentResponse> {
-  return apiClient.put<AgentResponse>(`/v1/agents/${id}`, body);
+  return apiClient.put<AgentResponse>(apiPath('/v1/agents/{id}', { id }), body);
 }
 
 export function useUpdateAgent() {
@@ -77,7 +77,7 @@ export function useUpdateAgent() {
  * The cache is only marked stale: refetching the deleted agent on its screen would 404.
  */
 export function deleteAgent(id: number): Promise<void> {
-  return apiClient.delete<void>(`/v1/agents/${id}`);
+  return apiClient.delete<void>(apiPath('/v1/agents/{id}', { id }));
 }
 
 export function useDeleteAgent() {
@@ -90,7 +90,7 @@ export function useDeleteAgent() {
 
 /** PUT /v1/agents/{id}/two_factor: every staff member must (or need not) sign in with a one-time code. */
 export function updateTwoFactorPolicy({ id, ...body }: { id: number } & z.infer<typeof TwoFactorPolicyBody>): Promise<unknown> {
-  return apiClient.put<unknown>(`/v1/agents/${id}/two_factor`, body);
+  return apiClient.put<unknown>(apiPath('/v1/agents/{id}/two_factor', { id }), body);
 }
 
 export function useUpdateTwoFactorPolicy() {

@@ -56,14 +56,14 @@ describe('agent form values', () => {
     });
   });
 
-  it('gives translated messages on the form fields', () => {
+  it('gives translated messages on the form fields, naming each field and its rule', () => {
     expect(validateAgentForm('create')({ ...emptyAgentForm(), main_admin_email: 'nope', main_admin_tel: 'abc' })).toEqual({
-      name_ja: '入力してください',
-      main_admin_name: '入力してください',
-      main_admin_email: '正しいメールアドレスを入力してください',
-      main_admin_tel: '電話番号は半角数字と + - ( ) で入力してください',
+      name_ja: '代理店名を入力してください。',
+      main_admin_name: '主管理者 氏名を入力してください。',
+      main_admin_email: '正しい主管理者 メールアドレスを入力してください。',
+      main_admin_tel: '主管理者 電話番号は半角数字と + - ( ) で入力してください。',
     });
-    expect(validateAgentForm('update')({ ...agentFormFromResponse(agent), payment_day: '' })).toEqual({ payment_day: '選択してください' });
+    expect(validateAgentForm('update')({ ...agentFormFromResponse(agent), payment_day: '' })).toEqual({ payment_day: '支払日を選択してください。' });
   });
 
   it('offers alpha-3 countries only, Japan first', () => {

@@ -3,7 +3,8 @@ import i18next from 'i18next';
 import { CreateAgentBody, UpdateAgentBody, type AgentResponse } from '@sagano/domain/agents/agent-schemas';
 import { PAYMENT_TYPE_OF_AGENT, type AgentType } from '@sagano/domain/agents/agent-constants';
 import { countryOptions } from '@sagano/domain/common/countries';
-import { zodValidate } from '../../../lib/zod-form.ts';
+import { validationMessage } from '../../../lib/validation-messages.ts';
+import { zodValidate, type FieldLabels } from '../../../lib/zod-form.ts';
 
 /** The payment or billing day as one select: '' (not set), 'END' (month end) or '1'…'28'. */
 export type MonthDayChoice = string;
@@ -46,6 +47,24 @@ export const AGENT_FIELD_OF: Record<string, keyof AgentFormValues> = {
   payment_day_end_of_month: 'payment_day',
   billing_day: 'billing_day',
   billing_day_end_of_month: 'billing_day',
+};
+
+/** The labels of the agent form's fields, by body field (the messages name them). */
+export const AGENT_FIELD_LABELS: FieldLabels = {
+  name_ja: () => i18next.t('agents:fields.nameJa'),
+  name_kana: () => i18next.t('agents:fields.nameKana'),
+  name_en: () => i18next.t('agents:fields.nameEn'),
+  name_origin: () => i18next.t('agents:fields.nameOrigin'),
+  agent_type: () => i18next.t('agents:fields.agentType'),
+  country_code: () => i18next.t('agents:fields.country'),
+  root_group_fax: () => i18next.t('agents:fields.fax'),
+  main_admin_name: () => i18next.t('agents:fields.mainAdminName'),
+  main_admin_email: () => i18next.t('agents:fields.mainAdminEmail'),
+  main_admin_tel: () => i18next.t('agents:fields.mainAdminTel'),
+  payment_day: () => i18next.t('agents:fields.paymentDay'),
+  payment_day_end_of_month: () => i18next.t('agents:fields.paymentDay'),
+  billing_day: () => i18next.t('agents:fields.billingDay'),
+  billing_day_end_of_month: () => i18next.t('agents:fields.billingDay'),
 };
 
 export function emptyAgentForm(): AgentFormValues {
@@ -139,15 +158,18 @@ export const paymentTypeOf = (agentType: AgentType) => PAYMENT_TYPE_OF_AGENT[age
 
 /** Validates the body the form would send, with the messages on the form's fields. */
 export function validateAgentForm(mode: 'create' | 'update') {
-  const tel = () => i18next.t('common:validation.tel');
-  const create = zodValidate(CreateAgentBody, { main_admin_tel: tel, root_group_fax: tel });
-  const update = zodValidate(UpdateAgentBody, { main_admin_tel: tel, root_group_fax: tel });
+  const tels = {
+    main_admin_tel: () => validationMessage.tel(i18next.t('agents:fields.mainAdminTel')),
+    root_group_fax: () => validationMessage.tel(i18next.t('agents:fields.fax')),
+  };
+  const create = zodValidate(CreateAgentBody, AGENT_FIELD_LABELS, tels);
+  const update = zodValidate(UpdateAgentBody, AGENT_FIELD_LABELS, tels);
   return (values: AgentFormValues): FormErrors => {
     if (mode === 'create') return create(toCreateBody(values));
     const errors = update(toUpdateBody(values));
     // The day selects are chosen, not typed: "choose" rather than "enter".
     for (const field of ['payment_day', 'billing_day'] as const) {
-      if (errors[field]) errors[field] = i18next.t('common:validation.select');
+      if (errors[field]) errors[field] = validationMessage.select(AGENT_FIELD_LABELS[field]!());
     }
     return errors;
   };

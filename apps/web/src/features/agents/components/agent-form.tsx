@@ -6,6 +6,7 @@ import { MAX_AGENT_NAME, MAX_AGENT_OTHER_NAME } from '@sagano/domain/agents/agen
 import { MAX_PERSON_NAME } from '@sagano/domain/common/text-limits';
 import { counted } from '../../../components/length-counter.tsx';
 import {
+  AGENT_FIELD_LABELS,
   AGENT_FIELD_OF,
   END_OF_MONTH,
   MONTH_DAYS,
@@ -38,7 +39,7 @@ export function AgentForm({
   const { t, i18n } = useTranslation(['agents', 'common']);
   const form = useForm<AgentFormValues>({ initialValues: initial, validate: validateAgentForm(mode) });
   const showError = (error: Error) => {
-    showServerFieldError(form, error, AGENT_FIELD_OF, 'main_admin_email');
+    showServerFieldError(form, error, AGENT_FIELD_OF, 'main_admin_email', AGENT_FIELD_LABELS);
   };
   const dayOptions = [
     { value: '', label: t('monthDay.choose') },

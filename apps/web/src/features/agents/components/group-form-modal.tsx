@@ -6,7 +6,8 @@ import { CreateAgentGroupBody, MAX_AGENT_NAME, MAX_AGENT_OTHER_NAME, UpdateAgent
 import { MAX_PERSON_NAME } from '@sagano/domain/common/text-limits';
 import { counted } from '../../../components/length-counter.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { zodValidate } from '../../../lib/zod-form.ts';
+import { validationMessage } from '../../../lib/validation-messages.ts';
+import { zodValidate, type FieldLabels } from '../../../lib/zod-form.ts';
 import { useCreateAgentGroup, useUpdateAgentGroup } from '../api/agent-groups.ts';
 import { showServerFieldError } from './server-field-error.ts';
 import { FormModalActions } from '../../../components/form-modal-actions.tsx';
@@ -50,11 +51,25 @@ function initialValues(group: AgentGroupResponse | null): GroupFormValues {
   };
 }
 
+/** The labels of the branch form's fields (the messages name them). */
+const LABELS: FieldLabels = {
+  name_ja: () => i18next.t('agents:groups.fields.nameJa'),
+  name_kana: () => i18next.t('agents:groups.fields.nameKana'),
+  name_en: () => i18next.t('agents:groups.fields.nameEn'),
+  name_origin: () => i18next.t('agents:groups.fields.nameOrigin'),
+  fax: () => i18next.t('agents:fields.fax'),
+  main_admin_email: () => i18next.t('agents:fields.mainAdminEmail'),
+  main_admin_name: () => i18next.t('agents:fields.mainAdminName'),
+  main_admin_tel: () => i18next.t('agents:fields.mainAdminTel'),
+};
+
 function validate(editing: boolean) {
-  const tel = () => i18next.t('common:validation.tel');
-  const messages = { fax: tel, main_admin_tel: tel };
-  const create = zodValidate(CreateAgentGroupBody, messages);
-  const update = zodValidate(UpdateAgentGroupBody, messages);
+  const messages = {
+    fax: () => validationMessage.tel(i18next.t('agents:fields.fax')),
+    main_admin_tel: () => validationMessage.tel(i18next.t('agents:fields.mainAdminTel')),
+  };
+  const create = zodValidate(CreateAgentGroupBody, LABELS, messages);
+  const update = zodValidate(UpdateAgentGroupBody, LABELS, messages);
   return (values: GroupFormValues) => {
     const body = trimmed(values);
     if (editing) return update(body);
@@ -84,7 +99,7 @@ export function GroupFormModal({
   const saving = create.isPending || update.isPending;
   const form = useForm<GroupFormValues>({ initialValues: initialValues(group), validate: validate(group !== null), transformValues: trimmed });
   const onError = (error: Error) => {
-    showServerFieldError(form, error, FIELDS, 'main_admin_email');
+    showServerFieldError(form, error, FIELDS, 'main_admin_email', LABELS);
   };
 
   const submit = form.onSubmit((values) => {

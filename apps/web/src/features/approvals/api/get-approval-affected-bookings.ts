@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ApprovalAffectedBookingsResponse } from '@sagano/domain/inventory/suspension-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { approvalsKeys } from './get-approvals.ts';
 
 /** Calendar changes that can stop a train: the pattern calendar and the special days. */
@@ -10,7 +10,7 @@ export const CALENDAR_TARGETS: readonly string[] = ['SERVICE_DAY_PATTERN_CHANGE'
 export function useApprovalAffectedBookings(approvalId: number, enabled: boolean) {
   return useQuery({
     queryKey: [...approvalsKeys.all, 'affected-bookings', approvalId],
-    queryFn: () => apiClient.get<ApprovalAffectedBookingsResponse>(`/v1/approvals/${approvalId}/affected-bookings`),
+    queryFn: () => apiClient.get<ApprovalAffectedBookingsResponse>(apiPath('/v1/approvals/{approval_id}/affected-bookings', { approval_id: approvalId })),
     enabled,
     staleTime: 0,
   });

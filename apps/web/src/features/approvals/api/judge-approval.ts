@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApprovalResponse } from '@sagano/domain/approvals/approval-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { approvalsKeys } from './get-approvals.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 
@@ -8,7 +8,7 @@ type Input = { id: number; decision: 'approve' | 'reject'; reason: string };
 
 /** PUT /v1/approvals/{id}/approve or /reject with a reason (required to reject). */
 export function judgeApproval({ id, decision, reason }: Input): Promise<ApprovalResponse> {
-  return apiClient.put<ApprovalResponse>(`/v1/approvals/${id}/${decision}`, { reason });
+  return apiClient.put<ApprovalResponse>(apiPath(`/v1/approvals/{approval_id}/${decision}`, { approval_id: id }), { reason });
 }
 
 export function useJudgeApproval() {

@@ -8,6 +8,7 @@ import { CALENDAR_TARGETS } from '../api/get-approval-affected-bookings.ts';
 import { useJudgeApproval } from '../api/judge-approval.ts';
 import { ApprovalAffectedBookings } from './approval-affected-bookings.tsx';
 import { ApprovalSummary } from './approval-summary.tsx';
+import { validationMessage } from '../../../lib/validation-messages.ts';
 
 /** Approve (reason optional) or reject (reason required) one request. */
 export function JudgeModal({ approval, decision, onClose }: { approval: ApprovalResponse; decision: 'approve' | 'reject'; onClose: () => void }) {
@@ -22,7 +23,7 @@ export function JudgeModal({ approval, decision, onClose }: { approval: Approval
         aria-label={title}
         onSubmit={(e) => {
           e.preventDefault();
-          if (decision === 'reject' && !reason.trim()) return setError(t('common:validation.required'));
+          if (decision === 'reject' && !reason.trim()) return setError(validationMessage.required(t('reason')));
           judge.mutate(
             { id: approval.approval_id, decision, reason: reason.trim() },
             { onSuccess: () => { notifySuccess(decision === 'approve' ? t('approved') : t('rejected')); onClose(); }, onError: (err) => notifyApiError(err) },

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { arrangementsKeys } from './arrangements-keys.ts';
 
 /** DELETE /v1/arrangements-patterns/{id}: refused while an application term uses the pattern. */
 export function deleteArrangementPattern(id: number): Promise<void> {
-  return apiClient.delete<void>(`/v1/arrangements-patterns/${id}`);
+  return apiClient.delete<void>(apiPath('/v1/arrangements-patterns/{arrangement_pattern_id}', { arrangement_pattern_id: id }));
 }
 
 export function useDeleteArrangementPattern() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApplicationTermListResponse } from '@sagano/domain/arrangements/arrangement-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { arrangementsKeys } from './arrangements-keys.ts';
 
 /** GET /v1/service-terms/{id}/arrangements-application-terms: terms, the term's trains and pending changes. */
 export function getApplicationTerms(serviceTermId: number): Promise<ApplicationTermListResponse> {
-  return apiClient.get<ApplicationTermListResponse>(`/v1/service-terms/${serviceTermId}/arrangements-application-terms`);
+  return apiClient.get<ApplicationTermListResponse>(apiPath('/v1/service-terms/{service_term_id}/arrangements-application-terms', { service_term_id: serviceTermId }));
 }
 
 export function applicationTermsQueryOptions(serviceTermId: number) {

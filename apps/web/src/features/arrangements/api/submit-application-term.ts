@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApplicationTermBody, ApprovalSubmittedResponse } from '@sagano/domain/arrangements/arrangement-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { arrangementsKeys } from './arrangements-keys.ts';
 
 /**
@@ -9,8 +9,8 @@ import { arrangementsKeys } from './arrangements-keys.ts';
  */
 export function submitApplicationTerm(input: { serviceTermId: number; termId: number | null; body: ApplicationTermBody }): Promise<ApprovalSubmittedResponse> {
   return input.termId === null
-    ? apiClient.post<ApprovalSubmittedResponse>(`/v1/service-terms/${input.serviceTermId}/arrangements-application-terms`, input.body)
-    : apiClient.put<ApprovalSubmittedResponse>(`/v1/arrangements-application-terms/${input.termId}`, input.body);
+    ? apiClient.post<ApprovalSubmittedResponse>(apiPath('/v1/service-terms/{service_term_id}/arrangements-application-terms', { service_term_id: input.serviceTermId }), input.body)
+    : apiClient.put<ApprovalSubmittedResponse>(apiPath('/v1/arrangements-application-terms/{arrangement_application_term_id}', { arrangement_application_term_id: input.termId }), input.body);
 }
 
 export function useSubmitApplicationTerm() {

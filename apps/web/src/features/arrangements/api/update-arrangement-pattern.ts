@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ArrangementPatternInput, ArrangementPatternResponse } from '@sagano/domain/arrangements/arrangement-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { arrangementsKeys } from './arrangements-keys.ts';
 
 /** PUT /v1/arrangements-patterns/{id}: a pattern in use may only be renamed. */
 export function updateArrangementPattern({ id, body }: { id: number; body: ArrangementPatternInput }): Promise<ArrangementPatternResponse> {
-  return apiClient.put<ArrangementPatternResponse>(`/v1/arrangements-patterns/${id}`, body);
+  return apiClient.put<ArrangementPatternResponse>(apiPath('/v1/arrangements-patterns/{arrangement_pattern_id}', { arrangement_pattern_id: id }), body);
 }
 
 export function useUpdateArrangementPattern() {

@@ -17,6 +17,7 @@ import { useArrangementPatterns } from '../api/get-arrangement-patterns.ts';
 import { useSubmitApplicationTerm } from '../api/submit-application-term.ts';
 import { ListTable } from '../../../components/list-table.tsx';
 import { DateField } from '../../../components/date-field.tsx';
+import { inSentence, validationMessage } from '../../../lib/validation-messages.ts';
 
 type Errors = Partial<Record<'from_date' | 'to_date' | 'applications', string>>;
 
@@ -42,11 +43,11 @@ function ApplicationForm({ data, term, patterns }: { data: ApplicationTermListRe
 
   const validate = (): Errors => {
     const e: Errors = {};
-    if (!fromDate) e.from_date = t('common:validation.required');
-    if (!toDate) e.to_date = t('common:validation.required');
-    if (fromDate && toDate && fromDate > toDate) e.to_date = t('applications.dateOrder');
-    if (fromDate && (fromDate < serviceTerm.from_date || fromDate > serviceTerm.to_date)) e.from_date = t('applications.outsideTerm');
-    if (toDate && (toDate < serviceTerm.from_date || toDate > serviceTerm.to_date)) e.to_date = t('applications.outsideTerm');
+    if (!fromDate) e.from_date = validationMessage.required(t('applications.fromDate'));
+    if (!toDate) e.to_date = validationMessage.required(t('applications.toDate'));
+    if (fromDate && toDate && fromDate > toDate) e.to_date = validationMessage.dateOrder(t('applications.fromDate'), t('applications.toDate'));
+    if (fromDate && (fromDate < serviceTerm.from_date || fromDate > serviceTerm.to_date)) e.from_date = t('applications.outsideTerm', { name: inSentence(t('applications.fromDate')) });
+    if (toDate && (toDate < serviceTerm.from_date || toDate > serviceTerm.to_date)) e.to_date = t('applications.outsideTerm', { name: inSentence(t('applications.toDate')) });
     if (!Object.values(chosen).some((v) => v !== null)) e.applications = t('applications.needOne');
     return e;
   };
@@ -72,7 +73,8 @@ function ApplicationForm({ data, term, patterns }: { data: ApplicationTermListRe
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'CONFLICT') return notifyError(t('applications.overlap'));
           const field = error instanceof ApiError ? error.field?.split('.')[0] : undefined;
-          if (field === 'from_date' || field === 'to_date' || field === 'applications') setErrors({ [field]: errorMessage(error) });
+          const label = field === 'from_date' ? t('applications.fromDate') : field === 'to_date' ? t('applications.toDate') : '';
+          if (field === 'from_date' || field === 'to_date' || field === 'applications') setErrors({ [field]: label && error instanceof ApiError && error.code === 'VALIDATION_FAILED' ? validationMessage.invalid(label) : errorMessage(error) });
           else notifyApiError(error);
         },
       },

@@ -20,6 +20,7 @@ import { useArrangementPattern } from '../api/get-arrangement-pattern.ts';
 import { useUpdateArrangementPattern } from '../api/update-arrangement-pattern.ts';
 import { AutoFillForm } from '../components/auto-fill-form.tsx';
 import { useArrangementTypeLabels } from '../components/use-arrangement-type-labels.ts';
+import { validationMessage } from '../../../lib/validation-messages.ts';
 
 type Standing = Record<number, { capacity: number; typeId: number | null }>;
 
@@ -106,7 +107,7 @@ function PatternEditor({ train, pattern }: { train: Train; pattern?: Arrangement
       return;
     }
     if (error instanceof ApiError && error.field === 'name') {
-      setNameError(t('common:validation.required'));
+      setNameError(validationMessage.required(t('patterns.name')));
       return;
     }
     if (error instanceof ApiError && error.code === 'CONFLICT') {
@@ -118,7 +119,7 @@ function PatternEditor({ train, pattern }: { train: Train; pattern?: Arrangement
 
   const save = () => {
     const nameMissing = name.trim() === '';
-    setNameError(nameMissing ? t('common:validation.required') : null);
+    setNameError(nameMissing ? validationMessage.required(t('patterns.name')) : null);
     setShowMissing(missing.length > 0);
     if (nameMissing || missing.length > 0) return;
     if (pattern) {
@@ -225,7 +226,7 @@ function PatternEditor({ train, pattern }: { train: Train; pattern?: Arrangement
                       const value = e.currentTarget.value;
                       setStanding((s) => ({ ...s, [car.logical_car_id]: { capacity: s[car.logical_car_id]?.capacity ?? 0, typeId: value ? Number(value) : null } }));
                     }}
-                    data={[{ value: '', label: t('common:validation.select') }, ...standingTypes.map((ty) => ({ value: String(ty.arrangement_type_id), label: nameOf(ty.arrangement_type_id) }))]}
+                    data={[{ value: '', label: t('common:actions.choose') }, ...standingTypes.map((ty) => ({ value: String(ty.arrangement_type_id), label: nameOf(ty.arrangement_type_id) }))]}
                     w={170}
                   />
                 </Group>

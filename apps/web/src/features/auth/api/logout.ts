@@ -5,7 +5,7 @@ import { clearSession } from '../../../lib/session.ts';
 
 /** POST /v1/auth/logout: ends the session and clears its cookie. */
 export function logout(): Promise<void> {
-  return apiClient.post<void>('/v1/auth/logout');
+  return apiClient.post<void>('/v1/auth/logout', {});
 }
 
 export function useLogout() {

@@ -21,7 +21,7 @@ export function CompleteResetForm({ token }: { token: string }) {
   const [tokenRejected, setTokenRejected] = useState<string | null>(null);
   const form = useForm<Values>({
     initialValues: { password: '', confirmation: '' },
-    validate: (values) => newPasswordErrors(values.password, values.confirmation),
+    validate: (values) => newPasswordErrors(values.password, values.confirmation, { password: t('resetComplete.password'), confirmation: t('resetComplete.confirm') }),
   });
 
   if (done) {

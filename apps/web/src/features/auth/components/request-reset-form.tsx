@@ -13,9 +13,10 @@ export function RequestResetForm() {
   const { t } = useTranslation(['auth', 'common']);
   const request = useRequestPasswordReset();
   const [sent, setSent] = useState(false);
+  const labels = { role: () => t('resetRequest.role'), email: () => t('resetRequest.email') };
   const form = useForm<RequestPasswordResetBody>({
     initialValues: { role: 'ADMIN', email: '' },
-    validate: zodValidate(RequestPasswordResetBody),
+    validate: zodValidate(RequestPasswordResetBody, labels),
     transformValues: (values) => ({ ...values, email: values.email.trim() }),
   });
 
@@ -39,7 +40,7 @@ export function RequestResetForm() {
       onSubmit={form.onSubmit((values) =>
         request.mutate(values, {
           onSuccess: () => setSent(true),
-          onError: (error) => setServerFieldError(form, error, ['email', 'role']),
+          onError: (error) => setServerFieldError(form, error, ['email', 'role'], labels),
         }),
       )}
     >

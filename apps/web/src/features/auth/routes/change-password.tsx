@@ -10,6 +10,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { newPasswordErrors } from '../components/new-password-validation.ts';
 import { PasswordChecklist } from '../components/password-checklist.tsx';
+import { validationMessage } from '../../../lib/validation-messages.ts';
 
 type Values = { current_password: string; new_password: string; confirmation: string };
 
@@ -29,9 +30,9 @@ export function Component() {
   const form = useForm<Values>({
     initialValues: EMPTY,
     validate: (values) => {
-      const errors = newPasswordErrors(values.new_password, values.confirmation, email);
+      const errors = newPasswordErrors(values.new_password, values.confirmation, { password: t('changePassword.new'), confirmation: t('changePassword.confirm') }, email);
       return {
-        current_password: values.current_password ? undefined : t('common:validation.required'),
+        current_password: values.current_password ? undefined : validationMessage.required(t('changePassword.current')),
         new_password: errors.password,
         confirmation: errors.confirmation,
       };

@@ -11,6 +11,7 @@ import { PasswordField } from '../../../components/password-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { notifyError } from '../../../lib/notify.ts';
+import { validationMessage as v } from '../../../lib/validation-messages.ts';
 import { safeRedirect } from '../../../lib/session.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
@@ -41,14 +42,13 @@ export function Component() {
   // The rules of LoginBody written out: the sign-in page is the first download and stays without zod (≈ 60 KiB).
   const validateBody = (body: LoginBody) => {
     const errors: Record<string, string> = {};
-    const text = (value: string, max: number) =>
-      value.trim() === '' ? t('common:validation.required') : value.length > max ? t('common:validation.maxLength', { max }) : null;
-    const email = text(body.email, 254);
+    const text = (value: string, max: number, label: string) => (value.trim() === '' ? v.required(label) : value.length > max ? v.maxLength(label, max) : null);
+    const email = text(body.email, 254, t('login.email'));
     if (email) errors.email = email;
-    const password = text(body.password, PASSWORD_MAX_LENGTH);
+    const password = text(body.password, PASSWORD_MAX_LENGTH, t('login.password'));
     if (password) errors.password = password;
     if (body.totp_code !== undefined && !/^\d{6}$/.test(body.totp_code)) {
-      errors.totp_code = body.totp_code === '' ? t('common:validation.required') : t('login.totpFormat');
+      errors.totp_code = body.totp_code === '' ? v.required(t('login.totp')) : v.digits(t('login.totp'), 6);
     }
     return errors;
   };

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { AddNoteBody } from '@sagano/domain/bookings/booking-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { bookingsKeys } from './bookings-keys.ts';
 
 /** POST /v1/bookings/{id}/notes: a note; `is_private` ones are never shown to agents (the server filters). */
 export function addBookingNote(bookingId: string, body: z.input<typeof AddNoteBody>): Promise<{ note_id: number }> {
-  return apiClient.post(`/v1/bookings/${encodeURIComponent(bookingId)}/notes`, body);
+  return apiClient.post(apiPath('/v1/bookings/{booking_id}/notes', { booking_id: bookingId }), body);
 }
 
 export function useAddBookingNote(bookingId: string) {

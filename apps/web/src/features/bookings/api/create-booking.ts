@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CreateBookingBody, CreateBookingResponse, UpdateParamsBody, UpdateParamsResponse } from '@sagano/domain/bookings/booking-schemas';
 import { ifMatchFor } from '../../../lib/booking-revisions.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { bookingsKeys } from './bookings-keys.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 
@@ -25,7 +25,7 @@ export function useCreateBooking() {
  * changed meanwhile answers BOOKING_CHANGED instead of being overwritten.
  */
 export function updateBooking(bookingId: string, body: UpdateParamsBody): Promise<z.infer<typeof UpdateParamsResponse>> {
-  return apiClient.put(`/v1/bookings/${encodeURIComponent(bookingId)}/params`, body, ifMatchFor(bookingId));
+  return apiClient.put(apiPath('/v1/bookings/{booking_id}/params', { booking_id: bookingId }), body, ifMatchFor(bookingId));
 }
 
 export function useUpdateBooking() {

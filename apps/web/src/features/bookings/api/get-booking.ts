@@ -1,13 +1,13 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { unitsQueryOptions } from '../../../lib/reference/get-units.ts';
 import { rememberBookingRevision } from '../../../lib/booking-revisions.ts';
 import { bookingsKeys } from './bookings-keys.ts';
 
 /** GET /v1/bookings/{booking_id}: the whole booking with its history, notes and can_* flags; its revision is what this tab's steps send as If-Match. */
 export async function getBooking(bookingId: string): Promise<BookingResponse> {
-  const booking = await apiClient.get<BookingResponse>(`/v1/bookings/${encodeURIComponent(bookingId)}`);
+  const booking = await apiClient.get<BookingResponse>(apiPath('/v1/bookings/{booking_id}', { booking_id: bookingId }));
   rememberBookingRevision(bookingId, booking.main_params.revision);
   return booking;
 }

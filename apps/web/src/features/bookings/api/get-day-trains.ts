@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AllotmentDayResponse } from '@sagano/domain/inventory/inventory-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** GET /v1/allotments/{date} for a segment: the trains the booking form offers, with their levels. */
 export function getDayTrains(date: string, fromStationId: number, toStationId: number): Promise<AllotmentDayResponse> {
-  return apiClient.get<AllotmentDayResponse>(`/v1/allotments/${date}`, {
+  return apiClient.get<AllotmentDayResponse>(apiPath('/v1/allotments/{service_day}', { service_day: date }), {
     from_station_id: fromStationId,
     to_station_id: toStationId,
   });

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { MAIL_TEMPLATES, MailTemplateResponse } from '@sagano/domain/bookings/booking-schemas';
 import type { RefusalReason } from '@sagano/domain/bookings/booking-state';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { bookingsKeys } from './bookings-keys.ts';
 
 export type MailTemplate = z.infer<typeof MailTemplateResponse>;
@@ -11,7 +11,7 @@ export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 
 /** GET /v1/bookings/{id}/mail_templates/{template}?reason=: the mail to edit before sending (the reason only for booking_ng). */
 export function getMailTemplate(bookingId: string, template: MailTemplateName, reason: RefusalReason | null): Promise<MailTemplate> {
-  return apiClient.get<MailTemplate>(`/v1/bookings/${encodeURIComponent(bookingId)}/mail_templates/${template}`, { reason });
+  return apiClient.get<MailTemplate>(apiPath('/v1/bookings/{booking_id}/mail_templates/{mail_template}', { booking_id: bookingId, mail_template: template }), { reason });
 }
 
 export function mailTemplateQueryOptions(bookingId: string, template: MailTemplateName, reason: RefusalReason | null) {

@@ -1,11 +1,11 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import type { MonthPatternCalendarResponse } from '@sagano/domain/timetable/timetable-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** GET /v1/services-pattern-calendar/{yyyy-MM}: the service-day pattern of every day of a month. */
 export function getMonthPatterns(yearMonth: string): Promise<MonthPatternCalendarResponse> {
-  return apiClient.get<MonthPatternCalendarResponse>(`/v1/services-pattern-calendar/${yearMonth}`);
+  return apiClient.get<MonthPatternCalendarResponse>(apiPath('/v1/services-pattern-calendar/{year_month}', { year_month: yearMonth }));
 }
 
 export function monthPatternsQueryOptions(yearMonth: string) {

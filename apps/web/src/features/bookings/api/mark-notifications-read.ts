@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationCategory } from '@sagano/domain/bookings/booking-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** PUT /v1/notifications/{id}/read: read for everyone of the inbox. */
 export function markNotificationRead(notificationId: number): Promise<{ notification_id: number; is_read: true; read_at: string }> {
-  return apiClient.put(`/v1/notifications/${notificationId}/read`);
+  return apiClient.put(apiPath('/v1/notifications/{notification_id}/read', { notification_id: notificationId }), {});
 }
 
 /** POST /v1/notifications/read-all: every unread one of the inbox, or of one category. */

@@ -59,7 +59,12 @@ export function BookingFilters({
   const otherCountry = t('form.otherCountry');
   useEffect(() => whenIdle(() => countryOptions(language, otherCountry)), [language, otherCountry]);
   const extendedSet = TEXT_KEYS.some((k) => !['service_from', 'service_to', 'booking_id', 'group_name'].includes(k) && initial[k]) || initial.sub_status.length > 0;
-  const { form, any, frame } = useDatedFilterForm(initial, () => readBookingFilters(new URLSearchParams()), onSearch);
+  const { form, any, frame } = useDatedFilterForm(initial, () => readBookingFilters(new URLSearchParams()), onSearch, {
+    service_from: t('filters.serviceFrom'),
+    service_to: t('filters.serviceTo'),
+    submitted_from: t('filters.submittedFrom'),
+    submitted_to: t('filters.submittedTo'),
+  });
   const anyLabel = any.label;
 
   return (

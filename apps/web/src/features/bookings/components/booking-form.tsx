@@ -9,7 +9,8 @@ import { countryOptions } from '@sagano/domain/common/countries';
 import { prefectureOptions } from './prefecture-options.ts';
 import { tokyoToday } from '@sagano/domain/common/business-date';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { zodValidate } from '../../../lib/zod-form.ts';
+import { hasFullWidthDigits, inSentence, validationMessage as v } from '../../../lib/validation-messages.ts';
+import { zodValidate, type FieldLabels } from '../../../lib/zod-form.ts';
 import { agentScopeOf, useOwnAgent, useOwnGroup, type AgentScope } from '../../../lib/own-agent.ts';
 import { useAgentOptions } from '../../../lib/agent-options.ts';
 import { useAgentName, useAgentSelectData } from '../../../lib/agent-name.ts';
@@ -47,11 +48,14 @@ export function validateDraft(
   values: BookingFormState,
   labels: BookingLabels,
   messages: {
+    /** The labels of the body's fields (applicant.name, group.name, …) and of the form's own (service_date, return_date, wheel_chair_text). */
+    fields: FieldLabels;
+    /** A rule's own words for a field, where the schema's rule says too little (a phone number). */
+    rules?: Record<string, () => string>;
     agent: () => string;
     train: () => string;
     returnDate: () => string;
-    datePassed: () => string;
-    range: (range: CountRange) => string;
+    datePassed: (field: 'service_date' | 'return_date') => string;
     waitlist: () => string;
     belowMinimum?: (minimum: number) => string;
     overCapacity?: (capacity: number) => string;
@@ -59,13 +63,16 @@ export function validateDraft(
   vacancies: readonly LegVacancy[] = [],
   minimum: number | null = null,
 ): FormErrors {
-  const errors = zodValidate(CreateBookingBody)(toCreateBody(values, labels.units));
+  const errors = zodValidate(CreateBookingBody, messages.fields, messages.rules)(toCreateBody(values, labels.units));
+  // A count as typed: half-width digits, a whole number in its range (spec 000 §5).
+  const count = (text: unknown, label: string, range: CountRange) => (hasFullWidthDigits(text) ? v.halfWidthDigits(label) : v.range(label, range.min, range.max));
+  const wheelchairs = messages.fields.wheel_chair_text?.() ?? '';
   // Counts are checked as typed, next to their own field; the body's item errors say the same.
   for (const key of Object.keys(errors)) if (key.startsWith('participant_group.unit_quantity_items.')) delete errors[key];
-  for (const unitId of invalidQuantityUnits(values, labels.units)) errors[`quantities.${unitId}`] = messages.range(PARTICIPANT_QUANTITY);
-  if (invalidWheelchairCount(values)) errors.wheel_chair_text = messages.range(WHEELCHAIR_COUNT);
-  if (errors['participant_group.wheel_chairs']) errors['participant_group.wheel_chairs'] = messages.range(WHEELCHAIR_COUNT);
-  for (const field of pastDates(values, tokyoToday())) errors[field] = messages.datePassed();
+  for (const unitId of invalidQuantityUnits(values, labels.units)) errors[`quantities.${unitId}`] = count(values.quantities[String(unitId)], labels.unitName(Number(unitId)), PARTICIPANT_QUANTITY);
+  if (invalidWheelchairCount(values)) errors.wheel_chair_text = count(values.wheel_chair_text, wheelchairs, WHEELCHAIR_COUNT);
+  if (errors['participant_group.wheel_chairs']) errors['participant_group.wheel_chairs'] = v.range(wheelchairs, WHEELCHAIR_COUNT.min, WHEELCHAIR_COUNT.max);
+  for (const field of pastDates(values, tokyoToday())) errors[field] = messages.datePassed(field);
   const over = legsOverCapacity(values, labels.units, vacancies);
   // Too big for the train at all: the train field says so, and no waitlist is offered for it.
   for (const v of over) errors[v.direction === 'down' ? 'down_service_id' : 'up_service_id'] = messages.overCapacity?.(v.capacity ?? 0) ?? messages.waitlist();
@@ -73,7 +80,7 @@ export function validateDraft(
   if (belowMinimum(values, labels.units, minimum)) errors['participant_group.unit_quantity_items'] = messages.belowMinimum?.(minimum!) ?? messages.waitlist();
   if (values.agent_id === null) errors.agent_id = messages.agent();
   for (const direction of missingTrains(values)) errors[direction === 'down' ? 'down_service_id' : 'up_service_id'] = messages.train();
-  if (!values.service_date) errors.service_date = messages.train();
+  if (!values.service_date) errors.service_date = v.required(messages.fields.service_date?.() ?? '');
   if (returnBeforeOutbound(values)) errors.return_date = messages.returnDate();
   // The server names the return leg's date; the form shows it at the return date field.
   if (errors['service_order.up_service.service_date'] && values.trip === 'round') errors.return_date ??= messages.returnDate();
@@ -114,6 +121,31 @@ function OwnAgentFields({ scope, form }: { scope: AgentScope; form: UseFormRetur
 /** The input steps of the create and copy screens; every change is kept in sessionStorage. */
 export function BookingForm({ initial, labels, onNext }: { initial: BookingFormState; labels: BookingLabels; onNext: () => void }) {
   const { t, i18n } = useTranslation(['bookings', 'common']);
+  /** The form's fields by their paths, as the messages name them. */
+  const bookingFieldLabels = (trip: BookingFormState['trip']): FieldLabels => {
+    const date = () => t(trip === 'round' ? 'bookings:form.outboundDate' : 'bookings:form.date');
+    return {
+      'applicant.name': () => t('bookings:form.applicantName'),
+      'applicant.email': () => t('bookings:form.email'),
+      'applicant.phone_number': () => t('bookings:form.phone'),
+      'tour_conductor.name': () => t('bookings:form.conductorName'),
+      'tour_conductor.phone_number': () => t('bookings:form.conductorPhone'),
+      'group.group_type': () => t('bookings:form.groupType'),
+      'group.name': () => t('bookings:form.groupName'),
+      'group.name_kana': () => t('bookings:form.groupKana'),
+      'group.country_code': () => t('bookings:form.country'),
+      'group.japan_prefecture_code': () => t('bookings:form.prefecture'),
+      note: () => t('bookings:form.note'),
+      agent_id: () => t('bookings:form.agent'),
+      agent_sub_group_id: () => t('bookings:form.branch'),
+      service_date: date,
+      'service_order.down_service.service_date': date,
+      'service_order.up_service.service_date': () => t('bookings:form.returnDate'),
+      return_date: () => t('bookings:form.returnDate'),
+      wheel_chair_text: () => t('bookings:form.wheelchairCount'),
+      'participant_group.wheel_chairs': () => t('bookings:form.wheelchairCount'),
+    };
+  };
   const scope = agentScopeOf(useCurrentUser());
   const agents = useAgentOptions({ enabled: scope === null });
   const options = useAgentSelectData();
@@ -128,11 +160,15 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
         values,
         labels,
         {
-          agent: () => t('common:validation.select'),
-          train: () => t('bookings:form.missingTrain'),
-          returnDate: () => t('bookings:form.returnBeforeOutbound'),
-          datePassed: () => t('bookings:form.datePassed', { today: tokyoToday() }),
-          range: ({ min, max }) => t('bookings:form.wholeNumber', { min, max }),
+          fields: bookingFieldLabels(values.trip),
+          rules: {
+            'applicant.phone_number': () => v.tel(t('bookings:form.phone')),
+            'tour_conductor.phone_number': () => v.tel(t('bookings:form.conductorPhone')),
+          },
+          agent: () => v.select(t('bookings:form.agent')),
+          train: () => v.select(t('bookings:form.train')),
+          returnDate: () => v.dateOrder(t('bookings:form.outboundDate'), t('bookings:form.returnDate')),
+          datePassed: (field) => t('bookings:form.datePassed', { today: tokyoToday(), name: inSentence(bookingFieldLabels(values.trip)[field]!()) }),
           waitlist: () => t('bookings:form.waitlistRequired'),
           belowMinimum: (min) => t('bookings:form.belowMinimum', { min }),
           overCapacity: (capacity) => t('bookings:form.overCapacityShort', { capacity }),

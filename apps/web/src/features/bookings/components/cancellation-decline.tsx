@@ -8,6 +8,7 @@ import { counted } from '../../../components/length-counter.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { closeAndNotify } from '../../../lib/notify.ts';
 import { declineCancellation, useBookingStep } from '../api/booking-steps.ts';
+import { validationMessage } from '../../../lib/validation-messages.ts';
 
 /**
  * 取消を承認しない (the operator, on an agent's request) or 取消料に同意しない (the agent, on the
@@ -29,7 +30,7 @@ export function DeclineCancellationButton({ booking, agent, variant = 'outline' 
   };
   const submit = () => {
     if (!reason.trim()) {
-      setError(t('declineCancellation.reasonRequired'));
+      setError(validationMessage.required(t('declineCancellation.reason')));
       return;
     }
     decline.mutate(reason, closeAndNotify(() => { close(); setReason(''); }, t(`declineCancellation.${side}.done`)));

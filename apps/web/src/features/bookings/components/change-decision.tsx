@@ -15,6 +15,7 @@ import { closeAndNotify } from '../../../lib/notify.ts';
 import { formatYen } from '../../../lib/yen.ts';
 import { rejectModification, useBookingStep } from '../api/booking-steps.ts';
 import type { BookingLabels } from './use-booking-labels.ts';
+import { validationMessage } from '../../../lib/validation-messages.ts';
 
 interface Row {
   key: string;
@@ -117,7 +118,7 @@ export function DeclineChangeButton({ booking, labels }: { booking: BookingRespo
   };
   const submit = () => {
     if (!reason.trim()) {
-      setError(t('declineChange.reasonRequired'));
+      setError(validationMessage.required(t('declineChange.reason')));
       return;
     }
     decline.mutate(reason, closeAndNotify(() => { close(); setReason(''); }, t('steps.refuseChangeDone')));

@@ -1,6 +1,7 @@
 /**
  * The line under a notification's kind that says what it is about: the change asked for or made
- * (trains before → after, headcount, wheelchairs, the difference) or the reason given.
+ * (trains before → after, headcount, wheelchairs, the difference), the reason given, or the
+ * agent's wishes with a request for seats.
  */
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +28,7 @@ export function NotificationDetail({ detail }: { detail: NotificationRow['detail
     if (parts.length === 0) parts.push(t('detail.detailsOnly'));
   }
   if (detail.reason) parts.push(t('detail.reason', { reason: detail.reason }));
+  if (detail.message) parts.push(t('detail.message', { message: detail.message }));
   return (
     <Text size="xs" fw={400} style={{ whiteSpace: 'normal' }} data-testid="notification-detail">
       {parts.join(t('detail.separator'))}

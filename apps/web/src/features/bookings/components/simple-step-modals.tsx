@@ -8,6 +8,7 @@ import { counted } from '../../../components/length-counter.tsx';
 import { PRIORITY, parseCount } from '@sagano/domain/bookings/counts';
 import { CountInput } from './count-input.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
+import { hasFullWidthDigits, validationMessage } from '../../../lib/validation-messages.ts';
 
 function Actions({ onClose, busy, onSave }: { onClose: () => void; busy: boolean; onSave: () => void }) {
   const { t } = useTranslation('common');
@@ -102,7 +103,7 @@ export function SimpleStepModal({
           onSave={() => {
             if (step === 'priority') {
               const value = priority.trim() === '' ? null : parseCount(priority, PRIORITY);
-              if (value === null) setPriorityError(t('form.wholeNumber', { min: PRIORITY.min, max: PRIORITY.max }));
+              if (value === null) setPriorityError(hasFullWidthDigits(priority) ? validationMessage.halfWidthDigits(t('steps.priorityLabel')) : validationMessage.range(t('steps.priorityLabel'), PRIORITY.min, PRIORITY.max));
               else onSave(step, { priority: value });
             }
             if (step === 'operator') onSave(step, { operator_name: operator });

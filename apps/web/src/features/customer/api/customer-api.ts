@@ -8,7 +8,7 @@ import type {
   ReservationCheckBody,
   ReservationCheckResponse,
 } from '@sagano/domain/seats/seat-schemas';
-import { anonymousRequest, ApiError, withQuery } from '../../../lib/api-client.ts';
+import { anonymousRequest, ApiError, apiPath, withQuery } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 
 export type ChangeSeatInput = z.input<typeof ChangeSeatBody>;
@@ -24,7 +24,7 @@ export type ReservationCheckResult = z.infer<typeof ReservationCheckResponse>;
  */
 const customerRequest = anonymousRequest;
 
-const bookingPath = (bookingId: string, rest: string) => `/v1/bookings/${encodeURIComponent(bookingId)}/${rest}`;
+const bookingPath = (bookingId: string, rest: string) => `${apiPath('/v1/bookings/{booking_id}', { booking_id: bookingId })}/${rest}`;
 
 export const customerKeys = {
   all: queryRoots.customer,

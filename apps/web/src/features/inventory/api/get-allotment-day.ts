@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AllotmentDayResponse } from '@sagano/domain/inventory/inventory-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { inventoryKeys } from './inventory-keys.ts';
 
 /** A segment (both stations) or the whole line in each train's direction (neither). */
@@ -8,7 +8,7 @@ export type AllotmentDayInput = { date: string; fromStationId: number | null; to
 
 /** GET /v1/allotments/{service_day}: the day's trains with group seats, level and tags for the segment. */
 export function getAllotmentDay({ date, fromStationId, toStationId }: AllotmentDayInput): Promise<AllotmentDayResponse> {
-  return apiClient.get<AllotmentDayResponse>(`/v1/allotments/${date}`, {
+  return apiClient.get<AllotmentDayResponse>(apiPath('/v1/allotments/{service_day}', { service_day: date }), {
     from_station_id: fromStationId,
     to_station_id: toStationId,
   });

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ServiceInventoryResponse } from '@sagano/domain/inventory/inventory-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { inventoryKeys } from './inventory-keys.ts';
 
 /** GET /v1/inventories/{date}/services/{service_id}: every car seat by seat, with all arrangement types. */
 export function getServiceInventory(date: string, serviceId: number): Promise<ServiceInventoryResponse> {
-  return apiClient.get<ServiceInventoryResponse>(`/v1/inventories/${date}/services/${serviceId}`, {
+  return apiClient.get<ServiceInventoryResponse>(apiPath('/v1/inventories/{date}/services/{service_id}', { date, service_id: serviceId }), {
     all_arrangement_types: true,
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ServiceOperation, ServiceStatusResponse } from '@sagano/domain/inventory/inventory-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 // Bookings the suspension refused are read under the booking keys.
 import { queryRoots } from '../../../lib/query-keys.ts';
 import { inventoryKeys } from './inventory-keys.ts';
@@ -11,7 +11,7 @@ export type UpdateServiceStatusInput = { date: string; serviceIds: readonly numb
 
 /** PUT /v1/services/{service_ids}/status: hold sales, remove the hold, or suspend (final) trains of one day. */
 export function updateServiceStatus({ date, serviceIds, operation }: UpdateServiceStatusInput): Promise<ServiceStatusAnswer> {
-  return apiClient.put<ServiceStatusAnswer>(`/v1/services/${serviceIds.join(',')}/status`, { date, operation });
+  return apiClient.put<ServiceStatusAnswer>(apiPath('/v1/services/{service_ids}/status', { service_ids: serviceIds.join(',') }), { date, operation });
 }
 
 export function useUpdateServiceStatus() {

@@ -1,11 +1,11 @@
 import type { JobRun, RunJobBody } from '@sagano/domain/jobs/job-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 import { useStepMutation } from '../../../lib/step-mutation.ts';
 
 /** POST /v1/jobs/{name}/run: run now, or retry a failed run (`retry_of`). */
 export function runJob({ name, ...body }: RunJobBody & { name: string }): Promise<JobRun> {
-  return apiClient.post<JobRun>(`/v1/jobs/${encodeURIComponent(name)}/run`, body);
+  return apiClient.post<JobRun>(apiPath('/v1/jobs/{name}/run', { name }), body);
 }
 
 export function useRunJob() {

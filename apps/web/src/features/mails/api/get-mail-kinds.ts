@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MailKindListResponse, MailPreviewResponse } from '@sagano/domain/mail/mail-kind-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 
 /** GET /v1/mail-kinds: every kind of mail the product sends and who receives it. */
 export function useMailKinds() {
@@ -11,7 +11,7 @@ export function useMailKinds() {
 export function useMailPreview(kind: string, lang: 'ja' | 'en', enabled: boolean) {
   return useQuery({
     queryKey: ['mail-kinds', kind, 'preview', lang],
-    queryFn: () => apiClient.get<MailPreviewResponse>(`/v1/mail-kinds/${encodeURIComponent(kind)}/preview?lang=${lang}`),
+    queryFn: () => apiClient.get<MailPreviewResponse>(apiPath('/v1/mail-kinds/{kind}/preview', { kind }), { lang }),
     enabled,
   });
 }

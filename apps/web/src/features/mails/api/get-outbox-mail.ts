@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OutboxMailDetail } from '@sagano/domain/mail/outbox-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** GET /v1/outbox-mails/{id}: one mail with its body and the files sent with it. */
 export function getOutboxMail(id: string): Promise<OutboxMailDetail> {
-  return apiClient.get<OutboxMailDetail>(`/v1/outbox-mails/${encodeURIComponent(id)}`);
+  return apiClient.get<OutboxMailDetail>(apiPath('/v1/outbox-mails/{id}', { id }));
 }
 
 export function outboxMailQueryOptions(id: string) {

@@ -5,7 +5,8 @@ import { BANK_ACCOUNT_TYPES, BankAccountBody, MAX_ACCOUNT_NAME, MAX_BANK_NAME, t
 import { FormModalActions } from '../../../components/form-modal-actions.tsx';
 import { counted } from '../../../components/length-counter.tsx';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
-import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
+import { validationMessage as v } from '../../../lib/validation-messages.ts';
+import { setServerFieldError, zodValidate, type FieldLabels } from '../../../lib/zod-form.ts';
 import { useSaveBankAccount } from '../api/bank-accounts.ts';
 
 type Values = {
@@ -33,9 +34,10 @@ function valuesOf(account: BankAccountResponse | null): Values {
 export function BankAccountFormModal({ account, onClose }: { account: BankAccountResponse | null; onClose: () => void }) {
   const { t } = useTranslation(['masterData', 'common']);
   const save = useSaveBankAccount();
-  const validate = zodValidate(BankAccountBody, {
-    branch_code: () => t('bankAccounts.validation.branchCode'),
-    account_code: () => t('bankAccounts.validation.accountCode'),
+  const labels: FieldLabels = Object.fromEntries(FIELDS.map((field) => [field, () => t(`bankAccounts.fields.${field}`)]));
+  const validate = zodValidate(BankAccountBody, labels, {
+    branch_code: () => v.digits(t('bankAccounts.fields.branch_code'), 3),
+    account_code: () => v.digits(t('bankAccounts.fields.account_code'), 7),
     account_name: () => t('bankAccounts.validation.accountName'),
   });
   const form = useForm<Values>({ initialValues: valuesOf(account), validate: (values) => validate(values) });
@@ -50,7 +52,7 @@ export function BankAccountFormModal({ account, onClose }: { account: BankAccoun
         },
         // The mutation is silent (meta): errors go on their field, anything else in a toast here.
         onError: (error) => {
-          if (!setServerFieldError(form, error, FIELDS)) notifyApiError(error);
+          if (!setServerFieldError(form, error, FIELDS, labels)) notifyApiError(error);
         },
       },
     );

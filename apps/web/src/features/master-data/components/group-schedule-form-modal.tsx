@@ -6,7 +6,8 @@ import { FormModalActions } from '../../../components/form-modal-actions.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
-import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
+import { validationMessage as v } from '../../../lib/validation-messages.ts';
+import { setServerFieldError, zodValidate, type FieldLabels } from '../../../lib/zod-form.ts';
 import { useSaveGroupSchedule } from '../api/group-schedules.ts';
 import { DateField } from '../../../components/date-field.tsx';
 import { MAX_MASTER_NAME } from '@sagano/domain/master-data/master-name';
@@ -55,12 +56,16 @@ function bodyOf(values: Values) {
 export function GroupScheduleFormModal({ schedule, onClose }: { schedule: GroupScheduleResponse | null; onClose: () => void }) {
   const { t } = useTranslation(['masterData', 'common']);
   const save = useSaveGroupSchedule();
-  const daysMessage = () => t('schedules.validation.days');
-  const validate = zodValidate(GroupScheduleBody, {
-    service_to_date: () => t('schedules.validation.periodOrder'),
-    group_arrangement_release_day_before: daysMessage,
-    payment_day_before: daysMessage,
-    remind_day_before: daysMessage,
+  const labels: FieldLabels = {
+    name: () => t('schedules.fields.name'),
+    service_from_date: () => t('schedules.fields.from'),
+    service_to_date: () => t('schedules.fields.to'),
+    ...Object.fromEntries(DAY_FIELDS.map(([field, label]) => [field, () => t(`schedules.fields.${label}`)])),
+  };
+  const days = Object.fromEntries(DAY_FIELDS.map(([field, label]) => [field, () => v.range(t(`schedules.fields.${label}`), 0, 365)]));
+  const validate = zodValidate(GroupScheduleBody, labels, {
+    service_to_date: () => v.dateOrder(t('schedules.fields.from'), t('schedules.fields.to')),
+    ...days,
   });
   const form = useForm<Values>({ initialValues: valuesOf(schedule), validate: (values) => validate(bodyOf(values)) });
 
@@ -78,7 +83,7 @@ export function GroupScheduleFormModal({ schedule, onClose }: { schedule: GroupS
             form.setFieldError('service_from_date', errorMessage(error));
             return;
           }
-          if (!setServerFieldError(form, error, FIELDS)) notifyApiError(error);
+          if (!setServerFieldError(form, error, FIELDS, labels)) notifyApiError(error);
         },
       },
     );

@@ -11,7 +11,8 @@ import { FormModalActions } from '../../../components/form-modal-actions.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
-import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
+import { validationMessage as v } from '../../../lib/validation-messages.ts';
+import { setServerFieldError, zodValidate, type FieldLabels } from '../../../lib/zod-form.ts';
 import { useSaveSpecialContractTerm } from '../api/special-contract-terms.ts';
 import { DateField } from '../../../components/date-field.tsx';
 import { MAX_MASTER_NAME } from '@sagano/domain/master-data/master-name';
@@ -28,17 +29,25 @@ function withoutUpdatedAt({ updated_at: _, ...values }: SpecialContractTermRespo
 export function SpecialContractTermFormModal({ term, onClose }: { term: SpecialContractTermResponse | null; onClose: () => void }) {
   const { t } = useTranslation(['masterData', 'common']);
   const save = useSaveSpecialContractTerm();
+  const labels: FieldLabels = {
+    name: () => t('terms.fields.name'),
+    submission_deadline: () => t('terms.fields.deadline'),
+    answer_date: () => t('terms.fields.answer'),
+    service_from_date: () => t('terms.fields.from'),
+    service_to_date: () => t('terms.fields.to'),
+  };
   // The broken date rule, in the screen's words, on the field the domain rule names.
-  const dateRuleMessage = (values: SpecialContractTermBody) => {
+  const dateRuleMessage = (values: SpecialContractTermBody, field: 'service_to_date' | 'answer_date') => {
     const problem = specialContractTermProblem(values);
-    return problem ? t(`terms.validation.${problem.rule}`) : t('common:validation.invalid');
+    if (!problem || problem.field !== field) return v.invalid(labels[field]!());
+    return problem.rule === 'periodOrder' ? v.dateOrder(t('terms.fields.from'), t('terms.fields.to')) : t(`terms.validation.${problem.rule}`);
   };
   const form = useForm<SpecialContractTermBody>({
     initialValues: term ? withoutUpdatedAt(term) : EMPTY,
     validate: (values) =>
-      zodValidate(CheckedSpecialContractTermBody, {
-        service_to_date: () => dateRuleMessage(values),
-        answer_date: () => dateRuleMessage(values),
+      zodValidate(CheckedSpecialContractTermBody, labels, {
+        service_to_date: () => dateRuleMessage(values, 'service_to_date'),
+        answer_date: () => dateRuleMessage(values, 'answer_date'),
       })({ ...values, name: values.name.trim() }),
   });
 
@@ -56,7 +65,7 @@ export function SpecialContractTermFormModal({ term, onClose }: { term: SpecialC
             form.setFieldError('service_from_date', errorMessage(error));
             return;
           }
-          if (!setServerFieldError(form, error, FIELDS)) notifyApiError(error);
+          if (!setServerFieldError(form, error, FIELDS, labels)) notifyApiError(error);
         },
       },
     );

@@ -14,7 +14,8 @@ import {
 import { counted } from '../../../components/length-counter.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
-import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
+import { inSentence, validationMessage as v } from '../../../lib/validation-messages.ts';
+import { setServerFieldError, zodValidate, type FieldLabels } from '../../../lib/zod-form.ts';
 import { useOperatorBasicInfo, useSaveOperatorBasicInfo } from '../api/operator-basic-info.ts';
 import { OperatorImageCard } from '../components/operator-image-card.tsx';
 
@@ -45,12 +46,14 @@ function toBody(values: BasicInfoValues): OperatorBasicInfoBody {
 function BasicInfoForm({ info }: { info: OperatorBasicInfoResponse }) {
   const { t } = useTranslation(['masterData', 'common']);
   const save = useSaveOperatorBasicInfo();
-  const validate = zodValidate(OperatorBasicInfoBody, {
-    invoice_number: () => t('basicInfo.validation.invoiceNumber'),
-    tel: () => t('basicInfo.validation.tel'),
-    postal_code: () => t('basicInfo.validation.postalCode'),
-    fax: () => t('basicInfo.validation.fax'),
-    min_group_size: () => t('basicInfo.validation.minGroupSize', MIN_GROUP_SIZE),
+  const labels: FieldLabels = Object.fromEntries(FIELDS.map((field) => [field, () => t(`basicInfo.fields.${field}`)]));
+  const label = (field: (typeof FIELDS)[number]) => inSentence(t(`basicInfo.fields.${field}`));
+  const validate = zodValidate(OperatorBasicInfoBody, labels, {
+    invoice_number: () => t('basicInfo.validation.invoiceNumber', { name: label('invoice_number') }),
+    tel: () => v.tel(t('basicInfo.fields.tel')),
+    postal_code: () => t('basicInfo.validation.postalCode', { name: label('postal_code') }),
+    fax: () => v.tel(t('basicInfo.fields.fax')),
+    min_group_size: () => v.range(t('basicInfo.fields.min_group_size'), MIN_GROUP_SIZE.min, MIN_GROUP_SIZE.max),
   });
   const form = useForm<BasicInfoValues>({ initialValues: formValues(info), validate: (values) => validate(toBody(values)) });
   const submit = form.onSubmit((values) =>
@@ -62,7 +65,7 @@ function BasicInfoForm({ info }: { info: OperatorBasicInfoResponse }) {
         notifySuccess(t('basicInfo.saved'));
       },
       onError: (error) => {
-        if (!setServerFieldError(form, error, FIELDS)) notifyApiError(error);
+        if (!setServerFieldError(form, error, FIELDS, labels)) notifyApiError(error);
       },
     }),
   );

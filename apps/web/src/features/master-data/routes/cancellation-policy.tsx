@@ -16,6 +16,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { useCancellationPolicy, useSaveCancellationPolicy } from '../api/cancellation-policy.ts';
 import { appliesFrom, newRowKey, policyBodyOf, rowsOf, type PolicyRowValues } from '../components/cancellation-policy-rows.ts';
+import { inSentence, validationMessage as v } from '../../../lib/validation-messages.ts';
 
 type Values = { rows: PolicyRowValues[] };
 
@@ -53,10 +54,12 @@ function PolicyEditor({ saved }: { saved: CancellationPolicyResponse }) {
       if (errors[field]) continue;
       const [, index, name] = issue.path;
       const row = typeof index === 'number' ? body.policy[index] : undefined;
+      // Each cell named as the screen reads it out: 「2行目の日数」.
+      const label = typeof index === 'number' ? t(name === 'days_before' ? 'policy.daysLabel' : 'policy.rateLabel', { row: index + 1 }) : '';
       if (field === 'rows') errors[field] = t('policy.validation.empty');
-      else if (row && row[name as 'days_before' | 'rate_e6'] === undefined) errors[field] = t('common:validation.required');
+      else if (row && row[name as 'days_before' | 'rate_e6'] === undefined) errors[field] = v.required(label);
       else if (issue.message === DAYS_BEFORE_UNIQUE_MESSAGE) errors[field] = t('policy.validation.unique');
-      else errors[field] = t(name === 'days_before' ? 'policy.validation.days' : 'policy.validation.rate', { max: MAX_POLICY_DAYS_BEFORE });
+      else errors[field] = name === 'days_before' ? v.range(label, 0, MAX_POLICY_DAYS_BEFORE) : t('policy.validation.rate', { name: inSentence(label) });
     }
     return errors;
   };
@@ -67,7 +70,9 @@ function PolicyEditor({ saved }: { saved: CancellationPolicyResponse }) {
       onSuccess: () => notifySuccess(t('policy.saved')),
       onError: (error) => {
         if (error instanceof ApiError && error.field?.startsWith('policy')) {
-          form.setFieldError(error.field.replace(/^policy/, 'rows').replace(/rate_e6$/, 'rate_percent'), errorMessage(error));
+          const [, index, name] = error.field.split('.');
+          const label = t(name === 'days_before' ? 'policy.daysLabel' : 'policy.rateLabel', { row: Number(index) + 1 });
+          form.setFieldError(error.field.replace(/^policy/, 'rows').replace(/rate_e6$/, 'rate_percent'), error.code === 'VALIDATION_FAILED' && index !== undefined ? v.invalid(label) : errorMessage(error));
           return;
         }
         notifyApiError(error);

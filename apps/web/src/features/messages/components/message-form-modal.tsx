@@ -31,7 +31,8 @@ export function MessageFormModal({ message, category, onClose, onSaved }: { mess
   const [attachments, setAttachments] = useState<MessageAttachmentResponse[]>(message?.attachments ?? []);
   const [removing, setRemoving] = useState<MessageAttachmentResponse | null>(null);
   const [uploading, setUploading] = useState(false);
-  const validate = zodValidate(MessageBody);
+  const labels = { category: () => t('form.category'), title: () => t('form.title'), body: () => t('form.body') };
+  const validate = zodValidate(MessageBody, labels);
   const form = useForm<Values>({
     initialValues: message ? { category: message.category, title: message.title, body: message.body } : { category, title: '', body: '' },
     validate: (values) => validate({ ...values, title: values.title.trim() }),
@@ -65,7 +66,7 @@ export function MessageFormModal({ message, category, onClose, onSaved }: { mess
           onClose();
         },
         onError: (error) => {
-          if (!setServerFieldError(form, error, FIELDS)) notifyApiError(error);
+          if (!setServerFieldError(form, error, FIELDS, labels)) notifyApiError(error);
         },
       },
     );

@@ -6,6 +6,7 @@ import { OPERATION_LOG_CATEGORIES, SearchOperationLogsBody } from '@sagano/domai
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { isOperationLogCategory } from './category-label.ts';
 import { DateField } from '../../../components/date-field.tsx';
+import { validationMessage } from '../../../lib/validation-messages.ts';
 
 export type OperationLogFilterValues = {
   from_date: string | null;
@@ -34,7 +35,8 @@ export function OperationLogFilters({
   onSearch: (values: OperationLogFilterValues) => void;
 }) {
   const { t } = useTranslation(['operationLogs', 'common']);
-  const validateBody = zodValidate(SearchOperationLogsBody, { to_date: () => t('common:validation.dateOrder') });
+  const labels = { from_date: () => t('filters.fromDate'), to_date: () => t('filters.toDate'), operator: () => t('filters.operator'), category: () => t('filters.category') };
+  const validateBody = zodValidate(SearchOperationLogsBody, labels, { to_date: () => validationMessage.dateOrder(t('filters.fromDate'), t('filters.toDate')) });
   const form = useForm<OperationLogFilterValues>({
     initialValues: initial,
     validate: (values) => validateBody({ page: 1, per_page: 1, ...filtersToBody(values) }),

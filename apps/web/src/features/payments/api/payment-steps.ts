@@ -1,15 +1,15 @@
 import type { AdjustAmountBody, RecordBankTransferBody, RecordRefundPaidBody, RefundBody, RefundResponse, ReportCouponBody, StartCardPaymentResponse } from '@sagano/domain/payments/payment-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 import { useStepMutation } from '../../../lib/step-mutation.ts';
 
 type Ok = { ok: true };
-const bookingPath = (bookingId: string, rest: string) => `/v1/bookings/${encodeURIComponent(bookingId)}/${rest}`;
-const paymentPath = (bookingId: string, paymentId: number, step: string) => bookingPath(bookingId, `payments/${paymentId}/${step}`);
+const bookingPath = (bookingId: string, rest: string) => `${apiPath('/v1/bookings/{booking_id}', { booking_id: bookingId })}/${rest}`;
+const paymentPath = (bookingId: string, paymentId: number, step: string) => bookingPath(bookingId, `${apiPath('payments/{payment_id}', { payment_id: paymentId })}/${step}`);
 
 /** POST …/payments/{payment_id}/checkout (agent): where the browser goes to pay by card (the provider's hosted page). */
 export const startCardPayment = (bookingId: string, paymentId: number) =>
-  apiClient.post<StartCardPaymentResponse>(paymentPath(bookingId, paymentId, 'checkout'));
+  apiClient.post<StartCardPaymentResponse>(paymentPath(bookingId, paymentId, 'checkout'), {});
 /** POST …/payments/{payment_id}/report_coupon (agent): the coupon is issued → COUPON_CONFIRMED. */
 export const reportCoupon = (bookingId: string, paymentId: number, body: ReportCouponBody) =>
   apiClient.post<Ok>(paymentPath(bookingId, paymentId, 'report_coupon'), body);
@@ -32,7 +32,7 @@ export const refundPayment = (bookingId: string, paymentId: number, body: Refund
 export const recordRefundPaid = (bookingId: string, refundPaymentId: number, body: RecordRefundPaidBody) =>
   apiClient.post<void>(paymentPath(bookingId, refundPaymentId, 'refund_paid'), body);
 /** PUT /v1/bookings/{id}/set_cancel_payment_finished (operator): irreversible. */
-export const finishCancelPayment = (bookingId: string) => apiClient.put<Ok>(bookingPath(bookingId, 'set_cancel_payment_finished'));
+export const finishCancelPayment = (bookingId: string) => apiClient.put<Ok>(bookingPath(bookingId, 'set_cancel_payment_finished'), {});
 
 /**
  * A payment step as a mutation. The payment lives on the booking, so a success refreshes the

@@ -4,7 +4,7 @@
  * signed-in agent's cookie would otherwise travel, and a 401 must not send anyone to our login).
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { anonymousRequest } from '../../../lib/api-client.ts';
+import { anonymousRequest, apiPath } from '../../../lib/api-client.ts';
 
 export const SANDBOX_BEHAVIOURS = ['SUCCEEDS', 'DECLINED', 'INSUFFICIENT_FUNDS', 'REQUIRES_CONFIRMATION'] as const;
 export type SandboxBehaviour = (typeof SANDBOX_BEHAVIOURS)[number];
@@ -33,7 +33,7 @@ export interface SandboxPayResult {
 
 const sandboxRequest = anonymousRequest;
 
-const checkoutPath = (ref: string, rest = '') => `/v1/sandbox-gateway/checkouts/${encodeURIComponent(ref)}${rest}`;
+const checkoutPath = (ref: string, rest = '') => `${apiPath('/v1/sandbox-gateway/checkouts/{ref}', { ref })}${rest}`;
 
 export const getSandboxCheckout = (ref: string) => sandboxRequest<SandboxCheckout>('GET', checkoutPath(ref));
 export const paySandboxCheckout = (ref: string, cardNumber: string) => sandboxRequest<SandboxPayResult>('POST', checkoutPath(ref, '/pay'), { card_number: cardNumber });

@@ -195,7 +195,7 @@ describe("the operator's refund", () => {
     const submit = () => [...dialog()!.querySelectorAll('button[type="submit"]')][0] as HTMLButtonElement;
     // More than the booking holds is refused before anything is sent.
     submit().click();
-    await waitFor(() => fieldError('返金額').includes('返金できる上限（48,000 円）以下で入力してください'));
+    await waitFor(() => fieldError('返金額').includes('返金額は48,000 円以下で入力してください。'));
     expect(writes()).toEqual([]);
     type(fieldLabelled('返金額'), '12000');
     expect(byTestId('refund-how')!.textContent).toBe('12,000 円 を次回の月次請求書で相殺します（個別の返金はしません）。');

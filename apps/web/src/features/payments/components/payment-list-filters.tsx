@@ -79,7 +79,12 @@ export function PaymentListFilters({
   onSearch: (values: PaymentFilterValues) => void;
 }) {
   const { t } = useTranslation(['paymentList', 'common']);
-  const { form, any, frame } = useDatedFilterForm(initial, () => readPaymentFilters(new URLSearchParams()), onSearch);
+  const { form, any, frame } = useDatedFilterForm(initial, () => readPaymentFilters(new URLSearchParams()), onSearch, {
+    service_from: t('filters.serviceFrom'),
+    service_to: t('filters.serviceTo'),
+    submitted_from: t('filters.submittedFrom'),
+    submitted_to: t('filters.submittedTo'),
+  });
 
   return (
     <SearchFilterForm

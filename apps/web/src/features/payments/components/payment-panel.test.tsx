@@ -90,7 +90,7 @@ describe('payment panel', () => {
     // More than what is still owed is refused before anything is sent.
     type(field('入金額'), '25000');
     enabledButton('保存')!.click();
-    await waitFor(() => pageText().includes('未入金額(20,000 円)以下で入力してください'));
+    await waitFor(() => pageText().includes('入金額は20,000 円以下で入力してください。'));
     type(field('入金額'), '15000');
     type(field('入金日'), '2027-05-20');
     type(field('メモ'), 'サガノリョコウ');

@@ -13,7 +13,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { formatYen, yenInputToE6 } from '../../../lib/yen.ts';
-import { zodValidate } from '../../../lib/zod-form.ts';
+import { validationMessage as v } from '../../../lib/validation-messages.ts';
+import { labelAt, zodValidate, type FieldLabels } from '../../../lib/zod-form.ts';
 import { adjustAmount, correctCouponNumber, recordBankTransfer, recordRefundPaid, refundPayment, reportCoupon, usePaymentStep } from '../api/payment-steps.ts';
 import { DateField } from '../../../components/date-field.tsx';
 
@@ -27,12 +28,14 @@ function typedE6(value: number | string): number | undefined {
 
 /**
  * After a failed call: the message on the form field the server named (`fields` maps its body
- * field to the form's), else a toast. The mutation is silent, so nothing else reports it.
+ * field to the form's; a 400 says the rule in the field's words, `labels`), else a toast. The
+ * mutation is silent, so nothing else reports it.
  */
-function showError(form: { setFieldError: (path: string, error: string) => void }, error: unknown, fields: Record<string, string>) {
+function showError(form: { setFieldError: (path: string, error: string) => void }, error: unknown, fields: Record<string, string>, labels: FieldLabels = {}) {
   const field = error instanceof ApiError && error.field ? fields[error.field] : undefined;
-  if (field) form.setFieldError(field, errorMessage(error));
-  else notifyApiError(error);
+  if (!field) return notifyApiError(error);
+  const label = labelAt(labels, field);
+  form.setFieldError(field, error instanceof ApiError && error.code === 'VALIDATION_FAILED' && label ? v.invalid(label) : errorMessage(error));
 }
 
 /**
@@ -63,7 +66,8 @@ export function CouponModal({ mode, bookingId, paymentId, current, onClose }: { 
   const { t } = useTranslation(['payments', 'common']);
   const key = mode === 'report' ? 'reportCoupon' : 'correctCoupon';
   const step = usePaymentStep((body: ReportCouponBody) => (mode === 'report' ? reportCoupon(bookingId, paymentId, body) : correctCouponNumber(bookingId, paymentId, body)), { silent: true });
-  const validate = zodValidate(ReportCouponBody);
+  const labels = { coupon_number: () => t(`${key}.couponNumber`) };
+  const validate = zodValidate(ReportCouponBody, labels);
   const form = useForm({ initialValues: { coupon_number: current ?? '' }, validate: (values) => validate({ coupon_number: values.coupon_number.trim() }) });
   const submit = form.onSubmit((values) =>
     step.mutate(
@@ -73,7 +77,7 @@ export function CouponModal({ mode, bookingId, paymentId, current, onClose }: { 
           notifySuccess(t(`${key}.done`));
           onClose();
         },
-        onError: (error) => showError(form, error, { coupon_number: 'coupon_number' }),
+        onError: (error) => showError(form, error, { coupon_number: 'coupon_number' }, labels),
       },
     ),
   );
@@ -95,14 +99,15 @@ export function RecordTransferModal({ bookingId, paymentId, remainingE6, onClose
   const { t } = useTranslation(['payments', 'common']);
   const yen = (e6: number) => t('yen', { amount: formatYen(e6) });
   const step = usePaymentStep((body: RecordBankTransferBody) => recordBankTransfer(bookingId, paymentId, body), { silent: true });
-  const validate = zodValidate(RecordBankTransferBody, { amount: () => t('recordTransfer.amountInvalid') });
+  const labels = { amount: () => t('recordTransfer.amount'), transferred_on: () => t('recordTransfer.transferredOn'), note: () => t('recordTransfer.note') };
+  const validate = zodValidate(RecordBankTransferBody, labels, { amount: () => v.positiveInteger(t('recordTransfer.amount')) });
   const bodyOf = (v: { amount: number | string; transferred_on: string; note: string }) => ({ amount: typedE6(v.amount), transferred_on: v.transferred_on, note: v.note.trim() });
   const form = useForm({
     initialValues: { amount: yenOf(remainingE6) as number | string, transferred_on: tokyoToday(), note: '' },
     validate: (values) => {
       const errors = validate(bodyOf(values));
       const amount = bodyOf(values).amount;
-      if (!errors.amount && amount !== undefined && amount > remainingE6) errors.amount = t('recordTransfer.amountTooLarge', { amount: yen(remainingE6) });
+      if (!errors.amount && amount !== undefined && amount > remainingE6) errors.amount = v.atMost(t('recordTransfer.amount'), yen(remainingE6));
       return errors;
     },
   });
@@ -112,7 +117,7 @@ export function RecordTransferModal({ bookingId, paymentId, remainingE6, onClose
         notifySuccess(t('recordTransfer.done'));
         onClose();
       },
-      onError: (error) => showError(form, error, { amount: 'amount', transferred_on: 'transferred_on', note: 'note' }),
+      onError: (error) => showError(form, error, { amount: 'amount', transferred_on: 'transferred_on', note: 'note' }, labels),
     }),
   );
   return (
@@ -137,7 +142,8 @@ export function RecordTransferModal({ bookingId, paymentId, remainingE6, onClose
 export function AdjustAmountModal({ bookingId, totalE6, onClose }: { bookingId: string; totalE6: number; onClose: Close }) {
   const { t } = useTranslation(['payments', 'common']);
   const step = usePaymentStep((body: AdjustAmountBody) => adjustAmount(bookingId, body), { silent: true });
-  const validate = zodValidate(AdjustAmountBody, { total_amount: () => t('adjustAmount.amountInvalid') });
+  const labels = { total_amount: () => t('adjustAmount.total'), reason: () => t('adjustAmount.reason') };
+  const validate = zodValidate(AdjustAmountBody, labels, { total_amount: () => v.nonNegativeInteger(t('adjustAmount.total')) });
   const bodyOf = (v: { total_amount: number | string; reason: string }) => ({ total_amount: typedE6(v.total_amount), reason: v.reason.trim() });
   const form = useForm({ initialValues: { total_amount: yenOf(totalE6) as number | string, reason: '' }, validate: (values) => validate(bodyOf(values)) });
   const submit = form.onSubmit((values) =>
@@ -147,7 +153,7 @@ export function AdjustAmountModal({ bookingId, totalE6, onClose }: { bookingId: 
         onClose();
       },
       // The state machine names a refused amount `amount`.
-      onError: (error) => showError(form, error, { total_amount: 'total_amount', amount: 'total_amount', reason: 'reason' }),
+      onError: (error) => showError(form, error, { total_amount: 'total_amount', amount: 'total_amount', reason: 'reason' }, labels),
     }),
   );
   return (
@@ -181,7 +187,8 @@ export function RefundModal({ bookingId, paymentId, maxE6, route, onClose }: { b
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const sending = useRef(false);
   const step = usePaymentStep((body: RefundBody) => refundPayment(bookingId, paymentId, body), { silent: true });
-  const validate = zodValidate(RefundBody, { amount: () => t('refund.amountInvalid') });
+  const labels = { amount: () => t('refund.amount'), scope: () => t('refund.amount'), reason: () => t('refund.reason') };
+  const validate = zodValidate(RefundBody, labels, { amount: () => v.positiveInteger(t('refund.amount')) });
   type Values = { scope: 'full' | 'part'; amount: number | string; reason: string };
   const bodyOf = (v: Values) => ({ amount: v.scope === 'full' ? maxE6 : typedE6(v.amount), reason: v.reason.trim(), idempotency_key: idempotencyKey });
   // Refunding everything shows no amount field: its errors go on the choice.
@@ -191,7 +198,7 @@ export function RefundModal({ bookingId, paymentId, maxE6, route, onClose }: { b
     validate: (values) => {
       const { amount: amountError, ...errors } = validate(bodyOf(values));
       const amount = bodyOf(values).amount;
-      const tooLarge = !amountError && amount !== undefined && amount > maxE6 ? t('refund.amountTooLarge', { amount: yen(maxE6) }) : undefined;
+      const tooLarge = !amountError && amount !== undefined && amount > maxE6 ? v.atMost(t('refund.amount'), yen(maxE6)) : undefined;
       const message = amountError ?? tooLarge;
       return message ? { ...errors, [amountField(values)]: message } : errors;
     },
@@ -213,7 +220,7 @@ export function RefundModal({ bookingId, paymentId, maxE6, route, onClose }: { b
         // More than the booking holds (409, no field) is about the amount too.
         const onAmount = error instanceof ApiError && (error.field === 'amount' || error.code === 'REFUND_EXCEEDS_PAID');
         if (onAmount) form.setFieldError(amountField(values), errorMessage(error));
-        else showError(form, error, { reason: 'reason' });
+        else showError(form, error, { reason: 'reason' }, labels);
       },
     });
   };
@@ -248,7 +255,8 @@ export function RefundModal({ bookingId, paymentId, maxE6, route, onClose }: { b
 export function RecordRefundPaidModal({ bookingId, refund, onClose }: { bookingId: string; refund: PaymentRefund; onClose: Close }) {
   const { t } = useTranslation(['payments', 'common']);
   const step = usePaymentStep((body: RecordRefundPaidBody) => recordRefundPaid(bookingId, refund.payment_id, body), { silent: true });
-  const validate = zodValidate(RecordRefundPaidBody);
+  const labels = { paid_on: () => t('recordRefund.paidOn'), note: () => t('recordRefund.note') };
+  const validate = zodValidate(RecordRefundPaidBody, labels);
   const bodyOf = (v: { paid_on: string; note: string }) => ({ paid_on: v.paid_on, note: v.note.trim() });
   const form = useForm({ initialValues: { paid_on: tokyoToday(), note: '' }, validate: (values) => validate(bodyOf(values)) });
   const submit = form.onSubmit((values) =>
@@ -257,7 +265,7 @@ export function RecordRefundPaidModal({ bookingId, refund, onClose }: { bookingI
         notifySuccess(t('recordRefund.done'));
         onClose();
       },
-      onError: (error) => showError(form, error, { paid_on: 'paid_on', note: 'note' }),
+      onError: (error) => showError(form, error, { paid_on: 'paid_on', note: 'note' }, labels),
     }),
   );
   return (

@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { formatYen } from '../../../lib/yen.ts';
 import { SANDBOX_BEHAVIOURS, useSandboxCheckout, useSandboxConfirm, useSandboxPay, type SandboxCheckout, type SandboxPayResult } from '../api/sandbox-checkout.ts';
 import { leavePage } from '../components/leave-page.ts';
+import { validationMessage } from '../../../lib/validation-messages.ts';
 
 /** How long "paid" stays on screen before the browser goes back to the booking. */
 export const RETURN_DELAY_MS = 1_500;
@@ -280,7 +281,7 @@ export function Component() {
               onSubmit={(event) => {
                 event.preventDefault();
                 const number = digitsOf(card);
-                if (number === '') return setCardError(t('sandbox.cardRequired'));
+                if (number === '') return setCardError(validationMessage.required(t('sandbox.cardNumber')));
                 if (!data.test_cards.some((c) => c.number === number)) return setCardError(t('sandbox.cardUnknown'));
                 pay.mutate(number, { onSuccess: handled, onError: failed });
               }}

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiKeyListResponse, ApiKeyRow, CreateApiKeyBody, CreatedApiKeyResponse } from '@sagano/domain/auth/api-key-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { portalKeys } from './portal-keys.ts';
 
 /** GET /v1/api-keys: the agent's keys (revoked ones too), never the keys themselves. */
@@ -31,7 +31,7 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiClient.delete<ApiKeyRow>(`/v1/api-keys/${id}`),
+    mutationFn: (id: number) => apiClient.delete<ApiKeyRow>(apiPath('/v1/api-keys/{id}', { id })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: portalKeys.apiKeys }),
   });
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CreateStaffBody, StaffListResponse, StaffResponse, UpdateStaffBody } from '@sagano/domain/agents/agent-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { portalKeys, type StaffListParams } from './portal-keys.ts';
 
 export type StaffList = z.infer<typeof StaffListResponse>;
@@ -41,7 +41,7 @@ export function useCreateStaff() {
 export function useUpdateStaff() {
   const refresh = useRefreshStaff();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateStaffBody }) => apiClient.put<StaffResponse>(`/v1/agent_staffs/${id}`, body),
+    mutationFn: ({ id, body }: { id: string; body: UpdateStaffBody }) => apiClient.put<StaffResponse>(apiPath('/v1/agent_staffs/{id}', { id }), body),
     meta: { silentError: true },
     onSuccess: refresh,
   });
@@ -50,10 +50,10 @@ export function useUpdateStaff() {
 /** DELETE /v1/agent_staffs/{id} (never the caller's own account). */
 export function useDeleteStaff() {
   const refresh = useRefreshStaff();
-  return useMutation({ mutationFn: (id: string) => apiClient.delete<Ok>(`/v1/agent_staffs/${id}`), onSuccess: refresh });
+  return useMutation({ mutationFn: (id: string) => apiClient.delete<Ok>(apiPath('/v1/agent_staffs/{id}', { id })), onSuccess: refresh });
 }
 
 /** POST /v1/agent_staffs/{id}/send_password_reset_email: an invitation again, or a reset link once a password was set. */
 export function useSendStaffPasswordReset() {
-  return useMutation({ mutationFn: (id: string) => apiClient.post<Ok>(`/v1/agent_staffs/${id}/send_password_reset_email`) });
+  return useMutation({ mutationFn: (id: string) => apiClient.post<Ok>(apiPath('/v1/agent_staffs/{id}/send_password_reset_email', { id }), {}) });
 }

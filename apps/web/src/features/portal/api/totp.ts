@@ -9,7 +9,7 @@ type Ok = { ok: true };
 
 /** POST /v1/auth/totp/setup: a new secret to scan; it counts only once a code from it is confirmed. */
 export function startTotpSetup(): Promise<TotpSetup> {
-  return apiClient.post<TotpSetup>('/v1/auth/totp/setup');
+  return apiClient.post<TotpSetup>('/v1/auth/totp/setup', {});
 }
 
 /** POST /v1/auth/totp/confirm: a code from the new secret enrolls it (400 TOTP_CODE_WRONG, field code). */

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AgentResponse } from '@sagano/domain/agents/agent-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { portalKeys } from './portal-keys.ts';
 
 /** PUT /v1/agents/{id}/two_factor: an agent admin requires (or stops requiring) two-factor sign-in for all staff. */
 export function setTwoFactorPolicy(agentId: number, requireTotp: boolean): Promise<AgentResponse> {
-  return apiClient.put<AgentResponse>(`/v1/agents/${agentId}/two_factor`, { require_totp: requireTotp });
+  return apiClient.put<AgentResponse>(apiPath('/v1/agents/{id}/two_factor', { id: agentId }), { require_totp: requireTotp });
 }
 
 export function useSetTwoFactorPolicy(agentId: number) {

@@ -7,6 +7,7 @@ import { FormModalActions } from '../../../components/form-modal-actions.tsx';
 import { counted } from '../../../components/length-counter.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import type { useCreateApiKey } from '../api/api-keys.ts';
+import { validationMessage } from '../../../lib/validation-messages.ts';
 
 /** Name the key and choose the branch it acts for; the key comes back once (`onCreated`). */
 export function CreateApiKeyModal({
@@ -41,7 +42,7 @@ export function CreateApiKeyModal({
         onSubmit={(e) => {
           e.preventDefault();
           if (!name.trim()) {
-            setNameError(t('apiKeys.nameRequired'));
+            setNameError(validationMessage.required(t('apiKeys.name')));
             return;
           }
           create.mutate(

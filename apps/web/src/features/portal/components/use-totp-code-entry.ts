@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { isTotpCode } from './totp-code.ts';
+import { validationMessage } from '../../../lib/validation-messages.ts';
 
 /**
  * A one-time code typed to confirm a two-factor step (setting it up, turning it off): checked
@@ -20,7 +21,7 @@ export function useTotpCodeEntry(
 
   const submit = () => {
     if (!isTotpCode(code)) {
-      setError(t('twoFactor.codeFormat'));
+      setError(code === '' ? validationMessage.required(t('twoFactor.code')) : validationMessage.digits(t('twoFactor.code'), 6));
       return;
     }
     send.mutate(code, {

@@ -14,6 +14,7 @@ import { planBody, planFormProblems, planFormValues, type PlanFormValues, type S
 import { FormModalActions } from '../../../components/form-modal-actions.tsx';
 import { counted } from '../../../components/length-counter.tsx';
 import { DateField } from '../../../components/date-field.tsx';
+import { validationMessage as v } from '../../../lib/validation-messages.ts';
 
 const FIELDS = ['name', 'segment', 'service_date_from', 'service_date_to'] as const;
 
@@ -26,10 +27,26 @@ export function PricingPlanFormModal({ plan, segment, units, onClose }: { plan: 
     initialValues: planFormValues(plan, segment, units),
     validate: (values) => {
       const problems = planFormProblems(values);
-      const text = { name: t('validation.name'), required: t('common:validation.required'), dateOrder: t('common:validation.dateOrder'), price: t('validation.price') };
-      return Object.fromEntries(Object.entries(problems).map(([path, key]) => [path, text[key]]));
+      return Object.fromEntries(Object.entries(problems).map(([path, rule]) => [path, problemMessage(path, rule)]));
     },
   });
+
+  /** A price cell is named as its row and column read: 「大人（一般） 運賃」. */
+  const labelOf = (path: string): string => {
+    const cell = /^prices\.(\d+)\.(price|fee)$/.exec(path);
+    if (cell) {
+      const unit = units.find((u) => u.id === Number(cell[1]));
+      return `${unit ? labelText(unit.name_label, i18n.language) : ''} ${t(cell[2] === 'price' ? 'plans.priceColumns.price' : 'plans.priceColumns.decrementFee')}`.trim();
+    }
+    const field = { name: 'name', service_date_from: 'from', service_date_to: 'to', segment: 'segment' }[path] as 'name' | 'from' | 'to' | 'segment' | undefined;
+    return field ? t(`plans.fields.${field}`) : '';
+  };
+  // 名称を入力してください。 (spec 000 §5 for the pricing plan) is the name's "please enter".
+  const problemMessage = (path: string, rule: ReturnType<typeof planFormProblems>[string]) => {
+    if (rule === 'dateOrder') return v.dateOrder(t('plans.fields.from'), t('plans.fields.to'));
+    if (rule === 'price') return v.nonNegativeInteger(labelOf(path));
+    return v.required(labelOf(path));
+  };
 
   const changeSegment = (next: string) => {
     const { name, service_date_from, service_date_to } = form.getValues();
@@ -42,10 +59,10 @@ export function PricingPlanFormModal({ plan, segment, units, onClose }: { plan: 
       return;
     }
     if (error instanceof ApiError && error.field === 'name') {
-      form.setFieldError('name', t('validation.name'));
+      form.setFieldError('name', v.required(t('plans.fields.name')));
       return;
     }
-    setServerFieldError(form, error, FIELDS);
+    setServerFieldError(form, error, FIELDS, Object.fromEntries(FIELDS.map((field) => [field, () => labelOf(field)])));
   };
 
   const submit = form.onSubmit((values) => {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CsvEncoding, CsvLanguage, CsvReportKind, CsvReportResponse } from '@sagano/domain/reports/report-schemas';
-import { apiClient, withQuery } from '../../../lib/api-client.ts';
+import { apiClient, apiPath, withQuery } from '../../../lib/api-client.ts';
 
 export interface ReportCsvInput {
   kind: CsvReportKind;
@@ -14,7 +14,7 @@ const params = ({ from_date, to_date, encoding, lang }: ReportCsvInput) => ({ fr
 
 /** GET /v1/csv/{kind}: the report for a period of up to a year, base64. */
 export function getReportCsv(input: ReportCsvInput): Promise<CsvReportResponse> {
-  return apiClient.get<CsvReportResponse>(`/v1/csv/${input.kind}`, params(input));
+  return apiClient.get<CsvReportResponse>(apiPath('/v1/csv/{kind}', { kind: input.kind }), params(input));
 }
 
 export function useReportCsv() {
@@ -23,5 +23,5 @@ export function useReportCsv() {
 
 /** GET /v1/csv/{kind}/download: the same file streamed by the server, saved by the browser itself (any period up to ten years). */
 export function reportDownloadUrl(input: ReportCsvInput): string {
-  return withQuery(`/v1/csv/${input.kind}/download`, params(input));
+  return withQuery(apiPath('/v1/csv/{kind}/download', { kind: input.kind }), params(input));
 }

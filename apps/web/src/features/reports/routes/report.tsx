@@ -11,6 +11,7 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { reportDownloadUrl, useReportCsv, type ReportCsvInput } from '../api/get-report-csv.ts';
 import { saveBase64Csv, saveLink } from '../../../lib/save-file.ts';
 import { DateField } from '../../../components/date-field.tsx';
+import { validationMessage } from '../../../lib/validation-messages.ts';
 
 interface PeriodValues {
   from_date: string | null;
@@ -32,11 +33,11 @@ export function Component() {
   const form = useForm<PeriodValues>({
     initialValues: thisMonth(),
     validate: {
-      from_date: (v) => (v ? null : t('common:validation.required')),
-      to_date: (v, values) => {
-        if (!v) return t('common:validation.required');
-        if (values.from_date && v < values.from_date) return t('common:validation.dateOrder');
-        if (values.from_date && daysBetween(values.from_date, v) + 1 > MAX_CSV_DOWNLOAD_SPAN_DAYS) return t('reports:period.tooLong', { years: Math.floor(MAX_CSV_DOWNLOAD_SPAN_DAYS / 366) });
+      from_date: (value) => (value ? null : validationMessage.required(t('reports:period.from'))),
+      to_date: (value, values) => {
+        if (!value) return validationMessage.required(t('reports:period.to'));
+        if (values.from_date && value < values.from_date) return validationMessage.dateOrder(t('reports:period.from'), t('reports:period.to'));
+        if (values.from_date && daysBetween(values.from_date, value) + 1 > MAX_CSV_DOWNLOAD_SPAN_DAYS) return t('reports:period.tooLong', { years: Math.floor(MAX_CSV_DOWNLOAD_SPAN_DAYS / 366) });
         return null;
       },
     },

@@ -80,7 +80,7 @@ describe('the sales screen', { timeout: 20_000 }, () => {
 
   it('does not ask for a period the server would refuse, and says so', async () => {
     open('/sales?from=2030-05-31&to=2030-05-01');
-    await waitFor(() => pageText().includes('期間を正しく入力してください'));
+    await waitFor(() => pageText().includes('乗車日（まで）は乗車日（から）以降の日付を入力してください。'));
     expect(summaries()).toHaveLength(0);
   });
 

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { lastDayOfMonth, monthOf, tokyoToday } from '@sagano/domain/common/business-date';
-import { SalesSummaryQuery, type SalesFigures } from '@sagano/domain/sales/sales-schemas';
+import { SALES_MAX_PERIOD_DAYS, SalesSummaryQuery, type SalesFigures } from '@sagano/domain/sales/sales-schemas';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -12,6 +12,8 @@ import { useAgentName } from '../../../lib/agent-name.ts';
 import { useSalesSummary } from '../api/get-sales-summary.ts';
 import { SalesBreakdown, type SalesBreakdownRow } from '../components/sales-breakdown.tsx';
 import type { PaymentMethod } from '@sagano/domain/payments/payment-state';
+import { inSentence, validationMessage } from '../../../lib/validation-messages.ts';
+import { zodValidate } from '../../../lib/zod-form.ts';
 
 type Labels = { language_id: string; text: string }[];
 const labelIn = (labels: Labels, language: string) => (labels.find((l) => l.language_id === language) ?? labels.find((l) => l.language_id === 'ja') ?? labels[0])?.text ?? '';
@@ -39,6 +41,17 @@ export function Component() {
   const fallback = thisMonth();
   const period = { from_date: searchParams.get('from') ?? fallback.from_date, to_date: searchParams.get('to') ?? fallback.to_date };
   const parsed = SalesSummaryQuery.safeParse(period);
+  // A period the server would refuse, in the fields' words (read from the address, so said above the figures).
+  const periodErrors = parsed.success
+    ? []
+    : Object.values(
+        zodValidate(SalesSummaryQuery, { from_date: () => t('period.from'), to_date: () => t('period.to') }, {
+          to_date: () =>
+            period.to_date < period.from_date
+              ? validationMessage.dateOrder(t('period.from'), t('period.to'))
+              : t('period.tooLong', { from: inSentence(t('period.from')), to: inSentence(t('period.to')), days: SALES_MAX_PERIOD_DAYS }),
+        })(period),
+      );
   const summary = useSalesSummary(parsed.success ? parsed.data : null);
   const [from, setFrom] = useState(period.from_date);
   const [to, setTo] = useState(period.to_date);
@@ -64,9 +77,9 @@ export function Component() {
           {t('period.hint')}
         </Text>
       </Paper>
-      {!parsed.success && (
+      {periodErrors.length > 0 && (
         <Alert color="red" mb="md" role="alert">
-          {t('period.invalid')}
+          {periodErrors.join(' ')}
         </Alert>
       )}
       {summary.error && (

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BookingSeatsResponse } from '@sagano/domain/seats/seat-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 // The seat views live under the booking keys: every booking step (useBookingStep) refreshes them too.
 import { queryRoots } from '../../../lib/query-keys.ts';
 
@@ -8,7 +8,7 @@ export const bookingSeatsKey = (bookingId: string) => [...queryRoots.bookings, '
 
 /** GET /v1/bookings/{id}/seats: the train of each direction seat by seat, as this booking sees it. */
 export function getBookingSeats(bookingId: string): Promise<BookingSeatsResponse> {
-  return apiClient.get<BookingSeatsResponse>(`/v1/bookings/${encodeURIComponent(bookingId)}/seats`);
+  return apiClient.get<BookingSeatsResponse>(apiPath('/v1/bookings/{booking_id}/seats', { booking_id: bookingId }));
 }
 
 export function bookingSeatsQueryOptions(bookingId: string) {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AssignSeatsBody, BookingSeatsResponse, ReleaseSeatsBody } from '@sagano/domain/seats/seat-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { ifMatchFor } from '../../../lib/booking-revisions.ts';
 
 type Ok = { ok: true };
@@ -9,15 +9,15 @@ export type Mail = { subject: string; body: string };
 export type AssignSeatsRequest = z.input<typeof AssignSeatsBody>;
 export type ReleaseSeatsRequest = z.input<typeof ReleaseSeatsBody>;
 
-const bookingPath = (bookingId: string, rest: string) => `/v1/bookings/${encodeURIComponent(bookingId)}/${rest}`;
+const bookingPath = (bookingId: string, rest: string) => `${apiPath('/v1/bookings/{booking_id}', { booking_id: bookingId })}/${rest}`;
 /** A seat step sent with the revision this tab shows (If-Match), as the booking steps are: a booking changed meanwhile answers BOOKING_CHANGED. */
-const stepPost = <T>(bookingId: string, step: string, body?: unknown) => apiClient.post<T>(bookingPath(bookingId, step), body, ifMatchFor(bookingId));
+const stepPost = <T>(bookingId: string, step: string, body: unknown) => apiClient.post<T>(bookingPath(bookingId, step), body, ifMatchFor(bookingId));
 
 /** POST /v1/bookings/{id}/assign_seats: automatic without seat_req (or without seat_ids), else exactly the seats named. */
 export const assignSeats = (bookingId: string, body: AssignSeatsRequest) =>
   stepPost<BookingSeatsResponse>(bookingId, 'assign_seats', body);
 /** POST /v1/bookings/{id}/assign_seats_ok: the seats given are kept (SAGANO_SEAT_RESERVED). */
-export const assignSeatsOk = (bookingId: string) => stepPost<Ok>(bookingId, 'assign_seats_ok');
+export const assignSeatsOk = (bookingId: string) => stepPost<Ok>(bookingId, 'assign_seats_ok', {});
 /** POST /v1/bookings/{id}/assign_seats_ng: no seats can be given; the seats are freed (SAGANO_SEAT_NOT_AVAILABLE). */
 export const assignSeatsNg = (bookingId: string, ngReason: string) =>
   stepPost<Ok>(bookingId, 'assign_seats_ng', { ng_reason: ngReason });

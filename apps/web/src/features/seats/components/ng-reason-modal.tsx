@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MAX_SEAT_NG_REASON } from '@sagano/domain/seats/seat-limits';
 import { counted } from '../../../components/length-counter.tsx';
+import { validationMessage } from '../../../lib/validation-messages.ts';
 
 /** 座席指定NG: asks for the reason (required; kept on the booking and shown to staff). */
 export function NgReasonModal({ loading, onClose, onSubmit }: { loading: boolean; onClose: () => void; onSubmit: (reason: string) => void }) {
@@ -27,7 +28,7 @@ export function NgReasonModal({ loading, onClose, onSubmit }: { loading: boolean
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             onBlur={() => setTouched(true)}
-            error={touched && empty ? t('assign.ngRequired') : undefined}
+            error={touched && empty ? validationMessage.required(t('assign.ngReason')) : undefined}
             {...counted(reason, MAX_SEAT_NG_REASON)}
             autosize
             minRows={3}

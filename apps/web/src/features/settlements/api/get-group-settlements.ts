@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { GroupSettlementList } from '@sagano/domain/settlements/settlement-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { settlementKeys } from './settlement-keys.ts';
 
 /** GET /v1/settlements/group/{agent_settlement_id}: the agent settlement and its branches (one monthly invoice each). */
 export function getGroupSettlements(agentSettlementId: number): Promise<GroupSettlementList> {
-  return apiClient.get<GroupSettlementList>(`/v1/settlements/group/${agentSettlementId}`);
+  return apiClient.get<GroupSettlementList>(apiPath('/v1/settlements/group/{agent_settlement_id}', { agent_settlement_id: agentSettlementId }));
 }
 
 export function groupSettlementsQueryOptions(agentSettlementId: number) {

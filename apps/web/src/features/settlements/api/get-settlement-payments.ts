@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SettlementPaymentList } from '@sagano/domain/settlements/settlement-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { settlementKeys } from './settlement-keys.ts';
 
 /** GET /v1/settlements/payment/{group_settlement_id}: a branch's settlement and the booking payments it bills. */
 export function getSettlementPayments(groupSettlementId: number): Promise<SettlementPaymentList> {
-  return apiClient.get<SettlementPaymentList>(`/v1/settlements/payment/${groupSettlementId}`);
+  return apiClient.get<SettlementPaymentList>(apiPath('/v1/settlements/payment/{group_settlement_id}', { group_settlement_id: groupSettlementId }));
 }
 
 export function settlementPaymentsQueryOptions(groupSettlementId: number) {

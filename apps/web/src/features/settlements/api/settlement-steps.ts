@@ -1,11 +1,11 @@
 import type { ConfirmSettlementPaymentBody, RunBillingBody, RunBillingResponse } from '@sagano/domain/settlements/settlement-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 import { useStepMutation } from '../../../lib/step-mutation.ts';
 
 /** PUT /v1/settlements/payment/{agent_settlement_id} (back office): the month's payment received; irreversible. */
 export const confirmSettlementPayment = (agentSettlementId: number, body: ConfirmSettlementPaymentBody) =>
-  apiClient.put<unknown>(`/v1/settlements/payment/${agentSettlementId}`, body);
+  apiClient.put<unknown>(apiPath('/v1/settlements/payment/{agent_settlement_id}', { agent_settlement_id: agentSettlementId }), body);
 /** POST /v1/settlements/run (back office): bills one agent now, by the monthly job's code; the answer says what it billed, or the next billing day. */
 export const runBilling = (agentId: number) => apiClient.post<RunBillingResponse>('/v1/settlements/run', { agent_id: agentId } satisfies RunBillingBody);
 

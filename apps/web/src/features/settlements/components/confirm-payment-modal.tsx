@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { tokyoToday } from '@sagano/domain/common/business-date';
 import { ConfirmSettlementPaymentBody, type AgentSettlement } from '@sagano/domain/settlements/settlement-schemas';
 import { ApiError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { formatYen } from '../../../lib/yen.ts';
-import { zodValidate } from '../../../lib/zod-form.ts';
+import { setServerFieldError, zodValidate, type FieldLabels } from '../../../lib/zod-form.ts';
 import { confirmSettlementPayment, useSettlementStep } from '../api/settlement-steps.ts';
 import { DateField } from '../../../components/date-field.tsx';
 import { useAgentName } from '../../../lib/agent-name.ts';
@@ -25,7 +24,8 @@ export function ConfirmPaymentModal({ settlement, onClose }: { settlement: Agent
   const { t } = useTranslation(['settlements', 'common']);
   const agentName = useAgentName();
   const step = useSettlementStep((body: ConfirmSettlementPaymentBody) => confirmSettlementPayment(settlement.agent_settlement_id, body), { silent: true });
-  const validate = zodValidate(ConfirmSettlementPaymentBody, { paid_on: () => t('confirmPayment.paidOnInvalid') });
+  const labels: FieldLabels = { paid_on: () => t('confirmPayment.paidOn'), note: () => t('confirmPayment.note') };
+  const validate = zodValidate(ConfirmSettlementPaymentBody, labels);
   const bodyOf = (v: { paid_on: string; note: string }) => ({ paid_on: v.paid_on, note: v.note.trim() });
   const form = useForm({ initialValues: { paid_on: tokyoToday(), note: '' }, validate: (values) => validate(bodyOf(values)) });
   const submit = form.onSubmit((values) =>
@@ -35,9 +35,7 @@ export function ConfirmPaymentModal({ settlement, onClose }: { settlement: Agent
         onClose();
       },
       onError: (error) => {
-        const field = error instanceof ApiError && (error.field === 'paid_on' || error.field === 'note') ? error.field : undefined;
-        if (field) form.setFieldError(field, errorMessage(error));
-        else notifyApiError(error);
+        if (!setServerFieldError(form, error, ['paid_on', 'note'], labels)) notifyApiError(error);
         // Confirmed meanwhile (another window): the toast says when and by whom, the screen refreshes (useSettlementStep); nothing is left to confirm here.
         if (error instanceof ApiError && error.code === 'ALREADY_CONFIRMED') onClose();
       },

@@ -6,6 +6,7 @@ import { SearchFilterForm } from '../../../components/search-filter-form.tsx';
 import { useAgentOptions } from '../../../lib/agent-options.ts';
 import { useAgentSelectData } from '../../../lib/agent-name.ts';
 import { readFilterParams, writeFilterParams, type FilterValues } from '../../../lib/search-filters.ts';
+import { validationMessage } from '../../../lib/validation-messages.ts';
 
 const TEXT_KEYS = ['duration', 'agent_id', 'payment_status'] as const;
 
@@ -33,7 +34,7 @@ export function SettlementFilters({ initial, agent, onSearch }: { initial: Settl
   const { t } = useTranslation(['settlements', 'common']);
   const form = useForm<SettlementFilterValues>({
     initialValues: initial,
-    validate: { duration: (value) => (value && !MONTH.test(value) ? t('filters.monthInvalid') : null) },
+    validate: { duration: (value) => (value && !MONTH.test(value) ? validationMessage.month(t('filters.month')) : null) },
   });
   const agents = useAgentOptions({ enabled: !agent }).data?.agents ?? [];
   const options = useAgentSelectData();

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SpecialDaysResponse } from '@sagano/domain/timetable/timetable-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { timetableKeys } from './timetable-keys.ts';
 
 /** GET /v1/service-terms/{id}/services/special-days: SPECIAL days and the special trains running then. */
 export function getSpecialDays(termId: number): Promise<SpecialDaysResponse> {
-  return apiClient.get<SpecialDaysResponse>(`/v1/service-terms/${termId}/services/special-days`);
+  return apiClient.get<SpecialDaysResponse>(apiPath('/v1/service-terms/{service_term_id}/services/special-days', { service_term_id: termId }));
 }
 
 export function useSpecialDays(termId: number | undefined) {

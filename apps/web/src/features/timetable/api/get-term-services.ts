@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ServiceListResponse } from '@sagano/domain/timetable/timetable-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { timetableKeys } from './timetable-keys.ts';
 
 /** GET /v1/service-terms/{id}/services: the trains of a term with their times. */
 export function getTermServices(termId: number): Promise<ServiceListResponse> {
-  return apiClient.get<ServiceListResponse>(`/v1/service-terms/${termId}/services`);
+  return apiClient.get<ServiceListResponse>(apiPath('/v1/service-terms/{service_term_id}/services', { service_term_id: termId }));
 }
 
 export function termServicesQueryOptions(termId: number) {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApprovalSubmittedResponse, SpecialDaysBody } from '@sagano/domain/timetable/timetable-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { timetableKeys } from './timetable-keys.ts';
 
 /** PUT /v1/service-terms/{id}/services/special-days: submits the special trains of changed days for approval. */
 export function updateSpecialDays({ termId, body }: { termId: number; body: SpecialDaysBody }): Promise<ApprovalSubmittedResponse> {
-  return apiClient.put<ApprovalSubmittedResponse>(`/v1/service-terms/${termId}/services/special-days`, body);
+  return apiClient.put<ApprovalSubmittedResponse>(apiPath('/v1/service-terms/{service_term_id}/services/special-days', { service_term_id: termId }), body);
 }
 
 export function useUpdateSpecialDays() {

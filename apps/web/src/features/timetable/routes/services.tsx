@@ -17,12 +17,14 @@ import { ServiceFormModal } from '../components/service-form-modal.tsx';
 import { TermSelect } from '../components/term-select.tsx';
 import { useChosenTerm } from '../components/use-chosen-term.ts';
 import { DateField } from '../../../components/date-field.tsx';
+import { validationMessage } from '../../../lib/validation-messages.ts';
 
 function AddTermForm() {
   const { t } = useTranslation(['timetable', 'common']);
   const create = useCreateServiceTerm();
   // The end before the start is said under the end date, in words, before anything is sent.
-  const validate = zodValidate(CreateServiceTermBody, { toDate: () => t('term.endBeforeStart') });
+  const labels = { fromDate: () => t('term.from'), toDate: () => t('term.to') };
+  const validate = zodValidate(CreateServiceTermBody, labels, { toDate: () => validationMessage.dateOrder(t('term.from'), t('term.to')) });
   const form = useForm<CreateServiceTermBody>({ initialValues: { fromDate: '', toDate: '' }, validate });
   return (
     <form
@@ -35,7 +37,7 @@ function AddTermForm() {
             form.reset();
           },
           onError: (err) => {
-            if (!setServerFieldError(form, err, ['fromDate', 'toDate'])) notifyApiError(err);
+            if (!setServerFieldError(form, err, ['fromDate', 'toDate'], labels)) notifyApiError(err);
           },
         }),
       )}

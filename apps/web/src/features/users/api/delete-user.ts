@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { usersKeys } from './get-users.ts';
 
 /** DELETE /v1/users/{uid}. */
 export function deleteUser(uid: string): Promise<void> {
-  return apiClient.delete<void>(`/v1/users/${encodeURIComponent(uid)}`);
+  return apiClient.delete<void>(apiPath('/v1/users/{uid}', { uid }));
 }
 
 export function useDeleteUser() {

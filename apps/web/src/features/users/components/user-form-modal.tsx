@@ -9,7 +9,8 @@ import { counted } from '../../../components/length-counter.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { setServerFieldError, zodValidate } from '../../../lib/zod-form.ts';
+import { validationMessage } from '../../../lib/validation-messages.ts';
+import { setServerFieldError, zodValidate, type FieldLabels } from '../../../lib/zod-form.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { FormModalActions } from '../../../components/form-modal-actions.tsx';
@@ -33,10 +34,18 @@ export function UserFormModal({ user, opened, onClose }: { user: UserResponse | 
   const create = useCreateUser();
   const update = useUpdateUser();
   const saving = create.isPending || update.isPending;
+  const labels: FieldLabels = {
+    email: () => t('fields.email'),
+    name: () => t('fields.name'),
+    tel: () => t('fields.tel'),
+    user_group: () => t('fields.userGroup'),
+    user_type: () => t('fields.userType'),
+    language_code: () => t('fields.language'),
+  };
 
   const form = useForm<CreateUserBody>({
     initialValues: initialValues(user),
-    validate: zodValidate(CreateUserBody, { tel: () => t('common:validation.tel') }),
+    validate: zodValidate(CreateUserBody, labels, { tel: () => validationMessage.tel(t('fields.tel')) }),
     transformValues: (values) => ({ ...values, email: values.email.trim(), name: values.name.trim(), tel: values.tel.trim() }),
   });
 
@@ -45,7 +54,7 @@ export function UserFormModal({ user, opened, onClose }: { user: UserResponse | 
       form.setFieldError('email', errorMessage(error));
       return;
     }
-    setServerFieldError(form, error, FIELDS);
+    setServerFieldError(form, error, FIELDS, labels);
   };
 
   const submit = form.onSubmit((values) => {
