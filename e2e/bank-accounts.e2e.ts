@@ -32,7 +32,7 @@ describe('money master data', () => {
       await dialog.getByLabel(label, { exact: false }).first().fill(value);
     }
     await dialog.getByRole('button', { name: '保存' }).click();
-    await visible(dialog.getByText('支店コードは3桁の数字で入力してください。'));
+    await visible(dialog.getByText('支店コードは3桁の半角数字で入力してください。'));
     await screenshot(page, 'bank-account-form-ja');
     await dialog.getByLabel('支店コード').fill('012');
     await dialog.getByRole('button', { name: '保存' }).click();
@@ -76,7 +76,7 @@ describe('money master data', () => {
     await form.getByLabel('6行目の日数').fill('-1');
     await form.getByRole('button', { name: '保存' }).click();
     expect(await form.getByLabel('6行目の日数').inputValue()).toBe('-1');
-    await visible(form.getByText('0〜365 の整数で入力してください。'));
+    await visible(form.getByText('6行目の日数は0〜365の整数で入力してください。'));
     await form.getByRole('button', { name: '6行目を削除' }).click();
 
     await rate7.fill('25');

@@ -102,7 +102,7 @@ describe('booking rules on the screens', () => {
     await fillDate(page.getByTestId('service-date'), yesterday);
     await page.getByLabel('申込者名').click();
     await page.getByRole('button', { name: '確認画面へ' }).click();
-    await visible(page.getByText(`過ぎた日付は選べません。本日（${today}）以降の日付を入力してください`));
+    await visible(page.getByText(`本日（${today}）以降の日付を入力してください（過ぎた日付は選べません）。`));
     expect(await page.getByTestId('service-date').inputValue()).toBe(shownDate(yesterday));
     await screenshot(page, 'booking-date-past-ja');
 
@@ -172,7 +172,7 @@ describe('booking rules on the screens', () => {
     await visible(page.getByRole('heading', { name: 'New booking', level: 1 }));
     await page.getByLabel(d.adultEn, { exact: true }).fill('3.5');
     await page.getByRole('button', { name: 'Review' }).click();
-    await visible(page.getByText('Enter a whole number from 0 to 2000'));
+    await visible(page.getByText('as a whole number from 0 to 2000.'));
     await page.getByLabel(d.adultEn, { exact: true }).fill(String(train.vacant_seats + 1));
     await visible(page.getByTestId('not-fitting'));
     await screenshot(page, 'booking-number-fields-en');

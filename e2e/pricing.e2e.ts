@@ -107,7 +107,7 @@ describe('pricing and booking master data', () => {
     };
     await fillSchedule([['名称', '2028年 団体スケジュール'], ['適用開始日(乗車日)', '2028-01-01'], ['適用終了日(乗車日)', '2027-12-31'], ['団体枠の開放', '14'], ['支払期限', '10'], ['リマインド', '21']]);
     await dialog.getByRole('button', { name: '保存' }).click();
-    await visible(dialog.getByText('適用終了日は適用開始日以降の日付にしてください。'));
+    await visible(dialog.getByText('適用終了日(乗車日)は適用開始日(乗車日)以降の日付を入力してください。'));
     await screenshot(page, 'group-schedule-form-ja');
     await fillDate(dialog.getByLabel('適用終了日(乗車日)'), '2028-12-31');
     await dialog.getByRole('button', { name: '保存' }).click();
@@ -189,7 +189,7 @@ describe('pricing and booking master data', () => {
     await form.getByLabel('営業時間').fill('8:30〜17:30');
     await form.getByLabel('適格請求書発行事業者登録番号').fill('1130001234567');
     await form.getByRole('button', { name: '保存' }).click();
-    await visible(form.getByText('T と 13 桁の数字で入力してください。'));
+    await visible(form.getByText('適格請求書発行事業者登録番号は「T」と13桁の半角数字で入力してください。'));
     await form.getByLabel('適格請求書発行事業者登録番号').fill('T1130001234567');
     await visible(form.getByTestId('signature-preview').getByText('TEL 075-861-7444（8:30〜17:30）'));
     await form.getByRole('button', { name: '保存' }).click();

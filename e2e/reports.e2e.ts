@@ -51,6 +51,14 @@ describe('帳票出力 (report screen)', () => {
       expect(text.endsWith('\r\n')).toBe(true);
     }
 
+    // The agents CSV beside them (spec 000 §2 "Reports: … agent"): every agent, whatever the period, UTF-8 with a BOM.
+    const agentsFile = await download(page, '代理店データをダウンロード');
+    expect(agentsFile.name).toMatch(/^agents_\d{8}\.csv$/);
+    expect([...agentsFile.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const agentsText = agentsFile.bytes.subarray(3).toString('utf8');
+    expect(agentsText.startsWith('代理店ID,代理店名,')).toBe(true);
+    expect(agentsText).toContain('京都さくら旅行');
+
     await page.getByLabel('Shift_JIS').check();
     const sjis = await download(page, '予約データをダウンロード');
     expect(sjis.bytes[0]).not.toBe(0xef);
@@ -76,6 +84,7 @@ describe('帳票出力 (report screen)', () => {
     await visible(page.getByRole('heading', { name: 'Reports' }));
     await screenshot(page, 'report-en');
     const event = page.waitForEvent('download');
+    await visible(page.getByRole('heading', { name: 'Exports without a period' }));
     await page.getByRole('button', { name: 'Download Booking summary' }).click();
     const file = await event;
     const text = readFileSync((await file.path())!).subarray(3).toString('utf8');

@@ -58,6 +58,17 @@ export function createAppRouter(queryClient: QueryClient) {
       ErrorBoundary: RouteErrorScreen,
     },
     {
+      // One booking's policy document (its days and fees), printable, linked from its page and its cancel page: signed in.
+      path: '/cancellation-policy/document/:bookingId',
+      loader: async ({ request }) => {
+        await Promise.all([requireSession(queryClient, request), loadScreenMessages()]);
+        return null;
+      },
+      lazy: lazyScreen(() => import('../features/bookings/routes/booking-cancellation-policy.tsx')),
+      HydrateFallback: FullPageLoader,
+      ErrorBoundary: RouteErrorScreen,
+    },
+    {
       // The sandbox payment provider's hosted page: it plays an outside site, so no login and no shell.
       path: '/sandbox-checkout/:ref',
       loader: loadScreenMessages,
@@ -155,9 +166,9 @@ export function createAppRouter(queryClient: QueryClient) {
               ],
             },
             {
-              // The Sales menu's `sales` entry: the payments list (入金管理; お支払い in the agent portal).
+              // The Sales menu's payments list (入金管理; お支払い in the agent portal), first, under its own name.
               path: 'payments',
-              loader: requireMenuEntry(queryClient, 'sales'),
+              loader: requireMenuEntry(queryClient, 'payments'),
               lazy: lazyScreen(() => import('../features/payments/routes/payments-list.tsx')),
             },
             {
@@ -173,7 +184,7 @@ export function createAppRouter(queryClient: QueryClient) {
             {
               // The Sales menu's 売上管理 (sales management, back office): totals and charts of a period.
               path: 'sales',
-              loader: requireMenuEntry(queryClient, 'salesSummary'),
+              loader: requireMenuEntry(queryClient, 'sales'),
               lazy: lazyScreen(() => import('../features/sales/routes/sales.tsx')),
             },
             {

@@ -4,6 +4,7 @@ import {
   mayOpenBookingScreen,
   MENU_ENTRY_KEYS,
   MENU_GROUP_KEYS,
+  MENU_GROUPS,
   mayOpenMenuEntry,
   menuGroupOf,
   visibleMenuEntries,
@@ -55,14 +56,14 @@ describe('visibleMenuEntries', () => {
   });
 
   it('gives agent admins the portal: bookings, seat inquiry, payments, monthly invoices, staff, two-factor sign-in', () => {
-    const portal = ['dashboard', 'notifications', 'bookings', 'searchAllotments', 'sales', 'monthlyReport', 'agentStaffs', 'twoFactor', 'changePassword'];
+    const portal = ['dashboard', 'notifications', 'bookings', 'searchAllotments', 'payments', 'monthlyReport', 'agentStaffs', 'twoFactor', 'changePassword'];
     // API keys are the agent's administrators' (head office) alone.
     expect(keysOf(visibleMenuEntries(agent, everything))).toEqual([...portal.slice(0, 7), 'apiKeys', ...portal.slice(7)]);
     expect(keysOf(visibleMenuEntries(branchAdmin, everything))).toEqual(portal);
   });
 
   it('gives agent and branch staff the portal without staff management', () => {
-    const portal = ['dashboard', 'notifications', 'bookings', 'searchAllotments', 'sales', 'monthlyReport', 'twoFactor', 'changePassword'];
+    const portal = ['dashboard', 'notifications', 'bookings', 'searchAllotments', 'payments', 'monthlyReport', 'twoFactor', 'changePassword'];
     expect(keysOf(visibleMenuEntries(agentStaff, everything))).toEqual(portal);
     expect(keysOf(visibleMenuEntries(branchStaff, everything))).toEqual(portal);
   });
@@ -105,7 +106,7 @@ describe('mayOpenMenuEntry', () => {
   });
 
   it('keeps every back-office screen from every agent role', () => {
-    const portal = new Set(['dashboard', 'notifications', 'bookings', 'searchAllotments', 'sales', 'monthlyReport', 'agentStaffs', 'apiKeys', 'twoFactor', 'changePassword']);
+    const portal = new Set(['dashboard', 'notifications', 'bookings', 'searchAllotments', 'payments', 'monthlyReport', 'agentStaffs', 'apiKeys', 'twoFactor', 'changePassword']);
     for (const role of agentRoles) {
       for (const key of MENU_ENTRY_KEYS.filter((k) => !portal.has(k))) expect(mayOpenMenuEntry(role, key), `${role.role} ${key}`).toBe(false);
     }
@@ -136,9 +137,9 @@ describe('mayOpenMenuEntry', () => {
     }
   });
 
-  it('opens the payments list (sales) and the monthly report to the back office and every agent role, not to station users', () => {
-    for (const role of [admin, staff, ...agentRoles]) expect(mayOpenMenuEntry(role, 'sales'), role.role).toBe(true);
-    expect(mayOpenMenuEntry(station, 'sales')).toBe(false);
+  it('opens the payments list and the monthly report to the back office and every agent role, not to station users', () => {
+    for (const role of [admin, staff, ...agentRoles]) expect(mayOpenMenuEntry(role, 'payments'), role.role).toBe(true);
+    expect(mayOpenMenuEntry(station, 'payments')).toBe(false);
     // The monthly report beside it too: agents see their own monthly invoices there (月次請求).
     for (const role of [admin, staff, ...agentRoles]) expect(mayOpenMenuEntry(role, 'monthlyReport'), role.role).toBe(true);
     expect(mayOpenMenuEntry(station, 'monthlyReport')).toBe(false);
@@ -147,10 +148,17 @@ describe('mayOpenMenuEntry', () => {
   it('offers the monthly invoices (月次請求) to contracted agents only: a FREE agent pays by card and has none', () => {
     for (const role of agentRoles) {
       expect(mayOpenMenuEntry({ ...role, agent_type: 'FREE' }, 'monthlyReport'), role.role).toBe(false);
-      expect(mayOpenMenuEntry({ ...role, agent_type: 'FREE' }, 'sales'), role.role).toBe(true);
+      expect(mayOpenMenuEntry({ ...role, agent_type: 'FREE' }, 'payments'), role.role).toBe(true);
       expect(mayOpenMenuEntry({ ...role, agent_type: 'CONTRACTED' }, 'monthlyReport'), role.role).toBe(true);
       expect(mayOpenMenuEntry({ ...role, agent_type: 'SPECIAL_CONTRACTED' }, 'monthlyReport'), role.role).toBe(true);
     }
+  });
+
+  it('names the Sales menu as the specification lists it: sales (売上管理) and the monthly report, the payments list first under its own name', () => {
+    expect(MENU_GROUPS.sales).toEqual(['payments', 'sales', 'monthlyReport']);
+    // `sales` is the sales screen: the back office's, never an agent's or station staff's.
+    for (const operator of [admin, staff]) expect(mayOpenMenuEntry(operator, 'sales')).toBe(true);
+    for (const role of [station, ...agentRoles]) expect(mayOpenMenuEntry(role, 'sales'), role.role).toBe(false);
   });
 
   it('keeps the operation log from station users and agents', () => {
@@ -167,11 +175,11 @@ describe('visibleMenuGroups', () => {
     expect(keysOf(groups[1]?.entries ?? [])).toEqual(['operationLogs', 'mails']);
   });
 
-  it('groups the agent portal: main, group management, payments (sales), account', () => {
+  it('groups the agent portal: main, group management, payments (the sales group), account', () => {
     const groups = visibleMenuGroups(branchAdmin, everything);
     expect(groups.map((g) => g.group)).toEqual(['main', 'groupManager', 'sales', 'account']);
     expect(keysOf(groups[1]?.entries ?? [])).toEqual(['notifications', 'bookings', 'searchAllotments']);
-    expect(keysOf(groups[2]?.entries ?? [])).toEqual(['sales', 'monthlyReport']);
+    expect(keysOf(groups[2]?.entries ?? [])).toEqual(['payments', 'monthlyReport']);
     expect(keysOf(groups[3]?.entries ?? [])).toEqual(['agentStaffs', 'twoFactor', 'changePassword']);
   });
 

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Alert, Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconCopy, IconEdit, IconHistory, IconInfoCircle } from '@tabler/icons-react';
+import { IconArrowLeft, IconCopy, IconEdit, IconFileText, IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
@@ -34,6 +34,7 @@ import { prefectureOptions } from '../../features/bookings/components/prefecture
 import { BookingNotes } from '../../features/bookings/components/booking-notes.tsx';
 import { BookingProgress } from '../../features/bookings/components/booking-progress.tsx';
 import { CancellationDeclinedNotice, DeclineCancellationButton } from '../../features/bookings/components/cancellation-decline.tsx';
+import { bookingPolicyDocument } from '../../features/bookings/components/cancellation-policy-table.tsx';
 import { AcceptChangeModal, OutdatedDocuments } from '../../features/bookings/components/change-documents.tsx';
 import { ChangeDeclinedNotice, DeclineChangeButton } from '../../features/bookings/components/change-decision.tsx';
 import { PaymentCard } from '../../features/bookings/components/payment-card.tsx';
@@ -190,6 +191,12 @@ export function Component() {
             {(operator || agent) && (
               <Button component={Link} to="copy" variant="default" size="xs" leftSection={<IconCopy size={14} aria-hidden />}>
                 {t('detail.copy')}
+              </Button>
+            )}
+            {/* The booking's cancellation-policy document (spec 001 §7.7): its days and fees, printable. */}
+            {(operator || agent) && (
+              <Button component="a" href={bookingPolicyDocument(booking.booking_id)} target="_blank" rel="noopener" variant="default" size="xs" leftSection={<IconFileText size={14} aria-hidden />}>
+                {t('bookingPolicy.link')}
               </Button>
             )}
           </>

@@ -10,7 +10,7 @@ import { BUILT_MENU_ENTRIES } from './menu-entries.ts';
 
 /** Names the agent portal gives some entries and groups (an agent books from the seat inquiry). */
 type BuiltKey = (typeof BUILT_MENU_ENTRIES)[number]['key'];
-const AGENT_ENTRY_NAMES: Partial<Record<BuiltKey, 'searchAllotments' | 'sales' | 'monthlyReport'>> = { searchAllotments: 'searchAllotments', sales: 'sales', monthlyReport: 'monthlyReport' };
+const AGENT_ENTRY_NAMES: Partial<Record<BuiltKey, 'searchAllotments' | 'payments' | 'monthlyReport'>> = { searchAllotments: 'searchAllotments', payments: 'payments', monthlyReport: 'monthlyReport' };
 const AGENT_GROUP_NAMES: Partial<Record<MenuGroupKey, 'groupManager' | 'sales' | 'account'>> = { groupManager: 'groupManager', sales: 'sales', account: 'account' };
 
 function isActive(pathname: string, path: string): boolean {

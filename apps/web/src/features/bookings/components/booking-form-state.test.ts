@@ -18,6 +18,7 @@ import {
   toCreateBody,
   tripLegs,
   withCallerAgent,
+  withPickedTrain,
 } from './booking-form-state.ts';
 
 function memoryStorage() {
@@ -187,5 +188,40 @@ describe('withCallerAgent', () => {
     expect(withCallerAgent({ ...emptyForm('create', 'web-1'), agent_id: 7, agent_sub_group_id: 13 }, headOffice)).toMatchObject({ agent_id: 7, agent_sub_group_id: 13 });
     expect(withCallerAgent({ ...emptyForm('create', 'web-1'), agent_id: 3, agent_sub_group_id: 5 }, headOffice)).toMatchObject({ agent_id: 7, agent_sub_group_id: null });
     expect(withCallerAgent({ ...emptyForm('create', 'web-1'), agent_id: 7, agent_sub_group_id: 13 }, branch)).toMatchObject({ agent_id: 7, agent_sub_group_id: 12 });
+  });
+});
+
+describe('a change draft with the train picked in the seat inquiry', () => {
+  const booking = (trip: 'single' | 'round', returnDate = '') => ({
+    ...emptyForm('update'),
+    trip,
+    service_date: '2027-06-10',
+    return_date: returnDate,
+    from_station_id: 1,
+    to_station_id: 4,
+    down_service_id: 3,
+    up_service_id: trip === 'round' ? 8 : null,
+    update_of: '27061001',
+  });
+  const picked = (query: string) => new URLSearchParams(query);
+
+  it('moves the outbound train and its day; the stations stay', () => {
+    const next = withPickedTrain(booking('single'), picked('date=2027-06-12&down_service_id=5'));
+    expect(next).toMatchObject({ service_date: '2027-06-12', down_service_id: 5, from_station_id: 1, to_station_id: 4, update_of: '27061001' });
+  });
+
+  it('a same-day return keeps its day when the outbound moves; a return picked moves only the return', () => {
+    expect(withPickedTrain(booking('round'), picked('date=2027-06-12&down_service_id=5'))).toMatchObject({ service_date: '2027-06-12', return_date: '2027-06-10', down_service_id: 5, up_service_id: 8 });
+    expect(withPickedTrain(booking('round'), picked('date=2027-06-10&down_service_id=5'))).toMatchObject({ service_date: '2027-06-10', return_date: '', down_service_id: 5 });
+    expect(withPickedTrain(booking('round', '2027-06-11'), picked('date=2027-06-12&up_service_id=9'))).toMatchObject({ service_date: '2027-06-10', return_date: '2027-06-12', up_service_id: 9, down_service_id: 3 });
+    expect(withPickedTrain(booking('round', '2027-06-11'), picked('date=2027-06-10&up_service_id=9'))).toMatchObject({ return_date: '', up_service_id: 9 });
+  });
+
+  it('an address without a valid day, or naming a direction the booking does not travel, changes nothing', () => {
+    const single = booking('single');
+    expect(withPickedTrain(single, picked('down_service_id=5'))).toBe(single);
+    expect(withPickedTrain(single, picked('date=2027-13-40x&down_service_id=5'))).toBe(single);
+    expect(withPickedTrain(single, picked('date=2027-06-12&up_service_id=5'))).toBe(single);
+    expect(withPickedTrain(single, picked('date=2027-06-12&down_service_id=abc'))).toBe(single);
   });
 });

@@ -134,6 +134,28 @@ export function formFromSearchParams(params: URLSearchParams, origin: string): B
   };
 }
 
+/**
+ * A change draft with the train picked in the seat inquiry ("change a booking to this train"):
+ * /bookings/{id}/update?date=yyyy-MM-dd&down_service_id= (or up_service_id=). That direction of the
+ * booking moves to the train and its day; its stations, the other direction and everything else
+ * stay. An address naming no direction the booking travels changes nothing.
+ */
+export function withPickedTrain(state: BookingFormState, params: URLSearchParams): BookingFormState {
+  const date = params.get('date') ?? '';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return state;
+  for (const direction of ['down', 'up'] as const) {
+    const serviceId = intParam(params, `${direction}_service_id`);
+    const leg = tripLegs(state).find((l) => l.direction === direction);
+    if (serviceId === null || !leg) continue;
+    const picked = { ...state, [`${direction}_service_id`]: serviceId };
+    if (leg.index === 1) return { ...picked, return_date: date === state.service_date ? '' : date };
+    // A same-day return keeps its own day when the outbound moves.
+    const returnDate = state.trip === 'round' && state.return_date === '' && date !== state.service_date ? state.service_date : state.return_date;
+    return { ...picked, service_date: date, return_date: returnDate === date ? '' : returnDate };
+  }
+  return state;
+}
+
 /** A new draft holding a booking's request (the copy screen); a copy is a new booking with a new form id. */
 export function formFromBooking(booking: BookingResponse, origin: string): BookingFormState {
   const legs = booking.main_params.service_order.services;

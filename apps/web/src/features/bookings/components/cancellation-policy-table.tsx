@@ -8,8 +8,11 @@ type PolicyRow = { days_before: number; rate_e6: number };
 /** The address of the policy document (a printable page of the policy in force, open without a session). */
 export const CANCELLATION_POLICY_DOCUMENT = '/cancellation-policy/document';
 
-/** The cancellation policy as a table (longest notice first), the row in force highlighted, and a link to its document. */
-export function CancellationPolicyTable({ policy, currentDaysBefore, withDocumentLink = true }: { policy: readonly PolicyRow[]; currentDaysBefore?: number | undefined; withDocumentLink?: boolean }) {
+/** The address of one booking's policy document: its days and fees (signed in). */
+export const bookingPolicyDocument = (bookingId: string) => `${CANCELLATION_POLICY_DOCUMENT}/${encodeURIComponent(bookingId)}`;
+
+/** The cancellation policy as a table (longest notice first), the row in force highlighted, and a link to its document (a booking's own, where given). */
+export function CancellationPolicyTable({ policy, currentDaysBefore, withDocumentLink = true, documentHref = CANCELLATION_POLICY_DOCUMENT }: { policy: readonly PolicyRow[]; currentDaysBefore?: number | undefined; withDocumentLink?: boolean; documentHref?: string }) {
   const { t } = useTranslation('bookings');
   const rows = [...policy].sort((a, b) => b.days_before - a.days_before);
   return (
@@ -19,7 +22,7 @@ export function CancellationPolicyTable({ policy, currentDaysBefore, withDocumen
           {t('cancel.policyTitle')}
         </Title>
         {withDocumentLink && (
-          <Anchor href={CANCELLATION_POLICY_DOCUMENT} target="_blank" rel="noopener" size="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+          <Anchor href={documentHref} target="_blank" rel="noopener" size="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
             <IconFileText size={14} aria-hidden />
             {t('cancel.policyDocument')}
           </Anchor>

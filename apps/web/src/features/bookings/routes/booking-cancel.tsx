@@ -11,7 +11,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { cancelBooking, useBookingStep } from '../api/booking-steps.ts';
 import { useBooking } from '../api/get-booking.ts';
 import { useCancellationFee } from '../api/get-cancellation-fee.ts';
-import { CancellationPolicyTable } from '../components/cancellation-policy-table.tsx';
+import { CancellationPolicyTable, bookingPolicyDocument } from '../components/cancellation-policy-table.tsx';
 import { formatRatePercent, formatYen } from '../../../lib/yen.ts';
 
 
@@ -81,7 +81,7 @@ export function Component() {
           <CancellationSettlement settlement={quote.settlement} />
         </Paper>
 
-        <CancellationPolicyTable policy={quote.policy} currentDaysBefore={quote.days_before ?? undefined} />
+        <CancellationPolicyTable policy={quote.policy} currentDaysBefore={quote.days_before ?? undefined} documentHref={bookingPolicyDocument(booking.booking_id)} />
 
         {booking.flags.can_cancel && (
           <Paper withBorder p="md">

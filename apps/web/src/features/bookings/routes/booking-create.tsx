@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useBooking } from '../api/get-booking.ts';
 import { BookingForm } from '../components/booking-form.tsx';
-import { formFromBooking, formFromSearchParams, loadForm, saveForm, withCallerAgent, type BookingFormState, type StoredForm } from '../components/booking-form-state.ts';
+import { formFromBooking, formFromSearchParams, loadForm, saveForm, withCallerAgent, withPickedTrain, type BookingFormState, type StoredForm } from '../components/booking-form-state.ts';
 import { useBookingLabels, type BookingLabels } from '../components/use-booking-labels.ts';
 
 /**
@@ -25,7 +25,8 @@ function DraftForm({ stored, origin, fresh, labels }: { stored: StoredForm; orig
 /**
  * /bookings/create (from the seat inquiry: ?date=&trip=single|round&from=&to=&down_service_id=&up_service_id=),
  * /bookings/{id}/copy (the same form filled from the booking, as a new request) and
- * /bookings/{id}/update (the booking's change: the confirm screen sends it with PUT /params).
+ * /bookings/{id}/update (the booking's change: the confirm screen sends it with PUT /params; from the seat
+ * inquiry with ?date=&down_service_id= or up_service_id=, that train already chosen).
  */
 export function Component() {
   const { t } = useTranslation('bookings');
@@ -55,7 +56,12 @@ export function Component() {
           origin={origin}
           labels={labels}
           fresh={() =>
-            bookingId && copyOf.data ? { ...formFromBooking(copyOf.data, origin), update_of: updating ? bookingId : null } : formFromSearchParams(searchParams, origin)
+            bookingId && copyOf.data
+              ? updating
+                ? // A change may come from the seat inquiry with the new train chosen (?date=&down_service_id= or up_service_id=).
+                  withPickedTrain({ ...formFromBooking(copyOf.data, origin), update_of: bookingId }, searchParams)
+                : formFromBooking(copyOf.data, origin)
+              : formFromSearchParams(searchParams, origin)
           }
         />
       ) : (

@@ -15,6 +15,8 @@ import classes from './customer-booking.module.css';
  * page to read: its code comes after the page has painted, not before.
  */
 const SeatChange = lazy(() => import('../components/seat-change.tsx').then((m) => ({ default: m.SeatChange })));
+/** The other trains' seats: asked for now and then, so loaded after the page too. */
+const OtherTrains = lazy(() => import('../components/other-trains.tsx').then((m) => ({ default: m.OtherTrains })));
 
 function Message({ icon, title, description, hint, action }: { icon: ReactNode; title: string; description?: string; hint?: string; action?: { label: string; onClick: () => void } }) {
   return (
@@ -122,6 +124,12 @@ export function Component() {
             }
           >
             <SeatChange bookingId={bookingId} token={token} />
+          </Suspense>
+        )}
+        {/* A cancelled or refused booking's link searches no trains (the server refuses it too). */}
+        {!ended && data.trains.length > 0 && (
+          <Suspense fallback={null}>
+            <OtherTrains bookingId={bookingId} token={token} summary={data} />
           </Suspense>
         )}
       </Stack>

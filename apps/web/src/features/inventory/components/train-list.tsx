@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,8 @@ const num = { ta: 'right', style: { fontVariantNumeric: 'tabular-nums' } } as co
 
 /**
  * The trains of one list (a direction, or the outbound or return leg), with their seats on the segment.
- * With `bookHref` (the agent portal) each running train has a button to book it.
+ * With `bookHref` (the agent portal) each running train has a button to book it, and with
+ * `changeBooking` one to move a booking onto it.
  */
 export function TrainList({
   title,
@@ -19,6 +21,7 @@ export function TrainList({
   refs,
   trainHref,
   bookHref,
+  changeBooking,
   loading,
 }: {
   title: string;
@@ -26,6 +29,7 @@ export function TrainList({
   refs: ReferenceLabels;
   trainHref: (service: AllotmentService) => string;
   bookHref?: (service: AllotmentService) => string;
+  changeBooking?: (service: AllotmentService) => ReactNode;
   loading: boolean;
 }) {
   const { t } = useTranslation(['inventory', 'common', 'bookings']);
@@ -37,10 +41,11 @@ export function TrainList({
         {title}
       </Title>
       <ListTable
-        minWidth={900} aria-label={title} highlightOnHover verticalSpacing="xs"
+        // The two row buttons need room: the table scrolls sideways rather than squeeze the train names.
+        minWidth={changeBooking ? 1160 : 900} aria-label={title} highlightOnHover verticalSpacing="xs"
         head={
           <>
-            <Table.Th>{t('day.columns.train')}</Table.Th>
+            <Table.Th miw={120}>{t('day.columns.train')}</Table.Th>
             <Table.Th w={64}>{t('day.columns.departure')}</Table.Th>
             <Table.Th w={64}>{t('day.columns.arrival')}</Table.Th>
             <Table.Th w={80} ta="right">{t('day.columns.groupSeats')}</Table.Th>
@@ -50,7 +55,7 @@ export function TrainList({
             <Table.Th w={130}>{t('day.columns.level')}</Table.Th>
             <Table.Th>{t('day.columns.tags')}</Table.Th>
             <Table.Th w={100}>{t('day.columns.status')}</Table.Th>
-            {bookHref && <Table.Th w={110} />}
+            {bookHref && <Table.Th w={changeBooking ? 250 : 110} />}
           </>
         }
       >
@@ -97,9 +102,12 @@ export function TrainList({
                 <Table.Td>
                   {/* Suspended, on hold or not on sale: no booking, and why (the server refuses them too). */}
                   {service.bookable ? (
-                    <Button component={Link} to={bookHref(service)} size="compact-sm" aria-label={`${t('bookings:list.create')}: ${name}`}>
-                      {t('bookings:list.create')}
-                    </Button>
+                    <Group gap={6} wrap="nowrap">
+                      <Button component={Link} to={bookHref(service)} size="compact-sm" aria-label={`${t('bookings:list.create')}: ${name}`}>
+                        {t('bookings:list.create')}
+                      </Button>
+                      {changeBooking?.(service)}
+                    </Group>
                   ) : (
                     <Text size="xs" c="dark.4" data-testid={`unbookable-${service.service_id}`}>
                       {t(`bookings:form.unbookable.${service.unbookable_reason ?? 'SUSPENDED'}`)}

@@ -12,6 +12,7 @@ import { useAllotmentDay } from '../api/get-allotment-day.ts';
 import { formatServiceDay, formatYearMonth, parseDayParam, yearMonthOf } from '../../../lib/calendar-grid.ts';
 import { bookingInputLink, readSegment, segmentLegs, writeSegment, type SegmentChoice, type SegmentLeg, type TripType } from '../components/segment.ts';
 import { TrainList } from '../components/train-list.tsx';
+import { ChangeBookingButton } from '../components/change-booking-button.tsx';
 import { useReferenceLabels, type ReferenceLabels } from '../components/use-reference-labels.ts';
 
 /** The stations a list runs between; the whole line when no segment is chosen. */
@@ -43,6 +44,7 @@ function DayTrainList({ date, leg, choice, refs }: { date: string; leg: SegmentL
       loading={day.isPending}
       // A train that has run cannot be booked: no booking link on days before today.
       bookHref={portal && date >= tokyoToday() ? (s) => bookingInputLink(date, choice, s) : undefined}
+      changeBooking={(s) => <ChangeBookingButton train={{ date, ...s }} refs={refs} size="compact-sm" />}
       trainHref={(s) => {
         // The train view reports on this list's segment (the return leg's for a return train).
         const params = new URLSearchParams(back);

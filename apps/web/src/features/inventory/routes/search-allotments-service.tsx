@@ -14,6 +14,7 @@ import { InventoryCounters, StandingSummary } from '../components/inventory-coun
 import { LevelBadge, ServiceStatusBadge, TagBadge } from '../components/level-badge.tsx';
 import { bookingInputLink, readSegment, writeSegment } from '../components/segment.ts';
 import { InventoryUnavailable, TrainSeatMap } from '../components/train-seat-map.tsx';
+import { ChangeBookingButton } from '../components/change-booking-button.tsx';
 import { useReferenceLabels } from '../components/use-reference-labels.ts';
 
 function stationParam(value: string | null): number | null {
@@ -51,9 +52,12 @@ export function Component() {
         title={t('service.title', { train: trainName, date: formatServiceDay(date, i18n.language) })}
         actions={
           row && date >= tokyoToday() && (row.bookable ? (
-            <Button component={Link} to={bookingInputLink(date, readSegment(searchParams), row)} size="xs">
-              {tBookings('list.create')}
-            </Button>
+            <>
+              <Button component={Link} to={bookingInputLink(date, readSegment(searchParams), row)} size="xs">
+                {tBookings('list.create')}
+              </Button>
+              <ChangeBookingButton train={{ date, ...row }} refs={refs} />
+            </>
           ) : (
             <Text size="sm" c="dark.4" data-testid="unbookable">
               {tBookings(`form.unbookable.${row.unbookable_reason ?? 'SUSPENDED'}`)}

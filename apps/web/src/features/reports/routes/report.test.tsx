@@ -108,5 +108,22 @@ describe('report screen', () => {
     labelledButton('Download Card settlement')!.click();
     await waitFor(() => hrefs.length > 0);
     expect(params(calls.find((c) => c.url.startsWith('/v1/csv/prepaid-agent-payment?'))!.url).lang).toBe('en');
+    expect(pageText()).toContain('Exports without a period');
+    expect(labelledButton('Download Agents')).toBeTruthy();
+  });
+
+  it('offers the agents CSV too: every agent, whatever the period, saved as UTF-8', async () => {
+    fakeApi();
+    const { createObjectURL, hrefs } = stubDownloads();
+    renderScreen(<Report />);
+    await waitFor(() => pageText().includes('代理店データ'));
+    expect(pageText()).toContain('期間によらない帳票');
+    // The period's fields do not hold it back: an empty end date changes nothing for it.
+    typeDate('終了日', '');
+    labelledButton('代理店データをダウンロード')!.click();
+    await waitFor(() => hrefs.length > 0);
+    expect(calls.filter((c) => c.url.startsWith('/v1/csv/')).map((c) => `${c.method} ${c.url}`)).toEqual(['GET /v1/csv/agents']);
+    expect((createObjectURL.mock.calls[0] as unknown as [Blob])[0].type).toBe('text/csv;charset=utf-8');
+    await waitFor(() => pageText().includes('代理店データのCSVをダウンロードしました'));
   });
 });
