@@ -11,6 +11,7 @@ import { notifyApiError, notifySuccess } from '../../../lib/notify.ts';
 import { reportDownloadUrl, useReportCsv, type ReportCsvInput } from '../api/get-report-csv.ts';
 import { saveBase64Csv, saveLink } from '../../../lib/save-file.ts';
 import { DateField } from '../../../components/date-field.tsx';
+import { AgentsExport } from '../components/agents-export.tsx';
 import { validationMessage } from '../../../lib/validation-messages.ts';
 
 interface PeriodValues {
@@ -148,6 +149,7 @@ export function Component() {
           </Table.Tbody>
         </Table>
       </Paper>
+      <AgentsExport />
     </>
   );
 }
