@@ -261,6 +261,21 @@ describe('units', () => {
       // The operator may charge the fee on the booking.
       const staffBooking = await call('POST', '/v1/bookings', booking([{ unit_id: 1, quantity: 15 }, { unit_id: fee, quantity: 15 }]));
       expect(staffBooking.statusCode, staffBooking.body).toBe(200);
+      const id = staffBooking.json().booking_id as string;
+      expect((await call('POST', `/v1/bookings/${id}/reserve`)).statusCode).toBe(200);
+
+      // The agent's change request keeps the fee as charged: dropping or changing it is refused, nothing written.
+      const { agent_id: _a, ...content } = booking([{ unit_id: 1, quantity: 15 }]);
+      const change = (items: { unit_id: number; quantity: number }[]) => ({ ...content, participant_group: { unit_quantity_items: items, wheel_chairs: [] }, note: '' });
+      const dropped = await call('PUT', `/v1/bookings/${id}/params`, change([{ unit_id: 1, quantity: 15 }]), agent);
+      expect(dropped.statusCode).toBe(400);
+      expect(errorOf(dropped).field).toBe('participant_group.unit_quantity_items');
+      const raised = await call('PUT', `/v1/bookings/${id}/params`, change([{ unit_id: 1, quantity: 15 }, { unit_id: fee, quantity: 16 }]), agent);
+      expect(errorOf(raised).field).toBe('participant_group.unit_quantity_items.1.quantity');
+      expect((await call('GET', `/v1/bookings/${id}`)).json()).toMatchObject({ status: 'RESERVED', pending_change: null });
+      const kept = await call('PUT', `/v1/bookings/${id}/params`, change([{ unit_id: 1, quantity: 15 }, { unit_id: fee, quantity: 15 }, { unit_id: luggage, quantity: 1 }]), agent);
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(kept.json().status).toBe('MODIFICATION_SUBMITTED');
     });
   });
 });

@@ -266,6 +266,12 @@ export function createAppRouter(queryClient: QueryClient) {
               ],
             },
             {
+              // The fare units (料金区分): our screen for POST /v1/units.
+              path: 'units',
+              loader: requireMenuEntry(queryClient, 'units'),
+              lazy: lazyScreen(() => import('../features/master-data/routes/units.tsx')),
+            },
+            {
               path: 'free-count-plans',
               loader: requireMenuEntry(queryClient, 'freeCountPlans'),
               lazy: lazyScreen(() => import('../features/pricing/routes/free-count-plans.tsx')),

@@ -24,6 +24,8 @@ export const MENU_GROUPS = {
     'specialDays',
     'arrangementApplication',
     'arrangementPattern',
+    // The fare units' screen is this product's addition (spec 000 §3 "Unit", POST /v1/units).
+    'units',
     'freeCountPlans',
     'groupPricingPlans',
     // The cancellation policy's screen is this product's addition (spec 001 §9.7 names it master data).

@@ -276,6 +276,7 @@ export function Component() {
             <BookingField label={t('detail.submittedAt')} value={formatDateTime(booking.submitted_at)} />
             {booking.wait_listing && <BookingField label={t('detail.waitListing')} value="✓" />}
             {booking.refusal_reason && <BookingField label={t('detail.refusalReason')} value={t(`refusal.${booking.refusal_reason}`)} />}
+            {booking.main_params.bulk_reservation_id !== null && <BookingField label={t('detail.bulkRun')} value={<span data-testid="booking-bulk-run">{t('detail.bulkRunValue', { id: booking.main_params.bulk_reservation_id })}</span>} />}
           </SimpleGrid>
         </Group>
         <CancellationDeclinedNotice booking={booking} />

@@ -11,6 +11,7 @@ import { IconBuildingBank, IconReceiptRefund } from '@tabler/icons-react';
 import { IconChartBar } from '@tabler/icons-react';
 import { IconCalendarDollar } from '@tabler/icons-react';
 import { IconClockPlay } from '@tabler/icons-react';
+import { IconTags } from '@tabler/icons-react';
 import type { MenuEntryKey } from '@sagano/domain/auth/menu-access';
 
 export interface BuiltMenuEntry {
@@ -47,6 +48,7 @@ export const BUILT_MENU_ENTRIES = [
   { key: 'specialDays', path: '/special-days', icon: IconStar },
   { key: 'arrangementApplication', path: '/arrangement-application', icon: IconCalendarCog },
   { key: 'arrangementPattern', path: '/arrangement-pattern', icon: IconLayoutGrid },
+  { key: 'units', path: '/units', icon: IconTags },
   { key: 'freeCountPlans', path: '/free-count-plans', icon: IconUsersPlus },
   { key: 'groupPricingPlans', path: '/group-pricing-plans', icon: IconCoinYen },
   { key: 'cancellationPolicy', path: '/cancellation-policy', icon: IconReceiptRefund },

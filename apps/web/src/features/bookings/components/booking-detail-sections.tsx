@@ -56,7 +56,13 @@ export function BookingTrains({ booking, labels }: { booking: BookingResponse; l
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(`directionShort.${leg.direction}`)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{leg.service_day}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{labels.label(leg.service_name)}</Table.Td>
-              <Table.Td>{t('detail.segment', { from: labels.stationName(leg.from_station_id), to: labels.stationName(leg.to_station_id) })}</Table.Td>
+              {/* The leg names its stations (spec 000 §3 "Service leg"); the shell's station list when it does not. */}
+              <Table.Td>
+                {t('detail.segment', {
+                  from: leg.from_station_name.length > 0 ? labels.label(leg.from_station_name) : labels.stationName(leg.from_station_id),
+                  to: leg.to_station_name.length > 0 ? labels.label(leg.to_station_name) : labels.stationName(leg.to_station_id),
+                })}
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{t('detail.time', { departure: leg.departure_hhmm ?? '—', arrival: leg.arrival_hhmm ?? '—' })}</Table.Td>
               <Table.Td data-testid={`held-${leg.direction}`} style={{ whiteSpace: 'nowrap' }}>
                 {leg.held_group} / {leg.held_wheelchair} / {leg.held_standing}

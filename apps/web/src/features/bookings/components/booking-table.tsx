@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -26,6 +26,18 @@ export function groupByBooking(rows: readonly ServiceOrderRow[]): BookingListIte
     else items.push({ ...row, legs: [row] });
   }
   return items;
+}
+
+/** The booking's unread notifications in the caller's inbox (the row's `notifications`), when there are any. */
+function UnreadBadge({ item }: { item: ServiceOrderRow }) {
+  const { t } = useTranslation('bookings');
+  const unread = item.notifications.filter((n) => !n.is_read).length;
+  if (unread === 0) return null;
+  return (
+    <Badge size="xs" color="red" variant="light" mt={4} data-testid={`booking-unread-${item.booking_id}`} style={{ textTransform: 'none' }}>
+      {t('list.unreadNotifications', { count: unread })}
+    </Badge>
+  );
 }
 
 /** A date as the list shows it: 11/25（水） this year, 2027/01/05（火） otherwise. */
@@ -124,6 +136,7 @@ export function BookingTable({
             <Group gap={4} mt={6} data-field="status">
               <BookingStatusBadges status={item.status} subStatus={item.sub_status} wrapLabels />
               {item.payment_info && <PaymentStatusBadge status={item.payment_info.status} />}
+              <UnreadBadge item={item} />
             </Group>
           </Card>
         ))}
@@ -225,6 +238,7 @@ export function BookingTable({
               </Table.Td>
               <Table.Td miw={96}>
                 <BookingStatusBadges status={item.status} subStatus={item.sub_status} wrapLabels />
+                <UnreadBadge item={item} />
               </Table.Td>
               <Table.Td>{item.payment_info ? <PaymentStatusBadge status={item.payment_info.status} wrapLabel /> : <Text size="xs" c="dimmed">—</Text>}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
