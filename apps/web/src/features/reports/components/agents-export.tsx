@@ -46,7 +46,7 @@ export function AgentsExport() {
                       saveBase64Csv(answer.csv_base64, answer.filename, 'utf-8');
                       notifySuccess(t('done', { name }));
                     },
-                    onError: notifyApiError,
+                    onError: (error) => notifyApiError(error),
                   })
                 }
               >
