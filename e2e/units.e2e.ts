@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { freshPage, launch, screenshot } from './support/browser.ts';
+import { logIn, visible } from './support/actions.ts';
+import { api } from './support/api.ts';
+
+type UnitsAnswer = { units: { id: number; segment: string; fare_type: string; name_label: { language_id: string; text: string }[] }[] };
+type ListAnswer = { service_orders: { booking_id: string; notifications: { is_read: boolean }[] }[] };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+// Runs late in the suite on purpose: the luggage unit it adds is one more unit the demo plans of its segment must price.
+describe('fare units (料金区分)', () => {
+  it('staff add a luggage unit, are told a name already used on its field, and find it on the list and on the booking form', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'staff@example.com');
+    await page.getByRole('link', { name: '料金区分' }).click();
+    await page.waitForURL('**/units');
+    const list = page.getByRole('table', { name: '料金区分一覧' });
+    await visible(list.getByText('一般団体 一般 大人'));
+
+    await page.getByRole('button', { name: '料金区分を追加' }).click();
+    const dialog = page.getByRole('dialog', { name: '料金区分の追加' });
+    // An item: the annotation is fixed to 一般, and the dialog says how it is charged.
+    await visible(dialog.getByText('手荷物・変更手数料は人数に含まれず'));
+    expect(await dialog.getByLabel(/^区分/).isDisabled()).toBe(true);
+    // A name the segment already has is refused by the server and said on the name.
+    await dialog.getByLabel('名称（日本語）').fill('一般団体 一般 大人');
+    await dialog.getByLabel('名称（英語）').fill('Large luggage');
+    await dialog.getByLabel('表示順').fill('500');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await visible(dialog.getByText('同じ団体種別に、この名称の料金区分がすでにあります。'));
+    await dialog.getByLabel('名称（日本語）').fill('大型手荷物');
+    await screenshot(page, 'units-form-ja');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await visible(page.getByText('料金区分を追加しました。'));
+    const row = list.getByRole('row').filter({ hasText: '大型手荷物' });
+    await visible(row);
+    expect(await row.innerText()).toContain('手荷物');
+    const { units } = await api<UnitsAnswer>(page, 'GET', '/v1/units');
+    expect(units.find((u) => u.name_label.some((l) => l.text === '大型手荷物'))).toMatchObject({ segment: 'NORMAL', fare_type: 'LUGGAGE' });
+    await screenshot(page, 'units-ja');
+
+    await page.getByRole('button', { name: 'English' }).click();
+    const en = page.getByRole('table', { name: 'Fare units' });
+    await visible(en.getByRole('row').filter({ hasText: 'Large luggage' }));
+    await visible(en.getByText('Luggage', { exact: true }));
+    await screenshot(page, 'units-en');
+    await page.getByRole('button', { name: '日本語' }).click();
+
+    // The booking form lists the luggage by name under the passengers (the same session's unit list).
+    await page.goto('/bookings/create');
+    await visible(page.getByRole('heading', { name: '予約申込', level: 1 }));
+    await visible(page.getByTestId('item-units-input').getByLabel('大型手荷物（手荷物）'));
+    await context.close();
+  });
+
+  it('marks booking list rows with their unread notifications', async () => {
+    const { context, page } = await freshPage(browser);
+    await logIn(page, 'staff@example.com');
+    await page.getByRole('link', { name: '予約一覧' }).click();
+    await page.waitForURL('**/bookings**');
+    // The rows the list shows, as the screen asked for them: the first one whose booking has unread notifications wears the badge.
+    const badges = page.locator('[data-testid^="booking-unread-"]');
+    await visible(badges);
+    const id = (await badges.first().getAttribute('data-testid'))!.replace('booking-unread-', '');
+    const { service_orders: rows } = await api<ListAnswer>(page, 'GET', `/v1/bookings/service_orders/search?booking_id=${id}`);
+    const unread = rows[0]!.notifications.filter((n) => !n.is_read).length;
+    expect(unread).toBeGreaterThan(0);
+    expect(await badges.first().innerText()).toBe(`未読のお知らせ ${unread}件`);
+    await screenshot(page, 'booking-list-unread-ja');
+    await page.getByRole('button', { name: 'English' }).click();
+    await visible(page.getByTestId(`booking-unread-${id}`).getByText(unread === 1 ? '1 unread notification' : `${unread} unread notifications`));
+    await screenshot(page, 'booking-list-unread-en');
+    await context.close();
+  });
+});
