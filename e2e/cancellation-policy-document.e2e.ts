@@ -113,6 +113,7 @@ async function journey(context: BrowserContext, page: Page, lang: Lang, id: stri
   await logIn(page, w.email, lang);
   await page.goto(`/bookings/${id}`);
   await visible(page.getByRole('heading', { name: w.title(id), exact: true }));
+  await screenshot(page, `cancellation-policy-booking-detail-${lang}`);
   const fromDetail = await opensTab(context, () => page.getByRole('main').getByRole('link', { name: w.link, exact: true }).click());
   await expectDocument(fromDetail, lang, id, doc);
   expect(await seriousAxeViolations(fromDetail)).toEqual([]);
