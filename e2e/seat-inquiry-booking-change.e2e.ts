@@ -77,7 +77,7 @@ describe('seat inquiry → booking change', () => {
     await visible(dialog.getByTestId(`change-booking-row-${other}`));
     await dialog.getByLabel('予約番号または団体名').fill(bookingId);
     await visible(dialog.getByTestId(`change-booking-row-${bookingId}`));
-    await expect.poll(() => dialog.getByTestId(`change-booking-row-${other}`).count()).toBe(0);
+    await expect.poll(() => dialog.getByTestId(`change-booking-row-${other}`).count(), { timeout: 15_000 }).toBe(0);
     await screenshot(page, 'seat-inquiry-change-booking-pick-ja');
     await dialog.getByRole('button', { name: `予約 ${bookingId} を選択` }).click();
     const confirm = dialog.getByTestId('change-booking-confirm');
@@ -90,7 +90,7 @@ describe('seat inquiry → booking change', () => {
     await page.waitForURL(`**/bookings/${bookingId}/update?date=${DAY}&down_service_id=${to.service_id}`);
     await visible(page.getByRole('heading', { name: `予約 ${bookingId} の変更` }));
     const train = page.getByTestId('train-select-down');
-    await expect.poll(() => train.inputValue()).toContain(nameOf(to, 'ja'));
+    await expect.poll(() => train.inputValue(), { timeout: 15_000 }).toContain(nameOf(to, 'ja'));
     expect(await page.getByLabel('団体名', { exact: true }).inputValue()).toBe('保津川ハイキング部');
     await page.getByTestId('train-change-once-confirm').check();
     await screenshot(page, 'seat-inquiry-change-booking-form-ja');
@@ -136,7 +136,7 @@ describe('seat inquiry → booking change', () => {
     await screenshot(page, 'seat-inquiry-change-booking-confirm-en');
     await dialog.getByRole('link', { name: 'Go to the change form' }).click();
     await page.waitForURL(`**/bookings/${other}/update?date=${DAY}&down_service_id=${mid.service_id}`);
-    await expect.poll(() => page.getByTestId('train-select-down').inputValue()).toContain(nameOf(mid, 'en'));
+    await expect.poll(() => page.getByTestId('train-select-down').inputValue(), { timeout: 15_000 }).toContain(nameOf(mid, 'en'));
     await context.close();
   });
 });

@@ -78,9 +78,12 @@ function LegTrains({ bookingId, token, train, kind, summary, wheelchairTypeId }:
   return (
     <Stack gap="xs" component="section" aria-labelledby={headingId}>
       <Group gap="xs" align="center" wrap="wrap">
-        <Badge variant="filled" radius="sm" tt="none">
-          {t(`trains.${kind}`)}
-        </Badge>
+        {/* 往路 / 復路 on a round trip; a single trip's one leg needs no badge (its "your train" would read as the marked train's). */}
+        {kind !== 'single' && (
+          <Badge variant="filled" radius="sm" tt="none">
+            {t(`trains.${kind}`)}
+          </Badge>
+        )}
         <Text fw={700} id={headingId}>
           {t('otherTrains.legHeading', {
             date: formatServiceDate(train.service_day, language),

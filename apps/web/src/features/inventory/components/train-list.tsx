@@ -42,7 +42,7 @@ export function TrainList({
       </Title>
       <ListTable
         // The two row buttons need room: the table scrolls sideways rather than squeeze the train names.
-        minWidth={changeBooking ? 1160 : 900} aria-label={title} highlightOnHover verticalSpacing="xs"
+        minWidth={changeBooking ? 1080 : 900} aria-label={title} highlightOnHover verticalSpacing="xs"
         head={
           <>
             <Table.Th miw={120}>{t('day.columns.train')}</Table.Th>
