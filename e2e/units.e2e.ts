@@ -56,6 +56,8 @@ describe('fare units (料金区分)', () => {
     await page.goto('/bookings/create');
     await visible(page.getByRole('heading', { name: '予約申込', level: 1 }));
     await visible(page.getByTestId('item-units-input').getByLabel('大型手荷物（手荷物）'));
+    await page.getByTestId('participants-input').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: new URL('./screenshots/booking-form-luggage-ja.png', import.meta.url).pathname });
     await context.close();
   });
 
@@ -76,6 +78,10 @@ describe('fare units (料金区分)', () => {
     await page.getByRole('button', { name: 'English' }).click();
     await visible(page.getByTestId(`booking-unread-${id}`).getByText(unread === 1 ? '1 unread notification' : `${unread} unread notifications`));
     await screenshot(page, 'booking-list-unread-en');
+    // The booking's trains name their stations from the booking (spec 000 §3 "Service leg").
+    await page.goto(`/bookings/${id}`);
+    await visible(page.getByRole('table', { name: 'Trains' }).getByText(/Torokko/));
+    await screenshot(page, 'booking-detail-stations-en');
     await context.close();
   });
 });
