@@ -250,10 +250,10 @@ export const BookingHistory = z.object({
 });
 
 export const BookingResponse = z.object({
-  booking_id: z.string(),
-  product_id: z.number().int().nullable(),
   /** The booking's internal id (spec 000 §3 `id`; the same `id` as on the service-order list rows). */
   id: z.number().int(),
+  booking_id: z.string(),
+  product_id: z.number().int().nullable(),
   agent_id: z.number().int(),
   agent_type: z.string(),
   agent_name: z.string(),
@@ -314,10 +314,10 @@ export const BookingResponse = z.object({
     payment: PaymentDetail.nullable(),
     /** The open discrepancy after a change to a settled fare (spec: main_params.discrepancy_summary); null when none. */
     discrepancy_summary: PaymentDiscrepancy.nullable(),
-    total_amount: z.number().int(),
-    voucherNote: z.string(),
     /** The bulk operation (GET /v1/bulk-reservations/{id}) that last secured or answered the booking; null when none did. */
     bulk_reservation_id: z.number().int().nullable(),
+    total_amount: z.number().int(),
+    voucherNote: z.string(),
     confirmNote: z.string(),
     revision: z.number().int(),
     /** Set once a cancellation is requested or started: the rate and fee quoted then. */
@@ -331,14 +331,14 @@ export const BookingResponse = z.object({
       .nullable(),
   }),
   main_param_histories: z.array(BookingHistory),
-  /** A change the agent asked for, waiting for the operator to accept or refuse it. */
-  pending_change: UpdateParamsBody.nullable(),
   /**
    * Spec 000 §3 at the booking level: the fare as first confirmed, as it stands, and what a
    * cancellation would cost now (the fare payment's discrepancy_details); null while the fare was
    * never confirmed or changed.
    */
   discrepancy_details: DiscrepancyDetails.nullable(),
+  /** A change the agent asked for, waiting for the operator to accept or refuse it. */
+  pending_change: UpdateParamsBody.nullable(),
   /** The pending change side by side with the booking (trains, counts, money, seats); null when none is pending. */
   pending_change_summary: ChangeSummary.nullable(),
   /** Why the operator declined the agent's latest change request; null unless the booking is NOT_MODIFIED. */
@@ -459,10 +459,6 @@ export const ServiceOrderSearchQuery = PagingQuery.extend({
 });
 export type ServiceOrderSearchQuery = z.infer<typeof ServiceOrderSearchQuery>;
 
-export const ServiceOrderRow = z.object({
-  id: z.number().int(),
-  booking_id: z.string(),
-  submitted_at: z.string(),
 /** A notification on a service-order list row: what the inbox says about the booking. */
 export const ServiceOrderNotification = z.object({
   notification_id: z.number().int(),
@@ -473,6 +469,10 @@ export const ServiceOrderNotification = z.object({
 });
 export type ServiceOrderNotification = z.infer<typeof ServiceOrderNotification>;
 
+export const ServiceOrderRow = z.object({
+  id: z.number().int(),
+  booking_id: z.string(),
+  submitted_at: z.string(),
   service_date: DateString,
   service_id: z.number().int(),
   service_name: z.array(LocalizedLabel),
@@ -491,15 +491,15 @@ export type ServiceOrderNotification = z.infer<typeof ServiceOrderNotification>;
   status: z.enum(BOOKING_STATUSES),
   sub_status: z.enum(BOOKING_SUB_STATUSES),
   caution: z.string(),
-  payment_info: z.object({ status: z.enum(PAYMENT_STATUSES), payment_method: z.enum(PAYMENT_METHODS), total_amount: z.number().int() }).nullable(),
-  is_round_trip: z.boolean(),
-});
-export type ServiceOrderRow = z.infer<typeof ServiceOrderRow>;
   /**
    * The booking's notifications in the caller's inbox (the back office's, the agent's or the
    * branch's) not deleted, newest first, with their read state; empty for callers without an inbox.
    */
   notifications: z.array(ServiceOrderNotification),
+  payment_info: z.object({ status: z.enum(PAYMENT_STATUSES), payment_method: z.enum(PAYMENT_METHODS), total_amount: z.number().int() }).nullable(),
+  is_round_trip: z.boolean(),
+});
+export type ServiceOrderRow = z.infer<typeof ServiceOrderRow>;
 export const ServiceOrderSearchResponse = z.object({
   total: z.number().int(),
   /** True when more rows match than the list counts exactly (total is then the cap). */

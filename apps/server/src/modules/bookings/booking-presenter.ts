@@ -94,7 +94,9 @@ export function presentBooking(
       service_id: s.serviceId,
       service_name: s.names,
       from_station_id: s.fromStationId,
+      from_station_name: s.fromStationName,
       to_station_id: s.toStationId,
+      to_station_name: s.toStationName,
       departure_hhmm: s.departureHhmm,
       arrival_hhmm: s.arrivalHhmm,
       held_group: s.heldGroup,
@@ -102,9 +104,7 @@ export function presentBooking(
       held_standing: s.heldStanding,
       can_assign_seats: flags.can_assign_seats && s.heldGroup + s.heldWheelchair > 0,
       assignable_arrangement_ids: held,
-      from_station_name: s.fromStationName,
       seats: showSeats ? (extras.seats.get(legKey(s.serviceDate, s.serviceId)) ?? []) : [],
-      to_station_name: s.toStationName,
     };
   });
   const needed = [
@@ -112,6 +112,7 @@ export function presentBooking(
     ...(a.wheelchairs.length > 0 && types.wheelchair !== null ? [types.wheelchair] : []),
   ];
   return {
+    id: a.booking.id,
     booking_id: a.booking.bookingId,
     product_id: a.booking.productId,
     product_labels: extras.productLabels,
@@ -120,7 +121,6 @@ export function presentBooking(
     agent_type: a.agent.agentType,
     agent_name: a.agent.nameJa,
     agent_name_en: a.agent.nameEn,
-    id: a.booking.id,
     agent_sub_group_id: a.subGroup.id,
     agent_sub_group_name: a.subGroup.nameJa,
     agent_sub_group_name_en: a.subGroup.nameEn,
@@ -171,6 +171,7 @@ export function presentBooking(
       },
       payment: fareDetail,
       discrepancy_summary: fareDetail?.discrepancy ?? null,
+      bulk_reservation_id: a.booking.bulkReservationId,
       total_amount: a.booking.totalAmountE6,
       voucherNote: a.booking.voucherNote,
       confirmNote: a.booking.confirmNote,
@@ -179,7 +180,6 @@ export function presentBooking(
         a.booking.cancellationFeeE6 === null
           ? null
           : {
-      bulk_reservation_id: a.booking.bulkReservationId,
               cancellation_rate_e6: a.booking.cancellationRateE6 ?? 0,
               total_cancellation_fee: a.booking.cancellationFeeE6,
               cancelled_at: a.booking.cancelledAt?.toISOString() ?? null,
@@ -207,6 +207,7 @@ export function presentBooking(
         modification_decline_reason: (h.snapshot as { modification_decline_reason?: string | null }).modification_decline_reason ?? null,
       };
     }),
+    discrepancy_details: fareDetail?.discrepancy_details ?? null,
     pending_change: (a.booking.pendingChange as UpdateParamsBody | null) ?? null,
     // Built by the bookings service's get (it reads prices and train names): null here.
     pending_change_summary: null,
@@ -215,7 +216,6 @@ export function presentBooking(
     cancellation_declined: isEnded(state) ? null : ((a.booking.cancellationDeclined as CancellationDeclined | null) ?? null),
     status_before_cancellation: isCancelling(state) ? ((a.booking.statusBeforeCancellation as BookingStatus | null) ?? null) : null,
     documents,
-    discrepancy_details: fareDetail?.discrepancy_details ?? null,
     notes: a.notes
       .filter((n) => caller !== 'AGENT' || !n.isPrivate)
       .map((n) => ({ note_id: n.id, note: n.note, author: { type: n.authorType, name: n.authorName }, created_at: n.createdAt.toISOString(), is_private: n.isPrivate })),

@@ -278,6 +278,19 @@ export type LegVacancy = {
   capacity?: number;
 };
 
+/** A unit people travel on (ADULT, CHILD): luggage and fees are items that take no seat and count no one. */
+export function isPassengerUnit(unit: Pick<Unit, 'fare_type'>): boolean {
+  return isPassengerFare(unit.fare_type);
+}
+
+/** The entered quantities of the units that count participants (count_inclusive), summed as typed. */
+function peopleOf(state: BookingFormState, units: readonly Unit[]): number {
+  const counted = new Set(units.filter((u) => u.count_inclusive).map((u) => u.id));
+  return quantityItems(state, units)
+    .filter((i) => counted.has(i.unit_id))
+    .reduce((n, i) => n + (Number.isFinite(i.quantity) && i.quantity > 0 ? i.quantity : 0), 0);
+}
+
 /** Group seats the request needs on each train: everyone but the wheelchair users (they ride on wheelchair places). */
 export function neededSeats(state: BookingFormState, units: readonly Unit[]): number {
   return Math.max(0, peopleOf(state, units) - state.wheel_chairs.length);
@@ -299,19 +312,6 @@ export function legsOverCapacity(state: BookingFormState, units: readonly Unit[]
 export function participantCount(state: BookingFormState, units: readonly Unit[]): number {
   return peopleOf(state, units);
 }
-/** A unit people travel on (ADULT, CHILD): luggage and fees are items that take no seat and count no one. */
-export function isPassengerUnit(unit: Pick<Unit, 'fare_type'>): boolean {
-  return isPassengerFare(unit.fare_type);
-}
-
-/** The entered quantities of the units that count participants (count_inclusive), summed as typed. */
-function peopleOf(state: BookingFormState, units: readonly Unit[]): number {
-  const counted = new Set(units.filter((u) => u.count_inclusive).map((u) => u.id));
-  return quantityItems(state, units)
-    .filter((i) => counted.has(i.unit_id))
-    .reduce((n, i) => n + (Number.isFinite(i.quantity) && i.quantity > 0 ? i.quantity : 0), 0);
-}
-
 
 /** A group smaller than the operator's minimum (the server refuses it with GROUP_TOO_SMALL); an empty one is left to the counts' own errors. */
 export function belowMinimum(state: BookingFormState, units: readonly Unit[], minimum: number | null): boolean {
