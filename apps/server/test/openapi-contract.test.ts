@@ -87,17 +87,60 @@ describe('every operation has its contract', () => {
     expect(reserve.responses['404']!.description).toContain('NOT_FOUND');
     expect(reserve.responses['403']!.description).toContain('FORBIDDEN');
     expect(reserve.responses['409']!.description).toContain('STEP_NOT_ALLOWED');
-    // Rate limited sign-in; a public read without input has no error to document.
+    // Rate limited sign-in; a public read without input still reads the credentials sent with it
+    // (an agent's system sends its key on every call): a revoked key, a key over its limit, an
+    // account that must first set up two-factor sign-in.
     expect(doc.paths['/v1/auth/login']!.post!.responses['429']!.description).toContain('RATE_LIMITED');
     expect(doc.paths['/v1/auth/login']!.post!.security).toEqual([]);
-    expect(Object.keys(doc.paths['/v1/stations']!.get!.responses)).toEqual(['200']);
-    // Any operation that can be refused documents a 4xx (the lint rule is off only for those that cannot).
-    for (const { key, op } of operations()) {
-      const canFail = (op.security?.length ?? 0) > 0 || (op.parameters?.length ?? 0) > 0 || op.requestBody !== undefined;
-      if (canFail) expect(Object.keys(op.responses).some((s) => s.startsWith('4')), key).toBe(true);
-    }
+    const stations = doc.paths['/v1/stations']!.get!;
+    expect(stations.security).toEqual([]);
+    expect(Object.keys(stations.responses)).toEqual(['200', '401', '403', '429']);
+    expect(stations.responses['403']!.description).toContain('TOTP_SETUP_REQUIRED');
+    // Every unsafe call reads a body, whether it takes one or not: malformed (400), too large (413), of a type nothing parses (415).
+    const logout = doc.paths['/v1/auth/logout']!.post!;
+    expect(Object.keys(logout.responses)).toEqual(expect.arrayContaining(['400', '413', '415']));
+    expect(logout.responses['415']!.description).toContain('UNSUPPORTED_MEDIA_TYPE');
+    // An API key never reaches account management: not offered there, and refused with 403.
+    const me = doc.paths['/v1/auth/me']!.get!;
+    expect(me.security).not.toContainEqual({ apiKey: [] });
+    expect(me.responses['403']!.description).toContain('FORBIDDEN');
+    // Every operation documents its 4xx answers (Redocly's operation-4xx-response is on for all).
+    for (const { key, op } of operations()) expect(Object.keys(op.responses).some((s) => s.startsWith('4')), key).toBe(true);
     const schemas = doc.components.schemas as Record<string, { enum?: string[] }>;
     expect(schemas.ErrorCode!.enum).toEqual(expect.arrayContaining(['STEP_NOT_ALLOWED', 'VALIDATION_FAILED']));
+  });
+
+  it('declares every answer\'s content: JSON by its schema, a file by its media types as binary, uploads and webhooks by their bodies', () => {
+    for (const { key, op } of operations()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        expect(Object.keys(response.content ?? {}).length, `${key} ${status} declares no content`).toBeGreaterThan(0);
+        for (const [media, body] of Object.entries(response.content ?? {})) {
+          if (media !== 'application/json' && media !== 'text/event-stream') expect(body.schema, `${key} ${status} ${media}`).toEqual({ type: 'string', format: 'binary' });
+        }
+      }
+    }
+    const pdf = doc.paths['/v1/bookings/{booking_id}/seat_table.pdf']!.get!.responses['200']!;
+    expect(Object.keys(pdf.content!)).toEqual(['application/pdf']);
+    expect(Object.keys(doc.paths['/v1/csv/bookings/download']!.get!.responses['200']!.content!)).toEqual(['text/csv']);
+    expect(Object.keys(doc.paths['/v1/master-data/operator-basic-info/logo']!.get!.responses['200']!.content!)).toEqual(['image/png', 'image/jpeg']);
+    expect(doc.paths['/v1/master-data/operator-basic-info/logo']!.get!.responses['404']!.description).toContain('NOT_FOUND');
+    expect(Object.keys(doc.paths['/v1/master-data/operator-basic-info/logo']!.put!.requestBody!.content)).toEqual(['multipart/form-data']);
+    expect(Object.keys(doc.paths['/v1/payment-webhooks/{gateway}']!.post!.requestBody!.content)).toEqual(['application/json']);
+  });
+
+  it('lists null in every nullable enum (OpenAPI 3.0.3), so a strict validator takes the nulls the server sends', () => {
+    const lacking: string[] = [];
+    const visit = (value: unknown, where: string): void => {
+      if (typeof value !== 'object' || value === null) return;
+      const schema = value as { nullable?: boolean; enum?: unknown[] };
+      if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) lacking.push(where);
+      for (const [k, v] of Object.entries(value)) if (k !== 'example' && k !== 'examples') visit(v, `${where}/${k}`);
+    };
+    visit(doc.paths, '#/paths');
+    visit(doc.components.schemas, '#/components/schemas');
+    expect(lacking).toEqual([]);
+    const booking = JSON.stringify(doc.paths['/v1/bookings/{booking_id}']!.get!.responses['200']);
+    expect(booking).toMatch(/"refusal_reason":\{[^}]*"enum":\[[^\]]*null\]/);
   });
 
   it('keeps paths that differ only by parameter names to the one pair the specification names', () => {

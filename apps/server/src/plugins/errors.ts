@@ -50,6 +50,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send(errorBody('PAYLOAD_TOO_LARGE', 'the request body is too large'));
+    if (status === 415) {
+      const type = request.headers['content-type']?.split(';')[0]?.slice(0, 100) || '(none)';
+      return reply.status(415).send(errorBody('UNSUPPORTED_MEDIA_TYPE', `a body of type ${type} is not accepted here`, 'body'));
+    }
     if (status === 429) return reply.status(429).send(errorBody('RATE_LIMITED', 'too many requests, try again later'));
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, unsupported media type and the like.

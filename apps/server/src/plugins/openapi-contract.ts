@@ -7,6 +7,7 @@
  */
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '@sagano/domain/common/errors';
 import { SESSION_COOKIE } from '@sagano/domain/auth/auth-schemas';
+import { apiKeyMayReach } from './auth.ts';
 import type { Access } from './route-config.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -55,6 +56,19 @@ export interface MediaContract {
   response?: { description: string; content: Record<string, MediaBody>; headers?: Record<string, { description: string; schema: Record<string, unknown> }> };
   /** Request headers the call reads. */
   headers?: { name: string; description: string; schema: Record<string, unknown>; example?: string }[];
+}
+
+/** A file's bytes, as OpenAPI 3.0 describes a body that is not JSON. */
+export const BINARY = { type: 'string', format: 'binary' } as const;
+
+/** The 200 answer of a call that answers a file: its media types, each the bytes of the file. */
+export function fileAnswer(description: string, mediaTypes: readonly string[], headers?: NonNullable<MediaContract['response']>['headers']): NonNullable<MediaContract['response']> {
+  return { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: { ...BINARY } }])), ...(headers ? { headers } : {}) };
+}
+
+/** The `Content-Disposition` header of a file answer, described by the file name it gives. */
+export function dispositionHeader(description: string) {
+  return { 'Content-Disposition': { description, schema: { type: 'string' } } };
 }
 
 /** One area's operations and the tag that groups them in the reference page. */
@@ -119,26 +133,36 @@ export const SECURITY_SCHEMES = {
   },
 } as const;
 
-function securityOf(access: Access): Record<string, string[]>[] {
+/** How the route's callers sign in; an API key never reaches account management (plugins/auth.ts). */
+function securityOf(access: Access, path: string): Record<string, string[]>[] {
   if (access === 'public') return [];
-  const agentReach = access === 'authenticated' || access === 'backOfficeOrAgent' || access === 'agent';
+  const agentReach = (access === 'authenticated' || access === 'backOfficeOrAgent' || access === 'agent') && apiKeyMayReach(path);
   return [{ session: [] }, { cookie: [] }, ...(agentReach ? [{ apiKey: [] }] : [])];
 }
 
 /** The error codes a route answers whatever it does, by how it is configured. */
 export function derivedErrors(method: string, path: string, facts: RouteFacts, has: { body: boolean; input: boolean }): ErrorCode[] {
   const codes: ErrorCode[] = [];
-  if (has.input) codes.push('VALIDATION_FAILED');
-  if (has.body) codes.push('PAYLOAD_TOO_LARGE');
-  if (facts.access !== 'public') {
+  // Fastify reads a body on every unsafe call, whether the route takes one or not: malformed JSON
+  // is a 400, a body over the limit a 413 and a content type nothing parses a 415.
+  const readsBody = has.body || UNSAFE.has(method);
+  if (has.input || readsBody) codes.push('VALIDATION_FAILED');
+  if (readsBody) codes.push('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
+  // Credentials are read on every API call, a public one's too (plugins/auth.ts): an agent's system
+  // sends its key on every call and the web app its session, so a public call can still answer an
+  // unknown or revoked key (401), a cookie session's missing CSRF token or pending two-factor setup,
+  // or an API key on account management (403).
+  if (facts.access !== 'public' || path.startsWith('/v1/')) {
     codes.push('UNAUTHENTICATED');
-    if (facts.access !== 'authenticated') codes.push('FORBIDDEN');
+    if ((facts.access !== 'public' && facts.access !== 'authenticated') || !apiKeyMayReach(path)) codes.push('FORBIDDEN');
     if (UNSAFE.has(method)) codes.push('CSRF_TOKEN_INVALID');
     if (!TOTP_SETUP_OPEN.has(`${method} ${path}`)) codes.push('TOTP_SETUP_REQUIRED');
   }
   if (path.includes('{') || facts.bookingToken) codes.push('NOT_FOUND');
   if (UNSAFE.has(method) && facts.operation !== undefined) codes.push('CONFLICT');
-  if (facts.rateLimited || (facts.access !== 'public' && securityOf(facts.access).some((s) => 'apiKey' in s))) codes.push('RATE_LIMITED');
+  // An API key's calls are counted on every route it may call, public ones included.
+  const keyMayCall = facts.access === 'public' ? path.startsWith('/v1/') && apiKeyMayReach(path) : securityOf(facts.access, path).some((s) => 'apiKey' in s);
+  if (facts.rateLimited || keyMayCall) codes.push('RATE_LIMITED');
   return codes;
 }
 
@@ -151,6 +175,7 @@ const SAMPLE_DESCRIPTION: Partial<Record<ErrorCode, string>> = {
   TOTP_SETUP_REQUIRED: 'set up two-factor sign-in first',
   CONFLICT: 'another change to the same records was under way; nothing was saved, try again',
   PAYLOAD_TOO_LARGE: 'the request body is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'a body of type text/plain is not accepted here',
 };
 
 /** An example of the error; a validation failure names the operation's own first input. */
@@ -166,7 +191,7 @@ function firstInput(operation: Operation): string {
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request', 401: 'Not signed in', 402: 'Payment declined', 403: 'Forbidden', 404: 'Not found', 409: 'Conflict',
-  413: 'Payload too large', 422: 'Unprocessable', 429: 'Too many requests', 500: 'Server error', 503: 'Unavailable',
+  413: 'Payload too large', 415: 'Unsupported media type', 422: 'Unprocessable', 429: 'Too many requests', 500: 'Server error', 503: 'Unavailable',
 };
 
 /** What every 429 carries besides the body (ADR 018). */
@@ -232,16 +257,17 @@ export function applyContract(doc: OpenApiDocument, areas: readonly AreaContract
   doc.components.schemas = { ...doc.components.schemas, ErrorCode: { type: 'string', enum: [...ERROR_CODES], description: 'The error catalogue (ADR 006); the HTTP status of each code is fixed.' }, ErrorBody: ERROR_BODY_SCHEMA };
   doc.components.securitySchemes = { ...SECURITY_SCHEMES };
   doc.tags = areas.map((a) => ({ name: a.tag, description: a.tagDescription }));
+  nullInNullableEnums(doc);
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [lower, operation] of Object.entries(methods)) {
       const method = lower.toUpperCase();
       const key = `${method} ${path}` as OperationKey;
       const facts = routes.get(key) ?? { access: path.startsWith('/v1/') ? 'backOffice' : 'public', rateLimited: false, operation: undefined };
       const contract = contracts.get(key);
-      const hasBody = operation.requestBody !== undefined;
+      const hasBody = operation.requestBody !== undefined || contract?.media?.request !== undefined;
       const hasInput = hasBody || (operation.parameters?.length ?? 0) > 0;
       const codes = [...new Set([...derivedErrors(method, path, facts, { body: hasBody, input: hasInput }), ...(contract?.errors ?? [])])];
-      operation.security = contract?.optionalSignIn ? [{}, ...securityOf('authenticated')] : [...securityOf(facts.access), ...(facts.bookingToken ? [{ bookingToken: [] }] : [])];
+      operation.security = contract?.optionalSignIn ? [{}, ...securityOf('authenticated', path)] : [...securityOf(facts.access, path), ...(facts.bookingToken ? [{ bookingToken: [] }] : [])];
       const byToken = facts.bookingToken ? '; and, without signing in, the group with its booking\'s link (`token`), for that booking only' : '';
       const accessLine = `**Who may call:** ${WHO[facts.access]}${byToken}.${facts.operation ? ` Written to the operation log as \`${facts.operation}\`.` : ''}`;
       if (contract) {
@@ -270,6 +296,23 @@ export function applyContract(doc: OpenApiDocument, areas: readonly AreaContract
     }
   }
   return doc;
+}
+
+/**
+ * OpenAPI 3.0.3: `nullable` does not widen an `enum`, which must list `null` itself, or a strict
+ * validator (and a generated client) refuses the null the server sends (`refusal_reason` of a
+ * booking not refused). The zod schemas' `.nullable()` enums are generated without it.
+ */
+function nullInNullableEnums(doc: OpenApiDocument) {
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (typeof value !== 'object' || value === null) return;
+    const schema = value as { nullable?: unknown; enum?: unknown[] };
+    if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+    for (const [key, child] of Object.entries(value)) if (key !== 'example' && key !== 'examples') visit(child);
+  };
+  visit(doc.components.schemas);
+  visit(doc.paths);
 }
 
 function groupByStatus(codes: ErrorCode[]): [string, ErrorCode[]][] {

@@ -86,8 +86,8 @@ export const bookingsContract: AreaContract[] = [defineArea('bookings', 'Group b
   'POST /v1/bookings/calculate_amount': {
     id: 'bookings.calculateAmount',
     summary: 'Price a group before booking',
-    description: 'Prices the participants on the given service days with the group\'s pricing plan (free places included) without writing anything. With `booking_id`, answers what changing that booking to these participants costs, decrement fees included.',
-    errors: ['UNPROCESSABLE'],
+    description: 'Prices the participants on the given service days with the group\'s pricing plan (free places included) without writing anything. With `booking_id`, answers what changing that booking to these participants costs, decrement fees included (404 when that booking is not one the caller may see).',
+    errors: ['UNPROCESSABLE', 'NOT_FOUND'],
     examples: { request: { group_type: 'NORMAL', service_days: [DAY], participant_group: PARTICIPANTS }, response: CALCULATE_RESPONSE },
   },
   'POST /v1/bookings': {

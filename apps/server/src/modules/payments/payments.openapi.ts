@@ -16,7 +16,28 @@ export const paymentsContract: AreaContract[] = [
     'POST /v1/bookings/{booking_id}/payments/{payment_id}/refund_paid': { id: 'payments.recordRefundPaid', summary: 'Record a refund paid back', description: 'The operator paid back a refund owed (coupon and other offline payments).', errors: ['PAYMENT_STEP_NOT_ALLOWED', 'ALREADY_CONFIRMED'] },
     'POST /v1/bookings/{booking_id}/adjust_amount': { id: 'payments.adjustAmount', summary: 'Adjust a booking\'s amount', errors: ['PAYMENT_STEP_NOT_ALLOWED'] },
     'PUT /v1/bookings/{booking_id}/set_cancel_payment_finished': { id: 'payments.setCancelPaymentFinished', summary: 'Mark the cancellation fee settled', errors: ['PAYMENT_STEP_NOT_ALLOWED', 'ALREADY_CONFIRMED'] },
-    'POST /v1/payment-webhooks/{gateway}': { id: 'payments.webhook', summary: 'Receive the card gateway\'s events', description: 'Called by the gateway, signed with the webhook secret; not for agents\' systems.', errors: ['GATEWAY_SIGNATURE_INVALID'] },
+    'POST /v1/payment-webhooks/{gateway}': {
+      id: 'payments.webhook',
+      summary: 'Receive the card gateway\'s events',
+      description: 'Called by the gateway, signed with the webhook secret; not for agents\' systems. `{gateway}` is the configured gateway (`sandbox`, `stripe`; any other is 404). The body is the gateway\'s own event, verified byte for byte against its signature header (`stripe-signature`, or the sandbox\'s `sandbox-signature: t=<unix s>,v1=<hex HMAC-SHA256 of "<t>.<body>">`); a missing, wrong or stale signature is `400 GATEWAY_SIGNATURE_INVALID`. An event already received answers `duplicate: true` and changes nothing.',
+      errors: ['GATEWAY_SIGNATURE_INVALID'],
+      media: {
+        request: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              description: 'The gateway\'s event as it sent it: its `id`, `type` and `data` in the gateway\'s own format.',
+              required: ['id', 'type'],
+              properties: { id: { type: 'string' }, type: { type: 'string', example: 'checkout.paid' }, data: { type: 'object' } },
+            },
+          },
+        },
+        headers: [
+          { name: 'stripe-signature', description: 'Stripe\'s signature of the body (gateway `stripe`).', schema: { type: 'string' } },
+          { name: 'sandbox-signature', description: 'The sandbox\'s signature of the body (gateway `sandbox`): `t=<unix seconds>,v1=<hex>`.', schema: { type: 'string' } },
+        ],
+      },
+    },
   }),
   defineArea('payment sandbox', 'The built-in sandbox card gateway\'s pages, for trying payments without a real gateway.', {
     'GET /v1/sandbox-gateway/checkouts/{ref}': { id: 'paymentSandbox.getCheckout', summary: 'Read a sandbox checkout' },
