@@ -8,6 +8,8 @@ const MOCKING_SERVER_FILES = ['apps/server/test/arrangement-application-terms.te
 const serverFiles: NonNullable<TestProjectInlineConfiguration['test']> = {
   environment: 'node',
   globalSetup: ['apps/server/test/global-setup.ts'],
+  // Every answer a server test receives is checked against /v1/openapi.json (the contract).
+  setupFiles: ['apps/server/test/support/response-validation-setup.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
 };
