@@ -222,10 +222,10 @@ GET /v1/bookings/:booking_id/payments/:payment_id/invoice.pdf            ok  ok 
 GET /v1/bookings/:booking_id/payments/:payment_id/receipt.pdf            ok  ok  403 401 own own own own own own 401
 GET /v1/bookings/:booking_id/payments/:payment_id/return-invoice.pdf     ok  ok  403 401 own own own own own own 401
 GET /v1/bookings/:booking_id/invoices/:payment_id                        own own own own own own own own own own own
-GET /v1/sales/summary                                                    ok  ok  403 401 403 403 403 403 403 403 401
 GET /v1/bookings/:booking_id/invoices/:payment_id.pdf                    own own own own own own own own own own own
 GET /v1/bookings/:booking_id/invoices/:payment_id/logo                   own own own own own own own own own own own
 GET /v1/bookings/:booking_id/invoices/:payment_id/stamp                  own own own own own own own own own own own
+GET /v1/sales/summary                                                    ok  ok  403 401 403 403 403 403 403 403 401
 GET /v1/settlements/agent                                                ok  ok  403 401 ok  ok  ok  ok  ok  ok  401
 GET /v1/settlements/group/:agent_settlement_id                           ok  ok  403 401 own own own own own own 401
 GET /v1/settlements/payment/:group_settlement_id                         ok  ok  403 401 own own own own own own 401
