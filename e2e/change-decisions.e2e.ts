@@ -77,7 +77,7 @@ const words = {
     declineTitle: 'Decline the change request',
     reasonLabel: 'Reason for declining',
     declineConfirm: 'Decline',
-    required: 'Enter the reason for declining',
+    required: 'Please enter reason for declining',
     reason: 'The seating plan for that day is fixed; we cannot rearrange the seats for fewer people.',
     noticeTitle: 'The change request was declined',
     accept: 'Accept the change',
