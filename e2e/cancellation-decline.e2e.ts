@@ -46,7 +46,7 @@ const words = {
     goesBack: 'the booking goes back to “Confirmed”',
     reasonLabel: 'Reason',
     confirm: 'Decline',
-    required: 'Enter the reason',
+    required: 'Please enter reason',
     reserved: 'Confirmed',
     reason: 'The charter for that day is already arranged; please call us to discuss a cancellation.',
     noticeTitle: 'The cancellation request was declined',
