@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Container, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconInfoCircle, IconPrinter } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import { PrintablePageBar } from '../components/printable-page-bar.tsx';
 import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatRatePercent, formatYen } from '../../../lib/yen.ts';
@@ -35,12 +35,7 @@ export function Component() {
   return (
     <Container size="md" py="xl" component="main">
       <Stack gap="md">
-        <Group justify="space-between">
-          <LanguageSwitch />
-          <Button variant="default" size="xs" leftSection={<IconPrinter size={14} aria-hidden />} onClick={() => window.print()}>
-            {t('policyDocument.print')}
-          </Button>
-        </Group>
+        <PrintablePageBar />
         <Title order={1} size="h2">
           {t('bookingPolicy.title', { id: bookingId })}
         </Title>

@@ -1,7 +1,6 @@
-import { Box, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { Box, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../../components/language-switch.tsx';
+import { PrintablePageBar } from '../components/printable-page-bar.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useCancellationPolicy } from '../api/get-cancellation-policy.ts';
 import { CancellationPolicyTable } from '../components/cancellation-policy-table.tsx';
@@ -16,12 +15,7 @@ export function Component() {
   return (
     <Container size="sm" py="xl" component="main">
       <Stack gap="md">
-        <Group justify="space-between">
-          <LanguageSwitch />
-          <Button variant="default" size="xs" leftSection={<IconPrinter size={14} aria-hidden />} onClick={() => window.print()}>
-            {t('policyDocument.print')}
-          </Button>
-        </Group>
+        <PrintablePageBar />
         <Title order={1} size="h2">
           {t('policyDocument.title')}
         </Title>
