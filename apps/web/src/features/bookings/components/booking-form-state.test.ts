@@ -16,6 +16,7 @@ import {
   returnBeforeOutbound,
   saveForm,
   toCreateBody,
+  toUpdateBody,
   tripLegs,
   withCallerAgent,
   withPickedTrain,
@@ -223,5 +224,26 @@ describe('a change draft with the train picked in the seat inquiry', () => {
     expect(withPickedTrain(single, picked('date=2027-13-40x&down_service_id=5'))).toBe(single);
     expect(withPickedTrain(single, picked('date=2027-06-12&up_service_id=5'))).toBe(single);
     expect(withPickedTrain(single, picked('date=2027-06-12&down_service_id=abc'))).toBe(single);
+  });
+});
+
+describe('the people\'s versions on a change draft', () => {
+  it('survive a stored and restored draft and go with the change, never with a new booking', () => {
+    const storage = memoryStorage();
+    const draft = {
+      ...filled(),
+      applicant: { name: '中村 さくら', email: 'sakura@example.com', phone_number: '075-111-2222', version: 3 },
+      tour_conductor: { name: '田中 一郎', phone_number: '090-1111-2222', version: 2 },
+      update_of: '26050101',
+    };
+    saveForm(storage, draft);
+    const restored = loadForm(storage);
+    if (restored.kind !== 'ok') throw new Error('the draft did not come back');
+    const change = toUpdateBody(restored.state, UNITS);
+    expect(change.applicant).toMatchObject({ name: '中村 さくら', version: 3 });
+    expect(change.tour_conductor).toMatchObject({ name: '田中 一郎', version: 2 });
+    const created = toCreateBody(restored.state, UNITS);
+    expect(created.applicant).not.toHaveProperty('version');
+    expect(created.tour_conductor).not.toHaveProperty('version');
   });
 });

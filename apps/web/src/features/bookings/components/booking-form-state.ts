@@ -29,8 +29,12 @@ export const BookingFormState = z.object({
   up_service_id: Id,
   agent_id: Id,
   agent_sub_group_id: Id,
-  applicant: z.object({ name: z.string(), email: z.string(), phone_number: z.string() }),
-  tour_conductor: z.object({ name: z.string(), phone_number: z.string() }),
+  /**
+   * The people; on a change draft each keeps the `version` read with the booking, so a change made
+   * meanwhile by someone else answers 409 BOOKING_CHANGED, also after the draft was restored.
+   */
+  applicant: z.object({ name: z.string(), email: z.string(), phone_number: z.string(), version: z.number().int().optional() }),
+  tour_conductor: z.object({ name: z.string(), phone_number: z.string(), version: z.number().int().optional() }),
   group: z.object({
     group_type: z.enum(['NORMAL', 'SCHOOL']),
     name: z.string(),
@@ -179,7 +183,7 @@ export function formFromBooking(booking: BookingResponse, origin: string): Booki
     agent_id: booking.agent_id,
     agent_sub_group_id: booking.agent_sub_group_id,
     applicant: { ...booking.applicant },
-    tour_conductor: { name: booking.tour_conductor?.name ?? '', phone_number: booking.tour_conductor?.phone_number ?? '' },
+    tour_conductor: { name: booking.tour_conductor?.name ?? '', phone_number: booking.tour_conductor?.phone_number ?? '', ...(booking.tour_conductor ? { version: booking.tour_conductor.version } : {}) },
     group: { ...booking.group, country_code: isCountryCode(booking.group.country_code) ? booking.group.country_code : 'OTHER' },
     quantities,
     wheel_chairs: booking.main_params.participant_group.wheel_chairs.map((w) => ({ need_slope: w.need_slope })),
@@ -327,9 +331,12 @@ export function toCreateBody(state: BookingFormState, units: readonly Unit[]): z
     if (!leg || serviceId === null) return null;
     return { service_date: legDate(state, leg), service_id: serviceId, from_station_id: leg.from, to_station_id: leg.to };
   };
-  const conductor = state.tour_conductor.name.trim() || state.tour_conductor.phone_number.trim() ? state.tour_conductor : null;
+  // A new booking starts at version 1: the versions a copy read belong to the booking it copied.
+  const { version: _applicantRead, ...applicant } = state.applicant;
+  const { version: _conductorRead, ...conductorData } = state.tour_conductor;
+  const conductor = conductorData.name.trim() || conductorData.phone_number.trim() ? conductorData : null;
   return {
-    applicant: state.applicant,
+    applicant,
     tour_conductor: conductor,
     group: state.group,
     service_order: { down_service: service('down'), up_service: service('up') },
@@ -345,7 +352,15 @@ export function toCreateBody(state: BookingFormState, units: readonly Unit[]): z
 /** The PUT /v1/bookings/{id}/params body of a change draft: the request without agent and idempotency fields. */
 export function toUpdateBody(state: BookingFormState, units: readonly Unit[]): z.input<typeof UpdateParamsBody> {
   const { applicant, tour_conductor, group, service_order, participant_group, note } = toCreateBody(state, units);
-  return { applicant, tour_conductor, group, service_order, participant_group, note };
+  const read = (version: number | undefined) => (version === undefined ? {} : { version });
+  return {
+    applicant: { ...applicant, ...read(state.applicant.version) },
+    tour_conductor: tour_conductor && { ...tour_conductor, ...read(state.tour_conductor.version) },
+    group,
+    service_order,
+    participant_group,
+    note,
+  };
 }
 
 /** Problems that the body schema cannot see: a leg without its train. */
