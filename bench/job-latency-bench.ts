@@ -16,7 +16,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -211,10 +211,30 @@ interface RunResult {
 
 const statsOf = (latencies: number[]): Stats => ({ n: latencies.length, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), max: latencies.length ? Math.max(...latencies) : NaN });
 
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+/**
+ * A fetch that tries once more when the connection was reset before an answer came: undici may
+ * send on a kept-alive socket the server is closing (a browser retries then too). Only for reads
+ * and the jobs' own run calls, never counted as a latency; the resets are counted and printed.
+ */
+let resets = 0;
+async function fetchOnceMore(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw error;
+    resets++;
+    console.warn(`${init?.method ?? 'GET'} ${url}: connection reset (${code}); asked once more`);
+    return fetch(url, init);
+  }
+}
+
+async function startServer(env: Record<string, string>, port: number, logFile: string): Promise<ChildProcess> {
+  // The server's own log (warnings and errors) goes to a file, to read when a run goes wrong.
+  const log = openSync(logFile, 'a');
   const server = spawn(process.execPath, [...nodeFlags, 'apps/server/src/server.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', JOBS: 'on', DEMO_DATA: 'on', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, TOTP_SECRET_KEY: randomBytes(32).toString('hex') },
   });
   let exited: string | undefined;
@@ -231,7 +251,8 @@ async function oneRun(engine: 'pglite' | 'postgres', seeded: Seeded, scratch: st
   const copy = await copyForRun(engine, seeded, scratch);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServer({ ...copy.env, SMTP_URL: smtp.url }, port);
+  const serverLog = join(scratch, `server-${engine}.log`);
+  const server = await startServer({ ...copy.env, SMTP_URL: smtp.url }, port, serverLog);
   const stop = () => server.kill('SIGTERM');
   process.on('exit', stop);
   try {
@@ -239,7 +260,7 @@ async function oneRun(engine: 'pglite' | 'postgres', seeded: Seeded, scratch: st
     if (!login.ok) throw new Error(`login ${login.status} ${await login.text()}`);
     const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
     const call = async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-      const res = await fetch(`${base}${path}`, { ...init, headers: { ...headers, ...(init.body ? { 'content-type': 'application/json' } : {}) } });
+      const res = await fetchOnceMore(`${base}${path}`, { ...init, headers: { ...headers, ...(init.body ? { 'content-type': 'application/json' } : {}) } });
       if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} -> ${res.status} ${await res.text()}`);
       return (await res.json()) as T;
     };
@@ -250,7 +271,7 @@ async function oneRun(engine: 'pglite' | 'postgres', seeded: Seeded, scratch: st
     const caller = async (kind: ProbeKind, path: string) => {
       while (running) {
         const start = now();
-        const res = await fetch(`${base}${path}`, { headers });
+        const res = await fetchOnceMore(`${base}${path}`, { headers });
         await res.arrayBuffer();
         if (!res.ok) throw new Error(`${path} -> ${res.status}`);
         probes.push({ kind, start, end: now() });
@@ -322,6 +343,10 @@ async function oneRun(engine: 'pglite' | 'postgres', seeded: Seeded, scratch: st
     result.idle = { stations: statsOf(idle('stations')), detail: statsOf(idle('detail')) };
     result.load = loadavg()[0]!;
     return result;
+  } catch (error) {
+    const log = existsSync(serverLog) ? readFileSync(serverLog, 'utf8').split('\n').slice(-40).join('\n') : '';
+    console.error(`${engine}: the run failed; the server's last log lines:\n${log || '(none)'}`);
+    throw error;
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
@@ -423,6 +448,7 @@ try {
     if (engine === 'postgres') await adminQuery('drop database if exists sagano_bench_jobs_template with (force)');
   }
 } finally {
+  if (resets > 0) console.warn(`${resets} connection resets, each asked once more`);
   await smtp.close();
   rmSync(scratch, { recursive: true, force: true });
 }
