@@ -33,8 +33,11 @@ export function pageText(): string {
   return words.join('');
 }
 
-/** Polls `find` until it answers something, or fails showing the page's words. */
-export async function waitFor<T>(find: () => T | null | undefined | false, timeout = 3000): Promise<T> {
+/**
+ * Polls `find` until it answers something, or fails showing the page's words. The limit is a
+ * safety net, not a speed goal: a render in jsdom on a loaded two-core machine took past 3 s.
+ */
+export async function waitFor<T>(find: () => T | null | undefined | false, timeout = 10_000): Promise<T> {
   const start = Date.now();
   for (;;) {
     const found = find();
