@@ -72,6 +72,13 @@ export const bookings = pgTable(
     /** The bulk operation that last secured or answered it (spec 000 §3 bulk_reservation_id). */
     bulkReservationId: integer('bulk_reservation_id').references(() => bulkReservations.id),
     requestHash: text('request_hash'),
+    /**
+     * The earliest and latest service date of its trains (null while it has none), kept by the database
+     * itself: triggers on booking_services (migration 0040) set them whenever trains are written. The
+     * booking list filters and sorts by service date on the booking alone (ADR 022).
+     */
+    firstServiceDate: date('first_service_date', { mode: 'string' }),
+    lastServiceDate: date('last_service_date', { mode: 'string' }),
     createdBy: uuid('created_by'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
@@ -92,6 +99,12 @@ export const bookings = pgTable(
     index('bookings_status_rank_idx').on(sql.raw(statusRankSql('status')), t.bookingId),
     // A page of one service-date period sorts its bookings by submission without visiting them.
     index('bookings_id_submitted_idx').on(t.id, t.submittedAt),
+    // The booking list in service-date order (ADR 022): read in order, its filters (status, group type,
+    // agent, branch, submission, last date) checked on the index entries alone, so a page or a total
+    // never visits the bookings it does not keep. The columns after booking_id (unique) change no order.
+    index('bookings_first_date_idx').on(t.firstServiceDate, t.bookingId, t.status, t.groupType, t.agentId, t.agentSubGroupId, t.submittedAt, t.lastServiceDate, t.id),
+    // A round trip whose outbound train lies before a service-date period and its return inside it.
+    index('bookings_last_date_idx').on(t.lastServiceDate, t.bookingId),
     // Group name search is a substring match (ILIKE '%…%'): trigrams. New entries wait in a
     // pending list that every search reads in full; 64 kB keeps that list to a few pages.
     index('bookings_group_name_trgm').using('gin', t.groupName.op('gin_trgm_ops')).with({ gin_pending_list_limit: 64 }),

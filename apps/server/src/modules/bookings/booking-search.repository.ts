@@ -2,7 +2,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { defaultSortOrder, type ServiceOrderNotification, type ServiceOrderRow, type ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
 import { statusRankSql } from '../../db/schema/booking-status-rank.ts';
-import { daysBetween } from '@sagano/domain/common/business-date';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
@@ -30,55 +29,16 @@ export const SEARCH_TOTAL_CAP = 10_000;
 
 async function cappedCount(db: Executor, fromWhere: SQL): Promise<{ total: number; total_capped: boolean }> {
   const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (select 1 ${fromWhere} limit ${SEARCH_TOTAL_CAP + 1}) x`));
-  const n = row?.n ?? 0;
-  return n > SEARCH_TOTAL_CAP ? { total: SEARCH_TOTAL_CAP, total_capped: true } : { total: n, total_capped: false };
+  return totalOf(row?.n ?? 0);
 }
 
-/**
- * Counts bookings up to the cap, as their first matching train (one row per booking): trains only
- * (service date, train): the trains alone; otherwise joined to their bookings.
- */
-async function countBookings(db: Executor, q: ServiceOrderSearchQuery, scope: TenantScope, where: SQL, firstLeg: SQL): Promise<{ total: number; total_capped: boolean }> {
-  if (onlyServiceFilters(q, scope)) return cappedCount(db, sql`from booking_services bs where ${where} and ${firstLeg}`);
-  return cappedCount(db, sql`from booking_services bs join bookings b on b.id = bs.booking_id ${agentJoinFor(q)} where ${where} and ${firstLeg}`);
+function totalOf(n: number): { total: number; total_capped: boolean } {
+  return n > SEARCH_TOTAL_CAP ? { total: SEARCH_TOTAL_CAP, total_capped: true } : { total: n, total_capped: false };
 }
 
 /** The agent table is joined for counting only when a filter reads it. */
 function agentJoinFor(q: ServiceOrderSearchQuery): SQL {
   return q.payment_type ? sql`join agents a on a.id = b.agent_id` : sql``;
-}
-
-/**
- * A service-date period of at most a month holds few trains' bookings: reading those first and
- * sorting them beats walking every booking newest first (which the planner would otherwise pick).
- */
-function narrowServiceDates(q: ServiceOrderSearchQuery): boolean {
-  if (!q.service_date_from || !q.service_date_to) return false;
-  const days = daysBetween(q.service_date_from, q.service_date_to);
-  return days >= 0 && days <= 31;
-}
-
-/** Whether every filter is on the trains (service date, train): then counting needs no booking rows. */
-function onlyServiceFilters(q: ServiceOrderSearchQuery, scope: TenantScope): boolean {
-  return (
-    scope.agentId === null &&
-    scope.agentSubGroupId === null &&
-    !q.submitted_at_from &&
-    !q.submitted_at_to &&
-    !q.booking_id &&
-    q.agent_id === undefined &&
-    !q.agent_sub_group_ids?.length &&
-    !q.group_types?.length &&
-    !q.group_name &&
-    !q.status?.length &&
-    !q.sub_status?.length &&
-    !q.country_code &&
-    !q.payment_type &&
-    !q.payment_status &&
-    !q.overdue &&
-    !q.admin_notification_msg &&
-    !q.agent_notification_msg
-  );
 }
 
 const PAYMENT_TYPE_OF_AGENT: Record<string, string> = { PREPAID: 'FREE', COUPON: 'CONTRACTED', MONTHLY: 'SPECIAL_CONTRACTED' };
@@ -88,25 +48,48 @@ function tokyoDay(date: string, endOfDay = false): string {
 }
 
 function inList<T>(column: SQL, values: readonly T[]): SQL {
-  return sql`${column} in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
+  return values.length === 0 ? sql`false` : sql`${column} in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
 }
 
 /** Statuses that wait for money: past its due date such a payment is overdue (isOverdue in domain/payments). */
 const WAITING_FOR_MONEY = ['PAYMENT_PENDING', 'INVOICE_PENDING'] as const;
 
 /**
- * The search's filters as SQL. `today` (yyyy-MM-dd in Tokyo, from the server's Clock) decides
- * what is overdue; `serviceId` narrows to one train.
+ * Where the service-date filter (and one train) is read: on the trains (`bs`, joined by the caller), or
+ * on the booking's own first and last service dates (`b` alone: the booking list, ADR 022). A booking
+ * has at most two trains (down and up), so "a train within the period" is "its first or its last
+ * service date within the period".
  */
-export function bookingFilters(q: ServiceOrderSearchQuery, scope: TenantScope, options: { today: string; serviceId?: number }): SQL {
+type ServiceDatesOn = 'trains' | 'booking';
+
+/**
+ * The search's filters as SQL. `today` (yyyy-MM-dd in Tokyo, from the server's Clock) decides
+ * what is overdue; `serviceId` narrows to one train. With `agentsOfType` (the ids of the agents of
+ * the payment type asked for) the payment type is read on the booking, with no agent join.
+ */
+export function bookingFilters(
+  q: ServiceOrderSearchQuery,
+  scope: TenantScope,
+  options: { today: string; serviceId?: number; serviceDatesOn?: ServiceDatesOn; agentsOfType?: readonly number[] },
+): SQL {
   const { today, serviceId } = options;
+  const onBooking = options.serviceDatesOn === 'booking';
   const f: SQL[] = [sql`true`];
-  if (serviceId !== undefined) f.push(sql`bs.service_id = ${serviceId}`);
+  if (serviceId !== undefined) {
+    f.push(onBooking ? sql`exists (select 1 from booking_services y where y.booking_id = b.id and ${legFilters(q, 'y', serviceId)})` : sql`bs.service_id = ${serviceId}`);
+  }
   f.push(tenantScopeSql(scope, 'b'));
   if (q.submitted_at_from) f.push(sql`b.submitted_at >= ${tokyoDay(q.submitted_at_from)}::timestamptz`);
   if (q.submitted_at_to) f.push(sql`b.submitted_at < ${tokyoDay(q.submitted_at_to, true)}::timestamptz`);
-  if (q.service_date_from) f.push(sql`bs.service_date >= ${q.service_date_from}::date`);
-  if (q.service_date_to) f.push(sql`bs.service_date <= ${q.service_date_to}::date`);
+  if (onBooking) {
+    // Listed bookings have trains; the dates as the booking carries them.
+    f.push(sql`b.first_service_date is not null`);
+    const period = servicePeriodOnBooking(q);
+    if (period) f.push(period);
+  } else {
+    if (q.service_date_from) f.push(sql`bs.service_date >= ${q.service_date_from}::date`);
+    if (q.service_date_to) f.push(sql`bs.service_date <= ${q.service_date_to}::date`);
+  }
   if (q.booking_id) {
     // A whole booking number is one index lookup; a part of one is a prefix search.
     const digits = q.booking_id.replace(/[^0-9]/g, '');
@@ -119,7 +102,9 @@ export function bookingFilters(q: ServiceOrderSearchQuery, scope: TenantScope, o
   if (q.status?.length) f.push(inList(sql`b.status`, q.status));
   if (q.sub_status?.length) f.push(inList(sql`b.sub_status`, q.sub_status));
   if (q.country_code) f.push(sql`b."group"->>'country_code' = ${q.country_code}`);
-  if (q.payment_type && PAYMENT_TYPE_OF_AGENT[q.payment_type]) f.push(sql`a.agent_type = ${PAYMENT_TYPE_OF_AGENT[q.payment_type]}`);
+  if (q.payment_type && PAYMENT_TYPE_OF_AGENT[q.payment_type]) {
+    f.push(options.agentsOfType ? inList(sql`b.agent_id`, options.agentsOfType) : sql`a.agent_type = ${PAYMENT_TYPE_OF_AGENT[q.payment_type]}`);
+  }
   if (q.payment_status) f.push(sql`exists (select 1 from payments p where p.booking_id = b.id and p.kind = 'FARE' and p.status = ${q.payment_status})`);
   if (q.overdue) {
     // The fare or a discrepancy still waiting for money past its due date (the list's overdue badge).
@@ -132,19 +117,17 @@ export function bookingFilters(q: ServiceOrderSearchQuery, scope: TenantScope, o
   return sql.join(f, sql` and `);
 }
 
-/**
- * Whether the filters pick few bookings from an index that is costly to read (a group name's
- * trigrams, part of a booking number, a service-date period of up to a month): then the matches
- * are read once, up to the count cap, and both the page and the total come from them.
- */
-function readMatchesOnce(q: ServiceOrderSearchQuery): boolean {
-  return narrowServiceDates(q) || !!q.group_name || !!q.booking_id;
+/** The service-date period on the booking's first and last service dates (null: no period asked). */
+function servicePeriodOnBooking(q: ServiceOrderSearchQuery): SQL | null {
+  const from = q.service_date_from;
+  const to = q.service_date_to;
+  if (from && to) return sql`(b.first_service_date between ${from}::date and ${to}::date or b.last_service_date between ${from}::date and ${to}::date)`;
+  if (from) return sql`b.last_service_date >= ${from}::date`;
+  if (to) return sql`b.first_service_date <= ${to}::date`;
+  return null;
 }
 
-/**
- * The trains a leg filter keeps (service dates, one train): the condition on `alias`, used to find
- * a booking's first matching train.
- */
+/** The trains a leg filter keeps (service dates, one train): the condition on `alias`. */
 function legFilters(q: ServiceOrderSearchQuery, alias: string, serviceId?: number): SQL {
   const t = sql.raw(alias);
   const f: SQL[] = [sql`true`];
@@ -154,17 +137,34 @@ function legFilters(q: ServiceOrderSearchQuery, alias: string, serviceId?: numbe
   return sql.join(f, sql` and `);
 }
 
-/** Whether `bs` is its booking's first train (date, then direction) among those the filters keep: one row per booking. */
-function firstLegOf(q: ServiceOrderSearchQuery, serviceId?: number): SQL {
-  return sql`not exists (select 1 from booking_services y where y.booking_id = bs.booking_id and (y.service_date, y.direction) < (bs.service_date, bs.direction) and ${legFilters(q, 'y', serviceId)})`;
-}
-
 /** Lifecycle order of the statuses, for sorting by status: the indexed expression (b.status). */
 const statusRank = sql.raw(statusRankSql('b.status'));
 
 /**
- * ORDER BY over a page's columns (first_date, submitted_at, booking_id, group_name, status_rank, id),
- * prefixed by `t` ('' or 'page.'): the sort key, then the booking number in the same direction.
+ * A booking's sort key on `b`. By service date it is its first train within the service-date filter:
+ * with a period starting `from`, the first service date when that lies in it, else the last (its
+ * return, the one train left in the period).
+ */
+function sortKeyOf(q: ServiceOrderSearchQuery): SQL {
+  switch (q.sort ?? 'submitted_at') {
+    case 'service_date':
+      return q.service_date_from
+        ? sql`case when b.first_service_date >= ${q.service_date_from}::date then b.first_service_date else b.last_service_date end`
+        : sql`b.first_service_date`;
+    case 'submitted_at':
+      return sql`b.submitted_at`;
+    case 'booking_id':
+      return sql`b.booking_id`;
+    case 'group_name':
+      return sql`b.group_name`;
+    case 'status':
+      return statusRank;
+  }
+}
+
+/**
+ * ORDER BY over a page's columns (sort_key, booking_id, id), prefixed by `t` ('' or 'page.'): the
+ * sort key, then the booking number in the same direction (by submission: the id, as its index).
  */
 function orderOf(q: ServiceOrderSearchQuery, t: string): SQL {
   const sort = q.sort ?? 'submitted_at';
@@ -174,16 +174,56 @@ function orderOf(q: ServiceOrderSearchQuery, t: string): SQL {
   const asc = (q.order ?? defaultSortOrder(sort)) === 'asc';
   const dir = sql.raw(asc ? 'asc' : sort === 'submitted_at' ? 'desc nulls last' : 'desc nulls first');
   const c = (name: string) => sql.raw(`${t}${name}`);
-  if (sort === 'submitted_at') return sql`${c('submitted_at')} ${dir}, ${c('id')} ${dir}`;
+  if (sort === 'submitted_at') return sql`${c('sort_key')} ${dir}, ${c('id')} ${dir}`;
   if (sort === 'booking_id') return sql`${c('booking_id')} ${dir}`;
-  const key = { service_date: 'first_date', group_name: 'group_name', status: 'status_rank' }[sort];
-  return sql`${c(key)} ${dir}, ${c('booking_id')} ${dir}`;
+  return sql`${c('sort_key')} ${dir}, ${c('booking_id')} ${dir}`;
+}
+
+/**
+ * Bookings matching `where` in page order (id, sort_key, booking_id), read in the order of an index:
+ * the sort key's, or by service date within a period starting `from`, two in step (bookings whose first
+ * date lies in the period, by it; those whose return alone does, by that), so no page sorts the period.
+ */
+function inOrder(q: ServiceOrderSearchQuery, where: SQL, whereButDates: SQL, limit: number, offset: number): SQL {
+  const from = q.service_date_from;
+  if (q.sort === 'service_date' && from) {
+    const to = q.service_date_to;
+    const upTo = (column: string) => (to ? sql`and ${sql.raw(column)} <= ${to}::date` : sql``);
+    return sql`select * from (
+        select b.id, b.first_service_date as sort_key, b.booking_id from bookings b
+        where ${whereButDates} and b.first_service_date >= ${from}::date ${upTo('b.first_service_date')}
+        union all
+        select b.id, b.last_service_date as sort_key, b.booking_id from bookings b
+        where ${whereButDates} and b.first_service_date < ${from}::date and b.last_service_date >= ${from}::date ${upTo('b.last_service_date')}
+      ) m order by ${orderOf(q, '')} limit ${limit} offset ${offset}`;
+  }
+  return sql`select b.id, ${sortKeyOf(q)} as sort_key, b.booking_id from bookings b where ${where} order by ${orderOf(q, '')} limit ${limit} offset ${offset}`;
+}
+
+/**
+ * Whether the filters pick few bookings from an index that is costly to read (a group name's
+ * trigrams, part of a booking number): then the matches are read once, up to the count cap, and both
+ * the page and the total come from them.
+ */
+function readMatchesOnce(q: ServiceOrderSearchQuery): boolean {
+  return !!q.group_name || !!q.booking_id;
+}
+
+/** The ids of the agents a payment type stands for (undefined: no payment-type filter). */
+async function agentsOfPaymentType(db: Executor, q: ServiceOrderSearchQuery): Promise<number[] | undefined> {
+  const agentType = q.payment_type ? PAYMENT_TYPE_OF_AGENT[q.payment_type] : undefined;
+  if (!agentType) return undefined;
+  return rowsOf<{ id: number }>(await db.execute(sql`select id from agents where agent_type = ${agentType} order by id`)).map((r) => r.id);
 }
 
 /**
  * One page of bookings (not trains: a round trip never splits across pages), sorted by `sort`/`order`,
  * each with every train it rides (with `serviceId`, the by-service list: that train only). The
  * total counts bookings. `today` decides what is overdue.
+ *
+ * The page is chosen on the bookings table alone (ADR 022): the service-date filter and sort read the
+ * booking's first and last service dates, the payment type the agents of that type; the trains,
+ * names and payments are joined to the page's rows only.
  */
 export async function searchServiceOrders(
   db: Executor,
@@ -199,68 +239,58 @@ export async function searchServiceOrders(
       : sql`(select coalesce(json_agg(json_build_object('notification_id', n.id, 'kind', n.kind, 'category', n.category, 'created_at', n.created_at, 'is_read', n.read_at is not null)
                                       order by n.created_at desc, n.id desc), '[]'::json)
              from notifications n where n.booking_id = b.id and n.audience = ${inbox} and n.deleted_at is null and ${tenantScopeSql(scope, 'n')})`;
-  const where = bookingFilters(q, scope, options);
-  const firstLeg = firstLegOf(q, serviceId);
+  const agentsOfType = await agentsOfPaymentType(db, q);
+  const filters = { ...options, serviceDatesOn: 'booking' as const, agentsOfType };
+  const where = bookingFilters(q, scope, filters);
+  const whereButDates = bookingFilters({ ...q, service_date_from: undefined, service_date_to: undefined }, scope, { ...filters, serviceId: undefined });
+  const serviceLeg = serviceId !== undefined ? sql`and exists (select 1 from booking_services y where y.booking_id = b.id and ${legFilters(q, 'y', serviceId)})` : sql``;
+  const count = () => cappedCount(db, sql`from bookings b where ${where}`);
   const once = readMatchesOnce(q);
   // Otherwise the count runs alongside the page (on a pool each takes its own connection).
-  const counting = once ? undefined : countBookings(db, q, scope, where, firstLeg);
+  const counting = once ? undefined : count();
   counting?.catch(() => undefined); // awaited below; this only keeps an early failure from being reported twice
   const offset = (q.page - 1) * q.per_page;
-  const trains = narrowServiceDates(q) ? sql`days` : sql`booking_services`;
-  // Each booking once, as its first matching train; the columns every sort reads.
-  const columns = sql`b.id, bs.service_date as first_date, b.submitted_at, b.booking_id, b.group_name, ${statusRank} as status_rank`;
-  const matching = (from: SQL) => sql`from bookings b join ${from} bs on bs.booking_id = b.id ${agentJoinFor(q)} where ${where}`;
-  // In service-date order the trains' day index is read in order (a few days' trains), not the whole period.
-  const inOrder = (also: SQL = sql`true`) => sql`select ${columns} ${matching(q.sort === 'service_date' ? sql`booking_services` : trains)} and ${firstLeg} and ${also} order by ${orderOf(q, '')}`;
-  const page = once
-    ? // The matching trains, up to the cap, each booking's first kept (in memory: no lookup per train).
-      // Past the cap the matches cannot be sorted in memory: the page is then read in order instead
-      // (each branch runs only when its one-time condition holds).
-      sql`hits as materialized (select ${columns}, bs.direction ${matching(trains)} limit ${SEARCH_TOTAL_CAP + 1}),
-        booked as (select distinct on (id) id, first_date, submitted_at, booking_id, group_name, status_rank from hits order by id, first_date, direction),
-        page as (
-          (select * from booked where (select count(*) from hits) <= ${SEARCH_TOTAL_CAP})
-          union all
-          (${inOrder(sql`(select count(*) from hits) > ${SEARCH_TOTAL_CAP}`)} limit ${offset + q.per_page})
-          order by ${orderOf(q, '')}
-          limit ${q.per_page} offset ${offset}
-        )`
-    : sql`page as (${inOrder()} limit ${q.per_page} offset ${offset})`;
   const shownLegs = serviceId !== undefined ? sql`and ${legFilters(q, 'bs', serviceId)}` : sql``;
-  const rows = rowsOf<{
-    id: number; booking_id: string; submitted_at: Date | string; service_date: string; service_id: number; names: LocalizedLabel[]; direction: 'down' | 'up';
-    from_station_id: number; to_station_id: number; departure_time: string | null; group_type: 'NORMAL' | 'SCHOOL'; group_name: string; agent_id: number; agent_name: string; agent_name_en: string; agent_type: string;
-    sub_group_name: string; sub_group_name_en: string; participant_quantity: number; operator_name: string; status: string; sub_status: string; caution: string;
-    payment_status: string | null; payment_method: string | null; payment_total: number | string | null; directions: number; hits: number | null; booked: number | null;
-    notifications: (Omit<ServiceOrderNotification, 'created_at'> & { created_at: string })[];
-  }>(
-    // The page is chosen on bookings and their trains only; the names and payments are joined to its rows alone.
-    await db.execute(sql`
-      with ${narrowServiceDates(q) ? sql`days as materialized (select * from booking_services bs where bs.service_date between ${q.service_date_from}::date and ${q.service_date_to}::date), ` : sql``}${page}
+  const pageRows = async (page: SQL, withHits = false) =>
+    rowsOf<{
+      id: number; booking_id: string; submitted_at: Date | string; service_date: string; service_id: number; names: LocalizedLabel[]; direction: 'down' | 'up';
+      from_station_id: number; to_station_id: number; departure_time: string | null; group_type: 'NORMAL' | 'SCHOOL'; group_name: string; agent_id: number; agent_name: string; agent_name_en: string; agent_type: string;
+      sub_group_name: string; sub_group_name_en: string; participant_quantity: number; operator_name: string; status: string; sub_status: string; caution: string;
+      payment_status: string | null; payment_method: string | null; payment_total: number | string | null; directions: number; hits: number | null;
+      notifications: (Omit<ServiceOrderNotification, 'created_at'> & { created_at: string })[];
+    }>(
+      // The page is chosen on bookings alone; its trains, names and payments are joined to its rows only.
+      await db.execute(sql`
+      with ${page}
       select b.id, b.booking_id, b.submitted_at, bs.service_date::text as service_date, bs.service_id, s.names, bs.direction,
              bs.from_station_id, bs.to_station_id, (select d.departure_hhmm from diagram_items d where d.service_id = bs.service_id and d.station_id = bs.from_station_id limit 1) as departure_time, b.group_type, b.group_name, a.id as agent_id, a.name_ja as agent_name, a.name_en as agent_name_en, a.agent_type,
              g.name_ja as sub_group_name, g.name_en as sub_group_name_en, b.participant_quantity, b.operator_name, b.status, b.sub_status, b.caution,
              p.status as payment_status, p.payment_method, p.total_amount_e6 as payment_total,
              (select count(*)::int from booking_services x where x.booking_id = b.id) as directions,
              ${notifications} as notifications,
-             ${once ? sql`(select count(*)::int from hits)` : sql`null::int`} as hits,
-             ${once ? sql`(select count(*)::int from booked)` : sql`null::int`} as booked
+             ${withHits ? sql`(select count(*)::int from hits)` : sql`null::int`} as hits
       from page
       join bookings b on b.id = page.id
       join booking_services bs on bs.booking_id = page.id ${shownLegs}
       join agents a on a.id = b.agent_id join agent_groups g on g.id = b.agent_sub_group_id join services s on s.id = bs.service_id
       left join lateral (select * from payments p where p.booking_id = b.id and p.kind = 'FARE' order by p.id desc limit 1) p on true
       order by ${orderOf(q, 'page.')}, bs.service_date, bs.direction`),
-  );
-  const { hits, booked } = rows[0] ?? {};
-  // The matched trains fit under the cap: their bookings are the exact total. Past it (or past the
-  // last page) the bookings are counted on their own, up to the cap.
-  const total =
-    counting !== undefined
-      ? await counting
-      : typeof hits === 'number' && typeof booked === 'number' && hits <= SEARCH_TOTAL_CAP
-        ? { total: booked, total_capped: false }
-        : await countBookings(db, q, scope, where, firstLeg);
+    );
+  const ordered = sql`page as (${inOrder(q, where, sql`${whereButDates} ${serviceLeg}`, q.per_page, offset)})`;
+  let rows;
+  let total: { total: number; total_capped: boolean };
+  if (once) {
+    // The matches, up to the cap, sorted in memory; past the cap the page is read in order instead.
+    rows = await pageRows(sql`hits as materialized (select b.id, ${sortKeyOf(q)} as sort_key, b.booking_id from bookings b where ${where} limit ${SEARCH_TOTAL_CAP + 1}),
+      page as (select * from hits order by ${orderOf(q, '')} limit ${q.per_page} offset ${offset})`, true);
+    const hits = rows[0]?.hits;
+    if (typeof hits === 'number' && hits <= SEARCH_TOTAL_CAP) total = totalOf(hits);
+    else if (typeof hits === 'number') [rows, total] = [await pageRows(ordered), totalOf(hits)];
+    else total = await count(); // past the last page
+  } else {
+    rows = await pageRows(ordered);
+    total = await counting!;
+  }
   return {
     ...total,
     rows: rows.map((r) => ({
