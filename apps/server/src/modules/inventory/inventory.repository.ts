@@ -4,6 +4,7 @@ import type { LocalizedLabel } from '@sagano/domain/common/language';
 import type { ServiceStatus } from '@sagano/domain/inventory/inventory-schemas';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { runningServiceDaysSql } from '../timetable/running-service-days.ts';
 
 export interface ServiceOnDay {
@@ -97,6 +98,80 @@ export async function groupCountersInRange(db: Executor, fromDate: string, toDat
   return rows.map((r) => ({ serviceDate: r.service_date, serviceId: r.service_id, arrangementTypeId: 0, leg: r.leg, capacity: Number(r.capacity), held: Number(r.held) }));
 }
 
+/** One direction of one day of the month calendar, totalled by the database. */
+export interface CalendarDirectionFigures {
+  direction: 'down' | 'up';
+  /** Trains on sale (neither suspended nor on hold). */
+  serviceCount: number;
+  /** Of those, the trains with group-allotment counters (the rest are not set up, not sold out). */
+  inventoryServiceCount: number;
+  /** Sum over those trains of the group seats on the whole line (the tightest leg's). */
+  groupSeats: number;
+  /** Sum over those trains of the vacant group seats on the whole line (none below 0). */
+  vacantSeats: number;
+  /** The most vacant seats any of those trains has on the whole line (its level is the direction's), null without one. */
+  bestVacant: number | null;
+}
+
+export interface CalendarDayFigures {
+  date: string;
+  pattern: string | null;
+  approvalPending: boolean;
+  directions: CalendarDirectionFigures[];
+}
+
+/**
+ * Every day of a date range with its pattern, whether an approval waiting (SUBMITTED or
+ * JOB_PENDING) touches it, and per direction the totals of its trains on sale, in one statement:
+ * the group counters are summed per train and leg, each train takes its tightest leg over the
+ * whole line (a leg without a counter counts 0), and the trains are totalled per day and
+ * direction in the database, so a month answers one row a day instead of every counter row.
+ */
+export async function calendarFigures(db: Executor, fromDate: string, toDate: string): Promise<CalendarDayFigures[]> {
+  const rows = rowsOf<{ date: string; pattern: string | null; approval_pending: boolean; directions: CalendarDirectionFigures[] | null }>(
+    await executePrepared(db, sql`
+      with on_sale as (
+        select r.service_date, r.service_id, s.direction
+        from ${runningServiceDaysSql(fromDate, toDate)} r
+        join services s on s.id = r.service_id
+        left join service_day_statuses st on st.service_date = r.service_date and st.service_id = r.service_id
+        where st.status is null or st.status not in ('suspended', 'pending')
+      ), legs as (
+        select c.service_date, c.service_id, c.leg, sum(c.capacity) as capacity, sum(c.capacity - c.held) as vacant
+        from inventory_counters c
+        where c.service_date between ${fromDate}::date and ${toDate}::date
+          and c.arrangement_type_id in (select a.arrangement_type_id from arrangement_types a where a.is_group_allotment)
+        group by 1, 2, 3
+      ), trains as (
+        -- The counter's CHECK keeps legs to 1..3: a train with fewer rows lacks a leg, which counts 0.
+        select service_date, service_id,
+               case when count(*) = 3 then min(capacity) else least(0, min(capacity)) end as group_seats,
+               case when count(*) = 3 then min(vacant) else least(0, min(vacant)) end as vacant
+        from legs group by 1, 2
+      ), directions as (
+        select o.service_date, o.direction, count(*)::int as service_count, count(t.service_id)::int as inventory_service_count,
+               coalesce(sum(t.group_seats), 0)::int as group_seats, coalesce(sum(greatest(t.vacant, 0)), 0)::int as vacant_seats,
+               max(t.vacant)::int as best_vacant
+        from on_sale o left join trains t on t.service_date = o.service_date and t.service_id = o.service_id
+        group by 1, 2
+      ), days as (
+        select service_date,
+               json_agg(json_build_object('direction', direction, 'serviceCount', service_count, 'inventoryServiceCount', inventory_service_count,
+                                          'groupSeats', group_seats, 'vacantSeats', vacant_seats, 'bestVacant', best_vacant)) as directions
+        from directions group by 1
+      )
+      select d.day::date::text as date, p.pattern,
+             exists (select 1 from approvals a
+                      where a.status in ('SUBMITTED', 'JOB_PENDING') and a.from_date <= d.day and a.to_date >= d.day) as approval_pending,
+             x.directions
+      from generate_series(${fromDate}::date, ${toDate}::date, interval '1 day') as d(day)
+      left join service_day_patterns p on p.service_date = d.day::date
+      left join days x on x.service_date = d.day::date
+      order by d.day`),
+  );
+  return rows.map((r) => ({ date: r.date, pattern: r.pattern, approvalPending: r.approval_pending, directions: r.directions ?? [] }));
+}
+
 export interface SeatRow {
   seatId: string;
   arrangementTypeId: number;
@@ -141,29 +216,6 @@ export async function patternsOfMonth(db: Executor, fromDate: string, toDate: st
     await db.execute(sql`select service_date::text as service_date, pattern from service_day_patterns where service_date between ${fromDate} and ${toDate}`),
   );
   return new Map(rows.map((r) => [r.service_date, r.pattern]));
-}
-
-/** Days touched by an approval still waiting (SUBMITTED or JOB_PENDING). */
-export async function pendingApprovalDays(db: Executor, fromDate: string, toDate: string): Promise<Set<string>> {
-  const rows = rowsOf<{ d: string }>(
-    await db.execute(sql`
-      select distinct gs::date::text as d
-      from approvals a, generate_series(greatest(a.from_date, ${fromDate}::date), least(a.to_date, ${toDate}::date), interval '1 day') gs
-      where a.status in ('SUBMITTED', 'JOB_PENDING') and a.from_date is not null and a.to_date is not null
-        and a.from_date <= ${toDate} and a.to_date >= ${fromDate}`),
-  );
-  return new Set(rows.map((r) => r.d));
-}
-
-export async function runningDayServices(db: Executor, fromDate: string, toDate: string): Promise<{ serviceDate: string; serviceId: number; direction: 'down' | 'up'; status: string | null }[]> {
-  const rows = rowsOf<{ service_date: string; service_id: number; direction: 'down' | 'up'; status: string | null }>(
-    await db.execute(sql`
-      select r.service_date::text as service_date, r.service_id, s.direction, st.status
-      from ${runningServiceDaysSql(fromDate, toDate)} r
-      join services s on s.id = r.service_id
-      left join service_day_statuses st on st.service_date = r.service_date and st.service_id = r.service_id`),
-  );
-  return rows.map((r) => ({ serviceDate: r.service_date, serviceId: r.service_id, direction: r.direction, status: r.status }));
 }
 
 /** Per train of a day: seats asked for by requests not yet holding allotments, and waitlisted requests. */

@@ -1,7 +1,7 @@
 /** Seat inquiry, the seat-level inventory of a train, slot adjustment and suspension. */
 import { unbookableReason } from '@sagano/domain/inventory/bookability';
 import { sql } from 'drizzle-orm';
-import { eachDay, lastDayOfMonth } from '@sagano/domain/common/business-date';
+import { lastDayOfMonth } from '@sagano/domain/common/business-date';
 import { allotmentLevel, bestLevel, DEFAULT_FEW_THRESHOLD, type AllotmentLevel, type SeatInquiryTag } from '@sagano/domain/inventory/allotment-level';
 import type {
   AdjustArrangementsBody,
@@ -23,12 +23,11 @@ import { bookingsOnStoppedTrains, refuseBookingsOnStoppedTrains, type StoppedTra
 import { promoteWaitlistAfterCommit } from '../bookings/waitlist-promotion-key.ts';
 import { listTrains } from '../reference/reference.repository.ts';
 import {
+  calendarFigures,
   countersOf,
   groupCountersInRange,
   patternsOfMonth,
-  pendingApprovalDays,
   requestsOnDay,
-  runningDayServices,
   seatsOf,
   minGroupSize,
   servicesOnDay,
@@ -58,10 +57,9 @@ export function isCheckViolation(error: unknown): boolean {
   return e.code === '23514' || e.cause?.code === '23514';
 }
 
-function monthRange(year: number, month: number): { from: string; to: string; days: string[] } {
+function monthRange(year: number, month: number): { from: string; to: string } {
   const yearMonth = `${year}-${String(month).padStart(2, '0')}`;
-  const days = eachDay(`${yearMonth}-01`, lastDayOfMonth(yearMonth));
-  return { from: days[0]!, to: days[days.length - 1]!, days };
+  return { from: `${yearMonth}-01`, to: lastDayOfMonth(yearMonth) };
 }
 
 /** Group seats, vacancy and holds of one train on a segment: the tightest leg decides. */
@@ -108,44 +106,35 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
       return value;
     },
 
-    /** Per day of a month: the pattern, pending approvals and the best level per direction. */
+    /**
+     * Per day of a month: the pattern, pending approvals and per direction the best level and
+     * totals; the database totals the trains (calendarFigures), the domain names the level.
+     */
     async calendarNow(year: number, month: number, directionIds: readonly ('down' | 'up')[] = DIRECTIONS): Promise<AllotmentCalendarResponse> {
-      const { from, to, days } = monthRange(year, month);
-      const [patterns, pending, running, counters] = await readAll(db, [
-        () => patternsOfMonth(db, from, to),
-        () => pendingApprovalDays(db, from, to),
-        () => runningDayServices(db, from, to),
-        () => groupCountersInRange(db, from, to),
-      ] as const);
-      const countersByService = new Map<string, CounterRow[]>();
-      for (const c of counters) {
-        const key = `${c.serviceDate}/${c.serviceId}`;
-        countersByService.set(key, [...(countersByService.get(key) ?? []), c]);
-      }
+      const { from, to } = monthRange(year, month);
+      const days = await calendarFigures(db, from, to);
       return {
         year,
         month,
         few_threshold: fewThreshold,
-        days: days.map((date) => {
+        days: days.map((day) => {
           const directions = directionIds.map((direction) => {
-            const services = running.filter((r) => r.serviceDate === date && r.direction === direction && sellable(r.status));
-            // Trains without inventory are "not set up", not sold out: they do not count.
-            const stocked = services.filter((s) => countersByService.has(`${date}/${s.serviceId}`));
-            const figures = stocked.map((s) => segmentFigures(countersByService.get(`${date}/${s.serviceId}`)!, [1, 2, 3]));
-            const levels = figures.map((f) => allotmentLevel(f.vacant, fewThreshold));
+            const figures = day.directions.find((d) => d.direction === direction);
+            // A direction's level is its best train's: the one with the most vacant seats.
+            const best = figures?.bestVacant ?? null;
             return {
               direction_id: direction,
-              allotment_level: bestLevel(levels),
-              group_seats: figures.reduce((n, f) => n + f.group, 0),
-              vacant_seats: figures.reduce((n, f) => n + Math.max(f.vacant, 0), 0),
-              service_count: services.length,
-              inventory_service_count: stocked.length,
+              allotment_level: best === null ? null : allotmentLevel(best, fewThreshold),
+              group_seats: figures?.groupSeats ?? 0,
+              vacant_seats: figures?.vacantSeats ?? 0,
+              service_count: figures?.serviceCount ?? 0,
+              inventory_service_count: figures?.inventoryServiceCount ?? 0,
             };
           });
           return {
-            date,
-            service_pattern: (patterns.get(date) ?? null) as AllotmentCalendarResponse['days'][number]['service_pattern'],
-            is_approval_pending: pending.has(date),
+            date: day.date,
+            service_pattern: day.pattern as AllotmentCalendarResponse['days'][number]['service_pattern'],
+            is_approval_pending: day.approvalPending,
             allotment_level: bestLevel(directions.flatMap((d) => (d.allotment_level ? [d.allotment_level] : []))),
             directions,
           };
