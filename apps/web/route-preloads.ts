@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import ts from 'typescript';
+import type { IndexHtmlTransformContext, Plugin } from 'vite';
+
+type OutputBundle = NonNullable<IndexHtmlTransformContext['bundle']>;
+type OutputChunk = Extract<OutputBundle[string], { type: 'chunk' }>;
+
+/** A route of the router as written: its full path pattern and the modules its own properties import on demand. */
+export interface RouteModules {
+  pattern: string;
+  modules: string[];
+}
+
+/**
+ * Reads the route tree handed to createBrowserRouter in `routerFile` (no code is run): for every
+ * route with a path or `index`, its full pattern ('/bookings/:bookingId/cancel') and the modules
+ * that it and its parents load with `import('…')` (their `lazy` screens and loaders' query modules).
+ */
+export function routeModules(routerFile: string): RouteModules[] {
+  const source = ts.createSourceFile(routerFile, readFileSync(routerFile, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const out: RouteModules[] = [];
+  const importsIn = (node: ts.Node, found: string[]) => {
+    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+      found.push(resolve(dirname(routerFile), node.arguments[0].text));
+    }
+    node.forEachChild((child) => importsIn(child, found));
+  };
+  const walk = (list: ts.ArrayLiteralExpression, prefix: string, inherited: string[]) => {
+    for (const element of list.elements) {
+      if (!ts.isObjectLiteralExpression(element)) continue;
+      let path: string | undefined;
+      let index = false;
+      let children: ts.ArrayLiteralExpression | undefined;
+      const own: string[] = [];
+      for (const property of element.properties) {
+        if (!ts.isPropertyAssignment(property)) continue;
+        const name = property.name.getText(source);
+        if (name === 'path' && ts.isStringLiteral(property.initializer)) path = property.initializer.text;
+        else if (name === 'index') index = property.initializer.kind === ts.SyntaxKind.TrueKeyword;
+        else if (name === 'children' && ts.isArrayLiteralExpression(property.initializer)) children = property.initializer;
+        else importsIn(property.initializer, own);
+      }
+      const full = path === undefined ? prefix : path.startsWith('/') ? path : `${prefix.replace(/\/$/, '')}/${path}`;
+      const modules = [...inherited, ...own];
+      if (path !== undefined || index) {
+        // A layout route and its index child share a pattern: the address loads both.
+        const pattern = full || '/';
+        const same = out.find((r) => r.pattern === pattern);
+        if (same) same.modules = [...new Set([...same.modules, ...modules])];
+        else out.push({ pattern, modules });
+      }
+      if (children) walk(children, full, modules);
+    }
+  };
+  const find = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'createBrowserRouter') {
+      const routes = node.arguments[0];
+      if (routes && ts.isArrayLiteralExpression(routes)) walk(routes, '', []);
+      return;
+    }
+    node.forEachChild(find);
+  };
+  find(source);
+  return out;
+}
+
+/** A pattern as a regular expression over location.pathname (a trailing slash allowed). */
+export function patternRegExp(pattern: string): string {
+  const segments = pattern.split('/').filter(Boolean);
+  const body = segments.map((s) => (s === '*' ? '.*' : s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+  return `^/${body}${segments.at(-1) === '*' ? '' : '/?'}$`;
+}
+
+/** How exact a pattern is: static segments before parameters before the catch-all (the router ranks them so too). */
+function rank(pattern: string): number {
+  return pattern
+    .split('/')
+    .filter(Boolean)
+    .reduce((score, s) => score + (s === '*' ? -100 : s.startsWith(':') ? 3 : 10), 0);
+}
+
+/**
+ * The files a chunk needs before it can run (its static imports, transitively, and their
+ * stylesheets), leaving out what the page's entry already brings.
+ */
+function closure(chunk: OutputChunk, byName: Map<string, OutputChunk>, loaded: Set<string>, files: Set<string>): void {
+  if (loaded.has(chunk.fileName) || files.has(chunk.fileName)) return;
+  files.add(chunk.fileName);
+  for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+  for (const name of chunk.imports) {
+    const next = byName.get(name);
+    if (next) closure(next, byName, loaded, files);
+  }
+}
+
+/**
+ * The script put at the end of index.html's head: it looks up the address's route in a table made
+ * at build time and adds a `<link rel=modulepreload>` (stylesheets: `rel=preload`) for each file of
+ * the route's screens, so that the browser fetches them alongside the entry chunk instead of after
+ * it has run. Runs once, before any module, and adds nothing for an unknown address.
+ */
+export function routePreloadScript(bundle: OutputBundle, routes: RouteModules[], base: string): string {
+  const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
+  // The entry and everything it imports statically: in the page already.
+  const loaded = new Set<string>();
+  const addLoaded = (chunk: OutputChunk) => {
+    if (loaded.has(chunk.fileName)) return;
+    loaded.add(chunk.fileName);
+    for (const name of chunk.imports) if (byName.has(name)) addLoaded(byName.get(name)!);
+  };
+  for (const chunk of chunks) if (chunk.isEntry) addLoaded(chunk);
+  const fileList: string[] = [];
+  const fileIndex = new Map<string, number>();
+  const table: [string, number[]][] = [];
+  for (const route of [...routes].sort((a, b) => rank(b.pattern) - rank(a.pattern))) {
+    const files = new Set<string>();
+    for (const module of route.modules) {
+      const chunk = byModule.get(module);
+      if (chunk) closure(chunk, byName, loaded, files);
+    }
+    // A route with nothing to preload (the sign-in page, in the entry) stays in the table, so that
+    // a wider pattern (the catch-all) does not answer for it.
+    const indices = [...files].map((f) => {
+      if (!fileIndex.has(f)) fileIndex.set(f, fileList.push(f) - 1);
+      return fileIndex.get(f)!;
+    });
+    table.push([patternRegExp(route.pattern), indices]);
+  }
+  return [
+    `(function(){var b=${JSON.stringify(base)},f=${JSON.stringify(fileList)},r=${JSON.stringify(table)},p=location.pathname,i,j,l,h;`,
+    'for(i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){for(j=0;j<r[i][1].length;j++){h=f[r[i][1][j]];l=document.createElement("link");',
+    'if(/\\.css$/.test(h)){l.rel="preload";l.setAttribute("as","style")}else l.rel="modulepreload";l.href=b+h;document.head.appendChild(l)}return}})();',
+  ].join('');
+}
+
+/**
+ * Preloads a first visit's route chunks from the HTML (see routePreloadScript): the router's lazy
+ * screens would otherwise be requested only once the entry chunk has downloaded and run, and their
+ * own imports only once those have arrived — three round trips before the screen's code is in.
+ */
+export function routePreloads(routerFile: string): Plugin {
+  let base = '/';
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle) return;
+        return [{ tag: 'script', children: routePreloadScript(ctx.bundle, routeModules(routerFile), base), injectTo: 'head' }];
+      },
+    },
+  };
+}
