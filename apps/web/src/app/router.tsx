@@ -79,6 +79,8 @@ export function createAppRouter(queryClient: QueryClient) {
     {
       path: '/',
       loader: shellLoader(queryClient),
+      // A screen's own moves (a list's page, sort or filters in the address) do not check the session again.
+      shouldRevalidate: samePathStaysLoaded,
       // The shell (header, menu, account dialogs) is downloaded with the first signed-in screen, not with the login page.
       lazy: lazyScreen(() => import('./shell/shell-layout.tsx').then((m) => ({ Component: m.ShellLayout }))),
       HydrateFallback: FullPageLoader,
@@ -106,6 +108,7 @@ export function createAppRouter(queryClient: QueryClient) {
             {
               path: 'bookings',
               loader: requireMenuEntry(queryClient, 'bookings'),
+              shouldRevalidate: samePathStaysLoaded,
               children: [
                 {
                   index: true,

@@ -11,6 +11,7 @@ import { useServiceOrders } from '../api/search-service-orders.ts';
 import { bookingListSearch, readBookingFilters, readListSort, withSort, writeBookingFilters } from '../api/booking-list-query.ts';
 import { BookingFilters } from '../components/booking-filters.tsx';
 import { BookingTable } from '../components/booking-table.tsx';
+import { PendingList, useListRequests } from '../components/pending-list.tsx';
 import { useBookingLabels } from '../components/use-booking-labels.ts';
 
 /** /bookings: the booking list, one row per booking with its trains, filters and sort in the address. */
@@ -28,15 +29,23 @@ export function Component() {
   // The same search the route's loader started while this screen downloaded (see booking-list-query.ts).
   const orders = useServiceOrders(bookingListSearch(searchParams, { agent: caps.agentPortal }));
 
+  // A page, sort or search asked for dims the list shown under a running bar in the click's own
+  // frame; the rows stay (placeholderData) until the new ones are there.
+  const requests = useListRequests();
+  const shown = searchParams.toString();
+  const ask = (params: URLSearchParams) => {
+    requests.ask({ from: shown, to: params.toString() });
+    setSearchParams(params);
+  };
   const goTo = (next: number) => {
     const params = withSort(writeBookingFilters(filters), sort);
     params.set('page', String(next));
-    setSearchParams(params);
+    ask(params);
   };
   // A header pressed again turns its order round; another header starts in its own default order, on page 1.
   const sortBy = (key: ServiceOrderSort) => {
     const order = key === sort.sort ? (sort.order === 'asc' ? 'desc' : 'asc') : defaultSortOrder(key);
-    setSearchParams(withSort(writeBookingFilters(filters), { sort: key, order }));
+    ask(withSort(writeBookingFilters(filters), { sort: key, order }));
   };
 
   return (
@@ -56,11 +65,13 @@ export function Component() {
         key={writeBookingFilters(filters).toString()}
         initial={filters}
         canPickAgent={backOffice}
-        onSearch={(values) => setSearchParams(withSort(writeBookingFilters(values), sort))}
+        onSearch={(values) => ask(withSort(writeBookingFilters(values), sort))}
       />
       <Paper withBorder p="md" pos="relative">
         <LoadingOverlay visible={orders.isFetching && !orders.data} />
-        <BookingTable rows={orders.data?.service_orders ?? []} labels={labels} sort={sort} onSort={sortBy} />
+        <PendingList requests={requests} shown={shown} placeholder={orders.isPlaceholderData}>
+          <BookingTable rows={orders.data?.service_orders ?? []} labels={labels} sort={sort} onSort={sortBy} />
+        </PendingList>
         {orders.data && (
           <ListPagination total={orders.data.total} capped={orders.data.total_capped} page={orders.data.page} perPage={orders.data.per_page} onChange={goTo} />
         )}

@@ -1,0 +1,70 @@
+import { Box, Progress } from '@mantine/core';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A list's search asked for by a click (a page, a sort, the filters) and the search shown when it
+ * was asked for. Read through useSyncExternalStore, so the click's own frame shows it: the router
+ * moves to the new address in a transition, which paints nothing until the new screen is rendered.
+ */
+export interface ListRequest {
+  from: string;
+  to: string;
+}
+
+export function createListRequests() {
+  let current: ListRequest | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    ask(request: ListRequest) {
+      current = request;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+export type ListRequests = ReturnType<typeof createListRequests>;
+
+/** The list's request store, one per screen. */
+export function useListRequests(): ListRequests {
+  return useState(createListRequests)[0];
+}
+
+/**
+ * Whether the list shown is not yet the one asked for: a click has asked for another search that the
+ * address does not show yet, or the rows shown are the previous search's (placeholder) while the new
+ * ones load. A request made from another search (the address has moved on since: back, forward, a
+ * link) is over.
+ */
+export function isListPending(request: ListRequest | null, shown: string, placeholder: boolean): boolean {
+  return placeholder || (request !== null && request.from === shown && request.to !== shown);
+}
+
+/**
+ * The list as it was, dimmed under a running bar, from the click that asked for another page until
+ * its rows are there. Only this frame renders on the click (its children are the screen's elements,
+ * unchanged), so the click paints at once however long the list is.
+ */
+export function PendingList({ requests, shown, placeholder, children }: { requests: ListRequests; shown: string; placeholder: boolean; children: ReactNode }) {
+  const { t } = useTranslation('common');
+  const request = useSyncExternalStore(requests.subscribe, requests.get);
+  const pending = isListPending(request, shown, placeholder);
+  return (
+    <Box pos="relative" aria-busy={pending} data-pending={pending || undefined} data-testid="list-frame">
+      {pending && (
+        // An indeterminate bar: a progressbar without a value.
+        <Progress.Root size="xs" radius={0} pos="absolute" top={0} left={0} right={0} style={{ zIndex: 1 }} role="progressbar" aria-label={t('status.loading')}>
+          <Progress.Section value={100} animated withAria={false} />
+        </Progress.Root>
+      )}
+      <Box style={{ opacity: pending ? 0.5 : 1, transition: 'opacity 150ms' }}>{children}</Box>
+    </Box>
+  );
+}
