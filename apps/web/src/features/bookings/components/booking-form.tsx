@@ -1,6 +1,7 @@
-import { Button, Checkbox, Group, NativeSelect, Select, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Select, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form';
 import { IconArrowRight } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreateBookingBody } from '@sagano/domain/bookings/booking-schemas';
 import { GROUP_TYPES } from '@sagano/domain/bookings/booking-constants';
@@ -37,7 +38,7 @@ import type { BookingLabels } from './use-booking-labels.ts';
 import { useLegVacancies, useMinGroupSize } from './use-leg-vacancies.ts';
 import { MAX_GROUP_NAME, MAX_GROUP_NAME_KANA, MAX_REQUEST_NOTE } from '@sagano/domain/bookings/booking-constants';
 import { MAX_PERSON_NAME } from '@sagano/domain/common/text-limits';
-import { counted } from '../../../components/length-counter.tsx';
+import { LiveField, LiveTextarea, LiveTextInput } from './live-field.tsx';
 // The form's sections use the booking page's section frame.
 import { BookingSection } from './booking-detail-sections.tsx';
 
@@ -102,18 +103,24 @@ function OwnAgentFields({ scope, form }: { scope: AgentScope; form: UseFormRetur
   }
   const groups = [...(agent.data?.groups ?? [])].sort((a, b) => Number(b.is_root) - Number(a.is_root));
   const root = groups.find((g) => g.is_root);
-  const chosen = form.values.agent_sub_group_id ?? root?.id ?? null;
   return (
     <>
       <TextInput label={t('form.agent')} value={agentName(agent.data?.name_ja, agent.data?.name_en)} readOnly variant="filled" />
-      <Select
-        label={t('form.branch')}
-        data={options(groups)}
-        value={chosen === null ? null : String(chosen)}
-        onChange={(v) => form.setFieldValue('agent_sub_group_id', v ? Number(v) : null)}
-        allowDeselect={false}
-        disabled={groups.length <= 1 || form.values.update_of !== null}
-      />
+      <LiveField form={form}>
+        {(values, change) => {
+          const picked = values.agent_sub_group_id ?? root?.id ?? null;
+          return (
+            <Select
+              label={t('form.branch')}
+              data={options(groups)}
+              value={picked === null ? null : String(picked)}
+              onChange={(v) => change(() => form.setFieldValue('agent_sub_group_id', v ? Number(v) : null))}
+              allowDeselect={false}
+              disabled={groups.length <= 1 || values.update_of !== null}
+            />
+          );
+        }}
+      </LiveField>
     </>
   );
 }
@@ -183,8 +190,7 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
   const trainsLocked = initial.update_of !== null && (own.data?.main_params.service_order.update_count ?? 0) >= 1;
   const trainChangeOnce = useTrainChangeOnce(form.values, own.data, labels);
   const agentList = agents.data?.agents ?? [];
-  const agent = agentList.find((a) => a.id === form.values.agent_id);
-  const branches = agent?.groups ?? [];
+  const prefectures = useMemo(() => [{ value: '', label: '—' }, ...prefectureOptions(i18n.language, t('form.overseas'))], [i18n.language, t]);
 
   return (
     <form
@@ -217,43 +223,56 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
               <OwnAgentFields scope={scope} form={form} />
             ) : (
               <>
-                <Select
-                  label={t('form.agent')}
-                  classNames={{ label: 'sagano-required-label' }}
-                  aria-required
-                  searchable
-                  data={options(agentList)}
-                  value={form.values.agent_id === null ? null : String(form.values.agent_id)}
-                  onChange={(v) => {
-                    const next = agentList.find((a) => String(a.id) === v);
-                    form.setFieldValue('agent_id', next ? next.id : null);
-                    form.setFieldValue('agent_sub_group_id', next?.groups.find((g) => g.is_root)?.id ?? null);
+                <LiveField form={form}>
+                  {(values, change) => (
+                    <Select
+                      label={t('form.agent')}
+                      classNames={{ label: 'sagano-required-label' }}
+                      aria-required
+                      searchable
+                      data={options(agentList)}
+                      value={values.agent_id === null ? null : String(values.agent_id)}
+                      onChange={(v) => {
+                        const next = agentList.find((a) => String(a.id) === v);
+                        change(() => {
+                          form.setFieldValue('agent_id', next ? next.id : null);
+                          form.setFieldValue('agent_sub_group_id', next?.groups.find((g) => g.is_root)?.id ?? null);
+                        });
+                      }}
+                      error={form.errors.agent_id ?? (agents.isError ? t('form.agentsUnavailable') : undefined)}
+                      disabled={values.update_of !== null}
+                    />
+                  )}
+                </LiveField>
+                <LiveField form={form}>
+                  {(values, change) => {
+                    const groups = agentList.find((a) => a.id === values.agent_id)?.groups ?? [];
+                    return (
+                      <Select
+                        label={t('form.branch')}
+                        data={options(groups)}
+                        value={values.agent_sub_group_id === null ? null : String(values.agent_sub_group_id)}
+                        onChange={(v) => change(() => form.setFieldValue('agent_sub_group_id', v ? Number(v) : null))}
+                        disabled={groups.length === 0 || values.update_of !== null}
+                      />
+                    );
                   }}
-                  error={form.errors.agent_id ?? (agents.isError ? t('form.agentsUnavailable') : undefined)}
-                  disabled={form.values.update_of !== null}
-                />
-                <Select
-                  label={t('form.branch')}
-                  data={options(branches)}
-                  value={form.values.agent_sub_group_id === null ? null : String(form.values.agent_sub_group_id)}
-                  onChange={(v) => form.setFieldValue('agent_sub_group_id', v ? Number(v) : null)}
-                  disabled={branches.length === 0 || form.values.update_of !== null}
-                />
+                </LiveField>
               </>
             )}
           </SimpleGrid>
         </BookingSection>
         <BookingSection title={t('form.steps.applicant')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput label={t('form.applicantName')} required {...form.getInputProps('applicant.name')} {...counted(form.values.applicant.name, MAX_PERSON_NAME)} />
-            <TextInput label={t('form.email')} type="email" required {...form.getInputProps('applicant.email')} />
-            <TextInput label={t('form.phone')} type="tel" required {...form.getInputProps('applicant.phone_number')} />
+            <LiveTextInput form={form} path="applicant.name" max={MAX_PERSON_NAME} label={t('form.applicantName')} required />
+            <LiveTextInput form={form} path="applicant.email" label={t('form.email')} type="email" required />
+            <LiveTextInput form={form} path="applicant.phone_number" label={t('form.phone')} type="tel" required />
           </SimpleGrid>
         </BookingSection>
         <BookingSection title={t('form.steps.conductor')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <TextInput label={t('form.conductorName')} {...form.getInputProps('tour_conductor.name')} {...counted(form.values.tour_conductor.name, MAX_PERSON_NAME, t('form.conductorHint'))} />
-            <TextInput label={t('form.conductorPhone')} type="tel" {...form.getInputProps('tour_conductor.phone_number')} />
+            <LiveTextInput form={form} path="tour_conductor.name" max={MAX_PERSON_NAME} hint={t('form.conductorHint')} label={t('form.conductorName')} />
+            <LiveTextInput form={form} path="tour_conductor.phone_number" label={t('form.conductorPhone')} type="tel" />
           </SimpleGrid>
         </BookingSection>
         <BookingSection title={t('form.steps.group')}>
@@ -262,37 +281,52 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
               <Text size="sm" fw={500} id="group-type-label">
                 {t('form.groupType')}
               </Text>
-              <SegmentedControl
-                aria-labelledby="group-type-label"
-                w="fit-content"
-                value={form.values.group.group_type}
-                onChange={(v) => form.setFieldValue('group.group_type', v === 'SCHOOL' ? 'SCHOOL' : 'NORMAL')}
-                data={GROUP_TYPES.map((g) => ({ value: g, label: t(`groupType.${g}`) }))}
-              />
+              <LiveField form={form}>
+                {(values, change) => (
+                  <SegmentedControl
+                    aria-labelledby="group-type-label"
+                    w="fit-content"
+                    value={values.group.group_type}
+                    onChange={(v) => change(() => form.setFieldValue('group.group_type', v === 'SCHOOL' ? 'SCHOOL' : 'NORMAL'))}
+                    data={GROUP_TYPES.map((g) => ({ value: g, label: t(`groupType.${g}`) }))}
+                  />
+                )}
+              </LiveField>
             </Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label={t('form.groupName')} required {...form.getInputProps('group.name')} {...counted(form.values.group.name, MAX_GROUP_NAME)} />
-              <TextInput label={t('form.groupKana')} {...form.getInputProps('group.name_kana')} {...counted(form.values.group.name_kana, MAX_GROUP_NAME_KANA)} />
-              <Select
-                label={t('form.country')}
-                classNames={{ label: 'sagano-required-label' }}
-      aria-required
-                searchable
-                // ~250 countries: the list opens with the first 60 (Japan first), typing searches them all.
-                limit={COUNTRY_LIST_LIMIT}
-                description={t('form.countryHint')}
-                data={countryOptions(i18n.language, t('form.otherCountry'))}
-                value={form.values.group.country_code}
-                onChange={(v) => form.setFieldValue('group.country_code', v ?? 'JPN')}
-                error={form.errors['group.country_code']}
-                allowDeselect={false}
-              />
-              <NativeSelect
-                label={t('form.prefecture')}
-                data={[{ value: '', label: '—' }, ...prefectureOptions(i18n.language, t('form.overseas'))]}
-                value={form.values.group.japan_prefecture_code === null ? '' : String(form.values.group.japan_prefecture_code)}
-                onChange={(e) => form.setFieldValue('group.japan_prefecture_code', e.currentTarget.value ? Number(e.currentTarget.value) : null)}
-              />
+              <LiveTextInput form={form} path="group.name" max={MAX_GROUP_NAME} label={t('form.groupName')} required />
+              <LiveTextInput form={form} path="group.name_kana" max={MAX_GROUP_NAME_KANA} label={t('form.groupKana')} />
+              <LiveField form={form}>
+                {(values, change) => (
+                  <Select
+                    label={t('form.country')}
+                    classNames={{ label: 'sagano-required-label' }}
+                    aria-required
+                    searchable
+                    // ~250 countries: the list opens with the first 60 (Japan first), typing searches them all.
+                    limit={COUNTRY_LIST_LIMIT}
+                    description={t('form.countryHint')}
+                    data={countryOptions(i18n.language, t('form.otherCountry'))}
+                    value={values.group.country_code}
+                    onChange={(v) => change(() => form.setFieldValue('group.country_code', v ?? 'JPN'))}
+                    error={form.errors['group.country_code']}
+                    allowDeselect={false}
+                  />
+                )}
+              </LiveField>
+              <LiveField form={form}>
+                {(values, change) => (
+                  <NativeSelect
+                    label={t('form.prefecture')}
+                    data={prefectures}
+                    value={values.group.japan_prefecture_code === null ? '' : String(values.group.japan_prefecture_code)}
+                    onChange={(e) => {
+                      const code = e.currentTarget.value;
+                      change(() => form.setFieldValue('group.japan_prefecture_code', code ? Number(code) : null));
+                    }}
+                  />
+                )}
+              </LiveField>
             </SimpleGrid>
           </Stack>
         </BookingSection>
@@ -301,8 +335,21 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
         </BookingSection>
         <BookingSection title={t('form.steps.other')}>
           <Stack gap="sm">
-            <Textarea label={t('form.note')} autosize minRows={2} maxRows={8} {...form.getInputProps('note')} {...counted(form.values.note, MAX_REQUEST_NOTE)} />
-            <Checkbox label={t('form.waitListing')} {...form.getInputProps('wait_listing', { type: 'checkbox' })} data-testid="wait-listing" />
+            <LiveTextarea form={form} path="note" max={MAX_REQUEST_NOTE} label={t('form.note')} autosize minRows={2} maxRows={8} />
+            <LiveField form={form}>
+              {(values, change) => (
+                <Checkbox
+                  label={t('form.waitListing')}
+                  {...form.getInputProps('wait_listing', { type: 'checkbox' })}
+                  checked={values.wait_listing}
+                  onChange={(e) => {
+                    const checked = e.currentTarget.checked;
+                    change(() => form.setFieldValue('wait_listing', checked));
+                  }}
+                  data-testid="wait-listing"
+                />
+              )}
+            </LiveField>
           </Stack>
         </BookingSection>
         <Group justify="flex-end">

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useCalculatedAmount } from '../api/calculate-amount.ts';
 import { enterableUnits, invalidQuantityUnits, isPassengerUnit, legDate, legsOverCapacity, legsTooSmall, neededSeats, quantityItems, tripLegs, type BookingFormState, type LegVacancy } from './booking-form-state.ts';
 import { CountInput } from './count-input.tsx';
+import { LiveField } from './live-field.tsx';
 import { formatYen } from '../../../lib/yen.ts';
 import { PriceItemsTable } from './price-items-table.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
@@ -197,12 +198,16 @@ export function ParticipantsInput({
                 return (
                   <Table.Td key={fare}>
                     {unit && (
-                      <CountInput
-                        aria-label={labels.unitName(unit.id)}
-                        value={form.values.quantities[String(unit.id)] ?? 0}
-                        onChange={(text) => form.setFieldValue(`quantities.${unit.id}`, text)}
-                        error={form.errors[`quantities.${unit.id}`]}
-                      />
+                      <LiveField form={form}>
+                        {(values, change) => (
+                          <CountInput
+                            aria-label={labels.unitName(unit.id)}
+                            value={values.quantities[String(unit.id)] ?? 0}
+                            onChange={(text) => change(() => form.setFieldValue(`quantities.${unit.id}`, text))}
+                            error={form.errors[`quantities.${unit.id}`]}
+                          />
+                        )}
+                      </LiveField>
                     )}
                   </Table.Td>
                 );
@@ -214,14 +219,17 @@ export function ParticipantsInput({
       {items.length > 0 && (
         <Group gap="md" align="flex-start" wrap="wrap" data-testid="item-units-input">
           {items.map((unit) => (
-            <CountInput
-              key={unit.id}
-              label={`${labels.unitName(unit.id)}（${t(`form.fareTypes.${unit.fare_type}`)}）`}
-              w={200}
-              value={form.values.quantities[String(unit.id)] ?? 0}
-              onChange={(text) => form.setFieldValue(`quantities.${unit.id}`, text)}
-              error={form.errors[`quantities.${unit.id}`]}
-            />
+            <LiveField key={unit.id} form={form}>
+              {(values, change) => (
+                <CountInput
+                  label={`${labels.unitName(unit.id)}（${t(`form.fareTypes.${unit.fare_type}`)}）`}
+                  w={200}
+                  value={values.quantities[String(unit.id)] ?? 0}
+                  onChange={(text) => change(() => form.setFieldValue(`quantities.${unit.id}`, text))}
+                  error={form.errors[`quantities.${unit.id}`]}
+                />
+              )}
+            </LiveField>
           ))}
         </Group>
       )}
@@ -233,26 +241,39 @@ export function ParticipantsInput({
       <VacancyNote state={form.values} labels={labels} vacancies={vacancies} />
       <AmountTable state={form.values} labels={labels} />
       <Group gap="md" align="flex-start" wrap="wrap">
-        <CountInput
-          label={t('form.wheelchairCount')}
-          w={170}
-          value={form.values.wheel_chair_text ?? chairs.length}
-          onChange={(text) => {
-            form.setFieldValue('wheel_chair_text', text);
-            // The list follows the count while it is valid; an invalid count keeps it and shows the range.
-            const n = parseCount(text, WHEELCHAIR_COUNT);
-            if (n !== null) form.setFieldValue('wheel_chairs', Array.from({ length: n }, (_, i) => chairs[i] ?? { need_slope: false }));
-          }}
-          error={form.errors.wheel_chair_text ?? form.errors['participant_group.wheel_chairs']}
-        />
-        {chairs.map((chair, i) => (
-          <Checkbox
-            key={i}
-            label={t('form.needSlope', { n: i + 1 })}
-            checked={chair.need_slope}
-            onChange={(e) => form.setFieldValue(`wheel_chairs.${i}.need_slope`, e.currentTarget.checked)}
-            mt={32}
-          />
+        <LiveField form={form}>
+          {(values, change) => (
+            <CountInput
+              label={t('form.wheelchairCount')}
+              w={170}
+              value={values.wheel_chair_text ?? values.wheel_chairs.length}
+              onChange={(text) =>
+                change(() => {
+                  form.setFieldValue('wheel_chair_text', text);
+                  // The list follows the count while it is valid; an invalid count keeps it and shows the range.
+                  const n = parseCount(text, WHEELCHAIR_COUNT);
+                  const now = form.getValues().wheel_chairs;
+                  if (n !== null) form.setFieldValue('wheel_chairs', Array.from({ length: n }, (_, i) => now[i] ?? { need_slope: false }));
+                })
+              }
+              error={form.errors.wheel_chair_text ?? form.errors['participant_group.wheel_chairs']}
+            />
+          )}
+        </LiveField>
+        {chairs.map((_, i) => (
+          <LiveField key={i} form={form}>
+            {(values, change) => (
+              <Checkbox
+                label={t('form.needSlope', { n: i + 1 })}
+                checked={values.wheel_chairs[i]?.need_slope ?? false}
+                onChange={(e) => {
+                  const checked = e.currentTarget.checked;
+                  change(() => form.setFieldValue(`wheel_chairs.${i}.need_slope`, checked));
+                }}
+                mt={32}
+              />
+            )}
+          </LiveField>
         ))}
       </Group>
     </Stack>

@@ -9,6 +9,7 @@ import { ServiceDateInput } from './service-date-input.tsx';
 import { ownHeld } from './use-leg-vacancies.ts';
 import { legDate, tripLegs, type BookingFormState, type TripLeg } from './booking-form-state.ts';
 import type { BookingLabels } from './use-booking-labels.ts';
+import { LiveField } from './live-field.tsx';
 
 function LegTrainSelect({ form, leg, labels, legKey, locked }: { form: UseFormReturnType<BookingFormState>; leg: TripLeg; labels: BookingLabels; legKey: 'outbound' | 'return'; locked: boolean }) {
   const { t } = useTranslation('bookings');
@@ -41,19 +42,26 @@ function LegTrainSelect({ form, leg, labels, legKey, locked }: { form: UseFormRe
   const dayClosed = trains.isSuccess && services.length === 0 && pattern !== 'ORDINARY' && pattern !== 'SPECIAL' ? (pattern ?? 'NONE') : null;
   return (
     <Stack gap={4}>
-      <Select
-        label={`${t(`form.${legKey}`)}: ${labels.stationName(leg.from)} → ${labels.stationName(leg.to)}`}
-        placeholder={trains.isFetching ? '…' : services.length === 0 && trains.isSuccess ? t('form.noTrains') : t('form.train')}
-        data={options}
-        value={value === null ? null : String(value)}
-        onChange={(v) => form.setFieldValue(field, v ? Number(v) : null)}
-        error={form.errors[field]}
-        classNames={{ label: 'sagano-required-label' }}
-        aria-required
-        allowDeselect={false}
-        disabled={locked || dayClosed !== null}
-        data-testid={`train-select-${leg.direction}`}
-      />
+      <LiveField form={form}>
+        {(values, change) => {
+          const chosen = values[field];
+          return (
+            <Select
+              label={`${t(`form.${legKey}`)}: ${labels.stationName(leg.from)} → ${labels.stationName(leg.to)}`}
+              placeholder={trains.isFetching ? '…' : services.length === 0 && trains.isSuccess ? t('form.noTrains') : t('form.train')}
+              data={options}
+              value={chosen === null ? null : String(chosen)}
+              onChange={(v) => change(() => form.setFieldValue(field, v ? Number(v) : null))}
+              error={form.errors[field]}
+              classNames={{ label: 'sagano-required-label' }}
+              aria-required
+              allowDeselect={false}
+              disabled={locked || dayClosed !== null}
+              data-testid={`train-select-${leg.direction}`}
+            />
+          );
+        }}
+      </LiveField>
       {dayClosed && (
         <Text size="sm" c="red.8" role="status" data-testid={`day-closed-${leg.direction}`}>
           {t(`form.dayClosed.${dayClosed}`)}
@@ -77,6 +85,8 @@ export function TrainPicker({ form, labels, locked = false }: { form: UseFormRet
     form.setFieldValue('down_service_id', null);
     form.setFieldValue('up_service_id', null);
   };
+  // Each control below is a LiveField: it shows its change at once, the rest of the form follows in a transition.
+
   return (
     <Stack gap="sm">
       {locked && (
@@ -85,65 +95,93 @@ export function TrainPicker({ form, labels, locked = false }: { form: UseFormRet
         </Alert>
       )}
       <Group gap="md" align="flex-end" wrap="wrap">
-        <ServiceDateInput
-          label={form.values.trip === 'round' ? t('form.outboundDate') : t('form.date')}
-          required
-          w={180}
-          value={form.values.service_date}
-          onChange={(date) => form.setFieldValue('service_date', date)}
-          error={form.errors.service_date}
-          disabled={locked}
-          data-testid="service-date"
-        />
+        <LiveField form={form}>
+          {(values, change) => (
+            <ServiceDateInput
+              label={values.trip === 'round' ? t('form.outboundDate') : t('form.date')}
+              required
+              w={180}
+              value={values.service_date}
+              onChange={(date) => change(() => form.setFieldValue('service_date', date))}
+              error={form.errors.service_date}
+              disabled={locked}
+              data-testid="service-date"
+            />
+          )}
+        </LiveField>
         <Stack gap={4}>
           <Text size="sm" fw={500} id="booking-trip-label">
             {t('form.trip')}
           </Text>
-          <SegmentedControl
-            aria-labelledby="booking-trip-label"
-            value={form.values.trip}
-            disabled={locked}
-            onChange={(v) => {
-              form.setFieldValue('trip', v === 'round' ? 'round' : 'single');
-              if (v !== 'round') {
-                const out = tripLegs({ ...form.values, trip: 'single' })[0];
-                form.setFieldValue(out?.direction === 'down' ? 'up_service_id' : 'down_service_id', null);
-              }
-            }}
-            data={[
-              { value: 'single', label: t('form.single') },
-              { value: 'round', label: t('form.round') },
-            ]}
-          />
+          <LiveField form={form}>
+            {(values, change) => (
+              <SegmentedControl
+                aria-labelledby="booking-trip-label"
+                value={values.trip}
+                disabled={locked}
+                onChange={(v) =>
+                  change(() => {
+                    form.setFieldValue('trip', v === 'round' ? 'round' : 'single');
+                    if (v !== 'round') {
+                      const out = tripLegs({ ...form.getValues(), trip: 'single' })[0];
+                      form.setFieldValue(out?.direction === 'down' ? 'up_service_id' : 'down_service_id', null);
+                    }
+                  })
+                }
+                data={[
+                  { value: 'single', label: t('form.single') },
+                  { value: 'round', label: t('form.round') },
+                ]}
+              />
+            )}
+          </LiveField>
         </Stack>
-        <NativeSelect
-          label={t('form.from')}
-          data={stationOptions}
-          value={form.values.from_station_id === null ? '' : String(form.values.from_station_id)}
-          onChange={(e) => setStation('from_station_id', e.currentTarget.value)}
-          disabled={locked}
-          w={170}
-        />
-        <NativeSelect
-          label={t('form.to')}
-          data={stationOptions}
-          value={form.values.to_station_id === null ? '' : String(form.values.to_station_id)}
-          onChange={(e) => setStation('to_station_id', e.currentTarget.value)}
-          disabled={locked}
-          w={170}
-        />
+        <LiveField form={form}>
+          {(values, change) => (
+            <NativeSelect
+              label={t('form.from')}
+              data={stationOptions}
+              value={values.from_station_id === null ? '' : String(values.from_station_id)}
+              onChange={(e) => {
+                const raw = e.currentTarget.value;
+                change(() => setStation('from_station_id', raw));
+              }}
+              disabled={locked}
+              w={170}
+            />
+          )}
+        </LiveField>
+        <LiveField form={form}>
+          {(values, change) => (
+            <NativeSelect
+              label={t('form.to')}
+              data={stationOptions}
+              value={values.to_station_id === null ? '' : String(values.to_station_id)}
+              onChange={(e) => {
+                const raw = e.currentTarget.value;
+                change(() => setStation('to_station_id', raw));
+              }}
+              disabled={locked}
+              w={170}
+            />
+          )}
+        </LiveField>
         {form.values.trip === 'round' && (
-          <ServiceDateInput
-            label={t('form.returnDate')}
-            description={t('form.returnDateHint')}
-            w={200}
-            value={form.values.return_date}
-            onChange={(date) => form.setFieldValue('return_date', date)}
-            error={form.errors.return_date}
-            clearable
-            disabled={locked}
-            data-testid="return-date"
-          />
+          <LiveField form={form}>
+            {(values, change) => (
+              <ServiceDateInput
+                label={t('form.returnDate')}
+                description={t('form.returnDateHint')}
+                w={200}
+                value={values.return_date}
+                onChange={(date) => change(() => form.setFieldValue('return_date', date))}
+                error={form.errors.return_date}
+                clearable
+                disabled={locked}
+                data-testid="return-date"
+              />
+            )}
+          </LiveField>
         )}
       </Group>
       {legs.length === 0 ? (
