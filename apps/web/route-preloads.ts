@@ -98,7 +98,8 @@ function closure(chunk: OutputChunk, byName: Map<string, OutputChunk>, loaded: S
  * The script put at the end of index.html's head: it looks up the address's route in a table made
  * at build time and adds a `<link rel=modulepreload>` (stylesheets: `rel=preload`) for each file of
  * the route's screens, so that the browser fetches them alongside the entry chunk instead of after
- * it has run. Runs once, before any module, and adds nothing for an unknown address.
+ * it has run. Later, a link of the app reached by the pointer or by focus has its route's files
+ * announced the same way, so the screen's code is on its way before the click.
  */
 export function routePreloadScript(bundle: OutputBundle, routes: RouteModules[], base: string): string {
   const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
@@ -129,10 +130,14 @@ export function routePreloadScript(bundle: OutputBundle, routes: RouteModules[],
     });
     table.push([patternRegExp(route.pattern), indices]);
   }
+  // p(path): each file of the first route matching `path` not announced yet gets its link. Called
+  // for the address at once, and for an in-app link's address when the pointer or focus reaches it.
   return [
-    `(function(){var b=${JSON.stringify(base)},f=${JSON.stringify(fileList)},r=${JSON.stringify(table)},p=location.pathname,i,j,l,h;`,
-    'for(i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){for(j=0;j<r[i][1].length;j++){h=f[r[i][1][j]];l=document.createElement("link");',
-    'if(/\\.css$/.test(h)){l.rel="preload";l.setAttribute("as","style")}else l.rel="modulepreload";l.href=b+h;document.head.appendChild(l)}return}})();',
+    `(function(){var b=${JSON.stringify(base)},f=${JSON.stringify(fileList)},r=${JSON.stringify(table)},d={},q;`,
+    'function p(path){var i,j,l,h;if(path===q)return;q=path;for(i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(path)){for(j=0;j<r[i][1].length;j++){h=f[r[i][1][j]];if(d[h])continue;d[h]=1;',
+    'l=document.createElement("link");if(/\\.css$/.test(h)){l.rel="preload";l.setAttribute("as","style")}else l.rel="modulepreload";l.href=b+h;document.head.appendChild(l)}return}}',
+    'function o(e){var a=e.target&&e.target.closest&&e.target.closest("a[href]");if(a&&a.origin===location.origin)p(a.pathname)}',
+    'p(location.pathname);document.addEventListener("pointerover",o,{passive:true});document.addEventListener("focusin",o)})();',
   ].join('');
 }
 

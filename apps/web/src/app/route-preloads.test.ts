@@ -70,11 +70,12 @@ describe('the preload script put in the page', () => {
     { pattern: '/list/:id', modules: ['/src/shell.tsx', '/src/detail.tsx'] },
     { pattern: '/*', modules: ['/src/shell.tsx'] },
   ];
+  const links = () => [...document.head.querySelectorAll('link')].map((l) => `${l.rel}${l.getAttribute('as') ? `:${l.getAttribute('as')}` : ''} ${l.getAttribute('href')}`);
   const run = (path: string) => {
     for (const link of document.head.querySelectorAll('link')) link.remove();
     history.replaceState(null, '', path);
     new Function(routePreloadScript(bundle as never, routes, '/'))();
-    return [...document.head.querySelectorAll('link')].map((l) => `${l.rel}${l.getAttribute('as') ? `:${l.getAttribute('as')}` : ''} ${l.getAttribute('href')}`);
+    return links();
   };
 
   it("announces the address's screens and what they import, not what the entry brings", () => {
@@ -88,5 +89,30 @@ describe('the preload script put in the page', () => {
 
   it('falls back to the catch-all (the shell) for an address no screen has', () => {
     expect(run('/nowhere').sort()).toEqual(['modulepreload /assets/common.js', 'modulepreload /assets/shell.js']);
+  });
+
+  // (The scripts of the tests before this one listen too: the links are compared as a set.)
+  it("announces a link's screen when the pointer or focus reaches it", () => {
+    run('/login');
+    const link = document.createElement('a');
+    link.href = '/list/7';
+    link.innerHTML = '<span>open</span>';
+    document.body.append(link);
+    link.querySelector('span')!.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    expect([...new Set(links())].sort()).toEqual(['modulepreload /assets/common.js', 'modulepreload /assets/detail.js', 'modulepreload /assets/shell.js']);
+    const list = document.createElement('a');
+    list.href = '/list';
+    document.body.append(list);
+    list.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    expect([...new Set(links())].sort()).toEqual([
+      'modulepreload /assets/common.js',
+      'modulepreload /assets/detail.js',
+      'modulepreload /assets/list.js',
+      'modulepreload /assets/shell.js',
+      'modulepreload /assets/table.js',
+      'preload:style /assets/list.css',
+    ]);
+    link.remove();
+    list.remove();
   });
 });
