@@ -15,7 +15,7 @@
  *   WEB_BENCH_RUNS=1 WEB_BENCH_SKIP=lighthouse npm run bench:web    (a quick look)
  */
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -266,7 +266,7 @@ async function main() {
     const only = process.env.WEB_BENCH_PAGES?.split(',');
     const targets = only ? allTargets.filter((t) => only.includes(t.name)) : allTargets;
 
-    lines.push(`## Web`, '', `Measured ${started.toISOString().slice(0, 16)}Z on ${cpus().length} cores (shared), Chromium ${CHROMIUM}, the production build served by the app on a fresh embedded database with the demo data and ${BOOKINGS} bookings. Command: \`${COMMAND}\` (WEB_BENCH_RUNS=${RUNS}).`, '');
+    lines.push(`## Web`, '', `Measured ${started.toISOString().slice(0, 16)}Z on ${cpus().length} cores (shared; load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} over 1 / 5 / 15 minutes when the measuring began), Chromium ${CHROMIUM}, the production build served by the app on a fresh embedded database with the demo data and ${BOOKINGS} bookings. Command: \`${COMMAND}\` (WEB_BENCH_RUNS=${RUNS}).`, '');
 
     // Initial JS
     const js = await measureJs(server.url, targets);
@@ -381,15 +381,50 @@ async function main() {
           },
         },
         {
-          name: 'booking create form: type in fields, open the country select',
+          // Every booking (the service dates cleared): 50 pages of 20.
+          name: `booking list (${BOOKINGS} bookings, all dates): turn pages, sort by a header`,
+          path: '/bookings?service_from=&service_to=',
+          ready: (p) => p.locator('table tbody tr').first().waitFor(),
+          interact: async (p) => {
+            const paging = p.getByRole('navigation', { name: 'ページ送り' });
+            const firstRow = () => p.locator('table tbody tr').first().textContent();
+            for (const control of ['次のページ', '次のページ', '最後のページ']) {
+              const before = await firstRow();
+              await paging.getByRole('button', { name: control }).click();
+              await p.waitForFunction(
+                (text) => {
+                  const doc = (globalThis as unknown as { document: { querySelector: (s: string) => { textContent: string | null } | null } }).document;
+                  return !doc.querySelector('[data-pending]') && doc.querySelector('table tbody tr')?.textContent !== text;
+                },
+                before,
+                { timeout: 60_000 },
+              );
+            }
+            await p.locator('table thead button').nth(1).click();
+            await p.waitForTimeout(1500);
+          },
+        },
+        {
+          name: 'booking create form: type in fields, pick trip, stations, wheelchairs, country',
           path: '/bookings/create',
           ready: (p) => p.getByLabel('申込者名').waitFor(),
           interact: async (p) => {
             await p.getByLabel('申込者名').pressSequentially('嵯峨野 太郎', { delay: 60 });
             await p.getByLabel('団体名', { exact: true }).pressSequentially('京都観光の会', { delay: 60 });
+            await p.getByText('往復', { exact: true }).click();
+            await p.waitForTimeout(300);
+            await p.getByLabel('乗車駅').selectOption({ index: 1 });
+            await p.waitForTimeout(300);
+            await p.getByLabel('降車駅').selectOption({ index: 4 });
+            await p.waitForTimeout(300);
+            await p.getByLabel('車いすの台数').fill('2');
+            await p.waitForTimeout(300);
             await p.getByRole('combobox', { name: /国・地域/ }).click();
             await p.waitForTimeout(300);
-            await p.keyboard.press('Escape');
+            await p.keyboard.press('ArrowDown');
+            await p.keyboard.press('ArrowDown');
+            await p.keyboard.press('Enter');
+            await p.waitForTimeout(300);
           },
         },
       ];
@@ -407,6 +442,7 @@ async function main() {
       await browser.close();
       lines.push('');
     }
+    lines.push(`Load average when the measuring ended: ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 minutes).`, '');
   } finally {
     await server.stop();
   }
