@@ -4,7 +4,14 @@ import ts from 'typescript';
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
 
 type OutputBundle = NonNullable<IndexHtmlTransformContext['bundle']>;
+
+/** The staff pages' languages, the default first, and where the choice is kept (packages/domain ui-language.ts, src/lib/i18n.ts). */
+const UI_LANGUAGES = ['ja', 'en'] as const;
+const LANGUAGE_STORAGE_KEY = 'sagano.lang';
 type OutputChunk = Extract<OutputBundle[string], { type: 'chunk' }>;
+
+/** Stands in a route's modules for the screens' messages (lib/i18n-bundle-{language}-screens.ts), fetched by its loader. */
+export const SCREEN_MESSAGES = 'i18n:screens';
 
 /** A route of the router as written: its full path pattern and the modules its own properties import on demand. */
 export interface RouteModules {
@@ -40,6 +47,8 @@ export function routeModules(routerFile: string): RouteModules[] {
         else if (name === 'index') index = property.initializer.kind === ts.SyntaxKind.TrueKeyword;
         else if (name === 'children' && ts.isArrayLiteralExpression(property.initializer)) children = property.initializer;
         else importsIn(property.initializer, own);
+        // A loader that fetches the screens' messages (itself or through the shell's loader).
+        if (name === 'loader' && /\b(loadScreenMessages|shellLoader)\b/.test(property.initializer.getText(source))) own.push(SCREEN_MESSAGES);
       }
       const full = path === undefined ? prefix : path.startsWith('/') ? path : `${prefix.replace(/\/$/, '')}/${path}`;
       const modules = [...inherited, ...own];
@@ -115,7 +124,19 @@ export function routePreloadScript(bundle: OutputBundle, routes: RouteModules[],
   for (const chunk of chunks) if (chunk.isEntry) addLoaded(chunk);
   const fileList: string[] = [];
   const fileIndex = new Map<string, number>();
-  const table: [string, number[]][] = [];
+  const indexOf = (f: string) => {
+    if (!fileIndex.has(f)) fileIndex.set(f, fileList.push(f) - 1);
+    return fileIndex.get(f)!;
+  };
+  // The messages of the sign-in page and shell (core) and of the screens, per language of the staff's pages.
+  const messageFiles = (language: string, part: string) => {
+    const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/lib/i18n-bundle-${language}${part}.ts`));
+    const files = new Set<string>();
+    if (chunk) closure(chunk, byName, loaded, files);
+    return [...files].map(indexOf);
+  };
+  const messages = Object.fromEntries(UI_LANGUAGES.map((l) => [l, [messageFiles(l, ''), messageFiles(l, '-screens')]]));
+  const table: [string, number[], number][] = [];
   for (const route of [...routes].sort((a, b) => rank(b.pattern) - rank(a.pattern))) {
     const files = new Set<string>();
     for (const module of route.modules) {
@@ -124,20 +145,21 @@ export function routePreloadScript(bundle: OutputBundle, routes: RouteModules[],
     }
     // A route with nothing to preload (the sign-in page, in the entry) stays in the table, so that
     // a wider pattern (the catch-all) does not answer for it.
-    const indices = [...files].map((f) => {
-      if (!fileIndex.has(f)) fileIndex.set(f, fileList.push(f) - 1);
-      return fileIndex.get(f)!;
-    });
-    table.push([patternRegExp(route.pattern), indices]);
+    table.push([patternRegExp(route.pattern), [...files].map(indexOf), route.modules.includes(SCREEN_MESSAGES) ? 1 : 0]);
   }
   // p(path): each file of the first route matching `path` not announced yet gets its link. Called
   // for the address at once, and for an in-app link's address when the pointer or focus reaches it.
+  // The first call adds the messages the app starts with in its language (as pickStartLanguage
+  // chooses it outside the group's page: ?lang=, the stored choice, else ja), and the screens'
+  // messages when the route's loader fetches them.
   return [
-    `(function(){var b=${JSON.stringify(base)},f=${JSON.stringify(fileList)},r=${JSON.stringify(table)},d={},q;`,
-    'function p(path){var i,j,l,h;if(path===q)return;q=path;for(i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(path)){for(j=0;j<r[i][1].length;j++){h=f[r[i][1][j]];if(d[h])continue;d[h]=1;',
-    'l=document.createElement("link");if(/\\.css$/.test(h)){l.rel="preload";l.setAttribute("as","style")}else l.rel="modulepreload";l.href=b+h;document.head.appendChild(l)}return}}',
-    'function o(e){var a=e.target&&e.target.closest&&e.target.closest("a[href]");if(a&&a.origin===location.origin)p(a.pathname)}',
-    'p(location.pathname);document.addEventListener("pointerover",o,{passive:true});document.addEventListener("focusin",o)})();',
+    `(function(){var b=${JSON.stringify(base)},f=${JSON.stringify(fileList)},r=${JSON.stringify(table)},m=${JSON.stringify(messages)},d={},q,g;`,
+    `try{g=[new URLSearchParams(location.search).get("lang"),localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})]}catch(e){g=[]}`,
+    `g=m[g[0]]?g[0]:m[g[1]]?g[1]:${JSON.stringify(UI_LANGUAGES[0])};`,
+    'function a(n){var l,h=f[n];if(d[h])return;d[h]=1;l=document.createElement("link");if(/\\.css$/.test(h)){l.rel="preload";l.setAttribute("as","style")}else l.rel="modulepreload";l.href=b+h;document.head.appendChild(l)}',
+    'function p(path,s){var i;if(path===q)return;q=path;for(i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(path)){if(s&&!/^\\/customer\\//.test(path)){m[g][0].forEach(a);if(r[i][2])m[g][1].forEach(a)}r[i][1].forEach(a);return}}',
+    'function o(e){var t=e.target&&e.target.closest&&e.target.closest("a[href]");if(t&&t.origin===location.origin)p(t.pathname)}',
+    'p(location.pathname,1);document.addEventListener("pointerover",o,{passive:true});document.addEventListener("focusin",o)})();',
   ].join('');
 }
 

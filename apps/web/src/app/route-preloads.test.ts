@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { patternRegExp, routeModules, routePreloadScript, type RouteModules } from '../../route-preloads.ts';
+import { patternRegExp, routeModules, routePreloadScript, SCREEN_MESSAGES, type RouteModules } from '../../route-preloads.ts';
 
 // The web app's src folder, as the build's module ids spell it (this file is in src/app).
 const srcDir = import.meta.dirname.replace(/[\\/]app$/, '');
@@ -22,7 +22,14 @@ describe("the router's routes as the build reads them", () => {
   it("counts a loader's on-demand query module, and the sign-in page (in the entry) loads nothing more", () => {
     expect(route('/customer/bookings/:bookingId')?.modules).toEqual([src('features/customer/api/customer-api.ts'), src('features/customer/routes/customer-booking.tsx')]);
     expect(route('/login')?.modules).toEqual([]);
-    expect(route('/*')?.modules).toEqual([src('app/shell/shell-layout.tsx')]);
+    expect([...(route('/*')?.modules ?? [])].sort()).toEqual([src('app/shell/shell-layout.tsx'), SCREEN_MESSAGES].sort());
+  });
+
+  it("marks the routes whose loaders fetch the screens' messages (the shell's, a public document's)", () => {
+    expect(route('/bookings')?.modules).toContain(SCREEN_MESSAGES);
+    expect(route('/cancellation-policy/document')?.modules).toContain(SCREEN_MESSAGES);
+    expect(route('/customer/bookings/:bookingId')?.modules).not.toContain(SCREEN_MESSAGES);
+    expect(route('/reset-password')?.modules).not.toContain(SCREEN_MESSAGES);
   });
 });
 
@@ -63,9 +70,14 @@ describe('the preload script put in the page', () => {
     }),
     'assets/table.js': chunk('assets/table.js', null, []),
     'assets/detail.js': chunk('assets/detail.js', '/src/detail.tsx', ['assets/common.js']),
+    'assets/ja.js': chunk('assets/ja.js', '/src/lib/i18n-bundle-ja.ts', []),
+    'assets/ja-screens.js': chunk('assets/ja-screens.js', '/src/lib/i18n-bundle-ja-screens.ts', []),
+    'assets/en.js': chunk('assets/en.js', '/src/lib/i18n-bundle-en.ts', []),
+    'assets/en-screens.js': chunk('assets/en-screens.js', '/src/lib/i18n-bundle-en-screens.ts', []),
   };
   const routes: RouteModules[] = [
     { pattern: '/login', modules: [] },
+    { pattern: '/board', modules: ['/src/shell.tsx', SCREEN_MESSAGES] },
     { pattern: '/list', modules: ['/src/shell.tsx', '/src/list.tsx'] },
     { pattern: '/list/:id', modules: ['/src/shell.tsx', '/src/detail.tsx'] },
     { pattern: '/*', modules: ['/src/shell.tsx'] },
@@ -79,21 +91,42 @@ describe('the preload script put in the page', () => {
   };
 
   it("announces the address's screens and what they import, not what the entry brings", () => {
-    expect(run('/list').sort()).toEqual(['modulepreload /assets/common.js', 'modulepreload /assets/list.js', 'modulepreload /assets/shell.js', 'modulepreload /assets/table.js', 'preload:style /assets/list.css']);
+    expect(run('/list').sort()).toEqual([
+      'modulepreload /assets/common.js',
+      'modulepreload /assets/ja.js',
+      'modulepreload /assets/list.js',
+      'modulepreload /assets/shell.js',
+      'modulepreload /assets/table.js',
+      'preload:style /assets/list.css',
+    ]);
   });
 
   it('takes the most exact route: a parameter before the catch-all, a named page before both', () => {
-    expect(run('/list/7').sort()).toEqual(['modulepreload /assets/common.js', 'modulepreload /assets/detail.js', 'modulepreload /assets/shell.js']);
-    expect(run('/login')).toEqual([]);
+    expect(run('/list/7').sort()).toEqual(['modulepreload /assets/common.js', 'modulepreload /assets/detail.js', 'modulepreload /assets/ja.js', 'modulepreload /assets/shell.js']);
+    expect(run('/login')).toEqual(['modulepreload /assets/ja.js']);
   });
 
   it('falls back to the catch-all (the shell) for an address no screen has', () => {
-    expect(run('/nowhere').sort()).toEqual(['modulepreload /assets/common.js', 'modulepreload /assets/shell.js']);
+    expect(run('/nowhere').sort()).toEqual(['modulepreload /assets/common.js', 'modulepreload /assets/ja.js', 'modulepreload /assets/shell.js']);
+  });
+
+  it("adds the messages of the language the app will start in, the screens' ones where the route's loader fetches them", () => {
+    const shell = ['modulepreload /assets/common.js', 'modulepreload /assets/shell.js'];
+    expect(run('/board').sort()).toEqual([...shell, 'modulepreload /assets/ja-screens.js', 'modulepreload /assets/ja.js'].sort());
+    localStorage.setItem('sagano.lang', 'en');
+    try {
+      expect(run('/board').sort()).toEqual([...shell, 'modulepreload /assets/en-screens.js', 'modulepreload /assets/en.js'].sort());
+      expect(run('/board?lang=ja').sort()).toEqual([...shell, 'modulepreload /assets/ja-screens.js', 'modulepreload /assets/ja.js'].sort());
+      expect(run('/login?lang=fr')).toEqual(['modulepreload /assets/en.js']);
+    } finally {
+      localStorage.removeItem('sagano.lang');
+    }
   });
 
   // (The scripts of the tests before this one listen too: the links are compared as a set.)
   it("announces a link's screen when the pointer or focus reaches it", () => {
     run('/login');
+    for (const l of document.head.querySelectorAll('link')) l.remove();
     const link = document.createElement('a');
     link.href = '/list/7';
     link.innerHTML = '<span>open</span>';
