@@ -235,7 +235,7 @@ async function startServer(env: Record<string, string>, port: number, logFile: s
   const server = spawn(process.execPath, [...nodeFlags, 'apps/server/src/server.ts'], {
     cwd: root,
     stdio: ['ignore', log, 'inherit'],
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', JOBS: 'on', DEMO_DATA: 'on', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, TOTP_SECRET_KEY: randomBytes(32).toString('hex') },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', JOBS: 'on', DEMO_DATA: 'on', LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, TOTP_SECRET_KEY: randomBytes(32).toString('hex') },
   });
   let exited: string | undefined;
   server.on('exit', (code, signal) => (exited = `server exited (${code ?? signal})`));
@@ -345,7 +345,8 @@ async function oneRun(engine: 'pglite' | 'postgres', seeded: Seeded, scratch: st
     return result;
   } catch (error) {
     const log = existsSync(serverLog) ? readFileSync(serverLog, 'utf8').split('\n').slice(-40).join('\n') : '';
-    console.error(`${engine}: the run failed; the server's last log lines:\n${log || '(none)'}`);
+    const status = server.exitCode !== null || server.signalCode !== null ? `the server had exited (code ${server.exitCode}, signal ${server.signalCode})` : 'the server was still running';
+    console.error(`${engine}: the run failed; ${status}; its last log lines:\n${log || '(none)'}`);
     throw error;
   } finally {
     server.kill('SIGTERM');
