@@ -3,7 +3,7 @@
  * booking list's filters sorted by service date (the list's default), and each filter alone with each
  * sort key, p95 ≤ 25 ms. Each case is asked REQUESTS times per round, the cases taking turns over
  * ROUNDS rounds; a case's figure is the median of its rounds' p95 (and p50), with the rounds' spread.
- * Run alone with `BENCH_ONLY=search npm run bench` (bench/booking-bench.ts), or as part of it.
+ * Run alone with `BENCH_ONLY=search node bench/booking-bench.ts` (Node 24: node_modules/.bin/node), or as part of `npm run bench`.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -143,7 +143,7 @@ export async function bookingSearchSection(database: Database, app: FastifyInsta
   const met = all.filter((c) => median(results.get(c.name)!.p95) <= GOAL_MS).length;
   return `## Booking search over ${MILLION.toLocaleString('en')} generated bookings (PostgreSQL)
 
-Command: \`BENCH_ONLY=search npm run bench\` (bench/booking-search.ts, from bench/booking-bench.ts; BENCH_ROUNDS=${ROUNDS}, BENCH_SEARCH_REQUESTS=${REQUESTS}).
+Command: \`BENCH_ONLY=search node bench/booking-bench.ts\` (bench/booking-search.ts; also part of \`npm run bench\`; BENCH_ROUNDS=${ROUNDS}, BENCH_SEARCH_REQUESTS=${REQUESTS}).
 Run on ${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, PostgreSQL server ${new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://127.0.0.1:5432').host}, 2 cores shared with other work:
 load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')} before generating, ${loadAfter.map((l) => l.toFixed(1)).join(' / ')} at the end.
 Data: ${Number(d!.bookings).toLocaleString('en')} bookings with ${Number(d!.trains).toLocaleString('en')} trains (the demo data and ${MILLION.toLocaleString('en')} generated in ${seconds.toFixed(0)} s, then VACUUM ANALYZE as autovacuum would leave them):

@@ -2,6 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { defaultSortOrder, type ServiceOrderNotification, type ServiceOrderRow, type ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
 import { statusRankSql } from '../../db/schema/booking-status-rank.ts';
+import { daysBetween } from '@sagano/domain/common/business-date';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
@@ -201,19 +202,29 @@ function inOrder(q: ServiceOrderSearchQuery, where: SQL, whereButDates: SQL, lim
 }
 
 /**
- * Whether the filters pick few bookings from an index that is costly to read (a group name's
- * trigrams, part of a booking number): then the matches are read once, up to the count cap, and both
- * the page and the total come from them.
+ * Whether the filters pick few bookings from an index of their own (a group name's trigrams, part of
+ * a booking number, a submission period of up to a week): then the matches are read once, up to the
+ * count cap, and both the page and the total come from them. A short submission period in particular
+ * must not be met by walking a sort index: bookings travel some weeks after they are submitted, so in
+ * service-date order a recent week's bookings all lie far along the index.
  */
 function readMatchesOnce(q: ServiceOrderSearchQuery): boolean {
-  return !!q.group_name || !!q.booking_id;
+  if (q.group_name || q.booking_id) return true;
+  if (!q.submitted_at_from || !q.submitted_at_to) return false;
+  const days = daysBetween(q.submitted_at_from, q.submitted_at_to);
+  return days >= 0 && days < 7;
 }
 
-/** The ids of the agents a payment type stands for (undefined: no payment-type filter). */
-async function agentsOfPaymentType(db: Executor, q: ServiceOrderSearchQuery): Promise<number[] | undefined> {
+/**
+ * The ids of the agents a payment type stands for (undefined: no payment-type filter), within the
+ * agent asked for and the caller's own: an agent of another type leaves none, and the search is
+ * then answered as empty by the database at once, not by reading that agent's bookings.
+ */
+async function agentsOfPaymentType(db: Executor, q: ServiceOrderSearchQuery, scope: TenantScope): Promise<number[] | undefined> {
   const agentType = q.payment_type ? PAYMENT_TYPE_OF_AGENT[q.payment_type] : undefined;
   if (!agentType) return undefined;
-  return rowsOf<{ id: number }>(await db.execute(sql`select id from agents where agent_type = ${agentType} order by id`)).map((r) => r.id);
+  const ids = rowsOf<{ id: number }>(await db.execute(sql`select id from agents where agent_type = ${agentType} order by id`)).map((r) => r.id);
+  return ids.filter((id) => (q.agent_id === undefined || id === q.agent_id) && (scope.agentId === null || id === scope.agentId));
 }
 
 /**
@@ -239,7 +250,7 @@ export async function searchServiceOrders(
       : sql`(select coalesce(json_agg(json_build_object('notification_id', n.id, 'kind', n.kind, 'category', n.category, 'created_at', n.created_at, 'is_read', n.read_at is not null)
                                       order by n.created_at desc, n.id desc), '[]'::json)
              from notifications n where n.booking_id = b.id and n.audience = ${inbox} and n.deleted_at is null and ${tenantScopeSql(scope, 'n')})`;
-  const agentsOfType = await agentsOfPaymentType(db, q);
+  const agentsOfType = await agentsOfPaymentType(db, q, scope);
   const filters = { ...options, serviceDatesOn: 'booking' as const, agentsOfType };
   const where = bookingFilters(q, scope, filters);
   const whereButDates = bookingFilters({ ...q, service_date_from: undefined, service_date_to: undefined }, scope, { ...filters, serviceId: undefined });

@@ -3,10 +3,10 @@
  * against (agent and branches, an earlier request with the same idempotency key, each train's
  * running, sales and vacancy on its legs, the pricing reference, the special contract terms
  * closed over its dates), and one write of the booking
- * with its trains, units, wheelchairs, first history revision and notifications; then its live
+ * with its trains, units, wheelchairs, first history revision, notifications and fare; then its live
  * updates (booking.changed; notification.changed to the operator when it notifies).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { jsonParam, rowsOf } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
@@ -128,22 +128,27 @@ export interface NewBooking {
   historyBy: string;
   /** Kinds of the admin booking notifications the submission raises. */
   notificationKinds: string[];
+  /** The fare's insert over the new booking `b` (the payments module's priceFareSql). */
+  fare: SQL;
 }
 
 /**
- * Writes the booking and everything under it in one statement. Answers undefined when a
- * booking with the same number or the same idempotency key exists (nothing is written).
+ * Writes the booking and everything under it in one statement, its fare too. Answers undefined when
+ * a booking with the same number or the same idempotency key exists (nothing is written).
  */
 export async function insertBookingGraph(db: Executor, b: NewBooking): Promise<{ id: number; booking_id: string } | undefined> {
+  const days = b.services.map((s) => s.service_date).sort();
   const [row] = rowsOf<{ id: number; booking_id: string }>(
     await executePrepared(db, sql`
       with b as (
         insert into bookings (booking_id, booking_token, agent_id, agent_sub_group_id, status, sub_status, wait_listing, group_type, group_name,
                               "group", applicant, tour_conductor, author, note, operator_name, participant_quantity, total_amount_e6,
-                              external_idempotent_id, request_hash, created_by)
+                              external_idempotent_id, request_hash, created_by, first_service_date, last_service_date)
         values (${b.bookingId}, ${b.bookingToken}, ${b.agentId}, ${b.agentSubGroupId}, ${b.status}, 'INITIAL', ${b.waitListing}, ${b.groupType}, ${b.groupName},
                 ${jsonParam(b.group)}::jsonb, ${jsonParam(b.applicant)}::jsonb, ${jsonParam(b.tourConductor)}::jsonb, ${jsonParam(b.author)}::jsonb, ${b.note}, ${b.operatorName},
-                ${b.participantQuantity}, ${b.totalAmountE6}, ${b.externalIdempotentId}, ${b.requestHash}, ${b.createdBy})
+                ${b.participantQuantity}, ${b.totalAmountE6}, ${b.externalIdempotentId}, ${b.requestHash}, ${b.createdBy},
+                -- Its trains' dates as the trains' trigger would set them, so the new row is not written twice.
+                ${days[0] ?? null}::date, ${days.at(-1) ?? null}::date)
         on conflict do nothing
         returning id, booking_id, agent_id, agent_sub_group_id
       ), services as (
@@ -166,6 +171,8 @@ export async function insertBookingGraph(db: Executor, b: NewBooking): Promise<{
         select 'ADMIN', 'booking', k.value, b.id, b.agent_id, b.agent_sub_group_id
         from b, json_array_elements_text(${JSON.stringify(b.notificationKinds)}::json) with ordinality as k(value, ord)
         order by k.ord
+      ), fare as (
+        ${b.fare}
       )
       select id, booking_id from b`),
   );
