@@ -9,9 +9,9 @@ import { lazyScreen } from '../lib/lazy-screen.ts';
 import { Component as LoginScreen } from '../features/auth/routes/login.tsx';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
 // The booking list's and a booking's first data are asked for by their loaders (small query modules, no UI).
-import { prefetchBookingList } from '../features/bookings/api/booking-list-query.ts';
+import { prefetchBookingList, searchIsRoleFree } from '../features/bookings/api/booking-list-query.ts';
 import { prefetchBookingWithUnits } from '../features/bookings/api/get-booking.ts';
-import { guestLoader, requireBookingScreen, requireMenuEntry, requireSession, samePathStaysLoaded, shellLoader } from './route-guards.ts';
+import { guestLoader, requireBookingScreen, requireMenuEntry, requireSession, samePathStaysLoaded, shellLoader, whenSessionCookie } from './route-guards.ts';
 
 /** Routes of spec 000 §2 built so far: /login and /reset-password outside the shell, the rest inside. */
 export function createAppRouter(queryClient: QueryClient) {
@@ -115,7 +115,12 @@ export function createAppRouter(queryClient: QueryClient) {
                   // The list's first page is asked for while the screen's code downloads, so the list
                   // renders once with its rows. A filter, sort or page change is the screen's own query.
                   loader: async (args) => {
+                    // Beside the session check when the search does not depend on the role (see shellLoader).
+                    const early = searchIsRoleFree(new URL(args.request.url).searchParams)
+                      ? whenSessionCookie(() => prefetchBookingList(queryClient, args, { agent: false, silent: true }))
+                      : null;
                     const session = await requireSession(queryClient, args.request);
+                    await early;
                     await prefetchBookingList(queryClient, args, { agent: capabilitiesOf(session.user).agentPortal });
                     return null;
                   },

@@ -12,7 +12,7 @@ export const sessionQueryKey = ['auth', 'session'] as const;
  * the browser's network process answers, which took 14 to 60 ms of the first screen's load while
  * its modules were being requested.
  */
-async function hasSessionCookie(): Promise<boolean> {
+export async function hasSessionCookie(): Promise<boolean> {
   if (typeof cookieStore !== 'undefined') return (await cookieStore.get(CSRF_COOKIE)) !== null;
   return readCookie(CSRF_COOKIE) !== undefined;
 }

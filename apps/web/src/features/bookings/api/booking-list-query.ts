@@ -128,7 +128,16 @@ export function bookingListSearch(params: URLSearchParams, options: { agent: boo
   return { page: readListPage(params), per_page: DEFAULT_PER_PAGE, ...filtersToQuery(readBookingFilters(params), options), ...readListSort(params) };
 }
 
-/** Starts the list's first page for the address while the screen's code downloads; the screen reads it from the cache. */
-export async function prefetchBookingList(queryClient: QueryClient, { request }: LoaderFunctionArgs, options: { agent: boolean }): Promise<void> {
-  await queryClient.prefetchQuery(serviceOrdersQueryOptions(bookingListSearch(new URL(request.url).searchParams, options)));
+/**
+ * Starts the list's first page for the address while the screen's code downloads; the screen reads
+ * it from the cache. `silent`: no error toast (asked before the session is known to be good).
+ */
+export async function prefetchBookingList(queryClient: QueryClient, { request }: LoaderFunctionArgs, options: { agent: boolean; silent?: boolean }): Promise<void> {
+  const query = serviceOrdersQueryOptions(bookingListSearch(new URL(request.url).searchParams, options));
+  await queryClient.prefetchQuery(options.silent ? { ...query, meta: { silentError: true } } : query);
+}
+
+/** Whether the list's search for the address is the same for every role (only the notification filter reads the role). */
+export function searchIsRoleFree(params: URLSearchParams): boolean {
+  return !readBookingFilters(params).notification.trim();
 }
