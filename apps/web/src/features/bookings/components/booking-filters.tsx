@@ -74,8 +74,8 @@ export function BookingFilters({
       moreInitiallyOpen={extendedSet}
       more={
         <>
-          <DateField label={t('filters.submittedFrom')} {...form.getInputProps('submitted_from')} />
-          <DateField label={t('filters.submittedTo')} {...form.getInputProps('submitted_to')} />
+          <Field deps={[form.values.submitted_from, form.errors.submitted_from, t]} render={() => <DateField label={t('filters.submittedFrom')} {...form.getInputProps('submitted_from')} />} />
+          <Field deps={[form.values.submitted_to, form.errors.submitted_to, t]} render={() => <DateField label={t('filters.submittedTo')} {...form.getInputProps('submitted_to')} />} />
           <Field
             deps={[form.values.sub_status, t]}
             render={() => (
@@ -122,8 +122,8 @@ export function BookingFilters({
         </>
       }
     >
-      <DateField label={t('filters.serviceFrom')} {...form.getInputProps('service_from')} />
-      <DateField label={t('filters.serviceTo')} {...form.getInputProps('service_to')} />
+      <Field deps={[form.values.service_from, form.errors.service_from, t]} render={() => <DateField label={t('filters.serviceFrom')} {...form.getInputProps('service_from')} />} />
+      <Field deps={[form.values.service_to, form.errors.service_to, t]} render={() => <DateField label={t('filters.serviceTo')} {...form.getInputProps('service_to')} />} />
       <Field
         deps={[form.values.booking_id, form.errors.booking_id, t]}
         render={() => (
