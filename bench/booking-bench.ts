@@ -146,13 +146,13 @@ async function replayedBookings(app: FastifyInstance, headers: Record<string, st
 /** One second of bookings before measuring: compiled code and prepared statements in place, as on a running server. */
 const WARM_UP_MS = 1000;
 
-async function appOn(database: Database) {
+async function appOn(database: Database, withDemoData = true) {
   await database.migrate();
-  await loadDemoData(database.db);
+  if (withDemoData) await loadDemoData(database.db);
   const app = await buildApp({ config: loadConfig({ LOGIN_RATE_LIMIT_PER_MINUTE: '100000' }), database, logger: false });
   const login = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'staff@example.com', password: 'Sagano#2026' } });
   const headers = { authorization: `Bearer ${login.json().access_token as string}` };
-  const [agent] = rowsOf<{ id: number }>(await database.db.execute(sql`select id from agents where agent_type = 'SPECIAL_CONTRACTED'`));
+  const [agent] = rowsOf<{ id: number }>(await database.db.execute(sql`select id from agents where agent_type = 'SPECIAL_CONTRACTED' order by id limit 1`));
   return { app, headers, agentId: agent!.id };
 }
 
@@ -166,10 +166,14 @@ function authenticatedReads(app: FastifyInstance, headers: Record<string, string
 
 
 // ---------- BENCH_ONLY=search: the booking search alone, on a database of its own ----------
+// BENCH_SEARCH_REUSE=1 measures again on the database the last such run filled (for trying changes; a result to keep is a fresh run).
 if (process.env.BENCH_ONLY === 'search') {
-  const database = await openPostgres(await freshDatabase(url, 'sagano_bench_search'), 20);
-  const { app, headers, agentId } = await appOn(database);
-  const section = await bookingSearchSection(database, app, headers, agentId);
+  const reuse = process.env.BENCH_SEARCH_REUSE === '1';
+  const target = new URL(url);
+  target.pathname = '/sagano_bench_search';
+  const database = await openPostgres(reuse ? target.toString() : await freshDatabase(url, 'sagano_bench_search'), 20);
+  const { app, headers, agentId } = await appOn(database, !reuse);
+  const section = await bookingSearchSection(database, app, headers, agentId, !reuse);
   writeSearchSection(section);
   console.log(section);
   await app.close();

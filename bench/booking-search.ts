@@ -100,9 +100,9 @@ async function measureCases(app: FastifyInstance, headers: Record<string, string
 }
 
 /** Fills `database` (migrated, demo data) with MILLION bookings and measures the booking list; answers its RESULTS.md section. */
-export async function bookingSearchSection(database: Database, app: FastifyInstance, headers: Record<string, string>, agentId: number): Promise<string> {
+export async function bookingSearchSection(database: Database, app: FastifyInstance, headers: Record<string, string>, agentId: number, fill = true): Promise<string> {
   const loadBefore = loadavg();
-  const seconds = await generate(database);
+  const seconds = fill ? await generate(database) : 0;
   const [d] = rowsOf<Record<string, string>>(
     await database.db.execute(sql`select (current_date + 30)::text as sf, (current_date + 36)::text as st, (current_date - 10)::text as bf, (current_date - 8)::text as bt,
                                          (select count(*) from bookings)::int as bookings, (select count(*) from booking_services)::int as trains`),
@@ -146,7 +146,7 @@ export async function bookingSearchSection(database: Database, app: FastifyInsta
 Command: \`BENCH_ONLY=search node bench/booking-bench.ts\` (bench/booking-search.ts; also part of \`npm run bench\`; BENCH_ROUNDS=${ROUNDS}, BENCH_SEARCH_REQUESTS=${REQUESTS}).
 Run on ${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}, PostgreSQL server ${new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://127.0.0.1:5432').host}, 2 cores shared with other work:
 load average ${loadBefore.map((l) => l.toFixed(1)).join(' / ')} before generating, ${loadAfter.map((l) => l.toFixed(1)).join(' / ')} at the end.
-Data: ${Number(d!.bookings).toLocaleString('en')} bookings with ${Number(d!.trains).toLocaleString('en')} trains (the demo data and ${MILLION.toLocaleString('en')} generated in ${seconds.toFixed(0)} s, then VACUUM ANALYZE as autovacuum would leave them):
+Data: ${Number(d!.bookings).toLocaleString('en')} bookings with ${Number(d!.trains).toLocaleString('en')} trains (${fill ? `the demo data and ${MILLION.toLocaleString('en')} generated in ${seconds.toFixed(0)} s, then VACUUM ANALYZE as autovacuum would leave them` : 'REUSED from an earlier run (BENCH_SEARCH_REUSE=1)'}):
 status, group type and agent drawn independently per booking (60 agents, skewed: the first few hold most bookings; the filtered agent is the demo's special-contract agent),
 submitted over 700 days, travelling 0–179 days after submission, one in five a round trip returning 1–3 days later.
 Each call is \`GET /v1/bookings/service_orders/search\` through fastify inject as the back office (20 rows a page, the page's trains, names, payments and notifications, and the total).
