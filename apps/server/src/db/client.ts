@@ -4,9 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -15,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { PgliteThread, type EmbeddedPglite } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -37,8 +36,11 @@ export interface Database {
   raw: SqlExecutor;
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** The embedded instance, for test snapshots; undefined on a server. */
-  pglite: PGlite | undefined;
+  /**
+   * The embedded database (its thread, ADR 019), for the backup's dump and test snapshots;
+   * undefined on a server.
+   */
+  pglite: EmbeddedPglite | undefined;
   /**
    * PostgreSQL only: the rows of one SELECT through a server-side cursor on a pool client of its
    * own, `batch` rows per round trip, pulled only as fast as the caller iterates. The client goes
@@ -181,16 +183,20 @@ export async function listenPostgres(url: string, channel: string, onPayload: (p
   };
 }
 
+/**
+ * The embedded database on `dataDir` (or in memory), loaded from a dump when given one. PGlite runs
+ * in a worker thread of its own (pglite-thread.ts, ADR 019), so its work never holds this thread.
+ */
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // btree_gist backs the seat exclusion constraint (a seat on overlapping legs of one service day);
-  // pg_trgm the substring search on group names.
-  const pglite = await PGlite.create({ dataDir, loadDataDir, extensions: { btree_gist, pg_trgm } });
-  return wrapPglite(pglite);
+  return wrapPglite(await PgliteThread.start(dataDir, loadDataDir));
 }
 
-export function wrapPglite(pglite: PGlite): Database {
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+/** A Database over an embedded instance: the thread openPglite starts (or a PGlite of this thread). */
+export function wrapPglite(pglite: EmbeddedPglite): Database {
+  // drizzle's PGlite session calls only query, exec and transaction (tx.query, tx.exec, tx.rollback).
+  const client = pglite as unknown as PGlite;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     engine: 'pglite',
@@ -204,12 +210,9 @@ export function wrapPglite(pglite: PGlite): Database {
         return { rows: results.at(-1)?.rows ?? [] };
       },
     },
-    migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER }),
     // One process, one connection: nothing can be missed, so there is no gap to report.
-    async listen(channel, onPayload) {
-      const stop = await pglite.listen(channel, onPayload);
-      return () => stop();
-    },
+    listen: (channel, onPayload) => pglite.listen(channel, onPayload),
     close: () => pglite.close(),
   };
 }

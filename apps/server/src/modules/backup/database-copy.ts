@@ -9,9 +9,9 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../../db/client.ts';
+import type { EmbeddedPglite } from '../../db/pglite-thread.ts';
 
 const run = promisify(execFile);
 
@@ -54,7 +54,7 @@ export async function factsOf(query: Query): Promise<DatabaseFacts> {
  * The embedded database at this instant: the facts are read and the folder dumped inside one
  * transaction, which on PGlite's single connection keeps every other statement out meanwhile.
  */
-export async function copyPglite(pglite: PGlite, workDir: string): Promise<DatabaseCopy> {
+export async function copyPglite(pglite: EmbeddedPglite, workDir: string): Promise<DatabaseCopy> {
   // A checkpoint first, so the restored copy has little write-ahead log to replay.
   await pglite.exec('checkpoint');
   const { facts, dump } = await pglite.transaction(async (tx) => {
