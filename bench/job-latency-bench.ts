@@ -255,6 +255,13 @@ async function oneRun(engine: 'pglite' | 'postgres', seeded: Seeded, scratch: st
   const server = await startServer({ ...copy.env, SMTP_URL: smtp.url }, port, serverLog);
   const stop = () => server.kill('SIGTERM');
   process.on('exit', stop);
+  // A bench stopped by a signal takes its server with it (an 'exit' handler alone does not run then).
+  const stopOnSignal = (signal: NodeJS.Signals) => {
+    stop();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
   try {
     const login = await fetch(`${base}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'Sagano#2026' }) });
     if (!login.ok) throw new Error(`login ${login.status} ${await login.text()}`);
@@ -352,6 +359,8 @@ async function oneRun(engine: 'pglite' | 'postgres', seeded: Seeded, scratch: st
     server.kill('SIGTERM');
     await new Promise((r) => (server.exitCode !== null ? r(null) : server.once('exit', r)));
     process.off('exit', stop);
+    process.off('SIGINT', stopOnSignal);
+    process.off('SIGTERM', stopOnSignal);
     await copy.remove();
   }
 }
