@@ -9,7 +9,7 @@ import { CUSTOMER_LANGUAGES } from '../common/ui-language.ts';
 import { MAX_MAIL_BODY, MAX_MAIL_SUBJECT } from '../common/text-limits.ts';
 import { MAX_SPECIAL_NOTE } from '../bookings/booking-schemas.ts';
 import { Car, DIRECTIONS, Seat } from '../reference/reference-schemas.ts';
-import { MAX_SEAT_NG_REASON } from './seat-limits.ts';
+import { MAX_OVERRIDE_REASON, MAX_SEAT_NG_REASON } from './seat-limits.ts';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES, REFUSAL_REASONS } from '../bookings/booking-state.ts';
 
 const DateString = z.iso.date();
@@ -108,7 +108,7 @@ export const SendSeatTableBody = z.object({
 /** POST /v1/bookings/{id}/confirm_voucher. */
 export const ConfirmVoucherBody = z.object({ note: z.string().max(MAX_SPECIAL_NOTE).default('') });
 /** Why the operator mails a prepaid voucher while its fare is unpaid (otherwise 409 VOUCHER_AWAITS_PAYMENT); kept in the history. */
-export const MAX_OVERRIDE_REASON = 500;
+export { MAX_OVERRIDE_REASON };
 const OverrideUnpaidReason = z.string().trim().min(1, 'enter why the voucher goes out before payment').max(MAX_OVERRIDE_REASON).optional();
 /** POST /v1/bookings/{id}/send_voucher: the voucher PDF mailed with the customer link. */
 export const SendVoucherBody = SendSeatTableBody.extend({ override_unpaid_reason: OverrideUnpaidReason });

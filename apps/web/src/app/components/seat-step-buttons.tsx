@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconArmchair, IconArrowRight, IconMailForward, IconT
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MAX_SPECIAL_NOTE } from '@sagano/domain/bookings/booking-constants';
-import { MAX_OVERRIDE_REASON } from '@sagano/domain/seats/seat-schemas';
+import { MAX_OVERRIDE_REASON } from '@sagano/domain/seats/seat-limits';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
 import type { NextBookingStep } from '@sagano/domain/bookings/booking-progress';
 import { counted } from '../../components/length-counter.tsx';
