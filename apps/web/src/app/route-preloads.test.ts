@@ -83,15 +83,17 @@ describe('the preload script put in the page', () => {
     { pattern: '/*', modules: ['/src/shell.tsx'] },
   ];
   const links = () => [...document.head.querySelectorAll('link')].map((l) => `${l.rel}${l.getAttribute('as') ? `:${l.getAttribute('as')}` : ''} ${l.getAttribute('href')}`);
-  const run = (path: string) => {
+  /** Runs the script at `path` and answers the links it has added once the page has painted. */
+  const run = async (path: string) => {
     for (const link of document.head.querySelectorAll('link')) link.remove();
     history.replaceState(null, '', path);
     new Function(routePreloadScript(bundle as never, routes, '/'))();
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
     return links();
   };
 
-  it("announces the address's screens and what they import, not what the entry brings", () => {
-    expect(run('/list').sort()).toEqual([
+  it("announces the address's screens and what they import, not what the entry brings", async () => {
+    expect((await run('/list')).sort()).toEqual([
       'modulepreload /assets/common.js',
       'modulepreload /assets/ja.js',
       'modulepreload /assets/list.js',
@@ -101,31 +103,31 @@ describe('the preload script put in the page', () => {
     ]);
   });
 
-  it('takes the most exact route: a parameter before the catch-all, a named page before both', () => {
-    expect(run('/list/7').sort()).toEqual(['modulepreload /assets/common.js', 'modulepreload /assets/detail.js', 'modulepreload /assets/ja.js', 'modulepreload /assets/shell.js']);
-    expect(run('/login')).toEqual(['modulepreload /assets/ja.js']);
+  it('takes the most exact route: a parameter before the catch-all, a named page before both', async () => {
+    expect((await run('/list/7')).sort()).toEqual(['modulepreload /assets/common.js', 'modulepreload /assets/detail.js', 'modulepreload /assets/ja.js', 'modulepreload /assets/shell.js']);
+    expect(await run('/login')).toEqual(['modulepreload /assets/ja.js']);
   });
 
-  it('falls back to the catch-all (the shell) for an address no screen has', () => {
-    expect(run('/nowhere').sort()).toEqual(['modulepreload /assets/common.js', 'modulepreload /assets/ja.js', 'modulepreload /assets/shell.js']);
+  it('falls back to the catch-all (the shell) for an address no screen has', async () => {
+    expect((await run('/nowhere')).sort()).toEqual(['modulepreload /assets/common.js', 'modulepreload /assets/ja.js', 'modulepreload /assets/shell.js']);
   });
 
-  it("adds the messages of the language the app will start in, the screens' ones where the route's loader fetches them", () => {
+  it("adds the messages of the language the app will start in, the screens' ones where the route's loader fetches them", async () => {
     const shell = ['modulepreload /assets/common.js', 'modulepreload /assets/shell.js'];
-    expect(run('/board').sort()).toEqual([...shell, 'modulepreload /assets/ja-screens.js', 'modulepreload /assets/ja.js'].sort());
+    expect((await run('/board')).sort()).toEqual([...shell, 'modulepreload /assets/ja-screens.js', 'modulepreload /assets/ja.js'].sort());
     localStorage.setItem('sagano.lang', 'en');
     try {
-      expect(run('/board').sort()).toEqual([...shell, 'modulepreload /assets/en-screens.js', 'modulepreload /assets/en.js'].sort());
-      expect(run('/board?lang=ja').sort()).toEqual([...shell, 'modulepreload /assets/ja-screens.js', 'modulepreload /assets/ja.js'].sort());
-      expect(run('/login?lang=fr')).toEqual(['modulepreload /assets/en.js']);
+      expect((await run('/board')).sort()).toEqual([...shell, 'modulepreload /assets/en-screens.js', 'modulepreload /assets/en.js'].sort());
+      expect((await run('/board?lang=ja')).sort()).toEqual([...shell, 'modulepreload /assets/ja-screens.js', 'modulepreload /assets/ja.js'].sort());
+      expect(await run('/login?lang=fr')).toEqual(['modulepreload /assets/en.js']);
     } finally {
       localStorage.removeItem('sagano.lang');
     }
   });
 
   // (The scripts of the tests before this one listen too: the links are compared as a set.)
-  it("announces a link's screen when the pointer or focus reaches it", () => {
-    run('/login');
+  it("announces a link's screen when the pointer or focus reaches it", async () => {
+    await run('/login');
     for (const l of document.head.querySelectorAll('link')) l.remove();
     const link = document.createElement('a');
     link.href = '/list/7';
