@@ -80,16 +80,16 @@ function wireOptions(options: QueryOptions | undefined): WireOptions | undefined
 
 /** The error as PGlite would have thrown it in this thread. */
 function reviveError(wire: WireError, asked?: Asked): Error {
-  let error: Error;
-  if (wire.kind === 'database') {
-    error = Object.assign(new messages.DatabaseError(wire.message, Number(wire.fields.length ?? 0), 'error'), wire.fields);
-    if (asked) Object.assign(error, { query: asked.text, params: asked.params, queryOptions: asked.options });
-  } else if (wire.kind === 'aborted') {
-    error = new TransactionAbortedError();
-  } else {
-    error = Object.assign(new Error(wire.message), wire.fields);
-    error.name = wire.name;
-  }
+  const error =
+    wire.kind === 'database'
+      ? new messages.DatabaseError(wire.message, Number(wire.fields.length ?? 0), 'error')
+      : wire.kind === 'aborted'
+        ? new TransactionAbortedError()
+        : Object.assign(new Error(wire.message), { name: wire.name });
+  Object.assign(error, wire.fields);
+  // PGlite puts the statement on its errors: the parameters and options as they were given here.
+  if (asked && 'params' in wire.fields) Object.assign(error, { params: asked.params });
+  if (wire.hadQueryOptions) Object.assign(error, { queryOptions: asked?.options });
   if (wire.stack) error.stack = wire.stack;
   return error;
 }

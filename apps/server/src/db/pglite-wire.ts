@@ -36,7 +36,9 @@ export interface WireError {
   name: string;
   message: string;
   stack?: string;
+  /** Own fields but the query options (functions: the main thread puts its own back). */
   fields: Record<string, unknown>;
+  hadQueryOptions: boolean;
 }
 
 export type FromWorker =

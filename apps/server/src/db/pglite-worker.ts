@@ -7,7 +7,7 @@
  * before the answer of the statement whose commit sent them.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { PGlite, TransactionAbortedError, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { FromWorker, ToWorker, WireError, WireOptions, WorkerStart } from './pglite-wire.ts';
@@ -16,16 +16,16 @@ const port = parentPort!;
 const start = workerData as WorkerStart;
 const post = (message: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
 
-/** What an error can carry across: PostgreSQL's fields as they are (the query options hold functions, and the main thread has them). */
+/** What an error can carry across: PostgreSQL's fields as they are (the query options hold functions; the main thread has them). */
 function wireError(error: unknown): WireError {
-  if (!(error instanceof Error)) return { kind: 'other', name: 'Error', message: String(error), fields: {} };
+  if (!(error instanceof Error)) return { kind: 'other', name: 'Error', message: String(error), fields: {}, hadQueryOptions: false };
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(error)) {
-    if (key === 'queryOptions' || key === 'params' || typeof value === 'function') continue;
+    if (key === 'queryOptions' || typeof value === 'function') continue;
     fields[key] = value;
   }
-  const kind = error.name === 'TransactionAbortedError' ? 'aborted' : 'severity' in error && 'code' in error ? 'database' : 'other';
-  return { kind, name: error.name, message: error.message, stack: error.stack, fields };
+  const kind = error instanceof TransactionAbortedError ? 'aborted' : 'severity' in error && 'code' in error ? 'database' : 'other';
+  return { kind, name: error.name, message: error.message, stack: error.stack, fields, hadQueryOptions: 'queryOptions' in error };
 }
 
 const keepText = (value: string) => value;

@@ -1,0 +1,233 @@
+/**
+ * The embedded database as `npm start` runs it (ADR 019): the product's own server start
+ * (`node <scripts/server-node-flags.json> apps/server/src/server.ts`, PGlite in its worker thread,
+ * jobs on) in a child process on a data folder on disk, 16 clients booking through HTTP (submit +
+ * reserve allotments), and for scale in the same rounds one authenticated read (GET /v1/auth/me).
+ * Then the cost of crossing the thread: the same statements through drizzle on PGlite in this
+ * thread and on PGlite in its worker, one after another, in turns.
+ *
+ * `npm run bench` (scripts/bench.mjs), or `node bench/pglite-bench.ts` (BENCH_MS, BENCH_ROUNDS).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { openPglite, rowsOf, wrapPglite, type Database } from '../apps/server/src/db/client.ts';
+import { loadDemoData } from '../apps/server/src/db/seed/demo-data.ts';
+import { writeResultsSection } from './bench-support.ts';
+
+const DURATION_MS = Number(process.env.BENCH_MS ?? 5000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CLIENTS = 16;
+const WARM_UP_MS = 1000;
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 2000);
+const GOAL = 50;
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const nodeFlags = JSON.parse(readFileSync(join(root, 'scripts/server-node-flags.json'), 'utf8')) as string[];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const spreadOf = (xs: number[], digits = 1) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
+
+/** Busy time of the whole machine (every process, both cores) in ms, from /proc/stat. */
+function machineBusyMs(): number {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = fields;
+  return (user! + nice! + system! + irq! + softirq! + steal!) * 10; // USER_HZ = 100
+}
+
+/** CPU time of a process (all its threads) in ms, from /proc/<pid>/stat. */
+function processBusyMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime (fields 14 and 15)
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// ---------- the data folder: migrated, the demo data, room on 16 trains ----------
+const scratch = mkdtempSync(join(tmpdir(), 'sagano-pglite-bench-'));
+const dataDir = join(scratch, 'data');
+interface Target {
+  date: string;
+  serviceId: number;
+}
+let targets: Target[];
+let agentId: number;
+{
+  const database = await openPglite(dataDir);
+  await database.migrate();
+  await loadDemoData(database.db);
+  const rows = rowsOf<{ service_date: string; service_id: number }>(
+    await database.db.execute(sql`
+      select i.service_date::text as service_date, i.service_id from service_day_inventories i
+      join services s on s.id = i.service_id and s.direction = 'down'
+      where i.service_date > current_date + 40 order by i.service_date, i.service_id limit ${CLIENTS}`),
+  );
+  // Room enough that the run measures booking, not running out of seats.
+  await database.db.execute(sql`update inventory_counters set capacity = 1000000 where service_date > current_date + 40`);
+  targets = rows.map((r) => ({ date: r.service_date, serviceId: r.service_id }));
+  const [agent] = rowsOf<{ id: number }>(await database.db.execute(sql`select id from agents where agent_type = 'SPECIAL_CONTRACTED'`));
+  agentId = agent!.id;
+  await database.close();
+}
+
+// ---------- the server, as npm start runs it ----------
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const serverLog = join(scratch, 'server.log');
+const server: ChildProcess = spawn(process.execPath, [...nodeFlags, 'apps/server/src/server.ts'], {
+  cwd: root,
+  stdio: ['ignore', openSync(serverLog, 'a'), 'inherit'],
+  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: base, TOTP_SECRET_KEY: randomBytes(32).toString('hex') },
+});
+const stopServer = () => server.kill('SIGTERM');
+process.on('exit', stopServer);
+{
+  let exited: string | undefined;
+  server.on('exit', (code, signal) => (exited = `the server exited (${code ?? signal}); its log: ${serverLog}`));
+  for (let tries = 0; ; tries++) {
+    if (exited) throw new Error(exited);
+    if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) break;
+    if (tries > 1200) throw new Error('the server did not start in 120 s');
+    await sleep(100);
+  }
+}
+const login = await fetch(`${base}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'staff@example.com', password: 'Sagano#2026' }) });
+if (!login.ok) throw new Error(`login ${login.status} ${await login.text()}`);
+const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`, 'content-type': 'application/json' };
+
+async function call(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const res = await fetch(`${base}${path}`, { method, headers: body === undefined ? { authorization: headers.authorization } : headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+async function bookOnce(target: Target, client: number): Promise<void> {
+  const submit = await call('POST', '/v1/bookings', {
+    applicant: { name: 'ベンチ 太郎', email: 'bench@example.com', phone_number: '075-000-0000' },
+    group: { group_type: 'NORMAL', name: `ベンチ団体 ${client}`, country_code: 'JPN' },
+    service_order: { down_service: { service_date: target.date, service_id: target.serviceId, from_station_id: 1, to_station_id: 4 } },
+    participant_group: { unit_quantity_items: [{ unit_id: 1, quantity: 12 }] },
+    agent_id: agentId,
+  });
+  const reserve = await call('POST', `/v1/bookings/${submit.booking_id as string}/reserve_allotments`);
+  if (reserve.sub_status !== 'SAGANO_ALLOTMENT_CONFIRMED') throw new Error(`reserve answered ${JSON.stringify(reserve)}`);
+}
+
+interface Rate {
+  perSecond: number;
+  machineMs: number;
+  serverMs: number;
+}
+
+async function measure(once: (client: number) => Promise<void>, durationMs = DURATION_MS): Promise<Rate> {
+  let done = 0;
+  const machine0 = machineBusyMs();
+  const server0 = processBusyMs(server.pid!);
+  const end = Date.now() + durationMs;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, i) => {
+      while (Date.now() < end) {
+        await once(i);
+        done++;
+      }
+    }),
+  );
+  return { perSecond: (done * 1000) / durationMs, machineMs: (machineBusyMs() - machine0) / done, serverMs: (processBusyMs(server.pid!) - server0) / done };
+}
+
+const bookings = (durationMs?: number) => measure((i) => bookOnce(targets[i % targets.length]!, i), durationMs);
+const reads = () => measure(async () => void (await call('GET', '/v1/auth/me')));
+
+await bookings(WARM_UP_MS);
+const loads: number[] = [];
+const rounds: { bookings: Rate; reads: Rate }[] = [];
+for (let r = 0; r < ROUNDS; r++) {
+  const round = { bookings: await bookings(), reads: await reads() };
+  loads.push(loadavg()[0]!);
+  rounds.push(round);
+  console.log(`round ${r + 1}: ${round.bookings.perSecond.toFixed(1)} bookings/s, ${round.reads.perSecond.toFixed(0)} GET /v1/auth/me/s (load ${loads.at(-1)!.toFixed(1)})`);
+}
+stopServer();
+await new Promise((r) => server.once('exit', r));
+
+// ---------- the cost of crossing the thread, per statement ----------
+const threaded = await openPglite(undefined);
+await threaded.raw.executeSql('create table sample (id int primary key, name text, at timestamptz, amount numeric)');
+await threaded.raw.executeSql("insert into sample select g, 'name ' || g, now(), g * 1.5 from generate_series(1, 1000) g");
+const local = wrapPglite(await PGlite.create({ loadDataDir: await threaded.pglite!.dumpDataDir('none'), extensions: { btree_gist, pg_trgm } }));
+const statements: { name: string; run: (d: Database, i: number) => Promise<unknown> }[] = [
+  { name: '`select 1`', run: (d) => d.db.execute(sql`select 1`) },
+  { name: 'a row by its key (4 columns)', run: (d, i) => d.db.execute(sql`select * from sample where id = ${(i % 1000) + 1}`) },
+  { name: '100 rows (4 columns)', run: (d, i) => d.db.execute(sql`select * from sample where id > ${i % 900} order by id limit 100`) },
+  { name: 'a transaction of two statements (BEGIN … COMMIT)', run: (d, i) => d.db.transaction(async (tx) => { await tx.execute(sql`select * from sample where id = ${(i % 1000) + 1} for update`); await tx.execute(sql`update sample set at = now() where id = ${(i % 1000) + 1}`); }) },
+];
+async function microsEach(d: Database, run: (d: Database, i: number) => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  for (let i = 0; i < QUERIES; i++) await run(d, i);
+  return ((performance.now() - start) * 1000) / QUERIES;
+}
+const perStatement: { name: string; local: number[]; threaded: number[] }[] = statements.map((s) => ({ name: s.name, local: [], threaded: [] }));
+for (const [k, s] of statements.entries()) {
+  await microsEach(local, s.run); // warm both
+  await microsEach(threaded, s.run);
+  for (let r = 0; r < ROUNDS; r++) {
+    perStatement[k]!.local.push(await microsEach(local, s.run));
+    perStatement[k]!.threaded.push(await microsEach(threaded, s.run));
+  }
+}
+await threaded.close();
+await local.close();
+rmSync(scratch, { recursive: true, force: true });
+
+// ---------- RESULTS.md ----------
+const bookingRates = rounds.map((r) => r.bookings.perSecond);
+const readRates = rounds.map((r) => r.reads.perSecond);
+const ratios = rounds.map((r) => r.bookings.perSecond / r.reads.perSecond);
+const med = (pick: (r: (typeof rounds)[number]) => number) => median(rounds.map(pick));
+const section = `## Embedded database (PGlite) as npm start runs it
+
+Command: \`node bench/pglite-bench.ts\` (also in \`npm run bench\`; BENCH_MS=${DURATION_MS}, BENCH_ROUNDS=${ROUNDS}). Run on ${new Date().toISOString().slice(0, 16)}Z, Node ${process.version},
+${cpus().length} cores shared with other work: 1-minute load average ${spreadOf(loads)} during the rounds.
+The product's own server start (\`node ${nodeFlags.join(' ')} apps/server/src/server.ts\`: PGlite in its worker thread (ADR 019), jobs on) in a
+child process on a data folder on disk with the demo data; ${CLIENTS} clients over HTTP (fetch, kept-alive connections) on ${targets.length} trains, each
+booking = POST /v1/bookings + POST /v1/bookings/{id}/reserve_allotments, after ${WARM_UP_MS} ms of the same; for scale, in the same rounds,
+GET /v1/auth/me (one authenticated read). ${ROUNDS} rounds of ${DURATION_MS} ms each: medians, lowest–highest in brackets. CPU: the whole machine's
+busy time (/proc/stat) and the server process's (all its threads, /proc/<pid>/stat) per request.
+
+| case | per second | machine CPU ms each | server process CPU ms each | goal |
+|---|---|---|---|---|
+| bookings, ${CLIENTS} clients | ${median(bookingRates).toFixed(1)} (${spreadOf(bookingRates)}) | ${med((r) => r.bookings.machineMs).toFixed(2)} | ${med((r) => r.bookings.serverMs).toFixed(2)} | ≥ ${GOAL} bookings/s |
+| for scale: GET /v1/auth/me, ${CLIENTS} clients | ${median(readRates).toFixed(0)} (${spreadOf(readRates, 0)}) | ${med((r) => r.reads.machineMs).toFixed(2)} | ${med((r) => r.reads.serverMs).toFixed(2)} | |
+
+Bookings per authenticated read in the same round: ${median(ratios).toFixed(3)} (${spreadOf(ratios, 3)}).
+
+Crossing the thread, per statement through drizzle (${QUERIES} one after another, the two in turns, ${ROUNDS} rounds; µs each, medians):
+
+| statement | PGlite in the calling thread | PGlite in its worker | difference |
+|---|---|---|---|
+${perStatement.map((p) => `| ${p.name} | ${median(p.local).toFixed(0)} | ${median(p.threaded).toFixed(0)} | ${(median(p.threaded) - median(p.local)).toFixed(0)} |`).join('\n')}
+`;
+writeResultsSection('## Embedded database (PGlite) as npm start runs it', section);
+process.exit(0);
