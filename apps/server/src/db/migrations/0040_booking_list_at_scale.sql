@@ -6,7 +6,7 @@ UPDATE "bookings" b SET "first_service_date" = d.first_date, "last_service_date"
   FROM (SELECT "booking_id", min("service_date") AS first_date, max("service_date") AS last_date FROM "booking_services" GROUP BY "booking_id") d
   WHERE b."id" = d."booking_id";--> statement-breakpoint
 CREATE INDEX "bookings_first_date_idx" ON "bookings" USING btree ("first_service_date","booking_id","status","group_type","agent_id","agent_sub_group_id","submitted_at","last_service_date","id");--> statement-breakpoint
-CREATE INDEX "bookings_last_date_idx" ON "bookings" USING btree ("last_service_date","booking_id");--> statement-breakpoint
+CREATE INDEX "bookings_last_date_idx" ON "bookings" USING btree ("last_service_date","booking_id","first_service_date","status","group_type","agent_id","agent_sub_group_id","submitted_at","id");--> statement-breakpoint
 -- The dates follow the trains, whoever writes them (the booking, its change, a bulk load): the
 -- booking's two dates are worked out again from its trains after every statement that adds or
 -- removes trains, or moves one to another day; a booking whose dates are already right is not written.

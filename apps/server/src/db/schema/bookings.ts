@@ -103,8 +103,9 @@ export const bookings = pgTable(
     // agent, branch, submission, last date) checked on the index entries alone, so a page or a total
     // never visits the bookings it does not keep. The columns after booking_id (unique) change no order.
     index('bookings_first_date_idx').on(t.firstServiceDate, t.bookingId, t.status, t.groupType, t.agentId, t.agentSubGroupId, t.submittedAt, t.lastServiceDate, t.id),
-    // A round trip whose outbound train lies before a service-date period and its return inside it.
-    index('bookings_last_date_idx').on(t.lastServiceDate, t.bookingId),
+    // A round trip whose outbound train lies before a service-date period and its return inside it:
+    // in return-date order, with the same filters beside the key.
+    index('bookings_last_date_idx').on(t.lastServiceDate, t.bookingId, t.firstServiceDate, t.status, t.groupType, t.agentId, t.agentSubGroupId, t.submittedAt, t.id),
     // Group name search is a substring match (ILIKE '%…%'): trigrams. New entries wait in a
     // pending list that every search reads in full; 64 kB keeps that list to a few pages.
     index('bookings_group_name_trgm').using('gin', t.groupName.op('gin_trgm_ops')).with({ gin_pending_list_limit: 64 }),

@@ -181,38 +181,67 @@ function orderOf(q: ServiceOrderSearchQuery, t: string): SQL {
 }
 
 /**
- * Bookings matching `where` in page order (id, sort_key, booking_id), read in the order of an index:
- * the sort key's, or by service date within a period starting `from`, two in step (bookings whose first
- * date lies in the period, by it; those whose return alone does, by that), so no page sorts the period.
+ * A service period starting `from` as two disjoint sets of bookings, each a range of one index: those
+ * whose first date lies in the period (their first train within it is that one), and those whose
+ * first date lies before it and whose return lies in it (the return is). Null without `from`: the
+ * plain filter is one range already.
+ */
+function periodBranches(q: ServiceOrderSearchQuery): { rows: SQL; key: SQL }[] | null {
+  const from = q.service_date_from;
+  if (!from) return null;
+  const to = q.service_date_to;
+  const upTo = (column: string) => (to ? sql`and ${sql.raw(column)} <= ${to}::date` : sql``);
+  return [
+    { rows: sql`b.first_service_date >= ${from}::date ${upTo('b.first_service_date')}`, key: sql`b.first_service_date` },
+    { rows: sql`b.first_service_date < ${from}::date and b.last_service_date >= ${from}::date ${upTo('b.last_service_date')}`, key: sql`b.last_service_date` },
+  ];
+}
+
+/**
+ * Bookings matching the filters in page order (id, sort_key, booking_id), read in the order of an
+ * index: the sort key's, or by service date within a period, its two ranges in step (a merge of two
+ * index scans), so no page sorts the period.
  */
 function inOrder(q: ServiceOrderSearchQuery, where: SQL, whereButDates: SQL, limit: number, offset: number): SQL {
-  const from = q.service_date_from;
-  if (q.sort === 'service_date' && from) {
-    const to = q.service_date_to;
-    const upTo = (column: string) => (to ? sql`and ${sql.raw(column)} <= ${to}::date` : sql``);
-    return sql`select * from (
-        select b.id, b.first_service_date as sort_key, b.booking_id from bookings b
-        where ${whereButDates} and b.first_service_date >= ${from}::date ${upTo('b.first_service_date')}
-        union all
-        select b.id, b.last_service_date as sort_key, b.booking_id from bookings b
-        where ${whereButDates} and b.first_service_date < ${from}::date and b.last_service_date >= ${from}::date ${upTo('b.last_service_date')}
-      ) m order by ${orderOf(q, '')} limit ${limit} offset ${offset}`;
+  const branches = periodBranches(q);
+  if (q.sort === 'service_date' && branches) {
+    const parts = branches.map((br) => sql`select b.id, ${br.key} as sort_key, b.booking_id from bookings b where ${whereButDates} and ${br.rows}`);
+    return sql`select * from (${sql.join(parts, sql` union all `)}) m order by ${orderOf(q, '')} limit ${limit} offset ${offset}`;
   }
   return sql`select b.id, ${sortKeyOf(q)} as sort_key, b.booking_id from bookings b where ${where} order by ${orderOf(q, '')} limit ${limit} offset ${offset}`;
 }
 
 /**
+ * The bookings matching the filters with `columns`, unordered: with a service period, its two
+ * ranges one after the other (each an index range read on its index entries alone; the period as
+ * one OR would read both ranges' table rows).
+ */
+function matching(q: ServiceOrderSearchQuery, columns: SQL, where: SQL, whereButDates: SQL): SQL {
+  const branches = periodBranches(q);
+  if (!branches) return sql`select ${columns} from bookings b where ${where}`;
+  return sql.join(branches.map((br) => sql`select ${columns} from bookings b where ${whereButDates} and ${br.rows}`), sql` union all `);
+}
+
+/**
  * Whether the filters pick few bookings from an index of their own (a group name's trigrams, part of
- * a booking number, a submission period of up to a week): then the matches are read once, up to the
+ * a booking number, a submission period of up to a week, a service period of up to a month): then the matches are read once, up to the
  * count cap, and both the page and the total come from them. A short submission period in particular
  * must not be met by walking a sort index: bookings travel some weeks after they are submitted, so in
  * service-date order a recent week's bookings all lie far along the index.
  */
 function readMatchesOnce(q: ServiceOrderSearchQuery): boolean {
   if (q.group_name || q.booking_id) return true;
-  if (!q.submitted_at_from || !q.submitted_at_to) return false;
-  const days = daysBetween(q.submitted_at_from, q.submitted_at_to);
-  return days >= 0 && days < 7;
+  if (within(q.submitted_at_from, q.submitted_at_to, 7)) return true;
+  // In service-date order a period's page is read in order already; sorted otherwise, a period of up
+  // to a month is read once rather than walking another key's index for its bookings.
+  return q.sort !== 'service_date' && within(q.service_date_from, q.service_date_to, 31);
+}
+
+/** Whether both dates are given and span at most `days` days. */
+function within(from: string | undefined, to: string | undefined, days: number): boolean {
+  if (!from || !to) return false;
+  const span = daysBetween(from, to);
+  return span >= 0 && span < days;
 }
 
 /**
@@ -255,7 +284,8 @@ export async function searchServiceOrders(
   const where = bookingFilters(q, scope, filters);
   const whereButDates = bookingFilters({ ...q, service_date_from: undefined, service_date_to: undefined }, scope, { ...filters, serviceId: undefined });
   const serviceLeg = serviceId !== undefined ? sql`and exists (select 1 from booking_services y where y.booking_id = b.id and ${legFilters(q, 'y', serviceId)})` : sql``;
-  const count = () => cappedCount(db, sql`from bookings b where ${where}`);
+  const whereAll = sql`${whereButDates} ${serviceLeg}`;
+  const count = () => cappedCount(db, sql`from (${matching(q, sql`1`, where, whereAll)}) m`);
   const once = readMatchesOnce(q);
   // Otherwise the count runs alongside the page (on a pool each takes its own connection).
   const counting = once ? undefined : count();
@@ -287,12 +317,12 @@ export async function searchServiceOrders(
       left join lateral (select * from payments p where p.booking_id = b.id and p.kind = 'FARE' order by p.id desc limit 1) p on true
       order by ${orderOf(q, 'page.')}, bs.service_date, bs.direction`),
     );
-  const ordered = sql`page as (${inOrder(q, where, sql`${whereButDates} ${serviceLeg}`, q.per_page, offset)})`;
+  const ordered = sql`page as (${inOrder(q, where, whereAll, q.per_page, offset)})`;
   let rows;
   let total: { total: number; total_capped: boolean };
   if (once) {
     // The matches, up to the cap, sorted in memory; past the cap the page is read in order instead.
-    rows = await pageRows(sql`hits as materialized (select b.id, ${sortKeyOf(q)} as sort_key, b.booking_id from bookings b where ${where} limit ${SEARCH_TOTAL_CAP + 1}),
+    rows = await pageRows(sql`hits as materialized (select * from (${matching(q, sql`b.id, ${sortKeyOf(q)} as sort_key, b.booking_id`, where, whereAll)}) m limit ${SEARCH_TOTAL_CAP + 1}),
       page as (select * from hits order by ${orderOf(q, '')} limit ${q.per_page} offset ${offset})`, true);
     const hits = rows[0]?.hits;
     if (typeof hits === 'number' && hits <= SEARCH_TOTAL_CAP) total = totalOf(hits);
