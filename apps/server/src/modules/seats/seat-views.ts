@@ -3,12 +3,18 @@
  * drawn train with every seat's type, who else holds it (anonymised for the group), whether it
  * is the booking's and whether the booking may take it.
  */
+import type { BookingState } from '@sagano/domain/bookings/booking-state';
 import { legsBetween } from '@sagano/domain/inventory/legs';
 import type { BookingSeatDirection, BookingSeatsResponse } from '@sagano/domain/seats/seat-schemas';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { loadBooking, lockBooking, type BookingAggregate, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
 import { carsOf, seatsOf, type MapSeat, type TrainDay } from './seats.repository.ts';
+
+/** The booking's state as the domain rules read it (what staff and the group may see and do). */
+export function bookingStateOf(a: BookingAggregate): BookingState {
+  return { status: a.booking.status as BookingState['status'], subStatus: a.booking.subStatus as BookingState['subStatus'], isRoundTrip: a.services.length === 2, voucherConfirmed: a.booking.voucherConfirmed, ignoreCancellationPolicy: a.agent.ignoreCancellationPolicy };
+}
 
 export function trainDay(s: Pick<LockedService, 'serviceDate' | 'serviceId' | 'fromStationId' | 'toStationId'>): TrainDay {
   const legs = legsBetween(s.fromStationId, s.toStationId);

@@ -2,30 +2,17 @@
  * Seats, seat tables and vouchers (DESIGN §4–§5): staff seat each confirmed group per direction
  * (automatically with the pure seat choice, or by hand), mark it OK or NG, release seats (all,
  * or on the day the seats a group does not use), mail the seat sheet and the voucher as PDFs
- * through the outbox; the group opens its booking with its token and may change its seats.
+ * through the outbox. The group's own side (its token, its seat changes) is customer-seats.service.ts,
+ * offered through the same service; seating one direction is seat-direction.ts, shared by both.
  */
-import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { CustomerLanguage } from '@sagano/domain/common/ui-language';
-import { bookingFlags, customerMayChangeSeats, isConfirmed, isEnded, mayShowSeatTable, type BookingState, type RefusalReason } from '@sagano/domain/bookings/booking-state';
+import { sql } from 'drizzle-orm';
+import { bookingFlags, mayShowSeatTable } from '@sagano/domain/bookings/booking-state';
 import { labelText } from '@sagano/domain/common/language';
-import { mayHaveDocument } from '@sagano/domain/invoices/document-rules';
 import { legsBetween } from '@sagano/domain/inventory/legs';
-import type {
-  AssignSeatsBody,
-  BookingSeatsResponse,
-  ChangeSeatBody,
-  CustomerBookingSummary,
-  ReleaseSeatsBody,
-  ResendDocumentsBody,
-  SeatRequest,
-  SendVoucherBody,
-} from '@sagano/domain/seats/seat-schemas';
+import type { AssignSeatsBody, BookingSeatsResponse, ReleaseSeatsBody, ResendDocumentsBody, SendVoucherBody } from '@sagano/domain/seats/seat-schemas';
 import { resendable, type ResendableDocument } from '@sagano/domain/bookings/booking-progress';
-import type { CustomerBookingResponse } from '@sagano/domain/seats/customer-booking-schemas';
 import type { Db, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
@@ -35,23 +22,21 @@ import { bookingDocuments, documentFingerprints, readSeatsKey, voucherWaitsForPa
 import { customerUrl, loadVisible, toMailBooking } from '../bookings/booking-presenter.ts';
 import { recipientLanguage } from '../mail/recipient-language.ts';
 import { reissueMail } from './reissue-mails.ts';
-import { beginStep, callerOf, nextStep, notify, recordStep, stateOfLocked } from '../bookings/booking-steps.ts';
+import { beginStep, callerOf, nextStep, recordStep } from '../bookings/booking-steps.ts';
 import { canSee } from '../auth/tenant-scope.ts';
-import { loadBooking, lockBooking, recordRevision, type BookingAggregate, type HistoryStepNote, type LockedBooking, type LockedService } from '../bookings/bookings.repository.ts';
-import { holdAllotments, releaseAllotments } from '../inventory/allotments.ts';
+import { loadBooking, type BookingAggregate, type HistoryStepNote, type LockedBooking } from '../bookings/bookings.repository.ts';
+import { releaseAllotments } from '../inventory/allotments.ts';
 import { fixSeats } from '../inventory/seatability.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { renderSeatSheetPdf } from '../documents/seat-sheet-pdf.ts';
 import { seatSheetOf, voucherPdfOf } from './seat-documents.ts';
-import { stateOfPayment } from '../payments/payment-presenter.ts';
-import { assignable, readForView, seatsView, trainDay } from './seat-views.ts';
-import { seatAutomatically } from './seat-repacking.ts';
-import { bookingSeatList, deleteSeats, lockTrainDay, replaceSeats, seatsOf, setSeatsState } from './seats.repository.ts';
+import { bookingStateOf, readForView, seatsView, trainDay } from './seat-views.ts';
+import { seatDirection, slopesOf } from './seat-direction.ts';
+import { createCustomerSeatsService } from './customer-seats.service.ts';
+import { deleteSeats, seatsOf, setSeatsState } from './seats.repository.ts';
 import { tokenMatches } from './customer-access.ts';
 
 const PDF = 'application/pdf';
-
-const seatLabel = (s: { row: number; letter: string }) => `${s.row}${s.letter}`;
 
 export function createSeatsService(db: Db, options: { publicUrl: string; clock: Clock }) {
   const { clock } = options;
@@ -66,92 +51,10 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
     // Agent staff see their group's seats once the seat table was sent (can_show_seat_table), and
     // other holders anonymised like the group does: never another agent's booking number.
     if (callerOf(principal) === 'AGENT') {
-      if (!mayShowSeatTable(customerState(aggregate), 'AGENT')) throw new AppError('STEP_NOT_ALLOWED', 'the seats are shown once the seat table is sent');
+      if (!mayShowSeatTable(bookingStateOf(aggregate), 'AGENT')) throw new AppError('STEP_NOT_ALLOWED', 'the seats are shown once the seat table is sent');
       return seatsView(executor, booking, aggregate, true);
     }
     return seatsView(executor, booking, aggregate, false);
-  }
-
-  /**
-   * Seats one direction: by hand (exactly the seats it needs) or by the seat choice, moving
-   * other groups' unsent seats when needed. Answers the bookings whose seats were moved.
-   */
-  async function seatDirection(tx: Executor, booking: LockedBooking, s: LockedService, req: SeatRequest | undefined, index: number, slopes: boolean[]): Promise<string[]> {
-    const day = trainDay(s);
-    await lockTrainDay(tx, day);
-    const seats = await seatsOf(tx, day, booking.bookingId);
-    const standing = req?.standing ?? s.heldStanding;
-    if (standing !== s.heldStanding) await exchangeStanding(tx, booking, s, standing, index);
-    const seatCount = booking.participantQuantity - booking.wheelchairs - standing;
-    const wheelchairCount = booking.wheelchairs;
-    const field = `seat_req.${index}.seat_ids`;
-    let chosen: { ordinary: string[]; wheelchair: string[] };
-    if (req?.seat_ids) {
-      const byId = new Map(seats.map((x) => [x.seat_id, x]));
-      const unique = new Set(req.seat_ids);
-      if (unique.size !== req.seat_ids.length) throw new AppError('VALIDATION_FAILED', `${field}: a seat is named twice`, field);
-      for (const id of req.seat_ids) {
-        const seat = byId.get(id);
-        if (!seat) throw new AppError('VALIDATION_FAILED', `${field}: ${id} is not a seat of this train`, field);
-        if (seat.taken_by !== null) throw new AppError('SEAT_TAKEN', `${field}: ${id} is held by another booking`, field);
-        if (!assignable(seat, booking.types)) throw new AppError('VALIDATION_FAILED', `${field}: ${id} is not a group seat`, field);
-      }
-      const wheelchairIds = req.seat_ids.filter((id) => byId.get(id)!.is_wheelchair);
-      const ordinary = req.seat_ids.filter((id) => !byId.get(id)!.is_wheelchair);
-      if (req.seat_ids.length !== seatCount + wheelchairCount) {
-        throw new AppError('VALIDATION_FAILED', `${field}: choose exactly ${seatCount + wheelchairCount} seats (${req.seat_ids.length} chosen)`, field);
-      }
-      if (wheelchairIds.length < wheelchairCount) throw new AppError('VALIDATION_FAILED', `${field}: ${wheelchairCount} wheelchair places are needed`, field);
-      // Wheelchair places beyond the wheelchairs seat ordinary participants.
-      chosen = { ordinary: [...ordinary, ...wheelchairIds.slice(wheelchairCount)], wheelchair: wheelchairIds.slice(0, wheelchairCount) };
-    } else {
-      return seatAutomatically(tx, { booking, service: s, day, seatCount, wheelchairCount, preferredCarIds: req?.preferred_car_ids, slopes });
-    }
-    await replaceSeats(
-      tx,
-      day,
-      booking.bookingId,
-      [...chosen.wheelchair.map((seatId, i) => ({ seatId, needSlope: slopes[i] ?? false })), ...chosen.ordinary.map((seatId) => ({ seatId, needSlope: false }))],
-      'HELD',
-    );
-    return [];
-  }
-
-  /**
-   * Standing places only when asked: that many participants move from group seats to the
-   * standing allotment (or back), both counters changed in the same transaction.
-   */
-  async function exchangeStanding(tx: Executor, booking: LockedBooking, s: LockedService, standing: number, index: number): Promise<void> {
-    const field = `seat_req.${index}.standing`;
-    const types = typesOf(booking);
-    if (types.standing === null) throw new AppError('VALIDATION_FAILED', `${field}: no standing places are set up`, field);
-    const ordinarySeats = booking.participantQuantity - booking.wheelchairs;
-    if (standing > ordinarySeats) throw new AppError('VALIDATION_FAILED', `${field}: at most ${ordinarySeats} participants can stand`, field);
-    const delta = standing - s.heldStanding;
-    const legs = legsBetween(s.fromStationId, s.toStationId);
-    const base = { serviceDate: s.serviceDate, serviceId: s.serviceId, legs };
-    if (delta > 0) {
-      await holdAllotments(tx, { ...base, items: [{ arrangementTypeId: types.standing, quantity: delta }], seats: null });
-      await releaseAllotments(tx, [{ ...base, arrangementTypeId: types.group, quantity: delta }]);
-    } else {
-      await holdAllotments(tx, {
-        ...base,
-        items: [{ arrangementTypeId: types.group, quantity: -delta }],
-        seats: { demand: { bookingId: booking.bookingId, firstLeg: legs[0]!, lastLeg: legs[legs.length - 1]!, group: s.heldGroup - delta, wheelchair: s.heldWheelchair }, types },
-      });
-      await releaseAllotments(tx, [{ ...base, arrangementTypeId: types.standing, quantity: -delta }]);
-    }
-    await tx.execute(sql`
-      update booking_services set held_group = held_group - ${delta}, held_standing = ${standing}
-      where booking_id = ${booking.id} and direction = ${s.direction}`);
-    s.heldGroup -= delta;
-    s.heldStanding = standing;
-  }
-
-  async function slopesOf(tx: Executor, id: number): Promise<boolean[]> {
-    const rows = await tx.select({ needSlope: t.bookingWheelchairs.needSlope }).from(t.bookingWheelchairs).where(eq(t.bookingWheelchairs.bookingId, id)).orderBy(t.bookingWheelchairs.id);
-    // Places needing the slope first: they go to the places nearest the door.
-    return rows.map((r) => r.needSlope).sort((a, b) => Number(b) - Number(a));
   }
 
   /** POST /assign_seats: every direction (or those named) seated; the booking moves to SEAT_ASSIGNING. */
@@ -239,7 +142,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
    */
   async function seatSheetPdf(executor: Executor, principal: Principal, bookingId: string): Promise<Buffer> {
     const aggregate = await loadVisible(executor, principal, bookingId);
-    if (!mayShowSeatTable(customerState(aggregate), callerOf(principal))) throw new AppError('STEP_NOT_ALLOWED', 'the seat table is not issued yet');
+    if (!mayShowSeatTable(bookingStateOf(aggregate), callerOf(principal))) throw new AppError('STEP_NOT_ALLOWED', 'the seat table is not issued yet');
     return renderSeatSheetPdf(await seatSheetOf(executor, aggregate));
   }
 
@@ -249,7 +152,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
    */
   async function voucherPreview(executor: Executor, principal: Principal, bookingId: string): Promise<Buffer> {
     const aggregate = await loadVisible(executor, principal, bookingId);
-    if (callerOf(principal) !== 'OPERATOR' && !bookingFlags(customerState(aggregate), callerOf(principal)).can_show_voucher) {
+    if (callerOf(principal) !== 'OPERATOR' && !bookingFlags(bookingStateOf(aggregate), callerOf(principal)).can_show_voucher) {
       throw new AppError('STEP_NOT_ALLOWED', 'the voucher is not issued yet');
     }
     return voucherPdfOf(executor, aggregate, options.publicUrl);
@@ -347,176 +250,6 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
     return { resent };
   }
 
-  // ---------- the group's side: booking id + token ----------
-
-  async function withToken(executor: Executor, bookingId: string, token: string): Promise<BookingAggregate> {
-    const aggregate = await loadBooking(executor, bookingId);
-    if (!aggregate || !tokenMatches(token, aggregate.booking.bookingToken)) throw notFound('booking');
-    return aggregate;
-  }
-
-  function customerState(a: BookingAggregate): BookingState {
-    return { status: a.booking.status as BookingState['status'], subStatus: a.booking.subStatus as BookingState['subStatus'], isRoundTrip: a.services.length === 2, voucherConfirmed: a.booking.voucherConfirmed, ignoreCancellationPolicy: a.agent.ignoreCancellationPolicy };
-  }
-
-  async function summaryOf(executor: Executor, a: BookingAggregate): Promise<CustomerBookingSummary> {
-    const list = await bookingSeatList(executor, a.booking.bookingId);
-    const state = customerState(a);
-    const today = clock.today();
-    const voucherAvailable = isConfirmed(state) && state.voucherConfirmed;
-    return {
-      booking_id: a.booking.bookingId,
-      group_name: a.booking.groupName,
-      agent_name: a.agent.nameJa,
-      agent_name_en: a.agent.nameEn,
-      status: state.status,
-      refusal_reason: state.status === 'NOT_RESERVED' ? ((a.booking.refusalReason as RefusalReason | null) ?? 'OTHER') : null,
-      cancelled_at: state.status === 'CANCELLED' ? (a.booking.cancelledAt?.toISOString() ?? null) : null,
-      participant_quantity: a.booking.participantQuantity,
-      wheelchairs: a.wheelchairs.length,
-      trains: a.services.map((s) => {
-        const seats = list.filter((x) => x.service_date === s.serviceDate && x.service_id === s.serviceId);
-        const cars = [...new Set(seats.map((x) => x.car_number))].map((car) => ({ car_number: car, seats: seats.filter((x) => x.car_number === car).map(seatLabel) }));
-        return {
-          direction: s.direction as 'down' | 'up',
-          service_day: s.serviceDate,
-          service_id: s.serviceId,
-          service_names: s.names,
-          from_station_id: s.fromStationId,
-          to_station_id: s.toStationId,
-          departure_hhmm: s.departureHhmm,
-          arrival_hhmm: s.arrivalHhmm,
-          cars,
-          standing: s.heldStanding,
-        };
-      }),
-      voucher_note: a.booking.voucherNote,
-      voucher_available: voucherAvailable,
-      voucher_url: voucherAvailable ? `/voucher/${a.booking.bookingId}/${encodeURIComponent(a.booking.bookingToken)}` : null,
-      // A cancelled or refused booking's fare is no longer owed: its invoice is not offered to the group.
-      invoice_url: !isEnded(state) && a.payment && mayHaveDocument('INVOICE', { ...stateOfPayment(a.payment), direction: null }, 'AGENT') ? `/v1/bookings/${a.booking.bookingId}/invoices/${a.payment.id}.pdf?token=${encodeURIComponent(a.booking.bookingToken)}` : null,
-      can_change_seat: customerMayChangeSeats(state) && a.services.some((s) => s.serviceDate >= today),
-    };
-  }
-
-  async function customerSummary(executor: Executor, bookingId: string, token: string): Promise<CustomerBookingSummary> {
-    return summaryOf(executor, await withToken(executor, bookingId, token));
-  }
-
-  /** GET /v1/bookings/{id}?token=: the booking entity as the group may see it (customer-booking-schemas.ts says what is left out). */
-  async function customerBooking(executor: Executor, bookingId: string, token: string): Promise<CustomerBookingResponse> {
-    const a = await withToken(executor, bookingId, token);
-    const summary = await summaryOf(executor, a);
-    const group = a.booking.group as CustomerBookingResponse['group'];
-    const conductor = a.booking.tourConductor as { name?: string; phone_number?: string } | null;
-    return {
-      booking_id: summary.booking_id,
-      status: summary.status,
-      sub_status: a.booking.subStatus as CustomerBookingResponse['sub_status'],
-      refusal_reason: summary.refusal_reason,
-      cancelled_at: summary.cancelled_at,
-      submitted_at: a.booking.submittedAt.toISOString(),
-      wait_listing: a.booking.waitListing,
-      agent_name: a.agent.nameJa,
-      agent_name_en: a.agent.nameEn,
-      agent_sub_group_name: a.subGroup.nameJa,
-      agent_sub_group_name_en: a.subGroup.nameEn,
-      applicant: { name: (a.booking.applicant as { name: string }).name },
-      tour_conductor: conductor ? { name: conductor.name ?? '', phone_number: conductor.phone_number ?? '' } : null,
-      group: { group_type: group.group_type, name: group.name, name_kana: group.name_kana ?? '', country_code: group.country_code, japan_prefecture_code: group.japan_prefecture_code ?? null },
-      main_params: {
-        service_order: {
-          is_round_trip: a.services.length === 2,
-          down_service: summary.trains.find((s) => s.direction === 'down') ?? null,
-          up_service: summary.trains.find((s) => s.direction === 'up') ?? null,
-          services: summary.trains,
-        },
-        participant_group: {
-          participant_quantity: summary.participant_quantity,
-          // The units the group was booked with (a calculated free unit the request did not name is left out).
-          unit_quantity_items: a.units.filter((u) => u.quantity > 0).map((u) => ({ unit_id: u.unitId, quantity: u.quantity })),
-          wheel_chairs: a.wheelchairs.map((w) => ({ need_slope: w.needSlope })),
-        },
-        voucherNote: summary.voucher_note,
-      },
-      voucher_url: summary.voucher_url,
-      invoice_url: summary.invoice_url,
-      can_show_voucher: summary.voucher_available,
-      can_change_seat: summary.can_change_seat,
-    };
-  }
-
-  /** The voucher the group downloads: only once staff confirmed it; in Japanese and the page's language (`lang`, English for ja/en). */
-  async function customerVoucher(executor: Executor, bookingId: string, token: string, language: CustomerLanguage = 'ja'): Promise<Buffer> {
-    const a = await withToken(executor, bookingId, token);
-    const state = customerState(a);
-    if (!(isConfirmed(state) && state.voucherConfirmed)) throw notFound('voucher');
-    return voucherPdfOf(executor, a, options.publicUrl, language);
-  }
-
-  /**
-   * PUT /change-seat: the group moves its seats on one train (the whole new set, or automatic).
-   * The same mutation_id answers the first result and changes nothing.
-   */
-  async function changeSeat(work: Work, bookingId: string, body: ChangeSeatBody): Promise<CustomerBookingSummary> {
-    const { tx } = work;
-    const locked = await lockBooking(tx, bookingId);
-    const aggregate = locked ? await loadBooking(tx, bookingId) : undefined;
-    if (!locked || !aggregate || !tokenMatches(body.token, aggregate.booking.bookingToken)) throw notFound('booking');
-    const hash = createHash('sha256').update(JSON.stringify(body.service)).digest('hex');
-    const [done] = await tx.select().from(t.customerMutations).where(sql`${t.customerMutations.bookingId} = ${locked.id} and ${t.customerMutations.mutationId} = ${body.mutation_id}`);
-    if (done) {
-      if (done.requestHash !== hash) throw new AppError('UNPROCESSABLE', 'mutation_id: already used for a different change', 'mutation_id');
-      return done.response as CustomerBookingSummary;
-    }
-    const state = stateOfLocked(locked);
-    if (!customerMayChangeSeats(state)) throw new AppError('STEP_NOT_ALLOWED', 'the seats of this booking cannot be changed now');
-    const s = locked.services.find((x) => x.serviceDate === body.service.service_day && x.serviceId === body.service.service_id);
-    if (!s) throw new AppError('VALIDATION_FAILED', 'service.service_id: not a train of this booking', 'service.service_id');
-    if (s.serviceDate < clock.today()) throw new AppError('STEP_NOT_ALLOWED', 'the train has already run');
-    const manual = body.service.manual;
-    if (manual && (manual.standings > 0 || manual.unspecified_seat > 0)) {
-      throw new AppError('VALIDATION_FAILED', 'service.manual.standings: standing places and unspecified seats are arranged by the operator', 'service.manual.standings');
-    }
-    if (!manual && !body.service.auto) throw new AppError('VALIDATION_FAILED', 'service.manual: choose the seats, or ask for automatic seats', 'service.manual');
-    const slopes = await slopesOf(tx, locked.id);
-    try {
-      await seatDirection(tx, locked, s, manual ? { direction: s.direction, seat_ids: manual.seats, standing: s.heldStanding } : { direction: s.direction, standing: s.heldStanding }, 0, slopes);
-    } catch (error) {
-      // The customer's own words: fields under service.manual, not the staff call's seat_req.
-      if (error instanceof AppError && error.field?.startsWith('seat_req.0.')) throw new AppError(error.code, error.message.replace('seat_req.0.seat_ids', 'service.manual.seats'), 'service.manual.seats');
-      throw error;
-    }
-    await setSeatsState(tx, locked.bookingId, 'ASSIGNED');
-    // The group chose these seats: they stay where they are.
-    await fixSeats(tx, { serviceDate: s.serviceDate, serviceId: s.serviceId }, typesOf(locked), locked.bookingId);
-    await recordRevision(tx, locked.id, 'UPDATE', {}, 'customer');
-    for (const audience of ['ADMIN', 'AGENT'] as const) {
-      await notify(tx, locked, audience, 'SEATS_CHANGED_BY_GROUP');
-    }
-    const response = await summaryOf(tx, (await loadBooking(tx, bookingId))!);
-    await tx.insert(t.customerMutations).values({ bookingId: locked.id, mutationId: body.mutation_id, requestHash: hash, response });
-    return response;
-  }
-
-  /** POST /v1/reservations/check: the seats named are on the train and free on the legs (the booking's own seats count as free). */
-  async function check(executor: Executor, body: { from_station_id: number; service: { service_day: string; service_id: number; seats: string[]; to_station_id?: number }; booking_id?: string; token?: string }) {
-    let bookingId = '';
-    let to = body.service.to_station_id;
-    if (body.booking_id !== undefined) {
-      const a = await withToken(executor, body.booking_id, body.token ?? '');
-      bookingId = a.booking.bookingId;
-      to ??= a.services.find((s) => s.serviceDate === body.service.service_day && s.serviceId === body.service.service_id)?.toStationId;
-    }
-    if (to === undefined) throw new AppError('VALIDATION_FAILED', 'service.to_station_id: give the arrival station', 'service.to_station_id');
-    const legs = legsBetween(body.from_station_id, to);
-    if (legs.length === 0) throw new AppError('VALIDATION_FAILED', 'service.to_station_id: not a segment of the line', 'service.to_station_id');
-    const seats = await seatsOf(executor, { serviceDate: body.service.service_day, serviceId: body.service.service_id, firstLeg: legs[0]!, lastLeg: legs[legs.length - 1]! }, bookingId);
-    const free = new Set(seats.filter((x) => x.taken_by === null && x.arrangement_type_id !== 0).map((x) => x.seat_id));
-    const unavailable = body.service.seats.filter((id) => !free.has(id));
-    return { ok: unavailable.length === 0, unavailable_seat_ids: unavailable };
-  }
-
   return {
     view,
     assign,
@@ -529,11 +262,8 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
     confirmVoucher,
     sendVoucher,
     resendDocuments,
-    customerSummary,
-    customerBooking,
-    customerVoucher,
-    changeSeat,
-    check,
+    // The group's side, behind the same door.
+    ...createCustomerSeatsService(db, options),
   };
 }
 
