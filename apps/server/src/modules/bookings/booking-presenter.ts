@@ -13,8 +13,10 @@ import { readOperatorBasicInfo } from '../master-data/operator-basic-info.reposi
 import { bookingNgMail, bookingOkMail, seatTableMail, voucherMail, type MailBooking } from './booking-mail-templates.ts';
 import { callerOf, stateOf } from './booking-steps.ts';
 import { canSee } from '../auth/tenant-scope.ts';
-import { loadBooking, type BookingAggregate } from './bookings.repository.ts';
-import { legKey, NO_LEG_EXTRAS, type BookingLegExtras } from './booking-legs.ts';
+import { loadBooking, loadBookingWith, type BookingAggregate } from './bookings.repository.ts';
+import { legExtrasOf, legExtrasReadSql, legKey, NO_LEG_EXTRAS, type BookingLegExtras, type LegExtrasRead } from './booking-legs.ts';
+import { documentsOf, documentsReadSql, type DocumentsRead } from './booking-documents.ts';
+import { LAST_SEAT_REQUEST_SQL } from './seat-requests.repository.ts';
 
 const STATION_NAMES: Record<number, string> = { 1: 'トロッコ嵯峨', 2: 'トロッコ嵐山', 3: 'トロッコ保津峡', 4: 'トロッコ亀岡' };
 
@@ -45,8 +47,8 @@ const NO_DOCUMENTS: BookingResponse['documents'] = { seat_table_sent_at: null, v
 const BEFORE_ANSWER: readonly BookingStatus[] = ['SUBMITTED', 'WAITLIST'];
 
 /**
- * The booking as the caller may see it; `documents` as read by bookingDocuments and `extras` by
- * bookingLegExtras (none when not read).
+ * The booking as the caller may see it; `documents` as read by documentsReadSql and `extras` by
+ * legExtrasReadSql (none when not read).
  */
 export function presentBooking(
   a: BookingAggregate,
@@ -242,6 +244,25 @@ export async function loadVisible(executor: Executor, principal: Principal, book
   const aggregate = await loadBooking(executor, bookingId);
   if (!aggregate || !canSee(principal, aggregate.booking)) throw notFound('booking');
   return aggregate;
+}
+
+/**
+ * The booking answer of GET /v1/bookings/{id} as the caller may see it, read in one statement: the
+ * booking with its documents, seats and the agent's last seat request (loadBookingWith). The
+ * pending change's summary is left to the caller (it prices the change).
+ */
+export async function readBookingAnswer(executor: Executor, principal: Principal, bookingId: string, today: string): Promise<{ aggregate: BookingAggregate; answer: BookingResponse }> {
+  const read = await loadBookingWith(executor, bookingId, { documents: documentsReadSql(), extras: legExtrasReadSql(), seats_asked_at: LAST_SEAT_REQUEST_SQL });
+  if (!read || !canSee(principal, read.aggregate.booking)) throw notFound('booking');
+  const a = read.aggregate;
+  const seatsAskedAt = read.extra.seats_asked_at as string | null;
+  return {
+    aggregate: a,
+    answer: {
+      ...presentBooking(a, principal, today, documentsOf(a, read.extra.documents as DocumentsRead), legExtrasOf(read.extra.extras as LegExtrasRead)),
+      seat_assignment_requested_at: seatsAskedAt === null ? null : new Date(seatsAskedAt).toISOString(),
+    },
+  };
 }
 
 /** The mail staff start from, signed with the operator's basic info. */

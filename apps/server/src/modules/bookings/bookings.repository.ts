@@ -1,7 +1,6 @@
 /** Reads and writes of bookings and everything that hangs off them. */
-import type { LedgerEntry } from '@sagano/domain/payments/payment-ledger';
-import { ledgerOfBooking } from '../payments/payment-reads.ts';
-import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { LedgerEntry, LedgerKind } from '@sagano/domain/payments/payment-ledger';
+import { eq, getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import type { BookingStatus, BookingSubStatus } from '@sagano/domain/bookings/booking-state';
 import type { CancellationDeclined } from '@sagano/domain/bookings/booking-schemas';
 import type { NotificationRow } from '@sagano/domain/bookings/booking-schemas';
@@ -9,7 +8,6 @@ import type { CancellationPolicyRow } from '@sagano/domain/bookings/cancellation
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
-import { readAll } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -51,56 +49,127 @@ export async function findBookingRow(db: Executor, bookingId: string, options: {
   return row;
 }
 
-/** The end of the agent's last billed period (agent_settlements_period_uq reads it), on the agent's own row: no extra round trip. */
-const LAST_BILLED_TO = sql<string | null>`(select max(s.period_to)::text from agent_settlements s where s.agent_id = ${t.agents.id})`;
+/**
+ * A row read as JSON (`to_jsonb(row)`), mapped as drizzle maps the table's columns from the driver:
+ * the same camelCase fields and values (timestamps as Date, bigint amounts as numbers) as a select.
+ */
+function rowOfJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    // JSON columns come parsed already: mapping them again would parse a JSON string value.
+    out[key] = value === null || value === undefined ? null : column.columnType === 'PgJsonb' || column.columnType === 'PgJson' ? value : column.mapFromDriverValue(value);
+  }
+  return out as T['$inferSelect'];
+}
+
+/** The trains a booking's revisions name (service_order of each snapshot), as SQL over `b`. */
+const REVISION_TRAINS_SQL = sql`(
+  select distinct (leg->>'service_id')::int
+  from booking_histories h
+  cross join lateral jsonb_array_elements(case when jsonb_typeof(h.snapshot->'service_order') = 'array' then h.snapshot->'service_order' else '[]'::jsonb end) as leg
+  where h.booking_id = b.id and jsonb_typeof(leg->'service_id') = 'number')`;
+
+/**
+ * Everything the booking answer is made of, read in one statement with `b` the booking row: the
+ * agent (with the end of its last billed period) and branch, the trains with their names, stations
+ * and times, units, wheelchairs, payments, ledger, notes, revisions, the names of trains a revision
+ * names and the agent settlement of each monthly invoice its payments were billed by.
+ */
+function aggregateColumnsSql(): SQL {
+  return sql`
+    to_jsonb(b) as booking,
+    (select jsonb_build_object('id', a.id, 'nameJa', a.name_ja, 'nameEn', a.name_en, 'agentType', a.agent_type,
+                               'ignoreCancellationPolicy', a.ignore_cancellation_policy, 'billingDay', a.billing_day,
+                               'billingDayEndOfMonth', a.billing_day_end_of_month,
+                               'lastBilledTo', (select max(s.period_to)::text from agent_settlements s where s.agent_id = a.id))
+       from agents a where a.id = b.agent_id) as agent,
+    (select jsonb_build_object('id', g.id, 'nameJa', g.name_ja, 'nameEn', g.name_en, 'isRoot', g.is_root)
+       from agent_groups g where g.id = b.agent_sub_group_id) as sub_group,
+    (select coalesce(jsonb_agg(jsonb_build_object(
+              'bookingId', bs.booking_id, 'direction', bs.direction, 'serviceDate', bs.service_date::text, 'serviceId', bs.service_id,
+              'fromStationId', bs.from_station_id, 'toStationId', bs.to_station_id, 'heldGroup', bs.held_group,
+              'heldWheelchair', bs.held_wheelchair, 'heldStanding', bs.held_standing, 'names', s.names,
+              'fromStationName', coalesce((select st.labels from stations st where st.station_id = bs.from_station_id), '[]'::jsonb),
+              'toStationName', coalesce((select st.labels from stations st where st.station_id = bs.to_station_id), '[]'::jsonb),
+              'departureHhmm', (select d.departure_hhmm from diagram_items d where d.service_id = bs.service_id and d.station_id = bs.from_station_id),
+              'arrivalHhmm', (select d.arrival_hhmm from diagram_items d where d.service_id = bs.service_id and d.station_id = bs.to_station_id))
+            order by bs.service_date, case bs.direction when 'down' then 0 else 1 end), '[]'::jsonb)
+       from booking_services bs join services s on s.id = bs.service_id where bs.booking_id = b.id) as services,
+    (select coalesce(jsonb_agg(to_jsonb(u) order by u.unit_id), '[]'::jsonb) from booking_units u where u.booking_id = b.id) as units,
+    (select coalesce(jsonb_agg(w.need_slope order by w.id), '[]'::jsonb) from booking_wheelchairs w where w.booking_id = b.id) as wheelchairs,
+    (select coalesce(jsonb_agg(to_jsonb(p) order by p.id desc), '[]'::jsonb) from payments p where p.booking_id = b.id) as payments,
+    (select coalesce(jsonb_agg(jsonb_build_object('paymentId', x.payment_id, 'kind', x.kind, 'amount', x.amount::text)), '[]'::jsonb)
+       from (select t.payment_id, t.kind, sum(t.amount_e6) as amount
+               from payment_transactions t join payments p on p.id = t.payment_id
+              where p.booking_id = b.id group by t.payment_id, t.kind) x) as ledger,
+    (select coalesce(jsonb_agg(to_jsonb(n) order by n.created_at, n.id), '[]'::jsonb) from booking_notes n where n.booking_id = b.id) as notes,
+    (select coalesce(jsonb_agg(to_jsonb(h) order by h.revision), '[]'::jsonb) from booking_histories h where h.booking_id = b.id) as histories,
+    (select coalesce(jsonb_agg(jsonb_build_array(s.id, s.names)), '[]'::jsonb)
+       from services s where s.id in ${REVISION_TRAINS_SQL}) as revision_trains,
+    (select coalesce(jsonb_agg(jsonb_build_array(g.id, g.agent_settlement_id)), '[]'::jsonb)
+       from group_settlements g where g.id in (select p.monthly_invoice_id from payments p where p.booking_id = b.id)) as settlements`;
+}
+
+interface AggregateRow {
+  booking: Record<string, unknown>;
+  agent: BookingAggregate['agent'];
+  sub_group: BookingAggregate['subGroup'];
+  services: (BookingServiceRow & { names: LocalizedLabel[]; departureHhmm: string | null; arrivalHhmm: string | null; fromStationName: LocalizedLabel[]; toStationName: LocalizedLabel[] })[];
+  units: Record<string, unknown>[];
+  wheelchairs: boolean[];
+  payments: Record<string, unknown>[];
+  ledger: { paymentId: number; kind: string; amount: string }[];
+  notes: Record<string, unknown>[];
+  histories: Record<string, unknown>[];
+  revision_trains: [number, LocalizedLabel[]][];
+  settlements: [number, number][];
+}
+
+function aggregateOf(row: AggregateRow): BookingAggregate {
+  const payments = row.payments.map((p) => rowOfJson(t.payments, p));
+  const latest = (kind: string) => payments.find((p) => p.kind === kind);
+  const services = row.services;
+  // The trains the booking rides first, then any a revision names that it no longer rides (after a train change).
+  const serviceNames = new Map(services.map((s) => [s.serviceId, s.names]));
+  for (const [id, names] of row.revision_trains) if (!serviceNames.has(id)) serviceNames.set(id, names);
+  return {
+    booking: rowOfJson(t.bookings, row.booking),
+    agent: row.agent,
+    subGroup: row.sub_group,
+    services,
+    units: row.units.map((u) => rowOfJson(t.bookingUnits, u)),
+    wheelchairs: row.wheelchairs.map((needSlope) => ({ needSlope })),
+    agentSettlementIds: new Map(row.settlements),
+    payments,
+    payment: latest('FARE'),
+    cancellationPayment: latest('CANCELLATION'),
+    discrepancy: latestDiscrepancy(payments),
+    ledger: row.ledger.map((r) => ({ paymentId: r.paymentId, kind: r.kind as LedgerKind, amountE6: safeE6(Number(r.amount)) })),
+    notes: row.notes.map((n) => rowOfJson(t.bookingNotes, n)),
+    histories: row.histories.map((h) => rowOfJson(t.bookingHistories, h)),
+    serviceNames,
+  };
+}
+
+/**
+ * The booking with everything that hangs off it, in one statement; `extra` adds columns computed
+ * over the same booking row `b` (a caller's own reads, e.g. the booking answer's documents and
+ * seats), answered by name beside the aggregate.
+ */
+export async function loadBookingWith<K extends string>(db: Executor, bookingId: string, extra: Record<K, SQL>): Promise<{ aggregate: BookingAggregate; extra: Record<K, unknown> } | undefined> {
+  const names = Object.keys(extra) as K[];
+  const [row] = rowsOf<AggregateRow & Record<K, unknown>>(
+    await executePrepared(db, sql`
+      select ${aggregateColumnsSql()}${sql.join(names.map((name) => sql`, ${extra[name]} as ${sql.identifier(name)}`))}
+      from bookings b where b.booking_id = ${bookingId}`),
+  );
+  if (!row) return undefined;
+  return { aggregate: aggregateOf(row), extra: Object.fromEntries(names.map((name) => [name, row[name]])) as Record<K, unknown> };
+}
 
 export async function loadBooking(db: Executor, bookingId: string): Promise<BookingAggregate | undefined> {
-  const booking = await findBookingRow(db, bookingId);
-  if (!booking) return undefined;
-  const [agent] = await db
-    .select({ id: t.agents.id, nameJa: t.agents.nameJa, nameEn: t.agents.nameEn, agentType: t.agents.agentType, ignoreCancellationPolicy: t.agents.ignoreCancellationPolicy, billingDay: t.agents.billingDay, billingDayEndOfMonth: t.agents.billingDayEndOfMonth, lastBilledTo: LAST_BILLED_TO })
-    .from(t.agents)
-    .where(eq(t.agents.id, booking.agentId));
-  const [subGroup] = await db
-    .select({ id: t.agentGroups.id, nameJa: t.agentGroups.nameJa, nameEn: t.agentGroups.nameEn, isRoot: t.agentGroups.isRoot })
-    .from(t.agentGroups)
-    .where(eq(t.agentGroups.id, booking.agentSubGroupId));
-  const services = rowsOf<BookingServiceRow & { names: LocalizedLabel[]; departure_hhmm: string | null; arrival_hhmm: string | null; service_date_text: string; fromStationName: LocalizedLabel[] | null; toStationName: LocalizedLabel[] | null }>(
-    await db.execute(sql`
-      select bs.booking_id as "bookingId", bs.direction, bs.service_date::text as "serviceDate", bs.service_id as "serviceId",
-             bs.from_station_id as "fromStationId", bs.to_station_id as "toStationId", bs.held_group as "heldGroup",
-             bs.held_wheelchair as "heldWheelchair", bs.held_standing as "heldStanding", s.names,
-             (select st.labels from stations st where st.station_id = bs.from_station_id) as "fromStationName",
-             (select st.labels from stations st where st.station_id = bs.to_station_id) as "toStationName",
-             (select d.departure_hhmm from diagram_items d where d.service_id = bs.service_id and d.station_id = bs.from_station_id) as departure_hhmm,
-             (select d.arrival_hhmm from diagram_items d where d.service_id = bs.service_id and d.station_id = bs.to_station_id) as arrival_hhmm
-      from booking_services bs join services s on s.id = bs.service_id
-      where bs.booking_id = ${booking.id}
-      order by bs.service_date, case bs.direction when 'down' then 0 else 1 end`),
-  ).map((r) => ({ ...r, departureHhmm: r.departure_hhmm, arrivalHhmm: r.arrival_hhmm, fromStationName: r.fromStationName ?? [], toStationName: r.toStationName ?? [] }));
-  const [units, wheelchairs, payments, notes, histories, ledger] = await readAll(db, [
-    () => db.select().from(t.bookingUnits).where(eq(t.bookingUnits.bookingId, booking.id)).orderBy(asc(t.bookingUnits.unitId)),
-    () => db.select({ needSlope: t.bookingWheelchairs.needSlope }).from(t.bookingWheelchairs).where(eq(t.bookingWheelchairs.bookingId, booking.id)).orderBy(asc(t.bookingWheelchairs.id)),
-    () => db.select().from(t.payments).where(eq(t.payments.bookingId, booking.id)).orderBy(desc(t.payments.id)),
-    () => db.select().from(t.bookingNotes).where(eq(t.bookingNotes.bookingId, booking.id)).orderBy(asc(t.bookingNotes.createdAt), asc(t.bookingNotes.id)),
-    () => db.select().from(t.bookingHistories).where(eq(t.bookingHistories.bookingId, booking.id)).orderBy(asc(t.bookingHistories.revision)),
-    () => ledgerOfBooking(db, booking.id),
-  ] as const);
-  const latest = (kind: string) => payments.find((p) => p.kind === kind);
-  const serviceNames = new Map(services.map((s) => [s.serviceId, s.names]));
-  // Trains a revision names that the booking no longer rides (after a train change): read their names too.
-  const formerTrains = [...new Set(histories.flatMap((h) => legsOf(h.snapshot).map((leg) => leg.service_id)))].filter((id) => !serviceNames.has(id));
-  if (formerTrains.length > 0) {
-    const rows = await db.select({ id: t.services.id, names: t.services.names }).from(t.services).where(inArray(t.services.id, formerTrains));
-    for (const row of rows) serviceNames.set(row.id, row.names as LocalizedLabel[]);
-  }
-  const billedBy = [...new Set(payments.flatMap((p) => (p.monthlyInvoiceId === null ? [] : [p.monthlyInvoiceId])))];
-  const agentSettlementIds = new Map<number, number>();
-  if (billedBy.length > 0) {
-    const rows = await db.select({ id: t.groupSettlements.id, agentSettlementId: t.groupSettlements.agentSettlementId }).from(t.groupSettlements).where(inArray(t.groupSettlements.id, billedBy));
-    for (const row of rows) agentSettlementIds.set(row.id, row.agentSettlementId);
-  }
-  return { booking, agent: agent!, subGroup: subGroup!, services, units, wheelchairs, agentSettlementIds, payments, payment: latest('FARE'), cancellationPayment: latest('CANCELLATION'), discrepancy: latestDiscrepancy(payments), ledger, notes, histories, serviceNames };
+  return (await loadBookingWith(db, bookingId, {}))?.aggregate;
 }
 
 /**

@@ -14,16 +14,13 @@ import type { Principal } from '../auth/principal.ts';
 import { reserveAllotments, releaseAllotmentsStep } from './booking-allotments.ts';
 import { confirm, refuse } from './booking-answer.ts';
 import { cancel, cancellationQuote, confirmCancellation, declineCancellation } from './booking-cancellation.ts';
-import { bookingDocuments } from './booking-documents.ts';
-import { bookingLegExtras } from './booking-legs.ts';
 import { acceptModification, calculate, rejectModification, updateFromToStation, updateParams } from './booking-modification.ts';
 import { addNote, addSpecialNote, assignOperator, selectPriority, updateNote } from './booking-notes.ts';
-import { loadVisible, mailTemplate, presentBooking, type MailTemplateName } from './booking-presenter.ts';
+import { loadVisible, mailTemplate, presentBooking, readBookingAnswer, type MailTemplateName } from './booking-presenter.ts';
 import { submit } from './booking-submission.ts';
 import { pendingSummary } from './change-summary.ts';
 import { reserve } from './booking-reserve.ts';
 import { requestSeatAssignment } from './booking-seat-request.ts';
-import { lastSeatRequestAt } from './seat-requests.repository.ts';
 
 /** A detached, plain-function service: methods may be passed around freely. */
 export function createBookingsService(db: Db, options: { publicUrl: string; clock: Clock }) {
@@ -33,14 +30,9 @@ export function createBookingsService(db: Db, options: { publicUrl: string; cloc
     submit: (work: Work, principal: Principal, body: CreateBookingBody) => submit(work, principal, body, clock),
     /** The whole booking as the caller may see it (agents do not see private notes). */
     get: async (executor: Executor, principal: Principal, bookingId: string): Promise<BookingResponse> => {
-      const a = await loadVisible(executor, principal, bookingId);
-      const [documents, extras, seatsAskedAt] = await Promise.all([bookingDocuments(executor, a), bookingLegExtras(executor, a), lastSeatRequestAt(executor, a.booking.id)]);
+      const { aggregate: a, answer } = await readBookingAnswer(executor, principal, bookingId, clock.today());
       const change = a.booking.pendingChange === null ? null : UpdateParamsBody.safeParse(a.booking.pendingChange);
-      return {
-        ...presentBooking(a, principal, clock.today(), documents, extras),
-        pending_change_summary: change?.success ? await pendingSummary(executor, a, change.data) : null,
-        seat_assignment_requested_at: seatsAskedAt?.toISOString() ?? null,
-      };
+      return { ...answer, pending_change_summary: change?.success ? await pendingSummary(executor, a, change.data) : null };
     },
     reserveAllotments: (work: Work, principal: Principal, bookingId: string) => reserveAllotments(work, principal, bookingId, clock),
     releaseAllotments: releaseAllotmentsStep,

@@ -1,5 +1,5 @@
 /** Reads of the agent's seat requests: the operator's SEAT_ASSIGNMENT_REQUEST notifications of a booking. */
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 
@@ -22,3 +22,7 @@ export async function lastSeatRequestAt(db: Executor, bookingDbId: number): Prom
   const [row] = await db.select({ createdAt: n.createdAt }).from(n).where(requestsOf(bookingDbId)).orderBy(desc(n.createdAt), desc(n.id)).limit(1);
   return row?.createdAt ?? null;
 }
+
+/** lastSeatRequestAt as a value over the booking row `b` (read with the booking): a timestamp as JSON text, or null. */
+export const LAST_SEAT_REQUEST_SQL = sql`to_jsonb((select max(r.created_at) from notifications r
+  where r.audience = 'ADMIN' and r.kind = 'SEAT_ASSIGNMENT_REQUEST' and r.booking_id = b.id))`;
