@@ -3,10 +3,10 @@
  * against (agent and branches, an earlier request with the same idempotency key, each train's
  * running, sales and vacancy on its legs, the pricing reference, the special contract terms
  * closed over its dates), and one write of the booking
- * with its trains, units, wheelchairs, first history revision and notifications; then its live
+ * with its trains, units, wheelchairs, first history revision, notifications and fare; then its live
  * updates (booking.changed; notification.changed to the operator when it notifies).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { jsonParam, rowsOf } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
@@ -128,11 +128,13 @@ export interface NewBooking {
   historyBy: string;
   /** Kinds of the admin booking notifications the submission raises. */
   notificationKinds: string[];
+  /** The fare's insert over the new booking `b` (the payments module's priceFareSql). */
+  fare: SQL;
 }
 
 /**
- * Writes the booking and everything under it in one statement. Answers undefined when a
- * booking with the same number or the same idempotency key exists (nothing is written).
+ * Writes the booking and everything under it in one statement, its fare too. Answers undefined when
+ * a booking with the same number or the same idempotency key exists (nothing is written).
  */
 export async function insertBookingGraph(db: Executor, b: NewBooking): Promise<{ id: number; booking_id: string } | undefined> {
   const days = b.services.map((s) => s.service_date).sort();
@@ -169,6 +171,8 @@ export async function insertBookingGraph(db: Executor, b: NewBooking): Promise<{
         select 'ADMIN', 'booking', k.value, b.id, b.agent_id, b.agent_sub_group_id
         from b, json_array_elements_text(${JSON.stringify(b.notificationKinds)}::json) with ordinality as k(value, ord)
         order by k.ord
+      ), fare as (
+        ${b.fare}
       )
       select id, booking_id from b`),
   );

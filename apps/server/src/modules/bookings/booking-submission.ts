@@ -16,7 +16,7 @@ import { refuseClosedTerms } from './contract-term-deadline.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { insertBookingGraph, readSubmitContext, type SubmitContext } from './booking-submission.repository.ts';
-import { priceFare } from '../payments/booking-payments.ts';
+import { priceFareSql } from '../payments/booking-payments.ts';
 import { priceWith } from './pricing-reference.ts';
 import { refuseAgentFeeChange } from './handling-fees.ts';
 
@@ -224,12 +224,10 @@ export async function submit(work: Work, principal: Principal, body: CreateBooki
       snapshot: creationSnapshot(status, services, price.participant_quantity, units, wheelchairs, price.total_amount),
       historyBy: user.email,
       notificationKinds: ['BOOKING_RECEIVED', ...(body.tour_conductor?.name ? [] : ['TOUR_CONDUCTOR_NOT_REGISTERED'])],
-    });
-    if (inserted) {
       // The fare exists from submission, priced and owing nothing yet (INITED); confirmation opens it.
-      await priceFare(work, { id: inserted.id, agentType: agent.agent_type, totalAmountE6: price.total_amount });
-      return { booking_id: inserted.booking_id };
-    }
+      fare: priceFareSql({ agentType: agent.agent_type, totalAmountE6: price.total_amount }),
+    });
+    if (inserted) return { booking_id: inserted.booking_id };
     if (body.external_idempotent_id) {
       // A parallel request with the same id won the race: answer with its booking.
       const [existing] = await tx.select().from(t.bookings).where(sql`${t.bookings.agentId} = ${agent.id} and ${t.bookings.externalIdempotentId} = ${body.external_idempotent_id}`);

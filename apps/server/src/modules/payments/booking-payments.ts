@@ -5,6 +5,7 @@
  * method). Each change goes through the domain's state machine (takeSystemStep) and, where money
  * moves, the ledger. Only the payments module writes the payment tables.
  */
+import { sql, type SQL } from 'drizzle-orm';
 import { addDays } from '@sagano/domain/common/business-date';
 import { heldE6, isCharge, type CancellationSettlement } from '@sagano/domain/payments/payment-ledger';
 import { paymentMethodOf, type PaymentMethod } from '@sagano/domain/payments/payment-state';
@@ -44,9 +45,14 @@ export interface MoneyContext {
 const methodOf = (booking: Pick<PaymentBooking, 'agentType'>): PaymentMethod => paymentMethodOf(booking.agentType as AgentType);
 const latestFare = (payments: readonly PaymentRow[]) => payments.filter((p) => p.kind === 'FARE').at(-1);
 
-/** Submission: the fare exists from the start, priced and owing nothing yet (INITED). */
-export async function priceFare(work: Work, booking: Pick<PaymentBooking, 'id' | 'agentType' | 'totalAmountE6'>): Promise<void> {
-  await insertPayment(work.tx, { bookingId: booking.id, kind: 'FARE', status: 'INITED', paymentMethod: methodOf(booking), totalAmountE6: booking.totalAmountE6 });
+/**
+ * Submission: the fare exists from the start, priced and owing nothing yet (INITED). Written by the
+ * booking's own insert, in its one statement: this is the body of a data-modifying CTE over the new
+ * booking `b` (its id), so the payment's SQL stays here.
+ */
+export function priceFareSql(booking: Pick<PaymentBooking, 'agentType' | 'totalAmountE6'>): SQL {
+  return sql`insert into payments (booking_id, kind, status, payment_method, total_amount_e6)
+    select b.id, 'FARE', 'INITED', ${methodOf(booking)}, ${booking.totalAmountE6} from b`;
 }
 
 /**
