@@ -9,6 +9,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { freshDatabase } from './bench-support.ts';
@@ -190,6 +191,8 @@ const targets = await bookingTargets(pgDatabase);
 await bookingsPerSecond(pgApp.app, pgApp.headers, targets, pgApp.agentId, CLIENTS, WARM_UP_MS);
 const rounds: { simpleUpdate: number; tpcb: number; spread: Rate; single: Rate; floor: Rate; replayWhole: number; replayOwn: number }[] = [];
 let replayCounts = { whole: 0, ownRows: 0 };
+/** The 1-minute load average after each round (2 cores, shared with other work). */
+const bookingLoads: number[] = [];
 for (let r = 0; r < ROUNDS; r++) {
   const simpleUpdate = bench.simpleUpdate();
   const tpcb = bench.tpcb();
@@ -199,7 +202,8 @@ for (let r = 0; r < ROUNDS; r++) {
   const replay = await replayedBookings(pgApp.app, pgApp.headers, pgDatabase, bookingsUrl, targets, pgApp.agentId);
   replayCounts = replay.counts;
   rounds.push({ simpleUpdate, tpcb, spread, single, floor, replayWhole: replay.whole, replayOwn: replay.ownRows });
-  console.log(`round ${r + 1}: pgbench -N ${simpleUpdate.toFixed(0)}, TPC-B-like ${tpcb.toFixed(0)}, bookings ${spread.perSecond.toFixed(1)} / one allotment ${single.perSecond.toFixed(1)}, replay ${replay.whole.toFixed(0)} / ${replay.ownRows.toFixed(0)}`);
+  bookingLoads.push(loadavg()[0]!);
+  console.log(`round ${r + 1}: pgbench -N ${simpleUpdate.toFixed(0)}, TPC-B-like ${tpcb.toFixed(0)}, bookings ${spread.perSecond.toFixed(1)} / one allotment ${single.perSecond.toFixed(1)}, replay ${replay.whole.toFixed(0)} / ${replay.ownRows.toFixed(0)}, load ${bookingLoads.at(-1)!.toFixed(1)}`);
 }
 
 // ---------- search over a million bookings ----------
@@ -243,6 +247,7 @@ Every figure is the median of its ${ROUNDS} rounds with the lowest–highest in 
 Baselines, on the same PostgreSQL server in the same rounds, scale 1, ${CLIENTS} clients: \`pgbench -N\` (simple update) ${tps.simpleUpdate.toFixed(0)} tps (${spreadOf(rounds.map((r) => r.simpleUpdate), 0)});
 pgbench's default TPC-B-like script ${tps.tpcb.toFixed(0)} tps (${spreadOf(rounds.map((r) => r.tpcb), 0)}). CPU per booking: busy time of the whole machine (2 cores: server, database, everything)
 from /proc/stat, and of the server's own process; for the pgbench rows, both cores' time divided by the rate (pgbench keeps them busy).
+Machine load (1-minute load average on the 2 cores, after each PostgreSQL round): ${bookingLoads.map((l) => l.toFixed(1)).join(', ')}.
 
 | case | per second | ratio to pgbench -N | ratio to TPC-B-like | machine CPU ms each | server process CPU ms each | goal |
 |---|---|---|---|---|---|---|
@@ -273,9 +278,10 @@ What moved the number (issue 4's measurements, same machine): about 70 statement
 (parsing and planning were most of the database's work per statement: 0.80 → 0.17 ms of machine CPU
 for the session lookup), per-train index probes in the submit read, security headers worked out once
 (80 → about 230 bookings/s). Checks added since (special contract terms, the hold's seat check, live
-updates) had grown the recording to 17 statements; now ${replayCounts.whole}: the closed contract terms come with
+updates) had grown the recording to 17 statements; then 15: the closed contract terms come with
 the submit's read (the hold's savepoint and its release stay: they keep one lock order under seat fixings), and the
 live-update notify, one statement per 25 ms batch for all bookings after commit, is no longer counted as a booking's.
+Now ${replayCounts.whole}: the fare (INITED) is written by the booking's own insert, a CTE the payments module hands it, instead of a statement of its own.
 The generated group names all share one prefix (生成団体 N), the worst case for the trigram index.
 
 `;
