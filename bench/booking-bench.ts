@@ -281,7 +281,7 @@ for the session lookup), per-train index probes in the submit read, security hea
 updates) had grown the recording to 17 statements; then 15: the closed contract terms come with
 the submit's read (the hold's savepoint and its release stay: they keep one lock order under seat fixings), and the
 live-update notify, one statement per 25 ms batch for all bookings after commit, is no longer counted as a booking's.
-Now ${replayCounts.whole}: the fare (INITED) is written by the booking's own insert, a CTE the payments module hands it, instead of a statement of its own.
+Pricing the fare at submission (INITED) added a statement (16); now ${replayCounts.whole}: the fare is written by the booking's own insert, a CTE the payments module hands it.
 The generated group names all share one prefix (生成団体 N), the worst case for the trigram index.
 
 `;
