@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import ts from 'typescript';
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
@@ -104,7 +105,7 @@ function closure(chunk: OutputChunk, byName: Map<string, OutputChunk>, loaded: S
 }
 
 /**
- * The script put at the end of index.html's head: it looks up the address's route in a table made
+ * The script index.html's head loads (async, a file of its own): it looks up the address's route in a table made
  * at build time and adds a `<link rel=modulepreload>` (stylesheets: `rel=preload`) for each file of
  * the route's screens once the page has first painted (its boot icon), so that the browser fetches
  * them while the entry chunk downloads instead of after it has run. Later, a link of the app reached by the pointer or by focus has its route's files
@@ -172,18 +173,27 @@ export function routePreloadScript(bundle: OutputBundle, routes: RouteModules[],
  */
 export function routePreloads(routerFile: string): Plugin {
   let base = '/';
+  let outDir = 'dist';
+  let script: { fileName: string; source: string } | null = null;
   return {
     name: 'route-preloads',
     apply: 'build',
     configResolved(config) {
       base = config.base;
+      outDir = resolve(config.root, config.build.outDir);
     },
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
         if (!ctx.bundle) return;
-        return [{ tag: 'script', children: routePreloadScript(ctx.bundle, routeModules(routerFile), base), injectTo: 'head' }];
+        // A file of its own, not inline: the server's Content Security Policy allows scripts from the site only.
+        const source = routePreloadScript(ctx.bundle, routeModules(routerFile), base);
+        script = { fileName: `assets/route-preloads-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`, source };
+        return [{ tag: 'script', attrs: { async: true, src: `${base}${script.fileName}` }, injectTo: 'head' }];
       },
+    },
+    writeBundle() {
+      if (script) writeFileSync(resolve(outDir, script.fileName), script.source);
     },
   };
 }
