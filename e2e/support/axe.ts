@@ -1,20 +1,44 @@
 /**
- * Accessibility checks with axe-core in the page under test. axe-core comes with lighthouse (a
- * dev dependency): it is resolved from there, so a change in how npm lays out node_modules does
- * not lose it.
+ * Accessibility checks with axe-core (@axe-core/playwright) in the page under test.
+ *
+ * Two ways in: `seriousAxeViolations` checks the page (or a part of it) now, for a journey that
+ * wants a given state checked (a dialog open); `watchScreens` (every page opened through
+ * `freshPage`) checks each screen a journey visits by itself: before the journey's next action on a
+ * page whose screen (route, language, width) is new to it, and when its context closes. A screen
+ * with a serious or critical violation fails the journey that visited it.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
-const fromLighthouse = createRequire(createRequire(import.meta.url).resolve('lighthouse'));
-const AXE_SOURCE = readFileSync(fromLighthouse.resolve('axe-core/axe.min.js'), 'utf8');
+/** WCAG 2.0 and 2.1, levels A and AA. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; html: string }[];
+/**
+ * Besides the rules of those tags: the visible label is part of the accessible name (WCAG 2.5.3,
+ * axe ships it as experimental, so the tags alone leave it out).
+ */
+const EXTRA_RULES = { 'label-content-name-mismatch': { enabled: true } };
+
+interface AxeNode {
+  target: unknown[];
+  html: string;
+  failureSummary?: string;
+}
+
+async function settle(page: Page): Promise<void> {
+  // A popover or dialog still fading in is read at its passing opacity (low contrast): wait for
+  // finite transitions and animations to end first (spinners run forever and are left alone).
+  // A route change is not over while the header's loader turns: the old screen is still drawn.
+  await page
+    .waitForFunction(
+      () =>
+        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
+        !document.querySelector('header [role="status"].mantine-Loader-root'),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
 }
 
 /**
@@ -22,19 +46,173 @@ interface Violation {
  * each as "rule: help — target html…", for an expect(…).toEqual([]) that names them when it fails.
  */
 export async function seriousAxeViolations(page: Page, selector?: string): Promise<string[]> {
-  // A popover or dialog still fading in is read at its passing opacity (low contrast): wait for
-  // finite transitions and animations to end first (spinners run forever and are left alone).
-  await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 })
-    .catch(() => undefined);
-  // Evaluated rather than added as a script tag: the app's Content-Security-Policy refuses inline scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (context) => {
-    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(context ?? document, { resultTypes: ['violations'] });
-    return result.violations;
-  }, selector ?? null);
+  await settle(page);
+  // Legacy mode: axe runs in the page itself (the app has no frames), no blank page is opened in
+  // the journey's context to gather results. axe is evaluated rather than added as a script tag:
+  // the app's Content-Security-Policy refuses inline scripts.
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'], rules: EXTRA_RULES }).withTags(AXE_TAGS).setLegacyMode();
+  if (selector) builder.include(selector);
+  const { violations } = await builder.analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`);
+    .map((v) => `${v.id}: ${v.help} — ${(v.nodes as AxeNode[]).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}${n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ').slice(0, 200)})` : ''}`).join(', ')}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Automatic checks, once per screen.
+
+interface Watch {
+  /** Screens already checked on this page: "lang width route". */
+  checked: Set<string>;
+  /** Every violation found on this page, with its screen and the journey that visited it. */
+  found: string[];
+  /** One check at a time per page (two actions may run side by side). */
+  queue: Promise<unknown>;
+}
+
+const watches = new WeakMap<Page, Watch>();
+
+/**
+ * A route without its ids and dates: each path segment with a digit in it reads ":id", so the
+ * booking screen is checked once per page however many bookings a journey opens.
+ */
+export function routeOf(pathname: string): string {
+  return pathname
+    .split('/')
+    .map((segment) => (/\d/.test(segment) ? ':id' : segment))
+    .join('/');
+}
+
+async function screenKey(page: Page): Promise<string | null> {
+  if (page.isClosed()) return null;
+  const url = page.url();
+  if (!/^https?:/.test(url)) return null;
+  try {
+    const { pathname, lang, width, ready } = await page.evaluate(() => ({
+      pathname: location.pathname,
+      lang: document.documentElement.lang,
+      width: window.innerWidth,
+      ready: document.readyState === 'complete',
+    }));
+    // The API's own pages (the reference at /v1/docs) are not the app's screens.
+    if (!ready || pathname.startsWith('/v1/')) return null;
+    return `${lang || '?'} ${width}px ${routeOf(pathname)}`;
+  } catch {
+    // Between two documents: the next action asks again.
+    return null;
+  }
+}
+
+async function checkOnce(page: Page, watch: Watch): Promise<string[]> {
+  const key = await screenKey(page);
+  if (key === null || watch.checked.has(key)) return [];
+  watch.checked.add(key);
+  let violations: string[];
+  try {
+    violations = await seriousAxeViolations(page);
+  } catch (error) {
+    // The page went away under the check (a navigation or the journey closing it): the screen is
+    // asked for again on its next visit.
+    if (page.isClosed() || /context was destroyed|Target .*closed|navigat/i.test(String(error))) {
+      watch.checked.delete(key);
+      return [];
+    }
+    throw error;
+  }
+  if (violations.length === 0) return [];
+  const test = expect.getState().currentTestName ?? '(outside a test)';
+  const report = `axe: ${violations.length} serious violation(s) on ${key} (${page.url()}), visited by “${test}”:\n  ${violations.join('\n  ')}`;
+  watch.found.push(report);
+  return [report];
+}
+
+/**
+ * Checks the page's screen if it has not been checked on this page yet (no-op for pages not
+ * watched). Throws the violations it finds.
+ */
+export async function checkScreen(page: Page): Promise<void> {
+  const watch = watches.get(page);
+  if (!watch) return;
+  const run = watch.queue.then(() => checkOnce(page, watch));
+  watch.queue = run.catch(() => undefined);
+  const reports = await run;
+  if (reports.length > 0) throw new Error(reports.join('\n'));
+}
+
+/**
+ * The serious violations of the page's current screen, checked now (whether or not it was
+ * before) and counted as checked: for a sweep that reports every screen at once. Not added to
+ * what the context's close throws.
+ */
+export async function auditScreen(page: Page): Promise<{ screen: string; violations: string[] }> {
+  const screen = (await screenKey(page)) ?? page.url();
+  watches.get(page)?.checked.add(screen);
+  return { screen, violations: await seriousAxeViolations(page) };
+}
+
+const LOCATOR_ACTIONS = ['click', 'dblclick', 'fill', 'clear', 'check', 'uncheck', 'setChecked', 'selectOption', 'press', 'pressSequentially', 'type', 'tap', 'setInputFiles', 'dragTo', 'hover'] as const;
+const PAGE_ACTIONS = ['goto', 'reload', 'goBack', 'goForward', 'click', 'dblclick', 'fill', 'check', 'uncheck', 'selectOption', 'press', 'type', 'tap', 'hover', 'setInputFiles', 'close'] as const;
+const KEYBOARD_ACTIONS = ['press', 'type', 'insertText'] as const;
+const MOUSE_ACTIONS = ['click', 'dblclick'] as const;
+const PATCHED = Symbol.for('sagano.axe.patched');
+
+type AnyFn = (...args: unknown[]) => Promise<unknown>;
+
+/** Replaces `names` on `target` by versions that first check the screen of the page `pageOf` gives. */
+function checkFirst(target: object, names: readonly string[], pageOf: (self: unknown) => Page | null) {
+  const record = target as Record<string | symbol, unknown>;
+  if (record[PATCHED]) return;
+  record[PATCHED] = true;
+  for (const name of names) {
+    const original = record[name] as AnyFn | undefined;
+    if (typeof original !== 'function') continue;
+    record[name] = async function (this: unknown, ...args: unknown[]) {
+      const page = pageOf(this);
+      if (page) await checkScreen(page);
+      return original.apply(this, args);
+    };
+  }
+}
+
+/**
+ * Checks every screen this page shows, once per screen: before the next action (click, fill,
+ * press, goto…) on the page or its elements after it arrived on a screen not checked yet, and at
+ * `finish`. A violation fails that action, so the journey that visited the screen.
+ */
+export function watchScreens(page: Page): void {
+  if (watches.has(page)) return;
+  watches.set(page, { checked: new Set(), found: [], queue: Promise.resolve() });
+  // Locators and pages share their classes: their prototypes are wrapped once for all pages
+  // (a page that is not watched goes straight through).
+  checkFirst(Object.getPrototypeOf(page.locator('html')) as object, LOCATOR_ACTIONS, (self) => (self as ReturnType<Page['locator']>).page());
+  checkFirst(Object.getPrototypeOf(page) as object, PAGE_ACTIONS, (self) => self as Page);
+  // The keyboard and mouse do not say whose they are: this page's own are wrapped.
+  checkFirst(page.keyboard, KEYBOARD_ACTIONS, () => page);
+  checkFirst(page.mouse, MOUSE_ACTIONS, () => page);
+}
+
+const closedPages = new WeakMap<BrowserContext, Set<Page>>();
+
+/**
+ * Watches every page of the context (those opened later too), checks the screens its pages show
+ * when the context closes, and fails the close with every violation found in it.
+ */
+export function watchContext(context: BrowserContext): void {
+  const closed = new Set<Page>();
+  closedPages.set(context, closed);
+  const watch = (page: Page) => {
+    watchScreens(page);
+    page.once('close', () => closed.add(page));
+  };
+  for (const page of context.pages()) watch(page);
+  context.on('page', watch);
+  const close = context.close.bind(context);
+  context.close = async (options?: Parameters<BrowserContext['close']>[0]) => {
+    const reports: string[] = [];
+    for (const page of context.pages()) await checkScreen(page).catch(() => undefined);
+    // Pages closed before the context keep what they found on their watch.
+    for (const page of [...context.pages(), ...closed]) reports.push(...(watches.get(page)?.found ?? []));
+    await close(options);
+    if (reports.length > 0) throw new Error([...new Set(reports)].join('\n'));
+  };
 }
