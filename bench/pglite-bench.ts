@@ -2,7 +2,8 @@
  * The embedded database as `npm start` runs it (ADR 019): the product's own server start
  * (`node <scripts/server-node-flags.json> apps/server/src/server.ts`, PGlite in its worker thread,
  * jobs on) in a child process on a data folder on disk, 16 clients booking through HTTP (submit +
- * reserve allotments), and for scale in the same rounds one authenticated read (GET /v1/auth/me).
+ * reserve allotments); the baseline in the same rounds, the same start-up with PGlite in the
+ * server's thread (bench/pglite-in-thread-server.ts) on its own copy of the folder.
  * Then the cost of crossing the thread: the same statements through drizzle on PGlite in this
  * thread and on PGlite in its worker, one after another, in turns.
  *
@@ -10,7 +11,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,47 +92,68 @@ let agentId: number;
   await database.close();
 }
 
-// ---------- the server, as npm start runs it ----------
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const serverLog = join(scratch, 'server.log');
-const server: ChildProcess = spawn(process.execPath, [...nodeFlags, 'apps/server/src/server.ts'], {
-  cwd: root,
-  stdio: ['ignore', openSync(serverLog, 'a'), 'inherit'],
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: base, TOTP_SECRET_KEY: randomBytes(32).toString('hex') },
-});
-const stopServer = () => server.kill('SIGTERM');
-process.on('exit', stopServer);
-{
+// ---------- the servers: as npm start runs it, and the baseline with PGlite in the server's thread ----------
+const workerDir = join(scratch, 'data-worker');
+const inThreadDir = join(scratch, 'data-in-thread');
+cpSync(dataDir, workerDir, { recursive: true });
+cpSync(dataDir, inThreadDir, { recursive: true });
+
+interface Server {
+  pid: number;
+  call(method: string, path: string, body?: unknown): Promise<Record<string, unknown>>;
+  stop(): Promise<void>;
+}
+
+async function startServer(script: string, dir: string, name: string): Promise<Server> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const serverLog = join(scratch, `server-${name}.log`);
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, script], {
+    cwd: root,
+    stdio: ['ignore', openSync(serverLog, 'a'), 'inherit'],
+    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: base, TOTP_SECRET_KEY: randomBytes(32).toString('hex') },
+  });
+  const kill = () => child.kill('SIGTERM');
+  process.on('exit', kill);
   let exited: string | undefined;
-  server.on('exit', (code, signal) => (exited = `the server exited (${code ?? signal}); its log: ${serverLog}`));
+  child.on('exit', (code, signal) => (exited = `the server (${name}) exited (${code ?? signal}); its log: ${serverLog}`));
   for (let tries = 0; ; tries++) {
     if (exited) throw new Error(exited);
     if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) break;
-    if (tries > 1200) throw new Error('the server did not start in 120 s');
+    if (tries > 1200) throw new Error(`the server (${name}) did not start in 120 s`);
     await sleep(100);
   }
+  const login = await fetch(`${base}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'staff@example.com', password: 'Sagano#2026' }) });
+  if (!login.ok) throw new Error(`login ${login.status} ${await login.text()}`);
+  const authorization = `Bearer ${((await login.json()) as { access_token: string }).access_token}`;
+  return {
+    pid: child.pid!,
+    async call(method, path, body) {
+      const res = await fetch(`${base}${path}`, { method, headers: body === undefined ? { authorization } : { authorization, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`${name}: ${method} ${path} -> ${res.status} ${text}`);
+      return JSON.parse(text) as Record<string, unknown>;
+    },
+    async stop() {
+      const gone = new Promise((r) => child.once('exit', r));
+      kill();
+      await gone;
+    },
+  };
 }
-const login = await fetch(`${base}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'staff@example.com', password: 'Sagano#2026' }) });
-if (!login.ok) throw new Error(`login ${login.status} ${await login.text()}`);
-const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`, 'content-type': 'application/json' };
 
-async function call(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${base}${path}`, { method, headers: body === undefined ? { authorization: headers.authorization } : headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text}`);
-  return JSON.parse(text) as Record<string, unknown>;
-}
+const worker = await startServer('apps/server/src/server.ts', workerDir, 'worker');
+const inThread = await startServer('bench/pglite-in-thread-server.ts', inThreadDir, 'in-thread');
 
-async function bookOnce(target: Target, client: number): Promise<void> {
-  const submit = await call('POST', '/v1/bookings', {
+async function bookOnce(server: Server, target: Target, client: number): Promise<void> {
+  const submit = await server.call('POST', '/v1/bookings', {
     applicant: { name: 'ベンチ 太郎', email: 'bench@example.com', phone_number: '075-000-0000' },
     group: { group_type: 'NORMAL', name: `ベンチ団体 ${client}`, country_code: 'JPN' },
     service_order: { down_service: { service_date: target.date, service_id: target.serviceId, from_station_id: 1, to_station_id: 4 } },
     participant_group: { unit_quantity_items: [{ unit_id: 1, quantity: 12 }] },
     agent_id: agentId,
   });
-  const reserve = await call('POST', `/v1/bookings/${submit.booking_id as string}/reserve_allotments`);
+  const reserve = await server.call('POST', `/v1/bookings/${submit.booking_id as string}/reserve_allotments`);
   if (reserve.sub_status !== 'SAGANO_ALLOTMENT_CONFIRMED') throw new Error(`reserve answered ${JSON.stringify(reserve)}`);
 }
 
@@ -141,36 +163,34 @@ interface Rate {
   serverMs: number;
 }
 
-async function measure(once: (client: number) => Promise<void>, durationMs = DURATION_MS): Promise<Rate> {
+async function bookings(server: Server, durationMs = DURATION_MS): Promise<Rate> {
   let done = 0;
   const machine0 = machineBusyMs();
-  const server0 = processBusyMs(server.pid!);
+  const server0 = processBusyMs(server.pid);
   const end = Date.now() + durationMs;
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, i) => {
       while (Date.now() < end) {
-        await once(i);
+        await bookOnce(server, targets[i % targets.length]!, i);
         done++;
       }
     }),
   );
-  return { perSecond: (done * 1000) / durationMs, machineMs: (machineBusyMs() - machine0) / done, serverMs: (processBusyMs(server.pid!) - server0) / done };
+  return { perSecond: (done * 1000) / durationMs, machineMs: (machineBusyMs() - machine0) / done, serverMs: (processBusyMs(server.pid) - server0) / done };
 }
 
-const bookings = (durationMs?: number) => measure((i) => bookOnce(targets[i % targets.length]!, i), durationMs);
-const reads = () => measure(async () => void (await call('GET', '/v1/auth/me')));
-
-await bookings(WARM_UP_MS);
+await bookings(worker, WARM_UP_MS);
+await bookings(inThread, WARM_UP_MS);
 const loads: number[] = [];
-const rounds: { bookings: Rate; reads: Rate }[] = [];
+const rounds: { worker: Rate; inThread: Rate }[] = [];
 for (let r = 0; r < ROUNDS; r++) {
-  const round = { bookings: await bookings(), reads: await reads() };
+  const round = { worker: await bookings(worker), inThread: await bookings(inThread) };
   loads.push(loadavg()[0]!);
   rounds.push(round);
-  console.log(`round ${r + 1}: ${round.bookings.perSecond.toFixed(1)} bookings/s, ${round.reads.perSecond.toFixed(0)} GET /v1/auth/me/s (load ${loads.at(-1)!.toFixed(1)})`);
+  console.log(`round ${r + 1}: ${round.worker.perSecond.toFixed(1)} bookings/s with PGlite in its worker, ${round.inThread.perSecond.toFixed(1)} in the server's thread (load ${loads.at(-1)!.toFixed(1)})`);
 }
-stopServer();
-await new Promise((r) => server.once('exit', r));
+await worker.stop();
+await inThread.stop();
 
 // ---------- the cost of crossing the thread, per statement ----------
 const threaded = await openPglite(undefined);
@@ -202,26 +222,28 @@ await local.close();
 rmSync(scratch, { recursive: true, force: true });
 
 // ---------- RESULTS.md ----------
-const bookingRates = rounds.map((r) => r.bookings.perSecond);
-const readRates = rounds.map((r) => r.reads.perSecond);
-const ratios = rounds.map((r) => r.bookings.perSecond / r.reads.perSecond);
+const rates = (pick: (r: (typeof rounds)[number]) => Rate) => rounds.map((r) => pick(r).perSecond);
+const ratios = rounds.map((r) => r.worker.perSecond / r.inThread.perSecond);
 const med = (pick: (r: (typeof rounds)[number]) => number) => median(rounds.map(pick));
+const row = (name: string, pick: (r: (typeof rounds)[number]) => Rate, goal: string) =>
+  `| ${name} | ${median(rates(pick)).toFixed(1)} (${spreadOf(rates(pick))}) | ${med((r) => pick(r).machineMs).toFixed(2)} | ${med((r) => pick(r).serverMs).toFixed(2)} | ${goal} |`;
 const section = `## Embedded database (PGlite) as npm start runs it
 
 Command: \`node bench/pglite-bench.ts\` (also in \`npm run bench\`; BENCH_MS=${DURATION_MS}, BENCH_ROUNDS=${ROUNDS}). Run on ${new Date().toISOString().slice(0, 16)}Z, Node ${process.version},
 ${cpus().length} cores shared with other work: 1-minute load average ${spreadOf(loads)} during the rounds.
 The product's own server start (\`node ${nodeFlags.join(' ')} apps/server/src/server.ts\`: PGlite in its worker thread (ADR 019), jobs on) in a
-child process on a data folder on disk with the demo data; ${CLIENTS} clients over HTTP (fetch, kept-alive connections) on ${targets.length} trains, each
-booking = POST /v1/bookings + POST /v1/bookings/{id}/reserve_allotments, after ${WARM_UP_MS} ms of the same; for scale, in the same rounds,
-GET /v1/auth/me (one authenticated read). ${ROUNDS} rounds of ${DURATION_MS} ms each: medians, lowest–highest in brackets. CPU: the whole machine's
-busy time (/proc/stat) and the server process's (all its threads, /proc/<pid>/stat) per request.
+child process on a data folder on disk with the demo data; the baseline in the same rounds: the same start-up with PGlite in the
+server's own thread as before ADR 019 (bench/pglite-in-thread-server.ts), on its own copy of the folder. ${CLIENTS} clients over HTTP
+(fetch, kept-alive connections) on ${targets.length} trains, each booking = POST /v1/bookings + POST /v1/bookings/{id}/reserve_allotments, after
+${WARM_UP_MS} ms of the same. ${ROUNDS} rounds of ${DURATION_MS} ms per server, in turns: medians, lowest–highest in brackets; the ratio is taken
+within each round. CPU: the whole machine's busy time (/proc/stat) and the server process's (all its threads, /proc/<pid>/stat) per booking.
 
-| case | per second | machine CPU ms each | server process CPU ms each | goal |
+| case | bookings per second | machine CPU ms each | server process CPU ms each | goal |
 |---|---|---|---|---|
-| bookings, ${CLIENTS} clients | ${median(bookingRates).toFixed(1)} (${spreadOf(bookingRates)}) | ${med((r) => r.bookings.machineMs).toFixed(2)} | ${med((r) => r.bookings.serverMs).toFixed(2)} | ≥ ${GOAL} bookings/s |
-| for scale: GET /v1/auth/me, ${CLIENTS} clients | ${median(readRates).toFixed(0)} (${spreadOf(readRates, 0)}) | ${med((r) => r.reads.machineMs).toFixed(2)} | ${med((r) => r.reads.serverMs).toFixed(2)} | |
+${row('PGlite in its worker (npm start)', (r) => r.worker, '≥ ' + GOAL + ' bookings/s')}
+${row("baseline: PGlite in the server's thread", (r) => r.inThread, '')}
 
-Bookings per authenticated read in the same round: ${median(ratios).toFixed(3)} (${spreadOf(ratios, 3)}).
+Worker to in-thread, within each round: ${median(ratios).toFixed(2)} (${spreadOf(ratios, 2)}).
 
 Crossing the thread, per statement through drizzle (${QUERIES} one after another, the two in turns, ${ROUNDS} rounds; µs each, medians):
 
