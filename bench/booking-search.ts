@@ -179,12 +179,12 @@ ${deep.map(row).join('\n')}
 export function writeSearchSection(section: string): void {
   const file = new URL('./RESULTS.md', import.meta.url);
   const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const marker = '## Booking search over ';
+  const marker = '\n## Booking search over ';
   const start = existing.indexOf(marker);
   if (start < 0) {
     writeFileSync(file, `${existing.trimEnd()}\n\n${section}`);
     return;
   }
   const next = existing.indexOf('\n## ', start + marker.length);
-  writeFileSync(file, `${existing.slice(0, start)}${section}${next < 0 ? '' : `\n${existing.slice(next + 1)}`}`);
+  writeFileSync(file, `${existing.slice(0, start + 1)}${section}${next < 0 ? '' : `\n${existing.slice(next + 1)}`}`);
 }

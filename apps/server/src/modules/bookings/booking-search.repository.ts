@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { defaultSortOrder, type ServiceOrderNotification, type ServiceOrderRow, type ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
 import { statusRankSql } from '../../db/schema/booking-status-rank.ts';
 import { daysBetween } from '@sagano/domain/common/business-date';
+import { BOOKING_STATUSES } from '@sagano/domain/bookings/booking-state';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
@@ -100,7 +101,12 @@ export function bookingFilters(
   if (q.agent_sub_group_ids?.length) f.push(inList(sql`b.agent_sub_group_id`, q.agent_sub_group_ids));
   if (q.group_types?.length) f.push(inList(sql`b.group_type`, q.group_types));
   if (q.group_name) f.push(sql`b.group_name ilike ${`%${q.group_name.replace(/[%_\\]/g, '\\$&')}%`}`);
-  if (q.status?.length) f.push(inList(sql`b.status`, q.status));
+  if (q.status?.length) {
+    f.push(inList(sql`b.status`, q.status));
+    // The same as lifecycle ranks: the status-order index (bookings_status_rank_idx) then reads just
+    // those statuses' range instead of walking the statuses before them.
+    if (onBooking) f.push(inList(statusRank, q.status.map((s) => BOOKING_STATUSES.indexOf(s) + 1)));
+  }
   if (q.sub_status?.length) f.push(inList(sql`b.sub_status`, q.sub_status));
   if (q.country_code) f.push(sql`b."group"->>'country_code' = ${q.country_code}`);
   if (q.payment_type && PAYMENT_TYPE_OF_AGENT[q.payment_type]) {
