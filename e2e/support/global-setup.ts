@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -32,7 +32,10 @@ export default async function setup(project: TestProject) {
   }
   const port = 3900 + Math.floor(Math.random() * 90);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/server.ts')], {
+  // The server as `npm start` runs it: this Node (24, from node_modules/.bin under npm) with the
+  // product's flags, TypeScript by Node's own type stripping (its database worker thread too).
+  const nodeFlags = JSON.parse(readFileSync(join(root, 'scripts/server-node-flags.json'), 'utf8')) as string[];
+  const server = spawn(process.execPath, [...nodeFlags, join(root, 'apps/server/src/server.ts')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, WEB_DIST: webDist, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '',
       // Many journeys sign in within a minute from one address; the limit itself is tested on the API (login-rate-limit.test.ts).
