@@ -4,7 +4,7 @@
  * Two ways in: `seriousAxeViolations` checks the page (or a part of it) now, for a journey that
  * wants a given state checked (a dialog open); `watchScreens` (every page opened through
  * `freshPage`) checks each screen a journey visits by itself: before the journey's next action on a
- * page whose screen (route, language, width) is new to it, and when its context closes. A screen
+ * page whose screen (heading or route, language, width) is new to it, and when its context closes. A screen
  * with a serious or critical violation fails the journey that visited it.
  */
 import { AxeBuilder } from '@axe-core/playwright';
@@ -62,7 +62,7 @@ export async function seriousAxeViolations(page: Page, selector?: string): Promi
 // Automatic checks, once per screen.
 
 interface Watch {
-  /** Screens already checked on this page: "lang width route". */
+  /** Screens already checked on this page: "lang width heading" (or route). */
   checked: Set<string>;
   /** Every violation found on this page, with its screen and the journey that visited it. */
   found: string[];
@@ -88,15 +88,19 @@ async function screenKey(page: Page): Promise<string | null> {
   const url = page.url();
   if (!/^https?:/.test(url)) return null;
   try {
-    const { pathname, lang, width, ready } = await page.evaluate(() => ({
+    const { pathname, lang, width, ready, heading } = await page.evaluate(() => ({
       pathname: location.pathname,
       lang: document.documentElement.lang,
       width: window.innerWidth,
       ready: document.readyState === 'complete',
+      heading: document.querySelector('h1')?.textContent?.trim() ?? '',
     }));
     // The API's own pages (the reference at /v1/docs) are not the app's screens.
     if (!ready || pathname.startsWith('/v1/')) return null;
-    return `${lang || '?'} ${width}px ${routeOf(pathname)}`;
+    // A screen is known by its heading (numbers aside) where it has one: the no-permission screen
+    // a journey meets at ten addresses is one screen; else by its route.
+    const screen = heading ? `“${heading.replace(/\d+/g, '#')}”` : routeOf(pathname);
+    return `${lang || '?'} ${width}px ${screen}`;
   } catch {
     // Between two documents: the next action asks again.
     return null;
