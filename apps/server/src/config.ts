@@ -14,6 +14,12 @@ export interface Config {
   /** PostgreSQL server; when absent the embedded PGlite in `dataDir` is used. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /**
+   * Where the embedded PGlite runs (EMBEDDED_DATABASE_THREAD, ADR 019): `main`, the server's own
+   * thread (default: the faster for bookings), or `worker`, a thread of its own, so static files
+   * and health checks answer while a statement runs (every database call still waits its turn).
+   */
+  embeddedDatabaseThread: 'main' | 'worker';
   demoData: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -119,6 +125,12 @@ function urlFrom(value: string | undefined, fallback: string | undefined, name: 
   return value;
 }
 
+function embeddedDatabaseThreadFrom(value: string | undefined): 'main' | 'worker' {
+  if (value === undefined || value === '' || value === 'main') return 'main';
+  if (value === 'worker') return 'worker';
+  throw new Error(`EMBEDDED_DATABASE_THREAD must be main or worker (got ${JSON.stringify(value)})`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env.PORT, 3000, 'PORT');
   const fileStorage = fileStorageKindFrom(env.FILE_STORAGE);
@@ -130,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || (demoData ? '127.0.0.1' : '0.0.0.0'),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: resolve(env.DATA_DIR ?? './data'),
+    embeddedDatabaseThread: embeddedDatabaseThreadFrom(env.EMBEDDED_DATABASE_THREAD),
     demoData,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Sagano Group Bookings <no-reply@sagano.example>',

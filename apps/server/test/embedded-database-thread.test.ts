@@ -14,10 +14,10 @@ import { wrapPglite, type Database } from '../src/db/client.ts';
 import { PgliteThread } from '../src/db/pglite-thread.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
-describe('a long statement', () => {
+describe('a long statement, with the embedded database in its worker (EMBEDDED_DATABASE_THREAD=worker)', () => {
   let ctx: TestApp;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({ embeddedThread: 'worker' });
   });
   afterAll(() => ctx.close());
 

@@ -42,8 +42,8 @@ export interface TestApp {
  * server; without, units of work enqueue nothing and tests run jobs by hand. With `clock` (e.g.
  * `fixedClock`), business decisions and jobs take "today" from it.
  */
-export async function createTestApp(options: { smtpUrl?: string; env?: Record<string, string>; jobs?: boolean; clock?: Clock } = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+export async function createTestApp(options: { smtpUrl?: string; env?: Record<string, string>; jobs?: boolean; clock?: Clock; embeddedThread?: 'main' | 'worker' } = {}): Promise<TestApp> {
+  const database = await openTestDatabase({ embeddedThread: options.embeddedThread });
   const config = loadConfig({ PUBLIC_URL: 'http://sagano.test', TOTP_SECRET_KEY: TEST_TOTP_KEY, ...options.env, ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}) });
   const clock = options.clock ?? systemClock;
   let jobs: JobQueue | undefined;

@@ -9,11 +9,11 @@ import { withDatabaseName } from './test-database-names.ts';
  * A fresh copy of the migrated demo database for one test file: PGlite by default, a real
  * PostgreSQL server when TEST_DATABASE_URL is set. `close()` throws the copy away.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(options: { embeddedThread?: 'main' | 'worker' } = {}): Promise<Database> {
   const target = inject('testDatabase');
   if (target.engine === 'pglite') {
     const blob = new Blob([readFileSync(target.file)]);
-    return openPglite(undefined, blob);
+    return openPglite(undefined, blob, options.embeddedThread);
   }
   const name = `sagano_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: target.url });

@@ -4,7 +4,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -184,12 +186,16 @@ export async function listenPostgres(url: string, channel: string, onPayload: (p
 }
 
 /**
- * The embedded database on `dataDir` (or in memory), loaded from a dump when given one. PGlite runs
- * in a worker thread of its own (pglite-thread.ts, ADR 019), so its work never holds this thread.
+ * The embedded database on `dataDir` (or in memory), loaded from a dump when given one: in this
+ * thread by default, or in a worker thread of its own (pglite-thread.ts, ADR 019) when asked, so
+ * its work never holds this thread (each statement then costs a crossing, ~0.2 ms).
  */
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob, thread: 'main' | 'worker' = 'main'): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return wrapPglite(await PgliteThread.start(dataDir, loadDataDir));
+  if (thread === 'worker') return wrapPglite(await PgliteThread.start(dataDir, loadDataDir));
+  // btree_gist backs the seat exclusion constraint (a seat on overlapping legs of one service day);
+  // pg_trgm the substring search on group names.
+  return wrapPglite(await PGlite.create({ dataDir, loadDataDir, extensions: { btree_gist, pg_trgm } }));
 }
 
 /** A Database over an embedded instance: the thread openPglite starts (or a PGlite of this thread). */
@@ -217,8 +223,8 @@ export function wrapPglite(pglite: EmbeddedPglite): Database {
   };
 }
 
-export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string; embeddedDatabaseThread?: 'main' | 'worker' }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, undefined, options.embeddedDatabaseThread);
 }
 
 export async function ping(db: Db): Promise<void> {
