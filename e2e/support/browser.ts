@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { watchContext } from './axe.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = new URL('../screenshots/', import.meta.url).pathname;
@@ -18,15 +17,10 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-/**
- * A fresh browser profile (no cookies, no stored language) at the given window size. Every screen
- * its pages show is checked with axe once (e2e/support/axe.ts `watchContext`): a serious violation
- * fails the journey's next action there, or its context's close.
- */
+/** A fresh browser profile (no cookies, no stored language) at the given window size. */
 export async function freshPage(browser: Browser, width = 1366, height = 900): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
   context.setDefaultTimeout(10_000);
-  watchContext(context);
   const page = await context.newPage();
   return { context, page };
 }

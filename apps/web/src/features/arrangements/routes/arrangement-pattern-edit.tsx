@@ -176,7 +176,7 @@ function PatternEditor({ train, pattern }: { train: Train; pattern?: Arrangement
               <Title order={2} size="h5">
                 {locked ? t('patterns.seatMapLabel') : t('patterns.paintWith')}
               </Title>
-              <Text size="sm" c={missing.length ? 'red.8' : 'teal.8'} fw={600}>
+              <Text size="sm" c={missing.length ? 'red.8' : 'teal.9'} fw={600}>
                 {missing.length ? t('patterns.unassigned', { count: missing.length }) : t('patterns.allAssigned')}
               </Text>
             </Group>

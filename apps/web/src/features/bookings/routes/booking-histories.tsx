@@ -98,7 +98,8 @@ export function Component() {
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {v.amount !== null && mark(v.changed.amount, t('form.yen', { amount: formatYen(v.amount) }))}
               </Table.Td>
-              <Table.Td style={{ opacity: v.changed.status ? 1 : 0.6 }}>
+              {/* Full strength whether or not the status changed: a faded badge fell below 4.5:1 contrast. */}
+              <Table.Td>
                 {v.status && v.subStatus ? <BookingStatusBadges status={v.status} subStatus={v.subStatus} /> : '—'}
                 {v.declined && (
                   <Text size="xs" mt={4} style={{ whiteSpace: 'pre-wrap' }} data-testid="history-declined">
