@@ -1,10 +1,14 @@
 /**
  * What several benchmarks share: a fresh PostgreSQL database to fill, a demo account's bearer
- * header, the request rate of one call, and writing their section of bench/RESULTS.md in place.
+ * header, the request rate of one call, a free port, the trains a booking run books on, and writing
+ * their section of bench/RESULTS.md in place.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
+import { rowsOf, type Database } from '../apps/server/src/db/client.ts';
 
 /** Drops and creates database `name` on the server `adminUrl` names; answers its URL. */
 export async function freshDatabase(adminUrl: string, name: string): Promise<string> {
@@ -59,4 +63,37 @@ export function writeResultsSection(marker: string, section: string): void {
   } else next = `${existing.trimEnd()}\n\n${section}`;
   writeFileSync(file, next);
   console.log(section);
+}
+
+/** A TCP port free on 127.0.0.1 right now (for a server the bench starts). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A train departure a booking run books on. */
+export interface Target {
+  date: string;
+  serviceId: number;
+}
+
+/**
+ * `count` down trains more than 40 days ahead, one per client, given room enough that the run
+ * measures booking, not running out of seats.
+ */
+export async function bookingTargets(database: Database, count: number): Promise<Target[]> {
+  const rows = rowsOf<{ service_date: string; service_id: number }>(
+    await database.db.execute(sql`
+      select i.service_date::text as service_date, i.service_id from service_day_inventories i
+      join services s on s.id = i.service_id and s.direction = 'down'
+      where i.service_date > current_date + 40 order by i.service_date, i.service_id limit ${count}`),
+  );
+  await database.db.execute(sql`update inventory_counters set capacity = 1000000 where service_date > current_date + 40`);
+  return rows.map((r) => ({ date: r.service_date, serviceId: r.service_id }));
 }

@@ -12,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { freshDatabase } from './bench-support.ts';
+import { bookingTargets, freshDatabase, type Target } from './bench-support.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite, openPostgres, rowsOf, type Database } from '../apps/server/src/db/client.ts';
@@ -50,22 +50,7 @@ function machineBusyMs(): number {
   return (user! + nice! + system! + irq! + softirq! + steal!) * 10; // USER_HZ = 100
 }
 
-interface Target {
-  date: string;
-  serviceId: number;
-}
 
-async function bookingTargets(database: Database): Promise<Target[]> {
-  const rows = rowsOf<{ service_date: string; service_id: number }>(
-    await database.db.execute(sql`
-      select i.service_date::text as service_date, i.service_id from service_day_inventories i
-      join services s on s.id = i.service_id and s.direction = 'down'
-      where i.service_date > current_date + 40 order by i.service_date, i.service_id limit ${CLIENTS}`),
-  );
-  // Room enough that the run measures booking, not running out of seats.
-  await database.db.execute(sql`update inventory_counters set capacity = 1000000 where service_date > current_date + 40`);
-  return rows.map((r) => ({ date: r.service_date, serviceId: r.service_id }));
-}
 
 /** Bookings per second, and the CPU time each took: on the whole machine and in this (the server's) process. */
 interface Rate {
@@ -187,7 +172,7 @@ const bench = pgbench(await freshDatabase(url, 'sagano_pgbench'));
 const bookingsUrl = await freshDatabase(url, 'sagano_bench_bookings');
 const pgDatabase = await openPostgres(bookingsUrl, 20);
 const pgApp = await appOn(pgDatabase);
-const targets = await bookingTargets(pgDatabase);
+const targets = await bookingTargets(pgDatabase, CLIENTS);
 await bookingsPerSecond(pgApp.app, pgApp.headers, targets, pgApp.agentId, CLIENTS, WARM_UP_MS);
 const rounds: { simpleUpdate: number; tpcb: number; spread: Rate; single: Rate; floor: Rate; replayWhole: number; replayOwn: number }[] = [];
 let replayCounts = { whole: 0, ownRows: 0 };
@@ -214,7 +199,7 @@ await pgDatabase.close();
 // ---------- the embedded database ----------
 const lite = await openPglite(undefined);
 const liteApp = await appOn(lite);
-const liteTargets = await bookingTargets(lite);
+const liteTargets = await bookingTargets(lite, CLIENTS);
 await bookingsPerSecond(liteApp.app, liteApp.headers, liteTargets, liteApp.agentId, CLIENTS, WARM_UP_MS);
 const liteRates: Rate[] = [];
 for (let r = 0; r < ROUNDS; r++) liteRates.push(await bookingsPerSecond(liteApp.app, liteApp.headers, liteTargets, liteApp.agentId, CLIENTS));

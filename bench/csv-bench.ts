@@ -11,13 +11,12 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { freshDatabase, writeResultsSection } from './bench-support.ts';
+import { freePort, freshDatabase, writeResultsSection } from './bench-support.ts';
 import { openPostgres, rowsOf } from '../apps/server/src/db/client.ts';
 import { loadDemoData } from '../apps/server/src/db/seed/demo-data.ts';
 import { bookingsSelect } from '../apps/server/src/modules/reports/reports.repository.ts';
@@ -79,16 +78,6 @@ function copyRun(): { seconds: number; bytes: number } {
 await database.close();
 
 /** A port free right now on the loopback, for the server to listen on. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;

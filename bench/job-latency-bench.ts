@@ -17,7 +17,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,7 @@ import { SMTPServer } from 'smtp-server';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, rowsOf, type Database } from '../apps/server/src/db/client.ts';
 import { loadDemoData } from '../apps/server/src/db/seed/demo-data.ts';
-import { freshDatabase, writeResultsSection } from './bench-support.ts';
+import { freePort, freshDatabase, writeResultsSection } from './bench-support.ts';
 import { addJobWork, DEFAULT_SIZES, serverToday, timeWork } from './job-latency-data.ts';
 
 const RUNS = Number(process.env.BENCH_JOB_RUNS ?? 3);
@@ -78,16 +78,6 @@ const percentile = (xs: number[], p: number) => {
   return s.length === 0 ? NaN : s[Math.max(0, Math.ceil(p * s.length) - 1)]!;
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A real SMTP server that takes every mail and counts it (the body is read and dropped). */
 async function smtpReceiver() {

@@ -12,7 +12,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +21,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { openPglite, rowsOf, wrapPglite, type Database } from '../apps/server/src/db/client.ts';
 import { loadDemoData } from '../apps/server/src/db/seed/demo-data.ts';
-import { writeResultsSection } from './bench-support.ts';
+import { bookingTargets, freePort, writeResultsSection, type Target } from './bench-support.ts';
 
 const DURATION_MS = Number(process.env.BENCH_MS ?? 5000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -54,45 +53,23 @@ function processBusyMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime (fields 14 and 15)
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 // ---------- the data folder: migrated, the demo data, room on 16 trains ----------
 const scratch = mkdtempSync(join(tmpdir(), 'sagano-pglite-bench-'));
 const dataDir = join(scratch, 'data');
-interface Target {
-  date: string;
-  serviceId: number;
-}
 let targets: Target[];
 let agentId: number;
 {
   const database = await openPglite(dataDir);
   await database.migrate();
   await loadDemoData(database.db);
-  const rows = rowsOf<{ service_date: string; service_id: number }>(
-    await database.db.execute(sql`
-      select i.service_date::text as service_date, i.service_id from service_day_inventories i
-      join services s on s.id = i.service_id and s.direction = 'down'
-      where i.service_date > current_date + 40 order by i.service_date, i.service_id limit ${CLIENTS}`),
-  );
-  // Room enough that the run measures booking, not running out of seats.
-  await database.db.execute(sql`update inventory_counters set capacity = 1000000 where service_date > current_date + 40`);
-  targets = rows.map((r) => ({ date: r.service_date, serviceId: r.service_id }));
+  targets = await bookingTargets(database, CLIENTS);
   const [agent] = rowsOf<{ id: number }>(await database.db.execute(sql`select id from agents where agent_type = 'SPECIAL_CONTRACTED'`));
   agentId = agent!.id;
   await database.close();
 }
 
-// ---------- the servers: as npm start runs it, and the baseline with PGlite in the server's thread ----------
+// ---------- the servers: PGlite in the server's thread (npm start) and in its worker ----------
 const workerDir = join(scratch, 'data-worker');
 const inThreadDir = join(scratch, 'data-in-thread');
 cpSync(dataDir, workerDir, { recursive: true });
