@@ -203,8 +203,9 @@ const statsOf = (latencies: number[]): Stats => ({ n: latencies.length, p50: per
 
 /**
  * A fetch that tries once more when the connection was reset before an answer came: undici may
- * send on a kept-alive socket the server is closing (a browser retries then too). Only for reads
- * and the jobs' own run calls, never counted as a latency; the resets are counted and printed.
+ * send on a kept-alive socket the server is closing (a browser retries then too). Reads only: a
+ * POST (a job's run) that may have reached the server is not sent twice. Never counted as a
+ * latency; the resets are counted and printed.
  */
 let resets = 0;
 async function fetchOnceMore(url: string, init?: RequestInit): Promise<Response> {
@@ -212,7 +213,7 @@ async function fetchOnceMore(url: string, init?: RequestInit): Promise<Response>
     return await fetch(url, init);
   } catch (error) {
     const code = (error as { cause?: { code?: string } }).cause?.code;
-    if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw error;
+    if ((init?.method ?? 'GET') !== 'GET' || (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET')) throw error;
     resets++;
     console.warn(`${init?.method ?? 'GET'} ${url}: connection reset (${code}); asked once more`);
     return fetch(url, init);
