@@ -395,11 +395,12 @@ describe('totals of long lists', () => {
     // The total counts bookings (a round trip is two rows of one booking).
     const bookingsIn = (list: { service_orders: { id: number }[] }) => new Set(list.service_orders.map((r) => r.id)).size;
     expect(small.total).toBe(bookingsIn(small) + bookingsIn(second));
-    // 10,050 more bookings straight into the tables (the booking path is tested above).
+    // 10,050 more bookings straight into the tables (the booking path is tested above), numbered with
+    // nine digits so they never meet the eight-digit random numbers of the bookings made above.
     await ctx.database.db.execute(sql`
       with b as (
         insert into bookings (booking_id, booking_token, agent_id, agent_sub_group_id, status, sub_status, group_type, group_name, "group", applicant, participant_quantity)
-        select (30000000 + g)::text, md5(g::text), ${agents.FREE}, (select id from agent_groups where agent_id = ${agents.FREE} and is_root), 'SUBMITTED', 'INITIAL',
+        select (900000000 + g)::text, md5(g::text), ${agents.FREE}, (select id from agent_groups where agent_id = ${agents.FREE} and is_root), 'SUBMITTED', 'INITIAL',
                'NORMAL', '大量団体 ' || g, jsonb_build_object('group_type', 'NORMAL', 'name', '大量団体 ' || g, 'country_code', 'JPN'),
                jsonb_build_object('name', '大量 太郎', 'email', 'bulk@example.com', 'phone_number', '0'), 10
         from generate_series(1, 10050) g
