@@ -106,6 +106,10 @@ export const bookings = pgTable(
     // A round trip whose outbound train lies before a service-date period and its return inside it:
     // in return-date order, with the same filters beside the key.
     index('bookings_last_date_idx').on(t.lastServiceDate, t.bookingId, t.firstServiceDate, t.status, t.groupType, t.agentId, t.agentSubGroupId, t.submittedAt, t.id),
+    // The list's exact total (up to 10,000) over broad filters (agent, payment type as its agents,
+    // status, group type, and a branch): counted on index entries alone, not on the bookings.
+    index('bookings_agent_filters_idx').on(t.agentId, t.groupType, t.status, t.agentSubGroupId, t.firstServiceDate),
+    index('bookings_status_filters_idx').on(t.status, t.groupType, t.agentId, t.agentSubGroupId, t.firstServiceDate),
     // Group name search is a substring match (ILIKE '%…%'): trigrams. New entries wait in a
     // pending list that every search reads in full; 64 kB keeps that list to a few pages.
     index('bookings_group_name_trgm').using('gin', t.groupName.op('gin_trgm_ops')).with({ gin_pending_list_limit: 64 }),

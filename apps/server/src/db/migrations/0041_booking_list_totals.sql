@@ -1,0 +1,2 @@
+CREATE INDEX "bookings_agent_filters_idx" ON "bookings" USING btree ("agent_id","group_type","status","agent_sub_group_id","first_service_date");--> statement-breakpoint
+CREATE INDEX "bookings_status_filters_idx" ON "bookings" USING btree ("status","group_type","agent_id","agent_sub_group_id","first_service_date");
