@@ -66,8 +66,11 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.ts';
 import { createInventoryService } from './modules/inventory/inventory.service.ts';
+import { registerCalendarChangeApprovals } from './modules/inventory/calendar-approvals.ts';
+import { bookingOfLink } from './modules/booking-core/customer-access.ts';
+import { refuseBookingsOnStoppedTrains } from './modules/bookings/booking-suspension.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
-import { mailKindsRoutes } from './modules/mail/mail-kinds.routes.ts';
+import { mailKindsRoutes } from './modules/mail-previews/mail-kinds.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { masterDataRoutes } from './modules/master-data/master-data.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -154,7 +157,9 @@ export async function buildApp({ config, database, logger = true, logStream, job
   timetableRoutes(app, { db, clock });
   approvalsRoutes(app, { db });
   arrangementsRoutes(app, { db });
-  inventoryRoutes(app, { db, inventory: createInventoryService(db) });
+  // Inventory sits below the booking flows: the bookings' suspension step and link look-up are handed in here.
+  registerCalendarChangeApprovals(refuseBookingsOnStoppedTrains);
+  inventoryRoutes(app, { db, inventory: createInventoryService(db, { refuseBookingsOnStoppedTrains }), bookingOfLink });
   const seats = createSeatsService(db, { publicUrl: config.publicUrl, clock });
   bookingsRoutes(app, { db, clock, bookings: createBookingsService(db, { publicUrl: config.publicUrl, clock }), customerBooking: seats.customerBooking });
   seatsRoutes(app, { db, seats });

@@ -15,7 +15,7 @@ import { sessionUserOf, type Principal } from '../../modules/auth/principal.ts';
 import { createSandboxGateway } from '../../modules/payments/gateway/sandbox-gateway.ts';
 import { backdateDueDate, recordCardCapture } from '../../modules/payments/payment-steps.ts';
 import { createPaymentsService } from '../../modules/payments/payments.service.ts';
-import { findBookingRow } from '../../modules/bookings/bookings.repository.ts';
+import { findBookingRow } from '../../modules/booking-core/bookings.repository.ts';
 
 async function principalOf(tx: Tx, email: string): Promise<Principal | undefined> {
   const account = await findAccountByEmail(tx, email);

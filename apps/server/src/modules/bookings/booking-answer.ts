@@ -7,11 +7,11 @@ import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { paymentDayBeforeOn } from '../master-data/group-schedules.repository.ts';
-import { releaseEverything } from './booking-allotments.ts';
+import { releaseEverything } from '../booking-core/booking-allotments.ts';
 import { openFare, waiveForRefusal } from '../payments/booking-payments.ts';
-import { beginStep, callerOf, nextStep, notify, recordStep } from './booking-steps.ts';
-import { readCancellationPolicy } from './bookings.repository.ts';
-import { promoteWaitlistAfterCommit } from './waitlist-promotion-key.ts';
+import { beginStep, callerOf, nextStep, notify, recordStep } from '../booking-core/booking-steps.ts';
+import { readCancellationPolicy } from '../booking-core/bookings.repository.ts';
+import { promoteWaitlistAfterCommit } from '../inventory/waitlist-promotion-key.ts';
 
 /** Confirms the reservation, opens its payment and mails the booking OK. */
 export async function confirm(work: Work, principal: Principal, bookingId: string, mail: { subject: string; body: string }, clock: Clock): Promise<void> {

@@ -4,7 +4,7 @@ import * as t from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
-import { beginStep, callerOf, notify, recordStep } from './booking-steps.ts';
+import { beginStep, callerOf, notify, recordStep } from '../booking-core/booking-steps.ts';
 import { canSee } from '../auth/tenant-scope.ts';
 
 export async function selectPriority(work: Work, principal: Principal, bookingId: string, priority: number): Promise<void> {

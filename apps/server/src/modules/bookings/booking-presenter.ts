@@ -10,37 +10,14 @@ import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Principal } from '../auth/principal.ts';
 import { readOperatorBasicInfo } from '../master-data/operator-basic-info.repository.ts';
-import { bookingNgMail, bookingOkMail, seatTableMail, voucherMail, type MailBooking } from './booking-mail-templates.ts';
-import { callerOf, stateOf } from './booking-steps.ts';
+import { bookingNgMail, bookingOkMail, seatTableMail, voucherMail } from '../booking-core/booking-mail-templates.ts';
+import { customerUrl, toMailBooking } from '../booking-core/booking-views.ts';
+import { callerOf, stateOf } from '../booking-core/booking-steps.ts';
 import { canSee } from '../auth/tenant-scope.ts';
-import { loadBooking, loadBookingWith, type BookingAggregate } from './bookings.repository.ts';
+import { loadBookingWith, type BookingAggregate } from '../booking-core/bookings.repository.ts';
 import { legExtrasOf, legExtrasReadSql, legKey, NO_LEG_EXTRAS, type BookingLegExtras, type LegExtrasRead } from './booking-legs.ts';
-import { documentsOf, documentsReadSql, type DocumentsRead } from './booking-documents.ts';
+import { documentsOf, documentsReadSql, type DocumentsRead } from '../seats/booking-documents.ts';
 import { LAST_SEAT_REQUEST_SQL } from './seat-requests.repository.ts';
-
-const STATION_NAMES: Record<number, string> = { 1: 'トロッコ嵯峨', 2: 'トロッコ嵐山', 3: 'トロッコ保津峡', 4: 'トロッコ亀岡' };
-
-export function toMailBooking(a: BookingAggregate): MailBooking {
-  const applicant = a.booking.applicant as { name: string };
-  return {
-    bookingId: a.booking.bookingId,
-    groupName: a.booking.groupName,
-    applicantName: applicant.name,
-    agentName: a.agent.nameJa,
-    participants: a.booking.participantQuantity,
-    totalAmountE6: a.booking.totalAmountE6,
-    services: a.services.map((s) => ({
-      direction: s.direction,
-      serviceDate: s.serviceDate,
-      names: s.names,
-      from: STATION_NAMES[s.fromStationId] ?? String(s.fromStationId),
-      to: STATION_NAMES[s.toStationId] ?? String(s.toStationId),
-      departure: s.departureHhmm,
-      arrival: s.arrivalHhmm,
-    })),
-  };
-}
-
 
 const NO_DOCUMENTS: BookingResponse['documents'] = { seat_table_sent_at: null, voucher_sent_at: null, outdated: [], voucher_awaits_payment: false };
 
@@ -233,18 +210,6 @@ export function presentBooking(
 }
 
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
-
-/** The group's own page: booking id + token, no login (the voucher's QR code and the voucher mail). */
-export function customerUrl(publicUrl: string, bookingId: string, token: string): string {
-  return `${publicUrl}/customer/bookings/${bookingId}?token=${encodeURIComponent(token)}`;
-}
-
-/** The booking as read for the caller; one it may not see is "not found". */
-export async function loadVisible(executor: Executor, principal: Principal, bookingId: string): Promise<BookingAggregate> {
-  const aggregate = await loadBooking(executor, bookingId);
-  if (!aggregate || !canSee(principal, aggregate.booking)) throw notFound('booking');
-  return aggregate;
-}
 
 /**
  * The booking answer of GET /v1/bookings/{id} as the caller may see it, read in one statement: the

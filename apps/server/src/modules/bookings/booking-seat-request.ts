@@ -9,7 +9,7 @@ import type { RequestSeatAssignmentBody, RequestSeatAssignmentResponse } from '@
 import type { Work } from '../../lib/unit-of-work.ts';
 import { publishRealtime } from '../../realtime/realtime-publish.ts';
 import type { Principal } from '../auth/principal.ts';
-import { beginStep, notify } from './booking-steps.ts';
+import { beginStep, notify } from '../booking-core/booking-steps.ts';
 import { lastSeatRequestAt, openSeatRequest } from './seat-requests.repository.ts';
 
 /**

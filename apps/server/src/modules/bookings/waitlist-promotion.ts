@@ -14,10 +14,10 @@ import type { JobSender } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction, type Work } from '../../lib/unit-of-work.ts';
 import { insertOperationLog } from '../audit/operation-logs.repository.ts';
-import { firstPastUnheld, holdDirections } from './booking-allotments.ts';
-import { beginSystemStep, nextStep, notify, SYSTEM_ACTOR, SYSTEM_CALLER } from './booking-steps.ts';
-import { recordRevision } from './bookings.repository.ts';
-import type { PromoteWaitlistPayload } from './waitlist-promotion-key.ts';
+import { firstPastUnheld, holdDirections } from '../booking-core/booking-allotments.ts';
+import { beginSystemStep, nextStep, notify, SYSTEM_ACTOR, SYSTEM_CALLER } from '../booking-core/booking-steps.ts';
+import { recordRevision } from '../booking-core/bookings.repository.ts';
+import type { PromoteWaitlistPayload } from '../inventory/waitlist-promotion-key.ts';
 
 /** The sub statuses a waitlisted booking waits in, holding nothing (DESIGN §5). */
 const WAITING: readonly BookingSubStatus[] = ['INITIAL', 'SAGANO_ALLOTMENT_NOT_AVAILABLE'];

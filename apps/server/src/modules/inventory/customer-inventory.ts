@@ -8,9 +8,21 @@ import { isEnded, type BookingState } from '@sagano/domain/bookings/booking-stat
 import type { SearchInventoryBody, ServiceInventoryResponse } from '@sagano/domain/inventory/inventory-schemas';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { bookingOfLink, type LinkedBooking } from '../seats/customer-access.ts';
 import { groupBookableTypes } from './inventory.repository.ts';
 import type { InventoryService } from './inventory.service.ts';
+
+/** What the link lets the group look up: its booking's status and its trains, one row per direction. */
+export interface LinkedBooking {
+  bookingId: string;
+  status: string;
+  services: { direction: 'down' | 'up'; serviceDate: string; serviceId: number; fromStationId: number; toStationId: number }[];
+}
+
+/**
+ * The booking a link opens, 404 for an unknown booking or a wrong token alike: the booking
+ * module's bookingOfLink (booking-core/customer-access.ts), handed in by app.ts.
+ */
+export type OpenBookingLink = (executor: Executor, bookingId: string, token: string) => Promise<LinkedBooking>;
 
 /** The link of one booking: its number and token. */
 export interface BookingLink {
@@ -20,7 +32,7 @@ export interface BookingLink {
 
 const refused = (description: string, field: string) => new AppError('FORBIDDEN', description, field);
 
-export function createCustomerInventory(inventory: InventoryService) {
+export function createCustomerInventory(inventory: InventoryService, bookingOfLink: OpenBookingLink) {
   /** The booking the link opens (404 otherwise); an ended booking looks nothing up. */
   async function open(executor: Executor, link: BookingLink): Promise<LinkedBooking> {
     const booking = await bookingOfLink(executor, link.bookingId, link.token);

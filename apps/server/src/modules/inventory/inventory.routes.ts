@@ -22,13 +22,13 @@ import { AffectedBookingsQuery, AffectedBookingsResponse } from '@sagano/domain/
 import { BookingLinkQuery, ServiceInventoryLinkQuery } from '@sagano/domain/inventory/customer-inventory-schemas';
 import type { Db } from '../../db/client.ts';
 import type { InventoryService } from './inventory.service.ts';
-import { createCustomerInventory } from './customer-inventory.ts';
+import { createCustomerInventory, type OpenBookingLink } from './customer-inventory.ts';
 
 /** Seat inquiry (allotments), the seat-level inventory, slot adjustment and suspensions. */
-export function inventoryRoutes(app: FastifyInstance, deps: { db: Db; inventory: InventoryService }) {
+export function inventoryRoutes(app: FastifyInstance, deps: { db: Db; inventory: InventoryService; bookingOfLink: OpenBookingLink }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, inventory } = deps;
-  const customer = createCustomerInventory(inventory);
+  const customer = createCustomerInventory(inventory, deps.bookingOfLink);
   const tags = ['inventory'];
 
   // The month calendar may be up to 10 s old; force_real_time reads it live. It and the day list are

@@ -19,8 +19,8 @@ import { jsonParam, readAll } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import { bookingsOnStoppedTrains, refuseBookingsOnStoppedTrains, type StoppedTrain } from '../bookings/booking-suspension.ts';
-import { promoteWaitlistAfterCommit } from '../bookings/waitlist-promotion-key.ts';
+import { bookingsOnStoppedTrains, type RefuseBookingsOnStoppedTrains, type StoppedTrain } from './stopped-trains.ts';
+import { promoteWaitlistAfterCommit } from './waitlist-promotion-key.ts';
 import { listTrains } from '../reference/reference.repository.ts';
 import {
   calendarFigures,
@@ -80,7 +80,11 @@ function sellable(status: ServiceStatus | string | null): boolean {
 /** How long a month calendar may be served from memory unless force_real_time asks for fresh figures. */
 export const CALENDAR_CACHE_MS = 10_000;
 
-export function createInventoryService(db: Db, options: { fewThreshold?: number; calendarCacheMs?: number } = {}) {
+/**
+ * `refuseBookingsOnStoppedTrains` is the bookings module's suspension step, handed in by app.ts
+ * (inventory sits below the booking flows); without it the service cannot suspend trains.
+ */
+export function createInventoryService(db: Db, options: { fewThreshold?: number; calendarCacheMs?: number; refuseBookingsOnStoppedTrains?: RefuseBookingsOnStoppedTrains } = {}) {
   const fewThreshold = options.fewThreshold ?? DEFAULT_FEW_THRESHOLD;
   const calendarCacheMs = options.calendarCacheMs ?? CALENDAR_CACHE_MS;
   // The month overview is read far more often than it changes meaningfully; a few seconds of
@@ -406,7 +410,12 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
         if (!service) throw new AppError('SERVICE_NOT_RUNNING', `train ${id} does not run on ${date}`);
         if (service.status === 'suspended') throw new AppError('SERVICE_SUSPENDED', `train ${id} is already suspended on ${date}; suspension cannot be undone`);
       }
-      const refused = operation === 'suspended' ? await refuseBookingsOnStoppedTrains(work, actor, await suspensionTargets(tx, serviceIds, date)) : undefined;
+      let refused: string[] | undefined;
+      if (operation === 'suspended') {
+        const refuse = options.refuseBookingsOnStoppedTrains;
+        if (!refuse) throw new Error("the inventory service was built without the bookings' suspension step");
+        refused = await refuse(work, actor, await suspensionTargets(tx, serviceIds, date));
+      }
       for (const id of serviceIds) {
         if (operation === 'remove pending') {
           await tx.execute(sql`delete from service_day_statuses where service_date = ${date} and service_id = ${id} and status = 'pending'`);

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { NotificationRow } from '@sagano/domain/bookings/booking-schemas';
 import type { Executor } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
+import { roomsOfNotification } from '@sagano/domain/realtime/realtime-events';
+import { publishRealtime } from '../../realtime/realtime-publish.ts';
 import { rowsOf } from '../../db/client.ts';
 import { tenantScopeSql, type TenantScope } from '../auth/tenant-scope.ts';
 
@@ -97,4 +100,22 @@ export async function markAllNotificationsRead(db: Executor, scope: Notification
       where ${scopeFilter(scope, undefined)} and n.read_at is null${category ? sql` and n.category = ${category}` : sql``}
       returning n.category, n.agent_id, n.agent_sub_group_id`),
   );
+}
+
+/** What a notification says beyond its kind. */
+export type NotificationDetail = NonNullable<NotificationRow['detail']>;
+
+/** Writes the notification and tells its readers' open screens (`notification.changed`). */
+export async function insertNotification(
+  db: Executor,
+  n: { audience: 'ADMIN' | 'AGENT'; category: 'booking' | 'payment'; kind: string; bookingId: number; agentId: number; agentSubGroupId: number; detail?: NotificationDetail },
+): Promise<void> {
+  await db.insert(t.notifications).values(n);
+  await publishRealtime(db, roomsOfNotification(n.audience, { agentId: n.agentId, agentSubGroupId: n.agentSubGroupId }), { type: 'notification.changed', category: n.category });
+}
+
+/** A notification to the operator about no one booking (a day's allotment released, a contract term's answer date). */
+export async function insertOperatorNotification(db: Executor, kind: string, category: 'booking' | 'payment' = 'booking'): Promise<void> {
+  await db.insert(t.notifications).values({ audience: 'ADMIN', category, kind, bookingId: null, agentId: null, agentSubGroupId: null });
+  await publishRealtime(db, roomsOfNotification('ADMIN', null), { type: 'notification.changed', category });
 }

@@ -14,10 +14,10 @@ import type { JobSender } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { insertOperationLog } from '../audit/operation-logs.repository.ts';
-import { insertNotification } from '../bookings/bookings.repository.ts';
+import { insertNotification } from '../notifications/notifications.repository.ts';
 import { claimEffect } from '../jobs/job-runs.repository.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { branchAdminMails } from '../settlements/settlements.repository.ts';
+import { branchAdminMails } from '../agents/agents.repository.ts';
 import { paymentReminderMail } from './payment-mails.ts';
 
 const SYSTEM_ACTOR = 'system';

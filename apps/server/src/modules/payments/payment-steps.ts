@@ -10,7 +10,7 @@ import { refundRouteOf, type RefundReason } from '@sagano/domain/payments/paymen
 import { applyPaymentStep, discrepancyOf, type PaymentCaller, type PaymentMethod, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
 import { AppError, invalid } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import { notify } from '../bookings/booking-steps.ts';
+import { notify } from '../booking-core/booking-steps.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { refundMadeMail } from './payment-mails.ts';
 import { standingOf, stateOfPayment } from './payment-presenter.ts';

@@ -16,13 +16,13 @@ import type { Clock } from '../../lib/clock.ts';
 import { inTransaction, type Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { canSee } from '../auth/tenant-scope.ts';
-import { callerOf, notify } from '../bookings/booking-steps.ts';
-import { recordRevision } from '../bookings/bookings.repository.ts';
+import { callerOf, notify } from '../booking-core/booking-steps.ts';
+import { recordRevision } from '../booking-core/bookings.repository.ts';
 import { GatewayError, type PaymentGateway } from './gateway/payment-gateway.ts';
 import { presentBookingMoney, presentRefund, refundableE6, stateOfPayment } from './payment-presenter.ts';
 import { openPriceDifference, openRefund, recordMoney, refusalError, settleRefund, takeStep } from './payment-steps.ts';
 import { findPayment, insertAttempt, ledgerOfBooking, lockBookingById, openAttempt, paymentByIdempotencyKey, paymentsOfBooking, updateAttempt, type PaymentRow } from './payments.repository.ts';
-import { findBookingRow } from '../bookings/bookings.repository.ts';
+import { findBookingRow } from '../booking-core/bookings.repository.ts';
 
 export interface PaymentsDeps {
   db: Db;

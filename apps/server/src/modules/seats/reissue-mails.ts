@@ -4,7 +4,7 @@
  * is to be discarded. Japanese and English, by the recipient's language.
  */
 import { labelText } from '@sagano/domain/common/language';
-import type { MailBooking } from '../bookings/booking-mail-templates.ts';
+import type { MailBooking } from '../booking-core/booking-mail-templates.ts';
 import type { MailLanguage } from '../mail/recipient-language.ts';
 
 export type ReissuedDocument = 'seat_table' | 'voucher';

@@ -17,14 +17,14 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
-import { typesOf } from '../bookings/booking-allotments.ts';
-import { bookingDocuments, documentFingerprints, readSeatsKey, voucherWaitsForPayment } from '../bookings/booking-documents.ts';
-import { customerUrl, loadVisible, toMailBooking } from '../bookings/booking-presenter.ts';
+import { typesOf } from '../booking-core/booking-allotments.ts';
+import { bookingDocuments, documentFingerprints, readSeatsKey, voucherWaitsForPayment } from './booking-documents.ts';
+import { customerUrl, loadVisible, toMailBooking } from '../booking-core/booking-views.ts';
 import { recipientLanguage } from '../mail/recipient-language.ts';
 import { reissueMail } from './reissue-mails.ts';
-import { beginStep, callerOf, nextStep, recordStep } from '../bookings/booking-steps.ts';
+import { beginStep, callerOf, nextStep, recordStep } from '../booking-core/booking-steps.ts';
 import { canSee } from '../auth/tenant-scope.ts';
-import { loadBooking, type BookingAggregate, type HistoryStepNote, type LockedBooking } from '../bookings/bookings.repository.ts';
+import { loadBooking, type BookingAggregate, type HistoryStepNote, type LockedBooking } from '../booking-core/bookings.repository.ts';
 import { releaseAllotments } from '../inventory/allotments.ts';
 import { fixSeats } from '../inventory/seatability.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -34,7 +34,7 @@ import { bookingStateOf, readForView, seatsView, trainDay } from './seat-views.t
 import { seatDirection, slopesOf } from './seat-direction.ts';
 import { createCustomerSeatsService } from './customer-seats.service.ts';
 import { deleteSeats, seatsOf, setSeatsState } from './seats.repository.ts';
-import { tokenMatches } from './customer-access.ts';
+import { tokenMatches } from '../booking-core/customer-access.ts';
 
 const PDF = 'application/pdf';
 

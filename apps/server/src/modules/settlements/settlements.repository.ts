@@ -138,20 +138,6 @@ export async function documentNumbers(db: Executor, ids: number[]): Promise<Map<
   return new Map(rows.map((r) => [r.id, r.number]));
 }
 
-/** Where the branch's monthly invoice goes: its admins, else the agent's root-group admins. */
-export async function branchAdminMails(db: Executor, agentId: number, groupId: number): Promise<{ email: string; languageCode: string }[]> {
-  const admins = (group: SQL) =>
-    db
-      .select({ email: t.accounts.email, languageCode: t.agentStaffs.languageCode })
-      .from(t.agentStaffs)
-      .innerJoin(t.accounts, eq(t.accounts.id, t.agentStaffs.accountId))
-      .innerJoin(t.agentGroups, eq(t.agentGroups.id, t.agentStaffs.groupId))
-      .where(and(eq(t.agentStaffs.agentId, agentId), eq(t.agentStaffs.staffType, 'ADMIN'), group))
-      .orderBy(asc(t.accounts.email));
-  const own = await admins(eq(t.agentStaffs.groupId, groupId));
-  return own.length ? own : admins(eq(t.agentGroups.isRoot, true));
-}
-
 export interface AgentSettlementListRow extends AgentSettlementRow {
   agentName: string;
   agentNameEn: string;

@@ -1,43 +1,11 @@
 /**
- * The timetable's changes that wait for approval: a new service term, pattern calendar days,
- * and the special trains of special days. Applying a calendar change rebuilds the inventory of
- * the days it touches in the same transaction.
+ * The timetable's change that waits for approval: a new service term. The calendar changes
+ * (pattern days, special days' trains) rebuild inventory and refuse bookings, so they are
+ * registered by the inventory module (inventory/calendar-approvals.ts).
  */
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { CreateServiceTermBody, SERVICE_DAY_PATTERNS } from '@sagano/domain/timetable/timetable-schemas';
-import { AppError } from '../../lib/app-error.ts';
+import { CreateServiceTermBody } from '@sagano/domain/timetable/timetable-schemas';
 import { registerApprovalTarget } from '../approvals/approval-targets.ts';
-import { rowsOf, type Tx } from '../../db/client.ts';
-import type { Work } from '../../lib/unit-of-work.ts';
-import { bookingsOnStoppedTrains, refuseBookingsOnStoppedTrains, type StoppedTrain } from '../bookings/booking-suspension.ts';
-import { rebuildInventory } from '../inventory/inventory-build.ts';
-import { runningServiceDays } from './service-days.repository.ts';
-import { findServiceTerm, insertServiceTerm, replaceSpecialDayServices, upsertPatterns } from './timetable.repository.ts';
-
-export const PatternChangePayload = z.object({
-  service_term_id: z.number().int().positive(),
-  days: z.array(z.object({ date: z.iso.date(), service_pattern: z.enum(SERVICE_DAY_PATTERNS) })).min(1),
-});
-export type PatternChangePayload = z.infer<typeof PatternChangePayload>;
-
-export const SpecialDayServicesPayload = z.object({
-  service_term_id: z.number().int().positive(),
-  days: z.array(z.object({ date: z.iso.date(), service_ids: z.array(z.number().int().positive()) })).min(1),
-});
-export type SpecialDayServicesPayload = z.infer<typeof SpecialDayServicesPayload>;
-
-function dateSpan(dates: string[]): { fromDate: string; toDate: string } {
-  const sorted = [...dates].sort();
-  return { fromDate: sorted[0]!, toDate: sorted[sorted.length - 1]! };
-}
-
-async function requireDaysInTerm(tx: Parameters<typeof findServiceTerm>[0], serviceTermId: number, dates: string[]) {
-  const term = await findServiceTerm(tx, serviceTermId);
-  if (!term) throw new AppError('NOT_FOUND', 'service term not found');
-  const outside = dates.find((d) => d < term.fromDate || d > term.toDate);
-  if (outside) throw new AppError('VALIDATION_FAILED', `days: ${outside} is outside the service term`, 'days');
-}
+import { insertServiceTerm } from './timetable.repository.ts';
 
 registerApprovalTarget('SERVICE_TERM_INSERT', {
   payload: CreateServiceTermBody,
@@ -46,60 +14,4 @@ registerApprovalTarget('SERVICE_TERM_INSERT', {
   apply: async (work, p) => {
     await insertServiceTerm(work.tx, p.fromDate, p.toDate);
   },
-});
-
-/**
- * The trains with live bookings that stop running once `write` has changed the calendar:
- * booked (day, train) pairs in the span before the write, minus what runs after it (the one
- * rule of running-service-days.ts). A day on which nothing runs any more is a day suspension.
- */
-async function stoppedBy(tx: Tx, span: { fromDate: string; toDate: string }, write: () => Promise<void>): Promise<StoppedTrain[]> {
-  const booked = rowsOf<{ service_date: string; service_id: number }>(
-    await tx.execute(sql`
-      select distinct bs.service_date::text as service_date, bs.service_id
-      from booking_services bs join bookings b on b.id = bs.booking_id
-      where b.status not in ('NOT_RESERVED', 'CANCELLED') and bs.service_date between ${span.fromDate}::date and ${span.toDate}::date`),
-  );
-  await write();
-  if (booked.length === 0) return [];
-  const running = await runningServiceDays(tx, span.fromDate, span.toDate);
-  const runs = new Set(running.map((r) => `${r.serviceDate}|${r.serviceId}`));
-  const dayRuns = new Set(running.map((r) => r.serviceDate));
-  return booked
-    .filter((b) => !runs.has(`${b.service_date}|${Number(b.service_id)}`))
-    .map((b) => ({ serviceDate: b.service_date, serviceId: Number(b.service_id), reason: dayRuns.has(b.service_date) ? 'SERVICE_SUSPENSION' : 'SERVICEDAY_SUSPENSION' }));
-}
-
-/**
- * Applies a calendar change: trains that stop running on a day refuse their live bookings as a
- * suspension would (DESIGN §3), then the days' inventory is rebuilt.
- */
-async function applyCalendarChange(work: Work, actor: string, dates: string[], write: () => Promise<void>) {
-  const span = dateSpan(dates);
-  const stopped = await stoppedBy(work.tx, span, write);
-  const refusedBookingIds = await refuseBookingsOnStoppedTrains(work, actor, stopped);
-  await rebuildInventory(work, span);
-  return { refusedBookingIds };
-}
-
-registerApprovalTarget('SERVICE_DAY_PATTERN_CHANGE', {
-  payload: PatternChangePayload,
-  scope: (p) => ({ serviceTermId: p.service_term_id, ...dateSpan(p.days.map((d) => d.date)) }),
-  apply: async (work, p, actor) => {
-    await requireDaysInTerm(work.tx, p.service_term_id, p.days.map((d) => d.date));
-    return applyCalendarChange(work, actor, p.days.map((d) => d.date), () => upsertPatterns(work.tx, p.days));
-  },
-  affectedBookings: async (work, p) =>
-    bookingsOnStoppedTrains(work.tx, await stoppedBy(work.tx, dateSpan(p.days.map((d) => d.date)), () => upsertPatterns(work.tx, p.days))),
-});
-
-registerApprovalTarget('SERVICE_DAY_SERVICE_APPEND', {
-  payload: SpecialDayServicesPayload,
-  scope: (p) => ({ serviceTermId: p.service_term_id, ...dateSpan(p.days.map((d) => d.date)) }),
-  apply: async (work, p, actor) => {
-    await requireDaysInTerm(work.tx, p.service_term_id, p.days.map((d) => d.date));
-    return applyCalendarChange(work, actor, p.days.map((d) => d.date), () => replaceSpecialDayServices(work.tx, p.days));
-  },
-  affectedBookings: async (work, p) =>
-    bookingsOnStoppedTrains(work.tx, await stoppedBy(work.tx, dateSpan(p.days.map((d) => d.date)), () => replaceSpecialDayServices(work.tx, p.days))),
 });

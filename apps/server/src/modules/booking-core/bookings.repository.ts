@@ -3,7 +3,6 @@ import type { LedgerEntry, LedgerKind } from '@sagano/domain/payments/payment-le
 import { eq, getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import type { BookingStatus, BookingSubStatus } from '@sagano/domain/bookings/booking-state';
 import type { CancellationDeclined } from '@sagano/domain/bookings/booking-schemas';
-import type { NotificationRow } from '@sagano/domain/bookings/booking-schemas';
 import type { CancellationPolicyRow } from '@sagano/domain/bookings/cancellation';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
@@ -12,7 +11,7 @@ import { executePrepared } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { GROUP_TYPE_ID_SQL, LOCK_TIMEOUT_SQL } from '../inventory/allotments.ts';
-import { roomsOfAgentData, roomsOfNotification } from '@sagano/domain/realtime/realtime-events';
+import { roomsOfAgentData } from '@sagano/domain/realtime/realtime-events';
 import { publishRealtime } from '../../realtime/realtime-publish.ts';
 
 export type BookingRow = typeof t.bookings.$inferSelect;
@@ -435,22 +434,4 @@ export async function readCancellationTerms(db: Executor, id: number): Promise<{
 export async function readCancellationPolicy(db: Executor): Promise<CancellationPolicyRow[]> {
   const rows = await db.select().from(t.cancellationPolicies).orderBy(t.cancellationPolicies.daysBefore);
   return rows.map((r) => ({ days_before: r.daysBefore, rate_e6: r.rateE6 }));
-}
-
-/** What a notification says beyond its kind. */
-export type NotificationDetail = NonNullable<NotificationRow['detail']>;
-
-/** Writes the notification and tells its readers' open screens (`notification.changed`). */
-export async function insertNotification(
-  db: Executor,
-  n: { audience: 'ADMIN' | 'AGENT'; category: 'booking' | 'payment'; kind: string; bookingId: number; agentId: number; agentSubGroupId: number; detail?: NotificationDetail },
-): Promise<void> {
-  await db.insert(t.notifications).values(n);
-  await publishRealtime(db, roomsOfNotification(n.audience, { agentId: n.agentId, agentSubGroupId: n.agentSubGroupId }), { type: 'notification.changed', category: n.category });
-}
-
-/** A notification to the operator about no one booking (a day's allotment released, a contract term's answer date). */
-export async function insertOperatorNotification(db: Executor, kind: string, category: 'booking' | 'payment' = 'booking'): Promise<void> {
-  await db.insert(t.notifications).values({ audience: 'ADMIN', category, kind, bookingId: null, agentId: null, agentSubGroupId: null });
-  await publishRealtime(db, roomsOfNotification('ADMIN', null), { type: 'notification.changed', category });
 }

@@ -14,7 +14,7 @@ import type { Principal } from '../auth/principal.ts';
 import { holdAllotments, releaseAllotments, type AllotmentRequest, type DirectionHold } from '../inventory/allotments.ts';
 import { beginStep, callerOf, nextStep, recordStep } from './booking-steps.ts';
 import type { LockedBooking, LockedService } from './bookings.repository.ts';
-import { promoteWaitlistAfterCommit } from './waitlist-promotion-key.ts';
+import { promoteWaitlistAfterCommit } from '../inventory/waitlist-promotion-key.ts';
 
 export function byDateAndTrain(x: LockedService, y: LockedService): number {
   return x.serviceDate.localeCompare(y.serviceDate) || x.serviceId - y.serviceId;

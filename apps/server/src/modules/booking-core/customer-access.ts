@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
+import type { LinkedBooking } from '../inventory/customer-inventory.ts';
 
 /** Constant-time comparison of the customer's token with the booking's (digests of equal length). */
 export function tokenMatches(given: string, actual: string): boolean {
@@ -16,14 +17,7 @@ export function tokenMatches(given: string, actual: string): boolean {
   return a.equals(b);
 }
 
-/** What the link lets the group look up: its booking's status and its trains, one row per direction. */
-export interface LinkedBooking {
-  bookingId: string;
-  status: string;
-  services: { direction: 'down' | 'up'; serviceDate: string; serviceId: number; fromStationId: number; toStationId: number }[];
-}
-
-/** The booking the link opens; 404 for an unknown booking or a wrong token alike. */
+/** The booking the link opens; 404 for an unknown booking or a wrong token alike (inventory's OpenBookingLink port). */
 export async function bookingOfLink(executor: Executor, bookingId: string, token: string): Promise<LinkedBooking> {
   const rows = rowsOf<{ booking_token: string; status: string; services: LinkedBooking['services'] | null }>(
     await executor.execute(sql`

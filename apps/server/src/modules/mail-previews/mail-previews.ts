@@ -4,8 +4,8 @@
  * kind without one is listed with its description only.
  */
 import type { MailKind } from '@sagano/domain/mail/mail-kinds';
-import type { MailLanguage } from './recipient-language.ts';
-import { bookingNgMail, bookingOkMail, seatTableMail, voucherMail, type MailBooking } from '../bookings/booking-mail-templates.ts';
+import type { MailLanguage } from '../mail/recipient-language.ts';
+import { bookingNgMail, bookingOkMail, seatTableMail, voucherMail, type MailBooking } from '../booking-core/booking-mail-templates.ts';
 import type { ChangeSummary } from '@sagano/domain/bookings/change-summary-schema';
 import { bulkFinishedMail } from '../bulk-operations/bulk-mails.ts';
 import { cancellationDeclinedMail } from '../bookings/cancellation-mails.ts';
@@ -13,7 +13,7 @@ import { changeMail, type ChangeMailKind, type ChangeMailNames } from '../bookin
 import { reissueMail } from '../seats/reissue-mails.ts';
 import { cancellationSettlementMail, paymentReceivedMail, paymentReminderMail, refundMadeMail } from '../payments/payment-mails.ts';
 import { monthlyInvoiceMail } from '../settlements/settlement-mails.ts';
-import { passwordResetMail } from './mail-templates.ts';
+import { passwordResetMail } from '../mail/mail-templates.ts';
 
 export interface MailPreviewContext {
   publicUrl: string;

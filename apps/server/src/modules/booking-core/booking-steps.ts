@@ -10,7 +10,8 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/principal.ts';
 import { canSee } from '../auth/tenant-scope.ts';
-import { insertNotification, lockBooking, recordRevision, type BookingPatch, type BookingRow, type HistoryStepNote, type LockedBooking, type NotificationDetail } from './bookings.repository.ts';
+import { lockBooking, recordRevision, type BookingPatch, type BookingRow, type HistoryStepNote, type LockedBooking } from './bookings.repository.ts';
+import { insertNotification, type NotificationDetail } from '../notifications/notifications.repository.ts';
 
 export function callerOf(principal: Principal): BookingCaller {
   const caps = capabilitiesOf(principal.user);

@@ -11,7 +11,7 @@ import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { presentBookingMoney } from '../payments/payment-presenter.ts';
-import type { BookingAggregate } from './bookings.repository.ts';
+import type { BookingAggregate } from '../booking-core/bookings.repository.ts';
 
 type Documents = BookingResponse['documents'];
 
