@@ -50,6 +50,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A screen test clicks through several renders; 5 s (the default) was met by a 2 s test
+          // on a loaded 2-core machine. Its waits (waitFor, 10 s) stay the bound that matters.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -70,7 +70,12 @@ export const theme = createTheme({
     },
     // A wide table scrolls sideways in a plain overflow box: Mantine's ScrollArea measured itself
     // in effects and rendered again after mount (a blocked task on a phone's first paint of a booking).
-    TableScrollContainer: { defaultProps: { type: 'native' } },
+    // It takes the keyboard's focus so that a keyboard alone can scroll it (WCAG 2.1.1; axe's
+    // scrollable-region-focusable, met at phone width where every wide table scrolls).
+    TableScrollContainer: { defaultProps: { type: 'native', tabIndex: 0 } },
+    // An open menu's focus goes to its first item, as menus do: Mantine's own focus placeholder is a
+    // role="presentation" element inside role="menu", which a menu may not hold (axe: aria-required-children).
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     TextInput: requiredAware,
     PasswordInput: requiredAware,
     Textarea: requiredAware,

@@ -287,7 +287,8 @@ export function SeatMap(props: SeatMapProps) {
           <SeatMapLegend items={props.legend} activeKey={props.activeLegendKey} onPick={props.onLegendPick} label={t('legend')} />
         </div>
       )}
-      <div className={classes.train} role="group" aria-label={props.label ?? t('label')}>
+      {/* Scrolls sideways on a phone: focusable, so that a keyboard alone can scroll it. */}
+      <div className={classes.train} role="group" aria-label={props.label ?? t('label')} tabIndex={0}>
         {props.cars.map((car, i) => (
           <div key={car.logical_car_id} style={{ display: 'flex', alignItems: 'stretch' }}>
             {i > 0 && <div className={classes.coupler} aria-hidden />}

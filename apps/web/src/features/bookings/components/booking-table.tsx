@@ -104,7 +104,6 @@ export function BookingTable({
             data-testid={`booking-card-${item.booking_id}`}
             component={Link}
             to={`/bookings/${item.booking_id}`}
-            aria-label={t('list.openBooking', { id: item.booking_id })}
           >
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
               <Stack gap={0}>

@@ -52,7 +52,8 @@ export function SalesBreakdown({ id, title, rows, keyHeader }: { id: string; tit
           </Suspense>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          <ScrollArea>
+          {/* Focusable, so that a keyboard alone can scroll the table sideways on a phone. */}
+          <ScrollArea viewportProps={{ tabIndex: 0 }}>
             <Table striped highlightOnHover withTableBorder fz="sm" horizontalSpacing={8} style={{ whiteSpace: 'nowrap' }}>
               <Table.Caption>{t('tableCaption', { title })}</Table.Caption>
               {/* Headings and long row names may wrap (English ones are long); figures stay on one line. */}
