@@ -4,32 +4,32 @@
  * names it and the file to write it in.
  */
 import type { AreaContract } from './plugins/openapi-contract.ts';
-import { agentsContract } from './modules/agents/agents.openapi.ts';
-import { apiKeysContract } from './modules/api-keys/api-keys.openapi.ts';
-import { approvalsContract } from './modules/approvals/approvals.openapi.ts';
-import { arrangementsContract } from './modules/arrangements/arrangements.openapi.ts';
-import { auditContract } from './modules/audit/audit.openapi.ts';
-import { authContract } from './modules/auth/auth.openapi.ts';
-import { backupContract } from './modules/backup/backup.openapi.ts';
-import { bookingsContract } from './modules/bookings/bookings.openapi.ts';
-import { bulkOperationsContract } from './modules/bulk-operations/bulk-operations.openapi.ts';
-import { dashboardContract } from './modules/dashboard/dashboard.openapi.ts';
-import { inventoryContract } from './modules/inventory/inventory.openapi.ts';
-import { invoicesContract } from './modules/invoices/invoices.openapi.ts';
-import { jobsContract } from './modules/jobs/jobs.openapi.ts';
-import { mailContract } from './modules/mail/mail.openapi.ts';
-import { masterDataContract } from './modules/master-data/master-data.openapi.ts';
-import { messagesContract } from './modules/messages/messages.openapi.ts';
-import { notificationsContract } from './modules/notifications/notifications.openapi.ts';
-import { paymentsContract } from './modules/payments/payments.openapi.ts';
-import { pricingContract } from './modules/pricing/pricing.openapi.ts';
-import { referenceContract } from './modules/reference/reference.openapi.ts';
-import { reportsContract } from './modules/reports/reports.openapi.ts';
-import { salesContract } from './modules/sales/sales.openapi.ts';
-import { seatsContract } from './modules/seats/seats.openapi.ts';
-import { settlementsContract } from './modules/settlements/settlements.openapi.ts';
-import { timetableContract } from './modules/timetable/timetable.openapi.ts';
-import { usersContract } from './modules/users/users.openapi.ts';
+import { agentsContract } from './modules/agents/index.ts';
+import { apiKeysContract } from './modules/api-keys/index.ts';
+import { approvalsContract } from './modules/approvals/index.ts';
+import { arrangementsContract } from './modules/arrangements/index.ts';
+import { auditContract } from './modules/audit/index.ts';
+import { authContract } from './modules/auth/index.ts';
+import { backupContract } from './modules/backup/index.ts';
+import { bookingsContract } from './modules/bookings/index.ts';
+import { bulkOperationsContract } from './modules/bulk-operations/index.ts';
+import { dashboardContract } from './modules/dashboard/index.ts';
+import { inventoryContract } from './modules/inventory/index.ts';
+import { invoicesContract } from './modules/invoices/index.ts';
+import { jobsContract } from './modules/jobs/index.ts';
+import { mailContract } from './modules/mail/index.ts';
+import { masterDataContract } from './modules/master-data/index.ts';
+import { messagesContract } from './modules/messages/index.ts';
+import { notificationsContract } from './modules/notifications/index.ts';
+import { paymentsContract } from './modules/payments/index.ts';
+import { pricingContract } from './modules/pricing/index.ts';
+import { referenceContract } from './modules/reference/index.ts';
+import { reportsContract } from './modules/reports/index.ts';
+import { salesContract } from './modules/sales/index.ts';
+import { seatsContract } from './modules/seats/index.ts';
+import { settlementsContract } from './modules/settlements/index.ts';
+import { timetableContract } from './modules/timetable/index.ts';
+import { usersContract } from './modules/users/index.ts';
 import { realtimeContract } from './realtime/realtime.openapi.ts';
 
 /** In the reference page's order: the booking flow first, then what surrounds it. */

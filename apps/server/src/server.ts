@@ -12,8 +12,8 @@ import { startJobs } from './jobs/all-jobs.ts';
 import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { systemClock } from './lib/clock.ts';
 import { listenNotice } from './lib/listen-notice.ts';
-import { gatewayFromConfig } from './modules/payments/gateway/gateway-registry.ts';
-import { smtpSender, type MailSender } from './modules/mail/mail-sender.ts';
+import { gatewayFromConfig } from './modules/payments/index.ts';
+import { smtpSender, type MailSender } from './modules/mail/index.ts';
 
 const config = loadConfig();
 config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -3,14 +3,13 @@
  * both call startJobs (ADR 010). A module adds a job by defining it in its `<area>.jobs.ts` and
  * listing it here.
  */
-import { applyApprovalJob } from '../modules/approvals/approval.jobs.ts';
-import { promoteWaitlistJob } from '../modules/bookings/bookings.jobs.ts';
-import { remindAnswerDueJob } from '../modules/bookings/contract-term.jobs.ts';
-import { releaseGroupAllotmentsJob } from '../modules/inventory/inventory.jobs.ts';
-import { bulkRunJob } from '../modules/bulk-operations/bulk-operations.jobs.ts';
-import { deliverMailJob, sweepMailJob } from '../modules/mail/mail.jobs.ts';
-import { markOverdueJob, processGatewayEventJob, reconcileCheckoutsJob, refundPaymentJob, refundSweepJob, remindPaymentsJob, sandboxWebhookJob } from '../modules/payments/payment.jobs.ts';
-import { monthlyBillingJob } from '../modules/settlements/settlement.jobs.ts';
+import { applyApprovalJob } from '../modules/approvals/index.ts';
+import { promoteWaitlistJob, remindAnswerDueJob } from '../modules/bookings/index.ts';
+import { releaseGroupAllotmentsJob } from '../modules/inventory/index.ts';
+import { bulkRunJob } from '../modules/bulk-operations/index.ts';
+import { deliverMailJob, sweepMailJob } from '../modules/mail/index.ts';
+import { markOverdueJob, processGatewayEventJob, reconcileCheckoutsJob, refundPaymentJob, refundSweepJob, remindPaymentsJob, sandboxWebhookJob } from '../modules/payments/index.ts';
+import { monthlyBillingJob } from '../modules/settlements/index.ts';
 import type { JobDefinition, JobDeps } from './define-job.ts';
 import type { JobQueue } from './job-queue.ts';
 import { runRecorded } from './job-runs.ts';

@@ -7,8 +7,6 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import { safeEqual } from '../lib/tokens.ts';
 import type { Principal } from '../modules/auth/principal.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
-import { resolveApiKey } from '../modules/api-keys/api-keys.service.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { Access } from './route-config.ts';
 
@@ -77,13 +75,26 @@ export function apiKeyMayReach(url: string): boolean {
  * header on cookie-authenticated unsafe requests, and enforces the route's access rule before
  * the body is even parsed.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { auth: AuthService; db: Db; limits: RateLimits }) => {
+/**
+ * The auth module's session look-up and the api-keys module's key look-up (an agent's system's
+ * bearer key) are handed in by app.ts: the plugins sit beneath the modules and import neither
+ * module's services (ADR 024).
+ */
+export const authPlugin = fp(async (
+  app: FastifyInstance,
+  opts: {
+    auth: { resolveSession(token: string, viaCookie: boolean): Promise<Principal | null> };
+    db: Db;
+    limits: RateLimits;
+    resolveApiKey: (db: Db, key: string) => Promise<Principal | null>;
+  },
+) => {
   app.decorateRequest('principal', null);
 
   app.addHook('onRequest', async (request) => {
     const bearer = bearerToken(request);
     const token = sessionTokenOf(request);
-    if (bearer?.startsWith(API_KEY_PREFIX)) request.principal = await resolveApiKey(opts.db, bearer);
+    if (bearer?.startsWith(API_KEY_PREFIX)) request.principal = await opts.resolveApiKey(opts.db, bearer);
     else if (token) request.principal = await opts.auth.resolveSession(token, bearer === undefined);
 
     const url = request.routeOptions.url;

@@ -6,9 +6,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { ArrangementPatternBody } from '@sagano/domain/arrangements/arrangement-schemas';
 import type { Db, Tx } from '../client.ts';
 import * as t from '../schema.ts';
-import { insertApplicationTerm } from '../../modules/arrangements/application-terms.repository.ts';
-import { insertPattern } from '../../modules/arrangements/arrangement-patterns.repository.ts';
-import { rebuildInventory } from '../../modules/inventory/inventory-build.ts';
+import { insertApplicationTerm, insertPattern } from '../../modules/arrangements/index.ts';
+import { rebuildInventory } from '../../modules/inventory/index.ts';
 
 const GROUP = 1;
 const INDIVIDUAL = 2;

@@ -10,12 +10,9 @@ import { e6OfYen } from '@sagano/domain/money/yen-e6';
 import type { Db, Tx } from '../client.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { findAccountByEmail } from '../../modules/auth/accounts.repository.ts';
-import { sessionUserOf, type Principal } from '../../modules/auth/principal.ts';
-import { createSandboxGateway } from '../../modules/payments/gateway/sandbox-gateway.ts';
-import { backdateDueDate, recordCardCapture } from '../../modules/payments/payment-steps.ts';
-import { createPaymentsService } from '../../modules/payments/payments.service.ts';
-import { findBookingRow } from '../../modules/booking-core/bookings.repository.ts';
+import { findAccountByEmail, sessionUserOf, type Principal } from '../../modules/auth/index.ts';
+import { createSandboxGateway, backdateDueDate, recordCardCapture, createPaymentsService } from '../../modules/payments/index.ts';
+import { findBookingRow } from '../../modules/booking-core/index.ts';
 
 async function principalOf(tx: Tx, email: string): Promise<Principal | undefined> {
   const account = await findAccountByEmail(tx, email);

@@ -13,14 +13,13 @@ import * as t from '../schema.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { fixedClock, systemClock, type Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findAccountByEmail } from '../../modules/auth/accounts.repository.ts';
-import { sessionUserOf, type Principal } from '../../modules/auth/principal.ts';
-import { createBookingsService } from '../../modules/bookings/bookings.service.ts';
-import type { FileStorage } from '../../modules/files/file-storage.ts';
+import { findAccountByEmail, sessionUserOf, type Principal } from '../../modules/auth/index.ts';
+import { createBookingsService } from '../../modules/bookings/index.ts';
+import type { FileStorage } from '../../modules/files/index.ts';
 import { APPLICANTS } from './demo-bookings.ts';
 import { settleDemoPayments } from './demo-payments.ts';
-import { servicesOnDay } from '../../modules/inventory/inventory.repository.ts';
-import { createSettlementsService } from '../../modules/settlements/settlements.service.ts';
+import { servicesOnDay } from '../../modules/inventory/index.ts';
+import { createSettlementsService } from '../../modules/settlements/index.ts';
 
 /** The demo has no logo or stamp uploaded: its invoices read no files. */
 const NO_FILES: FileStorage = {

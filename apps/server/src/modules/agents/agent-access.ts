@@ -5,8 +5,7 @@
  */
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { forbidden, notFound } from '../../lib/app-error.ts';
-import type { Principal } from '../auth/principal.ts';
-import { inTenantScope } from '../auth/tenant-scope.ts';
+import { type Principal, inTenantScope } from '../auth/index.ts';
 
 export type Caller =
   | { kind: 'operator'; accountId: string }

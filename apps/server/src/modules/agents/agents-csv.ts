@@ -5,7 +5,7 @@
  */
 import { PAYMENT_TYPE_OF_AGENT, type AgentType } from '@sagano/domain/agents/agent-schemas';
 import { OPERATOR_TIME_ZONE } from '@sagano/domain/common/business-date';
-import { csvText, type Cell } from '../reports/report-csv.ts';
+import { csvText, type Cell } from '../reports/index.ts';
 
 export interface AgentCsvRow {
   id: number;

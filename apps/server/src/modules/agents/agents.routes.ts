@@ -24,7 +24,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { callerOf } from './agent-access.ts';
 import { listAgents } from './agents.repository.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import type { AuthService } from '../auth/index.ts';
 import { createAgentsService } from './agents.service.ts';
 
 const Ok = z.object({ ok: z.literal(true) });

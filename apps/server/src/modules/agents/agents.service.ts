@@ -23,10 +23,7 @@ import type { PagingQuery } from '@sagano/domain/common/paging';
 import type { Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import { clearTotp, emailTaken, findAccountById } from '../auth/accounts.repository.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import type { Principal } from '../auth/principal.ts';
-import { deleteSessionsOf } from '../auth/sessions.repository.ts';
+import { clearTotp, emailTaken, findAccountById, type AuthService, type Principal, deleteSessionsOf } from '../auth/index.ts';
 import { isOperator, requireAgentVisible, requireGroupVisible, requireOperator, requireStaffManager, seesGroup, type Caller } from './agent-access.ts';
 import { agentsCsv, tokyoDateTime, type AgentCsvRow } from './agents-csv.ts';
 import {

@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import { forbidden, invalid, notFound } from '../../lib/app-error.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../auth/index.ts';
 import { findApiKey, findLiveApiKey, findOwnGroup, insertApiKey, listApiKeys, revokeApiKey, touchApiKey, type ApiKeyRecord } from './api-keys.repository.ts';
 
 /** last_used_at is written at most this often per key, so a busy key's reads do not each write. */

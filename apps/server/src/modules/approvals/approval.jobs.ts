@@ -9,7 +9,7 @@ import { defineJob } from '../../jobs/define-job.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { insertOperationLog } from '../audit/operation-logs.repository.ts';
+import { insertOperationLog } from '../audit/index.ts';
 import { approvalTarget, type ApprovalTarget } from './approval-targets.ts';
 import { findApproval, jobPendingApprovalIds, setApprovalStatus } from './approvals.repository.ts';
 

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AffectedBooking } from '@sagano/domain/inventory/suspension-schemas';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Work } from '../../lib/unit-of-work.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../auth/index.ts';
 import { approvalTarget, type ApprovalTarget } from './approval-targets.ts';
 import { findApproval, insertApproval, setApprovalStatus, type ApprovalRow } from './approvals.repository.ts';
 import { applyApprovalJob } from './approval.jobs.ts';

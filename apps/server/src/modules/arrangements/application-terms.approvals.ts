@@ -1,6 +1,6 @@
 /** How the approvals module checks and applies arrangement application term changes. */
 import { ApplicationTermAppendPayload, ApplicationTermInsertPayload } from '@sagano/domain/arrangements/arrangement-schemas';
-import { registerApprovalTarget } from '../approvals/approval-targets.ts';
+import { registerApprovalTarget } from '../approvals/index.ts';
 import { applyApplicationTermAppend, applyApplicationTermInsert } from './application-terms.service.ts';
 
 registerApprovalTarget('ARRANGEMENT_APPLICATION_TERM_INSERT', {

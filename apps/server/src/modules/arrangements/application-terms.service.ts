@@ -9,9 +9,9 @@ import type { Executor } from '../../db/client.ts';
 import { readAll } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import { submitApproval } from '../approvals/approvals.service.ts';
-import type { Principal } from '../auth/principal.ts';
-import { rebuildInventory } from '../inventory/inventory-build.ts';
+import { submitApproval } from '../approvals/index.ts';
+import type { Principal } from '../auth/index.ts';
+import { rebuildInventory } from '../inventory/index.ts';
 import { patternTrains } from './arrangement-patterns.repository.ts';
 import {
   findApplicationTerm,

@@ -10,8 +10,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passw
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { passwordResetMail } from '../mail/mail-templates.ts';
+import { enqueueMail, passwordResetMail } from '../mail/index.ts';
 import {
   clearTotp,
   enrollTotp,

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { FileStorage } from '../files/file-storage.ts';
+import type { FileStorage } from '../files/index.ts';
 import { copyOf, writeBackup } from './backup.ts';
 
 export function backupRoutes(app: FastifyInstance, deps: { database: Database; config: Config; fileStorage: FileStorage }) {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { parseSecretKey } from '../../lib/secret-box.ts';
-import type { FileStorage } from '../files/file-storage.ts';
+import type { FileStorage } from '../files/index.ts';
 import { createArchiveWriter } from './archive.ts';
 import { copyPglite, copyPostgres, type DatabaseCopy } from './database-copy.ts';
 import { BACKUP_FORMAT, FILES_PREFIX, keyFingerprint, MANIFEST_ENTRY, MISSING_FILES_ENTRY, PGLITE_ENTRY, POSTGRES_ENTRY, TOTP_KEY_ENTRY, type Manifest } from './manifest.ts';

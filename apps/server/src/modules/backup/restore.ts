@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, rowsOf, type Database } from '../../db/client.ts';
 import { lockDataDir, type DataDirLock } from '../../db/data-dir-lock.ts';
 import { parseSecretKey } from '../../lib/secret-box.ts';
-import { isFileKey, type FileStorage } from '../files/file-storage.ts';
+import { isFileKey, type FileStorage } from '../files/index.ts';
 import { readArchive, type ArchiveEntry } from './archive.ts';
 import { factsOf, knownMigrations, postgresRelations, restorePostgres } from './database-copy.ts';
 import { totpKeyFile } from './backup.ts';

@@ -10,11 +10,10 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import type { Principal } from '../auth/principal.ts';
-import { holdAllotments, releaseAllotments, type AllotmentRequest, type DirectionHold } from '../inventory/allotments.ts';
+import type { Principal } from '../auth/index.ts';
+import { holdAllotments, releaseAllotments, type AllotmentRequest, type DirectionHold, promoteWaitlistAfterCommit } from '../inventory/index.ts';
 import { beginStep, callerOf, nextStep, recordStep } from './booking-steps.ts';
 import type { LockedBooking, LockedService } from './bookings.repository.ts';
-import { promoteWaitlistAfterCommit } from '../inventory/waitlist-promotion-key.ts';
 
 export function byDateAndTrain(x: LockedService, y: LockedService): number {
   return x.serviceDate.localeCompare(y.serviceDate) || x.serviceId - y.serviceId;

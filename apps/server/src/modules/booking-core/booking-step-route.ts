@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { OperationName } from '@sagano/domain/audit/operation-log-schemas';
 import { BookingIdParams } from '@sagano/domain/bookings/booking-schemas';
 import type { Work } from '../../lib/unit-of-work.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../auth/index.ts';
 
 const Ok = z.object({ ok: z.literal(true) });
 

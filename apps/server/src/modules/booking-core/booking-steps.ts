@@ -8,10 +8,9 @@ import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import type { Principal } from '../auth/principal.ts';
-import { canSee } from '../auth/tenant-scope.ts';
+import { type Principal, canSee } from '../auth/index.ts';
 import { lockBooking, recordRevision, type BookingPatch, type BookingRow, type HistoryStepNote, type LockedBooking } from './bookings.repository.ts';
-import { insertNotification, type NotificationDetail } from '../notifications/notifications.repository.ts';
+import { insertNotification, type NotificationDetail } from '../notifications/index.ts';
 
 export function callerOf(principal: Principal): BookingCaller {
   const caps = capabilitiesOf(principal.user);

@@ -4,8 +4,7 @@
  */
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { Principal } from '../auth/principal.ts';
-import { canSee } from '../auth/tenant-scope.ts';
+import { type Principal, canSee } from '../auth/index.ts';
 import type { MailBooking } from './booking-mail-templates.ts';
 import { loadBooking, type BookingAggregate } from './bookings.repository.ts';
 

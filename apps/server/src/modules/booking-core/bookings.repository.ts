@@ -10,7 +10,7 @@ import type { Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
-import { GROUP_TYPE_ID_SQL, LOCK_TIMEOUT_SQL } from '../inventory/allotments.ts';
+import { GROUP_TYPE_ID_SQL, LOCK_TIMEOUT_SQL } from '../inventory/index.ts';
 import { roomsOfAgentData } from '@sagano/domain/realtime/realtime-events';
 import { publishRealtime } from '../../realtime/realtime-publish.ts';
 

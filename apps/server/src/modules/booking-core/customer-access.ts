@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { LinkedBooking } from '../inventory/customer-inventory.ts';
+import type { LinkedBooking } from '../inventory/index.ts';
 
 /** Constant-time comparison of the customer's token with the booking's (digests of equal length). */
 export function tokenMatches(given: string, actual: string): boolean {

@@ -4,14 +4,12 @@ import { DEFAULT_PAYMENT_DAY_BEFORE } from '@sagano/domain/master-data/group-sch
 import { fareDueDate } from '@sagano/domain/payments/due-dates';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import type { Principal } from '../auth/principal.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { paymentDayBeforeOn } from '../master-data/group-schedules.repository.ts';
-import { releaseEverything } from '../booking-core/booking-allotments.ts';
-import { openFare, waiveForRefusal } from '../payments/booking-payments.ts';
-import { beginStep, callerOf, nextStep, notify, recordStep } from '../booking-core/booking-steps.ts';
-import { readCancellationPolicy } from '../booking-core/bookings.repository.ts';
-import { promoteWaitlistAfterCommit } from '../inventory/waitlist-promotion-key.ts';
+import type { Principal } from '../auth/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { paymentDayBeforeOn } from '../master-data/index.ts';
+import { releaseEverything, beginStep, callerOf, nextStep, notify, recordStep, readCancellationPolicy } from '../booking-core/index.ts';
+import { openFare, waiveForRefusal } from '../payments/index.ts';
+import { promoteWaitlistAfterCommit } from '../inventory/index.ts';
 
 /** Confirms the reservation, opens its payment and mails the booking OK. */
 export async function confirm(work: Work, principal: Principal, bookingId: string, mail: { subject: string; body: string }, clock: Clock): Promise<void> {

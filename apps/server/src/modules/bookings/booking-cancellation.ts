@@ -11,16 +11,11 @@ import * as t from '../../db/schema.ts';
 import { AppError, alreadyConfirmed } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import type { Principal } from '../auth/principal.ts';
-import { releaseEverything } from '../booking-core/booking-allotments.ts';
-import { previewCancellation, settleCancellation } from '../payments/booking-payments.ts';
-import { loadVisible } from '../booking-core/booking-views.ts';
-import { beginStep, callerOf, nextStep, notify, recordStep } from '../booking-core/booking-steps.ts';
-import { findBookingRow, readCancellationTerms, type LockedBooking } from '../booking-core/bookings.repository.ts';
-import { canSee } from '../auth/tenant-scope.ts';
-import { promoteWaitlistAfterCommit } from '../inventory/waitlist-promotion-key.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { recipientLanguage } from '../mail/recipient-language.ts';
+import { type Principal, canSee } from '../auth/index.ts';
+import { releaseEverything, loadVisible, beginStep, callerOf, nextStep, notify, recordStep, findBookingRow, readCancellationTerms, type LockedBooking } from '../booking-core/index.ts';
+import { previewCancellation, settleCancellation } from '../payments/index.ts';
+import { promoteWaitlistAfterCommit } from '../inventory/index.ts';
+import { enqueueMail, recipientLanguage } from '../mail/index.ts';
 import { cancellationDeclinedMail } from './cancellation-mails.ts';
 
 /** The fee the booking would owe if cancelled today (the clock's), with the policy it is priced on. */

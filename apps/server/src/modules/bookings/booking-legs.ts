@@ -7,8 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BookingSeat } from '@sagano/domain/bookings/booking-schemas';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
-import { GROUP_TYPE_ID_SQL } from '../inventory/allotments.ts';
-import { seatTypeJoinsSql, seatTypeSql } from '../inventory/seat-types.ts';
+import { GROUP_TYPE_ID_SQL, seatTypeJoinsSql, seatTypeSql } from '../inventory/index.ts';
 
 export interface BookingLegExtras {
   /** Seats per train, keyed `service_date|service_id`. */

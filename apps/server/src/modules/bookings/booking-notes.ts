@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import * as t from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import type { Principal } from '../auth/principal.ts';
-import { beginStep, callerOf, notify, recordStep } from '../booking-core/booking-steps.ts';
-import { canSee } from '../auth/tenant-scope.ts';
+import { type Principal, canSee } from '../auth/index.ts';
+import { beginStep, callerOf, notify, recordStep } from '../booking-core/index.ts';
 
 export async function selectPriority(work: Work, principal: Principal, bookingId: string, priority: number): Promise<void> {
   const { booking } = await beginStep(work, principal, bookingId, 'select_priority');

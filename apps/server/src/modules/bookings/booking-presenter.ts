@@ -4,19 +4,15 @@
  */
 import { bookingFlags, isCancelling, isEnded, mayTake, type BookingStatus, type BookingSubStatus, type RefusalReason } from '@sagano/domain/bookings/booking-state';
 import type { BookingResponse, CancellationDeclined, MAIL_TEMPLATES, UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
-import { bookingPaymentContext, presentFarePayment, presentPaymentDetail } from '../payments/payment-presenter.ts';
+import { bookingPaymentContext, presentFarePayment, presentPaymentDetail } from '../payments/index.ts';
 import { mailSignature } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { Principal } from '../auth/principal.ts';
-import { readOperatorBasicInfo } from '../master-data/operator-basic-info.repository.ts';
-import { bookingNgMail, bookingOkMail, seatTableMail, voucherMail } from '../booking-core/booking-mail-templates.ts';
-import { customerUrl, toMailBooking } from '../booking-core/booking-views.ts';
-import { callerOf, stateOf } from '../booking-core/booking-steps.ts';
-import { canSee } from '../auth/tenant-scope.ts';
-import { loadBookingWith, type BookingAggregate } from '../booking-core/bookings.repository.ts';
+import { type Principal, canSee } from '../auth/index.ts';
+import { readOperatorBasicInfo } from '../master-data/index.ts';
+import { bookingNgMail, bookingOkMail, seatTableMail, voucherMail, customerUrl, toMailBooking, callerOf, stateOf, loadBookingWith, type BookingAggregate } from '../booking-core/index.ts';
 import { legExtrasOf, legExtrasReadSql, legKey, NO_LEG_EXTRAS, type BookingLegExtras, type LegExtrasRead } from './booking-legs.ts';
-import { documentsOf, documentsReadSql, type DocumentsRead } from '../seats/booking-documents.ts';
+import { documentsOf, documentsReadSql, type DocumentsRead } from '../seats/index.ts';
 import { LAST_SEAT_REQUEST_SQL } from './seat-requests.repository.ts';
 
 const NO_DOCUMENTS: BookingResponse['documents'] = { seat_table_sent_at: null, voucher_sent_at: null, outdated: [], voucher_awaits_payment: false };

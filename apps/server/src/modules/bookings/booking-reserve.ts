@@ -10,13 +10,10 @@ import { mayTake, type BookingStatus, type BookingSubStatus } from '@sagano/doma
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import type { Principal } from '../auth/principal.ts';
-import { canSee } from '../auth/tenant-scope.ts';
-import { reserveAllotments } from '../booking-core/booking-allotments.ts';
+import { type Principal, canSee } from '../auth/index.ts';
+import { reserveAllotments, callerOf, stateOfLocked, loadBooking, lockBooking } from '../booking-core/index.ts';
 import { confirm } from './booking-answer.ts';
 import { mailTemplate } from './booking-presenter.ts';
-import { callerOf, stateOfLocked } from '../booking-core/booking-steps.ts';
-import { loadBooking, lockBooking } from '../booking-core/bookings.repository.ts';
 
 export async function reserve(work: Work, principal: Principal, bookingId: string, clock: Clock, publicUrl: string): Promise<{ status: BookingStatus; sub_status: BookingSubStatus }> {
   const locked = await lockBooking(work.tx, bookingId);

@@ -9,9 +9,8 @@ import { safeE6 } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
-import type { Principal } from '../auth/principal.ts';
-import { tenantScopeSql, type TenantScope } from '../auth/tenant-scope.ts';
-import { paymentRowOfJson } from '../payments/payment-reads.ts';
+import { type Principal, tenantScopeSql, type TenantScope } from '../auth/index.ts';
+import { paymentRowOfJson } from '../payments/index.ts';
 
 /** Whose notifications a list row shows: the back office's inbox or the agent's (within the caller's tenant scope). */
 export type NotificationAudience = 'ADMIN' | 'AGENT';

@@ -8,8 +8,8 @@ import { roomsOfAgentData } from '@sagano/domain/realtime/realtime-events';
 import type { RequestSeatAssignmentBody, RequestSeatAssignmentResponse } from '@sagano/domain/bookings/seat-request-schemas';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { publishRealtime } from '../../realtime/realtime-publish.ts';
-import type { Principal } from '../auth/principal.ts';
-import { beginStep, notify } from '../booking-core/booking-steps.ts';
+import type { Principal } from '../auth/index.ts';
+import { beginStep, notify } from '../booking-core/index.ts';
 import { lastSeatRequestAt, openSeatRequest } from './seat-requests.repository.ts';
 
 /**

@@ -12,8 +12,8 @@ import { jsonParam, rowsOf } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { roomsOfAgentData, roomsOfNotification } from '@sagano/domain/realtime/realtime-events';
 import { publishRealtime } from '../../realtime/realtime-publish.ts';
-import { capacityOnLegsSql, GROUP_TYPE_ID_SQL, vacantOnLegsSql } from '../inventory/allotments.ts';
-import { runningServiceDaysSql } from '../timetable/running-service-days.ts';
+import { capacityOnLegsSql, GROUP_TYPE_ID_SQL, vacantOnLegsSql } from '../inventory/index.ts';
+import { runningServiceDaysSql } from '../timetable/index.ts';
 import { closedTermsSql, type ClosedTerm } from './contract-term-deadline.ts';
 import { pricingReferenceSql, type PricingReference } from './pricing-reference.ts';
 

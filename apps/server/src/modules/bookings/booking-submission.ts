@@ -14,9 +14,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { refuseClosedTerms } from './contract-term-deadline.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../auth/index.ts';
 import { insertBookingGraph, readSubmitContext, type SubmitContext } from './booking-submission.repository.ts';
-import { priceFareSql } from '../payments/booking-payments.ts';
+import { priceFareSql } from '../payments/index.ts';
 import { priceWith } from './pricing-reference.ts';
 import { refuseAgentFeeChange } from './handling-fees.ts';
 

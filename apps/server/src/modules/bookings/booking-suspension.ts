@@ -6,19 +6,14 @@
  * waived, the refusal mail in the outbox and the agent's notification, a history revision.
  */
 import { sql } from 'drizzle-orm';
-import { bookingsOnStoppedTrains, type StoppedTrain, type SuspensionReason } from '../inventory/stopped-trains.ts';
+import { bookingsOnStoppedTrains, type StoppedTrain, type SuspensionReason, promoteWaitlistAfterCommit } from '../inventory/index.ts';
 import { holdsAllotments, refusedBySuspension } from '@sagano/domain/bookings/booking-state';
 import { mailSignature } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import type { Work } from '../../lib/unit-of-work.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { readOperatorBasicInfo } from '../master-data/operator-basic-info.repository.ts';
-import { suspensionMail } from '../booking-core/booking-mail-templates.ts';
-import { loadBooking, lockBooking, recordRevision, type LockedBooking } from '../booking-core/bookings.repository.ts';
-import { notify, stateOfLocked } from '../booking-core/booking-steps.ts';
-import { releaseEverything } from '../booking-core/booking-allotments.ts';
-import { promoteWaitlistAfterCommit } from '../inventory/waitlist-promotion-key.ts';
-import { waiveForRefusal } from '../payments/booking-payments.ts';
-import { toMailBooking } from '../booking-core/booking-views.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { readOperatorBasicInfo } from '../master-data/index.ts';
+import { suspensionMail, loadBooking, lockBooking, recordRevision, type LockedBooking, notify, stateOfLocked, releaseEverything, toMailBooking } from '../booking-core/index.ts';
+import { waiveForRefusal } from '../payments/index.ts';
 
 /**
  * Refuses every live booking on the stopped trains in the caller's transaction; answers the

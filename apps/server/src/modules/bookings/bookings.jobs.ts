@@ -3,7 +3,7 @@
  * train (PROMOTE_WAITLIST) once its change has committed.
  */
 import { defineJob } from '../../jobs/define-job.ts';
-import { PROMOTE_WAITLIST } from '../inventory/waitlist-promotion-key.ts';
+import { PROMOTE_WAITLIST } from '../inventory/index.ts';
 import { promoteWaitlist } from './waitlist-promotion.ts';
 
 export const promoteWaitlistJob = defineJob({

@@ -37,12 +37,11 @@ import { RequestSeatAssignmentBody, RequestSeatAssignmentResponse } from '@sagan
 import { CustomerBookingResponse } from '@sagano/domain/seats/customer-booking-schemas';
 import { AppError } from '../../lib/app-error.ts';
 import type { Db } from '../../db/client.ts';
-import { bookingStepRoutes } from '../booking-core/booking-step-route.ts';
+import { bookingStepRoutes, callerOf } from '../booking-core/index.ts';
 import { notificationInboxOf, searchPayments, searchServiceOrders } from './booking-search.repository.ts';
-import { tenantScopeOf } from '../auth/tenant-scope.ts';
+import { tenantScopeOf } from '../auth/index.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { presentPaymentRows } from '../payments/payment-list.ts';
-import { callerOf } from '../booking-core/booking-steps.ts';
+import { presentPaymentRows } from '../payments/index.ts';
 import type { BookingsService } from './bookings.service.ts';
 
 const NoteId = z.object({ note_id: z.number().int() });

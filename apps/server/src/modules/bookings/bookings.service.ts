@@ -10,14 +10,13 @@ import { UpdateParamsBody, type BookingResponse, type CalculateAmountBody, type 
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import type { Principal } from '../auth/principal.ts';
-import { reserveAllotments, releaseAllotmentsStep } from '../booking-core/booking-allotments.ts';
+import type { Principal } from '../auth/index.ts';
+import { reserveAllotments, releaseAllotmentsStep, loadVisible } from '../booking-core/index.ts';
 import { confirm, refuse } from './booking-answer.ts';
 import { cancel, cancellationQuote, confirmCancellation, declineCancellation } from './booking-cancellation.ts';
 import { acceptModification, calculate, rejectModification, updateFromToStation, updateParams } from './booking-modification.ts';
 import { addNote, addSpecialNote, assignOperator, selectPriority, updateNote } from './booking-notes.ts';
 import { mailTemplate, presentBooking, readBookingAnswer, type MailTemplateName } from './booking-presenter.ts';
-import { loadVisible } from '../booking-core/booking-views.ts';
 import { submit } from './booking-submission.ts';
 import { pendingSummary } from './change-summary.ts';
 import { reserve } from './booking-reserve.ts';

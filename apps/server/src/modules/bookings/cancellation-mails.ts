@@ -1,5 +1,5 @@
 /** The mail telling the agent its cancellation request was declined, in Japanese and English. */
-import type { MailLanguage } from '../mail/recipient-language.ts';
+import type { MailLanguage } from '../mail/index.ts';
 
 const SIGNATURE: Record<MailLanguage, string> = {
   ja: '嵯峨野観光鉄道 団体予約システム\n※このメールは送信専用です。',

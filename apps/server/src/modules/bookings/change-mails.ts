@@ -9,7 +9,7 @@ import { labelText } from '@sagano/domain/common/language';
 import { formatYen } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
-import type { MailLanguage } from '../mail/recipient-language.ts';
+import type { MailLanguage } from '../mail/index.ts';
 
 export type ChangeMailKind = 'booking.change_approved' | 'booking.change_declined' | 'booking.changed';
 

@@ -13,8 +13,7 @@ import { safeE6 } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { stateOf } from '../booking-core/booking-steps.ts';
-import type { BookingAggregate } from '../booking-core/bookings.repository.ts';
+import { stateOf, type BookingAggregate } from '../booking-core/index.ts';
 import { priceWith, readPricingReference } from './pricing-reference.ts';
 
 type Group = { group_type: string; name: string; name_kana?: string; country_code: string; japan_prefecture_code?: number | null };

@@ -13,8 +13,8 @@ import * as t from '../../db/schema.ts';
 import { giveWay } from '../../lib/give-way.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { insertOperationLog } from '../audit/operation-logs.repository.ts';
-import { claimEffect } from '../jobs/job-runs.repository.ts';
+import { insertOperationLog } from '../audit/index.ts';
+import { claimEffect } from '../jobs/index.ts';
 import { publishRealtime } from '../../realtime/realtime-publish.ts';
 
 const UNANSWERED = sql`('SUBMITTED', 'WAITLIST', 'MODIFICATION_SUBMITTED')`;

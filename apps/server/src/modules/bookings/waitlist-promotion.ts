@@ -13,11 +13,9 @@ import { rowsOf, type Db, type Executor } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction, type Work } from '../../lib/unit-of-work.ts';
-import { insertOperationLog } from '../audit/operation-logs.repository.ts';
-import { firstPastUnheld, holdDirections } from '../booking-core/booking-allotments.ts';
-import { beginSystemStep, nextStep, notify, SYSTEM_ACTOR, SYSTEM_CALLER } from '../booking-core/booking-steps.ts';
-import { recordRevision } from '../booking-core/bookings.repository.ts';
-import type { PromoteWaitlistPayload } from '../inventory/waitlist-promotion-key.ts';
+import { insertOperationLog } from '../audit/index.ts';
+import { firstPastUnheld, holdDirections, beginSystemStep, nextStep, notify, SYSTEM_ACTOR, SYSTEM_CALLER, recordRevision } from '../booking-core/index.ts';
+import type { PromoteWaitlistPayload } from '../inventory/index.ts';
 
 /** The sub statuses a waitlisted booking waits in, holding nothing (DESIGN §5). */
 const WAITING: readonly BookingSubStatus[] = ['INITIAL', 'SAGANO_ALLOTMENT_NOT_AVAILABLE'];

@@ -4,7 +4,7 @@
  * restart) is sent again at start-up and carries on from its first pending line.
  */
 import { defineJob } from '../../jobs/define-job.ts';
-import { fileStorageFromConfig } from '../files/file-storage-registry.ts';
+import { fileStorageFromConfig } from '../files/index.ts';
 import { bulkRunJobKey } from './bulk-run-key.ts';
 import { createBulkOperationsService } from './bulk-operations.service.ts';
 import type { JobDeps } from '../../jobs/define-job.ts';

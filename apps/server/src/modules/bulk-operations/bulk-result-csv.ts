@@ -3,7 +3,7 @@
  * each line's result and its reason in words (ja or en), never a status code or a developer message.
  */
 import type { BulkKind, BulkLineRow } from '@sagano/domain/bulk-operations/bulk-operation-schemas';
-import { csvText } from '../reports/report-csv.ts';
+import { csvText } from '../reports/index.ts';
 import type { BulkLineRowDb } from './bulk-operations.repository.ts';
 
 type Lang = 'ja' | 'en';

@@ -10,8 +10,8 @@ import type { BookingStatus, BookingSubStatus } from '@sagano/domain/bookings/bo
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { EVERY_TENANT } from '../auth/tenant-scope.ts';
-import { bookingFilters } from '../bookings/booking-search.repository.ts';
+import { EVERY_TENANT } from '../auth/index.ts';
+import { bookingFilters } from '../bookings/index.ts';
 
 function searchQueryOf(f: DashboardBookingFilter, today: string): ServiceOrderSearchQuery {
   return {

@@ -4,8 +4,8 @@ import { mayShowSeatTable } from '@sagano/domain/bookings/booking-state';
 import { addDays } from '@sagano/domain/common/business-date';
 import type { Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Principal } from '../auth/principal.ts';
-import { callerOf } from '../booking-core/booking-steps.ts';
+import type { Principal } from '../auth/index.ts';
+import { callerOf } from '../booking-core/index.ts';
 import { dashboardCounts, departureRows } from './dashboard.repository.ts';
 
 /** GET /v1/dashboard/summary: Tokyo's today by the clock and each count. */

@@ -8,11 +8,10 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { SERVICE_DAY_PATTERNS } from '@sagano/domain/timetable/timetable-schemas';
 import { AppError } from '../../lib/app-error.ts';
-import { registerApprovalTarget } from '../approvals/approval-targets.ts';
+import { registerApprovalTarget } from '../approvals/index.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import { runningServiceDays } from '../timetable/service-days.repository.ts';
-import { findServiceTerm, replaceSpecialDayServices, upsertPatterns } from '../timetable/timetable.repository.ts';
+import { runningServiceDays, findServiceTerm, replaceSpecialDayServices, upsertPatterns } from '../timetable/index.ts';
 import { rebuildInventory } from './inventory-build.ts';
 import { bookingsOnStoppedTrains, type RefuseBookingsOnStoppedTrains, type StoppedTrain } from './stopped-trains.ts';
 

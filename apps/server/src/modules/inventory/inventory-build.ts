@@ -7,7 +7,7 @@ import type { Tx } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import { runningServiceDaysSql } from '../timetable/running-service-days.ts';
+import { runningServiceDaysSql } from '../timetable/index.ts';
 
 export interface InventoryScope {
   fromDate: string;

@@ -5,7 +5,7 @@ import type { ServiceStatus } from '@sagano/domain/inventory/inventory-schemas';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
-import { runningServiceDaysSql } from '../timetable/running-service-days.ts';
+import { runningServiceDaysSql } from '../timetable/index.ts';
 
 export interface ServiceOnDay {
   serviceId: number;

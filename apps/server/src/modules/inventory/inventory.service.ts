@@ -21,7 +21,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { bookingsOnStoppedTrains, type RefuseBookingsOnStoppedTrains, type StoppedTrain } from './stopped-trains.ts';
 import { promoteWaitlistAfterCommit } from './waitlist-promotion-key.ts';
-import { listTrains } from '../reference/reference.repository.ts';
+import { listTrains } from '../reference/index.ts';
 import {
   calendarFigures,
   countersOf,

@@ -6,9 +6,8 @@
 import { BookingCancellationPolicyResponse, cancellationSchedule, rowInForce } from '@sagano/domain/bookings/cancellation-schedule';
 import type { BookingStatus } from '@sagano/domain/bookings/booking-state';
 import type { Executor } from '../../db/client.ts';
-import type { Principal } from '../auth/principal.ts';
-import { loadVisible } from '../booking-core/booking-views.ts';
-import { readCancellationTerms } from '../booking-core/bookings.repository.ts';
+import type { Principal } from '../auth/index.ts';
+import { loadVisible, readCancellationTerms } from '../booking-core/index.ts';
 
 /** GET /v1/bookings/:booking_id/cancellation_policy: the booking's policy document. */
 export async function bookingCancellationPolicy(db: Executor, principal: Principal, bookingId: string, today: string): Promise<BookingCancellationPolicyResponse> {

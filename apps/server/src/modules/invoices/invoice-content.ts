@@ -11,7 +11,7 @@ import { labelText, type LocalizedLabel } from '@sagano/domain/common/language';
 import { tokyoDateOf } from '@sagano/domain/common/business-date';
 import { percentOfRate } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
-import type { BookingAggregate } from '../booking-core/bookings.repository.ts';
+import type { BookingAggregate } from '../booking-core/index.ts';
 import { readIssuer, readStationsAndUnits, readTransferAccount, receivedMoney, type InvoiceDocumentRow, type PaymentRow } from './invoices.repository.ts';
 
 type Line = AmountLine & { row: DocumentLine };

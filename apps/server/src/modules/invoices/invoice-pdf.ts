@@ -8,8 +8,7 @@
 import { formatYen } from '@sagano/domain/money/yen-e6';
 import { documentNotes, invoiceReason } from '@sagano/domain/invoices/invoice-entity';
 import type { DocumentBankAccount, DocumentLine, InvoiceDocumentContent, PaidBy } from '@sagano/domain/invoices/invoice-schemas';
-import { FONT_SIZE, contentWidth, createDocument, drawKeyValueRows, drawPageFooters, drawParagraph, leftEdge, moveDown, ensureSpace, type KeyValue } from '../documents/documents-layout.ts';
-import { pdfToBuffer } from '../documents/pdf-fonts.ts';
+import { FONT_SIZE, contentWidth, createDocument, drawKeyValueRows, drawPageFooters, drawParagraph, leftEdge, moveDown, ensureSpace, type KeyValue, pdfToBuffer } from '../documents/index.ts';
 import { turnOfTheLoop } from '../../lib/give-way.ts';
 
 type Doc = PDFKit.PDFDocument;

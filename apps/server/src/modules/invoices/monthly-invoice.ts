@@ -11,8 +11,7 @@ import { NOT_TAXABLE, STANDARD_TAX, documentAmounts, type AmountLine } from '@sa
 import { InvoiceDocumentContent, type DocumentLine } from '@sagano/domain/invoices/invoice-schemas';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
-import type { FileStorage } from '../files/file-storage.ts';
-import { readStoredFile } from '../files/stored-files.ts';
+import { type FileStorage, readStoredFile } from '../files/index.ts';
 import { amountsOf } from './invoice-content.ts';
 import { renderInvoiceDocumentPdf } from './invoice-pdf.ts';
 import { insertDocument, nextSequence, readIssuer, readTransferAccount, type InvoiceDocumentRow } from './invoices.repository.ts';

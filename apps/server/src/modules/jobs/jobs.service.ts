@@ -12,7 +12,7 @@ import type { JobSender } from '../../jobs/job-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import { operatorLabel, type Principal } from '../auth/principal.ts';
+import { operatorLabel, type Principal } from '../auth/index.ts';
 import { findJobRun, insertJobRun, latestJobRuns, openFailures, type JobRunRow } from './job-runs.repository.ts';
 import { z } from 'zod';
 

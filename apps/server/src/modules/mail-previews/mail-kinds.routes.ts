@@ -6,7 +6,7 @@ import { MailKindListResponse, MailPreviewQuery, MailPreviewResponse } from '@sa
 import { mailSignature } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { readOperatorBasicInfo } from '../master-data/operator-basic-info.repository.ts';
+import { readOperatorBasicInfo } from '../master-data/index.ts';
 import { hasMailPreview, mailPreview } from './mail-previews.ts';
 
 /** The mail templates screen (spec 000 §4): every kind of mail, who receives it, and a sample of each. */

@@ -4,16 +4,14 @@
  * kind without one is listed with its description only.
  */
 import type { MailKind } from '@sagano/domain/mail/mail-kinds';
-import type { MailLanguage } from '../mail/recipient-language.ts';
-import { bookingNgMail, bookingOkMail, seatTableMail, voucherMail, type MailBooking } from '../booking-core/booking-mail-templates.ts';
+import { type MailLanguage, passwordResetMail } from '../mail/index.ts';
+import { bookingNgMail, bookingOkMail, seatTableMail, voucherMail, type MailBooking } from '../booking-core/index.ts';
 import type { ChangeSummary } from '@sagano/domain/bookings/change-summary-schema';
-import { bulkFinishedMail } from '../bulk-operations/bulk-mails.ts';
-import { cancellationDeclinedMail } from '../bookings/cancellation-mails.ts';
-import { changeMail, type ChangeMailKind, type ChangeMailNames } from '../bookings/change-mails.ts';
-import { reissueMail } from '../seats/reissue-mails.ts';
-import { cancellationSettlementMail, paymentReceivedMail, paymentReminderMail, refundMadeMail } from '../payments/payment-mails.ts';
-import { monthlyInvoiceMail } from '../settlements/settlement-mails.ts';
-import { passwordResetMail } from '../mail/mail-templates.ts';
+import { bulkFinishedMail } from '../bulk-operations/index.ts';
+import { cancellationDeclinedMail, changeMail, type ChangeMailKind, type ChangeMailNames } from '../bookings/index.ts';
+import { reissueMail } from '../seats/index.ts';
+import { cancellationSettlementMail, paymentReceivedMail, paymentReminderMail, refundMadeMail } from '../payments/index.ts';
+import { monthlyInvoiceMail } from '../settlements/index.ts';
 
 export interface MailPreviewContext {
   publicUrl: string;

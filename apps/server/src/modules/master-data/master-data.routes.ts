@@ -27,7 +27,7 @@ import { operatorImageRoutes } from './operator-basic-info.routes.ts';
 import { readOperatorBasicInfo, updateOperatorBasicInfo } from './operator-basic-info.repository.ts';
 import { findSpecialContractTerm, listSpecialContractTerms } from './special-contract-terms.repository.ts';
 import { changeSpecialContractTerm, createSpecialContractTerm, removeSpecialContractTerm } from './special-contract-terms.service.ts';
-import type { FileStorage } from '../files/file-storage.ts';
+import type { FileStorage } from '../files/index.ts';
 import { findBankAccount, listBankAccounts } from './bank-accounts.repository.ts';
 import { changeBankAccount, createBankAccount } from './bank-accounts.service.ts';
 import { readCurrentCancellationPolicy, replaceCancellationPolicy } from './cancellation-policy.repository.ts';

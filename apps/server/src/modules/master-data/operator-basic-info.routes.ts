@@ -4,8 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { OPERATOR_IMAGES, OperatorBasicInfoResponse, type OperatorImage } from '@sagano/domain/master-data/operator-basic-info-schemas';
 import type { Db } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/app-error.ts';
-import type { FileStorage } from '../files/file-storage.ts';
-import { MAX_IMAGE_BYTES } from '../files/stored-files.ts';
+import { type FileStorage, MAX_IMAGE_BYTES } from '../files/index.ts';
 import { OPERATOR_BASIC_INFO_PATH } from './operator-basic-info.repository.ts';
 import { readOperatorImage, removeOperatorImage, setOperatorImage, storeOperatorImage } from './operator-basic-info.service.ts';
 

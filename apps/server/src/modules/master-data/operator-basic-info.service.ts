@@ -2,8 +2,7 @@ import type { OperatorBasicInfoResponse, OperatorImage } from '@sagano/domain/ma
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import type { FileStorage } from '../files/file-storage.ts';
-import { readStoredFile, storeImage } from '../files/stored-files.ts';
+import { type FileStorage, readStoredFile, storeImage } from '../files/index.ts';
 import { readOperatorBasicInfo, readOperatorImageKey, setOperatorImageKey } from './operator-basic-info.repository.ts';
 
 /**

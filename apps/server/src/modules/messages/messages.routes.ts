@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { FileStorage } from '../files/file-storage.ts';
+import type { FileStorage } from '../files/index.ts';
 import { createMessage, createMessagesService, listMessages, readMessage, reorderMessages, updateMessage } from './messages.service.ts';
 
 const FIELD = 'file';

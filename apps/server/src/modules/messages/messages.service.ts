@@ -22,8 +22,8 @@ import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { publishRealtime } from '../../realtime/realtime-publish.ts';
-import type { Principal } from '../auth/principal.ts';
-import { messageAttachmentKey, type FileStorage } from '../files/file-storage.ts';
+import type { Principal } from '../auth/index.ts';
+import { messageAttachmentKey, type FileStorage } from '../files/index.ts';
 import {
   attachmentKeysOf,
   attachmentRowsOf,

@@ -5,7 +5,7 @@ import * as t from '../../db/schema.ts';
 import { roomsOfNotification } from '@sagano/domain/realtime/realtime-events';
 import { publishRealtime } from '../../realtime/realtime-publish.ts';
 import { rowsOf } from '../../db/client.ts';
-import { tenantScopeSql, type TenantScope } from '../auth/tenant-scope.ts';
+import { tenantScopeSql, type TenantScope } from '../auth/index.ts';
 
 /** Whose notifications: the admin side or an agent's, within the caller's tenant scope. */
 export interface NotificationScope extends TenantScope {

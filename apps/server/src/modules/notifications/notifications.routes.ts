@@ -14,8 +14,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { forbidden, notFound } from '../../lib/app-error.ts';
 import { publishRealtime } from '../../realtime/realtime-publish.ts';
-import type { Principal } from '../auth/principal.ts';
-import { EVERY_TENANT, tenantScopeOf } from '../auth/tenant-scope.ts';
+import { type Principal, EVERY_TENANT, tenantScopeOf } from '../auth/index.ts';
 import {
   countUnread,
   deleteNotification,

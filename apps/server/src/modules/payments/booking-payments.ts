@@ -13,8 +13,7 @@ import type { CancellationSettlementPreview } from '@sagano/domain/payments/paym
 import type { AgentType } from '@sagano/domain/agents/agent-schemas';
 import type { Executor } from '../../db/client.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { recipientLanguage } from '../mail/recipient-language.ts';
+import { enqueueMail, recipientLanguage } from '../mail/index.ts';
 import { cancellationSettlementMail } from './payment-mails.ts';
 import { closesOnCancellation, ledgerPaymentOf, planCancellation, presentSettlement } from './payment-accounts.ts';
 import { insertPayment, insertTransaction, paymentsOfBooking, type PaymentRow } from './payments.repository.ts';

@@ -13,11 +13,11 @@ import { giveWay } from '../../lib/give-way.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
-import { insertOperationLog } from '../audit/operation-logs.repository.ts';
-import { insertNotification } from '../notifications/notifications.repository.ts';
-import { claimEffect } from '../jobs/job-runs.repository.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { branchAdminMails } from '../agents/agents.repository.ts';
+import { insertOperationLog } from '../audit/index.ts';
+import { insertNotification } from '../notifications/index.ts';
+import { claimEffect } from '../jobs/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { branchAdminMails } from '../agents/index.ts';
 import { paymentReminderMail } from './payment-mails.ts';
 
 const SYSTEM_ACTOR = 'system';

@@ -10,8 +10,8 @@ import { refundRouteOf, type RefundReason } from '@sagano/domain/payments/paymen
 import { applyPaymentStep, discrepancyOf, type PaymentCaller, type PaymentMethod, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
 import { AppError, invalid } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import { notify } from '../booking-core/booking-steps.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { notify } from '../booking-core/index.ts';
+import { enqueueMail } from '../mail/index.ts';
 import { refundMadeMail } from './payment-mails.ts';
 import { standingOf, stateOfPayment } from './payment-presenter.ts';
 import { findPayment, insertPayment, insertTransaction, updatePayment, updatePaymentsEach, type PaymentRow, type PaymentTransactionRow } from './payments.repository.ts';

@@ -14,15 +14,12 @@ import type { JobSender } from '../../jobs/job-queue.ts';
 import { AppError, alreadyConfirmed, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction, type Work } from '../../lib/unit-of-work.ts';
-import type { Principal } from '../auth/principal.ts';
-import { canSee } from '../auth/tenant-scope.ts';
-import { callerOf, notify } from '../booking-core/booking-steps.ts';
-import { recordRevision } from '../booking-core/bookings.repository.ts';
+import { type Principal, canSee } from '../auth/index.ts';
+import { callerOf, notify, recordRevision, findBookingRow } from '../booking-core/index.ts';
 import { GatewayError, type PaymentGateway } from './gateway/payment-gateway.ts';
 import { presentBookingMoney, presentRefund, refundableE6, stateOfPayment } from './payment-presenter.ts';
 import { openPriceDifference, openRefund, recordMoney, refusalError, settleRefund, takeStep } from './payment-steps.ts';
 import { findPayment, insertAttempt, ledgerOfBooking, lockBookingById, openAttempt, paymentByIdempotencyKey, paymentsOfBooking, updateAttempt, type PaymentRow } from './payments.repository.ts';
-import { findBookingRow } from '../booking-core/bookings.repository.ts';
 
 export interface PaymentsDeps {
   db: Db;

@@ -2,7 +2,7 @@ import { planUnitProblems } from '@sagano/domain/pricing/pricing-plan-rules';
 import type { PricingPlanBody, PricingPlanResponse } from '@sagano/domain/pricing/pricing-schemas';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import { listUnits } from '../reference/reference.repository.ts';
+import { listUnits } from '../reference/index.ts';
 import {
   bookingsLosingPlan,
   deletePricingPlan,

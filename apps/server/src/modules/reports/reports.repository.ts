@@ -12,7 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { CsvLanguage } from '@sagano/domain/reports/report-schemas';
-import { paymentMoney } from '../sales/booking-money-sql.ts';
+import { paymentMoney } from '../sales/index.ts';
 
 /** One report's SELECT: ordered by its key, rows after `after`, at most `limit` of them when given. */
 export type ReportSelect<Row> = (period: Period, lang: CsvLanguage, after: Row | null, limit?: number) => SQL;

@@ -10,8 +10,8 @@ import { voucherAwaitsPayment } from '@sagano/domain/bookings/voucher-payment';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import { presentBookingMoney } from '../payments/payment-presenter.ts';
-import type { BookingAggregate } from '../booking-core/bookings.repository.ts';
+import { presentBookingMoney } from '../payments/index.ts';
+import type { BookingAggregate } from '../booking-core/index.ts';
 
 type Documents = BookingResponse['documents'];
 

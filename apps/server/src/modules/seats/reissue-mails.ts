@@ -4,8 +4,8 @@
  * is to be discarded. Japanese and English, by the recipient's language.
  */
 import { labelText } from '@sagano/domain/common/language';
-import type { MailBooking } from '../booking-core/booking-mail-templates.ts';
-import type { MailLanguage } from '../mail/recipient-language.ts';
+import type { MailBooking } from '../booking-core/index.ts';
+import type { MailLanguage } from '../mail/index.ts';
 
 export type ReissuedDocument = 'seat_table' | 'voucher';
 

@@ -6,14 +6,10 @@ import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { labelText } from '@sagano/domain/common/language';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
-import type { BookingAggregate } from '../booking-core/bookings.repository.ts';
-import { customerUrl } from '../booking-core/booking-views.ts';
-import type { DocumentTrain, SeatSheet } from '../documents/seat-sheet-pdf.ts';
-import { renderVoucherPdf } from '../documents/voucher-pdf.ts';
-import { secondLanguageOf } from '../documents/document-languages.ts';
-import { hasCjkFont } from '../documents/pdf-fonts.ts';
+import { type BookingAggregate, customerUrl } from '../booking-core/index.ts';
+import { type DocumentTrain, type SeatSheet, renderVoucherPdf, secondLanguageOf, hasCjkFont } from '../documents/index.ts';
 import type { CustomerLanguage } from '@sagano/domain/common/ui-language';
-import { readOperatorBasicInfo } from '../master-data/operator-basic-info.repository.ts';
+import { readOperatorBasicInfo } from '../master-data/index.ts';
 import { bookingSeatList } from './seats.repository.ts';
 
 const seatLabel = (s: { row: number; letter: string }) => `${s.row}${s.letter}`;

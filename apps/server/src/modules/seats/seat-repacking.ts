@@ -17,10 +17,8 @@ import { chooseSeats, type SeatChoiceResult } from '@sagano/domain/seats/seat-ch
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordRevision, type LockedBooking, type LockedService } from '../booking-core/bookings.repository.ts';
-import { notify } from '../booking-core/booking-steps.ts';
-import { planSeating, readSeating, type SeatTypes } from '../inventory/seatability.ts';
-import { seatTypeJoinsSql, seatTypeSql } from '../inventory/seat-types.ts';
+import { recordRevision, type LockedBooking, type LockedService, notify } from '../booking-core/index.ts';
+import { planSeating, readSeating, type SeatTypes, seatTypeJoinsSql, seatTypeSql } from '../inventory/index.ts';
 import { replaceSeats, seatsOf, type MapSeat, type TrainDay } from './seats.repository.ts';
 
 export interface AutomaticSeating {

@@ -8,7 +8,7 @@ import { legsBetween } from '@sagano/domain/inventory/legs';
 import type { BookingSeatDirection, BookingSeatsResponse } from '@sagano/domain/seats/seat-schemas';
 import type { Executor } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { loadBooking, lockBooking, type BookingAggregate, type LockedBooking, type LockedService } from '../booking-core/bookings.repository.ts';
+import { loadBooking, lockBooking, type BookingAggregate, type LockedBooking, type LockedService } from '../booking-core/index.ts';
 import { carsOf, seatsOf, type MapSeat, type TrainDay } from './seats.repository.ts';
 
 /** The booking's state as the domain rules read it (what staff and the group may see and do). */

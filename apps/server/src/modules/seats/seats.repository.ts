@@ -8,7 +8,7 @@ import type { LocalizedLabel } from '@sagano/domain/common/language';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { seatTypeJoinsSql, seatTypeSql } from '../inventory/seat-types.ts';
+import { seatTypeJoinsSql, seatTypeSql } from '../inventory/index.ts';
 
 export interface MapSeat {
   seat_id: string;
@@ -83,7 +83,7 @@ export async function seatsOf(db: Executor, day: TrainDay, bookingId: string): P
  * two automatic assignments never pick the same seats from the same snapshot; the seatability
  * check and the fixing of seats take the same lock.
  */
-export { lockTrainDay } from '../inventory/seatability.ts';
+export { lockTrainDay } from '../inventory/index.ts';
 
 const EXCLUSION_VIOLATION = '23P01';
 

@@ -21,7 +21,7 @@ import {
   VoucherLanguageQuery,
 } from '@sagano/domain/seats/seat-schemas';
 import type { Db } from '../../db/client.ts';
-import { bookingStepRoutes } from '../booking-core/booking-step-route.ts';
+import { bookingStepRoutes } from '../booking-core/index.ts';
 import type { SeatsService } from './seats.service.ts';
 
 

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job.ts';
-import { fileStorageFromConfig } from '../files/file-storage-registry.ts';
+import { fileStorageFromConfig } from '../files/index.ts';
 import { createSettlementsService } from './settlements.service.ts';
 
 export const monthlyBillingJob = defineJob({

@@ -7,8 +7,8 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
-import { paymentRowOfJson, type PaymentRow } from '../payments/payment-reads.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import { paymentRowOfJson, type PaymentRow } from '../payments/index.ts';
+import type { TenantScope } from '../auth/index.ts';
 
 export type AgentSettlementRow = typeof t.agentSettlements.$inferSelect;
 export type GroupSettlementRow = typeof t.groupSettlements.$inferSelect;

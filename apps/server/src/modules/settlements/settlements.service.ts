@@ -21,17 +21,15 @@ import type { JobSender } from '../../jobs/job-queue.ts';
 import { alreadyConfirmed, AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction, type Work } from '../../lib/unit-of-work.ts';
-import { branchAdminMails } from '../agents/agents.repository.ts';
-import { insertOperationLog } from '../audit/operation-logs.repository.ts';
-import { operatorLabel, type Principal } from '../auth/principal.ts';
-import { canSee, tenantScopeOf } from '../auth/tenant-scope.ts';
-import { callerOf } from '../booking-core/booking-steps.ts';
+import { branchAdminMails } from '../agents/index.ts';
+import { insertOperationLog } from '../audit/index.ts';
+import { operatorLabel, type Principal, canSee, tenantScopeOf } from '../auth/index.ts';
+import { callerOf, recordRevision, recordRevisions } from '../booking-core/index.ts';
 import { publishRealtime } from '../../realtime/realtime-publish.ts';
-import { recordRevision, recordRevisions } from '../booking-core/bookings.repository.ts';
-import type { FileStorage } from '../files/file-storage.ts';
-import { issueMonthlyInvoice, monthlyInvoiceOf, renderMonthlyInvoice } from '../invoices/monthly-invoice.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { billOnMonthlyInvoices, lockBookingsForBilling, settleByMonthlyTransfer } from '../payments/monthly-payments.ts';
+import type { FileStorage } from '../files/index.ts';
+import { issueMonthlyInvoice, monthlyInvoiceOf, renderMonthlyInvoice } from '../invoices/index.ts';
+import { enqueueMail } from '../mail/index.ts';
+import { billOnMonthlyInvoices, lockBookingsForBilling, settleByMonthlyTransfer } from '../payments/index.ts';
 import { monthlyInvoiceMail } from './settlement-mails.ts';
 import {
   agentIds,

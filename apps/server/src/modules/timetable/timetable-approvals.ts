@@ -4,7 +4,7 @@
  * registered by the inventory module (inventory/calendar-approvals.ts).
  */
 import { CreateServiceTermBody } from '@sagano/domain/timetable/timetable-schemas';
-import { registerApprovalTarget } from '../approvals/approval-targets.ts';
+import { registerApprovalTarget } from '../approvals/index.ts';
 import { insertServiceTerm } from './timetable.repository.ts';
 
 registerApprovalTarget('SERVICE_TERM_INSERT', {

@@ -15,10 +15,8 @@ import { eachDay, lastDayOfMonth } from '@sagano/domain/common/business-date';
 import type { Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import { pendingApprovalsIn } from '../approvals/approvals.repository.ts';
-import type { ApprovalTarget } from '../approvals/approval-targets.ts';
-import { previewAffectedBookings, submitApproval } from '../approvals/approvals.service.ts';
-import type { Principal } from '../auth/principal.ts';
+import { pendingApprovalsIn, type ApprovalTarget, previewAffectedBookings, submitApproval } from '../approvals/index.ts';
+import type { Principal } from '../auth/index.ts';
 import { runningServiceIds } from './service-days.repository.ts';
 import './timetable-approvals.ts';
 import {

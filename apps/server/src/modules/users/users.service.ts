@@ -1,10 +1,7 @@
 import type { CreateUserBody, UpdateUserBody, UserResponse } from '@sagano/domain/users/user-schemas';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import { emailTaken, findAccountById } from '../auth/accounts.repository.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import type { Principal } from '../auth/principal.ts';
-import { deleteSessionsOf } from '../auth/sessions.repository.ts';
+import { emailTaken, findAccountById, type AuthService, type Principal, deleteSessionsOf } from '../auth/index.ts';
 import { deleteUser, findUser, insertUser, otherAdminCount, updateUser } from './users.repository.ts';
 
 const isAdmin = (u: { user_group: string; user_type: string }) => u.user_group === 'BACK_OFFICE' && u.user_type === 'ADMIN';

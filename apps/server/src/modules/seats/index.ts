@@ -1,0 +1,7 @@
+/** The seats module's front door: what other modules, app.ts and the job, plugin and realtime wiring may use (ADR 024). */
+export { documentsOf, documentsReadSql, type DocumentsRead } from './booking-documents.ts';
+export { reissueMail } from './reissue-mails.ts';
+export { seatsContract } from './seats.openapi.ts';
+export { trimSeats } from './seats.repository.ts';
+export { seatsRoutes } from './seats.routes.ts';
+export { createSeatsService } from './seats.service.ts';
