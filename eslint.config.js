@@ -28,6 +28,53 @@ const webAppZone = {
   message: 'Features do not import the app layer (ADR 008); only their screen tests mount the app providers.',
 };
 
+// Server modules have one front door each (ADR 024): outside tests, a file imports another module
+// only through that module's index.ts. One zone per module folder, so a new module is covered
+// without editing this file; with every crossing going through an index, import-x/no-cycle also
+// refuses a cycle between modules.
+const serverSrc = './apps/server/src';
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const frontDoors = serverModules.map((name) => `./${name}/index.ts`);
+const frontDoorMessage = 'Import another server module through its index.ts only, and only a module below this one (ADR 024).';
+const serverModuleZones = serverModules.map((name) => ({
+  target: `${serverSrc}/modules/${name}`,
+  from: `${serverSrc}/modules`,
+  except: [`./${name}`, ...frontDoors.filter((door) => door !== `./${name}/index.ts`)],
+  message: frontDoorMessage,
+}));
+// The composition roots, above every module, use the front doors too.
+const serverRootZone = {
+  target: [`${serverSrc}/app.ts`, `${serverSrc}/server.ts`, `${serverSrc}/openapi-areas.ts`, `${serverSrc}/jobs/all-jobs.ts`, `${serverSrc}/db/seed`],
+  from: `${serverSrc}/modules`,
+  except: frontDoors,
+  message: frontDoorMessage,
+};
+// The shared infrastructure beneath the modules imports no front door (it would close a cycle
+// through the modules that use it), only these named low files (ADR 024).
+const serverInfraZone = {
+  target: [
+    `${serverSrc}/lib`,
+    `${serverSrc}/plugins`,
+    `${serverSrc}/realtime`,
+    `${serverSrc}/config.ts`,
+    ...readdirSync(new URL('./apps/server/src/jobs', import.meta.url)).filter((name) => name !== 'all-jobs.ts').map((name) => `${serverSrc}/jobs/${name}`),
+    ...readdirSync(new URL('./apps/server/src/db', import.meta.url)).filter((name) => name !== 'seed').map((name) => `${serverSrc}/db/${name}`),
+  ],
+  from: `${serverSrc}/modules`,
+  except: [
+    './auth/principal.ts',
+    './auth/tenant-scope.ts',
+    './auth/login-attempts.repository.ts',
+    './audit/operation-logs.repository.ts',
+    './jobs/job-runs.repository.ts',
+    './mail/mail-sender.ts',
+    './payments/gateway/payment-gateway.ts',
+  ],
+  message: 'The shared infrastructure beneath the server modules imports only the low module files named in eslint.config.js (ADR 024).',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/src/db/migrations/**', 'bench/results/**'] },
   ...tseslint.configs.recommended,
@@ -66,6 +113,14 @@ export default tseslint.config(
     ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones: [...webFeatureZones, webSharedZone, webAppZone] }],
+    },
+  },
+  {
+    // Outside tests, a server file reaches another module through its front door only (ADR 024).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: repoRoot, zones: [...serverModuleZones, serverRootZone, serverInfraZone] }],
     },
   },
 );
