@@ -7,7 +7,7 @@ export default defineConfig({
     name: 'e2e',
     root: new URL('..', import.meta.url).pathname,
     // `npm run test:a11y` (E2E_SWEEP=1) runs the accessibility sweep of every screen instead (not in
-    // CI: about 13 minutes here; the journeys and no-raw-codes check the screens they visit).
+    // CI: about 8 minutes on a quiet machine here; the journeys and no-raw-codes check the screens they visit).
     include: process.env.E2E_SWEEP ? ['e2e/**/*.sweep.ts'] : ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
     fileParallelism: false,
