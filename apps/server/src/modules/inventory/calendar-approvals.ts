@@ -73,27 +73,30 @@ async function applyCalendarChange(refuseBookingsOnStoppedTrains: RefuseBookings
   return { refusedBookingIds };
 }
 
+/**
+ * One calendar-change target: its days must lie in the service term; applying it writes the
+ * calendar with `write`, refuses the bookings on trains that stop and rebuilds the days.
+ */
+function registerCalendarChangeTarget<P extends { service_term_id: number; days: { date: string }[] }>(
+  target: 'SERVICE_DAY_PATTERN_CHANGE' | 'SERVICE_DAY_SERVICE_APPEND',
+  payload: z.ZodType<P>,
+  write: (tx: Tx, days: P['days']) => Promise<void>,
+  refuseBookingsOnStoppedTrains: RefuseBookingsOnStoppedTrains,
+): void {
+  const datesOf = (p: P) => p.days.map((d) => d.date);
+  registerApprovalTarget(target, {
+    payload,
+    scope: (p) => ({ serviceTermId: p.service_term_id, ...dateSpan(datesOf(p)) }),
+    apply: async (work, p, actor) => {
+      await requireDaysInTerm(work.tx, p.service_term_id, datesOf(p));
+      return applyCalendarChange(refuseBookingsOnStoppedTrains, work, actor, datesOf(p), () => write(work.tx, p.days));
+    },
+    affectedBookings: async (work, p) => bookingsOnStoppedTrains(work.tx, await stoppedBy(work.tx, dateSpan(datesOf(p)), () => write(work.tx, p.days))),
+  });
+}
+
 /** Registers the two calendar-change targets with the bookings' refusal step (called once by app.ts). */
 export function registerCalendarChangeApprovals(refuseBookingsOnStoppedTrains: RefuseBookingsOnStoppedTrains): void {
-  registerApprovalTarget('SERVICE_DAY_PATTERN_CHANGE', {
-    payload: PatternChangePayload,
-    scope: (p) => ({ serviceTermId: p.service_term_id, ...dateSpan(p.days.map((d) => d.date)) }),
-    apply: async (work, p, actor) => {
-      await requireDaysInTerm(work.tx, p.service_term_id, p.days.map((d) => d.date));
-      return applyCalendarChange(refuseBookingsOnStoppedTrains, work, actor, p.days.map((d) => d.date), () => upsertPatterns(work.tx, p.days));
-    },
-    affectedBookings: async (work, p) =>
-      bookingsOnStoppedTrains(work.tx, await stoppedBy(work.tx, dateSpan(p.days.map((d) => d.date)), () => upsertPatterns(work.tx, p.days))),
-  });
-
-  registerApprovalTarget('SERVICE_DAY_SERVICE_APPEND', {
-    payload: SpecialDayServicesPayload,
-    scope: (p) => ({ serviceTermId: p.service_term_id, ...dateSpan(p.days.map((d) => d.date)) }),
-    apply: async (work, p, actor) => {
-      await requireDaysInTerm(work.tx, p.service_term_id, p.days.map((d) => d.date));
-      return applyCalendarChange(refuseBookingsOnStoppedTrains, work, actor, p.days.map((d) => d.date), () => replaceSpecialDayServices(work.tx, p.days));
-    },
-    affectedBookings: async (work, p) =>
-      bookingsOnStoppedTrains(work.tx, await stoppedBy(work.tx, dateSpan(p.days.map((d) => d.date)), () => replaceSpecialDayServices(work.tx, p.days))),
-  });
+  registerCalendarChangeTarget('SERVICE_DAY_PATTERN_CHANGE', PatternChangePayload, upsertPatterns, refuseBookingsOnStoppedTrains);
+  registerCalendarChangeTarget('SERVICE_DAY_SERVICE_APPEND', SpecialDayServicesPayload, replaceSpecialDayServices, refuseBookingsOnStoppedTrains);
 }
