@@ -2,8 +2,8 @@
  * Release of the group allotment (DESIGN §7): `group_arrangement_release_day_before` days before a
  * service day (the group schedule covering it), the group seats of each train that no booking
  * holds go back to general sale, moved seat by seat to the first NORMAL non-group arrangement
- * type (demo: 個人 Individual) exactly as a slot adjustment would (adjustArrangements): the seat's
- * day override and both counters on every leg. Kept: as many group seats as the largest number
+ * type (demo: 個人 Individual) by the same one-statement move as a slot adjustment (moveSeats): the
+ * seat's day override and both counters on every leg. Kept: as many group seats as the largest number
  * held on any leg (the counters' promise to the held bookings), every seat with a seat assignment,
  * and, on a train-day with fixed seats, whatever the seatability rule still needs. A missed day is
  * released on the next run while the service day has not passed; each train-day once
@@ -21,8 +21,7 @@ import { insertOperationLog } from '../audit/index.ts';
 import { insertNotification, insertOperatorNotification } from '../notifications/index.ts';
 import { PROMOTE_WAITLIST } from './waitlist-promotion-key.ts';
 import { claimEffect, recordEffectDetail } from '../jobs/index.ts';
-import { createInventoryService } from './inventory.service.ts';
-import { seatsOf } from './inventory.repository.ts';
+import { moveSeats } from './inventory.repository.ts';
 import { lockTrainDay, planSeating, readSeating, type SeatTypes } from './seatability.ts';
 
 const SYSTEM_ACTOR = 'system';
@@ -69,27 +68,23 @@ async function releaseTypes(db: Executor): Promise<ReleaseTypes | null> {
 }
 
 /** The group seats to release on one train-day (already locked): free seats from the back of the train, as many as no hold needs. */
-async function seatsToRelease(tx: Executor, day: { serviceDate: string; serviceId: number }, types: ReleaseTypes): Promise<{ seatIds: string[]; heldKept: number; capacity: number }> {
-  const counters = rowsOf<{ capacity: number; held: number; seats_fixed: boolean }>(
+async function seatsToRelease(tx: Executor, day: { serviceDate: string; serviceId: number }, types: ReleaseTypes): Promise<{ seatIds: string[]; heldKept: number; capacity: number; legs: number[] }> {
+  const counters = rowsOf<{ leg: number; capacity: number; held: number; seats_fixed: boolean }>(
     await tx.execute(sql`
-      select capacity, held, seats_fixed from inventory_counters
+      select leg, capacity, held, seats_fixed from inventory_counters
       where service_date = ${day.serviceDate} and service_id = ${day.serviceId} and arrangement_type_id = ${types.group}
       order by leg for update`),
   );
-  if (counters.length === 0) return { seatIds: [], heldKept: 0, capacity: 0 };
+  if (counters.length === 0) return { seatIds: [], heldKept: 0, capacity: 0, legs: [] };
   const capacity = Math.min(...counters.map((c) => c.capacity));
   const heldKept = Math.max(...counters.map((c) => c.held));
-  const [pattern] = rowsOf<{ arrangement_pattern_id: number }>(
-    await tx.execute(sql`select arrangement_pattern_id from service_day_inventories where service_date = ${day.serviceDate} and service_id = ${day.serviceId}`),
-  );
-  if (!pattern) return { seatIds: [], heldKept, capacity };
-  const freeIds = new Set(
-    (await seatsOf(tx, day.serviceDate, day.serviceId, pattern.arrangement_pattern_id)).filter((s) => s.arrangementTypeId === types.group && s.state === 'FREE').map((s) => s.seatId),
-  );
+  const legs = counters.map((c) => Number(c.leg));
   const seatTypes: SeatTypes = { group: types.group, wheelchair: types.wheelchair };
+  // One read of the train-day: its group seats (the day's type) and every seat a booking holds or has.
   const seating = await readSeating(tx, day, seatTypes);
+  const taken = new Set([...seating.fixed, ...seating.movable].map((a) => a.seat_id));
   // From the back of the train (readSeating orders by car, row, letter): groups keep the front cars together.
-  const free = seating.seats.filter((s) => s.type === types.group && freeIds.has(s.seat_id)).map((s) => s.seat_id).reverse();
+  const free = seating.seats.filter((s) => s.type === types.group && !taken.has(s.seat_id)).map((s) => s.seat_id).reverse();
   let count = Math.min(Math.max(0, capacity - heldKept), free.length);
   if (seating.fixed.length > 0 || counters.some((c) => c.seats_fixed)) {
     // Fixed seats: release only as many as still leave every held group a seat on all its legs.
@@ -100,7 +95,7 @@ async function seatsToRelease(tx: Executor, day: { serviceDate: string; serviceI
       count--;
     }
   }
-  return { seatIds: free.slice(0, count), heldKept, capacity };
+  return { seatIds: free.slice(0, count), heldKept, capacity, legs };
 }
 
 /** Releases one train-day in the caller's transaction; null when another run already did. */
@@ -110,10 +105,9 @@ export async function releaseTrainDay(work: Work, due: TrainDayDue, types: Relea
   if (!(await claimEffect(tx, { ...effect, jobRunId }))) return null;
   const day = { serviceDate: due.serviceDate, serviceId: due.serviceId };
   await lockTrainDay(tx, day);
-  const { seatIds, heldKept, capacity } = await seatsToRelease(tx, day, types);
-  if (seatIds.length > 0) {
-    await createInventoryService(work.db).adjustArrangements(work, { service_date: due.serviceDate, service_id: due.serviceId, moves: seatIds.map((seat_id) => ({ seat_id, arrangement_type_id: types.target })) });
-  }
+  const { seatIds, heldKept, capacity, legs } = await seatsToRelease(tx, day, types);
+  // The seats are free under the train-day's lock and no more than the holds leave: a plain move.
+  await moveSeats(tx, { ...day, legs }, seatIds.map((seat_id) => ({ seat_id, from_type: types.group, to_type: types.target })));
   const detail = { service_date: due.serviceDate, service_id: due.serviceId, release_date: due.releaseDate, from_arrangement_type_id: types.group, to_arrangement_type_id: types.target, group_seats_before: capacity, held_kept: heldKept, released_seats: seatIds.length, seat_ids: seatIds };
   await recordEffectDetail(tx, effect, detail);
 

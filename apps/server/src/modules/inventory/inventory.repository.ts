@@ -237,3 +237,65 @@ export async function groupBookableTypes(db: Executor): Promise<number[]> {
   );
   return rows.map((r) => r.arrangement_type_id);
 }
+
+/** One seat changing arrangement type on a train-day: the caller has checked that no booking holds it. */
+export interface SeatMove {
+  seat_id: string;
+  from_type: number;
+  to_type: number;
+}
+
+/**
+ * Moves seats of one train-day between arrangement types in one statement (a release moves a
+ * whole train's group allotment at once, and on the embedded database every statement holds the
+ * one connection): each seat's day override (dropped where the seat goes back to its pattern's
+ * type), and each type's counter on every leg by its seats in less those out; a counter left
+ * empty goes. A type left with fewer seats than it holds on a leg breaks the counter's CHECK and
+ * nothing changes (the caller names the error: isCheckViolation).
+ */
+export async function moveSeats(tx: Executor, day: { serviceDate: string; serviceId: number; legs: readonly number[] }, moves: readonly SeatMove[]): Promise<void> {
+  if (moves.length === 0) return;
+  const { serviceDate: date, serviceId: id } = day;
+  await tx.execute(sql`
+    with m as (
+      select * from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) as m(seat_id text, from_type int, to_type int)
+    ), pat as (
+      select m.seat_id, m.to_type, ps.arrangement_type_id is not distinct from m.to_type as back
+      from m
+      left join service_day_inventories i on i.service_date = ${date} and i.service_id = ${id}
+      left join arrangement_pattern_seats ps on ps.arrangement_pattern_id = i.arrangement_pattern_id and ps.seat_id = m.seat_id
+    ), dropped as (
+      delete from inventory_seat_overrides o using pat
+      where o.service_date = ${date} and o.service_id = ${id} and o.seat_id = pat.seat_id and pat.back
+      returning 1
+    ), overridden as (
+      insert into inventory_seat_overrides (service_date, service_id, seat_id, arrangement_type_id)
+      select ${date}, ${id}, seat_id, to_type from pat where not back
+      on conflict (service_date, service_id, seat_id) do update set arrangement_type_id = excluded.arrangement_type_id
+      returning 1
+    ), delta as (
+      select c.type, l.leg, c.d
+      from (select type, sum(d)::int as d
+            from (select from_type as type, -1 as d from m union all select to_type, 1 from m) x
+            group by type having sum(d) <> 0) c
+      cross join unnest(${`{${day.legs.join(',')}}`}::int[]) as l(leg)
+    ), emptied as (
+      delete from inventory_counters k using delta c
+      where k.service_date = ${date} and k.service_id = ${id} and k.arrangement_type_id = c.type and k.leg = c.leg
+        and c.d < 0 and k.capacity + c.d = 0 and k.held = 0
+      returning 1
+    ), fewer as (
+      update inventory_counters k set capacity = k.capacity + c.d from delta c
+      where k.service_date = ${date} and k.service_id = ${id} and k.arrangement_type_id = c.type and k.leg = c.leg
+        and c.d < 0 and not (k.capacity + c.d = 0 and k.held = 0)
+      returning 1
+    ), more as (
+      -- A CHECK is tested on the row proposed for insertion too, so only gains go through the upsert.
+      insert into inventory_counters (service_date, service_id, arrangement_type_id, leg, capacity, held)
+      select ${date}, ${id}, c.type, c.leg, c.d, 0 from delta c where c.d > 0
+      on conflict (service_date, service_id, arrangement_type_id, leg) do update set capacity = inventory_counters.capacity + excluded.capacity
+      returning 1
+    )
+    select (select count(*) from dropped) + (select count(*) from overridden) as seats,
+           (select count(*) from emptied) + (select count(*) from fewer) + (select count(*) from more) as counters`);
+}

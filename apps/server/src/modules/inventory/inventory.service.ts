@@ -15,7 +15,7 @@ import type {
 } from '@sagano/domain/inventory/inventory-schemas';
 import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
 import type { Db, Executor } from '../../db/client.ts';
-import { jsonParam, readAll } from '../../db/client.ts';
+import { readAll } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
@@ -31,6 +31,7 @@ import {
   seatsOf,
   minGroupSize,
   servicesOnDay,
+  moveSeats,
   standingsOf,
   type CounterRow,
   type ServiceOnDay,
@@ -286,11 +287,6 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
       const seats = await seatsOf(tx, body.service_date, body.service_id, service.arrangementPatternId);
       const bySeat = new Map(seats.map((s) => [s.seatId, s]));
       const types = rowsOf<{ arrangement_type_id: number }>(await tx.execute(sql`select arrangement_type_id from arrangement_types`)).map((r) => r.arrangement_type_id);
-      const patternTypes = new Map(
-        rowsOf<{ seat_id: string; arrangement_type_id: number }>(
-          await tx.execute(sql`select seat_id, arrangement_type_id from arrangement_pattern_seats where arrangement_pattern_id = ${service.arrangementPatternId}`),
-        ).map((r) => [r.seat_id, r.arrangement_type_id]),
-      );
       const seen = new Set<string>();
       for (const [i, move] of body.moves.entries()) {
         const seat = bySeat.get(move.seat_id);
@@ -300,58 +296,17 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
         seen.add(move.seat_id);
         if (seat.state !== 'FREE') throw new AppError('SEAT_HELD_OR_ASSIGNED', `seat ${move.seat_id} is held or assigned to a booking and cannot be moved`);
       }
-      // Set-based (a few statements whatever the number of seats): a release moves a whole train's
-      // group allotment at once, and on the embedded database every statement holds the one connection.
-      const moved = body.moves.filter((m) => bySeat.get(m.seat_id)!.arrangementTypeId !== m.arrangement_type_id);
-      const backToPattern = moved.filter((m) => patternTypes.get(m.seat_id) === m.arrangement_type_id);
-      const overridden = moved.filter((m) => patternTypes.get(m.seat_id) !== m.arrangement_type_id);
-      if (backToPattern.length > 0) {
-        await tx.execute(sql`
-          delete from inventory_seat_overrides where service_date = ${body.service_date} and service_id = ${body.service_id}
-            and seat_id in (select jsonb_array_elements_text(${jsonParam(backToPattern.map((m) => m.seat_id))}::jsonb))`);
-      }
-      if (overridden.length > 0) {
-        await tx.execute(sql`
-          insert into inventory_seat_overrides (service_date, service_id, seat_id, arrangement_type_id)
-          select ${body.service_date}, ${body.service_id}, m.seat_id, m.arrangement_type_id
-          from jsonb_to_recordset(${jsonParam(overridden)}::jsonb) as m(seat_id text, arrangement_type_id int)
-          on conflict (service_date, service_id, seat_id) do update set arrangement_type_id = excluded.arrangement_type_id`);
-      }
-      // Each type's counters change by its seats in less those out, on every leg; a type left with
-      // fewer seats than it holds on a leg breaks the counter's CHECK and nothing changes.
-      const delta = new Map<number, number>();
-      for (const m of moved) {
-        const from = bySeat.get(m.seat_id)!.arrangementTypeId;
-        delta.set(from, (delta.get(from) ?? 0) - 1);
-        delta.set(m.arrangement_type_id, (delta.get(m.arrangement_type_id) ?? 0) + 1);
-      }
-      const changes = (sign: 1 | -1) =>
-        [...delta].filter(([, d]) => d * sign > 0).sort(([a], [b]) => a - b).flatMap(([type, d]) => service.legs.map((leg) => ({ type, leg, d })));
-      const fewer = changes(-1);
-      if (fewer.length > 0) {
-        try {
-          await tx.execute(sql`
-            update inventory_counters k set capacity = k.capacity + c.d
-            from jsonb_to_recordset(${jsonParam(fewer)}::jsonb) as c(type int, leg int, d int)
-            where k.service_date = ${body.service_date} and k.service_id = ${body.service_id} and k.arrangement_type_id = c.type and k.leg = c.leg`);
-        } catch (error) {
-          if (isCheckViolation(error)) {
-            throw new AppError('SEAT_HELD_OR_ASSIGNED', 'the seats of that arrangement type are held by bookings; release them before moving seats');
-          }
-          throw error;
+      const moved = body.moves
+        .map((m) => ({ seat_id: m.seat_id, from_type: bySeat.get(m.seat_id)!.arrangementTypeId, to_type: m.arrangement_type_id }))
+        .filter((m) => m.from_type !== m.to_type);
+      try {
+        await moveSeats(tx, { serviceDate: body.service_date, serviceId: body.service_id, legs: service.legs }, moved);
+      } catch (error) {
+        if (isCheckViolation(error)) {
+          throw new AppError('SEAT_HELD_OR_ASSIGNED', 'the seats of that arrangement type are held by bookings; release them before moving seats');
         }
+        throw error;
       }
-      const more = changes(1);
-      if (more.length > 0) {
-        // A CHECK is tested on the row proposed for insertion too, so only gains go through the upsert.
-        await tx.execute(sql`
-          insert into inventory_counters (service_date, service_id, arrangement_type_id, leg, capacity, held)
-          select ${body.service_date}, ${body.service_id}, c.type, c.leg, c.d, 0
-          from jsonb_to_recordset(${jsonParam(more)}::jsonb) as c(type int, leg int, d int)
-          on conflict (service_date, service_id, arrangement_type_id, leg) do update set capacity = inventory_counters.capacity + excluded.capacity`);
-      }
-      await tx.execute(sql`
-        delete from inventory_counters where service_date = ${body.service_date} and service_id = ${body.service_id} and capacity = 0 and held = 0`);
       // Seats moved into the group allotment (or the wheelchair places) may let waitlisted groups on.
       if (moved.length > 0) {
         promoteWaitlistAfterCommit(work, [{ serviceDate: body.service_date, serviceId: body.service_id }], 'SLOT_ADJUSTMENT');
