@@ -1,6 +1,6 @@
 /**
- * Agents get what the API says they may (DESIGN §10 "Documents for agents, suspensions and demo
- * data"): the voucher once confirmed (can_show_voucher), the seat table once sent
+ * Agents get what the API says they may (DESIGN §10 "Seats, seat tables, vouchers and documents",
+ * ADR 029): the voucher once confirmed (can_show_voucher), the seat table once sent
  * (can_show_seat_table), for their own agent's or branch's bookings only; station staff the
  * seat table once seats are given.
  */

@@ -1,5 +1,5 @@
 /**
- * The booking storm with its seating phase (DESIGN §4, "confirmed means seatable"): many agents'
+ * The booking storm with its seating phase (DESIGN §4.3, ADR 029): many agents'
  * bookings on random segments race for a train with few group seats, while staff seat some
  * groups and send their seat tables (fixing those seats) in the middle of it. Afterwards every
  * confirmed booking must be seated by assign_seats: zero refusals. Against the PostgreSQL server

@@ -12,7 +12,7 @@ export const ANNOTATIONS = ['NORMAL', 'HANDICAPPED_1', 'HANDICAPPED_2', 'SUPPORT
 /**
  * Fare types (spec 000 §4): the passenger fares ADULT and CHILD, and the admin notes' LUGGAGE (a
  * piece of luggage carried) and CHANGE_HANDLE_FEE (the fee for handling a change), which are
- * items priced like a fare but not participants (DESIGN "Units").
+ * items priced like a fare but not participants (ADR 026 "Units").
  */
 export const FARE_TYPES = ['ADULT', 'CHILD', 'LUGGAGE', 'CHANGE_HANDLE_FEE'] as const;
 export type FareType = (typeof FARE_TYPES)[number];

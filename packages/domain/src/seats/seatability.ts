@@ -1,5 +1,5 @@
 /**
- * Seatability (DESIGN §4, "confirmed means seatable"): whether every booking holding an
+ * Seatability (DESIGN §4.3, ADR 029): whether every booking holding an
  * allotment on one train can still sit on one seat for its whole segment.
  *
  * The allotment counters are per leg, so they alone cannot see fragmentation: two group seats,

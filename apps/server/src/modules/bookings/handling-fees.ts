@@ -1,7 +1,7 @@
 /**
  * The change handling fee (fare type CHANGE_HANDLE_FEE) is the operator's to charge: an agent's
  * booking or change request may carry the quantity the booking already has, never set, raise or
- * drop it (DESIGN "Units").
+ * drop it (ADR 026 "Units").
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
