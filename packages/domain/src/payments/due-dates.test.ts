@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from '../common/business-date.ts';
-import { FARE_MIN_DAYS_TO_PAY, fareDueDate } from './due-dates.ts';
+import { CANCELLATION_FEE_DUE_DAYS, cancellationFeeDueDate, FARE_MIN_DAYS_TO_PAY, fareDueDate } from './due-dates.ts';
 
 /** Dates from 2000 to 2199 as yyyy-MM-dd. */
 const aDate = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
@@ -102,5 +102,12 @@ describe('the card fare due date', () => {
         expect(fareDueDate(b)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       }),
     );
+  });
+});
+
+describe('cancellationFeeDueDate', () => {
+  it('is a week after the cancellation, across a month end', () => {
+    expect(CANCELLATION_FEE_DUE_DAYS).toBe(7);
+    expect(cancellationFeeDueDate('2026-11-28')).toBe('2026-12-05');
   });
 });

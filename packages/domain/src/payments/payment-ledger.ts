@@ -10,6 +10,7 @@
  * fare, positive on the fee) that sums to nothing.
  */
 import type { PaymentKind, PaymentMethod, PaymentStatus } from './payment-state.ts';
+import { balanceE6, isCountedStatus, owedE6 } from './money-terms.ts';
 
 /** What a ledger entry records. */
 export const LEDGER_KINDS = ['CARD_CAPTURE', 'BANK_TRANSFER', 'COUPON', 'REFUND', 'NETTING'] as const;
@@ -60,8 +61,8 @@ export interface LedgerEntry {
 export const isRefundRecord = (p: Pick<LedgerPayment, 'kind' | 'direction'>) => p.kind === 'DISCREPANCY' && p.direction === 'REFUND';
 /** A charge: the fare, an extra charge after a change, or the cancellation fee. */
 export const isCharge = (p: Pick<LedgerPayment, 'kind' | 'direction'>) => !isRefundRecord(p);
-/** Counted at all: opened (not INITED, which is priced but not yet asked for) and not waived. */
-const live = (p: Pick<LedgerPayment, 'status'>) => p.status !== 'INITED' && p.status !== 'NO_NEED_TO_PAY';
+/** Counted at all: opened (not INITED, which is priced but not yet asked for) and not waived (money-terms.ts). */
+const live = (p: Pick<LedgerPayment, 'status'>) => isCountedStatus(p.status);
 /** A refund that lowers what the booking costs (rather than returning money it no longer owes). */
 const lowersPrice = (p: Pick<LedgerPayment, 'refundReason'>) => p.refundReason === null || p.refundReason === 'CHANGE' || p.refundReason === 'OPERATOR';
 
@@ -111,8 +112,8 @@ export function bookingMoney(state: BookingMoneyState, payments: readonly Ledger
     if (e.kind === 'REFUND') refundedE6 -= e.amountE6;
     else if (e.kind !== 'NETTING' && e.amountE6 > 0) receivedE6 += e.amountE6;
   }
-  const owedBackE6 = payments.filter((p) => isRefundRecord(p) && p.status === 'PAYMENT_PENDING').reduce((sum, p) => sum + Math.max(0, p.totalE6 - p.paidE6), 0);
-  return { billedE6, receivedE6, refundedE6, owedBackE6, balanceE6: billedE6 - (receivedE6 - refundedE6) };
+  const owedBackE6 = payments.filter((p) => isRefundRecord(p) && p.status === 'PAYMENT_PENDING').reduce((sum, p) => sum + owedE6(p), 0);
+  return { billedE6, receivedE6, refundedE6, owedBackE6, balanceE6: balanceE6({ billedE6, receivedE6, refundedE6 }) };
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 import { PAYMENT_TYPE_OF_AGENT, type AgentType } from '../agents/agent-constants.ts';
 import type { BookingCaller } from '../bookings/booking-state.ts';
+import { isPendingStatus, isSettledStatus, owedE6, PENDING_PAYMENT_STATUSES, SETTLED_PAYMENT_STATUSES, UNSETTLED_PAYMENT_STATUSES } from './money-terms.ts';
 
 export const PAYMENT_STATUSES = ['INITED', 'INVOICE_PENDING', 'PAYMENT_PENDING', 'PAYMENT_CONFIRMED', 'COUPON_CONFIRMED', 'NO_NEED_TO_PAY'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -160,19 +161,17 @@ export type PaymentRefusal =
 
 export type PaymentStepResult = { ok: true; state: PaymentState } | { ok: false; code: PaymentRefusal };
 
-/** Waiting for money: the monthly invoice, or the payment itself. */
-const PENDING: readonly PaymentStatus[] = ['INVOICE_PENDING', 'PAYMENT_PENDING'];
-/** Not settled yet: opened or not. */
-const UNSETTLED: readonly PaymentStatus[] = ['INITED', ...PENDING];
-/** Settled: paid in full, or a coupon issued for it. */
-const SETTLED: readonly PaymentStatus[] = ['PAYMENT_CONFIRMED', 'COUPON_CONFIRMED'];
+// Pending, unsettled, settled and owed are money-terms.ts's.
+const PENDING: readonly PaymentStatus[] = PENDING_PAYMENT_STATUSES;
+const UNSETTLED: readonly PaymentStatus[] = UNSETTLED_PAYMENT_STATUSES;
+const SETTLED: readonly PaymentStatus[] = SETTLED_PAYMENT_STATUSES;
 
-export const isPending = (p: PaymentState) => PENDING.includes(p.status);
-export const isSettled = (p: PaymentState) => SETTLED.includes(p.status);
+export const isPending = (p: PaymentState) => isPendingStatus(p.status);
+export const isSettled = (p: PaymentState) => isSettledStatus(p.status);
 /** A refund record: a discrepancy whose money goes back to the agent. */
 export const isRefundRecordState = (p: Pick<PaymentState, 'kind' | 'direction'>) => p.kind === 'DISCREPANCY' && p.direction === 'REFUND';
 /** What is still owed on the payment (0 when paid in full or over). */
-export const remainderE6 = (p: PaymentState) => Math.max(0, p.totalE6 - p.paidE6);
+export const remainderE6 = (p: PaymentState) => owedE6(p);
 
 const AMOUNT_LIMIT_E6 = Number.MAX_SAFE_INTEGER;
 const positiveAmount = (n: number | undefined): n is number => n !== undefined && Number.isSafeInteger(n) && n > 0 && n <= AMOUNT_LIMIT_E6;
