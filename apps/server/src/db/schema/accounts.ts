@@ -148,3 +148,14 @@ export const apiKeys = pgTable(
   },
   (t) => [index('api_keys_agent_idx').on(t.agentId)],
 );
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const accountsTableOwners = {
+  accounts: 'auth',
+  operator_users: 'users',
+  agent_staffs: 'agents',
+  sessions: 'auth',
+  login_attempts: 'auth',
+  password_reset_tokens: 'auth',
+  api_keys: 'api-keys',
+} as const;

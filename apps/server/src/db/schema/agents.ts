@@ -45,3 +45,9 @@ export const agentGroups = pgTable(
     uniqueIndex('agent_groups_one_root').on(t.agentId).where(sql`${t.isRoot}`),
   ],
 );
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const agentsTableOwners = {
+  agents: 'agents',
+  agent_groups: 'agents',
+} as const;

@@ -79,3 +79,12 @@ export const arrangementApplications = pgTable(
   },
   (t) => [primaryKey({ columns: [t.applicationTermId, t.serviceId] })],
 );
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const arrangementsTableOwners = {
+  arrangement_patterns: 'arrangements',
+  arrangement_pattern_seats: 'arrangements',
+  arrangement_pattern_standings: 'arrangements',
+  arrangement_application_terms: 'arrangements',
+  arrangement_applications: 'arrangements',
+} as const;

@@ -24,3 +24,8 @@ export const operationLogs = pgTable(
     index('operation_logs_category_idx').on(t.category, t.createdAt),
   ],
 );
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const auditTableOwners = {
+  operation_logs: 'audit',
+} as const;

@@ -208,3 +208,14 @@ export const bookingNotes = pgTable(
   },
   (t) => [index('booking_notes_booking_idx').on(t.bookingId)],
 );
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const bookingsTableOwners = {
+  // The booking's rows, locks and revisions (ADR 024): every module above writes them through booking-core.
+  bookings: 'booking-core',
+  booking_services: 'booking-core',
+  booking_units: 'booking-core',
+  booking_wheelchairs: 'booking-core',
+  booking_histories: 'booking-core',
+  booking_notes: 'bookings',
+} as const;

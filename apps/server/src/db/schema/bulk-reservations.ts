@@ -65,3 +65,9 @@ export const bulkReservationLines = pgTable(
     check('bulk_reservation_lines_result', sql`${t.result} in ('PENDING', 'DONE', 'REFUSED', 'SKIPPED')`),
   ],
 );
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const bulkReservationsTableOwners = {
+  bulk_reservations: 'bulk-operations',
+  bulk_reservation_lines: 'bulk-operations',
+} as const;

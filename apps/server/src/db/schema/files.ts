@@ -19,3 +19,8 @@ export const storedFiles = pgTable(
   },
   (t) => [check('stored_files_size', sql`${t.byteSize} > 0`)],
 );
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const filesTableOwners = {
+  stored_files: 'files',
+} as const;

@@ -66,3 +66,10 @@ export const inventoryCounters = pgTable(
     check('inventory_counters_leg', sql`${t.leg} between 1 and 3`),
   ],
 );
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const inventoryTableOwners = {
+  service_day_inventories: 'inventory',
+  inventory_seat_overrides: 'inventory',
+  inventory_counters: 'inventory',
+} as const;

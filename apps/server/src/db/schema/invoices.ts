@@ -60,3 +60,9 @@ export const invoiceDocuments = pgTable(
     index('invoice_documents_group_settlement_idx').on(t.groupSettlementId),
   ],
 );
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const invoicesTableOwners = {
+  document_counters: 'invoices',
+  invoice_documents: 'invoices',
+} as const;

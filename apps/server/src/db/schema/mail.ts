@@ -46,3 +46,9 @@ export const outboxMails = pgTable(
     check('outbox_mails_status', sql`${t.status} in ('PENDING', 'SENT', 'FAILED')`),
   ],
 );
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const mailTableOwners = {
+  outbox_mail_attachments: 'mail',
+  outbox_mails: 'mail',
+} as const;

@@ -119,3 +119,12 @@ export const bankAccounts = pgTable(
     uniqueIndex('bank_accounts_one_transfer_account').on(t.isTransferAccount).where(sql`${t.isTransferAccount}`),
   ],
 );
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const masterDataTableOwners = {
+  cancellation_policies: 'master-data',
+  group_schedules: 'master-data',
+  special_contract_terms: 'master-data',
+  operator_basic_info: 'master-data',
+  bank_accounts: 'master-data',
+} as const;

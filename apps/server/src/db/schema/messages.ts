@@ -43,3 +43,9 @@ export const messageAttachments = pgTable(
   },
   (t) => [index('message_attachments_message_idx').on(t.messageId), check('message_attachments_size', sql`${t.byteSize} > 0`)],
 );
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const messagesTableOwners = {
+  messages: 'messages',
+  message_attachments: 'messages',
+} as const;

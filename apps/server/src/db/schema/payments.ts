@@ -159,3 +159,12 @@ export const sandboxCheckouts = pgTable(
   },
   (t) => [uniqueIndex('sandbox_checkouts_idempotency_key').on(t.idempotencyKey), check('sandbox_checkouts_status', sql`${t.status} in ('OPEN', 'REQUIRES_ACTION', 'PAID', 'EXPIRED')`)],
 );
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const paymentsTableOwners = {
+  payments: 'payments',
+  payment_attempts: 'payments',
+  payment_transactions: 'payments',
+  gateway_events: 'payments',
+  sandbox_checkouts: 'payments',
+} as const;

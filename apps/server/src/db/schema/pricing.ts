@@ -65,3 +65,11 @@ export const products = pgTable(
   },
   (t) => [check('products_service_dates', sql`${t.serviceDateFrom} is null or ${t.serviceDateTo} is null or ${t.serviceDateFrom} <= ${t.serviceDateTo}`)],
 );
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const pricingTableOwners = {
+  pricing_plans: 'pricing',
+  pricing_plan_units: 'pricing',
+  free_count_plans: 'pricing',
+  products: 'pricing',
+} as const;

@@ -13,3 +13,9 @@ export const rateLimits = pgTable('rate_limits', {
   /** When the window ends; a later call starts a new one. Rows past it are swept. */
   expire: timestamp('expire', { withTimezone: true }),
 });
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const rateLimitsTableOwners = {
+  // Infrastructure: the rate-limit plugin (plugins/rate-limits.ts), beneath every module.
+  rate_limits: 'plugins',
+} as const;

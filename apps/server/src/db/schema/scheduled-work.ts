@@ -63,3 +63,10 @@ export const scheduledEffects = pgTable(
     check('scheduled_effects_kind', sql`${t.kind} in ('ALLOTMENT_RELEASE', 'UNANSWERED_BEFORE_RELEASE', 'PAYMENT_REMINDER', 'PAYMENT_OVERDUE', 'CONTRACT_ANSWER_DUE', 'WAITLIST_PROMOTION')`),
   ],
 );
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const scheduledWorkTableOwners = {
+  // modules/jobs: the jobs screen's runs, and the once-only effects every module's job claims through it.
+  job_runs: 'jobs',
+  scheduled_effects: 'jobs',
+} as const;

@@ -55,3 +55,9 @@ export const customerMutations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.mutationId] })],
 );
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const seatsTableOwners = {
+  seat_assignments: 'seats',
+  customer_mutations: 'seats',
+} as const;

@@ -81,3 +81,9 @@ export const groupSettlements = pgTable(
     check('group_settlements_sum', sql`${t.amountE6} = ${t.fareE6} + ${t.discrepancyE6} + ${t.feeE6} - ${t.receivedE6}`),
   ],
 );
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const settlementsTableOwners = {
+  agent_settlements: 'settlements',
+  group_settlements: 'settlements',
+} as const;

@@ -96,3 +96,14 @@ export const serviceDayStatuses = pgTable(
     check('service_day_statuses_status', sql`${t.status} in ('pending', 'suspended')`),
   ],
 );
+
+/** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
+export const timetableTableOwners = {
+  service_terms: 'timetable',
+  services: 'timetable',
+  diagram_items: 'timetable',
+  service_day_patterns: 'timetable',
+  special_day_services: 'timetable',
+  // A train-day's suspension or sales hold is set by inventory, which moves the seats with it.
+  service_day_statuses: 'inventory',
+} as const;

@@ -1,10 +1,12 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PAYMENT_TYPE_OF_AGENT, type AgentListQuery, type AgentSummary, type AgentType, type CreateAgentBody, type UpdateAgentBody } from '@sagano/domain/agents/agent-schemas';
 import type { StaffType } from '@sagano/domain/auth/roles';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { containsPattern } from '../../db/paging.ts';
+import { deleteAccount, deleteAccountsIn, insertAccount, touchAccount } from '../auth/index.ts';
+import { deleteGroupNotifications } from '../notifications/index.ts';
 
 /** Agents with their branches, for pickers and the agents list. */
 export async function listAgents(db: Executor, q: AgentListQuery): Promise<{ total: number; rows: AgentSummary[] }> {
@@ -97,7 +99,7 @@ export async function setRootGroupFax(db: Executor, agentId: number, fax: string
 
 /** Deletes the agent's staff accounts (their sessions and links go with them), then the agent with its groups. */
 export async function deleteAgent(db: Executor, id: number): Promise<void> {
-  await db.delete(t.accounts).where(inArray(t.accounts.id, db.select({ id: t.agentStaffs.accountId }).from(t.agentStaffs).where(eq(t.agentStaffs.agentId, id))));
+  await deleteAccountsIn(db, db.select({ id: t.agentStaffs.accountId }).from(t.agentStaffs).where(eq(t.agentStaffs.agentId, id)));
   await db.delete(t.agents).where(eq(t.agents.id, id));
 }
 
@@ -154,8 +156,8 @@ export async function setGroupFax(db: Executor, id: number, fax: string): Promis
 
 /** Deletes the group's staff accounts, its branch notifications, then the group. */
 export async function deleteGroup(db: Executor, id: number): Promise<void> {
-  await db.delete(t.accounts).where(inArray(t.accounts.id, db.select({ id: t.agentStaffs.accountId }).from(t.agentStaffs).where(eq(t.agentStaffs.groupId, id))));
-  await db.delete(t.notifications).where(eq(t.notifications.agentSubGroupId, id));
+  await deleteAccountsIn(db, db.select({ id: t.agentStaffs.accountId }).from(t.agentStaffs).where(eq(t.agentStaffs.groupId, id)));
+  await deleteGroupNotifications(db, id);
   await db.delete(t.agentGroups).where(eq(t.agentGroups.id, id));
 }
 
@@ -248,9 +250,9 @@ export interface StaffInput {
 
 /** An AGENT account without a password (the invitation sets it) and its staff profile. */
 export async function insertStaff(db: Executor, input: StaffInput): Promise<string> {
-  const [account] = await db.insert(t.accounts).values({ email: input.email, kind: 'AGENT' }).returning({ id: t.accounts.id });
+  const accountId = await insertAccount(db, input.email, 'AGENT');
   await db.insert(t.agentStaffs).values({
-    accountId: account!.id,
+    accountId,
     agentId: input.agentId,
     groupId: input.groupId,
     name: input.name,
@@ -258,7 +260,7 @@ export async function insertStaff(db: Executor, input: StaffInput): Promise<stri
     languageCode: input.languageCode,
     staffType: input.staffType,
   });
-  return account!.id;
+  return accountId;
 }
 
 export async function updateStaff(db: Executor, accountId: string, input: Omit<StaffInput, 'agentId' | 'email'>): Promise<void> {
@@ -266,7 +268,7 @@ export async function updateStaff(db: Executor, accountId: string, input: Omit<S
     .update(t.agentStaffs)
     .set({ groupId: input.groupId, name: input.name, tel: input.tel, languageCode: input.languageCode, staffType: input.staffType })
     .where(eq(t.agentStaffs.accountId, accountId));
-  await db.update(t.accounts).set({ updatedAt: new Date() }).where(eq(t.accounts.id, accountId));
+  await touchAccount(db, accountId);
 }
 
 export async function updateStaffContact(db: Executor, accountId: string, input: { name: string; tel: string }): Promise<void> {
@@ -274,7 +276,7 @@ export async function updateStaffContact(db: Executor, accountId: string, input:
 }
 
 export async function deleteStaffAccount(db: Executor, accountId: string): Promise<void> {
-  await db.delete(t.accounts).where(eq(t.accounts.id, accountId));
+  await deleteAccount(db, accountId);
 }
 
 /** The group's ADMIN staff, locked so that two removals of admins cannot both pass the "one admin remains" check. */

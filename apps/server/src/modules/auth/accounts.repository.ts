@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AgentType } from '@sagano/domain/agents/agent-constants';
 import type { AccountKind, StaffType, UserGroup, UserType } from '@sagano/domain/auth/roles';
@@ -187,4 +187,32 @@ export async function sealPlainTotpSecrets(db: Executor, secrets: SecretBox): Pr
 
 export async function clearTotp(db: Executor, accountId: string): Promise<void> {
   await db.update(t.accounts).set({ totpSecret: null, totpPendingSecret: null, totpEnrolledAt: null, totpLastStep: null, updatedAt: new Date() }).where(eq(t.accounts.id, accountId));
+}
+
+// ---------- the account rows of the users and agents screens (auth owns accounts, ADR 024) ----------
+
+/** A new account without a password (the invitation sets it); answers its id. */
+export async function insertAccount(db: Executor, email: string, kind: AccountKind): Promise<string> {
+  const [account] = await db.insert(t.accounts).values({ email, kind }).returning({ id: t.accounts.id });
+  return account!.id;
+}
+
+/** The account's email (an operator user edited). */
+export async function setAccountEmail(db: Executor, id: string, email: string): Promise<void> {
+  await db.update(t.accounts).set({ email, updatedAt: new Date() }).where(eq(t.accounts.id, id));
+}
+
+/** The account's profile changed (its updated_at says when). */
+export async function touchAccount(db: Executor, id: string): Promise<void> {
+  await db.update(t.accounts).set({ updatedAt: new Date() }).where(eq(t.accounts.id, id));
+}
+
+/** Deletes the account; its sessions and profile go with it. */
+export async function deleteAccount(db: Executor, id: string): Promise<void> {
+  await db.delete(t.accounts).where(eq(t.accounts.id, id));
+}
+
+/** Deletes the accounts whose ids `ids` selects (e.g. an agent's staff). */
+export async function deleteAccountsIn(db: Executor, ids: SQLWrapper): Promise<void> {
+  await db.delete(t.accounts).where(inArray(t.accounts.id, ids));
 }

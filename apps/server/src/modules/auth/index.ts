@@ -1,5 +1,5 @@
 /** The auth module's front door: what other modules, app.ts and the job, plugin and realtime wiring may use (ADR 024). */
-export { clearTotp, emailTaken, findAccountByEmail, findAccountById, sealPlainTotpSecrets } from './accounts.repository.ts';
+export { clearTotp, deleteAccount, deleteAccountsIn, emailTaken, findAccountByEmail, findAccountById, insertAccount, sealPlainTotpSecrets, setAccountEmail, touchAccount } from './accounts.repository.ts';
 export { authContract } from './auth.openapi.ts';
 export { authRoutes } from './auth.routes.ts';
 export { createAuthService, type AuthService } from './auth.service.ts';

@@ -2,7 +2,6 @@
  * The allotment steps (DESIGN §4): holding a booking's group seats and wheelchair places on every
  * leg of its trains without overbooking, and releasing them (freed room goes to the waitlist job).
  */
-import { sql } from 'drizzle-orm';
 import type { BookingSubStatus } from '@sagano/domain/bookings/booking-state';
 import { labelText } from '@sagano/domain/common/language';
 import { legsBetween } from '@sagano/domain/inventory/legs';
@@ -14,6 +13,7 @@ import type { Principal } from '../auth/index.ts';
 import { holdAllotments, releaseAllotments, type AllotmentRequest, type DirectionHold, promoteWaitlistAfterCommit } from '../inventory/index.ts';
 import { beginStep, callerOf, nextStep, recordStep } from './booking-steps.ts';
 import type { LockedBooking, LockedService } from './bookings.repository.ts';
+import { clearHeld, heldDirectionSql } from './booking-rows.repository.ts';
 
 export function byDateAndTrain(x: LockedService, y: LockedService): number {
   return x.serviceDate.localeCompare(y.serviceDate) || x.serviceId - y.serviceId;
@@ -46,7 +46,7 @@ export function typesOf(booking: LockedBooking): { group: number; wheelchair: nu
 export async function releaseEverything(tx: Executor, booking: LockedBooking): Promise<void> {
   if (!booking.services.some((s) => s.heldGroup > 0 || s.heldWheelchair > 0 || s.heldStanding > 0)) return;
   await releaseAllotments(tx, heldOf([...booking.services].sort(byDateAndTrain), typesOf(booking)));
-  await tx.execute(sql`update booking_services set held_group = 0, held_wheelchair = 0, held_standing = 0 where booking_id = ${booking.id}`);
+  await clearHeld(tx, booking.id);
 }
 
 /**
@@ -71,7 +71,7 @@ export async function holdDirections(tx: Tx, booking: LockedBooking): Promise<st
           { arrangementTypeId: types!.group, quantity: groupSeats },
           ...(booking.wheelchairs > 0 ? [{ arrangementTypeId: types!.wheelchair!, quantity: booking.wheelchairs }] : []),
         ],
-        bookingService: { bookingId: booking.id, direction: s.direction, heldGroup: groupSeats, heldWheelchair: booking.wheelchairs },
+        record: (done) => heldDirectionSql(booking.id, s.direction, groupSeats, booking.wheelchairs, done),
         seats: seatsOf(booking.bookingId, types!, legsBetween(s.fromStationId, s.toStationId), groupSeats, booking.wheelchairs),
       });
       s.heldGroup = groupSeats;

@@ -2,12 +2,10 @@
  * Cancellation (DESIGN §5): the fee quoted on the policy, an agent's request or the operator's
  * start, the agreement or confirmation that ends the booking.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
 import { holdsAllotments, type BookingState, type BookingStatus, type BookingStep } from '@sagano/domain/bookings/booking-state';
 import type { CancellationQuoteResponse } from '@sagano/domain/bookings/booking-schemas';
 import { quoteCancellation } from '@sagano/domain/bookings/cancellation';
-import { rowsOf, type Executor } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
+import type { Executor } from '../../db/client.ts';
 import { AppError, alreadyConfirmed } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
@@ -16,7 +14,9 @@ import { releaseEverything, loadVisible, beginStep, callerOf, nextStep, notify, 
 import { previewCancellation, settleCancellation } from '../payments/index.ts';
 import { promoteWaitlistAfterCommit } from '../inventory/index.ts';
 import { enqueueMail, recipientLanguage } from '../mail/index.ts';
+import { freeBookingSeats } from '../seats/index.ts';
 import { cancellationDeclinedMail } from './cancellation-mails.ts';
+import { lastCancelRevision, quotedCancellation, statusBeforeCancellation } from './booking-cancellation.repository.ts';
 
 /** The fee the booking would owe if cancelled today (the clock's), with the policy it is priced on. */
 export async function cancellationQuote(executor: Executor, principal: Principal, bookingId: string, clock: Clock): Promise<CancellationQuoteResponse> {
@@ -49,7 +49,7 @@ export async function quoteFor(tx: Executor, booking: LockedBooking, today: stri
  */
 export async function finishCancellation(work: Work, principal: Principal, booking: LockedBooking, state: BookingState, feeE6: number, rateE6: number, today: string, publicUrl: string) {
   const { tx } = work;
-  await tx.execute(sql`delete from seat_assignments where booking_id = ${booking.bookingId}`);
+  await freeBookingSeats(tx, booking.bookingId);
   if (holdsAllotments(state)) await releaseEverything(tx, booking);
   await settleCancellation(work, booking, feeE6, { today, actor: principal.user.email, publicUrl });
   await notify(tx, booking, 'AGENT', 'CANCELLATION_CONFIRMED');
@@ -90,7 +90,7 @@ export async function confirmCancellation(work: Work, principal: Principal, book
   await refuseSecondConfirmation(work, principal, bookingId);
   const step: BookingStep = caller === 'AGENT' ? 'agree_cancellation' : 'confirm_cancellation';
   const { booking, state } = await beginStep(work, principal, bookingId, step);
-  const [quoted] = await work.tx.select({ fee: t.bookings.cancellationFeeE6, rate: t.bookings.cancellationRateE6 }).from(t.bookings).where(eq(t.bookings.id, booking.id));
+  const quoted = await quotedCancellation(work.tx, booking.id);
   // The fee quoted when the cancellation was asked for or started is the one agreed to.
   const today = clock.today();
   const quote = quoted?.fee != null ? { fee: quoted.fee, rate: quoted.rate ?? 0 } : await quoteFor(work.tx, booking, today).then((q) => ({ fee: q.cancellation_fee, rate: q.rate_e6 }));
@@ -106,12 +106,7 @@ async function refuseSecondConfirmation(work: Work, principal: Principal, bookin
   // One row read (the step kernel locks and checks everything else right after).
   const booking = await findBookingRow(work.tx, bookingId);
   if (!booking || !canSee(principal, booking) || booking.status !== 'CANCELLED') return;
-  const [cancelled] = await work.tx
-    .select({ by: t.bookingHistories.createdBy, at: t.bookingHistories.createdAt })
-    .from(t.bookingHistories)
-    .where(and(eq(t.bookingHistories.bookingId, booking.id), eq(t.bookingHistories.type, 'CANCEL')))
-    .orderBy(desc(t.bookingHistories.revision))
-    .limit(1);
+  const cancelled = await lastCancelRevision(work.tx, booking.id);
   throw alreadyConfirmed('the cancellation', cancelled?.at ?? booking.cancelledAt ?? new Date(), cancelled?.by ?? null);
 }
 
@@ -141,18 +136,3 @@ export async function declineCancellation(work: Work, principal: Principal, book
   await recordStep(work, principal, booking, { status: next.status, cancellationRateE6: null, cancellationFeeE6: null, statusBeforeCancellation: null, cancellationDeclined: declined });
 }
 
-/**
- * The status the cancellation was asked for from. Requests made before the column existed: the
- * latest revision whose status was not a cancelling one.
- */
-async function statusBeforeCancellation(tx: Executor, id: number): Promise<BookingStatus | null> {
-  const [row] = rowsOf<{ status: BookingStatus | null }>(
-    await tx.execute(sql`
-      select coalesce(b.status_before_cancellation,
-        (select h.snapshot->>'status' from booking_histories h
-          where h.booking_id = b.id and h.snapshot->>'status' not in ('CANCELLATION_SUBMITTED', 'CANCELLATION_PENDING')
-          order by h.revision desc limit 1)) as status
-      from bookings b where b.id = ${id}`),
-  );
-  return row?.status ?? null;
-}

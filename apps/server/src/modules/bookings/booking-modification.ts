@@ -2,7 +2,6 @@
  * Changes of a booking (DESIGN §5): the price of a change, an agent's change request and the
  * operator's answer, a staff change written at once, and a direction's segment moved.
  */
-import { eq, sql } from 'drizzle-orm';
 import { holdsAllotments, type BookingState, type BookingStatus } from '@sagano/domain/bookings/booking-state';
 import { personData, UpdateParamsBody, type CalculateAmountBody, type CalculateAmountResponse } from '@sagano/domain/bookings/booking-schemas';
 import { seatOutcome } from '@sagano/domain/bookings/change-comparison';
@@ -10,16 +9,15 @@ import type { ChangeSummary } from '@sagano/domain/bookings/change-summary-schem
 import { previewChange, reprice } from '@sagano/domain/bookings/modification';
 import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
-import { rowsOf, type Db, type Executor } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
+import type { Db, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { refuseClosedContractTerms } from './contract-term-deadline.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/index.ts';
 import { holdAllotments, releaseAllotments, promoteWaitlistAfterCommit } from '../inventory/index.ts';
-import { trimSeats } from '../seats/index.ts';
-import { heldOf, releaseEverything, seatsOf, typesOf, loadBooking, loadVisible, beginStep, callerOf, notify, recordStep, type LockedBooking } from '../booking-core/index.ts';
+import { freeBookingSeats, trimSeats } from '../seats/index.ts';
+import { heldOf, releaseEverything, seatsOf, typesOf, loadBooking, loadVisible, beginStep, callerOf, notify, recordStep, moveSegment, replaceServices, replaceUnits, replaceWheelchairs, writeChangedBooking, type LockedBooking } from '../booking-core/index.ts';
 import { enqueueMail, recipientLanguage } from '../mail/index.ts';
 import { changeMail, readChangeMailNames, type ChangeMailKind } from './change-mails.ts';
 import { changeSummaryOf } from './change-summary.ts';
@@ -27,6 +25,7 @@ import { repriceFare } from '../payments/index.ts';
 import { checkContent, checkedDirections, readContext, refusePastDates } from './booking-submission.ts';
 import { priceWith, readPricingReference } from './pricing-reference.ts';
 import { handlingFeesOf, refuseAgentFeeChange } from './handling-fees.ts';
+import { pendingChange, personVersions, unitsForRepricing } from './booking-changes.repository.ts';
 
 /** Sub-statuses in which the booking's seats are (being) assigned. */
 const SEATED_SUB_STATUSES: readonly string[] = ['SAGANO_SEAT_ASSIGNING', 'SAGANO_SEAT_RESERVED', 'SAGANO_SEAT_TABLE_SENT', 'SAGANO_SEAT_NOT_AVAILABLE'];
@@ -69,9 +68,7 @@ export async function planChange(tx: Executor, booking: LockedBooking, change: U
   if (trainsChanged && booking.updateCount >= 1) {
     throw new AppError('TRAIN_CHANGE_USED', 'service_order: the trains of a confirmed booking can be changed only once', 'service_order');
   }
-  const previous = rowsOf<{ unit_id: number; record_largest_calculated_quantity: number }>(
-    await tx.execute(sql`select unit_id, record_largest_calculated_quantity from booking_units where booking_id = ${booking.id}`),
-  );
+  const previous = await unitsForRepricing(tx, booking.id);
   const fees = new Map(context.pricing.prices.map((p) => [p.unit_id, safeE6(p.decrement_fee_e6)]));
   const repricing = reprice(previous, price, fees, directions.length);
   const countsChanged = price.participant_quantity !== booking.participantQuantity || wheelchairs.length !== booking.wheelchairs;
@@ -93,7 +90,7 @@ export async function writeChange(work: Work, principal: Principal, booking: Loc
   // (the domain's seatOutcome, which the change summary shows before the change is made).
   const keepSeats = seatOutcome({ trainsChanged: plan.trainsChanged, countsChanged: plan.countsChanged, holdsAllotments: held, holdsStanding: booking.services.some((s) => s.heldStanding > 0) }) === 'KEPT';
   if (plan.seatsChanged) {
-    if (!keepSeats) await tx.execute(sql`delete from seat_assignments where booking_id = ${booking.bookingId}`);
+    if (!keepSeats) await freeBookingSeats(tx, booking.bookingId);
     if (held) {
       await releaseEverything(tx, booking);
       if (!keepSeats) subStatus = 'SAGANO_ALLOTMENT_CONFIRMED';
@@ -101,10 +98,10 @@ export async function writeChange(work: Work, principal: Principal, booking: Loc
   }
   const groupSeats = plan.price.participant_quantity - plan.wheelchairs.length;
   const holdNow = held && plan.seatsChanged;
-  await tx.execute(sql`delete from booking_services where booking_id = ${booking.id}`);
-  await tx.insert(t.bookingServices).values(
+  await replaceServices(
+    tx,
+    booking.id,
     plan.directions.map((d) => ({
-      bookingId: booking.id,
       direction: d.direction,
       serviceDate: d.choice.service_date,
       serviceId: d.choice.service_id,
@@ -137,10 +134,10 @@ export async function writeChange(work: Work, principal: Principal, booking: Loc
     // More people than seats: the operator seats the newcomers (the seats kept are offered again first).
     if (!complete && SEATED_SUB_STATUSES.includes(subStatus)) subStatus = 'SAGANO_ALLOTMENT_CONFIRMED';
   }
-  await tx.execute(sql`delete from booking_units where booking_id = ${booking.id}`);
-  await tx.insert(t.bookingUnits).values(
+  await replaceUnits(
+    tx,
+    booking.id,
     plan.repricing.unit_quantity_price_items.map((i) => ({
-      bookingId: booking.id,
       unitId: i.unit_id,
       quantity: i.quantity,
       calculatedQuantity: i.calculated_quantity,
@@ -151,27 +148,18 @@ export async function writeChange(work: Work, principal: Principal, booking: Loc
       decrementFeeE6: i.decrement_fee,
     })),
   );
-  await tx.execute(sql`delete from booking_wheelchairs where booking_id = ${booking.id}`);
-  if (plan.wheelchairs.length > 0) await tx.insert(t.bookingWheelchairs).values(plan.wheelchairs.map((needSlope) => ({ bookingId: booking.id, needSlope })));
-  const applicant = personData(change.applicant);
-  const tourConductor = change.tour_conductor && personData(change.tour_conductor);
-  await tx
-    .update(t.bookings)
-    .set({
-      applicant,
-      tourConductor,
-      // A person's version counts the changes of their data (jsonb compares values, not key order).
-      applicantVersion: sql`${t.bookings.applicantVersion} + case when ${t.bookings.applicant} is distinct from ${JSON.stringify(applicant)}::jsonb then 1 else 0 end`,
-      tourConductorVersion: sql`${t.bookings.tourConductorVersion} + case when ${t.bookings.tourConductor} is distinct from ${tourConductor === null ? null : JSON.stringify(tourConductor)}::jsonb then 1 else 0 end`,
-      group: change.group,
-      groupType: change.group.group_type,
-      groupName: change.group.name,
-      note: change.note,
-      participantQuantity: plan.price.participant_quantity,
-      totalAmountE6: plan.repricing.total_amount,
-      updateCount: sql`${t.bookings.updateCount} + ${plan.trainsChanged ? 1 : 0}`,
-    })
-    .where(eq(t.bookings.id, booking.id));
+  await replaceWheelchairs(tx, booking.id, plan.wheelchairs);
+  await writeChangedBooking(tx, booking.id, {
+    applicant: personData(change.applicant),
+    tourConductor: change.tour_conductor && personData(change.tour_conductor),
+    group: change.group,
+    groupType: change.group.group_type,
+    groupName: change.group.name,
+    note: change.note,
+    participantQuantity: plan.price.participant_quantity,
+    totalAmountE6: plan.repricing.total_amount,
+    trainsChanged: plan.trainsChanged,
+  });
   await repriceFare(work, booking, plan.repricing.total_amount, today);
   // Fewer people or other trains: the old trains may have room for the waitlist now.
   if (held && plan.seatsChanged) promoteWaitlistAfterCommit(work, booking.services, 'MODIFICATION');
@@ -228,7 +216,7 @@ export async function updateParams(work: Work, principal: Principal, bookingId: 
 async function refuseStalePersons(tx: Executor, booking: LockedBooking, change: UpdateParamsBody): Promise<void> {
   const seen = { applicant: change.applicant.version, tour_conductor: change.tour_conductor?.version };
   if (seen.applicant === undefined && seen.tour_conductor === undefined) return;
-  const [row] = await tx.select({ applicant: t.bookings.applicantVersion, tour_conductor: t.bookings.tourConductorVersion }).from(t.bookings).where(eq(t.bookings.id, booking.id));
+  const row = await personVersions(tx, booking.id);
   for (const person of ['applicant', 'tour_conductor'] as const) {
     const read = seen[person];
     if (read !== undefined && read !== row![person]) {
@@ -252,8 +240,7 @@ async function mailChange(work: Work, booking: LockedBooking, kind: ChangeMailKi
 }
 
 async function pendingChangeOf(work: Work, booking: LockedBooking): Promise<UpdateParamsBody> {
-  const [row] = await work.tx.select({ change: t.bookings.pendingChange }).from(t.bookings).where(eq(t.bookings.id, booking.id));
-  return UpdateParamsBody.parse(row?.change);
+  return UpdateParamsBody.parse(await pendingChange(work.tx, booking.id));
 }
 
 /** The operator approves the agent's change: written as asked, the agent notified and mailed the change side by side. */
@@ -300,9 +287,6 @@ export async function updateFromToStation(work: Work, principal: Principal, book
     // A shorter segment gives legs back.
     promoteWaitlistAfterCommit(work, [s], 'SEGMENT_CHANGE');
   }
-  await work.tx
-    .update(t.bookingServices)
-    .set({ fromStationId: change.from_station_id, toStationId: change.to_station_id })
-    .where(sql`${t.bookingServices.bookingId} = ${booking.id} and ${t.bookingServices.direction} = ${change.direction}`);
+  await moveSegment(work.tx, booking.id, change.direction, change.from_station_id, change.to_station_id);
   await recordStep(work, principal, booking);
 }

@@ -4,18 +4,17 @@
  * The request checks are shared with a change of the booking.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { BookingStatus } from '@sagano/domain/bookings/booking-state';
 import { personData, type CreateBookingBody, type ServiceChoice } from '@sagano/domain/bookings/booking-schemas';
 import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
 import type { Executor } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { refuseClosedTerms } from './contract-term-deadline.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/index.ts';
-import { insertBookingGraph, readSubmitContext, type SubmitContext } from './booking-submission.repository.ts';
+import { insertBookingGraph } from '../booking-core/index.ts';
+import { findByIdempotentId, readSubmitContext, type SubmitContext } from './booking-submission.repository.ts';
 import { priceFareSql } from '../payments/index.ts';
 import { priceWith } from './pricing-reference.ts';
 import { refuseAgentFeeChange } from './handling-fees.ts';
@@ -230,7 +229,7 @@ export async function submit(work: Work, principal: Principal, body: CreateBooki
     if (inserted) return { booking_id: inserted.booking_id };
     if (body.external_idempotent_id) {
       // A parallel request with the same id won the race: answer with its booking.
-      const [existing] = await tx.select().from(t.bookings).where(sql`${t.bookings.agentId} = ${agent.id} and ${t.bookings.externalIdempotentId} = ${body.external_idempotent_id}`);
+      const existing = await findByIdempotentId(tx, agent.id, body.external_idempotent_id);
       if (existing) return replay({ booking_id: existing.bookingId, request_hash: existing.requestHash, agent_sub_group_id: existing.agentSubGroupId }, hash!, subGroupId);
     }
   }

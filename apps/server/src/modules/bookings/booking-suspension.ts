@@ -5,7 +5,6 @@
  * suspension reason, whatever step it was at: seats and allotments released, unpaid fares
  * waived, the refusal mail in the outbox and the agent's notification, a history revision.
  */
-import { sql } from 'drizzle-orm';
 import { bookingsOnStoppedTrains, type StoppedTrain, type SuspensionReason, promoteWaitlistAfterCommit } from '../inventory/index.ts';
 import { holdsAllotments, refusedBySuspension } from '@sagano/domain/bookings/booking-state';
 import { mailSignature } from '@sagano/domain/master-data/operator-basic-info-schemas';
@@ -14,6 +13,7 @@ import { enqueueMail } from '../mail/index.ts';
 import { readOperatorBasicInfo } from '../master-data/index.ts';
 import { suspensionMail, loadBooking, lockBooking, recordRevision, type LockedBooking, notify, stateOfLocked, releaseEverything, toMailBooking } from '../booking-core/index.ts';
 import { waiveForRefusal } from '../payments/index.ts';
+import { freeBookingSeats } from '../seats/index.ts';
 
 /**
  * Refuses every live booking on the stopped trains in the caller's transaction; answers the
@@ -39,7 +39,7 @@ export async function refuseBookingsOnStoppedTrains(work: Work, actor: string, t
     const next = refusedBySuspension(state);
     if (!next) continue; // ended meanwhile
     const reason = reasonOf.get(booking.bookingId)!;
-    await tx.execute(sql`delete from seat_assignments where booking_id = ${booking.bookingId}`);
+    await freeBookingSeats(tx, booking.bookingId);
     if (holdsAllotments(state)) await releaseEverything(tx, booking);
     // Nothing is owed any more; what was already paid goes back in full (a card through the gateway).
     await waiveForRefusal(work, booking, actor, 'SUSPENSION');

@@ -9,12 +9,12 @@ import { roomsOfNotification } from '@sagano/domain/realtime/realtime-events';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
 import { giveWay } from '../../lib/give-way.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { insertOperationLog } from '../audit/index.ts';
 import { claimEffect } from '../jobs/index.ts';
+import { insertBookingNotificationRows } from '../notifications/index.ts';
 import { publishRealtime } from '../../realtime/realtime-publish.ts';
 
 const UNANSWERED = sql`('SUBMITTED', 'WAITLIST', 'MODIFICATION_SUBMITTED')`;
@@ -45,8 +45,9 @@ export async function remindAnswerDue(deps: { db: Db; clock: Clock }, jobRunId?:
       if (!(await claimEffect(tx, { kind: 'CONTRACT_ANSWER_DUE', subject: `term:${term.from}`, effectDate: term.answer_date, jobRunId, detail }))) return null;
       // A few multi-row inserts rather than one per booking: a busy term holds the embedded database's one connection for no longer (ADR 017).
       for (let i = 0; i < bookings.length; i += INSERT_ROWS) {
-        await tx.insert(t.notifications).values(
-          bookings.slice(i, i + INSERT_ROWS).map((b) => ({ audience: 'ADMIN', category: 'booking', kind: 'ANSWER_DUE', bookingId: b.id, agentId: b.agent_id, agentSubGroupId: b.agent_sub_group_id })),
+        await insertBookingNotificationRows(
+          tx,
+          bookings.slice(i, i + INSERT_ROWS).map((b) => ({ kind: 'ANSWER_DUE', bookingId: b.id, agentId: b.agent_id, agentSubGroupId: b.agent_sub_group_id })),
         );
       }
       if (bookings.length > 0) await publishRealtime(tx, roomsOfNotification('ADMIN', null), { type: 'notification.changed', category: 'booking' });

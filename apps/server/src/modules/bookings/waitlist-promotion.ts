@@ -14,6 +14,7 @@ import type { JobSender } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction, type Work } from '../../lib/unit-of-work.ts';
 import { insertOperationLog } from '../audit/index.ts';
+import { claimEffect } from '../jobs/index.ts';
 import { firstPastUnheld, holdDirections, beginSystemStep, nextStep, notify, SYSTEM_ACTOR, SYSTEM_CALLER, recordRevision } from '../booking-core/index.ts';
 import type { PromoteWaitlistPayload } from '../inventory/index.ts';
 
@@ -57,15 +58,14 @@ export async function promoteOne(work: Work, bookingId: string, today: string, r
   if (booking.services.some((s) => s.heldGroup > 0 || s.heldWheelchair > 0 || s.heldStanding > 0)) return false;
   if (firstPastUnheld(booking, today) >= 0) return false;
   // Once per booking and day, whoever runs it: the unique (kind, subject, date) row decides.
-  const taken = rowsOf<{ id: number }>(
-    await work.tx.execute(sql`
-      insert into scheduled_effects (kind, subject, effect_date, booking_id, detail)
-      values ('WAITLIST_PROMOTION', ${`booking:${booking.id}`}, ${today}, ${booking.id},
-              ${JSON.stringify({ booking_id: booking.bookingId, reason, trains: booking.services.map((s) => ({ service_date: s.serviceDate, service_id: s.serviceId, direction: s.direction })) })}::jsonb)
-      on conflict (kind, subject, effect_date) do nothing
-      returning id`),
-  );
-  if (taken.length === 0) return false;
+  const taken = await claimEffect(work.tx, {
+    kind: 'WAITLIST_PROMOTION',
+    subject: `booking:${booking.id}`,
+    effectDate: today,
+    bookingId: booking.id,
+    detail: { booking_id: booking.bookingId, reason, trains: booking.services.map((s) => ({ service_date: s.serviceDate, service_id: s.serviceId, direction: s.direction })) },
+  });
+  if (!taken) return false;
   const failures = await holdDirections(work.tx, booking);
   if (failures.length > 0) throw new DoesNotFit(failures.join('; '));
   const next = nextStep(state, 'reserve_allotments', SYSTEM_CALLER, { outcome: 'ALL' });

@@ -1,10 +1,10 @@
 /** The bulk runs and their lines (tables of migration 0027); only this module writes them. */
-import { roomsOfNotification } from '@sagano/domain/realtime/realtime-events';
-import { publishRealtime } from '../../realtime/realtime-publish.ts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { BulkKind, BulkLineInput, BulkLineResult } from '@sagano/domain/bulk-operations/bulk-operation-schemas';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
+import { markBulkReservationSql } from '../booking-core/index.ts';
+import { insertOperatorNotification } from '../notifications/index.ts';
 
 export type BulkRunRow = typeof t.bulkReservations.$inferSelect;
 export type BulkLineRowDb = typeof t.bulkReservationLines.$inferSelect;
@@ -97,7 +97,7 @@ export async function claimLine(db: Executor, id: number, lineNo: number): Promi
 export async function finishLine(db: Executor, id: number, lineNo: number, result: Exclude<BulkLineResult, 'PENDING'>, errorCode: string | null, reason: string | null, markBooking?: string): Promise<void> {
   await db.execute(sql`
     with b as (
-      update bookings set bulk_reservation_id = ${id} where ${markBooking ?? null}::text is not null and booking_id = ${markBooking ?? null}
+      ${markBulkReservationSql(id, markBooking ?? null)}
     ),
     l as (
       update bulk_reservation_lines set result = ${result}, error_code = ${errorCode}, reason = ${reason}, processed_at = now()
@@ -144,7 +144,12 @@ export async function unfinishedRunIds(db: Executor): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+/** The booking's status and sub-status, by its number (a line names the booking it acts on). */
+export async function bookingStatusOf(db: Executor, bookingNumber: string) {
+  const [row] = await db.select({ status: t.bookings.status, subStatus: t.bookings.subStatus }).from(t.bookings).where(eq(t.bookings.bookingId, bookingNumber));
+  return row;
+}
+
 export async function insertBulkNotification(db: Executor): Promise<void> {
-  await db.insert(t.notifications).values({ audience: 'ADMIN', category: 'booking', kind: 'BULK_FINISHED' });
-  await publishRealtime(db, roomsOfNotification('ADMIN', null), { type: 'notification.changed', category: 'booking' });
+  await insertOperatorNotification(db, 'BULK_FINISHED');
 }

@@ -7,9 +7,7 @@
  */
 import { alreadyDone, checkBulkRows, type BulkKind, type BulkLineRow, type BulkReservationResponse, type BulkReservationSummary, type BulkUploadBody, type BulkValidationError } from '@sagano/domain/bulk-operations/bulk-operation-schemas';
 import type { BookingStatus, BookingSubStatus } from '@sagano/domain/bookings/booking-state';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -73,7 +71,7 @@ async function uploaderOf(db: Db, run: repo.BulkRunRow): Promise<Principal> {
 }
 
 async function bookingStateOf(work: Work, bookingNumber: string): Promise<{ status: BookingStatus; subStatus: BookingSubStatus } | undefined> {
-  const [row] = await work.tx.select({ status: t.bookings.status, subStatus: t.bookings.subStatus }).from(t.bookings).where(eq(t.bookings.bookingId, bookingNumber));
+  const row = await repo.bookingStatusOf(work.tx, bookingNumber);
   return row as { status: BookingStatus; subStatus: BookingSubStatus } | undefined;
 }
 

@@ -28,8 +28,11 @@ export interface DirectionHold {
   legs: readonly number[];
   /** Seats per arrangement type; zero quantities are left out. */
   items: readonly { arrangementTypeId: number; quantity: number }[];
-  /** The booking direction that records the hold, written in the same statement when the hold succeeds. */
-  bookingService?: { bookingId: number; direction: string; heldGroup: number; heldWheelchair: number };
+  /**
+   * The booking direction's record of the hold, built by its owner (booking-core's
+   * heldDirectionSql) and run in the same statement when `done`, the hold's verdict, is true.
+   */
+  record?: (done: SQL) => SQL;
   /**
    * What the booking will hold on this train in seats once this hold is done, and the seat
    * types: where the train-day has fixed seats, the hold is accepted only when every held
@@ -104,13 +107,7 @@ async function holdStatement(tx: Executor, hold: DirectionHold, items: Direction
           and c.arrangement_type_id = l.arrangement_type_id and c.leg = l.leg and c.capacity - c.held >= l.qty
         returning 1
       ), booking_service as (
-        ${
-          hold.bookingService
-            ? sql`update booking_services set held_group = ${hold.bookingService.heldGroup}, held_wheelchair = ${hold.bookingService.heldWheelchair}
-                  where booking_id = ${hold.bookingService.bookingId} and direction = ${hold.bookingService.direction} and (select ok and not check_seats from verdict)
-                  returning 1`
-            : sql`select 1`
-        }
+        ${hold.record ? hold.record(sql`(select ok and not check_seats from verdict)`) : sql`select 1`}
       )
       select (select status from day) as day_status, v.ok, v.check_seats, (select count(*)::int from updated) as updated, v.short_leg
       from verdict v`),

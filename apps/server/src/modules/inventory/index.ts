@@ -9,6 +9,6 @@ export { servicesOnDay } from './inventory.repository.ts';
 export { inventoryRoutes } from './inventory.routes.ts';
 export { createInventoryService } from './inventory.service.ts';
 export { seatTypeJoinsSql, seatTypeSql } from './seat-types.ts';
-export { fixSeats, lockTrainDay, planSeating, readSeating, type SeatTypes } from './seatability.ts';
+export { prepareSeatFixing, lockTrainDay, planSeating, readSeating, type SeatTypes } from './seatability.ts';
 export { bookingsOnStoppedTrains, type StoppedTrain, type SuspensionReason } from './stopped-trains.ts';
 export { PROMOTE_WAITLIST, promoteWaitlistAfterCommit, type PromoteWaitlistPayload } from './waitlist-promotion-key.ts';

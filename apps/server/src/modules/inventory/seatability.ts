@@ -155,11 +155,13 @@ export async function assertSeatable(tx: Executor, day: TrainDayRef, types: Seat
 }
 
 /**
- * Fixes the booking's seats on one train-day (a seat table or voucher is being sent, or the
- * group chose them), after proving that every other held booking can still be seated around
- * them. The counter rows are marked first so racing holds come back for the check.
+ * Inventory's part of fixing the booking's seats on one train-day (a seat table or voucher is
+ * being sent, or the group chose them): proves that every other held booking can still be seated
+ * around them. The counter rows are marked first so racing holds come back for the check. The
+ * caller (seats, the owner of seat_assignments) then marks the assignments fixed in the same
+ * transaction (markSeatsFixed).
  */
-export async function fixSeats(tx: Executor, day: TrainDayRef, types: SeatTypes, bookingId: string): Promise<void> {
+export async function prepareSeatFixing(tx: Executor, day: TrainDayRef, types: SeatTypes, bookingId: string): Promise<void> {
   await lockTrainDay(tx, day);
   // Counter rows are locked in the order holds lock them (arrangement type, leg), so the two never deadlock.
   await tx.execute(sql`
@@ -171,7 +173,4 @@ export async function fixSeats(tx: Executor, day: TrainDayRef, types: SeatTypes,
       and c.arrangement_type_id = l.arrangement_type_id and c.leg = l.leg`);
   const plan = planSeating(await readSeating(tx, day, types, { fixAlso: bookingId }), types);
   if (!plan.group.ok || !plan.wheelchair.ok) throw refusal(day, plan, `fixing the seats of booking ${bookingId}`);
-  await tx.execute(sql`
-    update seat_assignments set fixed = true
-    where booking_id = ${bookingId} and service_date = ${day.serviceDate} and service_id = ${day.serviceId} and not fixed`);
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { NotificationRow } from '@sagano/domain/bookings/booking-schemas';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -112,6 +112,27 @@ export async function insertNotification(
 ): Promise<void> {
   await db.insert(t.notifications).values(n);
   await publishRealtime(db, roomsOfNotification(n.audience, { agentId: n.agentId, agentSubGroupId: n.agentSubGroupId }), { type: 'notification.changed', category: n.category });
+}
+
+/**
+ * The operator's notifications of a booking being inserted in the same statement: `b` is that
+ * statement's CTE of the new booking (id, agent_id, agent_sub_group_id).
+ */
+export function newBookingNotificationsSql(kinds: readonly string[]): SQL {
+  return sql`insert into notifications (audience, category, kind, booking_id, agent_id, agent_sub_group_id)
+        select 'ADMIN', 'booking', k.value, b.id, b.agent_id, b.agent_sub_group_id
+        from b, json_array_elements_text(${JSON.stringify(kinds)}::json) with ordinality as k(value, ord)
+        order by k.ord`;
+}
+
+/** Deletes a branch's notifications (the branch is being deleted). */
+export async function deleteGroupNotifications(db: Executor, groupId: number): Promise<void> {
+  await db.delete(t.notifications).where(eq(t.notifications.agentSubGroupId, groupId));
+}
+
+/** Writes many operator notifications about bookings in one statement; the caller tells the screens once. */
+export async function insertBookingNotificationRows(db: Executor, rows: readonly { kind: string; bookingId: number; agentId: number; agentSubGroupId: number }[]): Promise<void> {
+  await db.insert(t.notifications).values(rows.map((r) => ({ audience: 'ADMIN', category: 'booking', ...r })));
 }
 
 /** A notification to the operator about no one booking (a day's allotment released, a contract term's answer date). */

@@ -17,12 +17,12 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { typesOf, notify, stateOfLocked, loadBooking, lockBooking, recordRevision, type BookingAggregate, tokenMatches } from '../booking-core/index.ts';
-import { fixSeats } from '../inventory/index.ts';
+import { prepareSeatFixing } from '../inventory/index.ts';
 import { stateOfPayment } from '../payments/index.ts';
-import { seatDirection, slopesOf } from './seat-direction.ts';
+import { seatDirection } from './seat-direction.ts';
 import { voucherPdfOf } from './seat-documents.ts';
 import { bookingStateOf } from './seat-views.ts';
-import { bookingSeatList, seatsOf, setSeatsState } from './seats.repository.ts';
+import { bookingSeatList, markSeatsFixed, seatsOf, setSeatsState, slopesOf } from './seats.repository.ts';
 
 const seatLabel = (s: { row: number; letter: string }) => `${s.row}${s.letter}`;
 
@@ -166,7 +166,8 @@ export function createCustomerSeatsService(db: Db, options: { publicUrl: string;
     }
     await setSeatsState(tx, locked.bookingId, 'ASSIGNED');
     // The group chose these seats: they stay where they are.
-    await fixSeats(tx, { serviceDate: s.serviceDate, serviceId: s.serviceId }, typesOf(locked), locked.bookingId);
+    await prepareSeatFixing(tx, { serviceDate: s.serviceDate, serviceId: s.serviceId }, typesOf(locked), locked.bookingId);
+    await markSeatsFixed(tx, { serviceDate: s.serviceDate, serviceId: s.serviceId }, locked.bookingId);
     await recordRevision(tx, locked.id, 'UPDATE', {}, 'customer');
     for (const audience of ['ADMIN', 'AGENT'] as const) {
       await notify(tx, locked, audience, 'SEATS_CHANGED_BY_GROUP');

@@ -2,6 +2,6 @@
 export { documentsOf, documentsReadSql, type DocumentsRead } from './booking-documents.ts';
 export { reissueMail } from './reissue-mails.ts';
 export { seatsContract } from './seats.openapi.ts';
-export { trimSeats } from './seats.repository.ts';
+export { freeBookingSeats, trimSeats } from './seats.repository.ts';
 export { seatsRoutes } from './seats.routes.ts';
 export { createSeatsService } from './seats.service.ts';

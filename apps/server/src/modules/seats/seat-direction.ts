@@ -3,13 +3,11 @@
  * with standing places exchanged when asked: the one way seats are taken, whether staff seat a
  * group (seats.service.ts) or the group changes its own seats (customer-seats.service.ts).
  */
-import { eq, sql } from 'drizzle-orm';
 import { legsBetween } from '@sagano/domain/inventory/legs';
 import type { SeatRequest } from '@sagano/domain/seats/seat-schemas';
 import type { Executor } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { typesOf, type LockedBooking, type LockedService } from '../booking-core/index.ts';
+import { exchangeHeldStanding, typesOf, type LockedBooking, type LockedService } from '../booking-core/index.ts';
 import { holdAllotments, releaseAllotments } from '../inventory/index.ts';
 import { assignable, trainDay } from './seat-views.ts';
 import { seatAutomatically } from './seat-repacking.ts';
@@ -84,15 +82,7 @@ async function exchangeStanding(tx: Executor, booking: LockedBooking, s: LockedS
     });
     await releaseAllotments(tx, [{ ...base, arrangementTypeId: types.standing, quantity: -delta }]);
   }
-  await tx.execute(sql`
-    update booking_services set held_group = held_group - ${delta}, held_standing = ${standing}
-    where booking_id = ${booking.id} and direction = ${s.direction}`);
+  await exchangeHeldStanding(tx, booking.id, s.direction, delta, standing);
   s.heldGroup -= delta;
   s.heldStanding = standing;
-}
-
-export async function slopesOf(tx: Executor, id: number): Promise<boolean[]> {
-  const rows = await tx.select({ needSlope: t.bookingWheelchairs.needSlope }).from(t.bookingWheelchairs).where(eq(t.bookingWheelchairs.bookingId, id)).orderBy(t.bookingWheelchairs.id);
-  // Places needing the slope first: they go to the places nearest the door.
-  return rows.map((r) => r.needSlope).sort((a, b) => Number(b) - Number(a));
 }

@@ -3,10 +3,11 @@
  * its legs, and the booking's seats. The exclusion constraint seat_assignments_no_overlap is the
  * last word: two bookings never hold one seat on overlapping legs, whatever the code does.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { seatTypeJoinsSql, seatTypeSql } from '../inventory/index.ts';
 
@@ -113,6 +114,31 @@ export async function replaceSeats(
     if (isExclusionViolation(error)) throw new AppError('SEAT_TAKEN', 'a seat chosen was just given to another booking; choose again');
     throw error;
   }
+}
+
+/** Fixes the booking's seats on one train-day, once inventory's prepareSeatFixing has proved the others still fit around them. */
+export async function markSeatsFixed(tx: Executor, day: Pick<TrainDay, 'serviceDate' | 'serviceId'>, bookingId: string): Promise<void> {
+  await tx.execute(sql`
+    update seat_assignments set fixed = true
+    where booking_id = ${bookingId} and service_date = ${day.serviceDate} and service_id = ${day.serviceId} and not fixed`);
+}
+
+/** Frees every seat of the booking (a cancellation, a refusal, a change that gives the seats up). */
+export async function freeBookingSeats(tx: Executor, bookingId: string): Promise<void> {
+  await tx.execute(sql`delete from seat_assignments where booking_id = ${bookingId}`);
+}
+
+/** How many seats the booking has on each of its trains. */
+export async function seatCountsByTrain(tx: Executor, bookingId: string): Promise<{ service_date: string; service_id: number; n: number }[]> {
+  return rowsOf<{ service_date: string; service_id: number; n: number }>(
+    await tx.execute(sql`select service_date::text as service_date, service_id, count(*)::int as n from seat_assignments where booking_id = ${bookingId} group by 1, 2`),
+  );
+}
+
+/** Whether each wheelchair of the booking needs the slope, those that do first (they go to the places nearest the door). */
+export async function slopesOf(tx: Executor, id: number): Promise<boolean[]> {
+  const rows = await tx.select({ needSlope: t.bookingWheelchairs.needSlope }).from(t.bookingWheelchairs).where(eq(t.bookingWheelchairs.bookingId, id)).orderBy(t.bookingWheelchairs.id);
+  return rows.map((r) => r.needSlope).sort((a, b) => Number(b) - Number(a));
 }
 
 export async function setSeatsState(tx: Executor, bookingId: string, state: 'HELD' | 'ASSIGNED'): Promise<void> {

@@ -5,29 +5,27 @@
  * through the outbox. The group's own side (its token, its seat changes) is customer-seats.service.ts,
  * offered through the same service; seating one direction is seat-direction.ts, shared by both.
  */
-import { sql } from 'drizzle-orm';
 import { bookingFlags, mayShowSeatTable } from '@sagano/domain/bookings/booking-state';
 import { labelText } from '@sagano/domain/common/language';
 import { legsBetween } from '@sagano/domain/inventory/legs';
 import type { AssignSeatsBody, BookingSeatsResponse, ReleaseSeatsBody, ResendDocumentsBody, SendVoucherBody } from '@sagano/domain/seats/seat-schemas';
 import { resendable, type ResendableDocument } from '@sagano/domain/bookings/booking-progress';
 import type { Db, Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { type Principal, canSee } from '../auth/index.ts';
-import { typesOf, customerUrl, loadVisible, toMailBooking, beginStep, callerOf, nextStep, recordStep, loadBooking, type BookingAggregate, type HistoryStepNote, type LockedBooking, tokenMatches } from '../booking-core/index.ts';
+import { lowerHeld, typesOf, customerUrl, loadVisible, toMailBooking, beginStep, callerOf, nextStep, recordStep, loadBooking, type BookingAggregate, type HistoryStepNote, type LockedBooking, tokenMatches } from '../booking-core/index.ts';
 import { bookingDocuments, documentFingerprints, readSeatsKey, voucherWaitsForPayment } from './booking-documents.ts';
 import { recipientLanguage, enqueueMail } from '../mail/index.ts';
 import { reissueMail } from './reissue-mails.ts';
-import { releaseAllotments, fixSeats } from '../inventory/index.ts';
+import { releaseAllotments, prepareSeatFixing } from '../inventory/index.ts';
 import { renderSeatSheetPdf } from '../documents/index.ts';
 import { seatSheetOf, voucherPdfOf } from './seat-documents.ts';
 import { bookingStateOf, readForView, seatsView, trainDay } from './seat-views.ts';
-import { seatDirection, slopesOf } from './seat-direction.ts';
+import { seatDirection } from './seat-direction.ts';
 import { createCustomerSeatsService } from './customer-seats.service.ts';
-import { deleteSeats, seatsOf, setSeatsState } from './seats.repository.ts';
+import { deleteSeats, markSeatsFixed, seatCountsByTrain, seatsOf, setSeatsState, slopesOf } from './seats.repository.ts';
 
 const PDF = 'application/pdf';
 
@@ -73,9 +71,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
   /** POST /assign_seats_ok: every direction must be fully seated. */
   async function assignOk(work: Work, principal: Principal, bookingId: string): Promise<void> {
     const { booking, state } = await beginStep(work, principal, bookingId, 'assign_seats_ok');
-    const counts = rowsOf<{ service_date: string; service_id: number; n: number }>(
-      await work.tx.execute(sql`select service_date::text as service_date, service_id, count(*)::int as n from seat_assignments where booking_id = ${booking.bookingId} group by 1, 2`),
-    );
+    const counts = await seatCountsByTrain(work.tx, booking.bookingId);
     for (const s of booking.services) {
       const got = counts.find((c) => c.service_date === s.serviceDate && c.service_id === s.serviceId)?.n ?? 0;
       const needed = booking.participantQuantity - s.heldStanding;
@@ -123,9 +119,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
       ...(wheelchairPlaces > 0 && types.wheelchair !== null ? [{ serviceDate: s.serviceDate, serviceId: s.serviceId, legs: legsBetween(s.fromStationId, s.toStationId), arrangementTypeId: types.wheelchair, quantity: Math.min(wheelchairPlaces, s.heldWheelchair) }] : []),
     ].filter((r) => r.quantity > 0);
     if (requests.length > 0) await releaseAllotments(work.tx, requests);
-    await work.tx.execute(sql`
-      update booking_services set held_group = greatest(held_group - ${ordinary}, 0), held_wheelchair = greatest(held_wheelchair - ${wheelchairPlaces}, 0)
-      where booking_id = ${booking.id} and direction = ${s.direction}`);
+    await lowerHeld(work.tx, booking.id, s.direction, ordinary, wheelchairPlaces);
     await recordStep(work, principal, booking);
   }
 
@@ -154,7 +148,9 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
   /** Seats on their way to the group (seat table, voucher) stay where they are from now on. */
   async function fixAll(tx: Executor, booking: LockedBooking): Promise<void> {
     for (const s of [...booking.services].sort((x, y) => x.serviceDate.localeCompare(y.serviceDate) || x.serviceId - y.serviceId)) {
-      await fixSeats(tx, { serviceDate: s.serviceDate, serviceId: s.serviceId }, typesOf(booking), booking.bookingId);
+      const day = { serviceDate: s.serviceDate, serviceId: s.serviceId };
+      await prepareSeatFixing(tx, day, typesOf(booking), booking.bookingId);
+      await markSeatsFixed(tx, day, booking.bookingId);
     }
   }
 

@@ -3,6 +3,7 @@ import type { CreateUserBody, UserListQuery, UserResponse } from '@sagano/domain
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { containsPattern, pageOffset } from '../../db/paging.ts';
+import { deleteAccount, insertAccount, setAccountEmail } from '../auth/index.ts';
 
 const columns = {
   uid: t.accounts.id,
@@ -62,20 +63,20 @@ export async function findUser(db: Executor, uid: string): Promise<UserResponse 
 }
 
 export async function insertUser(db: Executor, input: CreateUserBody): Promise<string> {
-  const [account] = await db.insert(t.accounts).values({ email: input.email, kind: 'OPERATOR' }).returning({ id: t.accounts.id });
+  const accountId = await insertAccount(db, input.email, 'OPERATOR');
   await db.insert(t.operatorUsers).values({
-    accountId: account!.id,
+    accountId,
     name: input.name,
     tel: input.tel,
     languageCode: input.language_code,
     userGroup: input.user_group,
     userType: input.user_type,
   });
-  return account!.id;
+  return accountId;
 }
 
 export async function updateUser(db: Executor, uid: string, input: CreateUserBody): Promise<void> {
-  await db.update(t.accounts).set({ email: input.email, updatedAt: new Date() }).where(eq(t.accounts.id, uid));
+  await setAccountEmail(db, uid, input.email);
   await db
     .update(t.operatorUsers)
     .set({ name: input.name, tel: input.tel, languageCode: input.language_code, userGroup: input.user_group, userType: input.user_type })
@@ -83,7 +84,7 @@ export async function updateUser(db: Executor, uid: string, input: CreateUserBod
 }
 
 export async function deleteUser(db: Executor, uid: string): Promise<void> {
-  await db.delete(t.accounts).where(eq(t.accounts.id, uid));
+  await deleteAccount(db, uid);
 }
 
 /** Back-office admins other than `exceptUid`, counted under a lock so two removals cannot race. */
