@@ -116,6 +116,19 @@ export default tseslint.config(
     },
   },
   {
+    // The business time zone is named once, in the domain's business-date.ts (OPERATOR_TIME_ZONE, ADR 011);
+    // SQL takes it from apps/server/src/db/business-time-sql.ts. Tests may spell it out.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'packages/domain/src/common/business-date.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/Asia.Tokyo/]', message: 'Use OPERATOR_TIME_ZONE (@sagano/domain/common/business-date) or OPERATOR_ZONE_SQL in SQL (ADR 011).' },
+        { selector: 'TemplateElement[value.raw=/Asia.Tokyo/]', message: 'Use OPERATOR_TIME_ZONE (@sagano/domain/common/business-date) or OPERATOR_ZONE_SQL in SQL (ADR 011).' },
+      ],
+    },
+  },
+  {
     // Outside tests, a server file reaches another module through its front door only (ADR 024).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts'],

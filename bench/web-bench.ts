@@ -22,6 +22,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { OPERATOR_TIME_ZONE } from '@sagano/domain/common/business-date';
 import { writeResultsSection } from './bench-support.ts';
 import { apiClient, BOOKINGS, buildApp, DIST, PASSWORD, seed, STAFF, startServer } from './web-bench-app.ts';
 
@@ -122,7 +123,7 @@ const INP_OBSERVER = `
 
 /** Worst interaction of `interact` on `path` with the CPU slowed 4×. */
 async function inpOf(browser: Browser, url: string, path: string, ready: (page: Page) => Promise<void>, interact: (page: Page) => Promise<void>): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'ja-JP', timezoneId: OPERATOR_TIME_ZONE });
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   await signIn(page, url);

@@ -4,6 +4,7 @@
  * all-jobs.ts starts them.
  */
 import { PgBoss, type Db as PgBossDb, type SendOptions } from 'pg-boss';
+import { OPERATOR_TIME_ZONE } from '@sagano/domain/common/business-date';
 import type { Database } from '../db/client.ts';
 import { dropRetiredSchema, setAsideOldQueueSchema, waitingJobsOfRetiredSchema } from './retired-queue-schema.ts';
 
@@ -70,7 +71,7 @@ export async function startJobQueue(database: Database, options: { pollingInterv
     },
     async schedule(name, cron) {
       await ensureQueue(name);
-      await boss.schedule(name, cron, {}, { tz: 'Asia/Tokyo' });
+      await boss.schedule(name, cron, {}, { tz: OPERATOR_TIME_ZONE });
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5000 });

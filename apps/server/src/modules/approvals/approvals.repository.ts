@@ -2,6 +2,7 @@ import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalListQuery, ApprovalStatus } from '@sagano/domain/approvals/approval-schemas';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
+import { OPERATOR_ZONE_SQL } from '../../db/business-time-sql.ts';
 import { publishRealtime } from '../../realtime/realtime-publish.ts';
 import { pageOfTable } from '../../db/paging.ts';
 
@@ -25,7 +26,7 @@ export async function listApprovals(db: Executor, q: ApprovalListQuery): Promise
   if (q.from_date || q.to_date) {
     const from = q.from_date ?? '0001-01-01';
     const to = q.to_date ?? '9999-12-31';
-    const submittedDay = sql`(${t.approvals.submittedAt} at time zone 'Asia/Tokyo')::date`;
+    const submittedDay = sql`(${t.approvals.submittedAt} at time zone ${OPERATOR_ZONE_SQL})::date`;
     filters.push(
       or(
         sql`${submittedDay} between ${from}::date and ${to}::date`,

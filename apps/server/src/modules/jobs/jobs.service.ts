@@ -6,6 +6,7 @@
  */
 import { CronExpressionParser } from 'cron-parser';
 import { scheduleOf, type JobKind, type JobListResponse, type JobRun } from '@sagano/domain/jobs/job-schemas';
+import { OPERATOR_TIME_ZONE } from '@sagano/domain/common/business-date';
 import type { Db } from '../../db/client.ts';
 import { jobKey, type JobDefinition } from '../../jobs/define-job.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
@@ -16,7 +17,6 @@ import { operatorLabel, type Principal } from '../auth/index.ts';
 import { findJobRun, insertJobRun, latestJobRuns, openFailures, type JobRunRow } from './job-runs.repository.ts';
 import { z } from 'zod';
 
-const TIME_ZONE = 'Asia/Tokyo';
 const FAILURES_SHOWN = 5;
 
 function runOf(r: JobRunRow): JobRun {
@@ -37,7 +37,7 @@ function runOf(r: JobRunRow): JobRun {
 /** When the cron fires next after `now`, in Tokyo time (pg-boss reads it the same way). */
 export function nextRunAt(cron: string, now: Date): string | null {
   try {
-    return CronExpressionParser.parse(cron, { currentDate: now, tz: TIME_ZONE }).next().toDate().toISOString();
+    return CronExpressionParser.parse(cron, { currentDate: now, tz: OPERATOR_TIME_ZONE }).next().toDate().toISOString();
   } catch {
     return null;
   }
@@ -66,7 +66,7 @@ export function createJobsService(deps: { db: Db; clock: Clock; jobs: JobSender 
           name: job.name,
           cron: job.cron,
           schedule: scheduleOf(job.cron),
-          time_zone: TIME_ZONE,
+          time_zone: OPERATOR_TIME_ZONE,
           next_run_at: nextRunAt(job.cron, now),
           last_run: last ? runOf(last) : null,
           failures: (await openFailures(deps.db, job.name, FAILURES_SHOWN)).map(runOf),

@@ -12,6 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { CsvLanguage } from '@sagano/domain/reports/report-schemas';
+import { OPERATOR_ZONE_SQL } from '../../db/business-time-sql.ts';
 import { paymentMoney } from '../sales/index.ts';
 
 /** One report's SELECT: ordered by its key, rows after `after`, at most `limit` of them when given. */
@@ -62,7 +63,7 @@ export interface BookingRow {
 
 /** The bookings SELECT; the benchmark hands it, without `after` and `limit`, to COPY as it is. */
 export const bookingsSelect: ReportSelect<BookingRow> = (period, lang, after, limit) => sql`
-    select b.id, b.booking_id, to_char(b.submitted_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI') as submitted_at,
+    select b.id, b.booking_id, to_char(b.submitted_at at time zone ${OPERATOR_ZONE_SQL}, 'YYYY-MM-DD HH24:MI') as submitted_at,
       fd.day::text as service_date, b.agent_id, ${agentName(lang)} as agent_name, ${branchName(lang)} as branch_name,
       b.group_name, b.group_type, b.status, b.participant_quantity,
       (select ${trainName(sql`sv.names`, lang)} from booking_services d join services sv on sv.id = d.service_id where d.booking_id = b.id and d.direction = 'down') as down_train,
@@ -116,7 +117,7 @@ export const salesSelect: ReportSelect<SalesRow> = (period, lang, after, limit) 
       select p.id, b.booking_id, fd.day::text as service_date, b.agent_id, ${agentName(lang)} as agent_name, ${branchName(lang)} as branch_name,
         p.kind, p.direction, p.refund_reason, p.payment_method, p.status, p.total_amount_e6::text as total_e6,
         pm.billed_e6::text as billed_e6, pm.received_e6::text as received_e6, pm.netted_e6::text as netted_e6, pm.refunded_e6::text as refunded_e6,
-        p.due_date::text as due_date, to_char(p.confirmed_at at time zone 'Asia/Tokyo', 'YYYY-MM-DD HH24:MI') as confirmed_at
+        p.due_date::text as due_date, to_char(p.confirmed_at at time zone ${OPERATOR_ZONE_SQL}, 'YYYY-MM-DD HH24:MI') as confirmed_at
       from payments p
       join bookings b on b.id = p.booking_id
       ${paymentMoney}

@@ -1,4 +1,5 @@
 import type { BookingStatus } from '@sagano/domain/bookings/booking-state';
+import { OPERATOR_TIME_ZONE } from '@sagano/domain/common/business-date';
 import { labelText } from '@sagano/domain/common/label-text';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 
@@ -37,7 +38,7 @@ export function localeOf(language: string): string {
 
 /** The day a booking was cancelled, in Tokyo: 2026年5月6日 / May 6, 2026 / 2026年5月6日 / 2026. 5. 6. */
 export function formatCancelledOn(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), { timeZone: 'Asia/Tokyo', year: 'numeric', month: language === 'en' ? 'short' : 'long', day: 'numeric' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(localeOf(language), { timeZone: OPERATOR_TIME_ZONE, year: 'numeric', month: language === 'en' ? 'short' : 'long', day: 'numeric' }).format(new Date(iso));
 }
 
 /** 2026年5月6日(水) / Wed, May 6, 2026 (short: without the year): a service day (yyyy-MM-dd) with its weekday, whatever the browser's zone. */
