@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
+import type { BookingStatus } from '@sagano/domain/bookings/booking-state';
 import iconv from 'iconv-lite';
 import { rowsOf } from '../src/db/client.ts';
 import * as t from '../src/db/schema.ts';
@@ -68,7 +69,7 @@ async function csvOf(url: string, headers: Headers = staff): Promise<{ bytes: Bu
   return { bytes, text, rows: parseCsv(text.replace(/^\uFEFF/, '')), filename };
 }
 
-async function insertBooking(b: { number: string; status: string; groupName: string; people: number; totalYen: number; feeYen?: number; legs: { direction: 'down' | 'up'; day: string; serviceId: number }[] }): Promise<number> {
+async function insertBooking(b: { number: string; status: BookingStatus; groupName: string; people: number; totalYen: number; feeYen?: number; legs: { direction: 'down' | 'up'; day: string; serviceId: number }[] }): Promise<number> {
   const db = ctx.database.db;
   const [row] = await db
     .insert(t.bookings)

@@ -3,13 +3,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ApprovalStatus } from '@sagano/domain/approvals/approval-schemas';
 
 export const approvals = pgTable(
   'approvals',
   {
     id: serial('id').primaryKey(),
     target: text('target').notNull(),
-    status: text('status').notNull().default('SUBMITTED'),
+    status: text('status').$type<ApprovalStatus>().notNull().default('SUBMITTED'),
     /** The change to apply, exactly as submitted. */
     payload: jsonb('payload').notNull(),
     serviceTermId: integer('service_term_id'),

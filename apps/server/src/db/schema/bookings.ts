@@ -3,7 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { BOOKING_STATUSES, BOOKING_SUB_STATUSES } from '@sagano/domain/bookings/booking-state';
+import { BOOKING_STATUSES, BOOKING_SUB_STATUSES, type BookingStatus, type BookingSubStatus } from '@sagano/domain/bookings/booking-state';
 import { statusRankSql } from './booking-status-rank.ts';
 import { GROUP_TYPES } from '@sagano/domain/bookings/booking-schemas';
 import { createdAt, updatedAt, oneOf } from './columns.ts';
@@ -28,8 +28,8 @@ export const bookings = pgTable(
     agentSubGroupId: integer('agent_sub_group_id')
       .notNull()
       .references(() => agentGroups.id),
-    status: text('status').notNull(),
-    subStatus: text('sub_status').notNull(),
+    status: text('status').$type<BookingStatus>().notNull(),
+    subStatus: text('sub_status').$type<BookingSubStatus>().notNull(),
     waitListing: boolean('wait_listing').notNull().default(false),
     groupType: text('group_type').notNull(),
     groupName: text('group_name').notNull(),
@@ -55,7 +55,7 @@ export const bookings = pgTable(
     cancellationFeeE6: bigint('cancellation_fee_e6', { mode: 'number' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The status when the cancellation was asked for or started: a declined cancellation returns to it. */
-    statusBeforeCancellation: text('status_before_cancellation'),
+    statusBeforeCancellation: text('status_before_cancellation').$type<BookingStatus>(),
     /** The last declined cancellation ({reason, declined_by, declined_at}); cleared by the next request. */
     cancellationDeclined: jsonb('cancellation_declined'),
     /** Why seats could not be given (assign_seats_ng), else ''. */

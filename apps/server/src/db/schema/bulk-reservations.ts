@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { BulkStatus } from '@sagano/domain/bulk-operations/bulk-operation-schemas';
 import { createdAt, updatedAt } from './columns.ts';
 
 export const bulkReservations = pgTable(
@@ -13,7 +14,7 @@ export const bulkReservations = pgTable(
     id: serial('id').primaryKey(),
     kind: text('kind').notNull(),
     /** INVALID (the file was refused whole, nothing ran), PENDING, RUNNING, DONE, FAILED. */
-    status: text('status').notNull().default('PENDING'),
+    status: text('status').$type<BulkStatus>().notNull().default('PENDING'),
     filename: text('filename').notNull().default(''),
     /** sha256 of the uploaded bytes: the same file uploaded again finds its earlier run. */
     fileSha256: text('file_sha256').notNull(),

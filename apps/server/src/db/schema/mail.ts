@@ -3,6 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, customType, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { OutboxStatus } from '@sagano/domain/mail/outbox-schemas';
 import { createdAt } from './columns.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -32,7 +33,7 @@ export const outboxMails = pgTable(
     subject: text('subject').notNull(),
     bodyText: text('body_text').notNull(),
     bookingId: text('booking_id'),
-    status: text('status').notNull().default('PENDING'),
+    status: text('status').$type<OutboxStatus>().notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@sagano/domain/bookings/booking-schemas';
+import type { PaymentStatus } from '@sagano/domain/payments/payment-state';
 import { LEDGER_KINDS, REFUND_REASONS } from '@sagano/domain/payments/payment-ledger';
 import { createdAt, updatedAt, oneOf } from './columns.ts';
 import { bookings } from './bookings.ts';
@@ -20,7 +21,7 @@ export const payments = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
-    status: text('status').notNull(),
+    status: text('status').$type<PaymentStatus>().notNull(),
     paymentMethod: text('payment_method').notNull(),
     totalAmountE6: bigint('total_amount_e6', { mode: 'number' }).notNull(),
     paidAmountE6: bigint('paid_amount_e6', { mode: 'number' }).notNull().default(0),

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { SettlementPaymentStatus } from '@sagano/domain/settlements/settlement-schemas';
 import { createdAt, updatedAt } from './columns.ts';
 import { agentGroups, agents } from './agents.ts';
 
@@ -34,7 +35,7 @@ export const agentSettlements = pgTable(
     contractType: text('contract_type').notNull(),
     paymentMethod: text('payment_method').notNull(),
     ...settlementMoney(),
-    paymentStatus: text('payment_status').notNull().default('UNPAID'),
+    paymentStatus: text('payment_status').$type<SettlementPaymentStatus>().notNull().default('UNPAID'),
     billedAt: timestamp('billed_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** Who confirmed the monthly payment, for "already confirmed by …". */
@@ -65,7 +66,7 @@ export const groupSettlements = pgTable(
     periodFrom: date('period_from', { mode: 'string' }).notNull(),
     periodTo: date('period_to', { mode: 'string' }).notNull(),
     ...settlementMoney(),
-    paymentStatus: text('payment_status').notNull().default('UNPAID'),
+    paymentStatus: text('payment_status').$type<SettlementPaymentStatus>().notNull().default('UNPAID'),
     /** When the branch's money is due (the agent's payment day after billing). */
     paymentDeadline: date('payment_deadline', { mode: 'string' }),
     /** The monthly invoice issued for the branch (invoice_documents.id), once issued. */

@@ -3,7 +3,7 @@
  * staleness (409 BOOKING_CHANGED) and allowed (409 STEP_NOT_ALLOWED), moved to its next state, recorded as a history revision and
  * notified. A booking step is begin → next → record (→ notify); seat steps begin and record here too.
  */
-import { applyStep, mayTake, type BookingCaller, type BookingState, type BookingStatus, type BookingStep, type BookingSubStatus, type StepInput } from '@sagano/domain/bookings/booking-state';
+import { applyStep, mayTake, type BookingCaller, type BookingState, type BookingStep, type StepInput } from '@sagano/domain/bookings/booking-state';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -20,8 +20,8 @@ export function callerOf(principal: Principal): BookingCaller {
 
 export function stateOf(row: Pick<BookingRow, 'status' | 'subStatus' | 'voucherConfirmed'>, isRoundTrip: boolean, ignoreCancellationPolicy: boolean): BookingState {
   return {
-    status: row.status as BookingStatus,
-    subStatus: row.subStatus as BookingSubStatus,
+    status: row.status,
+    subStatus: row.subStatus,
     isRoundTrip,
     voucherConfirmed: row.voucherConfirmed,
     ignoreCancellationPolicy,

@@ -9,6 +9,7 @@ import { safeE6 } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/client.ts';
+import { UNCOUNTED_STATUSES_SQL } from '../../db/money-sql.ts';
 import * as t from '../../db/schema.ts';
 import { GROUP_TYPE_ID_SQL, LOCK_TIMEOUT_SQL } from '../inventory/index.ts';
 import { roomsOfAgentData } from '@sagano/domain/realtime/realtime-events';
@@ -424,7 +425,7 @@ export async function readCancellationTerms(db: Executor, id: number): Promise<{
       select coalesce(b.cancellation_policy,
                       (select coalesce(jsonb_agg(jsonb_build_object('days_before', c.days_before, 'rate_e6', c.rate_e6) order by c.days_before), '[]'::jsonb)
                          from cancellation_policies c)) as policy,
-             exists (select 1 from payments p where p.booking_id = b.id and p.kind = 'FARE' and p.status not in ('NO_NEED_TO_PAY', 'INITED')) as fare_owed
+             exists (select 1 from payments p where p.booking_id = b.id and p.kind = 'FARE' and p.status not in ${UNCOUNTED_STATUSES_SQL}) as fare_owed
       from bookings b where b.id = ${id}`),
   );
   return { policy: row?.policy ?? [], fareOwed: row?.fare_owed ?? false };

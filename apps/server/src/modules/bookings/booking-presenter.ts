@@ -189,7 +189,7 @@ export function presentBooking(
     modification_decline_reason: a.booking.status === 'NOT_MODIFIED' ? a.booking.modificationDeclineReason : null,
     // A request or start clears it, so it shows until the next cancellation; an ended booking drops it.
     cancellation_declined: isEnded(state) ? null : ((a.booking.cancellationDeclined as CancellationDeclined | null) ?? null),
-    status_before_cancellation: isCancelling(state) ? ((a.booking.statusBeforeCancellation as BookingStatus | null) ?? null) : null,
+    status_before_cancellation: isCancelling(state) ? a.booking.statusBeforeCancellation : null,
     documents,
     notes: a.notes
       .filter((n) => caller !== 'AGENT' || !n.isPrivate)

@@ -4,6 +4,7 @@ import { defaultSortOrder, type ServiceOrderNotification, type ServiceOrderRow, 
 import { statusRankSql } from '../../db/schema/booking-status-rank.ts';
 import { daysBetween } from '@sagano/domain/common/business-date';
 import { BOOKING_STATUSES } from '@sagano/domain/bookings/booking-state';
+import { PENDING_PAYMENT_STATUSES } from '@sagano/domain/payments/money-terms';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
@@ -52,8 +53,8 @@ function inList<T>(column: SQL, values: readonly T[]): SQL {
   return values.length === 0 ? sql`false` : sql`${column} in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
 }
 
-/** Statuses that wait for money: past its due date such a payment is overdue (isOverdue in domain/payments). */
-const WAITING_FOR_MONEY = ['PAYMENT_PENDING', 'INVOICE_PENDING'] as const;
+/** Statuses that wait for money (money-terms.ts pending): past its due date such a payment is overdue (isOverdue in domain/payments). */
+const WAITING_FOR_MONEY = PENDING_PAYMENT_STATUSES;
 
 /**
  * Where the service-date filter (and one train) is read: on the trains (`bs`, joined by the caller), or

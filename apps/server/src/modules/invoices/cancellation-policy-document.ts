@@ -4,7 +4,6 @@
  * as it stands, what today costs, and the fee already quoted. Visible exactly as the booking is.
  */
 import { BookingCancellationPolicyResponse, cancellationSchedule, rowInForce } from '@sagano/domain/bookings/cancellation-schedule';
-import type { BookingStatus } from '@sagano/domain/bookings/booking-state';
 import type { Executor } from '../../db/client.ts';
 import type { Principal } from '../auth/index.ts';
 import { loadVisible, readCancellationTerms } from '../booking-core/index.ts';
@@ -21,7 +20,7 @@ export async function bookingCancellationPolicy(db: Executor, principal: Princip
     group_name: a.booking.groupName,
     agent_name: a.agent.nameJa,
     agent_name_en: a.agent.nameEn,
-    status: a.booking.status as BookingStatus,
+    status: a.booking.status,
     service_date: serviceDate,
     total_amount: a.booking.totalAmountE6,
     frozen: a.booking.cancellationPolicy !== null,

@@ -11,7 +11,6 @@ import { mayHaveDocument, documentStillStands, documentTotalE6, type DocumentPay
 import { documentNumber, type DocumentKind } from '@sagano/domain/invoices/document-numbers';
 import { InvoiceDocumentContent } from '@sagano/domain/invoices/invoice-schemas';
 import { invoiceEntityOf, type InvoiceResponse } from '@sagano/domain/invoices/invoice-entity';
-import type { PaymentStatus } from '@sagano/domain/payments/payment-state';
 import { tokyoDateOf } from '@sagano/domain/common/business-date';
 import type { PaymentCaller } from '@sagano/domain/payments/payment-state';
 import type { Db, Executor } from '../../db/client.ts';
@@ -148,7 +147,7 @@ export function createInvoicesService(db: Db, options: { clock: Clock; fileStora
       const [payment, receipt] = await Promise.all([findPayment(db, paymentId), latestDocument(db, paymentId, 'RECEIPT')]);
       const image = (name: DocumentImage) => `${customerInvoicePath(bookingId, paymentId)}/${name}?token=${encodeURIComponent(token)}`;
       return invoiceEntityOf(InvoiceDocumentContent.parse(row.content), {
-        status: payment!.status as PaymentStatus,
+        status: payment!.status,
         receiptIssueDate: receipt?.issuedOn ?? null,
         logoUrl: image('logo'),
         stampUrl: image('stamp'),

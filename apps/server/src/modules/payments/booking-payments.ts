@@ -6,7 +6,8 @@
  * moves, the ledger. Only the payments module writes the payment tables.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { addDays } from '@sagano/domain/common/business-date';
+import { cancellationFeeDueDate } from '@sagano/domain/payments/due-dates';
+import { isSettledStatus } from '@sagano/domain/payments/money-terms';
 import { heldE6, isCharge, type CancellationSettlement } from '@sagano/domain/payments/payment-ledger';
 import { paymentMethodOf, type PaymentMethod } from '@sagano/domain/payments/payment-state';
 import type { CancellationSettlementPreview } from '@sagano/domain/payments/payment-schemas';
@@ -18,9 +19,6 @@ import { cancellationSettlementMail } from './payment-mails.ts';
 import { closesOnCancellation, ledgerPaymentOf, planCancellation, presentSettlement } from './payment-accounts.ts';
 import { insertPayment, insertTransaction, paymentsOfBooking, type PaymentRow } from './payments.repository.ts';
 import { openPriceDifference, openRefund, takeSystemStep } from './payment-steps.ts';
-
-/** Days after the cancellation by which a cancellation fee left to pay by card is due (the service date may be past). */
-export const CANCELLATION_FEE_DUE_DAYS = 7;
 
 /** What the booking steps hand to payments about the booking (a locked booking has all of it). */
 export interface PaymentBooking {
@@ -82,7 +80,7 @@ export async function repriceFare(work: Work, booking: PaymentBooking, totalAmou
   const fare = latestFare(payments);
   if (!fare || fare.isTotalAmountFixed || fare.status === 'NO_NEED_TO_PAY') return 'UNCHANGED';
   // Paid, couponed, or already on a monthly invoice (the invoice stands): the change is a difference.
-  const settled = fare.status === 'PAYMENT_CONFIRMED' || fare.status === 'COUPON_CONFIRMED' || fare.paidAmountE6 > 0 || fare.monthlyInvoiceId !== null;
+  const settled = isSettledStatus(fare.status) || fare.paidAmountE6 > 0 || fare.monthlyInvoiceId !== null;
   if (!settled) {
     if (fare.totalAmountE6 === totalAmountE6) return 'UNCHANGED';
     await takeSystemStep(work, fare, 'reprice', { totalE6: totalAmountE6 });
@@ -139,7 +137,7 @@ export async function settleCancellation(work: Work, booking: PaymentBooking, fe
 
   // The fee: INITED, then opened (a card fee left to pay is due a week from today).
   let fee = await insertPayment(work.tx, { bookingId: booking.id, kind: 'CANCELLATION', status: 'INITED', paymentMethod: method, totalAmountE6: feeE6 });
-  const dueDate = method === 'ONLINE_CREDIT_CARD' && plan.stillOwedE6 > 0 ? addDays(ctx.today, CANCELLATION_FEE_DUE_DAYS) : undefined;
+  const dueDate = method === 'ONLINE_CREDIT_CARD' && plan.stillOwedE6 > 0 ? cancellationFeeDueDate(ctx.today) : undefined;
   fee = await takeSystemStep(work, fee, 'open', dueDate ? { dueDate } : {}, dueDate ? { normalDueDate: dueDate } : {});
 
   // What was paid pays the fee: netted from the charges that hold it, fare first.

@@ -4,7 +4,8 @@
  * settleCancellation), for the cancel page, the payment detail and the cancellation itself.
  */
 import { heldE6, isRefundRecord, settleCancellation as settleByMethod, type CancellationSettlement, type LedgerPayment, type RefundReason } from '@sagano/domain/payments/payment-ledger';
-import type { PaymentKind, PaymentMethod, PaymentStatus } from '@sagano/domain/payments/payment-state';
+import type { PaymentKind, PaymentMethod } from '@sagano/domain/payments/payment-state';
+import { isUnsettledStatus } from '@sagano/domain/payments/money-terms';
 import type { CancellationSettlementPreview } from '@sagano/domain/payments/payment-schemas';
 import type { PaymentRow } from './payments.repository.ts';
 
@@ -13,7 +14,7 @@ export function ledgerPaymentOf(row: PaymentRow): LedgerPayment {
   return {
     id: row.id,
     kind: row.kind as PaymentKind,
-    status: row.status as PaymentStatus,
+    status: row.status,
     direction: (row.direction as 'EXTRA' | 'REFUND' | null) ?? null,
     refundReason: (row.refundReason as RefundReason | null) ?? null,
     parentPaymentId: row.parentPaymentId,
@@ -41,17 +42,16 @@ function monthlyCreditE6(payments: readonly PaymentRow[]): number {
   return Math.max(0, credit);
 }
 
-/** An open charge (the fare, an extra) that stops being owed when the booking is cancelled or refused; a monthly one already on an invoice stands with it. */
+/** An open (unsettled: money-terms.ts) charge (the fare, an extra) that stops being owed when the booking is cancelled or refused; a monthly one already on an invoice stands with it. */
 export function closesOnCancellation(p: PaymentRow, monthly: boolean): boolean {
-  const open = p.status === 'INITED' || p.status === 'PAYMENT_PENDING' || p.status === 'INVOICE_PENDING';
-  return open && p.kind !== 'CANCELLATION' && p.direction !== 'REFUND' && !(monthly && p.monthlyInvoiceId !== null);
+  return isUnsettledStatus(p.status) && p.kind !== 'CANCELLATION' && p.direction !== 'REFUND' && !(monthly && p.monthlyInvoiceId !== null);
 }
 
 /** The settlement a cancellation at `feeE6` would make now, as the payments stand (after the open charges close). */
 export function planCancellation(payments: readonly PaymentRow[], method: PaymentMethod, feeE6: number): CancellationSettlement {
   const monthly = method === 'MONTHLY';
   // What closes: every open charge, except a monthly one already on an invoice (that invoice stands).
-  const closed = payments.map((p) => (closesOnCancellation(p, monthly) ? { ...p, status: 'NO_NEED_TO_PAY' } : p));
+  const closed = payments.map((p): PaymentRow => (closesOnCancellation(p, monthly) ? { ...p, status: 'NO_NEED_TO_PAY' } : p));
   return settleByMethod({ feeE6, method, heldE6: heldE6(closed.map(ledgerPaymentOf)), invoicedE6: monthly ? monthlyCreditE6(closed) : undefined });
 }
 

@@ -2,7 +2,7 @@
  * A payment as the caller sees it (spec 000 §3 "Payment"): amounts, items, due dates, overdue,
  * the discrepancy and the can_* flags, all from the domain's pure rules.
  */
-import { isOverdue, paymentFlags, standingTotalE6, type PaymentCaller, type PaymentKind, type PaymentMethod, type PaymentState, type PaymentStatus } from '@sagano/domain/payments/payment-state';
+import { isOverdue, paymentFlags, standingTotalE6, type PaymentCaller, type PaymentKind, type PaymentMethod, type PaymentState } from '@sagano/domain/payments/payment-state';
 import type { BookingMoney, PaymentDetail, PaymentPriceItem, PaymentRefund } from '@sagano/domain/payments/payment-schemas';
 import { bookingMoney, heldE6, isRefundRecord, moneyStateOf, refundRouteOf, type LedgerEntry, type RefundReason } from '@sagano/domain/payments/payment-ledger';
 import { ledgerPaymentOf, planCancellation, presentSettlement } from './payment-accounts.ts';
@@ -17,7 +17,7 @@ import type { PaymentRow } from './payments.repository.ts';
 export function stateOfPayment(row: PaymentRow): PaymentState {
   return {
     kind: row.kind as PaymentKind,
-    status: row.status as PaymentStatus,
+    status: row.status,
     method: row.paymentMethod as PaymentMethod,
     totalE6: row.totalAmountE6,
     paidE6: row.paidAmountE6,
@@ -109,7 +109,7 @@ export function presentRefund(r: PaymentRow, ctx: Pick<PaymentContext, 'caller' 
     parent_payment_id: r.parentPaymentId,
     reason: ((r.refundReason as RefundReason | null) ?? 'CHANGE'),
     route,
-    status: r.status as PaymentStatus,
+    status: r.status,
     total_amount: r.totalAmountE6,
     refunded_amount: r.paidAmountE6,
     note: r.refundNote,
@@ -199,7 +199,7 @@ export function presentPaymentDetail(row: PaymentRow, ctx: PaymentContext, discr
     discrepancy: discrepancy
       ? {
           payment_id: discrepancy.id,
-          status: discrepancy.status as PaymentStatus,
+          status: discrepancy.status,
           due_date: discrepancy.dueDate,
           is_overdue: isOverdue(stateOfPayment(discrepancy), ctx.today),
           total_amount: discrepancy.totalAmountE6,
@@ -252,6 +252,6 @@ function discrepancyDetails(row: PaymentRow, items: PaymentPriceItem[], ctx: Pay
 export function standingOf(fare: PaymentRow, payments: readonly PaymentRow[]): number {
   const discrepancies = payments
     .filter((p) => p.kind === 'DISCREPANCY' && p.parentPaymentId === fare.id)
-    .map((p) => ({ direction: (p.direction ?? 'EXTRA') as 'EXTRA' | 'REFUND', status: p.status as PaymentStatus, totalE6: p.totalAmountE6 }));
+    .map((p) => ({ direction: (p.direction ?? 'EXTRA') as 'EXTRA' | 'REFUND', status: p.status, totalE6: p.totalAmountE6 }));
   return standingTotalE6({ totalE6: fare.totalAmountE6 }, discrepancies);
 }

@@ -6,6 +6,7 @@
  * Applying an event is idempotent: in any order and any number of times, one effect.
  */
 import { mayTakePayment } from '@sagano/domain/payments/payment-state';
+import { owedE6 } from '@sagano/domain/payments/money-terms';
 import type { Db } from '../../db/client.ts';
 import { giveWay } from '../../lib/give-way.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
@@ -130,7 +131,7 @@ export async function refundThroughGateway(deps: WebhookDeps, refundId: number):
       const booking = record && (await lockBookingById(work.tx, record.bookingId));
       const locked = booking && (await findPayment(work.tx, refundId, { lock: true }));
       if (!booking || !locked || locked.direction !== 'REFUND' || locked.status !== 'PAYMENT_PENDING') return null;
-      const remaining = locked.totalAmountE6 - locked.paidAmountE6;
+      const remaining = owedE6({ totalE6: locked.totalAmountE6, paidE6: locked.paidAmountE6 });
       if (remaining <= 0) return null;
       const capture = (await capturesOfBooking(work.tx, booking.id)).find((c) => c.amountE6 - c.refundedE6 > 0);
       if (!capture) return 'NO_CAPTURE' as const;

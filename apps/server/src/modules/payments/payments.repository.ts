@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { LedgerEntry, LedgerKind } from '@sagano/domain/payments/payment-ledger';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
+import { PAYMENT_STATUSES, type PaymentStatus } from '@sagano/domain/payments/payment-state';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 
@@ -170,6 +171,13 @@ export async function lockBookingsByIds(db: Executor, ids: readonly number[]): P
   await db.execute(sql`select id from bookings where id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::int) order by id for update`);
 }
 
+/** A status read back from the database (its check constraint allows only these). */
+function paymentStatusOf(v: unknown): PaymentStatus {
+  const status = PAYMENT_STATUSES.find((s) => s === v);
+  if (status === undefined) throw new Error(`unknown payment status: ${String(v)}`);
+  return status;
+}
+
 /** A payments row read as JSON (`to_jsonb(p)` in a raw query) back into the typed row. */
 export function paymentRowOfJson(j: Record<string, unknown> | null): PaymentRow | undefined {
   if (!j) return undefined;
@@ -179,7 +187,7 @@ export function paymentRowOfJson(j: Record<string, unknown> | null): PaymentRow 
     id: Number(j.id),
     bookingId: Number(j.booking_id),
     kind: String(j.kind),
-    status: String(j.status),
+    status: paymentStatusOf(j.status),
     paymentMethod: String(j.payment_method),
     totalAmountE6: Number(j.total_amount_e6),
     paidAmountE6: Number(j.paid_amount_e6),

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { applyPaymentStep, isSettled, type PaymentMethod, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
 import { refundRouteOf } from '@sagano/domain/payments/payment-ledger';
+import { owedE6 } from '@sagano/domain/payments/money-terms';
 import type { AdjustAmountBody, RecordBankTransferBody, RecordRefundPaidBody, RefundBody, RefundResponse, ReportCouponBody, StartCardPaymentResponse } from '@sagano/domain/payments/payment-schemas';
 import type { Db, Executor } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
@@ -90,7 +91,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (ctx.payment.direction === 'REFUND') throw refusalError('PAYMENT_STEP_NOT_ALLOWED'); // money owed back is not paid in
         const result = applyPaymentStep(state, 'start_card_payment', callerOf(principal));
         if (!result.ok) throw refusalError(result.code);
-        const amountE6 = state.totalE6 - state.paidE6;
+        const amountE6 = owedE6(state);
         const open = await openAttempt(work.tx, ctx.payment.id, amountE6);
         if (open?.checkoutUrl) return { checkoutUrl: open.checkoutUrl, attempt: undefined, booking: undefined };
         const attempt = await insertAttempt(work.tx, { paymentId: ctx.payment.id, gateway: gateway.id, amountE6, idempotencyKey: `checkout-${ctx.payment.id}-${randomUUID()}`, startedBy: actorOf(principal) });
@@ -206,7 +207,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async recordRefundPaid(work: Work, principal: Principal, bookingNumber: string, refundId: number, body: RecordRefundPaidBody): Promise<void> {
       const ctx = await beginPaymentStep(work, principal, bookingNumber, refundId);
       if (ctx.payment.direction !== 'REFUND' || refundRouteOf(ctx.payment.paymentMethod as PaymentMethod) !== 'RECORDED') throw refusalError('PAYMENT_STEP_NOT_ALLOWED');
-      const remaining = ctx.payment.totalAmountE6 - ctx.payment.paidAmountE6;
+      const remaining = owedE6({ totalE6: ctx.payment.totalAmountE6, paidE6: ctx.payment.paidAmountE6 });
       if (ctx.payment.status !== 'PAYMENT_PENDING' || remaining <= 0) throw alreadyConfirmed('this refund', ctx.payment.confirmedAt ?? ctx.payment.updatedAt, ctx.payment.confirmedBy);
       await settleRefund(work, ctx.booking, ctx.payment, { amountE6: remaining, occurredOn: body.paid_on, recordedBy: actorOf(principal), note: body.note || null, caller: callerOf(principal) }, { publicUrl: deps.publicUrl });
       await recordPaymentRevision(ctx, actorOf(principal));

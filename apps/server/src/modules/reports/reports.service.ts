@@ -5,6 +5,7 @@
  */
 import type { Readable } from 'node:stream';
 import { safeE6, yenOf } from '@sagano/domain/money/yen-e6';
+import { balanceE6 } from '@sagano/domain/payments/money-terms';
 import type { CsvEncoding, CsvLanguage, CsvReportKind } from '@sagano/domain/reports/report-schemas';
 import { rowsOf, type Database, type Executor } from '../../db/client.ts';
 import { invalid } from '../../lib/app-error.ts';
@@ -41,7 +42,7 @@ function bookingMoneyCells(r: { billed_e6: string; received_e6: string; refunded
   const billed = safeE6(r.billed_e6);
   const received = safeE6(r.received_e6);
   const refunded = safeE6(r.refunded_e6);
-  return [yenOf(billed), yenOf(received), yenOf(-refunded), yenOf(billed - received + refunded)];
+  return [yenOf(billed), yenOf(received), yenOf(-refunded), yenOf(balanceE6({ billedE6: billed, receivedE6: received, refundedE6: refunded }))];
 }
 
 /**

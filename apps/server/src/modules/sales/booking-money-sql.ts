@@ -22,6 +22,7 @@
  * the parent by primary key. Amounts stay bigint/numeric: read them back as text through safeE6.
  */
 import { sql } from 'drizzle-orm';
+import { UNCOUNTED_STATUSES_SQL } from '../../db/money-sql.ts';
 
 /** What counts of payment `p` of booking `b`: see the file's comment. Needs `p` and `b` in scope; adds `pm`. */
 export const paymentMoney = sql`
@@ -45,7 +46,7 @@ export const paymentMoney = sql`
       from (
         select
           case b.status when 'CANCELLED' then 'CANCELLED' when 'NOT_RESERVED' then 'REFUSED' else 'LIVE' end as state,
-          p.status not in ('INITED', 'NO_NEED_TO_PAY') as live,
+          p.status not in ${UNCOUNTED_STATUSES_SQL} as live,
           coalesce(p.kind = 'DISCREPANCY' and p.direction = 'REFUND', false) as refund_record,
           (p.refund_reason is null or p.refund_reason in ('CHANGE', 'OPERATOR')) as lowers_price,
           q.kind as parent_kind,

@@ -6,6 +6,8 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
+import { UNCOUNTED_STATUSES_SQL } from '../../db/money-sql.ts';
+import { SETTLEMENT_PAYMENT_STATUSES, type SettlementPaymentStatus } from '@sagano/domain/settlements/settlement-schemas';
 import * as t from '../../db/schema.ts';
 import { paymentRowOfJson, type PaymentRow } from '../payments/index.ts';
 import type { TenantScope } from '../auth/index.ts';
@@ -76,10 +78,10 @@ export async function unbilledMonthlyPayments(db: Executor, agentId: number, per
   );
 }
 
-/** A card or coupon agent's payments of bookings travelling in the period (every status but nothing to pay). */
+/** A card or coupon agent's payments of bookings travelling in the period (every counted status: not INITED, not nothing to pay). */
 export async function periodPayments(db: Executor, agentId: number, from: string, to: string, agentSubGroupId?: number): Promise<BillablePayment[]> {
   const branch = agentSubGroupId === undefined ? sql`true` : sql`b.agent_sub_group_id = ${agentSubGroupId}`;
-  return billable(db, sql`b.agent_id = ${agentId} and ${branch} and p.status <> 'NO_NEED_TO_PAY' and p.status <> 'INITED' and ${FIRST_SERVICE_DATE} between ${from} and ${to}`);
+  return billable(db, sql`b.agent_id = ${agentId} and ${branch} and p.status not in ${UNCOUNTED_STATUSES_SQL} and ${FIRST_SERVICE_DATE} between ${from} and ${to}`);
 }
 
 /** The payments a group settlement billed (monthly agents). */
@@ -178,6 +180,13 @@ export async function searchAgentSettlements(db: Executor, q: { duration?: strin
   };
 }
 
+/** A settlement status read back from the database (its check constraint allows only these). */
+function settlementStatusOf(v: unknown): SettlementPaymentStatus {
+  const status = SETTLEMENT_PAYMENT_STATUSES.find((s) => s === v);
+  if (status === undefined) throw new Error(`unknown settlement payment status: ${String(v)}`);
+  return status;
+}
+
 const dateOf = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
 
 function listRowOf(r: Record<string, unknown>): AgentSettlementListRow {
@@ -193,7 +202,7 @@ function listRowOf(r: Record<string, unknown>): AgentSettlementListRow {
     discrepancyE6: Number(r.discrepancy_e6),
     feeE6: Number(r.fee_e6),
     receivedE6: Number(r.received_e6 ?? 0),
-    paymentStatus: String(r.payment_status),
+    paymentStatus: settlementStatusOf(r.payment_status),
     billedAt: dateOf(r.billed_at)!,
     paidAt: dateOf(r.paid_at),
     paidBy: r.paid_by == null ? null : String(r.paid_by),

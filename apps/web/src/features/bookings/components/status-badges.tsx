@@ -3,6 +3,7 @@ import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BookingStatus, BookingSubStatus } from '@sagano/domain/bookings/booking-state';
 import type { PAYMENT_STATUSES } from '@sagano/domain/bookings/booking-schemas';
+import { isSettledStatus } from '@sagano/domain/payments/money-terms';
 import { CurrentUserContext } from '../../../lib/current-user.ts';
 
 const STATUS_COLORS: Record<BookingStatus, string> = {
@@ -49,7 +50,7 @@ export function BookingStatusBadges({ status, subStatus, wrapLabels = false }: {
 
 export function PaymentStatusBadge({ status, wrapLabel = false }: { status: (typeof PAYMENT_STATUSES)[number]; wrapLabel?: boolean }) {
   const { t } = useTranslation('bookings');
-  const color = status === 'PAYMENT_CONFIRMED' || status === 'COUPON_CONFIRMED' ? 'teal' : status === 'PAYMENT_PENDING' ? 'orange' : 'gray';
+  const color = isSettledStatus(status) ? 'teal' : status === 'PAYMENT_PENDING' ? 'orange' : 'gray';
   return (
     <Badge color={color} variant="light" radius="sm" {...(wrapLabel ? { styles: WRAPPING } : { miw: 'max-content' })}>
       {t(`paymentStatus.${status}`)}

@@ -3,6 +3,7 @@ import { Alert, Loader } from '@mantine/core';
 import { IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentDetail } from '@sagano/domain/payments/payment-schemas';
+import { owedE6 } from '@sagano/domain/payments/money-terms';
 
 /** How often, and how long, the booking is asked again after the provider's page sent the agent back. */
 export const RETURN_POLL_MS = 2_000;
@@ -15,9 +16,9 @@ export const RETURN_POLL_LIMIT_MS = 30_000;
 export function awaitingCard(payments: readonly (PaymentDetail | null | undefined)[]): boolean {
   return payments.some((p) => {
     if (!p || p.payment_method !== 'ONLINE_CREDIT_CARD') return false;
-    const fare = p.status === 'PAYMENT_PENDING' && p.paid_amount < p.total_amount;
+    const fare = p.status === 'PAYMENT_PENDING' && owedE6({ totalE6: p.total_amount, paidE6: p.paid_amount }) > 0;
     const d = p.discrepancy;
-    const extra = d !== null && d.direction === 'EXTRA' && d.status === 'PAYMENT_PENDING' && d.paid_amount < d.total_amount;
+    const extra = d !== null && d.direction === 'EXTRA' && d.status === 'PAYMENT_PENDING' && owedE6({ totalE6: d.total_amount, paidE6: d.paid_amount }) > 0;
     return fare || extra;
   });
 }

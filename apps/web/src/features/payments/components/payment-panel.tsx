@@ -3,6 +3,7 @@ import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Tooltip }
 import { IconCreditCard, IconFileDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentDetail, PaymentDiscrepancy, PaymentFlags } from '@sagano/domain/payments/payment-schemas';
+import { owedE6 } from '@sagano/domain/payments/money-terms';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { closeAndNotify } from '../../../lib/notify.ts';
 import { formatYen } from '../../../lib/yen.ts';
@@ -162,12 +163,12 @@ export function PaymentPanel({ bookingId, payment, related = [] }: { bookingId: 
   };
 
   const cancellation = payment.kind === 'CANCELLATION';
-  const own: Target = { paymentId: payment.payment_id, flags: payment.flags, remainingE6: Math.max(0, payment.total_amount - payment.paid_amount), couponNumber: payment.coupon_number };
+  const own: Target = { paymentId: payment.payment_id, flags: payment.flags, remainingE6: owedE6({ totalE6: payment.total_amount, paidE6: payment.paid_amount }), couponNumber: payment.coupon_number };
   const discrepancy = payment.discrepancy;
   const discrepancyTarget: Target | null = discrepancy && {
     paymentId: discrepancy.payment_id,
     flags: discrepancy.flags,
-    remainingE6: Math.max(0, discrepancy.total_amount - discrepancy.paid_amount),
+    remainingE6: owedE6({ totalE6: discrepancy.total_amount, paidE6: discrepancy.paid_amount }),
     couponNumber: null,
   };
   const canAdjust = payment.kind === 'FARE' && payment.flags.can_adjust_amount;

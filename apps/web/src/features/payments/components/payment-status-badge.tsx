@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PaymentStatus } from '@sagano/domain/payments/payment-state';
+import { isPendingStatus, isSettledStatus } from '@sagano/domain/payments/money-terms';
 
 /**
  * A payment's status in words (colour only repeats them). Money owed back reads as a refund:
@@ -8,7 +9,7 @@ import type { PaymentStatus } from '@sagano/domain/payments/payment-state';
  */
 export function PaymentStatusBadge({ status, refund = false }: { status: PaymentStatus; refund?: boolean }) {
   const { t } = useTranslation('payments');
-  const color = status === 'PAYMENT_CONFIRMED' || status === 'COUPON_CONFIRMED' ? 'teal' : status === 'PAYMENT_PENDING' || status === 'INVOICE_PENDING' ? 'orange' : 'gray';
+  const color = isSettledStatus(status) ? 'teal' : isPendingStatus(status) ? 'orange' : 'gray';
   const label = refund && (status === 'PAYMENT_PENDING' || status === 'PAYMENT_CONFIRMED') ? t(`refundStatus.${status}`) : t(`status.${status}`);
   return (
     <Badge color={color} variant="light" radius="sm" miw="max-content" data-testid="payment-status">

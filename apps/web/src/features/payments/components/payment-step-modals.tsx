@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AdjustAmountBody, MAX_TRANSFER_NOTE, RecordBankTransferBody, RecordRefundPaidBody, REFUND_NOTE_MAX, RefundBody, ReportCouponBody, type PaymentRefund } from '@sagano/domain/payments/payment-schemas';
 import type { RefundRoute } from '@sagano/domain/payments/payment-ledger';
 import { ADJUST_REASON_MAX } from '@sagano/domain/payments/payment-state';
+import { owedE6 } from '@sagano/domain/payments/money-terms';
 import { tokyoToday } from '@sagano/domain/common/business-date';
 import { yenOf } from '@sagano/domain/money/yen-e6';
 import { FormModalActions } from '../../../components/form-modal-actions.tsx';
@@ -274,7 +275,7 @@ export function RecordRefundPaidModal({ bookingId, refund, onClose }: { bookingI
         <Stack gap="sm">
           <Text size="sm">{t('recordRefund.intro')}</Text>
           <Text size="sm" fw={600}>
-            {t('recordRefund.amount', { amount: t('yen', { amount: formatYen(refund.total_amount - refund.refunded_amount) }) })}
+            {t('recordRefund.amount', { amount: t('yen', { amount: formatYen(owedE6({ totalE6: refund.total_amount, paidE6: refund.refunded_amount })) }) })}
           </Text>
           <DateField label={t('recordRefund.paidOn')} required data-autofocus {...form.getInputProps('paid_on')} />
           <Textarea label={t('recordRefund.note')} placeholder={t('recordRefund.notePlaceholder')} autosize minRows={2} {...form.getInputProps('note')} {...counted(form.values.note, MAX_TRANSFER_NOTE)} />

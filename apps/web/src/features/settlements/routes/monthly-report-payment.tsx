@@ -18,12 +18,11 @@ import { PeriodText, SettlementStatusBadge } from '../components/settlement-badg
 import { amountStyle, BackLink, Field, idParam, InvoiceLink, Loading, SumFields, SummaryCard } from '../components/settlement-parts.tsx';
 import { useAgentName } from '../../../lib/agent-name.ts';
 import type { PaymentStatus } from '@sagano/domain/payments/payment-state';
-
-const PAID = new Set(['PAYMENT_CONFIRMED', 'COUPON_CONFIRMED']);
+import { SETTLED_PAYMENT_STATUSES } from '@sagano/domain/payments/money-terms';
 
 function PaymentStatus({ payment }: { payment: SettlementPayment }) {
   const { t } = useTranslation('settlements');
-  const color = PAID.has(payment.status) ? 'teal' : payment.status === 'NO_NEED_TO_PAY' ? 'gray' : 'orange';
+  const color = SETTLED_PAYMENT_STATUSES.some((s) => s === payment.status) ? 'teal' : payment.status === 'NO_NEED_TO_PAY' ? 'gray' : 'orange';
   return (
     <Badge color={color} variant="light" radius="sm" miw="max-content" tt="none" data-testid="payment-status">
       {t(`bookingPaymentStatus.${payment.status as PaymentStatus}`)}
