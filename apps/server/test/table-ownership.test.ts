@@ -42,13 +42,9 @@ const REPOSITORY_LIKE: Record<string, string> = {
  */
 const NOT_YET_IN_REPOSITORIES: Record<string, number> = {
   'modules/booking-core/customer-access.ts': 1,
-  'modules/bookings/change-mails.ts': 2,
-  'modules/bookings/change-summary.ts': 1,
-  'modules/bookings/contract-term-answers.ts': 2,
   'modules/bookings/contract-term-deadline.ts': 1,
   'modules/bookings/handling-fees.ts': 1,
   'modules/bookings/pricing-reference.ts': 1,
-  'modules/bookings/waitlist-promotion.ts': 1,
   'modules/files/stored-files.ts': 3,
   'modules/inventory/allotment-release.ts': 4,
   'modules/inventory/allotments.ts': 4,
@@ -65,9 +61,6 @@ const NOT_YET_IN_REPOSITORIES: Record<string, number> = {
   'modules/payments/payment-deadlines.ts': 3,
   'modules/reports/reports.service.ts': 1,
   'modules/seats/booking-documents.ts': 2,
-  'modules/seats/customer-seats.service.ts': 2,
-  'modules/seats/seat-documents.ts': 2,
-  'modules/seats/seat-repacking.ts': 3,
 };
 
 function sourceFiles(dir: string): string[] {

@@ -8,8 +8,8 @@ import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { labelText } from '@sagano/domain/common/language';
 import { formatYen } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
 import type { MailLanguage } from '../mail/index.ts';
+import { stationAndUnitLabels } from './change-names.repository.ts';
 
 export type ChangeMailKind = 'booking.change_approved' | 'booking.change_declined' | 'booking.changed';
 
@@ -20,10 +20,7 @@ export interface ChangeMailNames {
 }
 
 export async function readChangeMailNames(executor: Executor): Promise<ChangeMailNames> {
-  const [stations, units] = await Promise.all([
-    executor.select({ id: t.stations.stationId, labels: t.stations.labels }).from(t.stations),
-    executor.select({ id: t.units.id, labels: t.units.nameLabel }).from(t.units),
-  ]);
+  const [stations, units] = await stationAndUnitLabels(executor);
   return {
     stations: new Map(stations.map((s) => [s.id, s.labels as LocalizedLabel[]])),
     units: new Map(units.map((u) => [u.id, u.labels as LocalizedLabel[]])),

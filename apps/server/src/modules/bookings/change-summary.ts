@@ -2,7 +2,6 @@
  * A change side by side with the booking (DESIGN §5): the inputs read here, the comparison made
  * by the domain's compareChange, priced exactly as writeChange will price it.
  */
-import { inArray } from 'drizzle-orm';
 import { holdsAllotments } from '@sagano/domain/bookings/booking-state';
 import { personData, type UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
 import { compareChange, type ComparedBooking } from '@sagano/domain/bookings/change-comparison';
@@ -11,10 +10,10 @@ import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { reprice } from '@sagano/domain/bookings/modification';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { stateOf, type BookingAggregate } from '../booking-core/index.ts';
 import { priceWith, readPricingReference } from './pricing-reference.ts';
+import { serviceNames } from './change-names.repository.ts';
 
 type Group = { group_type: string; name: string; name_kana?: string; country_code: string; japan_prefecture_code?: number | null };
 const plainGroup = (g: Group) => ({ group_type: g.group_type, name: g.name, name_kana: g.name_kana ?? '', country_code: g.country_code, japan_prefecture_code: g.japan_prefecture_code ?? null });
@@ -29,7 +28,7 @@ export async function changeSummaryOf(executor: Executor, a: BookingAggregate, c
   const names = new Map<number, LocalizedLabel[]>(a.serviceNames);
   const unknown = choices.map((c) => c.choice.service_id).filter((id) => !names.has(id));
   if (unknown.length > 0) {
-    for (const row of await executor.select({ id: t.services.id, names: t.services.names }).from(t.services).where(inArray(t.services.id, unknown))) {
+    for (const row of await serviceNames(executor, unknown)) {
       names.set(row.id, row.names as LocalizedLabel[]);
     }
   }

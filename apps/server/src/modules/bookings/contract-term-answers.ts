@@ -6,41 +6,27 @@
  * answer date (scheduled_effects CONTRACT_ANSWER_DUE `term:<service_from_date>`, with the count).
  */
 import { roomsOfNotification } from '@sagano/domain/realtime/realtime-events';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
 import { giveWay } from '../../lib/give-way.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction } from '../../lib/unit-of-work.ts';
 import { insertOperationLog } from '../audit/index.ts';
 import { claimEffect } from '../jobs/index.ts';
 import { insertBookingNotificationRows } from '../notifications/index.ts';
+import { termsAnswerDue, unansweredInTerm } from './booking-jobs.repository.ts';
 import { publishRealtime } from '../../realtime/realtime-publish.ts';
 
-const UNANSWERED = sql`('SUBMITTED', 'WAITLIST', 'MODIFICATION_SUBMITTED')`;
 /** Notifications per insert statement (6 parameters each, well under PostgreSQL's 65,535). */
 const INSERT_ROWS = 1000;
 
 export async function remindAnswerDue(deps: { db: Db; clock: Clock }, jobRunId?: number) {
   const today = deps.clock.today();
-  const terms = rowsOf<{ name: string; from: string; to: string; answer_date: string }>(
-    await deps.db.execute(sql`
-      select t.name, t.service_from_date::text as from, t.service_to_date::text as to, t.answer_date::text as answer_date
-      from special_contract_terms t
-      where t.answer_date <= ${today}::date and t.service_from_date > ${today}::date
-        and not exists (select 1 from scheduled_effects e where e.kind = 'CONTRACT_ANSWER_DUE' and e.subject = 'term:' || t.service_from_date::text and e.effect_date = t.answer_date)
-      order by t.service_from_date`),
-  );
+  const terms = await termsAnswerDue(deps.db, today);
   const reminded: { term: string; answer_date: string; unanswered: number }[] = [];
   for (const term of terms) {
     await giveWay(); // ADR 017
     const count = await inTransaction(deps.db, async ({ tx }) => {
-      const bookings = rowsOf<{ id: number; booking_id: string; agent_id: number; agent_sub_group_id: number }>(
-        await tx.execute(sql`
-          select distinct b.id, b.booking_id, b.agent_id, b.agent_sub_group_id from bookings b join booking_services bs on bs.booking_id = b.id
-          where b.status in ${UNANSWERED} and bs.service_date between ${term.from}::date and ${term.to}::date
-          order by b.id`),
-      );
+      const bookings = await unansweredInTerm(tx, term);
       const detail = { name: term.name, service_from_date: term.from, service_to_date: term.to, unanswered: bookings.length, booking_ids: bookings.map((b) => b.booking_id) };
       if (!(await claimEffect(tx, { kind: 'CONTRACT_ANSWER_DUE', subject: `term:${term.from}`, effectDate: term.answer_date, jobRunId, detail }))) return null;
       // A few multi-row inserts rather than one per booking: a busy term holds the embedded database's one connection for no longer (ADR 017).

@@ -7,9 +7,8 @@
  * `system`, WAITLIST_PROMOTED notifications for the operator and the booking's agent and branch,
  * and a scheduled_effects row that makes a rerun or a second server a no-op.
  */
-import { sql } from 'drizzle-orm';
 import type { BookingSubStatus } from '@sagano/domain/bookings/booking-state';
-import { rowsOf, type Db, type Executor } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { inTransaction, type Work } from '../../lib/unit-of-work.ts';
@@ -17,6 +16,7 @@ import { insertOperationLog } from '../audit/index.ts';
 import { claimEffect } from '../jobs/index.ts';
 import { firstPastUnheld, holdDirections, beginSystemStep, nextStep, notify, SYSTEM_ACTOR, SYSTEM_CALLER, recordRevision } from '../booking-core/index.ts';
 import type { PromoteWaitlistPayload } from '../inventory/index.ts';
+import { waitingOn } from './booking-jobs.repository.ts';
 
 /** The sub statuses a waitlisted booking waits in, holding nothing (DESIGN §5). */
 const WAITING: readonly BookingSubStatus[] = ['INITIAL', 'SAGANO_ALLOTMENT_NOT_AVAILABLE'];
@@ -31,18 +31,6 @@ export interface PromotionOutcome {
   skipped: string[];
 }
 
-/** The waitlisted bookings riding one train, oldest submission first (public numbers). */
-async function waitingOn(executor: Executor, serviceDate: string, serviceId: number): Promise<string[]> {
-  return rowsOf<{ booking_id: string }>(
-    await executor.execute(sql`
-      select b.booking_id
-      from booking_services bs
-      join bookings b on b.id = bs.booking_id
-      where bs.service_date = ${serviceDate} and bs.service_id = ${serviceId}
-        and b.status = 'WAITLIST' and b.sub_status in ('INITIAL', 'SAGANO_ALLOTMENT_NOT_AVAILABLE')
-      order by b.submitted_at, b.id`),
-  ).map((r) => r.booking_id);
-}
 
 /**
  * One promotion in the caller's transaction: true when the booking now holds every direction

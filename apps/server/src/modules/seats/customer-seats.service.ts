@@ -4,7 +4,6 @@
  * and changes its own seats on a train (each change once per mutation_id).
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { CustomerLanguage } from '@sagano/domain/common/ui-language';
 import { customerMayChangeSeats, isConfirmed, isEnded, type RefusalReason } from '@sagano/domain/bookings/booking-state';
 import { mayHaveDocument } from '@sagano/domain/invoices/document-rules';
@@ -12,7 +11,6 @@ import { legsBetween } from '@sagano/domain/inventory/legs';
 import type { ChangeSeatBody, CustomerBookingSummary } from '@sagano/domain/seats/seat-schemas';
 import type { CustomerBookingResponse } from '@sagano/domain/seats/customer-booking-schemas';
 import type { Db, Executor } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
@@ -22,7 +20,7 @@ import { stateOfPayment } from '../payments/index.ts';
 import { seatDirection } from './seat-direction.ts';
 import { voucherPdfOf } from './seat-documents.ts';
 import { bookingStateOf } from './seat-views.ts';
-import { bookingSeatList, markSeatsFixed, seatsOf, setSeatsState, slopesOf } from './seats.repository.ts';
+import { bookingSeatList, findCustomerMutation, insertCustomerMutation, markSeatsFixed, seatsOf, setSeatsState, slopesOf } from './seats.repository.ts';
 
 const seatLabel = (s: { row: number; letter: string }) => `${s.row}${s.letter}`;
 
@@ -141,7 +139,7 @@ export function createCustomerSeatsService(db: Db, options: { publicUrl: string;
     const aggregate = locked ? await loadBooking(tx, bookingId) : undefined;
     if (!locked || !aggregate || !tokenMatches(body.token, aggregate.booking.bookingToken)) throw notFound('booking');
     const hash = createHash('sha256').update(JSON.stringify(body.service)).digest('hex');
-    const [done] = await tx.select().from(t.customerMutations).where(sql`${t.customerMutations.bookingId} = ${locked.id} and ${t.customerMutations.mutationId} = ${body.mutation_id}`);
+    const done = await findCustomerMutation(tx, locked.id, body.mutation_id);
     if (done) {
       if (done.requestHash !== hash) throw new AppError('UNPROCESSABLE', 'mutation_id: already used for a different change', 'mutation_id');
       return done.response as CustomerBookingSummary;
@@ -173,7 +171,7 @@ export function createCustomerSeatsService(db: Db, options: { publicUrl: string;
       await notify(tx, locked, audience, 'SEATS_CHANGED_BY_GROUP');
     }
     const response = await summaryOf(tx, (await loadBooking(tx, bookingId))!);
-    await tx.insert(t.customerMutations).values({ bookingId: locked.id, mutationId: body.mutation_id, requestHash: hash, response });
+    await insertCustomerMutation(tx, { bookingId: locked.id, mutationId: body.mutation_id, requestHash: hash, response });
     return response;
   }
 

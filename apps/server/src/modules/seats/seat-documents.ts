@@ -5,12 +5,11 @@
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { labelText } from '@sagano/domain/common/language';
 import type { Executor } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
 import { type BookingAggregate, customerUrl } from '../booking-core/index.ts';
 import { type DocumentTrain, type SeatSheet, renderVoucherPdf, secondLanguageOf, hasCjkFont } from '../documents/index.ts';
 import type { CustomerLanguage } from '@sagano/domain/common/ui-language';
 import { readOperatorBasicInfo } from '../master-data/index.ts';
-import { bookingSeatList } from './seats.repository.ts';
+import { bookingSeatList, readStations, readUnitNames } from './seats.repository.ts';
 
 const seatLabel = (s: { row: number; letter: string }) => `${s.row}${s.letter}`;
 
@@ -23,7 +22,7 @@ function labelIn(labels: readonly LocalizedLabel[], language: string): string {
 export async function seatSheetOf(executor: Executor, aggregate: BookingAggregate, second: CustomerLanguage = 'en'): Promise<SeatSheet> {
   const [list, stations] = await Promise.all([
     bookingSeatList(executor, aggregate.booking.bookingId),
-    executor.select().from(t.stations),
+    readStations(executor),
   ]);
   const station = (id: number, lang: string) => labelIn((stations.find((x) => x.stationId === id)?.labels as LocalizedLabel[] | undefined) ?? [], lang) || String(id);
   const trains: DocumentTrain[] = aggregate.services.map((s) => ({
@@ -64,7 +63,7 @@ export async function voucherPdfOf(executor: Executor, aggregate: BookingAggrega
   const wanted = language === 'ja' ? 'en' : language;
   const second = secondLanguageOf(wanted).face && !hasCjkFont() ? 'en' : wanted;
   const [sheet, operator] = await Promise.all([seatSheetOf(executor, aggregate, second), readOperatorBasicInfo(executor)]);
-  const unitRows = await executor.select({ id: t.units.id, name: t.units.nameLabel }).from(t.units);
+  const unitRows = await readUnitNames(executor);
   const name = (id: number, lang: string) => labelIn((unitRows.find((u) => u.id === id)?.name as LocalizedLabel[] | undefined) ?? [], lang);
   return renderVoucherPdf({
     ...sheet,

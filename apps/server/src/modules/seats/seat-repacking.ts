@@ -11,15 +11,13 @@
  * other held booking seatable, so sending its seat table later cannot be refused by this train.
  * A group whose seats moved gets a history revision (by `seat-repacking`).
  */
-import { sql } from 'drizzle-orm';
 import { labelText } from '@sagano/domain/common/language';
 import { chooseSeats, type SeatChoiceResult } from '@sagano/domain/seats/seat-choice';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordRevision, type LockedBooking, type LockedService, notify } from '../booking-core/index.ts';
-import { planSeating, readSeating, type SeatTypes, seatTypeJoinsSql, seatTypeSql } from '../inventory/index.ts';
-import { replaceSeats, seatsOf, type MapSeat, type TrainDay } from './seats.repository.ts';
+import { planSeating, readSeating, type SeatTypes } from '../inventory/index.ts';
+import { bookingOwnerOf, fixedSeatIds, movableSeats, replaceSeats, seatsOf, type MapSeat, type MovableRow, type TrainDay } from './seats.repository.ts';
 
 export interface AutomaticSeating {
   booking: LockedBooking;
@@ -32,16 +30,6 @@ export interface AutomaticSeating {
   slopes: readonly boolean[];
 }
 
-interface MovableRow {
-  seat_id: string;
-  booking_id: string;
-  first: number;
-  last: number;
-  need_slope: boolean;
-  state: 'HELD' | 'ASSIGNED';
-  is_wheelchair_type: boolean;
-}
-
 const PACKER = 'seat-repacking';
 
 function assignableType(seat: MapSeat, types: SeatTypes): boolean {
@@ -50,30 +38,6 @@ function assignableType(seat: MapSeat, types: SeatTypes): boolean {
 
 function carsOfSeats(seats: readonly MapSeat[]) {
   return [...new Map(seats.map((x) => [x.logical_car_id, { logical_car_id: x.logical_car_id, car_number: x.car_number }])).values()];
-}
-
-/** Other bookings' seats on the train-day that may move (not fixed), with what they need to be put back. */
-async function movableSeats(tx: Executor, day: TrainDay, types: SeatTypes, exceptBooking: string): Promise<MovableRow[]> {
-  return rowsOf<MovableRow>(
-    await tx.execute(sql`
-      select a.seat_id, a.booking_id, lower(a.legs) as first, upper(a.legs) - 1 as last, a.need_slope, a.state,
-             ${seatTypeSql} = ${types.wheelchair ?? -1} as is_wheelchair_type
-      from seat_assignments a
-      ${seatTypeJoinsSql(sql`a.service_date`, sql`a.service_id`, sql`a.seat_id`)}
-      where a.service_date = ${day.serviceDate} and a.service_id = ${day.serviceId} and not a.fixed and a.booking_id <> ${exceptBooking}
-      order by a.booking_id, a.seat_id`),
-  );
-}
-
-/** Seats fixed for other bookings on the booking's legs: these never move. */
-async function fixedSeatIds(tx: Executor, day: TrainDay, bookingId: string): Promise<Set<string>> {
-  const rows = rowsOf<{ seat_id: string }>(
-    await tx.execute(sql`
-      select seat_id from seat_assignments
-      where service_date = ${day.serviceDate} and service_id = ${day.serviceId} and booking_id <> ${bookingId} and fixed
-        and legs && int4range(${day.firstLeg}::int, ${day.lastLeg + 1}::int)`),
-  );
-  return new Set(rows.map((r) => r.seat_id));
 }
 
 function byBooking(rows: readonly MovableRow[]): Map<string, MovableRow[]> {
@@ -85,7 +49,7 @@ function byBooking(rows: readonly MovableRow[]): Map<string, MovableRow[]> {
 /** A group whose seats moved: a history revision, and its agent is told (the seats show on the agent's booking page). */
 async function markMoved(tx: Executor, bookingIds: Iterable<string>): Promise<void> {
   for (const bookingId of [...new Set(bookingIds)].sort()) {
-    const [row] = rowsOf<{ id: number; agent_id: number; agent_sub_group_id: number }>(await tx.execute(sql`select id, agent_id, agent_sub_group_id from bookings where booking_id = ${bookingId}`));
+    const row = await bookingOwnerOf(tx, bookingId);
     if (!row) continue;
     await recordRevision(tx, row.id, 'UPDATE', {}, PACKER);
     await notify(tx, { id: row.id, agentId: row.agent_id, agentSubGroupId: row.agent_sub_group_id }, 'AGENT', 'SEATS_REARRANGED');

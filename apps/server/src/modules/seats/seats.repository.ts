@@ -9,7 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { seatTypeJoinsSql, seatTypeSql } from '../inventory/index.ts';
+import { seatTypeJoinsSql, seatTypeSql, type SeatTypes } from '../inventory/index.ts';
 
 export interface MapSeat {
   seat_id: string;
@@ -204,4 +204,70 @@ export async function trimSeats(tx: Executor, bookingId: string, trains: readonl
   drop.push(...stray);
   if (drop.length > 0) await tx.execute(sql`delete from seat_assignments where id in (select jsonb_array_elements_text(${JSON.stringify(drop.map(String))}::jsonb)::bigint)`);
   return complete;
+}
+
+// ---------- the automatic seating's reads (seat-repacking.ts) ----------
+
+export interface MovableRow {
+  seat_id: string;
+  booking_id: string;
+  first: number;
+  last: number;
+  need_slope: boolean;
+  state: 'HELD' | 'ASSIGNED';
+  is_wheelchair_type: boolean;
+}
+
+/** Other bookings' seats on the train-day that may move (not fixed), with what they need to be put back. */
+export async function movableSeats(tx: Executor, day: TrainDay, types: SeatTypes, exceptBooking: string): Promise<MovableRow[]> {
+  return rowsOf<MovableRow>(
+    await tx.execute(sql`
+      select a.seat_id, a.booking_id, lower(a.legs) as first, upper(a.legs) - 1 as last, a.need_slope, a.state,
+             ${seatTypeSql} = ${types.wheelchair ?? -1} as is_wheelchair_type
+      from seat_assignments a
+      ${seatTypeJoinsSql(sql`a.service_date`, sql`a.service_id`, sql`a.seat_id`)}
+      where a.service_date = ${day.serviceDate} and a.service_id = ${day.serviceId} and not a.fixed and a.booking_id <> ${exceptBooking}
+      order by a.booking_id, a.seat_id`),
+  );
+}
+
+/** Seats fixed for other bookings on the booking's legs: these never move. */
+export async function fixedSeatIds(tx: Executor, day: TrainDay, bookingId: string): Promise<Set<string>> {
+  const rows = rowsOf<{ seat_id: string }>(
+    await tx.execute(sql`
+      select seat_id from seat_assignments
+      where service_date = ${day.serviceDate} and service_id = ${day.serviceId} and booking_id <> ${bookingId} and fixed
+        and legs && int4range(${day.firstLeg}::int, ${day.lastLeg + 1}::int)`),
+  );
+  return new Set(rows.map((r) => r.seat_id));
+}
+
+/** The booking's row id and its agent and branch (to tell them its seats moved). */
+export async function bookingOwnerOf(tx: Executor, bookingId: string): Promise<{ id: number; agent_id: number; agent_sub_group_id: number } | undefined> {
+  const [row] = rowsOf<{ id: number; agent_id: number; agent_sub_group_id: number }>(await tx.execute(sql`select id, agent_id, agent_sub_group_id from bookings where booking_id = ${bookingId}`));
+  return row;
+}
+
+// ---------- the group's seat changes, answered once per mutation_id (customer_mutations) ----------
+
+/** The group's earlier change with this mutation_id, with the answer it got. */
+export async function findCustomerMutation(tx: Executor, bookingDbId: number, mutationId: string) {
+  const [done] = await tx.select().from(t.customerMutations).where(sql`${t.customerMutations.bookingId} = ${bookingDbId} and ${t.customerMutations.mutationId} = ${mutationId}`);
+  return done;
+}
+
+export async function insertCustomerMutation(tx: Executor, mutation: typeof t.customerMutations.$inferInsert): Promise<void> {
+  await tx.insert(t.customerMutations).values(mutation);
+}
+
+// ---------- what the seat sheet and the voucher print besides the seats (seat-documents.ts) ----------
+
+/** Every station with its labels. */
+export async function readStations(executor: Executor) {
+  return executor.select().from(t.stations);
+}
+
+/** Every unit's name, for the voucher's participant lines. */
+export async function readUnitNames(executor: Executor) {
+  return executor.select({ id: t.units.id, name: t.units.nameLabel }).from(t.units);
 }
