@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { addDays, billingDayIn, daysBetween, eachDay, lastDayOfMonth, monthOf, OPERATOR_TIME_ZONE, tokyoDateOf, tokyoDateTimeOf, tokyoToday } from './business-date.ts';
+import { addDays, billingDayIn, daysBetween, eachDay, lastDayOfMonth, monthOf, OPERATOR_TIME_ZONE, operatorDayBoundary, tokyoDateOf, tokyoDateTimeOf, tokyoToday } from './business-date.ts';
 
 /** Dates from 1970 to 2199 as yyyy-MM-dd. */
 const aDate = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2199-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
@@ -12,6 +12,14 @@ describe('today in Asia/Tokyo', () => {
     expect(tokyoDateOf(new Date('2026-05-05T15:00:00Z'))).toBe('2026-05-06');
     expect(tokyoDateOf(new Date('2026-12-31T15:00:00Z'))).toBe('2027-01-01');
     expect(tokyoToday(new Date('2027-04-30T15:30:00Z'))).toBe('2027-05-01');
+  });
+
+  it('starts a business date at 15:00 UTC the day before (the offset agrees with tokyoDateOf)', () => {
+    const start = new Date(operatorDayBoundary('2026-05-05'));
+    expect(start.toISOString()).toBe('2026-05-04T15:00:00.000Z');
+    expect(tokyoDateOf(start)).toBe('2026-05-05');
+    expect(tokyoDateOf(new Date(start.getTime() - 1))).toBe('2026-05-04');
+    expect(operatorDayBoundary('2026-05-05', true)).toBe('2026-05-05T24:00:00+09:00');
   });
 
   it('answers the current date without an argument', () => {

@@ -12,6 +12,16 @@ export const OPERATOR_TIME_ZONE = 'Asia/Tokyo';
  * a phone); a property test checks this against Intl's Asia/Tokyo from 1952 to 2199.
  */
 const OPERATOR_UTC_OFFSET_MS = 9 * 3_600_000;
+/** The same offset as an ISO 8601 timestamp writes it. */
+export const OPERATOR_UTC_OFFSET = '+09:00';
+
+/**
+ * Where a business date starts on the operator's clock, as an ISO timestamp (yyyy-MM-ddT00:00:00+09:00);
+ * with `endOfDay`, where it ends (T24:00:00, the next day's start; PostgreSQL reads it as such).
+ */
+export function operatorDayBoundary(date: string, endOfDay = false): string {
+  return `${date}T${endOfDay ? '24:00:00' : '00:00:00'}${OPERATOR_UTC_OFFSET}`;
+}
 
 /** yyyy-MM-ddTHH:mm:ss on the operator's clock. */
 function tokyoIso(at: Date): string {

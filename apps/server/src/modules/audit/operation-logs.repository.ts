@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { OperationLogRow, SearchOperationLogsBody } from '@sagano/domain/audit/operation-log-schemas';
-import { addDays } from '@sagano/domain/common/business-date';
+import { addDays, operatorDayBoundary } from '@sagano/domain/common/business-date';
 import { jsonParam, type Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import * as t from '../../db/schema.ts';
@@ -45,7 +45,7 @@ function toRow(r: typeof t.operationLogs.$inferSelect): OperationLogRow {
 
 /** Day bounds are Asia/Tokyo days: the operator's calendar. */
 function tokyoDayStart(date: string): Date {
-  return new Date(`${date}T00:00:00+09:00`);
+  return new Date(operatorDayBoundary(date));
 }
 
 export async function searchOperationLogs(db: Executor, q: SearchOperationLogsBody): Promise<{ total: number; rows: OperationLogRow[] }> {

@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { defaultSortOrder, type ServiceOrderNotification, type ServiceOrderRow, type ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
 import { statusRankSql } from '../../db/schema/booking-status-rank.ts';
-import { daysBetween } from '@sagano/domain/common/business-date';
+import { daysBetween, operatorDayBoundary } from '@sagano/domain/common/business-date';
 import { BOOKING_STATUSES } from '@sagano/domain/bookings/booking-state';
 import { PENDING_PAYMENT_STATUSES } from '@sagano/domain/payments/money-terms';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
@@ -46,7 +46,7 @@ function agentJoinFor(q: ServiceOrderSearchQuery): SQL {
 const PAYMENT_TYPE_OF_AGENT: Record<string, string> = { PREPAID: 'FREE', COUPON: 'CONTRACTED', MONTHLY: 'SPECIAL_CONTRACTED' };
 
 function tokyoDay(date: string, endOfDay = false): string {
-  return `${date}T${endOfDay ? '24:00:00' : '00:00:00'}+09:00`;
+  return operatorDayBoundary(date, endOfDay);
 }
 
 function inList<T>(column: SQL, values: readonly T[]): SQL {
