@@ -3,12 +3,11 @@
  * under the SHA-256 of its bytes, and described by a `stored_files` row.
  */
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { imageTypeOf, MAX_IMAGE_BYTES } from '@sagano/domain/files/image-type';
 import type { Executor } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
 import { invalid } from '../../lib/app-error.ts';
 import type { FileStorage } from './file-storage.ts';
+import { insertStoredFile, storedContentType } from './stored-files.repository.ts';
 
 /** The image rules live in the domain (the web checks a file the same way before sending it). */
 export { imageTypeOf, MAX_IMAGE_BYTES };
@@ -22,10 +21,7 @@ export async function storeImage(executor: Executor, storage: FileStorage, uploa
   if (!type) throw invalid(field, 'only PNG or JPEG images are accepted');
   const key = `${createHash('sha256').update(bytes).digest('hex')}.${type.ext}`;
   await storage.put(key, bytes, type.contentType);
-  await executor
-    .insert(t.storedFiles)
-    .values({ key, contentType: type.contentType, byteSize: bytes.length, originalName: originalName.slice(0, 200) })
-    .onConflictDoNothing();
+  await insertStoredFile(executor, { key, contentType: type.contentType, byteSize: bytes.length, originalName: originalName.slice(0, 200) });
   return key;
 }
 
@@ -33,17 +29,14 @@ export async function storeImage(executor: Executor, storage: FileStorage, uploa
 export async function storeCsv(executor: Executor, storage: FileStorage, file: { bytes: Buffer; originalName: string }): Promise<string> {
   const key = `${createHash('sha256').update(file.bytes).digest('hex')}.csv`;
   await storage.put(key, file.bytes, 'text/csv; charset=utf-8');
-  await executor
-    .insert(t.storedFiles)
-    .values({ key, contentType: 'text/csv; charset=utf-8', byteSize: file.bytes.length, originalName: file.originalName.slice(0, 200) })
-    .onConflictDoNothing();
+  await insertStoredFile(executor, { key, contentType: 'text/csv; charset=utf-8', byteSize: file.bytes.length, originalName: file.originalName.slice(0, 200) });
   return key;
 }
 
 /** A stored file's bytes and type, or null when the key is unknown or its bytes are gone. */
 export async function readStoredFile(executor: Executor, storage: FileStorage, key: string): Promise<{ bytes: Buffer; contentType: string } | null> {
-  const [row] = await executor.select({ contentType: t.storedFiles.contentType }).from(t.storedFiles).where(eq(t.storedFiles.key, key));
-  if (!row) return null;
+  const contentType = await storedContentType(executor, key);
+  if (contentType === undefined) return null;
   const bytes = await storage.get(key);
-  return bytes ? { bytes, contentType: row.contentType } : null;
+  return bytes ? { bytes, contentType } : null;
 }

@@ -5,4 +5,4 @@ export { deliverMailJob, sweepMailJob } from './mail.jobs.ts';
 export { mailContract } from './mail.openapi.ts';
 export { outboxRoutes } from './outbox.routes.ts';
 export { enqueueMail } from './outbox.ts';
-export { recipientLanguage, type MailLanguage } from './recipient-language.ts';
+export { recipientLanguage, type MailLanguage } from './recipient-language.repository.ts';

@@ -2,11 +2,9 @@
  * The relay from the outbox to SMTP: one delivery attempt under a lease, with retries backing
  * off. The jobs that call it (after commit, and a sweep every minute) are in mail.jobs.ts.
  */
-import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
 import type { MailSender } from './mail-sender.ts';
-import { attachmentsOf, markAttemptFailed, markSent } from './outbox.repository.ts';
+import { attachmentsOf, leaseMail, markAttemptFailed, markSent } from './outbox.repository.ts';
 
 export const MAX_MAIL_ATTEMPTS = 8;
 const LEASE_MS = 5 * 60_000;
@@ -15,18 +13,8 @@ export function retryDelayMs(attempt: number): number {
   return Math.min(60_000 * 2 ** (attempt - 1), 6 * 3_600_000);
 }
 
-/** Takes a lease on a due mail so two workers never send it twice; undefined when not due. */
-async function leaseMail(db: Db, id: string) {
-  const [row] = await db
-    .update(t.outboxMails)
-    .set({ nextAttemptAt: new Date(Date.now() + LEASE_MS) })
-    .where(and(eq(t.outboxMails.id, id), eq(t.outboxMails.status, 'PENDING'), lte(t.outboxMails.nextAttemptAt, sql`now()`)))
-    .returning();
-  return row;
-}
-
 export async function deliverMail(db: Db, sender: MailSender, from: string, id: string): Promise<'sent' | 'failed' | 'skipped'> {
-  const mail = await leaseMail(db, id);
+  const mail = await leaseMail(db, id, LEASE_MS);
   if (!mail) return 'skipped';
   try {
     const attachments = await attachmentsOf(db, id);

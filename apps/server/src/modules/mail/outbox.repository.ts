@@ -92,6 +92,16 @@ export async function dueMailIds(db: Executor, limit: number): Promise<string[]>
   return rows.map((r) => r.id);
 }
 
+/** Takes a lease of `leaseMs` on a due mail so two workers never send it twice; undefined when not due. */
+export async function leaseMail(db: Executor, id: string, leaseMs: number) {
+  const [row] = await db
+    .update(t.outboxMails)
+    .set({ nextAttemptAt: new Date(Date.now() + leaseMs) })
+    .where(and(eq(t.outboxMails.id, id), eq(t.outboxMails.status, 'PENDING'), lte(t.outboxMails.nextAttemptAt, sql`now()`)))
+    .returning();
+  return row;
+}
+
 export async function markSent(db: Executor, id: string): Promise<void> {
   await db
     .update(t.outboxMails)
