@@ -2,7 +2,8 @@
  * Monthly billing and settlements (DESIGN §6 "Settlements") on the demo database, with the Clock
  * pinned to a month end after every demo booking: the SPECIAL_CONTRACTED agent's month billed
  * gives its settlements, one qualified invoice per branch (pdftotext), payments moved to
- * PAYMENT_PENDING with their monthly invoice and due date, and the invoice mailed; a second run
+ * PAYMENT_PENDING with their monthly invoice and due date, and the invoice mailed once by its
+ * delivery job after the billing's commit, however often that job runs; a second run
  * changes nothing; two runs racing give one settlement; confirming the payment is once only;
  * another agent sees none of it.
  */
@@ -20,7 +21,7 @@ import { rowsOf } from '../src/db/client.ts';
 import * as t from '../src/db/schema.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 import { inTransaction } from '../src/lib/unit-of-work.ts';
-import { monthlyBillingJob } from '../src/modules/settlements/settlement.jobs.ts';
+import { deliverMonthlyInvoiceJob, monthlyBillingJob } from '../src/modules/settlements/settlement.jobs.ts';
 import { createSettlementsService } from '../src/modules/settlements/settlements.service.ts';
 import { createTestApp, errorOf, latestOperationLog, type TestApp } from './test-app.ts';
 
@@ -51,6 +52,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** What a job run by hand is given (no queue: what it sends goes nowhere). */
+const jobDeps = () => ({ db: ctx.database.db, clock, config: ctx.config, jobs: { send: async () => null } as never, mailSender: undefined, gateway: ctx.gateway });
 const get = (url: string, headers = staff) => ctx.app.inject({ method: 'GET', url, headers });
 const runBilling = (agentId: number) => ctx.app.inject({ method: 'POST', url: '/v1/settlements/run', headers: staff, payload: { agent_id: agentId } });
 
@@ -169,12 +172,32 @@ describe('monthly billing of the SPECIAL_CONTRACTED agent', () => {
       }
     }
     expect(groups.group_settlements.some((g: { received: number }) => g.received > 0)).toBe(true);
-    const mails = await ctx.database.db.select().from(t.outboxMails).where(eq(t.outboxMails.kind, 'MONTHLY_INVOICE'));
-    expect(mails.length).toBeGreaterThanOrEqual(1);
+
+    // The mails go out after the billing's commit, from the delivery job (this app runs no queue:
+    // the job's start-up finds the invoices not yet delivered, and each is run by hand).
+    const numbers = groups.group_settlements.map((g: { invoice_number: string }) => g.invoice_number) as string[];
+    const mailsOfRun = async () => (await ctx.database.db.select().from(t.outboxMails).where(eq(t.outboxMails.kind, 'MONTHLY_INVOICE'))).filter((m) => numbers.some((n) => m.bodyText.includes(n)));
+    expect(await mailsOfRun()).toEqual([]);
+    const pending = await deliverMonthlyInvoiceJob.atStart!(jobDeps());
+    expect(pending.map((p) => p.group_settlement_id).sort()).toEqual(groups.group_settlements.map((g: { group_settlement_id: number }) => g.group_settlement_id).sort());
+    for (const payload of pending) await deliverMonthlyInvoiceJob.run(jobDeps(), payload);
+    const mails = await mailsOfRun();
+    expect(mails.length).toBeGreaterThanOrEqual(numbers.length);
     expect(mails.map((m) => m.toAddress)).toContain('agent-special@example.com');
+    for (const number of numbers) {
+      const own = mails.filter((m) => m.bodyText.includes(number));
+      // One mail per admin of the branch.
+      expect(own.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(own.map((m) => m.toAddress)).size).toBe(own.length);
+      const [attachment] = await ctx.database.db.select().from(t.outboxMailAttachments).where(eq(t.outboxMailAttachments.outboxMailId, own[0]!.id));
+      expect(attachment).toMatchObject({ filename: `invoice-${number}.pdf`, contentType: 'application/pdf' });
+      expect(await pdfText(Buffer.from(attachment!.content))).toContain(number);
+    }
     expect(mails[0]!.subject).toContain('月次請求書');
-    const [attachment] = await ctx.database.db.select().from(t.outboxMailAttachments).where(eq(t.outboxMailAttachments.outboxMailId, mails[0]!.id));
-    expect(attachment?.contentType).toBe('application/pdf');
+    // A retried or repeated delivery mails nothing more, and nothing is left to deliver.
+    for (const payload of pending) await deliverMonthlyInvoiceJob.run(jobDeps(), payload);
+    expect((await mailsOfRun()).map((m) => m.id).sort()).toEqual(mails.map((m) => m.id).sort());
+    expect(await deliverMonthlyInvoiceJob.atStart!(jobDeps())).toEqual([]);
   });
 
   it('a second run for the same period changes nothing', async () => {
@@ -323,7 +346,7 @@ describe('card and coupon agents, the job, and racing runs', () => {
   it('the daily job bills the agents whose billing day is today (the card agent here), once', async () => {
     const agentId = agentIdOf.FREE!;
     const count = await settlementCount(agentId);
-    const deps = { db: ctx.database.db, clock, config: ctx.config, jobs: { send: async () => null } as never, mailSender: undefined, gateway: ctx.gateway };
+    const deps = jobDeps();
     await monthlyBillingJob.run(deps, {});
     await monthlyBillingJob.run(deps, {});
     expect(await settlementCount(agentId)).toBe(count + 1);

@@ -9,7 +9,7 @@ import { releaseGroupAllotmentsJob } from '../modules/inventory/index.ts';
 import { bulkRunJob } from '../modules/bulk-operations/index.ts';
 import { deliverMailJob, sweepMailJob } from '../modules/mail/index.ts';
 import { markOverdueJob, processGatewayEventJob, reconcileCheckoutsJob, refundPaymentJob, refundSweepJob, remindPaymentsJob, sandboxWebhookJob } from '../modules/payments/index.ts';
-import { monthlyBillingJob } from '../modules/settlements/index.ts';
+import { deliverMonthlyInvoiceJob, monthlyBillingJob } from '../modules/settlements/index.ts';
 import type { JobDefinition, JobDeps } from './define-job.ts';
 import type { JobQueue } from './job-queue.ts';
 import { runRecorded } from './job-runs.ts';
@@ -25,6 +25,7 @@ export const ALL_JOBS: readonly JobDefinition<object>[] = [
   reconcileCheckoutsJob,
   sandboxWebhookJob,
   monthlyBillingJob,
+  deliverMonthlyInvoiceJob,
   promoteWaitlistJob,
   releaseGroupAllotmentsJob,
   remindPaymentsJob,

@@ -96,5 +96,7 @@ export async function insertDemoSettlements(db: Db, tx: Tx, clock: Clock = syste
         await settlements.confirmPayment(work, principal, billed.agent_settlement_id, { paid_on: addDays(runDate, 20), note: '月次請求分 振込入金' });
       }
     }
+    // The month's invoices mailed as their delivery job would (the seeding runs no queue).
+    await settlements.deliverInvoicesNow(work);
   }
 }
