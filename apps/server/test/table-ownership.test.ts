@@ -52,9 +52,6 @@ const NOT_YET_IN_REPOSITORIES: Record<string, number> = {
   'modules/inventory/seatability.ts': 3,
   'modules/inventory/stopped-trains.ts': 1,
   'modules/invoices/monthly-invoice.ts': 1,
-  'modules/payments/gateway/sandbox-gateway.ts': 5,
-  'modules/payments/gateway/sandbox-provider.routes.ts': 4,
-  'modules/payments/payment-deadlines.ts': 3,
   'modules/reports/reports.service.ts': 1,
   'modules/seats/booking-documents.ts': 2,
 };

@@ -7,14 +7,13 @@
  * never reads them, only this adapter does, exactly as it would ask a remote provider.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import { yenOf, e6OfYen } from '@sagano/domain/money/yen-e6';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { jobKey } from '../../../jobs/define-job.ts';
-import * as t from '../../../db/schema.ts';
 import { GatewayError, type CheckoutState, type GatewayEvent, type PaymentGateway } from './payment-gateway.ts';
 import { SANDBOX_SIGNATURE_HEADER, verifySandboxSignature } from './sandbox-signature.ts';
+import { checkoutByIdempotencyKey, checkoutByRef, insertCheckout, refundCheckout, refundMade } from './sandbox-checkouts.repository.ts';
 
 /** The sandbox's webhook body (its own wire format, shaped like a real provider's). */
 export interface SandboxEventBody {
@@ -50,18 +49,15 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): PaymentGateway {
     async createCheckout(request) {
       const ref = newSandboxId('cs');
       // The idempotency key makes a retried call answer the same checkout.
-      await deps.db
-        .insert(t.sandboxCheckouts)
-        .values({ ref, idempotencyKey: request.idempotencyKey, amountE6: request.amountE6, currency: request.currency, description: request.description, returnUrl: request.returnUrl })
-        .onConflictDoNothing({ target: t.sandboxCheckouts.idempotencyKey });
-      const [row] = await deps.db.select().from(t.sandboxCheckouts).where(eq(t.sandboxCheckouts.idempotencyKey, request.idempotencyKey));
+      await insertCheckout(deps.db, { ref, idempotencyKey: request.idempotencyKey, amountE6: request.amountE6, currency: request.currency, description: request.description, returnUrl: request.returnUrl });
+      const row = await checkoutByIdempotencyKey(deps.db, request.idempotencyKey);
       if (!row) throw new GatewayError('UNAVAILABLE', 'the sandbox could not create the checkout');
       // The page is on the site the payer is on, so they stay on one address through the payment.
       return { gatewayRef: row.ref, checkoutUrl: `${request.siteUrl ?? deps.publicUrl}/sandbox-checkout/${row.ref}` };
     },
 
     async lookup(gatewayRef): Promise<CheckoutState> {
-      const [row] = await deps.db.select().from(t.sandboxCheckouts).where(eq(t.sandboxCheckouts.ref, gatewayRef));
+      const row = await checkoutByRef(deps.db, gatewayRef);
       if (!row || row.status === 'EXPIRED') return { status: 'EXPIRED' };
       if (row.status === 'PAID') return { status: 'PAID', gatewayRef, amountE6: row.amountE6, currency: row.currency, transactionId: row.transactionId! };
       return { status: 'OPEN' };
@@ -70,16 +66,9 @@ export function createSandboxGateway(deps: SandboxGatewayDeps): PaymentGateway {
     async refund(request) {
       // One refund per idempotency key, as a real provider: a retried call answers the refund already made.
       const refundId = `re_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
-      const [row] = await deps.db
-        .update(t.sandboxCheckouts)
-        .set({ refundedE6: sql`${t.sandboxCheckouts.refundedE6} + ${request.amountE6}`, refundKeys: sql`array_append(${t.sandboxCheckouts.refundKeys}, ${request.idempotencyKey})`, updatedAt: new Date() })
-        .where(
-          sql`${t.sandboxCheckouts.ref} = ${request.gatewayRef} and ${t.sandboxCheckouts.status} = 'PAID' and ${t.sandboxCheckouts.refundedE6} + ${request.amountE6} <= ${t.sandboxCheckouts.amountE6} and not (${request.idempotencyKey} = any(${t.sandboxCheckouts.refundKeys}))`,
-        )
-        .returning();
+      const row = await refundCheckout(deps.db, { gatewayRef: request.gatewayRef, amountE6: request.amountE6, idempotencyKey: request.idempotencyKey });
       if (!row) {
-        const [made] = await deps.db.select({ ref: t.sandboxCheckouts.ref }).from(t.sandboxCheckouts).where(sql`${t.sandboxCheckouts.ref} = ${request.gatewayRef} and ${request.idempotencyKey} = any(${t.sandboxCheckouts.refundKeys})`);
-        if (made) return { refundId };
+        if (await refundMade(deps.db, request.gatewayRef, request.idempotencyKey)) return { refundId };
         throw new GatewayError('REJECTED', 'the sandbox refused the refund: nothing paid, or more than was paid');
       }
       await deps.sendWebhook(sandboxEvent('charge.refunded', { ref: request.gatewayRef, amount: yenOf(request.amountE6), currency: 'jpy', refund_id: refundId, refund_key: request.idempotencyKey }, deps.now()));

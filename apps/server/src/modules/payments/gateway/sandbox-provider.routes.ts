@@ -6,14 +6,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { yenOf } from '@sagano/domain/money/yen-e6';
 import type { Db } from '../../../db/client.ts';
-import * as t from '../../../db/schema.ts';
 import { AppError, invalid, notFound } from '../../../lib/app-error.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { newSandboxId, sandboxEvent, type SandboxEventBody } from './sandbox-gateway.ts';
+import { checkoutByRef, checkoutRequiresAction, markCheckoutPaid, reopenCheckout } from './sandbox-checkouts.repository.ts';
 
 /** The sandbox's test cards, as a real provider's test mode lists them. */
 export const SANDBOX_TEST_CARDS = {
@@ -47,7 +46,7 @@ export function sandboxProviderRoutes(app: FastifyInstance, deps: { db: Db; cloc
   const tags = ['payment sandbox'];
 
   async function checkout(ref: string) {
-    const [row] = await db.select().from(t.sandboxCheckouts).where(eq(t.sandboxCheckouts.ref, ref));
+    const row = await checkoutByRef(db, ref);
     if (!row) throw notFound('checkout');
     return row;
   }
@@ -55,16 +54,12 @@ export function sandboxProviderRoutes(app: FastifyInstance, deps: { db: Db; cloc
   /** Marks the checkout paid (once) and sends the signed webhook; a second call answers PAID again. */
   async function pay(ref: string, from: readonly ('OPEN' | 'REQUIRES_ACTION')[]) {
     const transactionId = newSandboxId('ch');
-    const [paid] = await db
-      .update(t.sandboxCheckouts)
-      .set({ status: 'PAID', transactionId, updatedAt: deps.clock.now() })
-      .where(and(eq(t.sandboxCheckouts.ref, ref), inArray(t.sandboxCheckouts.status, [...from])))
-      .returning();
+    const paid = await markCheckoutPaid(db, ref, from, transactionId, deps.clock.now());
     if (paid) await deps.sendWebhook(sandboxEvent('checkout.paid', { ref, amount: yenOf(paid.amountE6), currency: paid.currency.toLowerCase(), transaction_id: transactionId }, deps.clock.now()));
   }
 
   async function decline(ref: string, reason: string) {
-    await db.update(t.sandboxCheckouts).set({ status: 'OPEN', updatedAt: deps.clock.now() }).where(eq(t.sandboxCheckouts.ref, ref));
+    await reopenCheckout(db, ref, deps.clock.now());
     const row = await checkout(ref);
     await deps.sendWebhook(sandboxEvent('checkout.failed', { ref, amount: yenOf(row.amountE6), currency: row.currency.toLowerCase(), reason }, deps.clock.now()));
   }
@@ -101,7 +96,7 @@ export function sandboxProviderRoutes(app: FastifyInstance, deps: { db: Db; cloc
       return answer('PAID');
     }
     if (behaviour === 'REQUIRES_CONFIRMATION') {
-      await db.update(t.sandboxCheckouts).set({ status: 'REQUIRES_ACTION', updatedAt: deps.clock.now() }).where(and(eq(t.sandboxCheckouts.ref, row.ref), eq(t.sandboxCheckouts.status, 'OPEN')));
+      await checkoutRequiresAction(db, row.ref, deps.clock.now());
       return answer('REQUIRES_ACTION');
     }
     const reason = behaviour === 'INSUFFICIENT_FUNDS' ? 'insufficient_funds' : 'card_declined';
