@@ -4,16 +4,16 @@
  * bookings on trains that stop running (the bookings module's step, handed in as a port by
  * app.ts) and rebuilds the inventory of the days it touches, all in the same transaction.
  */
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { SERVICE_DAY_PATTERNS } from '@sagano/domain/timetable/timetable-schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { registerApprovalTarget } from '../approvals/index.ts';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { runningServiceDays, findServiceTerm, replaceSpecialDayServices, upsertPatterns } from '../timetable/index.ts';
 import { rebuildInventory } from './inventory-build.ts';
 import { bookingsOnStoppedTrains, type RefuseBookingsOnStoppedTrains, type StoppedTrain } from './stopped-trains.ts';
+import { bookedTrainsBetween } from './inventory.repository.ts';
 
 export const PatternChangePayload = z.object({
   service_term_id: z.number().int().positive(),
@@ -45,12 +45,7 @@ async function requireDaysInTerm(tx: Parameters<typeof findServiceTerm>[0], serv
  * rule of running-service-days.ts). A day on which nothing runs any more is a day suspension.
  */
 async function stoppedBy(tx: Tx, span: { fromDate: string; toDate: string }, write: () => Promise<void>): Promise<StoppedTrain[]> {
-  const booked = rowsOf<{ service_date: string; service_id: number }>(
-    await tx.execute(sql`
-      select distinct bs.service_date::text as service_date, bs.service_id
-      from booking_services bs join bookings b on b.id = bs.booking_id
-      where b.status not in ('NOT_RESERVED', 'CANCELLED') and bs.service_date between ${span.fromDate}::date and ${span.toDate}::date`),
-  );
+  const booked = await bookedTrainsBetween(tx, span);
   await write();
   if (booked.length === 0) return [];
   const running = await runningServiceDays(tx, span.fromDate, span.toDate);

@@ -299,3 +299,30 @@ export async function moveSeats(tx: Executor, day: { serviceDate: string; servic
     select (select count(*) from dropped) + (select count(*) from overridden) as seats,
            (select count(*) from emptied) + (select count(*) from fewer) + (select count(*) from more) as counters`);
 }
+
+/** Every arrangement type's id. */
+export async function arrangementTypeIds(tx: Executor): Promise<number[]> {
+  return rowsOf<{ arrangement_type_id: number }>(await tx.execute(sql`select arrangement_type_id from arrangement_types`)).map((r) => r.arrangement_type_id);
+}
+
+/** Sales of the train open again on that day (its pending hold is lifted). */
+export async function liftPending(tx: Executor, date: string, serviceId: number): Promise<void> {
+  await tx.execute(sql`delete from service_day_statuses where service_date = ${date} and service_id = ${serviceId} and status = 'pending'`);
+}
+
+/** The train's day is suspended, or its sales on hold. */
+export async function setDayStatus(tx: Executor, date: string, serviceId: number, status: 'suspended' | 'pending'): Promise<void> {
+  await tx.execute(sql`
+            insert into service_day_statuses (service_date, service_id, status) values (${date}, ${serviceId}, ${status})
+            on conflict (service_date, service_id) do update set status = excluded.status, updated_at = now()`);
+}
+
+/** The trains with a live booking (not refused nor cancelled) between two dates. */
+export async function bookedTrainsBetween(tx: Executor, span: { fromDate: string; toDate: string }): Promise<{ service_date: string; service_id: number }[]> {
+  return rowsOf<{ service_date: string; service_id: number }>(
+    await tx.execute(sql`
+      select distinct bs.service_date::text as service_date, bs.service_id
+      from booking_services bs join bookings b on b.id = bs.booking_id
+      where b.status not in ('NOT_RESERVED', 'CANCELLED') and bs.service_date between ${span.fromDate}::date and ${span.toDate}::date`),
+  );
+}

@@ -1,6 +1,5 @@
 /** Seat inquiry, the seat-level inventory of a train, slot adjustment and suspension. */
 import { unbookableReason } from '@sagano/domain/inventory/bookability';
-import { sql } from 'drizzle-orm';
 import { lastDayOfMonth } from '@sagano/domain/common/business-date';
 import { allotmentLevel, bestLevel, DEFAULT_FEW_THRESHOLD, type AllotmentLevel, type SeatInquiryTag } from '@sagano/domain/inventory/allotment-level';
 import type {
@@ -16,7 +15,6 @@ import type {
 import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
 import type { Db, Executor } from '../../db/client.ts';
 import { readAll } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { bookingsOnStoppedTrains, type RefuseBookingsOnStoppedTrains, type StoppedTrain } from './stopped-trains.ts';
@@ -35,6 +33,9 @@ import {
   standingsOf,
   type CounterRow,
   type ServiceOnDay,
+  arrangementTypeIds,
+  liftPending,
+  setDayStatus,
 } from './inventory.repository.ts';
 
 const DIRECTIONS = ['down', 'up'] as const;
@@ -286,7 +287,7 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
       if (service.arrangementPatternId === null) throw new AppError('NOT_FOUND', `no inventory has been built for train ${body.service_id} on ${body.service_date}`);
       const seats = await seatsOf(tx, body.service_date, body.service_id, service.arrangementPatternId);
       const bySeat = new Map(seats.map((s) => [s.seatId, s]));
-      const types = rowsOf<{ arrangement_type_id: number }>(await tx.execute(sql`select arrangement_type_id from arrangement_types`)).map((r) => r.arrangement_type_id);
+      const types = await arrangementTypeIds(tx);
       const seen = new Set<string>();
       for (const [i, move] of body.moves.entries()) {
         const seat = bySeat.get(move.seat_id);
@@ -372,13 +373,8 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
         refused = await refuse(work, actor, await suspensionTargets(tx, serviceIds, date));
       }
       for (const id of serviceIds) {
-        if (operation === 'remove pending') {
-          await tx.execute(sql`delete from service_day_statuses where service_date = ${date} and service_id = ${id} and status = 'pending'`);
-        } else {
-          await tx.execute(sql`
-            insert into service_day_statuses (service_date, service_id, status) values (${date}, ${id}, ${operation})
-            on conflict (service_date, service_id) do update set status = excluded.status, updated_at = now()`);
-        }
+        if (operation === 'remove pending') await liftPending(tx, date, id);
+        else await setDayStatus(tx, date, id, operation);
       }
       // Sales open again: the waitlisted groups on these trains that fit are given their seats.
       if (operation === 'remove pending') promoteWaitlistAfterCommit(work, serviceIds.map((serviceId) => ({ serviceDate: date, serviceId })), 'SUSPENSION_LIFTED');
