@@ -69,7 +69,7 @@ describe('seat inquiry → booking change', () => {
     await page.goto(`/search-allotments/${DAY}?from=1&to=4`);
     const row = page.getByTestId(`train-row-${to.service_id}`);
     await visible(row);
-    await row.getByRole('button', { name: `予約をこの列車に変更: ${nameOf(to, 'ja')}` }).click();
+    await row.getByRole('button', { name: `この列車へ変更: ${nameOf(to, 'ja')}` }).click();
     const dialog = page.getByRole('dialog', { name: `予約を${nameOf(to, 'ja')}に変更` });
     await visible(dialog);
     // Both of the agent's bookings on this day's other down train are offered; searching by number narrows to one.
@@ -108,7 +108,7 @@ describe('seat inquiry → booking change', () => {
     expect(booking.main_params.service_order.services[0]!.service_id).toBe(from.service_id);
     // Waiting for the operator's answer, it is no longer offered.
     await page.goto(`/search-allotments/${DAY}?from=1&to=4`);
-    await page.getByTestId(`train-row-${to.service_id}`).getByRole('button', { name: `予約をこの列車に変更: ${nameOf(to, 'ja')}` }).click();
+    await page.getByTestId(`train-row-${to.service_id}`).getByRole('button', { name: `この列車へ変更: ${nameOf(to, 'ja')}` }).click();
     await visible(page.getByRole('dialog').getByTestId(`change-booking-row-${other}`));
     expect(await page.getByRole('dialog').getByTestId(`change-booking-row-${bookingId}`).count()).toBe(0);
     await context.close();

@@ -2,12 +2,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { watchContext } from './axe.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = new URL('../screenshots/', import.meta.url).pathname;
 
+/** This worker's server (global-setup.ts starts one per file worker). */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
 }
 
 export async function launch(): Promise<Browser> {
@@ -17,10 +20,15 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-/** A fresh browser profile (no cookies, no stored language) at the given window size. */
+/**
+ * A fresh browser profile (no cookies, no stored language) at the given window size. Every screen
+ * its pages show is checked with axe once (support/axe.ts watchContext): a serious violation fails
+ * the journey's next action there, or the context's close.
+ */
 export async function freshPage(browser: Browser, width = 1366, height = 900): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
   context.setDefaultTimeout(10_000);
+  watchContext(context);
   const page = await context.newPage();
   return { context, page };
 }

@@ -1,8 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { E2E_WORKERS } from './workers.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -20,20 +21,12 @@ async function waitUntilReady(url: string, server: ChildProcess, timeoutMs: numb
   throw new Error('the server did not become ready');
 }
 
-export default async function setup(project: TestProject) {
-  // vitest sets NODE_ENV=test, which would make Vite produce a development build.
-  // Each run builds into its own folder, so two runs side by side never serve each other's half-written build.
-  const dataDir = mkdtempSync(join(tmpdir(), 'sagano-e2e-'));
-  const webDist = join(dataDir, 'web');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@sagano/web', '--', '--outDir', webDist, '--emptyOutDir'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  if (build.status !== 0) {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw new Error('web build failed');
-  }
-  const port = 3900 + Math.floor(Math.random() * 90);
+/** The server as `npm start` runs it, on its own data folder and port. */
+function startServer(dataDir: string, webDist: string, port: number) {
+  mkdirSync(dataDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
-  // The server as `npm start` runs it: this Node (24, from node_modules/.bin under npm) with the
-  // product's flags, TypeScript by Node's own type stripping (its database worker thread too).
+  // This Node (24, from node_modules/.bin under npm) with the product's flags, TypeScript by
+  // Node's own type stripping (its database worker thread too).
   const nodeFlags = JSON.parse(readFileSync(join(root, 'scripts/server-node-flags.json'), 'utf8')) as string[];
   const server = spawn(process.execPath, [...nodeFlags, join(root, 'apps/server/src/server.ts')], {
     cwd: root,
@@ -47,16 +40,36 @@ export default async function setup(project: TestProject) {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
     }
+  };
+  return { baseUrl, server, stop };
+}
+
+export default async function setup(project: TestProject) {
+  // vitest sets NODE_ENV=test, which would make Vite produce a development build.
+  // Each run builds into its own folder, so two runs side by side never serve each other's half-written build.
+  const dataDir = mkdtempSync(join(tmpdir(), 'sagano-e2e-'));
+  const webDist = join(dataDir, 'web');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@sagano/web', '--', '--outDir', webDist, '--emptyOutDir'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (build.status !== 0) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error('web build failed');
+  }
+  // One server per file worker (E2E_WORKERS): each with its own embedded database and demo data,
+  // so journeys running side by side never meet each other's data.
+  const firstPort = 3900 + Math.floor(Math.random() * 40) * 2;
+  const servers = Array.from({ length: E2E_WORKERS }, (_, i) => startServer(join(dataDir, `server-${i + 1}`), webDist, firstPort + i));
+  const stop = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitUntilReady(baseUrl, server, 120_000);
+    await Promise.all(servers.map((s) => waitUntilReady(s.baseUrl, s.server, 180_000)));
   } catch (error) {
     // A server that never became ready is not left running (nor its data folder) after the run fails.
     await stop();
     throw error;
   }
-  project.provide('baseUrl', baseUrl);
+  project.provide('baseUrls', servers.map((s) => s.baseUrl));
   // A journey that needs a server of its own (other settings) serves the same build.
   project.provide('webDist', webDist);
   return stop;
@@ -64,7 +77,8 @@ export default async function setup(project: TestProject) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One server per file worker: worker n (VITEST_POOL_ID) uses baseUrls[n - 1]. */
+    baseUrls: string[];
     webDist: string;
   }
 }

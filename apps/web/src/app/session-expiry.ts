@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { toastCloseButton } from '../lib/notify.ts';
 import { clearSession, loginPathFor, sessionQueryKey } from '../lib/session.ts';
 import type { AppRouter } from './router.tsx';
 
@@ -21,6 +22,7 @@ export function handleSessionExpiry(queryClient: QueryClient, router: AppRouter)
         message: i18next.t('common:toast.sessionExpired'),
         autoClose: 10_000,
         withBorder: true,
+        closeButtonProps: toastCloseButton(),
       });
     }
     void router.navigate(loginPathFor({ pathname, search }), { replace: true });

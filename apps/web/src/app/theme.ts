@@ -49,10 +49,13 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   if (!/^[a-z]+$/.test(color) || color === 'gray' || color === 'dark' || !(color in input.theme.colors)) return resolved;
   if (input.variant === 'light') return { ...resolved, color: color === 'yellow' ? readable(color) : darker(`var(--mantine-color-${color}-9)`) };
   // Subtle buttons (a row's 削除) write in the palette's 9 rather than its 6 (red.6 is 3.4:1 on white).
-  if (input.variant === 'subtle') return { ...resolved, color: `var(--mantine-color-${color}-9)` };
+  // Darker again so that the hover tint under it (the light variant's) keeps 4.5:1 (teal 9 on it: 4.3:1).
+  if (input.variant === 'subtle') return { ...resolved, color: darker(`var(--mantine-color-${color}-9)`) };
   if ((input.variant ?? 'filled') === 'filled' && PALE_FILLS.has(color)) return { ...resolved, background: darker(resolved.background), hover: darker(resolved.hover) };
   return resolved;
 };
+
+const listScroll = { viewportProps: { tabIndex: 0 } };
 
 export const theme = createTheme({
   variantColorResolver,
@@ -83,10 +86,13 @@ export const theme = createTheme({
     RadioGroup: requiredAware,
     // Mantine 9's Combobox keeps a closed list's options mounted (hidden): the ~250 countries of
     // one select cost the booking list's first render and every re-render of the create form. The
-    // options are made when the list opens.
-    Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
-    MultiSelect: { defaultProps: { comboboxProps: { keepMounted: false } } },
-    Autocomplete: { defaultProps: { comboboxProps: { keepMounted: false } } },
+    // options are made when the list opens. A long list scrolls in a box the keyboard can reach
+    // too (axe: scrollable-region-focusable; the options themselves take no focus).
+    Select: { defaultProps: { comboboxProps: { keepMounted: false }, scrollAreaProps: listScroll } },
+    MultiSelect: { defaultProps: { comboboxProps: { keepMounted: false }, scrollAreaProps: listScroll } },
+    Autocomplete: { defaultProps: { comboboxProps: { keepMounted: false }, scrollAreaProps: listScroll } },
+    // A toast's message under its title in the readable grey (Mantine writes it in gray.6: 3.3:1).
+    Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
     Modal: { defaultProps: { centered: true }, styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } },
   },
 });

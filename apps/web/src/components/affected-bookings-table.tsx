@@ -55,7 +55,7 @@ export function AffectedBookingsTable({ bookings, label }: { bookings: readonly 
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(`bookings:status.${b.status}`)}</Table.Td>
           <Table.Td>
-            <Text size="sm" c="red.7" fw={600} style={{ whiteSpace: 'nowrap' }}>
+            <Text size="sm" c="red" fw={600} style={{ whiteSpace: 'nowrap' }}>
               {t(`bookings:refusal.${b.reason}`)}
             </Text>
           </Table.Td>

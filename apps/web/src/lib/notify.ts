@@ -6,6 +6,11 @@ import { errorMessage } from './error-message.ts';
 export const ERROR_TOAST_MS = 10_000;
 const SUCCESS_TOAST_MS = 4_000;
 
+/** A toast's close button is named (axe: button-name), in the reader's language. */
+export function toastCloseButton(): { 'aria-label': string } {
+  return { 'aria-label': i18next.t('common:actions.close') };
+}
+
 /** Shows a red toast; the same message twice at once is shown once. */
 export function notifyError(message: string): void {
   notifications.show({
@@ -15,6 +20,7 @@ export function notifyError(message: string): void {
     message,
     autoClose: ERROR_TOAST_MS,
     withBorder: true,
+    closeButtonProps: toastCloseButton(),
   });
 }
 
@@ -29,6 +35,7 @@ export function notifySuccess(message: string): void {
     message,
     autoClose: SUCCESS_TOAST_MS,
     withBorder: true,
+    closeButtonProps: toastCloseButton(),
   });
 }
 

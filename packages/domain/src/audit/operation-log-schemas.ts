@@ -64,6 +64,7 @@ export const OPERATION_NAMES = [
   'bookings.confirm_booking',
   'bookings.refuse_booking',
   'bookings.select_priority',
+  'bookings.promote_waitlist',
   'bookings.assign_operator',
   'bookings.add_special_note',
   'bookings.update_from_to_station',
@@ -149,6 +150,7 @@ export const OPERATION_NAMES = [
   'messages.reorder',
   'messages.add_attachment',
   'messages.delete_attachment',
+  'invoices.issue',
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 

@@ -87,6 +87,7 @@ const SeatButton = memo(function SeatButton({ seat, look, selected, handlers }: 
       aria-label={look.label}
       aria-pressed={interactive ? selected : undefined}
       data-seat-id={seat.seat_id}
+      data-badge={look.badge}
       disabled={look.disabled}
       tabIndex={interactive ? 0 : -1}
       onPointerDown={(e) => onPointerDown(e, seat.seat_id)}
@@ -94,7 +95,6 @@ const SeatButton = memo(function SeatButton({ seat, look, selected, handlers }: 
       onClick={() => onClick(seat.seat_id)}
     >
       {seat.is_wheelchair ? <IconWheelchair size={15} stroke={2.2} aria-hidden /> : `${seat.row}${seat.letter}`}
-      {look.badge && <span className={classes.badge}>{look.badge}</span>}
     </button>
   );
 });

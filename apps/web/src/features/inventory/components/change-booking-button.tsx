@@ -135,15 +135,17 @@ export function ChangeBookingButton({ train, refs, size = 'xs' }: { train: Chang
   const [opened, setOpened] = useState(false);
   const [picked, setPicked] = useState<ServiceOrderRow | null>(null);
   const name = refs.label(train.service_names);
+  const shown = size === 'compact-sm' ? t('changeBooking.rowButton') : t('changeBooking.button');
   const close = () => {
     setOpened(false);
     setPicked(null);
   };
   return (
     <>
-      <Button size={size} variant="default" leftSection={<IconReplace size={14} aria-hidden />} onClick={() => setOpened(true)} aria-label={`${t('changeBooking.button')}: ${name}`}>
-        {/* A row of the day list has room for the short words; the train's page for the whole phrase. */}
-        {size === 'compact-sm' ? t('changeBooking.rowButton') : t('changeBooking.button')}
+      {/* A row of the day list has room for the short words; the train's page for the whole phrase.
+          The name begins with the words shown (WCAG 2.5.3) and adds the train. */}
+      <Button size={size} variant="default" leftSection={<IconReplace size={14} aria-hidden />} onClick={() => setOpened(true)} aria-label={`${shown}: ${name}`}>
+        {shown}
       </Button>
       <Modal opened={opened} onClose={close} title={t('changeBooking.title', { train: name })} size="lg" closeButtonProps={{ 'aria-label': t('common:actions.close') }}>
         {picked ? <Confirm row={picked} train={train} refs={refs} onBack={() => setPicked(null)} /> : <Pick train={train} refs={refs} onPick={setPicked} />}

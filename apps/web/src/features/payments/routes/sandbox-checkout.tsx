@@ -40,7 +40,7 @@ function Frame({ children }: { children: ReactNode }) {
             <Text fw={700} size="lg">
               {t('sandbox.brand')}
             </Text>
-            <Badge color="yellow" variant="filled" c="dark" radius="sm">
+            <Badge color="yellow" variant="filled" c="black" radius="sm">
               {t('sandbox.badge')}
             </Badge>
           </Group>

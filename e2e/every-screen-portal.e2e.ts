@@ -1,0 +1,54 @@
+/**
+ * Every screen of the agent portal for each kind of agent (contracted, special terms, free), the
+ * cancellation-policy document and the group's own page, in Japanese and English at desktop width:
+ * each screen of the portal's menu and every screen it links to, checked for raw codes and with
+ * axe (support/screen-walk.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { freshPage, launch } from './support/browser.ts';
+import { logIn } from './support/actions.ts';
+import { apiSession } from './support/api.ts';
+import { AGENT_SCREENS, DESKTOP, Findings } from './support/screen-walk.ts';
+
+let browser: Browser;
+const findings = new Findings();
+let customerPath = '';
+
+beforeAll(async () => {
+  browser = await launch();
+  const admin = await apiSession('admin@example.com');
+  const answer = await admin<{ service_orders: { booking_id: string; status: string }[] }>('GET', '/v1/bookings/service_orders/search?per_page=100');
+  const first = answer.service_orders.find((b) => b.status === 'RESERVED') ?? answer.service_orders[0]!;
+  const detail = await admin<{ booking_token: string }>('GET', `/v1/bookings/${first.booking_id}`);
+  customerPath = `/customer/bookings/${first.booking_id}?token=${encodeURIComponent(detail.booking_token)}`;
+}, 120_000);
+afterAll(() => browser.close());
+
+describe('every screen of the agent portal and the group page', () => {
+  for (const lang of ['ja', 'en'] as const) {
+    it(`the portal of each kind of agent, in ${lang}`, async () => {
+      for (const email of ['agent-contracted@example.com', 'agent-special@example.com', 'agent-free@example.com']) {
+        const { context, page } = await freshPage(browser, DESKTOP.width, DESKTOP.height);
+        await logIn(page, email, lang);
+        // The free agent pays by card: no monthly settlement screen in its menu.
+        const start = email === 'agent-free@example.com' ? AGENT_SCREENS.filter((p) => p !== '/monthly-report') : AGENT_SCREENS;
+        const screens = await findings.walk(page, lang, start, { shots: email === 'agent-special@example.com' ? ['/monthly-report'] : [] });
+        expect(screens).toBeGreaterThanOrEqual(start.length);
+        await context.close();
+      }
+    }, 900_000);
+
+    it(`the policy document and the group's page, in ${lang}`, async () => {
+      const { context, page } = await freshPage(browser, DESKTOP.width, DESKTOP.height);
+      await page.goto(lang === 'en' ? '/login?lang=en' : '/login');
+      await findings.visit(page, lang, '/cancellation-policy/document', { shot: 'policy-document' });
+      await findings.visit(page, lang, customerPath, { shot: 'customer-page' });
+      await context.close();
+    }, 300_000);
+  }
+
+  it('found nothing', () => {
+    expect(findings.problems).toEqual([]);
+  });
+});

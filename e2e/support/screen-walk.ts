@@ -1,0 +1,116 @@
+/**
+ * The walk of every screen (every-screen-*.e2e.ts): from a list of addresses, open each screen and
+ * every screen it links to (once per route: one booking stands for all), and check each as a
+ * person meets it: no code, enum or developer text in what it shows (document.body.innerText), and
+ * no serious or critical axe violation (WCAG 2.1 A/AA and label-in-name). Everything found is
+ * gathered and named at once, so one run lists every screen to fix.
+ */
+import type { Page } from 'playwright-core';
+import type { Lang } from './actions.ts';
+import { auditScreen, routeOf } from './axe.ts';
+import { screenshot } from './browser.ts';
+
+/** UPPER_SNAKE of two parts or more (ONLINE_CREDIT_CARD), snake_case words (seat_table), a mail kind (booking.ok), a missing translation key (form.title). */
+const CODE = /\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|\b[a-z]+(?:_[a-z0-9]+)+\b|\b(?:booking|account)\.[a-z_]+\b|\b[a-z]+[A-Z][a-zA-Z]*\.[a-z][a-zA-Z.]*\b/g;
+/** What may look like a code and is not: e-mail addresses, web addresses, and the bulk file's column names (the file format a person writes). */
+const ALLOWED = [/[\w.+-]+@[\w.-]+\.\w+/g, /https?:\/\/\S+/g, /\b(?:booking_id|confirm_note)\b/g];
+
+export function codesIn(text: string): string[] {
+  let rest = text;
+  for (const allowed of ALLOWED) rest = rest.replace(allowed, ' ');
+  return [...new Set(rest.match(CODE) ?? [])];
+}
+
+/** A booking's own screens, reached from its page by buttons. */
+const BOOKING_SCREENS = ['', '/histories', '/update', '/copy', '/cancel', '/assign-seats', '/ensure-seats'];
+
+/**
+ * Waits for the screen to settle: its heading, no request in flight, no loader or skeleton
+ * showing (a screen without them is read as it is after the wait).
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.locator('h1').first().waitFor({ state: 'visible', timeout: 15_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => !Array.from(document.querySelectorAll('.mantine-LoadingOverlay-root, .mantine-Loader-root, .mantine-Skeleton-root, [aria-busy="true"]')).some((e) => (e as HTMLElement).offsetParent !== null), undefined, { timeout: 10_000 })
+    .catch(() => undefined);
+}
+
+/** What the walk found, screen by screen ("lang width path: …"). */
+export class Findings {
+  readonly problems: string[] = [];
+
+  /** Checks the page as it is now: raw codes in its text, axe; `name` says which screen it is in the report. */
+  async check(page: Page, lang: Lang, name: string, options: { shot?: string } = {}): Promise<void> {
+    await settle(page);
+    const width = page.viewportSize()?.width ?? 0;
+    const where = `${lang} ${width}px ${name} (${page.url()})`;
+    const codes = codesIn(await page.evaluate(() => document.body.innerText));
+    if (codes.length > 0) this.problems.push(`${where} raw codes: ${codes.join(', ')}`);
+    const { violations } = await auditScreen(page);
+    if (violations.length > 0) {
+      this.problems.push(`${where} axe:\n  ${violations.join('\n  ')}`);
+      // Said as soon as found: a walk that runs out of time still names what it saw.
+      console.log(`axe on ${where}:\n  ${violations.join('\n  ')}`);
+    }
+    if (options.shot) await screenshot(page, `every-screen-${options.shot}-${lang}-${width}`);
+  }
+
+  /** Opens `path` and checks it. */
+  async visit(page: Page, lang: Lang, path: string, options: { shot?: string } = {}): Promise<void> {
+    await page.goto(path);
+    await this.check(page, lang, path, options);
+  }
+
+  /**
+   * Opens the given screens and every screen they link to (once per route), checking each; a
+   * booking's page adds its own screens (opened by buttons) and its policy document.
+   */
+  async walk(page: Page, lang: Lang, start: readonly string[], options: { shots?: readonly string[] } = {}): Promise<number> {
+    const queue = [...start];
+    const seen = new Set(queue.map(routeOf));
+    const add = (path: string) => {
+      if (seen.has(routeOf(path))) return;
+      seen.add(routeOf(path));
+      queue.push(path);
+    };
+    let screens = 0;
+    while (queue.length > 0) {
+      const path = queue.shift()!;
+      await this.visit(page, lang, path, { shot: options.shots?.includes(path) ? path.replace(/^\//, '').replaceAll('/', '_') : undefined });
+      screens++;
+      const here = new URL(page.url()).pathname;
+      for (const link of await linksOn(page)) add(link);
+      const booking = /^\/bookings\/([^/]+)$/.exec(here)?.[1];
+      if (booking && !['create', 'confirm'].includes(booking)) {
+        for (const suffix of BOOKING_SCREENS) add(`/bookings/${booking}${suffix}`);
+        add(`/cancellation-policy/document/${booking}`);
+      }
+    }
+    return screens;
+  }
+}
+
+/** The app's addresses the page links to (signed-in screens: not the API, not the login). */
+async function linksOn(page: Page): Promise<string[]> {
+  const hrefs = await page.evaluate(() => Array.from(document.querySelectorAll('a[href]')).map((a) => (a as HTMLAnchorElement).href));
+  return hrefs
+    .map((href) => new URL(href))
+    .filter((url) => url.origin === new URL(page.url()).origin && !/^\/(v1|login|reset-password|customer|sandbox-checkout)(\/|$)/.test(url.pathname))
+    .map((url) => url.pathname);
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1366, height: 900 };
+
+/** Screens reached by address (the menu's, and those a menu screen opens by a button rather than a link). */
+export const ADMIN_SCREENS = [
+  '/dashboard', '/notifications', '/bookings', '/bookings/create', '/bookings/confirm', '/search-allotments', '/bulk-operation',
+  '/payments', '/sales', '/monthly-report',
+  '/inventory-arrangements', '/report', '/suspended', '/operation-logs', '/mails', '/mails/templates', '/jobs',
+  '/users', '/agents', '/agents/create', '/change-password',
+  '/basic-info', '/bank-accounts', '/services', '/pattern-calendar', '/special-days', '/arrangement-application', '/arrangement-pattern', '/arrangement-pattern/add',
+  '/units', '/free-count-plans', '/group-pricing-plans', '/cancellation-policy', '/group-schedules', '/special-contract-terms', '/approvals',
+  '/cancellation-policy/document', '/no-such-screen',
+];
+export const AGENT_SCREENS = ['/dashboard', '/notifications', '/bookings', '/bookings/create', '/search-allotments', '/payments', '/monthly-report', '/staff', '/api-keys', '/two-factor', '/change-password'];
