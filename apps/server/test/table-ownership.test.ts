@@ -44,7 +44,7 @@ const NOT_YET_IN_REPOSITORIES: Record<string, number> = {
   'modules/bookings/contract-term-deadline.ts': 1,
   'modules/bookings/handling-fees.ts': 1,
   'modules/bookings/pricing-reference.ts': 1,
-  'modules/inventory/allotment-release.ts': 4,
+  'modules/inventory/allotment-release.ts': 2,
   'modules/inventory/allotments.ts': 4,
   'modules/inventory/inventory-build.ts': 11,
   'modules/inventory/seatability.ts': 3,

@@ -21,7 +21,7 @@ import { insertOperationLog } from '../audit/index.ts';
 import { insertNotification, insertOperatorNotification } from '../notifications/index.ts';
 import { PROMOTE_WAITLIST } from './waitlist-promotion-key.ts';
 import { claimEffect, recordEffectDetail } from '../jobs/index.ts';
-import { moveSeats } from './inventory.repository.ts';
+import { arrangementTypeKinds, lockTypeCounters, moveSeats } from './inventory.repository.ts';
 import { lockTrainDay, planSeating, readSeating, type SeatTypes } from './seatability.ts';
 
 const SYSTEM_ACTOR = 'system';
@@ -58,9 +58,7 @@ interface ReleaseTypes {
 }
 
 async function releaseTypes(db: Executor): Promise<ReleaseTypes | null> {
-  const rows = rowsOf<{ arrangement_type_id: number; seat_type: string; is_group_allotment: boolean }>(
-    await db.execute(sql`select arrangement_type_id, seat_type, is_group_allotment from arrangement_types order by display_order, arrangement_type_id`),
-  );
+  const rows = await arrangementTypeKinds(db);
   const group = rows.find((r) => r.is_group_allotment);
   const target = rows.find((r) => r.seat_type === 'NORMAL' && !r.is_group_allotment);
   if (!group || !target) return null;
@@ -69,12 +67,7 @@ async function releaseTypes(db: Executor): Promise<ReleaseTypes | null> {
 
 /** The group seats to release on one train-day (already locked): free seats from the back of the train, as many as no hold needs. */
 async function seatsToRelease(tx: Executor, day: { serviceDate: string; serviceId: number }, types: ReleaseTypes): Promise<{ seatIds: string[]; heldKept: number; capacity: number; legs: number[] }> {
-  const counters = rowsOf<{ leg: number; capacity: number; held: number; seats_fixed: boolean }>(
-    await tx.execute(sql`
-      select leg, capacity, held, seats_fixed from inventory_counters
-      where service_date = ${day.serviceDate} and service_id = ${day.serviceId} and arrangement_type_id = ${types.group}
-      order by leg for update`),
-  );
+  const counters = await lockTypeCounters(tx, day, types.group);
   if (counters.length === 0) return { seatIds: [], heldKept: 0, capacity: 0, legs: [] };
   const capacity = Math.min(...counters.map((c) => c.capacity));
   const heldKept = Math.max(...counters.map((c) => c.held));

@@ -326,3 +326,20 @@ export async function bookedTrainsBetween(tx: Executor, span: { fromDate: string
       where b.status not in ('NOT_RESERVED', 'CANCELLED') and bs.service_date between ${span.fromDate}::date and ${span.toDate}::date`),
   );
 }
+
+/** Every arrangement type's seat type and whether it is a group allotment, in display order. */
+export async function arrangementTypeKinds(db: Executor): Promise<{ arrangement_type_id: number; seat_type: string; is_group_allotment: boolean }[]> {
+  return rowsOf<{ arrangement_type_id: number; seat_type: string; is_group_allotment: boolean }>(
+    await db.execute(sql`select arrangement_type_id, seat_type, is_group_allotment from arrangement_types order by display_order, arrangement_type_id`),
+  );
+}
+
+/** One arrangement type's counters of a train-day, every leg, locked in leg order (the order holds lock them). */
+export async function lockTypeCounters(tx: Executor, day: { serviceDate: string; serviceId: number }, arrangementTypeId: number): Promise<{ leg: number; capacity: number; held: number; seats_fixed: boolean }[]> {
+  return rowsOf<{ leg: number; capacity: number; held: number; seats_fixed: boolean }>(
+    await tx.execute(sql`
+      select leg, capacity, held, seats_fixed from inventory_counters
+      where service_date = ${day.serviceDate} and service_id = ${day.serviceId} and arrangement_type_id = ${arrangementTypeId}
+      order by leg for update`),
+  );
+}
