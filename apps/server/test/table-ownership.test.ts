@@ -27,12 +27,12 @@ const WRITES_ANYWHERE: Record<string, string> = {
  * infrastructure, where the statement is the whole point of the file.
  */
 const REPOSITORY_LIKE: Record<string, string> = {
-  'db/client.ts': 'the database connection itself (migrations, LISTEN)',
+  'db/client.ts': 'the database connection itself (its readiness check)',
   'db/paging.ts': 'the shared keyset and count paging every list uses',
   'db/seed/': 'the demo data and the first administrator (see WRITES_ANYWHERE)',
   'modules/backup/restore.ts': 'restores a backup: reads the database it has just restored, before any module runs on it',
   'plugins/rate-limits.ts': 'the rate-limit plugin is the only user of its one-statement store (rate_limits)',
-  'plugins/metrics.ts': 'the metrics plugin reads the database size and pool for /metrics',
+  'plugins/metrics.ts': 'the metrics plugin reads the outbox and webhook backlogs for /metrics in one round trip',
   'realtime/realtime-publish.ts': 'NOTIFY inside the writing transaction (pg_notify), the realtime hub’s door',
 };
 
