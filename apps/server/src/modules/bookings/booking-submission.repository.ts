@@ -11,7 +11,7 @@ import { executePrepared } from '../../db/prepared.ts';
 import * as t from '../../db/schema.ts';
 import { capacityOnLegsSql, GROUP_TYPE_ID_SQL, vacantOnLegsSql } from '../inventory/index.ts';
 import { runningServiceDaysSql } from '../timetable/index.ts';
-import { closedTermsSql, type ClosedTerm } from './contract-term-deadline.ts';
+import { closedTermsSql, type ClosedTerm } from './contract-terms.repository.ts';
 import { pricingReferenceSql, type PricingReference } from './pricing-reference.ts';
 
 export interface SubmitDirection {

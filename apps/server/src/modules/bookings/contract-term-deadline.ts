@@ -5,36 +5,15 @@
  * SUBMISSION_DEADLINE_PASSED naming the term and its deadline. A change keeps the trains the
  * booking already rides; answering a request already made is not a new request.
  */
-import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { closedTermsOver, type ClosedTerm } from './contract-terms.repository.ts';
 
 /** A direction of the request (booking-submission.ts Direction), as far as the deadline cares. */
 interface Direction {
   field: string;
   direction: string;
   choice: { service_date: string; service_id: number };
-}
-
-/** A term whose submission deadline has passed, as read by `closedTermsSql`. */
-export interface ClosedTerm {
-  name: string;
-  from: string;
-  to: string;
-  deadline: string;
-}
-
-/**
- * The terms closed before `today` that overlap the service dates `dates` span, as a JSON array
- * (an expression: the submission's read carries it, so a submission sends no statement for it).
- */
-export function closedTermsSql(today: string, dates: readonly string[]): SQL {
-  const sorted = [...dates].sort();
-  return sql`(select coalesce(json_agg(json_build_object('name', name, 'from', service_from_date::text, 'to', service_to_date::text, 'deadline', submission_deadline::text)), '[]')
-              from special_contract_terms
-              where submission_deadline < ${today}::date
-                and service_from_date <= ${sorted.at(-1)!}::date and service_to_date >= ${sorted[0]!}::date)`;
 }
 
 /** Throws SUBMISSION_DEADLINE_PASSED for the first direction (not kept) inside one of `terms`. */
@@ -56,6 +35,5 @@ export function refuseClosedTerms<D extends Direction>(terms: readonly ClosedTer
 export async function refuseClosedContractTerms<D extends Direction>(tx: Executor, directions: D[], today: string, kept: (d: D) => boolean = () => false): Promise<void> {
   const asked = directions.filter((d) => !kept(d));
   if (asked.length === 0) return;
-  const [row] = rowsOf<{ terms: ClosedTerm[] }>(await tx.execute(sql`select ${closedTermsSql(today, asked.map((d) => d.choice.service_date))} as terms`));
-  refuseClosedTerms(row!.terms, asked);
+  refuseClosedTerms(await closedTermsOver(tx, today, asked.map((d) => d.choice.service_date)), asked);
 }
