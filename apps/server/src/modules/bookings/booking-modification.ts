@@ -24,8 +24,8 @@ import { changeSummaryOf } from './change-summary.ts';
 import { repriceFare } from '../payments/index.ts';
 import { checkContent, checkedDirections, readContext, refusePastDates } from './booking-submission.ts';
 import { priceWith, readPricingReference } from './pricing-reference.ts';
-import { handlingFeesOf, refuseAgentFeeChange } from './handling-fees.ts';
-import { pendingChange, personVersions, unitsForRepricing } from './booking-changes.repository.ts';
+import { refuseAgentFeeChange } from './handling-fees.ts';
+import { handlingFeesOf, pendingChange, personVersions, unitsForRepricing } from './booking-changes.repository.ts';
 
 /** Sub-statuses in which the booking's seats are (being) assigned. */
 const SEATED_SUB_STATUSES: readonly string[] = ['SAGANO_SEAT_ASSIGNING', 'SAGANO_SEAT_RESERVED', 'SAGANO_SEAT_TABLE_SENT', 'SAGANO_SEAT_NOT_AVAILABLE'];

@@ -3,20 +3,7 @@
  * booking or change request may carry the quantity the booking already has, never set, raise or
  * drop it (ADR 026 "Units").
  */
-import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-
-/** The handling-fee units and what the booking holds of each (0 for a new booking). */
-export async function handlingFeesOf(db: Executor, bookingDbId: number | null): Promise<Map<number, number>> {
-  const rows = rowsOf<{ id: number; quantity: number }>(
-    await db.execute(sql`
-      select u.id, coalesce((select b.quantity from booking_units b where b.booking_id = ${bookingDbId} and b.unit_id = u.id), 0)::int as quantity
-      from units u where u.fare_type = 'CHANGE_HANDLE_FEE'`),
-  );
-  return new Map(rows.map((r) => [r.id, r.quantity]));
-}
 
 /** Refuses (400, naming the item) an agent's request that changes a handling fee's quantity. */
 export function refuseAgentFeeChange(fees: ReadonlyMap<number, number>, items: readonly { unit_id: number; quantity: number }[]): void {
