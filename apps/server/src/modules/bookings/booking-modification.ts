@@ -23,7 +23,8 @@ import { changeMail, readChangeMailNames, type ChangeMailKind } from './change-m
 import { changeSummaryOf } from './change-summary.ts';
 import { repriceFare } from '../payments/index.ts';
 import { checkContent, checkedDirections, readContext, refusePastDates } from './booking-submission.ts';
-import { priceWith, readPricingReference } from './pricing-reference.ts';
+import { priceWith } from './pricing-reference.ts';
+import { readPricingReference } from './pricing-reference.repository.ts';
 import { refuseAgentFeeChange } from './handling-fees.ts';
 import { handlingFeesOf, pendingChange, personVersions, unitsForRepricing } from './booking-changes.repository.ts';
 

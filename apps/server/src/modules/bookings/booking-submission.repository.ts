@@ -12,7 +12,7 @@ import * as t from '../../db/schema.ts';
 import { capacityOnLegsSql, GROUP_TYPE_ID_SQL, vacantOnLegsSql } from '../inventory/index.ts';
 import { runningServiceDaysSql } from '../timetable/index.ts';
 import { closedTermsSql, type ClosedTerm } from './contract-terms.repository.ts';
-import { pricingReferenceSql, type PricingReference } from './pricing-reference.ts';
+import { pricingReferenceSql, type PricingReference } from './pricing-reference.repository.ts';
 
 export interface SubmitDirection {
   direction: 'down' | 'up';

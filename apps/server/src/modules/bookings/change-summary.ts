@@ -12,7 +12,8 @@ import { safeE6 } from '@sagano/domain/money/yen-e6';
 import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { stateOf, type BookingAggregate } from '../booking-core/index.ts';
-import { priceWith, readPricingReference } from './pricing-reference.ts';
+import { priceWith } from './pricing-reference.ts';
+import { readPricingReference } from './pricing-reference.repository.ts';
 import { serviceNames } from './change-names.repository.ts';
 
 type Group = { group_type: string; name: string; name_kana?: string; country_code: string; japan_prefecture_code?: number | null };
