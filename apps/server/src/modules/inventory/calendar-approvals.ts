@@ -12,8 +12,8 @@ import type { Tx } from '../../db/client.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { runningServiceDays, findServiceTerm, replaceSpecialDayServices, upsertPatterns } from '../timetable/index.ts';
 import { rebuildInventory } from './inventory-build.ts';
-import { bookingsOnStoppedTrains, type RefuseBookingsOnStoppedTrains, type StoppedTrain } from './stopped-trains.ts';
-import { bookedTrainsBetween } from './inventory.repository.ts';
+import type { RefuseBookingsOnStoppedTrains, StoppedTrain } from './stopped-trains.ts';
+import { bookedTrainsBetween, bookingsOnStoppedTrains } from './inventory.repository.ts';
 
 export const PatternChangePayload = z.object({
   service_term_id: z.number().int().positive(),

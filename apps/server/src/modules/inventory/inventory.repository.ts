@@ -1,4 +1,4 @@
-/** Reads of the inventory: one service day seat by seat, and the group counters over a range. */
+/** Reads of the inventory: one service day seat by seat, the group counters over a range, the live bookings on stopped trains. */
 import { sql } from 'drizzle-orm';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import type { ServiceStatus } from '@sagano/domain/inventory/inventory-schemas';
@@ -6,6 +6,7 @@ import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { runningServiceDaysSql } from '../timetable/index.ts';
+import type { AffectedBooking, StoppedTrain } from './stopped-trains.ts';
 
 export interface ServiceOnDay {
   serviceId: number;
@@ -342,4 +343,31 @@ export async function lockTypeCounters(tx: Executor, day: { serviceDate: string;
       where service_date = ${day.serviceDate} and service_id = ${day.serviceId} and arrangement_type_id = ${arrangementTypeId}
       order by leg for update`),
   );
+}
+
+const LIVE = sql`b.status not in ('NOT_RESERVED', 'CANCELLED')`;
+
+function trainsJson(trains: readonly StoppedTrain[]): string {
+  return JSON.stringify(trains.map((x) => ({ service_date: x.serviceDate, service_id: x.serviceId, reason: x.reason })));
+}
+
+/** The live bookings on the stopped trains, oldest booking first (one row per booking and train). */
+export async function bookingsOnStoppedTrains(executor: Executor, trains: readonly StoppedTrain[]): Promise<AffectedBooking[]> {
+  if (trains.length === 0) return [];
+  return rowsOf<AffectedBooking>(
+    await executor.execute(sql`
+      with stopped as (
+        select * from json_to_recordset(${trainsJson(trains)}::json) as x(service_date date, service_id int, reason text)
+      )
+      select b.booking_id, b.status, b.sub_status, b.group_name, a.name_ja as agent_name, a.name_en as agent_name_en, g.name_ja as agent_sub_group_name, g.name_en as agent_sub_group_name_en,
+             b.participant_quantity, bs.service_date::text as service_date, bs.service_id, s.names as service_names, bs.direction, x.reason
+      from stopped x
+      join booking_services bs on bs.service_date = x.service_date and bs.service_id = x.service_id
+      join services s on s.id = bs.service_id
+      join bookings b on b.id = bs.booking_id
+      join agents a on a.id = b.agent_id
+      join agent_groups g on g.id = b.agent_sub_group_id
+      where ${LIVE}
+      order by b.id, bs.service_date, bs.service_id`),
+  ).map((r) => ({ ...r, service_id: Number(r.service_id), participant_quantity: Number(r.participant_quantity) }));
 }

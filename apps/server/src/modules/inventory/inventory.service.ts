@@ -17,7 +17,7 @@ import type { Db, Executor } from '../../db/client.ts';
 import { readAll } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import { bookingsOnStoppedTrains, type RefuseBookingsOnStoppedTrains, type StoppedTrain } from './stopped-trains.ts';
+import type { RefuseBookingsOnStoppedTrains, StoppedTrain } from './stopped-trains.ts';
 import { promoteWaitlistAfterCommit } from './waitlist-promotion-key.ts';
 import { listTrains } from '../reference/index.ts';
 import {
@@ -36,6 +36,7 @@ import {
   arrangementTypeIds,
   liftPending,
   setDayStatus,
+  bookingsOnStoppedTrains,
 } from './inventory.repository.ts';
 
 const DIRECTIONS = ['down', 'up'] as const;
