@@ -2,4 +2,5 @@
 export { invoicesContract } from './invoices.openapi.ts';
 export { invoicesRoutes } from './invoices.routes.ts';
 export { createInvoicesService } from './invoices.service.ts';
-export { issueMonthlyInvoice, monthlyInvoiceOf, renderMonthlyInvoice } from './monthly-invoice.ts';
+export { monthlyInvoiceOf } from './invoices.repository.ts';
+export { issueMonthlyInvoice, renderMonthlyInvoice } from './monthly-invoice.ts';

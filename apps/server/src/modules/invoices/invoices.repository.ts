@@ -93,3 +93,14 @@ export async function receivedMoney(db: Executor, paymentId: number) {
     .where(and(eq(t.paymentTransactions.paymentId, paymentId), sql`${t.paymentTransactions.amountE6} > 0`))
     .orderBy(desc(t.paymentTransactions.id));
 }
+
+/** The monthly invoice of a group settlement, if issued. */
+export async function monthlyInvoiceOf(db: Executor, groupSettlementId: number): Promise<InvoiceDocumentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(t.invoiceDocuments)
+    .where(and(eq(t.invoiceDocuments.groupSettlementId, groupSettlementId), eq(t.invoiceDocuments.kind, 'INVOICE')))
+    .orderBy(desc(t.invoiceDocuments.id))
+    .limit(1);
+  return row;
+}

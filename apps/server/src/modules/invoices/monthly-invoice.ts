@@ -5,12 +5,10 @@
  * tax computed once per rate over the document; `payment_id` is null and `group_settlement_id`
  * names the settlement it bills. Numbered from the same INVOICE counter as every invoice.
  */
-import { and, desc, eq } from 'drizzle-orm';
 import { documentNumber } from '@sagano/domain/invoices/document-numbers';
 import { NOT_TAXABLE, STANDARD_TAX, documentAmounts, type AmountLine } from '@sagano/domain/invoices/invoice-amounts';
 import { InvoiceDocumentContent, type DocumentLine } from '@sagano/domain/invoices/invoice-schemas';
 import type { Executor } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
 import { type FileStorage, readStoredFile } from '../files/index.ts';
 import { amountsOf } from './invoice-content.ts';
 import { renderInvoiceDocumentPdf } from './invoice-pdf.ts';
@@ -97,17 +95,6 @@ export async function issueMonthlyInvoice(tx: Executor, input: MonthlyInvoiceInp
     content,
     issuedByAccountId: null,
   });
-}
-
-/** The monthly invoice of a group settlement, if issued. */
-export async function monthlyInvoiceOf(db: Executor, groupSettlementId: number): Promise<InvoiceDocumentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(t.invoiceDocuments)
-    .where(and(eq(t.invoiceDocuments.groupSettlementId, groupSettlementId), eq(t.invoiceDocuments.kind, 'INVOICE')))
-    .orderBy(desc(t.invoiceDocuments.id))
-    .limit(1);
-  return row;
 }
 
 /** The PDF of an issued monthly invoice, as frozen at issue. */
