@@ -13,10 +13,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CsvLanguage } from '@sagano/domain/reports/report-schemas';
 import { OPERATOR_ZONE_SQL } from '../../db/business-time-sql.ts';
+import { rowsOf, type Executor } from '../../db/client.ts';
 import { paymentMoney } from '../sales/index.ts';
 
 /** One report's SELECT: ordered by its key, rows after `after`, at most `limit` of them when given. */
 export type ReportSelect<Row> = (period: Period, lang: CsvLanguage, after: Row | null, limit?: number) => SQL;
+
+/** One keyset page of a report: its SELECT (with `after` and `limit`) as one statement. */
+export async function readReportPage<Row>(db: Executor, select: SQL): Promise<Row[]> {
+  return rowsOf<Row>(await db.execute(select));
+}
 
 const limitTo = (limit: number | undefined) => (limit === undefined ? sql`` : sql`limit ${limit}`);
 

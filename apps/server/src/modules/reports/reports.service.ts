@@ -7,11 +7,11 @@ import type { Readable } from 'node:stream';
 import { safeE6, yenOf } from '@sagano/domain/money/yen-e6';
 import { balanceE6 } from '@sagano/domain/payments/money-terms';
 import type { CsvEncoding, CsvLanguage, CsvReportKind } from '@sagano/domain/reports/report-schemas';
-import { rowsOf, type Database, type Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { invalid } from '../../lib/app-error.ts';
 import { csvStream, type Cell } from './report-csv.ts';
 import { FILE_PREFIX, HEADERS, WORDS, word } from './report-labels.ts';
-import { bookingsSelect, cardTransactionsSelect, salesSelect, summarySelect, trainDaysSelect, type ReportSelect } from './reports.repository.ts';
+import { bookingsSelect, cardTransactionsSelect, readReportPage, salesSelect, summarySelect, trainDaysSelect, type ReportSelect } from './reports.repository.ts';
 
 /**
  * Rows per database round trip (cursor batch or keyset page) and per chunk written: 500 measured
@@ -120,7 +120,7 @@ async function* pagesOf(reader: ReportReader, req: CsvRequest, pageSize: number)
   }
   let after: unknown = null;
   for (;;) {
-    const page = rowsOf<unknown>(await reader.db.execute(src.select(period, req.lang, after, pageSize)));
+    const page = await readReportPage<unknown>(reader.db, src.select(period, req.lang, after, pageSize));
     yield cells(page);
     if (page.length < pageSize) return;
     after = page[page.length - 1];
