@@ -45,7 +45,6 @@ const NOT_YET_IN_REPOSITORIES: Record<string, number> = {
   'modules/inventory/allotments.ts': 4,
   'modules/inventory/inventory-build.ts': 11,
   'modules/inventory/seatability.ts': 3,
-  'modules/seats/booking-documents.ts': 2,
 };
 
 function sourceFiles(dir: string): string[] {

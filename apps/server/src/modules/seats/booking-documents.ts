@@ -5,13 +5,12 @@
  * version exists; and whether a prepaid voucher still waits for the fare.
  */
 import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
 import { voucherAwaitsPayment } from '@sagano/domain/bookings/voucher-payment';
 import type { BookingResponse } from '@sagano/domain/bookings/booking-schemas';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
 import { presentBookingMoney } from '../payments/index.ts';
 import type { BookingAggregate } from '../booking-core/index.ts';
+import { readDocuments, type DocumentName, type DocumentsRead } from './booking-documents.repository.ts';
 
 type Documents = BookingResponse['documents'];
 
@@ -34,24 +33,6 @@ export function lastTrainChange(histories: readonly { snapshot: unknown; created
     if (legsKey(histories[i]!.snapshot) !== legsKey(histories[i - 1]!.snapshot)) changedAt = histories[i]!.createdAt;
   }
   return changedAt;
-}
-
-export type DocumentName = 'seat_table' | 'voucher';
-
-/** The mail kinds that carry each document: the first mailing and its re-sends. */
-export const DOCUMENT_MAIL_KINDS = {
-  seat_table: ['booking.seat_table', 'booking.seat_table_reissued'],
-  voucher: ['booking.voucher', 'booking.voucher_reissued'],
-} as const;
-
-/** The booking's seats as one comparable text (train day, seat, slope), built by the database. */
-const seatsKeySql = (bookingId: SQL) => sql`(
-  select coalesce(string_agg(a.service_date::text || '/' || a.service_id || '/' || a.seat_id || '/' || a.need_slope, ',' order by a.service_date, a.service_id, a.seat_id), '')
-  from seat_assignments a where a.booking_id = ${bookingId})`;
-
-export async function readSeatsKey(db: Executor, bookingId: string): Promise<string> {
-  const [row] = rowsOf<{ seats: string }>(await db.execute(sql`select ${seatsKeySql(sql`${bookingId}`)} as seats`));
-  return row?.seats ?? '';
 }
 
 const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 32);
@@ -85,30 +66,6 @@ export function voucherWaitsForPayment(a: BookingAggregate): boolean {
 }
 
 /**
- * The seat-table and voucher mails queued for the booking `b` since it was submitted, each
- * document's latest with the fingerprint it carried, and the booking's seats, as one jsonb value
- * over the booking row `b` (read with the booking: loadBookingWith).
- */
-export function documentsReadSql(): SQL {
-  const kinds = [...DOCUMENT_MAIL_KINDS.seat_table, ...DOCUMENT_MAIL_KINDS.voucher];
-  return sql`jsonb_build_object(
-    'mails', (select jsonb_agg(jsonb_build_object('doc', m.doc, 'sent_at', m.created_at, 'fingerprint', m.document_fingerprint))
-                from (select distinct on (doc) doc, created_at, document_fingerprint
-                        from (select case when kind like 'booking.seat_table%' then 'seat_table' else 'voucher' end as doc, created_at, document_fingerprint
-                                from outbox_mails
-                               where created_at >= b.submitted_at and booking_id = b.booking_id
-                                 and kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})) o
-                       order by doc, created_at desc) m),
-    'seats', ${seatsKeySql(sql`b.booking_id`)})`;
-}
-
-/** What documentsReadSql read. */
-export interface DocumentsRead {
-  mails: { doc: DocumentName; sent_at: string; fingerprint: string | null }[] | null;
-  seats: string;
-}
-
-/**
  * A document is outdated when what it prints now differs from what was mailed (mails from before
  * fingerprints: when the trains changed after them).
  */
@@ -136,6 +93,5 @@ export function documentsOf(a: BookingAggregate, read: DocumentsRead | undefined
 
 /** The booking's documents (documentsReadSql, documentsOf) for a booking already read. */
 export async function bookingDocuments(db: Executor, a: BookingAggregate): Promise<Documents> {
-  const [row] = rowsOf<{ documents: DocumentsRead }>(await db.execute(sql`select ${documentsReadSql()} as documents from bookings b where b.id = ${a.booking.id}`));
-  return documentsOf(a, row?.documents);
+  return documentsOf(a, await readDocuments(db, a.booking.id));
 }
