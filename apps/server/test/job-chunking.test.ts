@@ -14,7 +14,7 @@ import type { JobDefinition, JobDeps } from '../src/jobs/define-job.ts';
 import { runRecorded } from '../src/jobs/job-runs.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 import { requestsInFlight } from '../src/lib/give-way.ts';
-import { trainDaysDue } from '../src/modules/inventory/allotment-release.ts';
+import { trainDaysDue } from '../src/modules/inventory/inventory.repository.ts';
 import { releaseGroupAllotmentsJob } from '../src/modules/inventory/inventory.jobs.ts';
 import { markOverdueJob, remindPaymentsJob } from '../src/modules/payments/payment.jobs.ts';
 import { createTestApp, type Headers, type TestApp } from './test-app.ts';

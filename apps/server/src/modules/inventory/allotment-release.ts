@@ -10,9 +10,7 @@
  * (scheduled_effects ALLOTMENT_RELEASE `service:<id>:<date>`). Requests still unanswered
  * (SUBMITTED, WAITLIST) on the day are flagged to the operator once each.
  */
-import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
 import { giveWay } from '../../lib/give-way.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -21,34 +19,10 @@ import { insertOperationLog } from '../audit/index.ts';
 import { insertNotification, insertOperatorNotification } from '../notifications/index.ts';
 import { PROMOTE_WAITLIST } from './waitlist-promotion-key.ts';
 import { claimEffect, recordEffectDetail } from '../jobs/index.ts';
-import { arrangementTypeKinds, lockTypeCounters, moveSeats } from './inventory.repository.ts';
+import { arrangementTypeKinds, lockTypeCounters, moveSeats, trainDaysDue, unansweredOnTrainDay, type TrainDayDue } from './inventory.repository.ts';
 import { lockTrainDay, planSeating, readSeating, type SeatTypes } from './seatability.ts';
 
 const SYSTEM_ACTOR = 'system';
-
-export interface TrainDayDue {
-  serviceDate: string;
-  serviceId: number;
-  releaseDate: string;
-}
-
-/** Train-days whose release day has come (today or missed) and that have not run yet: not passed, not released. */
-export async function trainDaysDue(db: Executor, today: string): Promise<TrainDayDue[]> {
-  return rowsOf<{ service_date: string; service_id: number; release_date: string }>(
-    await db.execute(sql`
-      select i.service_date::text as service_date, i.service_id, (i.service_date - gs.group_arrangement_release_day_before)::text as release_date
-      from service_day_inventories i
-      join group_schedules gs on i.service_date between gs.service_from_date and gs.service_to_date
-      where i.service_date >= ${today}::date
-        -- implied by the next line; bounds the index range to the days any schedule can release today
-        and i.service_date <= ${today}::date + (select coalesce(max(group_arrangement_release_day_before), 0) from group_schedules)
-        and i.service_date - gs.group_arrangement_release_day_before <= ${today}::date
-        and not exists (select 1 from scheduled_effects e
-                        where e.kind = 'ALLOTMENT_RELEASE' and e.effect_date = i.service_date
-                          and e.subject = 'service:' || i.service_id || ':' || i.service_date::text)
-      order by i.service_date, i.service_id`),
-  ).map((r) => ({ serviceDate: r.service_date, serviceId: Number(r.service_id), releaseDate: r.release_date }));
-}
 
 interface ReleaseTypes {
   group: number;
@@ -108,12 +82,7 @@ export async function releaseTrainDay(work: Work, due: TrainDayDue, types: Relea
   if (await claimEffect(tx, { kind: 'ALLOTMENT_RELEASE', subject: `day:${due.serviceDate}`, effectDate: due.serviceDate, jobRunId })) {
     await insertOperatorNotification(tx, 'ALLOTMENT_RELEASED');
   }
-  const unanswered = rowsOf<{ id: number; agent_id: number; agent_sub_group_id: number }>(
-    await tx.execute(sql`
-      select distinct b.id, b.agent_id, b.agent_sub_group_id from bookings b join booking_services bs on bs.booking_id = b.id
-      where bs.service_date = ${due.serviceDate} and bs.service_id = ${due.serviceId} and b.status in ('SUBMITTED', 'WAITLIST')
-      order by b.id`),
-  );
+  const unanswered = await unansweredOnTrainDay(tx, day);
   let flagged = 0;
   for (const b of unanswered) {
     if (!(await claimEffect(tx, { kind: 'UNANSWERED_BEFORE_RELEASE', subject: `booking:${b.id}`, effectDate: due.serviceDate, bookingId: b.id, jobRunId }))) continue;

@@ -371,3 +371,37 @@ export async function bookingsOnStoppedTrains(executor: Executor, trains: readon
       order by b.id, bs.service_date, bs.service_id`),
   ).map((r) => ({ ...r, service_id: Number(r.service_id), participant_quantity: Number(r.participant_quantity) }));
 }
+
+export interface TrainDayDue {
+  serviceDate: string;
+  serviceId: number;
+  releaseDate: string;
+}
+
+/** Train-days whose release day has come (today or missed) and that have not run yet: not passed, not released. */
+export async function trainDaysDue(db: Executor, today: string): Promise<TrainDayDue[]> {
+  return rowsOf<{ service_date: string; service_id: number; release_date: string }>(
+    await db.execute(sql`
+      select i.service_date::text as service_date, i.service_id, (i.service_date - gs.group_arrangement_release_day_before)::text as release_date
+      from service_day_inventories i
+      join group_schedules gs on i.service_date between gs.service_from_date and gs.service_to_date
+      where i.service_date >= ${today}::date
+        -- implied by the next line; bounds the index range to the days any schedule can release today
+        and i.service_date <= ${today}::date + (select coalesce(max(group_arrangement_release_day_before), 0) from group_schedules)
+        and i.service_date - gs.group_arrangement_release_day_before <= ${today}::date
+        and not exists (select 1 from scheduled_effects e
+                        where e.kind = 'ALLOTMENT_RELEASE' and e.effect_date = i.service_date
+                          and e.subject = 'service:' || i.service_id || ':' || i.service_date::text)
+      order by i.service_date, i.service_id`),
+  ).map((r) => ({ serviceDate: r.service_date, serviceId: Number(r.service_id), releaseDate: r.release_date }));
+}
+
+/** The requests still unanswered (SUBMITTED, WAITLIST) riding one train-day, as the allotment release flags them. */
+export async function unansweredOnTrainDay(tx: Executor, day: { serviceDate: string; serviceId: number }): Promise<{ id: number; agent_id: number; agent_sub_group_id: number }[]> {
+  return rowsOf<{ id: number; agent_id: number; agent_sub_group_id: number }>(
+    await tx.execute(sql`
+      select distinct b.id, b.agent_id, b.agent_sub_group_id from bookings b join booking_services bs on bs.booking_id = b.id
+      where bs.service_date = ${day.serviceDate} and bs.service_id = ${day.serviceId} and b.status in ('SUBMITTED', 'WAITLIST')
+      order by b.id`),
+  );
+}
