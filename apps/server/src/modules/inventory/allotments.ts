@@ -9,9 +9,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
-import { executePrepared } from '../../db/prepared.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { beginHoldSavepoint, holdCounters, releaseCounters, releaseHoldSavepoint, rollBackHoldSavepoint } from './allotments.repository.ts';
 import { assertSeatable, type SeatDemand, type SeatTypes } from './seatability.ts';
 
 export interface AllotmentRequest {
@@ -41,13 +40,6 @@ export interface DirectionHold {
   seats: { demand: SeatDemand; types: SeatTypes } | null;
 }
 
-function legList(legs: readonly number[]) {
-  return sql.join(
-    [...legs].map((l) => sql`${Math.trunc(l)}`),
-    sql`, `,
-  );
-}
-
 /**
  * Holds every item on every leg of one train, or nothing. Throws NOT_ENOUGH_SEATS naming the
  * first short leg, SERVICE_SUSPENDED or SALES_ON_HOLD for a train that takes no holds that day,
@@ -66,52 +58,20 @@ export async function holdAllotments(tx: Executor, hold: DirectionHold): Promise
     await holdStatement(tx, hold, items, true);
     return;
   }
-  await tx.execute(sql`savepoint hold_allotments`);
+  await beginHoldSavepoint(tx);
   const first = await holdStatement(tx, hold, items, false);
   if (first !== 'CHECK_SEATS') {
-    await tx.execute(sql`release savepoint hold_allotments`);
+    await releaseHoldSavepoint(tx);
     return;
   }
-  await tx.execute(sql`rollback to savepoint hold_allotments`);
-  await tx.execute(sql`release savepoint hold_allotments`);
+  await rollBackHoldSavepoint(tx);
   await assertSeatable(tx, { serviceDate: hold.serviceDate, serviceId: hold.serviceId }, hold.seats.types, hold.seats.demand);
   await holdStatement(tx, hold, items, true);
 }
 
 async function holdStatement(tx: Executor, hold: DirectionHold, items: DirectionHold['items'], seatsChecked: boolean): Promise<'DONE' | 'CHECK_SEATS'> {
   const expected = items.length * hold.legs.length;
-  const wanted = JSON.stringify(items.map((i) => ({ arrangement_type_id: i.arrangementTypeId, qty: i.quantity })));
-  const [row] = rowsOf<{ day_status: string | null; ok: boolean; check_seats: boolean; updated: number; short_leg: number | null }>(
-    await executePrepared(tx, sql`
-      with want as (
-        select * from json_to_recordset(${wanted}::json) as w(arrangement_type_id int, qty int)
-      ), day as (
-        select (select status from service_day_statuses where service_date = ${hold.serviceDate} and service_id = ${hold.serviceId}) as status
-      ), locked as (
-        select c.arrangement_type_id, c.leg, c.capacity, c.held, c.seats_fixed, w.qty
-        from inventory_counters c join want w on w.arrangement_type_id = c.arrangement_type_id
-        where c.service_date = ${hold.serviceDate} and c.service_id = ${hold.serviceId} and c.leg in (${legList(hold.legs)})
-          and (select status from day) is null
-        order by c.arrangement_type_id, c.leg
-        for update of c
-      ), verdict as (
-        select count(*) = ${expected} and coalesce(bool_and(capacity - held >= qty), false) as ok,
-               min(leg) filter (where capacity - held < qty) as short_leg,
-               ${seatsChecked ? sql`false` : sql`coalesce(bool_or(seats_fixed), false) or exists (
-                 select 1 from seat_assignments a where a.service_date = ${hold.serviceDate} and a.service_id = ${hold.serviceId} and a.fixed)`} as check_seats
-        from locked
-      ), updated as (
-        update inventory_counters c set held = c.held + l.qty
-        from locked l, verdict v
-        where v.ok and not v.check_seats and c.service_date = ${hold.serviceDate} and c.service_id = ${hold.serviceId}
-          and c.arrangement_type_id = l.arrangement_type_id and c.leg = l.leg and c.capacity - c.held >= l.qty
-        returning 1
-      ), booking_service as (
-        ${hold.record ? hold.record(sql`(select ok and not check_seats from verdict)`) : sql`select 1`}
-      )
-      select (select status from day) as day_status, v.ok, v.check_seats, (select count(*)::int from updated) as updated, v.short_leg
-      from verdict v`),
-  );
+  const row = await holdCounters(tx, hold, items, seatsChecked);
   if (row?.day_status === 'suspended') throw new AppError('SERVICE_SUSPENDED', 'the train is suspended on that day');
   if (row?.day_status === 'pending') throw new AppError('SALES_ON_HOLD', 'sales of the train are on hold on that day');
   if (!row?.ok) {
@@ -139,25 +99,7 @@ export async function releaseAllotments(tx: Executor, requests: readonly Allotme
     .filter((r) => r.quantity > 0)
     .flatMap((r) => r.legs.map((leg) => ({ service_date: r.serviceDate, service_id: r.serviceId, arrangement_type_id: r.arrangementTypeId, leg, qty: r.quantity })));
   if (rows.length === 0) return;
-  const [row] = rowsOf<{ locked: number; updated: number }>(
-    await executePrepared(tx, sql`
-      with want as (
-        select * from json_to_recordset(${JSON.stringify(rows)}::json) as w(service_date date, service_id int, arrangement_type_id int, leg int, qty int)
-      ), locked as (
-        select c.service_date, c.service_id, c.arrangement_type_id, c.leg, w.qty
-        from inventory_counters c
-        join want w on w.service_date = c.service_date and w.service_id = c.service_id and w.arrangement_type_id = c.arrangement_type_id and w.leg = c.leg
-        order by c.service_date, c.service_id, c.arrangement_type_id, c.leg
-        for update of c
-      ), updated as (
-        update inventory_counters c set held = c.held - l.qty
-        from locked l
-        where c.service_date = l.service_date and c.service_id = l.service_id and c.arrangement_type_id = l.arrangement_type_id
-          and c.leg = l.leg and c.held >= l.qty
-        returning 1
-      )
-      select (select count(*)::int from locked) as locked, (select count(*)::int from updated) as updated`),
-  );
+  const row = await releaseCounters(tx, rows);
   if (row?.updated !== rows.length) {
     throw new AppError('CONFLICT', `cannot release the held seats: ${rows.length - (row?.updated ?? 0)} of ${rows.length} counters hold fewer than the booking`);
   }
