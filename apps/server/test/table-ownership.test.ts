@@ -42,7 +42,6 @@ const REPOSITORY_LIKE: Record<string, string> = {
  */
 const NOT_YET_IN_REPOSITORIES: Record<string, number> = {
   'modules/inventory/inventory-build.ts': 11,
-  'modules/inventory/seatability.ts': 3,
 };
 
 function sourceFiles(dir: string): string[] {

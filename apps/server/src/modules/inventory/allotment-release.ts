@@ -20,7 +20,8 @@ import { insertNotification, insertOperatorNotification } from '../notifications
 import { PROMOTE_WAITLIST } from './waitlist-promotion-key.ts';
 import { claimEffect, recordEffectDetail } from '../jobs/index.ts';
 import { arrangementTypeKinds, lockTypeCounters, moveSeats, trainDaysDue, unansweredOnTrainDay, type TrainDayDue } from './inventory.repository.ts';
-import { lockTrainDay, planSeating, readSeating, type SeatTypes } from './seatability.ts';
+import { planSeating } from './seatability.ts';
+import { lockTrainDay, readSeating, type SeatTypes } from './seatability.repository.ts';
 
 const SYSTEM_ACTOR = 'system';
 

@@ -11,7 +11,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { beginHoldSavepoint, holdCounters, releaseCounters, releaseHoldSavepoint, rollBackHoldSavepoint } from './allotments.repository.ts';
-import { assertSeatable, type SeatDemand, type SeatTypes } from './seatability.ts';
+import { assertSeatable, type SeatDemand } from './seatability.ts';
+import type { SeatTypes } from './seatability.repository.ts';
 
 export interface AllotmentRequest {
   serviceDate: string;

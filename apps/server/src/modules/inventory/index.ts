@@ -9,6 +9,7 @@ export { bookingsOnStoppedTrains, servicesOnDay } from './inventory.repository.t
 export { inventoryRoutes } from './inventory.routes.ts';
 export { createInventoryService } from './inventory.service.ts';
 export { seatTypeJoinsSql, seatTypeSql } from './seat-types.ts';
-export { prepareSeatFixing, lockTrainDay, planSeating, readSeating, type SeatTypes } from './seatability.ts';
+export { prepareSeatFixing, planSeating } from './seatability.ts';
+export { lockTrainDay, readSeating, type SeatTypes } from './seatability.repository.ts';
 export type { StoppedTrain, SuspensionReason } from './stopped-trains.ts';
 export { PROMOTE_WAITLIST, promoteWaitlistAfterCommit, type PromoteWaitlistPayload } from './waitlist-promotion-key.ts';
