@@ -55,8 +55,6 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   return resolved;
 };
 
-const listScroll = { viewportProps: { tabIndex: 0 } };
-
 export const theme = createTheme({
   variantColorResolver,
   primaryColor: 'sagano',
@@ -86,11 +84,10 @@ export const theme = createTheme({
     RadioGroup: requiredAware,
     // Mantine 9's Combobox keeps a closed list's options mounted (hidden): the ~250 countries of
     // one select cost the booking list's first render and every re-render of the create form. The
-    // options are made when the list opens. A long list scrolls in a box the keyboard can reach
-    // too (axe: scrollable-region-focusable; the options themselves take no focus).
-    Select: { defaultProps: { comboboxProps: { keepMounted: false }, scrollAreaProps: listScroll } },
-    MultiSelect: { defaultProps: { comboboxProps: { keepMounted: false }, scrollAreaProps: listScroll } },
-    Autocomplete: { defaultProps: { comboboxProps: { keepMounted: false }, scrollAreaProps: listScroll } },
+    // options are made when the list opens.
+    Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
+    MultiSelect: { defaultProps: { comboboxProps: { keepMounted: false } } },
+    Autocomplete: { defaultProps: { comboboxProps: { keepMounted: false } } },
     // A toast's message under its title in the readable grey (Mantine writes it in gray.6: 3.3:1).
     Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
     Modal: { defaultProps: { centered: true }, styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } },

@@ -10,7 +10,22 @@ export function categoryLabel(category: string, t: TFunction<'operationLogs'>): 
   return isOperationLogCategory(category) ? t(`categories.${category}`) : category;
 }
 
-/** The operation in words; an operation this client does not know yet is shown by its name. */
+/** A call logged by its method and path (an API key's read, a route without a name of its own). */
+const API_CALL = /^(GET|HEAD|POST|PUT|PATCH|DELETE) \/v1\//;
+
+/** Whether the operation is a call logged by its method and path rather than by a name. */
+export function isApiCall(operation: string): boolean {
+  return !isOperationName(operation) && API_CALL.test(operation);
+}
+
+/**
+ * The operation in words. A call logged by its method and path reads as a read or a call through
+ * the API (its path and body stay in the detail's request); an operation this client does not know
+ * yet is shown by its name.
+ */
 export function operationLabel(operation: string, t: TFunction<'operationLogs'>): string {
-  return isOperationName(operation) ? t(`operations.${operation}`) : operation;
+  if (isOperationName(operation)) return t(`operations.${operation}`);
+  const api = API_CALL.exec(operation);
+  if (api) return api[1] === 'GET' || api[1] === 'HEAD' ? t('apiRead') : t('apiCall');
+  return operation;
 }

@@ -4,7 +4,7 @@ import { DetailModal, DetailRow } from '../../../components/detail-modal.tsx';
 import { JsonView } from '../../../components/json-view.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useOperationLog } from '../api/get-operation-log.ts';
-import { categoryLabel, operationLabel } from './category-label.ts';
+import { categoryLabel, isApiCall, operationLabel } from './category-label.ts';
 
 export function OperationLogDetailModal({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation(['operationLogs', 'common']);
@@ -19,6 +19,8 @@ export function OperationLogDetailModal({ id, onClose }: { id: number | null; on
             <DetailRow label={t('columns.time')}>{formatDateTime(row.created_at)}</DetailRow>
             <DetailRow label={t('filters.category')}>{categoryLabel(row.category, t)}</DetailRow>
             <DetailRow label={t('columns.content')}>{operationLabel(row.operation, t)}</DetailRow>
+            {/* A call logged by its method and path: the address it called, beside the request it sent. */}
+            {isApiCall(row.operation) && <DetailRow label={t('apiAddress')}><code>{row.operation}</code></DetailRow>}
             <DetailRow label={t('operator')}>{row.operator}</DetailRow>
             <DetailRow label={t('bookingId')}>{row.booking_id ?? t('noData')}</DetailRow>
             <DetailRow label={t('statusCode')}>
