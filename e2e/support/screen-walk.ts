@@ -12,8 +12,12 @@ import { screenshot } from './browser.ts';
 
 /** UPPER_SNAKE of two parts or more (ONLINE_CREDIT_CARD), snake_case words (seat_table), a mail kind (booking.ok), a missing translation key (form.title). */
 const CODE = /\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|\b[a-z]+(?:_[a-z0-9]+)+\b|\b(?:booking|account)\.[a-z_]+\b|\b[a-z]+[A-Z][a-zA-Z]*\.[a-z][a-zA-Z.]*\b/g;
-/** What may look like a code and is not: e-mail addresses, web addresses, and the bulk file's column names (the file format a person writes). */
-const ALLOWED = [/[\w.+-]+@[\w.-]+\.\w+/g, /https?:\/\/\S+/g, /\b(?:booking_id|confirm_note)\b/g];
+/**
+ * What may look like a code and is not: e-mail addresses, web addresses, the bulk file's column
+ * names (the file format a person writes), and a card payment's reference at the payment provider
+ * (ch_…, cs_…, re_…: what the provider's own dashboard and statements show, kept for reconciling).
+ */
+const ALLOWED = [/[\w.+-]+@[\w.-]+\.\w+/g, /https?:\/\/\S+/g, /\b(?:booking_id|confirm_note)\b/g, /\b(?:ch|cs|re|pi)_[A-Za-z0-9_]+\b/g];
 
 export function codesIn(text: string): string[] {
   let rest = text;
