@@ -370,7 +370,7 @@ function workOf(name: JobName, seeded: Seeded, r: RunResult['jobs'][JobName]): s
     case 'inventory.release-group-allotments':
       return `${s.train_days ?? 0} train-days, ${s.released_seats ?? 0} seats released`;
     case 'settlements.monthly-billing':
-      return `${s.agents ?? 0} agent, ${s.bookings ?? 0} bookings billed, invoices mailed`;
+      return `${s.agents ?? 0} agent, ${s.bookings ?? 0} bookings billed, invoices issued (laid out and mailed after it by settlements.deliver-monthly-invoice)`;
     case 'payments.remind':
       return `${s.reminded ?? 0} payments reminded, ${s.mails ?? 0} mails`;
     case 'payments.mark-overdue':
