@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import { clampIntegers } from './input-guard.ts';
 import { applyContract, type AreaContract, type OpenApiDocument, type RouteFacts } from './openapi-contract.ts';
 import type { Access } from './route-config.ts';
+import { OPERATOR_TIME_ZONE } from '@sagano/domain/common/business-date';
 
 export const DOCS_PREFIX = '/v1/docs';
 
@@ -17,7 +18,7 @@ export const DOCS_PREFIX = '/v1/docs';
 function guide(config: Config): string {
   const base = config.publicUrl;
   return `The booking API of the Sagano scenic railway's group desk, for travel agents' own systems and the operator's back office.
-JSON both ways, field names in snake_case, dates \`yyyy-MM-dd\` (Asia/Tokyo calendar days), times \`HH:mm\`.
+JSON both ways, field names in snake_case, dates \`yyyy-MM-dd\` (${OPERATOR_TIME_ZONE} calendar days), times \`HH:mm\`.
 Amounts (\`*_amount\`, \`unit_price\`, \`cancellation_fee\`…) are integers in millionths of a yen: ¥800 is \`800000000\`.
 Every answer that is not 2xx has the body \`{"common": {"error_code", "error_description", "field"?}}\`; the codes are listed under each call.
 
