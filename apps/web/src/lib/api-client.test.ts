@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, FetchFailureError, MissingParameterError, apiClient, apiPath, setUnauthorizedHandler, withQuery } from './api-client.ts';
+import { ApiError, FetchFailureError, MissingParameterError, anonymousRequest, apiClient, apiPath, setUnauthorizedHandler, withQuery } from './api-client.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -143,6 +143,14 @@ describe('required parameters (spec 001 §8: refused before sending, naming the 
     fetchMock.mockResolvedValue(answer(200, { ok: true }));
     await apiClient.post('/v1/bookings/26050601/reserve_allotments', {});
     expect(lastInit().body).toBe('{}');
+  });
+
+  it("refuses the same without a session (the group's page, the card sandbox)", async () => {
+    await expect(anonymousRequest('POST', '/v1/reservations/check', undefined)).rejects.toMatchObject({ name: 'MissingParameterError', field: 'body' });
+    await expect(anonymousRequest('PUT', '/v1/bookings/26050601/change-seat', null)).rejects.toMatchObject({ field: 'body' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    fetchMock.mockResolvedValue(answer(200, { ok: true }));
+    await expect(anonymousRequest('GET', '/v1/stations')).resolves.toEqual({ ok: true });
   });
 });
 

@@ -170,9 +170,12 @@ export async function request<T>(method: Method, path: string, body?: unknown, e
 /**
  * A call made without our session: plain fetch, no credentials, no CSRF header, and a 401 does
  * not send anyone to the back-office login. For pages opened without signing in (the group's
- * customer page, the card provider's sandbox page). Failures throw ApiError / FetchFailureError.
+ * customer page, the card provider's sandbox page). Failures throw ApiError / FetchFailureError; a
+ * POST or PUT without a body is refused without a request (MissingParameterError, `body`).
  */
 export async function anonymousRequest<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
+  // A POST or PUT without its body is refused before sending, as the signed-in calls are.
+  if (method !== 'GET') requiredBody(body, path);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;

@@ -3,6 +3,7 @@ import { Alert, Button, Group, NativeSelect, NumberInput, Paper, Stack, Text, Te
 import { useTranslation } from 'react-i18next';
 import { autoFill, type AutoFillError, type FillCar, type SeatAssignment } from '@sagano/domain/arrangements/auto-fill';
 import type { ArrangementType } from '@sagano/domain/reference/reference-schemas';
+import { validationMessage } from '../../../lib/validation-messages.ts';
 
 /** The automatic fill "by car number, seat range and total" (spec 000 §2); the domain's autoFill does the work. */
 export function AutoFillForm({
@@ -27,6 +28,22 @@ export function AutoFillForm({
   const [total, setTotal] = useState<string | number>('');
   const [typeId, setTypeId] = useState(String(types[0]?.arrangement_type_id ?? ''));
   const [result, setResult] = useState<{ error?: AutoFillError; count?: number; shortfall?: number; type?: string } | null>(null);
+
+  // The form's rules in the words every form uses (validationMessage), naming the field.
+  const errorMessage = (error: AutoFillError) => {
+    switch (error) {
+      case 'UNKNOWN_CAR':
+        return validationMessage.select(t('patterns.autoFill.car'));
+      case 'UNKNOWN_FROM_SEAT':
+        return validationMessage.invalid(t('patterns.autoFill.fromSeat'));
+      case 'UNKNOWN_TO_SEAT':
+        return validationMessage.invalid(t('patterns.autoFill.toSeat'));
+      case 'BAD_TOTAL':
+        return validationMessage.positiveInteger(t('patterns.autoFill.total'));
+      case 'EMPTY_RANGE':
+        return t('patterns.autoFill.errors.EMPTY_RANGE');
+    }
+  };
 
   const run = () => {
     const r = autoFill(cars, assignment, {
@@ -85,7 +102,7 @@ export function AutoFillForm({
         </form>
         {result?.error && (
           <Text size="sm" c="red.8" role="alert">
-            {t(`patterns.autoFill.errors.${result.error}`)}
+            {errorMessage(result.error)}
           </Text>
         )}
         {result?.count !== undefined && (

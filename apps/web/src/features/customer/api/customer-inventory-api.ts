@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { SearchInventoryBody, SearchInventoryByTypeResponse, SearchInventoryResponse } from '@sagano/domain/inventory/inventory-schemas';
 import type { ArrangementTypesResponse } from '@sagano/domain/reference/reference-schemas';
-import { anonymousRequest, withQuery } from '../../../lib/api-client.ts';
+import { anonymousRequest, apiPath, withQuery } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 
 type SearchInput = z.input<typeof SearchInventoryBody>;
@@ -25,7 +25,7 @@ export function searchTrains(bookingId: string, token: string, body: SearchInput
 
 /** GET /v1/search-inventory/{date}/{ids}?booking_id=&token=: capacity and holds per leg of the group's arrangement types. */
 export function getTrainCounters(bookingId: string, token: string, date: string, typeIds: readonly number[]): Promise<CountersAnswer> {
-  return anonymousRequest('GET', withQuery(`/v1/search-inventory/${encodeURIComponent(date)}/${typeIds.join(',')}`, linkQuery(bookingId, token)));
+  return anonymousRequest('GET', withQuery(apiPath('/v1/search-inventory/{date}/{arrangement_type_ids}', { date, arrangement_type_ids: typeIds.join(',') }), linkQuery(bookingId, token)));
 }
 
 /** GET /v1/arrangement-types (public): which type is the wheelchair places. */

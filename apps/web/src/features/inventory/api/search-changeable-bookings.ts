@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { BookingResponse, ServiceOrderSearchResponse } from '@sagano/domain/bookings/booking-schemas';
-import { apiClient, withCommaLists } from '../../../lib/api-client.ts';
+import { apiClient, apiPath, withCommaLists } from '../../../lib/api-client.ts';
 import { inventoryKeys } from './inventory-keys.ts';
 
 type ServiceOrderSearchAnswer = z.infer<typeof ServiceOrderSearchResponse>;
@@ -42,7 +42,7 @@ export function useChangeableBookings(text: string, today: string, enabled: bool
 export function useBookingToChange(bookingId: string | null) {
   return useQuery({
     queryKey: [...inventoryKeys.all, 'booking-to-change', bookingId] as const,
-    queryFn: () => apiClient.get<BookingResponse>(`/v1/bookings/${encodeURIComponent(bookingId!)}`),
+    queryFn: () => apiClient.get<BookingResponse>(apiPath('/v1/bookings/{booking_id}', { booking_id: bookingId })),
     enabled: bookingId !== null,
     staleTime: 0,
   });
