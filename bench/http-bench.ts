@@ -3,7 +3,7 @@
  * database with the demo data. Every figure is a ratio to /health measured in the same run, so
  * a shared, noisy machine does not move the result much.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { InjectOptions } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -43,6 +43,8 @@ await database.close();
 
 const report = `# Benchmark results
 
+How these figures were reached, condensed: [HISTORY.md](HISTORY.md).
+
 Command: \`npm run bench\` (bench/http-bench.ts; ${DURATION_MS} ms per case, ${CONCURRENCY} concurrent requests, in-process
 fastify inject, embedded PGlite with the demo data). Run on ${new Date().toISOString().slice(0, 10)}, Node ${process.version}.
 
@@ -52,5 +54,9 @@ Ratios are to \`GET /health\` measured in the same run (${baseline.toFixed(0)} r
 |---|---|---|
 ${rows.join('\n')}
 `;
-writeFileSync(new URL('./RESULTS.md', import.meta.url), report);
+// This bench owns the file's head (up to the first "## " section); the other benches' sections stay.
+const resultsFile = new URL('./RESULTS.md', import.meta.url);
+const existing = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
+const firstSection = existing.indexOf('\n## ');
+writeFileSync(resultsFile, firstSection === -1 ? report : `${report}${existing.slice(firstSection)}`);
 console.log(report);
