@@ -2,9 +2,8 @@
 import type { CalculateAmountResponse } from '@sagano/domain/bookings/booking-schemas';
 import { calculateAmount } from '@sagano/domain/bookings/pricing';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
-import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { readPricingReference, type PricingReference } from './pricing-reference.repository.ts';
+import type { PricingReference } from './pricing-reference.repository.ts';
 
 /** Prices the participants with a reference read by pricingReferenceSql (DESIGN §6). */
 export function priceWith(reference: PricingReference, groupType: string, date: string, directions: number, items: readonly { unit_id: number; quantity: number }[]): CalculateAmountResponse {
@@ -27,10 +26,4 @@ export function priceWith(reference: PricingReference, groupType: string, date: 
     throw new AppError('VALIDATION_FAILED', `participant_group.unit_quantity_items: unit ${result.problem.unit_id} has no price`, 'participant_group.unit_quantity_items');
   }
   return result.value;
-}
-
-/** Prices a booking request: the plan of the earliest service date applies to every direction. */
-export async function priceFor(db: Executor, groupType: string, serviceDates: string[], items: { unit_id: number; quantity: number }[]): Promise<CalculateAmountResponse> {
-  const date = [...serviceDates].sort()[0]!;
-  return priceWith(await readPricingReference(db, groupType, date), groupType, date, serviceDates.length, items);
 }
