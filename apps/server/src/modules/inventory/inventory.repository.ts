@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import type { ServiceStatus } from '@sagano/domain/inventory/inventory-schemas';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
+import { jsonParam, rowsOf } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { runningServiceDaysSql } from '../timetable/index.ts';
 import type { AffectedBooking, StoppedTrain } from './stopped-trains.ts';
@@ -259,7 +259,7 @@ export async function moveSeats(tx: Executor, day: { serviceDate: string; servic
   const { serviceDate: date, serviceId: id } = day;
   await tx.execute(sql`
     with m as (
-      select * from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) as m(seat_id text, from_type int, to_type int)
+      select * from jsonb_to_recordset(${jsonParam(moves)}::jsonb) as m(seat_id text, from_type int, to_type int)
     ), pat as (
       select m.seat_id, m.to_type, ps.arrangement_type_id is not distinct from m.to_type as back
       from m
@@ -279,7 +279,7 @@ export async function moveSeats(tx: Executor, day: { serviceDate: string; servic
       from (select type, sum(d)::int as d
             from (select from_type as type, -1 as d from m union all select to_type, 1 from m) x
             group by type having sum(d) <> 0) c
-      cross join unnest(${`{${day.legs.join(',')}}`}::int[]) as l(leg)
+      cross join (select value::int as leg from jsonb_array_elements_text(${jsonParam(day.legs)}::jsonb)) l
     ), emptied as (
       delete from inventory_counters k using delta c
       where k.service_date = ${date} and k.service_id = ${id} and k.arrangement_type_id = c.type and k.leg = c.leg

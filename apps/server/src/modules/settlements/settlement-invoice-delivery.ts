@@ -1,5 +1,5 @@
 /**
- * Delivering a monthly invoice (DESIGN §6 "Settlements", ADR 025 "decide, then deliver"). The
+ * Delivering a monthly invoice (DESIGN §6 "Settlements", ADR 035 "decide, then deliver"). The
  * billing transaction decides: the amounts, the invoice's number and its frozen content. Once it
  * has committed it sends this job per invoice; the job lays the PDF out from the frozen content
  * (reading the issuer's logo and stamp from storage) outside any transaction, then, in a short
