@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { baseUrl, freshPage, launch, screenshot } from './support/browser.ts';
 import { fillLogin, logIn, logOut, sidebarLinks, visible } from './support/actions.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -158,6 +159,46 @@ describe('the back-office shell', () => {
     await visible(page.getByText('ページが見つかりません'));
     await page.getByRole('link', { name: 'ダッシュボードへ戻る' }).click();
     await page.waitForURL('**/dashboard');
+    await context.close();
+  });
+
+  it('the accessibility check reports a grey-on-white text, and not a message that is fading away', async () => {
+    // A context of its own, not watched: the planted violation is this test's to find.
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await visible(page.getByRole('button', { name: 'ログイン' }));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // A message caught mid-fade by the first reading (faint: it fails contrast) and gone by the
+    // second, as a toast closing just after the page settled: it is not part of the screen.
+    await page.evaluate(() => {
+      const toast = document.createElement('p');
+      toast.id = 'fading-toast';
+      toast.textContent = 'saved';
+      toast.style.cssText = 'position:fixed;top:0;left:0;color:#000;background:#fff;opacity:0.2';
+      document.body.append(toast);
+      // Gone once axe's first run is over (axe marks itself running while it reads the page).
+      let seenRunning = false;
+      const timer = setInterval(() => {
+        const running = (window as unknown as { axe?: { _running?: boolean } }).axe?._running === true;
+        if (running) seenRunning = true;
+        else if (seenRunning) {
+          toast.remove();
+          clearInterval(timer);
+        }
+      }, 5);
+    });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.evaluate(() => {
+      const grey = document.createElement('p');
+      grey.id = 'grey-text';
+      grey.textContent = 'grey on white';
+      grey.style.cssText = 'color:#ddd;background:#fff';
+      document.body.append(grey);
+    });
+    const found = await seriousAxeViolations(page);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^color-contrast: .*#grey-text/);
     await context.close();
   });
 });
