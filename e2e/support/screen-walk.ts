@@ -5,7 +5,7 @@
  * no serious or critical axe violation (WCAG 2.1 A/AA and label-in-name). Everything found is
  * gathered and named at once, so one run lists every screen to fix.
  */
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import type { Lang } from './actions.ts';
 import { auditScreen, routeOf } from './axe.ts';
 import { screenshot } from './browser.ts';
@@ -28,13 +28,43 @@ export function codesIn(text: string): string[] {
 /** A booking's own screens, reached from its page by buttons. */
 const BOOKING_SCREENS = ['', '/histories', '/update', '/copy', '/cancel', '/assign-seats', '/ensure-seats'];
 
+/** The requests each page has in flight (its live-update stream aside), and when that last changed. */
+const traffic = new WeakMap<Page, { inFlight: Set<Request>; changed: number }>();
+
+/** Starts counting the page's requests (before its first navigation, so none is missed). */
+export function trackRequests(page: Page): void {
+  if (traffic.has(page)) return;
+  const state = { inFlight: new Set<Request>(), changed: Date.now() };
+  traffic.set(page, state);
+  page.on('request', (request) => {
+    // The live-update stream stays open as long as the screen does.
+    if (request.resourceType() === 'eventsource') return;
+    state.inFlight.add(request);
+    state.changed = Date.now();
+  });
+  const done = (request: Request) => {
+    if (state.inFlight.delete(request)) state.changed = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+}
+
+/** No request in flight for this long: the screen has what it asked for (and what that led to). */
+const QUIET_MS = 150;
+
 /**
- * Waits for the screen to settle: its heading, no request in flight, no loader or skeleton
- * showing (a screen without them is read as it is after the wait).
+ * Waits for the screen to settle: its heading, no request in flight for a moment, no loader or
+ * skeleton showing (a screen without them is read as it is after the wait). The page's requests are
+ * counted here rather than waiting for Playwright's "networkidle", which always waits 500 ms more.
  */
 export async function settle(page: Page): Promise<void> {
+  trackRequests(page);
   await page.locator('h1').first().waitFor({ state: 'visible', timeout: 15_000 }).catch(() => undefined);
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  const state = traffic.get(page)!;
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline && (state.inFlight.size > 0 || Date.now() - state.changed < QUIET_MS)) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
   await page
     .waitForFunction(() => !Array.from(document.querySelectorAll('.mantine-LoadingOverlay-root, .mantine-Loader-root, .mantine-Skeleton-root, [aria-busy="true"]')).some((e) => (e as HTMLElement).offsetParent !== null), undefined, { timeout: 10_000 })
     .catch(() => undefined);
@@ -62,6 +92,7 @@ export class Findings {
 
   /** Opens `path` and checks it. */
   async visit(page: Page, lang: Lang, path: string, options: { shot?: string } = {}): Promise<void> {
+    trackRequests(page);
     await page.goto(path);
     await this.check(page, lang, path, options);
   }
