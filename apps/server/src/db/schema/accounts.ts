@@ -3,6 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AccountKind, StaffType, UserGroup, UserType } from '@sagano/domain/auth/roles';
 import { createdAt, updatedAt } from './columns.ts';
 import { agentGroups, agents } from './agents.ts';
 
@@ -11,7 +12,7 @@ export const accounts = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<AccountKind>().notNull(),
     passwordHash: text('password_hash'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     totpSecret: text('totp_secret'),
@@ -56,8 +57,8 @@ export const operatorUsers = pgTable(
   {
     accountId: accountKey(),
     ...personColumns(),
-    userGroup: text('user_group').notNull(),
-    userType: text('user_type').notNull(),
+    userGroup: text('user_group').$type<UserGroup>().notNull(),
+    userType: text('user_type').$type<UserType>().notNull(),
   },
   (t) => [
     check('operator_users_group', sql`${t.userGroup} in ('BACK_OFFICE', 'STATION', 'TRAIN')`),
@@ -71,7 +72,7 @@ export const agentStaffs = pgTable(
     accountId: accountKey(),
     ...agentBranch(),
     ...personColumns(),
-    staffType: text('staff_type').notNull(),
+    staffType: text('staff_type').$type<StaffType>().notNull(),
   },
   (t) => [
     index('agent_staffs_group_idx').on(t.groupId),

@@ -3,6 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AgentType } from '@sagano/domain/agents/agent-constants';
 import { createdAt, updatedAt } from './columns.ts';
 
 export const agents = pgTable('agents', {
@@ -11,7 +12,7 @@ export const agents = pgTable('agents', {
   nameKana: text('name_kana').notNull().default(''),
   nameEn: text('name_en').notNull().default(''),
   nameOrigin: text('name_origin').notNull().default(''),
-  agentType: text('agent_type').notNull(),
+  agentType: text('agent_type').$type<AgentType>().notNull(),
   countryCode: text('country_code').notNull().default('JPN'),
   rootGroupFax: text('root_group_fax').notNull().default(''),
   paymentDay: smallint('payment_day'),

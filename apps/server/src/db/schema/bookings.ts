@@ -3,7 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { BOOKING_STATUSES, BOOKING_SUB_STATUSES, type BookingStatus, type BookingSubStatus } from '@sagano/domain/bookings/booking-state';
+import { BOOKING_STATUSES, BOOKING_SUB_STATUSES, type BookingStatus, type BookingSubStatus, type RefusalReason } from '@sagano/domain/bookings/booking-state';
 import { statusRankSql } from './booking-status-rank.ts';
 import { GROUP_TYPES } from '@sagano/domain/bookings/booking-schemas';
 import { createdAt, updatedAt, oneOf } from './columns.ts';
@@ -47,7 +47,7 @@ export const bookings = pgTable(
     confirmNote: text('confirm_note').notNull().default(''),
     voucherNote: text('voucher_note').notNull().default(''),
     voucherConfirmed: boolean('voucher_confirmed').notNull().default(false),
-    refusalReason: text('refusal_reason'),
+    refusalReason: text('refusal_reason').$type<RefusalReason>(),
     /** The cancellation policy in force when the booking was confirmed (frozen, DESIGN §6). */
     cancellationPolicy: jsonb('cancellation_policy'),
     /** Set when a cancellation is requested or started: the rate and fee quoted then. */

@@ -5,14 +5,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { BulkStatus } from '@sagano/domain/bulk-operations/bulk-operation-schemas';
+import type { BulkKind, BulkLineResult, BulkStatus } from '@sagano/domain/bulk-operations/bulk-operation-schemas';
 import { createdAt, updatedAt } from './columns.ts';
 
 export const bulkReservations = pgTable(
   'bulk_reservations',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<BulkKind>().notNull(),
     /** INVALID (the file was refused whole, nothing ran), PENDING, RUNNING, DONE, FAILED. */
     status: text('status').$type<BulkStatus>().notNull().default('PENDING'),
     filename: text('filename').notNull().default(''),
@@ -56,7 +56,7 @@ export const bulkReservationLines = pgTable(
     /** The line's other columns as read (e.g. the confirm note). */
     input: jsonb('input').$type<Record<string, string>>().notNull().default({}),
     /** PENDING, DONE, REFUSED (with the reason), SKIPPED (already in the asked state: a re-upload). */
-    result: text('result').notNull().default('PENDING'),
+    result: text('result').$type<BulkLineResult>().notNull().default('PENDING'),
     errorCode: text('error_code'),
     reason: text('reason'),
     processedAt: timestamp('processed_at', { withTimezone: true }),

@@ -3,6 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { BankAccountType } from '@sagano/domain/master-data/bank-account-schemas';
 import { storedFiles } from './files.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
@@ -108,7 +109,7 @@ export const bankAccounts = pgTable(
     accountCode: text('account_code').notNull(),
     /** The account holder in kana, as the bank spells it. */
     accountName: text('account_name').notNull(),
-    accountType: text('account_type').notNull(),
+    accountType: text('account_type').$type<BankAccountType>().notNull(),
     isTransferAccount: boolean('is_transfer_account').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -7,8 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@sagano/domain/bookings/booking-schemas';
-import type { PaymentStatus } from '@sagano/domain/payments/payment-state';
-import { LEDGER_KINDS, REFUND_REASONS } from '@sagano/domain/payments/payment-ledger';
+import type { DiscrepancyDirection, PaymentKind, PaymentMethod, PaymentStatus } from '@sagano/domain/payments/payment-state';
+import { LEDGER_KINDS, REFUND_REASONS, type LedgerKind, type RefundReason } from '@sagano/domain/payments/payment-ledger';
 import { createdAt, updatedAt, oneOf } from './columns.ts';
 import { bookings } from './bookings.ts';
 import { groupSettlements } from './settlements.ts';
@@ -20,9 +20,9 @@ export const payments = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<PaymentKind>().notNull(),
     status: text('status').$type<PaymentStatus>().notNull(),
-    paymentMethod: text('payment_method').notNull(),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
     totalAmountE6: bigint('total_amount_e6', { mode: 'number' }).notNull(),
     paidAmountE6: bigint('paid_amount_e6', { mode: 'number' }).notNull().default(0),
     dueDate: date('due_date', { mode: 'string' }),
@@ -41,7 +41,7 @@ export const payments = pgTable(
     cancelPaymentFinished: boolean('cancel_payment_finished').notNull().default(false),
     /** A discrepancy's original payment, and which way the money goes. */
     parentPaymentId: integer('parent_payment_id').references((): AnyPgColumn => payments.id),
-    direction: text('direction'),
+    direction: text('direction').$type<DiscrepancyDirection>(),
     adjustReason: text('adjust_reason'),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     /** The monthly invoice (group settlement) that billed this payment, once billed. */
@@ -49,7 +49,7 @@ export const payments = pgTable(
     /** Who confirmed it by hand (the end of a cancellation payment), for "already confirmed by …". */
     confirmedBy: text('confirmed_by'),
     /** A refund record (direction REFUND): why the money goes back, the operator's words, who asked. */
-    refundReason: text('refund_reason'),
+    refundReason: text('refund_reason').$type<RefundReason>(),
     refundNote: text('refund_note'),
     requestedBy: text('requested_by'),
     /** The operator's refund request key: a double click or a retry finds the refund already made. */
@@ -104,7 +104,7 @@ export const paymentTransactions = pgTable(
     paymentId: integer('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
     amountE6: bigint('amount_e6', { mode: 'number' }).notNull(),
     occurredOn: date('occurred_on', { mode: 'string' }).notNull(),
     /** The gateway's transaction or refund id; unique per kind so a replay records nothing twice. */

@@ -3,7 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ANNOTATIONS, FARE_TYPES, PASSENGER_FARE_TYPES, SEGMENTS } from '@sagano/domain/reference/reference-schemas';
+import { ANNOTATIONS, FARE_TYPES, PASSENGER_FARE_TYPES, SEGMENTS, type Direction, type SeatType } from '@sagano/domain/reference/reference-schemas';
 import { labels, oneOf } from './columns.ts';
 
 export const stations = pgTable('stations', {
@@ -13,7 +13,7 @@ export const stations = pgTable('stations', {
 });
 
 export const directions = pgTable('directions', {
-  directionId: text('direction_id').primaryKey(),
+  directionId: text('direction_id').$type<Direction>().primaryKey(),
   labels: labels('labels'),
   /** Station ids in running order. */
   stationOrder: jsonb('station_order').$type<number[]>().notNull(),
@@ -60,7 +60,7 @@ export const arrangementTypes = pgTable('arrangement_types', {
   arrangementTypeId: integer('arrangement_type_id').primaryKey(),
   name: labels('name'),
   colorHex: text('color_hex').notNull(),
-  seatType: text('seat_type').notNull(),
+  seatType: text('seat_type').$type<SeatType>().notNull(),
   displayOrder: integer('display_order').notNull(),
   /** Seats of this type are the group allotment that the seat inquiry and group bookings draw on. */
   isGroupAllotment: boolean('is_group_allotment').notNull().default(false),

@@ -1,5 +1,6 @@
 /** The Sagano line and its train as master data (DESIGN §2, §3; spec 001 §9.2, §9.4). */
 import type { LocalizedLabel } from '@sagano/domain/common/language';
+import type { Direction, SeatType } from '@sagano/domain/reference/reference-schemas';
 import { e6OfYen } from '@sagano/domain/money/yen-e6';
 
 const L = (ja: string, en: string, ko: string, zhHans: string, zhHant: string): LocalizedLabel[] => [
@@ -17,7 +18,7 @@ export const STATIONS = [
   { stationId: 4, displayOrder: 4, labels: L('トロッコ亀岡', 'Torokko Kameoka', '토롯코 가메오카', '龟冈小火车站', '龜岡小火車站') },
 ];
 
-export const DIRECTIONS = [
+export const DIRECTIONS: { directionId: Direction; labels: LocalizedLabel[]; stationOrder: number[] }[] = [
   { directionId: 'down', labels: L('下り（嵯峨→亀岡）', 'Down (Saga → Kameoka)', '하행 (사가→가메오카)', '下行（嵯峨→龟冈）', '下行（嵯峨→龜岡）'), stationOrder: [1, 2, 3, 4] },
   { directionId: 'up', labels: L('上り（亀岡→嵯峨）', 'Up (Kameoka → Saga)', '상행 (가메오카→사가)', '上行（龟冈→嵯峨）', '上行（龜岡→嵯峨）'), stationOrder: [4, 3, 2, 1] },
 ];
@@ -74,7 +75,7 @@ export const CAR_NAMES = (n: number): LocalizedLabel[] =>
     ? L('5号車 ザ・リッチ号', 'Car 5 The Rich', '5호차 더 리치', '5号车 The Rich', '5號車 The Rich')
     : L(`${n}号車`, `Car ${n}`, `${n}호차`, `${n}号车`, `${n}號車`);
 
-export const ARRANGEMENT_TYPES = [
+export const ARRANGEMENT_TYPES: { arrangementTypeId: number; displayOrder: number; colorHex: string; seatType: SeatType; isGroupAllotment?: boolean; name: LocalizedLabel[] }[] = [
   { arrangementTypeId: 1, displayOrder: 1, colorHex: '#2f9e44', seatType: 'NORMAL', isGroupAllotment: true, name: L('団体', 'Group', '단체', '团体', '團體') },
   { arrangementTypeId: 2, displayOrder: 2, colorHex: '#1c7ed6', seatType: 'NORMAL', name: L('個人', 'Individual', '개인', '个人', '個人') },
   { arrangementTypeId: 3, displayOrder: 3, colorHex: '#f08c00', seatType: 'NORMAL', name: L('代理店契約', 'Agent contract', '대리점 계약', '代理店合约', '代理店合約') },

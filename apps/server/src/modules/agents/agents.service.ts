@@ -16,7 +16,7 @@ import type {
   UpdateAgentGroupBody,
   UpdateStaffBody,
 } from '@sagano/domain/agents/agent-schemas';
-import { PAYMENT_TYPE_OF_AGENT, type AgentType } from '@sagano/domain/agents/agent-schemas';
+import { PAYMENT_TYPE_OF_AGENT } from '@sagano/domain/agents/agent-schemas';
 import { COUNTRY_CODES } from '@sagano/domain/common/countries';
 import type { UiLanguage } from '@sagano/domain/common/language';
 import type { PagingQuery } from '@sagano/domain/common/paging';
@@ -100,7 +100,7 @@ async function readAgent(db: Executor, caller: Caller, agent: AgentRow): Promise
   const groups = groupRows.map((g) => groupResponse(g, staffRows.filter((s) => s.groupId === g.id), caller));
   const root = groups.find((g) => g.is_root);
   if (!root) throw new Error(`agent ${agent.id} has no root group`);
-  const agentType = agent.agentType as AgentType;
+  const agentType = agent.agentType;
   return {
     id: agent.id,
     name_ja: agent.nameJa,
@@ -134,7 +134,7 @@ async function readGroup(db: Executor, caller: Caller, group: GroupRow): Promise
       id: agent.id,
       name_ja: agent.nameJa,
       name_en: agent.nameEn,
-      agent_type: agent.agentType as AgentType,
+      agent_type: agent.agentType,
       ignore_cancellation_policy: agent.ignoreCancellationPolicy,
     },
   };
@@ -274,7 +274,7 @@ export function createAgentsService(auth: AuthService) {
         const main = root ? mainAdminOf(staffs.filter((s) => s.groupId === root.id)) : undefined;
         return {
           ...a,
-          agentType: a.agentType as AgentType,
+          agentType: a.agentType,
           mainAdmin: main ?? null,
           branchCount: groups.filter((g) => g.agentId === a.id && !g.isRoot).length,
           staffCount: staffs.filter((s) => s.agentId === a.id).length,

@@ -50,27 +50,28 @@ const profileColumns = {
   staffType: t.agentStaffs.staffType,
 };
 
-type ProfileRow = { [K in keyof typeof profileColumns]: unknown };
+/** A row of the profile query: the person's, branch's and agent's columns are null for an account that has none (left joins). */
+type ProfileRow = Awaited<ReturnType<typeof profileQuery>>[number];
 
 function toAccount(row: ProfileRow): AccountWithProfile {
   return {
-    id: row.id as string,
-    email: row.email as string,
-    kind: row.kind as AccountKind,
-    passwordHash: row.passwordHash as string | null,
-    totpEnrolledAt: row.totpEnrolledAt as Date | null,
-    totpSecret: row.totpSecret as string | null,
-    totpLastStep: row.totpLastStep === null || row.totpLastStep === undefined ? null : Number(row.totpLastStep),
-    agentRequiresTotp: (row.agentRequiresTotp as boolean | null) ?? false,
-    agentType: (row.agentType as AgentType | null) ?? null,
-    name: ((row.operatorName ?? row.staffName) as string | null) ?? '',
-    languageCode: ((row.operatorLanguage ?? row.staffLanguage) as string | null) ?? 'ja',
-    userGroup: row.userGroup as UserGroup | null,
-    userType: row.userType as UserType | null,
-    agentId: row.agentId as number | null,
-    groupId: row.groupId as number | null,
-    groupIsRoot: row.groupIsRoot as boolean | null,
-    staffType: row.staffType as StaffType | null,
+    id: row.id,
+    email: row.email,
+    kind: row.kind,
+    passwordHash: row.passwordHash,
+    totpEnrolledAt: row.totpEnrolledAt,
+    totpSecret: row.totpSecret,
+    totpLastStep: row.totpLastStep,
+    agentRequiresTotp: row.agentRequiresTotp ?? false,
+    agentType: row.agentType,
+    name: row.operatorName ?? row.staffName ?? '',
+    languageCode: row.operatorLanguage ?? row.staffLanguage ?? 'ja',
+    userGroup: row.userGroup,
+    userType: row.userType,
+    agentId: row.agentId,
+    groupId: row.groupId,
+    groupIsRoot: row.groupIsRoot,
+    staffType: row.staffType,
   };
 }
 

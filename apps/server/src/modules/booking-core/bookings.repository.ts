@@ -1,6 +1,7 @@
 /** Reads and writes of bookings and everything that hangs off them. */
 import type { LedgerEntry, LedgerKind } from '@sagano/domain/payments/payment-ledger';
 import { eq, getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
+import type { AgentType } from '@sagano/domain/agents/agent-constants';
 import type { BookingStatus, BookingSubStatus } from '@sagano/domain/bookings/booking-state';
 import type { CancellationDeclined } from '@sagano/domain/bookings/booking-schemas';
 import type { CancellationPolicyRow } from '@sagano/domain/bookings/cancellation';
@@ -21,7 +22,7 @@ export type BookingServiceRow = typeof t.bookingServices.$inferSelect;
 export interface BookingAggregate {
   booking: BookingRow;
   /** The agent, with its billing day and the end of its last billed period (a monthly payment's expected billing date). */
-  agent: { id: number; nameJa: string; nameEn: string; agentType: string; ignoreCancellationPolicy: boolean; billingDay: number | null; billingDayEndOfMonth: boolean; lastBilledTo: string | null };
+  agent: { id: number; nameJa: string; nameEn: string; agentType: AgentType; ignoreCancellationPolicy: boolean; billingDay: number | null; billingDayEndOfMonth: boolean; lastBilledTo: string | null };
   subGroup: { id: number; nameJa: string; nameEn: string; isRoot: boolean };
   services: (BookingServiceRow & { names: LocalizedLabel[]; departureHhmm: string | null; arrivalHhmm: string | null; fromStationName: LocalizedLabel[]; toStationName: LocalizedLabel[] })[];
   units: (typeof t.bookingUnits.$inferSelect)[];
@@ -119,7 +120,7 @@ interface AggregateRow {
   units: Record<string, unknown>[];
   wheelchairs: boolean[];
   payments: Record<string, unknown>[];
-  ledger: { paymentId: number; kind: string; amount: string }[];
+  ledger: { paymentId: number; kind: LedgerKind; amount: string }[];
   notes: Record<string, unknown>[];
   histories: Record<string, unknown>[];
   revision_trains: [number, LocalizedLabel[]][];
@@ -145,7 +146,7 @@ function aggregateOf(row: AggregateRow): BookingAggregate {
     payment: latest('FARE'),
     cancellationPayment: latest('CANCELLATION'),
     discrepancy: latestDiscrepancy(payments),
-    ledger: row.ledger.map((r) => ({ paymentId: r.paymentId, kind: r.kind as LedgerKind, amountE6: safeE6(Number(r.amount)) })),
+    ledger: row.ledger.map((r) => ({ paymentId: r.paymentId, kind: r.kind, amountE6: safeE6(Number(r.amount)) })),
     notes: row.notes.map((n) => rowOfJson(t.bookingNotes, n)),
     histories: row.histories.map((h) => rowOfJson(t.bookingHistories, h)),
     serviceNames,
@@ -201,7 +202,7 @@ export interface LockedBooking {
   groupName: string;
   /** The booking's revision as it stands (the step kernel compares it with If-Match). */
   revision: number;
-  agentType: string;
+  agentType: AgentType;
   ignoreCancellationPolicy: boolean;
   wheelchairs: number;
   /** Train changes made so far (a confirmed booking may change its trains once). */
@@ -242,7 +243,7 @@ export async function lockBooking(db: Executor, bookingId: string, options: { lo
     total_amount_e6: number | string | bigint;
     applicant_email: string;
     group_name: string;
-    agent_type: string;
+    agent_type: AgentType;
     ignore_cancellation_policy: boolean;
     wheelchairs: number;
     update_count: number;

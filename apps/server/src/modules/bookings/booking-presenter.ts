@@ -102,7 +102,7 @@ export function presentBooking(
     operator_name: a.booking.operatorName,
     status: state.status,
     sub_status: state.subStatus,
-    refusal_reason: (a.booking.refusalReason as RefusalReason | null) ?? null,
+    refusal_reason: a.booking.refusalReason,
     submitted_at: a.booking.submittedAt.toISOString(),
     wait_listing: a.booking.waitListing,
     caution: a.booking.caution,

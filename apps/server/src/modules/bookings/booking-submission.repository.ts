@@ -5,6 +5,7 @@
  * terms closed over its dates). The write is booking-core's insertBookingGraph.
  */
 import { sql } from 'drizzle-orm';
+import type { AgentType } from '@sagano/domain/agents/agent-constants';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
@@ -24,7 +25,7 @@ export interface SubmitDirection {
 }
 
 export interface SubmitContext {
-  agent: { id: number; agent_type: string; ignore_cancellation_policy: boolean } | null;
+  agent: { id: number; agent_type: AgentType; ignore_cancellation_policy: boolean } | null;
   groups: { id: number; is_root: boolean }[];
   existing: { booking_id: string; request_hash: string | null; agent_sub_group_id: number } | null;
   group_type_id: number | null;

@@ -43,7 +43,7 @@ function resultUrl(run: repo.BulkRunRow): string | null {
 function summaryOf(run: repo.BulkRunRow): BulkReservationSummary {
   return {
     id: run.id,
-    kind: run.kind as BulkKind,
+    kind: run.kind,
     status: run.status as BulkReservationSummary['status'],
     filename: run.filename,
     total: run.totalLines,
@@ -80,7 +80,7 @@ export function createBulkOperationsService(deps: BulkOperationsDeps) {
 
   /** One line in its own transaction: the step, the booking's bulk_reservation_id, the line's result and progress, the operation log. */
   async function runLine(run: repo.BulkRunRow, line: repo.BulkLineRowDb, principal: Principal): Promise<void> {
-    const kind = run.kind as BulkKind;
+    const kind = run.kind;
     const operation = kind === 'RESERVE_ALLOTMENTS' ? 'bookings.reserve_allotments' : 'bookings.confirm_booking';
     const log = (statusCode: number, response: unknown) => ({
       category: 'bookings',
@@ -149,7 +149,7 @@ export function createBulkOperationsService(deps: BulkOperationsDeps) {
   async function finish(run: repo.BulkRunRow): Promise<void> {
     // The stored and mailed file is in the uploader's language.
     const account = run.createdBy ? await findAccountById(db, run.createdBy) : undefined;
-    const bytes = resultCsvBytes(account?.languageCode ?? 'ja', run.kind as BulkKind, await repo.linesOf(db, run.id));
+    const bytes = resultCsvBytes(account?.languageCode ?? 'ja', run.kind, await repo.linesOf(db, run.id));
     const key = await storeCsv(db, fileStorage, { bytes, originalName: `bulk-${run.id}-result.csv` });
     await inTransaction(db, async (work) => {
       if (!(await repo.completeRun(work.tx, run.id, key, clock.now()))) return;
@@ -160,7 +160,7 @@ export function createBulkOperationsService(deps: BulkOperationsDeps) {
       const summary = summaryOf(done);
       const mail = bulkFinishedMail(account?.languageCode ?? 'ja', {
         id: run.id,
-        kind: run.kind as BulkKind,
+        kind: run.kind,
         filename: run.filename,
         total: summary.total,
         done: summary.succeeded,
@@ -212,7 +212,7 @@ export function createBulkOperationsService(deps: BulkOperationsDeps) {
     async resultCsv(id: number, languageCode: string): Promise<{ filename: string; bytes: Buffer }> {
       const run = await repo.findRun(db, id);
       if (!run || run.status !== 'DONE') throw notFound('bulk reservation result');
-      return { filename: `bulk-${id}-result.csv`, bytes: resultCsvBytes(languageCode, run.kind as BulkKind, await repo.linesOf(db, id)) };
+      return { filename: `bulk-${id}-result.csv`, bytes: resultCsvBytes(languageCode, run.kind, await repo.linesOf(db, id)) };
     },
 
     /** Works a run's pending lines in file order, then finishes it; a run that cannot go on is FAILED with the reason. */

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { BankAccountInput, BankAccountListQuery, BankAccountResponse, BankAccountType } from '@sagano/domain/master-data/bank-account-schemas';
+import type { BankAccountInput, BankAccountListQuery, BankAccountResponse } from '@sagano/domain/master-data/bank-account-schemas';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { pageOfTable } from '../../db/paging.ts';
@@ -13,7 +13,7 @@ function toResponse(r: typeof t.bankAccounts.$inferSelect): BankAccountResponse 
     branch_code: r.branchCode,
     account_code: r.accountCode,
     account_name: r.accountName,
-    account_type: r.accountType as BankAccountType,
+    account_type: r.accountType,
     is_transfer_account: r.isTransferAccount,
     updated_at: r.updatedAt.toISOString(),
   };

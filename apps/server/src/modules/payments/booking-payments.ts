@@ -26,7 +26,7 @@ export interface PaymentBooking {
   bookingId: string;
   agentId: number;
   agentSubGroupId: number;
-  agentType: string;
+  agentType: AgentType;
   totalAmountE6: number;
   applicantEmail: string;
   groupName?: string;
@@ -39,7 +39,7 @@ export interface MoneyContext {
   publicUrl: string;
 }
 
-const methodOf = (booking: Pick<PaymentBooking, 'agentType'>): PaymentMethod => paymentMethodOf(booking.agentType as AgentType);
+const methodOf = (booking: Pick<PaymentBooking, 'agentType'>): PaymentMethod => paymentMethodOf(booking.agentType);
 const latestFare = (payments: readonly PaymentRow[]) => payments.filter((p) => p.kind === 'FARE').at(-1);
 
 /**
@@ -63,7 +63,7 @@ export async function openFare(work: Work, booking: PaymentBooking, cardDueDate:
     // A booking submitted before fares were priced at submission: price it now.
     fare = await insertPayment(work.tx, { bookingId: booking.id, kind: 'FARE', status: 'INITED', paymentMethod: methodOf(booking), totalAmountE6: booking.totalAmountE6 });
   }
-  const method = fare.paymentMethod as PaymentMethod;
+  const method = fare.paymentMethod;
   const dueDate = method === 'ONLINE_CREDIT_CARD' ? cardDueDate : undefined;
   if (fare.totalAmountE6 !== booking.totalAmountE6) fare = await takeSystemStep(work, fare, 'reprice', { totalE6: booking.totalAmountE6 });
   const opened = await takeSystemStep(work, fare, 'open', dueDate ? { dueDate } : {}, dueDate ? { normalDueDate: dueDate } : {});
@@ -117,7 +117,7 @@ async function closeOpenCharges(work: Work, payments: readonly PaymentRow[], mon
 export async function previewCancellation(db: Executor, booking: Pick<PaymentBooking, 'id' | 'agentType'>, feeE6: number): Promise<CancellationSettlementPreview> {
   const payments = await paymentsOfBooking(db, booking.id);
   const fare = latestFare(payments);
-  return presentSettlement(planCancellation(payments, (fare?.paymentMethod as PaymentMethod | undefined) ?? methodOf(booking), feeE6));
+  return presentSettlement(planCancellation(payments, fare?.paymentMethod ?? methodOf(booking), feeE6));
 }
 
 /**
@@ -130,7 +130,7 @@ export async function previewCancellation(db: Executor, booking: Pick<PaymentBoo
 export async function settleCancellation(work: Work, booking: PaymentBooking, feeE6: number, ctx: MoneyContext): Promise<CancellationSettlement> {
   const payments = await paymentsOfBooking(work.tx, booking.id, { lock: true });
   const fareBefore = latestFare(payments);
-  const method = (fareBefore?.paymentMethod as PaymentMethod | undefined) ?? methodOf(booking);
+  const method = fareBefore?.paymentMethod ?? methodOf(booking);
   const plan = planCancellation(payments, method, feeE6);
   const monthly = method === 'MONTHLY';
   let after = await closeOpenCharges(work, payments, monthly);

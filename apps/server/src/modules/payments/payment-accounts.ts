@@ -3,8 +3,8 @@
  * ledger reads them, and how a cancellation would settle them now (payment-ledger.ts
  * settleCancellation), for the cancel page, the payment detail and the cancellation itself.
  */
-import { heldE6, isRefundRecord, settleCancellation as settleByMethod, type CancellationSettlement, type LedgerPayment, type RefundReason } from '@sagano/domain/payments/payment-ledger';
-import type { PaymentKind, PaymentMethod } from '@sagano/domain/payments/payment-state';
+import { heldE6, isRefundRecord, settleCancellation as settleByMethod, type CancellationSettlement, type LedgerPayment } from '@sagano/domain/payments/payment-ledger';
+import type { PaymentMethod } from '@sagano/domain/payments/payment-state';
 import { isUnsettledStatus } from '@sagano/domain/payments/money-terms';
 import type { CancellationSettlementPreview } from '@sagano/domain/payments/payment-schemas';
 import type { PaymentRow } from './payments.repository.ts';
@@ -13,10 +13,10 @@ import type { PaymentRow } from './payments.repository.ts';
 export function ledgerPaymentOf(row: PaymentRow): LedgerPayment {
   return {
     id: row.id,
-    kind: row.kind as PaymentKind,
+    kind: row.kind,
     status: row.status,
-    direction: (row.direction as 'EXTRA' | 'REFUND' | null) ?? null,
-    refundReason: (row.refundReason as RefundReason | null) ?? null,
+    direction: row.direction,
+    refundReason: row.refundReason,
     parentPaymentId: row.parentPaymentId,
     totalE6: row.totalAmountE6,
     paidE6: row.paidAmountE6,

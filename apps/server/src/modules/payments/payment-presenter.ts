@@ -2,9 +2,9 @@
  * A payment as the caller sees it (spec 000 §3 "Payment"): amounts, items, due dates, overdue,
  * the discrepancy and the can_* flags, all from the domain's pure rules.
  */
-import { isOverdue, paymentFlags, standingTotalE6, type PaymentCaller, type PaymentKind, type PaymentMethod, type PaymentState } from '@sagano/domain/payments/payment-state';
+import { isOverdue, paymentFlags, standingTotalE6, type PaymentCaller, type PaymentState } from '@sagano/domain/payments/payment-state';
 import type { BookingMoney, PaymentDetail, PaymentPriceItem, PaymentRefund } from '@sagano/domain/payments/payment-schemas';
-import { bookingMoney, heldE6, isRefundRecord, moneyStateOf, refundRouteOf, type LedgerEntry, type RefundReason } from '@sagano/domain/payments/payment-ledger';
+import { bookingMoney, heldE6, isRefundRecord, moneyStateOf, refundRouteOf, type LedgerEntry } from '@sagano/domain/payments/payment-ledger';
 import { ledgerPaymentOf, planCancellation, presentSettlement } from './payment-accounts.ts';
 
 export { ledgerPaymentOf };
@@ -16,9 +16,9 @@ import type { PaymentRow } from './payments.repository.ts';
 
 export function stateOfPayment(row: PaymentRow): PaymentState {
   return {
-    kind: row.kind as PaymentKind,
+    kind: row.kind,
     status: row.status,
-    method: row.paymentMethod as PaymentMethod,
+    method: row.paymentMethod,
     totalE6: row.totalAmountE6,
     paidE6: row.paidAmountE6,
     dueDate: row.dueDate,
@@ -103,11 +103,11 @@ function presentRefunds(row: PaymentRow, ctx: PaymentContext): PaymentRefund[] {
 
 /** One refund record as the caller sees it (the booking's payments, and the operator's refund answer). */
 export function presentRefund(r: PaymentRow, ctx: Pick<PaymentContext, 'caller' | 'bookingNumber'>): PaymentRefund {
-  const route = refundRouteOf(r.paymentMethod as PaymentMethod);
+  const route = refundRouteOf(r.paymentMethod);
   return {
     payment_id: r.id,
     parent_payment_id: r.parentPaymentId,
-    reason: ((r.refundReason as RefundReason | null) ?? 'CHANGE'),
+    reason: r.refundReason ?? 'CHANGE',
     route,
     status: r.status,
     total_amount: r.totalAmountE6,
@@ -242,7 +242,7 @@ function discrepancyDetails(row: PaymentRow, items: PaymentPriceItem[], ctx: Pay
           total_cancellation_amount: quoted.baseE6,
           total_cancellation_fee: quoted.feeE6!,
           // How the fee is settled against what was paid (as it stands now; once cancelled, as it was settled).
-          settlement: ctx.account && ctx.account.bookingStatus !== 'CANCELLED' ? presentSettlement(planCancellation(ctx.account.payments, row.paymentMethod as PaymentMethod, quoted.feeE6!)) : null,
+          settlement: ctx.account && ctx.account.bookingStatus !== 'CANCELLED' ? presentSettlement(planCancellation(ctx.account.payments, row.paymentMethod, quoted.feeE6!)) : null,
         }
       : null,
   };

@@ -7,7 +7,7 @@
  */
 import { addDays } from '@sagano/domain/common/business-date';
 import { refundRouteOf, type RefundReason } from '@sagano/domain/payments/payment-ledger';
-import { applyPaymentStep, discrepancyOf, type PaymentCaller, type PaymentMethod, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
+import { applyPaymentStep, discrepancyOf, type PaymentCaller, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
 import { AppError, invalid } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { notify } from '../booking-core/index.ts';
@@ -142,7 +142,7 @@ export async function openPriceDifference(work: Work, booking: BookingRef, fare:
   for (const p of payments) {
     // (One already on a monthly invoice stands with that invoice.)
     if (p.kind !== 'DISCREPANCY' || p.parentPaymentId !== fare.id || p.status !== 'PAYMENT_PENDING' || p.paidAmountE6 > 0 || p.monthlyInvoiceId !== null) continue;
-    const changeRefund = p.direction === 'REFUND' && (p.refundReason === null || p.refundReason === 'CHANGE') && refundRouteOf(p.paymentMethod as PaymentMethod) !== 'GATEWAY';
+    const changeRefund = p.direction === 'REFUND' && (p.refundReason === null || p.refundReason === 'CHANGE') && refundRouteOf(p.paymentMethod) !== 'GATEWAY';
     if (p.direction === 'EXTRA' || changeRefund) {
       await takeSystemStep(work, p, 'waive');
       withdrawn.add(p.id);
@@ -172,7 +172,7 @@ export interface RefundRequest {
  * (or is recorded at once when `paidOn` says it already was).
  */
 export async function openRefund(work: Work, booking: BookingRef, request: RefundRequest, ctx: { publicUrl?: string }, options: { dispatch?: boolean } = {}): Promise<PaymentRow> {
-  const method = request.parent.paymentMethod as PaymentMethod;
+  const method = request.parent.paymentMethod;
   const row = await insertPayment(work.tx, {
     bookingId: booking.id,
     kind: 'DISCREPANCY',
@@ -220,7 +220,7 @@ export async function settleRefund(
   if (!entry) return record;
   const after = await takeStep(work, record, 'settle_refund', money.caller ?? 'SYSTEM', { amountE6: money.amountE6 }, money.caller === 'OPERATOR' ? { confirmedBy: money.recordedBy } : {});
   if (after.status === 'PAYMENT_CONFIRMED') {
-    const route = refundRouteOf(record.paymentMethod as PaymentMethod);
+    const route = refundRouteOf(record.paymentMethod);
     const mail = refundMadeMail('ja', { bookingId: booking.bookingId, groupName: booking.groupName ?? '', amountE6: after.paidAmountE6, link: `${ctx.publicUrl ?? ''}/bookings/${booking.bookingId}`, route });
     await enqueueMail(work, { kind: 'PAYMENT_REFUNDED', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.bodyText, bookingId: booking.bookingId });
   }

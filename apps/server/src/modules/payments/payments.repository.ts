@@ -3,9 +3,9 @@
  * The payments module is the only writer of these tables (ADR 007).
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { LedgerEntry, LedgerKind } from '@sagano/domain/payments/payment-ledger';
+import { REFUND_REASONS, type LedgerEntry, type LedgerKind } from '@sagano/domain/payments/payment-ledger';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
-import { PAYMENT_STATUSES, type PaymentStatus } from '@sagano/domain/payments/payment-state';
+import { PAYMENT_KINDS, PAYMENT_METHODS, PAYMENT_STATUSES, type DiscrepancyDirection } from '@sagano/domain/payments/payment-state';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 
@@ -171,12 +171,17 @@ export async function lockBookingsByIds(db: Executor, ids: readonly number[]): P
   await db.execute(sql`select id from bookings where id in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::int) order by id for update`);
 }
 
-/** A status read back from the database (its check constraint allows only these). */
-function paymentStatusOf(v: unknown): PaymentStatus {
-  const status = PAYMENT_STATUSES.find((s) => s === v);
-  if (status === undefined) throw new Error(`unknown payment status: ${String(v)}`);
-  return status;
+const DISCREPANCY_DIRECTIONS: readonly DiscrepancyDirection[] = ['EXTRA', 'REFUND'];
+
+/** A value of one of the payments columns read back from JSON (the column's check constraint allows only these). */
+function oneOf<T extends string>(values: readonly T[], column: string, v: unknown): T {
+  const value = values.find((s) => s === v);
+  if (value === undefined) throw new Error(`unknown payment ${column}: ${String(v)}`);
+  return value;
 }
+
+/** The same for a column that may be null. */
+const oneOfOrNull = <T extends string>(values: readonly T[], column: string, v: unknown): T | null => (v === null || v === undefined ? null : oneOf(values, column, v));
 
 /** A payments row read as JSON (`to_jsonb(p)` in a raw query) back into the typed row. */
 export function paymentRowOfJson(j: Record<string, unknown> | null): PaymentRow | undefined {
@@ -186,9 +191,9 @@ export function paymentRowOfJson(j: Record<string, unknown> | null): PaymentRow 
   return {
     id: Number(j.id),
     bookingId: Number(j.booking_id),
-    kind: String(j.kind),
-    status: paymentStatusOf(j.status),
-    paymentMethod: String(j.payment_method),
+    kind: oneOf(PAYMENT_KINDS, 'kind', j.kind),
+    status: oneOf(PAYMENT_STATUSES, 'status', j.status),
+    paymentMethod: oneOf(PAYMENT_METHODS, 'payment_method', j.payment_method),
     totalAmountE6: Number(j.total_amount_e6),
     paidAmountE6: Number(j.paid_amount_e6),
     dueDate: (j.due_date as string | null) ?? null,
@@ -202,12 +207,12 @@ export function paymentRowOfJson(j: Record<string, unknown> | null): PaymentRow 
     isCancellationFeeFixed: Boolean(j.is_cancellation_fee_fixed),
     cancelPaymentFinished: Boolean(j.cancel_payment_finished),
     parentPaymentId: n(j.parent_payment_id),
-    direction: (j.direction as string | null) ?? null,
+    direction: oneOfOrNull(DISCREPANCY_DIRECTIONS, 'direction', j.direction),
     adjustReason: (j.adjust_reason as string | null) ?? null,
     confirmedAt: d(j.confirmed_at),
     monthlyInvoiceId: n(j.monthly_invoice_id),
     confirmedBy: (j.confirmed_by as string | null) ?? null,
-    refundReason: (j.refund_reason as string | null) ?? null,
+    refundReason: oneOfOrNull(REFUND_REASONS, 'refund_reason', j.refund_reason),
     refundNote: (j.refund_note as string | null) ?? null,
     requestedBy: (j.requested_by as string | null) ?? null,
     idempotencyKey: (j.idempotency_key as string | null) ?? null,
@@ -228,7 +233,7 @@ export async function ledgerOfBooking(db: Executor, bookingId: number): Promise<
     .innerJoin(t.payments, eq(t.payments.id, t.paymentTransactions.paymentId))
     .where(eq(t.payments.bookingId, bookingId))
     .groupBy(t.paymentTransactions.paymentId, t.paymentTransactions.kind);
-  return rows.map((r) => ({ paymentId: r.paymentId, kind: r.kind as LedgerKind, amountE6: safeE6(Number(r.amount)) }));
+  return rows.map((r) => ({ paymentId: r.paymentId, kind: r.kind, amountE6: safeE6(Number(r.amount)) }));
 }
 
 /** The ledger entries of several bookings (the payments list), by booking. */
@@ -244,7 +249,7 @@ export async function ledgerOfBookings(db: Executor, bookingIds: readonly number
     .innerJoin(t.payments, eq(t.payments.id, t.paymentTransactions.paymentId))
     .where(inArray(t.payments.bookingId, [...bookingIds]))
     .groupBy(t.payments.bookingId, t.paymentTransactions.paymentId, t.paymentTransactions.kind);
-  for (const r of rows) out.get(r.bookingId)!.entries.push({ paymentId: r.paymentId, kind: r.kind as LedgerKind, amountE6: safeE6(Number(r.amount)) });
+  for (const r of rows) out.get(r.bookingId)!.entries.push({ paymentId: r.paymentId, kind: r.kind, amountE6: safeE6(Number(r.amount)) });
   return out;
 }
 

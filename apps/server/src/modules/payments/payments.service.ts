@@ -6,7 +6,7 @@
  * notification, all in the caller's transaction. The gateway is never called inside one.
  */
 import { randomUUID } from 'node:crypto';
-import { applyPaymentStep, isSettled, type PaymentMethod, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
+import { applyPaymentStep, isSettled, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
 import { refundRouteOf } from '@sagano/domain/payments/payment-ledger';
 import { owedE6 } from '@sagano/domain/payments/money-terms';
 import type { AdjustAmountBody, RecordBankTransferBody, RecordRefundPaidBody, RefundBody, RefundResponse, ReportCouponBody, StartCardPaymentResponse } from '@sagano/domain/payments/payment-schemas';
@@ -192,7 +192,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const payments = await paymentsOfBooking(work.tx, ctx.booking.id, { lock: true });
       const available = refundableE6(payments);
       await takePaymentStep(ctx, 'refund', { amountE6: body.amount, availableE6: available });
-      const route = refundRouteOf(ctx.payment.paymentMethod as PaymentMethod);
+      const route = refundRouteOf(ctx.payment.paymentMethod);
       const record = await openRefund(
         work,
         ctx.booking,
@@ -206,7 +206,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** POST …/payments/{refund_payment_id}/refund_paid: the operator records that a refund owed (coupon, other) was paid back. */
     async recordRefundPaid(work: Work, principal: Principal, bookingNumber: string, refundId: number, body: RecordRefundPaidBody): Promise<void> {
       const ctx = await beginPaymentStep(work, principal, bookingNumber, refundId);
-      if (ctx.payment.direction !== 'REFUND' || refundRouteOf(ctx.payment.paymentMethod as PaymentMethod) !== 'RECORDED') throw refusalError('PAYMENT_STEP_NOT_ALLOWED');
+      if (ctx.payment.direction !== 'REFUND' || refundRouteOf(ctx.payment.paymentMethod) !== 'RECORDED') throw refusalError('PAYMENT_STEP_NOT_ALLOWED');
       const remaining = owedE6({ totalE6: ctx.payment.totalAmountE6, paidE6: ctx.payment.paidAmountE6 });
       if (ctx.payment.status !== 'PAYMENT_PENDING' || remaining <= 0) throw alreadyConfirmed('this refund', ctx.payment.confirmedAt ?? ctx.payment.updatedAt, ctx.payment.confirmedBy);
       await settleRefund(work, ctx.booking, ctx.payment, { amountE6: remaining, occurredOn: body.paid_on, recordedBy: actorOf(principal), note: body.note || null, caller: callerOf(principal) }, { publicUrl: deps.publicUrl });

@@ -11,7 +11,7 @@ export async function listStations(db: Executor): Promise<{ stations: Station[];
   const dirs = await db.select().from(t.directions).orderBy(asc(t.directions.directionId));
   const directions = dirs
     .map((d) => ({
-      direction_id: d.directionId as StationDirection['direction_id'],
+      direction_id: d.directionId,
       labels: d.labels,
       stations: d.stationOrder.flatMap((id, i) => {
         const s = byId.get(id);
@@ -42,7 +42,7 @@ export async function listArrangementTypes(db: Executor): Promise<ArrangementTyp
     arrangement_type_id: a.arrangementTypeId,
     name: a.name,
     color_hex: a.colorHex,
-    seat_type: a.seatType as ArrangementType['seat_type'],
+    seat_type: a.seatType,
     display_order: a.displayOrder,
     is_group_allotment: a.isGroupAllotment,
   }));

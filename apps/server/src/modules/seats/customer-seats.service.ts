@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CustomerLanguage } from '@sagano/domain/common/ui-language';
-import { customerMayChangeSeats, isConfirmed, isEnded, type RefusalReason } from '@sagano/domain/bookings/booking-state';
+import { customerMayChangeSeats, isConfirmed, isEnded } from '@sagano/domain/bookings/booking-state';
 import { mayHaveDocument } from '@sagano/domain/invoices/document-rules';
 import { legsBetween } from '@sagano/domain/inventory/legs';
 import type { ChangeSeatBody, CustomerBookingSummary } from '@sagano/domain/seats/seat-schemas';
@@ -45,7 +45,7 @@ export function createCustomerSeatsService(db: Db, options: { publicUrl: string;
       agent_name: a.agent.nameJa,
       agent_name_en: a.agent.nameEn,
       status: state.status,
-      refusal_reason: state.status === 'NOT_RESERVED' ? ((a.booking.refusalReason as RefusalReason | null) ?? 'OTHER') : null,
+      refusal_reason: state.status === 'NOT_RESERVED' ? (a.booking.refusalReason ?? 'OTHER') : null,
       cancelled_at: state.status === 'CANCELLED' ? (a.booking.cancelledAt?.toISOString() ?? null) : null,
       participant_quantity: a.booking.participantQuantity,
       wheelchairs: a.wheelchairs.length,

@@ -12,7 +12,6 @@
  */
 import { paymentMethodOf } from '@sagano/domain/payments/payment-state';
 import { isSettledStatus } from '@sagano/domain/payments/money-terms';
-import type { AgentType } from '@sagano/domain/agents/agent-schemas';
 import { billingPeriod, isBillingDay, latestBillingDay, nextBillingDay, settlementDueDate, settlementSums, type BillingTerms } from '@sagano/domain/settlements/billing-period';
 import type { RunBillingResponse, SettlementPaymentStatus } from '@sagano/domain/settlements/settlement-schemas';
 import type { Db } from '../../db/client.ts';
@@ -77,7 +76,7 @@ function statusWhenBilled(monthly: boolean, payments: readonly BillablePayment[]
   return payments.every((p) => isSettledStatus(p.payment.status)) ? 'PAID' : 'UNKNOWN';
 }
 
-const isMonthlyAgent = (agent: Pick<AgentRow, 'agentType'>) => paymentMethodOf(agent.agentType as AgentType) === 'MONTHLY';
+const isMonthlyAgent = (agent: Pick<AgentRow, 'agentType'>) => paymentMethodOf(agent.agentType) === 'MONTHLY';
 
 export function createSettlementBilling(deps: { db: Db; clock: Clock; jobs?: JobSender | undefined }) {
   const { db, clock } = deps;
@@ -107,7 +106,7 @@ export function createSettlementBilling(deps: { db: Db; clock: Clock; jobs?: Job
     const payments = monthly ? await unbilledMonthlyPayments(tx, agent.id, period.to) : await periodPayments(tx, agent.id, period.from, period.to);
     if (monthly) await lockBookings(payments.filter((p) => !unbilled.some((u) => u.bookingDbId === p.bookingDbId)));
     const sums = sumsOf(payments, monthly);
-    const method = paymentMethodOf(agent.agentType as AgentType);
+    const method = paymentMethodOf(agent.agentType);
     const settlement = await insertAgentSettlement(tx, {
       agentId: agent.id,
       periodFrom: period.from,

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DiagramItemResponse, ServiceBody, ServiceDayPattern } from '@sagano/domain/timetable/timetable-schemas';
+import type { Direction } from '@sagano/domain/reference/reference-schemas';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 
@@ -116,7 +117,7 @@ export async function serviceDependencies(db: Executor, ids: number[]): Promise<
   return result;
 }
 
-export async function directionStationOrder(db: Executor, directionId: string): Promise<number[]> {
+export async function directionStationOrder(db: Executor, directionId: Direction): Promise<number[]> {
   const [row] = await db.select({ order: t.directions.stationOrder }).from(t.directions).where(eq(t.directions.directionId, directionId));
   return row?.order ?? [];
 }
