@@ -36,30 +36,30 @@ import { requestsFirstPlugin } from './plugins/requests-first.ts';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import type { Access, RegisteredRoute } from './plugins/route-config.ts';
 import './plugins/route-config.ts';
-import { approvalsRoutes } from './modules/approvals/index.ts';
-import { arrangementsRoutes } from './modules/arrangements/index.ts';
+import { approvalsRoutes, createApprovalsService } from './modules/approvals/index.ts';
+import { arrangementsRoutes, createArrangementsService, registerApplicationTermApprovals } from './modules/arrangements/index.ts';
 import { operationLogsRoutes } from './modules/audit/index.ts';
 import { sealPlainTotpSecrets, createAuthService, authRoutes } from './modules/auth/index.ts';
 import { bulkOperationsRoutes, createBulkOperationsService } from './modules/bulk-operations/index.ts';
 import { backupRoutes } from './modules/backup/index.ts';
 import { bookingsRoutes, createBookingsService, refuseBookingsOnStoppedTrains } from './modules/bookings/index.ts';
-import { salesRoutes } from './modules/sales/index.ts';
+import { createSalesService, salesRoutes } from './modules/sales/index.ts';
 import { seatsRoutes, createSeatsService } from './modules/seats/index.ts';
 import { agentsRoutes } from './modules/agents/index.ts';
-import { apiKeysRoutes, apiKeyStands, resolveApiKey } from './modules/api-keys/index.ts';
+import { apiKeysRoutes, createApiKeysService } from './modules/api-keys/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
-import { dashboardRoutes } from './modules/dashboard/index.ts';
+import { createDashboardService, dashboardRoutes } from './modules/dashboard/index.ts';
 import { messagesRoutes } from './modules/messages/index.ts';
 import { inventoryRoutes, createInventoryService, registerCalendarChangeApprovals } from './modules/inventory/index.ts';
 import { bookingOfLink } from './modules/booking-core/index.ts';
 import { outboxRoutes } from './modules/mail/index.ts';
 import { mailKindsRoutes } from './modules/mail-previews/index.ts';
-import { pricingRoutes } from './modules/pricing/index.ts';
-import { masterDataRoutes } from './modules/master-data/index.ts';
+import { createPricingService, pricingRoutes } from './modules/pricing/index.ts';
+import { createMasterDataService, masterDataRoutes } from './modules/master-data/index.ts';
 import { referenceRoutes } from './modules/reference/index.ts';
-import { reportsRoutes } from './modules/reports/index.ts';
-import { timetableRoutes } from './modules/timetable/index.ts';
+import { createReportsService, reportsRoutes } from './modules/reports/index.ts';
+import { createTimetableService, timetableRoutes } from './modules/timetable/index.ts';
 import { createUsersService, usersRoutes } from './modules/users/index.ts';
 import { createRealtimeHub } from './realtime/realtime-hub.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
@@ -125,7 +125,8 @@ export async function buildApp({ config, database, logger = true, logStream, job
   // Counted in the database, so every server on it enforces one limit (ADR 018); address limits before anything else.
   const limits = createRateLimits(db, { login: config.loginRateLimitPerMinute, apiKey: config.apiKeyRateLimitPerMinute });
   await app.register(rateLimitsPlugin, { limits, db });
-  await app.register(authPlugin, { auth, db, limits, resolveApiKey });
+  const apiKeys = createApiKeysService({ db });
+  await app.register(authPlugin, { auth, limits, resolveApiKey: (key) => apiKeys.resolve(key) });
   await app.register(operationLogPlugin, { db, jobs });
 
   healthRoutes(app, { db });
@@ -135,11 +136,15 @@ export async function buildApp({ config, database, logger = true, logStream, job
   outboxRoutes(app, { db });
   mailKindsRoutes(app, { db, publicUrl: config.publicUrl });
   referenceRoutes(app, { db });
-  pricingRoutes(app, { db });
-  masterDataRoutes(app, { db, fileStorage });
-  timetableRoutes(app, { db, clock });
-  approvalsRoutes(app, { db });
-  arrangementsRoutes(app, { db });
+  pricingRoutes(app, { db, pricing: createPricingService() });
+  masterDataRoutes(app, { db, masterData: createMasterDataService({ db, fileStorage }) });
+  // Timetable and arrangement changes are submitted to the approvals service; the approval job applies them.
+  const approvals = createApprovalsService({ db });
+  timetableRoutes(app, { timetable: createTimetableService({ db, clock, approvals }) });
+  approvalsRoutes(app, { db, approvals });
+  const arrangements = createArrangementsService({ db, approvals });
+  registerApplicationTermApprovals(arrangements);
+  arrangementsRoutes(app, { db, arrangements });
   // Inventory sits below the booking flows: the bookings' suspension step and link look-up are handed in here.
   registerCalendarChangeApprovals(refuseBookingsOnStoppedTrains);
   inventoryRoutes(app, { db, inventory: createInventoryService(db, { refuseBookingsOnStoppedTrains }), bookingOfLink });
@@ -147,16 +152,16 @@ export async function buildApp({ config, database, logger = true, logStream, job
   bookingsRoutes(app, { db, clock, bookings: createBookingsService(db, { publicUrl: config.publicUrl, clock }), customerBooking: seats.customerBooking });
   seatsRoutes(app, { db, seats });
   notificationsRoutes(app, { db });
-  dashboardRoutes(app, { db, clock });
+  dashboardRoutes(app, { dashboard: createDashboardService({ db, clock }) });
   messagesRoutes(app, { db, fileStorage, clock });
   agentsRoutes(app, { db, auth });
-  apiKeysRoutes(app, { db });
+  apiKeysRoutes(app, { apiKeys });
   const paymentGateway = gateway ?? gatewayFromConfig(config, { db, clock, jobs });
   paymentsRoutes(app, { db, clock, jobs, publicUrl: config.publicUrl, port: config.port, payments: createPaymentsService({ db, gateway: paymentGateway, clock, publicUrl: config.publicUrl, jobs }) });
   invoicesRoutes(app, { invoices: createInvoicesService(db, { clock, fileStorage }), db, clock });
-  salesRoutes(app, { db });
+  salesRoutes(app, { sales: createSalesService({ db }) });
   settlementsRoutes(app, { settlements: createSettlementsService({ db, clock, fileStorage, publicUrl: config.publicUrl, jobs }) });
-  reportsRoutes(app, { reader: database });
+  reportsRoutes(app, { reports: createReportsService({ reader: database }) });
   jobsRoutes(app, { jobs: createJobsService({ db, clock, jobs, definitions: ALL_JOBS }) });
   bulkOperationsRoutes(app, { bulk: createBulkOperationsService({ db, clock, fileStorage, publicUrl: config.publicUrl, jobs }) });
   backupRoutes(app, { database, config, fileStorage });
@@ -165,7 +170,7 @@ export async function buildApp({ config, database, logger = true, logStream, job
   app.addHook('onReady', () => realtime.start());
   app.addHook('onClose', () => realtime.stop());
   // An API key's stream (an agent's system) stands while the key is not revoked; a session's while the session does.
-  const sessionStands = (token: string) => (token.startsWith(API_KEY_PREFIX) ? apiKeyStands(db, token) : auth.sessionStands(token));
+  const sessionStands = (token: string) => (token.startsWith(API_KEY_PREFIX) ? apiKeys.stands(token) : auth.sessionStands(token));
   realtimeRoutes(app, { hub: realtime, sessionStands, heartbeatMs: config.realtimeHeartbeatSeconds * 1000 });
   await openapiDocsRoutes(app);
 

@@ -6,7 +6,7 @@ import { rowsOf } from '../src/db/client.ts';
 import * as t from '../src/db/schema.ts';
 import { neutralise } from '../src/modules/reports/report-csv.ts';
 import { HEADERS } from '../src/modules/reports/report-labels.ts';
-import { PAGE_SIZE, reportBase64, reportStream, type ReportReader } from '../src/modules/reports/reports.service.ts';
+import { createReportsService, PAGE_SIZE, type ReportReader } from '../src/modules/reports/reports.service.ts';
 import { until } from './support/polling.ts';
 import { createTestApp, errorOf, signInRoles, type Headers, type TestApp } from './test-app.ts';
 
@@ -256,7 +256,7 @@ describe('the streamed download', () => {
     const req = { kind: 'bookings' as const, from_date: DAY1, to_date: DAY2, encoding: 'utf-8' as const, lang: 'ja' as const };
     const read = async (reader: ReportReader, pageSize: number) => {
       const chunks: Buffer[] = [];
-      for await (const c of reportStream(reader, req, pageSize)) chunks.push(c as Buffer);
+      for await (const c of createReportsService({ reader }).stream(req, pageSize)) chunks.push(c as Buffer);
       return Buffer.concat(chunks).toString('utf8');
     };
     const keyset = { db: ctx.database.db };
@@ -269,8 +269,8 @@ describe('the streamed download', () => {
 
   it('refuses, on to_date, a base64 answer over its size limit, without reading the rest', async () => {
     const req = { kind: 'bookings' as const, from_date: DAY1, to_date: DAY2, encoding: 'utf-8' as const, lang: 'ja' as const };
-    await expect(reportBase64(ctx.database, req, 100)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', field: 'to_date' });
-    expect((await reportBase64(ctx.database, req)).filename).toBe('bookings_20300201-20300202.csv');
+    await expect(createReportsService({ reader: ctx.database }).base64(req, 100)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', field: 'to_date' });
+    expect((await createReportsService({ reader: ctx.database }).base64(req)).filename).toBe('bookings_20300201-20300202.csv');
   });
 
   it('answers a header only (with its BOM) for an empty period', async () => {
@@ -406,7 +406,7 @@ describe('a download over many batches', () => {
         })()),
     };
     const chunks: Buffer[] = [];
-    for await (const c of reportStream(counting, req)) chunks.push(c as Buffer);
+    for await (const c of createReportsService({ reader: counting }).stream(req)) chunks.push(c as Buffer);
     const numbers = parseCsv(Buffer.concat(chunks).toString('utf8').slice(1)).slice(1).map((r) => Number(r[0]));
     expect(numbers).toHaveLength(LONG);
     expect(numbers).toEqual(Array.from({ length: LONG }, (_, i) => 910_000_000 + i));
@@ -418,7 +418,7 @@ describe('a download over many batches', () => {
 
   it('gives its connection back when the reader stops half-way, more times than the pool has connections', async () => {
     for (let i = 0; i < 15; i++) {
-      const stream = reportStream(ctx.database, req, 10);
+      const stream = createReportsService({ reader: ctx.database }).stream(req, 10);
       let chunks = 0;
       for await (const chunk of stream) {
         expect((chunk as Buffer).length).toBeGreaterThan(0);
@@ -427,7 +427,7 @@ describe('a download over many batches', () => {
     }
     // Fifteen cursors left open would have emptied the pool (12 in tests): this would never answer.
     const chunks: Buffer[] = [];
-    for await (const c of reportStream(ctx.database, req)) chunks.push(c as Buffer);
+    for await (const c of createReportsService({ reader: ctx.database }).stream(req)) chunks.push(c as Buffer);
     expect(parseCsv(Buffer.concat(chunks).toString('utf8').slice(1))).toHaveLength(LONG + 1);
     if (ctx.database.engine === 'postgres') expect(await until(busyReportQueries, (n) => n === 0, 'no open report cursor')).toBe(0);
   });

@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import { CSRF_HEADER, SESSION_COOKIE } from '@sagano/domain/auth/auth-schemas';
 import { API_KEY_PREFIX } from '@sagano/domain/auth/api-key-schemas';
 import { capabilitiesOf } from '@sagano/domain/auth/roles';
-import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import { safeEqual } from '../lib/tokens.ts';
 import type { Principal } from '../modules/auth/principal.ts';
@@ -84,9 +83,8 @@ export const authPlugin = fp(async (
   app: FastifyInstance,
   opts: {
     auth: { resolveSession(token: string, viaCookie: boolean): Promise<Principal | null> };
-    db: Db;
     limits: RateLimits;
-    resolveApiKey: (db: Db, key: string) => Promise<Principal | null>;
+    resolveApiKey: (key: string) => Promise<Principal | null>;
   },
 ) => {
   app.decorateRequest('principal', null);
@@ -94,7 +92,7 @@ export const authPlugin = fp(async (
   app.addHook('onRequest', async (request) => {
     const bearer = bearerToken(request);
     const token = sessionTokenOf(request);
-    if (bearer?.startsWith(API_KEY_PREFIX)) request.principal = await opts.resolveApiKey(opts.db, bearer);
+    if (bearer?.startsWith(API_KEY_PREFIX)) request.principal = await opts.resolveApiKey(bearer);
     else if (token) request.principal = await opts.auth.resolveSession(token, bearer === undefined);
 
     const url = request.routeOptions.url;

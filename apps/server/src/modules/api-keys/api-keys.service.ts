@@ -45,67 +45,75 @@ function requireKeyManager(principal: Principal): number {
   return u.agent_id;
 }
 
-/** The caller a live key stands for, or null (unknown, revoked, or not a key at all). */
-export async function resolveApiKey(db: Executor, key: string, now = new Date()): Promise<Principal | null> {
-  if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return null;
-  const found = await findLiveApiKey(db, hashToken(key));
-  if (!found) return null;
-  if (!found.lastUsedAt || now.getTime() - found.lastUsedAt.getTime() >= API_KEY_TOUCH_INTERVAL_MS) await touchApiKey(db, found.id, now, API_KEY_TOUCH_INTERVAL_MS);
-  const accountId = apiKeyAccountId(found.id);
+/** An agent's API keys: managed by its admins, and the look-up that signs a key's requests in. */
+export function createApiKeysService(deps: { db: Executor }) {
+  const { db } = deps;
   return {
-    accountId,
-    sessionId: `api-key:${found.id}`,
-    csrfToken: '',
-    viaCookie: false,
-    // A key does not expire; it works until revoked.
-    expiresAt: new Date(now.getTime() + API_KEY_TOUCH_INTERVAL_MS),
-    apiKey: { id: found.id, name: found.name },
-    user: {
-      uid: accountId,
-      email: `${API_KEY_OPERATOR_PREFIX}${found.name}`,
-      name: found.name,
-      language_code: 'ja',
-      kind: 'AGENT',
-      // Exactly as STAFF of the key's group: the head office's staff act for the agent, a branch's for the branch.
-      role: agentRole('STAFF', found.groupIsRoot),
-      user_group: null,
-      user_type: null,
-      agent_id: found.agentId,
-      agent_sub_group_id: found.groupIsRoot ? null : found.groupId,
-      staff_type: 'STAFF',
-      totp_enrolled: false,
-      totp_setup_required: false,
+    /** The caller a live key stands for, or null (unknown, revoked, or not a key at all). */
+    async resolve(key: string, now = new Date()): Promise<Principal | null> {
+      if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return null;
+      const found = await findLiveApiKey(db, hashToken(key));
+      if (!found) return null;
+      if (!found.lastUsedAt || now.getTime() - found.lastUsedAt.getTime() >= API_KEY_TOUCH_INTERVAL_MS) await touchApiKey(db, found.id, now, API_KEY_TOUCH_INTERVAL_MS);
+      const accountId = apiKeyAccountId(found.id);
+      return {
+        accountId,
+        sessionId: `api-key:${found.id}`,
+        csrfToken: '',
+        viaCookie: false,
+        // A key does not expire; it works until revoked.
+        expiresAt: new Date(now.getTime() + API_KEY_TOUCH_INTERVAL_MS),
+        apiKey: { id: found.id, name: found.name },
+        user: {
+          uid: accountId,
+          email: `${API_KEY_OPERATOR_PREFIX}${found.name}`,
+          name: found.name,
+          language_code: 'ja',
+          kind: 'AGENT',
+          // Exactly as STAFF of the key's group: the head office's staff act for the agent, a branch's for the branch.
+          role: agentRole('STAFF', found.groupIsRoot),
+          user_group: null,
+          user_type: null,
+          agent_id: found.agentId,
+          agent_sub_group_id: found.groupIsRoot ? null : found.groupId,
+          staff_type: 'STAFF',
+          totp_enrolled: false,
+          totp_setup_required: false,
+        },
+      };
+    },
+
+    /** Whether a key still signs in (not revoked), without counting a use: the event stream's heartbeat check. */
+    async stands(key: string): Promise<boolean> {
+      return key.startsWith(API_KEY_PREFIX) && key.length <= 200 && (await findLiveApiKey(db, hashToken(key))) !== undefined;
+    },
+
+    /** The agent's keys (revoked ones too, with when and by whom). */
+    async list(principal: Principal): Promise<ApiKeyRow[]> {
+      const agentId = requireKeyManager(principal);
+      return (await listApiKeys(db, agentId)).map(rowOf);
+    },
+
+    /** A new key for one of the agent's groups; the answer is the only place the key appears. */
+    async create(work: Work, principal: Principal, body: CreateApiKeyBody): Promise<CreatedApiKeyResponse> {
+      const agentId = requireKeyManager(principal);
+      const group = await findOwnGroup(work.tx, agentId, body.group_id);
+      if (!group) throw invalid('group_id', 'choose one of your own branches');
+      const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+      const id = await insertApiKey(work.tx, { agentId, groupId: group.id, name: body.name, prefix: key.slice(0, API_KEY_SHOWN_LENGTH), keyHash: hashToken(key), createdBy: principal.user.email });
+      const created = await findApiKey(work.tx, id);
+      return { ...rowOf(created!), key };
+    },
+
+    /** Revokes one of the agent's keys: it answers 401 from now on. Another agent's key is "not found". */
+    async revoke(work: Work, principal: Principal, id: number): Promise<ApiKeyRow> {
+      const agentId = requireKeyManager(principal);
+      const existing = await findApiKey(work.tx, id);
+      if (!existing || existing.agentId !== agentId) throw notFound('API key');
+      await revokeApiKey(work.tx, id, principal.user.email, new Date());
+      return rowOf((await findApiKey(work.tx, id))!);
     },
   };
 }
 
-/** Whether a key still signs in (not revoked), without counting a use: the event stream's heartbeat check. */
-export async function apiKeyStands(db: Executor, key: string): Promise<boolean> {
-  return key.startsWith(API_KEY_PREFIX) && key.length <= 200 && (await findLiveApiKey(db, hashToken(key))) !== undefined;
-}
-
-/** The agent's keys (revoked ones too, with when and by whom). */
-export async function listKeys(db: Executor, principal: Principal): Promise<ApiKeyRow[]> {
-  const agentId = requireKeyManager(principal);
-  return (await listApiKeys(db, agentId)).map(rowOf);
-}
-
-/** A new key for one of the agent's groups; the answer is the only place the key appears. */
-export async function createKey(work: Work, principal: Principal, body: CreateApiKeyBody): Promise<CreatedApiKeyResponse> {
-  const agentId = requireKeyManager(principal);
-  const group = await findOwnGroup(work.tx, agentId, body.group_id);
-  if (!group) throw invalid('group_id', 'choose one of your own branches');
-  const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-  const id = await insertApiKey(work.tx, { agentId, groupId: group.id, name: body.name, prefix: key.slice(0, API_KEY_SHOWN_LENGTH), keyHash: hashToken(key), createdBy: principal.user.email });
-  const created = await findApiKey(work.tx, id);
-  return { ...rowOf(created!), key };
-}
-
-/** Revokes one of the agent's keys: it answers 401 from now on. Another agent's key is "not found". */
-export async function revokeKey(work: Work, principal: Principal, id: number): Promise<ApiKeyRow> {
-  const agentId = requireKeyManager(principal);
-  const existing = await findApiKey(work.tx, id);
-  if (!existing || existing.agentId !== agentId) throw notFound('API key');
-  await revokeApiKey(work.tx, id, principal.user.email, new Date());
-  return rowOf((await findApiKey(work.tx, id))!);
-}
+export type ApiKeysService = ReturnType<typeof createApiKeysService>;

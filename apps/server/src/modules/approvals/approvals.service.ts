@@ -39,59 +39,6 @@ function payloadError(error: z.ZodError): AppError {
   return new AppError('VALIDATION_FAILED', `${field}: ${issue.message}`, field);
 }
 
-/**
- * Records a change that waits for approval (status SUBMITTED); nothing is applied yet. Other
- * modules call this instead of changing master data directly.
- */
-export async function submitApproval(work: Work, principal: Principal, target: ApprovalTarget, payload: unknown): Promise<ApprovalRow> {
-  const handler = approvalTarget(target);
-  const parsed = handler.payload.safeParse(payload);
-  if (!parsed.success) throw payloadError(parsed.error);
-  const scope = handler.scope(parsed.data);
-  return insertApproval(work.tx, {
-    target,
-    status: 'SUBMITTED',
-    payload: parsed.data as object,
-    serviceTermId: scope.serviceTermId,
-    fromDate: scope.fromDate,
-    toDate: scope.toDate,
-    submittedBy: principal.accountId,
-    submittedByEmail: principal.user.email,
-  });
-}
-
-async function judgeable(work: Work, principal: Principal, id: number): Promise<ApprovalRow> {
-  const row = await findApproval(work.tx, id, { lock: true });
-  if (!row) throw notFound('approval');
-  if (row.submittedBy === principal.accountId) throw new AppError('APPROVAL_OWN_REQUEST', 'you cannot approve or reject your own request');
-  return row;
-}
-
-/** Approves a SUBMITTED (or retries a JOB_FAILED) request: JOB_PENDING, applied by the approval job after commit. */
-export async function approve(work: Work, principal: Principal, id: number, body: ApproveBody): Promise<ApprovalResponse> {
-  const row = await judgeable(work, principal, id);
-  if (row.status !== 'SUBMITTED' && row.status !== 'JOB_FAILED') {
-    throw new AppError('APPROVAL_STATUS_CONFLICT', `an approval in status ${row.status} cannot be approved`);
-  }
-  await setApprovalStatus(work.tx, id, {
-    status: 'JOB_PENDING',
-    judgedBy: principal.accountId,
-    // `operator` of the spec's body is the caller; the signed-in account is what is recorded.
-    judgedByEmail: principal.user.email,
-    reason: body.reason || null,
-    jobError: null,
-  });
-  work.enqueue(applyApprovalJob, { id });
-  return toApprovalResponse((await findApproval(work.tx, id))!, principal);
-}
-
-export async function reject(work: Work, principal: Principal, id: number, body: RejectBody): Promise<ApprovalResponse> {
-  const row = await judgeable(work, principal, id);
-  if (row.status !== 'SUBMITTED') throw new AppError('APPROVAL_STATUS_CONFLICT', `an approval in status ${row.status} cannot be rejected`);
-  await setApprovalStatus(work.tx, id, { status: 'REJECTED', judgedBy: principal.accountId, judgedByEmail: principal.user.email, reason: body.reason });
-  return toApprovalResponse((await findApproval(work.tx, id))!, principal);
-}
-
 /** Thrown to roll a preview's savepoint back. */
 const PREVIEW_ROLLBACK = Symbol('preview rollback');
 
@@ -99,7 +46,7 @@ const PREVIEW_ROLLBACK = Symbol('preview rollback');
  * The live bookings applying `payload` would refuse (trains that stop running), worked out by
  * running the change's writes in a savepoint that is rolled back: the same rule as applying.
  */
-export async function previewAffectedBookings(work: Work, target: ApprovalTarget, payload: unknown): Promise<AffectedBooking[]> {
+async function previewAffectedBookings(work: Work, target: ApprovalTarget, payload: unknown): Promise<AffectedBooking[]> {
   const handler = approvalTarget(target);
   if (!handler.affectedBookings) return [];
   const parsed = handler.payload.parse(payload);
@@ -115,10 +62,72 @@ export async function previewAffectedBookings(work: Work, target: ApprovalTarget
   return found;
 }
 
-/** GET /v1/approvals/{id}/affected-bookings: for a request still to be applied; none once done or rejected. */
-export async function approvalAffectedBookings(db: Db, id: number): Promise<{ approval_id: number; bookings: AffectedBooking[] }> {
-  const row = await findApproval(db, id);
+async function judgeable(work: Work, principal: Principal, id: number): Promise<ApprovalRow> {
+  const row = await findApproval(work.tx, id, { lock: true });
   if (!row) throw notFound('approval');
-  if (!['SUBMITTED', 'JOB_PENDING', 'JOB_FAILED'].includes(row.status)) return { approval_id: id, bookings: [] };
-  return { approval_id: id, bookings: await inTransaction(db, (work) => previewAffectedBookings(work, row.target as ApprovalTarget, row.payload)) };
+  if (row.submittedBy === principal.accountId) throw new AppError('APPROVAL_OWN_REQUEST', 'you cannot approve or reject your own request');
+  return row;
 }
+
+/** Requests for changes that wait for approval: submitted by other modules, judged by the back office. */
+export function createApprovalsService(deps: { db: Db }) {
+  return {
+    /**
+     * Records a change that waits for approval (status SUBMITTED); nothing is applied yet. Other
+     * modules call this instead of changing master data directly.
+     */
+    async submit(work: Work, principal: Principal, target: ApprovalTarget, payload: unknown): Promise<ApprovalRow> {
+      const handler = approvalTarget(target);
+      const parsed = handler.payload.safeParse(payload);
+      if (!parsed.success) throw payloadError(parsed.error);
+      const scope = handler.scope(parsed.data);
+      return insertApproval(work.tx, {
+        target,
+        status: 'SUBMITTED',
+        payload: parsed.data as object,
+        serviceTermId: scope.serviceTermId,
+        fromDate: scope.fromDate,
+        toDate: scope.toDate,
+        submittedBy: principal.accountId,
+        submittedByEmail: principal.user.email,
+      });
+    },
+
+    /** Approves a SUBMITTED (or retries a JOB_FAILED) request: JOB_PENDING, applied by the approval job after commit. */
+    async approve(work: Work, principal: Principal, id: number, body: ApproveBody): Promise<ApprovalResponse> {
+      const row = await judgeable(work, principal, id);
+      if (row.status !== 'SUBMITTED' && row.status !== 'JOB_FAILED') {
+        throw new AppError('APPROVAL_STATUS_CONFLICT', `an approval in status ${row.status} cannot be approved`);
+      }
+      await setApprovalStatus(work.tx, id, {
+        status: 'JOB_PENDING',
+        judgedBy: principal.accountId,
+        // `operator` of the spec's body is the caller; the signed-in account is what is recorded.
+        judgedByEmail: principal.user.email,
+        reason: body.reason || null,
+        jobError: null,
+      });
+      work.enqueue(applyApprovalJob, { id });
+      return toApprovalResponse((await findApproval(work.tx, id))!, principal);
+    },
+
+    async reject(work: Work, principal: Principal, id: number, body: RejectBody): Promise<ApprovalResponse> {
+      const row = await judgeable(work, principal, id);
+      if (row.status !== 'SUBMITTED') throw new AppError('APPROVAL_STATUS_CONFLICT', `an approval in status ${row.status} cannot be rejected`);
+      await setApprovalStatus(work.tx, id, { status: 'REJECTED', judgedBy: principal.accountId, judgedByEmail: principal.user.email, reason: body.reason });
+      return toApprovalResponse((await findApproval(work.tx, id))!, principal);
+    },
+
+    previewAffectedBookings,
+
+    /** GET /v1/approvals/{id}/affected-bookings: for a request still to be applied; none once done or rejected. */
+    async affectedBookings(id: number): Promise<{ approval_id: number; bookings: AffectedBooking[] }> {
+      const row = await findApproval(deps.db, id);
+      if (!row) throw notFound('approval');
+      if (!['SUBMITTED', 'JOB_PENDING', 'JOB_FAILED'].includes(row.status)) return { approval_id: id, bookings: [] };
+      return { approval_id: id, bookings: await inTransaction(deps.db, (work) => previewAffectedBookings(work, row.target as ApprovalTarget, row.payload)) };
+    },
+  };
+}
+
+export type ApprovalsService = ReturnType<typeof createApprovalsService>;

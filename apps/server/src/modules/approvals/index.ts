@@ -4,4 +4,4 @@ export { applyApprovalJob } from './approval.jobs.ts';
 export { approvalsContract } from './approvals.openapi.ts';
 export { pendingApprovalsIn } from './approvals.repository.ts';
 export { approvalsRoutes } from './approvals.routes.ts';
-export { previewAffectedBookings, submitApproval } from './approvals.service.ts';
+export { createApprovalsService, type ApprovalsService } from './approvals.service.ts';

@@ -73,36 +73,41 @@ async function existing(work: Work, id: number): Promise<ArrangementPatternRespo
   return (await findPattern(work.tx, id))!;
 }
 
-/** Creates a pattern; every seat of the train must have a type. */
-export async function createArrangementPattern(work: Work, body: ArrangementPatternBody): Promise<ArrangementPatternResponse> {
-  await checkPattern(work, body);
-  const id = await insertPattern(work.tx, body);
-  return (await findPattern(work.tx, id))!;
-}
+/** Arrangement patterns: which arrangement type owns each seat of a train formation. */
+export function createArrangementPatternsService() {
+  return {
+    /** Creates a pattern; every seat of the train must have a type. */
+    async createArrangementPattern(work: Work, body: ArrangementPatternBody): Promise<ArrangementPatternResponse> {
+      await checkPattern(work, body);
+      const id = await insertPattern(work.tx, body);
+      return (await findPattern(work.tx, id))!;
+    },
 
-/**
- * Replaces a pattern. A pattern used by an application term may only be renamed: the inventory
- * built from it would silently disagree, so a new layout goes through a new pattern and an
- * (approved) application term.
- */
-export async function updateArrangementPattern(work: Work, id: number, body: ArrangementPatternBody): Promise<ArrangementPatternResponse> {
-  const before = await existing(work, id);
-  await checkPattern(work, body);
-  if (sameContent(before, body)) {
-    await renamePattern(work.tx, id, body.name);
-  } else {
-    if (before.is_in_use || (await patternHasInventory(work.tx, id))) {
-      throw new AppError('CONFLICT', 'the pattern is used by an arrangement application term: only its name can be changed; create a new pattern and apply it instead');
-    }
-    await replacePattern(work.tx, id, body);
-  }
-  return (await findPattern(work.tx, id))!;
-}
+    /**
+     * Replaces a pattern. A pattern used by an application term may only be renamed: the inventory
+     * built from it would silently disagree, so a new layout goes through a new pattern and an
+     * (approved) application term.
+     */
+    async updateArrangementPattern(work: Work, id: number, body: ArrangementPatternBody): Promise<ArrangementPatternResponse> {
+      const before = await existing(work, id);
+      await checkPattern(work, body);
+      if (sameContent(before, body)) {
+        await renamePattern(work.tx, id, body.name);
+      } else {
+        if (before.is_in_use || (await patternHasInventory(work.tx, id))) {
+          throw new AppError('CONFLICT', 'the pattern is used by an arrangement application term: only its name can be changed; create a new pattern and apply it instead');
+        }
+        await replacePattern(work.tx, id, body);
+      }
+      return (await findPattern(work.tx, id))!;
+    },
 
-/** Deletes a pattern that no application term (and no built inventory) uses. */
-export async function deleteArrangementPattern(work: Work, id: number): Promise<void> {
-  await existing(work, id);
-  if (await patternInUse(work.tx, id)) throw new AppError('CONFLICT', 'the pattern is used by an arrangement application term and cannot be deleted');
-  if (await patternHasInventory(work.tx, id)) throw new AppError('CONFLICT', 'inventory was built from the pattern; it cannot be deleted');
-  await deletePattern(work.tx, id);
+    /** Deletes a pattern that no application term (and no built inventory) uses. */
+    async deleteArrangementPattern(work: Work, id: number): Promise<void> {
+      await existing(work, id);
+      if (await patternInUse(work.tx, id)) throw new AppError('CONFLICT', 'the pattern is used by an arrangement application term and cannot be deleted');
+      if (await patternHasInventory(work.tx, id)) throw new AppError('CONFLICT', 'inventory was built from the pattern; it cannot be deleted');
+      await deletePattern(work.tx, id);
+    },
+  };
 }

@@ -10,15 +10,15 @@ import {
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { findPattern, listPatterns } from './arrangement-patterns.repository.ts';
-import { createArrangementPattern, deleteArrangementPattern, updateArrangementPattern } from './arrangement-patterns.service.ts';
+import type { ArrangementsService } from './arrangements.service.ts';
 import { applicationTermsRoutes } from './application-terms.routes.ts';
 
 const Ok = z.object({ ok: z.literal(true) });
 
 /** Arrangement patterns (which type owns each seat) and their application terms: back office only. */
-export function arrangementsRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function arrangementsRoutes(app: FastifyInstance, deps: { db: Db; arrangements: ArrangementsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const { db, arrangements } = deps;
   const config = { category: 'master_data' as const };
   const tags = ['arrangements'];
 
@@ -33,19 +33,19 @@ export function arrangementsRoutes(app: FastifyInstance, deps: { db: Db }) {
   });
 
   r.post('/v1/arrangements-patterns', { schema: { tags, body: ArrangementPatternBody, response: { 200: ArrangementPatternResponse } }, config: { ...config, operation: 'arrangements.create_pattern' } }, (request) =>
-    request.mutate((work) => createArrangementPattern(work, request.body)),
+    request.mutate((work) => arrangements.createArrangementPattern(work, request.body)),
   );
 
   r.put(
     '/v1/arrangements-patterns/:id',
     { schema: { tags, params: ArrangementPatternIdParams, body: ArrangementPatternBody, response: { 200: ArrangementPatternResponse } }, config: { ...config, operation: 'arrangements.update_pattern' } },
-    (request) => request.mutate((work) => updateArrangementPattern(work, request.params.id, request.body)),
+    (request) => request.mutate((work) => arrangements.updateArrangementPattern(work, request.params.id, request.body)),
   );
 
   r.delete('/v1/arrangements-patterns/:id', { schema: { tags, params: ArrangementPatternIdParams, response: { 200: Ok } }, config: { ...config, operation: 'arrangements.delete_pattern' } }, async (request) => {
-    await request.mutate((work) => deleteArrangementPattern(work, request.params.id));
+    await request.mutate((work) => arrangements.deleteArrangementPattern(work, request.params.id));
     return { ok: true as const };
   });
 
-  applicationTermsRoutes(app, deps);
+  applicationTermsRoutes(app, { arrangements });
 }

@@ -8,14 +8,8 @@ import type { Principal } from '../auth/index.ts';
 import { callerOf } from '../booking-core/index.ts';
 import { dashboardCounts, departureRows } from './dashboard.repository.ts';
 
-/** GET /v1/dashboard/summary: Tokyo's today by the clock and each count. */
-export async function dashboardSummary(db: Executor, clock: Clock): Promise<DashboardSummaryResponse> {
-  const today = clock.today();
-  return { today, tomorrow: addDays(today, 1), counts: await dashboardCounts(db, today) };
-}
-
-/** GET /v1/dashboard/departures: the day's trains with the groups riding them and their headcounts. */
-export async function dashboardDepartures(db: Executor, principal: Principal, date: string): Promise<DashboardDeparturesResponse> {
+/** The day's trains with the groups riding them and their headcounts. */
+async function departuresOn(db: Executor, principal: Principal, date: string): Promise<DashboardDeparturesResponse> {
   const caller = callerOf(principal);
   const trains = new Map<number, DepartureTrain>();
   for (const row of await departureRows(db, date)) {
@@ -48,3 +42,22 @@ export async function dashboardDepartures(db: Executor, principal: Principal, da
   }
   return { date, trains: [...trains.values()] };
 }
+
+/** The dashboards' readings; "today" is the clock's business date in Tokyo. */
+export function createDashboardService(deps: { db: Executor; clock: Clock }) {
+  const { db, clock } = deps;
+  return {
+    /** GET /v1/dashboard/summary: Tokyo's today by the clock and each count. */
+    async summary(): Promise<DashboardSummaryResponse> {
+      const today = clock.today();
+      return { today, tomorrow: addDays(today, 1), counts: await dashboardCounts(db, today) };
+    },
+
+    /** GET /v1/dashboard/departures: the trains of `date` (today when not given) with their groups. */
+    departures(principal: Principal, date: string | undefined): Promise<DashboardDeparturesResponse> {
+      return departuresOn(db, principal, date ?? clock.today());
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

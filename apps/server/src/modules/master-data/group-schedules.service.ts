@@ -17,22 +17,27 @@ async function checkNoOverlap(work: Work, input: GroupScheduleBody, except?: str
   }
 }
 
-/** Adds a schedule for a period no other schedule covers. */
-export async function createGroupSchedule(work: Work, input: GroupScheduleBody): Promise<GroupScheduleResponse> {
-  await checkNoOverlap(work, input);
-  await insertGroupSchedule(work.tx, input);
-  return (await findGroupSchedule(work.tx, input.service_from_date))!;
-}
+/** Group schedules: per period, how many days before service the arrangements are released, payment is due and reminders go. */
+export function createGroupSchedulesService() {
+  return {
+    /** Adds a schedule for a period no other schedule covers. */
+    async createGroupSchedule(work: Work, input: GroupScheduleBody): Promise<GroupScheduleResponse> {
+      await checkNoOverlap(work, input);
+      await insertGroupSchedule(work.tx, input);
+      return (await findGroupSchedule(work.tx, input.service_from_date))!;
+    },
 
-/**
- * Changes the schedule that starts on `from`: its end, name and days. Payments already opened
- * keep their due dates; the new days apply to bookings confirmed from now on.
- */
-export async function changeGroupSchedule(work: Work, from: string, change: GroupScheduleChange): Promise<GroupScheduleResponse> {
-  if (!(await findGroupSchedule(work.tx, from, { lock: true }))) throw notFound('group schedule');
-  if (change.service_to_date < from) throw invalid('service_to_date', PERIOD_ORDER_MESSAGE);
-  const input = { ...change, service_from_date: from };
-  await checkNoOverlap(work, input, from);
-  await updateGroupSchedule(work.tx, input);
-  return (await findGroupSchedule(work.tx, from))!;
+    /**
+     * Changes the schedule that starts on `from`: its end, name and days. Payments already opened
+     * keep their due dates; the new days apply to bookings confirmed from now on.
+     */
+    async changeGroupSchedule(work: Work, from: string, change: GroupScheduleChange): Promise<GroupScheduleResponse> {
+      if (!(await findGroupSchedule(work.tx, from, { lock: true }))) throw notFound('group schedule');
+      if (change.service_to_date < from) throw invalid('service_to_date', PERIOD_ORDER_MESSAGE);
+      const input = { ...change, service_from_date: from };
+      await checkNoOverlap(work, input, from);
+      await updateGroupSchedule(work.tx, input);
+      return (await findGroupSchedule(work.tx, from))!;
+    },
+  };
 }

@@ -2,4 +2,5 @@
 export { paymentDayBeforeOn } from './group-schedules.repository.ts';
 export { masterDataContract } from './master-data.openapi.ts';
 export { masterDataRoutes } from './master-data.routes.ts';
+export { createMasterDataService } from './master-data.service.ts';
 export { readOperatorBasicInfo } from './operator-basic-info.repository.ts';

@@ -22,16 +22,12 @@ import { Unit } from '@sagano/domain/reference/reference-schemas';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { findGroupSchedule, listGroupSchedules } from './group-schedules.repository.ts';
-import { changeGroupSchedule, createGroupSchedule } from './group-schedules.service.ts';
 import { operatorImageRoutes } from './operator-basic-info.routes.ts';
 import { readOperatorBasicInfo, updateOperatorBasicInfo } from './operator-basic-info.repository.ts';
 import { findSpecialContractTerm, listSpecialContractTerms } from './special-contract-terms.repository.ts';
-import { changeSpecialContractTerm, createSpecialContractTerm, removeSpecialContractTerm } from './special-contract-terms.service.ts';
-import type { FileStorage } from '../files/index.ts';
 import { findBankAccount, listBankAccounts } from './bank-accounts.repository.ts';
-import { changeBankAccount, createBankAccount } from './bank-accounts.service.ts';
 import { readCurrentCancellationPolicy, replaceCancellationPolicy } from './cancellation-policy.repository.ts';
-import { createUnit } from './units.service.ts';
+import type { MasterDataService } from './master-data.service.ts';
 
 const Ok = z.object({ ok: z.literal(true) });
 
@@ -43,9 +39,9 @@ const Ok = z.object({ ok: z.literal(true) });
  * Bank accounts (paged like the other lists), the cancellation policy (read and replaced whole;
  * our addition, spec 001 §9.7 names it master data) and POST /v1/units (§7.4) are here too.
  */
-export function masterDataRoutes(app: FastifyInstance, deps: { db: Db; fileStorage: FileStorage }) {
+export function masterDataRoutes(app: FastifyInstance, deps: { db: Db; masterData: MasterDataService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const { db, masterData } = deps;
   const tags = ['master-data'];
   const config = { category: 'master_data' as const };
   const reads = { ...config, access: 'backOffice' as const };
@@ -60,13 +56,13 @@ export function masterDataRoutes(app: FastifyInstance, deps: { db: Db; fileStora
   });
 
   r.post(base, { schema: { tags, body: GroupScheduleBody, response: { 200: GroupScheduleResponse } }, config: { ...config, operation: 'group_schedules.create' } }, (request) =>
-    request.mutate((work) => createGroupSchedule(work, request.body)),
+    request.mutate((work) => masterData.createGroupSchedule(work, request.body)),
   );
 
   r.put(
     `${base}/:applied_from_service_date`,
     { schema: { tags, params: AppliedFromServiceDateParams, body: GroupScheduleChange, response: { 200: GroupScheduleResponse } }, config: { ...config, operation: 'group_schedules.update' } },
-    (request) => request.mutate((work) => changeGroupSchedule(work, request.params.applied_from_service_date, request.body)),
+    (request) => request.mutate((work) => masterData.changeGroupSchedule(work, request.params.applied_from_service_date, request.body)),
   );
 
   const terms = '/v1/master-data/special-contract-terms';
@@ -83,7 +79,7 @@ export function masterDataRoutes(app: FastifyInstance, deps: { db: Db; fileStora
   r.post(
     terms,
     { schema: { tags, body: SpecialContractTermBody, response: { 200: SpecialContractTermResponse } }, config: { ...config, operation: 'special_contract_terms.create' } },
-    (request) => request.mutate((work) => createSpecialContractTerm(work, request.body)),
+    (request) => request.mutate((work) => masterData.createSpecialContractTerm(work, request.body)),
   );
 
   r.put(
@@ -92,14 +88,14 @@ export function masterDataRoutes(app: FastifyInstance, deps: { db: Db; fileStora
       schema: { tags, params: AppliedFromServiceDateParams, body: SpecialContractTermChange, response: { 200: SpecialContractTermResponse } },
       config: { ...config, operation: 'special_contract_terms.update' },
     },
-    (request) => request.mutate((work) => changeSpecialContractTerm(work, request.params.applied_from_service_date, request.body)),
+    (request) => request.mutate((work) => masterData.changeSpecialContractTerm(work, request.params.applied_from_service_date, request.body)),
   );
 
   r.delete(
     `${terms}/:applied_from_service_date`,
     { schema: { tags, params: AppliedFromServiceDateParams, response: { 200: Ok } }, config: { ...config, operation: 'special_contract_terms.delete' } },
     async (request) => {
-      await request.mutate((work) => removeSpecialContractTerm(work, request.params.applied_from_service_date));
+      await request.mutate((work) => masterData.removeSpecialContractTerm(work, request.params.applied_from_service_date));
       return { ok: true as const };
     },
   );
@@ -130,13 +126,13 @@ export function masterDataRoutes(app: FastifyInstance, deps: { db: Db; fileStora
   });
 
   r.post(accounts, { schema: { tags, body: BankAccountBody, response: { 200: BankAccountResponse } }, config: { ...config, operation: 'bank_accounts.create' } }, (request) =>
-    request.mutate((work) => createBankAccount(work, request.body)),
+    request.mutate((work) => masterData.createBankAccount(work, request.body)),
   );
 
   r.put(
     `${accounts}/:id`,
     { schema: { tags, params: BankAccountIdParams, body: BankAccountBody, response: { 200: BankAccountResponse } }, config: { ...config, operation: 'bank_accounts.update' } },
-    (request) => request.mutate((work) => changeBankAccount(work, request.params.id, request.body)),
+    (request) => request.mutate((work) => masterData.changeBankAccount(work, request.params.id, request.body)),
   );
 
   // The back office and agents read the policy: agents agree to it when they book (station staff do not book).
@@ -154,6 +150,6 @@ export function masterDataRoutes(app: FastifyInstance, deps: { db: Db; fileStora
   );
 
   r.post('/v1/units', { schema: { tags, body: CreateUnitBody, response: { 200: Unit } }, config: { ...config, operation: 'units.create' } }, (request) =>
-    request.mutate((work) => createUnit(work, request.body)),
+    request.mutate((work) => masterData.createUnit(work, request.body)),
   );
 }

@@ -2,11 +2,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { OPERATOR_IMAGES, OperatorBasicInfoResponse, type OperatorImage } from '@sagano/domain/master-data/operator-basic-info-schemas';
-import type { Db } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/app-error.ts';
-import { type FileStorage, MAX_IMAGE_BYTES } from '../files/index.ts';
+import { MAX_IMAGE_BYTES } from '../files/index.ts';
 import { OPERATOR_BASIC_INFO_PATH } from './operator-basic-info.repository.ts';
-import { readOperatorImage, removeOperatorImage, setOperatorImage, storeOperatorImage } from './operator-basic-info.service.ts';
+import type { MasterDataService } from './master-data.service.ts';
 
 const OPERATIONS = {
   logo: { update: 'operator_basic_info.update_logo', remove: 'operator_basic_info.remove_logo' },
@@ -36,9 +35,9 @@ async function uploadedFile(request: FastifyRequest, image: OperatorImage): Prom
  * (the record's own GET and PUT are in master-data.routes.ts): GET serves the image to the back office;
  * PUT (multipart/form-data) and DELETE are the back office's, each in the operation log.
  */
-export function operatorImageRoutes(app: FastifyInstance, deps: { db: Db; fileStorage: FileStorage }) {
+export function operatorImageRoutes(app: FastifyInstance, deps: { masterData: MasterDataService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, fileStorage } = deps;
+  const { masterData } = deps;
   const tags = ['master-data'];
   const config = { category: 'master_data' as const };
   const reads = { ...config, access: 'backOffice' as const };
@@ -46,12 +45,12 @@ export function operatorImageRoutes(app: FastifyInstance, deps: { db: Db; fileSt
   for (const image of OPERATOR_IMAGES) {
     const path = `${OPERATOR_BASIC_INFO_PATH}/${image}`;
     r.get(path, { schema: { tags }, config: reads }, async (_request, reply) => {
-      const file = await readOperatorImage(db, fileStorage, image);
+      const file = await masterData.readOperatorImage(image);
       return reply.type(file.contentType).header('content-disposition', `inline; filename="${image}"`).send(file.bytes);
     });
 
     r.delete(path, { schema: { tags, response: { 200: OperatorBasicInfoResponse } }, config: { ...config, operation: OPERATIONS[image].remove } }, (request) =>
-      request.mutate((work) => removeOperatorImage(work, image)),
+      request.mutate((work) => masterData.removeOperatorImage(work, image)),
     );
   }
 
@@ -67,8 +66,8 @@ export function operatorImageRoutes(app: FastifyInstance, deps: { db: Db; fileSt
           const upload = await uploadedFile(request, image);
           // The operation log keeps what was uploaded, not its bytes.
           request.body = { file_name: upload.originalName, byte_size: upload.bytes.length };
-          const key = await storeOperatorImage(db, fileStorage, image, upload);
-          return request.mutate((work) => setOperatorImage(work, image, key));
+          const key = await masterData.storeOperatorImage(image, upload);
+          return request.mutate((work) => masterData.setOperatorImage(work, image, key));
         },
       );
     }

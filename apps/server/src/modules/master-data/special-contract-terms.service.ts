@@ -25,24 +25,29 @@ async function existing(work: Work, from: string): Promise<SpecialContractTermRe
   return term;
 }
 
-/** Adds a term: submission deadline, then the answer, then a period no other term covers. */
-export async function createSpecialContractTerm(work: Work, input: SpecialContractTermBody): Promise<SpecialContractTermResponse> {
-  await check(work, input);
-  await insertSpecialContractTerm(work.tx, input);
-  return (await findSpecialContractTerm(work.tx, input.service_from_date))!;
-}
+/** Special contract terms: periods with their own submission and answer deadlines. */
+export function createSpecialContractTermsService() {
+  return {
+    /** Adds a term: submission deadline, then the answer, then a period no other term covers. */
+    async createSpecialContractTerm(work: Work, input: SpecialContractTermBody): Promise<SpecialContractTermResponse> {
+      await check(work, input);
+      await insertSpecialContractTerm(work.tx, input);
+      return (await findSpecialContractTerm(work.tx, input.service_from_date))!;
+    },
 
-/** Changes the term that starts on `from` (its first date names it). */
-export async function changeSpecialContractTerm(work: Work, from: string, change: SpecialContractTermChange): Promise<SpecialContractTermResponse> {
-  await existing(work, from);
-  const input = { ...change, service_from_date: from };
-  await check(work, input, from);
-  await updateSpecialContractTerm(work.tx, input);
-  return (await findSpecialContractTerm(work.tx, from))!;
-}
+    /** Changes the term that starts on `from` (its first date names it). */
+    async changeSpecialContractTerm(work: Work, from: string, change: SpecialContractTermChange): Promise<SpecialContractTermResponse> {
+      await existing(work, from);
+      const input = { ...change, service_from_date: from };
+      await check(work, input, from);
+      await updateSpecialContractTerm(work.tx, input);
+      return (await findSpecialContractTerm(work.tx, from))!;
+    },
 
-/** Removes a term. Bookings keep whatever was agreed; nothing refers to the term yet. */
-export async function removeSpecialContractTerm(work: Work, from: string): Promise<void> {
-  await existing(work, from);
-  await deleteSpecialContractTerm(work.tx, from);
+    /** Removes a term. Bookings keep whatever was agreed; nothing refers to the term yet. */
+    async removeSpecialContractTerm(work: Work, from: string): Promise<void> {
+      await existing(work, from);
+      await deleteSpecialContractTerm(work.tx, from);
+    },
+  };
 }

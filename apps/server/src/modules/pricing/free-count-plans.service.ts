@@ -26,21 +26,26 @@ async function existing(work: Work, id: number): Promise<FreeCountPlanResponse> 
   return plan;
 }
 
-/** Adds a range [min, max] → free quantity that overlaps no other range. */
-export async function createFreeCountPlan(work: Work, input: FreeCountPlanBody): Promise<FreeCountPlanResponse> {
-  await checkPlans(work, input);
-  return existing(work, await insertFreeCountPlan(work.tx, input));
-}
+/** Free count plans: how many people of a group travel free, by group size. */
+export function createFreeCountPlansService() {
+  return {
+    /** Adds a range [min, max] → free quantity that overlaps no other range. */
+    async createFreeCountPlan(work: Work, input: FreeCountPlanBody): Promise<FreeCountPlanResponse> {
+      await checkPlans(work, input);
+      return existing(work, await insertFreeCountPlan(work.tx, input));
+    },
 
-export async function changeFreeCountPlan(work: Work, id: number, input: FreeCountPlanBody): Promise<FreeCountPlanResponse> {
-  await existing(work, id);
-  await checkPlans(work, input, id);
-  await updateFreeCountPlan(work.tx, id, input);
-  return existing(work, id);
-}
+    async changeFreeCountPlan(work: Work, id: number, input: FreeCountPlanBody): Promise<FreeCountPlanResponse> {
+      await existing(work, id);
+      await checkPlans(work, input, id);
+      await updateFreeCountPlan(work.tx, id, input);
+      return existing(work, id);
+    },
 
-/** Bookings already priced keep their amounts; only later pricing changes. */
-export async function removeFreeCountPlan(work: Work, id: number): Promise<void> {
-  await existing(work, id);
-  await deleteFreeCountPlan(work.tx, id);
+    /** Bookings already priced keep their amounts; only later pricing changes. */
+    async removeFreeCountPlan(work: Work, id: number): Promise<void> {
+      await existing(work, id);
+      await deleteFreeCountPlan(work.tx, id);
+    },
+  };
 }

@@ -42,36 +42,41 @@ function inUse(n: number) {
   return new AppError('PRICING_PLAN_IN_USE', `${n} booking${n === 1 ? '' : 's'} travel on dates this plan prices`);
 }
 
-/** Adds a group pricing plan: every priced unit of its segment, dates not overlapping another plan of the segment. */
-export async function createPricingPlan(work: Work, input: PricingPlanBody): Promise<PricingPlanResponse> {
-  await checkUnits(work, input);
-  await lockPricingPlans(work.tx);
-  await checkNoOverlap(work, input);
-  const id = await insertPricingPlan(work.tx, input);
-  return (await findPricingPlan(work.tx, id))!;
-}
+/** Group pricing plans: the price of each unit of a segment over a period of service dates. */
+export function createPricingPlansService() {
+  return {
+    /** Adds a group pricing plan: every priced unit of its segment, dates not overlapping another plan of the segment. */
+    async createPricingPlan(work: Work, input: PricingPlanBody): Promise<PricingPlanResponse> {
+      await checkUnits(work, input);
+      await lockPricingPlans(work.tx);
+      await checkNoOverlap(work, input);
+      const id = await insertPricingPlan(work.tx, input);
+      return (await findPricingPlan(work.tx, id))!;
+    },
 
-/** Replaces a plan; dates that bookings travel on may not be given up (nor the segment changed under them). */
-export async function changePricingPlan(work: Work, id: number, input: PricingPlanBody): Promise<PricingPlanResponse> {
-  await checkUnits(work, input);
-  await lockPricingPlans(work.tx);
-  const before = await existing(work, id);
-  await checkNoOverlap(work, input, id);
-  const lost = await bookingsLosingPlan(work.tx, before.segment, before.service_date_from, before.service_date_to, {
-    segment: input.segment,
-    from: input.service_date_from,
-    to: input.service_date_to,
-  });
-  if (lost > 0) throw inUse(lost);
-  await updatePricingPlan(work.tx, id, input);
-  return (await findPricingPlan(work.tx, id))!;
-}
+    /** Replaces a plan; dates that bookings travel on may not be given up (nor the segment changed under them). */
+    async changePricingPlan(work: Work, id: number, input: PricingPlanBody): Promise<PricingPlanResponse> {
+      await checkUnits(work, input);
+      await lockPricingPlans(work.tx);
+      const before = await existing(work, id);
+      await checkNoOverlap(work, input, id);
+      const lost = await bookingsLosingPlan(work.tx, before.segment, before.service_date_from, before.service_date_to, {
+        segment: input.segment,
+        from: input.service_date_from,
+        to: input.service_date_to,
+      });
+      if (lost > 0) throw inUse(lost);
+      await updatePricingPlan(work.tx, id, input);
+      return (await findPricingPlan(work.tx, id))!;
+    },
 
-/** Deletes a plan no booking of its segment travels under. */
-export async function removePricingPlan(work: Work, id: number): Promise<void> {
-  await lockPricingPlans(work.tx);
-  const plan = await existing(work, id);
-  const n = await bookingsLosingPlan(work.tx, plan.segment, plan.service_date_from, plan.service_date_to);
-  if (n > 0) throw inUse(n);
-  await deletePricingPlan(work.tx, id);
+    /** Deletes a plan no booking of its segment travels under. */
+    async removePricingPlan(work: Work, id: number): Promise<void> {
+      await lockPricingPlans(work.tx);
+      const plan = await existing(work, id);
+      const n = await bookingsLosingPlan(work.tx, plan.segment, plan.service_date_from, plan.service_date_to);
+      if (n > 0) throw inUse(n);
+      await deletePricingPlan(work.tx, id);
+    },
+  };
 }

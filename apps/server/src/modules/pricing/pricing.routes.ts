@@ -17,11 +17,9 @@ import { ProductBody, ProductListQuery, ProductListResponse, ProductResponse, pr
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { findFreeCountPlan, listFreeCountPlans } from './free-count-plans.repository.ts';
-import { changeFreeCountPlan, createFreeCountPlan, removeFreeCountPlan } from './free-count-plans.service.ts';
 import { findPricingPlan, listPricingPlans, pricingPlansOn } from './pricing-plans.repository.ts';
-import { changePricingPlan, createPricingPlan, removePricingPlan } from './pricing-plans.service.ts';
 import { findProduct, listProducts } from './products.repository.ts';
-import { changeProduct, createProduct } from './products.service.ts';
+import type { PricingService } from './pricing.service.ts';
 
 const Ok = z.object({ ok: z.literal(true) });
 
@@ -32,9 +30,9 @@ const Ok = z.object({ ok: z.literal(true) });
  * a date are public (the customer side reads them). The `/v1/group-product/...` forms of the
  * specification are the same handlers.
  */
-export function pricingRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function pricingRoutes(app: FastifyInstance, deps: { db: Db; pricing: PricingService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const { db, pricing } = deps;
   const tags = ['pricing'];
   const config = { category: 'master_data' as const };
   const reads = { ...config, access: 'backOffice' as const };
@@ -51,17 +49,17 @@ export function pricingRoutes(app: FastifyInstance, deps: { db: Db }) {
     });
 
     r.post(base, { schema: { tags, body: PricingPlanBody, response: { 200: PricingPlanResponse } }, config: { ...config, operation: 'pricing_plans.create' } }, (request) =>
-      request.mutate((work) => createPricingPlan(work, request.body)),
+      request.mutate((work) => pricing.createPricingPlan(work, request.body)),
     );
 
     r.put(
       `${base}/:id`,
       { schema: { tags, params: IdParams, body: PricingPlanBody, response: { 200: PricingPlanResponse } }, config: { ...config, operation: 'pricing_plans.update' } },
-      (request) => request.mutate((work) => changePricingPlan(work, request.params.id, request.body)),
+      (request) => request.mutate((work) => pricing.changePricingPlan(work, request.params.id, request.body)),
     );
 
     r.delete(`${base}/:id`, { schema: { tags, params: IdParams, response: { 200: Ok } }, config: { ...config, operation: 'pricing_plans.delete' } }, async (request) => {
-      await request.mutate((work) => removePricingPlan(work, request.params.id));
+      await request.mutate((work) => pricing.removePricingPlan(work, request.params.id));
       return { ok: true as const };
     });
   }
@@ -76,7 +74,7 @@ export function pricingRoutes(app: FastifyInstance, deps: { db: Db }) {
     });
 
     r.post(base, { schema: { tags, body: FreeCountPlanBody, response: { 200: FreeCountPlanResponse } }, config: { ...config, operation: 'free_count_plans.create' } }, (request) =>
-      request.mutate((work) => createFreeCountPlan(work, request.body)),
+      request.mutate((work) => pricing.createFreeCountPlan(work, request.body)),
     );
   }
 
@@ -84,14 +82,14 @@ export function pricingRoutes(app: FastifyInstance, deps: { db: Db }) {
   r.put(
     '/v1/free_count_plans/:id',
     { schema: { tags, params: IdParams, body: FreeCountPlanBody, response: { 200: FreeCountPlanResponse } }, config: { ...config, operation: 'free_count_plans.update' } },
-    (request) => request.mutate((work) => changeFreeCountPlan(work, request.params.id, request.body)),
+    (request) => request.mutate((work) => pricing.changeFreeCountPlan(work, request.params.id, request.body)),
   );
 
   r.delete(
     '/v1/group-product/free_count_plans/:id',
     { schema: { tags, params: IdParams, response: { 200: Ok } }, config: { ...config, operation: 'free_count_plans.delete' } },
     async (request) => {
-      await request.mutate((work) => removeFreeCountPlan(work, request.params.id));
+      await request.mutate((work) => pricing.removeFreeCountPlan(work, request.params.id));
       return { ok: true as const };
     },
   );
@@ -113,10 +111,10 @@ export function pricingRoutes(app: FastifyInstance, deps: { db: Db }) {
   });
 
   r.post('/v1/products', { schema: { tags, body: ProductBody, response: { 200: ProductResponse } }, config: { ...config, operation: 'products.create' } }, (request) =>
-    request.mutate((work) => createProduct(work, request.body)),
+    request.mutate((work) => pricing.createProduct(work, request.body)),
   );
 
   r.put('/v1/products/:id', { schema: { tags, params: IdParams, body: ProductBody, response: { 200: ProductResponse } }, config: { ...config, operation: 'products.update' } }, (request) =>
-    request.mutate((work) => changeProduct(work, request.params.id, request.body)),
+    request.mutate((work) => pricing.changeProduct(work, request.params.id, request.body)),
   );
 }

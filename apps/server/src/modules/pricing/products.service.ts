@@ -9,13 +9,18 @@ async function existing(work: Work, id: number): Promise<ProductResponse> {
   return product;
 }
 
-/** Adds a product (what a booking is sold as). */
-export async function createProduct(work: Work, input: ProductBody): Promise<ProductResponse> {
-  return existing(work, await insertProduct(work.tx, input));
-}
+/** Products: what a booking is sold as. */
+export function createProductsService() {
+  return {
+    /** Adds a product (what a booking is sold as). */
+    async createProduct(work: Work, input: ProductBody): Promise<ProductResponse> {
+      return existing(work, await insertProduct(work.tx, input));
+    },
 
-export async function changeProduct(work: Work, id: number, input: ProductBody): Promise<ProductResponse> {
-  await existing(work, id);
-  await updateProduct(work.tx, id, input);
-  return existing(work, id);
+    async changeProduct(work: Work, id: number, input: ProductBody): Promise<ProductResponse> {
+      await existing(work, id);
+      await updateProduct(work.tx, id, input);
+      return existing(work, id);
+    },
+  };
 }

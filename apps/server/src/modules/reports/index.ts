@@ -2,3 +2,4 @@
 export { csvText, type Cell } from './report-csv.ts';
 export { reportsContract } from './reports.openapi.ts';
 export { reportsRoutes } from './reports.routes.ts';
+export { createReportsService } from './reports.service.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CSV_LANGUAGES, CSV_REPORT_KINDS, CsvDownloadQuery, CsvReportQuery, CsvReportResponse, type CsvLanguage, type CsvReportKind } from '@sagano/domain/reports/report-schemas';
-import { csvFilename, reportBase64, reportStream, type CsvRequest, type ReportReader } from './reports.service.ts';
+import { csvFilename, type CsvRequest, type ReportsService } from './reports.service.ts';
 
 /** The header row's language: the one asked for, else the caller's own, else Japanese. */
 function languageOf(request: FastifyRequest, asked: CsvLanguage | undefined): CsvLanguage {
@@ -14,15 +14,15 @@ function languageOf(request: FastifyRequest, asked: CsvLanguage | undefined): Cs
  * GET /v1/csv/{kind}/download streams the same bytes as a text/csv attachment for any period up
  * to ten years. Back office only: agents read their own bookings on their screens, never here.
  */
-export function reportsRoutes(app: FastifyInstance, deps: { reader: ReportReader }) {
+export function reportsRoutes(app: FastifyInstance, deps: { reports: ReportsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { reader } = deps;
+  const { reports } = deps;
   const tags = ['reports'];
   const config = { access: 'backOffice' as const };
   const request = (kind: CsvReportKind, req: FastifyRequest, q: CsvReportQuery): CsvRequest => ({ kind, from_date: q.from_date, to_date: q.to_date, encoding: q.encoding, lang: languageOf(req, q.lang) });
 
   for (const kind of CSV_REPORT_KINDS) {
-    r.get(`/v1/csv/${kind}`, { schema: { tags, querystring: CsvReportQuery, response: { 200: CsvReportResponse } }, config }, (req) => reportBase64(reader, request(kind, req, req.query)));
+    r.get(`/v1/csv/${kind}`, { schema: { tags, querystring: CsvReportQuery, response: { 200: CsvReportResponse } }, config }, (req) => reports.base64(request(kind, req, req.query)));
 
     // Sent as read from the database cursor, never through a compressor: the stream's pace and its
     // abort are the cursor's (DESIGN §10 Reports), and zlib would hold rows back and outlive a client that left.
@@ -33,7 +33,7 @@ export function reportsRoutes(app: FastifyInstance, deps: { reader: ReportReader
         .header('content-type', `text/csv; charset=${charset}`)
         .header('content-disposition', `attachment; filename="${csvFilename(csv)}"`)
         .header('cache-control', 'no-store')
-        .send(reportStream(reader, csv));
+        .send(reports.stream(csv));
     });
   }
 }

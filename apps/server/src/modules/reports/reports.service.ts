@@ -133,29 +133,40 @@ export function csvFilename(req: Pick<CsvRequest, 'kind' | 'from_date' | 'to_dat
   return `${FILE_PREFIX[req.kind]}_${compact(req.from_date)}-${compact(req.to_date)}.csv`;
 }
 
-/** The report as a byte stream (header row in the asked language, CRLF, encoded). */
-export function reportStream(reader: ReportReader, req: CsvRequest, pageSize = PAGE_SIZE): Readable {
-  return csvStream(HEADERS[req.kind][req.lang], pagesOf(reader, req, pageSize), req.encoding);
-}
-
 /** The largest file answered as base64 JSON; a bigger one is refused before it is all read. */
 export const MAX_CSV_BASE64_BYTES = 64 * 2 ** 20;
 
-/**
- * The report as base64 JSON (spec 001 §7.6): the whole file in memory, so periods are short and
- * the file small; past MAX_CSV_BASE64_BYTES the reading stops and the caller is sent to /download.
- */
-export async function reportBase64(reader: ReportReader, req: CsvRequest, maxBytes = MAX_CSV_BASE64_BYTES): Promise<{ csv_base64: string; filename: string }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const stream = reportStream(reader, req);
-  for await (const chunk of stream) {
-    chunks.push(chunk as Buffer);
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) {
-      stream.destroy();
-      throw invalid('to_date', `the file is over ${Math.floor(maxBytes / 2 ** 20)} MB: download this period from /v1/csv/${req.kind}/download`);
-    }
+/** The CSV reports, read from `reader` (the database, and on PostgreSQL its cursor reader). */
+export function createReportsService(deps: { reader: ReportReader }) {
+  const { reader } = deps;
+
+  /** The report as a byte stream (header row in the asked language, CRLF, encoded). */
+  function stream(req: CsvRequest, pageSize = PAGE_SIZE): Readable {
+    return csvStream(HEADERS[req.kind][req.lang], pagesOf(reader, req, pageSize), req.encoding);
   }
-  return { csv_base64: Buffer.concat(chunks).toString('base64'), filename: csvFilename(req) };
+
+  return {
+    stream,
+
+    /**
+     * The report as base64 JSON (spec 001 §7.6): the whole file in memory, so periods are short and
+     * the file small; past MAX_CSV_BASE64_BYTES the reading stops and the caller is sent to /download.
+     */
+    async base64(req: CsvRequest, maxBytes = MAX_CSV_BASE64_BYTES): Promise<{ csv_base64: string; filename: string }> {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const csv = stream(req);
+      for await (const chunk of csv) {
+        chunks.push(chunk as Buffer);
+        size += (chunk as Buffer).length;
+        if (size > maxBytes) {
+          csv.destroy();
+          throw invalid('to_date', `the file is over ${Math.floor(maxBytes / 2 ** 20)} MB: download this period from /v1/csv/${req.kind}/download`);
+        }
+      }
+      return { csv_base64: Buffer.concat(chunks).toString('base64'), filename: csvFilename(req) };
+    },
+  };
 }
+
+export type ReportsService = ReturnType<typeof createReportsService>;

@@ -2,3 +2,4 @@
 export { paymentMoney } from './booking-money-sql.ts';
 export { salesContract } from './sales.openapi.ts';
 export { salesRoutes } from './sales.routes.ts';
+export { createSalesService } from './sales.service.ts';

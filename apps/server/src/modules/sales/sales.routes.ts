@@ -2,13 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SalesSummaryQuery, SalesSummaryResponse } from '@sagano/domain/sales/sales-schemas';
-import type { Db } from '../../db/client.ts';
-import { salesSummary } from './sales.service.ts';
+import type { SalesService } from './sales.service.ts';
 
-export function salesRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function salesRoutes(app: FastifyInstance, deps: { sales: SalesService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/v1/sales/summary', {
     schema: { tags: ['sales'], querystring: SalesSummaryQuery, response: { 200: SalesSummaryResponse } },
     config: { access: 'backOffice' },
-  }, async (request) => salesSummary(deps.db, request.query));
+  }, async (request) => deps.sales.summary(request.query));
 }

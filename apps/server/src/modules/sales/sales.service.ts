@@ -25,7 +25,7 @@ function figuresOf(row: SalesRow | undefined): SalesFigures {
 }
 
 /** Totals and breakdowns of the sales whose (first) service date lies in the period. */
-export async function salesSummary(db: Db, query: SalesSummaryQuery): Promise<SalesSummaryResponse> {
+async function salesSummary(db: Db, query: SalesSummaryQuery): Promise<SalesSummaryResponse> {
   const rows = await salesRows(db, query.from_date, query.to_date);
   const of = (dimension: SalesRow['dimension']) => rows.filter((r) => r.dimension === dimension);
   const segments = of('segment');
@@ -58,3 +58,12 @@ export async function salesSummary(db: Db, query: SalesSummaryQuery): Promise<Sa
     by_payment_method: of('method').map((r) => ({ payment_method: r.payment_method!, ...figuresOf(r) })).sort(byAmount),
   };
 }
+
+/** The back office's sales figures (reading only). */
+export function createSalesService(deps: { db: Db }) {
+  return {
+    summary: (query: SalesSummaryQuery): Promise<SalesSummaryResponse> => salesSummary(deps.db, query),
+  };
+}
+
+export type SalesService = ReturnType<typeof createSalesService>;

@@ -4,3 +4,4 @@ export { runningServiceDays } from './service-days.repository.ts';
 export { timetableContract } from './timetable.openapi.ts';
 export { findServiceTerm, replaceSpecialDayServices, upsertPatterns } from './timetable.repository.ts';
 export { timetableRoutes } from './timetable.routes.ts';
+export { createTimetableService } from './timetable.service.ts';

@@ -23,24 +23,7 @@ import {
   SpecialDaysResponse,
   YearMonthParams,
 } from '@sagano/domain/timetable/timetable-schemas';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
-import {
-  changeService,
-  createService,
-  dailyServices,
-  diagrams,
-  monthPatternCalendar,
-  patternCalendar,
-  removeService,
-  requestPatternChange,
-  requestServiceTerm,
-  requestSpecialDays,
-  searchServices,
-  serviceTermList,
-  specialDays,
-  termServices,
-} from './timetable.service.ts';
+import type { TimetableService } from './timetable.service.ts';
 
 const Ok = z.object({ ok: z.literal(true) });
 
@@ -50,70 +33,70 @@ const Ok = z.object({ ok: z.literal(true) });
  * is readable by the back office (station staff only see bookings), and the month calendar and
  * diagrams by anyone (the customer side).
  */
-export function timetableRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
+export function timetableRoutes(app: FastifyInstance, deps: { timetable: TimetableService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, clock } = deps;
+  const { timetable } = deps;
   const tags = ['timetable'];
   const config = { category: 'timetable' as const };
   const reads = { ...config, access: 'backOffice' as const };
 
-  r.get('/v1/service-terms', { schema: { tags, response: { 200: ServiceTermListResponse } }, config: reads }, () => serviceTermList(db, clock.today()));
+  r.get('/v1/service-terms', { schema: { tags, response: { 200: ServiceTermListResponse } }, config: reads }, () => timetable.serviceTermList());
 
   r.post('/v1/service-terms', { schema: { tags, body: CreateServiceTermBody, response: { 200: ApprovalSubmittedResponse } }, config: { ...config, operation: 'service_terms.create' } }, (request) =>
-    request.mutate((work) => requestServiceTerm(work, request.principal!, request.body)),
+    request.mutate((work) => timetable.requestServiceTerm(work, request.principal!, request.body)),
   );
 
   r.get('/v1/service-terms/:id/services', { schema: { tags, params: ServiceTermIdParams, response: { 200: ServiceListResponse } }, config: reads }, async (request) => ({
-    services: await termServices(db, request.params.id),
+    services: await timetable.termServices(request.params.id),
   }));
 
   r.post(
     '/v1/service-terms/:id/services',
     { schema: { tags, params: ServiceTermIdParams, body: ServiceBody, response: { 200: ServiceResponse } }, config: { ...config, operation: 'services.create' } },
-    (request) => request.mutate((work) => createService(work, request.params.id, request.body)),
+    (request) => request.mutate((work) => timetable.createService(work, request.params.id, request.body)),
   );
 
   r.put('/v1/services/:id', { schema: { tags, params: ServiceIdParams, body: ServiceBody, response: { 200: ServiceResponse } }, config: { ...config, operation: 'services.update' } }, (request) =>
-    request.mutate((work) => changeService(work, request.params.id, request.body)),
+    request.mutate((work) => timetable.changeService(work, request.params.id, request.body)),
   );
 
   r.delete('/v1/services/:id', { schema: { tags, params: ServiceIdParams, response: { 200: Ok } }, config: { ...config, operation: 'services.delete' } }, async (request) => {
-    await request.mutate((work) => removeService(work, request.params.id));
+    await request.mutate((work) => timetable.removeService(work, request.params.id));
     return { ok: true as const };
   });
 
   r.get('/v1/service-terms/:id/services/pattern-calendar', { schema: { tags, params: ServiceTermIdParams, response: { 200: PatternCalendarResponse } }, config: reads }, (request) =>
-    patternCalendar(db, request.params.id),
+    timetable.patternCalendar(request.params.id),
   );
 
   r.put(
     '/v1/service-terms/:id/services/pattern-calendar',
     { schema: { tags, params: ServiceTermIdParams, body: PatternCalendarBody, response: { 200: ApprovalSubmittedResponse } }, config: { ...config, operation: 'pattern_calendar.update' } },
-    (request) => request.mutate((work) => requestPatternChange(work, request.principal!, request.params.id, request.body)),
+    (request) => request.mutate((work) => timetable.requestPatternChange(work, request.principal!, request.params.id, request.body)),
   );
 
   r.get('/v1/service-terms/:id/services/special-days', { schema: { tags, params: ServiceTermIdParams, response: { 200: SpecialDaysResponse } }, config: reads }, (request) =>
-    specialDays(db, request.params.id),
+    timetable.specialDays(request.params.id),
   );
 
   r.put(
     '/v1/service-terms/:id/services/special-days',
     { schema: { tags, params: ServiceTermIdParams, body: SpecialDaysBody, response: { 200: ApprovalSubmittedResponse } }, config: { ...config, operation: 'special_days.update' } },
-    (request) => request.mutate((work) => requestSpecialDays(work, request.principal!, request.params.id, request.body)),
+    (request) => request.mutate((work) => timetable.requestSpecialDays(work, request.principal!, request.params.id, request.body)),
   );
 
   r.get('/v1/daily-services/:date', { schema: { tags, params: DateParams, response: { 200: DailyServicesResponse } }, config: { access: 'public' } }, (request) =>
-    dailyServices(db, request.params.date),
+    timetable.dailyServices(request.params.date),
   );
 
-  r.get('/v1/diagrams', { schema: { tags, querystring: DiagramsQuery, response: { 200: DiagramsResponse } }, config: { access: 'public' } }, (request) => diagrams(db, request.query.date));
+  r.get('/v1/diagrams', { schema: { tags, querystring: DiagramsQuery, response: { 200: DiagramsResponse } }, config: { access: 'public' } }, (request) => timetable.diagrams(request.query.date));
 
   // The booking flow's train search: the back office and agents, who book (station staff do not).
   r.get('/v1/search-services', { schema: { tags, querystring: SearchServicesQuery, response: { 200: SearchServicesResponse } }, config: { access: 'backOfficeOrAgent' } }, (request) =>
-    searchServices(db, request.query),
+    timetable.searchServices(request.query),
   );
 
   r.get('/v1/services-pattern-calendar/:year_month', { schema: { tags, params: YearMonthParams, response: { 200: MonthPatternCalendarResponse } }, config: { access: 'public' } }, (request) =>
-    monthPatternCalendar(db, request.params.year_month),
+    timetable.monthPatternCalendar(request.params.year_month),
   );
 }
