@@ -3,14 +3,14 @@
  * desktop width (DESIGN §"No raw codes", accessibility): each screen of the menu and every screen
  * they link to, a booking in each status, and the states a person opens by hand (a month's
  * settlement, a mail, a sample mail, a bulk run's result, the seat-inquiry calendar, the account
- * menu); each checked for raw codes and with axe (support/screen-walk.ts).
+ * menu), and the screens before signing in; each checked for raw codes and with axe (support/screen-walk.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { freshPage, launch, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { apiSession } from './support/api.ts';
-import { ADMIN_SCREENS, DESKTOP, Findings, settle } from './support/screen-walk.ts';
+import { ADMIN_SCREENS, DESKTOP, Findings, walkSignedOut, settle } from './support/screen-walk.ts';
 
 let browser: Browser;
 const findings = new Findings();
@@ -36,6 +36,7 @@ describe('every screen of the back office', () => {
   for (const lang of ['ja', 'en'] as const) {
     it(`in ${lang} at desktop width`, async () => {
       const { context, page } = await freshPage(browser, DESKTOP.width, DESKTOP.height);
+      await walkSignedOut(findings, page, lang);
       await logIn(page, 'admin@example.com', lang);
       const screens = await findings.walk(page, lang, ADMIN_SCREENS, { shots: ['/mails/templates', '/monthly-report'] });
       expect(screens).toBeGreaterThan(ADMIN_SCREENS.length);

@@ -1,13 +1,13 @@
 /**
  * Every screen of the back office and of the agent portal at phone width (390 × 844), in Japanese
  * and English: the administrator's and an agent administrator's screens and every screen they link
- * to, each checked for raw codes and with axe (support/screen-walk.ts).
+ * to, and the screens before signing in, each checked for raw codes and with axe (support/screen-walk.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { freshPage, launch } from './support/browser.ts';
 import { logIn } from './support/actions.ts';
-import { ADMIN_SCREENS, AGENT_SCREENS, Findings, PHONE } from './support/screen-walk.ts';
+import { ADMIN_SCREENS, AGENT_SCREENS, Findings, walkSignedOut, PHONE } from './support/screen-walk.ts';
 
 let browser: Browser;
 const findings = new Findings();
@@ -20,6 +20,7 @@ describe('every screen at phone width', () => {
   for (const lang of ['ja', 'en'] as const) {
     it(`the back office in ${lang}`, async () => {
       const { context, page } = await freshPage(browser, PHONE.width, PHONE.height);
+      await walkSignedOut(findings, page, lang);
       await logIn(page, 'admin@example.com', lang);
       expect(await findings.walk(page, lang, ADMIN_SCREENS, { shots: ['/bookings', '/dashboard'] })).toBeGreaterThan(ADMIN_SCREENS.length);
       await context.close();

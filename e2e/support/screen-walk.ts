@@ -135,6 +135,14 @@ async function linksOn(page: Page): Promise<string[]> {
     .map((url) => url.pathname);
 }
 
+/** The screens before signing in (journeys sign in through the API, support/actions.ts logIn). */
+export const SIGNED_OUT_SCREENS = ['/login', '/reset-password'];
+
+/** Checks the signed-out screens in `lang` (the first visit's ?lang= is remembered, as a person's choice is). */
+export async function walkSignedOut(findings: Findings, page: Page, lang: Lang): Promise<void> {
+  for (const path of SIGNED_OUT_SCREENS) await findings.visit(page, lang, lang === 'en' ? `${path}?lang=en` : path);
+}
+
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1366, height: 900 };
 
