@@ -10,6 +10,7 @@ import { rowsOf } from '../src/db/client.ts';
 import { errorOf, type TestApp } from './test-app.ts';
 import { startSmtpReceiver } from './smtp-receiver.ts';
 import { pdfText } from './support/pdf-reading.ts';
+import { until } from './support/polling.ts';
 import { type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 import { ADULT, bookingCalls } from './support/booking-fixture.ts';
 
@@ -72,7 +73,9 @@ describe('documents outdated by a change', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ resent: ['seat_table', 'voucher'] });
     expect(await documentsOf(id)).toMatchObject({ outdated: [] });
-    expect((await kindsOf(id)).filter((k) => k.endsWith('_reissued')).sort()).toEqual(['booking.seat_table_reissued', 'booking.voucher_reissued']);
+    // The mails follow the step's commit by one run of their delivery job.
+    const reissued = async () => (await kindsOf(id)).filter((k) => k.endsWith('_reissued')).sort();
+    expect(await until(reissued, (kinds) => kinds.length >= 2, 'the re-sent documents')).toEqual(['booking.seat_table_reissued', 'booking.voucher_reissued']);
 
     const voucherMail = await smtp.waitFor((m) => m.to.includes(email) && m.subject.includes('バウチャー') && m.subject.includes('再送'));
     expect(voucherMail.text).toContain('先にお送りしたバウチャー（乗車証明書）は無効');

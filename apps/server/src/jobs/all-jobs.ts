@@ -10,6 +10,7 @@ import { bulkRunJob } from '../modules/bulk-operations/index.ts';
 import { deliverMailJob, sweepMailJob } from '../modules/mail/index.ts';
 import { markOverdueJob, processGatewayEventJob, reconcileCheckoutsJob, refundPaymentJob, refundSweepJob, remindPaymentsJob, sandboxWebhookJob } from '../modules/payments/index.ts';
 import { deliverMonthlyInvoiceJob, monthlyBillingJob } from '../modules/settlements/index.ts';
+import { deliverSeatDocumentJob } from '../modules/seats/index.ts';
 import type { JobDefinition, JobDeps } from './define-job.ts';
 import type { JobQueue } from './job-queue.ts';
 import { runRecorded } from './job-runs.ts';
@@ -26,6 +27,7 @@ export const ALL_JOBS: readonly JobDefinition<object>[] = [
   sandboxWebhookJob,
   monthlyBillingJob,
   deliverMonthlyInvoiceJob,
+  deliverSeatDocumentJob,
   promoteWaitlistJob,
   releaseGroupAllotmentsJob,
   remindPaymentsJob,

@@ -60,7 +60,7 @@ export const scheduledEffects = pgTable(
   (t) => [
     uniqueIndex('scheduled_effects_once').on(t.kind, t.subject, t.effectDate),
     index('scheduled_effects_booking_idx').on(t.bookingId),
-    check('scheduled_effects_kind', sql`${t.kind} in ('ALLOTMENT_RELEASE', 'UNANSWERED_BEFORE_RELEASE', 'PAYMENT_REMINDER', 'PAYMENT_OVERDUE', 'CONTRACT_ANSWER_DUE', 'WAITLIST_PROMOTION', 'MONTHLY_INVOICE_MAIL')`),
+    check('scheduled_effects_kind', sql`${t.kind} in ('ALLOTMENT_RELEASE', 'UNANSWERED_BEFORE_RELEASE', 'PAYMENT_REMINDER', 'PAYMENT_OVERDUE', 'CONTRACT_ANSWER_DUE', 'WAITLIST_PROMOTION', 'MONTHLY_INVOICE_MAIL', 'SEAT_DOCUMENT_MAIL')`),
   ],
 );
 

@@ -164,6 +164,8 @@ export async function insertDemoBookings(db: Db, tx: Tx, clock = systemClock): P
       if (!(error instanceof AppError)) throw error; // a train without room for the group together stays unseated
     }
   }
+  // The seat tables mailed as their delivery job would (the seeding runs no queue).
+  await seats.deliverDocumentsNow(work);
 
   // One busy train: a large school trip takes most of it, then two groups wait for seats.
   const busy = days[Math.min(3, days.length - 1)]!;

@@ -73,7 +73,7 @@ export async function openFailures(db: Executor, jobName: string, limit: number)
     .limit(limit);
 }
 
-export type EffectKind = 'ALLOTMENT_RELEASE' | 'UNANSWERED_BEFORE_RELEASE' | 'PAYMENT_REMINDER' | 'PAYMENT_OVERDUE' | 'CONTRACT_ANSWER_DUE' | 'WAITLIST_PROMOTION' | 'MONTHLY_INVOICE_MAIL';
+export type EffectKind = 'ALLOTMENT_RELEASE' | 'UNANSWERED_BEFORE_RELEASE' | 'PAYMENT_REMINDER' | 'PAYMENT_OVERDUE' | 'CONTRACT_ANSWER_DUE' | 'WAITLIST_PROMOTION' | 'MONTHLY_INVOICE_MAIL' | 'SEAT_DOCUMENT_MAIL';
 
 /**
  * Claims an effect once per (kind, subject, date), in the effect's own transaction: true when

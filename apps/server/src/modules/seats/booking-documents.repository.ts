@@ -1,6 +1,6 @@
 /**
- * The reads behind a booking's documents: the seat-table and voucher mails queued for it and its
- * seats as one comparable text (booking-documents.ts tells from them whether a document is outdated).
+ * The reads behind a booking's documents: the seat tables and vouchers mailed for it and its seats
+ * as one comparable text (booking-documents.ts tells from them whether a document is outdated).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.ts';
@@ -25,20 +25,18 @@ export async function readSeatsKey(db: Executor, bookingId: string): Promise<str
 }
 
 /**
- * The seat-table and voucher mails queued for the booking `b` since it was submitted, each
- * document's latest with the fingerprint it carried, and the booking's seats, as one jsonb value
- * over the booking row `b` (read with the booking: loadBookingWith).
+ * The seat tables and vouchers mailed for the booking `b` since it was submitted
+ * (seat_document_mailings: decided by the step, delivered after it), each document's latest with
+ * the fingerprint it carried, and the booking's seats, as one jsonb value over the booking row `b`
+ * (read with the booking: loadBookingWith).
  */
 export function documentsReadSql(): SQL {
-  const kinds = [...DOCUMENT_MAIL_KINDS.seat_table, ...DOCUMENT_MAIL_KINDS.voucher];
   return sql`jsonb_build_object(
-    'mails', (select jsonb_agg(jsonb_build_object('doc', m.doc, 'sent_at', m.created_at, 'fingerprint', m.document_fingerprint))
-                from (select distinct on (doc) doc, created_at, document_fingerprint
-                        from (select case when kind like 'booking.seat_table%' then 'seat_table' else 'voucher' end as doc, created_at, document_fingerprint
-                                from outbox_mails
-                               where created_at >= b.submitted_at and booking_id = b.booking_id
-                                 and kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})) o
-                       order by doc, created_at desc) m),
+    'mails', (select jsonb_agg(jsonb_build_object('doc', m.document, 'sent_at', m.created_at, 'fingerprint', m.fingerprint))
+                from (select distinct on (d.document) d.document, d.created_at, d.fingerprint
+                        from seat_document_mailings d
+                       where d.booking_id = b.id and d.created_at >= b.submitted_at
+                       order by d.document, d.created_at desc, d.id desc) m),
     'seats', ${seatsKeySql(sql`b.booking_id`)})`;
 }
 

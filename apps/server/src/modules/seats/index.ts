@@ -5,4 +5,5 @@ export { reissueMail } from './reissue-mails.ts';
 export { seatsContract } from './seats.openapi.ts';
 export { freeBookingSeats, trimSeats } from './seats.repository.ts';
 export { seatsRoutes } from './seats.routes.ts';
+export { deliverSeatDocumentJob } from './seats.jobs.ts';
 export { createSeatsService } from './seats.service.ts';

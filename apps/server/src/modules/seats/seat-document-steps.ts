@@ -1,8 +1,10 @@
 /**
  * The seat table and the voucher as documents (DESIGN §4–§5): their PDFs as staff, station staff
- * and the booking's agent download them, the steps that mail them through the outbox
- * (send_seat_table, send_voucher, confirm_voucher) and the resending of those the booking has
- * since outdated. Seats being sent stay where they are from then on.
+ * and the booking's agent download them, the steps that mail them (send_seat_table, send_voucher,
+ * confirm_voucher) and the resending of those the booking has since outdated. A step decides the
+ * mailing in its transaction, what the document prints frozen with it; the delivery job lays out
+ * the PDF and queues the mail after the commit (seat-document-delivery.ts, ADR 035). Seats being
+ * sent stay where they are from then on.
  */
 import { bookingFlags, mayShowSeatTable } from '@sagano/domain/bookings/booking-state';
 import type { ResendDocumentsBody, SendVoucherBody } from '@sagano/domain/seats/seat-schemas';
@@ -14,15 +16,15 @@ import type { Principal } from '../auth/index.ts';
 import { typesOf, customerUrl, loadVisible, toMailBooking, beginStep, callerOf, nextStep, recordStep, loadBooking, type BookingAggregate, type HistoryStepNote, type LockedBooking } from '../booking-core/index.ts';
 import { bookingDocuments, documentFingerprints, voucherWaitsForPayment } from './booking-documents.ts';
 import { readSeatsKey } from './booking-documents.repository.ts';
-import { recipientLanguage, enqueueMail } from '../mail/index.ts';
+import { recipientLanguage } from '../mail/index.ts';
 import { reissueMail } from './reissue-mails.ts';
 import { prepareSeatFixing } from '../inventory/index.ts';
 import { renderSeatSheetPdf } from '../documents/index.ts';
-import { seatSheetOf, voucherPdfOf } from './seat-documents.ts';
+import { seatSheetOf, voucherOf, voucherPdfOf } from './seat-documents.ts';
+import { decideMailing, mailDocument, prepareMailing } from './seat-document-delivery.ts';
+import { undeliveredMailings } from './seat-document-mailings.repository.ts';
 import { bookingStateOf } from './seat-views.ts';
 import { markSeatsFixed } from './seats.repository.ts';
-
-const PDF = 'application/pdf';
 
 export function createSeatDocumentSteps(options: { publicUrl: string }) {
   /**
@@ -56,20 +58,23 @@ export function createSeatDocumentSteps(options: { publicUrl: string }) {
     }
   }
 
-  /** POST /send_seat_table: the seat sheet PDF mailed (through the outbox); SEAT_TABLE_SENT. */
+  /**
+   * POST /send_seat_table: the seat sheet mailed to the applicant (decided here, its PDF laid out
+   * and mailed through the outbox by the delivery job after the commit); SEAT_TABLE_SENT.
+   */
   async function sendSeatTable(work: Work, principal: Principal, bookingId: string, mail: { subject: string; body: string }): Promise<void> {
     const { booking, state } = await beginStep(work, principal, bookingId, 'confirm_seats');
     await fixAll(work.tx, booking);
     const aggregate = (await loadBooking(work.tx, bookingId))!;
-    const pdf = await renderSeatSheetPdf(await seatSheetOf(work.tx, aggregate));
-    await enqueueMail(work, {
-      kind: 'booking.seat_table',
+    await decideMailing(work, {
+      bookingDbId: booking.id,
+      document: 'seat_table',
+      mailKind: 'booking.seat_table',
+      fingerprint: documentFingerprints(aggregate, await readSeatsKey(work.tx, bookingId)).seat_table,
+      content: { sheet: await seatSheetOf(work.tx, aggregate) },
       toAddress: booking.applicantEmail,
       subject: mail.subject,
       bodyText: mail.body,
-      bookingId,
-      attachments: [{ filename: `seat-table-${bookingId}.pdf`, contentType: PDF, content: pdf }],
-      documentFingerprint: documentFingerprints(aggregate, await readSeatsKey(work.tx, bookingId)).seat_table,
     });
     await recordStep(work, principal, booking, { subStatus: nextStep(state, 'confirm_seats', 'OPERATOR').subStatus });
   }
@@ -86,31 +91,35 @@ export function createSeatDocumentSteps(options: { publicUrl: string }) {
     return { voucher_override_unpaid_reason: overrideReason };
   }
 
-  /** POST /send_voucher: the voucher PDF mailed with the customer link; a prepaid one once its fare is paid (or with the operator's reason). */
+  /**
+   * POST /send_voucher: the voucher mailed with the customer link (its PDF laid out and mailed by
+   * the delivery job after the commit); a prepaid one once its fare is paid (or with the operator's reason).
+   */
   async function sendVoucher(work: Work, principal: Principal, bookingId: string, body: SendVoucherBody): Promise<void> {
     const { booking } = await beginStep(work, principal, bookingId, 'send_voucher');
     const before = (await loadBooking(work.tx, bookingId))!;
     const stepNote = checkVoucherPayment(before, body.override_unpaid_reason);
     await fixAll(work.tx, booking);
     const aggregate = (await loadBooking(work.tx, bookingId))!;
-    const pdf = await voucherPdfOf(work.tx, aggregate, options.publicUrl);
-    await enqueueMail(work, {
-      kind: 'booking.voucher',
+    await decideMailing(work, {
+      bookingDbId: booking.id,
+      document: 'voucher',
+      mailKind: 'booking.voucher',
+      fingerprint: documentFingerprints(aggregate, await readSeatsKey(work.tx, bookingId)).voucher,
+      content: await voucherOf(work.tx, aggregate, options.publicUrl),
       toAddress: booking.applicantEmail,
       subject: body.mail.subject,
       bodyText: body.mail.body,
-      bookingId,
-      attachments: [{ filename: `voucher-${bookingId}.pdf`, contentType: PDF, content: pdf }],
-      documentFingerprint: documentFingerprints(aggregate, await readSeatsKey(work.tx, bookingId)).voucher,
     });
     await recordStep(work, principal, booking, {}, 'UPDATE', stepNote);
   }
 
   /**
    * POST /resend_documents: every mailed seat table and voucher the booking has since changed
-   * (documents.outdated) that can go as it stands is mailed again, the current PDF attached, with
-   * a mail saying it replaces the earlier one (booking.*_reissued, in the applicant's language).
-   * A prepaid voucher waits for its fare as on the first sending.
+   * (documents.outdated) that can go as it stands is mailed again, the current PDF attached (by the
+   * delivery job, after the commit), with a mail saying it replaces the earlier one
+   * (booking.*_reissued, in the applicant's language). A prepaid voucher waits for its fare as on
+   * the first sending.
    */
   async function resendDocuments(work: Work, principal: Principal, bookingId: string, body: ResendDocumentsBody): Promise<{ resent: ResendableDocument[] }> {
     const { booking, state } = await beginStep(work, principal, bookingId, 'confirm_seats');
@@ -125,21 +134,35 @@ export function createSeatDocumentSteps(options: { publicUrl: string }) {
     const lang = await recipientLanguage(work.tx, to);
     const params = { booking: toMailBooking(aggregate), link: `${options.publicUrl}/bookings/${bookingId}`, customerUrl: customerUrl(options.publicUrl, bookingId, aggregate.booking.bookingToken) };
     for (const doc of resent) {
-      const pdf = doc === 'seat_table' ? await renderSeatSheetPdf(await seatSheetOf(work.tx, aggregate)) : await voucherPdfOf(work.tx, aggregate, options.publicUrl);
       const mail = reissueMail(doc, lang, params);
-      await enqueueMail(work, {
-        kind: doc === 'seat_table' ? 'booking.seat_table_reissued' : 'booking.voucher_reissued',
+      await decideMailing(work, {
+        bookingDbId: booking.id,
+        document: doc,
+        mailKind: doc === 'seat_table' ? 'booking.seat_table_reissued' : 'booking.voucher_reissued',
+        fingerprint: fingerprints[doc],
+        content: doc === 'seat_table' ? { sheet: await seatSheetOf(work.tx, aggregate) } : await voucherOf(work.tx, aggregate, options.publicUrl),
         toAddress: to,
         subject: mail.subject,
         bodyText: mail.bodyText,
-        bookingId,
-        attachments: [{ filename: `${doc === 'seat_table' ? 'seat-table' : 'voucher'}-${bookingId}.pdf`, contentType: PDF, content: pdf }],
-        documentFingerprint: fingerprints[doc],
       });
     }
     await recordStep(work, principal, booking, {}, 'UPDATE', stepNote);
     return { resent };
   }
 
-  return { seatSheetPdf, voucherPreview, sendSeatTable, confirmVoucher, sendVoucher, resendDocuments };
+  /**
+   * Delivers every mailing not delivered yet in the caller's transaction, PDFs laid out inside it:
+   * for a caller with no queue and nobody waiting (the demo data's seeding). Answers how many
+   * mails were queued.
+   */
+  async function deliverDocumentsNow(work: Work): Promise<number> {
+    let mails = 0;
+    for (const id of await undeliveredMailings(work.tx)) {
+      const prepared = await prepareMailing(work.tx, id);
+      if (prepared) mails += await mailDocument(work, prepared);
+    }
+    return mails;
+  }
+
+  return { seatSheetPdf, voucherPreview, sendSeatTable, confirmVoucher, sendVoucher, resendDocuments, deliverDocumentsNow };
 }

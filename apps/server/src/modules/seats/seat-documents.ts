@@ -6,7 +6,7 @@ import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { labelText } from '@sagano/domain/common/language';
 import type { Executor } from '../../db/client.ts';
 import { type BookingAggregate, customerUrl } from '../booking-core/index.ts';
-import { type DocumentTrain, type SeatSheet, renderVoucherPdf, secondLanguageOf, hasCjkFont } from '../documents/index.ts';
+import { type DocumentTrain, type SeatSheet, type Voucher, renderVoucherPdf, secondLanguageOf, hasCjkFont } from '../documents/index.ts';
 import type { CustomerLanguage } from '@sagano/domain/common/ui-language';
 import { readOperatorBasicInfo } from '../master-data/index.ts';
 import { bookingSeatList, readStations, readUnitNames } from './seats.repository.ts';
@@ -54,25 +54,44 @@ export async function seatSheetOf(executor: Executor, aggregate: BookingAggregat
   };
 }
 
+/** What the voucher prints, as data (the PDF is renderVoucherPdf's), with the code of its second language. */
+export interface VoucherContent {
+  voucher: Omit<Voucher, 'second'>;
+  second_language: CustomerLanguage;
+}
+
 /**
- * The voucher PDF, with the QR code of the customer link and the operator's phone and address:
- * in Japanese and English, or in Japanese and the group's page language when it asks for one
- * (Korean, Chinese), which needs Noto Sans CJK on the machine (else Japanese and English).
+ * What the voucher prints: the seat sheet's data with the customer link (its QR code), the count
+ * per unit and the operator's phone and address; in Japanese and English, or in Japanese and the
+ * group's page language when it asks for one (Korean, Chinese), which needs Noto Sans CJK on the
+ * machine (else Japanese and English).
  */
-export async function voucherPdfOf(executor: Executor, aggregate: BookingAggregate, publicUrl: string, language: CustomerLanguage = 'ja'): Promise<Buffer> {
+export async function voucherOf(executor: Executor, aggregate: BookingAggregate, publicUrl: string, language: CustomerLanguage = 'ja'): Promise<VoucherContent> {
   const wanted = language === 'ja' ? 'en' : language;
   const second = secondLanguageOf(wanted).face && !hasCjkFont() ? 'en' : wanted;
   const [sheet, operator] = await Promise.all([seatSheetOf(executor, aggregate, second), readOperatorBasicInfo(executor)]);
   const unitRows = await readUnitNames(executor);
   const name = (id: number, lang: string) => labelIn((unitRows.find((u) => u.id === id)?.name as LocalizedLabel[] | undefined) ?? [], lang);
-  return renderVoucherPdf({
-    ...sheet,
-    customer_url: customerUrl(publicUrl, aggregate.booking.bookingId, aggregate.booking.bookingToken),
-    voucher_note: aggregate.booking.voucherNote,
-    participant_lines: aggregate.units.filter((u) => u.quantity > 0).map((u) => ({ label_ja: name(u.unitId, 'ja'), label_en: name(u.unitId, second), quantity: u.quantity })),
-    operator_tel: operator.tel,
-    operator_postal_code: operator.postal_code,
-    operator_address: operator.address,
-    second: secondLanguageOf(second),
-  });
+  return {
+    voucher: {
+      ...sheet,
+      customer_url: customerUrl(publicUrl, aggregate.booking.bookingId, aggregate.booking.bookingToken),
+      voucher_note: aggregate.booking.voucherNote,
+      participant_lines: aggregate.units.filter((u) => u.quantity > 0).map((u) => ({ label_ja: name(u.unitId, 'ja'), label_en: name(u.unitId, second), quantity: u.quantity })),
+      operator_tel: operator.tel,
+      operator_postal_code: operator.postal_code,
+      operator_address: operator.address,
+    },
+    second_language: second,
+  };
+}
+
+/** The voucher PDF of what voucherOf read. */
+export function renderVoucher(content: VoucherContent): Promise<Buffer> {
+  return renderVoucherPdf({ ...content.voucher, second: secondLanguageOf(content.second_language) });
+}
+
+/** The voucher PDF as the booking stands (voucherOf, renderVoucher). */
+export async function voucherPdfOf(executor: Executor, aggregate: BookingAggregate, publicUrl: string, language: CustomerLanguage = 'ja'): Promise<Buffer> {
+  return renderVoucher(await voucherOf(executor, aggregate, publicUrl, language));
 }
