@@ -421,6 +421,11 @@ describe('totals of long lists', () => {
     expect(await names(`group_name=${encodeURIComponent('大量団体 1000')}&per_page=3&page=2`)).toEqual(['大量団体 10006', '大量団体 10005', '大量団体 10004']);
     const pastTheEnd = (await get(`/v1/bookings/service_orders/search?group_name=${encodeURIComponent('大量団体 1000')}&page=2`)).json();
     expect(pastTheEnd).toMatchObject({ total: 11, total_capped: false, service_orders: [] });
+    // No match at all, with a service period beside the name: an empty first page, a total of none.
+    const none = (await get(`/v1/bookings/service_orders/search?group_name=${encodeURIComponent('大量団体 1000')}&service_date_from=${fx.days[1]}&service_date_to=${fx.days[1]}&sort=service_date`)).json();
+    expect(none).toMatchObject({ total: 0, total_capped: false, service_orders: [] });
+    const inPeriod = (await get(`/v1/bookings/service_orders/search?group_name=${encodeURIComponent('大量団体 1000')}&service_date_from=${fx.days[0]}&service_date_to=${fx.days[0]}&sort=service_date`)).json();
+    expect(inPeriod).toMatchObject({ total: 11, total_capped: false });
     // More matches than the cap: the page is read in order instead, still newest first.
     const broad = (await get(`/v1/bookings/service_orders/search?group_name=${encodeURIComponent('大量団体')}&per_page=2&page=2`)).json();
     expect(broad).toMatchObject({ total: 10_000, total_capped: true });

@@ -6,6 +6,7 @@ import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKe
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES, type BookingStatus, type BookingSubStatus, type RefusalReason } from '@sagano/domain/bookings/booking-state';
 import { statusRankSql } from './booking-status-rank.ts';
 import { GROUP_TYPES } from '@sagano/domain/bookings/booking-schemas';
+import type { Direction } from '@sagano/domain/reference/reference-schemas';
 import { createdAt, updatedAt, oneOf } from './columns.ts';
 import { agentGroups, agents } from './agents.ts';
 import { products } from './pricing.ts';
@@ -92,7 +93,10 @@ export const bookings = pgTable(
     index('bookings_agent_idx').on(t.agentId, t.submittedAt.desc(), t.id.desc()),
     index('bookings_sub_group_idx').on(t.agentSubGroupId, t.submittedAt.desc(), t.id.desc()),
     index('bookings_status_idx').on(t.status, t.subStatus),
-    index('bookings_submitted_idx').on(t.submittedAt.desc(), t.id.desc()),
+    // Newest first overall, and a submission period (the list's filter) read on index entries alone:
+    // the list's other filters and sort keys beside the order, so a short period is one index range
+    // whose entries are checked without visiting the bookings. The columns after id change no order.
+    index('bookings_submitted_idx').on(t.submittedAt.desc(), t.id.desc(), t.status, t.groupType, t.agentId, t.agentSubGroupId, t.firstServiceDate, t.lastServiceDate, t.bookingId),
     // The booking list sorted by group name or by status (lifecycle order) with no narrowing filter:
     // a page is read in index order instead of sorting every booking.
     index('bookings_group_name_order_idx').on(t.groupName, t.bookingId),
@@ -126,7 +130,7 @@ export const bookingServices = pgTable(
     bookingId: integer('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    direction: text('direction').notNull(),
+    direction: text('direction').$type<Direction>().notNull(),
     serviceDate: date('service_date', { mode: 'string' }).notNull(),
     serviceId: integer('service_id')
       .notNull()
