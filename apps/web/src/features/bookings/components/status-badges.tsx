@@ -3,7 +3,7 @@ import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BookingStatus, BookingSubStatus } from '@sagano/domain/bookings/booking-state';
 import type { PAYMENT_STATUSES } from '@sagano/domain/bookings/booking-schemas';
-import { isSettledStatus } from '@sagano/domain/payments/money-terms';
+import { PAYMENT_STATUS_COLORS } from '../../../components/payment-status-colors.ts';
 import { CurrentUserContext } from '../../../lib/current-user.ts';
 
 const STATUS_COLORS: Record<BookingStatus, string> = {
@@ -50,9 +50,8 @@ export function BookingStatusBadges({ status, subStatus, wrapLabels = false }: {
 
 export function PaymentStatusBadge({ status, wrapLabel = false }: { status: (typeof PAYMENT_STATUSES)[number]; wrapLabel?: boolean }) {
   const { t } = useTranslation('bookings');
-  const color = isSettledStatus(status) ? 'teal' : status === 'PAYMENT_PENDING' ? 'orange' : 'gray';
   return (
-    <Badge color={color} variant="light" radius="sm" {...(wrapLabel ? { styles: WRAPPING } : { miw: 'max-content' })}>
+    <Badge color={PAYMENT_STATUS_COLORS[status]} variant="light" radius="sm" {...(wrapLabel ? { styles: WRAPPING } : { miw: 'max-content' })}>
       {t(`paymentStatus.${status}`)}
     </Badge>
   );

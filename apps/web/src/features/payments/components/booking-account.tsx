@@ -6,6 +6,7 @@ import type { BookingMoney, PaymentDetail, PaymentRefund } from '@sagano/domain/
 import { refundRouteOf } from '@sagano/domain/payments/payment-ledger';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatYen } from '../../../lib/yen.ts';
+import { paymentStatusColor } from '../../../components/payment-status-colors.ts';
 // The dialogs (and zod, which checks their fields) are downloaded when one is opened.
 const RefundModal = lazy(() => import('./payment-step-modals.tsx').then((m) => ({ default: m.RefundModal })));
 const RecordRefundPaidModal = lazy(() => import('./payment-step-modals.tsx').then((m) => ({ default: m.RecordRefundPaidModal })));
@@ -79,7 +80,7 @@ function RefundItem({ refund, onRecord }: { refund: PaymentRefund; onRecord: () 
             {yen(refund.total_amount)}
           </Text>
           {/* The words say the state; the colour only repeats them. */}
-          <Badge color={done ? 'teal' : 'blue'} variant="light" radius="sm" miw="max-content" data-testid="refund-status">
+          <Badge color={paymentStatusColor(refund.status, true)} variant="light" radius="sm" miw="max-content" data-testid="refund-status">
             {statusLabel}
           </Badge>
         </Group>

@@ -2,25 +2,17 @@ import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PaymentStatus } from '@sagano/domain/payments/payment-state';
+import { PAYMENT_STATUS_COLORS, paymentStatusColor } from '../../../components/payment-status-colors.ts';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 import { formatYen } from '../../../lib/yen.ts';
 import type { PaymentSearchRow } from '../api/search-payments.ts';
 import { useAgentName } from '../../../lib/agent-name.ts';
 
-const STATUS_COLORS: Record<PaymentStatus, string> = {
-  INITED: 'gray',
-  INVOICE_PENDING: 'yellow',
-  PAYMENT_PENDING: 'orange',
-  PAYMENT_CONFIRMED: 'teal',
-  COUPON_CONFIRMED: 'teal',
-  NO_NEED_TO_PAY: 'gray',
-};
-
 /** The payment status in words (the colour only repeats them); in English as written, not capitals, so the row stays narrow. */
 export function PaymentListStatusBadge({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation('paymentList');
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm" miw="max-content" tt="none">
+    <Badge color={PAYMENT_STATUS_COLORS[status]} variant="light" radius="sm" miw="max-content" tt="none">
       {t(`paymentStatus.${status}`)}
     </Badge>
   );
@@ -31,7 +23,7 @@ function RefundStatusBadge({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation('paymentList');
   if (status !== 'PAYMENT_PENDING' && status !== 'PAYMENT_CONFIRMED') return <PaymentListStatusBadge status={status} />;
   return (
-    <Badge color={status === 'PAYMENT_PENDING' ? 'blue' : 'teal'} variant="light" radius="sm" miw="max-content" tt="none">
+    <Badge color={paymentStatusColor(status, true)} variant="light" radius="sm" miw="max-content" tt="none">
       {t(`discrepancy.refund.${status}`)}
     </Badge>
   );

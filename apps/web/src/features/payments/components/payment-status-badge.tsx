@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PaymentStatus } from '@sagano/domain/payments/payment-state';
-import { isPendingStatus, isSettledStatus } from '@sagano/domain/payments/money-terms';
+import { paymentStatusColor } from '../../../components/payment-status-colors.ts';
 
 /**
  * A payment's status in words (colour only repeats them). Money owed back reads as a refund:
@@ -9,10 +9,9 @@ import { isPendingStatus, isSettledStatus } from '@sagano/domain/payments/money-
  */
 export function PaymentStatusBadge({ status, refund = false }: { status: PaymentStatus; refund?: boolean }) {
   const { t } = useTranslation('payments');
-  const color = isSettledStatus(status) ? 'teal' : isPendingStatus(status) ? 'orange' : 'gray';
   const label = refund && (status === 'PAYMENT_PENDING' || status === 'PAYMENT_CONFIRMED') ? t(`refundStatus.${status}`) : t(`status.${status}`);
   return (
-    <Badge color={color} variant="light" radius="sm" miw="max-content" data-testid="payment-status">
+    <Badge color={paymentStatusColor(status, refund)} variant="light" radius="sm" miw="max-content" data-testid="payment-status">
       {label}
     </Badge>
   );

@@ -7,6 +7,7 @@ import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import type { SettlementPayment, SettlementPaymentList } from '@sagano/domain/settlements/settlement-schemas';
 import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PAYMENT_STATUS_COLORS } from '../../../components/payment-status-colors.ts';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -18,13 +19,11 @@ import { PeriodText, SettlementStatusBadge } from '../components/settlement-badg
 import { amountStyle, BackLink, Field, idParam, InvoiceLink, Loading, SumFields, SummaryCard } from '../components/settlement-parts.tsx';
 import { useAgentName } from '../../../lib/agent-name.ts';
 import type { PaymentStatus } from '@sagano/domain/payments/payment-state';
-import { SETTLED_PAYMENT_STATUSES } from '@sagano/domain/payments/money-terms';
 
 function PaymentStatus({ payment }: { payment: SettlementPayment }) {
   const { t } = useTranslation('settlements');
-  const color = SETTLED_PAYMENT_STATUSES.some((s) => s === payment.status) ? 'teal' : payment.status === 'NO_NEED_TO_PAY' ? 'gray' : 'orange';
   return (
-    <Badge color={color} variant="light" radius="sm" miw="max-content" tt="none" data-testid="payment-status">
+    <Badge color={PAYMENT_STATUS_COLORS[payment.status as PaymentStatus]} variant="light" radius="sm" miw="max-content" tt="none" data-testid="payment-status">
       {t(`bookingPaymentStatus.${payment.status as PaymentStatus}`)}
     </Badge>
   );
