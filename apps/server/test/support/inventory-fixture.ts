@@ -53,7 +53,7 @@ export async function createInventoryFixture(db: Db): Promise<InventoryFixture> 
     const up = await service('up', false, 10 * 60, 'テスト2号');
     const special = await service('down', true, 11 * 60, 'テスト臨時');
     await tx.insert(t.serviceDayPatterns).values([
-      ...days.map((d) => ({ serviceDate: d, pattern: 'ORDINARY' })),
+      ...days.map((d) => ({ serviceDate: d, pattern: 'ORDINARY' as const })),
       { serviceDate: specialDay, pattern: 'SPECIAL' },
       { serviceDate: disabledDay, pattern: 'DISABLED' },
     ]);

@@ -3,7 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ANNOTATIONS, FARE_TYPES, PASSENGER_FARE_TYPES, SEGMENTS, type Direction, type SeatType } from '@sagano/domain/reference/reference-schemas';
+import { ANNOTATIONS, FARE_TYPES, PASSENGER_FARE_TYPES, SEGMENTS, type Direction, type FareType, type SeatType } from '@sagano/domain/reference/reference-schemas';
 import { labels, oneOf } from './columns.ts';
 
 export const stations = pgTable('stations', {
@@ -72,9 +72,9 @@ export const units = pgTable(
     id: integer('id').primaryKey(),
     displayOrder: integer('display_order').notNull(),
     nameLabel: labels('name_label'),
-    segment: text('segment').notNull(),
-    annotation: text('annotation').notNull(),
-    fareType: text('fare_type').notNull(),
+    segment: text('segment').$type<(typeof SEGMENTS)[number]>().notNull(),
+    annotation: text('annotation').$type<(typeof ANNOTATIONS)[number]>().notNull(),
+    fareType: text('fare_type').$type<FareType>().notNull(),
     countInclusive: boolean('count_inclusive').notNull(),
     autoCalculated: boolean('auto_calculated').notNull(),
   },

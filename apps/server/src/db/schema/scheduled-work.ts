@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, date } from 'drizzle-orm/pg-core';
+import type { JOB_RUN_STATES, JOB_RUN_TRIGGERS } from '@sagano/domain/jobs/job-schemas';
 import { createdAt } from './columns.ts';
 
 /** One run of a job: scheduled, retried from the jobs screen, or started by hand. */
@@ -16,8 +17,8 @@ export const jobRuns = pgTable(
     /** The job's name, `<area>.<verb>` (define-job.ts). */
     jobName: text('job_name').notNull(),
     /** What started it: SCHEDULE (its cron), RETRY (an operator, after a failure), MANUAL (an operator's "run now"), EVENT (sent by another change). */
-    trigger: text('trigger').notNull().default('SCHEDULE'),
-    state: text('state').notNull().default('RUNNING'),
+    trigger: text('trigger').$type<(typeof JOB_RUN_TRIGGERS)[number]>().notNull().default('SCHEDULE'),
+    state: text('state').$type<(typeof JOB_RUN_STATES)[number]>().notNull().default('RUNNING'),
     /** The business date it ran for (Tokyo), when the job works per day. */
     runDate: date('run_date', { mode: 'string' }),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),

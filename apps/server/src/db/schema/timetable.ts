@@ -3,6 +3,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Direction } from '@sagano/domain/reference/reference-schemas';
+import type { ServiceDayPattern } from '@sagano/domain/timetable/timetable-schemas';
 import { createdAt, updatedAt, labels } from './columns.ts';
 import { stations, trains } from './reference.ts';
 
@@ -26,7 +28,7 @@ export const services = pgTable(
       .notNull()
       .references(() => serviceTerms.id, { onDelete: 'cascade' }),
     names: labels('names'),
-    direction: text('direction').notNull(),
+    direction: text('direction').$type<Direction>().notNull(),
     isSpecial: boolean('is_special').notNull().default(false),
     logicalTrainId: integer('logical_train_id')
       .notNull()
@@ -63,7 +65,7 @@ export const serviceDayPatterns = pgTable(
   'service_day_patterns',
   {
     serviceDate: date('service_date', { mode: 'string' }).primaryKey(),
-    pattern: text('pattern').notNull(),
+    pattern: text('pattern').$type<ServiceDayPattern>().notNull(),
   },
   (t) => [check('service_day_patterns_pattern', sql`${t.pattern} in ('ORDINARY', 'SPECIAL', 'SUSPENDED', 'DISABLED')`)],
 );

@@ -98,9 +98,9 @@ const SEGMENT_NAMES: Record<string, [string, string]> = { NORMAL: ['一般団体
 export function buildUnits() {
   const rows = [];
   let id = 1;
-  for (const segment of ['NORMAL', 'SCHOOL']) {
-    for (const annotation of ['NORMAL', 'HANDICAPPED_1', 'HANDICAPPED_2', 'SUPPORTER', 'FREE']) {
-      for (const fareType of ['ADULT', 'CHILD']) {
+  for (const segment of ['NORMAL', 'SCHOOL'] as const) {
+    for (const annotation of ['NORMAL', 'HANDICAPPED_1', 'HANDICAPPED_2', 'SUPPORTER', 'FREE'] as const) {
+      for (const fareType of ['ADULT', 'CHILD'] as const) {
         const [sj, se] = SEGMENT_NAMES[segment]!;
         const [aj, ae] = ANNOTATION_NAMES[annotation]!;
         const [fj, fe] = FARE_NAMES[fareType]!;

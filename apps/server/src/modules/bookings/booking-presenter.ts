@@ -64,7 +64,7 @@ export function presentBooking(
       ...(s.heldStanding > 0 && types.standing !== null ? [types.standing] : []),
     ];
     return {
-      direction: s.direction as 'down' | 'up',
+      direction: s.direction,
       service_day: s.serviceDate,
       service_id: s.serviceId,
       service_name: s.names,

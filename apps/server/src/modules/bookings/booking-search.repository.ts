@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { defaultSortOrder, type ServiceOrderNotification, type ServiceOrderRow, type ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
 import { statusRankSql } from '../../db/schema/booking-status-rank.ts';
 import { daysBetween, operatorDayBoundary } from '@sagano/domain/common/business-date';
-import { BOOKING_STATUSES } from '@sagano/domain/bookings/booking-state';
+import { BOOKING_STATUSES, type BookingStatus, type BookingSubStatus } from '@sagano/domain/bookings/booking-state';
 import { PENDING_PAYMENT_STATUSES } from '@sagano/domain/payments/money-terms';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
@@ -304,7 +304,7 @@ export async function searchServiceOrders(
     rowsOf<{
       id: number; booking_id: string; submitted_at: Date | string; service_date: string; service_id: number; names: LocalizedLabel[]; direction: 'down' | 'up';
       from_station_id: number; to_station_id: number; departure_time: string | null; group_type: 'NORMAL' | 'SCHOOL'; group_name: string; agent_id: number; agent_name: string; agent_name_en: string; agent_type: string;
-      sub_group_name: string; sub_group_name_en: string; participant_quantity: number; operator_name: string; status: string; sub_status: string; caution: string;
+      sub_group_name: string; sub_group_name_en: string; participant_quantity: number; operator_name: string; status: BookingStatus; sub_status: BookingSubStatus; caution: string;
       payment_status: string | null; payment_method: string | null; payment_total: number | string | null; directions: number; hits: number | null;
       notifications: (Omit<ServiceOrderNotification, 'created_at'> & { created_at: string })[];
     }>(
@@ -362,8 +362,8 @@ export async function searchServiceOrders(
       agent_sub_group_name_en: r.sub_group_name_en,
       participant_quantity: r.participant_quantity,
       operator_name: r.operator_name,
-      status: r.status as ServiceOrderRow['status'],
-      sub_status: r.sub_status as ServiceOrderRow['sub_status'],
+      status: r.status,
+      sub_status: r.sub_status,
       caution: r.caution,
       notifications: r.notifications.map((n) => ({ ...n, created_at: new Date(n.created_at).toISOString() })),
       payment_info: r.payment_status
@@ -383,7 +383,7 @@ export async function searchPayments(db: Executor, q: ServiceOrderSearchQuery, s
   const counting = cappedCount(db, sql`from bookings b ${agentJoinFor(q)} ${q.service_date_from || q.service_date_to ? firstDay : sql``} where ${where}`);
   counting.catch(() => undefined); // awaited below; this only keeps an early failure from being reported twice
   const rows = rowsOf<{
-    booking_db_id: number; booking_id: string; submitted_at: Date | string; service_date: string; group_name: string; agent_id: number; agent_name: string; agent_name_en: string; agent_type: string; sub_group_name: string; sub_group_name_en: string; status: string;
+    booking_db_id: number; booking_id: string; submitted_at: Date | string; service_date: string; group_name: string; agent_id: number; agent_name: string; agent_name_en: string; agent_type: string; sub_group_name: string; sub_group_name_en: string; status: BookingStatus;
     fare: Record<string, unknown> | null; discrepancy: Record<string, unknown> | null;
   }>(
     await db.execute(sql`
@@ -407,7 +407,7 @@ export async function searchPayments(db: Executor, q: ServiceOrderSearchQuery, s
       agent: { agent_id: r.agent_id, name: r.agent_name, name_en: r.agent_name_en, agent_type: r.agent_type },
       agent_sub_group_name: r.sub_group_name,
       agent_sub_group_name_en: r.sub_group_name_en,
-      status: r.status as ServiceOrderRow['status'],
+      status: r.status,
       fare: paymentRowOfJson(r.fare),
       discrepancy: paymentRowOfJson(r.discrepancy),
     })),

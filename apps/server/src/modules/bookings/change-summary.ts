@@ -45,7 +45,7 @@ export async function changeSummaryOf(executor: Executor, a: BookingAggregate, c
   );
   const before: ComparedBooking = {
     legs: a.services.map((s) => ({
-      direction: s.direction as 'down' | 'up',
+      direction: s.direction,
       service_date: s.serviceDate,
       service_id: s.serviceId,
       service_name: s.names,

@@ -44,7 +44,7 @@ function summaryOf(run: repo.BulkRunRow): BulkReservationSummary {
   return {
     id: run.id,
     kind: run.kind,
-    status: run.status as BulkReservationSummary['status'],
+    status: run.status,
     filename: run.filename,
     total: run.totalLines,
     processed: run.processedLines,
@@ -59,7 +59,7 @@ function summaryOf(run: repo.BulkRunRow): BulkReservationSummary {
 }
 
 function lineOf(l: repo.BulkLineRowDb): BulkLineRow {
-  return { line_no: l.lineNo, booking_id: l.bookingNumber, result: l.result as BulkLineRow['result'], error_code: l.errorCode, reason: l.reason };
+  return { line_no: l.lineNo, booking_id: l.bookingNumber, result: l.result, error_code: l.errorCode, reason: l.reason };
 }
 
 

@@ -66,6 +66,6 @@ function reasonOf(lang: Lang, kind: BulkKind, line: Pick<BulkLineRowDb, 'result'
 /** The result file in `languageCode` (ja unless en): one row per line (UTF-8 behind a BOM for Excel, CRLF). */
 export function resultCsvBytes(languageCode: string, kind: BulkKind, lines: readonly BulkLineRowDb[]): Buffer {
   const lang: Lang = languageCode === 'en' ? 'en' : 'ja';
-  const rows = [HEADER[lang], ...lines.map((l) => [l.lineNo, l.bookingNumber, RESULT[lang][l.result as BulkLineRow['result']], reasonOf(lang, kind, l)])];
+  const rows = [HEADER[lang], ...lines.map((l) => [l.lineNo, l.bookingNumber, RESULT[lang][l.result], reasonOf(lang, kind, l)])];
   return Buffer.concat([UTF8_BOM, Buffer.from(csvText(rows), 'utf8')]);
 }

@@ -1,7 +1,7 @@
 /** Reads of the inventory: one service day seat by seat, the group counters over a range, the live bookings on stopped trains. */
 import { sql } from 'drizzle-orm';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
-import type { ServiceStatus } from '@sagano/domain/inventory/inventory-schemas';
+import type { ServiceDayPattern, ServiceStatus } from '@sagano/domain/inventory/inventory-schemas';
 import type { Executor } from '../../db/client.ts';
 import { jsonParam, rowsOf } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
@@ -116,7 +116,7 @@ export interface CalendarDirectionFigures {
 
 export interface CalendarDayFigures {
   date: string;
-  pattern: string | null;
+  pattern: ServiceDayPattern | null;
   approvalPending: boolean;
   directions: CalendarDirectionFigures[];
 }
@@ -129,7 +129,7 @@ export interface CalendarDayFigures {
  * direction in the database, so a month answers one row a day instead of every counter row.
  */
 export async function calendarFigures(db: Executor, fromDate: string, toDate: string): Promise<CalendarDayFigures[]> {
-  const rows = rowsOf<{ date: string; pattern: string | null; approval_pending: boolean; directions: CalendarDirectionFigures[] | null }>(
+  const rows = rowsOf<{ date: string; pattern: ServiceDayPattern | null; approval_pending: boolean; directions: CalendarDirectionFigures[] | null }>(
     await executePrepared(db, sql`
       with on_sale as (
         select r.service_date, r.service_id, s.direction
@@ -212,8 +212,8 @@ export async function minGroupSize(db: Executor): Promise<number> {
   return Number(row?.min_group_size ?? 1);
 }
 
-export async function patternsOfMonth(db: Executor, fromDate: string, toDate: string): Promise<Map<string, string>> {
-  const rows = rowsOf<{ service_date: string; pattern: string }>(
+export async function patternsOfMonth(db: Executor, fromDate: string, toDate: string): Promise<Map<string, ServiceDayPattern>> {
+  const rows = rowsOf<{ service_date: string; pattern: ServiceDayPattern }>(
     await db.execute(sql`select service_date::text as service_date, pattern from service_day_patterns where service_date between ${fromDate} and ${toDate}`),
   );
   return new Map(rows.map((r) => [r.service_date, r.pattern]));

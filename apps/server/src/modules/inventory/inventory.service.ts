@@ -140,7 +140,7 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
           });
           return {
             date: day.date,
-            service_pattern: day.pattern as AllotmentCalendarResponse['days'][number]['service_pattern'],
+            service_pattern: day.pattern,
             is_approval_pending: day.approvalPending,
             allotment_level: bestLevel(directions.flatMap((d) => (d.allotment_level ? [d.allotment_level] : []))),
             directions,
@@ -201,7 +201,7 @@ export function createInventoryService(db: Db, options: { fewThreshold?: number;
       }
       return {
         service_day: date,
-        service_pattern: (patterns.get(date) ?? null) as AllotmentDayResponse['service_pattern'],
+        service_pattern: patterns.get(date) ?? null,
         few_threshold: fewThreshold,
         min_group_size: minimum,
         services: rows,

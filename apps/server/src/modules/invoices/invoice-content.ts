@@ -124,7 +124,7 @@ export async function documentContent(db: Executor, input: ContentInput): Promis
       group_type: group.group_type,
       participants: a.booking.participantQuantity,
       services: a.services.map((s) => ({
-        direction: s.direction as 'down' | 'up',
+        direction: s.direction,
         service_date: s.serviceDate,
         train_name: labelText(s.names, 'ja'),
         from_station: names.station(s.fromStationId),
@@ -133,7 +133,7 @@ export async function documentContent(db: Executor, input: ContentInput): Promis
         arrival_hhmm: s.arrivalHhmm,
       })),
     },
-    payment: { payment_id: payment.id, kind: payment.kind as 'FARE' | 'CANCELLATION' | 'DISCREPANCY', method: payment.paymentMethod },
+    payment: { payment_id: payment.id, kind: payment.kind, method: payment.paymentMethod },
     lines: lines.map((l) => l.row),
     amounts: amountsOf(amounts),
     due_date: kind === 'INVOICE' ? payment.dueDate : null,

@@ -74,7 +74,7 @@ export async function readTransferAccount(db: Executor) {
     bank_name: row.bankName,
     branch_name: row.branchName,
     branch_code: row.branchCode,
-    account_type: row.accountType as 'ordinary' | 'saving' | 'checking',
+    account_type: row.accountType,
     account_code: row.accountCode,
     account_name: row.accountName,
   };

@@ -28,7 +28,7 @@ import { findPayment, insertDocument, latestDocument, lockPaymentOfBooking, next
 export const DOCUMENT_FILE_PREFIX: Record<DocumentKind, string> = { INVOICE: 'invoice', RECEIPT: 'receipt', RETURN_INVOICE: 'return-invoice' };
 
 function documentPaymentOf(row: PaymentRow): DocumentPayment {
-  return { ...stateOfPayment(row), direction: (row.direction as 'EXTRA' | 'REFUND' | null) ?? null };
+  return { ...stateOfPayment(row), direction: row.direction };
 }
 
 /** Whether `caller` may have the `kind` document of this payment now (the presenter's links use it too). */

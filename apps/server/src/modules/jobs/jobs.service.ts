@@ -23,8 +23,8 @@ function runOf(r: JobRunRow): JobRun {
   return {
     job_run_id: r.id,
     job_name: r.jobName,
-    trigger: r.trigger as JobRun['trigger'],
-    state: r.state as JobRun['state'],
+    trigger: r.trigger,
+    state: r.state,
     run_date: r.runDate,
     summary: r.summary ?? null,
     error: r.error,

@@ -45,7 +45,7 @@ function toRow(r: typeof t.outboxMails.$inferSelect): OutboxMailRow {
     to_address: r.toAddress,
     subject: r.subject,
     body_text: r.bodyText,
-    status: r.status as OutboxMailRow['status'],
+    status: r.status,
     attempts: r.attempts,
     last_error: r.lastError,
     sent_at: r.sentAt?.toISOString() ?? null,

@@ -19,7 +19,7 @@ export async function findUnitOf(db: Executor, key: Pick<Unit, 'segment' | 'anno
 }
 
 /** The unit of a segment with this Japanese name (the expression of units_name_ja_uq), if there is one. */
-export async function findUnitNamed(db: Executor, segment: string, nameJa: string): Promise<{ id: number } | undefined> {
+export async function findUnitNamed(db: Executor, segment: Unit['segment'], nameJa: string): Promise<{ id: number } | undefined> {
   const [row] = await db
     .select({ id: t.units.id })
     .from(t.units)

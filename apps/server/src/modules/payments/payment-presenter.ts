@@ -25,7 +25,7 @@ export function stateOfPayment(row: PaymentRow): PaymentState {
     isTotalAmountFixed: row.isTotalAmountFixed,
     isCancellationFeeFixed: row.isCancellationFeeFixed,
     cancelPaymentFinished: row.cancelPaymentFinished,
-    direction: (row.direction as 'EXTRA' | 'REFUND' | null) ?? null,
+    direction: row.direction,
   };
 }
 
@@ -126,7 +126,7 @@ const DOCUMENT_FILES: Record<DocumentKind, string> = { INVOICE: 'invoice', RECEI
 /** The PDF link of a payment's document when the caller may have it now (DESIGN §6), else null. */
 function documentUrl(row: PaymentRow, ctx: Pick<PaymentContext, 'caller' | 'bookingNumber'>, kind: DocumentKind): string | null {
   if (ctx.bookingNumber === undefined) return null;
-  const payment = { ...stateOfPayment(row), direction: (row.direction as 'EXTRA' | 'REFUND' | null) ?? null };
+  const payment = { ...stateOfPayment(row), direction: row.direction };
   return mayHaveDocument(kind, payment, ctx.caller) ? `/v1/bookings/${ctx.bookingNumber}/payments/${row.id}/${DOCUMENT_FILES[kind]}.pdf` : null;
 }
 
@@ -204,7 +204,7 @@ export function presentPaymentDetail(row: PaymentRow, ctx: PaymentContext, discr
           is_overdue: isOverdue(stateOfPayment(discrepancy), ctx.today),
           total_amount: discrepancy.totalAmountE6,
           paid_amount: discrepancy.paidAmountE6,
-          direction: (discrepancy.direction ?? 'EXTRA') as 'EXTRA' | 'REFUND',
+          direction: discrepancy.direction ?? 'EXTRA',
           invoice_url: documentUrl(discrepancy, ctx, 'INVOICE'),
           receipt_url: documentUrl(discrepancy, ctx, 'RECEIPT'),
           return_invoice_url: documentUrl(discrepancy, ctx, 'RETURN_INVOICE'),
@@ -252,6 +252,6 @@ function discrepancyDetails(row: PaymentRow, items: PaymentPriceItem[], ctx: Pay
 export function standingOf(fare: PaymentRow, payments: readonly PaymentRow[]): number {
   const discrepancies = payments
     .filter((p) => p.kind === 'DISCREPANCY' && p.parentPaymentId === fare.id)
-    .map((p) => ({ direction: (p.direction ?? 'EXTRA') as 'EXTRA' | 'REFUND', status: p.status, totalE6: p.totalAmountE6 }));
+    .map((p) => ({ direction: p.direction ?? 'EXTRA', status: p.status, totalE6: p.totalAmountE6 }));
   return standingTotalE6({ totalE6: fare.totalAmountE6 }, discrepancies);
 }

@@ -28,9 +28,9 @@ export async function listUnits(db: Executor): Promise<Unit[]> {
     id: u.id,
     display_order: u.displayOrder,
     name_label: u.nameLabel,
-    segment: u.segment as Unit['segment'],
-    annotation: u.annotation as Unit['annotation'],
-    fare_type: u.fareType as Unit['fare_type'],
+    segment: u.segment,
+    annotation: u.annotation,
+    fare_type: u.fareType,
     count_inclusive: u.countInclusive,
     auto_calculated: u.autoCalculated,
   }));

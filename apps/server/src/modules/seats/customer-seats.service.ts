@@ -53,7 +53,7 @@ export function createCustomerSeatsService(db: Db, options: { publicUrl: string;
         const seats = list.filter((x) => x.service_date === s.serviceDate && x.service_id === s.serviceId);
         const cars = [...new Set(seats.map((x) => x.car_number))].map((car) => ({ car_number: car, seats: seats.filter((x) => x.car_number === car).map(seatLabel) }));
         return {
-          direction: s.direction as 'down' | 'up',
+          direction: s.direction,
           service_day: s.serviceDate,
           service_id: s.serviceId,
           service_names: s.names,
@@ -87,7 +87,7 @@ export function createCustomerSeatsService(db: Db, options: { publicUrl: string;
     return {
       booking_id: summary.booking_id,
       status: summary.status,
-      sub_status: a.booking.subStatus as CustomerBookingResponse['sub_status'],
+      sub_status: a.booking.subStatus,
       refusal_reason: summary.refusal_reason,
       cancelled_at: summary.cancelled_at,
       submitted_at: a.booking.submittedAt.toISOString(),

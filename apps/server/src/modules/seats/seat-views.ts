@@ -13,7 +13,7 @@ import { carsOf, seatsOf, type MapSeat, type TrainDay } from './seats.repository
 
 /** The booking's state as the domain rules read it (what staff and the group may see and do). */
 export function bookingStateOf(a: BookingAggregate): BookingState {
-  return { status: a.booking.status as BookingState['status'], subStatus: a.booking.subStatus as BookingState['subStatus'], isRoundTrip: a.services.length === 2, voucherConfirmed: a.booking.voucherConfirmed, ignoreCancellationPolicy: a.agent.ignoreCancellationPolicy };
+  return { status: a.booking.status, subStatus: a.booking.subStatus, isRoundTrip: a.services.length === 2, voucherConfirmed: a.booking.voucherConfirmed, ignoreCancellationPolicy: a.agent.ignoreCancellationPolicy };
 }
 
 export function trainDay(s: Pick<LockedService, 'serviceDate' | 'serviceId' | 'fromStationId' | 'toStationId'>): TrainDay {

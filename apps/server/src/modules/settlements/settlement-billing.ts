@@ -58,8 +58,8 @@ function termsOf(agent: AgentRow): BillingTerms {
 const sumsOf = (payments: readonly BillablePayment[], monthly: boolean) =>
   settlementSums(
     payments.map((p) => ({
-      kind: p.payment.kind as 'FARE' | 'CANCELLATION' | 'DISCREPANCY',
-      direction: (p.payment.direction as 'EXTRA' | 'REFUND' | null) ?? null,
+      kind: p.payment.kind,
+      direction: p.payment.direction,
       totalE6: p.payment.totalAmountE6,
       receivedE6: monthly ? p.payment.paidAmountE6 : 0,
     })),
@@ -154,7 +154,7 @@ export function createSettlementBilling(deps: { db: Db; clock: Clock; jobs?: Job
           bookingNumber: p.bookingNumber,
           groupName: p.groupName,
           serviceDate: p.serviceDate,
-          kind: p.payment.kind as 'FARE' | 'CANCELLATION' | 'DISCREPANCY',
+          kind: p.payment.kind,
           refund: p.payment.direction === 'REFUND',
           amountE6: p.payment.direction === 'REFUND' ? -p.payment.totalAmountE6 : p.payment.totalAmountE6,
           paymentId: p.payment.id,

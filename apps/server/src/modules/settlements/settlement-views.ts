@@ -107,7 +107,7 @@ export function createSettlementViews(deps: { db: Db; fileStorage: FileStorage }
       booking_id: p.bookingNumber,
       group_name: p.groupName,
       service_date: p.serviceDate,
-      kind: p.payment.kind as SettlementPayment['kind'],
+      kind: p.payment.kind,
       status: p.payment.status,
       total_amount: p.payment.totalAmountE6,
       paid_amount: p.payment.paidAmountE6,

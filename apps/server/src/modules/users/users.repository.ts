@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { CreateUserBody, UserListQuery, UserResponse } from '@sagano/domain/users/user-schemas';
+import type { UserGroup, UserType } from '@sagano/domain/auth/roles';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { containsPattern, pageOffset } from '../../db/paging.ts';
@@ -17,7 +18,7 @@ const columns = {
   userType: t.operatorUsers.userType,
 };
 
-type Row = { uid: string; email: string; createdAt: Date; updatedAt: Date; name: string; tel: string; languageCode: string; userGroup: string; userType: string };
+type Row = { uid: string; email: string; createdAt: Date; updatedAt: Date; name: string; tel: string; languageCode: string; userGroup: UserGroup; userType: UserType };
 
 function toResponse(r: Row): UserResponse {
   return {
@@ -26,8 +27,8 @@ function toResponse(r: Row): UserResponse {
     name: r.name,
     tel: r.tel,
     language_code: r.languageCode as UserResponse['language_code'],
-    user_group: r.userGroup as UserResponse['user_group'],
-    user_type: r.userType as UserResponse['user_type'],
+    user_group: r.userGroup,
+    user_type: r.userType,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),
   };
