@@ -17,7 +17,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite, openPostgres, rowsOf, type Database } from '../apps/server/src/db/client.ts';
 import { loadDemoData } from '../apps/server/src/db/seed/demo-data.ts';
-import { bookingSearchSection, writeSearchSection } from './booking-search.ts';
+import { bookingSearchSection, searchSectionNotes, writeSearchSection } from './booking-search.ts';
 import { isBatchedNotify, isBookingWork, pgbenchScripts, recordStatements, replayScript } from './booking-replay.ts';
 
 const DURATION_MS = Number(process.env.BENCH_MS ?? 5000);
@@ -273,6 +273,7 @@ The generated group names all share one prefix (生成団体 N), the worst case 
 const file = new URL('./RESULTS.md', import.meta.url);
 const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
 const marker = '## Bookings';
-writeFileSync(file, `${existing.includes(marker) ? existing.slice(0, existing.indexOf(marker)).trimEnd() : existing.trimEnd()}\n\n${section}\n${searchSection}`);
+const searchNotes = searchSectionNotes(existing); // the search section's hand-written query plans stay
+writeFileSync(file, `${existing.includes(marker) ? existing.slice(0, existing.indexOf(marker)).trimEnd() : existing.trimEnd()}\n\n${section}\n${searchSection}${searchNotes ? `\n${searchNotes}` : ''}`);
 console.log(section);
 console.log(searchSection);

@@ -175,16 +175,31 @@ ${deep.map(row).join('\n')}
 `;
 }
 
-/** Writes the search section into bench/RESULTS.md in place (or at the end). */
+const SECTION_MARKER = '\n## Booking search over ';
+/** The hand-written part of the search section (query plans and what they showed), kept by every run. */
+const NOTES_MARKER = '\n### Query plans';
+
+/** The search section's hand-written notes in `existing` RESULTS.md text ('' if none), to follow a new run's figures. */
+export function searchSectionNotes(existing: string): string {
+  const start = existing.indexOf(SECTION_MARKER);
+  if (start < 0) return '';
+  const next = existing.indexOf('\n## ', start + SECTION_MARKER.length);
+  const section = existing.slice(start, next < 0 ? undefined : next);
+  const notes = section.indexOf(NOTES_MARKER);
+  return notes < 0 ? '' : `${section.slice(notes + 1).trimEnd()}\n`;
+}
+
+/** Writes the search section into bench/RESULTS.md in place (or at the end), its hand-written notes kept after the figures. */
 export function writeSearchSection(section: string): void {
   const file = new URL('./RESULTS.md', import.meta.url);
   const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const marker = '\n## Booking search over ';
-  const start = existing.indexOf(marker);
+  const start = existing.indexOf(SECTION_MARKER);
+  const notes = searchSectionNotes(existing);
+  const withNotes = notes ? `${section}\n${notes}` : section;
   if (start < 0) {
-    writeFileSync(file, `${existing.trimEnd()}\n\n${section}`);
+    writeFileSync(file, `${existing.trimEnd()}\n\n${withNotes}`);
     return;
   }
-  const next = existing.indexOf('\n## ', start + marker.length);
-  writeFileSync(file, `${existing.slice(0, start + 1)}${section}${next < 0 ? '' : `\n${existing.slice(next + 1)}`}`);
+  const next = existing.indexOf('\n## ', start + SECTION_MARKER.length);
+  writeFileSync(file, `${existing.slice(0, start + 1)}${withNotes}${next < 0 ? '' : `\n${existing.slice(next + 1)}`}`);
 }
