@@ -2,9 +2,9 @@
  * Agents and their branches (the agents module); sessions carry agent roles.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { AgentType } from '@sagano/domain/agents/agent-constants';
-import { createdAt, updatedAt } from './columns.ts';
+import { boolean, check, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { AGENT_TYPES, type AgentType } from '@sagano/domain/agents/agent-constants';
+import { createdAt, oneOf, updatedAt } from './columns.ts';
 
 export const agents = pgTable('agents', {
   id: serial('id').primaryKey(),
@@ -23,7 +23,7 @@ export const agents = pgTable('agents', {
   requireTotp: boolean('require_totp').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (t) => [check('agents_agent_type', oneOf(t.agentType, AGENT_TYPES))]);
 
 export const agentGroups = pgTable(
   'agent_groups',

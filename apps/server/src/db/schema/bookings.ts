@@ -3,7 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { BOOKING_STATUSES, BOOKING_SUB_STATUSES, type BookingStatus, type BookingSubStatus, type RefusalReason } from '@sagano/domain/bookings/booking-state';
+import { BOOKING_STATUSES, BOOKING_SUB_STATUSES, REFUSAL_REASONS, type BookingStatus, type BookingSubStatus, type RefusalReason } from '@sagano/domain/bookings/booking-state';
 import { statusRankSql } from './booking-status-rank.ts';
 import { GROUP_TYPES } from '@sagano/domain/bookings/booking-schemas';
 import type { Direction } from '@sagano/domain/reference/reference-schemas';
@@ -120,6 +120,7 @@ export const bookings = pgTable(
     check('bookings_status', oneOf(t.status, BOOKING_STATUSES)),
     check('bookings_sub_status', oneOf(t.subStatus, BOOKING_SUB_STATUSES)),
     check('bookings_group_type', oneOf(t.groupType, GROUP_TYPES)),
+    check('bookings_refusal_reason', oneOf(t.refusalReason, REFUSAL_REASONS)),
   ],
 );
 

@@ -3,7 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ANNOTATIONS, FARE_TYPES, PASSENGER_FARE_TYPES, SEGMENTS, type Direction, type FareType, type SeatType } from '@sagano/domain/reference/reference-schemas';
+import { ANNOTATIONS, DIRECTIONS, FARE_TYPES, PASSENGER_FARE_TYPES, SEAT_TYPES, SEGMENTS, type Direction, type FareType, type SeatType } from '@sagano/domain/reference/reference-schemas';
 import { labels, oneOf } from './columns.ts';
 
 export const stations = pgTable('stations', {
@@ -17,7 +17,7 @@ export const directions = pgTable('directions', {
   labels: labels('labels'),
   /** Station ids in running order. */
   stationOrder: jsonb('station_order').$type<number[]>().notNull(),
-});
+}, (t) => [check('directions_direction_id', oneOf(t.directionId, DIRECTIONS))]);
 
 export const trains = pgTable('trains', {
   trainId: integer('train_id').primaryKey(),
@@ -64,7 +64,7 @@ export const arrangementTypes = pgTable('arrangement_types', {
   displayOrder: integer('display_order').notNull(),
   /** Seats of this type are the group allotment that the seat inquiry and group bookings draw on. */
   isGroupAllotment: boolean('is_group_allotment').notNull().default(false),
-});
+}, (t) => [check('arrangement_types_seat_type', oneOf(t.seatType, SEAT_TYPES))]);
 
 export const units = pgTable(
   'units',

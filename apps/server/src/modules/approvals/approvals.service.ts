@@ -14,7 +14,7 @@ export function toApprovalResponse(row: ApprovalRow, viewer: Principal | null): 
   return {
     approval_id: row.id,
     target: row.target as ApprovalResponse['target'],
-    status: row.status as ApprovalResponse['status'],
+    status: row.status,
     payload: row.payload,
     service_term_id: row.serviceTermId,
     from_date: row.fromDate,

@@ -26,7 +26,7 @@ export async function seatSheetOf(executor: Executor, aggregate: BookingAggregat
   ]);
   const station = (id: number, lang: string) => labelIn((stations.find((x) => x.stationId === id)?.labels as LocalizedLabel[] | undefined) ?? [], lang) || String(id);
   const trains: DocumentTrain[] = aggregate.services.map((s) => ({
-    direction: s.direction as 'down' | 'up',
+    direction: s.direction,
     service_date: s.serviceDate,
     train_name_ja: labelText(s.names, 'ja'),
     train_name_en: labelIn(s.names, second),

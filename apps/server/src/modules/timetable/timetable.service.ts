@@ -62,7 +62,7 @@ export function toServiceResponse(s: ServiceWithDiagram, deps?: { inventoryDays:
     is_special: s.isSpecial,
     logical_train_id: s.logicalTrainId,
     names: s.names,
-    direction: s.direction as ServiceResponse['direction'],
+    direction: s.direction,
     display_order: s.displayOrder,
     diagram_items: s.diagramItems,
     is_deletable: reason === null,
@@ -109,7 +109,7 @@ async function specialDaysOf(db: Executor, serviceTermId: number): Promise<Speci
     .map((date) => ({ date, service_ids: listed.get(date) ?? [], is_approval_pending: pending.has(date) }));
   return {
     service_term_id: term.id,
-    special_services: services.map((s) => ({ service_id: s.id, names: s.names, direction: s.direction as 'down' | 'up' })),
+    special_services: services.map((s) => ({ service_id: s.id, names: s.names, direction: s.direction })),
     days,
   };
 }
@@ -269,7 +269,7 @@ export function createTimetableService(deps: { db: Executor; clock: Clock; appro
         const stop = s.diagramItems.find((d) => d.station_id === q.station_id);
         if (!stop?.departure_hhmm) return [];
         if (q.departure_hhmm_gte && stop.departure_hhmm < q.departure_hhmm_gte) return [];
-        return [{ service_id: s.id, names: s.names, direction: s.direction as 'down' | 'up', is_special: s.isSpecial, departure_hhmm: stop.departure_hhmm }];
+        return [{ service_id: s.id, names: s.names, direction: s.direction, is_special: s.isSpecial, departure_hhmm: stop.departure_hhmm }];
       });
       return { services: found.sort((a, b) => a.departure_hhmm.localeCompare(b.departure_hhmm) || a.service_id - b.service_id) };
     },

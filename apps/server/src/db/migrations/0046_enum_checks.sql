@@ -1,0 +1,4 @@
+ALTER TABLE "arrangement_types" ADD CONSTRAINT "arrangement_types_seat_type" CHECK ("arrangement_types"."seat_type" in ('NORMAL', 'WHEELCHAIR', 'STANDING', 'CLOSED', 'KUROWAKU_2'));--> statement-breakpoint
+ALTER TABLE "directions" ADD CONSTRAINT "directions_direction_id" CHECK ("directions"."direction_id" in ('down', 'up'));--> statement-breakpoint
+ALTER TABLE "agents" ADD CONSTRAINT "agents_agent_type" CHECK ("agents"."agent_type" in ('FREE', 'CONTRACTED', 'SPECIAL_CONTRACTED'));--> statement-breakpoint
+ALTER TABLE "bookings" ADD CONSTRAINT "bookings_refusal_reason" CHECK ("bookings"."refusal_reason" in ('FULL', 'SERVICEDAY_SUSPENSION', 'SERVICE_SUSPENSION', 'OTHER'));
