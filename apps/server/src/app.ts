@@ -118,7 +118,7 @@ export async function buildApp({ config, database, logger = true, logStream, job
   if (!config.totpSecretKey) app.log.warn('TOTP_SECRET_KEY is not set: two-factor secrets set up now are sealed with a key that ends with this process');
   const secrets = createSecretBox(config.totpSecretKey ?? randomBytes(SECRET_KEY_BYTES));
   if (config.totpSecretKey) await sealPlainTotpSecrets(db, secrets);
-  const auth = createAuthService(db, config, secrets);
+  const auth = createAuthService({ db, config, secrets });
   await app.register(errorsPlugin);
   // Every answer timed by route template; /metrics only on METRICS_PORT at 127.0.0.1, never here (ADR 021).
   await app.register(metricsPlugin, { db, port: config.metricsPort });
@@ -131,7 +131,7 @@ export async function buildApp({ config, database, logger = true, logStream, job
 
   healthRoutes(app, { db });
   authRoutes(app, { auth, config });
-  usersRoutes(app, { db, users: createUsersService(auth) });
+  usersRoutes(app, { db, users: createUsersService({ auth }) });
   operationLogsRoutes(app, { db });
   outboxRoutes(app, { db });
   mailKindsRoutes(app, { db, publicUrl: config.publicUrl });
@@ -147,9 +147,9 @@ export async function buildApp({ config, database, logger = true, logStream, job
   arrangementsRoutes(app, { db, arrangements });
   // Inventory sits below the booking flows: the bookings' suspension step and link look-up are handed in here.
   registerCalendarChangeApprovals(refuseBookingsOnStoppedTrains);
-  inventoryRoutes(app, { db, inventory: createInventoryService(db, { refuseBookingsOnStoppedTrains }), bookingOfLink });
-  const seats = createSeatsService(db, { publicUrl: config.publicUrl, clock });
-  bookingsRoutes(app, { db, clock, bookings: createBookingsService(db, { publicUrl: config.publicUrl, clock }), customerBooking: seats.customerBooking });
+  inventoryRoutes(app, { db, inventory: createInventoryService({ db, refuseBookingsOnStoppedTrains }), bookingOfLink });
+  const seats = createSeatsService({ db, publicUrl: config.publicUrl, clock });
+  bookingsRoutes(app, { db, clock, bookings: createBookingsService({ db, publicUrl: config.publicUrl, clock }), customerBooking: seats.customerBooking });
   seatsRoutes(app, { db, seats });
   notificationsRoutes(app, { db });
   dashboardRoutes(app, { dashboard: createDashboardService({ db, clock }) });
@@ -158,7 +158,7 @@ export async function buildApp({ config, database, logger = true, logStream, job
   apiKeysRoutes(app, { apiKeys });
   const paymentGateway = gateway ?? gatewayFromConfig(config, { db, clock, jobs });
   paymentsRoutes(app, { db, clock, jobs, publicUrl: config.publicUrl, port: config.port, payments: createPaymentsService({ db, gateway: paymentGateway, clock, publicUrl: config.publicUrl, jobs }) });
-  invoicesRoutes(app, { invoices: createInvoicesService(db, { clock, fileStorage }), db, clock });
+  invoicesRoutes(app, { invoices: createInvoicesService({ db, clock, fileStorage }), db, clock });
   salesRoutes(app, { sales: createSalesService({ db }) });
   settlementsRoutes(app, { settlements: createSettlementsService({ db, clock, fileStorage, publicUrl: config.publicUrl, jobs }) });
   reportsRoutes(app, { reports: createReportsService({ reader: database }) });

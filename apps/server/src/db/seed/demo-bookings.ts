@@ -72,7 +72,7 @@ export async function insertDemoBookings(db: Db, tx: Tx, clock = systemClock): P
   const principal: Principal = { accountId: admin.id, sessionId: 'demo-data', csrfToken: '', viaCookie: false, expiresAt: new Date(), user: sessionUserOf(admin) };
   const work: Work = { db, tx, afterCommit: () => undefined, enqueue: () => undefined };
   const publicUrl = process.env.PUBLIC_URL ?? 'http://localhost:3000';
-  const bookings = createBookingsService(db, { publicUrl, clock });
+  const bookings = createBookingsService({ db, publicUrl, clock });
   const agents = await tx.select().from(t.agents);
   const groups = await tx.select().from(t.agentGroups);
   const units = await tx.select().from(t.units);
@@ -150,7 +150,7 @@ export async function insertDemoBookings(db: Db, tx: Tx, clock = systemClock): P
   await settleDemoPayments(db, work, principal, confirmed, clock, publicUrl);
 
   // Half the confirmed groups have their seats; some have had the seat table sent and the voucher confirmed.
-  const seats = createSeatsService(db, { publicUrl, clock });
+  const seats = createSeatsService({ db, publicUrl, clock });
   for (const [k, bookingId] of confirmed.entries()) {
     if (k % 2 !== 0) continue;
     try {

@@ -56,7 +56,7 @@ export async function insertDemoSettlements(db: Db, tx: Tx, clock: Clock = syste
 
   // Bookings made at the start of each month, travelling mid-month.
   for (const [k, month] of months.entries()) {
-    const bookings = createBookingsService(db, { publicUrl, clock: fixedClock(`${month}-01T10:00:00+09:00`) });
+    const bookings = createBookingsService({ db, publicUrl, clock: fixedClock(`${month}-01T10:00:00+09:00`) });
     const confirmed: string[] = [];
     // One booking per agent and month keeps the demo's lists one page long.
     for (const [n, agent] of agents.entries()) {

@@ -33,7 +33,7 @@ const Ok = z.object({ ok: z.literal(true) });
 export function agentsRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  const agents = createAgentsService(deps.auth);
+  const agents = createAgentsService({ auth: deps.auth });
   const tags = ['agents'];
   const backOffice = { access: 'backOffice' as const, category: 'agents' as const };
   // Open to agent staff as well (agent-access.ts decides what each may do); station staff are refused before the body is read.

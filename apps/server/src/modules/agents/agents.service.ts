@@ -177,7 +177,7 @@ function refuseIfBookings(counts: { all: number; live: number }, what: 'agent' |
   }
 }
 
-export function createAgentsService(auth: AuthService) {
+export function createAgentsService({ auth }: { auth: AuthService }) {
   /** Creates the staff account and mails the invitation to set a password. */
   async function addStaff(work: Work, input: StaffInput, emailField: string): Promise<string> {
     await requireEmailFree(work, input.email, emailField);

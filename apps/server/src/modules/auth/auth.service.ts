@@ -73,7 +73,7 @@ function mayLogIn(account: AccountWithProfile): boolean {
 }
 
 /** Sign-in, sessions and passwords (DESIGN §8). */
-export function createAuthService(db: Db, config: Config, secrets: SecretBox) {
+export function createAuthService({ db, config, secrets }: { db: Db; config: Config; secrets: SecretBox }) {
   const idleMs = config.sessionIdleMinutes * 60_000;
   const touchMs = touchIntervalMs(idleMs);
   // The demo accounts' password is published: an install without demo data refuses it.

@@ -23,7 +23,7 @@ import { reserve } from './booking-reserve.ts';
 import { requestSeatAssignment } from './booking-seat-request.ts';
 
 /** A detached, plain-function service: methods may be passed around freely. */
-export function createBookingsService(db: Db, options: { publicUrl: string; clock: Clock }) {
+export function createBookingsService({ db, ...options }: { db: Db; publicUrl: string; clock: Clock }) {
   const { clock } = options;
   return {
     calculate: (principal: Principal, body: CalculateAmountBody) => calculate(db, principal, body),

@@ -87,7 +87,7 @@ export const CALENDAR_CACHE_MS = 10_000;
  * `refuseBookingsOnStoppedTrains` is the bookings module's suspension step, handed in by app.ts
  * (inventory sits below the booking flows); without it the service cannot suspend trains.
  */
-export function createInventoryService(db: Db, options: { fewThreshold?: number; calendarCacheMs?: number; refuseBookingsOnStoppedTrains?: RefuseBookingsOnStoppedTrains } = {}) {
+export function createInventoryService({ db, ...options }: { db: Db; fewThreshold?: number; calendarCacheMs?: number; refuseBookingsOnStoppedTrains?: RefuseBookingsOnStoppedTrains }) {
   const fewThreshold = options.fewThreshold ?? DEFAULT_FEW_THRESHOLD;
   const calendarCacheMs = options.calendarCacheMs ?? CALENDAR_CACHE_MS;
   // The month overview is read far more often than it changes meaningfully; a few seconds of

@@ -53,7 +53,7 @@ export type DocumentImage = (typeof DOCUMENT_IMAGES)[number];
 /** The group's invoice of a payment: its address, so the entity names its images where the same link serves them. */
 const customerInvoicePath = (bookingId: string, paymentId: number) => `/v1/bookings/${bookingId}/invoices/${paymentId}`;
 
-export function createInvoicesService(db: Db, options: { clock: Clock; fileStorage: FileStorage }) {
+export function createInvoicesService({ db, ...options }: { db: Db; clock: Clock; fileStorage: FileStorage }) {
   const { clock, fileStorage } = options;
 
   /** The standing document of this kind for the payment, issued now when there is none for its total. */

@@ -24,7 +24,7 @@ import { bookingSeatList, findCustomerMutation, insertCustomerMutation, markSeat
 
 const seatLabel = (s: { row: number; letter: string }) => `${s.row}${s.letter}`;
 
-export function createCustomerSeatsService(db: Db, options: { publicUrl: string; clock: Clock }) {
+export function createCustomerSeatsService(options: { db: Db; publicUrl: string; clock: Clock }) {
   const { clock } = options;
 
   async function withToken(executor: Executor, bookingId: string, token: string): Promise<BookingAggregate> {

@@ -23,7 +23,7 @@ import { createCustomerSeatsService } from './customer-seats.service.ts';
 import { createSeatDocumentSteps } from './seat-document-steps.ts';
 import { deleteSeats, seatCountsByTrain, seatsOf, setSeatsState, slopesOf } from './seats.repository.ts';
 
-export function createSeatsService(db: Db, options: { publicUrl: string; clock: Clock }) {
+export function createSeatsService({ db, ...options }: { db: Db; publicUrl: string; clock: Clock }) {
   const { clock } = options;
   /** GET /seats: staff (any booking they may see), or the group with its token. */
   async function view(executor: Executor, principal: Principal | null, bookingId: string, token: string | undefined): Promise<BookingSeatsResponse> {
@@ -126,7 +126,7 @@ export function createSeatsService(db: Db, options: { publicUrl: string; clock: 
     // The seat table and voucher: downloads, mailing and resending.
     ...createSeatDocumentSteps(options),
     // The group's side, behind the same door.
-    ...createCustomerSeatsService(db, options),
+    ...createCustomerSeatsService({ db, ...options }),
   };
 }
 

@@ -25,7 +25,7 @@ async function existing(work: Work, uid: string): Promise<UserResponse> {
 }
 
 /** Operator users (back office, station, train crew), managed by back-office admins. */
-export function createUsersService(auth: AuthService) {
+export function createUsersService({ auth }: { auth: AuthService }) {
   return {
     /** Creates the user and mails an invitation to set a password. */
     async create(work: Work, input: CreateUserBody): Promise<UserResponse> {
