@@ -12,7 +12,7 @@ import { logIn, visible } from './support/actions.ts';
 import { apiSession } from './support/api.ts';
 import { ADMIN_SCREENS, DESKTOP, Findings, walkSignedOut, settle } from './support/screen-walk.ts';
 
-// The tests of this file follow one another: each starts from what the one before left.
+// The walks gather what they find for the last test: they run in one worker, one after another.
 test.describe.configure({ mode: 'serial' });
 
 let browser: Browser;

@@ -9,6 +9,9 @@ import { freshPage } from './support/browser.ts';
 import { logIn } from './support/actions.ts';
 import { ADMIN_SCREENS, AGENT_SCREENS, Findings, walkSignedOut, PHONE } from './support/screen-walk.ts';
 
+// The walks gather what they find for the last test: they run in one worker, one after another.
+test.describe.configure({ mode: 'serial' });
+
 let browser: Browser;
 const findings = new Findings();
 test.beforeAll(async ({ browser: workerBrowser }) => {

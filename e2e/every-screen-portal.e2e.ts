@@ -11,7 +11,7 @@ import { logIn } from './support/actions.ts';
 import { apiSession } from './support/api.ts';
 import { AGENT_SCREENS, DESKTOP, Findings } from './support/screen-walk.ts';
 
-// The tests of this file follow one another: each starts from what the one before left.
+// The walks gather what they find for the last test: they run in one worker, one after another.
 test.describe.configure({ mode: 'serial' });
 
 let browser: Browser;

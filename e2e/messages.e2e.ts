@@ -37,6 +37,8 @@ test.describe('dashboard articles', () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     const board = page.getByTestId('message-board');
+    // Another journey on this server may have posted operations news, whose tab then opens first.
+    await board.getByRole('tab', { name: /^お知らせ/ }).click();
     await visible(board.getByText(older));
 
     await board.getByRole('button', { name: 'お知らせを追加' }).click();

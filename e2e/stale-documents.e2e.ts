@@ -83,8 +83,12 @@ test.describe('documents outdated by a change', () => {
     expect(await operator.page.getByTestId('operator-steps').getByText('再送が必要').count()).toBe(0);
     await screenshot(operator.page, 'stale-documents-resent-ja');
     const adminApi = await apiSession('admin@example.com');
-    const { mails } = await adminApi<{ mails: { kind: string; booking_id: string | null }[] }>('GET', '/v1/outbox-mails?to_address=tour-desk@sakura-travel.example.com&per_page=100');
-    expect(mails.filter((m) => m.booking_id === id).map((m) => m.kind)).toEqual(expect.arrayContaining(['booking.seat_table_reissued', 'booking.voucher_reissued']));
+    // Each document's mail is queued by its delivery job, which follows the step (ADR 035).
+    const kinds = async () => {
+      const { mails } = await adminApi<{ mails: { kind: string; booking_id: string | null }[] }>('GET', '/v1/outbox-mails?to_address=tour-desk@sakura-travel.example.com&per_page=100');
+      return mails.filter((m) => m.booking_id === id).map((m) => m.kind);
+    };
+    await expect.poll(kinds, { timeout: 30_000 }).toEqual(expect.arrayContaining(['booking.seat_table_reissued', 'booking.voucher_reissued']));
 
     await agent.page.goto(`/bookings/${id}?lang=ja`);
     await visible(agent.page.getByRole('link', { name: 'バウチャーをダウンロード' }));
