@@ -58,7 +58,8 @@ test.describe('bookings', () => {
     expect(downs.length).toBeGreaterThan(1);
     const [train, other] = downs;
     const { agents } = await api<AgentsAnswer>(page, 'GET', '/v1/agents?per_page=100');
-    const agent = agents[0]!;
+    // A demo agent with an English name of its own (other journeys on this server add agents named in Japanese only).
+    const agent = agents.find((a) => a.name_en && a.name_en !== a.name_ja)!;
     const { units } = await api<UnitsAnswer>(page, 'GET', '/v1/units');
     const adult = units.find((u) => u.segment === 'NORMAL' && u.annotation === 'NORMAL' && u.fare_type === 'ADULT')!;
     const adultJa = adult.name_label.find((l) => l.language_id === 'ja')!.text;
