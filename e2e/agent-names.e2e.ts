@@ -5,18 +5,17 @@
  * Japanese name. The booking is made here by a branch's staff for tomorrow, inside the list's
  * default service dates, and the list is opened on its booking number.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { apiAs } from './support/api.ts';
 import { agentRequest } from './support/agent-request.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser?.close());
 
 const STAFF = 'staff@example.com';
 // The demo FREE agent's Osaka branch: 京都さくら旅行 (Kyoto Sakura Travel) / 大阪支店 (Osaka branch).
@@ -35,8 +34,8 @@ const branchRequest = (day: string) =>
     prefecture: 27,
   });
 
-describe("agents' names in the page's language", () => {
-  it('shows the English agent and branch names in English and the Japanese ones in Japanese (list, booking page, agent list, booking form)', async () => {
+test.describe("agents' names in the page's language", () => {
+  test('shows the English agent and branch names in English and the Japanese ones in Japanese (list, booking page, agent list, booking form)', async () => {
     const { tomorrow } = await apiAs<Summary>(STAFF, 'GET', '/v1/dashboard/summary');
     const bookingId = await branchRequest(tomorrow);
 

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
 import { stepAt, totpCode } from '../apps/server/src/lib/totp.ts';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // A Thursday of the demo season, away from the other journeys' days.
 const DAY = '2027-06-24';
@@ -29,8 +28,8 @@ async function invitationLink(admin: Page, email: string): Promise<string> {
   return link;
 }
 
-describe('agents, branches, staff and the agent portal', () => {
-  it('the operator creates an agent with a branch and a staff member; the staff member sets a password, enrols two-factor, logs in with a code, books, and cannot see the head office booking', async () => {
+test.describe('agents, branches, staff and the agent portal', () => {
+  test('the operator creates an agent with a branch and a staff member; the staff member sets a password, enrols two-factor, logs in with a code, books, and cannot see the head office booking', async () => {
     const stamp = Date.now().toString(36);
     const staffEmail = `kiyomizu.${stamp}@example.com`;
     const { context, page } = await freshPage(browser);
@@ -160,7 +159,7 @@ describe('agents, branches, staff and the agent portal', () => {
     await member.context.close();
   });
 
-  it('an agent admin manages the agent\'s staff in the portal, in Japanese and English', async () => {
+  test('an agent admin manages the agent\'s staff in the portal, in Japanese and English', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'agent-free@example.com');
     await (await visible(page.getByRole('link', { name: 'スタッフ管理' }))).click();

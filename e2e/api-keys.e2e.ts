@@ -2,16 +2,15 @@
  * The portal's API keys (issue 21): the agent admin creates a key, sees it once and copies it,
  * the agent's system uses it, the list shows when it was last used, and revoking it stops it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { baseUrl, freshPage, launch, screenshot } from './support/browser.ts';
+import { baseUrl, freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 /** A call as the agent's system makes it: no cookie, the key in the Authorization header. */
 function asSystem(key: string, method: string, path: string, body?: unknown) {
@@ -22,8 +21,8 @@ function asSystem(key: string, method: string, path: string, body?: unknown) {
   });
 }
 
-describe('API keys in the agent portal', () => {
-  it('the agent admin creates a key, sees it once, the system uses it, and revoking it stops it', async () => {
+test.describe('API keys in the agent portal', () => {
+  test('the agent admin creates a key, sees it once, the system uses it, and revoking it stops it', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'agent-free@example.com');
     await page.getByRole('link', { name: 'APIキー' }).click();

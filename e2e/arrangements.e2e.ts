@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { fillDate, logIn, sidebar, visible } from './support/actions.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 const seat = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
@@ -16,8 +15,8 @@ async function centre(locator: Locator) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-describe('arrangement patterns on the seat map', () => {
-  it('an admin changes seats of a pattern by automatic fill, click and drag, saves, and finds them kept after a reload', async () => {
+test.describe('arrangement patterns on the seat map', () => {
+  test('an admin changes seats of a pattern by automatic fill, click and drag, saves, and finds them kept after a reload', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'admin@example.com');
     await sidebar(page).getByRole('link', { name: '枠パターン' }).click();
@@ -72,7 +71,7 @@ describe('arrangement patterns on the seat map', () => {
     await context.close();
   });
 
-  it('refuses to save a pattern with seats left without a type', async () => {
+  test('refuses to save a pattern with seats left without a type', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'admin@example.com');
     await page.goto('/arrangement-pattern/add');
@@ -85,7 +84,7 @@ describe('arrangement patterns on the seat map', () => {
     await context.close();
   });
 
-  it('shows the seat map in English', async () => {
+  test('shows the seat map in English', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'admin@example.com', 'en');
     await sidebar(page, 'en').getByRole('link', { name: 'Arrangement patterns' }).click();
@@ -97,7 +96,7 @@ describe('arrangement patterns on the seat map', () => {
     await context.close();
   });
 
-  it('an admin asks for a new application term, which waits for approval', async () => {
+  test('an admin asks for a new application term, which waits for approval', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'admin@example.com');
     await sidebar(page).getByRole('link', { name: '枠適用設定' }).click();

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
-describe('money master data', () => {
-  it('staff add a bank account, are told a bad branch code on its field, and edit it', async () => {
+test.describe('money master data', () => {
+  test('staff add a bank account, are told a bad branch code on its field, and edit it', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await page.getByRole('link', { name: '口座情報' }).click();
@@ -55,7 +54,7 @@ describe('money master data', () => {
     await context.close();
   });
 
-  it('staff change a cancellation rate and find it kept; a repeated day count is named on its row', async () => {
+  test('staff change a cancellation rate and find it kept; a repeated day count is named on its row', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await page.getByRole('link', { name: 'キャンセル規定' }).click();

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { seriousAxeViolations } from './support/axe.ts';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 import { confirmedFreeAgentBooking, downloadedPdf } from './support/invoicing.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 /** A PNG drawn pixel by pixel: `paint` answers the RGB of (x, y), or null for white. */
 function png(width: number, height: number, paint: (x: number, y: number) => [number, number, number] | null): Buffer {
@@ -61,8 +60,8 @@ async function naturalWidth(image: Locator): Promise<number> {
 // A Thursday of the demo season that no other journey books.
 const NEXT_INVOICE_DAY = '2027-09-30';
 
-describe('the operator logo and company stamp on 基本情報', () => {
-  it('staff upload a logo and a stamp, see them after a reload and on the next invoice; a text file is refused by its content', async () => {
+test.describe('the operator logo and company stamp on 基本情報', () => {
+  test('staff upload a logo and a stamp, see them after a reload and on the next invoice; a text file is refused by its content', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await page.getByRole('link', { name: '基本情報' }).click();

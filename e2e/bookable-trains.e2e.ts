@@ -6,18 +6,17 @@
  * group size is shown and a group larger than the train's whole group allotment is told so,
  * not offered the waitlist. ja and en, axe on each.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 /** A Wednesday outside the cherry-blossom weeks and November: no trains run (demo timetable). */
 const NON_RUNNING_DAY = '2027-05-26';
@@ -36,8 +35,8 @@ async function downTrains(page: Page, day: string) {
   return { ...answer, services: answer.services.filter((s) => s.direction === 'down') };
 }
 
-describe('the booking form offers only what can be booked', () => {
-  it('a non-running day: no train offered, the reason shown, no raw id; Enter in the date field does not send the form', async () => {
+test.describe('the booking form offers only what can be booked', () => {
+  test('a non-running day: no train offered, the reason shown, no raw id; Enter in the date field does not send the form', async () => {
     const { context, page } = await freshPage(browser, 1400, 1000);
     await logIn(page, 'staff@example.com');
     const running = await downTrains(page, DAY);
@@ -98,7 +97,7 @@ describe('the booking form offers only what can be booked', () => {
     await context.close();
   });
 
-  it('a suspended train is marked 運休 and cannot be picked; a group over the train\'s capacity is told so; the minimum is shown', async () => {
+  test('a suspended train is marked 運休 and cannot be picked; a group over the train\'s capacity is told so; the minimum is shown', async () => {
     const { context, page } = await freshPage(browser, 1400, 1200);
     await logIn(page, 'staff@example.com');
     const day = await downTrains(page, DAY);

@@ -1,14 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, sidebar, visible, type Lang } from './support/actions.ts';
 import { api } from './support/api.ts';
 
+// The tests of this file follow one another: each starts from what the one before left.
+test.describe.configure({ mode: 'serial' });
+
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // A Thursday and a Friday of the demo season that no other journey books (the line rests on Wednesdays).
 const D1 = '2027-06-03';
@@ -79,8 +81,8 @@ async function expectOrder(page: Page, expected: string[]) {
 
 const header = (page: Page, name: string) => page.getByRole('columnheader', { name });
 
-describe('booking list', () => {
-  it('sorts on the server by the column pressed, keeps the order in the address, and shows a round trip as one row with both trains', async () => {
+test.describe('booking list', () => {
+  test('sorts on the server by the column pressed, keeps the order in the address, and shows a round trip as one row with both trains', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'admin@example.com');
     const { a, b, c } = await bookings(page);
@@ -139,7 +141,7 @@ describe('booking list', () => {
     await context.close();
   });
 
-  it('fits 1366 px in English with the menu open: no sideways scroll, badges read in full', async () => {
+  test('fits 1366 px in English with the menu open: no sideways scroll, badges read in full', async () => {
     const { context, page } = await freshPage(browser, 1366, 900);
     await logIn(page, 'admin@example.com', 'en');
     const { a } = await bookings(page);
@@ -171,7 +173,7 @@ describe('booking list', () => {
   });
 
   for (const lang of ['ja', 'en'] as Lang[]) {
-    it(`shows cards on a 390 px phone with number, date, trains, group, people and status (${lang})`, async () => {
+    test(`shows cards on a 390 px phone with number, date, trains, group, people and status (${lang})`, async () => {
       const { context, page } = await freshPage(browser, 390, 844);
       await logIn(page, 'admin@example.com', lang);
       const { a, b } = await bookings(page);

@@ -4,19 +4,18 @@
  * of a change with its decrement fee, the one train change, the warning before a change of trains
  * is accepted, what a cancelled booking owes, and dialogs whose buttons say what they do.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
 import { addDays, tokyoToday } from '@sagano/domain/common/business-date';
 import { formatYen } from '@sagano/domain/money/yen-e6';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { fillDate, logIn, shownDate, visible } from './support/actions.ts';
 import { api, apiAs } from './support/api.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // A Thursday of the demo season, away from the other journeys' days.
 const DAY = '2027-07-15';
@@ -80,8 +79,8 @@ async function pick(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option }).first().click();
 }
 
-describe('booking rules on the screens', () => {
-  it('past days are greyed out on the calendars and a past date is refused; today is marked', async () => {
+test.describe('booking rules on the screens', () => {
+  test('past days are greyed out on the calendars and a past date is refused; today is marked', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     const today = tokyoToday();
@@ -125,7 +124,7 @@ describe('booking rules on the screens', () => {
     await context.close();
   });
 
-  it('counts keep what was typed and say the range; the vacancy is shown and a group that does not fit may only wait', async () => {
+  test('counts keep what was typed and say the range; the vacancy is shown and a group that does not fit may only wait', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     const d = await demo(page);
@@ -190,7 +189,7 @@ describe('booking rules on the screens', () => {
     await context.close();
   });
 
-  it('an agent sees the price of a change before sending it; the operator is warned before a train change; the train changes once', async () => {
+  test('an agent sees the price of a change before sending it; the operator is warned before a train change; the train changes once', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     const d = await demo(page);
@@ -268,7 +267,7 @@ describe('booking rules on the screens', () => {
     await context.close();
   });
 
-  it('a refusal starts with no reason; irreversible dialogs say 閉じる and the action; a cancelled booking shows what it owes', async () => {
+  test('a refusal starts with no reason; irreversible dialogs say 閉じる and the action; a cancelled booking shows what it owes', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     const d = await demo(page);

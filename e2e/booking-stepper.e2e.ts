@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible, type Lang } from './support/actions.ts';
 import { api, apiAs } from './support/api.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // A Thursday of the demo season that no other journey books on.
 const DAY = '2027-07-22';
@@ -184,9 +183,9 @@ async function walk(page: Page, lang: Lang, id: string) {
   await screenshot(page, `booking-stepper-8-done-${lang}`);
 }
 
-describe('booking detail stepper', () => {
+test.describe('booking detail stepper', () => {
   for (const lang of ['ja', 'en'] as const) {
-    it(`walks a new request through allotment, confirmation, seats, seat table and voucher, one filled button at a time (${lang})`, async () => {
+    test(`walks a new request through allotment, confirmation, seats, seat table and voucher, one filled button at a time (${lang})`, async () => {
       const { context, page } = await freshPage(browser, 1400, 1000);
       await logIn(page, 'staff@example.com', lang);
       const day = await api<DayAnswer>(page, 'GET', `/v1/allotments/${DAY}?from_station_id=1&to_station_id=4`);
@@ -199,13 +198,14 @@ describe('booking detail stepper', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       // Both boxes are read in one frame: read one by one, a scroll between the two reads moved them.
       const list = page.getByRole('list', { name: words[lang].progress });
-      await expect.poll(() => list.evaluate((ol) => Array.from(ol.children).slice(0, 2).map((li) => li.getBoundingClientRect().top))).toSatisfy(([first, second]) => second! > first!);
+      // The second box stands below the first: its top minus the first's is above zero.
+      await expect.poll(() => list.evaluate((ol) => { const [first, second] = Array.from(ol.children).slice(0, 2).map((li) => li.getBoundingClientRect().top); return second! - first!; })).toBeGreaterThan(0);
       await screenshot(page, `booking-stepper-phone-${lang}`);
       await context.close();
     });
   }
 
-  it('says plainly that a refused booking is refused, and gives agents no operator action', async () => {
+  test('says plainly that a refused booking is refused, and gives agents no operator action', async () => {
     const { context, page } = await freshPage(browser, 1400, 1000);
     await logIn(page, 'staff@example.com');
     const day = await api<DayAnswer>(page, 'GET', `/v1/allotments/${DAY}?from_station_id=1&to_station_id=4`);

@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, sidebar, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // A Thursday of the demo season, away from the other journeys' days.
 const DAY = '2027-09-23';
@@ -59,8 +58,8 @@ async function dropFile(page: Page, name: string, text: string) {
   await visible(page.getByTestId('bulk-selected-file'));
 }
 
-describe('一括操作 (bulk operation screen)', () => {
-  it('staff upload a file: a wrong file shows its lines, a good one runs with a progress bar and its result (ja), then confirm all by drag and drop (en)', async () => {
+test.describe('一括操作 (bulk operation screen)', () => {
+  test('staff upload a file: a wrong file shows its lines, a good one runs with a progress bar and its result (ja), then confirm all by drag and drop (en)', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     const [first, second, third] = await submittedBookings(page, 3);

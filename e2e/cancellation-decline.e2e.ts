@@ -5,9 +5,9 @@
  * and declines; the booking is confirmed again, the history names the reason, and the agent's
  * booking shows that its request was declined and why. axe on the dialog and both booking pages.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, logOut, type Lang, visible } from './support/actions.ts';
 import { apiSession } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
@@ -123,13 +123,12 @@ async function journey(page: Page, lang: Lang, id: string) {
   await logOut(page, lang);
 }
 
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
   [staff, agent] = await Promise.all([apiSession('staff@example.com'), apiSession('agent-free@example.com')]);
 });
-afterAll(() => browser.close());
 
-describe('declining a cancellation', () => {
+test.describe('declining a cancellation', () => {
   /** Each language in its own browser profile, so that one failing cannot leave the other signed in. */
   const inFreshPage = async (run: (page: Page) => Promise<void>) => {
     const { context, page } = await freshPage(browser);
@@ -140,12 +139,12 @@ describe('declining a cancellation', () => {
     }
   };
 
-  it('in Japanese: the operator declines with a reason, the booking is confirmed again, the agent sees why', async () => {
+  test('in Japanese: the operator declines with a reason, the booking is confirmed again, the agent sees why', async () => {
     const id = await cancellationRequested('取消不承認テスト会');
     await inFreshPage((page) => journey(page, 'ja', id));
   });
 
-  it('in English: the same', async () => {
+  test('in English: the same', async () => {
     const id = await cancellationRequested('Decline test group');
     await inFreshPage((page) => journey(page, 'en', id));
   });

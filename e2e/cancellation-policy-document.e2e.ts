@@ -5,9 +5,9 @@
  * each cancellation day's rate and the fee in yen the server states for it, the free days before
  * and today's row marked. The FREE agent in Japanese, the operator's staff in English. axe on it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, logOut, type Lang, visible } from './support/actions.ts';
 import { apiSession } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
@@ -131,13 +131,12 @@ async function journey(context: BrowserContext, page: Page, lang: Lang, id: stri
   await logOut(page, lang);
 }
 
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
   [staff, agent] = await Promise.all([apiSession('staff@example.com'), apiSession('agent-free@example.com')]);
 });
-afterAll(() => browser.close());
 
-describe('a booking\'s cancellation policy document', () => {
+test.describe('a booking\'s cancellation policy document', () => {
   const inFreshPage = async (run: (context: BrowserContext, page: Page) => Promise<void>) => {
     const { context, page } = await freshPage(browser);
     try {
@@ -147,12 +146,12 @@ describe('a booking\'s cancellation policy document', () => {
     }
   };
 
-  it('in Japanese: the agent opens it from its booking and from the cancel page', async () => {
+  test('in Japanese: the agent opens it from its booking and from the cancel page', async () => {
     const id = await confirmedBooking('規定書面テスト会');
     await inFreshPage((context, page) => journey(context, page, 'ja', id));
   });
 
-  it('in English: the operator\'s staff open the same', async () => {
+  test('in English: the operator\'s staff open the same', async () => {
     const id = await confirmedBooking('Policy document group');
     await inFreshPage((context, page) => journey(context, page, 'en', id));
   });

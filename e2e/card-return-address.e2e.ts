@@ -10,10 +10,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatYen } from '@sagano/domain/money/yen-e6';
-import { launch } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 
@@ -55,12 +54,13 @@ let origin: string;
 let output = '';
 let browser: Browser;
 
-beforeAll(async () => {
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  test.setTimeout(180_000);
   port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   dataDir = mkdtempSync(join(tmpdir(), 'sagano-e2e-defaults-'));
   // As `npm start` runs it: no HOST, no PUBLIC_URL, demo data on.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST: inject('webDist'), LOG_LEVEL: 'info', DATABASE_URL: '', SMTP_URL: '', LOGIN_RATE_LIMIT_PER_MINUTE: '10000' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, WEB_DIST: process.env.E2E_WEB_DIST, LOG_LEVEL: 'info', DATABASE_URL: '', SMTP_URL: '', LOGIN_RATE_LIMIT_PER_MINUTE: '10000' };
   delete env.HOST;
   delete env.PUBLIC_URL;
   delete env.DEMO_DATA;
@@ -75,11 +75,10 @@ beforeAll(async () => {
     if (ready) break;
     await new Promise((r) => setTimeout(r, 300));
   }
-  browser = await launch();
-}, 180_000);
+  browser = workerBrowser;
+});
 
-afterAll(async () => {
-  await browser?.close();
+test.afterAll(async () => {
   if (server && server.exitCode === null && server.signalCode === null) {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -98,8 +97,8 @@ type UnitsAnswer = { units: { id: number; segment: string; annotation: string; f
 type AgentsAnswer = { agents: { id: number; agent_type: string; groups: { id: number; is_root: boolean }[] }[] };
 type Booking = { main_params: { payment: { status: string; total_amount: number } | null } };
 
-describe('a fresh install', () => {
-  it('listens on 127.0.0.1 only, and says so at start with the address to browse', async () => {
+test.describe('a fresh install', () => {
+  test('listens on 127.0.0.1 only, and says so at start with the address to browse', async () => {
     expect(output).toContain(`listening on http://127.0.0.1:${port}: this machine only (demo data on, its password is published); HOST=0.0.0.0 opens it to the network`);
     expect(output).toContain(`browse http://localhost:${port} (PUBLIC_URL`);
     expect(await accepts('127.0.0.1', port)).toBe(true);
@@ -108,7 +107,7 @@ describe('a fresh install', () => {
     if (lan) expect(await accepts(lan.address, port)).toBe(false);
   });
 
-  it('takes an agent paying by card at http://127.0.0.1 back to the booking, signed in and paid', async () => {
+  test('takes an agent paying by card at http://127.0.0.1 back to the booking, signed in and paid', async () => {
     // Staff make and confirm a booking for the card-paying agent.
     const staff = await pageAt();
     await logIn(staff.page, 'staff@example.com');

@@ -6,9 +6,9 @@
  * difference) on the booking and in the dialogs, declines the first with a reason and approves
  * the second; the agent's booking shows the reason. axe on the pages and the dialogs.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, logOut, type Lang, visible } from './support/actions.ts';
 import { apiSession } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
@@ -239,13 +239,12 @@ async function journey(page: Page, lang: Lang) {
   await logOut(page, lang);
 }
 
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
   [staff, agent] = await Promise.all([apiSession('staff@example.com'), apiSession('agent-free@example.com')]);
 });
-afterAll(() => browser.close());
 
-describe('deciding change requests', () => {
+test.describe('deciding change requests', () => {
   const inFreshPage = async (run: (page: Page) => Promise<void>) => {
     const { context, page } = await freshPage(browser);
     try {
@@ -255,11 +254,11 @@ describe('deciding change requests', () => {
     }
   };
 
-  it('in Japanese: a headcount change declined with a reason, a train change approved, both seen side by side', async () => {
+  test('in Japanese: a headcount change declined with a reason, a train change approved, both seen side by side', async () => {
     await inFreshPage((page) => journey(page, 'ja'));
   });
 
-  it('in English: the same', async () => {
+  test('in English: the same', async () => {
     await inFreshPage((page) => journey(page, 'en'));
   });
 });

@@ -4,18 +4,20 @@
  * free group seats, its own train marked, whether the whole group would fit; on a phone, in
  * Japanese and English. The calls carry the booking's number and token only (no session).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { visible } from './support/actions.ts';
 import { apiSession } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 
+// The tests of this file follow one another: each starts from what the one before left.
+test.describe.configure({ mode: 'serial' });
+
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // A Thursday of the demo season that no other journey uses.
 const DAY = '2027-11-04';
@@ -25,12 +27,12 @@ const AGENT = 'agent-free@example.com';
 type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number; service_names: { language_id: string; text: string }[] }[] };
 type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string }[] };
 
-describe("the group's page: other trains' seats", () => {
+test.describe("the group's page: other trains' seats", () => {
   let link = '';
   let booked: DayAnswer['services'][number];
   let others: DayAnswer['services'];
 
-  it('a confirmed booking of 14 on a down train', async () => {
+  test('a confirmed booking of 14 on a down train', async () => {
     const staff = await apiSession(STAFF);
     const agent = await apiSession(AGENT);
     const day = await staff<DayAnswer>('GET', `/v1/allotments/${DAY}?from_station_id=1&to_station_id=4`);
@@ -54,7 +56,7 @@ describe("the group's page: other trains' seats", () => {
     link = `/customer/bookings/${booking_id}?token=${encodeURIComponent(booking_token)}`;
   });
 
-  it('in Japanese on a phone: searches and sees the day\'s trains on its route, its own marked', async () => {
+  test('in Japanese on a phone: searches and sees the day\'s trains on its route, its own marked', async () => {
     const { context, page } = await freshPage(browser, 390, 844);
     const calls: string[] = [];
     page.on('request', (r) => {
@@ -92,7 +94,7 @@ describe("the group's page: other trains' seats", () => {
     await context.close();
   });
 
-  it('in English: the same list in English words', async () => {
+  test('in English: the same list in English words', async () => {
     const { context, page } = await freshPage(browser, 390, 844);
     await page.goto(`${link}&lang=en`);
     const section = page.getByRole('region', { name: 'Seats on other trains' });

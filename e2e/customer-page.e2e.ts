@@ -4,18 +4,17 @@
  * because the train was suspended (with that reason), waitlisted, seated. The language comes from
  * ?lang=, the browser's language or the page's switch; <html lang> follows it; axe passes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, freshPage, launch, screenshot } from './support/browser.ts';
+import { baseUrl, freshPage, screenshot } from './support/browser.ts';
 import { visible } from './support/actions.ts';
 import { apiAs } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // Thursdays of the demo season that no other journey uses.
 const DAY = '2027-10-21';
@@ -65,10 +64,10 @@ async function expectAccessible(page: Page): Promise<void> {
 
 const stateOf = (page: Page) => page.getByTestId('booking-state');
 
-describe("the group's page in every state and language", () => {
+test.describe("the group's page in every state and language", () => {
   const urls: Record<'cancelled' | 'suspended' | 'waitlisted' | 'seated', string> = { cancelled: '', suspended: '', waitlisted: '', seated: '' };
 
-  it('makes a cancelled, a suspension-refused, a waitlisted and a seated booking', async () => {
+  test('makes a cancelled, a suspension-refused, a waitlisted and a seated booking', async () => {
     const [train, other] = await downTrains(DAY);
     expect(train).toBeDefined();
     expect(other).toBeDefined();
@@ -102,7 +101,7 @@ describe("the group's page in every state and language", () => {
     urls.suspended = await link(refused);
   });
 
-  it('in Japanese: each state says what happened and promises nothing that will not come', async () => {
+  test('in Japanese: each state says what happened and promises nothing that will not come', async () => {
     const { context, page } = await freshPage(browser, 1200, 900);
     await open(page, urls.cancelled);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
@@ -136,7 +135,7 @@ describe("the group's page in every state and language", () => {
     await context.close();
   });
 
-  it('in English and Simplified Chinese by ?lang=, with <html lang>', async () => {
+  test('in English and Simplified Chinese by ?lang=, with <html lang>', async () => {
     const { context, page } = await freshPage(browser, 1200, 900);
     await open(page, `${urls.cancelled}&lang=en`);
     await visible(stateOf(page).getByText('This booking has been cancelled'));
@@ -157,7 +156,7 @@ describe("the group's page in every state and language", () => {
     await context.close();
   });
 
-  it("in Korean by the browser's language, switched on the page to traditional Chinese", async () => {
+  test("in Korean by the browser's language, switched on the page to traditional Chinese", async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 390, height: 844 }, locale: 'ko-KR', timezoneId: 'Asia/Tokyo' });
     const page = await context.newPage();
     await open(page, urls.seated);

@@ -3,17 +3,16 @@
  * article the operator posts with an attachment appears on an agent's dashboard, and a request an
  * agent submits appears in the operator's "new requests" count and its notifications badge.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { apiAs } from './support/api.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 const STAFF = 'staff@example.com';
 const AGENT = 'agent-free@example.com';
@@ -32,8 +31,8 @@ async function neverReloaded(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
 }
 
-describe('live dashboards', () => {
-  it("an article the operator posts with a file appears on the agent's open dashboard without a reload", async () => {
+test.describe('live dashboards', () => {
+  test("an article the operator posts with a file appears on the agent's open dashboard without a reload", async () => {
     const title = `トロッコ亀岡駅 工事のお知らせ ${Date.now().toString(36)}`;
     const agent = await freshPage(browser, 1400, 1000);
     await logIn(agent.page, AGENT);
@@ -67,7 +66,7 @@ describe('live dashboards', () => {
     await operator.context.close();
   });
 
-  it("a request an agent submits appears in the operator's open dashboard count and notifications badge", async () => {
+  test("a request an agent submits appears in the operator's open dashboard count and notifications badge", async () => {
     const operator = await freshPage(browser, 1400, 1000);
     await logIn(operator.page, STAFF);
     const value = operator.page.getByTestId('dashboard-count-new_requests-value');

@@ -3,17 +3,16 @@
  * booking list filtered to exactly those requests; "mark all read" clears the sidebar's unread
  * badge; station staff see today's trains with their groups, headcounts and wheelchairs.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, sidebar, visible } from './support/actions.ts';
 import { apiAs } from './support/api.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 const STAFF = 'staff@example.com';
 const STATION = 'station@example.com';
@@ -40,8 +39,8 @@ async function request(day: string, name: string, adults: number, children: numb
   };
 }
 
-describe('dashboards', () => {
-  it("the operator's dashboard counts a new request and its tile opens the filtered list (ja and en)", async () => {
+test.describe('dashboards', () => {
+  test("the operator's dashboard counts a new request and its tile opens the filtered list (ja and en)", async () => {
     const before = await apiAs<Summary>(STAFF, 'GET', '/v1/dashboard/summary');
     const body = await request(before.tomorrow, '嵐山もみじ会', 18, 4, []);
     const submitted = await apiAs<{ booking_id: string }>(AGENT, 'POST', '/v1/bookings', body);
@@ -86,7 +85,7 @@ describe('dashboards', () => {
     await context.close();
   });
 
-  it('mark all read clears the unread badge of the notifications entry', async () => {
+  test('mark all read clears the unread badge of the notifications entry', async () => {
     const { page, context } = await freshPage(browser, 1400, 1000);
     await logIn(page, STAFF);
     // The request above told the back office (BOOKING_RECEIVED): its inbox has unread notifications.
@@ -109,7 +108,7 @@ describe('dashboards', () => {
     await context.close();
   });
 
-  it("station staff see today's trains with each group's headcount and wheelchairs (ja and en)", async () => {
+  test("station staff see today's trains with each group's headcount and wheelchairs (ja and en)", async () => {
     const { today } = await apiAs<Summary>(STAFF, 'GET', '/v1/dashboard/summary');
     const booking = await apiAs<{ booking_id: string }>(STAFF, 'POST', '/v1/bookings', await request(today, '渡月橋ウォーキングの会', 21, 3, [{ need_slope: true }]));
     await apiAs(STAFF, 'POST', `/v1/bookings/${booking.booking_id}/reserve_allotments`, {});
@@ -148,7 +147,7 @@ describe('dashboards', () => {
     await context.close();
   });
 
-  it("agents keep their portal's home (screenshots ja and en)", async () => {
+  test("agents keep their portal's home (screenshots ja and en)", async () => {
     const { page, context } = await freshPage(browser, 1400, 1000);
     await logIn(page, AGENT);
     await visible(page.getByTestId('portal-workplace'));

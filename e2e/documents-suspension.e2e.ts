@@ -1,15 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // Thursdays of the demo season that no other journey uses.
 const DOCUMENTS_DAY = '2027-07-22';
@@ -49,8 +48,8 @@ async function download(page: Page, button: string): Promise<{ name: string; byt
   return { name: file.suggestedFilename(), bytes: readFileSync(path) };
 }
 
-describe('the voucher and seat table reach the agent and station staff', () => {
-  it('the agent downloads the voucher and seat table from its booking page and sees the seats; station staff get the seat table; station staff on /bookings/create see the no-permission screen', async () => {
+test.describe('the voucher and seat table reach the agent and station staff', () => {
+  test('the agent downloads the voucher and seat table from its booking page and sees the seats; station staff get the seat table; station staff on /bookings/create see the no-permission screen', async () => {
     const agent = await freshPage(browser, 1400, 1000);
     await logIn(agent.page, 'agent-free@example.com');
     const [train] = await downTrains(agent.page, DOCUMENTS_DAY);
@@ -118,8 +117,8 @@ describe('the voucher and seat table reach the agent and station staff', () => {
   });
 });
 
-describe('the suspend dialog', () => {
-  it('lists the bookings it will refuse before the operator confirms; confirming refuses them', async () => {
+test.describe('the suspend dialog', () => {
+  test('lists the bookings it will refuse before the operator confirms; confirming refuses them', async () => {
     const { context, page } = await freshPage(browser, 1500, 1000);
     await logIn(page, 'staff@example.com');
     const trains = await downTrains(page, SUSPENSION_DAY);
@@ -169,8 +168,8 @@ describe('the suspend dialog', () => {
   });
 });
 
-describe('a calendar change that stops booked trains', () => {
-  it('the request and the approval list the bookings; approving refuses them', async () => {
+test.describe('a calendar change that stops booked trains', () => {
+  test('the request and the approval list the bookings; approving refuses them', async () => {
     const { context, page } = await freshPage(browser, 1500, 1000);
     await logIn(page, 'staff@example.com');
     const [train] = await downTrains(page, CALENDAR_DAY);

@@ -5,12 +5,15 @@
  * settlement, a mail, a sample mail, a bulk run's result, the seat-inquiry calendar, the account
  * menu), and the screens before signing in; each checked for raw codes and with axe (support/screen-walk.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { apiSession } from './support/api.ts';
 import { ADMIN_SCREENS, DESKTOP, Findings, walkSignedOut, settle } from './support/screen-walk.ts';
+
+// The walks gather what they find for the last test: they run in one worker, one after another.
+test.describe.configure({ mode: 'serial' });
 
 let browser: Browser;
 const findings = new Findings();
@@ -18,8 +21,9 @@ type Row = { booking_id: string; status: string };
 let bookings: Row[] = [];
 let bulkId = 0;
 
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  test.setTimeout(120_000);
+  browser = workerBrowser;
   const admin = await apiSession('admin@example.com');
   const answer = await admin<{ service_orders: Row[] }>('GET', '/v1/bookings/service_orders/search?per_page=100');
   const byStatus = new Map<string, Row>();
@@ -29,12 +33,12 @@ beforeAll(async () => {
   const lines = bookings.filter((b) => ['RESERVED', 'SUBMITTED', 'CANCELLED'].includes(b.status)).map((b) => b.booking_id);
   const csv = Buffer.from(`booking_id\n${lines.join('\n')}\n`).toString('base64');
   bulkId = (await admin<{ id: number }>('POST', '/v1/bookings/bulk-reserve-allotments', { csv_base64: csv, filename: 'e2e.csv' })).id;
-}, 120_000);
-afterAll(() => browser.close());
+});
 
-describe('every screen of the back office', () => {
+test.describe('every screen of the back office', () => {
   for (const lang of ['ja', 'en'] as const) {
-    it(`in ${lang} at desktop width`, async () => {
+    test(`in ${lang} at desktop width`, async () => {
+      test.setTimeout(900_000);
       const { context, page } = await freshPage(browser, DESKTOP.width, DESKTOP.height);
       await walkSignedOut(findings, page, lang);
       await logIn(page, 'admin@example.com', lang);
@@ -76,10 +80,10 @@ describe('every screen of the back office', () => {
       await screenshot(page, `every-screen-account-menu-${lang}`);
       await page.keyboard.press('Escape');
       await context.close();
-    }, 900_000);
+    });
   }
 
-  it('found nothing', () => {
+  test('found nothing', () => {
     expect(findings.problems).toEqual([]);
   });
 });

@@ -3,38 +3,42 @@
  * and English: the administrator's and an agent administrator's screens and every screen they link
  * to, and the screens before signing in, each checked for raw codes and with axe (support/screen-walk.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { freshPage, launch } from './support/browser.ts';
+import { freshPage } from './support/browser.ts';
 import { logIn } from './support/actions.ts';
 import { ADMIN_SCREENS, AGENT_SCREENS, Findings, walkSignedOut, PHONE } from './support/screen-walk.ts';
 
+// The walks gather what they find for the last test: they run in one worker, one after another.
+test.describe.configure({ mode: 'serial' });
+
 let browser: Browser;
 const findings = new Findings();
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
-describe('every screen at phone width', () => {
+test.describe('every screen at phone width', () => {
   for (const lang of ['ja', 'en'] as const) {
-    it(`the back office in ${lang}`, async () => {
+    test(`the back office in ${lang}`, async () => {
+      test.setTimeout(900_000);
       const { context, page } = await freshPage(browser, PHONE.width, PHONE.height);
       await walkSignedOut(findings, page, lang);
       await logIn(page, 'admin@example.com', lang);
       expect(await findings.walk(page, lang, ADMIN_SCREENS, { shots: ['/bookings', '/dashboard'] })).toBeGreaterThan(ADMIN_SCREENS.length);
       await context.close();
-    }, 900_000);
+    });
 
-    it(`the agent portal in ${lang}`, async () => {
+    test(`the agent portal in ${lang}`, async () => {
+      test.setTimeout(900_000);
       const { context, page } = await freshPage(browser, PHONE.width, PHONE.height);
       await logIn(page, 'agent-free@example.com', lang);
       expect(await findings.walk(page, lang, AGENT_SCREENS, { shots: ['/bookings'] })).toBeGreaterThan(AGENT_SCREENS.length - 1);
       await context.close();
-    }, 900_000);
+    });
   }
 
-  it('found nothing', () => {
+  test('found nothing', () => {
     expect(findings.problems).toEqual([]);
   });
 });

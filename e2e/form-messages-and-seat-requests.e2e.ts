@@ -4,9 +4,9 @@
  * nothing more; an agent asking for the seats of a confirmed booking and the operator finding the
  * request on the booking and in the notifications (SEAT_ASSIGNMENT_REQUEST).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { fillLogin, logIn, visible } from './support/actions.ts';
 import { apiAs } from './support/api.ts';
 import { agentRequest } from './support/agent-request.ts';
@@ -15,13 +15,12 @@ import { agentRequest } from './support/agent-request.ts';
 const DAY = '2027-08-19';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
-describe('form messages name the field and the rule', () => {
-  it('the user form, empty and with a bad address, in Japanese and in English', async () => {
+test.describe('form messages name the field and the rule', () => {
+  test('the user form, empty and with a bad address, in Japanese and in English', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'admin@example.com');
     await page.goto('/users');
@@ -50,8 +49,8 @@ describe('form messages name the field and the rule', () => {
   });
 });
 
-describe('train crew at the sign-in page', () => {
-  it('hear that they cannot log in only with their right password, in Japanese and in English', async () => {
+test.describe('train crew at the sign-in page', () => {
+  test('hear that they cannot log in only with their right password, in Japanese and in English', async () => {
     const { context, page } = await freshPage(browser);
     await page.goto('/login');
     await fillLogin(page, 'train@example.com', 'Wrong#Pass2026');
@@ -70,8 +69,8 @@ describe('train crew at the sign-in page', () => {
   });
 });
 
-describe('an agent asks for seats', () => {
-  it('from its confirmed booking; the operator finds the request on the booking and in the notifications', async () => {
+test.describe('an agent asks for seats', () => {
+  test('from its confirmed booking; the operator finds the request on the booking and in the notifications', async () => {
     const bookingId = await agentRequest({
       agent: 'agent-free@example.com',
       day: DAY,

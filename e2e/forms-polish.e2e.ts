@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Locator } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { apiAs } from './support/api.ts';
 import { agentRequest } from './support/agent-request.ts';
@@ -32,13 +32,12 @@ async function request(): Promise<string> {
     prefecture: 26,
   });
 }
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser?.close());
 
-describe('forms: one date field and length counters', () => {
-  it('picks dates on the calendar on two screens and counts the characters of a name as it is typed', async () => {
+test.describe('forms: one date field and length counters', () => {
+  test('picks dates on the calendar on two screens and counts the characters of a name as it is typed', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
 
@@ -69,7 +68,7 @@ describe('forms: one date field and length counters', () => {
     await context.close();
   });
 
-  it("counts the characters of an agent's names, the operator's address and a booking's special notes, and stops at the limit (ja and en)", async () => {
+  test("counts the characters of an agent's names, the operator's address and a booking's special notes, and stops at the limit (ja and en)", async () => {
     const bookingId = await request();
     const { context, page } = await freshPage(browser, 1400, 1000);
     await logIn(page, 'staff@example.com');

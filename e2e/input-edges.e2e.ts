@@ -3,19 +3,18 @@
  * server is asked, and the headers added to every answer (Permissions-Policy, no-store on the
  * API) leave the app working without console complaints.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { DEMO_PASSWORD, freshPage, launch, screenshot } from './support/browser.ts';
+import { DEMO_PASSWORD, freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
-describe('password rules and response headers', () => {
-  it('a staff member choosing a password with their e-mail in it is told so, in ja and en', async () => {
+test.describe('password rules and response headers', () => {
+  test('a staff member choosing a password with their e-mail in it is told so, in ja and en', async () => {
     const { context, page } = await freshPage(browser);
     const complaints: string[] = [];
     page.on('console', (message) => {

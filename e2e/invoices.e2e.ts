@@ -3,19 +3,21 @@
  * downloads the invoice from the payment panel (a qualified invoice: registration number, 10%
  * 対象, 消費税, the total), and the group's own page links to the same invoice.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
 import { formatYen } from '@sagano/domain/money/yen-e6';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 import { confirmedFreeAgentBooking, downloadedPdf } from './support/invoicing.ts';
 
+// The tests of this file follow one another: each starts from what the one before left.
+test.describe.configure({ mode: 'serial' });
+
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // A Thursday of the demo season, away from the other journeys' days.
 const DAY = '2027-09-16';
@@ -26,8 +28,8 @@ let bookingId = '';
 let booking: Booking;
 let invoiceNumber = '';
 
-describe('invoices', () => {
-  it('the agent downloads the invoice from its booking page', async () => {
+test.describe('invoices', () => {
+  test('the agent downloads the invoice from its booking page', async () => {
     const staff = await freshPage(browser);
     await logIn(staff.page, 'staff@example.com');
     bookingId = await confirmedFreeAgentBooking(staff.page, DAY);
@@ -59,7 +61,7 @@ describe('invoices', () => {
     await context.close();
   });
 
-  it('the group\'s page links to the same invoice', async () => {
+  test('the group\'s page links to the same invoice', async () => {
     const { context, page } = await freshPage(browser);
     await page.goto(`/customer/bookings/${bookingId}?token=${encodeURIComponent(booking.booking_token!)}`);
     const link = page.getByTestId('customer-invoice-link');

@@ -4,21 +4,20 @@
  * has no terms, so it changes nothing) and see its last run turn to a finished manual run with
  * what it did; then the same screen in English.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
 import type { JobListResponse } from '@sagano/domain/jobs/job-schemas';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, sidebar, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
-describe('the jobs screen', () => {
-  it('staff see the scheduled kinds, run one now and see its last run update', async () => {
+test.describe('the jobs screen', () => {
+  test('staff see the scheduled kinds, run one now and see its last run update', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await sidebar(page).getByRole('link', { name: '定期処理' }).click();

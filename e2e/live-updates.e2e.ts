@@ -3,17 +3,16 @@
  * what an agent does in another browser without a reload, and a step started in a tab that did
  * not hear of a change is refused with the conflict message while the tab shows the fresh booking.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api, apiAs } from './support/api.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // A day of the demo season away from the other journeys' days.
 const DAY = '2027-06-17';
@@ -84,8 +83,8 @@ async function staleStep(operator: { context: BrowserContext; page: Page }, book
   await stale.close();
 }
 
-describe('live updates', () => {
-  it('the operator sees an agent\'s new request and another\'s step without reloading; a stale step shows the conflict', async () => {
+test.describe('live updates', () => {
+  test('the operator sees an agent\'s new request and another\'s step without reloading; a stale step shows the conflict', async () => {
     const operator = await freshPage(browser);
     await logIn(operator.page, 'admin@example.com');
     const agent = await freshPage(browser);

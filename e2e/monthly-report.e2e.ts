@@ -4,22 +4,21 @@
  * qualified invoice listing its bookings), and confirm the payment (irreversible) on the
  * branch's payments screen.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
 import type { AgentSettlementList } from '@sagano/domain/settlements/settlement-schemas';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, sidebar, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 import { downloadedPdf } from './support/invoicing.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
-describe('the monthly report', () => {
-  it('staff open the pending month of the monthly agent, download a branch invoice and confirm the payment', async () => {
+test.describe('the monthly report', () => {
+  test('staff open the pending month of the monthly agent, download a branch invoice and confirm the payment', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await sidebar(page).getByRole('link', { name: '月次精算' }).click();

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, sidebar, visible } from './support/actions.ts';
 import { confirmedFreeAgentBooking } from './support/invoicing.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // A Thursday of the demo season, away from the other journeys' days.
 const DAY = '2027-09-09';
@@ -28,8 +27,8 @@ async function everyRowOverdue(page: Page) {
   for (let i = 0; i < (await rows.count()); i++) expect(await rows.nth(i).getByTestId('overdue-badge').count()).toBeGreaterThan(0);
 }
 
-describe('payments lists', () => {
-  it('the back office finds a booking’s fare with every filter and narrows to what is overdue, in Japanese and English', async () => {
+test.describe('payments lists', () => {
+  test('the back office finds a booking’s fare with every filter and narrows to what is overdue, in Japanese and English', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     const bookingId = await confirmedFreeAgentBooking(page, DAY, '入金一覧 E2E');
@@ -73,7 +72,7 @@ describe('payments lists', () => {
     await context.close();
   });
 
-  it('an agent sees お支払い for its own bookings only, without the agent filters, in Japanese and English', async () => {
+  test('an agent sees お支払い for its own bookings only, without the agent filters, in Japanese and English', async () => {
     const staff = await freshPage(browser);
     await logIn(staff.page, 'staff@example.com');
     const bookingId = await confirmedFreeAgentBooking(staff.page, DAY, 'お支払い E2E');

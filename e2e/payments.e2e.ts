@@ -4,18 +4,20 @@
  * leaves the booking payable (then paid after the card holder's confirmation); the operator sees
  * the payment; the CONTRACTED agent reports the coupon issued.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
 import { formatYen } from '@sagano/domain/money/yen-e6';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api, apiAs } from './support/api.ts';
 
+// The tests of this file follow one another: each starts from what the one before left.
+test.describe.configure({ mode: 'serial' });
+
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // A Thursday of the demo season, away from the other journeys' days.
 const DAY = '2027-08-26';
@@ -74,8 +76,8 @@ async function backConfirmed(page: Page, bookingId: string, confirmed: string, p
 const ids = { paid: '', declined: '', coupon: '' };
 let fare = 0;
 
-describe('payments', () => {
-  it('staff confirm three bookings: two for the card-paying agent, one for the coupon agent', async () => {
+test.describe('payments', () => {
+  test('staff confirm three bookings: two for the card-paying agent, one for the coupon agent', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     ids.paid = await confirmedFor(page, 'agent-free@example.com', '支払テスト会 カード', 8);
@@ -88,7 +90,7 @@ describe('payments', () => {
     await context.close();
   });
 
-  it('the FREE agent pays by card in the sandbox and sees the payment confirmed', async () => {
+  test('the FREE agent pays by card in the sandbox and sees the payment confirmed', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'agent-free@example.com');
     await page.goto(`/bookings/${ids.paid}`);
@@ -111,7 +113,7 @@ describe('payments', () => {
     await context.close();
   });
 
-  it('a declining card says so and the booking stays payable; paid after the card holder confirms (English)', async () => {
+  test('a declining card says so and the booking stays payable; paid after the card holder confirms (English)', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'agent-free@example.com');
     await toCheckout(page, ids.declined, 'カードで支払う');
@@ -143,7 +145,7 @@ describe('payments', () => {
     await context.close();
   });
 
-  it('the operator sees the payment made', async () => {
+  test('the operator sees the payment made', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await page.goto(`/bookings/${ids.paid}`);
@@ -175,7 +177,7 @@ describe('payments', () => {
     await agent.context.close();
   });
 
-  it('the CONTRACTED agent reports the coupon issued', async () => {
+  test('the CONTRACTED agent reports the coupon issued', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'agent-contracted@example.com');
     await page.goto(`/bookings/${ids.coupon}`);

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { fillDate, logIn, visible } from './support/actions.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
-describe('pricing and booking master data', () => {
-  it('staff change a group fare and find it kept; the name is required', async () => {
+test.describe('pricing and booking master data', () => {
+  test('staff change a group fare and find it kept; the name is required', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await page.getByRole('link', { name: '団体料金プラン' }).click();
@@ -45,7 +44,7 @@ describe('pricing and booking master data', () => {
     await context.close();
   });
 
-  it('refuses an overlapping free count range with the message, and shows both screens in English', async () => {
+  test('refuses an overlapping free count range with the message, and shows both screens in English', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'admin@example.com');
     await page.getByRole('link', { name: '無料人数設定' }).click();
@@ -88,7 +87,7 @@ describe('pricing and booking master data', () => {
     await en.context.close();
   });
 
-  it('staff add a group schedule, are told a backwards or overlapping period, and change its payment day', async () => {
+  test('staff add a group schedule, are told a backwards or overlapping period, and change its payment day', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await page.getByRole('link', { name: '団体スケジュール' }).click();
@@ -136,7 +135,7 @@ describe('pricing and booking master data', () => {
     await context.close();
   });
 
-  it('staff add a special contract term, are told an answer before the deadline, rename it and delete it', async () => {
+  test('staff add a special contract term, are told an answer before the deadline, rename it and delete it', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await page.getByRole('link', { name: '特約期間' }).click();
@@ -178,7 +177,7 @@ describe('pricing and booking master data', () => {
     await context.close();
   });
 
-  it('staff keep the operator basic info: a wrong invoice number is named, the mail signature follows the hours', async () => {
+  test('staff keep the operator basic info: a wrong invoice number is named, the mail signature follows the hours', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await page.getByRole('link', { name: '基本情報' }).click();

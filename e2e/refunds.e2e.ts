@@ -8,14 +8,17 @@
  * twice: one refund. The key screens again in English, on bookings paid through the API. Each
  * language is one browser context, the accounts signing in and out of it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { formatYen } from '@sagano/domain/money/yen-e6';
-import { baseUrl, freshPage, launch, screenshot } from './support/browser.ts';
+import { baseUrl, freshPage, screenshot } from './support/browser.ts';
 import { logIn, logOut, type Lang, visible } from './support/actions.ts';
 import { apiSession } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { downloadedPdf } from './support/invoicing.ts';
+
+// The tests of this file follow one another: each starts from what the one before left.
+test.describe.configure({ mode: 'serial' });
 
 type Call = Awaited<ReturnType<typeof apiSession>>;
 type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number }[] };
@@ -252,8 +255,10 @@ async function openRefundDialog(page: Page, lang: Lang, heldE6: number) {
   return { panel, dialog };
 }
 
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  // Three bookings confirmed and two paid through the API before the first screen.
+  test.setTimeout(180_000);
+  browser = workerBrowser;
   [staff, agent] = await Promise.all([apiSession('staff@example.com'), apiSession('agent-free@example.com')]);
   const [a, a2, b] = await confirmedBookings(['返金テスト会 取消', 'Refund test cancelled', '返金テスト会 一部返金']);
   Object.assign(ids, { a, a2, b });
@@ -261,17 +266,16 @@ beforeAll(async () => {
   // The English cancellation and the operator's refund start from bookings already paid.
   await Promise.all([paidThroughApi(ids.a2), paidThroughApi(ids.b)]);
 });
-afterAll(() => browser.close());
 
-describe('refunds, in Japanese', () => {
+test.describe('refunds, in Japanese', () => {
   let context: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     ({ context, page } = await freshPage(browser));
   });
-  afterAll(() => context.close());
+  test.afterAll(() => context.close());
 
-  it('the agent pays by card, sees how cancelling settles the money and asks; the operator confirms; the rest goes back to the card with a return invoice', async () => {
+  test('the agent pays by card, sees how cancelling settles the money and asks; the operator confirms; the rest goes back to the card with a return invoice', async () => {
     const quote = await staff<Quote>('GET', `/v1/bookings/${ids.a}/cancellation_fee`);
     fee = quote.cancellation_fee;
     expect(fee).toBeGreaterThan(0);
@@ -310,7 +314,7 @@ describe('refunds, in Japanese', () => {
     expect(text).toContain(`¥${formatYen(fare - fee)}`);
   });
 
-  it('the operator refunds part of a paid booking: pressed twice, one refund, and the figures follow', async () => {
+  test('the operator refunds part of a paid booking: pressed twice, one refund, and the figures follow', async () => {
     const w = words.ja;
     const partE6 = PARTIAL_REFUND_YEN * E6;
     const fareB = (await booking(ids.b)).main_params.payment!.total_amount;
@@ -348,15 +352,15 @@ describe('refunds, in Japanese', () => {
   });
 });
 
-describe('refunds, in English', () => {
+test.describe('refunds, in English', () => {
   let context: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
+  test.beforeAll(async () => {
     ({ context, page } = await freshPage(browser));
   });
-  afterAll(() => context.close());
+  test.afterAll(() => context.close());
 
-  it('the cancel page, the confirmation, the refunded booking and the refund dialog', async () => {
+  test('the cancel page, the confirmation, the refunded booking and the refund dialog', async () => {
     fee = (await staff<Quote>('GET', `/v1/bookings/${ids.a2}/cancellation_fee`)).cancellation_fee;
     await logIn(page, 'agent-free@example.com', 'en');
     await openBooking(page, 'en', ids.a2);

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { fillDate, logIn, visible } from './support/actions.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 const KINDS = [
   ['予約データ', 'bookings', '予約番号'],
@@ -33,8 +32,8 @@ async function setPeriod(page: Page, from: string, to: string) {
   }
 }
 
-describe('帳票出力 (report screen)', () => {
-  it('staff download every CSV: UTF-8 with a BOM for a month, Shift_JIS, and a two-year period streamed by the server', async () => {
+test.describe('帳票出力 (report screen)', () => {
+  test('staff download every CSV: UTF-8 with a BOM for a month, Shift_JIS, and a two-year period streamed by the server', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await page.getByRole('link', { name: '帳票出力' }).click();
@@ -76,7 +75,7 @@ describe('帳票出力 (report screen)', () => {
     await context.close();
   });
 
-  it('reads in English, with English headers', async () => {
+  test('reads in English, with English headers', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com', 'en');
     await page.getByRole('link', { name: 'Reports' }).click();

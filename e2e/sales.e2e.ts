@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { fillDate, logIn, sidebar, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 type PaymentsAnswer = { payments: { service_date: string }[] };
 
@@ -22,8 +21,9 @@ async function chartsAndTables(page: Page) {
   }
 }
 
-describe('sales', () => {
-  it('the back office sees a month of the demo sales as totals, charts and tables, in Japanese and English', async () => {
+test.describe('sales', () => {
+  test('the back office sees a month of the demo sales as totals, charts and tables, in Japanese and English', async () => {
+    test.setTimeout(20_000);
     const { context, page } = await freshPage(browser, 1366, 1000);
     await logIn(page, 'staff@example.com');
     // The month of a confirmed demo booking (the demo data has fares to sum there).
@@ -61,5 +61,5 @@ describe('sales', () => {
     for (const w of widths) expect(w.table).toBeLessThanOrEqual(w.viewport + 1);
     await screenshot(page, 'sales-en');
     await context.close();
-  }, 20_000);
+  });
 });

@@ -5,17 +5,19 @@
  * booking's change form with the new train chosen, then sends the change (a change request, as
  * agents' changes are). Staff have the same choice on the train's page. Japanese and English.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { apiSession } from './support/api.ts';
 
+// The tests of this file follow one another: each starts from what the one before left.
+test.describe.configure({ mode: 'serial' });
+
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // A Thursday of the demo season that no other journey uses.
 const DAY = '2027-11-11';
@@ -28,14 +30,14 @@ type BookingAnswer = { status: string; pending_change: { service_order: { down_s
 
 const nameOf = (t: Train, lang: 'ja' | 'en') => t.service_names.find((l) => l.language_id === lang)!.text;
 
-describe('seat inquiry → booking change', () => {
+test.describe('seat inquiry → booking change', () => {
   let bookingId = '';
   let other = '';
   let from: Train;
   let mid: Train;
   let to: Train;
 
-  it('an agent\'s confirmed booking of 12 on a down train, and one more of another group', async () => {
+  test('an agent\'s confirmed booking of 12 on a down train, and one more of another group', async () => {
     const staff = await apiSession(STAFF);
     const agent = await apiSession(AGENT);
     const day = await staff<{ services: Train[] }>('GET', `/v1/allotments/${DAY}?from_station_id=1&to_station_id=4`);
@@ -63,7 +65,7 @@ describe('seat inquiry → booking change', () => {
     other = await book('亀岡歴史研究会', 15);
   });
 
-  it('in Japanese: picks the booking in the seat inquiry and lands on its change form with the train chosen, then sends it', async () => {
+  test('in Japanese: picks the booking in the seat inquiry and lands on its change form with the train chosen, then sends it', async () => {
     const { context, page } = await freshPage(browser, 1366, 900);
     await logIn(page, AGENT);
     await page.goto(`/search-allotments/${DAY}?from=1&to=4`);
@@ -114,7 +116,7 @@ describe('seat inquiry → booking change', () => {
     await context.close();
   });
 
-  it('in English, staff on the train\'s page: a booking whose trains changed once is not sent to the form', async () => {
+  test('in English, staff on the train\'s page: a booking whose trains changed once is not sent to the form', async () => {
     const staff = await apiSession(STAFF);
     // The operator accepts the change: the booking has used its one train change.
     await staff('POST', `/v1/bookings/${bookingId}/accept_modification`, {});

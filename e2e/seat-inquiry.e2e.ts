@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, sidebar, visible, type Lang } from './support/actions.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // A Thursday in the demo season (service days run March to late December).
 const MONTH = '2027-05';
@@ -61,22 +60,22 @@ async function journey(page: Page, lang: Lang) {
   await screenshot(page, `seat-inquiry-train-${lang}`);
 }
 
-describe('seat inquiry', () => {
-  it('a back-office user reads a month of levels, opens a day and a train (ja)', async () => {
+test.describe('seat inquiry', () => {
+  test('a back-office user reads a month of levels, opens a day and a train (ja)', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await journey(page, 'ja');
     await context.close();
   });
 
-  it('the same in English', async () => {
+  test('the same in English', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com', 'en');
     await journey(page, 'en');
     await context.close();
   });
 
-  it('on a phone (390 px) the month is a list of days, each opening its trains (ja and en)', async () => {
+  test('on a phone (390 px) the month is a list of days, each opening its trains (ja and en)', async () => {
     for (const lang of ['ja', 'en'] as const) {
       const { context, page } = await freshPage(browser, 390, 844);
       await logIn(page, 'agent-free@example.com', lang);
@@ -97,7 +96,7 @@ describe('seat inquiry', () => {
     }
   });
 
-  it('a back-office user holds sales of the down trains and is warned before suspending', async () => {
+  test('a back-office user holds sales of the down trains and is warned before suspending', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await sidebar(page).getByRole('link', { name: '運休・販売停止' }).click();
@@ -125,7 +124,7 @@ describe('seat inquiry', () => {
     await context.close();
   });
 
-  it('station users cannot open the seat inquiry', async () => {
+  test('station users cannot open the seat inquiry', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'station@example.com');
     expect(await sidebar(page).getByRole('link', { name: '空席照会' }).count()).toBe(0);

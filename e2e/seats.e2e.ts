@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api, apiAs } from './support/api.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // A Thursday of the demo season, away from the other journeys' days.
 const DAY = '2027-06-17';
@@ -44,8 +43,8 @@ async function templateLoaded(page: Page) {
   await page.waitForFunction(() => (document.querySelector('[role="dialog"] textarea') as HTMLTextAreaElement | null)?.value.length);
 }
 
-describe('seats, seat table and voucher', () => {
-  it('staff seat a 23-person group with a wheelchair together, send the seat table and the voucher; the group opens its link and sees its seats', async () => {
+test.describe('seats, seat table and voucher', () => {
+  test('staff seat a 23-person group with a wheelchair together, send the seat table and the voucher; the group opens its link and sees its seats', async () => {
     const { context, page } = await freshPage(browser, 1600, 1000);
     await logIn(page, 'staff@example.com');
     const day = await api<DayAnswer>(page, 'GET', `/v1/allotments/${DAY}?from_station_id=1&to_station_id=4`);
@@ -132,7 +131,7 @@ describe('seats, seat table and voucher', () => {
     await context.close();
   });
 
-  it('a full train looks like a train on the assign-seats screen', async () => {
+  test('a full train looks like a train on the assign-seats screen', async () => {
     const { context, page } = await freshPage(browser, 1600, 1000);
     await logIn(page, 'staff@example.com');
     const day = await api<DayAnswer>(page, 'GET', `/v1/allotments/${DAY}?from_station_id=1&to_station_id=4`);
@@ -153,7 +152,7 @@ describe('seats, seat table and voucher', () => {
     await screenshot(page, 'assign-seats-full-train-en');
     await context.close();
   });
-  it('a seat step on a booking someone changed since the screen read it is refused, and works once the screen shows the change', async () => {
+  test('a seat step on a booking someone changed since the screen read it is refused, and works once the screen shows the change', async () => {
     const { context, page } = await freshPage(browser, 1600, 1000);
     // This tab's live-update stream is cut (as on a dropped connection), so the screen does not hear of the change by itself.
     await page.route('**/v1/events*', (route) => route.abort());

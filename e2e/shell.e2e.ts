@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { baseUrl, freshPage, launch, screenshot } from './support/browser.ts';
+import { baseUrl, freshPage, screenshot } from './support/browser.ts';
 import { fillLogin, logIn, logOut, sidebarLinks, visible } from './support/actions.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
-describe('the back-office shell', () => {
-  it('an admin logs in in Japanese, sees the whole menu, adds a user and signs out', async () => {
+test.describe('the back-office shell', () => {
+  test('an admin logs in in Japanese, sees the whole menu, adds a user and signs out', async () => {
     const { context, page } = await freshPage(browser);
     await page.goto('/');
     await page.waitForURL('**/login**');
@@ -69,7 +68,7 @@ describe('the back-office shell', () => {
     await context.close();
   });
 
-  it('an admin works in English with ?lang=en, and the choice is kept', async () => {
+  test('an admin works in English with ?lang=en, and the choice is kept', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'admin@example.com', 'en');
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
@@ -100,7 +99,7 @@ describe('the back-office shell', () => {
     await context.close();
   });
 
-  it('a station user sees only the dashboard and bookings and cannot open back-office screens', async () => {
+  test('a station user sees only the dashboard and bookings and cannot open back-office screens', async () => {
     const { context, page } = await freshPage(browser);
     // Every call the station's screens make is one the server lets station staff make (least privilege: DESIGN §1).
     const refused: string[] = [];
@@ -132,7 +131,7 @@ describe('the back-office shell', () => {
     await context.close();
   });
 
-  it('a wrong password shows the specification message', async () => {
+  test('a wrong password shows the specification message', async () => {
     const { context, page } = await freshPage(browser);
     await page.goto('/login');
     await fillLogin(page, 'staff@example.com', 'Wrong#Pass99');
@@ -142,7 +141,7 @@ describe('the back-office shell', () => {
     await context.close();
   });
 
-  it('a deep link opened while logged out returns there after login', async () => {
+  test('a deep link opened while logged out returns there after login', async () => {
     const { context, page } = await freshPage(browser);
     await page.goto('/operation-logs?from=deep-link');
     await page.waitForURL('**/login**');
@@ -152,7 +151,7 @@ describe('the back-office shell', () => {
     await context.close();
   });
 
-  it('an unknown path shows the not-found screen', async () => {
+  test('an unknown path shows the not-found screen', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await page.goto('/no-such-screen');
@@ -162,7 +161,7 @@ describe('the back-office shell', () => {
     await context.close();
   });
 
-  it('the accessibility check reports a grey-on-white text, and not a message that is fading away', async () => {
+  test('the accessibility check reports a grey-on-white text, and not a message that is fading away', async () => {
     // A context of its own, not watched: the planted violation is this test's to find.
     const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();

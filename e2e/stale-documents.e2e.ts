@@ -3,18 +3,17 @@
  * fewer people, the operator accepts; the stepper says 再送が必要, one button re-sends both, the
  * stepper is done again. The agent sees that a newer version exists. Axe in ja and en.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { apiSession } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // A Thursday of the demo season no other journey uses.
 const DAY = '2027-09-02';
@@ -23,8 +22,8 @@ const mail = { mail: { subject: 's', body: 'b' } };
 type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number }[] };
 type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string }[] };
 
-describe('documents outdated by a change', () => {
-  it('the operator sees 再送が必要 after an accepted headcount change and re-sends with one click; the agent sees the new version', async () => {
+test.describe('documents outdated by a change', () => {
+  test('the operator sees 再送が必要 after an accepted headcount change and re-sends with one click; the agent sees the new version', async () => {
     const agentApi = await apiSession('agent-special@example.com');
     const staffApi = await apiSession('staff@example.com');
     const { units } = await agentApi<UnitsAnswer>('GET', '/v1/units');
@@ -84,8 +83,12 @@ describe('documents outdated by a change', () => {
     expect(await operator.page.getByTestId('operator-steps').getByText('再送が必要').count()).toBe(0);
     await screenshot(operator.page, 'stale-documents-resent-ja');
     const adminApi = await apiSession('admin@example.com');
-    const { mails } = await adminApi<{ mails: { kind: string; booking_id: string | null }[] }>('GET', '/v1/outbox-mails?to_address=tour-desk@sakura-travel.example.com&per_page=100');
-    expect(mails.filter((m) => m.booking_id === id).map((m) => m.kind)).toEqual(expect.arrayContaining(['booking.seat_table_reissued', 'booking.voucher_reissued']));
+    // Each document's mail is queued by its delivery job, which follows the step (ADR 035).
+    const kinds = async () => {
+      const { mails } = await adminApi<{ mails: { kind: string; booking_id: string | null }[] }>('GET', '/v1/outbox-mails?to_address=tour-desk@sakura-travel.example.com&per_page=100');
+      return mails.filter((m) => m.booking_id === id).map((m) => m.kind);
+    };
+    await expect.poll(kinds, { timeout: 30_000 }).toEqual(expect.arrayContaining(['booking.seat_table_reissued', 'booking.voucher_reissued']));
 
     await agent.page.goto(`/bookings/${id}?lang=ja`);
     await visible(agent.page.getByRole('link', { name: 'バウチャーをダウンロード' }));

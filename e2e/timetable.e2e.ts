@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { fillDate, logIn, logOut, visible } from './support/actions.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // 2026-05-13 is a Wednesday outside the blossom and autumn weeks: no service in the demo calendar.
 const DAY = '2026-05-13';
 // A day's button on the pattern calendar is named by its date and what it shows: "2026-05-13 13 運行なし".
 
-describe('timetable and approvals', () => {
-  it('staff asks to run a closed Wednesday, an admin approves, the calendar shows it', async () => {
+test.describe('timetable and approvals', () => {
+  test('staff asks to run a closed Wednesday, an admin approves, the calendar shows it', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await page.getByRole('link', { name: 'パターンカレンダー' }).click();
@@ -64,7 +63,7 @@ describe('timetable and approvals', () => {
     await context.close();
   });
 
-  it('a term whose end is before its start is marked on the end date, in words, and nothing is sent', async () => {
+  test('a term whose end is before its start is marked on the end date, in words, and nothing is sent', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await page.goto('/services');
@@ -85,7 +84,7 @@ describe('timetable and approvals', () => {
     await context.close();
   });
 
-  it('shows the screens in English', async () => {
+  test('shows the screens in English', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'admin@example.com', 'en');
     for (const [link, name] of [['Trains and times', 'services-en'], ['Pattern calendar', 'pattern-calendar-en'], ['Special days', 'special-days-en'], ['Approvals', 'approvals-en']] as const) {

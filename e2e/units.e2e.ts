@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 
@@ -8,14 +8,13 @@ type UnitsAnswer = { units: { id: number; segment: string; fare_type: string; na
 type ListAnswer = { service_orders: { booking_id: string; notifications: { is_read: boolean }[] }[] };
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // Runs late in the suite on purpose: the luggage unit it adds is one more unit the demo plans of its segment must price.
-describe('fare units (料金区分)', () => {
-  it('staff add a luggage unit, are told a name already used on its field, and find it on the list and on the booking form', async () => {
+test.describe('fare units (料金区分)', () => {
+  test('staff add a luggage unit, are told a name already used on its field, and find it on the list and on the booking form', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await page.getByRole('link', { name: '料金区分' }).click();
@@ -61,7 +60,7 @@ describe('fare units (料金区分)', () => {
     await context.close();
   });
 
-  it('marks booking list rows with their unread notifications', async () => {
+  test('marks booking list rows with their unread notifications', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await page.getByRole('link', { name: '予約一覧' }).click();

@@ -3,17 +3,16 @@
  * refusal freed the train shows 「枠確保済」 on its detail, and the agent's notifications list
  * 「キャンセル待ちの予約に席を確保しました」.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
-import { freshPage, launch, screenshot } from './support/browser.ts';
+import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { apiAs } from './support/api.ts';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ browser: workerBrowser }) => {
+  browser = workerBrowser;
 });
-afterAll(() => browser.close());
 
 // A Thursday of the demo season no other journey uses.
 const DAY = '2027-10-07';
@@ -26,8 +25,8 @@ type MeAnswer = { user: { agent_id: number | null } };
 type BookingAnswer = { status: string; sub_status: string };
 const mail = { mail: { subject: 's', body: 'b' } };
 
-describe('waitlist promotion', () => {
-  it('the promoted booking shows its allotment held and the agent is notified (ja and en)', async () => {
+test.describe('waitlist promotion', () => {
+  test('the promoted booking shows its allotment held and the agent is notified (ja and en)', async () => {
     const { units } = await apiAs<UnitsAnswer>(AGENT, 'GET', '/v1/units');
     const adult = units.find((u) => u.segment === 'NORMAL' && u.annotation === 'NORMAL' && u.fare_type === 'ADULT')!;
     const me = await apiAs<MeAnswer>(AGENT, 'GET', '/v1/auth/me');

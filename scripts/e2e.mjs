@@ -15,5 +15,8 @@ if (!existsSync(chromium)) {
   process.exit(0);
 }
 const root = new URL('..', import.meta.url).pathname;
-const run = spawnSync(process.execPath, [`${root}node_modules/vitest/vitest.mjs`, 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+// The arguments choose files as `playwright test` does (`node scripts/e2e.mjs e2e/shell` runs
+// e2e/shell.e2e.ts), or pass its options (--workers, --grep). The web app is built once, by the
+// global setup (e2e/support/global-setup.ts), before the servers start.
+const run = spawnSync(process.execPath, [`${root}node_modules/@playwright/test/cli.js`, 'test', '--config', 'e2e/playwright.config.ts', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
 process.exit(run.status ?? 1);

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect } from '@playwright/test';
 import { apiAs } from './api.ts';
 
 type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number }[] };

@@ -9,7 +9,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { test } from '@playwright/test';
 
 /** WCAG 2.0 and 2.1, levels A and AA. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -134,6 +134,16 @@ async function screenKey(page: Page): Promise<string | null> {
   }
 }
 
+/** The running test as "describe > test" (its file left out), for a report that names the journey. */
+function currentTestName(): string {
+  try {
+    return test.info().titlePath.slice(1).join(' > ');
+  } catch {
+    // test.info() throws outside a test (a context closed by a hook after the last test).
+    return '(outside a test)';
+  }
+}
+
 async function checkOnce(page: Page, watch: Watch): Promise<string[]> {
   const key = await screenKey(page);
   if (key === null || watch.checked.has(key)) return [];
@@ -151,8 +161,7 @@ async function checkOnce(page: Page, watch: Watch): Promise<string[]> {
     throw error;
   }
   if (violations.length === 0) return [];
-  const test = expect.getState().currentTestName ?? '(outside a test)';
-  const report = `axe: ${violations.length} serious violation(s) on ${key} (${page.url()}), visited by “${test}”:\n  ${violations.join('\n  ')}`;
+  const report = `axe: ${violations.length} serious violation(s) on ${key} (${page.url()}), visited by “${currentTestName()}”:\n  ${violations.join('\n  ')}`;
   watch.found.push(report);
   return [report];
 }

@@ -1,23 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { watchContext } from './axe.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = new URL('../screenshots/', import.meta.url).pathname;
 
-/** This worker's server (global-setup.ts starts one per file worker). */
+/**
+ * This worker's server: global-setup.ts starts one per worker and lists their addresses in
+ * E2E_BASE_URLS; worker n (TEST_PARALLEL_INDEX n - 1, kept by a worker started again after a
+ * failure) uses the n-th.
+ */
 export function baseUrl(): string {
-  const urls = inject('baseUrls');
-  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
-}
-
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const urls = (process.env.E2E_BASE_URLS ?? '').split(' ').filter(Boolean);
+  if (urls.length === 0) throw new Error('no journey server: run the browser tests through scripts/e2e.mjs or playwright test -c e2e');
+  return urls[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % urls.length]!;
 }
 
 /**

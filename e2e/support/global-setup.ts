@@ -2,7 +2,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestProject } from 'vitest/node';
 import { E2E_WORKERS } from './workers.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -44,8 +43,13 @@ function startServer(dataDir: string, webDist: string, port: number) {
   return { baseUrl, server, stop };
 }
 
-export default async function setup(project: TestProject) {
-  // vitest sets NODE_ENV=test, which would make Vite produce a development build.
+/**
+ * Runs once before the journeys (playwright.config.ts globalSetup): builds the web app, starts one
+ * server per worker, and tells the workers where through their environment (they inherit the
+ * runner's). The function it returns stops the servers and removes their data after the run.
+ */
+export default async function setup() {
+  // A test runner may set NODE_ENV=test, which would make Vite produce a development build.
   // Each run builds into its own folder, so two runs side by side never serve each other's half-written build.
   const dataDir = mkdtempSync(join(tmpdir(), 'sagano-e2e-'));
   const webDist = join(dataDir, 'web');
@@ -69,16 +73,9 @@ export default async function setup(project: TestProject) {
     await stop();
     throw error;
   }
-  project.provide('baseUrls', servers.map((s) => s.baseUrl));
+  // One server per worker: worker n (TEST_PARALLEL_INDEX n - 1) uses the n-th address (support/browser.ts baseUrl).
+  process.env.E2E_BASE_URLS = servers.map((s) => s.baseUrl).join(' ');
   // A journey that needs a server of its own (other settings) serves the same build.
-  project.provide('webDist', webDist);
+  process.env.E2E_WEB_DIST = webDist;
   return stop;
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** One server per file worker: worker n (VITEST_POOL_ID) uses baseUrls[n - 1]. */
-    baseUrls: string[];
-    webDist: string;
-  }
 }

@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS, E2E_WORKERS } from './support/workers.ts';
+
+// Browser journeys: the real server (built web app, embedded database, demo data) driven by
+// Debian's Chromium through @playwright/test. Files run E2E_WORKERS at a time (default 2), each
+// worker against a server and embedded database of its own (support/global-setup.ts); a file's
+// tests run in order in one worker.
+export default defineConfig({
+  testDir: '.',
+  // `npm run test:a11y` runs only the walks of every screen (every-screen-*.e2e.ts: raw codes and axe).
+  testMatch: '*.e2e.ts',
+  globalSetup: './support/global-setup.ts',
+  workers: E2E_WORKERS,
+  fullyParallel: false,
+  // Under CI a failed test runs once more (a file in serial mode: its tests again from the first);
+  // a test that passes the second time is still reported, as flaky.
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  // One journey (its hooks too); a longer one says so with test.setTimeout.
+  timeout: 90_000,
+  // The whole run, build and servers included: well past a normal run on a loaded 2-core machine.
+  globalTimeout: 60 * 60_000,
+  outputDir: '../test-results/e2e',
+  reporter: [['list'], ['./support/file-times-reporter.ts']],
+  use: {
+    // A failed journey keeps its trace (screens, network, console): npx playwright show-trace <zip>.
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+  },
+});
