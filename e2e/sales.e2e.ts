@@ -23,7 +23,6 @@ async function chartsAndTables(page: Page) {
 
 test.describe('sales', () => {
   test('the back office sees a month of the demo sales as totals, charts and tables, in Japanese and English', async () => {
-    test.setTimeout(20_000);
     const { context, page } = await freshPage(browser, 1366, 1000);
     await logIn(page, 'staff@example.com');
     // The month of a confirmed demo booking (the demo data has fares to sum there).

@@ -7,7 +7,7 @@ const labels = {
 } as const;
 export type Lang = keyof typeof labels;
 
-/** Waits until the locator is visible (playwright-core has no auto-waiting assertions). */
+/** Waits until the locator is visible (the journeys wait on locators, not on Playwright's web-first assertions, so a wait reads the same everywhere). */
 export async function visible(locator: Locator, timeout = 15_000): Promise<Locator> {
   await locator.first().waitFor({ state: 'visible', timeout });
   return locator;
