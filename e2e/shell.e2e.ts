@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { baseUrl, freshPage, screenshot } from './support/browser.ts';
 import { fillLogin, logIn, logOut, sidebarLinks, visible } from './support/actions.ts';
 import { seriousAxeViolations } from './support/axe.ts';
@@ -170,34 +170,38 @@ test.describe('the back-office shell', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     // A message caught mid-fade by the first reading (faint: it fails contrast) and gone by the
     // second, as a toast closing just after the page settled: it is not part of the screen.
+    await plant(page, 'fading-toast', 'position:fixed;top:0;left:0;color:#000;background:#fff;opacity:0.2');
     await page.evaluate(() => {
-      const toast = document.createElement('p');
-      toast.id = 'fading-toast';
-      toast.textContent = 'saved';
-      toast.style.cssText = 'position:fixed;top:0;left:0;color:#000;background:#fff;opacity:0.2';
-      document.body.append(toast);
       // Gone once axe's first run is over (axe marks itself running while it reads the page).
       let seenRunning = false;
       const timer = setInterval(() => {
         const running = (window as unknown as { axe?: { _running?: boolean } }).axe?._running === true;
         if (running) seenRunning = true;
         else if (seenRunning) {
-          toast.remove();
+          document.getElementById('fading-toast')?.remove();
           clearInterval(timer);
         }
       }, 5);
     });
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.evaluate(() => {
-      const grey = document.createElement('p');
-      grey.id = 'grey-text';
-      grey.textContent = 'grey on white';
-      grey.style.cssText = 'color:#ddd;background:#fff';
-      document.body.append(grey);
-    });
+    await plant(page, 'grey-text', 'color:#ddd;background:#fff');
     const found = await seriousAxeViolations(page);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/^color-contrast: .*#grey-text/);
     await context.close();
   });
 });
+
+/** Adds a paragraph of text with the given style to the page. */
+function plant(page: Page, id: string, style: string): Promise<void> {
+  return page.evaluate(
+    ({ id, style }) => {
+      const p = document.createElement('p');
+      p.id = id;
+      p.textContent = id.replace('-', ' ');
+      p.style.cssText = style;
+      document.body.append(p);
+    },
+    { id, style },
+  );
+}
