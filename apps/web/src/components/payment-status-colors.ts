@@ -6,7 +6,7 @@ import type { PaymentStatus } from '@sagano/domain/payments/payment-state';
  * nothing is, yellow while the invoice is being made, orange while money is awaited, teal once it
  * is settled. The colour only repeats the badge's words.
  */
-export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
+const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
   INITED: 'gray',
   INVOICE_PENDING: 'yellow',
   PAYMENT_PENDING: 'orange',
@@ -16,7 +16,7 @@ export const PAYMENT_STATUS_COLORS: Record<PaymentStatus, string> = {
 };
 
 /** Money owed back is the operator's to send, not awaited from the payer: blue until it has gone back (返金待ち), then teal. */
-export const REFUND_PENDING_COLOR = 'blue';
+const REFUND_PENDING_COLOR = 'blue';
 
 /** A payment's badge colour; `refund` for money owed back (a refund or a refund discrepancy). */
 export function paymentStatusColor(status: PaymentStatus, refund = false): string {

@@ -3,7 +3,7 @@ import { Badge, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BookingStatus, BookingSubStatus } from '@sagano/domain/bookings/booking-state';
 import type { PAYMENT_STATUSES } from '@sagano/domain/bookings/booking-schemas';
-import { PAYMENT_STATUS_COLORS } from '../../../components/payment-status-colors.ts';
+import { paymentStatusColor } from '../../../components/payment-status-colors.ts';
 import { CurrentUserContext } from '../../../lib/current-user.ts';
 
 const STATUS_COLORS: Record<BookingStatus, string> = {
@@ -51,7 +51,7 @@ export function BookingStatusBadges({ status, subStatus, wrapLabels = false }: {
 export function PaymentStatusBadge({ status, wrapLabel = false }: { status: (typeof PAYMENT_STATUSES)[number]; wrapLabel?: boolean }) {
   const { t } = useTranslation('bookings');
   return (
-    <Badge color={PAYMENT_STATUS_COLORS[status]} variant="light" radius="sm" {...(wrapLabel ? { styles: WRAPPING } : { miw: 'max-content' })}>
+    <Badge color={paymentStatusColor(status)} variant="light" radius="sm" {...(wrapLabel ? { styles: WRAPPING } : { miw: 'max-content' })}>
       {t(`paymentStatus.${status}`)}
     </Badge>
   );

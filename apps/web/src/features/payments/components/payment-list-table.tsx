@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PaymentStatus } from '@sagano/domain/payments/payment-state';
-import { PAYMENT_STATUS_COLORS, paymentStatusColor } from '../../../components/payment-status-colors.ts';
+import { paymentStatusColor } from '../../../components/payment-status-colors.ts';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 import { formatYen } from '../../../lib/yen.ts';
 import type { PaymentSearchRow } from '../api/search-payments.ts';
@@ -12,7 +12,7 @@ import { useAgentName } from '../../../lib/agent-name.ts';
 export function PaymentListStatusBadge({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation('paymentList');
   return (
-    <Badge color={PAYMENT_STATUS_COLORS[status]} variant="light" radius="sm" miw="max-content" tt="none">
+    <Badge color={paymentStatusColor(status)} variant="light" radius="sm" miw="max-content" tt="none">
       {t(`paymentStatus.${status}`)}
     </Badge>
   );

@@ -7,7 +7,7 @@ import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import type { SettlementPayment, SettlementPaymentList } from '@sagano/domain/settlements/settlement-schemas';
 import { NotFoundScreen } from '../../../components/not-found-screen.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { PAYMENT_STATUS_COLORS } from '../../../components/payment-status-colors.ts';
+import { paymentStatusColor } from '../../../components/payment-status-colors.ts';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -23,7 +23,7 @@ import type { PaymentStatus } from '@sagano/domain/payments/payment-state';
 function PaymentStatus({ payment }: { payment: SettlementPayment }) {
   const { t } = useTranslation('settlements');
   return (
-    <Badge color={PAYMENT_STATUS_COLORS[payment.status as PaymentStatus]} variant="light" radius="sm" miw="max-content" tt="none" data-testid="payment-status">
+    <Badge color={paymentStatusColor(payment.status as PaymentStatus)} variant="light" radius="sm" miw="max-content" tt="none" data-testid="payment-status">
       {t(`bookingPaymentStatus.${payment.status as PaymentStatus}`)}
     </Badge>
   );
