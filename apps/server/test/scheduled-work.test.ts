@@ -238,6 +238,16 @@ describe('release of the group allotment', () => {
     const summary = await run(releaseGroupAllotmentsJob);
     expect(summary.service_days).toContain(TERM_DAY);
     expect((await counters(TERM_DAY, GROUP)).map((c) => c.capacity)).toEqual([11, 11, 11]); // the confirmed booking's eleven
+
+    // A run that released the day's trains and stopped before telling the operator (its day notice
+    // unclaimed): the next run tells, once, and releases nothing again.
+    await ctx.database.db.execute(sql`delete from scheduled_effects where kind = 'ALLOTMENT_RELEASE' and subject = ${`day:${TERM_DAY}`}`);
+    const told = await notifications('ALLOTMENT_RELEASED', 'ADMIN');
+    const resumed = await run(releaseGroupAllotmentsJob);
+    expect(resumed.train_days).toBe(0);
+    expect(await notifications('ALLOTMENT_RELEASED', 'ADMIN')).toBe(told + 1);
+    await run(releaseGroupAllotmentsJob);
+    expect(await notifications('ALLOTMENT_RELEASED', 'ADMIN')).toBe(told + 1);
     clock.set(noonIn('2030-05-10'));
     const later = await run(releaseGroupAllotmentsJob);
     expect((later.service_days as string[]).every((d) => d >= '2030-05-10')).toBe(true);

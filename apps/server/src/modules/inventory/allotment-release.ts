@@ -7,8 +7,10 @@
  * held on any leg (the counters' promise to the held bookings), every seat with a seat assignment,
  * and, on a train-day with fixed seats, whatever the seatability rule still needs. A missed day is
  * released on the next run while the service day has not passed; each train-day once
- * (scheduled_effects ALLOTMENT_RELEASE `service:<id>:<date>`). Requests still unanswered
- * (SUBMITTED, WAITLIST) on the day are flagged to the operator once each.
+ * (scheduled_effects ALLOTMENT_RELEASE `service:<id>:<date>`), in a transaction that holds only the
+ * move and its records (on the embedded database every request waits for it: ADR 017). Then,
+ * apart, requests still unanswered (SUBMITTED, WAITLIST) on a released train are flagged to the
+ * operator once each.
  */
 import type { Db, Executor } from '../../db/client.ts';
 import { giveWay } from '../../lib/give-way.ts';
@@ -19,7 +21,7 @@ import { insertOperationLog } from '../audit/index.ts';
 import { insertNotification, insertOperatorNotification } from '../notifications/index.ts';
 import { PROMOTE_WAITLIST } from './waitlist-promotion-key.ts';
 import { claimEffect, recordEffectDetail } from '../jobs/index.ts';
-import { arrangementTypeKinds, lockTypeCounters, moveSeats, trainDaysDue, unansweredOnTrainDay, type TrainDayDue } from './inventory.repository.ts';
+import { arrangementTypeKinds, lockTypeCounters, moveSeats, trainDaysDue, releasedDaysUntold, unansweredOnTrainDays, type TrainDayDue } from './inventory.repository.ts';
 import { planSeating } from './seatability.ts';
 import { lockTrainDay, readSeating, type SeatTypes } from './seatability.repository.ts';
 
@@ -79,17 +81,6 @@ export async function releaseTrainDay(work: Work, due: TrainDayDue, types: Relea
   const detail = { service_date: due.serviceDate, service_id: due.serviceId, release_date: due.releaseDate, from_arrangement_type_id: types.group, to_arrangement_type_id: types.target, group_seats_before: capacity, held_kept: heldKept, released_seats: seatIds.length, seat_ids: seatIds };
   await recordEffectDetail(tx, effect, detail);
 
-  // The operator hears once per day that the allotment went, and once per request still unanswered.
-  if (await claimEffect(tx, { kind: 'ALLOTMENT_RELEASE', subject: `day:${due.serviceDate}`, effectDate: due.serviceDate, jobRunId })) {
-    await insertOperatorNotification(tx, 'ALLOTMENT_RELEASED');
-  }
-  const unanswered = await unansweredOnTrainDay(tx, day);
-  let flagged = 0;
-  for (const b of unanswered) {
-    if (!(await claimEffect(tx, { kind: 'UNANSWERED_BEFORE_RELEASE', subject: `booking:${b.id}`, effectDate: due.serviceDate, bookingId: b.id, jobRunId }))) continue;
-    await insertNotification(tx, { audience: 'ADMIN', category: 'booking', kind: 'UNANSWERED_BEFORE_RELEASE', bookingId: b.id, agentId: b.agent_id, agentSubGroupId: b.agent_sub_group_id });
-    flagged++;
-  }
   await insertOperationLog(tx, {
     category: 'inventory',
     operator: SYSTEM_ACTOR,
@@ -99,10 +90,42 @@ export async function releaseTrainDay(work: Work, due: TrainDayDue, types: Relea
     isError: false,
     statusCode: 200,
     requestJson: { service_date: due.serviceDate, service_id: due.serviceId, release_date: due.releaseDate },
-    responseJson: { ...detail, unanswered_flagged: flagged },
+    responseJson: detail,
   });
   if (seatIds.length > 0) work.enqueue(PROMOTE_WAITLIST, { trains: [{ service_date: due.serviceDate, service_id: due.serviceId }], reason: 'RELEASE' });
-  return { releasedSeats: seatIds.length, flagged };
+  return { releasedSeats: seatIds.length };
+}
+
+/** Bookings flagged to the operator per transaction: each flag is claimed, so short transactions lose nothing. */
+const FLAGS_PER_TRANSACTION = 25;
+
+/**
+ * After a service day's trains are released, in transactions of their own: the operator is told
+ * once per request still unanswered on a released train, then once that the day's allotment went.
+ * The day's notice is claimed last, so a run that stops half way leaves the day untold and the next
+ * run tells the rest (releasedDaysUntold); each flag is claimed once.
+ */
+async function tellOperator(db: Db, serviceDate: string, serviceIds: readonly number[], jobRunId: number | undefined): Promise<number> {
+  const unanswered = await unansweredOnTrainDays(db, serviceDate, serviceIds);
+  let flagged = 0;
+  for (let i = 0; i < unanswered.length; i += FLAGS_PER_TRANSACTION) {
+    await giveWay();
+    flagged += await inTransaction(db, async ({ tx }) => {
+      let n = 0;
+      for (const b of unanswered.slice(i, i + FLAGS_PER_TRANSACTION)) {
+        if (!(await claimEffect(tx, { kind: 'UNANSWERED_BEFORE_RELEASE', subject: `booking:${b.id}`, effectDate: serviceDate, bookingId: b.id, jobRunId }))) continue;
+        await insertNotification(tx, { audience: 'ADMIN', category: 'booking', kind: 'UNANSWERED_BEFORE_RELEASE', bookingId: b.id, agentId: b.agent_id, agentSubGroupId: b.agent_sub_group_id });
+        n++;
+      }
+      return n;
+    });
+  }
+  await inTransaction(db, async ({ tx }) => {
+    if (await claimEffect(tx, { kind: 'ALLOTMENT_RELEASE', subject: `day:${serviceDate}`, effectDate: serviceDate, jobRunId })) {
+      await insertOperatorNotification(tx, 'ALLOTMENT_RELEASED');
+    }
+  });
+  return flagged;
 }
 
 /**
@@ -116,15 +139,26 @@ export async function releaseDueAllotments(deps: { db: Db; clock: Clock; jobs: J
   let trainDays = 0;
   let releasedSeats = 0;
   let flagged = 0;
-  const days = new Set<string>();
+  /** Service day → the trains released on it: now, or by an earlier run that did not tell the operator. */
+  const released = new Map<string, Set<number>>();
+  const add = (serviceDate: string, serviceIds: readonly number[]) => {
+    const trains = released.get(serviceDate) ?? new Set<number>();
+    for (const id of serviceIds) trains.add(id);
+    released.set(serviceDate, trains);
+  };
   for (const due of await trainDaysDue(deps.db, today)) {
     await giveWay();
     const done = await inTransaction(deps.db, (work) => releaseTrainDay(work, due, types, jobRunId), { jobs: deps.jobs });
     if (!done) continue;
     trainDays++;
-    days.add(due.serviceDate);
+    add(due.serviceDate, [due.serviceId]);
     releasedSeats += done.releasedSeats;
-    flagged += done.flagged;
   }
-  return { run_date: today, service_days: [...days], train_days: trainDays, released_seats: releasedSeats, unanswered_flagged: flagged };
+  const serviceDays = [...released.keys()];
+  for (const untold of await releasedDaysUntold(deps.db, today)) add(untold.serviceDate, untold.serviceIds);
+  for (const [serviceDate, serviceIds] of released) {
+    await giveWay();
+    flagged += await tellOperator(deps.db, serviceDate, [...serviceIds], jobRunId);
+  }
+  return { run_date: today, service_days: serviceDays, train_days: trainDays, released_seats: releasedSeats, unanswered_flagged: flagged };
 }

@@ -396,12 +396,27 @@ export async function trainDaysDue(db: Executor, today: string): Promise<TrainDa
   ).map((r) => ({ serviceDate: r.service_date, serviceId: Number(r.service_id), releaseDate: r.release_date }));
 }
 
-/** The requests still unanswered (SUBMITTED, WAITLIST) riding one train-day, as the allotment release flags them. */
-export async function unansweredOnTrainDay(tx: Executor, day: { serviceDate: string; serviceId: number }): Promise<{ id: number; agent_id: number; agent_sub_group_id: number }[]> {
+/** Service days from today on with trains released but the operator not yet told (no `day:` notice claimed): a run stopped half way. */
+export async function releasedDaysUntold(db: Executor, today: string): Promise<{ serviceDate: string; serviceIds: number[] }[]> {
+  return rowsOf<{ service_date: string; service_ids: number[] }>(
+    await db.execute(sql`
+      select e.effect_date::text as service_date, array_agg(split_part(e.subject, ':', 2)::int order by e.subject) as service_ids
+      from scheduled_effects e
+      where e.kind = 'ALLOTMENT_RELEASE' and e.effect_date >= ${today}::date and e.subject like 'service:%'
+        and not exists (select 1 from scheduled_effects d
+                        where d.kind = 'ALLOTMENT_RELEASE' and d.effect_date = e.effect_date and d.subject = 'day:' || e.effect_date::text)
+      group by e.effect_date
+      order by e.effect_date`),
+  ).map((r) => ({ serviceDate: r.service_date, serviceIds: r.service_ids.map(Number) }));
+}
+
+/** The requests still unanswered (SUBMITTED, WAITLIST) riding some trains of one day, as the allotment release flags them. */
+export async function unansweredOnTrainDays(tx: Executor, serviceDate: string, serviceIds: readonly number[]): Promise<{ id: number; agent_id: number; agent_sub_group_id: number }[]> {
   return rowsOf<{ id: number; agent_id: number; agent_sub_group_id: number }>(
     await tx.execute(sql`
       select distinct b.id, b.agent_id, b.agent_sub_group_id from bookings b join booking_services bs on bs.booking_id = b.id
-      where bs.service_date = ${day.serviceDate} and bs.service_id = ${day.serviceId} and b.status in ('SUBMITTED', 'WAITLIST')
+      where bs.service_date = ${serviceDate} and bs.service_id in (select jsonb_array_elements_text(${jsonParam(serviceIds)}::jsonb)::int)
+        and b.status in ('SUBMITTED', 'WAITLIST')
       order by b.id`),
   );
 }
