@@ -129,6 +129,29 @@ export default tseslint.config(
     },
   },
   {
+    // The web client names a missing path parameter before sending (spec 001 §8 "Required request
+    // parameter missing"): a call's address with a value in it is built by apiPath (or a path helper
+    // made with it), never by putting a variable into a template. This block repeats the time-zone
+    // selectors above because a later no-restricted-syntax replaces an earlier one.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/Asia.Tokyo/]', message: 'Use OPERATOR_TIME_ZONE (@sagano/domain/common/business-date) or OPERATOR_ZONE_SQL in SQL (ADR 011).' },
+        { selector: 'TemplateElement[value.raw=/Asia.Tokyo/]', message: 'Use OPERATOR_TIME_ZONE (@sagano/domain/common/business-date) or OPERATOR_ZONE_SQL in SQL (ADR 011).' },
+        {
+          selector: "CallExpression[callee.object.name='apiClient'] > TemplateLiteral.arguments:first-child:has(> Identifier.expressions[name=/^[a-z]/], > MemberExpression.expressions)",
+          message: 'Build the path with apiPath(template, params), so a missing parameter is refused naming it (spec 001 §8).',
+        },
+        {
+          selector: "CallExpression[callee.name=/^(request|anonymousRequest|customerRequest|sandboxRequest)$/] > TemplateLiteral.arguments:nth-child(2):has(> Identifier.expressions[name=/^[a-z]/], > MemberExpression.expressions)",
+          message: 'Build the path with apiPath(template, params), so a missing parameter is refused naming it (spec 001 §8).',
+        },
+      ],
+    },
+  },
+  {
     // Outside tests, a server file reaches another module through its front door only (ADR 024).
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts'],

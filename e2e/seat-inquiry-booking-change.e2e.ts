@@ -66,6 +66,9 @@ test.describe('seat inquiry → booking change', () => {
   });
 
   test('in Japanese: picks the booking in the seat inquiry and lands on its change form with the train chosen, then sends it', async () => {
+    // Seven screens, each read by axe, and a change sent: 89 s of the default 90 on a shared
+    // machine at a load average of 11 (issue 34 audit), so these journeys get twice the default.
+    test.setTimeout(180_000);
     const { context, page } = await freshPage(browser, 1366, 900);
     await logIn(page, AGENT);
     await page.goto(`/search-allotments/${DAY}?from=1&to=4`);
@@ -117,6 +120,7 @@ test.describe('seat inquiry → booking change', () => {
   });
 
   test('in English, staff on the train\'s page: a booking whose trains changed once is not sent to the form', async () => {
+    test.setTimeout(180_000); // 78 s of 90 at the same load
     const staff = await apiSession(STAFF);
     // The operator accepts the change: the booking has used its one train change.
     await staff('POST', `/v1/bookings/${bookingId}/accept_modification`, {});
@@ -139,6 +143,8 @@ test.describe('seat inquiry → booking change', () => {
     await dialog.getByRole('link', { name: 'Go to the change form' }).click();
     await page.waitForURL(`**/bookings/${other}/update?date=${DAY}&down_service_id=${mid.service_id}`);
     await expect.poll(() => page.getByTestId('train-select-down').inputValue(), { timeout: 15_000 }).toContain(nameOf(mid, 'en'));
+    await visible(page.getByRole('heading', { name: `Change booking ${other}` }));
+    await screenshot(page, 'seat-inquiry-change-booking-form-en');
     await context.close();
   });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { REFUSAL_REASONS, type RefusalReason } from '@sagano/domain/bookings/booking-state';
 import { MAX_MAIL_BODY, MAX_MAIL_SUBJECT } from '@sagano/domain/common/text-limits';
 import { counted } from '../../../components/length-counter.tsx';
+import { validationMessage } from '../../../lib/validation-messages.ts';
 import { useMailTemplate, type MailTemplateName } from '../api/get-mail-template.ts';
 
 /** Every mail a booking step sends from a template: booking OK / NG, the seat table and the voucher. */
@@ -60,6 +61,9 @@ export function MailStepModal({
   const { subject, body } = current;
   const setSubject = (value: string) => setEdit({ key: templateKey, subject: value, body });
   const setBody = (value: string) => setEdit({ key: templateKey, subject, body: value });
+  // An emptied subject or body says which field it is (spec 000 §5 'please enter {name}'), beside the send button it disables.
+  const subjectError = mail.data && !subject.trim() ? validationMessage.required(t('steps.subject')) : undefined;
+  const bodyError = mail.data && !body.trim() ? validationMessage.required(t('steps.body')) : undefined;
 
   return (
     <Modal closeButtonProps={{ 'aria-label': t('common:actions.close') }} opened={opened} onClose={onClose} title={title} size="xl">
@@ -80,8 +84,8 @@ export function MailStepModal({
           </Text>
         )}
         <TextInput label={t('steps.mailTo')} value={mail.data?.to_address ?? ''} readOnly />
-        <TextInput label={t('steps.subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} required {...counted(subject, MAX_MAIL_SUBJECT)} />
-        <Textarea label={t('steps.body')} value={body} onChange={(e) => setBody(e.currentTarget.value)} autosize minRows={8} maxRows={18} required {...counted(body, MAX_MAIL_BODY)} />
+        <TextInput label={t('steps.subject')} value={subject} onChange={(e) => setSubject(e.currentTarget.value)} required error={subjectError} {...counted(subject, MAX_MAIL_SUBJECT)} />
+        <Textarea label={t('steps.body')} value={body} onChange={(e) => setBody(e.currentTarget.value)} autosize minRows={8} maxRows={18} required error={bodyError} {...counted(body, MAX_MAIL_BODY)} />
         {attachment && (
           <Group gap="xs">
             <Text size="sm" c="dimmed">

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BankAccountBody, BankAccountListResponse, BankAccountResponse } from '@sagano/domain/master-data/bank-account-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { masterDataKeys } from './master-data-keys.ts';
 
 const BASE = '/v1/master-data/bank-accounts';
@@ -21,7 +21,7 @@ export function useSaveBankAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: BankAccountBody }) =>
-      id === null ? apiClient.post<BankAccountResponse>(BASE, body) : apiClient.put<BankAccountResponse>(`${BASE}/${id}`, body),
+      id === null ? apiClient.post<BankAccountResponse>(BASE, body) : apiClient.put<BankAccountResponse>(apiPath(`${BASE}/{id}`, { id }), body),
     meta: { silentError: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: masterDataKeys.bankAccounts }),
   });

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GroupScheduleBody, GroupScheduleListResponse, GroupScheduleResponse } from '@sagano/domain/master-data/group-schedule-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { masterDataKeys } from './master-data-keys.ts';
 
 const BASE = '/v1/master-data/group-schedules';
@@ -17,7 +17,7 @@ export function useSaveGroupSchedule() {
     mutationFn: ({ isNew, body }: { isNew: boolean; body: GroupScheduleBody }) => {
       if (isNew) return apiClient.post<GroupScheduleResponse>(BASE, body);
       const { service_from_date: from, ...change } = body;
-      return apiClient.put<GroupScheduleResponse>(`${BASE}/${from}`, change);
+      return apiClient.put<GroupScheduleResponse>(apiPath(`${BASE}/{applied_from_service_date}`, { applied_from_service_date: from }), change);
     },
     meta: { silentError: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: masterDataKeys.groupSchedules }),

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OperatorBasicInfoBody, OperatorBasicInfoResponse, OperatorImage } from '@sagano/domain/master-data/operator-basic-info-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { masterDataKeys } from './master-data-keys.ts';
 
 const PATH = '/v1/master-data/operator-basic-info';
@@ -26,7 +26,7 @@ export function useUploadOperatorImage(image: OperatorImage) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return apiClient.put<OperatorBasicInfoResponse>(`${PATH}/${image}`, form);
+      return apiClient.put<OperatorBasicInfoResponse>(apiPath(`${PATH}/{image}`, { image }), form);
     },
     meta: { silentError: true },
     onSuccess: (saved) => queryClient.setQueryData(masterDataKeys.operatorBasicInfo, saved),
@@ -37,7 +37,7 @@ export function useUploadOperatorImage(image: OperatorImage) {
 export function useRemoveOperatorImage(image: OperatorImage) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.delete<OperatorBasicInfoResponse>(`${PATH}/${image}`),
+    mutationFn: () => apiClient.delete<OperatorBasicInfoResponse>(apiPath(`${PATH}/{image}`, { image })),
     onSuccess: (saved) => queryClient.setQueryData(masterDataKeys.operatorBasicInfo, saved),
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SpecialContractTermBody, SpecialContractTermListResponse, SpecialContractTermResponse } from '@sagano/domain/master-data/special-contract-term-schemas';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { masterDataKeys } from './master-data-keys.ts';
 
 const BASE = '/v1/master-data/special-contract-terms';
@@ -17,7 +17,7 @@ export function useSaveSpecialContractTerm() {
     mutationFn: ({ isNew, body }: { isNew: boolean; body: SpecialContractTermBody }) => {
       if (isNew) return apiClient.post<SpecialContractTermResponse>(BASE, body);
       const { service_from_date: from, ...change } = body;
-      return apiClient.put<SpecialContractTermResponse>(`${BASE}/${from}`, change);
+      return apiClient.put<SpecialContractTermResponse>(apiPath(`${BASE}/{applied_from_service_date}`, { applied_from_service_date: from }), change);
     },
     meta: { silentError: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: masterDataKeys.specialContractTerms }),
@@ -27,7 +27,7 @@ export function useSaveSpecialContractTerm() {
 export function useDeleteSpecialContractTerm() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (from: string) => apiClient.delete<{ ok: true }>(`${BASE}/${from}`),
+    mutationFn: (from: string) => apiClient.delete<{ ok: true }>(apiPath(`${BASE}/{applied_from_service_date}`, { applied_from_service_date: from })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: masterDataKeys.specialContractTerms }),
   });
 }

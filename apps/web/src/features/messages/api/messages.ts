@@ -2,11 +2,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { MAX_PER_PAGE } from '@sagano/domain/common/paging-limits';
 import type { MessageCategory } from '@sagano/domain/messages/message-categories';
 import type { MessageBody, MessageListResponse, MessageOrderResponse, MessageResponse } from '@sagano/domain/messages/message-schemas';
-import { apiClient, withQuery } from '../../../lib/api-client.ts';
+import { apiClient, apiPath, withQuery } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 import { messagesKeys } from './messages-keys.ts';
 
 const PATH = '/v1/messages';
+/** One article's address; a missing id refuses the call, naming message_id (spec 001 §8). */
+const messagePath = (id: number) => apiPath(`${PATH}/{message_id}`, { message_id: id });
 
 /** The board: every article, larger sort_id first (one page of the most the API gives). */
 export function messageBoardQuery() {
@@ -25,7 +27,7 @@ export function useMessage(id: number) {
   return useQuery(
     queryOptions({
       queryKey: messagesKeys.detail(id),
-      queryFn: () => apiClient.get<MessageResponse>(`${PATH}/${id}`),
+      queryFn: () => apiClient.get<MessageResponse>(messagePath(id)),
       meta: { silentError: true },
       refetchOnWindowFocus: 'always',
     }),
@@ -42,7 +44,7 @@ export function useSaveMessage() {
   const invalidate = useInvalidateMessages();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: MessageBody }) =>
-      id === null ? apiClient.post<MessageResponse>(PATH, body) : apiClient.put<MessageResponse>(`${PATH}/${id}`, body),
+      id === null ? apiClient.post<MessageResponse>(PATH, body) : apiClient.put<MessageResponse>(messagePath(id), body),
     meta: { silentError: true },
     onSettled: invalidate,
   });
@@ -50,7 +52,7 @@ export function useSaveMessage() {
 
 export function useDeleteMessage() {
   const invalidate = useInvalidateMessages();
-  return useMutation({ mutationFn: (id: number) => apiClient.delete<{ ok: true }>(`${PATH}/${id}`), onSettled: invalidate });
+  return useMutation({ mutationFn: (id: number) => apiClient.delete<{ ok: true }>(messagePath(id)), onSettled: invalidate });
 }
 
 /**
@@ -81,7 +83,7 @@ export function useUploadAttachment() {
     mutationFn: ({ messageId, file }: { messageId: number; file: File }) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return apiClient.post<MessageResponse>(`${PATH}/${messageId}/attachments`, form);
+      return apiClient.post<MessageResponse>(`${messagePath(messageId)}/attachments`, form);
     },
     meta: { silentError: true },
     onSettled: invalidate,
@@ -92,7 +94,7 @@ export function useDeleteAttachment() {
   const invalidate = useInvalidateMessages();
   return useMutation({
     mutationFn: ({ messageId, attachmentId }: { messageId: number; attachmentId: number }) =>
-      apiClient.delete<MessageResponse>(`${PATH}/${messageId}/attachments/${attachmentId}`),
+      apiClient.delete<MessageResponse>(apiPath(`${PATH}/{message_id}/attachments/{attachment_id}`, { message_id: messageId, attachment_id: attachmentId })),
     onSettled: invalidate,
   });
 }
