@@ -123,7 +123,8 @@ export function Component() {
                 {row.is_read ? (
                   <Text size="xs" c="dimmed">{t('read')}</Text>
                 ) : (
-                  <Badge size="sm" variant="filled" color="blue">{t('unread')}</Badge>
+                  // Its whole word, whatever the language (the badge would otherwise shorten it to fit the column).
+                  <Badge size="sm" variant="filled" color="blue" miw="max-content">{t('unread')}</Badge>
                 )}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Table.Td>
