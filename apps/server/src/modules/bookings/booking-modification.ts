@@ -165,7 +165,7 @@ export async function writeChange(work: Work, principal: Principal, booking: Loc
   // Fewer people or other trains: the old trains may have room for the waitlist now.
   if (held && plan.seatsChanged) promoteWaitlistAfterCommit(work, booking.services, 'MODIFICATION');
   const seatsGone = plan.seatsChanged && subStatus !== state.subStatus;
-  await recordStep(work, principal, booking, { status, subStatus, pendingChange: null, ...(seatsGone ? { voucherConfirmed: false } : {}) });
+  await recordStep(work, principal, booking, { status, subStatus, pendingChange: null, ...(seatsGone ? { voucherConfirmed: false } : {}) }, 'UPDATE', undefined, 'booking.change_approved');
   return plan.repricing.total_amount;
 }
 
@@ -260,7 +260,7 @@ export async function rejectModification(work: Work, principal: Principal, booki
   const summary = await summaryBeforeWrite(work, booking, await pendingChangeOf(work, booking));
   await notify(work.tx, booking, 'AGENT', 'MODIFICATION_REFUSED', 'booking', { change_summary: summary, reason });
   await mailChange(work, booking, 'booking.change_declined', summary, publicUrl, reason);
-  await recordStep(work, principal, booking, { status: 'NOT_MODIFIED', pendingChange: null, modificationDeclineReason: reason });
+  await recordStep(work, principal, booking, { status: 'NOT_MODIFIED', pendingChange: null, modificationDeclineReason: reason }, 'UPDATE', undefined, 'booking.change_declined');
 }
 
 /** Changes the segment of one direction; held allotments move to the new legs atomically. */
