@@ -9,11 +9,14 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
-const LOOPBACK = new BlockList();
-LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
-LOOPBACK.addAddress('::1', 'ipv6');
+// One list per family: a BlockList also matches an IPv4 address against IPv6 rules (as ::ffff:a.b.c.d),
+// and IPv4 inside IPv6 is judged as the IPv4 address it carries (mappedIpv4), so the families stay apart.
+const LOOPBACK_V4 = new BlockList();
+LOOPBACK_V4.addSubnet('127.0.0.0', 8, 'ipv4');
+const LOOPBACK_V6 = new BlockList();
+LOOPBACK_V6.addAddress('::1', 'ipv6');
 
-const NOT_PUBLIC = new BlockList();
+const NOT_PUBLIC_V4 = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8], // "this network"; 0.0.0.0 reaches the machine itself
   ['10.0.0.0', 8],
@@ -29,7 +32,8 @@ for (const [net, prefix] of [
   ['203.0.113.0', 24],
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
-] as const) NOT_PUBLIC.addSubnet(net, prefix, 'ipv4');
+] as const) NOT_PUBLIC_V4.addSubnet(net, prefix, 'ipv4');
+const NOT_PUBLIC_V6 = new BlockList();
 for (const [net, prefix] of [
   ['::', 128], // unspecified
   ['::', 96], // IPv4-compatible (deprecated)
@@ -44,7 +48,7 @@ for (const [net, prefix] of [
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8], // multicast
-] as const) NOT_PUBLIC.addSubnet(net, prefix, 'ipv6');
+] as const) NOT_PUBLIC_V6.addSubnet(net, prefix, 'ipv6');
 
 export type AddressClass = 'public' | 'loopback' | 'not public';
 
@@ -65,8 +69,8 @@ export function classifyAddress(address: string): AddressClass {
   const family = isIP(address);
   if (family === 0) return 'not public';
   const type = family === 4 ? 'ipv4' : 'ipv6';
-  if (LOOPBACK.check(address, type)) return 'loopback';
-  return NOT_PUBLIC.check(address, type) ? 'not public' : 'public';
+  if ((family === 4 ? LOOPBACK_V4 : LOOPBACK_V6).check(address, type)) return 'loopback';
+  return (family === 4 ? NOT_PUBLIC_V4 : NOT_PUBLIC_V6).check(address, type) ? 'not public' : 'public';
 }
 
 export interface CheckedTarget {
