@@ -255,9 +255,9 @@ describe('events and their signed deliveries', () => {
     await call('DELETE', `/v1/webhook-endpoints/${endpoint.id}`, agents.FREE.headers);
   });
 
-  it('seats assigned, voucher sent, a change approved and declined: each its event', async () => {
+  it('seats assigned, voucher sent, a change declined and approved, the sent documents outdated: each its event', async () => {
     const admin = agents.SPECIAL_CONTRACTED.headers;
-    const endpoint = await createEndpoint(admin, { url: `${receiver.url}/hooks/seats`, events: ['booking.seats_assigned', 'booking.voucher_sent', 'booking.change_approved', 'booking.change_declined'] });
+    const endpoint = await createEndpoint(admin, { url: `${receiver.url}/hooks/seats`, events: ['booking.seats_assigned', 'booking.voucher_sent', 'booking.change_approved', 'booking.change_declined', 'booking.documents_outdated'] });
     const day = fx.days[dayIndex++ % fx.days.length]!;
     const body = plainBookingBody({ agentId: agents.SPECIAL_CONTRACTED.id, day, serviceId: fx.down, adults: 12 });
     const id = (await call('POST', '/v1/bookings', staff, body)).json().booking_id as string;
@@ -269,7 +269,10 @@ describe('events and their signed deliveries', () => {
     expect(asked.statusCode, asked.body).toBe(200);
     await step(id, 'reject_modification', { reason: '当日の車両の都合' });
     expect((await call('PUT', `/v1/bookings/${id}/params`, staff, change)).statusCode).toBe(200);
-    expect((await deliveriesOf(endpoint.id)).map((r) => r.eventType)).toEqual(['booking.seats_assigned', 'booking.voucher_sent', 'booking.change_declined', 'booking.change_approved']);
+    const rows = await deliveriesOf(endpoint.id);
+    expect(rows.map((r) => r.eventType)).toEqual(['booking.seats_assigned', 'booking.voucher_sent', 'booking.change_declined', 'booking.change_approved', 'booking.documents_outdated']);
+    // The declined change left the documents as they were; the approved one (11 people) outdated both.
+    expect(rows[4]!.payload).toMatchObject({ type: 'booking.documents_outdated', data: { booking_id: id, documents: ['seat_table', 'voucher'] } });
     await call('DELETE', `/v1/webhook-endpoints/${endpoint.id}`, admin);
   }, 60_000);
 

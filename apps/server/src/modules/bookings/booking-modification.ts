@@ -16,8 +16,9 @@ import { refuseClosedContractTerms } from './contract-term-deadline.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/index.ts';
 import { holdAllotments, releaseAllotments, promoteWaitlistAfterCommit } from '../inventory/index.ts';
-import { freeBookingSeats, trimSeats } from '../seats/index.ts';
-import { heldOf, releaseEverything, seatsOf, typesOf, loadBooking, loadVisible, beginStep, callerOf, notify, recordStep, moveSegment, replaceServices, replaceUnits, replaceWheelchairs, writeChangedBooking, type LockedBooking } from '../booking-core/index.ts';
+import { documentsOf, documentsReadSql, freeBookingSeats, trimSeats, type DocumentsRead } from '../seats/index.ts';
+import { anyEndpointListens, emitBookingEvent } from '../webhooks/index.ts';
+import { heldOf, releaseEverything, seatsOf, typesOf, loadBooking, loadBookingWith, loadVisible, beginStep, callerOf, notify, recordStep, moveSegment, replaceServices, replaceUnits, replaceWheelchairs, writeChangedBooking, type LockedBooking } from '../booking-core/index.ts';
 import { enqueueMail, recipientLanguage } from '../mail/index.ts';
 import { changeMail, readChangeMailNames, type ChangeMailKind } from './change-mails.ts';
 import { changeSummaryOf } from './change-summary.ts';
@@ -166,6 +167,12 @@ export async function writeChange(work: Work, principal: Principal, booking: Loc
   if (held && plan.seatsChanged) promoteWaitlistAfterCommit(work, booking.services, 'MODIFICATION');
   const seatsGone = plan.seatsChanged && subStatus !== state.subStatus;
   await recordStep(work, principal, booking, { status, subStatus, pendingChange: null, ...(seatsGone ? { voucherConfirmed: false } : {}) }, 'UPDATE', undefined, 'booking.change_approved');
+  // Mailed documents that no longer print the booking as changed: agents' systems that listen hear of it (ADR 038).
+  if (await anyEndpointListens(tx, booking, 'booking.documents_outdated')) {
+    const read = await loadBookingWith(tx, booking.bookingId, { documents: documentsReadSql() });
+    const outdated = read ? documentsOf(read.aggregate, read.extra.documents as DocumentsRead).outdated : [];
+    if (outdated.length > 0) await emitBookingEvent(work, booking.id, 'booking.documents_outdated', { documents: outdated });
+  }
   return plan.repricing.total_amount;
 }
 

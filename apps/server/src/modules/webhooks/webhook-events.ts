@@ -9,7 +9,7 @@ import { jobKey } from '../../jobs/define-job.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { insertBookingEvent } from './webhooks.repository.ts';
 
-export { bookingEventInsertSql } from './webhooks.repository.ts';
+export { anyEndpointListens, bookingEventInsertSql } from './webhooks.repository.ts';
 
 /** The delivery job's key: one delivery attempt (its row is the truth; the sweep picks up a lost send). */
 export const deliverWebhookKey = jobKey('webhooks.deliver', z.object({ id: z.number().int().positive() }));

@@ -84,6 +84,16 @@ export async function insertBookingEvent(db: Executor, of: { bookingDbId: number
   return rowsOf<{ id: number }>(result).map((r) => r.id);
 }
 
+/** Whether an enabled endpoint would hear of this booking's event (so that an event costly to decide is decided only then). */
+export async function anyEndpointListens(db: Executor, booking: { agentId: number; agentSubGroupId: number }, type: WebhookEventType): Promise<boolean> {
+  const [row] = await db
+    .select({ id: t.webhookEndpoints.id })
+    .from(t.webhookEndpoints)
+    .where(and(eq(t.webhookEndpoints.agentId, booking.agentId), eq(t.webhookEndpoints.enabled, true), sql`(${t.webhookEndpoints.agentSubGroupId} is null or ${t.webhookEndpoints.agentSubGroupId} = ${booking.agentSubGroupId})`, sql`${type} = any(${t.webhookEndpoints.events})`))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A test event for one endpoint, whatever it subscribes to. */
 export async function insertTestDelivery(db: Executor, endpointId: number, type: WebhookDeliveryEventType): Promise<number> {
   const result = await db.execute(sql`

@@ -87,7 +87,7 @@ export function Component() {
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>{branchOf(row)}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{branchOf(row)}</Table.Td>
                 <Table.Td>
                   <Group gap={4}>
                     {row.events.map((e) => (
@@ -106,6 +106,7 @@ export function Component() {
                     aria-label={t('webhooks.enabledFor', { url: row.url })}
                     label={row.enabled ? t('webhooks.on') : t('webhooks.off')}
                     disabled={update.isPending}
+                    styles={{ label: { whiteSpace: 'nowrap' } }}
                     onChange={(e) => {
                       const enabled = e.currentTarget.checked;
                       update.mutate({ id: row.id, body: { enabled } }, { onSuccess: () => notifySuccess(enabled ? t('webhooks.enabledDone') : t('webhooks.disabledDone')) });
