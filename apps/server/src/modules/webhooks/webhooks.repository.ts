@@ -127,7 +127,9 @@ export async function claimDelivery(db: Executor, id: number, now: Date, leaseSe
   const result = await db.execute(sql`
     update webhook_deliveries d set next_attempt_at = ${now.toISOString()}::timestamptz + make_interval(secs => ${leaseSeconds})
     from webhook_endpoints e
-    where d.id = ${id} and e.id = d.endpoint_id and d.status = 'PENDING' and d.next_attempt_at <= ${now.toISOString()}::timestamptz
+    where d.id = ${id} and e.id = d.endpoint_id and d.status = 'PENDING'
+      -- due by the job's clock, or by the database's (a server whose clock lags the database's still sends a fresh event at once)
+      and d.next_attempt_at <= greatest(now(), ${now.toISOString()}::timestamptz)
     returning d.id, d.message_id, d.payload, d.attempts, e.agent_id, e.url, e.secret_sealed, e.enabled`);
   const [row] = rowsOf<{ id: number; message_id: string; payload: Record<string, unknown>; attempts: number; agent_id: number; url: string; secret_sealed: string; enabled: boolean }>(result);
   return row;
@@ -160,7 +162,7 @@ export async function dueDeliveryIds(db: Executor, now: Date, limit: number): Pr
   const rows = await db
     .select({ id: t.webhookDeliveries.id })
     .from(t.webhookDeliveries)
-    .where(and(eq(t.webhookDeliveries.status, 'PENDING'), sql`${t.webhookDeliveries.nextAttemptAt} <= ${now.toISOString()}::timestamptz`))
+    .where(and(eq(t.webhookDeliveries.status, 'PENDING'), sql`${t.webhookDeliveries.nextAttemptAt} <= greatest(now(), ${now.toISOString()}::timestamptz)`))
     .orderBy(asc(t.webhookDeliveries.nextAttemptAt))
     .limit(limit);
   return rows.map((r) => r.id);
