@@ -31,7 +31,9 @@ function startServer(dataDir: string, webDist: string, port: number) {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, WEB_DIST: webDist, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '',
       // Many journeys sign in within a minute from one address; the limit itself is tested on the API (login-rate-limit.test.ts).
-      LOGIN_RATE_LIMIT_PER_MINUTE: '10000' },
+      LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+      // The webhooks journey's receiver listens on this machine (webhooks.e2e.ts); servers allow loopback only when told.
+      WEBHOOKS_ALLOW_LOOPBACK: 'true' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const stop = async () => {

@@ -177,4 +177,4 @@ export const ADMIN_SCREENS = [
   '/units', '/free-count-plans', '/group-pricing-plans', '/cancellation-policy', '/group-schedules', '/special-contract-terms', '/approvals',
   '/cancellation-policy/document', '/no-such-screen',
 ];
-export const AGENT_SCREENS = ['/dashboard', '/notifications', '/bookings', '/bookings/create', '/search-allotments', '/payments', '/monthly-report', '/staff', '/api-keys', '/two-factor', '/change-password'];
+export const AGENT_SCREENS = ['/dashboard', '/notifications', '/bookings', '/bookings/create', '/search-allotments', '/payments', '/monthly-report', '/staff', '/api-keys', '/webhooks', '/two-factor', '/change-password'];

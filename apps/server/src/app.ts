@@ -61,6 +61,7 @@ import { referenceRoutes } from './modules/reference/index.ts';
 import { createReportsService, reportsRoutes } from './modules/reports/index.ts';
 import { createTimetableService, timetableRoutes } from './modules/timetable/index.ts';
 import { createUsersService, usersRoutes } from './modules/users/index.ts';
+import { createWebhooksService, webhooksRoutes } from './modules/webhooks/index.ts';
 import { createRealtimeHub } from './realtime/realtime-hub.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
 
@@ -156,6 +157,8 @@ export async function buildApp({ config, database, logger = true, logStream, job
   messagesRoutes(app, { db, fileStorage, clock });
   agentsRoutes(app, { db, auth });
   apiKeysRoutes(app, { apiKeys });
+  // Endpoints' signing secrets are sealed with the same key as two-factor secrets (ADR 038).
+  webhooksRoutes(app, { webhooks: createWebhooksService({ db, secrets, rules: { allowLoopback: config.webhooksAllowLoopback } }) });
   const paymentGateway = gateway ?? gatewayFromConfig(config, { db, clock, jobs });
   paymentsRoutes(app, { db, clock, jobs, publicUrl: config.publicUrl, port: config.port, payments: createPaymentsService({ db, gateway: paymentGateway, clock, publicUrl: config.publicUrl, jobs }) });
   invoicesRoutes(app, { invoices: createInvoicesService({ db, clock, fileStorage }), db, clock });

@@ -43,6 +43,11 @@ export interface Config {
   /** Calls one agent API key may make a minute (API_KEY_RATE_LIMIT_PER_MINUTE, default 120). */
   apiKeyRateLimitPerMinute: number;
   /**
+   * Webhooks may go to this machine's loopback addresses, over plain http too
+   * (WEBHOOKS_ALLOW_LOOPBACK=true: tests and local development only; ADR 038). Off: public https only.
+   */
+  webhooksAllowLoopback: boolean;
+  /**
    * The key two-factor secrets are sealed with (TOTP_SECRET_KEY, 32 bytes as base64 or hex).
    * Unset: the server keeps one in the data folder (totp-secret.key).
    */
@@ -157,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30, 'LOGIN_RATE_LIMIT_PER_MINUTE'),
     apiKeyRateLimitPerMinute: intFrom(env.API_KEY_RATE_LIMIT_PER_MINUTE, 120, 'API_KEY_RATE_LIMIT_PER_MINUTE'),
+    webhooksAllowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK === 'true',
     totpSecretKey: env.TOTP_SECRET_KEY ? parseSecretKey(env.TOTP_SECRET_KEY, 'TOTP_SECRET_KEY') : undefined,
     paymentGateway: gatewayFrom(env.PAYMENT_GATEWAY),
     sandboxWebhookSecret: env.SANDBOX_WEBHOOK_SECRET || undefined,

@@ -30,13 +30,14 @@ import { seatsContract } from './modules/seats/index.ts';
 import { settlementsContract } from './modules/settlements/index.ts';
 import { timetableContract } from './modules/timetable/index.ts';
 import { usersContract } from './modules/users/index.ts';
+import { webhooksContract } from './modules/webhooks/index.ts';
 import { realtimeContract } from './realtime/realtime.openapi.ts';
 
 /** In the reference page's order: the booking flow first, then what surrounds it. */
 export const API_AREAS: readonly AreaContract[] = [
   ...bookingsContract, ...referenceContract, ...inventoryContract, ...seatsContract, ...paymentsContract, ...invoicesContract,
   ...settlementsContract, ...notificationsContract, ...realtimeContract, ...dashboardContract, ...messagesContract, ...authContract,
-  ...apiKeysContract, ...usersContract, ...agentsContract, ...timetableContract, ...pricingContract, ...masterDataContract,
+  ...apiKeysContract, ...webhooksContract, ...usersContract, ...agentsContract, ...timetableContract, ...pricingContract, ...masterDataContract,
   ...arrangementsContract, ...approvalsContract, ...salesContract, ...reportsContract,
   ...bulkOperationsContract, ...jobsContract, ...mailContract, ...auditContract, ...backupContract,
 ];

@@ -207,6 +207,14 @@ POST /v1/agent_staffs/:id/unenroll_totp                                  ok  ok 
 GET /v1/api-keys                                                         403 403 403 401 ok  403 403 403 403 403 401
 POST /v1/api-keys                                                        403 403 403 401 ok  403 403 403 403 403 401
 DELETE /v1/api-keys/:id                                                  403 403 403 401 own 403 403 403 403 403 401
+GET /v1/webhook-endpoints                                                403 403 403 401 ok  403 403 403 403 403 401
+POST /v1/webhook-endpoints                                               403 403 403 401 ok  403 403 403 403 403 401
+PUT /v1/webhook-endpoints/:id                                            403 403 403 401 own 403 403 403 403 403 401
+DELETE /v1/webhook-endpoints/:id                                         403 403 403 401 own 403 403 403 403 403 401
+POST /v1/webhook-endpoints/:id/rotate-secret                             403 403 403 401 own 403 403 403 403 403 401
+POST /v1/webhook-endpoints/:id/test                                      403 403 403 401 own 403 403 403 403 403 401
+GET /v1/webhook-endpoints/:id/deliveries                                 403 403 403 401 own 403 403 403 403 403 401
+POST /v1/webhook-endpoints/:id/deliveries/:delivery_id/redeliver         403 403 403 401 own 403 403 403 403 403 401
 POST /v1/bookings/:booking_id/payments/:payment_id/checkout              403 403 403 401 own own own own own own 401
 POST /v1/bookings/:booking_id/payments/:payment_id/report_coupon         403 403 403 401 own own own own own own 401
 PUT /v1/bookings/:booking_id/payments/:payment_id/coupon_number          ok  ok  403 401 403 403 403 403 403 403 401

@@ -48,6 +48,7 @@ interface Tenant {
   agentSettlementId: number;
   groupSettlementId: number;
   apiKeyId: number;
+  webhookEndpointId: number;
 }
 
 type Headers = Record<string, string>;
@@ -115,6 +116,11 @@ async function tenantOf(email: string, apiKeyId: number): Promise<Tenant> {
     .insert(t.groupSettlements)
     .values({ agentSettlementId: settlement!.id, agentGroupId: owner.groupId, periodFrom: '2027-05-01', periodTo: '2027-05-31', amountE6: 0, fareE6: 0, discrepancyE6: 0, feeE6: 0 })
     .returning({ id: t.groupSettlements.id });
+  // An endpoint of the agent (the branch's own for a branch), straight into the table: it is never delivered to here.
+  const [endpoint] = await ctx.database.db
+    .insert(t.webhookEndpoints)
+    .values({ agentId: owner.agentId, agentSubGroupId: email.startsWith('branch') ? owner.groupId : null, url: 'https://hooks.example.com/matrix', events: ['booking.confirmed'], secretSealed: 'matrix', createdBy: email })
+    .returning({ id: t.webhookEndpoints.id });
   return {
     agentId: owner.agentId,
     groupId: owner.groupId,
@@ -127,6 +133,7 @@ async function tenantOf(email: string, apiKeyId: number): Promise<Tenant> {
     agentSettlementId: settlement!.id,
     groupSettlementId: group!.id,
     apiKeyId,
+    webhookEndpointId: endpoint!.id,
   };
 }
 
@@ -145,7 +152,7 @@ const usesToken = (route: RegisteredRoute, caller: Caller) => TOKEN_ONLY.test(ro
 
 /** Ids of one tenant's data: bookings and what hangs off them, agents, branches, staff, keys. */
 const tenantBearing = (route: RegisteredRoute) =>
-  /:(booking_id|note_id|notification_id|agent_settlement_id|group_settlement_id)\b/.test(route.url) || /^\/v1\/(agents|agent_groups|agent_staffs|api-keys)\/:id/.test(route.url) || route.url.startsWith('/voucher/');
+  /:(booking_id|note_id|notification_id|agent_settlement_id|group_settlement_id)\b/.test(route.url) || /^\/v1\/(agents|agent_groups|agent_staffs|api-keys|webhook-endpoints)\/:id/.test(route.url) || route.url.startsWith('/voucher/');
 
 /**
  * Another tenant's data for the caller, or null when the caller has no other tenant on this
@@ -199,6 +206,7 @@ function fill(url: string, x: Tenant): string {
         if (url.startsWith('/v1/agent_staffs/')) return x.staffId;
         if (url.startsWith('/v1/notifications/')) return String(x.notificationId);
         if (url.startsWith('/v1/api-keys/')) return String(x.apiKeyId);
+        if (url.startsWith('/v1/webhook-endpoints/')) return String(x.webhookEndpointId);
         if (url.startsWith('/v1/outbox-mails/')) return '00000000-0000-4000-8000-000000000000';
         // Master data, approvals, jobs, messages: shared by the operator, no tenant's.
         return '1';
@@ -244,6 +252,8 @@ const BODIES: Record<string, (x: Tenant) => unknown> = {
   'POST /v1/agent_groups': (x) => ({ agent_id: x.agentId, name_ja: '権限支店', name_kana: '', name_en: '', name_origin: '', fax: '', main_admin_email: 'matrix-new-branch@example.com', main_admin_name: 'x', main_admin_tel: '' }),
   'POST /v1/agent_staffs': (x) => ({ group_id: x.groupId, email: 'matrix-new-staff@example.com', name: '権限 新人', staff_type: 'STAFF' }),
   'POST /v1/api-keys': (x) => ({ name: 'matrix refused', group_id: x.groupId }),
+  'POST /v1/webhook-endpoints': () => ({ url: 'https://hooks.example.com/sagano', events: ['booking.confirmed'] }),
+  'PUT /v1/webhook-endpoints/:id': () => ({ enabled: true }),
   'POST /v1/bookings/:booking_id/payments/:payment_id/report_coupon': () => ({ coupon_number: 'CP-1' }),
 };
 

@@ -332,6 +332,12 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: lazyScreen(() => import('../features/portal/routes/api-keys.tsx')),
             },
             {
+              // Webhooks to the agent's own systems (issue 37): the agent's administrators.
+              path: 'webhooks',
+              loader: requireMenuEntry(queryClient, 'webhooks'),
+              lazy: lazyScreen(() => import('../features/portal/routes/webhooks.tsx')),
+            },
+            {
               path: 'two-factor',
               loader: requireMenuEntry(queryClient, 'twoFactor'),
               lazy: lazyScreen(() => import('../features/portal/routes/two-factor.tsx')),

@@ -58,7 +58,7 @@ describe('visibleMenuEntries', () => {
   it('gives agent admins the portal: bookings, seat inquiry, payments, monthly invoices, staff, two-factor sign-in', () => {
     const portal = ['dashboard', 'notifications', 'bookings', 'searchAllotments', 'payments', 'monthlyReport', 'agentStaffs', 'twoFactor', 'changePassword'];
     // API keys are the agent's administrators' (head office) alone.
-    expect(keysOf(visibleMenuEntries(agent, everything))).toEqual([...portal.slice(0, 7), 'apiKeys', ...portal.slice(7)]);
+    expect(keysOf(visibleMenuEntries(agent, everything))).toEqual([...portal.slice(0, 7), 'apiKeys', 'webhooks', ...portal.slice(7)]);
     expect(keysOf(visibleMenuEntries(branchAdmin, everything))).toEqual(portal);
   });
 
@@ -106,7 +106,7 @@ describe('mayOpenMenuEntry', () => {
   });
 
   it('keeps every back-office screen from every agent role', () => {
-    const portal = new Set(['dashboard', 'notifications', 'bookings', 'searchAllotments', 'payments', 'monthlyReport', 'agentStaffs', 'apiKeys', 'twoFactor', 'changePassword']);
+    const portal = new Set(['dashboard', 'notifications', 'bookings', 'searchAllotments', 'payments', 'monthlyReport', 'agentStaffs', 'apiKeys', 'webhooks', 'twoFactor', 'changePassword']);
     for (const role of agentRoles) {
       for (const key of MENU_ENTRY_KEYS.filter((k) => !portal.has(k))) expect(mayOpenMenuEntry(role, key), `${role.role} ${key}`).toBe(false);
     }
@@ -120,9 +120,11 @@ describe('mayOpenMenuEntry', () => {
     for (const operator of operators) expect(mayOpenMenuEntry(operator, 'agentStaffs')).toBe(false);
   });
 
-  it('lets only the agent admin (head office ADMIN) manage API keys', () => {
-    expect(mayOpenMenuEntry(agent, 'apiKeys')).toBe(true);
-    for (const other of [branchAdmin, agentStaff, branchStaff, ...operators]) expect(mayOpenMenuEntry(other, 'apiKeys'), other.role).toBe(false);
+  it('lets only the agent admin (head office ADMIN) manage API keys and webhooks', () => {
+    for (const key of ['apiKeys', 'webhooks'] as const) {
+      expect(mayOpenMenuEntry(agent, key)).toBe(true);
+      for (const other of [branchAdmin, agentStaff, branchStaff, ...operators]) expect(mayOpenMenuEntry(other, key), `${other.role} ${key}`).toBe(false);
+    }
   });
 
   it('lets every agent role open two-factor sign-in, and no operator', () => {

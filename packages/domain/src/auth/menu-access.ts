@@ -14,8 +14,8 @@ export const MENU_GROUPS = {
   sales: ['payments', 'sales', 'monthlyReport'],
   // jobs (定期処理: the scheduled work, issue 18) is this product's addition.
   service: ['inventoryArrangements', 'report', 'suspended', 'operationLogs', 'mails', 'jobs'],
-  // agentStaffs and twoFactor are the agent portal's (issue 6), apiKeys too (issue 21): operators never see them.
-  account: ['users', 'agents', 'agentStaffs', 'apiKeys', 'twoFactor', 'changePassword'],
+  // agentStaffs and twoFactor are the agent portal's (issue 6), apiKeys (issue 21) and webhooks (issue 37) too: operators never see them.
+  account: ['users', 'agents', 'agentStaffs', 'apiKeys', 'webhooks', 'twoFactor', 'changePassword'],
   master: [
     'basicInfo',
     'bankAccounts',
@@ -74,10 +74,10 @@ const AGENT_ENTRIES: readonly MenuEntryKey[] = ['dashboard', 'notifications', 'b
 /** Staff management: admins of the head office (every group of the agent) and of a branch (that branch). */
 const AGENT_ADMIN_ENTRIES: readonly MenuEntryKey[] = ['agentStaffs'];
 const AGENT_ADMIN_ROLES: readonly Role[] = ['agentAdmin', 'groupAdmin'];
-/** API keys for the agent's own systems (issue 21): the agent's administrators (head office ADMIN) only. */
-const AGENT_HEAD_ADMIN_ENTRIES: readonly MenuEntryKey[] = ['apiKeys'];
+/** API keys and webhooks for the agent's own systems (issues 21, 37): the agent's administrators (head office ADMIN) only. */
+const AGENT_HEAD_ADMIN_ENTRIES: readonly MenuEntryKey[] = ['apiKeys', 'webhooks'];
 /** The portal's own screens: operators never open them. */
-const AGENT_ONLY: readonly MenuEntryKey[] = ['agentStaffs', 'apiKeys', 'twoFactor'];
+const AGENT_ONLY: readonly MenuEntryKey[] = ['agentStaffs', 'apiKeys', 'webhooks', 'twoFactor'];
 /** Where an account that must set up two-factor sign-in is held until it does. */
 export const TOTP_SETUP_ENTRY = 'twoFactor' satisfies MenuEntryKey;
 

@@ -112,7 +112,8 @@ export async function reserveAllotments(work: Work, principal: Principal, bookin
   } else if (failures.length > 0) {
     warning = `one direction could not be held (${failures.join('; ')})`;
   }
-  await recordStep(work, principal, booking, { subStatus: next.subStatus });
+  // Agents' systems hear of the allotment once every train is held (webhook booking.reserved).
+  await recordStep(work, principal, booking, { subStatus: next.subStatus }, 'UPDATE', undefined, next.subStatus === 'SAGANO_ALLOTMENT_CONFIRMED' ? 'booking.reserved' : undefined);
   return { sub_status: next.subStatus, warning };
 }
 

@@ -11,6 +11,8 @@ import type { Work } from '../../lib/unit-of-work.ts';
 import { type Principal, canSee } from '../auth/index.ts';
 import { lockBooking, recordRevision, type BookingPatch, type BookingRow, type HistoryStepNote, type LockedBooking } from './bookings.repository.ts';
 import { insertNotification, type NotificationDetail } from '../notifications/index.ts';
+import { sendWebhookDeliveries } from '../webhooks/index.ts';
+import type { WebhookEventType } from '@sagano/domain/webhooks/webhook-schemas';
 
 export function callerOf(principal: Principal): BookingCaller {
   const caps = capabilitiesOf(principal.user);
@@ -74,9 +76,17 @@ export function nextStep(state: BookingState, step: BookingStep, caller: Booking
   return next.state;
 }
 
-/** Writes the step's changes to the booking and its next history revision (one statement). */
-export function recordStep(work: Work, principal: Principal, booking: LockedBooking, patch: BookingPatch = {}, type: 'UPDATE' | 'CANCEL' = 'UPDATE', stepNote?: HistoryStepNote) {
-  return recordRevision(work.tx, booking.id, type, patch, principal.user.email, stepNote);
+/**
+ * Writes the step's changes to the booking and its next history revision (one statement); a step
+ * agents' systems hear of names its webhook event, written in that statement and sent after commit.
+ */
+export async function recordStep(work: Work, principal: Principal, booking: LockedBooking, patch: BookingPatch = {}, type: 'UPDATE' | 'CANCEL' = 'UPDATE', stepNote?: HistoryStepNote, event?: WebhookEventType): Promise<void> {
+  sendWebhookDeliveries(work, await recordRevision(work.tx, booking.id, type, patch, principal.user.email, stepNote, event));
+}
+
+/** recordRevision for a step a job or a port takes with its own actor, its webhook event sent after commit. */
+export async function recordSystemStep(work: Work, bookingDbId: number, patch: BookingPatch, actor: string, event?: WebhookEventType): Promise<void> {
+  sendWebhookDeliveries(work, await recordRevision(work.tx, bookingDbId, 'UPDATE', patch, actor, undefined, event));
 }
 
 /** The one notification a step leaves for the booking's agent (AGENT) or the operator (ADMIN). */

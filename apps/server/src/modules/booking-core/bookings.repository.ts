@@ -15,6 +15,8 @@ import * as t from '../../db/schema.ts';
 import { GROUP_TYPE_ID_SQL, LOCK_TIMEOUT_SQL } from '../inventory/index.ts';
 import { roomsOfAgentData } from '@sagano/domain/realtime/realtime-events';
 import { publishRealtime } from '../../realtime/realtime-publish.ts';
+import { bookingEventInsertSql } from '../webhooks/index.ts';
+import type { WebhookEventType } from '@sagano/domain/webhooks/webhook-schemas';
 
 export type BookingRow = typeof t.bookings.$inferSelect;
 export type BookingServiceRow = typeof t.bookingServices.$inferSelect;
@@ -380,7 +382,12 @@ function snapshotSql(b: SQL): SQL {
  * the booking as it now stands, in one statement; then publishes `booking.changed` with that
  * revision: every change to a booking passes here, so none can forget to tell open screens.
  */
-export async function recordRevision(db: Executor, id: number, type: 'UPDATE' | 'CANCEL', patch: BookingPatch, createdBy: string, stepNote?: HistoryStepNote): Promise<void> {
+/**
+ * Applies the patch and appends the history revision in one statement; with `event`, the same
+ * statement writes that webhook event's deliveries for the booking's agent (ADR 038) and answers
+ * their ids, for the caller to send after commit (recordStep does).
+ */
+export async function recordRevision(db: Executor, id: number, type: 'UPDATE' | 'CANCEL', patch: BookingPatch, createdBy: string, stepNote?: HistoryStepNote, event?: WebhookEventType): Promise<number[]> {
   const sets = (Object.keys(patch) as (keyof BookingPatch)[])
     .filter((k) => patch[k] !== undefined)
     .map((k) => sql`${sql.identifier(PATCH_COLUMNS[k])} = ${patchValue(k, patch[k])}`);
@@ -392,10 +399,11 @@ export async function recordRevision(db: Executor, id: number, type: 'UPDATE' | 
     ), history as (
       insert into booking_histories (booking_id, revision, type, snapshot, created_by)
       select b.id, b.revision, ${type}, ${stepNote ? sql`${snapshotSql(sql`b`)} || ${JSON.stringify(stepNote)}::jsonb` : snapshotSql(sql`b`)}, ${createdBy} from b
-    )
-    select b.booking_id, b.agent_id, b.agent_sub_group_id, b.revision from b`);
-  const [row] = rowsOf<{ booking_id: string; agent_id: number; agent_sub_group_id: number; revision: number }>(changed);
+    )${event ? sql`, hooks as (${bookingEventInsertSql(event)})` : sql``}
+    select b.booking_id, b.agent_id, b.agent_sub_group_id, b.revision${event ? sql`, (select coalesce(array_agg(id), '{}') from hooks) as delivery_ids` : sql``} from b`);
+  const [row] = rowsOf<{ booking_id: string; agent_id: number; agent_sub_group_id: number; revision: number; delivery_ids?: number[] }>(changed);
   if (row) await publishRealtime(db, roomsOfAgentData({ agentId: row.agent_id, agentSubGroupId: row.agent_sub_group_id }), { type: 'booking.changed', booking_id: row.booking_id, revision: row.revision });
+  return row?.delivery_ids ?? [];
 }
 
 /**

@@ -31,7 +31,7 @@ export async function confirm(work: Work, principal: Principal, bookingId: strin
     await notify(work.tx, booking, 'ADMIN', 'PAYMENT_REQUEST', 'payment');
     await notify(work.tx, booking, 'AGENT', 'PAYMENT_REQUEST', 'payment');
   }
-  await recordStep(work, principal, booking, { status: next.status, cancellationPolicy: policy });
+  await recordStep(work, principal, booking, { status: next.status, cancellationPolicy: policy }, 'UPDATE', undefined, 'booking.confirmed');
 }
 
 /** Refuses the request with a reason: everything held is released, nothing is owed. */
@@ -43,5 +43,5 @@ export async function refuse(work: Work, principal: Principal, bookingId: string
   await enqueueMail(work, { kind: 'booking.ng', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.body, bookingId });
   await notify(work.tx, booking, 'AGENT', 'BOOKING_REFUSED');
   if (holdsAllotments(state)) promoteWaitlistAfterCommit(work, booking.services, 'REFUSAL');
-  await recordStep(work, principal, booking, { status: next.status, subStatus: next.subStatus, refusalReason: reason });
+  await recordStep(work, principal, booking, { status: next.status, subStatus: next.subStatus, refusalReason: reason }, 'UPDATE', undefined, 'booking.refused');
 }

@@ -16,8 +16,9 @@ import { refuseClosedContractTerms } from './contract-term-deadline.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/index.ts';
 import { holdAllotments, releaseAllotments, promoteWaitlistAfterCommit } from '../inventory/index.ts';
-import { freeBookingSeats, trimSeats } from '../seats/index.ts';
-import { heldOf, releaseEverything, seatsOf, typesOf, loadBooking, loadVisible, beginStep, callerOf, notify, recordStep, moveSegment, replaceServices, replaceUnits, replaceWheelchairs, writeChangedBooking, type LockedBooking } from '../booking-core/index.ts';
+import { documentsOf, documentsReadSql, freeBookingSeats, trimSeats, type DocumentsRead } from '../seats/index.ts';
+import { anyEndpointListens, emitBookingEvent } from '../webhooks/index.ts';
+import { heldOf, releaseEverything, seatsOf, typesOf, loadBooking, loadBookingWith, loadVisible, beginStep, callerOf, notify, recordStep, moveSegment, replaceServices, replaceUnits, replaceWheelchairs, writeChangedBooking, type LockedBooking } from '../booking-core/index.ts';
 import { enqueueMail, recipientLanguage } from '../mail/index.ts';
 import { changeMail, readChangeMailNames, type ChangeMailKind } from './change-mails.ts';
 import { changeSummaryOf } from './change-summary.ts';
@@ -165,7 +166,13 @@ export async function writeChange(work: Work, principal: Principal, booking: Loc
   // Fewer people or other trains: the old trains may have room for the waitlist now.
   if (held && plan.seatsChanged) promoteWaitlistAfterCommit(work, booking.services, 'MODIFICATION');
   const seatsGone = plan.seatsChanged && subStatus !== state.subStatus;
-  await recordStep(work, principal, booking, { status, subStatus, pendingChange: null, ...(seatsGone ? { voucherConfirmed: false } : {}) });
+  await recordStep(work, principal, booking, { status, subStatus, pendingChange: null, ...(seatsGone ? { voucherConfirmed: false } : {}) }, 'UPDATE', undefined, 'booking.change_approved');
+  // Mailed documents that no longer print the booking as changed: agents' systems that listen hear of it (ADR 038).
+  if (await anyEndpointListens(tx, booking, 'booking.documents_outdated')) {
+    const read = await loadBookingWith(tx, booking.bookingId, { documents: documentsReadSql() });
+    const outdated = read ? documentsOf(read.aggregate, read.extra.documents as DocumentsRead).outdated : [];
+    if (outdated.length > 0) await emitBookingEvent(work, booking.id, 'booking.documents_outdated', { documents: outdated });
+  }
   return plan.repricing.total_amount;
 }
 
@@ -260,7 +267,7 @@ export async function rejectModification(work: Work, principal: Principal, booki
   const summary = await summaryBeforeWrite(work, booking, await pendingChangeOf(work, booking));
   await notify(work.tx, booking, 'AGENT', 'MODIFICATION_REFUSED', 'booking', { change_summary: summary, reason });
   await mailChange(work, booking, 'booking.change_declined', summary, publicUrl, reason);
-  await recordStep(work, principal, booking, { status: 'NOT_MODIFIED', pendingChange: null, modificationDeclineReason: reason });
+  await recordStep(work, principal, booking, { status: 'NOT_MODIFIED', pendingChange: null, modificationDeclineReason: reason }, 'UPDATE', undefined, 'booking.change_declined');
 }
 
 /** Changes the segment of one direction; held allotments move to the new legs atomically. */

@@ -11,7 +11,7 @@ import { mailSignature } from '@sagano/domain/master-data/operator-basic-info-sc
 import type { Work } from '../../lib/unit-of-work.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { readOperatorBasicInfo } from '../master-data/index.ts';
-import { suspensionMail, loadBooking, lockBooking, recordRevision, type LockedBooking, notify, stateOfLocked, releaseEverything, toMailBooking } from '../booking-core/index.ts';
+import { suspensionMail, loadBooking, lockBooking, recordSystemStep, type LockedBooking, notify, stateOfLocked, releaseEverything, toMailBooking } from '../booking-core/index.ts';
 import { waiveForRefusal } from '../payments/index.ts';
 import { freeBookingSeats } from '../seats/index.ts';
 
@@ -50,7 +50,7 @@ export async function refuseBookingsOnStoppedTrains(work: Work, actor: string, t
     // Seats freed on the booking's other trains (a round trip's running direction) go to the waitlist.
     const running = booking.services.filter((s) => !stopped.has(`${s.serviceDate}|${s.serviceId}`));
     if (holdsAllotments(state)) promoteWaitlistAfterCommit(work, running, 'REFUSAL');
-    await recordRevision(tx, booking.id, 'UPDATE', { status: next.status, subStatus: next.subStatus, voucherConfirmed: false, refusalReason: reason, pendingChange: null }, actor);
+    await recordSystemStep(work, booking.id, { status: next.status, subStatus: next.subStatus, voucherConfirmed: false, refusalReason: reason, pendingChange: null }, actor, 'booking.refused');
     refused.push(booking.bookingId);
   }
   return refused;

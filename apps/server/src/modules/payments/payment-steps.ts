@@ -6,12 +6,14 @@
  * then its payments), inside their transaction; the gateway is never called from here.
  */
 import { addDays } from '@sagano/domain/common/business-date';
-import { refundRouteOf, type RefundReason } from '@sagano/domain/payments/payment-ledger';
+import { refundRouteOf, type LedgerKind, type RefundReason } from '@sagano/domain/payments/payment-ledger';
+import type { WebhookEventType } from '@sagano/domain/webhooks/webhook-schemas';
 import { applyPaymentStep, discrepancyOf, type PaymentCaller, type PaymentStep, type PaymentStepInput } from '@sagano/domain/payments/payment-state';
 import { AppError, invalid } from '../../lib/app-error.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { notify } from '../booking-core/index.ts';
 import { enqueueMail } from '../mail/index.ts';
+import { emitPaymentEvent } from '../webhooks/index.ts';
 import { refundMadeMail } from './payment-mails.ts';
 import { standingOf, stateOfPayment } from './payment-presenter.ts';
 import { findPayment, insertPayment, insertTransaction, updatePayment, updatePaymentsEach, type PaymentRow, type PaymentTransactionRow } from './payments.repository.ts';
@@ -98,7 +100,21 @@ export const takeSystemStep = (work: Work, payment: PaymentRow, step: PaymentSte
   takeStep(work, payment, step, 'SYSTEM', input, extra);
 
 /** Money in or out, beside the step that moved it; a second entry with the same kind and reference records nothing (undefined). */
-export const recordMoney = (work: Work, entry: Parameters<typeof insertTransaction>[1]): Promise<PaymentTransactionRow | undefined> => insertTransaction(work.tx, entry);
+/**
+ * The one door money goes through: a ledger entry, once (a replay records nothing). Money received
+ * or refunded is also an event for the agent's systems (webhooks payment.received / payment.refunded,
+ * ADR 038), written in the same transaction.
+ */
+export async function recordMoney(work: Work, entry: Parameters<typeof insertTransaction>[1]): Promise<PaymentTransactionRow | undefined> {
+  const row = await insertTransaction(work.tx, entry);
+  const event = row ? MONEY_EVENTS[row.kind] : undefined;
+  if (row && event) {
+    await emitPaymentEvent(work, row.paymentId, event, { payment: { payment_id: row.paymentId, ledger_kind: row.kind, amount_e6: Math.abs(row.amountE6), occurred_on: row.occurredOn } });
+  }
+  return row;
+}
+
+const MONEY_EVENTS: Partial<Record<LedgerKind, WebhookEventType>> = { CARD_CAPTURE: 'payment.received', BANK_TRANSFER: 'payment.received', COUPON: 'payment.received', REFUND: 'payment.refunded' };
 
 interface BookingRef {
   id: number;

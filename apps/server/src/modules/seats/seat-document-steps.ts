@@ -111,7 +111,7 @@ export function createSeatDocumentSteps(options: { publicUrl: string }) {
       subject: body.mail.subject,
       bodyText: body.mail.body,
     });
-    await recordStep(work, principal, booking, {}, 'UPDATE', stepNote);
+    await recordStep(work, principal, booking, {}, 'UPDATE', stepNote, 'booking.voucher_sent');
   }
 
   /**
@@ -146,7 +146,7 @@ export function createSeatDocumentSteps(options: { publicUrl: string }) {
         bodyText: mail.bodyText,
       });
     }
-    await recordStep(work, principal, booking, {}, 'UPDATE', stepNote);
+    await recordStep(work, principal, booking, {}, 'UPDATE', stepNote, resent.includes('voucher') ? 'booking.voucher_sent' : undefined);
     return { resent };
   }
 

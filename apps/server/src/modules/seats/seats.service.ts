@@ -72,7 +72,7 @@ export function createSeatsService({ db, ...options }: { db: Db; publicUrl: stri
       if (got !== needed) throw new AppError('CONFLICT', `${s.serviceDate} ${labelText(s.names, 'ja')}: ${got} of ${needed} seats are given; seat the group first`);
     }
     await setSeatsState(work.tx, booking.bookingId, 'ASSIGNED');
-    await recordStep(work, principal, booking, { subStatus: nextStep(state, 'assign_seats_ok', 'OPERATOR').subStatus });
+    await recordStep(work, principal, booking, { subStatus: nextStep(state, 'assign_seats_ok', 'OPERATOR').subStatus }, 'UPDATE', undefined, 'booking.seats_assigned');
   }
 
   /** POST /assign_seats_ng: the seats are freed, the allotment stays held, the reason kept. */

@@ -5,7 +5,7 @@ import { IconCalendarEvent, IconChecklist, IconStar, IconTrain } from '@tabler/i
 import { IconCalendarCog, IconCalendarTime, IconLayoutGrid } from '@tabler/icons-react';
 import { IconReceiptYen, IconCoinYen, IconFileCertificate, IconUsersPlus } from '@tabler/icons-react';
 import { IconBell, IconBuilding, IconBuildingStore, IconTicket } from '@tabler/icons-react';
-import { IconApi, IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
+import { IconApi, IconShieldLock, IconUsersGroup, IconWebhook } from '@tabler/icons-react';
 import { IconFileSpreadsheet, IconFileUpload } from '@tabler/icons-react';
 import { IconBuildingBank, IconReceiptRefund } from '@tabler/icons-react';
 import { IconChartBar } from '@tabler/icons-react';
@@ -57,6 +57,7 @@ export const BUILT_MENU_ENTRIES = [
   { key: 'approvals', path: '/approvals', icon: IconChecklist },
   { key: 'agentStaffs', path: '/staff', icon: IconUsersGroup },
   { key: 'apiKeys', path: '/api-keys', icon: IconApi },
+  { key: 'webhooks', path: '/webhooks', icon: IconWebhook },
   { key: 'twoFactor', path: '/two-factor', icon: IconShieldLock },
   { key: 'changePassword', path: '/change-password', icon: IconKey },
 ] as const satisfies readonly BuiltMenuEntry[];

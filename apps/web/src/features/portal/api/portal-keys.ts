@@ -12,5 +12,7 @@ export const portalKeys = {
   staffs: [...queryRoots.portal, 'staffs'] as const,
   staffList: (params: StaffListParams) => [...queryRoots.portal, 'staffs', params] as const,
   apiKeys: [...queryRoots.portal, 'api-keys'] as const,
+  webhookEndpoints: [...queryRoots.portal, 'webhook-endpoints'] as const,
+  webhookDeliveries: (endpointId: number, page: number, status: string) => [...queryRoots.portal, 'webhook-endpoints', endpointId, 'deliveries', page, status] as const,
   bookingCount: (status: string, from: string) => [...queryRoots.portal, 'bookingCount', status, from] as const,
 };
