@@ -24,7 +24,7 @@ test.describe('the back-office shell', () => {
       '入金管理', '売上管理', '月次精算',
       '枠調整', '帳票出力', '運休・販売停止', '操作ログ', '送信メール', '定期処理',
       'ユーザー管理', '代理店管理', 'パスワード変更',
-      '基本情報', '口座情報', '列車・時刻', 'パターンカレンダー', '特別運行日', '枠適用設定', '枠パターン', '料金区分', '無料人数設定', '団体料金プラン', 'キャンセル規定', '団体スケジュール', '特約期間', '承認',
+      '基本情報', '口座情報', '列車・時刻', 'パターンカレンダー', '特別運行日', '枠適用設定', '枠パターン', '料金区分', '無料人数設定', '団体料金プラン', 'キャンセル規定', '団体スケジュール', '特約期間', '即時確定ルール', '承認',
     ]);
     await screenshot(page, 'dashboard-admin-ja');
 
@@ -78,7 +78,7 @@ test.describe('the back-office shell', () => {
       'Payments', 'Sales summary', 'Monthly settlements',
       'Inventory arrangements', 'Reports', 'Suspensions', 'Operation logs', 'Sent mails', 'Scheduled jobs',
       'Users', 'Agents', 'Change password',
-      'Basic info', 'Bank accounts', 'Trains and times', 'Pattern calendar', 'Special days', 'Arrangement application', 'Arrangement patterns', 'Fare units', 'Free count plans', 'Group pricing plans', 'Cancellation policy', 'Group schedules', 'Special contract terms', 'Approvals',
+      'Basic info', 'Bank accounts', 'Trains and times', 'Pattern calendar', 'Special days', 'Arrangement application', 'Arrangement patterns', 'Fare units', 'Free count plans', 'Group pricing plans', 'Cancellation policy', 'Group schedules', 'Special contract terms', 'Instant confirmation rules', 'Approvals',
     ]);
     await screenshot(page, 'dashboard-admin-en');
     await page.getByRole('link', { name: 'Operation logs' }).click();

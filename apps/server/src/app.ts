@@ -57,6 +57,7 @@ import { outboxRoutes } from './modules/mail/index.ts';
 import { mailKindsRoutes } from './modules/mail-previews/index.ts';
 import { createPricingService, pricingRoutes } from './modules/pricing/index.ts';
 import { createMasterDataService, masterDataRoutes } from './modules/master-data/index.ts';
+import { createInstantConfirmationService, instantConfirmationRoutes, registerInstantConfirmationApprovals } from './modules/instant-confirmation/index.ts';
 import { referenceRoutes } from './modules/reference/index.ts';
 import { createReportsService, reportsRoutes } from './modules/reports/index.ts';
 import { createTimetableService, timetableRoutes } from './modules/timetable/index.ts';
@@ -146,11 +147,16 @@ export async function buildApp({ config, database, logger = true, logStream, job
   const arrangements = createArrangementsService({ db, approvals });
   registerApplicationTermApprovals(arrangements);
   arrangementsRoutes(app, { db, arrangements });
+  // Instant confirmation rules are master data with approval; the bookings service tries them on each new request.
+  const instantRules = createInstantConfirmationService({ db, approvals });
+  registerInstantConfirmationApprovals(instantRules);
+  instantConfirmationRoutes(app, { rules: instantRules });
   // Inventory sits below the booking flows: the bookings' suspension step and link look-up are handed in here.
   registerCalendarChangeApprovals(refuseBookingsOnStoppedTrains);
   inventoryRoutes(app, { db, inventory: createInventoryService({ db, refuseBookingsOnStoppedTrains }), bookingOfLink });
   const seats = createSeatsService({ db, publicUrl: config.publicUrl, clock });
-  bookingsRoutes(app, { db, clock, bookings: createBookingsService({ db, publicUrl: config.publicUrl, clock }), customerBooking: seats.customerBooking });
+  const bookings = createBookingsService({ db, publicUrl: config.publicUrl, clock, enabledRules: instantRules.enabledRules, assignSeats: seats.assign });
+  bookingsRoutes(app, { db, clock, bookings, customerBooking: seats.customerBooking });
   seatsRoutes(app, { db, seats });
   notificationsRoutes(app, { db });
   dashboardRoutes(app, { dashboard: createDashboardService({ db, clock }) });

@@ -19,6 +19,7 @@ import { invoicesContract } from './modules/invoices/index.ts';
 import { jobsContract } from './modules/jobs/index.ts';
 import { mailContract } from './modules/mail/index.ts';
 import { masterDataContract } from './modules/master-data/index.ts';
+import { instantConfirmationContract } from './modules/instant-confirmation/index.ts';
 import { messagesContract } from './modules/messages/index.ts';
 import { notificationsContract } from './modules/notifications/index.ts';
 import { paymentsContract } from './modules/payments/index.ts';
@@ -37,7 +38,7 @@ import { realtimeContract } from './realtime/realtime.openapi.ts';
 export const API_AREAS: readonly AreaContract[] = [
   ...bookingsContract, ...referenceContract, ...inventoryContract, ...seatsContract, ...paymentsContract, ...invoicesContract,
   ...settlementsContract, ...notificationsContract, ...realtimeContract, ...dashboardContract, ...messagesContract, ...authContract,
-  ...apiKeysContract, ...webhooksContract, ...usersContract, ...agentsContract, ...timetableContract, ...pricingContract, ...masterDataContract,
+  ...apiKeysContract, ...webhooksContract, ...usersContract, ...agentsContract, ...timetableContract, ...pricingContract, ...masterDataContract, ...instantConfirmationContract,
   ...arrangementsContract, ...approvalsContract, ...salesContract, ...reportsContract,
   ...bulkOperationsContract, ...jobsContract, ...mailContract, ...auditContract, ...backupContract,
 ];

@@ -69,6 +69,11 @@ GET /v1/products                                                         ok  ok 
 GET /v1/products/:id                                                     ok  ok  403 401 ok  ok  ok  ok  ok  ok  401
 POST /v1/products                                                        ok  ok  403 401 403 403 403 403 403 403 401
 PUT /v1/products/:id                                                     ok  ok  403 401 403 403 403 403 403 403 401
+GET /v1/instant-confirmation-rules                                       ok  ok  403 401 403 403 403 403 403 403 401
+GET /v1/instant-confirmation-rules/:id                                   ok  ok  403 401 403 403 403 403 403 403 401
+POST /v1/instant-confirmation-rules                                      ok  403 403 401 403 403 403 403 403 403 401
+PUT /v1/instant-confirmation-rules/:id                                   ok  403 403 401 403 403 403 403 403 403 401
+POST /v1/instant-confirmation-rules/:id/disable                          ok  403 403 401 403 403 403 403 403 403 401
 GET /v1/master-data/group-schedules                                      ok  ok  403 401 403 403 403 403 403 403 401
 GET /v1/master-data/group-schedules/:applied_from_service_date           ok  ok  403 401 403 403 403 403 403 403 401
 POST /v1/master-data/group-schedules                                     ok  ok  403 401 403 403 403 403 403 403 401

@@ -15,6 +15,7 @@ export * from './schema/inventory.ts';
 export * from './schema/approvals.ts';
 export * from './schema/files.ts';
 export * from './schema/master-data.ts';
+export * from './schema/instant-confirmation.ts';
 export * from './schema/bookings.ts';
 export * from './schema/seats.ts';
 export * from './schema/payments.ts';

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../db/client.ts';
 import type { JobKey } from '../jobs/define-job.ts';
 import type { JobSender } from '../jobs/job-queue.ts';
-import { queueRealtimeFor, sendCommittedRealtime, type RealtimeNotice } from '../realtime/realtime-publish.ts';
+import { publishRealtime, queueRealtimeFor, sendCommittedRealtime, type RealtimeNotice } from '../realtime/realtime-publish.ts';
 
 /** One database transaction plus the work to run only once it has committed. */
 export interface Work {
@@ -62,5 +62,29 @@ export async function inTransaction<T>(db: Db, fn: (work: Work) => Promise<T>, o
       // After-commit work is best effort by design: a periodic job repeats it (see mail delivery).
     }
   }
+  return result;
+}
+
+/**
+ * Runs `fn` in a savepoint of the work's transaction: if it throws, its writes roll back (the
+ * rest of the transaction stays) and so do the jobs, after-commit hooks and live updates it
+ * queued; if it answers, they join the transaction's and go out after its commit.
+ */
+export async function inSavepoint<T>(work: Work, fn: (work: Work) => Promise<T>): Promise<T> {
+  const hooks: (() => unknown)[] = [];
+  const jobs: [JobKey<object>, object][] = [];
+  let notices: RealtimeNotice[] = [];
+  const result = await work.tx.transaction((tx) => {
+    notices = queueRealtimeFor(tx);
+    return fn({
+      ...work,
+      tx,
+      afterCommit: (hook) => hooks.push(hook),
+      enqueue: (job, payload) => jobs.push([job as JobKey<object>, payload]),
+    });
+  });
+  for (const hook of hooks) work.afterCommit(hook);
+  for (const [job, payload] of jobs) work.enqueue(job, payload);
+  for (const notice of notices) await publishRealtime(work.tx, notice.rooms, notice.event);
   return result;
 }

@@ -315,6 +315,11 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: lazyScreen(() => import('../features/master-data/routes/special-contract-terms.tsx')),
             },
             {
+              path: 'instant-confirmation-rules',
+              loader: requireMenuEntry(queryClient, 'instantConfirmationRules'),
+              lazy: lazyScreen(() => import('../features/master-data/routes/instant-confirmation-rules.tsx')),
+            },
+            {
               path: 'approvals',
               loader: requireMenuEntry(queryClient, 'approvals'),
               lazy: lazyScreen(() => import('../features/approvals/routes/approvals.tsx')),

@@ -132,6 +132,11 @@ export const OPERATION_NAMES = [
   'bank_accounts.update',
   'cancellation_policy.update',
   'units.create',
+  'instant_confirmation_rules.create',
+  'instant_confirmation_rules.update',
+  'instant_confirmation_rules.disable',
+  /** A booking reserved and confirmed by an instant confirmation rule in the request that submitted it (ADR 037). */
+  'bookings.instant_confirm',
   'payments.start_card_payment',
   'payments.report_coupon',
   'payments.correct_coupon_number',

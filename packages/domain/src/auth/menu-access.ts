@@ -32,6 +32,8 @@ export const MENU_GROUPS = {
     'cancellationPolicy',
     'groupSchedules',
     'specialContractTerms',
+    // Instant confirmation rules (issue 37) are this product's addition.
+    'instantConfirmationRules',
     'approvals',
   ],
 } as const;

@@ -3,6 +3,7 @@
  * search, and the notifications inbox. Re-exported by booking-schemas.ts.
  */
 import { z } from 'zod';
+import { BOOKING_CHANNELS, InstantConfirmationRuleRef } from '../master-data/instant-confirmation-rule-schemas.ts';
 import { LocalizedLabel } from '../common/language.ts';
 import { PagingQuery } from '../common/paging.ts';
 import { DIRECTIONS } from '../reference/reference-schemas.ts';
@@ -80,6 +81,9 @@ export const ServiceOrderRow = z.object({
   operator_name: z.string(),
   status: z.enum(BOOKING_STATUSES),
   sub_status: z.enum(BOOKING_SUB_STATUSES),
+  /** How the request came in, and the operator's rule that confirmed it instantly (null: none; ADR 037). */
+  channel: z.enum(BOOKING_CHANNELS),
+  instant_confirmation_rule: InstantConfirmationRuleRef.nullable(),
   caution: z.string(),
   /**
    * The booking's notifications in the caller's inbox (the back office's, the agent's or the

@@ -8,6 +8,7 @@ import { MAX_MAIL_BODY, MAX_MAIL_SUBJECT, MAX_PERSON_NAME } from '../common/text
 import { FULL_RATE_E6 } from '../money/yen-e6.ts';
 import { DIRECTIONS } from '../reference/reference-schemas.ts';
 import { BOOKING_STATUSES, BOOKING_SUB_STATUSES, REFUSAL_REASONS } from './booking-state.ts';
+import { BOOKING_CHANNELS, InstantConfirmationRuleRef } from '../master-data/instant-confirmation-rule-schemas.ts';
 import { wholeNumber } from './count-schemas.ts';
 import { PARTICIPANT_QUANTITY, PRIORITY, WHEELCHAIR_COUNT, wholeNumberMessage } from './counts.ts';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '../payments/payment-state.ts';
@@ -269,6 +270,10 @@ export const BookingResponse = z.object({
   operator_name: z.string(),
   status: z.enum(BOOKING_STATUSES),
   sub_status: z.enum(BOOKING_SUB_STATUSES),
+  /** How the request came in (ADR 037). */
+  channel: z.enum(BOOKING_CHANNELS),
+  /** The operator's rule that reserved and confirmed it in the submitting request, else null (ADR 037). */
+  instant_confirmation_rule: InstantConfirmationRuleRef.nullable(),
   refusal_reason: z.enum(REFUSAL_REASONS).nullable(),
   submitted_at: z.string(),
   wait_listing: z.boolean(),

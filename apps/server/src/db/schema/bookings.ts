@@ -13,6 +13,8 @@ import { products } from './pricing.ts';
 import { units } from './reference.ts';
 import { services } from './timetable.ts';
 import { bulkReservations } from './bulk-reservations.ts';
+import { instantConfirmationRules } from './instant-confirmation.ts';
+import { BOOKING_CHANNELS, type BookingChannel } from '@sagano/domain/master-data/instant-confirmation-rule-schemas';
 
 export const bookings = pgTable(
   'bookings',
@@ -81,6 +83,10 @@ export const bookings = pgTable(
     firstServiceDate: date('first_service_date', { mode: 'string' }),
     lastServiceDate: date('last_service_date', { mode: 'string' }),
     createdBy: uuid('created_by'),
+    /** How the request came in (set at submission from the caller, ADR 037). */
+    channel: text('channel').$type<BookingChannel>().notNull().default('PORTAL'),
+    /** The operator's rule that reserved and confirmed it in the submitting request, else null (ADR 037). */
+    instantConfirmationRuleId: integer('instant_confirmation_rule_id').references(() => instantConfirmationRules.id),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: updatedAt(),
   },
@@ -121,6 +127,7 @@ export const bookings = pgTable(
     check('bookings_sub_status', oneOf(t.subStatus, BOOKING_SUB_STATUSES)),
     check('bookings_group_type', oneOf(t.groupType, GROUP_TYPES)),
     check('bookings_refusal_reason', oneOf(t.refusalReason, REFUSAL_REASONS)),
+    check('bookings_channel', oneOf(t.channel, BOOKING_CHANNELS)),
   ],
 );
 

@@ -157,6 +157,17 @@ export async function loadDemoData(db: Db): Promise<boolean> {
     await insertDemoArrangements(db, tx);
     await insertDemoPricing(tx);
     await insertDemoBankAccounts(tx);
+    // One example instant confirmation rule (ADR 037), left off: the journeys' requests wait for the operator as before.
+    await tx.insert(t.instantConfirmationRules).values({
+      name: '30名以下・14日以上前・残席に余裕のある列車（例）',
+      enabled: false,
+      agentIds: null,
+      channels: ['PORTAL', 'API'],
+      maxParticipants: 30,
+      minDaysAhead: 14,
+      onlySufficientLevel: true,
+      autoAssignSeats: false,
+    });
     await insertDemoBookings(db, tx);
     await insertDemoSettlements(db, tx);
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalListQuery, ApprovalStatus } from '@sagano/domain/approvals/approval-schemas';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -80,4 +80,14 @@ export async function pendingApprovalsIn(db: Executor, fromDate: string, toDate:
 export async function jobPendingApprovalIds(db: Executor): Promise<number[]> {
   const rows = await db.select({ id: t.approvals.id }).from(t.approvals).where(eq(t.approvals.status, 'JOB_PENDING'));
   return rows.map((r) => r.id);
+}
+
+/** Requests of the given targets still to be applied (submitted, waiting for the job, or failed), oldest first. */
+export async function openApprovalsOf(db: Executor, targets: readonly string[]): Promise<ApprovalRow[]> {
+  if (targets.length === 0) return [];
+  return db
+    .select()
+    .from(t.approvals)
+    .where(and(inArray(t.approvals.target, [...targets]), inArray(t.approvals.status, ['SUBMITTED', 'JOB_PENDING', 'JOB_FAILED'])))
+    .orderBy(t.approvals.submittedAt, t.approvals.id);
 }

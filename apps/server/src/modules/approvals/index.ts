@@ -2,6 +2,6 @@
 export { registerApprovalTarget, type ApprovalTarget } from './approval-targets.ts';
 export { applyApprovalJob } from './approval.jobs.ts';
 export { approvalsContract } from './approvals.openapi.ts';
-export { pendingApprovalsIn } from './approvals.repository.ts';
+export { openApprovalsOf, pendingApprovalsIn, type ApprovalRow } from './approvals.repository.ts';
 export { approvalsRoutes } from './approvals.routes.ts';
 export { createApprovalsService, type ApprovalsService } from './approvals.service.ts';

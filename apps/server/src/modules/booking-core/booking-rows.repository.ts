@@ -35,6 +35,8 @@ export interface NewBooking {
   /** The request's canonical hash, kept only with an external_idempotent_id (it decides a replay). */
   requestHash: string | null;
   createdBy: string;
+  /** How the request came in (PORTAL, API, OCTO, BACK_OFFICE; ADR 037). */
+  channel: string;
   services: { direction: string; service_date: string; service_id: number; from_station_id: number; to_station_id: number }[];
   units: { unit_id: number; quantity: number; calculated_quantity: number; unit_price_e6: number; subtotal_e6: number }[];
   wheelchairs: boolean[];
@@ -58,10 +60,10 @@ export async function insertBookingGraph(db: Executor, b: NewBooking): Promise<{
       with b as (
         insert into bookings (booking_id, booking_token, agent_id, agent_sub_group_id, status, sub_status, wait_listing, group_type, group_name,
                               "group", applicant, tour_conductor, author, note, operator_name, participant_quantity, total_amount_e6,
-                              external_idempotent_id, request_hash, created_by, first_service_date, last_service_date)
+                              external_idempotent_id, request_hash, created_by, channel, first_service_date, last_service_date)
         values (${b.bookingId}, ${b.bookingToken}, ${b.agentId}, ${b.agentSubGroupId}, ${b.status}, 'INITIAL', ${b.waitListing}, ${b.groupType}, ${b.groupName},
                 ${jsonParam(b.group)}::jsonb, ${jsonParam(b.applicant)}::jsonb, ${jsonParam(b.tourConductor)}::jsonb, ${jsonParam(b.author)}::jsonb, ${b.note}, ${b.operatorName},
-                ${b.participantQuantity}, ${b.totalAmountE6}, ${b.externalIdempotentId}, ${b.requestHash}, ${b.createdBy},
+                ${b.participantQuantity}, ${b.totalAmountE6}, ${b.externalIdempotentId}, ${b.requestHash}, ${b.createdBy}, ${b.channel},
                 -- Its trains' dates as the trains' trigger would set them, so the new row is not written twice.
                 ${days[0] ?? null}::date, ${days.at(-1) ?? null}::date)
         on conflict do nothing

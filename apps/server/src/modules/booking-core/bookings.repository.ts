@@ -44,6 +44,8 @@ export interface BookingAggregate {
   serviceNames: Map<number, LocalizedLabel[]>;
   /** The agent settlement of each group settlement (monthly invoice) its payments were billed by. */
   agentSettlementIds?: ReadonlyMap<number, number>;
+  /** The operator's rule that confirmed it instantly (ADR 037), else null. */
+  instantRule?: { id: number; name: string } | null;
 }
 
 export async function findBookingRow(db: Executor, bookingId: string, options: { lock?: boolean } = {}): Promise<BookingRow | undefined> {
@@ -111,7 +113,8 @@ function aggregateColumnsSql(): SQL {
     (select coalesce(jsonb_agg(jsonb_build_array(s.id, s.names)), '[]'::jsonb)
        from services s where s.id in ${REVISION_TRAINS_SQL}) as revision_trains,
     (select coalesce(jsonb_agg(jsonb_build_array(g.id, g.agent_settlement_id)), '[]'::jsonb)
-       from group_settlements g where g.id in (select p.monthly_invoice_id from payments p where p.booking_id = b.id)) as settlements`;
+       from group_settlements g where g.id in (select p.monthly_invoice_id from payments p where p.booking_id = b.id)) as settlements,
+    (select jsonb_build_object('id', r.id, 'name', r.name) from instant_confirmation_rules r where r.id = b.instant_confirmation_rule_id) as instant_rule`;
 }
 
 interface AggregateRow {
@@ -127,6 +130,7 @@ interface AggregateRow {
   histories: Record<string, unknown>[];
   revision_trains: [number, LocalizedLabel[]][];
   settlements: [number, number][];
+  instant_rule: { id: number; name: string } | null;
 }
 
 function aggregateOf(row: AggregateRow): BookingAggregate {
@@ -152,6 +156,7 @@ function aggregateOf(row: AggregateRow): BookingAggregate {
     notes: row.notes.map((n) => rowOfJson(t.bookingNotes, n)),
     histories: row.histories.map((h) => rowOfJson(t.bookingHistories, h)),
     serviceNames,
+    instantRule: row.instant_rule,
   };
 }
 
@@ -315,6 +320,7 @@ export type BookingPatch = Partial<{
   pendingChange: unknown;
   seatNgReason: string;
   modificationDeclineReason: string | null;
+  instantConfirmationRuleId: number | null;
 }>;
 
 const PATCH_COLUMNS: Record<keyof BookingPatch, string> = {
@@ -336,6 +342,7 @@ const PATCH_COLUMNS: Record<keyof BookingPatch, string> = {
   pendingChange: 'pending_change',
   seatNgReason: 'seat_ng_reason',
   modificationDeclineReason: 'modification_decline_reason',
+  instantConfirmationRuleId: 'instant_confirmation_rule_id',
 };
 
 function patchValue(key: keyof BookingPatch, value: unknown): SQL {

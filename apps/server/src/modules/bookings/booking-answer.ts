@@ -7,12 +7,12 @@ import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { paymentDayBeforeOn } from '../master-data/index.ts';
-import { releaseEverything, beginStep, callerOf, nextStep, notify, recordStep, readCancellationPolicy } from '../booking-core/index.ts';
+import { releaseEverything, beginStep, callerOf, nextStep, notify, recordStep, readCancellationPolicy, type BookingPatch } from '../booking-core/index.ts';
 import { openFare, waiveForRefusal } from '../payments/index.ts';
 import { promoteWaitlistAfterCommit } from '../inventory/index.ts';
 
 /** Confirms the reservation, opens its payment and mails the booking OK. */
-export async function confirm(work: Work, principal: Principal, bookingId: string, mail: { subject: string; body: string }, clock: Clock): Promise<void> {
+export async function confirm(work: Work, principal: Principal, bookingId: string, mail: { subject: string; body: string }, clock: Clock, extra: Pick<BookingPatch, 'instantConfirmationRuleId'> = {}): Promise<void> {
   const { booking, state } = await beginStep(work, principal, bookingId, 'confirm_booking');
   const next = nextStep(state, 'confirm_booking', callerOf(principal));
   // A card payment is due the group schedule's payment_day_before days before the first train,
@@ -31,7 +31,7 @@ export async function confirm(work: Work, principal: Principal, bookingId: strin
     await notify(work.tx, booking, 'ADMIN', 'PAYMENT_REQUEST', 'payment');
     await notify(work.tx, booking, 'AGENT', 'PAYMENT_REQUEST', 'payment');
   }
-  await recordStep(work, principal, booking, { status: next.status, cancellationPolicy: policy }, 'UPDATE', undefined, 'booking.confirmed');
+  await recordStep(work, principal, booking, { status: next.status, cancellationPolicy: policy, ...extra }, 'UPDATE', undefined, 'booking.confirmed');
 }
 
 /** Refuses the request with a reason: everything held is released, nothing is owed. */

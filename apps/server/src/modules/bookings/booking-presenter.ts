@@ -102,6 +102,8 @@ export function presentBooking(
     operator_name: a.booking.operatorName,
     status: state.status,
     sub_status: state.subStatus,
+    channel: a.booking.channel,
+    instant_confirmation_rule: a.instantRule ?? null,
     refusal_reason: a.booking.refusalReason,
     submitted_at: a.booking.submittedAt.toISOString(),
     wait_listing: a.booking.waitListing,

@@ -11,11 +11,11 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import { type Principal, canSee } from '../auth/index.ts';
-import { reserveAllotments, callerOf, stateOfLocked, loadBooking, lockBooking } from '../booking-core/index.ts';
+import { reserveAllotments, callerOf, stateOfLocked, loadBooking, lockBooking, type BookingPatch } from '../booking-core/index.ts';
 import { confirm } from './booking-answer.ts';
 import { mailTemplate } from './booking-presenter.ts';
 
-export async function reserve(work: Work, principal: Principal, bookingId: string, clock: Clock, publicUrl: string): Promise<{ status: BookingStatus; sub_status: BookingSubStatus }> {
+export async function reserve(work: Work, principal: Principal, bookingId: string, clock: Clock, publicUrl: string, extra: Pick<BookingPatch, 'instantConfirmationRuleId'> = {}): Promise<{ status: BookingStatus; sub_status: BookingSubStatus }> {
   const locked = await lockBooking(work.tx, bookingId);
   if (!locked || !canSee(principal, locked)) throw notFound('booking');
   const caller = callerOf(principal);
@@ -29,6 +29,6 @@ export async function reserve(work: Work, principal: Principal, bookingId: strin
   }
   const booking = await loadBooking(work.tx, bookingId);
   const mail = await mailTemplate(work.tx, booking!, publicUrl, 'booking_ok');
-  await confirm(work, principal, bookingId, { subject: mail.subject, body: mail.body }, clock);
+  await confirm(work, principal, bookingId, { subject: mail.subject, body: mail.body }, clock, extra);
   return { status: 'RESERVED', sub_status: 'SAGANO_ALLOTMENT_CONFIRMED' };
 }

@@ -1,4 +1,5 @@
 /** Booking lists: pages of bookings, each with its trains (service orders), or one row per booking (payments). */
+import type { BookingChannel } from '@sagano/domain/master-data/instant-confirmation-rule-schemas';
 import { sql, type SQL } from 'drizzle-orm';
 import { defaultSortOrder, type ServiceOrderNotification, type ServiceOrderRow, type ServiceOrderSearchQuery } from '@sagano/domain/bookings/booking-schemas';
 import { statusRankSql } from '../../db/schema/booking-status-rank.ts';
@@ -305,6 +306,7 @@ export async function searchServiceOrders(
       id: number; booking_id: string; submitted_at: Date | string; service_date: string; service_id: number; names: LocalizedLabel[]; direction: 'down' | 'up';
       from_station_id: number; to_station_id: number; departure_time: string | null; group_type: 'NORMAL' | 'SCHOOL'; group_name: string; agent_id: number; agent_name: string; agent_name_en: string; agent_type: string;
       sub_group_name: string; sub_group_name_en: string; participant_quantity: number; operator_name: string; status: BookingStatus; sub_status: BookingSubStatus; caution: string;
+      channel: BookingChannel; instant_rule: { id: number; name: string } | null;
       payment_status: string | null; payment_method: string | null; payment_total: number | string | null; directions: number; hits: number | null;
       notifications: (Omit<ServiceOrderNotification, 'created_at'> & { created_at: string })[];
     }>(
@@ -313,7 +315,8 @@ export async function searchServiceOrders(
       with ${page}
       select b.id, b.booking_id, b.submitted_at, bs.service_date::text as service_date, bs.service_id, s.names, bs.direction,
              bs.from_station_id, bs.to_station_id, (select d.departure_hhmm from diagram_items d where d.service_id = bs.service_id and d.station_id = bs.from_station_id limit 1) as departure_time, b.group_type, b.group_name, a.id as agent_id, a.name_ja as agent_name, a.name_en as agent_name_en, a.agent_type,
-             g.name_ja as sub_group_name, g.name_en as sub_group_name_en, b.participant_quantity, b.operator_name, b.status, b.sub_status, b.caution,
+             g.name_ja as sub_group_name, g.name_en as sub_group_name_en, b.participant_quantity, b.operator_name, b.status, b.sub_status, b.caution, b.channel,
+             (select jsonb_build_object('id', r.id, 'name', r.name) from instant_confirmation_rules r where r.id = b.instant_confirmation_rule_id) as instant_rule,
              p.status as payment_status, p.payment_method, p.total_amount_e6 as payment_total,
              (select count(*)::int from booking_services x where x.booking_id = b.id) as directions,
              ${notifications} as notifications,
@@ -364,6 +367,8 @@ export async function searchServiceOrders(
       operator_name: r.operator_name,
       status: r.status,
       sub_status: r.sub_status,
+      channel: r.channel,
+      instant_confirmation_rule: r.instant_rule,
       caution: r.caution,
       notifications: r.notifications.map((n) => ({ ...n, created_at: new Date(n.created_at).toISOString() })),
       payment_info: r.payment_status

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { BookingStatus } from '@sagano/domain/bookings/booking-state';
+import type { BookingChannel } from '@sagano/domain/master-data/instant-confirmation-rule-schemas';
 import { personData, type CreateBookingBody, type ServiceChoice } from '@sagano/domain/bookings/booking-schemas';
 import { legsBetween, segmentFitsDirection } from '@sagano/domain/inventory/legs';
 import type { Executor } from '../../db/client.ts';
@@ -143,8 +144,17 @@ function refuseGroupSize(context: SubmitContext, directions: Direction[], partic
   });
 }
 
-/** Submits a booking request; the same external_idempotent_id answers the same booking. */
-export async function submit(work: Work, principal: Principal, body: CreateBookingBody, clock: Clock): Promise<{ booking_id: string }> {
+/** The channel a request came in by, from its caller: an API key, operator staff, else an agent's screen (ADR 037). */
+export function channelOfCaller(principal: Principal): BookingChannel {
+  if (principal.apiKey) return 'API';
+  return principal.user.kind === 'OPERATOR' ? 'BACK_OFFICE' : 'PORTAL';
+}
+
+/**
+ * Submits a booking request; the same external_idempotent_id answers the same booking (`created`
+ * false). `channel` names how it came in when the caller cannot say it (the OCTO reseller API).
+ */
+export async function submit(work: Work, principal: Principal, body: CreateBookingBody, clock: Clock, channel: BookingChannel = channelOfCaller(principal)): Promise<{ booking_id: string; created: boolean }> {
   const { tx } = work;
   const user = principal.user;
   if (user.kind === 'AGENT' && body.agent_id !== user.agent_id) throw new AppError('FORBIDDEN', 'agent_id: you can book only for your own agent', 'agent_id');
@@ -170,7 +180,7 @@ export async function submit(work: Work, principal: Principal, body: CreateBooki
 
   // The hash only ever decides a replay of external_idempotent_id: a request without one stores none.
   const hash = body.external_idempotent_id ? requestHash(body) : null;
-  if (context.existing) return replay(context.existing, hash!, subGroupId);
+  if (context.existing) return { ...replay(context.existing, hash!, subGroupId), created: false };
   if (context.group_type_id === null) throw new AppError('CONFLICT', 'no arrangement type is marked as the group allotment');
 
   const { price, wheelchairs } = checkContent(context, directions, body, priceDate);
@@ -217,6 +227,7 @@ export async function submit(work: Work, principal: Principal, body: CreateBooki
       externalIdempotentId: body.external_idempotent_id ?? null,
       requestHash: hash,
       createdBy: principal.accountId,
+      channel,
       services,
       units,
       wheelchairs,
@@ -226,11 +237,11 @@ export async function submit(work: Work, principal: Principal, body: CreateBooki
       // The fare exists from submission, priced and owing nothing yet (INITED); confirmation opens it.
       fare: priceFareSql({ agentType: agent.agent_type, totalAmountE6: price.total_amount }),
     });
-    if (inserted) return { booking_id: inserted.booking_id };
+    if (inserted) return { booking_id: inserted.booking_id, created: true };
     if (body.external_idempotent_id) {
       // A parallel request with the same id won the race: answer with its booking.
       const existing = await findByIdempotentId(tx, agent.id, body.external_idempotent_id);
-      if (existing) return replay({ booking_id: existing.bookingId, request_hash: existing.requestHash, agent_sub_group_id: existing.agentSubGroupId }, hash!, subGroupId);
+      if (existing) return { ...replay({ booking_id: existing.bookingId, request_hash: existing.requestHash, agent_sub_group_id: existing.agentSubGroupId }, hash!, subGroupId), created: false };
     }
   }
   throw new AppError('CONFLICT', 'could not allocate a booking number; try again');

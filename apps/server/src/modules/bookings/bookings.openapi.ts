@@ -60,6 +60,8 @@ const SEARCH_RESPONSE = {
     operator_name: '',
     status: 'SUBMITTED',
     sub_status: 'INITIAL',
+    channel: 'PORTAL',
+    instant_confirmation_rule: null,
     caution: '',
     notifications: [{ notification_id: 412, kind: 'BOOKING_RECEIVED', category: 'booking', created_at: '2027-05-01T01:23:45.000Z', is_read: false }],
     payment_info: null,
@@ -93,7 +95,7 @@ export const bookingsContract: AreaContract[] = [defineArea('bookings', 'Group b
   'POST /v1/bookings': {
     id: 'bookings.submit',
     summary: 'Submit a booking request',
-    description: 'Submits a group booking request for one agent (and branch) on one or two trains; the operator then reserves allotments and confirms or refuses it. Send your own reference as `external_idempotent_id`: the same request sent again answers the booking made the first time, and the same reference with a different request is refused (`422 UNPROCESSABLE`). With `wait_listing`, a request for a full train waits for seats instead of being refused.',
+    description: 'Submits a group booking request for one agent (and branch) on one or two trains; the operator then reserves allotments and confirms or refuses it. Send your own reference as `external_idempotent_id`: the same request sent again answers the booking made the first time, and the same reference with a different request is refused (`422 UNPROCESSABLE`). With `wait_listing`, a request for a full train waits for seats instead of being refused. A request that meets one of the operator\'s instant confirmation rules (`instantConfirmation.listRules`) is reserved and confirmed in this call (and seated, if the rule says so); read the booking for its `status` and `instant_confirmation_rule`. If its trains cannot be held, it waits for the operator as any request.',
     errors: ['UNPROCESSABLE', 'SUBMISSION_DEADLINE_PASSED', ...SEATS],
     examples: { request: SUBMIT_BODY, response: { booking_id: BOOKING_ID } },
   },

@@ -7,6 +7,7 @@
  */
 import type { RefusalReason } from '@sagano/domain/bookings/booking-state';
 import { UpdateParamsBody, type BookingResponse, type CalculateAmountBody, type CreateBookingBody } from '@sagano/domain/bookings/booking-schemas';
+import type { BookingChannel } from '@sagano/domain/master-data/instant-confirmation-rule-schemas';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
@@ -18,16 +19,38 @@ import { acceptModification, calculate, rejectModification, updateFromToStation,
 import { addNote, addSpecialNote, assignOperator, selectPriority, updateNote } from './booking-notes.ts';
 import { mailTemplate, presentBooking, readBookingAnswer, type MailTemplateName } from './booking-presenter.ts';
 import { submit } from './booking-submission.ts';
+import { applyInstantConfirmation, type InstantConfirmationDeps } from './instant-confirmation.ts';
 import { pendingSummary } from './change-summary.ts';
 import { reserve } from './booking-reserve.ts';
 import { requestSeatAssignment } from './booking-seat-request.ts';
 
 /** A detached, plain-function service: methods may be passed around freely. */
-export function createBookingsService({ db, ...options }: { db: Db; publicUrl: string; clock: Clock }) {
+export function createBookingsService({ db, ...options }: {
+  db: Db;
+  publicUrl: string;
+  clock: Clock;
+  /** The instant confirmation rules turned on (the instant-confirmation module's service); none: every request waits. */
+  enabledRules?: InstantConfirmationDeps['enabledRules'];
+  /** The seats module's assign_seats, for rules that seat automatically. */
+  assignSeats?: InstantConfirmationDeps['assignSeats'];
+}) {
   const { clock } = options;
+  const instant: InstantConfirmationDeps = { clock, publicUrl: options.publicUrl, enabledRules: options.enabledRules ?? (async () => []), assignSeats: options.assignSeats };
+  const applyInstant = (work: Work, bookingId: string) => applyInstantConfirmation(work, bookingId, instant);
   return {
     calculate: (principal: Principal, body: CalculateAmountBody) => calculate(db, principal, body),
-    submit: (work: Work, principal: Principal, body: CreateBookingBody) => submit(work, principal, body, clock),
+    /**
+     * Submits a booking request and, in the same transaction, tries the operator's instant
+     * confirmation rules on it (a replayed request is not tried again). `channel` when the caller
+     * cannot tell it (the OCTO reseller API passes 'OCTO').
+     */
+    submit: async (work: Work, principal: Principal, body: CreateBookingBody, channel?: BookingChannel): Promise<{ booking_id: string }> => {
+      const { booking_id, created } = await submit(work, principal, body, clock, channel);
+      if (created) await applyInstant(work, booking_id);
+      return { booking_id };
+    },
+    /** Tries the instant confirmation rules on a booking just submitted (the front door for other modules, e.g. OCTO's confirm). */
+    applyInstantConfirmation: applyInstant,
     /** The whole booking as the caller may see it (agents do not see private notes). */
     get: async (executor: Executor, principal: Principal, bookingId: string): Promise<BookingResponse> => {
       const { aggregate: a, answer } = await readBookingAnswer(executor, principal, bookingId, clock.today());

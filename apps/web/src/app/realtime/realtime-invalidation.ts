@@ -13,8 +13,8 @@ export const INVALIDATES: Record<EventType, readonly QueryKey[]> = {
   'booking.changed': [queryRoots.bookings, queryRoots.payments, queryRoots.inventory, queryRoots.portal],
   'notification.changed': [queryRoots.notifications, queryRoots.portal],
   'message.changed': [queryRoots.messages, queryRoots.portal],
-  // The approvals list and the operator dashboard's waiting count (its keys sit under bookings).
-  'approval.changed': [queryRoots.approvals, queryRoots.bookings],
+  // The approvals list, the operator dashboard's waiting count (its keys sit under bookings) and master data applied by approval.
+  'approval.changed': [queryRoots.approvals, queryRoots.bookings, queryRoots.masterData],
   // The monthly report (a run billed, a payment confirmed); its bookings' own booking.changed covers their payments.
   'settlement.changed': [queryRoots.settlements],
 };

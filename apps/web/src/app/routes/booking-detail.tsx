@@ -274,6 +274,13 @@ export function Component() {
             <BookingField label={t('detail.operator')} value={booking.operator_name || t('detail.noOperator')} />
             {operator && <BookingField label={t('detail.priority')} value={String(booking.priority)} />}
             <BookingField label={t('detail.submittedAt')} value={formatDateTime(booking.submitted_at)} />
+            <BookingField label={t('detail.channel')} value={<span data-testid="booking-channel">{t(`channel.${booking.channel}`)}</span>} />
+            {booking.instant_confirmation_rule && (
+              <BookingField
+                label={t('detail.instantRule')}
+                value={<span data-testid="booking-instant-rule">{t('detail.instantRuleValue', { name: booking.instant_confirmation_rule.name })}</span>}
+              />
+            )}
             {booking.wait_listing && <BookingField label={t('detail.waitListing')} value="✓" />}
             {booking.refusal_reason && <BookingField label={t('detail.refusalReason')} value={t(`refusal.${booking.refusal_reason}`)} />}
             {booking.main_params.bulk_reservation_id !== null && <BookingField label={t('detail.bulkRun')} value={<span data-testid="booking-bulk-run">{t('detail.bulkRunValue', { id: booking.main_params.bulk_reservation_id })}</span>} />}

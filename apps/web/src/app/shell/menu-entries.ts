@@ -11,7 +11,7 @@ import { IconBuildingBank, IconReceiptRefund } from '@tabler/icons-react';
 import { IconChartBar } from '@tabler/icons-react';
 import { IconCalendarDollar } from '@tabler/icons-react';
 import { IconClockPlay } from '@tabler/icons-react';
-import { IconTags } from '@tabler/icons-react';
+import { IconBolt, IconTags } from '@tabler/icons-react';
 import type { MenuEntryKey } from '@sagano/domain/auth/menu-access';
 
 export interface BuiltMenuEntry {
@@ -54,6 +54,7 @@ export const BUILT_MENU_ENTRIES = [
   { key: 'cancellationPolicy', path: '/cancellation-policy', icon: IconReceiptRefund },
   { key: 'groupSchedules', path: '/group-schedules', icon: IconCalendarTime },
   { key: 'specialContractTerms', path: '/special-contract-terms', icon: IconFileCertificate },
+  { key: 'instantConfirmationRules', path: '/instant-confirmation-rules', icon: IconBolt },
   { key: 'approvals', path: '/approvals', icon: IconChecklist },
   { key: 'agentStaffs', path: '/staff', icon: IconUsersGroup },
   { key: 'apiKeys', path: '/api-keys', icon: IconApi },

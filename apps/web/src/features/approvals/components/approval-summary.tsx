@@ -3,12 +3,17 @@ import { useTranslation } from 'react-i18next';
 import type { ApprovalResponse } from '@sagano/domain/approvals/approval-schemas';
 
 type Day = { date: string; service_pattern?: string; service_ids?: number[] };
+type RuleSummary = { name: string; max_participants: number; min_days_ahead: number };
 
 /** The requested change in words: the term, or each day and what it becomes. */
 export function ApprovalSummary({ approval, limit }: { approval: ApprovalResponse; limit?: number }) {
   const { t } = useTranslation(['approvals', 'timetable']);
   const payload = approval.payload as { fromDate?: string; toDate?: string; days?: Day[] };
   if (approval.target === 'SERVICE_TERM_INSERT') return <Text size="sm">{t('summary.term', { from: payload.fromDate, to: payload.toDate })}</Text>;
+  if (approval.target === 'INSTANT_CONFIRMATION_RULE_INSERT' || approval.target === 'INSTANT_CONFIRMATION_RULE_UPDATE') {
+    const rule = (approval.target === 'INSTANT_CONFIRMATION_RULE_UPDATE' ? (approval.payload as { rule?: RuleSummary }).rule : approval.payload) as RuleSummary | undefined;
+    return <Text size="sm">{t('summary.instantRule', { name: rule?.name ?? '', people: rule?.max_participants ?? '', days: rule?.min_days_ahead ?? '' })}</Text>;
+  }
   const days = payload.days ?? [];
   if (days.length === 0) return <Text size="sm">{t('summary.range', { from: approval.from_date, to: approval.to_date })}</Text>;
   const shown = limit ? days.slice(0, limit) : days;

@@ -7,4 +7,6 @@ export const masterDataKeys = {
   bankAccounts: [...queryRoots.masterData, 'bank-accounts'] as const,
   bankAccountPage: (page: number, perPage: number) => [...queryRoots.masterData, 'bank-accounts', { page, per_page: perPage }] as const,
   cancellationPolicy: [...queryRoots.masterData, 'cancellation-policy'] as const,
+  instantConfirmationRules: [...queryRoots.masterData, 'instant-confirmation-rules'] as const,
+  ruleAgents: [...queryRoots.masterData, 'instant-confirmation-rules', 'agents'] as const,
 };

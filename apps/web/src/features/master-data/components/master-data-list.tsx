@@ -19,7 +19,8 @@ export function MasterDataList(props: {
   title: string;
   description: string;
   addLabel: string;
-  onAdd: () => void;
+  /** Absent: no add button (a reader who may not add). */
+  onAdd?: (() => void) | undefined;
   loading: boolean;
   tableLabel: string;
   minWidth: number;
@@ -35,9 +36,11 @@ export function MasterDataList(props: {
         title={props.title}
         description={props.description}
         actions={
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={props.onAdd}>
-            {props.addLabel}
-          </Button>
+          props.onAdd && (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={props.onAdd}>
+              {props.addLabel}
+            </Button>
+          )
         }
       />
       <Paper withBorder p="md" pos="relative">
