@@ -25,3 +25,4 @@ export * from './schema/scheduled-work.ts';
 export * from './schema/bulk-reservations.ts';
 export * from './schema/messages.ts';
 export * from './schema/rate-limits.ts';
+export * from './schema/octo.ts';

@@ -11,6 +11,7 @@ import { deliverMailJob, sweepMailJob } from '../modules/mail/index.ts';
 import { markOverdueJob, processGatewayEventJob, reconcileCheckoutsJob, refundPaymentJob, refundSweepJob, remindPaymentsJob, sandboxWebhookJob } from '../modules/payments/index.ts';
 import { deliverMonthlyInvoiceJob, monthlyBillingJob } from '../modules/settlements/index.ts';
 import { deliverSeatDocumentJob } from '../modules/seats/index.ts';
+import { expireOctoHoldsJob } from '../modules/octo/index.ts';
 import type { JobDefinition, JobDeps } from './define-job.ts';
 import type { JobQueue } from './job-queue.ts';
 import { runRecorded } from './job-runs.ts';
@@ -34,6 +35,7 @@ export const ALL_JOBS: readonly JobDefinition<object>[] = [
   markOverdueJob,
   remindAnswerDueJob,
   bulkRunJob,
+  expireOctoHoldsJob,
 ];
 
 /**

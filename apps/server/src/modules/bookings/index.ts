@@ -8,6 +8,7 @@ export { promoteWaitlistJob } from './bookings.jobs.ts';
 export { bookingsContract } from './bookings.openapi.ts';
 export { bookingsRoutes } from './bookings.routes.ts';
 export { createBookingsService } from './bookings.service.ts';
+export { priceParticipants } from './pricing-reference.ts';
 export { cancellationDeclinedMail } from './cancellation-mails.ts';
 export { changeMail, type ChangeMailKind, type ChangeMailNames } from './change-mails.ts';
 export { remindAnswerDueJob } from './contract-term.jobs.ts';
