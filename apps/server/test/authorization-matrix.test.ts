@@ -272,7 +272,10 @@ async function call(route: RegisteredRoute, caller: Caller, x: Tenant, kind: 'va
 
 const errorCode = (res: LightMyRequestResponse): string | undefined => {
   try {
-    return (res.json() as { common?: { error_code?: string } }).common?.error_code;
+    const body = res.json() as { common?: { error_code?: string }; error?: string };
+    // The OCTO supplier API answers the standard's bodies (ADR 039): {error: UNAUTHORIZED | FORBIDDEN}.
+    if (body.common === undefined && typeof body.error === 'string') return body.error === 'UNAUTHORIZED' ? 'UNAUTHENTICATED' : body.error;
+    return body.common?.error_code;
   } catch {
     return undefined;
   }

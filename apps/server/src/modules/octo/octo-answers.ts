@@ -6,6 +6,7 @@
  */
 import type { Availability, AvailabilityCalendar, Booking, Contact, Option, Pricing, PricingUnit, Product, Supplier, Unit, UnitItem } from '@octocloud/types';
 import { allotmentLevel, DEFAULT_FEW_THRESHOLD } from '@sagano/domain/inventory/allotment-level';
+import { OPERATOR_TIME_ZONE } from '@sagano/domain/common/business-date';
 import { labelText, type LocalizedLabel } from '@sagano/domain/common/language';
 import { OCTO_CURRENCY, OCTO_CURRENCY_PRECISION, availabilityIdOf, optionIdOf, yenOfE6 } from '@sagano/domain/octo/octo-constants';
 import type { OctoContactRow, OctoUnitItemRow } from '../../db/schema.ts';
@@ -39,6 +40,11 @@ export const ROUTE_LEGS = { first: 1, last: 3 } as const;
 const DIRECTION_TEXT = { down: { ja: '嵯峨 → 亀岡', en: 'Saga → Kameoka' }, up: { ja: '亀岡 → 嵯峨', en: 'Kameoka → Saga' } } as const;
 const GROUP_TEXT: Record<string, { ja: string; en: string }> = { NORMAL: { ja: '一般団体', en: 'Group' }, SCHOOL: { ja: '学生団体', en: 'School group' } };
 
+/** An instant as OCTO's UTC fields write it: ISO 8601 to the second, `Z` (no milliseconds). */
+export function utc(at: Date): string {
+  return at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
 export function pricingOf(yen: number): OctoPricing {
   return { original: yen, retail: yen, net: yen, currency: OCTO_CURRENCY, currencyPrecision: OCTO_CURRENCY_PRECISION, includedTaxes: [] };
 }
@@ -58,6 +64,8 @@ export interface AnswerContext {
   /** Our base address: the supplier's endpoint is `${publicUrl}/octo`. */
   publicUrl: string;
   minGroupSize: number;
+  /** The largest group a train can carry (its group allotment), or null when no train has one. */
+  maxGroupSize: number | null;
   /** Prices (millionths of a yen) by unit id, for the day priced; absent: no pricing plan that day. */
   prices: Map<number, number>;
 }
@@ -89,7 +97,7 @@ export function optionAnswer(groupType: string, direction: 'down' | 'up', isDefa
     cancellationCutoffAmount: 0,
     cancellationCutoffUnit: 'hour',
     requiredContactFields: ['firstName', 'lastName', 'emailAddress'],
-    restrictions: { minUnits: ctx.minGroupSize, maxUnits: null },
+    restrictions: { minUnits: ctx.minGroupSize, maxUnits: ctx.maxGroupSize },
     units: units.filter((u) => u.segment === groupType).map((u) => unitAnswer(u, ctx)),
     ...(ctx.capabilities.includes('octo/content')
       ? { title: `${group.en}, ${DIRECTION_TEXT[direction].en}`, shortDescription: `${group.ja} ${DIRECTION_TEXT[direction].ja}`, description: null, features: [], faqs: [], media: [], locations: [], categoryLabels: [], commentary: [] }
@@ -105,7 +113,7 @@ export function productAnswer(p: OctoProductRow, options: OctoOption[], ctx: Ans
     internalName: p.short_name,
     reference: null,
     locale: 'ja',
-    timeZone: 'Asia/Tokyo',
+    timeZone: OPERATOR_TIME_ZONE,
     allowFreesale: false,
     // merge: instant confirmation (true where a rule confirms OCTO bookings of this product)
     instantConfirmation: false,
@@ -158,7 +166,7 @@ export function availabilityAnswer(d: DepartureRow, groupType: string, units: re
     id,
     localDateTimeStart: id,
     localDateTimeEnd: availabilityIdOf(d.service_date, d.arrival_hhmm ?? d.departure_hhmm),
-    utcCutoffAt: start.toISOString(),
+    utcCutoffAt: utc(start),
     allDay: false,
     available: status === 'AVAILABLE' || status === 'LIMITED',
     status,
@@ -261,15 +269,15 @@ export function bookingAnswer({ row, booking, availability, totalE6, ctx }: Book
     resellerReference: row.resellerReference,
     supplierReference: booking?.booking_id ?? null,
     status,
-    utcCreatedAt: row.createdAt.toISOString(),
-    utcUpdatedAt: row.updatedAt.toISOString(),
-    utcExpiresAt: status === 'ON_HOLD' ? row.utcExpiresAt.toISOString() : null,
+    utcCreatedAt: utc(row.createdAt),
+    utcUpdatedAt: utc(row.updatedAt),
+    utcExpiresAt: status === 'ON_HOLD' ? utc(row.utcExpiresAt) : null,
     utcRedeemedAt: null,
-    utcConfirmedAt: status === 'CONFIRMED' && row.confirmedAt ? row.confirmedAt.toISOString() : null,
+    utcConfirmedAt: status === 'CONFIRMED' && row.confirmedAt ? utc(row.confirmedAt) : null,
     productId: String(row.productId),
     optionId: row.optionId,
     cancellable: status === 'ON_HOLD' || status === 'PENDING' || status === 'CONFIRMED',
-    cancellation: cancelled && row.cancelledAt ? { refund, reason: row.cancellationReason, utcCancelledAt: row.cancelledAt.toISOString() } : null,
+    cancellation: cancelled && row.cancelledAt ? { refund, reason: row.cancellationReason, utcCancelledAt: utc(row.cancelledAt) } : null,
     freesale: false,
     availabilityId: row.availabilityId,
     availability,

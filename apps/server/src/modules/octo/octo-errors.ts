@@ -43,9 +43,9 @@ export class OctoError extends Error {
   readonly status: number;
   readonly body: OctoErrorBody;
 
-  constructor(error: OctoErrorCode, errorMessage: string, ids: Omit<OctoErrorBody, 'error' | 'errorMessage'> = {}) {
+  constructor(error: OctoErrorCode, errorMessage: string, ids: Omit<OctoErrorBody, 'error' | 'errorMessage'> = {}, status = STATUS[error]) {
     super(errorMessage);
-    this.status = STATUS[error];
+    this.status = status;
     this.body = { error, errorMessage, ...ids };
   }
 }
@@ -64,7 +64,9 @@ export function octoErrorOf(status: number, message: string): OctoError {
   if (status === 401) return new OctoError('UNAUTHORIZED', message);
   if (status === 403) return new OctoError('FORBIDDEN', message);
   if (status === 429) return new OctoError('TOO_MANY_REQUESTS', message);
-  if (status === 400 || status === 404 || status === 413 || status === 415) return badRequest(message);
+  // A body too large or of another type keeps its HTTP status (nothing was read), in the standard's body.
+  if (status === 413 || status === 415) return new OctoError('BAD_REQUEST', message, {}, status);
+  if (status === 400 || status === 404) return badRequest(message);
   if (status >= 500) return new OctoError('INTERNAL_SERVER_ERROR', 'an unexpected error occurred');
   return unprocessable(message);
 }

@@ -100,9 +100,10 @@ export function octoRoutes(app: FastifyInstance, deps: { octo: OctoService }) {
       });
       octo.setNotFoundHandler((request, reply) => reply.status(404).send({ error: 'BAD_REQUEST', errorMessage: `${request.method} ${request.url.split('?')[0]} is not an OCTO call of this supplier` }));
       // The key itself, not a signed-in screen: OCTO resellers are agents' systems.
-      octo.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-        if (!request.principal?.apiKey) throw new OctoError('FORBIDDEN', 'call the OCTO API with an agent\'s API key (Authorization: Bearer sgk_…)');
+      // After the auth hook (a parent's onRequest runs first), before the body is read.
+      octo.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
         reply.header('octo-capabilities', capabilitiesOf(request).join(', '));
+        if (request.routeOptions.url && !request.principal?.apiKey) throw new OctoError('FORBIDDEN', 'call the OCTO API with an agent\'s API key (Authorization: Bearer sgk_…)');
       });
 
       const r = octo.withTypeProvider<ZodTypeProvider>();
@@ -121,7 +122,14 @@ export function octoRoutes(app: FastifyInstance, deps: { octo: OctoService }) {
       r.post('/bookings', { schema: { hide, body: ReserveBody }, config: { ...read, operation: 'octo.reserve' } }, (request) =>
         request.mutate((work) => deps.octo.reserve(work, request.principal!, request.body, caps(request))),
       );
-      r.get('/bookings', { schema: { hide, querystring: ListQuery }, config: read }, (request) => deps.octo.list(request.principal!, request.query, caps(request)));
+      r.get('/bookings', { schema: { hide, querystring: ListQuery }, config: read }, (request) => {
+        const q = request.query;
+        // The standard asks for a filter: a reference or a date (a reseller never pages through everything).
+        if (q.resellerReference === undefined && q.supplierReference === undefined && q.localDate === undefined && q.localDateStart === undefined && q.localDateEnd === undefined) {
+          throw badRequest('filter by resellerReference, supplierReference or localDate (or localDateStart and localDateEnd)');
+        }
+        return deps.octo.list(request.principal!, q, caps(request));
+      });
       r.get('/bookings/:uuid', { schema: { hide, params: Uuid }, config: read }, (request) => deps.octo.get(request.principal!, request.params.uuid, caps(request)));
       r.patch('/bookings/:uuid', { schema: { hide, params: Uuid, body: UpdateBody }, config: { ...read, operation: 'octo.update' } }, (request) =>
         request.mutate((work) => deps.octo.update(work, request.principal!, request.params.uuid, request.body, caps(request))),

@@ -45,6 +45,7 @@ import {
   expiredHolds,
   findOctoBooking,
   insertOctoBooking,
+  largestGroupAllotment,
   listOctoBookings,
   lockOctoBooking,
   octoProducts,
@@ -91,7 +92,7 @@ export interface ReserveInput {
   resellerReference?: string | undefined;
   contact?: OctoContactInput | undefined;
 }
-export interface UpdateInput extends Partial<ReserveInput> {}
+export type UpdateInput = Partial<ReserveInput>;
 export interface ConfirmInput {
   resellerReference?: string | undefined;
   contact?: OctoContactInput | undefined;
@@ -173,7 +174,8 @@ export function createOctoService({ db, clock, bookings, publicUrl }: { db: Db; 
     const info = await operatorInfo(executor);
     const day = date ?? clock.today();
     const prices = await unitPricesBetween(executor, day, day);
-    return { capabilities, publicUrl, minGroupSize: info?.min_group_size ?? 1, prices: new Map(prices.map((p) => [p.unit_id, p.price_e6])) };
+    const largest = await largestGroupAllotment(executor, day);
+    return { capabilities, publicUrl, minGroupSize: info?.min_group_size ?? 1, maxGroupSize: largest, prices: new Map(prices.map((p) => [p.unit_id, p.price_e6])) };
   }
 
   async function productRow(executor: Executor, productId: unknown): Promise<OctoProductRow> {
@@ -243,8 +245,8 @@ export function createOctoService({ db, clock, bookings, publicUrl }: { db: Db; 
 
   /** Each unit item checked against the option's units; the option's minimum group, and a count at all. */
   async function unitItemsOf(executor: Executor, items: readonly OctoUnitItemInput[] | undefined, groupType: string, minGroupSize: number, before: readonly OctoUnitItemRow[] = []): Promise<OctoUnitItemRow[]> {
-    if (items === undefined) throw badRequest('unitItems is required');
-    if (items.length === 0) throw badRequest('unitItems must list at least one traveller');
+    if (items === undefined) throw unprocessable('unitItems is required');
+    if (items.length === 0) throw unprocessable('unitItems must list at least one traveller');
     const units = (await passengerUnits(executor)).filter((u) => u.segment === groupType);
     const rows = items.map((item, i) => {
       const unit = units.find((u) => String(u.id) === item.unitId);
@@ -421,6 +423,7 @@ export function createOctoService({ db, clock, bookings, publicUrl }: { db: Db; 
       const units = await passengerUnits(db);
       const now = clock.now();
       if (input.availabilityIds !== undefined) {
+        if (input.localDateStart !== undefined || input.localDateEnd !== undefined) throw badRequest('ask by availabilityIds or by localDateStart and localDateEnd, not both');
         if (input.availabilityIds.length === 0) throw badRequest('availabilityIds must name at least one availability');
         const out: OctoAvailability[] = [];
         for (const id of input.availabilityIds) {
