@@ -202,6 +202,9 @@ function fill(url: string, x: Tenant): string {
         if (url.startsWith('/v1/outbox-mails/')) return '00000000-0000-4000-8000-000000000000';
         // Master data, approvals, jobs, messages: shared by the operator, no tenant's.
         return '1';
+      case 'uuid':
+        // An OCTO booking (ADR 039): any well-formed uuid; the outcome is decided before it is looked up.
+        return '00000000-0000-4000-8000-000000000000';
       case 'year':
         return '2027';
       case 'month':

@@ -284,7 +284,8 @@ export function bookingAnswer({ row, booking, availability, totalE6, ctx }: Book
     contact: contactAnswer(row.contact),
     notes: row.notes,
     deliveryMethods: ['VOUCHER'],
-    voucher: null,
+    // The voucher is the booking's own PDF (QR code), mailed by the operator once the seats are given: printed.
+    voucher: { redemptionMethod: 'PRINT', utcRedeemedAt: null, deliveryOptions: [] },
     unitItems,
     ...(priced ? { pricing: pricingOf(yenOfE6(totalE6 ?? 0)) } : {}),
   };

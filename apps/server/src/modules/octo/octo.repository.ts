@@ -210,6 +210,12 @@ export async function setLockTimeout(tx: Executor): Promise<void> {
   await tx.execute(sql`select ${LOCK_TIMEOUT_SQL}`);
 }
 
+/** Who made an API key (the agent admin's e-mail): a booking's applicant address when the reseller sends none. */
+export async function keyCreatorEmail(db: Executor, keyId: number): Promise<string | null> {
+  const [row] = rowsOf<{ created_by: string }>(await db.execute(sql`select created_by from api_keys where id = ${keyId}`));
+  return row?.created_by ?? null;
+}
+
 /** The holds whose time ran out, oldest first (the expiry job's work list). */
 export async function expiredHolds(db: Executor, now: Date, limit: number): Promise<string[]> {
   const rows = await db

@@ -45,6 +45,7 @@ import {
   expiredHolds,
   findOctoBooking,
   insertOctoBooking,
+  keyCreatorEmail,
   largestGroupAllotment,
   listOctoBookings,
   lockOctoBooking,
@@ -340,15 +341,17 @@ export function createOctoService({ db, clock, bookings, publicUrl }: { db: Db; 
     const contact = contactRow(input.contact, current.contact);
     const name = applicantName(contact);
     if (!name) throw badRequest('contact.fullName (or firstName and lastName) is required');
-    if (!contact?.email_address) throw badRequest('contact.emailAddress is required');
+    // No e-mail from the reseller: the booking's mails go to the agent admin who made the key.
+    const email = contact?.email_address || (principal.apiKey ? await keyCreatorEmail(work.tx, principal.apiKey.id) : null);
+    if (!email) throw badRequest('contact.emailAddress is required');
     const resellerReference = input.resellerReference ?? current.resellerReference;
     const direction = current.direction;
     const request = CreateBookingBody.safeParse({
-      applicant: { name, email: contact.email_address, phone_number: contact.phone_number?.trim() || '-' },
-      group: { group_type: current.groupType, name: resellerReference ? `${name} (${resellerReference})`.slice(0, 100) : name, country_code: countryCode(contact.country) },
+      applicant: { name, email, phone_number: contact?.phone_number?.trim() || '-' },
+      group: { group_type: current.groupType, name: resellerReference ? `${name} (${resellerReference})`.slice(0, 100) : name, country_code: countryCode(contact?.country) },
       service_order: { [direction === 'down' ? 'down_service' : 'up_service']: { service_date: current.serviceDate, service_id: current.serviceId, from_station_id: current.fromStationId, to_station_id: current.toStationId } },
       participant_group: { unit_quantity_items: unitQuantities(current.unitItems), wheel_chairs: [] },
-      note: (current.notes ?? contact.notes ?? '').slice(0, 1000),
+      note: (current.notes ?? contact?.notes ?? '').slice(0, 1000),
       agent_id: current.agentId,
       agent_sub_group_id: current.agentSubGroupId,
       external_idempotent_id: `${OCTO_CHANNEL}:${current.uuid}`,
