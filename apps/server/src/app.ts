@@ -63,6 +63,7 @@ import { createReportsService, reportsRoutes } from './modules/reports/index.ts'
 import { createTimetableService, timetableRoutes } from './modules/timetable/index.ts';
 import { createUsersService, usersRoutes } from './modules/users/index.ts';
 import { createWebhooksService, webhooksRoutes } from './modules/webhooks/index.ts';
+import { createOctoService, octoRoutes } from './modules/octo/index.ts';
 import { createRealtimeHub } from './realtime/realtime-hub.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
 
@@ -157,6 +158,8 @@ export async function buildApp({ config, database, logger = true, logStream, job
   const seats = createSeatsService({ db, publicUrl: config.publicUrl, clock });
   const bookings = createBookingsService({ db, publicUrl: config.publicUrl, clock, enabledRules: instantRules.enabledRules, assignSeats: seats.assign });
   bookingsRoutes(app, { db, clock, bookings, customerBooking: seats.customerBooking });
+  // The OCTO supplier API (/octo, ADR 039): resellers book through the booking steps above.
+  octoRoutes(app, { octo: createOctoService({ db, clock, bookings, publicUrl: config.publicUrl }) });
   seatsRoutes(app, { db, seats });
   notificationsRoutes(app, { db });
   dashboardRoutes(app, { dashboard: createDashboardService({ db, clock }) });
@@ -198,7 +201,7 @@ export async function buildApp({ config, database, logger = true, logStream, job
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/v1/') || request.url === '/v1';
+    const isApi = request.url.startsWith('/v1/') || request.url === '/v1' || request.url.startsWith('/octo/') || request.url === '/octo';
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -276,6 +276,20 @@ GET /v1/docs/static/swagger-initializer.js                               ok  ok 
 GET /v1/docs/json                                                        ok  ok  ok  401 ok  ok  ok  ok  ok  ok  401
 GET /v1/docs/yaml                                                        ok  ok  ok  401 ok  ok  ok  ok  ok  ok  401
 GET /v1/docs/static/*                                                    ok  ok  ok  401 ok  ok  ok  ok  ok  ok  401
+GET /octo/capabilities                                                   403 403 403 401 403 403 403 403 ok  ok  401
+GET /octo/supplier                                                       403 403 403 401 403 403 403 403 ok  ok  401
+GET /octo/products                                                       403 403 403 401 403 403 403 403 ok  ok  401
+GET /octo/products/:id                                                   403 403 403 401 403 403 403 403 ok  ok  401
+POST /octo/availability/calendar                                         403 403 403 401 403 403 403 403 ok  ok  401
+POST /octo/availability                                                  403 403 403 401 403 403 403 403 ok  ok  401
+POST /octo/bookings                                                      403 403 403 401 403 403 403 403 ok  ok  401
+GET /octo/bookings                                                       403 403 403 401 403 403 403 403 ok  ok  401
+GET /octo/bookings/:uuid                                                 403 403 403 401 403 403 403 403 ok  ok  401
+PATCH /octo/bookings/:uuid                                               403 403 403 401 403 403 403 403 ok  ok  401
+POST /octo/bookings/:uuid/extend                                         403 403 403 401 403 403 403 403 ok  ok  401
+POST /octo/bookings/:uuid/confirm                                        403 403 403 401 403 403 403 403 ok  ok  401
+POST /octo/bookings/:uuid/cancel                                         403 403 403 401 403 403 403 403 ok  ok  401
+DELETE /octo/bookings/:uuid                                              403 403 403 401 403 403 403 403 ok  ok  401
 `;
 
 /** The table as route → caller → outcome. */

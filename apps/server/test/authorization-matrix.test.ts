@@ -210,6 +210,9 @@ function fill(url: string, x: Tenant): string {
         if (url.startsWith('/v1/outbox-mails/')) return '00000000-0000-4000-8000-000000000000';
         // Master data, approvals, jobs, messages: shared by the operator, no tenant's.
         return '1';
+      case 'uuid':
+        // An OCTO booking (ADR 039): any well-formed uuid; the outcome is decided before it is looked up.
+        return '00000000-0000-4000-8000-000000000000';
       case 'year':
         return '2027';
       case 'month':
@@ -282,7 +285,10 @@ async function call(route: RegisteredRoute, caller: Caller, x: Tenant, kind: 'va
 
 const errorCode = (res: LightMyRequestResponse): string | undefined => {
   try {
-    return (res.json() as { common?: { error_code?: string } }).common?.error_code;
+    const body = res.json() as { common?: { error_code?: string }; error?: string };
+    // The OCTO supplier API answers the standard's bodies (ADR 039): {error: UNAUTHORIZED | FORBIDDEN}.
+    if (body.common === undefined && typeof body.error === 'string') return body.error === 'UNAUTHORIZED' ? 'UNAUTHENTICATED' : body.error;
+    return body.common?.error_code;
   } catch {
     return undefined;
   }

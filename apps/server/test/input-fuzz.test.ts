@@ -68,6 +68,7 @@ function paramValue(name: string, url: string): string {
   if (name === 'booking_id') return bookingId;
   if (name === 'uid') return '00000000-0000-4000-8000-000000000000';
   if (name === 'token') return 'not-the-token';
+  if (name === 'uuid') return '00000000-0000-4000-8000-000000000000';
   if (name === 'mail_template') return 'booking_ok';
   if (name === 'id' && url.startsWith('/v1/outbox-mails/')) return '00000000-0000-4000-8000-000000000000';
   if (name === 'id' && url.startsWith('/v1/agent_staffs/')) return '00000000-0000-4000-8000-000000000000';
@@ -284,7 +285,9 @@ describe('input fuzzing over every registered route', { timeout: 180_000 }, () =
           ...(call.payload !== undefined ? { payload: call.payload } : {}),
         });
         const refused = res.statusCode >= 400 && res.statusCode < 500;
-        const shaped = !refused || (res.headers['content-type']?.toString().includes('json') && typeof res.json().common?.error_code === 'string');
+        // The OCTO supplier API answers in the standard's error shape, {error, errorMessage} (ADR 039).
+        const octo = route.url.startsWith('/octo/');
+        const shaped = !refused || (res.headers['content-type']?.toString().includes('json') && typeof (octo ? res.json().error : res.json().common?.error_code) === 'string');
         if (res.statusCode >= 500 || (call.mustRefuse && !refused) || !shaped) failures.push(`${route.method} ${route.url} ${call.label} → ${res.statusCode} ${res.body.slice(0, 160)}`);
       }
     }

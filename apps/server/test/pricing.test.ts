@@ -234,7 +234,8 @@ describe('products', () => {
     const agent = await ctx.login('agent-free@example.com');
     const list = await call('GET', '/v1/products?service_dates=2026-08-01,2026-08-02', undefined, agent);
     expect(list.statusCode).toBe(200);
-    expect(list.json().products).toEqual([expect.objectContaining({ short_name: '団体乗車券', channel: 'GROUP', priority: 0 })]);
+    // The group ticket, and the one sold to resellers over OCTO (ADR 039).
+    expect(list.json().products).toEqual([expect.objectContaining({ short_name: '団体乗車券', channel: 'GROUP', priority: 0 }), expect.objectContaining({ channel: 'OCTO', priority: 10 })]);
     expect(errorOf(await call('GET', '/v1/products?service_dates=2026-08-99')).field).toBe('service_dates.0');
 
     const created = await call('POST', '/v1/products', { short_name: '団体乗車券（学生）' }, admin);

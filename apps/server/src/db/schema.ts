@@ -27,3 +27,4 @@ export * from './schema/bulk-reservations.ts';
 export * from './schema/messages.ts';
 export * from './schema/rate-limits.ts';
 export * from './schema/webhooks.ts';
+export * from './schema/octo.ts';

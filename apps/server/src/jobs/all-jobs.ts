@@ -12,6 +12,7 @@ import { markOverdueJob, processGatewayEventJob, reconcileCheckoutsJob, refundPa
 import { deliverMonthlyInvoiceJob, monthlyBillingJob } from '../modules/settlements/index.ts';
 import { deliverSeatDocumentJob } from '../modules/seats/index.ts';
 import { deliverWebhookJob, sweepWebhooksJob } from '../modules/webhooks/index.ts';
+import { expireOctoHoldsJob } from '../modules/octo/index.ts';
 import type { JobDefinition, JobDeps } from './define-job.ts';
 import type { JobQueue } from './job-queue.ts';
 import { runRecorded } from './job-runs.ts';
@@ -37,6 +38,7 @@ export const ALL_JOBS: readonly JobDefinition<object>[] = [
   bulkRunJob,
   deliverWebhookJob,
   sweepWebhooksJob,
+  expireOctoHoldsJob,
 ];
 
 /**

@@ -98,11 +98,11 @@ export const authPlugin = fp(async (
     const url = request.routeOptions.url;
     // A key that no longer stands is refused on every API call, public ones too: a system calling with a
     // revoked key must learn it at once, not be served quietly as an anonymous caller.
-    if (bearer?.startsWith(API_KEY_PREFIX) && !request.principal && url?.startsWith('/v1/')) {
+    if (bearer?.startsWith(API_KEY_PREFIX) && !request.principal && (url?.startsWith('/v1/') || url?.startsWith('/octo/'))) {
       throw new AppError('UNAUTHENTICATED', 'this API key is unknown or revoked');
     }
     // API routes without a rule are back-office only (fail closed); the web app's files are public.
-    const access: Access = request.routeOptions.config.access ?? (url?.startsWith('/v1/') ? 'backOffice' : 'public');
+    const access: Access = request.routeOptions.config.access ?? (url?.startsWith('/v1/') || url?.startsWith('/octo/') ? 'backOffice' : 'public');
     if (request.principal?.viaCookie && UNSAFE.has(request.method)) {
       const sent = request.headers[CSRF_HEADER];
       if (typeof sent !== 'string' || !safeEqual(sent, request.principal.csrfToken)) {

@@ -93,7 +93,9 @@ function logRow(request: FastifyRequest, statusCode: number, response: unknown, 
 
 function logs(request: FastifyRequest): boolean {
   // A call no route took (no such path) is an API call by its path.
-  if (!(request.routeOptions.url ?? pathOf(request)).startsWith('/v1/')) return false;
+  // The API's calls: /v1, and the OCTO supplier API (/octo, ADR 039).
+  const path = request.routeOptions.url ?? pathOf(request);
+  if (!path.startsWith('/v1/') && !path.startsWith('/octo/')) return false;
   // An agent's system with an API key: every call it makes, reads too (DESIGN §10 "API keys").
   if (request.principal?.apiKey) return true;
   return UNSAFE.has(request.method) && request.routeOptions.config?.operationLog !== false;

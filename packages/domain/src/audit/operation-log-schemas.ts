@@ -162,6 +162,13 @@ export const OPERATION_NAMES = [
   'messages.add_attachment',
   'messages.delete_attachment',
   'invoices.issue',
+  /** The OCTO supplier API (ADR 039): a reseller's reservation, its change, extension, confirmation and cancellation, and a hold that ran out. */
+  'octo.reserve',
+  'octo.update',
+  'octo.extend',
+  'octo.confirm',
+  'octo.cancel',
+  'octo.expire_hold',
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 

@@ -24,13 +24,25 @@ export const DEMO_GROUP_SCHEDULES = [2026, 2027].map((year) => ({
 export async function insertDemoPricing(tx: Tx): Promise<void> {
   await tx.insert(t.freeCountPlans).values([...DEMO_FREE_COUNT_PLANS]);
   await tx.insert(t.groupSchedules).values(DEMO_GROUP_SCHEDULES);
-  await tx.insert(t.products).values({
-    shortName: '団体乗車券',
-    channel: 'GROUP',
-    priority: 0,
-    labels: [
-      { language_id: 'ja', text: '団体乗車券' },
-      { language_id: 'en', text: 'Group ticket' },
-    ],
-  });
+  await tx.insert(t.products).values([
+    {
+      shortName: '団体乗車券',
+      channel: 'GROUP',
+      priority: 0,
+      labels: [
+        { language_id: 'ja', text: '団体乗車券' },
+        { language_id: 'en', text: 'Group ticket' },
+      ],
+    },
+    // Sold to resellers over the OCTO supplier API (/octo, ADR 039): the whole line, each direction.
+    {
+      shortName: '団体乗車券（OCTO）',
+      channel: 'OCTO',
+      priority: 10,
+      labels: [
+        { language_id: 'ja', text: '嵯峨野トロッコ列車 団体席' },
+        { language_id: 'en', text: 'Sagano scenic train, group seats' },
+      ],
+    },
+  ]);
 }

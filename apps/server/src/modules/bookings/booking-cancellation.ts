@@ -84,6 +84,21 @@ export async function cancel(work: Work, principal: Principal, bookingId: string
   return { status: next.status, cancellation_fee: quote.cancellation_fee };
 }
 
+/**
+ * A reseller's cancellation over OCTO (ADR 039): the standard has no cancellation waiting for the
+ * supplier, and the reseller cancels on the policy published with the product. The agent's
+ * request and its end in one step: the policy's fee today, the seats and allotments returned, the
+ * money settled and a CANCEL revision, exactly as a confirmed cancellation; the operator is told.
+ */
+export async function cancelAtOnce(work: Work, principal: Principal, bookingId: string, clock: Clock, publicUrl: string): Promise<{ status: BookingStatus; cancellation_fee: number }> {
+  const { booking, state } = await beginStep(work, principal, bookingId, 'request_cancellation');
+  const today = clock.today();
+  const quote = await quoteFor(work.tx, booking, today);
+  await notify(work.tx, booking, 'ADMIN', 'CANCELLATION');
+  await finishCancellation(work, principal, booking, state, quote.cancellation_fee, quote.rate_e6, today, publicUrl);
+  return { status: 'CANCELLED', cancellation_fee: quote.cancellation_fee };
+}
+
 /** The operator confirms an agent's request, or the agent agrees to the fee the operator quoted: CANCELLED (irreversible). */
 export async function confirmCancellation(work: Work, principal: Principal, bookingId: string, clock: Clock, publicUrl: string): Promise<void> {
   const caller = callerOf(principal);

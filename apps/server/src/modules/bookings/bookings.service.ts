@@ -14,7 +14,7 @@ import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/index.ts';
 import { reserveAllotments, releaseAllotmentsStep, loadVisible } from '../booking-core/index.ts';
 import { confirm, refuse } from './booking-answer.ts';
-import { cancel, cancellationQuote, confirmCancellation, declineCancellation } from './booking-cancellation.ts';
+import { cancel, cancelAtOnce, cancellationQuote, confirmCancellation, declineCancellation } from './booking-cancellation.ts';
 import { acceptModification, calculate, rejectModification, updateFromToStation, updateParams } from './booking-modification.ts';
 import { addNote, addSpecialNote, assignOperator, selectPriority, updateNote } from './booking-notes.ts';
 import { mailTemplate, presentBooking, readBookingAnswer, type MailTemplateName } from './booking-presenter.ts';
@@ -67,6 +67,8 @@ export function createBookingsService({ db, ...options }: {
     refuse,
     cancellationQuote: (executor: Executor, principal: Principal, bookingId: string) => cancellationQuote(executor, principal, bookingId, clock),
     cancel: (work: Work, principal: Principal, bookingId: string, body: { agree_cancellation_policy: boolean }) => cancel(work, principal, bookingId, body, clock, options.publicUrl),
+    /** A channel's cancellation that waits for nobody (OCTO, ADR 039): the policy's fee, settled at once. */
+    cancelAtOnce: (work: Work, principal: Principal, bookingId: string) => cancelAtOnce(work, principal, bookingId, clock, options.publicUrl),
     updateParams: (work: Work, principal: Principal, bookingId: string, change: UpdateParamsBody) => updateParams(work, principal, bookingId, change, clock, options.publicUrl),
     acceptModification: (work: Work, principal: Principal, bookingId: string) => acceptModification(work, principal, bookingId, clock, options.publicUrl),
     rejectModification: (work: Work, principal: Principal, bookingId: string, reason: string) => rejectModification(work, principal, bookingId, reason, options.publicUrl),

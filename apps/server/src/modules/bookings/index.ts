@@ -9,6 +9,7 @@ export { bookingsContract } from './bookings.openapi.ts';
 export { bookingsRoutes } from './bookings.routes.ts';
 export { createBookingsService, type BookingsService } from './bookings.service.ts';
 export { applyInstantConfirmation, type InstantConfirmationDeps, type InstantConfirmationOutcome } from './instant-confirmation.ts';
+export { priceParticipants } from './pricing-reference.ts';
 export { cancellationDeclinedMail } from './cancellation-mails.ts';
 export { changeMail, type ChangeMailKind, type ChangeMailNames } from './change-mails.ts';
 export { remindAnswerDueJob } from './contract-term.jobs.ts';

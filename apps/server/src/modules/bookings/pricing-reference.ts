@@ -3,7 +3,8 @@ import type { CalculateAmountResponse } from '@sagano/domain/bookings/booking-sc
 import { calculateAmount } from '@sagano/domain/bookings/pricing';
 import { safeE6 } from '@sagano/domain/money/yen-e6';
 import { AppError } from '../../lib/app-error.ts';
-import type { PricingReference } from './pricing-reference.repository.ts';
+import { readPricingReference, type PricingReference } from './pricing-reference.repository.ts';
+import type { Executor } from '../../db/client.ts';
 
 /** Prices the participants with a reference read by pricingReferenceSql (DESIGN §6). */
 export function priceWith(reference: PricingReference, groupType: string, date: string, directions: number, items: readonly { unit_id: number; quantity: number }[]): CalculateAmountResponse {
@@ -26,4 +27,9 @@ export function priceWith(reference: PricingReference, groupType: string, date: 
     throw new AppError('VALIDATION_FAILED', `participant_group.unit_quantity_items: unit ${result.problem.unit_id} has no price`, 'participant_group.unit_quantity_items');
   }
   return result.value;
+}
+
+/** A one-way group's participants priced on a date, read in the caller's transaction (the OCTO reservations' total, ADR 039). */
+export async function priceParticipants(executor: Executor, groupType: string, date: string, items: readonly { unit_id: number; quantity: number }[]): Promise<CalculateAmountResponse> {
+  return priceWith(await readPricingReference(executor, groupType, date), groupType, date, 1, items);
 }
