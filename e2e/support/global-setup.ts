@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { E2E_WORKERS } from './workers.ts';
@@ -18,6 +19,18 @@ async function waitUntilReady(url: string, server: ChildProcess, timeoutMs: numb
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error('the server did not become ready');
+}
+
+/** A port nothing listens on now (the system's choice). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /** The server as `npm start` runs it, on its own data folder and port. */
@@ -62,8 +75,10 @@ export default async function setup() {
   }
   // One server per file worker (E2E_WORKERS): each with its own embedded database and demo data,
   // so journeys running side by side never meet each other's data.
-  const firstPort = 3900 + Math.floor(Math.random() * 40) * 2;
-  const servers = Array.from({ length: E2E_WORKERS }, (_, i) => startServer(join(dataDir, `server-${i + 1}`), webDist, firstPort + i));
+  // Ports the system gives as free now: two runs side by side never reach each other's servers.
+  const ports: number[] = [];
+  for (let i = 0; i < E2E_WORKERS; i++) ports.push(await freePort());
+  const servers = ports.map((port, i) => startServer(join(dataDir, `server-${i + 1}`), webDist, port));
   const stop = async () => {
     await Promise.all(servers.map((s) => s.stop()));
     rmSync(dataDir, { recursive: true, force: true });
