@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InstantConfirmationRuleBody, InstantConfirmationRuleListResponse, InstantConfirmationRuleResponse } from '@sagano/domain/master-data/instant-confirmation-rule-schemas';
 import { MAX_PER_PAGE } from '@sagano/domain/common/paging-limits';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient, apiPath } from '../../../lib/api-client.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 import { masterDataKeys } from './master-data-keys.ts';
 
@@ -27,7 +27,7 @@ export function useSubmitInstantConfirmationRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: InstantConfirmationRuleBody }) =>
-      id === null ? apiClient.post<{ approval_id: number }>(BASE, body) : apiClient.put<{ approval_id: number }>(`${BASE}/${id}`, body),
+      id === null ? apiClient.post<{ approval_id: number }>(BASE, body) : apiClient.put<{ approval_id: number }>(apiPath('/v1/instant-confirmation-rules/{id}', { id }), body),
     meta: { silentError: true },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: masterDataKeys.instantConfirmationRules });
@@ -40,7 +40,7 @@ export function useSubmitInstantConfirmationRule() {
 export function useDisableInstantConfirmationRule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiClient.post<InstantConfirmationRuleResponse>(`${BASE}/${id}/disable`, {}),
+    mutationFn: (id: number) => apiClient.post<InstantConfirmationRuleResponse>(apiPath('/v1/instant-confirmation-rules/{id}/disable', { id }), {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: masterDataKeys.instantConfirmationRules }),
   });
 }
