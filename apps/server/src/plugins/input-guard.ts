@@ -143,6 +143,8 @@ export function frameworkErrors(headers: Record<string, string>) {
         ? `path: ${path.slice(0, 200)} is not validly percent-encoded`
         : null;
     if (!description) return void reply.status(500).headers(headers).send(errorBody('INTERNAL_ERROR', 'an unexpected error occurred'));
-    void reply.status(400).headers({ ...headers, 'cache-control': 'no-store' }).send(errorBody('VALIDATION_FAILED', description, 'path'));
+    // The OCTO supplier API answers in its standard's error shape (ADR 039), these refusals too.
+    const octo = path === '/octo' || path.startsWith('/octo/');
+    void reply.status(400).headers({ ...headers, 'cache-control': 'no-store' }).send(octo ? { error: 'BAD_REQUEST', errorMessage: description } : errorBody('VALIDATION_FAILED', description, 'path'));
   };
 }

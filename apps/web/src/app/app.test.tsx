@@ -231,7 +231,7 @@ describe('the app', () => {
   it('gives an agent admin the portal menu with staff management, and refuses back-office screens', async () => {
     await openApp('/users', agentUser({}));
     await eventually(() => expect(page()).toContain('このページを表示する権限がありません'));
-    expect(links()).toEqual(['ダッシュボード', '通知', '予約一覧', '空席照会（新規予約）', 'お支払い', '月次請求', 'スタッフ管理', 'APIキー', '二段階認証', 'パスワード変更']);
+    expect(links()).toEqual(['ダッシュボード', '通知', '予約一覧', '空席照会（新規予約）', 'お支払い', '月次請求', 'スタッフ管理', 'APIキー', 'Webhook 通知', '二段階認証', 'パスワード変更']);
     expect(page()).toContain('予約メニュー');
     expect(page()).toContain('精算メニュー');
     expect(page()).not.toContain('販売メニュー');
