@@ -442,6 +442,7 @@ describe('webhooks (octo/webhooks)', () => {
     expect((await latestOperationLog(b.ctx, 'octo.webhook_create'))?.operator).toContain('Reseller head office');
 
     expect((await octo('GET', '/webhooks', freeKey)).json()).toEqual([webhook]);
+    expect(((await octo('GET', '/capabilities', freeKey)).json() as { id: string }[]).map((c) => c.id)).toContain('octo/webhooks');
     // Another agent's key and this agent's branch key neither see nor delete it.
     expect((await octo('GET', '/webhooks', otherKey)).json()).toEqual([]);
     expect((await octo('GET', '/webhooks', branchKey)).json()).toEqual([]);
@@ -466,10 +467,20 @@ describe('webhooks (octo/webhooks)', () => {
     const plain = await b.ctx.app.inject({ method: 'POST', url: '/v1/bookings', headers: b.staff, payload: plainBookingBody({ agentId: b.agentIds.FREE!, day: b.fx.days[1]!, serviceId: b.fx.down, adults: 12 }) });
     expect(plain.statusCode, plain.body).toBe(200);
     expect(await deliveriesOf(endpointId)).toEqual([]);
+    // Were one written all the same, it is not sent in the OCTO format: it ends FAILED, with the reason.
+    const [stray] = await b.ctx.database.db.insert(t.webhookDeliveries).values({ endpointId, eventType: 'booking.reserved', messageId: 'msg_stray', bookingId: plain.json().booking_id, payload: {} }).returning();
+    expect(await deliverWebhook({ db: b.ctx.database.db, clock, secrets: secrets(), rules: { allowLoopback: true } }, stray!.id)).toBe('failed');
+    expect((await deliveriesOf(endpointId))[0]).toMatchObject({ status: 'FAILED', attempts: 0, lastError: expect.stringContaining('OCTO') });
+    expect(receiver.received).toEqual([]);
+    await b.ctx.database.db.delete(t.webhookDeliveries).where(eq(t.webhookDeliveries.id, stray!.id));
 
     const uuid = (await reserve(8, firstDown, freeKey, { resellerReference: 'R-HOOK' })).json().uuid as string;
     const confirmed = await octo('POST', `/bookings/${uuid}/confirm`, freeKey, { contact: { fullName: 'Hook Tours', emailAddress: 'hook@example.com' } });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // Confirmed over OCTO, the booking waits for the operator (PENDING); the operator's confirmation is the booking event.
+    expect(await deliveriesOf(endpointId)).toEqual([]);
+    const operator = await b.ctx.app.inject({ method: 'POST', url: `/v1/bookings/${confirmed.json().supplierReference}/confirm_booking`, headers: b.staff, payload: { mail: { subject: 'OK', body: 'OK' } } });
+    expect(operator.statusCode, operator.body).toBe(200);
     const deliveries = await deliveriesOf(endpointId);
     expect(deliveries.length).toBeGreaterThan(0);
     expect(new Set(deliveries.map((d) => d.bookingId))).toEqual(new Set([confirmed.json().supplierReference]));
