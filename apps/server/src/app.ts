@@ -62,7 +62,7 @@ import { referenceRoutes } from './modules/reference/index.ts';
 import { createReportsService, reportsRoutes } from './modules/reports/index.ts';
 import { createTimetableService, timetableRoutes } from './modules/timetable/index.ts';
 import { createUsersService, usersRoutes } from './modules/users/index.ts';
-import { createWebhooksService, webhooksRoutes } from './modules/webhooks/index.ts';
+import { createWebhooksService, registerWebhookFormat, webhooksRoutes } from './modules/webhooks/index.ts';
 import { createOctoService, octoRoutes } from './modules/octo/index.ts';
 import { createRealtimeHub } from './realtime/realtime-hub.ts';
 import { realtimeRoutes } from './realtime/realtime.routes.ts';
@@ -158,16 +158,20 @@ export async function buildApp({ config, database, logger = true, logStream, job
   const seats = createSeatsService({ db, publicUrl: config.publicUrl, clock });
   const bookings = createBookingsService({ db, publicUrl: config.publicUrl, clock, enabledRules: instantRules.enabledRules, assignSeats: seats.assign });
   bookingsRoutes(app, { db, clock, bookings, customerBooking: seats.customerBooking });
-  // The OCTO supplier API (/octo, ADR 039): resellers book through the booking steps above.
-  octoRoutes(app, { octo: createOctoService({ db, clock, bookings, publicUrl: config.publicUrl }) });
+  // Endpoints' signing secrets are sealed with the same key as two-factor secrets (ADR 038).
+  const webhooks = createWebhooksService({ db, secrets, rules: { allowLoopback: config.webhooksAllowLoopback } });
+  // The OCTO supplier API (/octo, ADR 039): resellers book through the booking steps above; their
+  // octo/webhooks endpoints are kept and delivered by the webhooks module, with the OCTO body.
+  const octo = createOctoService({ db, clock, bookings, publicUrl: config.publicUrl, webhooks });
+  registerWebhookFormat('OCTO', (delivery) => octo.renderWebhook(delivery));
+  octoRoutes(app, { octo });
   seatsRoutes(app, { db, seats });
   notificationsRoutes(app, { db });
   dashboardRoutes(app, { dashboard: createDashboardService({ db, clock }) });
   messagesRoutes(app, { db, fileStorage, clock });
   agentsRoutes(app, { db, auth });
   apiKeysRoutes(app, { apiKeys });
-  // Endpoints' signing secrets are sealed with the same key as two-factor secrets (ADR 038).
-  webhooksRoutes(app, { webhooks: createWebhooksService({ db, secrets, rules: { allowLoopback: config.webhooksAllowLoopback } }) });
+  webhooksRoutes(app, { webhooks });
   const paymentGateway = gateway ?? gatewayFromConfig(config, { db, clock, jobs });
   paymentsRoutes(app, { db, clock, jobs, publicUrl: config.publicUrl, port: config.port, payments: createPaymentsService({ db, gateway: paymentGateway, clock, publicUrl: config.publicUrl, jobs }) });
   invoicesRoutes(app, { invoices: createInvoicesService({ db, clock, fileStorage }), db, clock });

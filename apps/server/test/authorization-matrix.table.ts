@@ -290,6 +290,9 @@ POST /octo/bookings/:uuid/extend                                         403 403
 POST /octo/bookings/:uuid/confirm                                        403 403 403 401 403 403 403 403 ok  ok  401
 POST /octo/bookings/:uuid/cancel                                         403 403 403 401 403 403 403 403 ok  ok  401
 DELETE /octo/bookings/:uuid                                              403 403 403 401 403 403 403 403 ok  ok  401
+GET /octo/webhooks                                                       403 403 403 401 403 403 403 403 ok  ok  401
+POST /octo/webhooks                                                      403 403 403 401 403 403 403 403 ok  ok  401
+DELETE /octo/webhooks/:id                                                403 403 403 401 403 403 403 403 ok  ok  401
 `;
 
 /** The table as route → caller → outcome. */

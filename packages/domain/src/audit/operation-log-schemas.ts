@@ -169,6 +169,8 @@ export const OPERATION_NAMES = [
   'octo.confirm',
   'octo.cancel',
   'octo.expire_hold',
+  'octo.webhook_create',
+  'octo.webhook_delete',
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 

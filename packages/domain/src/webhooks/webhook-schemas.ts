@@ -26,6 +26,10 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 export type WebhookDeliveryEventType = WebhookEventType | typeof WEBHOOK_TEST_EVENT;
 
+/** How an endpoint's deliveries are written: STANDARD (this product's events, managed on /v1) or OCTO (the OCTO standard's booking_update, managed over /octo, ADR 039). */
+export const WEBHOOK_ENDPOINT_FORMATS = ['STANDARD', 'OCTO'] as const;
+export type WebhookEndpointFormat = (typeof WEBHOOK_ENDPOINT_FORMATS)[number];
+
 export const WEBHOOK_DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 

@@ -3,7 +3,7 @@
  * registers and every delivery of an event to one of them, with its attempts.
  */
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, boolean } from 'drizzle-orm/pg-core';
-import { WEBHOOK_DELIVERY_STATUSES, type WebhookDeliveryStatus, type WebhookEventType } from '@sagano/domain/webhooks/webhook-schemas';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_ENDPOINT_FORMATS, type WebhookDeliveryStatus, type WebhookEndpointFormat, type WebhookEventType } from '@sagano/domain/webhooks/webhook-schemas';
 import { agentGroups, agents } from './agents.ts';
 import { createdAt, oneOf } from './columns.ts';
 
@@ -25,8 +25,10 @@ export const webhookEndpoints = pgTable(
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
     secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** STANDARD: this product's events, managed on /v1; OCTO: the OCTO standard's booking_update of the agent's OCTO bookings, managed over /octo (ADR 039). */
+    format: text('format').$type<WebhookEndpointFormat>().notNull().default('STANDARD'),
   },
-  (t) => [index('webhook_endpoints_agent_idx').on(t.agentId)],
+  (t) => [index('webhook_endpoints_agent_idx').on(t.agentId), check('webhook_endpoints_format', oneOf(t.format, WEBHOOK_ENDPOINT_FORMATS))],
 );
 
 export const webhookDeliveries = pgTable(

@@ -30,7 +30,7 @@ export type OctoAvailabilityStatus = OctoAvailability['status'];
 export type OctoBookingStatus = OctoBooking['status'];
 
 /** The capabilities this supplier answers (asked for with the Octo-Capabilities header). */
-export const SUPPORTED_CAPABILITIES = ['octo/pricing', 'octo/content'] as const;
+export const SUPPORTED_CAPABILITIES = ['octo/pricing', 'octo/content', 'octo/webhooks'] as const;
 export type OctoCapability = (typeof SUPPORTED_CAPABILITIES)[number];
 
 /** The line end to end in each direction: what an option sells. */

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import type { OctoHoldStatus } from '@sagano/domain/octo/octo-constants';
 import { rowsOf, type Executor } from '../../db/client.ts';
-import { octoBookings, type OctoContactRow, type OctoUnitItemRow } from '../../db/schema.ts';
+import { bookings, octoBookings, type OctoContactRow, type OctoUnitItemRow } from '../../db/schema.ts';
 import { GROUP_TYPE_ID_SQL, LOCK_TIMEOUT_SQL, vacantOnLegsSql, capacityOnLegsSql } from '../inventory/index.ts';
 import { runningServiceDaysSql } from '../timetable/index.ts';
 
@@ -164,6 +164,12 @@ export async function findOctoBooking(db: Executor, agentId: number, uuid: strin
   const query = db.select().from(octoBookings).where(and(eq(octoBookings.uuid, uuid), eq(octoBookings.agentId, agentId)));
   const [row] = await (lock ? query.for('update') : query);
   return row;
+}
+
+/** The reseller booking that became this booking (by its public number), of whichever agent: undefined when it was not booked over OCTO. */
+export async function findOctoBookingOfBooking(db: Executor, publicBookingId: string): Promise<OctoBookingRow | undefined> {
+  const [row] = await db.select({ o: octoBookings }).from(octoBookings).innerJoin(bookings, eq(bookings.id, octoBookings.bookingId)).where(eq(bookings.bookingId, publicBookingId));
+  return row?.o;
 }
 
 export async function lockOctoBooking(tx: Executor, uuid: string): Promise<OctoBookingRow | undefined> {

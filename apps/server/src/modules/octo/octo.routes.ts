@@ -7,6 +7,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_WEBHOOK_URL } from '@sagano/domain/webhooks/webhook-schemas';
 import { AppError } from '../../lib/app-error.ts';
 import { SUPPORTED_CAPABILITIES, type OctoCapability } from './octo-answers.ts';
 import { OctoError, badRequest, octoErrorOf } from './octo-errors.ts';
@@ -60,6 +61,10 @@ const UpdateBody = ReserveBody.partial().extend({ emailReceipt: z.boolean().opti
 const ConfirmBody = z.object({ emailReceipt: z.boolean().optional(), resellerReference: Text(100).optional(), contact: Contact.optional(), unitItems: UnitItems.optional() });
 const ExtendBody = z.object({ expirationMinutes: ExpirationMinutes }).optional();
 const CancelBody = z.object({ reason: Text(1000).nullish(), force: z.boolean().optional() }).optional();
+const WebhookBody = z.object({
+  url: z.string().trim().min(1).max(MAX_WEBHOOK_URL),
+  event: z.literal('booking_update', { error: 'only booking_update is offered' }),
+});
 const ListQuery = z.object({
   resellerReference: Text(100).optional(),
   supplierReference: Text(100).optional(),
@@ -142,6 +147,14 @@ export function octoRoutes(app: FastifyInstance, deps: { octo: OctoService }) {
       );
       r.post('/bookings/:uuid/cancel', { schema: { hide, params: Uuid, body: CancelBody }, config: { ...read, operation: 'octo.cancel' } }, (request) =>
         request.mutate((work) => deps.octo.cancel(work, request.principal!, request.params.uuid, request.body ?? {}, caps(request))),
+      );
+      // octo/webhooks: a booking_update POSTed to the reseller's address when one of its bookings is confirmed, changed or cancelled.
+      r.get('/webhooks', { schema: { hide }, config: read }, (request) => deps.octo.webhooks(request.principal!));
+      r.post('/webhooks', { schema: { hide, body: WebhookBody }, config: { ...read, operation: 'octo.webhook_create' } }, (request) =>
+        request.mutate((work) => deps.octo.createWebhook(work, request.principal!, request.body)),
+      );
+      r.delete('/webhooks/:id', { schema: { hide, params: z.object({ id: Text(50) }) }, config: { ...read, operation: 'octo.webhook_delete' } }, (request) =>
+        request.mutate((work) => deps.octo.deleteWebhook(work, request.principal!, request.params.id)),
       );
       // DELETE /bookings/{uuid} is the standard's older spelling of the cancellation.
       r.delete('/bookings/:uuid', { schema: { hide, params: Uuid, body: CancelBody }, config: { ...read, operation: 'octo.cancel' } }, (request) =>

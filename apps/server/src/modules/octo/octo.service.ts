@@ -21,9 +21,11 @@ import { canSee, type Principal } from '../auth/index.ts';
 import { SYSTEM_ACTOR, SYSTEM_CALLER, beginSystemStep, findBookingRow, holdDirections, nextStep, recordRevision } from '../booking-core/index.ts';
 import { priceParticipants, type createBookingsService } from '../bookings/index.ts';
 import { holdAllotments, releaseAllotments } from '../inventory/index.ts';
+import type { WebhooksService } from '../webhooks/index.ts';
 import {
   ROUTE,
   ROUTE_LEGS,
+  SUPPORTED_CAPABILITIES,
   availabilityAnswer,
   bookingAnswer,
   calendarDay,
@@ -44,6 +46,7 @@ import {
   departures,
   expiredHolds,
   findOctoBooking,
+  findOctoBookingOfBooking,
   insertOctoBooking,
   keyCreatorEmail,
   largestGroupAllotment,
@@ -170,7 +173,18 @@ async function release(tx: Executor, row: OctoBookingRow): Promise<void> {
 }
 
 
-export function createOctoService({ db, clock, bookings, publicUrl }: { db: Db; clock: Clock; bookings: BookingsService; publicUrl: string }) {
+/** The webhooks module's reseller side (its front door's service, handed in by app.ts): where OCTO endpoints are kept and delivered. */
+export type OctoWebhooksPort = Pick<WebhooksService, 'createOctoEndpoint' | 'listOctoEndpoints' | 'deleteOctoEndpoint'>;
+
+/** The octo/webhooks capability's webhook (the standard's Webhook object): only booking_update is offered. */
+export interface OctoWebhook {
+  id: string;
+  event: 'booking_update';
+  url: string;
+}
+const octoWebhook = (e: { id: number; url: string }): OctoWebhook => ({ id: String(e.id), event: 'booking_update', url: e.url });
+
+export function createOctoService({ db, clock, bookings, publicUrl, webhooks }: { db: Db; clock: Clock; bookings: BookingsService; publicUrl: string; webhooks: OctoWebhooksPort }) {
   async function answerContext(executor: Executor, capabilities: readonly OctoCapability[], date?: string): Promise<AnswerContext> {
     const info = await operatorInfo(executor);
     const day = date ?? clock.today();
@@ -288,7 +302,7 @@ export function createOctoService({ db, clock, bookings, publicUrl }: { db: Db; 
     }
   }
 
-  async function answer(executor: Executor, principal: Principal, rows: readonly OctoBookingRow[], capabilities: readonly OctoCapability[]): Promise<OctoBooking[]> {
+  async function answer(executor: Executor, rows: readonly OctoBookingRow[], capabilities: readonly OctoCapability[]): Promise<OctoBooking[]> {
     const states = await bookingStates(executor, rows.flatMap((r) => (r.bookingId === null ? [] : [r.bookingId])));
     const out: OctoBooking[] = [];
     for (const row of rows) {
@@ -312,7 +326,7 @@ export function createOctoService({ db, clock, bookings, publicUrl }: { db: Db; 
   }
 
   async function one(executor: Executor, principal: Principal, row: OctoBookingRow, capabilities: readonly OctoCapability[]): Promise<OctoBooking> {
-    return (await answer(executor, principal, [row], capabilities))[0]!;
+    return (await answer(executor, [row], capabilities))[0]!;
   }
 
   /**
@@ -408,8 +422,44 @@ export function createOctoService({ db, clock, bookings, publicUrl }: { db: Db; 
     });
   }
 
+  /** Whose webhooks a key manages: its agent's (a branch key: its branch's). */
+  function webhookScope(principal: Principal) {
+    return { agentId: agentOf(principal), agentSubGroupId: principal.user.agent_sub_group_id };
+  }
+
   return {
     capabilities: () => SUPPORTED_CAPABILITY_LIST,
+
+    // ---- octo/webhooks: a reseller's booking_update endpoints, kept and delivered by the webhooks module (ADR 038, 039) ----
+
+    webhooks: async (principal: Principal): Promise<OctoWebhook[]> => (await webhooks.listOctoEndpoints(webhookScope(principal))).map(octoWebhook),
+
+    createWebhook: async (work: Work, principal: Principal, input: { url: string; event: 'booking_update' }): Promise<OctoWebhook> =>
+      octoWebhook(await webhooks.createOctoEndpoint(work, { ...webhookScope(principal), url: input.url, createdBy: principal.apiKey ? `api-key:${principal.apiKey.name}` : principal.user.email })),
+
+    deleteWebhook: async (work: Work, principal: Principal, id: string): Promise<OctoWebhook> => {
+      const scope = webhookScope(principal);
+      if (!/^[1-9][0-9]{0,8}$/.test(id)) throw badRequest(`no webhook ${id} of yours`);
+      try {
+        return octoWebhook(await webhooks.deleteOctoEndpoint(work, scope, Number(id)));
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') throw badRequest(`no webhook ${id} of yours`);
+        throw error;
+      }
+    },
+
+    /**
+     * The body of an OCTO endpoint's delivery (registered with the webhooks module by app.ts):
+     * the webhook and the booking as GET /octo/bookings/{uuid} answers it (every capability);
+     * null when the delivery's booking was not booked over OCTO.
+     */
+    renderWebhook: async (delivery: { endpointId: number; url: string; bookingId: string | null }): Promise<{ webhook: OctoWebhook; booking: OctoBooking } | null> => {
+      if (delivery.bookingId === null) return null;
+      const row = await findOctoBookingOfBooking(db, delivery.bookingId);
+      if (!row) return null;
+      const [booking] = await answer(db, [row], SUPPORTED_CAPABILITIES);
+      return { webhook: octoWebhook({ id: delivery.endpointId, url: delivery.url }), booking: booking! };
+    },
 
     supplier: async (capabilities: readonly OctoCapability[]) => supplierAnswer(await operatorInfo(db), await answerContext(db, capabilities)),
 
@@ -512,7 +562,7 @@ export function createOctoService({ db, clock, bookings, publicUrl }: { db: Db; 
     list: async (principal: Principal, filter: Omit<OctoListFilter, 'agentId' | 'agentSubGroupId'>, capabilities: readonly OctoCapability[]) => {
       const agentId = agentOf(principal);
       const rows = await listOctoBookings(db, { ...filter, agentId, agentSubGroupId: principal.user.agent_sub_group_id });
-      return answer(db, principal, rows, capabilities);
+      return answer(db, rows, capabilities);
     },
 
     extend: async (work: Work, principal: Principal, uuid: string, input: { expirationMinutes?: number | undefined }, capabilities: readonly OctoCapability[]) => {
@@ -619,6 +669,7 @@ export function createOctoService({ db, clock, bookings, publicUrl }: { db: Db; 
 export const SUPPORTED_CAPABILITY_LIST = [
   { id: 'octo/pricing', revision: 1, required: false, dependencies: [], docs: 'https://docs.octo.travel/octo-api-pricing' },
   { id: 'octo/content', revision: 1, required: false, dependencies: [], docs: 'https://docs.octo.travel/octo-api-content' },
+  { id: 'octo/webhooks', revision: 1, required: false, dependencies: [], docs: 'https://docs.octo.travel/octo-api-webhooks' },
 ] as const;
 
 export type OctoService = ReturnType<typeof createOctoService>;

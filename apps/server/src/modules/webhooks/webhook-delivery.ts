@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { AddressRefused, checkWebhookUrl, type AddressRules } from './webhook-addresses.ts';
 import { deliverWebhookKey } from './webhook-events.ts';
+import { webhookRendererOf } from './webhook-formats.ts';
 import { postWebhook, type AttemptResult } from './webhook-http.ts';
 import { webhookHeaders } from './webhook-signature.ts';
 import { abandonDelivery, claimDelivery, recordAttempt } from './webhooks.repository.ts';
@@ -40,7 +41,18 @@ export async function deliverWebhook(deps: DeliveryDeps, id: number): Promise<De
     await abandonDelivery(deps.db, id, 'the endpoint is switched off');
     return 'failed';
   }
-  const body = JSON.stringify(claimed.payload);
+  let payload: unknown = claimed.payload;
+  if (claimed.format !== 'STANDARD') {
+    const render = webhookRendererOf(claimed.format);
+    payload = render
+      ? await render({ deliveryId: claimed.id, endpointId: claimed.endpoint_id, url: claimed.url, eventType: claimed.event_type, bookingId: claimed.booking_id, payload: claimed.payload })
+      : null;
+    if (payload === null || payload === undefined) {
+      await abandonDelivery(deps.db, id, render ? `nothing to send in the ${claimed.format} format for this event (booking ${claimed.booking_id ?? 'none'})` : `no renderer is registered for the ${claimed.format} format`);
+      return 'failed';
+    }
+  }
+  const body = JSON.stringify(payload);
   let result: AttemptResult;
   try {
     const target = await checkWebhookUrl(claimed.url, deps.rules);

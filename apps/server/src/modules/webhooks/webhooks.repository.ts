@@ -1,6 +1,6 @@
 /** Reads and writes of webhook endpoints and their deliveries (ADR 038). */
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { WebhookDeliveryEventType, WebhookDeliveryStatus, WebhookEventType } from '@sagano/domain/webhooks/webhook-schemas';
+import type { WebhookDeliveryEventType, WebhookDeliveryStatus, WebhookEndpointFormat, WebhookEventType } from '@sagano/domain/webhooks/webhook-schemas';
 import { rowsOf, type Executor } from '../../db/client.ts';
 import { pageOffset, type PageQuery } from '../../db/paging.ts';
 import * as t from '../../db/schema.ts';
@@ -20,12 +20,18 @@ const endpointColumns = {
   createdBy: t.webhookEndpoints.createdBy,
   createdAt: t.webhookEndpoints.createdAt,
   secretRotatedAt: t.webhookEndpoints.secretRotatedAt,
+  format: t.webhookEndpoints.format,
   branchName: t.agentGroups.nameJa,
 };
 
-/** The agent's endpoints, oldest first. */
-export function listEndpoints(db: Executor, agentId: number): Promise<WebhookEndpointRecord[]> {
-  return db.select(endpointColumns).from(t.webhookEndpoints).leftJoin(t.agentGroups, eq(t.agentGroups.id, t.webhookEndpoints.agentSubGroupId)).where(eq(t.webhookEndpoints.agentId, agentId)).orderBy(asc(t.webhookEndpoints.id));
+/** The agent's endpoints of one format (the /v1 screens manage STANDARD ones, /octo the OCTO ones), oldest first. */
+export function listEndpoints(db: Executor, agentId: number, format: WebhookEndpointFormat = 'STANDARD'): Promise<WebhookEndpointRecord[]> {
+  return db
+    .select(endpointColumns)
+    .from(t.webhookEndpoints)
+    .leftJoin(t.agentGroups, eq(t.agentGroups.id, t.webhookEndpoints.agentSubGroupId))
+    .where(and(eq(t.webhookEndpoints.agentId, agentId), eq(t.webhookEndpoints.format, format)))
+    .orderBy(asc(t.webhookEndpoints.id));
 }
 
 export async function findEndpoint(db: Executor, id: number): Promise<WebhookEndpointRecord | undefined> {
@@ -62,6 +68,7 @@ const newMessageId = sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`;
  * booking's agent (of every branch, or of the booking's branch) subscribed to it. It reads the
  * booking as `b` (booking_id, agent_id, agent_sub_group_id, status, sub_status, revision): the
  * caller's CTE, so the booking kernel writes its revision and the event in one statement.
+ * An OCTO-format endpoint hears only of bookings made over OCTO (channel 'OCTO', ADR 039).
  */
 export function bookingEventInsertSql(type: WebhookEventType, extra: Record<string, unknown> = {}): SQL {
   return sql`
@@ -72,6 +79,7 @@ export function bookingEventInsertSql(type: WebhookEventType, extra: Record<stri
     from webhook_endpoints e, b
     where e.agent_id = b.agent_id and (e.agent_sub_group_id is null or e.agent_sub_group_id = b.agent_sub_group_id)
       and e.enabled and ${type} = any(e.events)
+      and (e.format = 'STANDARD' or (select x.channel from bookings x where x.booking_id = b.booking_id) = 'OCTO')
     returning id`;
 }
 
@@ -130,8 +138,21 @@ export async function claimDelivery(db: Executor, id: number, now: Date, leaseSe
     where d.id = ${id} and e.id = d.endpoint_id and d.status = 'PENDING'
       -- due by the job's clock, or by the database's (a server whose clock lags the database's still sends a fresh event at once)
       and d.next_attempt_at <= greatest(now(), ${now.toISOString()}::timestamptz)
-    returning d.id, d.message_id, d.payload, d.attempts, e.agent_id, e.url, e.secret_sealed, e.enabled`);
-  const [row] = rowsOf<{ id: number; message_id: string; payload: Record<string, unknown>; attempts: number; agent_id: number; url: string; secret_sealed: string; enabled: boolean }>(result);
+    returning d.id, d.message_id, d.payload, d.attempts, d.event_type, d.booking_id, e.id as endpoint_id, e.agent_id, e.url, e.secret_sealed, e.enabled, e.format`);
+  const [row] = rowsOf<{
+    id: number;
+    message_id: string;
+    payload: Record<string, unknown>;
+    attempts: number;
+    event_type: string;
+    booking_id: string | null;
+    endpoint_id: number;
+    agent_id: number;
+    url: string;
+    secret_sealed: string;
+    enabled: boolean;
+    format: WebhookEndpointFormat;
+  }>(result);
   return row;
 }
 
@@ -152,7 +173,7 @@ export async function recordAttempt(db: Executor, id: number, at: Date, outcome:
     .where(eq(t.webhookDeliveries.id, id));
 }
 
-/** Ends a delivery without an attempt (its endpoint was switched off). */
+/** Ends a delivery without an attempt (its endpoint was switched off, or its format has nothing to send). */
 export async function abandonDelivery(db: Executor, id: number, error: string): Promise<void> {
   await db.update(t.webhookDeliveries).set({ status: 'FAILED', nextAttemptAt: null, lastError: error }).where(eq(t.webhookDeliveries.id, id));
 }

@@ -4,7 +4,7 @@
  * test event. An endpoint belongs to the agent; it may be narrowed to one branch's bookings.
  */
 import type { WebhookDeliveryListResponse, WebhookDeliveryQuery, WebhookDeliveryRow, WebhookEndpointRow, WebhookEndpointWithSecret, CreateWebhookEndpointBody, UpdateWebhookEndpointBody } from '@sagano/domain/webhooks/webhook-schemas';
-import { WEBHOOK_TEST_EVENT } from '@sagano/domain/webhooks/webhook-schemas';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '@sagano/domain/webhooks/webhook-schemas';
 import type { Executor } from '../../db/client.ts';
 import { forbidden, invalid, notFound } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -57,6 +57,19 @@ function requireWebhookManager(principal: Principal): number {
   return u.agent_id;
 }
 
+/** Whose OCTO endpoints: an API key's agent and, for a branch key, its branch (null: every branch). */
+export interface OctoEndpointScope {
+  agentId: number;
+  agentSubGroupId: number | null;
+}
+export interface OctoEndpoint {
+  id: number;
+  url: string;
+}
+
+/** Every booking event (not payments): an OCTO booking_update is sent when a booking is confirmed, changed or cancelled. */
+const OCTO_BOOKING_EVENTS = WEBHOOK_EVENT_TYPES.filter((e) => e.startsWith('booking.'));
+
 export function createWebhooksService(deps: { db: Executor; secrets: SecretBox; rules: AddressRules }) {
   const { db, secrets, rules } = deps;
 
@@ -79,7 +92,15 @@ export function createWebhooksService(deps: { db: Executor; secrets: SecretBox; 
   async function ownEndpoint(executor: Executor, principal: Principal, id: number): Promise<WebhookEndpointRecord> {
     const agentId = requireWebhookManager(principal);
     const endpoint = await findEndpoint(executor, id);
-    if (!endpoint || endpoint.agentId !== agentId) throw notFound('webhook endpoint');
+    // OCTO endpoints are managed over /octo only (ADR 039): here they are not found.
+    if (!endpoint || endpoint.agentId !== agentId || endpoint.format !== 'STANDARD') throw notFound('webhook endpoint');
+    return endpoint;
+  }
+
+  /** An OCTO endpoint the reseller's key may manage: its agent's, and (a branch key) its branch's; else not found. */
+  async function ownOctoEndpoint(executor: Executor, scope: OctoEndpointScope, id: number): Promise<WebhookEndpointRecord> {
+    const endpoint = await findEndpoint(executor, id);
+    if (!endpoint || endpoint.format !== 'OCTO' || endpoint.agentId !== scope.agentId || (scope.agentSubGroupId !== null && endpoint.agentSubGroupId !== scope.agentSubGroupId)) throw notFound('webhook');
     return endpoint;
   }
 
@@ -148,6 +169,38 @@ export function createWebhooksService(deps: { db: Executor; secrets: SecretBox; 
       await resetDelivery(work.tx, deliveryId);
       sendWebhookDeliveries(work, [deliveryId]);
       return deliveryRow((await findDelivery(work.tx, deliveryId))!);
+    },
+
+    // ---- the OCTO reseller side (octo/webhooks, ADR 039): called by the octo module with the key's agent and branch ----
+
+    /** A new OCTO endpoint of the key's agent (a branch key's: of its branch's bookings), every booking event, a sealed secret nobody is shown. */
+    async createOctoEndpoint(work: Work, input: OctoEndpointScope & { url: string; createdBy: string }): Promise<OctoEndpoint> {
+      const url = await allowedUrl(input.url);
+      const id = await insertEndpoint(work.tx, {
+        agentId: input.agentId,
+        agentSubGroupId: input.agentSubGroupId,
+        url,
+        description: 'OCTO booking_update',
+        events: [...OCTO_BOOKING_EVENTS],
+        secretSealed: secrets.seal(newWebhookSecret(), secretOwner(input.agentId)),
+        enabled: true,
+        createdBy: input.createdBy,
+        format: 'OCTO',
+      });
+      return { id, url };
+    },
+
+    /** The OCTO endpoints the key may see (its agent's; a branch key's, its branch's), oldest first. */
+    async listOctoEndpoints(scope: OctoEndpointScope): Promise<OctoEndpoint[]> {
+      const rows = await listEndpoints(db, scope.agentId, 'OCTO');
+      return rows.filter((r) => scope.agentSubGroupId === null || r.agentSubGroupId === scope.agentSubGroupId).map((r) => ({ id: r.id, url: r.url }));
+    },
+
+    /** Deletes one of the key's OCTO endpoints (another agent's or branch's: not found) with its deliveries. */
+    async deleteOctoEndpoint(work: Work, scope: OctoEndpointScope, id: number): Promise<OctoEndpoint> {
+      const endpoint = await ownOctoEndpoint(work.tx, scope, id);
+      await deleteEndpoint(work.tx, id);
+      return { id: endpoint.id, url: endpoint.url };
     },
 
     /** A `webhook.test` event to this endpoint, whatever it subscribes to (also when switched off: it is not sent then). */

@@ -1,0 +1,2 @@
+ALTER TABLE "webhook_endpoints" ADD COLUMN "format" text DEFAULT 'STANDARD' NOT NULL;--> statement-breakpoint
+ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_format" CHECK ("webhook_endpoints"."format" in ('STANDARD', 'OCTO'));
