@@ -70,28 +70,6 @@ export async function settle(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
-/**
- * Opens `path` as a person moving around the app meets it: the first screen by loading its
- * address, the next ones by the app's own navigation (the router follows the history, as after a
- * link or the back button; the app has no navigation blockers), so the walk pays for the app's
- * start once per walk rather than once per screen. settle() then waits for what the new screen
- * asks for: the change counts as traffic, so a screen whose requests have not been seen yet is
- * not read early.
- */
-export async function goTo(page: Page, path: string): Promise<void> {
-  trackRequests(page);
-  const started = page.url().startsWith('http') && (await page.evaluate(() => (document.getElementById('root')?.childElementCount ?? 0) > 0).catch(() => false));
-  if (!started) {
-    await page.goto(path);
-    return;
-  }
-  traffic.get(page)!.changed = Date.now();
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, path);
-}
-
 /** What the walk found, screen by screen ("lang width path: …"). */
 export class Findings {
   readonly problems: string[] = [];
@@ -112,9 +90,10 @@ export class Findings {
     if (options.shot) await screenshot(page, `every-screen-${options.shot}-${lang}-${width}`);
   }
 
-  /** Opens `path` (see goTo) and checks it. */
+  /** Opens `path` and checks it. */
   async visit(page: Page, lang: Lang, path: string, options: { shot?: string } = {}): Promise<void> {
-    await goTo(page, path);
+    trackRequests(page);
+    await page.goto(path);
     await this.check(page, lang, path, options);
   }
 
