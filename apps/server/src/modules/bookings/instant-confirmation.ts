@@ -19,7 +19,7 @@ import { inSavepoint, type Work } from '../../lib/unit-of-work.ts';
 import { insertOperationLog } from '../audit/index.ts';
 import type { Principal } from '../auth/index.ts';
 import { lockBooking, SYSTEM_ACTOR } from '../booking-core/index.ts';
-import type { InstantConfirmationRuleRow } from '../instant-confirmation/index.ts';
+import { toRuleResponse, type InstantConfirmationRuleRow } from '../instant-confirmation/index.ts';
 import { reserve } from './booking-reserve.ts';
 import { channelOf, groupVacancies } from './instant-confirmation.repository.ts';
 
@@ -58,17 +58,8 @@ function rulePrincipal(rule: InstantConfirmationRuleRow): Principal {
   return { accountId: user.uid, sessionId: '', csrfToken: '', viaCookie: false, expiresAt: new Date(8.64e15), user };
 }
 
-const toInstantRule = (r: InstantConfirmationRuleRow): InstantRule & { row: InstantConfirmationRuleRow } => ({
-  id: r.id,
-  enabled: r.enabled,
-  agent_ids: r.agentIds,
-  channels: r.channels,
-  max_participants: r.maxParticipants,
-  min_days_ahead: r.minDaysAhead,
-  only_sufficient_level: r.onlySufficientLevel,
-  auto_assign_seats: r.autoAssignSeats,
-  row: r,
-});
+/** The rule as the domain's matcher reads it: the fields of its answer (one mapping, the module's), with its row. */
+const toInstantRule = (r: InstantConfirmationRuleRow): InstantRule & { row: InstantConfirmationRuleRow } => ({ ...toRuleResponse(r), row: r });
 
 /** A refusal the booking can wait through: a step's own refusal, or the database's (a lock wait past its limit). */
 function isRefusal(error: unknown): boolean {

@@ -3,4 +3,4 @@ export { registerInstantConfirmationApprovals } from './instant-confirmation.app
 export { instantConfirmationContract } from './instant-confirmation.openapi.ts';
 export type { InstantConfirmationRuleRow } from './instant-confirmation.repository.ts';
 export { instantConfirmationRoutes } from './instant-confirmation.routes.ts';
-export { createInstantConfirmationService, type InstantConfirmationService } from './instant-confirmation.service.ts';
+export { createInstantConfirmationService, toRuleResponse, type InstantConfirmationService } from './instant-confirmation.service.ts';
