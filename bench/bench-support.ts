@@ -4,7 +4,6 @@
  * their section of bench/RESULTS.md in place.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
@@ -65,17 +64,7 @@ export function writeResultsSection(marker: string, section: string): void {
   console.log(section);
 }
 
-/** A TCP port free on 127.0.0.1 right now (for a server the bench starts). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../e2e/support/free-port.ts';
 
 /** A train departure a booking run books on. */
 export interface Target {

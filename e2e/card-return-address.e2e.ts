@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -15,21 +15,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatYen } from '@sagano/domain/money/yen-e6';
 import { logIn, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
+import { freePort } from './support/free-port.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const DAY = '2027-09-09';
-
-/** A port free on this machine now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Whether something accepts a TCP connection at host:port. */
 function accepts(host: string, port: number): Promise<boolean> {

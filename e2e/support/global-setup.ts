@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.ts';
 import { E2E_WORKERS } from './workers.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -19,18 +19,6 @@ async function waitUntilReady(url: string, server: ChildProcess, timeoutMs: numb
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error('the server did not become ready');
-}
-
-/** A port nothing listens on now (the system's choice). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The server as `npm start` runs it, on its own data folder and port. */

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job.ts';
-import { expireOctoHolds } from './octo.service.ts';
+import { expireOctoHolds } from './octo-holds.ts';
 
 export const expireOctoHoldsJob = defineJob({
   name: 'octo.expire-holds',

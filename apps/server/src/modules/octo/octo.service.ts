@@ -1,253 +1,35 @@
 /**
- * The OCTO supplier API's use cases (ADR 039). A reseller is an agent calling with its API key
+ * The OCTO supplier API's bookings (ADR 039). A reseller is an agent calling with its API key
  * (acting as staff of the key's branch). A reservation holds seats on the train's group allotment
- * itself, with the same one-statement hold as every booking (`holdAllotments`: never oversold);
- * confirming hands the seats to an ordinary booking submitted as the agent, in one transaction;
- * cancelling and changing a confirmed booking go through the booking's own steps.
+ * itself (octo-holds.ts: never oversold); confirming hands the seats to an ordinary booking
+ * submitted as the agent, in one transaction; cancelling and changing a confirmed booking go
+ * through the booking's own steps. What is sold is read by octo-catalogue.ts and the webhooks
+ * capability is octo-webhooks.ts; the service answers for all three.
  */
 import { randomUUID } from 'node:crypto';
 import { CreateBookingBody, UpdateParamsBody } from '@sagano/domain/bookings/booking-schemas';
-import { GROUP_TYPES } from '@sagano/domain/bookings/booking-constants';
-import { DEFAULT_HOLD_MINUTES, MAX_HOLD_MINUTES, OCTO_CHANNEL, availabilityIdOf, optionIdOf, parseAvailabilityId, parseOptionId } from '@sagano/domain/octo/octo-constants';
-import { legsBetween } from '@sagano/domain/inventory/legs';
+import { DEFAULT_HOLD_MINUTES, MAX_HOLD_MINUTES, OCTO_CHANNEL, availabilityIdOf, optionIdOf, parseAvailabilityId } from '@sagano/domain/octo/octo-constants';
 import type { Db, Executor } from '../../db/client.ts';
-import type { OctoContactRow, OctoUnitItemRow } from '../../db/schema.ts';
+import type { OctoUnitItemRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { JobSender } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { inTransaction, type Work } from '../../lib/unit-of-work.ts';
-import { insertOperationLog } from '../audit/index.ts';
+import type { Work } from '../../lib/unit-of-work.ts';
 import { canSee, type Principal } from '../auth/index.ts';
-import { SYSTEM_ACTOR, SYSTEM_CALLER, beginSystemStep, findBookingRow, holdDirections, nextStep, recordRevision } from '../booking-core/index.ts';
+import { findBookingRow } from '../booking-core/index.ts';
 import { priceParticipants, type createBookingsService } from '../bookings/index.ts';
-import { holdAllotments, releaseAllotments } from '../inventory/index.ts';
-import type { WebhooksService } from '../webhooks/index.ts';
-import {
-  ROUTE,
-  ROUTE_LEGS,
-  SUPPORTED_CAPABILITIES,
-  availabilityAnswer,
-  bookingAnswer,
-  calendarDay,
-  departureUtc,
-  optionAnswer,
-  productAnswer,
-  supplierAnswer,
-  type AnswerContext,
-  type OctoAvailability,
-  type OctoBooking,
-  type OctoCapability,
-  type OctoProduct,
-} from './octo-answers.ts';
-import { badRequest, invalidAvailability, invalidBooking, invalidOption, invalidProduct, invalidUnit, OctoError, unprocessable } from './octo-errors.ts';
-import {
-  bookingStates,
-  cancellationSteps,
-  departures,
-  expiredHolds,
-  findOctoBooking,
-  findOctoBookingOfBooking,
-  insertOctoBooking,
-  keyCreatorEmail,
-  largestGroupAllotment,
-  listOctoBookings,
-  lockOctoBooking,
-  octoProducts,
-  operatorInfo,
-  passengerUnits,
-  rootGroupOf,
-  seatTypes,
-  setLockTimeout,
-  startTimes,
-  unitPricesBetween,
-  updateOctoBooking,
-  type DepartureRow,
-  type OctoBookingRow,
-  type OctoListFilter,
-  type OctoProductRow,
-} from './octo.repository.ts';
+import { ROUTE, availabilityAnswer, bookingAnswer, departureUtc, type OctoAvailability, type OctoBooking, type OctoCapability } from './octo-answers.ts';
+import { createOctoCatalogue } from './octo-catalogue.ts';
+import { badRequest, invalidAvailability, invalidBooking, invalidUnit, unprocessable } from './octo-errors.ts';
+import { holdForBooking, holdSeats, releaseSeats } from './octo-holds.ts';
+import { agentOf, applicantName, contactRow, countryCode, unitQuantities, type ConfirmInput, type OctoUnitItemInput, type ReserveInput, type UpdateInput } from './octo-inputs.ts';
+import { createOctoWebhooks, type OctoWebhooksPort } from './octo-webhooks.ts';
+import { bookingStates, findOctoBooking, insertOctoBooking, keyCreatorEmail, listOctoBookings, octoProducts, passengerUnits, rootGroupOf, updateOctoBooking, type OctoBookingRow, type OctoListFilter } from './octo.repository.ts';
 
 type BookingsService = ReturnType<typeof createBookingsService>;
 
-/** The standard's request bodies as this server reads them (checked by the routes' schemas). */
-export interface OctoUnitItemInput {
-  uuid?: string | undefined;
-  unitId: string;
-  resellerReference?: string | undefined;
-}
-export interface OctoContactInput {
-  fullName?: string | null | undefined;
-  firstName?: string | null | undefined;
-  lastName?: string | null | undefined;
-  emailAddress?: string | null | undefined;
-  phoneNumber?: string | null | undefined;
-  locales?: string[] | undefined;
-  country?: string | null | undefined;
-  notes?: string | null | undefined;
-}
-export interface ReserveInput {
-  uuid?: string | undefined;
-  productId: string;
-  optionId: string;
-  availabilityId?: string | undefined;
-  expirationMinutes?: number | undefined;
-  notes?: string | null | undefined;
-  unitItems?: OctoUnitItemInput[] | undefined;
-  resellerReference?: string | undefined;
-  contact?: OctoContactInput | undefined;
-}
-export type UpdateInput = Partial<ReserveInput>;
-export interface ConfirmInput {
-  resellerReference?: string | undefined;
-  contact?: OctoContactInput | undefined;
-  unitItems?: OctoUnitItemInput[] | undefined;
-}
-export interface AvailabilityInput {
-  productId: string;
-  optionId: string;
-  localDateStart?: string | undefined;
-  localDateEnd?: string | undefined;
-  availabilityIds?: string[] | undefined;
-}
-
-/** The longest date range an availability call may ask for (days). */
-const MAX_RANGE_DAYS = 366;
-
-interface Train {
-  serviceDate: string;
-  serviceId: number;
-  departure: DepartureRow;
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-function contactRow(c: OctoContactInput | undefined, before: OctoContactRow | null): OctoContactRow | null {
-  if (!c) return before;
-  const pick = <K extends keyof OctoContactInput>(k: K, row: keyof OctoContactRow) => (c[k] !== undefined ? (c[k] as string | null) : ((before?.[row] as string | null | undefined) ?? null));
-  return {
-    full_name: pick('fullName', 'full_name'),
-    first_name: pick('firstName', 'first_name'),
-    last_name: pick('lastName', 'last_name'),
-    email_address: pick('emailAddress', 'email_address'),
-    phone_number: pick('phoneNumber', 'phone_number'),
-    locales: c.locales ?? before?.locales ?? [],
-    country: pick('country', 'country'),
-    notes: pick('notes', 'notes'),
-  };
-}
-
-/** The contact's name as the applicant's: the full name, else first and last. */
-function applicantName(c: OctoContactRow | null): string {
-  const full = c?.full_name?.trim();
-  if (full) return full;
-  return [c?.first_name, c?.last_name].filter((x) => x && x.trim()).join(' ').trim();
-}
-
-/** OCTO's country (ISO 3166-1 alpha-2, sometimes alpha-3) as the booking's (alpha-3, or OTHER). */
-function countryCode(country: string | null | undefined): string {
-  const c = (country ?? '').trim().toUpperCase();
-  if (c === 'JP' || c === 'JPN') return 'JPN';
-  return /^[A-Z]{3}$/.test(c) ? c : 'OTHER';
-}
-
-/** The unit items counted per unit, as a booking's participants. */
-function unitQuantities(items: readonly OctoUnitItemRow[]): { unit_id: number; quantity: number }[] {
-  const counts = new Map<number, number>();
-  for (const i of items) counts.set(i.unit_id, (counts.get(i.unit_id) ?? 0) + 1);
-  return [...counts].sort(([a], [b]) => a - b).map(([unit_id, quantity]) => ({ unit_id, quantity }));
-}
-
-/** Gives back what a hold keeps (nothing when it keeps nothing). */
-async function release(tx: Executor, row: OctoBookingRow): Promise<void> {
-  if (row.heldSeats === 0) return;
-  const types = await seatTypes(tx);
-  await releaseAllotments(tx, [{ serviceDate: row.serviceDate, serviceId: row.serviceId, arrangementTypeId: types.group!, legs: legsBetween(row.fromStationId, row.toStationId), quantity: row.heldSeats }]);
-}
-
-
-/** The webhooks module's reseller side (its front door's service, handed in by app.ts): where OCTO endpoints are kept and delivered. */
-export type OctoWebhooksPort = Pick<WebhooksService, 'createOctoEndpoint' | 'listOctoEndpoints' | 'deleteOctoEndpoint'>;
-
-/** The octo/webhooks capability's webhook (the standard's Webhook object): only booking_update is offered. */
-export interface OctoWebhook {
-  id: string;
-  event: 'booking_update';
-  url: string;
-}
-const octoWebhook = (e: { id: number; url: string }): OctoWebhook => ({ id: String(e.id), event: 'booking_update', url: e.url });
-
 export function createOctoService({ db, clock, bookings, publicUrl, webhooks }: { db: Db; clock: Clock; bookings: BookingsService; publicUrl: string; webhooks: OctoWebhooksPort }) {
-  async function answerContext(executor: Executor, capabilities: readonly OctoCapability[], date?: string): Promise<AnswerContext> {
-    const info = await operatorInfo(executor);
-    const day = date ?? clock.today();
-    const prices = await unitPricesBetween(executor, day, day);
-    const largest = await largestGroupAllotment(executor, day);
-    return { capabilities, publicUrl, minGroupSize: info?.min_group_size ?? 1, maxGroupSize: largest, prices: new Map(prices.map((p) => [p.unit_id, p.price_e6])) };
-  }
-
-  async function productRow(executor: Executor, productId: unknown): Promise<OctoProductRow> {
-    const id = typeof productId === 'string' && /^[1-9][0-9]{0,8}$/.test(productId) ? Number(productId) : NaN;
-    const [row] = Number.isNaN(id) ? [] : await octoProducts(executor, id);
-    if (!row) throw invalidProduct(productId);
-    return row;
-  }
-
-  function optionOf(optionId: unknown): { groupType: string; direction: 'down' | 'up' } {
-    const option = typeof optionId === 'string' ? parseOptionId(optionId, GROUP_TYPES) : null;
-    if (!option) throw invalidOption(optionId);
-    return option;
-  }
-
-  function onSale(product: OctoProductRow, date: string): boolean {
-    return (product.service_date_from === null || product.service_date_from <= date) && (product.service_date_to === null || date <= product.service_date_to);
-  }
-
-  /** The departures of an option between two dates (clipped to the product's dates). */
-  async function trainsOf(executor: Executor, product: OctoProductRow, direction: 'down' | 'up', fromDate: string, toDate: string, departure?: string): Promise<DepartureRow[]> {
-    const route = ROUTE[direction];
-    const rows = await departures(executor, { fromDate, toDate, direction, fromStationId: route.from, toStationId: route.to, firstLeg: ROUTE_LEGS.first, lastLeg: ROUTE_LEGS.last, ...(departure ? { departure } : {}) });
-    return rows.filter((r) => onSale(product, r.service_date));
-  }
-
-  /** The one train an availability id names for this option, or INVALID_AVAILABILITY_ID. */
-  async function trainOf(executor: Executor, product: OctoProductRow, direction: 'down' | 'up', availabilityId: unknown): Promise<Train> {
-    const parsed = typeof availabilityId === 'string' ? parseAvailabilityId(availabilityId) : null;
-    if (!parsed) throw invalidAvailability(availabilityId, 'not an availability id (e.g. 2027-06-10T10:02:00+09:00)');
-    const [row] = await trainsOf(executor, product, direction, parsed.serviceDate, parsed.serviceDate, parsed.departureHhmm);
-    if (!row) throw invalidAvailability(availabilityId);
-    return { serviceDate: row.service_date, serviceId: row.service_id, departure: row };
-  }
-
-  async function optionsOf(executor: Executor, product: OctoProductRow, ctx: AnswerContext): Promise<OctoProduct['options']> {
-    const units = await passengerUnits(executor);
-    const today = clock.today();
-    const options: OctoProduct['options'] = [];
-    for (const groupType of GROUP_TYPES) {
-      for (const direction of ['down', 'up'] as const) {
-        // The start times: the departures the timetables still running have, from the option's first station.
-        const times = await startTimes(executor, direction, ROUTE[direction].from, today);
-        options.push(optionAnswer(groupType, direction, options.length === 0, units, times, ctx));
-      }
-    }
-    return options;
-  }
-
-  async function productAnswerOf(executor: Executor, product: OctoProductRow, ctx: AnswerContext): Promise<OctoProduct> {
-    return productAnswer(product, await optionsOf(executor, product, ctx), ctx, await cancellationSteps(executor));
-  }
-
-  function agentOf(principal: Principal): number {
-    if (principal.user.kind !== 'AGENT' || principal.user.agent_id === null) throw new OctoError('FORBIDDEN', 'only an agent\'s API key books over OCTO');
-    return principal.user.agent_id;
-  }
+  const catalogue = createOctoCatalogue({ db, clock, publicUrl });
+  const { answerContext, productRow, optionOf, trainsOf, trainOf } = catalogue;
 
   /** A reseller booking the caller may see (its agent's; a branch key's, its branch's), locked for a change when `lock`. */
   async function visible(executor: Executor, principal: Principal, uuid: string, lock = false): Promise<OctoBookingRow> {
@@ -279,29 +61,6 @@ export function createOctoService({ db, clock, bookings, publicUrl, webhooks }: 
     return new Date(clock.now().getTime() + m * 60_000);
   }
 
-  /** Holds `seats` on every leg of the train's group allotment, or refuses as OCTO (never oversold: holdAllotments). */
-  async function hold(tx: Executor, train: { serviceDate: string; serviceId: number }, direction: 'down' | 'up', seats: number, uuid: string): Promise<void> {
-    const types = await seatTypes(tx);
-    if (types.group === null) throw unprocessable('no arrangement type is marked as the group allotment');
-    const legs = legsBetween(ROUTE[direction].from, ROUTE[direction].to);
-    await setLockTimeout(tx);
-    try {
-      await holdAllotments(tx, {
-        serviceDate: train.serviceDate,
-        serviceId: train.serviceId,
-        legs,
-        items: [{ arrangementTypeId: types.group, quantity: seats }],
-        seats: { demand: { bookingId: `octo-${uuid}`, firstLeg: legs[0]!, lastLeg: legs[legs.length - 1]!, group: seats, wheelchair: 0 }, types: { group: types.group, wheelchair: types.wheelchair } },
-      });
-    } catch (error) {
-      if (error instanceof AppError) {
-        const why = error.code === 'NOT_ENOUGH_SEATS' ? 'sold out: not enough group seats left on this train' : error.code === 'SALES_ON_HOLD' || error.code === 'SERVICE_SUSPENDED' ? 'this train is closed for sale' : error.message;
-        throw unprocessable(why);
-      }
-      throw error;
-    }
-  }
-
   async function answer(executor: Executor, rows: readonly OctoBookingRow[], capabilities: readonly OctoCapability[]): Promise<OctoBooking[]> {
     const states = await bookingStates(executor, rows.flatMap((r) => (r.bookingId === null ? [] : [r.bookingId])));
     const out: OctoBooking[] = [];
@@ -327,20 +86,6 @@ export function createOctoService({ db, clock, bookings, publicUrl, webhooks }: 
 
   async function one(executor: Executor, principal: Principal, row: OctoBookingRow, capabilities: readonly OctoCapability[]): Promise<OctoBooking> {
     return (await answer(executor, [row], capabilities))[0]!;
-  }
-
-  /**
-   * Hands the hold's seats to a submitted booking: the system's reserve_allotments step, through the
-   * same hold code and counter guard as the operator's (booking-core holdDirections), in the
-   * transaction that released the hold, so nobody can take the seats in between.
-   */
-  async function holdForBooking(work: Work, bookingId: string): Promise<void> {
-    const step = await beginSystemStep(work, bookingId, 'reserve_allotments');
-    if (!step) throw unprocessable('the booking cannot hold its seats now');
-    const failures = await holdDirections(work.tx, step.booking);
-    if (failures.length > 0) throw unprocessable(`the seats could not be held: ${failures.join('; ')}`);
-    const next = nextStep(step.state, 'reserve_allotments', SYSTEM_CALLER, { outcome: 'ALL' });
-    await recordRevision(work.tx, step.booking.id, 'UPDATE', { subStatus: next.subStatus }, SYSTEM_ACTOR);
   }
 
   /**
@@ -379,7 +124,7 @@ export function createOctoService({ db, clock, bookings, publicUrl, webhooks }: 
     // Submitted on the OCTO channel, the operator's instant confirmation rules are tried on it (ADR
     // 037): a rule that matches reserves and confirms it, taking the seats just released; otherwise
     // the system's reserve step hands it the hold's seats and it waits for the operator (PENDING).
-    await release(work.tx, current);
+    await releaseSeats(work.tx, current);
     const { booking_id } = await bookings.submit(work, principal, request.data, OCTO_CHANNEL);
     const submitted = await findBookingRow(work.tx, booking_id);
     if (submitted?.instantConfirmationRuleId == null) await holdForBooking(work, booking_id);
@@ -399,8 +144,8 @@ export function createOctoService({ db, clock, bookings, publicUrl, webhooks }: 
     const route = ROUTE[option.direction];
     const reheld = !sameTrainSpec || unitItems.length !== row.heldSeats;
     if (reheld) {
-      await release(work.tx, row);
-      await hold(work.tx, train, option.direction, unitItems.length, row.uuid);
+      await releaseSeats(work.tx, row);
+      await holdSeats(work.tx, train, option.direction, unitItems.length, row.uuid);
     }
     const availabilityId = input.availabilityId ?? row.availabilityId;
     return updateOctoBooking(work.tx, row.uuid, {
@@ -422,95 +167,17 @@ export function createOctoService({ db, clock, bookings, publicUrl, webhooks }: 
     });
   }
 
-  /** Whose webhooks a key manages: its agent's (a branch key: its branch's). */
-  function webhookScope(principal: Principal) {
-    return { agentId: agentOf(principal), agentSubGroupId: principal.user.agent_sub_group_id };
-  }
+  const octoWebhooks = createOctoWebhooks({ db, webhooks, answer });
 
   return {
     capabilities: () => SUPPORTED_CAPABILITY_LIST,
+    supplier: catalogue.supplier,
+    products: catalogue.products,
+    product: catalogue.product,
+    availability: catalogue.availability,
+    calendar: catalogue.calendar,
+    ...octoWebhooks,
 
-    // ---- octo/webhooks: a reseller's booking_update endpoints, kept and delivered by the webhooks module (ADR 038, 039) ----
-
-    webhooks: async (principal: Principal): Promise<OctoWebhook[]> => (await webhooks.listOctoEndpoints(webhookScope(principal))).map(octoWebhook),
-
-    createWebhook: async (work: Work, principal: Principal, input: { url: string; event: 'booking_update' }): Promise<OctoWebhook> =>
-      octoWebhook(await webhooks.createOctoEndpoint(work, { ...webhookScope(principal), url: input.url, createdBy: principal.apiKey ? `api-key:${principal.apiKey.name}` : principal.user.email })),
-
-    deleteWebhook: async (work: Work, principal: Principal, id: string): Promise<OctoWebhook> => {
-      const scope = webhookScope(principal);
-      if (!/^[1-9][0-9]{0,8}$/.test(id)) throw badRequest(`no webhook ${id} of yours`);
-      try {
-        return octoWebhook(await webhooks.deleteOctoEndpoint(work, scope, Number(id)));
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'NOT_FOUND') throw badRequest(`no webhook ${id} of yours`);
-        throw error;
-      }
-    },
-
-    /**
-     * The body of an OCTO endpoint's delivery (registered with the webhooks module by app.ts):
-     * the webhook and the booking as GET /octo/bookings/{uuid} answers it (every capability);
-     * null when the delivery's booking was not booked over OCTO.
-     */
-    renderWebhook: async (delivery: { endpointId: number; url: string; bookingId: string | null }): Promise<{ webhook: OctoWebhook; booking: OctoBooking } | null> => {
-      if (delivery.bookingId === null) return null;
-      const row = await findOctoBookingOfBooking(db, delivery.bookingId);
-      if (!row) return null;
-      const [booking] = await answer(db, [row], SUPPORTED_CAPABILITIES);
-      return { webhook: octoWebhook({ id: delivery.endpointId, url: delivery.url }), booking: booking! };
-    },
-
-    supplier: async (capabilities: readonly OctoCapability[]) => supplierAnswer(await operatorInfo(db), await answerContext(db, capabilities)),
-
-    products: async (capabilities: readonly OctoCapability[]): Promise<OctoProduct[]> => {
-      const ctx = await answerContext(db, capabilities);
-      const out: OctoProduct[] = [];
-      for (const p of await octoProducts(db)) out.push(await productAnswerOf(db, p, ctx));
-      return out;
-    },
-
-    product: async (productId: string, capabilities: readonly OctoCapability[]): Promise<OctoProduct> => productAnswerOf(db, await productRow(db, productId), await answerContext(db, capabilities)),
-
-    /** POST /availability: the trains of a date range, or the ones named by id. */
-    availability: async (input: AvailabilityInput, capabilities: readonly OctoCapability[]): Promise<OctoAvailability[]> => {
-      const product = await productRow(db, input.productId);
-      const option = optionOf(input.optionId);
-      const units = await passengerUnits(db);
-      const now = clock.now();
-      if (input.availabilityIds !== undefined) {
-        if (input.localDateStart !== undefined || input.localDateEnd !== undefined) throw badRequest('ask by availabilityIds or by localDateStart and localDateEnd, not both');
-        if (input.availabilityIds.length === 0) throw badRequest('availabilityIds must name at least one availability');
-        const out: OctoAvailability[] = [];
-        for (const id of input.availabilityIds) {
-          const train = await trainOf(db, product, option.direction, id);
-          out.push(availabilityAnswer(train.departure, option.groupType, units, await answerContext(db, capabilities, train.serviceDate), now));
-        }
-        return out;
-      }
-      const { from, to } = rangeOf(input);
-      const trains = await trainsOf(db, product, option.direction, from, to);
-      const out: OctoAvailability[] = [];
-      for (const t of trains) out.push(availabilityAnswer(t, option.groupType, units, await answerContext(db, capabilities, t.service_date), now));
-      return out;
-    },
-
-    /** POST /availability/calendar: each day of the range, as good as its best train. */
-    calendar: async (input: AvailabilityInput, capabilities: readonly OctoCapability[]) => {
-      const product = await productRow(db, input.productId);
-      const option = optionOf(input.optionId);
-      const { from, to } = rangeOf(input);
-      const units = await passengerUnits(db);
-      const trains = await trainsOf(db, product, option.direction, from, to);
-      const now = clock.now();
-      const days = [];
-      for (let date = from; date <= to; date = addDays(date, 1)) {
-        const ctx = await answerContext(db, capabilities, date);
-        const ofDay = trains.filter((t) => t.service_date === date).map((t) => availabilityAnswer(t, option.groupType, units, ctx, now));
-        days.push(calendarDay(date, ofDay, option.groupType, units, ctx));
-      }
-      return days;
-    },
 
     /** POST /bookings: a reservation holding its seats until utcExpiresAt. */
     reserve: async (work: Work, principal: Principal, input: ReserveInput, capabilities: readonly OctoCapability[]): Promise<OctoBooking> => {
@@ -529,7 +196,7 @@ export function createOctoService({ db, clock, bookings, publicUrl, webhooks }: 
       if (!ctx.prices.size) throw unprocessable(`no fares are set for ${train.serviceDate}`);
       const utcExpiresAt = expiryOf(input.expirationMinutes);
       const uuid = (input.uuid ?? randomUUID()).toLowerCase();
-      await hold(work.tx, train, option.direction, unitItems.length, uuid);
+      await holdSeats(work.tx, train, option.direction, unitItems.length, uuid);
       const subGroup = principal.user.agent_sub_group_id ?? (await rootGroupOf(work.tx, agentId));
       const route = ROUTE[option.direction];
       const row = await insertOctoBooking(work.tx, {
@@ -598,7 +265,7 @@ export function createOctoService({ db, clock, bookings, publicUrl, webhooks }: 
       const reason = input.reason ?? null;
       if (row.holdStatus === 'ON_HOLD') {
         // A hold's cancellation only gives its seats back.
-        await release(work.tx, row);
+        await releaseSeats(work.tx, row);
         const updated = await updateOctoBooking(work.tx, row.uuid, { holdStatus: 'CANCELLED', heldSeats: 0, cancelledAt: clock.now(), cancellationReason: reason });
         return one(work.tx, principal, updated, capabilities);
       }
@@ -656,14 +323,7 @@ export function createOctoService({ db, clock, bookings, publicUrl, webhooks }: 
     });
   }
 
-  function rangeOf(input: AvailabilityInput): { from: string; to: string } {
-    const from = input.localDateStart;
-    const to = input.localDateEnd;
-    if (from === undefined || to === undefined) throw badRequest('localDateStart and localDateEnd are required (or availabilityIds)');
-    if (to < from) throw badRequest('localDateEnd must not be before localDateStart');
-    if (daysBetween(from, to) > MAX_RANGE_DAYS) throw badRequest(`ask for at most ${MAX_RANGE_DAYS} days at once`);
-    return { from, to };
-  }
+
 }
 
 export const SUPPORTED_CAPABILITY_LIST = [
@@ -673,38 +333,3 @@ export const SUPPORTED_CAPABILITY_LIST = [
 ] as const;
 
 export type OctoService = ReturnType<typeof createOctoService>;
-
-/**
- * The expiry job's work (octo.jobs.ts): each hold past its time released and marked EXPIRED in its
- * own transaction (the row locked first: a confirmation at the same moment waits, then finds it
- * expired), logged as the system's.
- */
-export async function expireOctoHolds(deps: { db: Db; clock: Clock; jobs?: JobSender | undefined }): Promise<{ expired: number }> {
-  let expired = 0;
-  for (const uuid of await expiredHolds(deps.db, deps.clock.now(), 500)) {
-    const done = await inTransaction(
-      deps.db,
-      async (work) => {
-        const row = await lockOctoBooking(work.tx, uuid);
-        if (!row || row.holdStatus !== 'ON_HOLD' || row.utcExpiresAt > deps.clock.now()) return false;
-        await release(work.tx, row);
-        await updateOctoBooking(work.tx, row.uuid, { holdStatus: 'EXPIRED', heldSeats: 0 });
-        await insertOperationLog(work.tx, {
-          category: 'bookings',
-          operator: SYSTEM_ACTOR,
-          operatorAccountId: null,
-          operation: 'octo.expire_hold',
-          bookingId: null,
-          isError: false,
-          statusCode: 200,
-          requestJson: { uuid },
-          responseJson: { status: 'EXPIRED', released_seats: row.heldSeats, service_date: row.serviceDate, service_id: row.serviceId },
-        });
-        return true;
-      },
-      { jobs: deps.jobs },
-    );
-    if (done) expired++;
-  }
-  return { expired };
-}

@@ -1,10 +1,10 @@
-import { ActionIcon, Alert, Button, Code, CopyButton, Group, Modal, NativeSelect, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Code, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_API_KEY_NAME, type CreatedApiKeyResponse } from '@sagano/domain/auth/api-key-schemas';
 import { FormModalActions } from '../../../components/form-modal-actions.tsx';
 import { counted } from '../../../components/length-counter.tsx';
+import { SecretOnceModal } from '../../../components/secret-once-modal.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import type { useCreateApiKey } from '../api/api-keys.ts';
 import { validationMessage } from '../../../lib/validation-messages.ts';
@@ -92,38 +92,14 @@ export function CreateApiKeyModal({
 
 /** The new key, this once: copy it now, it cannot be shown again. */
 export function ShowApiKeyModal({ created, onClose }: { created: CreatedApiKeyResponse | null; onClose: () => void }) {
-  const { t } = useTranslation(['portal', 'common']);
+  const { t } = useTranslation('portal');
+  const text = { title: t('apiKeys.shownTitle'), onceTitle: t('apiKeys.onceTitle'), onceWarning: t('apiKeys.onceWarning'), intro: t('apiKeys.shownFor', { name: created?.name ?? '' }), copy: t('apiKeys.copy'), copied: t('apiKeys.copied'), done: t('apiKeys.copiedDone') };
   return (
-    <Modal closeButtonProps={{ 'aria-label': t('common:actions.close') }} opened={created !== null} onClose={onClose} title={t('apiKeys.shownTitle')} size="lg" closeOnClickOutside={false}>
-      {created && (
-        <Stack gap="sm">
-          <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('apiKeys.onceTitle')}>
-            {t('apiKeys.onceWarning')}
-          </Alert>
-          <Text size="sm">{t('apiKeys.shownFor', { name: created.name })}</Text>
-          <Group gap="xs" wrap="nowrap" align="center">
-            <Code block style={{ flex: 1, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="api-key-value">
-              {created.key}
-            </Code>
-            <CopyButton value={created.key}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? t('apiKeys.copied') : t('apiKeys.copy')} withArrow>
-                  <ActionIcon variant="light" color={copied ? 'teal' : 'blue'} size="lg" onClick={copy} aria-label={t('apiKeys.copy')}>
-                    {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t('apiKeys.usage')}
-          </Text>
-          <Code block>{`Authorization: Bearer ${created.prefix}…`}</Code>
-          <Group justify="flex-end" mt="sm">
-            <Button onClick={onClose}>{t('apiKeys.copiedDone')}</Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <SecretOnceModal secret={created?.key ?? null} text={text} testId="api-key-value" onClose={onClose}>
+      <Text size="sm" c="dimmed">
+        {t('apiKeys.usage')}
+      </Text>
+      <Code block>{`Authorization: Bearer ${created?.prefix ?? ''}…`}</Code>
+    </SecretOnceModal>
   );
 }

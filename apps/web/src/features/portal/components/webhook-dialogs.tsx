@@ -1,10 +1,10 @@
-import { ActionIcon, Alert, Button, Checkbox, Code, CopyButton, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Checkbox, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_WEBHOOK_DESCRIPTION, MAX_WEBHOOK_URL, WEBHOOK_EVENT_TYPES, type WebhookEndpointWithSecret, type WebhookEventType } from '@sagano/domain/webhooks/webhook-schemas';
 import { FormModalActions } from '../../../components/form-modal-actions.tsx';
 import { counted } from '../../../components/length-counter.tsx';
+import { SecretOnceModal } from '../../../components/secret-once-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { validationMessage } from '../../../lib/validation-messages.ts';
@@ -111,37 +111,13 @@ export function CreateWebhookModal({
 
 /** The signing secret, this once (after registering or rotating): copy it now, it cannot be shown again. */
 export function ShowWebhookSecretModal({ shown, onClose }: { shown: WebhookEndpointWithSecret | null; onClose: () => void }) {
-  const { t } = useTranslation(['portal', 'common']);
+  const { t } = useTranslation('portal');
+  const text = { title: t('webhooks.secretTitle'), onceTitle: t('webhooks.onceTitle'), onceWarning: t('webhooks.onceWarning'), intro: t('webhooks.secretFor', { url: shown?.url ?? '' }), copy: t('webhooks.copy'), copied: t('webhooks.copied'), done: t('webhooks.copiedDone') };
   return (
-    <Modal closeButtonProps={{ 'aria-label': t('common:actions.close') }} opened={shown !== null} onClose={onClose} title={t('webhooks.secretTitle')} size="lg" closeOnClickOutside={false}>
-      {shown && (
-        <Stack gap="sm">
-          <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} title={t('webhooks.onceTitle')}>
-            {t('webhooks.onceWarning')}
-          </Alert>
-          <Text size="sm">{t('webhooks.secretFor', { url: shown.url })}</Text>
-          <Group gap="xs" wrap="nowrap" align="center">
-            <Code block style={{ flex: 1, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="webhook-secret-value">
-              {shown.secret}
-            </Code>
-            <CopyButton value={shown.secret}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? t('webhooks.copied') : t('webhooks.copy')} withArrow>
-                  <ActionIcon variant="light" color={copied ? 'teal' : 'blue'} size="lg" onClick={copy} aria-label={t('webhooks.copy')}>
-                    {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
-          </Group>
-          <Text size="sm" c="dimmed">
-            {t('webhooks.verifyHint')}
-          </Text>
-          <Group justify="flex-end" mt="sm">
-            <Button onClick={onClose}>{t('webhooks.copiedDone')}</Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <SecretOnceModal secret={shown?.secret ?? null} text={text} testId="webhook-secret-value" onClose={onClose}>
+      <Text size="sm" c="dimmed">
+        {t('webhooks.verifyHint')}
+      </Text>
+    </SecretOnceModal>
   );
 }
