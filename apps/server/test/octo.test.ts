@@ -6,81 +6,33 @@
  * sees another's bookings. Every answer is checked against the standard's own schemas
  * (`@octocloud/types`' zod schemas).
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { zAvailability, zAvailabilityCalendar, zBooking, zErrorBadRequest, zErrorInvalidAvailabilityId, zErrorInvalidBookingUuid, zErrorInvalidOptionId, zErrorInvalidProductId, zProduct, zSupplier } from '@octocloud/types';
-import type { LightMyRequestResponse } from 'fastify';
 import { rowsOf } from '../src/db/client.ts';
 import * as t from '../src/db/schema.ts';
 import { expireOctoHolds } from '../src/modules/octo/index.ts';
 import { fixedClock } from '../src/lib/clock.ts';
-import { createSecretBox } from '../src/lib/secret-box.ts';
-import { deliverWebhook, signWebhook } from '../src/modules/webhooks/index.ts';
-import { plainBookingBody } from './support/booking-fixture.ts';
 import { latestOperationLog } from './test-app.ts';
-import { GROUP, keepGroupSeats, openBookingTestApp, type BookingTestApp } from './support/inventory-fixture.ts';
+import { GROUP, keepGroupSeats } from './support/inventory-fixture.ts';
+import { openOctoFixture, type OctoFixture } from './support/octo-fixture.ts';
 
 const clock = fixedClock('2030-04-01T00:00:00Z');
-let b: BookingTestApp;
+let b: OctoFixture['b'];
 let freeKey: string;
 let branchKey: string;
 let otherKey: string;
 let productId: string;
 let adultUnit: string;
-/** The fixture's down train on its first day, as OCTO names it. */
 let firstDown: string;
 let secondDown: string;
-const CAPS = 'octo/pricing, octo/content';
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-async function octo(method: Method, url: string, key: string | null, payload?: object, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-  return b.ctx.app.inject({ method, url: `/octo${url}`, headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), 'octo-capabilities': CAPS, ...headers }, ...(payload ? { payload } : {}) });
-}
-
-async function createKey(admin: { authorization: string }, name: string, groupId: number): Promise<string> {
-  const res = await b.ctx.app.inject({ method: 'POST', url: '/v1/api-keys', headers: admin, payload: { name, group_id: groupId } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().key as string;
-}
-
-const units = (n: number) => Array.from({ length: n }, () => ({ unitId: adultUnit }));
-
-async function reserve(n: number, availabilityId = firstDown, key = freeKey, extra: object = {}) {
-  return octo('POST', '/bookings', key, { productId, optionId: 'NORMAL_DOWN', availabilityId, unitItems: units(n), ...extra });
-}
-
-/** Seats held on the group allotment of a train-day, per leg. */
-async function held(serviceDate: string, serviceId: number): Promise<number[]> {
-  const rows = rowsOf<{ held: number }>(
-    await b.ctx.database.db.execute(sql`select held from inventory_counters where service_date = ${serviceDate} and service_id = ${serviceId} and arrangement_type_id = ${GROUP} order by leg`),
-  );
-  return rows.map((r) => Number(r.held));
-}
+let octo: OctoFixture['octo'];
+let units: OctoFixture['units'];
+let reserve: OctoFixture['reserve'];
+let held: OctoFixture['held'];
 
 beforeAll(async () => {
-  // Loopback allowed: the webhooks' receiver below is a real local HTTP server.
-  b = await openBookingTestApp({ clock, env: { WEBHOOKS_ALLOW_LOOPBACK: 'true' } });
-  const db = b.ctx.database.db;
-  // The operator's usual minimum group (the test database may carry another).
-  await db.update(t.operatorBasicInfo).set({ minGroupSize: 8 });
-  const groupOf = async (email: string) => {
-    const [row] = await db.select({ agentId: t.agentStaffs.agentId, groupId: t.agentStaffs.groupId }).from(t.agentStaffs).innerJoin(t.accounts, eq(t.accounts.id, t.agentStaffs.accountId)).where(eq(t.accounts.email, email));
-    return row!;
-  };
-  const free = await groupOf('agent-free@example.com');
-  const branch = await groupOf('branch-free@example.com');
-  const other = await groupOf('agent-contracted@example.com');
-  freeKey = await createKey(await b.ctx.login('agent-free@example.com'), 'Reseller head office', free.groupId);
-  branchKey = await createKey(await b.ctx.login('agent-free@example.com'), 'Reseller branch', branch.groupId);
-  otherKey = await createKey(await b.ctx.login('agent-contracted@example.com'), 'Other reseller', other.groupId);
-  const [product] = await db.select({ id: t.products.id }).from(t.products).where(eq(t.products.channel, 'OCTO'));
-  productId = String(product!.id);
-  const [adult] = await db.select({ id: t.units.id }).from(t.units).where(and(eq(t.units.segment, 'NORMAL'), eq(t.units.annotation, 'NORMAL'), eq(t.units.fareType, 'ADULT')));
-  adultUnit = String(adult!.id);
-  firstDown = `${b.fx.days[0]}T09:00:00+09:00`;
-  secondDown = `${b.fx.days[1]}T09:00:00+09:00`;
+  ({ b, freeKey, branchKey, otherKey, productId, adultUnit, firstDown, secondDown, octo, units, reserve, held } = await openOctoFixture(clock));
 });
 
 afterAll(async () => {
@@ -385,136 +337,5 @@ describe('bookings', () => {
     expect(bySupplier.map((x) => x.resellerReference)).toEqual(['R-100']);
     await octo('POST', `/bookings/${mine}/cancel`, freeKey, {});
     await octo('POST', `/bookings/${branchs}/cancel`, branchKey, {});
-  });
-});
-
-describe('webhooks (octo/webhooks)', () => {
-  interface Received {
-    headers: IncomingHttpHeaders;
-    body: string;
-  }
-  let receiver: { url: string; received: Received[]; close(): Promise<void> };
-
-  beforeAll(async () => {
-    const received: Received[] = [];
-    const server: Server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        received.push({ headers: req.headers, body });
-        res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    receiver = { url: `http://127.0.0.1:${port}/octo-hook`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
-  });
-  afterAll(async () => {
-    await receiver.close();
-  });
-
-  const secrets = () => createSecretBox(b.ctx.config.totpSecretKey!);
-  const deliveriesOf = (endpointId: number) => b.ctx.database.db.select().from(t.webhookDeliveries).where(eq(t.webhookDeliveries.endpointId, endpointId)).orderBy(t.webhookDeliveries.id);
-  /** The delivery job's work, as the queue would run it. */
-  async function deliverAll(endpointId: number) {
-    for (const d of await deliveriesOf(endpointId)) await deliverWebhook({ db: b.ctx.database.db, clock, secrets: secrets(), rules: { allowLoopback: true } }, d.id);
-  }
-
-  it('registers a booking_update webhook, refuses other events and private addresses, and lists it to its own agent only', async () => {
-    const endpoints = async () => (await b.ctx.database.db.select().from(t.webhookEndpoints)).length;
-    const before = await endpoints();
-    const wrongEvent = await octo('POST', '/webhooks', freeKey, { url: receiver.url, event: 'booking_cancelled' });
-    expect(wrongEvent.statusCode).toBe(400);
-    expect(zErrorBadRequest.parse(wrongEvent.json()).errorMessage).toMatch(/^event/);
-    const privateUrl = await octo('POST', '/webhooks', freeKey, { url: 'http://10.0.0.5/hook', event: 'booking_update' });
-    expect(privateUrl.statusCode).toBe(400);
-    expect(privateUrl.json()).toMatchObject({ error: 'BAD_REQUEST' });
-    expect(privateUrl.json().errorMessage).toMatch(/^url/);
-    const noUrl = await octo('POST', '/webhooks', freeKey, { event: 'booking_update' });
-    expect(noUrl.json()).toMatchObject({ error: 'BAD_REQUEST' });
-    expect(noUrl.json().errorMessage).toMatch(/^url/);
-    expect(await endpoints()).toBe(before);
-
-    const created = await octo('POST', '/webhooks', freeKey, { url: receiver.url, event: 'booking_update' });
-    expect(created.statusCode, created.body).toBe(200);
-    const webhook = created.json() as { id: string; event: string; url: string };
-    expect(webhook).toEqual({ id: expect.stringMatching(/^[0-9]+$/), event: 'booking_update', url: receiver.url });
-    expect((await latestOperationLog(b.ctx, 'octo.webhook_create'))?.operator).toContain('Reseller head office');
-
-    expect((await octo('GET', '/webhooks', freeKey)).json()).toEqual([webhook]);
-    expect(((await octo('GET', '/capabilities', freeKey)).json() as { id: string }[]).map((c) => c.id)).toContain('octo/webhooks');
-    // Another agent's key and this agent's branch key neither see nor delete it.
-    expect((await octo('GET', '/webhooks', otherKey)).json()).toEqual([]);
-    expect((await octo('GET', '/webhooks', branchKey)).json()).toEqual([]);
-    for (const key of [otherKey, branchKey]) {
-      const refused = await octo('DELETE', `/webhooks/${webhook.id}`, key);
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({ error: 'BAD_REQUEST' });
-    }
-    expect((await octo('DELETE', '/webhooks/not-a-number', freeKey)).json()).toMatchObject({ error: 'BAD_REQUEST' });
-    // Managed over OCTO only: the agent's /v1 webhook screens do not list it.
-    const admin = await b.ctx.login('agent-free@example.com');
-    const v1 = await b.ctx.app.inject({ method: 'GET', url: '/v1/webhook-endpoints', headers: admin });
-    expect(v1.statusCode, v1.body).toBe(200);
-    expect((v1.json().webhook_endpoints as { id: number }[]).map((e) => e.id)).not.toContain(Number(webhook.id));
-    expect((await b.ctx.app.inject({ method: 'DELETE', url: `/v1/webhook-endpoints/${webhook.id}`, headers: admin })).statusCode).toBe(404);
-  });
-
-  it('POSTs {webhook, booking} signed to the reseller when its booking is confirmed and cancelled; other bookings of the agent are not sent', async () => {
-    const [webhook] = (await octo('GET', '/webhooks', freeKey)).json() as { id: string; event: string; url: string }[];
-    const endpointId = Number(webhook!.id);
-    // A booking of the same agent made on the /v1 screens (not over OCTO): no delivery to the OCTO endpoint.
-    const plain = await b.ctx.app.inject({ method: 'POST', url: '/v1/bookings', headers: b.staff, payload: plainBookingBody({ agentId: b.agentIds.FREE!, day: b.fx.days[1]!, serviceId: b.fx.down, adults: 12 }) });
-    expect(plain.statusCode, plain.body).toBe(200);
-    expect(await deliveriesOf(endpointId)).toEqual([]);
-    // Were one written all the same, it is not sent in the OCTO format: it ends FAILED, with the reason.
-    const [stray] = await b.ctx.database.db.insert(t.webhookDeliveries).values({ endpointId, eventType: 'booking.reserved', messageId: 'msg_stray', bookingId: plain.json().booking_id, payload: {} }).returning();
-    expect(await deliverWebhook({ db: b.ctx.database.db, clock, secrets: secrets(), rules: { allowLoopback: true } }, stray!.id)).toBe('failed');
-    expect((await deliveriesOf(endpointId))[0]).toMatchObject({ status: 'FAILED', attempts: 0, lastError: expect.stringContaining('OCTO') });
-    expect(receiver.received).toEqual([]);
-    await b.ctx.database.db.delete(t.webhookDeliveries).where(eq(t.webhookDeliveries.id, stray!.id));
-
-    const uuid = (await reserve(8, firstDown, freeKey, { resellerReference: 'R-HOOK' })).json().uuid as string;
-    const confirmed = await octo('POST', `/bookings/${uuid}/confirm`, freeKey, { contact: { fullName: 'Hook Tours', emailAddress: 'hook@example.com' } });
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-    // Confirmed over OCTO, the booking waits for the operator (PENDING); the operator's confirmation is the booking event.
-    expect(await deliveriesOf(endpointId)).toEqual([]);
-    const operator = await b.ctx.app.inject({ method: 'POST', url: `/v1/bookings/${confirmed.json().supplierReference}/confirm_booking`, headers: b.staff, payload: { mail: { subject: 'OK', body: 'OK' } } });
-    expect(operator.statusCode, operator.body).toBe(200);
-    const deliveries = await deliveriesOf(endpointId);
-    expect(deliveries.length).toBeGreaterThan(0);
-    expect(new Set(deliveries.map((d) => d.bookingId))).toEqual(new Set([confirmed.json().supplierReference]));
-
-    await deliverAll(endpointId);
-    expect((await deliveriesOf(endpointId)).map((d) => d.status)).toEqual(deliveries.map(() => 'DELIVERED'));
-    expect(receiver.received).toHaveLength(deliveries.length);
-    const [endpoint] = await b.ctx.database.db.select().from(t.webhookEndpoints).where(eq(t.webhookEndpoints.id, endpointId));
-    const secret = secrets().open(endpoint!.secretSealed, `webhook-endpoint:agent:${endpoint!.agentId}`);
-    const now = (await octo('GET', `/bookings/${uuid}`, freeKey)).json();
-    for (const r of receiver.received) {
-      // Standard Webhooks headers, signed with the endpoint's sealed secret.
-      expect(r.headers['webhook-id']).toMatch(/^msg_/);
-      expect(r.headers['webhook-signature']).toBe(signWebhook(secret, String(r.headers['webhook-id']), Number(r.headers['webhook-timestamp']), r.body));
-      const sent = JSON.parse(r.body) as { webhook: unknown; booking: { uuid: string; status: string } };
-      expect(sent.webhook).toEqual(webhook);
-      zBooking.parse(sent.booking);
-      expect(sent.booking).toMatchObject({ uuid, status: now.status, supplierReference: confirmed.json().supplierReference, resellerReference: 'R-HOOK' });
-    }
-    expect(now.status).toBe('CONFIRMED');
-
-    const sentBefore = receiver.received.length;
-    const cancelled = await octo('POST', `/bookings/${uuid}/cancel`, freeKey, { reason: 'webhook test' });
-    expect(cancelled.statusCode, cancelled.body).toBe(200);
-    await deliverAll(endpointId);
-    const last = JSON.parse(receiver.received.at(-1)!.body) as { booking: { uuid: string; status: string } };
-    expect(receiver.received.length).toBeGreaterThan(sentBefore);
-    expect(last.booking).toMatchObject({ uuid, status: 'CANCELLED' });
-
-    const removed = await octo('DELETE', `/webhooks/${webhook!.id}`, freeKey);
-    expect(removed.statusCode, removed.body).toBe(200);
-    expect(removed.json()).toEqual(webhook);
-    expect((await latestOperationLog(b.ctx, 'octo.webhook_delete'))?.responseJson).toMatchObject({ id: webhook!.id });
-    expect((await octo('GET', '/webhooks', freeKey)).json()).toEqual([]);
-    expect(await deliveriesOf(endpointId)).toEqual([]);
   });
 });
