@@ -88,7 +88,8 @@ type Booking = { main_params: { payment: { status: string; total_amount: number 
 
 test.describe('a fresh install', () => {
   test('listens on 127.0.0.1 only, and says so at start with the address to browse', async () => {
-    expect(output).toContain(`listening on http://127.0.0.1:${port}: this machine only (demo data on, its password is published); HOST=0.0.0.0 opens it to the network`);
+    // The notice is written by the server's logger, which may reach its stdout just after /ready answers.
+    await expect.poll(() => output, { timeout: 10_000 }).toContain(`listening on http://127.0.0.1:${port}: this machine only (demo data on, its password is published); HOST=0.0.0.0 opens it to the network`);
     expect(output).toContain(`browse http://localhost:${port} (PUBLIC_URL`);
     expect(await accepts('127.0.0.1', port)).toBe(true);
     // Not on this machine's network addresses (where it has one beyond loopback).
