@@ -116,7 +116,7 @@ test.describe('forms: one date field and length counters', () => {
     await visible(page.getByText('未定の場合は空欄のままにしてください'));
     expect(await counterOf(page.getByLabel('備考', { exact: true }))).toBe('0 / 2000');
     await applicant.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: new URL('./screenshots/forms-polish-counters-request-ja.png', import.meta.url).pathname });
+    await screenshot(page, 'forms-polish-counters-request-ja');
 
     await page.goto('/agents/create?lang=en');
     const nameEnEnglish = page.getByLabel('Agent name (English)', { exact: true });

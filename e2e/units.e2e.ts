@@ -56,7 +56,7 @@ test.describe('fare units (料金区分)', () => {
     await visible(page.getByRole('heading', { name: '予約申込', level: 1 }));
     await visible(page.getByTestId('item-units-input').getByLabel('大型手荷物（手荷物）'));
     await page.getByTestId('participants-input').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: new URL('./screenshots/booking-form-luggage-ja.png', import.meta.url).pathname });
+    await screenshot(page, 'booking-form-luggage-ja');
     await context.close();
   });
 

@@ -1,13 +1,13 @@
 /**
- * Accessibility checks with axe-core (@axe-core/playwright) in the page under test.
+ * Accessibility checks with axe-core in the page under test.
  *
  * Two ways in: `seriousAxeViolations` checks the page (or a part of it) now, for a journey that
  * wants a given state checked (a dialog open); `watchScreens` (every page opened through
  * `freshPage`) checks each screen a journey visits by itself: before the journey's next action on a
- * page whose screen (heading or route, language, width) is new to it, and when its context closes. A screen
- * with a serious or critical violation fails the journey that visited it.
+ * page whose screen (heading or route, language, width) is new to the worker, and when its context
+ * closes. A screen with a serious or critical violation fails the journey that first visited it.
  */
-import { AxeBuilder } from '@axe-core/playwright';
+import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { test } from '@playwright/test';
 
@@ -56,14 +56,29 @@ export async function seriousAxeViolations(page: Page, selector?: string): Promi
   return first.filter((v) => seenTwice.has(v.key)).map((v) => v.text);
 }
 
+/**
+ * axe run in the page. Its source is evaluated once per document (the app's Content-Security-Policy
+ * refuses a script tag; the app has no frames), where @axe-core/playwright evaluated it twice per
+ * run: half of the journeys' axe time went to reading its 500 KB again.
+ */
+async function runAxe(page: Page, selector?: string): Promise<axe.Result[]> {
+  const loaded = await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function');
+  if (!loaded) await page.evaluate(axe.source);
+  const options: axe.RunOptions = { runOnly: { type: 'tag', values: AXE_TAGS }, rules: EXTRA_RULES, resultTypes: ['violations'] };
+  return page.evaluate(
+    async ({ selector, options }) => {
+      const engine = (window as unknown as { axe: typeof axe }).axe;
+      const { violations } = await engine.run(selector ? { include: [[selector]] } : document, options);
+      // Only what the report needs crosses back (the whole result holds every node's DOM details).
+      return violations.map((v) => ({ ...v, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })) })) as unknown as axe.Result[];
+    },
+    { selector, options },
+  );
+}
+
 async function analyzeSerious(page: Page, selector?: string): Promise<{ key: string; text: string }[]> {
   await settle(page);
-  // Legacy mode: axe runs in the page itself (the app has no frames), no blank page is opened in
-  // the journey's context to gather results. axe is evaluated rather than added as a script tag:
-  // the app's Content-Security-Policy refuses inline scripts.
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'], rules: EXTRA_RULES }).withTags(AXE_TAGS).setLegacyMode();
-  if (selector) builder.include(selector);
-  const { violations } = await builder.analyze();
+  const violations = await runAxe(page, selector);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   // An open select's list scrolls inside its listbox while the focus stays on the select, which
   // moves through the options with the arrow keys (aria-activedescendant: the WAI-ARIA combobox
@@ -98,6 +113,14 @@ interface Watch {
 }
 
 const watches = new WeakMap<Page, Watch>();
+
+/**
+ * Screens this worker has checked, across its pages, journeys and files: a screen (language,
+ * width, heading or route) is checked the first time any journey of the worker meets it, not again
+ * by every later journey passing it. An axe run costs 1.5–7 s of a loaded 2-core machine; checked
+ * on every page, the journeys spent about as long in axe as in their own steps (ADR 040).
+ */
+const checkedInWorker = new Set<string>();
 
 /**
  * A route without its ids and dates: each path segment with a digit in it reads ":id", so the
@@ -146,8 +169,9 @@ function currentTestName(): string {
 
 async function checkOnce(page: Page, watch: Watch): Promise<string[]> {
   const key = await screenKey(page);
-  if (key === null || watch.checked.has(key)) return [];
+  if (key === null || watch.checked.has(key) || checkedInWorker.has(key)) return [];
   watch.checked.add(key);
+  checkedInWorker.add(key);
   let violations: string[];
   try {
     violations = await seriousAxeViolations(page);
@@ -156,6 +180,7 @@ async function checkOnce(page: Page, watch: Watch): Promise<string[]> {
     // asked for again on its next visit.
     if (page.isClosed() || /context was destroyed|Target .*closed|navigat/i.test(String(error))) {
       watch.checked.delete(key);
+      checkedInWorker.delete(key);
       return [];
     }
     throw error;
@@ -187,6 +212,7 @@ export async function checkScreen(page: Page): Promise<void> {
 export async function auditScreen(page: Page): Promise<{ screen: string; violations: string[] }> {
   const screen = (await screenKey(page)) ?? page.url();
   watches.get(page)?.checked.add(screen);
+  checkedInWorker.add(screen);
   return { screen, violations: await seriousAxeViolations(page) };
 }
 

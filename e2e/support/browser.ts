@@ -29,7 +29,15 @@ export async function freshPage(browser: Browser, width = 1366, height = 900): P
   return { context, page };
 }
 
+/**
+ * Screenshots are for a person to look at (e2e/screenshots/, not committed): under CI nobody does,
+ * and 287 full-page captures cost minutes of a 2-core run, so CI takes none unless
+ * E2E_SCREENSHOTS=1 asks (E2E_SCREENSHOTS=0 skips them anywhere).
+ */
+const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== undefined ? process.env.E2E_SCREENSHOTS === '1' : !process.env.CI;
+
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   // A full-page capture of a scrolled page draws the fixed header where the view was, mid-page.
   await page.evaluate(() => window.scrollTo(0, 0));
