@@ -205,13 +205,14 @@ export async function checkScreen(page: Page): Promise<void> {
 }
 
 /**
- * The serious violations of the page's current screen, checked now (whether or not it was
- * before) and counted as checked: for a sweep that reports every screen at once. Not added to
- * what the context's close throws.
+ * The serious violations of the page's current screen, for a sweep that reports every screen at
+ * once (not added to what the context's close throws). A screen this worker has checked already,
+ * in a journey or an earlier sweep, is not read again: a violation there failed that journey.
  */
 export async function auditScreen(page: Page): Promise<{ screen: string; violations: string[] }> {
   const screen = (await screenKey(page)) ?? page.url();
   watches.get(page)?.checked.add(screen);
+  if (checkedInWorker.has(screen)) return { screen, violations: [] };
   checkedInWorker.add(screen);
   return { screen, violations: await seriousAxeViolations(page) };
 }

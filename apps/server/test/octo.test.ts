@@ -48,12 +48,14 @@ describe('catalogue', () => {
 
     const products = await octo('GET', '/products', freeKey);
     expect(products.statusCode, products.body).toBe(200);
-    const list = products.json() as { id: string; options: { id: string; units: { id: string; pricingFrom: { retail: number; currency: string; currencyPrecision: number }[] }[]; restrictions: { minUnits: number } }[] }[];
+    const list = products.json() as { id: string; options: { id: string; units: { id: string; pricingFrom: { retail: number; currency: string; currencyPrecision: number }[] }[]; restrictions: { minUnits: number; maxUnits: number | null } }[] }[];
     expect(list.map((p) => p.id)).toEqual([productId]);
     for (const p of list) zProduct.parse(p);
     const option = list[0]!.options.find((o) => o.id === 'NORMAL_DOWN')!;
     expect(list[0]!.options.map((o) => o.id)).toEqual(['NORMAL_DOWN', 'NORMAL_UP', 'SCHOOL_DOWN', 'SCHOOL_UP']);
     expect(option.restrictions.minUnits).toBe(8);
+    // No limit of the option's own: each departure's availability says how many it can take.
+    expect(option.restrictions.maxUnits).toBeNull();
     const adult = option.units.find((u) => u.id === adultUnit)!;
     // The plan's adult fare (millionths of a yen in the database) in whole yen.
     const [price] = rowsOf<{ price_e6: string }>(await b.ctx.database.db.execute(sql`select pu.price_e6 from pricing_plan_units pu join pricing_plans p on p.id = pu.pricing_plan_id where pu.unit_id = ${Number(adultUnit)} and p.service_date_from <= '2030-04-01' and p.service_date_to >= '2030-04-01' order by p.id desc limit 1`));
@@ -235,6 +237,15 @@ describe('bookings', () => {
     const got = zBooking.parse((await octo('GET', `/bookings/${uuid}`, freeKey)).json());
     expect(got).toMatchObject({ status: 'CONFIRMED', cancellable: true, voucher: { redemptionMethod: 'PRINT', utcRedeemedAt: null } });
     expect(got.utcConfirmedAt).not.toBeNull();
+
+    // The money the reseller is told is the booking's: the total in whole yen is the fare the back
+    // office charges the agent, and the unit items add up to it.
+    const fare = (await b.ctx.app.inject({ method: 'GET', url: `/v1/bookings/${booking.supplierReference}`, headers: b.staff })).json() as { main_params: { payment: { total_amount: number } | null } };
+    const retail = (got as unknown as { pricing: { retail: number; currencyPrecision: number } }).pricing;
+    expect(retail.currencyPrecision).toBe(0);
+    expect(retail.retail).toBe(Math.round(fare.main_params.payment!.total_amount / 1_000_000));
+    const items = (got as unknown as { unitItems: { pricing: { retail: number } }[] }).unitItems;
+    expect(items.reduce((sum, i) => sum + i.pricing.retail, 0)).toBe(retail.retail);
   });
 
   it('is confirmed at once where an instant confirmation rule takes the OCTO channel (ADR 037), with the hold\'s seats', async () => {

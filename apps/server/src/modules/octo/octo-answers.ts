@@ -64,8 +64,6 @@ export interface AnswerContext {
   /** Our base address: the supplier's endpoint is `${publicUrl}/octo`. */
   publicUrl: string;
   minGroupSize: number;
-  /** The largest group a train can carry (its group allotment), or null when no train has one. */
-  maxGroupSize: number | null;
   /** Prices (millionths of a yen) by unit id, for the day priced; absent: no pricing plan that day. */
   prices: Map<number, number>;
 }
@@ -97,7 +95,9 @@ export function optionAnswer(groupType: string, direction: 'down' | 'up', isDefa
     cancellationCutoffAmount: 0,
     cancellationCutoffUnit: 'hour',
     requiredContactFields: ['firstName', 'lastName', 'emailAddress'],
-    restrictions: { minUnits: ctx.minGroupSize, maxUnits: ctx.maxGroupSize },
+    // The most a booking can take is each departure's own (its availability's maxUnits: the seats
+    // left); the option has no limit of its own beyond that (null: the standard's "no limit").
+    restrictions: { minUnits: ctx.minGroupSize, maxUnits: null },
     units: units.filter((u) => u.segment === groupType).map((u) => unitAnswer(u, ctx)),
     ...(ctx.capabilities.includes('octo/content')
       ? { title: `${group.en}, ${DIRECTION_TEXT[direction].en}`, shortDescription: `${group.ja} ${DIRECTION_TEXT[direction].ja}`, description: null, features: [], faqs: [], media: [], locations: [], categoryLabels: [], commentary: [] }

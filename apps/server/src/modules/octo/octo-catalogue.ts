@@ -22,7 +22,7 @@ import {
 } from './octo-answers.ts';
 import { badRequest, invalidAvailability, invalidOption, invalidProduct } from './octo-errors.ts';
 import { addDays, rangeOf, type AvailabilityInput } from './octo-inputs.ts';
-import { cancellationSteps, departures, largestGroupAllotment, octoProducts, operatorInfo, passengerUnits, startTimes, unitPricesBetween, type DepartureRow, type OctoProductRow } from './octo.repository.ts';
+import { cancellationSteps, departures, octoProducts, operatorInfo, passengerUnits, startTimes, unitPricesBetween, type DepartureRow, type OctoProductRow } from './octo.repository.ts';
 
 /** One train departure an availability id names. */
 export interface Train {
@@ -32,13 +32,12 @@ export interface Train {
 }
 
 export function createOctoCatalogue({ db, clock, publicUrl }: { db: Db; clock: Clock; publicUrl: string }) {
-  /** What every answer of a day needs: capabilities asked for, minimum and largest group, the day's prices. */
+  /** What every answer of a day needs: capabilities asked for, the minimum group, the day's prices. */
   async function answerContext(executor: Executor, capabilities: readonly OctoCapability[], date?: string): Promise<AnswerContext> {
     const info = await operatorInfo(executor);
     const day = date ?? clock.today();
     const prices = await unitPricesBetween(executor, day, day);
-    const largest = await largestGroupAllotment(executor, day);
-    return { capabilities, publicUrl, minGroupSize: info?.min_group_size ?? 1, maxGroupSize: largest, prices: new Map(prices.map((p) => [p.unit_id, p.price_e6])) };
+    return { capabilities, publicUrl, minGroupSize: info?.min_group_size ?? 1, prices: new Map(prices.map((p) => [p.unit_id, p.price_e6])) };
   }
 
   /** The OCTO product a product id names, or INVALID_PRODUCT_ID. */

@@ -131,19 +131,6 @@ export async function startTimes(db: Executor, direction: 'down' | 'up', fromSta
   ).map((r) => r.hhmm);
 }
 
-/** The largest group allotment of a train from `today` on (the smallest over a train's legs): the largest group one train can carry. */
-export async function largestGroupAllotment(db: Executor, today: string): Promise<number | null> {
-  const [row] = rowsOf<{ largest: number | string | null }>(
-    await db.execute(sql`
-      select max(capacity) as largest from (
-        select min(capacity) as capacity from inventory_counters
-        where service_date >= ${today}::date and arrangement_type_id = ${GROUP_TYPE_ID_SQL}
-        group by service_date, service_id
-      ) t`),
-  );
-  return row?.largest == null ? null : Number(row.largest);
-}
-
 /** The group allotment's and the wheelchair places' arrangement types (the seat check of a hold needs both). */
 export async function seatTypes(db: Executor): Promise<{ group: number | null; wheelchair: number | null }> {
   const [row] = rowsOf<{ group_id: number | null; wheelchair_id: number | null }>(
