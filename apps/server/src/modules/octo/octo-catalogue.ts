@@ -4,6 +4,7 @@
  * (octo.service.ts) finds its product, option and train through the same functions.
  */
 import { GROUP_TYPES } from '@sagano/domain/bookings/booking-constants';
+import { eachDay } from '@sagano/domain/common/business-date';
 import { parseAvailabilityId, parseOptionId } from '@sagano/domain/octo/octo-constants';
 import type { Db, Executor } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -21,7 +22,7 @@ import {
   type OctoProduct,
 } from './octo-answers.ts';
 import { badRequest, invalidAvailability, invalidOption, invalidProduct } from './octo-errors.ts';
-import { addDays, rangeOf, type AvailabilityInput } from './octo-inputs.ts';
+import { rangeOf, type AvailabilityInput } from './octo-inputs.ts';
 import { cancellationSteps, departures, octoProducts, operatorInfo, passengerUnits, startTimes, unitPricesBetween, type DepartureRow, type OctoProductRow } from './octo.repository.ts';
 
 /** One train departure an availability id names. */
@@ -32,12 +33,22 @@ export interface Train {
 }
 
 export function createOctoCatalogue({ db, clock, publicUrl }: { db: Db; clock: Clock; publicUrl: string }) {
-  /** What every answer of a day needs: capabilities asked for, the minimum group, the day's prices. */
-  async function answerContext(executor: Executor, capabilities: readonly OctoCapability[], date?: string): Promise<AnswerContext> {
+  /**
+   * What every answer of a day needs (capabilities asked for, the minimum group, the day's prices),
+   * for each day from `from` to `to`: two statements whatever the number of days.
+   */
+  async function contextsBetween(executor: Executor, capabilities: readonly OctoCapability[], from: string, to: string): Promise<Map<string, AnswerContext>> {
     const info = await operatorInfo(executor);
+    const prices = await unitPricesBetween(executor, from, to);
+    const byDay = new Map(eachDay(from, to).map((date) => [date, { capabilities, publicUrl, minGroupSize: info?.min_group_size ?? 1, prices: new Map<number, number>() }]));
+    for (const p of prices) byDay.get(p.service_date)?.prices.set(p.unit_id, p.price_e6);
+    return byDay;
+  }
+
+  /** The answer context of one day (today by default). */
+  async function answerContext(executor: Executor, capabilities: readonly OctoCapability[], date?: string): Promise<AnswerContext> {
     const day = date ?? clock.today();
-    const prices = await unitPricesBetween(executor, day, day);
-    return { capabilities, publicUrl, minGroupSize: info?.min_group_size ?? 1, prices: new Map(prices.map((p) => [p.unit_id, p.price_e6])) };
+    return (await contextsBetween(executor, capabilities, day, day)).get(day)!;
   }
 
   /** The OCTO product a product id names, or INVALID_PRODUCT_ID. */
@@ -79,12 +90,10 @@ export function createOctoCatalogue({ db, clock, publicUrl }: { db: Db; clock: C
     const units = await passengerUnits(executor);
     const today = clock.today();
     const options: OctoProduct['options'] = [];
+    // The start times: the departures the timetables still running have, from the option's first station (one read per direction).
+    const times = { down: await startTimes(executor, 'down', ROUTE.down.from, today), up: await startTimes(executor, 'up', ROUTE.up.from, today) };
     for (const groupType of GROUP_TYPES) {
-      for (const direction of ['down', 'up'] as const) {
-        // The start times: the departures the timetables still running have, from the option's first station.
-        const times = await startTimes(executor, direction, ROUTE[direction].from, today);
-        options.push(optionAnswer(groupType, direction, options.length === 0, units, times, ctx));
-      }
+      for (const direction of ['down', 'up'] as const) options.push(optionAnswer(groupType, direction, options.length === 0, units, times[direction], ctx));
     }
     return options;
   }
@@ -95,6 +104,7 @@ export function createOctoCatalogue({ db, clock, publicUrl }: { db: Db; clock: C
 
   return {
     answerContext,
+    contextsBetween,
     productRow,
     optionOf,
     trainsOf,
@@ -129,9 +139,8 @@ export function createOctoCatalogue({ db, clock, publicUrl }: { db: Db; clock: C
       }
       const { from, to } = rangeOf(input);
       const trains = await trainsOf(db, product, option.direction, from, to);
-      const out: OctoAvailability[] = [];
-      for (const t of trains) out.push(availabilityAnswer(t, option.groupType, units, await answerContext(db, capabilities, t.service_date), now));
-      return out;
+      const contexts = await contextsBetween(db, capabilities, from, to);
+      return trains.map((t) => availabilityAnswer(t, option.groupType, units, contexts.get(t.service_date)!, now));
     },
 
     /** POST /availability/calendar: each day of the range, as good as its best train. */
@@ -142,13 +151,12 @@ export function createOctoCatalogue({ db, clock, publicUrl }: { db: Db; clock: C
       const units = await passengerUnits(db);
       const trains = await trainsOf(db, product, option.direction, from, to);
       const now = clock.now();
-      const days = [];
-      for (let date = from; date <= to; date = addDays(date, 1)) {
-        const ctx = await answerContext(db, capabilities, date);
+      const contexts = await contextsBetween(db, capabilities, from, to);
+      return eachDay(from, to).map((date) => {
+        const ctx = contexts.get(date)!;
         const ofDay = trains.filter((t) => t.service_date === date).map((t) => availabilityAnswer(t, option.groupType, units, ctx, now));
-        days.push(calendarDay(date, ofDay, option.groupType, units, ctx));
-      }
-      return days;
+        return calendarDay(date, ofDay, option.groupType, units, ctx);
+      });
     },
   };
 }

@@ -3,6 +3,7 @@
  * pure steps from the standard's fields to ours: contact to applicant, unit items to
  * participants, a date range checked, the caller's agent.
  */
+import { daysBetween } from '@sagano/domain/common/business-date';
 import type { OctoContactRow, OctoUnitItemRow } from '../../db/schema.ts';
 import type { Principal } from '../auth/index.ts';
 import { badRequest, OctoError } from './octo-errors.ts';
@@ -50,18 +51,6 @@ export interface AvailabilityInput {
 
 /** The longest date range an availability call may ask for (days). */
 const MAX_RANGE_DAYS = 366;
-
-/** `date` (YYYY-MM-DD) moved by `days`. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** Whole days from one date to another. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 /** The contact as kept on the hold: the fields sent replace those kept, the others stay. */
 export function contactRow(c: OctoContactInput | undefined, before: OctoContactRow | null): OctoContactRow | null {

@@ -23,13 +23,13 @@ import { badRequest, invalidAvailability, invalidBooking, invalidUnit, unprocess
 import { holdForBooking, holdSeats, releaseSeats } from './octo-holds.ts';
 import { agentOf, applicantName, contactRow, countryCode, unitQuantities, type ConfirmInput, type OctoUnitItemInput, type ReserveInput, type UpdateInput } from './octo-inputs.ts';
 import { createOctoWebhooks, type OctoWebhooksPort } from './octo-webhooks.ts';
-import { bookingStates, findOctoBooking, insertOctoBooking, keyCreatorEmail, listOctoBookings, octoProducts, passengerUnits, rootGroupOf, updateOctoBooking, type OctoBookingRow, type OctoListFilter } from './octo.repository.ts';
+import { bookingStates, findOctoBooking, insertOctoBooking, keyCreatorEmail, listOctoBookings, octoProducts, passengerUnits, rootGroupOf, updateOctoBooking, type DepartureRow, type OctoBookingRow, type OctoListFilter } from './octo.repository.ts';
 
 type BookingsService = ReturnType<typeof createBookingsService>;
 
 export function createOctoService({ db, clock, bookings, publicUrl, webhooks }: { db: Db; clock: Clock; bookings: BookingsService; publicUrl: string; webhooks: OctoWebhooksPort }) {
   const catalogue = createOctoCatalogue({ db, clock, publicUrl });
-  const { answerContext, productRow, optionOf, trainsOf, trainOf } = catalogue;
+  const { answerContext, contextsBetween, productRow, optionOf, trainsOf, trainOf } = catalogue;
 
   /** A reseller booking the caller may see (its agent's; a branch key's, its branch's), locked for a change when `lock`. */
   async function visible(executor: Executor, principal: Principal, uuid: string, lock = false): Promise<OctoBookingRow> {
@@ -61,13 +61,28 @@ export function createOctoService({ db, clock, bookings, publicUrl, webhooks }: 
     return new Date(clock.now().getTime() + m * 60_000);
   }
 
+  /**
+   * The bookings as the standard's Booking objects. What they share is read once for all of them (a
+   * list of 500 is a handful of statements, not several per booking): the booking states, the
+   * answer context of each day they cover, the products, the units, and each train-day's departures.
+   */
   async function answer(executor: Executor, rows: readonly OctoBookingRow[], capabilities: readonly OctoCapability[]): Promise<OctoBooking[]> {
+    if (rows.length === 0) return [];
     const states = await bookingStates(executor, rows.flatMap((r) => (r.bookingId === null ? [] : [r.bookingId])));
+    const dates = rows.map((r) => r.serviceDate).sort();
+    const contexts = await contextsBetween(executor, capabilities, dates[0]!, dates[dates.length - 1]!);
+    const products = new Map((await octoProducts(executor)).map((p) => [p.id, p]));
+    const units = await passengerUnits(executor);
+    const departuresOfDay = new Map<string, Promise<DepartureRow[]>>();
+    const now = clock.now();
     const out: OctoBooking[] = [];
     for (const row of rows) {
-      const ctx = await answerContext(executor, capabilities, row.serviceDate);
-      const product = (await octoProducts(executor, row.productId))[0];
-      const [train] = product ? await trainsOf(executor, product, row.direction, row.serviceDate, row.serviceDate, parseAvailabilityId(row.availabilityId)?.departureHhmm) : [];
+      const ctx = contexts.get(row.serviceDate)!;
+      const product = products.get(row.productId);
+      const dayKey = `${row.productId} ${row.direction} ${row.serviceDate}`;
+      if (product && !departuresOfDay.has(dayKey)) departuresOfDay.set(dayKey, trainsOf(executor, product, row.direction, row.serviceDate, row.serviceDate));
+      const departure = parseAvailabilityId(row.availabilityId)?.departureHhmm;
+      const train = product ? (await departuresOfDay.get(dayKey)!).find((t) => t.departure_hhmm === departure) : undefined;
       const booking = row.bookingId === null ? undefined : states.get(row.bookingId);
       let totalE6: number | null = booking?.total_amount_e6 ?? null;
       if (totalE6 === null && capabilities.includes('octo/pricing')) {
@@ -78,7 +93,7 @@ export function createOctoService({ db, clock, bookings, publicUrl, webhooks }: 
           totalE6 = null; // no pricing plan covers the day: the hold answers without a total
         }
       }
-      const availability: OctoAvailability | null = train ? availabilityAnswer(train, row.groupType, await passengerUnits(executor), ctx, clock.now()) : null;
+      const availability: OctoAvailability | null = train ? availabilityAnswer(train, row.groupType, units, ctx, now) : null;
       out.push(bookingAnswer({ row, booking, availability, totalE6, ctx }));
     }
     return out;
