@@ -104,8 +104,6 @@ async function analyzeSerious(page: Page, selector?: string): Promise<{ key: str
 // Automatic checks, once per screen.
 
 interface Watch {
-  /** Screens already checked on this page: "lang width heading" (or route). */
-  checked: Set<string>;
   /** Every violation found on this page, with its screen and the journey that visited it. */
   found: string[];
   /** One check at a time per page (two actions may run side by side). */
@@ -124,7 +122,7 @@ const checkedInWorker = new Set<string>();
 
 /**
  * A route without its ids and dates: each path segment with a digit in it reads ":id", so the
- * booking screen is checked once per page however many bookings a journey opens.
+ * booking screen is checked once however many bookings the journeys open.
  */
 export function routeOf(pathname: string): string {
   return pathname
@@ -169,8 +167,7 @@ function currentTestName(): string {
 
 async function checkOnce(page: Page, watch: Watch): Promise<string[]> {
   const key = await screenKey(page);
-  if (key === null || watch.checked.has(key) || checkedInWorker.has(key)) return [];
-  watch.checked.add(key);
+  if (key === null || checkedInWorker.has(key)) return [];
   checkedInWorker.add(key);
   let violations: string[];
   try {
@@ -179,7 +176,6 @@ async function checkOnce(page: Page, watch: Watch): Promise<string[]> {
     // The page went away under the check (a navigation or the journey closing it): the screen is
     // asked for again on its next visit.
     if (page.isClosed() || /context was destroyed|Target .*closed|navigat/i.test(String(error))) {
-      watch.checked.delete(key);
       checkedInWorker.delete(key);
       return [];
     }
@@ -192,7 +188,7 @@ async function checkOnce(page: Page, watch: Watch): Promise<string[]> {
 }
 
 /**
- * Checks the page's screen if it has not been checked on this page yet (no-op for pages not
+ * Checks the page's screen if this worker has not checked it yet (no-op for pages not
  * watched). Throws the violations it finds.
  */
 export async function checkScreen(page: Page): Promise<void> {
@@ -211,7 +207,6 @@ export async function checkScreen(page: Page): Promise<void> {
  */
 export async function auditScreen(page: Page): Promise<{ screen: string; violations: string[] }> {
   const screen = (await screenKey(page)) ?? page.url();
-  watches.get(page)?.checked.add(screen);
   if (checkedInWorker.has(screen)) return { screen, violations: [] };
   checkedInWorker.add(screen);
   return { screen, violations: await seriousAxeViolations(page) };
@@ -248,7 +243,7 @@ function checkFirst(target: object, names: readonly string[], pageOf: (self: unk
  */
 export function watchScreens(page: Page): void {
   if (watches.has(page)) return;
-  watches.set(page, { checked: new Set(), found: [], queue: Promise.resolve() });
+  watches.set(page, { found: [], queue: Promise.resolve() });
   // Locators and pages share their classes: their prototypes are wrapped once for all pages
   // (a page that is not watched goes straight through).
   checkFirst(Object.getPrototypeOf(page.locator('html')) as object, LOCATOR_ACTIONS, (self) => (self as ReturnType<Page['locator']>).page());
