@@ -17,7 +17,7 @@ import { inTransaction } from '../src/lib/unit-of-work.ts';
 import { AppError } from '../src/lib/app-error.ts';
 import { holdAllotment } from '../src/modules/inventory/allotments.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
-import { createInventoryFixture, GROUP, type InventoryFixture } from './support/inventory-fixture.ts';
+import { createInventoryFixture, GROUP, groupLegsDrift, type InventoryFixture } from './support/inventory-fixture.ts';
 
 let ctx: TestApp;
 let fx: InventoryFixture;
@@ -63,6 +63,8 @@ describe('no leg is ever sold twice', () => {
         await db.execute(sql`select leg, capacity, held from inventory_counters where service_date = ${day} and service_id = ${fx.down} and arrangement_type_id = ${GROUP} order by leg`),
       );
       const held = new Map(counters.map((c) => [c.leg, c.held]));
+      // The group totals per leg the calendar reads kept up with every concurrent hold.
+      expect(await groupLegsDrift(db), `round ${round} group totals`).toEqual([]);
       // No leg is oversold, and every held seat is accounted for by a successful request.
       for (const c of counters) {
         expect(c.held, `round ${round} leg ${c.leg}`).toBeLessThanOrEqual(c.capacity);

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
+import { rowsOf } from '../src/db/client.ts';
 import { inTransaction } from '../src/lib/unit-of-work.ts';
 import { holdAllotment, releaseAllotment } from '../src/modules/inventory/allotments.ts';
 import { rebuildInventory } from '../src/modules/inventory/inventory-build.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
-import { createInventoryFixture, FIXTURE_GROUP_SEATS, GROUP, INDIVIDUAL, STANDING, WHEELCHAIR, type InventoryFixture } from './support/inventory-fixture.ts';
+import { createInventoryFixture, FIXTURE_GROUP_SEATS, GROUP, groupLegsDrift, INDIVIDUAL, STANDING, WHEELCHAIR, type InventoryFixture } from './support/inventory-fixture.ts';
 
 let ctx: TestApp;
 let fx: InventoryFixture;
@@ -149,6 +150,44 @@ describe('the seat-level inventory and slot adjustment', () => {
     });
     expect(await ctx.database.db.select().from(t.inventorySeatOverrides).where(eq(t.inventorySeatOverrides.serviceDate, day))).toHaveLength(0);
     expect(await counter(day, fx.down, GROUP, 1)).toMatchObject({ capacity: FIXTURE_GROUP_SEATS });
+    expect(await groupLegsDrift(ctx.database.db)).toEqual([]);
+  });
+
+  it('keeps the group totals per train and leg (what the calendar reads) with the counters, whoever writes them', async () => {
+    const db = ctx.database.db;
+    const day = fx.days[1]!;
+    const legs = () =>
+      db.execute(sql`select leg, capacity, held, counters from inventory_group_legs where service_date = ${day} and service_id = ${fx.up} order by leg`).then((r) => rowsOf(r));
+    expect(await legs()).toEqual([1, 2, 3].map((leg) => ({ leg, capacity: FIXTURE_GROUP_SEATS, held: 0, counters: 1 })));
+    // Holds and releases of the group type; another type's hold leaves the totals alone.
+    await hold(day, fx.up, [1, 2], 5);
+    await hold(day, fx.up, [2, 3], 3);
+    await hold(day, fx.up, [1], 2, INDIVIDUAL);
+    await release(day, fx.up, [2], 1);
+    expect(await legs()).toEqual([
+      { leg: 1, capacity: FIXTURE_GROUP_SEATS, held: 5, counters: 1 },
+      { leg: 2, capacity: FIXTURE_GROUP_SEATS, held: 7, counters: 1 },
+      { leg: 3, capacity: FIXTURE_GROUP_SEATS, held: 3, counters: 1 },
+    ]);
+    // A rebuild of the day, a second group type, and the day's inventory deleted (its counters go by cascade).
+    await inTransaction(db, (work) => rebuildInventory(work, { fromDate: day, toDate: day }));
+    expect(await groupLegsDrift(db)).toEqual([]);
+    await db.execute(sql`update arrangement_types set is_group_allotment = true where arrangement_type_id = ${INDIVIDUAL}`);
+    try {
+      expect((await legs())[0]).toMatchObject({ capacity: FIXTURE_GROUP_SEATS + 104, held: 7, counters: 2 });
+      expect(await groupLegsDrift(db)).toEqual([]);
+    } finally {
+      await db.execute(sql`update arrangement_types set is_group_allotment = false where arrangement_type_id = ${INDIVIDUAL}`);
+    }
+    expect((await legs())[0]).toMatchObject({ capacity: FIXTURE_GROUP_SEATS, held: 5, counters: 1 });
+    await release(day, fx.up, [1, 2], 5);
+    await release(day, fx.up, [2, 3], 2);
+    await inTransaction(db, ({ tx }) => releaseAllotment(tx, { serviceDate: day, serviceId: fx.up, arrangementTypeId: INDIVIDUAL, legs: [1], quantity: 2 }));
+    await db.execute(sql`delete from service_day_inventories where service_date = ${day} and service_id = ${fx.up}`);
+    expect(await legs()).toEqual([]);
+    await inTransaction(db, (work) => rebuildInventory(work, { fromDate: day, toDate: day }));
+    expect(await legs()).toEqual([1, 2, 3].map((leg) => ({ leg, capacity: FIXTURE_GROUP_SEATS, held: 0, counters: 1 })));
+    expect(await groupLegsDrift(db)).toEqual([]);
   });
 
   it('refuses to move a seat assigned to a booking, or seats a type has held, changing nothing', async () => {

@@ -139,3 +139,23 @@ export async function keepGroupSeats(ctx: TestApp, headers: Record<string, strin
   });
   if (res.statusCode !== 200) throw new Error(`slot adjustment refused: ${res.body}`);
 }
+
+/**
+ * The rows where the kept group totals per train and leg (inventory_group_legs, kept by the
+ * database's triggers) differ from the sum of the group counters worked out afresh: none when the
+ * triggers kept up with every write.
+ */
+export async function groupLegsDrift(db: Db): Promise<unknown[]> {
+  return rowsOf(
+    await db.execute(sql`
+      with fresh as (
+        select c.service_date, c.service_id, c.leg, sum(c.capacity)::int as capacity, sum(c.held)::int as held, count(*)::int as counters
+        from inventory_counters c join arrangement_types a on a.arrangement_type_id = c.arrangement_type_id and a.is_group_allotment
+        group by 1, 2, 3
+      ), kept as (select * from inventory_group_legs where counters > 0)
+      select coalesce(f.service_date, k.service_date)::text as service_date, coalesce(f.service_id, k.service_id) as service_id,
+             coalesce(f.leg, k.leg) as leg, f.capacity, f.held, f.counters, k.capacity as kept_capacity, k.held as kept_held, k.counters as kept_counters
+      from fresh f full join kept k on k.service_date = f.service_date and k.service_id = f.service_id and k.leg = f.leg
+      where f.capacity is distinct from k.capacity or f.held is distinct from k.held or f.counters is distinct from k.counters`),
+  );
+}

@@ -67,9 +67,29 @@ export const inventoryCounters = pgTable(
   ],
 );
 
+/**
+ * The group allotment of each service day, train and leg, summed over the group arrangement types
+ * (capacity, held, and how many counter rows make it): the month calendar's live read totals these
+ * instead of every counter row (issue 35 P3, ADR 041). Kept by the database itself: triggers on
+ * inventory_counters add each statement's change, whichever module writes the counters.
+ */
+export const inventoryGroupLegs = pgTable(
+  'inventory_group_legs',
+  {
+    serviceDate: date('service_date', { mode: 'string' }).notNull(),
+    serviceId: integer('service_id').notNull(),
+    leg: smallint('leg').notNull(),
+    capacity: integer('capacity').notNull(),
+    held: integer('held').notNull(),
+    counters: integer('counters').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.serviceDate, t.serviceId, t.leg] })],
+);
+
 /** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
 export const inventoryTableOwners = {
   service_day_inventories: 'inventory',
   inventory_seat_overrides: 'inventory',
   inventory_counters: 'inventory',
+  inventory_group_legs: 'inventory',
 } as const;

@@ -90,11 +90,9 @@ export async function countersOf(db: Executor, date: string, serviceId: number):
 export async function groupCountersInRange(db: Executor, fromDate: string, toDate: string): Promise<CounterRow[]> {
   const rows = rowsOf<{ service_date: string; service_id: number; leg: number; capacity: number | string; held: number | string }>(
     await db.execute(sql`
-      select c.service_date::text as service_date, c.service_id, c.leg, sum(c.capacity) as capacity, sum(c.held) as held
-      from inventory_counters c
-      join arrangement_types a on a.arrangement_type_id = c.arrangement_type_id and a.is_group_allotment
-      where c.service_date between ${fromDate} and ${toDate}
-      group by 1, 2, 3`),
+      select g.service_date::text as service_date, g.service_id, g.leg, g.capacity, g.held
+      from inventory_group_legs g
+      where g.service_date between ${fromDate} and ${toDate} and g.counters > 0`),
   );
   return rows.map((r) => ({ serviceDate: r.service_date, serviceId: r.service_id, arrangementTypeId: 0, leg: r.leg, capacity: Number(r.capacity), held: Number(r.held) }));
 }
@@ -124,7 +122,8 @@ export interface CalendarDayFigures {
 /**
  * Every day of a date range with its pattern, whether an approval waiting (SUBMITTED or
  * JOB_PENDING) touches it, and per direction the totals of its trains on sale, in one statement:
- * the group counters are summed per train and leg, each train takes its tightest leg over the
+ * the group counters summed per train and leg (inventory_group_legs, kept by the database's
+ * triggers on the counters), each train takes its tightest leg over the
  * whole line (a leg without a counter counts 0), and the trains are totalled per day and
  * direction in the database, so a month answers one row a day instead of every counter row.
  */
@@ -138,11 +137,9 @@ export async function calendarFigures(db: Executor, fromDate: string, toDate: st
         left join service_day_statuses st on st.service_date = r.service_date and st.service_id = r.service_id
         where st.status is null or st.status not in ('suspended', 'pending')
       ), legs as (
-        select c.service_date, c.service_id, c.leg, sum(c.capacity) as capacity, sum(c.capacity - c.held) as vacant
-        from inventory_counters c
-        where c.service_date between ${fromDate}::date and ${toDate}::date
-          and c.arrangement_type_id in (select a.arrangement_type_id from arrangement_types a where a.is_group_allotment)
-        group by 1, 2, 3
+        select g.service_date, g.service_id, g.leg, g.capacity, g.capacity - g.held as vacant
+        from inventory_group_legs g
+        where g.service_date between ${fromDate}::date and ${toDate}::date and g.counters > 0
       ), trains as (
         -- The counter's CHECK keeps legs to 1..3: a train with fewer rows lacks a leg, which counts 0.
         select service_date, service_id,
@@ -166,7 +163,7 @@ export async function calendarFigures(db: Executor, fromDate: string, toDate: st
                       where a.status in ('SUBMITTED', 'JOB_PENDING') and a.from_date <= d.day and a.to_date >= d.day) as approval_pending,
              x.directions
       from generate_series(${fromDate}::date, ${toDate}::date, interval '1 day') as d(day)
-      left join service_day_patterns p on p.service_date = d.day::date
+      left join service_day_patterns p on p.service_date = d.day::date and p.service_date between ${fromDate}::date and ${toDate}::date
       left join days x on x.service_date = d.day::date
       order by d.day`),
   );
