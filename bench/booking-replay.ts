@@ -44,6 +44,33 @@ function literal(value: unknown): string {
   return `'${String(value).replaceAll("'", "''").replace(/":([a-z])/g, '": $1')}'`;
 }
 
+/**
+ * pgbench reads ":name" as a variable anywhere in a command, quoted or not, so a literal of the
+ * statement's own text such as to_char's 'HH24:MI:SS' would become parameters. Such a literal is
+ * written as the same text joined around chr(58) (a colon), in brackets so that a cast after it
+ * still applies to the whole.
+ */
+function colonFree(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; ) {
+    if (text.startsWith('--', i)) {
+      // A comment (it may hold an apostrophe): left out, as pgbench would send it for nothing.
+      const end = text.indexOf('\n', i);
+      i = end < 0 ? text.length : end;
+    } else if (text[i] === "'") {
+      let end = i + 1;
+      while (end < text.length && !(text[end] === "'" && text[end + 1] !== "'")) end += text[end] === "'" ? 2 : 1;
+      const body = text.slice(i + 1, end);
+      out += /:[A-Za-z_]/.test(body) ? `(${body.split(/:(?=[A-Za-z_])/).map((part) => `'${part}'`).join(' || chr(58) || ')})` : `'${body}'`;
+      i = end + 1;
+    } else {
+      out += text[i];
+      i += 1;
+    }
+  }
+  return out;
+}
+
 /** One booking's statements as a pgbench script; the booking is identified by its id and number in the recording. */
 export function replayScript(statements: RecordedStatement[], booking: { id: number; bookingId: string }, keep: (s: RecordedStatement) => boolean = () => true): string {
   const insertAt = statements.findIndex((s) => /insert into bookings \(booking_id, booking_token,/.test(s.text));
@@ -52,7 +79,7 @@ export function replayScript(statements: RecordedStatement[], booking: { id: num
     .filter(keep)
     .map((statement) => {
       const isInsert = statement === statements[insertAt];
-      const text = statement.text.replace(/\$(\d+)/g, (_, n: string) => {
+      const text = colonFree(statement.text).replace(/\$(\d+)/g, (_, n: string) => {
         const index = Number(n) - 1;
         const value = statement.values[index];
         if (isInsert && index === 0) return "'R' || lpad(nextval('bench_replay_booking_number')::text, 7, '0')"; // never a generated number (8 digits)
