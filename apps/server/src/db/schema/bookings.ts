@@ -98,7 +98,8 @@ export const bookings = pgTable(
     // Lists sort newest first (submitted_at desc, id desc): per agent, per branch and overall.
     index('bookings_agent_idx').on(t.agentId, t.submittedAt.desc(), t.id.desc()),
     index('bookings_sub_group_idx').on(t.agentSubGroupId, t.submittedAt.desc(), t.id.desc()),
-    index('bookings_status_idx').on(t.status, t.subStatus),
+    // No index of its own on status and sub-status: bookings_status_filters_idx leads with status, and
+    // a step that changes only the sub-status (reserve_allotments) then touches no index (migration 0052).
     // Newest first overall, and a submission period (the list's filter) read on index entries alone:
     // the list's other filters and sort keys beside the order, so a short period is one index range
     // whose entries are checked without visiting the bookings. The columns after id change no order.
