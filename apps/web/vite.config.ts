@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
-import { routeModules, routePreloads } from './route-preloads.ts';
+import { routePreloads } from './route-preloads.ts';
 
 const api = 'http://127.0.0.1:3000';
 const proxy = { '/v1': api, '/voucher': api, '/health': api, '/ready': api };
@@ -65,67 +65,13 @@ function collectZodUsers(): Plugin {
   };
 }
 
-/**
- * The modules the signed-in frame (shell-layout.tsx: header, menu, account dialogs) imports,
- * statically and through each other, that no page outside the frame reaches (the group's page,
- * the printable documents, the password reset: the routes of the router that do not load the
- * shell). Every signed-in screen loads the frame, so they go into the frame's one chunk at no
- * extra weight instead of a dozen small files of their own (icons, a collapse, a hook) that a
- * phone fetches six at a time over HTTP/1.1.
- */
-const shellOnly = new Set<string>();
-function collectShellModules(routerFile: string, shellFile: string): Plugin {
-  return {
-    name: 'collect-shell-modules',
-    buildStart() {
-      shellOnly.clear();
-    },
-    buildEnd() {
-      // What a module imports statically, and with `dynamic` what it may load later as well.
-      const reached = (start: string, dynamic: boolean) => {
-        const seen = new Set<string>();
-        const queue = [start];
-        while (queue.length > 0) {
-          const id = queue.pop()!;
-          if (seen.has(id)) continue;
-          seen.add(id);
-          const info = this.getModuleInfo(id);
-          queue.push(...(info?.importedIds ?? []), ...(dynamic ? (info?.dynamicallyImportedIds ?? []) : []));
-        }
-        return seen;
-      };
-      const outside = new Set<string>();
-      for (const route of routeModules(routerFile)) {
-        if (route.modules.includes(shellFile)) continue;
-        for (const module of route.modules) for (const id of reached(module, true)) outside.add(id);
-      }
-      // Rolldown brings a captured module's imports along into its chunk: a module is taken only
-      // when all it imports is the page's entry's or taken too (else it stays where it was).
-      const entry = new Set<string>();
-      for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) for (const m of reached(id, false)) entry.add(m);
-      for (const id of reached(shellFile, false)) if (!outside.has(id) && !entry.has(id)) shellOnly.add(id);
-      for (let changed = true; changed; ) {
-        changed = false;
-        for (const id of shellOnly) {
-          if ((this.getModuleInfo(id)?.importedIds ?? []).some((dep) => !shellOnly.has(dep) && !entry.has(dep))) {
-            shellOnly.delete(id);
-            changed = true;
-          }
-        }
-      }
-    },
-  };
-}
-
-const routerFile = fileURLToPath(new URL('./src/app/router.tsx', import.meta.url));
-
 // Paths are relative to this folder (`vite build apps/web`, `npm run build -w @sagano/web`).
 // Unit tests run from the root vitest config (project "web": jsdom + src/test/setup.ts).
 export default defineConfig({
   // Every text asset is also written brotli- and gzip-compressed next to itself; the server sends
   // the one the browser accepts (@fastify/static preCompressed), so nothing is compressed per request.
   // routePreloads: the first screen's chunks are announced by the page itself (route-preloads.ts).
-  plugins: [mantineStableIds(), collectZodUsers(), collectShellModules(routerFile, fileURLToPath(new URL('./src/app/shell/shell-layout.tsx', import.meta.url))), routePreloads(routerFile), react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  plugins: [mantineStableIds(), collectZodUsers(), routePreloads(fileURLToPath(new URL('./src/app/router.tsx', import.meta.url))), react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -145,11 +91,8 @@ export default defineConfig({
           // booking list then loads some 30 files instead of 85, at the same weight. What reaches zod
           // stays out of "common" (collectZodUsers).
           groups: [
-            { name: 'app', tags: ['$initial'], priority: 4 },
-            { name: 'common', minShareCount: 12, test: (id) => !reachesZod.has(id), priority: 3 },
-            // The signed-in frame with what only it (and the screens inside it) import (collectShellModules);
-            // after "common", so that nothing there (which pages outside the frame load) imports from it.
-            { name: 'shell-layout', test: (id) => shellOnly.has(id), priority: 2 },
+            { name: 'app', tags: ['$initial'], priority: 3 },
+            { name: 'common', minShareCount: 12, test: (id) => !reachesZod.has(id), priority: 2 },
           ],
         },
       },
