@@ -88,13 +88,13 @@ export async function countersOf(db: Executor, date: string, serviceId: number):
 
 /** Group-allotment capacity and holds per service day, train and leg over a date range. */
 export async function groupCountersInRange(db: Executor, fromDate: string, toDate: string): Promise<CounterRow[]> {
-  const rows = rowsOf<{ service_date: string; service_id: number; leg: number; capacity: number | string; held: number | string }>(
+  const rows = rowsOf<{ service_date: string; service_id: number; leg: number; capacity: number; held: number }>(
     await db.execute(sql`
       select g.service_date::text as service_date, g.service_id, g.leg, g.capacity, g.held
       from inventory_group_legs g
       where g.service_date between ${fromDate} and ${toDate} and g.counters > 0`),
   );
-  return rows.map((r) => ({ serviceDate: r.service_date, serviceId: r.service_id, arrangementTypeId: 0, leg: r.leg, capacity: Number(r.capacity), held: Number(r.held) }));
+  return rows.map((r) => ({ serviceDate: r.service_date, serviceId: r.service_id, arrangementTypeId: 0, leg: r.leg, capacity: r.capacity, held: r.held }));
 }
 
 /** One direction of one day of the month calendar, totalled by the database. */
