@@ -2,15 +2,14 @@
  * Agents' and branches' English names: in English the back office reads the agent's registered
  * English name on the booking list, the booking page, the agent list and the booking form's
  * agent and branch pickers; in Japanese the
- * Japanese name. The booking is made here by a branch's staff for tomorrow, inside the list's
- * default service dates, and the list is opened on its booking number.
+ * Japanese name. The booking is made here by a branch's staff on the first day with room, and the
+ * list is opened on its booking number and that day.
  */
 import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
-import { apiAs } from './support/api.ts';
-import { agentRequest } from './support/agent-request.ts';
+import { agentRequest, dayWithRoom } from './support/agent-request.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -20,8 +19,6 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 const STAFF = 'staff@example.com';
 // The demo FREE agent's Osaka branch: 京都さくら旅行 (Kyoto Sakura Travel) / 大阪支店 (Osaka branch).
 const BRANCH = 'branch-free@example.com';
-
-type Summary = { today: string; tomorrow: string };
 
 /** A request of 14 adults by the branch's staff for `day`; its booking number. */
 const branchRequest = (day: string) =>
@@ -36,14 +33,14 @@ const branchRequest = (day: string) =>
 
 test.describe("agents' names in the page's language", () => {
   test('shows the English agent and branch names in English and the Japanese ones in Japanese (list, booking page, agent list, booking form)', async () => {
-    const { tomorrow } = await apiAs<Summary>(STAFF, 'GET', '/v1/dashboard/summary');
-    const bookingId = await branchRequest(tomorrow);
+    const day = await dayWithRoom();
+    const bookingId = await branchRequest(day);
 
     const { page, context } = await freshPage(browser, 1400, 1000);
     await logIn(page, STAFF, 'en');
 
-    // The booking list in its default service dates (today → 30 days on), narrowed to the booking.
-    await page.goto(`/bookings?booking_id=${bookingId}`);
+    // The booking list narrowed to the booking and its day.
+    await page.goto(`/bookings?booking_id=${bookingId}&service_from=${day}&service_to=${day}`);
     const row = page.getByTestId(`booking-row-${bookingId}`);
     await visible(row);
     const rowText = await row.innerText();
@@ -75,7 +72,7 @@ test.describe("agents' names in the page's language", () => {
     await screenshot(page, 'agent-names-form-en');
 
     // The same screens in Japanese.
-    await page.goto(`/bookings?booking_id=${bookingId}&lang=ja`);
+    await page.goto(`/bookings?booking_id=${bookingId}&service_from=${day}&service_to=${day}&lang=ja`);
     await visible(row);
     await visible(row.getByText('京都さくら旅行', { exact: true }));
     const jaRowText = await row.innerText();

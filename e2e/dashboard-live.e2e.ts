@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
-import { apiAs } from './support/api.ts';
+import { agentRequest, dayWithRoom } from './support/agent-request.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -17,11 +17,6 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 const STAFF = 'staff@example.com';
 const AGENT = 'agent-free@example.com';
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n'), Buffer.from('運休のお知らせ', 'utf8'), Buffer.from('\n%%EOF\n')]);
-
-type Summary = { tomorrow: string; counts: Record<string, number> };
-type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number }[] };
-type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string }[] };
-type MeAnswer = { user: { agent_id: number | null } };
 
 /** Marks the page so that a reload (which would clear the mark) is caught. */
 async function markLoaded(page: Page) {
@@ -74,18 +69,13 @@ test.describe('live dashboards', () => {
     const before = Number(await value.innerText());
     await markLoaded(operator.page);
 
-    const summary = await apiAs<Summary>(STAFF, 'GET', '/v1/dashboard/summary');
-    const { units } = await apiAs<UnitsAnswer>(AGENT, 'GET', '/v1/units');
-    const adult = units.find((u) => u.segment === 'NORMAL' && u.annotation === 'NORMAL' && u.fare_type === 'ADULT')!.id;
-    const me = await apiAs<MeAnswer>(AGENT, 'GET', '/v1/auth/me');
-    const day = await apiAs<DayAnswer>(STAFF, 'GET', `/v1/allotments/${summary.tomorrow}?from_station_id=1&to_station_id=4`);
-    const train = day.services.find((s) => s.direction === 'down' && s.vacant_seats > 20)!;
-    await apiAs(AGENT, 'POST', '/v1/bookings', {
+    await agentRequest({
+      agent: AGENT,
+      day: await dayWithRoom(),
+      adults: 15,
+      groupName: '嵯峨野ライブ会',
       applicant: { name: '中村 さくら', email: 'tour-desk@sakura-travel.example.com', phone_number: '075-200-1001' },
-      group: { group_type: 'NORMAL', name: '嵯峨野ライブ会', name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
-      service_order: { down_service: { service_date: summary.tomorrow, service_id: train.service_id, from_station_id: 1, to_station_id: 4 } },
-      participant_group: { unit_quantity_items: [{ unit_id: adult, quantity: 15 }] },
-      agent_id: me.user.agent_id,
+      prefecture: 26,
     });
 
     await operator.page.waitForFunction(

@@ -2,8 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Browser, Locator } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
-import { apiAs } from './support/api.ts';
-import { agentRequest } from './support/agent-request.ts';
+import { agentRequest, dayWithRoom } from './support/agent-request.ts';
 
 let browser: Browser;
 
@@ -18,14 +17,11 @@ async function counterOf(field: Locator): Promise<string> {
   throw new Error('the field has no length counter');
 }
 
-type Summary = { tomorrow: string };
-
-/** A request of 12 adults by the FREE demo agent for tomorrow; its booking number. */
+/** A request of 12 adults by the FREE demo agent on the first day with room; its booking number. */
 async function request(): Promise<string> {
-  const { tomorrow } = await apiAs<Summary>('staff@example.com', 'GET', '/v1/dashboard/summary');
   return agentRequest({
     agent: 'agent-free@example.com',
-    day: tomorrow,
+    day: await dayWithRoom(),
     adults: 12,
     groupName: '文字数確認の会',
     applicant: { name: '中村 さくら', email: 'tour-desk@sakura-travel.example.com', phone_number: '075-200-1001' },

@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
-import { agentRequest } from './support/agent-request.ts';
+import { agentRequest, dayWithRoom } from './support/agent-request.ts';
 import { apiAs } from './support/api.ts';
 
 interface Received {
@@ -99,8 +99,7 @@ test.describe('webhooks in the agent portal', () => {
     await visible(row.getByText('お断り（予約不可）'));
 
     // A booking of the agent refused by the operator: the receiver answers 500 first, then takes it.
-    const { tomorrow } = await apiAs<{ tomorrow: string }>('staff@example.com', 'GET', '/v1/dashboard/summary');
-    const bookingId = await agentRequest({ agent: 'agent-free@example.com', day: tomorrow, adults: 12, groupName: 'Webhook 確認の会', applicant: { name: '山本 実', email: 'webhook-journey@example.com', phone_number: '075-000-1111' }, prefecture: 26 });
+    const bookingId = await agentRequest({ agent: 'agent-free@example.com', day: await dayWithRoom(), adults: 12, groupName: 'Webhook 確認の会', applicant: { name: '山本 実', email: 'webhook-journey@example.com', phone_number: '075-000-1111' }, prefecture: 26 });
     script.push(500);
     const before = received.length;
     await apiAs('staff@example.com', 'POST', `/v1/bookings/${bookingId}/refuse_booking`, { reason: 'FULL', mail: { subject: 'お断り', body: '満席のためお受けできません。' } });

@@ -1,5 +1,5 @@
 /**
- * About 60 group bookings over the coming four weeks from the three demo agents and their
+ * About 60 group bookings over the next 28 days the line runs from the three demo agents and their
  * branches, in every early state (submitted, waitlisted, allotments held, confirmed, refused,
  * seated, seat table sent with the voucher confirmed) and every payment state (demo-payments.ts),
  * made through the booking service itself so prices, holds, histories and mails are real.
@@ -80,10 +80,11 @@ export async function insertDemoBookings(db: Db, tx: Tx, clock = systemClock): P
   const next = generator(20261122);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
 
-  // Service days of the next four weeks with their trains.
+  // The next 28 days the line runs, from tomorrow, with their trains: four weeks in season; past
+  // the winter pause (30 December to the end of February) when the demo starts in it.
   const days: { date: string; down: number[]; up: number[] }[] = [];
   const today = clock.today();
-  for (let i = 1; i <= 28; i++) {
+  for (let i = 1; i <= 150 && days.length < 28; i++) {
     const date = addDays(today, i);
     const services = (await servicesOnDay(tx, date)).filter((s) => s.arrangementPatternId !== null && s.status !== 'suspended' && s.status !== 'pending');
     if (services.length > 0) days.push({ date, down: services.filter((s) => s.direction === 'down').map((s) => s.serviceId), up: services.filter((s) => s.direction === 'up').map((s) => s.serviceId) });
