@@ -126,7 +126,7 @@ async function replayedBookings(app: FastifyInstance, headers: Record<string, st
     ownRows.push(replayScript(statements, { id: row!.id, bookingId }, isBookingWork));
   }
   const seconds = Math.round(DURATION_MS / 1000);
-  return { counts, whole: pgbenchScripts(target, whole, CLIENTS, seconds), ownRows: pgbenchScripts(target, ownRows, CLIENTS, seconds) };
+  return { counts, whole: pgbenchScripts(target, whole, CLIENTS, seconds, 'whole'), ownRows: pgbenchScripts(target, ownRows, CLIENTS, seconds, 'own') };
 }
 
 /** One second of bookings before measuring: compiled code and prepared statements in place, as on a running server. */

@@ -9,7 +9,7 @@
  * and its id and number in the step's statements (taken from the insert with \gset).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -98,9 +98,16 @@ export function replayScript(statements: RecordedStatement[], booking: { id: num
     .join('\n');
 }
 
-/** Runs the scripts (picked at random per booking) with pgbench, `clients` clients, for `seconds`; answers tps. */
-export function pgbenchScripts(target: string, scripts: string[], clients: number, seconds: number): number {
-  const dir = mkdtempSync(join(tmpdir(), 'booking-replay-'));
+/**
+ * Runs the scripts (picked at random per booking) with pgbench, `clients` clients, for `seconds`; answers tps.
+ * With BENCH_REPLAY_REPORT=<dir>, pgbench also reports each statement's mean latency (-r) and the
+ * scripts and that report are kept in <dir> (`name` tells the runs apart), to compare recordings
+ * statement by statement.
+ */
+export function pgbenchScripts(target: string, scripts: string[], clients: number, seconds: number, name = 'replay'): number {
+  const report = process.env.BENCH_REPLAY_REPORT;
+  const dir = report ? join(report, `${name}-${Date.now()}`) : mkdtempSync(join(tmpdir(), 'booking-replay-'));
+  if (report) mkdirSync(dir, { recursive: true });
   try {
     const files = scripts.map((script, i) => {
       const file = join(dir, `booking-${i}.sql`);
@@ -110,15 +117,16 @@ export function pgbenchScripts(target: string, scripts: string[], clients: numbe
     const u = new URL(target);
     const out = execFileSync(
       'pgbench',
-      ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), '-n', '-M', 'prepared', '-c', String(clients), '-j', '2', '-T', String(seconds), ...files.flat(), u.pathname.slice(1)],
+      ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username || 'postgres'), '-n', '-M', 'prepared', ...(report ? ['-r'] : []), '-c', String(clients), '-j', '2', '-T', String(seconds), ...files.flat(), u.pathname.slice(1)],
       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    if (report) writeFileSync(join(dir, 'pgbench.txt'), out);
     const match = /tps = ([\d.]+)/.exec(out);
     const failed = /number of failed transactions: (\d+)/.exec(out);
     if (!match || (failed && failed[1] !== '0')) throw new Error(`pgbench replay: ${out}`);
     return Number(match[1]);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!report) rmSync(dir, { recursive: true, force: true });
   }
 }
 
