@@ -17,7 +17,7 @@ import { inTransaction } from '../src/lib/unit-of-work.ts';
 import { runApprovalJob } from '../src/modules/approvals/approval.jobs.ts';
 import { findAccountByEmail, sessionUserOf, type Principal } from '../src/modules/auth/index.ts';
 import { createBookingsService } from '../src/modules/bookings/index.ts';
-import { createInstantConfirmationService } from '../src/modules/instant-confirmation/index.ts';
+import { createInstantConfirmationService, enabledRulesFromJson, enabledRulesJsonSql } from '../src/modules/instant-confirmation/index.ts';
 import { errorOf, type TestApp } from './test-app.ts';
 import { GROUP, WHEELCHAIR, openBookingTestApp, type InventoryFixture } from './support/inventory-fixture.ts';
 
@@ -332,5 +332,19 @@ describe('the submit service for other modules', () => {
     expect(await booking(later)).toMatchObject({ status: 'RESERVED', channel: 'OCTO' });
     // A booking already answered is left alone.
     expect(await inTransaction(ctx.database.db, (work) => bookings.applyInstantConfirmation(work, later))).toBeNull();
+  });
+
+  it("the rules a submission reads with its other checks (one JSON array in the submit read) are the rules' own lookup, column for column", async () => {
+    await noRules();
+    await approvedRule(wide({ name: '一括読みの確認 1', agent_ids: [agentIds.FREE!] }));
+    await approvedRule(wide({ name: '一括読みの確認 2', channels: ['OCTO'] }));
+    const rules = createInstantConfirmationService({ db: ctx.database.db, approvals: { submit: () => Promise.reject(new Error('not used')) } });
+    const looked = await rules.enabledRules(ctx.database.db);
+    expect(looked.map((r) => r.name)).toEqual(['一括読みの確認 1', '一括読みの確認 2']);
+    const [row] = rowsOf<{ rules: Record<string, unknown>[] }>(await ctx.database.db.execute(sql`select ${enabledRulesJsonSql} as rules`));
+    const read = enabledRulesFromJson(row!.rules);
+    expect(read).toEqual(looked);
+    expect(read[0]!.createdAt).toBeInstanceOf(Date);
+    expect(read[0]!.agentIds).toEqual([agentIds.FREE]);
   });
 });

@@ -2,7 +2,8 @@
  * The first of the two statements of a booking submission: one read of everything the request is
  * checked against (agent and branches, an earlier request with the same idempotency key, each
  * train's running, sales and vacancy on its legs, the pricing reference, the special contract
- * terms closed over its dates). The write is booking-core's insertBookingGraph.
+ * terms closed over its dates, and for a new request the instant confirmation rules turned on). The
+ * write is booking-core's insertBookingGraph.
  */
 import { sql } from 'drizzle-orm';
 import type { AgentType } from '@sagano/domain/agents/agent-constants';
@@ -11,6 +12,7 @@ import { rowsOf } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import * as t from '../../db/schema.ts';
 import { capacityOnLegsSql, GROUP_TYPE_ID_SQL, vacantOnLegsSql } from '../inventory/index.ts';
+import { enabledRulesJsonSql } from '../instant-confirmation/index.ts';
 import { runningServiceDaysSql } from '../timetable/index.ts';
 import { closedTermsSql, type ClosedTerm } from './contract-terms.repository.ts';
 import { pricingReferenceSql, type PricingReference } from './pricing-reference.repository.ts';
@@ -45,11 +47,13 @@ export interface SubmitContext {
   pricing: PricingReference;
   /** The special contract terms closed before `closedTermsBefore` over the trains' dates (only when it is given). */
   closed_terms?: ClosedTerm[];
+  /** The instant confirmation rules turned on, as `enabledRulesFromJson` reads them (only when asked for). */
+  instant_rules?: Record<string, unknown>[];
 }
 
 export async function readSubmitContext(
   db: Executor,
-  input: { agentId: number; idempotentId: string | null; groupType: string; priceDate: string; directions: SubmitDirection[]; closedTermsBefore?: string | undefined },
+  input: { agentId: number; idempotentId: string | null; groupType: string; priceDate: string; directions: SubmitDirection[]; closedTermsBefore?: string | undefined; withInstantRules?: boolean },
 ): Promise<SubmitContext> {
   const dates = input.directions.map((d) => d.serviceDate).sort();
   const directions = JSON.stringify(
@@ -92,7 +96,8 @@ export async function readSubmitContext(
            left join lateral (select i.arrangement_pattern_id from service_day_inventories i
                               where i.service_date = d.service_date and i.service_id = d.service_id limit 1) i on true) as services,
         ${pricingReferenceSql(input.groupType, input.priceDate)} as pricing
-        ${input.closedTermsBefore === undefined ? sql`` : sql`, ${closedTermsSql(input.closedTermsBefore, dates)} as closed_terms`}`),
+        ${input.closedTermsBefore === undefined ? sql`` : sql`, ${closedTermsSql(input.closedTermsBefore, dates)} as closed_terms`}
+        ${input.withInstantRules ? sql`, ${enabledRulesJsonSql} as instant_rules` : sql``}`),
   );
   return row!;
 }

@@ -15,6 +15,7 @@ import { refuseClosedTerms } from './contract-term-deadline.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
 import type { Principal } from '../auth/index.ts';
 import { insertBookingGraph } from '../booking-core/index.ts';
+import { enabledRulesFromJson, type InstantConfirmationRuleRow } from '../instant-confirmation/index.ts';
 import { findByIdempotentId, readSubmitContext, type SubmitContext } from './booking-submission.repository.ts';
 import { priceFareSql } from '../payments/index.ts';
 import { priceWith } from './pricing-reference.ts';
@@ -89,14 +90,18 @@ export function refusePastDates(directions: Direction[], today: string, kept: (d
   }
 }
 
-/** The submission's one read; with `closedTermsBefore` (today) it also reads the closed special contract terms. */
-export function readContext(tx: Executor, agentId: number, idempotentId: string | null, groupType: string, priceDate: string, directions: Direction[], closedTermsBefore?: string) {
+/**
+ * The submission's one read; for a new request (`newRequestOn`, today) it also reads the closed
+ * special contract terms and the instant confirmation rules turned on.
+ */
+export function readContext(tx: Executor, agentId: number, idempotentId: string | null, groupType: string, priceDate: string, directions: Direction[], newRequestOn?: string) {
   return readSubmitContext(tx, {
     agentId,
     idempotentId,
     groupType,
     priceDate,
-    closedTermsBefore,
+    closedTermsBefore: newRequestOn,
+    withInstantRules: newRequestOn !== undefined,
     directions: directions.map((d) => {
       const legs = legsBetween(d.choice.from_station_id, d.choice.to_station_id);
       return { direction: d.direction, serviceDate: d.choice.service_date, serviceId: d.choice.service_id, firstLeg: legs[0]!, lastLeg: legs[legs.length - 1]! };
@@ -154,7 +159,13 @@ export function channelOfCaller(principal: Principal): BookingChannel {
  * Submits a booking request; the same external_idempotent_id answers the same booking (`created`
  * false). `channel` names how it came in when the caller cannot say it (the OCTO reseller API).
  */
-export async function submit(work: Work, principal: Principal, body: CreateBookingBody, clock: Clock, channel: BookingChannel = channelOfCaller(principal)): Promise<{ booking_id: string; created: boolean }> {
+export async function submit(
+  work: Work,
+  principal: Principal,
+  body: CreateBookingBody,
+  clock: Clock,
+  channel: BookingChannel = channelOfCaller(principal),
+): Promise<{ booking_id: string; created: boolean; instantRules: InstantConfirmationRuleRow[] }> {
   const { tx } = work;
   const user = principal.user;
   if (user.kind === 'AGENT' && body.agent_id !== user.agent_id) throw new AppError('FORBIDDEN', 'agent_id: you can book only for your own agent', 'agent_id');
@@ -180,7 +191,7 @@ export async function submit(work: Work, principal: Principal, body: CreateBooki
 
   // The hash only ever decides a replay of external_idempotent_id: a request without one stores none.
   const hash = body.external_idempotent_id ? requestHash(body) : null;
-  if (context.existing) return { ...replay(context.existing, hash!, subGroupId), created: false };
+  if (context.existing) return { ...replay(context.existing, hash!, subGroupId), created: false, instantRules: [] };
   if (context.group_type_id === null) throw new AppError('CONFLICT', 'no arrangement type is marked as the group allotment');
 
   const { price, wheelchairs } = checkContent(context, directions, body, priceDate);
@@ -237,11 +248,11 @@ export async function submit(work: Work, principal: Principal, body: CreateBooki
       // The fare exists from submission, priced and owing nothing yet (INITED); confirmation opens it.
       fare: priceFareSql({ agentType: agent.agent_type, totalAmountE6: price.total_amount }),
     });
-    if (inserted) return { booking_id: inserted.booking_id, created: true };
+    if (inserted) return { booking_id: inserted.booking_id, created: true, instantRules: enabledRulesFromJson(context.instant_rules ?? []) };
     if (body.external_idempotent_id) {
       // A parallel request with the same id won the race: answer with its booking.
       const existing = await findByIdempotentId(tx, agent.id, body.external_idempotent_id);
-      if (existing) return { ...replay({ booking_id: existing.bookingId, request_hash: existing.requestHash, agent_sub_group_id: existing.agentSubGroupId }, hash!, subGroupId), created: false };
+      if (existing) return { ...replay({ booking_id: existing.bookingId, request_hash: existing.requestHash, agent_sub_group_id: existing.agentSubGroupId }, hash!, subGroupId), created: false, instantRules: [] };
     }
   }
   throw new AppError('CONFLICT', 'could not allocate a booking number; try again');

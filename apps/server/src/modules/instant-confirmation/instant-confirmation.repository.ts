@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { InstantConfirmationRuleBody } from '@sagano/domain/master-data/instant-confirmation-rule-schemas';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -23,6 +23,22 @@ export function listInstantConfirmationRules(db: Executor): Promise<InstantConfi
 /** The rules a new booking is tried against: those turned on, oldest first. */
 export function enabledInstantConfirmationRules(db: Executor): Promise<InstantConfirmationRuleRow[]> {
   return db.select().from(t.instantConfirmationRules).where(eq(t.instantConfirmationRules.enabled, true)).orderBy(asc(t.instantConfirmationRules.id));
+}
+
+/**
+ * The same rules as one JSON array inside another module's statement: a booking's submit read
+ * carries them, so a submission spends no round trip of its own on them (issue 35 P1). Read the
+ * array back with `enabledRulesFromJson`.
+ */
+export const enabledRulesJsonSql = sql`(select coalesce(json_agg(r order by r.id), '[]'::json) from instant_confirmation_rules r where r.enabled)`;
+
+const ruleColumns = Object.entries(getTableColumns(t.instantConfirmationRules));
+
+/** The rows of `enabledRulesJsonSql` as `enabledInstantConfirmationRules` answers them (each column read as drizzle reads it). */
+export function enabledRulesFromJson(rules: Record<string, unknown>[]): InstantConfirmationRuleRow[] {
+  return rules.map(
+    (rule) => Object.fromEntries(ruleColumns.map(([key, column]) => [key, rule[column.name] === null ? null : column.mapFromDriverValue(rule[column.name])])) as InstantConfirmationRuleRow,
+  );
 }
 
 export async function findInstantConfirmationRule(db: Executor, id: number, options: { lock?: boolean } = {}): Promise<InstantConfirmationRuleRow | undefined> {
