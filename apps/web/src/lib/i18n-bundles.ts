@@ -2,8 +2,8 @@
  * Each language's messages as downloads of their own, fetched when that language is used: a
  * Japanese page never loads the English texts and the other way round. The sign-in page takes only
  * the first part (common, errors, auth, shell); the screens' namespaces follow with the first
- * screen past it (the shell's loader); the group's own page takes only its own and the seat map's
- * (the `customer` part, also inside `screens`). Korean and Chinese have only the group's page's
+ * screen past it (the shell's loader), all but the group's own page's, which no staff screen shows;
+ * that page takes only its own and the seat map's (the `customer` part). Korean and Chinese have only the group's page's
  * messages and the few common strings it shows (their core part). Every file of locales/{lang}/ is a
  * namespace named after the file, so a new namespace needs no line here (its types come from
  * i18n-resources.ts).
