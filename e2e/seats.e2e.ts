@@ -96,10 +96,13 @@ test.describe('seats, seat table and voucher', () => {
     // The group opens the link from the voucher mail (read from the outbox by an administrator), without logging in.
     const admin = await freshPage(browser);
     await logIn(admin.page, 'admin@example.com');
-    const { mails } = await api<MailsAnswer>(admin.page, 'GET', '/v1/outbox-mails?to_address=seats.e2e@example.com&per_page=50');
+    const outbox = async () => (await api<MailsAnswer>(admin.page, 'GET', '/v1/outbox-mails?to_address=seats.e2e@example.com&per_page=50')).mails;
+    // Each document's PDF is laid out by a job once the step has committed (ADR 035): its mail reaches the outbox moments after the toast.
+    await expect
+      .poll(async () => (await outbox()).filter((m) => m.booking_id === id).map((m) => m.kind), { timeout: 20_000 })
+      .toEqual(expect.arrayContaining(['booking.seat_table', 'booking.voucher']));
+    const mails = await outbox();
     await admin.context.close();
-    const kinds = mails.filter((m) => m.booking_id === id).map((m) => m.kind);
-    expect(kinds).toEqual(expect.arrayContaining(['booking.seat_table', 'booking.voucher']));
     const voucherMail = mails.find((m) => m.booking_id === id && m.kind === 'booking.voucher')!;
     const link = /https?:\/\/\S+\/customer\/bookings\/\d{8}\?token=\S+/.exec(voucherMail.body_text)?.[0];
     expect(link).toBeTruthy();
