@@ -20,7 +20,6 @@ import { addNote, addSpecialNote, assignOperator, selectPriority, updateNote } f
 import { mailTemplate, presentBooking, readBookingAnswer, type MailTemplateName } from './booking-presenter.ts';
 import { submit } from './booking-submission.ts';
 import { applyInstantConfirmation, type InstantConfirmationDeps } from './instant-confirmation.ts';
-import type { InstantConfirmationRuleRow } from '../instant-confirmation/index.ts';
 import { pendingSummary } from './change-summary.ts';
 import { reserve } from './booking-reserve.ts';
 import { requestSeatAssignment } from './booking-seat-request.ts';
@@ -38,8 +37,6 @@ export function createBookingsService({ db, ...options }: {
   const { clock } = options;
   const instant: InstantConfirmationDeps = { clock, publicUrl: options.publicUrl, enabledRules: options.enabledRules ?? (async () => []), assignSeats: options.assignSeats };
   const applyInstant = (work: Work, bookingId: string) => applyInstantConfirmation(work, bookingId, instant);
-  // A new request's rules come with its submit read: only when none is given may they be looked up.
-  const noRulesLookup = (enabled: InstantConfirmationRuleRow[]): InstantConfirmationDeps => ({ ...instant, enabledRules: async () => enabled });
   return {
     calculate: (principal: Principal, body: CalculateAmountBody) => calculate(db, principal, body),
     /**
@@ -49,7 +46,8 @@ export function createBookingsService({ db, ...options }: {
      */
     submit: async (work: Work, principal: Principal, body: CreateBookingBody, channel?: BookingChannel): Promise<{ booking_id: string }> => {
       const { booking_id, created, instantRules } = await submit(work, principal, body, clock, channel);
-      if (created) await applyInstantConfirmation(work, booking_id, options.enabledRules ? noRulesLookup(instantRules) : instant);
+      // The rules came with the submit's read; none apply where no rules module is wired in.
+      if (created) await applyInstantConfirmation(work, booking_id, instant, options.enabledRules ? instantRules : []);
       return { booking_id };
     },
     /** Tries the instant confirmation rules on a booking just submitted (the front door for other modules, e.g. OCTO's confirm). */

@@ -74,8 +74,14 @@ function isRefusal(error: unknown): boolean {
  * a match, reserves, confirms and (if the rule says) seats it. Answers the rule that confirmed it,
  * or null when none matched or reserving was refused (the booking then waits, unchanged).
  */
-export async function applyInstantConfirmation(work: Work, bookingId: string, deps: InstantConfirmationDeps): Promise<InstantConfirmationOutcome | null> {
-  const rules = await deps.enabledRules(work.tx);
+export async function applyInstantConfirmation(
+  work: Work,
+  bookingId: string,
+  deps: InstantConfirmationDeps,
+  /** The rules turned on, when the caller has read them already (a submission reads them with its checks). */
+  enabled?: InstantConfirmationRuleRow[],
+): Promise<InstantConfirmationOutcome | null> {
+  const rules = enabled ?? (await deps.enabledRules(work.tx));
   if (rules.length === 0) return null;
   const booking = await lockBooking(work.tx, bookingId);
   if (!booking || booking.status !== 'SUBMITTED' || booking.subStatus !== 'INITIAL') return null;
