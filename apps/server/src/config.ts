@@ -1,5 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseSecretKey } from './lib/secret-box.ts';
+
+export interface TlsConfig {
+  cert: Buffer;
+  key: Buffer;
+}
 
 /** Settings read once from the environment at start. */
 export interface Config {
@@ -24,7 +30,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   /**
-   * Where users reach the web app (PUBLIC_URL, default http://localhost:PORT): links in mails and
+   * Where users reach the web app (PUBLIC_URL, default http://localhost:PORT, https with TLS): links in mails and
    * the API document's server. A card checkout returns to the address the payer is on instead
    * when that is this server (lib/return-base-url.ts).
    */
@@ -35,6 +41,12 @@ export interface Config {
   /** Seconds between an event stream's heartbeats, each also rechecking its session (REALTIME_HEARTBEAT_SECONDS, 25). */
   realtimeHeartbeatSeconds: number;
   cookieSecure: boolean;
+  /**
+   * HTTPS served by the server itself, HTTP/2 with HTTP/1.1 for clients without it (TLS_CERT_FILE
+   * and TLS_KEY_FILE, PEM files, both or neither; ADR 043). Unset: plain HTTP/1.1, for this machine
+   * or behind a proxy that terminates TLS.
+   */
+  tls: TlsConfig | undefined;
   webDist: string | undefined;
   jobs: boolean;
   /** Trust X-Forwarded-For from a proxy in front (for client IPs in rate limits and logs). */
@@ -136,10 +148,27 @@ function embeddedDatabaseThreadFrom(value: string | undefined): 'main' | 'worker
   throw new Error(`EMBEDDED_DATABASE_THREAD must be main or worker (got ${JSON.stringify(value)})`);
 }
 
+/** The certificate chain and its key, read at start: a missing or unreadable file stops the server with its variable's name. */
+function tlsFrom(env: NodeJS.ProcessEnv): TlsConfig | undefined {
+  const certFile = env.TLS_CERT_FILE || undefined;
+  const keyFile = env.TLS_KEY_FILE || undefined;
+  if (certFile === undefined && keyFile === undefined) return undefined;
+  if (certFile === undefined || keyFile === undefined) throw new Error('TLS_CERT_FILE and TLS_KEY_FILE go together: set both (PEM files) to serve HTTPS, or neither');
+  const read = (file: string, name: string) => {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      throw new Error(`${name} cannot be read (${file}): ${(error as Error).message}`);
+    }
+  };
+  return { cert: read(certFile, 'TLS_CERT_FILE'), key: read(keyFile, 'TLS_KEY_FILE') };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = intFrom(env.PORT, 3000, 'PORT');
   const fileStorage = fileStorageKindFrom(env.FILE_STORAGE);
-  const publicUrl = urlFrom(env.PUBLIC_URL, `http://localhost:${port}`, 'PUBLIC_URL')!.replace(/\/$/, '');
+  const tls = tlsFrom(env);
+  const publicUrl = urlFrom(env.PUBLIC_URL, `${tls ? 'https' : 'http'}://localhost:${port}`, 'PUBLIC_URL')!.replace(/\/$/, '');
   const demoData = (env.DEMO_DATA ?? 'on') !== 'off';
   return {
     port,
@@ -156,7 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: intFrom(env.SESSION_IDLE_MINUTES, 120, 'SESSION_IDLE_MINUTES'),
     realtimeHeartbeatSeconds: intFrom(env.REALTIME_HEARTBEAT_SECONDS, 25, 'REALTIME_HEARTBEAT_SECONDS'),
     sessionAbsoluteHours: intFrom(env.SESSION_ABSOLUTE_HOURS, 12, 'SESSION_ABSOLUTE_HOURS'),
-    cookieSecure: env.COOKIE_SECURE === 'true',
+    // Served over HTTPS, the session cookie is Secure unless COOKIE_SECURE=false says otherwise.
+    cookieSecure: tls ? env.COOKIE_SECURE !== 'false' : env.COOKIE_SECURE === 'true',
+    tls,
     webDist: env.WEB_DIST,
     jobs: env.JOBS !== 'off',
     trustProxy: env.TRUST_PROXY === 'true',

@@ -8,8 +8,8 @@ export interface ListenNotice {
   message: string;
 }
 
-export function listenNotice(config: Pick<Config, 'host' | 'port' | 'publicUrl' | 'demoData'>): ListenNotice {
-  const address = `http://${config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host}:${config.port}`;
+export function listenNotice(config: Pick<Config, 'host' | 'port' | 'publicUrl' | 'demoData' | 'tls'>): ListenNotice {
+  const address = `${config.tls ? 'https' : 'http'}://${config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host}:${config.port}`;
   const browse = `browse ${config.publicUrl} (PUBLIC_URL: links in mails point there)`;
   if (LOOPBACK.test(config.host)) {
     return {

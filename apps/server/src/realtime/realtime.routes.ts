@@ -44,7 +44,8 @@ export function realtimeRoutes(app: FastifyInstance, deps: { hub: RealtimeHub; s
       ...(reply.getHeaders() as Record<string, string>),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store, no-transform',
-      connection: 'keep-alive',
+      // HTTP/2 has no connection headers (the protocol keeps a stream open): Node drops one with a process warning.
+      ...(request.raw.httpVersionMajor >= 2 ? {} : { connection: 'keep-alive' }),
       // Proxies (nginx) must pass each event on at once, not buffer or compress the stream.
       'x-accel-buffering': 'no',
     });
