@@ -5,6 +5,9 @@ import { parseSecretKey } from './lib/secret-box.ts';
 export interface TlsConfig {
   cert: Buffer;
   key: Buffer;
+  /** Where they were read from: read again on SIGHUP, after a renewal (server.ts). */
+  certFile: string;
+  keyFile: string;
 }
 
 /** Settings read once from the environment at start. */
@@ -154,6 +157,11 @@ function tlsFrom(env: NodeJS.ProcessEnv): TlsConfig | undefined {
   const keyFile = env.TLS_KEY_FILE || undefined;
   if (certFile === undefined && keyFile === undefined) return undefined;
   if (certFile === undefined || keyFile === undefined) throw new Error('TLS_CERT_FILE and TLS_KEY_FILE go together: set both (PEM files) to serve HTTPS, or neither');
+  return readTlsFiles(certFile, keyFile);
+}
+
+/** The certificate chain and key from their PEM files; an unreadable one is named by its variable. */
+export function readTlsFiles(certFile: string, keyFile: string): TlsConfig {
   const read = (file: string, name: string) => {
     try {
       return readFileSync(file);
@@ -161,7 +169,7 @@ function tlsFrom(env: NodeJS.ProcessEnv): TlsConfig | undefined {
       throw new Error(`${name} cannot be read (${file}): ${(error as Error).message}`);
     }
   };
-  return { cert: read(certFile, 'TLS_CERT_FILE'), key: read(keyFile, 'TLS_KEY_FILE') };
+  return { cert: read(certFile, 'TLS_CERT_FILE'), key: read(keyFile, 'TLS_KEY_FILE'), certFile, keyFile };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

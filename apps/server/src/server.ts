@@ -2,7 +2,8 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, readTlsFiles } from './config.ts';
+import { useCertificate } from './lib/tls-certificate.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirInUse, lockDataDir, type DataDirLock } from './db/data-dir-lock.ts';
 import { secretKeyFromFile } from './lib/secret-box.ts';
@@ -53,6 +54,20 @@ if (totpKeyFile && config.databaseUrl) {
   app.log.warn(`two-factor key from ${totpKeyFile}: servers sharing this database need the same key; set TOTP_SECRET_KEY on each`);
 }
 app.log.info(`Node ${process.versions.node}; database: ${database.engine}${database.engine === 'pglite' ? ` (${config.dataDir})` : ''}; mail: ${config.smtpUrl ? 'SMTP' : 'kept in the outbox'}; two-factor key: ${totpKeyFile ?? 'TOTP_SECRET_KEY'}`);
+
+// A renewed certificate (Let's Encrypt renews every two or three months) is taken on SIGHUP, without
+// a restart: connections made after it get the new one.
+if (config.tls) {
+  const { certFile, keyFile } = config.tls;
+  process.on('SIGHUP', () => {
+    try {
+      useCertificate(app, readTlsFiles(certFile, keyFile));
+      app.log.info(`SIGHUP: certificate read again from ${certFile}`);
+    } catch (error) {
+      app.log.error(`SIGHUP: the certificate was kept, the new one could not be taken: ${(error as Error).message}`);
+    }
+  });
+}
 
 let stopping = false;
 async function shutdown(signal: string) {

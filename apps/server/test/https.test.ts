@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { connect as tlsConnect } from 'node:tls';
+import { loadConfig, readTlsFiles } from '../src/config.ts';
+import { useCertificate } from '../src/lib/tls-certificate.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.ts';
 import { listenNotice } from '../src/lib/listen-notice.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -27,8 +29,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sagano-https-'));
   certFile = join(dir, 'cert.pem');
   keyFile = join(dir, 'key.pem');
-  // A certificate of its own for 127.0.0.1, made as an operator would with openssl.
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  makeCertificate(certFile, keyFile, '127.0.0.1');
   const webDist = join(dir, 'web');
   mkdirSync(join(webDist, 'assets'), { recursive: true });
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>嵯峨野</title>');
@@ -42,6 +43,23 @@ afterAll(async () => {
   await ctx?.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** A certificate of its own for 127.0.0.1, made as an operator would with openssl. */
+function makeCertificate(cert: string, key: string, commonName: string) {
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', `/CN=${commonName}`, '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+}
+
+/** The common name of the certificate a new connection to the server is handed. */
+function certificateName() {
+  return new Promise<string>((resolve, reject) => {
+    const url = new URL(base);
+    const socket = tlsConnect({ host: url.hostname, port: Number(url.port), rejectUnauthorized: false, ALPNProtocols: ['h2'] }, () => {
+      resolve(String(socket.getPeerCertificate().subject.CN));
+      socket.end();
+    });
+    socket.on('error', reject);
+  });
+}
 
 /** One HTTP/2 request: its status, headers and body (the whole body, or the first chunk of a stream with `firstChunk`). */
 function h2(session: ClientHttp2Session, path: string, options: { method?: string; headers?: Record<string, string>; body?: string; firstChunk?: boolean } = {}) {
@@ -119,6 +137,20 @@ describe('HTTPS served by the server itself', () => {
       }).on('error', reject);
     });
     expect(answer).toMatchObject({ status: 200, version: '1.1' });
+  });
+});
+
+describe('a renewed certificate', () => {
+  it('is handed to new connections without a restart, and one whose key does not match is refused while the old stays', async () => {
+    expect(await certificateName()).toBe('127.0.0.1');
+    const renewedCert = join(dir, 'renewed-cert.pem');
+    const renewedKey = join(dir, 'renewed-key.pem');
+    makeCertificate(renewedCert, renewedKey, 'renewed.sagano.test');
+    useCertificate(ctx.app, readTlsFiles(renewedCert, renewedKey));
+    expect(await certificateName()).toBe('renewed.sagano.test');
+
+    expect(() => useCertificate(ctx.app, readTlsFiles(certFile, renewedKey))).toThrow();
+    expect(await certificateName()).toBe('renewed.sagano.test');
   });
 });
 
