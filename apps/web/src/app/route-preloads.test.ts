@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { patternRegExp, routeModules, routePreloadScript, SCREEN_MESSAGES, type RouteModules } from '../../route-preloads.ts';
+import { patternRegExp, PRELOAD_SLICE, routeModules, routePreloadScript, SCREEN_MESSAGES, type RouteModules } from '../../route-preloads.ts';
 
 // The web app's src folder, as the build's module ids spell it (this file is in src/app).
 const srcDir = import.meta.dirname.replace(/[\\/]app$/, '');
@@ -123,6 +123,24 @@ describe('the preload script put in the page', () => {
     } finally {
       localStorage.removeItem('sagano.lang');
     }
+  });
+
+  it('adds a screen with many files a few links per task, so that no one task starts them all', async () => {
+    const parts = Array.from({ length: 2 * PRELOAD_SLICE + 3 }, (_, i) => `assets/part-${i}.js`);
+    const big = { ...bundle, 'assets/big.js': chunk('assets/big.js', '/src/big.tsx', parts) };
+    for (const part of parts) Object.assign(big, { [part]: chunk(part, null, []) });
+    for (const link of document.head.querySelectorAll('link')) link.remove();
+    history.replaceState(null, '', '/big');
+    // The links one task adds reach a mutation observer together, at the end of that task.
+    const batches: number[] = [];
+    const observer = new MutationObserver((records) => batches.push(records.reduce((n, r) => n + r.addedNodes.length, 0)));
+    observer.observe(document.head, { childList: true });
+    new Function(routePreloadScript(big as never, [{ pattern: '/big', modules: ['/src/big.tsx'] }], '/'))();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    observer.disconnect();
+    expect(batches.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...batches)).toBe(PRELOAD_SLICE);
+    expect(links().sort()).toEqual(['modulepreload /assets/big.js', 'modulepreload /assets/ja.js', ...parts.map((p) => `modulepreload /${p}`)].sort());
   });
 
   // (The scripts of the tests before this one listen too: the links are compared as a set.)
