@@ -33,9 +33,9 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   /**
-   * Where users reach the web app (PUBLIC_URL, default http://localhost:PORT, https with TLS): links in mails and
-   * the API document's server. A card checkout returns to the address the payer is on instead
-   * when that is this server (lib/return-base-url.ts).
+   * Where users reach the web app (PUBLIC_URL, default http://localhost:PORT, https:// with TLS):
+   * links in mails and the API document's server. A card checkout returns to the address the payer
+   * is on instead when that is this server (lib/return-base-url.ts).
    */
   publicUrl: string;
   logLevel: string;
