@@ -10,11 +10,12 @@ import { get } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect as tlsConnect } from 'node:tls';
 import { loadConfig, readTlsFiles } from '../src/config.ts';
 import { useCertificate } from '../src/lib/tls-certificate.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.ts';
+import { requestsInFlight } from '../src/lib/give-way.ts';
 import { listenNotice } from '../src/lib/listen-notice.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -126,6 +127,9 @@ describe('HTTPS served by the server itself', () => {
       session.close();
       process.off('warning', onWarning);
     }
+    // Every HTTP/2 answer, the event stream's too once closed, ends its count: jobs on the embedded
+    // database wait for requests in flight (ADR 017), and would wait for ever on one left counted.
+    await vi.waitFor(() => expect(requestsInFlight()).toBe(0));
   });
 
   it('answers HTTP/1.1 over TLS to a client without HTTP/2', async () => {
