@@ -21,7 +21,7 @@ export function buildApp(): void {
   if (build.status !== 0) throw new Error('web build failed');
 }
 
-/** An empty React app (react + react-dom, one element rendered) built by Vite's JS API: the baseline. */
+/** The production server on a fresh embedded database with the demo data, over HTTPS: its address, and how to stop it (and remove its data). */
 export async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sagano-webbench-'));
   const port = 3800 + Math.floor(Math.random() * 90);
