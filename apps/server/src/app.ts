@@ -4,11 +4,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { Http2SecureServer } from 'node:http2';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { API_KEY_PREFIX } from '@sagano/domain/auth/api-key-schemas';
@@ -86,11 +87,14 @@ export interface AppOptions {
 }
 
 export async function buildApp({ config, database, logger = true, logStream, jobs, clock = systemClock, gateway, fileStorage = fileStorageFromConfig(config) }: AppOptions): Promise<FastifyInstance> {
+  // With a certificate the server speaks HTTPS itself: HTTP/2 (a page's forty-odd modules over one
+  // connection instead of six at a time, ADR 043), HTTP/1.1 for clients that do not offer h2.
+  // Routes and hooks see the same request and reply either way, so the instance keeps its type.
+  const https: Pick<FastifyHttp2SecureOptions<Http2SecureServer>, 'http2' | 'https'> | undefined = config.tls
+    ? { http2: true, https: { allowHTTP1: true, cert: config.tls.cert, key: config.tls.key } }
+    : undefined;
   const app = Fastify({
-    // With a certificate the server speaks HTTPS itself: HTTP/2 (a page's forty-odd modules over one
-    // connection instead of six at a time, ADR 043), HTTP/1.1 for clients that do not offer h2.
-    // Routes and hooks see the same request and reply either way, so the instance keeps its type.
-    ...((config.tls ? { http2: true, https: { allowHTTP1: true, cert: config.tls.cert, key: config.tls.key } } : {}) as object),
+    ...(https as object | undefined),
     // Secrets in URLs (tokens, checkout references, API keys) are replaced before a line is written.
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     bodyLimit: BODY_LIMIT_BYTES,
