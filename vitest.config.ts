@@ -47,7 +47,8 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // The build's own plugins beside the app's source (apps/web/*.test.ts).
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
           // A screen test clicks through several renders; 5 s (the default) was met by a 2 s test

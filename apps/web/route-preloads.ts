@@ -11,9 +11,6 @@ const UI_LANGUAGES = ['ja', 'en'] as const;
 const LANGUAGE_STORAGE_KEY = 'sagano.lang';
 type OutputChunk = Extract<OutputBundle[string], { type: 'chunk' }>;
 
-/** Stands in a route's modules for the screens' messages (lib/i18n-bundle-{language}-screens.ts), fetched by its loader. */
-export const SCREEN_MESSAGES = 'i18n:screens';
-
 /** A route of the router as written: its full path pattern and the modules its own properties import on demand. */
 export interface RouteModules {
   pattern: string;
@@ -48,8 +45,6 @@ export function routeModules(routerFile: string): RouteModules[] {
         else if (name === 'index') index = property.initializer.kind === ts.SyntaxKind.TrueKeyword;
         else if (name === 'children' && ts.isArrayLiteralExpression(property.initializer)) children = property.initializer;
         else importsIn(property.initializer, own);
-        // A loader that fetches the screens' messages (itself or through the shell's loader).
-        if (name === 'loader' && /\b(loadScreenMessages|shellLoader)\b/.test(property.initializer.getText(source))) own.push(SCREEN_MESSAGES);
       }
       const full = path === undefined ? prefix : path.startsWith('/') ? path : `${prefix.replace(/\/$/, '')}/${path}`;
       const modules = [...inherited, ...own];
@@ -110,14 +105,15 @@ export const PRELOAD_SLICE = 4;
 /**
  * The script index.html's head loads (async, a file of its own): it looks up the address's route in a table made
  * at build time and adds a `<link rel=modulepreload>` (stylesheets: `rel=preload`) for each file of
- * the route's screens once the page has first painted (its boot icon), so that the browser fetches
- * them while the entry chunk downloads instead of after it has run. Later, a link of the app reached by the pointer or by focus has its route's files
- * announced the same way, so the screen's code is on its way before the click.
+ * the route's screens and of the messages they name (`namespacesOf`, message-namespaces.ts) once
+ * the page has first painted (its boot icon), so that the browser fetches them while the entry
+ * chunk downloads instead of after it has run. Later, a link of the app reached by the pointer or
+ * by focus has its route's files announced the same way, so the screen's code is on its way before the click.
  */
-export function routePreloadScript(bundle: OutputBundle, routes: RouteModules[], base: string): string {
+export function routePreloadScript(bundle: OutputBundle, routes: RouteModules[], base: string, namespacesOf: (module: string) => readonly string[] = () => []): string {
   const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
+  const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!.replace(/\\/g, '/'), c]));
   // The entry and everything it imports statically: in the page already.
   const loaded = new Set<string>();
   const addLoaded = (chunk: OutputChunk) => {
@@ -132,30 +128,38 @@ export function routePreloadScript(bundle: OutputBundle, routes: RouteModules[],
     if (!fileIndex.has(f)) fileIndex.set(f, fileList.push(f) - 1);
     return fileIndex.get(f)!;
   };
-  // The messages of the sign-in page and shell (core) and of the screens, per language of the staff's pages.
-  const messageFiles = (language: string, part: string) => {
-    const chunk = chunks.find((c) => c.facadeModuleId?.replace(/\\/g, '/').endsWith(`/lib/i18n-bundle-${language}${part}.ts`));
+  /** The files of the chunk made of the module whose path ends so (none when the bundle has no such module). */
+  const filesOf = (pathEnd: string) => {
+    const chunk = [...byModule].find(([id]) => id.endsWith(pathEnd))?.[1];
     const files = new Set<string>();
     if (chunk) closure(chunk, byName, loaded, files);
     return [...files].map(indexOf);
   };
-  const messages = Object.fromEntries(UI_LANGUAGES.map((l) => [l, [messageFiles(l, ''), messageFiles(l, '-screens')]]));
-  const table: [string, number[], number][] = [];
+  const table: [string, number[], string[]][] = [];
+  const namespaces = new Set<string>();
   for (const route of [...routes].sort((a, b) => rank(b.pattern) - rank(a.pattern))) {
     const files = new Set<string>();
+    const named = new Set<string>();
     for (const module of route.modules) {
-      const chunk = byModule.get(module);
+      const chunk = byModule.get(module.replace(/\\/g, '/'));
       if (chunk) closure(chunk, byName, loaded, files);
+      for (const namespace of namespacesOf(module)) named.add(namespace);
     }
+    for (const namespace of named) namespaces.add(namespace);
     // A route with nothing to preload (the sign-in page, in the entry) stays in the table, so that
     // a wider pattern (the catch-all) does not answer for it.
-    table.push([patternRegExp(route.pattern), [...files].map(indexOf), route.modules.includes(SCREEN_MESSAGES) ? 1 : 0]);
+    table.push([patternRegExp(route.pattern), [...files].map(indexOf), [...named].sort()]);
   }
-  // p(path): each file of the first route matching `path` not announced yet gets its link. Called
-  // for the address once the page has painted, and for an in-app link's address when the pointer or focus reaches it.
-  // The first call adds the messages the app starts with in its language (as pickStartLanguage
-  // chooses it outside the group's page: ?lang=, the stored choice, else ja), and the screens'
-  // messages when the route's loader fetches them.
+  // Per language of the staff's pages: the first part's files, and each namespace's.
+  const messages = Object.fromEntries(
+    UI_LANGUAGES.map((l) => [l, [filesOf(`/lib/i18n-bundle-${l}.ts`), Object.fromEntries([...namespaces].sort().map((n) => [n, filesOf(`/locales/${l}/${n}.json`)]))]]),
+  );
+  // p(path): each file of the first route matching `path` not announced yet gets its link, and
+  // those of its messages in the page's language. Called for the address once the page has painted,
+  // and for an in-app link's address when the pointer or focus reaches it. The first call takes
+  // the language the app will start in (as pickStartLanguage chooses it outside the group's page:
+  // ?lang=, the stored choice, else ja) and adds that language's first part; later ones take the
+  // page's own (<html lang>, which the app keeps).
   return [
     `(function(){var b=${JSON.stringify(base)},f=${JSON.stringify(fileList)},r=${JSON.stringify(table)},m=${JSON.stringify(messages)},d={},Q=[],w=0,q,g;`,
     `try{g=[new URLSearchParams(location.search).get("lang"),localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})]}catch(e){g=[]}`,
@@ -166,7 +170,8 @@ export function routePreloadScript(bundle: OutputBundle, routes: RouteModules[],
     // a long task of its own.
     'function a(n){var h=f[n];if(d[h])return;d[h]=1;Q.push(h)}',
     `function k(){var i,l,h;w=0;for(i=0;i<${PRELOAD_SLICE}&&Q.length;i++){h=Q.shift();l=document.createElement("link");if(/\\.css$/.test(h)){l.rel="preload";l.setAttribute("as","style")}else l.rel="modulepreload";l.href=b+h;document.head.appendChild(l)}if(Q.length){w=1;setTimeout(k,0)}}`,
-    'function p(path,s){var i;if(path===q)return;q=path;for(i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(path)){if(s&&!/^\\/customer\\//.test(path)){m[g][0].forEach(a);if(r[i][2])m[g][1].forEach(a)}r[i][1].forEach(a);if(!w)k();return}}',
+    // The group's page chooses its language otherwise (the browser's): its messages are not guessed.
+    'function p(path,s){var i,l=m[s?g:document.documentElement.lang];if(path===q)return;q=path;if(/^\\/customer\\//.test(path))l=0;for(i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(path)){if(l){if(s)l[0].forEach(a);r[i][2].forEach(function(n){(l[1][n]||[]).forEach(a)})}r[i][1].forEach(a);if(!w)k();return}}',
     'function o(e){var t=e.target&&e.target.closest&&e.target.closest("a[href]");if(t&&t.origin===location.origin)p(t.pathname)}',
     // After the first paint (the next frame's task): requests made before it count against the
     // first paint in Lighthouse's simulation, and the page's own stylesheet comes first.
@@ -179,7 +184,7 @@ export function routePreloadScript(bundle: OutputBundle, routes: RouteModules[],
  * screens would otherwise be requested only once the entry chunk has downloaded and run, and their
  * own imports only once those have arrived — three round trips before the screen's code is in.
  */
-export function routePreloads(routerFile: string): Plugin {
+export function routePreloads(routerFile: string, namespacesOf: (module: string) => readonly string[]): Plugin {
   let base = '/';
   let outDir = 'dist';
   let script: { fileName: string; source: string } | null = null;
@@ -195,7 +200,7 @@ export function routePreloads(routerFile: string): Plugin {
       handler(_html, ctx) {
         if (!ctx.bundle) return;
         // A file of its own, not inline: the server's Content Security Policy allows scripts from the site only.
-        const source = routePreloadScript(ctx.bundle, routeModules(routerFile), base);
+        const source = routePreloadScript(ctx.bundle, routeModules(routerFile), base, namespacesOf);
         script = { fileName: `assets/route-preloads-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`, source };
         return [{ tag: 'script', attrs: { async: true, src: `${base}${script.fileName}` }, injectTo: 'head' }];
       },

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { messageNamespaces } from './message-namespaces.ts';
 import { routePreloads } from './route-preloads.ts';
 
 const api = 'http://127.0.0.1:3000';
@@ -65,13 +66,17 @@ function collectZodUsers(): Plugin {
   };
 }
 
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+const namespaces = messageNamespaces(srcDir, `${srcDir}/main.tsx`);
+
 // Paths are relative to this folder (`vite build apps/web`, `npm run build -w @sagano/web`).
 // Unit tests run from the root vitest config (project "web": jsdom + src/test/setup.ts).
 export default defineConfig({
   // Every text asset is also written brotli- and gzip-compressed next to itself; the server sends
   // the one the browser accepts (@fastify/static preCompressed), so nothing is compressed per request.
   // routePreloads: the first screen's chunks are announced by the page itself (route-preloads.ts).
-  plugins: [mantineStableIds(), collectZodUsers(), routePreloads(fileURLToPath(new URL('./src/app/router.tsx', import.meta.url))), react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  // namespaces: each screen's messages come with its code (message-namespaces.ts).
+  plugins: [mantineStableIds(), collectZodUsers(), namespaces, routePreloads(`${srcDir}/app/router.tsx`, namespaces.api.beyondCore), react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,8 +1,8 @@
 /**
  * The walk of every screen (every-screen-*.e2e.ts): from a list of addresses, open each screen and
  * every screen it links to (once per route: one booking stands for all), and check each as a
- * person meets it: no code, enum or developer text in what it shows (document.body.innerText), and
- * no serious or critical axe violation (WCAG 2.1 A/AA and label-in-name). Everything found is
+ * person meets it: no code, enum or developer text in what it shows (document.body.innerText), no
+ * message asked for before its namespace was fetched, and no serious or critical axe violation (WCAG 2.1 A/AA and label-in-name). Everything found is
  * gathered and named at once, so one run lists every screen to fix.
  */
 import type { Page, Request } from 'playwright-core';
@@ -31,11 +31,23 @@ const BOOKING_SCREENS = ['', '/histories', '/update', '/copy', '/cancel', '/assi
 /** The requests each page has in flight (its live-update stream aside), and when that last changed. */
 const traffic = new WeakMap<Page, { inFlight: Set<Request>; changed: number }>();
 
-/** Starts counting the page's requests (before its first navigation, so none is missed). */
+/**
+ * What the app said in the console of a message asked for before its namespace was fetched
+ * (lib/i18n.ts): a screen whose code does not name a namespace it shows, which the build then
+ * does not fetch with it (message-namespaces.ts). The key shows until the next render.
+ */
+const lateMessages = new WeakMap<Page, string[]>();
+
+/** Starts counting the page's requests (before its first navigation, so none is missed), and listening for late messages. */
 export function trackRequests(page: Page): void {
   if (traffic.has(page)) return;
   const state = { inFlight: new Set<Request>(), changed: Date.now() };
   traffic.set(page, state);
+  const late: string[] = [];
+  lateMessages.set(page, late);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().includes('was asked for before the namespace')) late.push(message.text());
+  });
   page.on('request', (request) => {
     // The live-update stream stays open as long as the screen does.
     if (request.resourceType() === 'eventsource') return;
@@ -81,6 +93,8 @@ export class Findings {
     const where = `${lang} ${width}px ${name} (${page.url()})`;
     const codes = codesIn(await page.evaluate(() => document.body.innerText));
     if (codes.length > 0) this.problems.push(`${where} raw codes: ${codes.join(', ')}`);
+    const late = lateMessages.get(page)?.splice(0) ?? [];
+    if (late.length > 0) this.problems.push(`${where} messages before their namespace:\n  ${late.join('\n  ')}`);
     const { violations } = await auditScreen(page);
     if (violations.length > 0) {
       this.problems.push(`${where} axe:\n  ${violations.join('\n  ')}`);

@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { mayOpenBookingScreen, mayOpenMenuEntry, type BookingScreen, type MenuEntryKey } from '@sagano/domain/auth/menu-access';
 import type { MeResponse } from '@sagano/domain/auth/auth-schemas';
-import { loadScreenMessages } from '../lib/i18n.ts';
 import { arrangementTypesQueryOptions } from '../lib/reference/get-arrangement-types.ts';
 import { stationsQueryOptions } from '../lib/reference/get-stations.ts';
 import { trainsQueryOptions } from '../lib/reference/get-trains.ts';
@@ -26,13 +25,12 @@ export const TWO_FACTOR_PATH = '/two-factor';
  */
 export function shellLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
-    // The screens' messages come with the first screen past the sign-in page, fetched alongside the session.
-    const sessionCheck = Promise.all([requireSession(queryClient, request), loadScreenMessages()]);
+    const sessionCheck = requireSession(queryClient, request);
     // With the session cookie there, the reference lists are asked for beside the session check,
     // not after it: one round trip less before the first screen. Silently: a session that turns
     // out to be gone, or held at two-factor set-up, answers them 401/403, and they are asked again.
     const early = whenSessionCookie(() => prefetchReferenceLists(queryClient, { silent: true }));
-    const [session] = await sessionCheck;
+    const session = await sessionCheck;
     if (session.user.totp_setup_required) {
       if (new URL(request.url).pathname !== TWO_FACTOR_PATH) throw redirect(TWO_FACTOR_PATH);
       return null;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { patternRegExp, PRELOAD_SLICE, routeModules, routePreloadScript, SCREEN_MESSAGES, type RouteModules } from '../../route-preloads.ts';
+import { patternRegExp, PRELOAD_SLICE, routeModules, routePreloadScript, type RouteModules } from '../../route-preloads.ts';
 
 // The web app's src folder, as the build's module ids spell it (this file is in src/app).
 const srcDir = import.meta.dirname.replace(/[\\/]app$/, '');
@@ -22,14 +22,7 @@ describe("the router's routes as the build reads them", () => {
   it("counts a loader's on-demand query module, and the sign-in page (in the entry) loads nothing more", () => {
     expect(route('/customer/bookings/:bookingId')?.modules).toEqual([src('features/customer/api/customer-api.ts'), src('features/customer/routes/customer-booking.tsx')]);
     expect(route('/login')?.modules).toEqual([]);
-    expect([...(route('/*')?.modules ?? [])].sort()).toEqual([src('app/shell/shell-layout.tsx'), SCREEN_MESSAGES].sort());
-  });
-
-  it("marks the routes whose loaders fetch the screens' messages (the shell's, a public document's)", () => {
-    expect(route('/bookings')?.modules).toContain(SCREEN_MESSAGES);
-    expect(route('/cancellation-policy/document')?.modules).toContain(SCREEN_MESSAGES);
-    expect(route('/customer/bookings/:bookingId')?.modules).not.toContain(SCREEN_MESSAGES);
-    expect(route('/reset-password')?.modules).not.toContain(SCREEN_MESSAGES);
+    expect(route('/*')?.modules).toEqual([src('app/shell/shell-layout.tsx')]);
   });
 });
 
@@ -70,14 +63,19 @@ describe('the preload script put in the page', () => {
     }),
     'assets/table.js': chunk('assets/table.js', null, []),
     'assets/detail.js': chunk('assets/detail.js', '/src/detail.tsx', ['assets/common.js']),
+    'assets/board.js': chunk('assets/board.js', '/src/board.tsx', ['assets/common.js']),
     'assets/ja.js': chunk('assets/ja.js', '/src/lib/i18n-bundle-ja.ts', []),
-    'assets/ja-screens.js': chunk('assets/ja-screens.js', '/src/lib/i18n-bundle-ja-screens.ts', []),
+    'assets/ja-boards.js': chunk('assets/ja-boards.js', '/src/locales/ja/boards.json', []),
+    'assets/ja-notes.js': chunk('assets/ja-notes.js', '/src/locales/ja/notes.json', []),
     'assets/en.js': chunk('assets/en.js', '/src/lib/i18n-bundle-en.ts', []),
-    'assets/en-screens.js': chunk('assets/en-screens.js', '/src/lib/i18n-bundle-en-screens.ts', []),
+    'assets/en-boards.js': chunk('assets/en-boards.js', '/src/locales/en/boards.json', []),
+    'assets/en-notes.js': chunk('assets/en-notes.js', '/src/locales/en/notes.json', []),
   };
+  /** The namespaces beyond the first part each module names (message-namespaces.ts reads them from the source). */
+  const namespacesOf = (module: string) => ({ '/src/board.tsx': ['boards'], '/src/detail.tsx': ['notes'] })[module] ?? [];
   const routes: RouteModules[] = [
     { pattern: '/login', modules: [] },
-    { pattern: '/board', modules: ['/src/shell.tsx', SCREEN_MESSAGES] },
+    { pattern: '/board', modules: ['/src/shell.tsx', '/src/board.tsx'] },
     { pattern: '/list', modules: ['/src/shell.tsx', '/src/list.tsx'] },
     { pattern: '/list/:id', modules: ['/src/shell.tsx', '/src/detail.tsx'] },
     { pattern: '/*', modules: ['/src/shell.tsx'] },
@@ -87,7 +85,7 @@ describe('the preload script put in the page', () => {
   const run = async (path: string) => {
     for (const link of document.head.querySelectorAll('link')) link.remove();
     history.replaceState(null, '', path);
-    new Function(routePreloadScript(bundle as never, routes, '/'))();
+    new Function(routePreloadScript(bundle as never, routes, '/', namespacesOf))();
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
     return links();
   };
@@ -104,7 +102,13 @@ describe('the preload script put in the page', () => {
   });
 
   it('takes the most exact route: a parameter before the catch-all, a named page before both', async () => {
-    expect((await run('/list/7')).sort()).toEqual(['modulepreload /assets/common.js', 'modulepreload /assets/detail.js', 'modulepreload /assets/ja.js', 'modulepreload /assets/shell.js']);
+    expect((await run('/list/7')).sort()).toEqual([
+      'modulepreload /assets/common.js',
+      'modulepreload /assets/detail.js',
+      'modulepreload /assets/ja-notes.js',
+      'modulepreload /assets/ja.js',
+      'modulepreload /assets/shell.js',
+    ]);
     expect(await run('/login')).toEqual(['modulepreload /assets/ja.js']);
   });
 
@@ -112,17 +116,26 @@ describe('the preload script put in the page', () => {
     expect((await run('/nowhere')).sort()).toEqual(['modulepreload /assets/common.js', 'modulepreload /assets/ja.js', 'modulepreload /assets/shell.js']);
   });
 
-  it("adds the messages of the language the app will start in, the screens' ones where the route's loader fetches them", async () => {
-    const shell = ['modulepreload /assets/common.js', 'modulepreload /assets/shell.js'];
-    expect((await run('/board')).sort()).toEqual([...shell, 'modulepreload /assets/ja-screens.js', 'modulepreload /assets/ja.js'].sort());
+  it("adds the first part of the messages in the language the app will start in, and the namespaces the route's screens name", async () => {
+    const screen = ['modulepreload /assets/board.js', 'modulepreload /assets/common.js', 'modulepreload /assets/shell.js'];
+    expect((await run('/board')).sort()).toEqual([...screen, 'modulepreload /assets/ja-boards.js', 'modulepreload /assets/ja.js'].sort());
     localStorage.setItem('sagano.lang', 'en');
     try {
-      expect((await run('/board')).sort()).toEqual([...shell, 'modulepreload /assets/en-screens.js', 'modulepreload /assets/en.js'].sort());
-      expect((await run('/board?lang=ja')).sort()).toEqual([...shell, 'modulepreload /assets/ja-screens.js', 'modulepreload /assets/ja.js'].sort());
+      expect((await run('/board')).sort()).toEqual([...screen, 'modulepreload /assets/en-boards.js', 'modulepreload /assets/en.js'].sort());
+      expect((await run('/board?lang=ja')).sort()).toEqual([...screen, 'modulepreload /assets/ja-boards.js', 'modulepreload /assets/ja.js'].sort());
       expect(await run('/login?lang=fr')).toEqual(['modulepreload /assets/en.js']);
     } finally {
       localStorage.removeItem('sagano.lang');
     }
+  });
+
+  it("leaves the group's page's messages to the page (it picks its language from the browser's)", async () => {
+    const withCustomer: RouteModules[] = [{ pattern: '/customer/bookings/:id', modules: ['/src/board.tsx'] }, ...routes];
+    for (const link of document.head.querySelectorAll('link')) link.remove();
+    history.replaceState(null, '', '/customer/bookings/1');
+    new Function(routePreloadScript(bundle as never, withCustomer, '/', namespacesOf))();
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
+    expect(links().sort()).toEqual(['modulepreload /assets/board.js', 'modulepreload /assets/common.js']);
   });
 
   it('adds a screen with many files a few links per task, so that no one task starts them all', async () => {
@@ -135,7 +148,7 @@ describe('the preload script put in the page', () => {
     const batches: number[] = [];
     const observer = new MutationObserver((records) => batches.push(records.reduce((n, r) => n + r.addedNodes.length, 0)));
     observer.observe(document.head, { childList: true });
-    new Function(routePreloadScript(big as never, [{ pattern: '/big', modules: ['/src/big.tsx'] }], '/'))();
+    new Function(routePreloadScript(big as never, [{ pattern: '/big', modules: ['/src/big.tsx'] }], '/', namespacesOf))();
     await new Promise((resolve) => setTimeout(resolve, 100));
     observer.disconnect();
     expect(batches.length).toBeGreaterThanOrEqual(3);
@@ -144,15 +157,16 @@ describe('the preload script put in the page', () => {
   });
 
   // (The scripts of the tests before this one listen too: the links are compared as a set.)
-  it("announces a link's screen when the pointer or focus reaches it", async () => {
+  it("announces a link's screen and its messages, in the page's language, when the pointer or focus reaches it", async () => {
     await run('/login');
+    document.documentElement.lang = 'en';
     for (const l of document.head.querySelectorAll('link')) l.remove();
     const link = document.createElement('a');
     link.href = '/list/7';
     link.innerHTML = '<span>open</span>';
     document.body.append(link);
     link.querySelector('span')!.dispatchEvent(new Event('pointerover', { bubbles: true }));
-    expect([...new Set(links())].sort()).toEqual(['modulepreload /assets/common.js', 'modulepreload /assets/detail.js', 'modulepreload /assets/shell.js']);
+    expect([...new Set(links())].sort()).toEqual(['modulepreload /assets/common.js', 'modulepreload /assets/detail.js', 'modulepreload /assets/en-notes.js', 'modulepreload /assets/shell.js']);
     const list = document.createElement('a');
     list.href = '/list';
     document.body.append(list);
@@ -160,6 +174,7 @@ describe('the preload script put in the page', () => {
     expect([...new Set(links())].sort()).toEqual([
       'modulepreload /assets/common.js',
       'modulepreload /assets/detail.js',
+      'modulepreload /assets/en-notes.js',
       'modulepreload /assets/list.js',
       'modulepreload /assets/shell.js',
       'modulepreload /assets/table.js',
@@ -167,5 +182,6 @@ describe('the preload script put in the page', () => {
     ]);
     link.remove();
     list.remove();
+    document.documentElement.lang = '';
   });
 });

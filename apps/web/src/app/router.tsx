@@ -3,7 +3,6 @@ import { Navigate, createBrowserRouter, redirect } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { NotFoundScreen } from '../components/not-found-screen.tsx';
 import { RouteErrorScreen } from '../components/route-error-screen.tsx';
-import { loadCustomerMessages, loadScreenMessages } from '../lib/i18n.ts';
 import { lazyScreen } from '../lib/lazy-screen.ts';
 // The login screen comes with the first download: most first visits start there, and it is small.
 import { Component as LoginScreen } from '../features/auth/routes/login.tsx';
@@ -42,7 +41,7 @@ export function createAppRouter(queryClient: QueryClient) {
             Promise.all([queryClient.prefetchQuery(customerSummaryQueryOptions(bookingId, token)), queryClient.prefetchQuery(customerStationsQueryOptions())]),
           );
         }
-        return loadCustomerMessages();
+        return null;
       },
       lazy: lazyScreen(() => import('../features/customer/routes/customer-booking.tsx')),
       HydrateFallback: FullPageLoader,
@@ -52,7 +51,6 @@ export function createAppRouter(queryClient: QueryClient) {
       // The cancellation policy document: the policy in force, printable, no login (the group's page links it too).
       // Not /cancellation-policy: that is the staff's master data screen (キャンセル規定).
       path: '/cancellation-policy/document',
-      loader: loadScreenMessages,
       lazy: lazyScreen(() => import('../features/bookings/routes/cancellation-policy.tsx')),
       HydrateFallback: FullPageLoader,
       ErrorBoundary: RouteErrorScreen,
@@ -61,7 +59,7 @@ export function createAppRouter(queryClient: QueryClient) {
       // One booking's policy document (its days and fees), printable, linked from its page and its cancel page: signed in.
       path: '/cancellation-policy/document/:bookingId',
       loader: async ({ request }) => {
-        await Promise.all([requireSession(queryClient, request), loadScreenMessages()]);
+        await requireSession(queryClient, request);
         return null;
       },
       lazy: lazyScreen(() => import('../features/bookings/routes/booking-cancellation-policy.tsx')),
@@ -71,7 +69,6 @@ export function createAppRouter(queryClient: QueryClient) {
     {
       // The sandbox payment provider's hosted page: it plays an outside site, so no login and no shell.
       path: '/sandbox-checkout/:ref',
-      loader: loadScreenMessages,
       lazy: lazyScreen(() => import('../features/payments/routes/sandbox-checkout.tsx')),
       HydrateFallback: FullPageLoader,
       ErrorBoundary: RouteErrorScreen,

@@ -1,51 +1,49 @@
 /**
  * Each language's messages as downloads of their own, fetched when that language is used: a
- * Japanese page never loads the English texts and the other way round. The sign-in page takes only
- * the first part (common, errors, auth, shell); the screens' namespaces follow with the first
- * screen past it (the shell's loader), all but the group's own page's, which no staff screen shows;
- * that page takes only its own and the seat map's (the `customer` part). Korean and Chinese have only the group's page's
- * messages and the few common strings it shows (their core part). Every file of locales/{lang}/ is a
- * namespace named after the file, so a new namespace needs no line here (its types come from
- * i18n-resources.ts).
+ * Japanese page never loads the English texts and the other way round. The first part (`core`:
+ * common, errors, auth, shell; Korean and Chinese: common) comes with the app's start, for the
+ * sign-in page and the shell; every other namespace is a file of its own, fetched with the code
+ * that names it (the build's message-namespaces plugin wraps each on-demand import of a screen or
+ * dialog in `withMessages`, lib/i18n.ts). Every file of locales/{lang}/ is a namespace named after
+ * the file, so a new namespace needs no line here (its types come from i18n-resources.ts).
  */
 import type { CustomerLanguage } from '@sagano/domain/common/ui-language';
 
 export type Bundle = Record<string, Record<string, unknown>>;
-export type BundlePart = 'core' | 'screens' | 'customer';
+type Messages = Record<string, unknown>;
 
 /**
  * `../locales/ja/common.json` → `common`. The bundle modules import nothing (a chunk importing back
  * the app's chunk while that one awaits it at start would never finish).
  */
-export function bundleOf(files: Record<string, Record<string, unknown>>): Bundle {
-  return Object.fromEntries(Object.entries(files).map(([path, messages]) => [path.replace(/^.*\/([^/]+)\.json$/, '$1'), messages]));
+export function bundleOf(files: Record<string, Messages>): Bundle {
+  return Object.fromEntries(Object.entries(files).map(([path, messages]) => [namespaceOf(path), messages]));
 }
 
-export const loadBundle = {
-  ja: {
-    core: () => import('./i18n-bundle-ja.ts').then((m) => bundleOf(m.default)),
-    screens: () => import('./i18n-bundle-ja-screens.ts').then((m) => bundleOf(m.default)),
-    customer: () => import('./i18n-bundle-ja-customer.ts').then((m) => bundleOf(m.default)),
-  },
-  en: {
-    core: () => import('./i18n-bundle-en.ts').then((m) => bundleOf(m.default)),
-    screens: () => import('./i18n-bundle-en-screens.ts').then((m) => bundleOf(m.default)),
-    customer: () => import('./i18n-bundle-en-customer.ts').then((m) => bundleOf(m.default)),
-  },
-  // The group's own page only (the staff screens are ja/en): no screens part.
-  ko: {
-    core: () => import('./i18n-bundle-ko.ts').then((m) => bundleOf(m.default)),
-    screens: () => Promise.resolve({}),
-    customer: () => import('./i18n-bundle-ko-customer.ts').then((m) => bundleOf(m.default)),
-  },
-  'zh-hans': {
-    core: () => import('./i18n-bundle-zh-hans.ts').then((m) => bundleOf(m.default)),
-    screens: () => Promise.resolve({}),
-    customer: () => import('./i18n-bundle-zh-hans-customer.ts').then((m) => bundleOf(m.default)),
-  },
-  'zh-hant': {
-    core: () => import('./i18n-bundle-zh-hant.ts').then((m) => bundleOf(m.default)),
-    screens: () => Promise.resolve({}),
-    customer: () => import('./i18n-bundle-zh-hant-customer.ts').then((m) => bundleOf(m.default)),
-  },
-} satisfies Record<CustomerLanguage, Record<BundlePart, () => Promise<Bundle>>>;
+const namespaceOf = (path: string) => path.replace(/^.*\/([^/]+)\.json$/, '$1');
+
+/** The first part of each language, one download. */
+export const loadCore = {
+  ja: () => import('./i18n-bundle-ja.ts').then((m) => bundleOf(m.default)),
+  en: () => import('./i18n-bundle-en.ts').then((m) => bundleOf(m.default)),
+  // The group's own page only (the staff screens are ja/en).
+  ko: () => import('./i18n-bundle-ko.ts').then((m) => bundleOf(m.default)),
+  'zh-hans': () => import('./i18n-bundle-zh-hans.ts').then((m) => bundleOf(m.default)),
+  'zh-hant': () => import('./i18n-bundle-zh-hant.ts').then((m) => bundleOf(m.default)),
+} satisfies Record<CustomerLanguage, () => Promise<Bundle>>;
+
+/** Every other namespace of every language, a download each (the first part's files left out: they are in it). */
+const namespaceFiles = import.meta.glob<Messages>(['../locales/*/*.json', '!../locales/*/{common,errors,auth,shell}.json'], { import: 'default' });
+
+/** A namespace's messages in a language; null when the language has none (Korean and Chinese have the group's page's only). */
+export function loadNamespace(language: CustomerLanguage, namespace: string): Promise<Messages> | null {
+  const load = namespaceFiles[`../locales/${language}/${namespace}.json`];
+  return load ? load() : null;
+}
+
+/** The namespaces outside the first part that a language has. */
+export function namespacesOf(language: CustomerLanguage): string[] {
+  return Object.keys(namespaceFiles)
+    .filter((path) => path.startsWith(`../locales/${language}/`))
+    .map(namespaceOf);
+}

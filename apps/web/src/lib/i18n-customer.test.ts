@@ -1,11 +1,12 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { changeLanguage, initI18n, loadCustomerMessages, pickStartLanguage } from './i18n.ts';
+import { changeLanguage, initI18n, loadMessages, pickStartLanguage } from './i18n.ts';
 
 describe("the group's own page's messages", () => {
   it('loads its own namespace and the seat map, not every screen, and follows a language switch', async () => {
     const starting = initI18n('ja', 'core');
-    const customer = loadCustomerMessages();
+    // What the page's download and its seat change dialog's fetch beside their code.
+    const customer = loadMessages(['customer', 'seatMap']);
     await starting;
     await customer;
     expect(i18next.hasResourceBundle('ja', 'customer')).toBe(true);
@@ -20,7 +21,7 @@ describe("the group's own page's messages", () => {
 
   it('speaks Korean and Chinese on the group page, with <html lang> in BCP 47 spelling', async () => {
     await initI18n('ja', 'core');
-    await loadCustomerMessages();
+    await loadMessages(['customer', 'seatMap']);
     await changeLanguage('ko');
     expect(i18next.t('customer:state.cancelled.title')).toBe('이 예약은 취소되었습니다');
     expect(document.documentElement.lang).toBe('ko');

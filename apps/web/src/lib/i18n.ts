@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { CUSTOMER_LANGUAGES, htmlLangOf, isCustomerLanguage, resolveCustomerLanguage, resolveUiLanguage, type CustomerLanguage } from '@sagano/domain/common/ui-language';
-import { loadBundle, type BundlePart } from './i18n-bundles.ts';
+import { loadCore, loadNamespace, namespacesOf } from './i18n-bundles.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'sagano.lang';
 
@@ -49,29 +49,30 @@ function reflectLanguage(language: string): void {
   document.title = i18next.t('common:appTitle');
 }
 
-/** The parts wanted beyond the first (the screens past the sign-in page, or the group's own page's): a language switch fetches them too. */
-const wantedParts = new Set<BundlePart>();
+/** The namespaces asked for beyond the first part (those of the screens and dialogs opened so far): a language switch fetches them too. */
+const wantedNamespaces = new Set<string>();
 /** The language asked for last: set at once, while i18next may still be starting (the router's loaders run meanwhile). */
 let wantedLanguage: Language | null = null;
 const loading = new Map<string, Promise<void>>();
 /**
- * i18next keeps no resources added before its init: a part fetched while it is still starting (a
- * route loader racing the start) waits for it, or its messages would be lost and the screen would
- * show its keys.
+ * i18next keeps no resources added before its init: a namespace fetched while it is still starting
+ * (a screen's download racing the start) waits for it, or its messages would be lost and the
+ * screen would show its keys.
  */
 let markInitialized: () => void = () => undefined;
 const initialized = new Promise<void>((resolve) => (markInitialized = resolve));
 
-/** Fetches a part of a language's messages once and hands it to i18next. */
-function ensurePart(language: Language, part: BundlePart): Promise<void> {
-  const key = `${language}:${part}`;
+/** Fetches a language's first part, or one namespace of it, once, and hands it to i18next. */
+function ensure(language: Language, namespace: string | null): Promise<void> {
+  const key = `${language}:${namespace ?? ''}`;
   let done = loading.get(key);
   if (!done) {
-    done = loadBundle[language][part]().then(async (bundle) => {
+    const fetched = namespace === null ? loadCore[language]() : loadNamespace(language, namespace)?.then((messages) => ({ [namespace]: messages }));
+    done = (fetched ?? Promise.resolve({})).then(async (bundle) => {
       if (!i18next.isInitialized) await initialized;
-      // A namespace is one file, whole in each part that has it: set, not deep-merged, and not
-      // copied (i18next copies through JSON by default: 70 ms of a phone's first screen).
-      for (const [namespace, messages] of Object.entries(bundle)) i18next.addResourceBundle(language, namespace, messages, false, true, { skipCopy: true });
+      // A namespace is one file: set, not deep-merged, and not copied (i18next copies through
+      // JSON by default: 70 ms of a phone's first screen).
+      for (const [name, messages] of Object.entries(bundle)) i18next.addResourceBundle(language, name, messages, false, true, { skipCopy: true });
     });
     loading.set(key, done);
     done.catch(() => loading.delete(key));
@@ -80,33 +81,56 @@ function ensurePart(language: Language, part: BundlePart): Promise<void> {
 }
 
 function ensureLanguage(language: Language): Promise<unknown> {
-  return Promise.all([ensurePart(language, 'core'), ...[...wantedParts].map((part) => ensurePart(language, part))]);
+  return Promise.all([ensure(language, null), ...[...wantedNamespaces].map((namespace) => ensure(language, namespace))]);
 }
 
-/** The messages of every screen in the current language (a route loader awaits it before its screen shows). */
-export async function loadScreenMessages(): Promise<null> {
-  wantedParts.add('screens');
-  await ensurePart(wantedLanguage ?? currentLanguage(), 'screens');
-  return null;
-}
+/** The language the messages are wanted in now: the one asked for last, else i18next's. */
+const languageNow = () => wantedLanguage ?? currentLanguage();
 
-/** The group's own page's messages (its namespace and the seat map's) in the current language: not every screen's. */
-export async function loadCustomerMessages(): Promise<null> {
-  wantedParts.add('customer');
-  await ensurePart(wantedLanguage ?? currentLanguage(), 'customer');
-  return null;
+/**
+ * Fetches `namespaces` in the current language (and in the language switched to meanwhile, if
+ * any); kept wanted, so a later language switch fetches them too.
+ */
+export async function loadMessages(namespaces: readonly string[]): Promise<void> {
+  for (const namespace of namespaces) wantedNamespaces.add(namespace);
+  let language: Language;
+  do {
+    language = languageNow();
+    await Promise.all(namespaces.map((namespace) => ensure(language, namespace)));
+  } while (languageNow() !== language);
 }
 
 /**
- * Starts in `language` with its messages loaded: all of them, or with `parts: 'core'` (the app's
- * start) only what the sign-in page needs; the other language is fetched on a switch.
+ * A module loaded on demand, handed over once the namespaces it names are in too: the build wraps
+ * every such `import()` of a screen or dialog in it (message-namespaces.ts), so its messages are
+ * fetched beside its code.
+ */
+export function withMessages<T>(namespaces: readonly string[], module: Promise<T>): Promise<T> {
+  return Promise.all([module, loadMessages(namespaces)]).then(([loaded]) => loaded);
+}
+
+/**
+ * A key of a namespace nothing has fetched (the build found no mention of it with the code that
+ * shows it): said in the console, and fetched, so that the next render has it.
+ */
+function fetchUnloadedNamespace(namespace: string, key: string): void {
+  const language = languageNow();
+  if (i18next.hasResourceBundle(language, namespace) || loadNamespace(language, namespace) === null || loading.has(`${language}:${namespace}`)) return;
+  console.error(`The message "${namespace}:${key}" was asked for before the namespace "${namespace}" was fetched; name it where the code uses it (useTranslation or "${namespace}:…")`);
+  void loadMessages([namespace]);
+}
+
+/**
+ * Starts in `language` with its messages loaded: with `parts: 'core'` (the app's start) only the
+ * first part (the sign-in page, the shell), each screen's namespaces coming with its code; with
+ * `'all'`, every namespace of the language (the unit tests' screens, which are not downloaded).
  */
 export async function initI18n(language: Language, parts: 'core' | 'all' = 'all'): Promise<typeof i18next> {
-  if (parts === 'all') wantedParts.add('screens');
+  if (parts === 'all') for (const namespace of namespacesOf(language)) wantedNamespaces.add(namespace);
   wantedLanguage = language;
   if (!i18next.isInitialized) {
-    const core = loadBundle[language].core();
-    loading.set(`${language}:core`, core.then(() => undefined));
+    const core = loadCore[language]();
+    loading.set(`${language}:`, core.then(() => undefined));
     const bundle = await core;
     i18next.on('languageChanged', reflectLanguage);
     await i18next.use(initReactI18next).init({
@@ -123,6 +147,8 @@ export async function initI18n(language: Language, parts: 'core' | 'all' = 'all'
       resources: { [language]: bundle },
       interpolation: { escapeValue: false },
       returnNull: false,
+      saveMissing: true,
+      missingKeyHandler: (_languages, namespace, key) => fetchUnloadedNamespace(namespace, key),
     });
     markInitialized();
   }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BookingSeatsResponse, CustomerBookingSummary } from '@sagano/domain/seats/seat-schemas';
-import { changeLanguage, loadCustomerMessages } from '../../../lib/i18n.ts';
+import { changeLanguage, loadMessages } from '../../../lib/i18n.ts';
 import { renderRoutes, useScreenTests } from '../../../test/render-screen.tsx';
 import { Component } from './customer-booking.tsx';
 import { bookingSeat, bookingSeatDirection } from '../../../test/booking-seats.ts';
@@ -73,8 +73,8 @@ function fakeApi(routes: (call: ApiCall) => Response | Promise<Response> | undef
 }
 
 function open(path: string) {
-  // The page's own messages, as the router's loader for it fetches them (they are not among the staff screens').
-  return renderRoutes([{ path: '/customer/bookings/:bookingId', loader: loadCustomerMessages, Component }, { path: '/login', element: <p>login screen</p> }], path);
+  // The page's own messages, as its download and its seat change dialog's fetch them (not every screen's).
+  return renderRoutes([{ path: '/customer/bookings/:bookingId', loader: () => loadMessages(['customer', 'seatMap']).then(() => null), Component }, { path: '/login', element: <p>login screen</p> }], path);
 }
 
 const seatButton = (id: string) => document.querySelector<HTMLButtonElement>(`[data-seat-id="${id}"]`);
