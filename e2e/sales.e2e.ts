@@ -16,7 +16,7 @@ const BREAKDOWNS = ['day', 'train', 'segment', 'agent', 'method'] as const;
 /** Every breakdown has its chart drawn (bars in an SVG) and at least one table row. */
 async function chartsAndTables(page: Page) {
   for (const id of BREAKDOWNS) {
-    await visible(page.locator(`[data-testid="sales-${id}-chart"] svg .recharts-bar-rectangle`).first());
+    await visible(page.locator(`[data-testid="sales-${id}-chart"] svg rect[data-bar]`).first());
     expect(await page.getByTestId(`sales-${id}-row`).count()).toBeGreaterThan(0);
   }
 }
@@ -39,6 +39,10 @@ test.describe('sales', () => {
     await page.waitForURL(`**/sales?from=${month}-01&to=${last}`);
     await chartsAndTables(page);
     expect(await page.getByTestId('sales-total-amount').textContent()).toMatch(/[1-9][\d,]*円/);
+    // A bar's column, pointed at, shows its figures (the train's fare as its table row has it).
+    const fare = (await page.getByTestId('sales-train-row').first().locator('td').first().textContent())!.trim();
+    await page.locator('[data-testid="sales-train-chart"] svg rect[fill="transparent"]').first().hover();
+    await visible(page.getByText(`運賃: ${fare}円`, { exact: true }));
     await screenshot(page, 'sales-ja');
 
     await page.goto(`/sales?from=${month}-01&to=${last}&lang=en`);

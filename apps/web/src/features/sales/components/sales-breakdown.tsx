@@ -21,8 +21,8 @@ const SERIES = [
 const CHART_HEIGHT = 260;
 
 /**
- * The chart library (recharts under @mantine/charts, some 117 KiB gzip: more than the rest of the
- * screen's own code) downloads after the totals and tables are shown, once, for all five charts.
+ * The chart (visx: d3's scales and stacking in SVG) downloads after the totals and tables are
+ * shown, once, for all five charts.
  */
 const SalesChart = lazy(() => import('./sales-chart.tsx'));
 
