@@ -41,6 +41,11 @@ export function loadNamespace(language: CustomerLanguage, namespace: string): Pr
   return load ? load() : null;
 }
 
+/** Whether a language has the namespace outside its first part. */
+export function hasNamespace(language: CustomerLanguage, namespace: string): boolean {
+  return `../locales/${language}/${namespace}.json` in namespaceFiles;
+}
+
 /** The namespaces outside the first part that a language has. */
 export function namespacesOf(language: CustomerLanguage): string[] {
   return Object.keys(namespaceFiles)

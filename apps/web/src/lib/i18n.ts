@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { CUSTOMER_LANGUAGES, htmlLangOf, isCustomerLanguage, resolveCustomerLanguage, resolveUiLanguage, type CustomerLanguage } from '@sagano/domain/common/ui-language';
-import { loadCore, loadNamespace, namespacesOf } from './i18n-bundles.ts';
+import { hasNamespace, loadCore, loadNamespace, namespacesOf } from './i18n-bundles.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'sagano.lang';
 
@@ -115,7 +115,7 @@ export function withMessages<T>(namespaces: readonly string[], module: Promise<T
  */
 function fetchUnloadedNamespace(namespace: string, key: string): void {
   const language = languageNow();
-  if (i18next.hasResourceBundle(language, namespace) || loadNamespace(language, namespace) === null || loading.has(`${language}:${namespace}`)) return;
+  if (i18next.hasResourceBundle(language, namespace) || !hasNamespace(language, namespace) || loading.has(`${language}:${namespace}`)) return;
   console.error(`The message "${namespace}:${key}" was asked for before the namespace "${namespace}" was fetched; name it where the code uses it (useTranslation or "${namespace}:…")`);
   void loadMessages([namespace]);
 }
