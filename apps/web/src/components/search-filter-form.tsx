@@ -1,4 +1,4 @@
-import { useState, type FormEventHandler, type ReactNode } from 'react';
+import { startTransition, useState, type FormEventHandler, type ReactNode } from 'react';
 import { Button, Collapse, Group, Paper, SimpleGrid, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustments, IconSearch } from '@tabler/icons-react';
@@ -62,6 +62,9 @@ export function SearchFilterForm({
   // The detailed filters are made the first time they are opened, then kept: a list's first paint
   // does not pay for fields most visits never open, and closing and opening again costs nothing.
   const [made, setMade] = useState(moreInitiallyOpen);
+  // The button answers the click at once; the fields are made and shown in a transition (a dozen
+  // inputs took 180-210 ms of a 4× slower CPU in the click's own task, before anything changed).
+  const [pressed, setPressed] = useState(moreInitiallyOpen);
   const theme = useMantineTheme();
   const phone = useMediaQuery(`(max-width: ${parseFloat(theme.breakpoints.xs) - 0.01}em)`, undefined, { getInitialValueInEffect: false });
   const [formShown, setFormShown] = useState(false);
@@ -113,11 +116,20 @@ export function SearchFilterForm({
             {t('actions.clear')}
           </Button>
           {more && (
-            <Button variant="subtle" leftSection={<IconAdjustments size={16} aria-hidden />} onClick={() => {
-                setMade(true);
-                setOpen((o) => !o);
-              }} aria-expanded={open}>
-              {open ? t('filters.less') : t('filters.more')}
+            <Button
+              variant="subtle"
+              leftSection={<IconAdjustments size={16} aria-hidden />}
+              onClick={() => {
+                const next = !pressed;
+                setPressed(next);
+                startTransition(() => {
+                  setMade(true);
+                  setOpen(next);
+                });
+              }}
+              aria-expanded={pressed}
+            >
+              {pressed ? t('filters.less') : t('filters.more')}
             </Button>
           )}
         </Group>
