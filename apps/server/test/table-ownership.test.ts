@@ -29,6 +29,7 @@ const WRITES_ANYWHERE: Record<string, string> = {
 const REPOSITORY_LIKE: Record<string, string> = {
   'db/client.ts': 'the database connection itself (its readiness check)',
   'db/paging.ts': 'the shared keyset and count paging every list uses',
+  'db/pipelined-transaction.ts': 'the transaction itself on a server (BEGIN, COMMIT) and the statements repositories send ahead',
   'db/seed/': 'the demo data and the first administrator (see WRITES_ANYWHERE)',
   'modules/backup/restore.ts': 'restores a backup: reads the database it has just restored, before any module runs on it',
   'plugins/rate-limits.ts': 'the rate-limit plugin is the only user of its one-statement store (rate_limits)',

@@ -16,6 +16,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { PgliteThread, type EmbeddedPglite } from './pglite-thread.ts';
+import { pipelineTransactions } from './pipelined-transaction.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -108,6 +109,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => undefined); // an idle client dropped by the server; the pool replaces it
   const db = drizzlePg(pool, { schema });
+  pipelineTransactions(db, pool);
   return {
     db,
     engine: 'postgres',

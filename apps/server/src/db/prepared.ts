@@ -32,3 +32,9 @@ export function executePrepared(executor: Executor, query: SQL): Promise<unknown
   const built = dialect.sqlToQuery(query);
   return executor._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute();
 }
+
+/** The driver's query config for `query`: named (a prepared statement) or not. */
+export function queryConfig(query: SQL, prepared: boolean): { name?: string; text: string; values: unknown[] } {
+  const built = dialect.sqlToQuery(query);
+  return prepared ? { name: statementName(built.sql), text: built.sql, values: built.params } : { text: built.sql, values: built.params };
+}

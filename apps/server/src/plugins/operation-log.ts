@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { redact, redactUrl, storable } from '../lib/redact.ts';
 import { revisionOfIfMatch } from '../lib/if-match.ts';
 import { inTransaction, type Work } from '../lib/unit-of-work.ts';
-import { insertOperationLog, type NewOperationLog } from '../modules/audit/operation-logs.repository.ts';
+import { insertOperationLog, insertOperationLogWithCommit, type NewOperationLog } from '../modules/audit/operation-logs.repository.ts';
 import { operatorLabel } from '../modules/auth/principal.ts';
 import type { JobSender } from '../jobs/job-queue.ts';
 
@@ -119,14 +119,20 @@ function responseOf(payload: unknown): unknown {
 export const operationLogPlugin = fp(async (app: FastifyInstance, opts: { db: Db; jobs?: JobSender | undefined }) => {
   app.decorateRequest('operationLogged', false);
   app.decorateRequest('mutate', function mutate<T>(this: FastifyRequest, fn: (work: Work) => Promise<T>, options?: { bookingId?: string; logged?: (result: T) => unknown }) {
+    let logged = false;
     return inTransaction(opts.db, async (work) => {
       const result = await fn(work);
       if (logs(this)) {
-        await insertOperationLog(work.tx, logRow(this, 200, options?.logged ? options.logged(result) : result, options?.bookingId));
-        this.operationLogged = true;
+        // The change's last statement: it goes out with the COMMIT (one round trip, ADR 044).
+        await insertOperationLogWithCommit(work.tx, logRow(this, 200, options?.logged ? options.logged(result) : result, options?.bookingId));
+        logged = true;
       }
       return result;
-    }, { jobs: opts.jobs, expectedRevision: () => revisionOfIfMatch(this.headers['if-match']) });
+    }, { jobs: opts.jobs, expectedRevision: () => revisionOfIfMatch(this.headers['if-match']) }).then((result) => {
+      // Only once committed: a row that failed with the COMMIT leaves the failure to be logged.
+      if (logged) this.operationLogged = true;
+      return result;
+    });
   });
 
   // Calls that did not log inside their transaction: failures, and routes that write elsewhere.

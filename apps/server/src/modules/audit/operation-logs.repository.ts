@@ -3,6 +3,7 @@ import type { OperationLogRow, SearchOperationLogsBody } from '@sagano/domain/au
 import { addDays, operatorDayBoundary } from '@sagano/domain/common/business-date';
 import { jsonParam, type Executor } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
+import { sendAhead } from '../../db/pipelined-transaction.ts';
 import * as t from '../../db/schema.ts';
 import { containsPattern, pageOfTable } from '../../db/paging.ts';
 
@@ -18,14 +19,24 @@ export interface NewOperationLog {
   responseJson: unknown;
 }
 
+/** The statement that writes one log row. */
+export function operationLogStatement(log: NewOperationLog): SQL {
+  return sql`insert into operation_logs (category, operator, operator_account_id, operation, booking_id, is_error, status_code, request_json, response_json)
+        values (${log.category}, ${log.operator}, ${log.operatorAccountId}, ${log.operation}, ${log.bookingId}, ${log.isError}, ${log.statusCode},
+                ${jsonParam(log.requestJson)}::jsonb, ${jsonParam(log.responseJson)}::jsonb)`;
+}
+
 /** Every mutating call writes one: a prepared statement (db/prepared.ts). */
 export async function insertOperationLog(db: Executor, log: NewOperationLog): Promise<void> {
-  await executePrepared(
-    db,
-    sql`insert into operation_logs (category, operator, operator_account_id, operation, booking_id, is_error, status_code, request_json, response_json)
-        values (${log.category}, ${log.operator}, ${log.operatorAccountId}, ${log.operation}, ${log.bookingId}, ${log.isError}, ${log.statusCode},
-                ${jsonParam(log.requestJson)}::jsonb, ${jsonParam(log.responseJson)}::jsonb)`,
-  );
+  await executePrepared(db, operationLogStatement(log));
+}
+
+/**
+ * Writes the row in a transaction's last round trip, with its COMMIT, where the transaction
+ * pipelines (db/pipelined-transaction.ts); a failure still fails the transaction.
+ */
+export async function insertOperationLogWithCommit(tx: Executor, log: NewOperationLog): Promise<void> {
+  await sendAhead(tx, operationLogStatement(log), { prepared: true });
 }
 
 function toRow(r: typeof t.operationLogs.$inferSelect): OperationLogRow {

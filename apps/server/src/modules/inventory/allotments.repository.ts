@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client.ts';
+import { sendAhead } from '../../db/pipelined-transaction.ts';
 import { executePrepared } from '../../db/prepared.ts';
 
 /** A hold on one train, as the hold statement reads it (allotments.ts DirectionHold). */
@@ -40,14 +41,14 @@ function legList(legs: readonly number[]) {
   );
 }
 
-/** Opens the savepoint the hold's first statement runs in. */
+/** Opens the savepoint the hold's first statement runs in (sent with that statement where the transaction pipelines). */
 export async function beginHoldSavepoint(tx: Executor): Promise<void> {
-  await tx.execute(sql`savepoint hold_allotments`);
+  await sendAhead(tx, sql`savepoint hold_allotments`);
 }
 
-/** Keeps what ran since the hold's savepoint. */
+/** Keeps what ran since the hold's savepoint (sent with the transaction's next statement where it pipelines). */
 export async function releaseHoldSavepoint(tx: Executor): Promise<void> {
-  await tx.execute(sql`release savepoint hold_allotments`);
+  await sendAhead(tx, sql`release savepoint hold_allotments`);
 }
 
 /** Undoes what ran since the hold's savepoint (its counter locks go with it) and closes it. */
