@@ -17,6 +17,7 @@ import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { PgliteThread, type EmbeddedPglite } from './pglite-thread.ts';
 import { pipelineTransactions } from './pipelined-transaction.ts';
+import { withPreparedStatements } from './pglite-prepared.ts';
 import * as schema from './schema.ts';
 
 /**
@@ -202,8 +203,9 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 
 /** A Database over an embedded instance: the thread openPglite starts (or a PGlite of this thread). */
 export function wrapPglite(pglite: EmbeddedPglite): Database {
-  // drizzle's PGlite session calls only query, exec and transaction (tx.query, tx.exec, tx.rollback).
-  const client = pglite as unknown as PGlite;
+  // drizzle's PGlite session calls only query, exec and transaction (tx.query, tx.exec, tx.rollback);
+  // the write path's statements run prepared (pglite-prepared.ts, ADR 045).
+  const client = withPreparedStatements(pglite) as unknown as PGlite;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

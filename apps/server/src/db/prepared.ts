@@ -7,7 +7,7 @@
  * Only statements that look rows up by key belong here; a search whose best plan depends on its
  * filter values keeps being planned per call (db.execute). The name is derived from the text, so
  * one text is one statement on every connection, whatever the caller. PGlite runs the same
- * statement unnamed.
+ * statement prepared too (pglite-prepared.ts).
  */
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
@@ -25,6 +25,11 @@ function statementName(text: string): string {
     names.set(text, name);
   }
   return name;
+}
+
+/** The name of a statement text some caller runs prepared (undefined for any other text): the embedded database's door (pglite-prepared.ts). */
+export function preparedNameOf(text: string): string | undefined {
+  return names.get(text);
 }
 
 /** Like `executor.execute(query)`, as a named prepared statement (answers `{ rows }`). */
