@@ -1,4 +1,5 @@
-import '@mantine/core/styles.css';
+// Mantine's styles: all of them in the dev server, the used components' only in a build (mantine-styles.ts).
+import 'virtual:mantine-styles';
 // The date pickers', charts' and toasts' styles come with the screens (and the toast layer) that use them.
 import './app/global.css';
 import { StrictMode, startTransition } from 'react';
