@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { patternRegExp, PRELOAD_SLICE, routeModules, routePreloadScript, type RouteModules } from '../../route-preloads.ts';
 
 // The web app's src folder, as the build's module ids spell it (this file is in src/app).
@@ -81,12 +81,24 @@ describe('the preload script put in the page', () => {
     { pattern: '/*', modules: ['/src/shell.tsx'] },
   ];
   const links = () => [...document.head.querySelectorAll('link')].map((l) => `${l.rel}${l.getAttribute('as') ? `:${l.getAttribute('as')}` : ''} ${l.getAttribute('href')}`);
+  /**
+   * Runs `script` and every task it schedules (the frame, then its slices of links) on fake
+   * timers: the order of the tasks, not the machine's speed, decides what is there afterwards.
+   */
+  const runScript = (script: string) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    try {
+      new Function(script)();
+      vi.runAllTimers();
+    } finally {
+      vi.useRealTimers();
+    }
+  };
   /** Runs the script at `path` and answers the links it has added once the page has painted. */
   const run = async (path: string) => {
     for (const link of document.head.querySelectorAll('link')) link.remove();
     history.replaceState(null, '', path);
-    new Function(routePreloadScript(bundle as never, routes, '/', namespacesOf))();
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
+    runScript(routePreloadScript(bundle as never, routes, '/', namespacesOf));
     return links();
   };
 
@@ -133,8 +145,7 @@ describe('the preload script put in the page', () => {
     const withCustomer: RouteModules[] = [{ pattern: '/customer/bookings/:id', modules: ['/src/board.tsx'] }, ...routes];
     for (const link of document.head.querySelectorAll('link')) link.remove();
     history.replaceState(null, '', '/customer/bookings/1');
-    new Function(routePreloadScript(bundle as never, withCustomer, '/', namespacesOf))();
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
+    runScript(routePreloadScript(bundle as never, withCustomer, '/', namespacesOf));
     expect(links().sort()).toEqual(['modulepreload /assets/board.js', 'modulepreload /assets/common.js']);
   });
 
@@ -149,7 +160,9 @@ describe('the preload script put in the page', () => {
     const observer = new MutationObserver((records) => batches.push(records.reduce((n, r) => n + r.addedNodes.length, 0)));
     observer.observe(document.head, { childList: true });
     new Function(routePreloadScript(big as never, [{ pattern: '/big', modules: ['/src/big.tsx'] }], '/', namespacesOf))();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Real tasks here (the observer reports at the end of each): waited for until every link is in, however busy the machine.
+    await vi.waitFor(() => expect(links()).toHaveLength(parts.length + 2), { timeout: 10_000, interval: 20 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
     observer.disconnect();
     expect(batches.length).toBeGreaterThanOrEqual(3);
     expect(Math.max(...batches)).toBe(PRELOAD_SLICE);
