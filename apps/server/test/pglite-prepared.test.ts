@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf, type Database } from '../src/db/client.ts';
+import { rowsOf, wrapPglite, type Database } from '../src/db/client.ts';
 import { executePrepared } from '../src/db/prepared.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -30,6 +30,18 @@ describe('statements run prepared on the embedded database', () => {
     expect(first).toEqual([{ id: 1, note: 'one' }]);
     expect(again).toEqual(rowsOf(await database.db.execute(read(1))));
     if (database.engine === 'pglite') expect((await preparedNames()).length).toBe(before.length + 1); // one database, one session
+  });
+
+  it('shares what is prepared between two handles on one embedded database', async () => {
+    const read = sql`select note from prepared_probe where id = ${1} -- prepared through two handles`;
+    expect(rowsOf(await executePrepared(database.db, read))).toEqual([{ note: 'one' }]);
+    // How often the database ran its prepared statements (one session on the embedded database).
+    const runs = async () => rowsOf<{ n: number }>(await database.db.execute(sql`select coalesce(sum(generic_plans + custom_plans), 0)::int as n from pg_prepared_statements`))[0]!.n;
+    const before = await runs();
+    // A second handle (as a second server instance over the same PGlite has) runs the statement prepared, not again as text.
+    const second = database.pglite ? wrapPglite(database.pglite) : database;
+    expect(rowsOf(await executePrepared(second.db, read))).toEqual([{ note: 'one' }]);
+    if (database.engine === 'pglite') expect(await runs()).toBe(before + 1);
   });
 
   it('binds every kind of value as the statement unprepared would', async () => {

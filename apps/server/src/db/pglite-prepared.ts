@@ -83,23 +83,32 @@ async function query<T>(querier: Querier, prepared: Prepared, inTransaction: boo
   return querier.query<T>(call, [], options);
 }
 
+/** `target` with `overrides` in place of its own members; the rest bound to it. */
+function overriding<T extends object>(target: T, overrides: Partial<Record<keyof T, unknown>>): T {
+  return new Proxy(target, {
+    get(object, key, receiver) {
+      if (Object.hasOwn(overrides, key)) return overrides[key as keyof T];
+      const value: unknown = Reflect.get(object, key, receiver);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
+    },
+  });
+}
+
+/**
+ * What each embedded database has prepared: one per database (its one session), however many
+ * handles wrap it (a second server instance over the same PGlite, test pairs).
+ */
+const preparedBy = new WeakMap<EmbeddedPglite, Prepared>();
+
 /** The embedded database, running the statements db/prepared.ts names as prepared statements. */
 export function withPreparedStatements(pglite: EmbeddedPglite): EmbeddedPglite {
-  const prepared: Prepared = new Map();
-  const inTransaction = (tx: EmbeddedTransaction): EmbeddedTransaction =>
-    new Proxy(tx, {
-      get(target, key, receiver) {
-        if (key === 'query') return <T>(text: string, params?: unknown[], options?: QueryOptions) => query<T>(target, prepared, true, text, params, options);
-        const value: unknown = Reflect.get(target, key, receiver);
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-      },
-    });
-  return new Proxy(pglite, {
-    get(target, key, receiver) {
-      if (key === 'query') return <T>(text: string, params?: unknown[], options?: QueryOptions) => query<T>(target, prepared, false, text, params, options);
-      if (key === 'transaction') return <T>(callback: (tx: EmbeddedTransaction) => Promise<T>) => target.transaction((tx) => callback(inTransaction(tx)));
-      const value: unknown = Reflect.get(target, key, receiver);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
+  let prepared = preparedBy.get(pglite);
+  if (!prepared) preparedBy.set(pglite, (prepared = new Map()));
+  const known = prepared;
+  const inTransaction = (tx: EmbeddedTransaction) =>
+    overriding(tx, { query: <T>(text: string, params?: unknown[], options?: QueryOptions) => query<T>(tx, known, true, text, params, options) });
+  return overriding(pglite, {
+    query: <T>(text: string, params?: unknown[], options?: QueryOptions) => query<T>(pglite, known, false, text, params, options),
+    transaction: <T>(callback: (tx: EmbeddedTransaction) => Promise<T>) => pglite.transaction((tx) => callback(inTransaction(tx))),
   });
 }

@@ -20,7 +20,7 @@ export interface NewOperationLog {
 }
 
 /** The statement that writes one log row. */
-export function operationLogStatement(log: NewOperationLog): SQL {
+function operationLogStatement(log: NewOperationLog): SQL {
   return sql`insert into operation_logs (category, operator, operator_account_id, operation, booking_id, is_error, status_code, request_json, response_json)
         values (${log.category}, ${log.operator}, ${log.operatorAccountId}, ${log.operation}, ${log.bookingId}, ${log.isError}, ${log.statusCode},
                 ${jsonParam(log.requestJson)}::jsonb, ${jsonParam(log.responseJson)}::jsonb)`;
