@@ -15,9 +15,10 @@ const CODE = /\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+\b|\b[a-z]+(?:_[a-z0-9]+)+\b|\b(?:b
 /**
  * What may look like a code and is not: e-mail addresses, web addresses, the bulk file's column
  * names (the file format a person writes), and a card payment's reference at the payment provider
- * (ch_…, cs_…, re_…: what the provider's own dashboard and statements show, kept for reconciling).
+ * (ch_…, cs_…, re_…: what the provider's own dashboard and statements show, kept for reconciling),
+ * and an API key's prefix (sgk_ and random base64url: the agent tells its keys apart by it).
  */
-const ALLOWED = [/[\w.+-]+@[\w.-]+\.\w+/g, /https?:\/\/\S+/g, /\b(?:booking_id|confirm_note)\b/g, /\b(?:ch|cs|re|pi)_[A-Za-z0-9_]+\b/g];
+const ALLOWED = [/[\w.+-]+@[\w.-]+\.\w+/g, /https?:\/\/\S+/g, /\b(?:booking_id|confirm_note)\b/g, /\b(?:ch|cs|re|pi)_[A-Za-z0-9_]+\b/g, /\bsgk_[A-Za-z0-9_-]+/g];
 
 export function codesIn(text: string): string[] {
   let rest = text;
