@@ -5,6 +5,7 @@ import { AGENT_TYPES } from '@sagano/domain/agents/agent-constants';
 import { MAX_AGENT_NAME, MAX_AGENT_OTHER_NAME } from '@sagano/domain/agents/agent-schemas';
 import { MAX_PERSON_NAME } from '@sagano/domain/common/text-limits';
 import { counted } from '../../../components/length-counter.tsx';
+import { useGrowingLimit } from '../../../lib/growing-limit.ts';
 import {
   AGENT_FIELD_LABELS,
   AGENT_FIELD_OF,
@@ -38,6 +39,8 @@ export function AgentForm({
 }) {
   const { t, i18n } = useTranslation(['agents', 'common']);
   const form = useForm<AgentFormValues>({ initialValues: initial, validate: validateAgentForm(mode) });
+  // Every country, the list opening with the first ones.
+  const countryList = useGrowingLimit(Infinity);
   const showError = (error: Error) => {
     showServerFieldError(form, error, AGENT_FIELD_OF, 'main_admin_email', AGENT_FIELD_LABELS);
   };
@@ -63,6 +66,7 @@ export function AgentForm({
               aria-required
               searchable
               allowDeselect={false}
+              {...countryList}
               data={agentCountryOptions(i18n.language)}
               value={form.values.country_code}
               onChange={(value) => form.setFieldValue('country_code', value ?? 'JPN')}

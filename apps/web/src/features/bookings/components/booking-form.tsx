@@ -32,6 +32,7 @@ import {
 } from './booking-form-state.ts';
 import { ParticipantsInput } from './participants-input.tsx';
 import { COUNTRY_LIST_LIMIT } from './country-list.ts';
+import { useGrowingLimit } from '../../../lib/growing-limit.ts';
 import { TrainPicker } from './train-picker.tsx';
 import { useTrainChangeOnce } from './train-change-once.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
@@ -122,6 +123,31 @@ function OwnAgentFields({ scope, form }: { scope: AgentScope; form: UseFormRetur
         }}
       </LiveField>
     </>
+  );
+}
+
+/** The group's country: ~250 countries, the list opens with the first ones (Japan first) and grows to 60; typing searches them all. */
+function CountryField({ form }: { form: UseFormReturnType<BookingFormState> }) {
+  const { t, i18n } = useTranslation(['bookings', 'common']);
+  const growing = useGrowingLimit(COUNTRY_LIST_LIMIT);
+  return (
+    <LiveField form={form}>
+      {(values, change) => (
+        <Select
+          label={t('form.country')}
+          classNames={{ label: 'sagano-required-label' }}
+          aria-required
+          searchable
+          {...growing}
+          description={t('form.countryHint')}
+          data={countryOptions(i18n.language, t('form.otherCountry'))}
+          value={values.group.country_code}
+          onChange={(v) => change(() => form.setFieldValue('group.country_code', v ?? 'JPN'))}
+          error={form.errors['group.country_code']}
+          allowDeselect={false}
+        />
+      )}
+    </LiveField>
   );
 }
 
@@ -296,24 +322,7 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <LiveTextInput form={form} path="group.name" max={MAX_GROUP_NAME} label={t('form.groupName')} required />
               <LiveTextInput form={form} path="group.name_kana" max={MAX_GROUP_NAME_KANA} label={t('form.groupKana')} />
-              <LiveField form={form}>
-                {(values, change) => (
-                  <Select
-                    label={t('form.country')}
-                    classNames={{ label: 'sagano-required-label' }}
-                    aria-required
-                    searchable
-                    // ~250 countries: the list opens with the first 60 (Japan first), typing searches them all.
-                    limit={COUNTRY_LIST_LIMIT}
-                    description={t('form.countryHint')}
-                    data={countryOptions(i18n.language, t('form.otherCountry'))}
-                    value={values.group.country_code}
-                    onChange={(v) => change(() => form.setFieldValue('group.country_code', v ?? 'JPN'))}
-                    error={form.errors['group.country_code']}
-                    allowDeselect={false}
-                  />
-                )}
-              </LiveField>
+              <CountryField form={form} />
               <LiveField form={form}>
                 {(values, change) => (
                   <NativeSelect
