@@ -12,7 +12,7 @@ const requiredAware = {
 /** Selects: options made when the list opens, the list scrolling natively (see components below). */
 const optionList = {
   defaultProps: { comboboxProps: { keepMounted: false }, withScrollArea: false },
-  classNames: { dropdown: 'sagano-options-dropdown' },
+  classNames: { options: 'sagano-options-list' },
 };
 
 const sagano: MantineColorsTuple = [
