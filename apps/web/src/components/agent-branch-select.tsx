@@ -1,6 +1,7 @@
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAgentSelectData } from '../lib/agent-name.ts';
+import { GrowingSelect } from './growing-select.tsx';
 import { useAgentOptions } from '../lib/agent-options.ts';
 
 /**
@@ -24,7 +25,8 @@ export function AgentBranchSelect({
   const any = { value: '', label: t('filters.any') };
   return (
     <>
-      <Select
+      <GrowingSelect
+        full={Infinity}
         label={t('filters.agent')}
         data={[any, ...options(agents)]}
         searchable

@@ -1,11 +1,11 @@
-import { Button, Checkbox, Group, NativeSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { AGENT_TYPES } from '@sagano/domain/agents/agent-constants';
 import { MAX_AGENT_NAME, MAX_AGENT_OTHER_NAME } from '@sagano/domain/agents/agent-schemas';
 import { MAX_PERSON_NAME } from '@sagano/domain/common/text-limits';
 import { counted } from '../../../components/length-counter.tsx';
-import { useGrowingLimit } from '../../../lib/growing-limit.ts';
+import { GrowingSelect } from '../../../components/growing-select.tsx';
 import {
   AGENT_FIELD_LABELS,
   AGENT_FIELD_OF,
@@ -39,8 +39,6 @@ export function AgentForm({
 }) {
   const { t, i18n } = useTranslation(['agents', 'common']);
   const form = useForm<AgentFormValues>({ initialValues: initial, validate: validateAgentForm(mode) });
-  // Every country, the list opening with the first ones.
-  const countryList = useGrowingLimit(Infinity);
   const showError = (error: Error) => {
     showServerFieldError(form, error, AGENT_FIELD_OF, 'main_admin_email', AGENT_FIELD_LABELS);
   };
@@ -60,13 +58,14 @@ export function AgentForm({
             <TextInput label={t('fields.nameKana')} autoComplete="off" {...form.getInputProps('name_kana')} {...counted(form.values.name_kana, MAX_AGENT_OTHER_NAME)} />
             <TextInput label={t('fields.nameEn')} autoComplete="off" {...form.getInputProps('name_en')} {...counted(form.values.name_en, MAX_AGENT_OTHER_NAME)} />
             <TextInput label={t('fields.nameOrigin')} autoComplete="off" {...form.getInputProps('name_origin')} {...counted(form.values.name_origin, MAX_AGENT_OTHER_NAME)} />
-            <Select
+            {/* Every country, the list opening with the first ones. */}
+            <GrowingSelect
+              full={Infinity}
               label={t('fields.country')}
               classNames={{ label: 'sagano-required-label' }}
               aria-required
               searchable
               allowDeselect={false}
-              {...countryList}
               data={agentCountryOptions(i18n.language)}
               value={form.values.country_code}
               onChange={(value) => form.setFieldValue('country_code', value ?? 'JPN')}

@@ -6,7 +6,7 @@ import { BOOKING_STATUSES, BOOKING_SUB_STATUSES } from '@sagano/domain/bookings/
 import { countryOptions } from '@sagano/domain/common/countries';
 import { COUNTRY_LIST_LIMIT } from './country-list.ts';
 import { whenIdle } from '../../../lib/when-idle.ts';
-import { useGrowingLimit } from '../../../lib/growing-limit.ts';
+import { GrowingSelect } from '../../../components/growing-select.tsx';
 import { AgentBranchSelect } from '../../../components/agent-branch-select.tsx';
 import { SearchFilterForm, useDatedFilterForm } from '../../../components/search-filter-form.tsx';
 import { DateField } from '../../../components/date-field.tsx';
@@ -31,13 +31,12 @@ function CountryFilter({ anyLabel, value, onChange }: { anyLabel: string; value:
   const { t, i18n } = useTranslation(['bookings', 'common']);
   const otherCountry = t('form.otherCountry');
   const countries = useMemo(() => [{ value: '', label: anyLabel }, ...countryOptions(i18n.language, otherCountry)], [anyLabel, otherCountry, i18n.language]);
-  const growing = useGrowingLimit(COUNTRY_LIST_LIMIT);
   return (
-    <Select
+    <GrowingSelect
+      full={COUNTRY_LIST_LIMIT}
       label={t('filters.countryCode')}
       data={countries}
       searchable
-      {...growing}
       description={t('form.countryHint')}
       value={value}
       onChange={(v) => onChange(v ?? '')}

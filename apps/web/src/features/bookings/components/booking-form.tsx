@@ -32,7 +32,7 @@ import {
 } from './booking-form-state.ts';
 import { ParticipantsInput } from './participants-input.tsx';
 import { COUNTRY_LIST_LIMIT } from './country-list.ts';
-import { useGrowingLimit } from '../../../lib/growing-limit.ts';
+import { GrowingSelect } from '../../../components/growing-select.tsx';
 import { TrainPicker } from './train-picker.tsx';
 import { useTrainChangeOnce } from './train-change-once.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
@@ -129,16 +129,15 @@ function OwnAgentFields({ scope, form }: { scope: AgentScope; form: UseFormRetur
 /** The group's country: ~250 countries, the list opens with the first ones (Japan first) and grows to 60; typing searches them all. */
 function CountryField({ form }: { form: UseFormReturnType<BookingFormState> }) {
   const { t, i18n } = useTranslation(['bookings', 'common']);
-  const growing = useGrowingLimit(COUNTRY_LIST_LIMIT);
   return (
     <LiveField form={form}>
       {(values, change) => (
-        <Select
+        <GrowingSelect
+          full={COUNTRY_LIST_LIMIT}
           label={t('form.country')}
           classNames={{ label: 'sagano-required-label' }}
           aria-required
           searchable
-          {...growing}
           description={t('form.countryHint')}
           data={countryOptions(i18n.language, t('form.otherCountry'))}
           value={values.group.country_code}
@@ -251,7 +250,8 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
               <>
                 <LiveField form={form}>
                   {(values, change) => (
-                    <Select
+                    <GrowingSelect
+                      full={Infinity}
                       label={t('form.agent')}
                       classNames={{ label: 'sagano-required-label' }}
                       aria-required

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { formatYen } from '../../../lib/yen.ts';
 import { useAgentName, useAgentSelectData } from '../../../lib/agent-name.ts';
 import { runBilling, useSettlementStep } from '../api/settlement-steps.ts';
+import { GrowingSelect } from '../../../components/growing-select.tsx';
 
 /**
  * What a run did, in one sentence for the office: the period with its branches, bookings and
@@ -48,7 +49,8 @@ export function RunBillingModal({ opened, initialAgentId, onClose }: { opened: b
     <Modal closeButtonProps={{ 'aria-label': t('common:actions.close') }} opened={opened} onClose={onClose} title={t('runBilling.title')} size="md">
       <Stack gap="sm">
         <Text size="sm">{t('runBilling.intro')}</Text>
-        <Select
+        <GrowingSelect
+          full={Infinity}
           label={t('runBilling.agent')}
           required
           searchable

@@ -2,6 +2,7 @@ import { Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { SETTLEMENT_PAYMENT_STATUSES, type AgentSettlementQuery } from '@sagano/domain/settlements/settlement-schemas';
+import { GrowingSelect } from '../../../components/growing-select.tsx';
 import { SearchFilterForm } from '../../../components/search-filter-form.tsx';
 import { useAgentOptions } from '../../../lib/agent-options.ts';
 import { useAgentSelectData } from '../../../lib/agent-name.ts';
@@ -50,7 +51,8 @@ export function SettlementFilters({ initial, agent, onSearch }: { initial: Settl
     >
       <TextInput type="month" label={t('filters.month')} placeholder="yyyy-MM" {...form.getInputProps('duration')} />
       {!agent && (
-        <Select
+        <GrowingSelect
+          full={Infinity}
           label={t('filters.agent')}
           data={[any, ...options(agents)]}
           searchable
