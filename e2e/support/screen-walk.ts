@@ -62,6 +62,9 @@ export function trackRequests(page: Page): void {
   page.on('requestfailed', done);
 }
 
+/** With E2E_WALK_TIMES=1 the walks say where each screen's time went (opening, settling, axe). */
+const sayTime = process.env.E2E_WALK_TIMES ? (line: string) => console.log(line) : () => undefined;
+
 /** No request in flight for this long: the screen has what it asked for (and what that led to). */
 const QUIET_MS = 150;
 
@@ -72,31 +75,52 @@ const QUIET_MS = 150;
  */
 export async function settle(page: Page): Promise<void> {
   trackRequests(page);
+  const started = Date.now();
   await page.locator('h1').first().waitFor({ state: 'visible', timeout: 15_000 }).catch(() => undefined);
+  const headed = Date.now();
   const state = traffic.get(page)!;
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline && (state.inFlight.size > 0 || Date.now() - state.changed < QUIET_MS)) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+  const quiet = Date.now();
   await page
     .waitForFunction(() => !Array.from(document.querySelectorAll('.mantine-LoadingOverlay-root, .mantine-Loader-root, .mantine-Skeleton-root, [aria-busy="true"]')).some((e) => (e as HTMLElement).offsetParent !== null), undefined, { timeout: 10_000 })
     .catch(() => undefined);
+  sayTime(`  settle: heading ${headed - started} ms, quiet ${quiet - headed} ms, loaders ${Date.now() - quiet} ms`);
 }
 
 /** What the walk found, screen by screen ("lang width path: …"). */
 export class Findings {
   readonly problems: string[] = [];
+  /**
+   * Screens opened in the app, and those whose heading stayed as it was: a screen may share the
+   * one before's heading (the no-permission screen at two addresses in a row), but when most stay,
+   * the app is no longer following the walk and it would read one screen again and again.
+   */
+  readonly inApp = { opened: 0, unchanged: [] as string[] };
+
+  /** What was found, with the walk's own failure to move the app. */
+  all(): string[] {
+    const { opened, unchanged } = this.inApp;
+    if (unchanged.length <= opened / 4) return this.problems;
+    return [...this.problems, `opened in the app, ${unchanged.length} of ${opened} screens kept the heading before them: ${unchanged.join(', ')}`];
+  }
 
   /** Checks the page as it is now: raw codes in its text, axe; `name` says which screen it is in the report. */
   async check(page: Page, lang: Lang, name: string, options: { shot?: string } = {}): Promise<void> {
+    const started = Date.now();
     await settle(page);
+    const settled = Date.now();
     const width = page.viewportSize()?.width ?? 0;
     const where = `${lang} ${width}px ${name} (${page.url()})`;
     const codes = codesIn(await page.evaluate(() => document.body.innerText));
     if (codes.length > 0) this.problems.push(`${where} raw codes: ${codes.join(', ')}`);
     const late = lateMessages.get(page)?.splice(0) ?? [];
     if (late.length > 0) this.problems.push(`${where} messages before their namespace:\n  ${late.join('\n  ')}`);
+    const read = Date.now();
     const { violations } = await auditScreen(page);
+    sayTime(`walk ${lang} ${name}: settle ${settled - started} ms, text ${read - settled} ms, axe ${Date.now() - read} ms`);
     if (violations.length > 0) {
       this.problems.push(`${where} axe:\n  ${violations.join('\n  ')}`);
       // Said as soon as found: a walk that runs out of time still names what it saw.
@@ -105,10 +129,16 @@ export class Findings {
     if (options.shot) await screenshot(page, `every-screen-${options.shot}-${lang}-${width}`);
   }
 
-  /** Opens `path` and checks it. */
-  async visit(page: Page, lang: Lang, path: string, options: { shot?: string } = {}): Promise<void> {
+  /** Opens `path` (a new page load, or `inApp` as a link in the app would) and checks it. */
+  async visit(page: Page, lang: Lang, path: string, options: { shot?: string; inApp?: boolean } = {}): Promise<void> {
     trackRequests(page);
-    await page.goto(path);
+    const started = Date.now();
+    if (!options.inApp) await page.goto(path);
+    else {
+      this.inApp.opened++;
+      if (!(await navigateInApp(page, path))) this.inApp.unchanged.push(path);
+    }
+    sayTime(`walk ${lang} ${path}: ${options.inApp ? 'opened in the app' : 'page load'} ${Date.now() - started} ms`);
     await this.check(page, lang, path, options);
   }
 
@@ -116,7 +146,7 @@ export class Findings {
    * Opens the given screens and every screen they link to (once per route), checking each; a
    * booking's page adds its own screens (opened by buttons) and its policy document.
    */
-  async walk(page: Page, lang: Lang, start: readonly string[], options: { shots?: readonly string[] } = {}): Promise<number> {
+  async walk(page: Page, lang: Lang, start: readonly string[], options: { shots?: readonly string[]; navigation?: Navigation } = {}): Promise<number> {
     const queue = [...start];
     const seen = new Set(queue.map(routeOf));
     const add = (path: string) => {
@@ -127,7 +157,9 @@ export class Findings {
     let screens = 0;
     while (queue.length > 0) {
       const path = queue.shift()!;
-      await this.visit(page, lang, path, { shot: options.shots?.includes(path) ? path.replace(/^\//, '').replaceAll('/', '_') : undefined });
+      const shot = options.shots?.includes(path) ? path.replace(/^\//, '').replaceAll('/', '_') : undefined;
+      // The walk's first screen is always a page load (the page may still be on the login screen).
+      await this.visit(page, lang, path, { shot, inApp: options.navigation === 'in-app' && screens > 0 });
       screens++;
       const here = new URL(page.url()).pathname;
       for (const link of await linksOn(page)) add(link);
@@ -139,6 +171,38 @@ export class Findings {
     }
     return screens;
   }
+}
+
+/**
+ * How a walk opens each screen. `load`: a new page load per screen, as a person opening an address
+ * meets it; each screen's first download then holds only what its own code names, which is what
+ * catches a message asked for before its namespace (the screens of a walk loaded by one page would
+ * lend each other their namespaces). `in-app`: as a link in the app opens it, the app staying
+ * loaded; a screen costs its own code and data, not the whole app's start (ADR 040). The English
+ * walks go in app: the Japanese walk of the same screens has loaded each one on its own, and the
+ * namespaces a screen downloads are the same in both languages.
+ */
+export type Navigation = 'load' | 'in-app';
+
+/**
+ * Moves the app to `path` the way its links do (history.pushState, then the router told through a
+ * popstate event) and waits for the new screen: a heading drawn anew or reading otherwise (the old
+ * one is marked first) and the header's route loader gone. Says whether the screen changed within
+ * 3 s.
+ */
+async function navigateInApp(page: Page, path: string): Promise<boolean> {
+  await page.evaluate((path) => {
+    for (const h1 of Array.from(document.querySelectorAll('h1'))) h1.setAttribute('data-walk-before', h1.textContent ?? '');
+    history.pushState({ usr: null, key: `walk${Date.now()}`, idx: (history.state?.idx ?? 0) + 1 }, '', path);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+  return page
+    .waitForFunction(() => {
+      const h1 = document.querySelector('h1');
+      const before = h1?.getAttribute('data-walk-before');
+      return !!h1 && (before === null || before !== h1.textContent) && !document.querySelector('header [role="status"].mantine-Loader-root');
+    }, undefined, { timeout: 3_000 })
+    .then(() => true, () => false);
 }
 
 /** The app's addresses the page links to (signed-in screens: not the API, not the login). */
