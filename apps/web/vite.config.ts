@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { compileHints } from './compile-hints.ts';
 import { mantineStyles } from './mantine-styles.ts';
 import { messageNamespaces } from './message-namespaces.ts';
 import { routePreloads } from './route-preloads.ts';
@@ -77,7 +78,8 @@ export default defineConfig({
   // the one the browser accepts (@fastify/static preCompressed), so nothing is compressed per request.
   // routePreloads: the first screen's chunks are announced by the page itself (route-preloads.ts).
   // namespaces: each screen's messages come with its code (message-namespaces.ts).
-  plugins: [mantineStableIds(), collectZodUsers(), mantineStyles(), namespaces, routePreloads(`${srcDir}/app/router.tsx`, namespaces.api.beyondCore), react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  // compileHints: the code a select runs when first opened is compiled as it downloads (compile-hints.ts).
+  plugins: [compileHints(), mantineStableIds(), collectZodUsers(), mantineStyles(), namespaces, routePreloads(`${srcDir}/app/router.tsx`, namespaces.api.beyondCore), react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
