@@ -33,7 +33,7 @@ const SalesChart = lazy(() => import('./sales-chart.tsx'));
  */
 export function SalesBreakdown({ id, title, rows, keyHeader }: { id: string; title: string; rows: SalesBreakdownRow[]; keyHeader: string }) {
   const { t } = useTranslation('sales');
-  const data = rows.map((r) => ({ label: r.label, fare: yenOf(r.fare), discrepancy: yenOf(r.discrepancy), cancellation_fee: yenOf(r.cancellation_fee) }));
+  const data = rows.map((r) => ({ key: r.key, label: r.label, fare: yenOf(r.fare), discrepancy: yenOf(r.discrepancy), cancellation_fee: yenOf(r.cancellation_fee) }));
   const series = SERIES.map((s) => ({ ...s, label: t(`figures.${s.name}`) }));
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={`sales-${id}-title`} data-testid={`sales-${id}`}>

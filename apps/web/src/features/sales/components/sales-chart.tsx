@@ -6,7 +6,8 @@ import { Group as SvgGroup } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { BarStack } from '@visx/shape';
 
-type Datum = { label: string; fare: number; discrepancy: number; cancellation_fee: number };
+/** One bar: `key` tells rows apart (two trains or agents may bear the same name), `label` is what shows. */
+type Datum = { key: string; label: string; fare: number; discrepancy: number; cancellation_fee: number };
 type SeriesName = 'fare' | 'discrepancy' | 'cancellation_fee';
 
 /** Up to this many bars every bar keeps its label; more (a month of days) show every few, so that none touch. */
@@ -63,10 +64,11 @@ export default function SalesChart({
   const plotHeight = h - LEGEND_HEIGHT - MARGIN.top - MARGIN.bottom;
   const plotWidth = Math.max(0, width - left - MARGIN.right);
   yScale.range([plotHeight, 0]);
-  const xScale = scaleBand<string>({ domain: data.map((d) => d.label), range: [0, plotWidth], padding: 0.25 });
+  const xScale = scaleBand<string>({ domain: data.map((d) => d.key), range: [0, plotWidth], padding: 0.25 });
+  const labelOf = new Map(data.map((d) => [d.key, d.label]));
   // Many bars (a month of days): every few labels, about one per 80 px; each cut to its room.
   const every = data.length <= LABEL_EVERY_BAR_UP_TO ? 1 : Math.max(1, Math.ceil(data.length / Math.max(1, Math.floor(plotWidth / 80))));
-  const tickValues = data.map((d) => d.label).filter((_, i) => i % every === 0);
+  const tickValues = data.map((d) => d.key).filter((_, i) => i % every === 0);
   const labelRoom = xScale.step() * every - 6;
   const barWidth = Math.min(xScale.bandwidth(), MAX_BAR_WIDTH);
   const barInset = (xScale.bandwidth() - barWidth) / 2;
@@ -84,7 +86,7 @@ export default function SalesChart({
         <svg width={width} height={h - LEGEND_HEIGHT} role="presentation">
           <SvgGroup left={left} top={MARGIN.top}>
             <GridRows scale={yScale} width={plotWidth} tickValues={yTicks} stroke="var(--mantine-color-default-border)" strokeDasharray="5 5" />
-            <BarStack<Datum, SeriesName> data={data} keys={keys} x={(d) => d.label} xScale={xScale} yScale={yScale} color={(key) => colorOf[key]} offset="diverging">
+            <BarStack<Datum, SeriesName> data={data} keys={keys} x={(d) => d.key} xScale={xScale} yScale={yScale} color={(key) => colorOf[key]} offset="diverging">
               {(stacks) =>
                 stacks.flatMap((stack) =>
                   stack.bars.map((bar) => <rect key={`${stack.key}-${bar.index}`} x={bar.x + barInset} y={bar.y} width={barWidth} height={Math.max(0, bar.height)} fill={bar.color} data-bar={stack.key} />),
@@ -93,7 +95,7 @@ export default function SalesChart({
             </BarStack>
             {data.map((d) => (
               <Tooltip.Floating
-                key={d.label}
+                key={d.key}
                 label={
                   <Stack gap={2}>
                     <Text size="sm" fw={600}>
@@ -111,7 +113,7 @@ export default function SalesChart({
                 }
               >
                 {/* The whole column answers the pointer, not only its bars (a small figure is a thin bar). */}
-                <rect x={xScale(d.label) ?? 0} y={0} width={xScale.bandwidth()} height={plotHeight} fill="transparent" />
+                <rect x={xScale(d.key) ?? 0} y={0} width={xScale.bandwidth()} height={plotHeight} fill="transparent" />
               </Tooltip.Floating>
             ))}
             <AxisLeft scale={yScale} tickValues={yTicks} tickFormat={(v) => valueFormatter(Number(v))} hideAxisLine hideTicks tickLabelProps={{ ...tickText, textAnchor: 'end', dx: -4, dy: 4 }} />
@@ -119,7 +121,7 @@ export default function SalesChart({
               top={plotHeight}
               scale={xScale}
               tickValues={tickValues}
-              tickFormat={(label) => fitLabel(label, labelRoom)}
+              tickFormat={(key) => fitLabel(labelOf.get(key) ?? '', labelRoom)}
               stroke="var(--mantine-color-default-border)"
               tickStroke="var(--mantine-color-default-border)"
               tickLabelProps={{ ...tickText, textAnchor: 'middle' }}
