@@ -8,7 +8,10 @@ import SalesChart from './sales-chart.tsx';
 
 /** jsdom lays nothing out: this ResizeObserver reports every observed box 600 px wide, as a browser would the chart's frame. */
 class WideResizeObserver {
-  constructor(private readonly callback: ResizeObserverCallback) {}
+  private readonly callback: ResizeObserverCallback;
+  constructor(callback: ResizeObserverCallback) {
+    this.callback = callback;
+  }
   observe(target: Element): void {
     const contentRect = { x: 0, y: 0, top: 0, left: 0, bottom: 240, right: 600, width: 600, height: 240 } as DOMRectReadOnly;
     this.callback([{ target, contentRect } as ResizeObserverEntry], this as unknown as ResizeObserver);
