@@ -9,10 +9,10 @@ const requiredAware = {
   classNames: (_theme: unknown, props: { required?: boolean }) => ({ label: props.required ? 'sagano-required-label' : '' }),
 };
 
-/** Selects: options made when the list opens, the list scrolling natively (see components below). */
+/** Selects: options made when the list opens, the list scrolling natively (see components below); `required` as the text inputs take it. */
 const optionList = {
-  defaultProps: { comboboxProps: { keepMounted: false, preventPositionChangeWhenVisible: false }, withScrollArea: false },
-  classNames: { options: 'sagano-options-list' },
+  defaultProps: { ...requiredAware.defaultProps, comboboxProps: { keepMounted: false, preventPositionChangeWhenVisible: false }, withScrollArea: false },
+  classNames: (theme: unknown, props: { required?: boolean }) => ({ ...requiredAware.classNames(theme, props), options: 'sagano-options-list' }),
 };
 
 const sagano: MantineColorsTuple = [
@@ -88,6 +88,7 @@ export const theme = createTheme({
     Textarea: requiredAware,
     NativeSelect: requiredAware,
     RadioGroup: requiredAware,
+    NumberInput: requiredAware,
     // Mantine 9's Combobox keeps a closed list's options mounted (hidden): the ~250 countries of
     // one select cost the booking list's first render and every re-render of the create form. The
     // options are made when the list opens. An open list scrolls natively (global.css) instead of

@@ -62,8 +62,7 @@ export function AgentForm({
             <GrowingSelect
               full={Infinity}
               label={t('fields.country')}
-              classNames={{ label: 'sagano-required-label' }}
-              aria-required
+              required
               searchable
               allowDeselect={false}
               data={agentCountryOptions(i18n.language)}

@@ -135,8 +135,7 @@ function CountryField({ form }: { form: UseFormReturnType<BookingFormState> }) {
         <GrowingSelect
           full={COUNTRY_LIST_LIMIT}
           label={t('form.country')}
-          classNames={{ label: 'sagano-required-label' }}
-          aria-required
+          required
           searchable
           description={t('form.countryHint')}
           data={countryOptions(i18n.language, t('form.otherCountry'))}
@@ -253,8 +252,7 @@ export function BookingForm({ initial, labels, onNext }: { initial: BookingFormS
                     <GrowingSelect
                       full={Infinity}
                       label={t('form.agent')}
-                      classNames={{ label: 'sagano-required-label' }}
-                      aria-required
+                      required
                       searchable
                       data={options(agentList)}
                       value={values.agent_id === null ? null : String(values.agent_id)}

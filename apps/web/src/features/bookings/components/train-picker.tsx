@@ -53,8 +53,7 @@ function LegTrainSelect({ form, leg, labels, legKey, locked }: { form: UseFormRe
               value={chosen === null ? null : String(chosen)}
               onChange={(v) => change(() => form.setFieldValue(field, v ? Number(v) : null))}
               error={form.errors[field]}
-              classNames={{ label: 'sagano-required-label' }}
-              aria-required
+              required
               allowDeselect={false}
               disabled={locked || dayClosed !== null}
               data-testid={`train-select-${leg.direction}`}
