@@ -1,20 +1,27 @@
 #!/usr/bin/env node
-// The type check of each TypeScript project and the lint, side by side (each is one process on one
-// core; `npm run typecheck` and `npm run lint` run the same commands one after another). Each
-// check's output is printed whole when it ends, with its time; the step fails if any check fails.
+// The type check of each TypeScript project and the lint, side by side in two lanes (`npm run
+// typecheck` runs the type checks alone, `npm run lint` the lint). Each check's output is printed
+// whole when it ends, with its time; the step fails if any check fails. The lint alone is the
+// longest lane; splitting it (eslint --concurrency=2) beside the type checks was slower (84–91 s
+// against 67–71 s for the whole step).
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 
 const root = new URL('..', import.meta.url).pathname;
 const bin = (name) => `${root}node_modules/.bin/${name}`;
+// The type checks run on TypeScript 7, the native compiler (the `typescript-native` alias, 7.0.2):
+// apps/server in 10 s and 19 s of processor time against 25 s and 36 s on 5.9, the whole step
+// 67–71 s against 94–112 s. `typescript` stays at 5.9 for typescript-eslint, whose parser needs
+// its JavaScript API (peer range below 6.1); both install a `tsc`, so the checks name theirs.
+const tsc = `${root}node_modules/typescript-native/bin/tsc`;
 const checks = [
   // The largest first, so the others fill in beside them.
   ['lint', bin('eslint'), ['.']],
-  ['typecheck apps/web', bin('tsc'), ['-p', 'apps/web']],
-  ['typecheck apps/server', bin('tsc'), ['-p', 'apps/server']],
-  ['typecheck packages/domain', bin('tsc'), ['-p', 'packages/domain']],
-  ['typecheck e2e', bin('tsc'), ['-p', 'e2e']],
-  ['typecheck bench', bin('tsc'), ['-p', 'bench']],
+  ['typecheck apps/web', tsc, ['-p', 'apps/web']],
+  ['typecheck apps/server', tsc, ['-p', 'apps/server']],
+  ['typecheck packages/domain', tsc, ['-p', 'packages/domain']],
+  ['typecheck e2e', tsc, ['-p', 'e2e']],
+  ['typecheck bench', tsc, ['-p', 'bench']],
 ];
 
 function run([name, command, args]) {
@@ -34,7 +41,8 @@ function run([name, command, args]) {
   });
 }
 
-const queue = [...checks];
+// `--typecheck-only` (npm run typecheck): the type checks without the lint.
+const queue = process.argv.includes('--typecheck-only') ? checks.filter(([name]) => name !== 'lint') : [...checks];
 const results = [];
 const lanes = Array.from({ length: Math.min(queue.length, Math.max(2, availableParallelism())) }, async () => {
   while (queue.length > 0) results.push(await run(queue.shift()));
