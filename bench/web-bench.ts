@@ -6,8 +6,9 @@
  * does), adds bookings up to 1,000 and a confirmed round trip to seat, then measures:
  *   - initial JS (gzip) of the login page and signed-in screens, against an empty Vite React app
  *     built in the same run, then of every signed-in screen of the menu one by one (WEB_BENCH_SKIP=screens leaves that out);
- *   - Lighthouse performance and accessibility, desktop and mobile, median of WEB_BENCH_RUNS (the
- *     heading names the version that ran, from its report);
+ *   - Lighthouse performance and accessibility, desktop and mobile (and mobile with the CPU
+ *     slowdown calibrated to the host), median of WEB_BENCH_RUNS (the heading names the version
+ *     that ran, from its report);
  *   - INP under 4× CPU throttling (Event Timing API, worst interaction), median of WEB_BENCH_RUNS.
  * Writes the "## Web" section of bench/RESULTS.md.
  *
@@ -20,7 +21,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { OPERATOR_TIME_ZONE } from '@sagano/domain/common/business-date';
 import { writeResultsSection } from './bench-support.ts';
@@ -199,17 +202,41 @@ async function measureScreens(url: string, roundTrip: string): Promise<(PageLoad
 
 /** How the browser talks to the server: HTTP/2 (what it picks over HTTPS), or HTTP/1.1 with HTTP/2 switched off in the browser. */
 type Transport = 'h2' | 'http/1.1';
+/** Desktop; a phone as Lighthouse's default makes it (the observed tasks 4× slower, whatever the host); or a phone with that slowdown calibrated to the host. */
+type Form = 'desktop' | 'mobile' | 'mobile-calibrated';
 
-async function lighthouseScores(url: string, target: Target, form: 'desktop' | 'mobile', transport: Transport) {
+/**
+ * The CPU slowdown that makes this host a mid-tier phone, from its benchmarkIndex, as Lighthouse's
+ * own calculator computes it (its docs/throttling.md, "Calibrating the CPU slowdown", links
+ * lighthouse-cpu-throttling-calculator): the fixed 4× fits a host of about 1,533; a host of 1,100
+ * is slowed 2.6×, one of 2,000 six times.
+ */
+export function calibratedSlowdown(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  if (benchmarkIndex >= 150) return 1 + (benchmarkIndex - 150) / 650;
+  return 1;
+}
+
+async function lighthouseScores(url: string, target: Target, form: Form, transport: Transport) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: transport === 'h2' ? FLAGS : [...FLAGS, '--disable-http2'] });
   try {
-    if (target.signedIn) {
+    let slowdown = form === 'desktop' ? 1 : 4;
+    if (target.signedIn || form === 'mobile-calibrated') {
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
       const page = await browser.contexts()[0]!.newPage();
-      await signIn(page, url);
+      if (target.signedIn) await signIn(page, url);
+      // The host's speed right before the load, measured as Lighthouse measures it (its benchmarkIndex, in a page of this
+      // browser; the median of three, each about a second, as one alone swings with the other work of a shared machine).
+      if (form === 'mobile-calibrated') {
+        const indexes = [];
+        for (let i = 0; i < 3; i++) indexes.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+        slowdown = calibratedSlowdown(median(indexes));
+      }
       await page.close();
       await browser.close();
     }
+    const throttling = form === 'mobile-calibrated' ? { throttling: { ...lighthouseConstants.throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown } } : {};
     // A cold first visit, signed in or not: Lighthouse empties the browser's HTTP cache and the
     // origin's storage before it loads the page (its storage reset), and keeps the cookies, which
     // its default clearStorageTypes leave alone: a signed-in page keeps its session cookie and
@@ -217,7 +244,7 @@ async function lighthouseScores(url: string, target: Target, form: 'desktop' | '
     // of the booking list from the cache that signing in had filled.)
     const result = await lighthouse(
       `${url}${target.path}`,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: false, clearStorageTypes: COLD_STORAGE },
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: false, clearStorageTypes: COLD_STORAGE, ...throttling },
       form === 'desktop' ? desktopConfig : undefined,
     );
     // The scripts that came without a transfer (from a cache): none on a cold load (a column of the table).
@@ -231,6 +258,7 @@ async function lighthouseScores(url: string, target: Target, form: 'desktop' | '
     const audits = result!.lhr.audits;
     return {
       version: result!.lhr.lighthouseVersion,
+      slowdown,
       runtimeError: result!.lhr.runtimeError?.code,
       // Lighthouse's own measure of the machine's speed during the run (a Pixel 5 is about 1,000).
       benchmarkIndex: result!.lhr.environment.benchmarkIndex,
@@ -275,7 +303,7 @@ async function main() {
     const only = process.env.WEB_BENCH_PAGES?.split(',');
     const targets = only ? allTargets.filter((t) => only.includes(t.name)) : allTargets;
 
-    lines.push(`## Web`, '', `Measured ${started.toISOString().slice(0, 16)}Z on ${cpus().length} cores (shared; load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} over 1 / 5 / 15 minutes when the measuring began), Chromium ${CHROMIUM}, the production build served by the app on a fresh embedded database with the demo data and ${BOOKINGS} bookings. Command: \`${COMMAND}\` (WEB_BENCH_RUNS=${RUNS}).`, '');
+    lines.push(`## Web`, '', `Measured ${started.toISOString().slice(0, 16)}Z on ${cpus().length} cores (shared; load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} over 1 / 5 / 15 minutes when the measuring began), Chromium ${CHROMIUM}, the production build served by the app on a fresh embedded database with the demo data and ${BOOKINGS} bookings. Command: \`${COMMAND}\` (WEB_BENCH_RUNS=${RUNS}${SKIP.size ? `, WEB_BENCH_SKIP=${[...SKIP].join(',')}: the parts left out keep their figures from an earlier run, each under its own date` : ''}).`, '');
 
     // Initial JS
     const js = await measureJs(server.url, targets);
@@ -322,7 +350,7 @@ async function main() {
         '',
       );
       lines.push(
-        "The simulated throttling slows the page's observed tasks by a fixed 4× (mobile), so a slower machine scores lower: the last column is Lighthouse's benchmarkIndex of this machine in those runs (median and range; it measures the host, not the page).",
+        "The simulated throttling slows the page's observed tasks by a fixed 4× (mobile), so a slower machine scores lower: the last column is Lighthouse's benchmarkIndex of this machine in those runs (median and range; it measures the host, not the page). Lighthouse's fixed 4× turns a host of benchmarkIndex about 1,533 into a mid-tier phone; its documentation (docs/throttling.md, \"Calibrating the CPU slowdown\") asks for a smaller slowdown on a slower host and a larger one on a faster host, computed by its CPU throttling calculator. The calibrated row does that: right before each load it measures the host as Lighthouse does (its benchmarkIndex, in a page of the same browser) and slows the page's tasks by the calculator's multiplier (2.6× at 1,100, 4× at 1,533, 6× at 2,000), so that the phone it measures is the same whatever the host.",
         '',
       );
       lines.push(
@@ -334,6 +362,7 @@ async function main() {
         { form: 'desktop', transport: 'h2' },
         { form: 'mobile', transport: 'h2' },
         { form: 'mobile', transport: 'http/1.1' },
+        { form: 'mobile-calibrated', transport: 'h2' },
       ] as const;
       for (const target of targets) {
         for (const { form, transport } of rows) {
@@ -351,11 +380,13 @@ async function main() {
           const perf = median(runs.map((r) => r.performance));
           const a11y = median(runs.map((r) => r.accessibility));
           const goal = form === 'desktop' ? 0.95 : 0.9;
+          const formCell = form === 'mobile-calibrated' ? `mobile, CPU ${median(runs.map((r) => r.slowdown)).toFixed(1)}× (calibrated)` : form;
+          const goalCell = transport !== 'h2' ? '(reference)' : `≥ ${goal} ${perf >= goal && a11y >= goal ? '✓' : '✗'}${form === 'mobile-calibrated' ? ' (calibrated)' : ''}`;
           const protocols = [...new Set(runs.flatMap((r) => r.protocols))].join(', ');
           const failing = [...new Set(runs.flatMap((r) => r.failing))];
           if (failing.length) console.log(`${target.name} ${form}: accessibility audits not passed: ${failing.join(', ')}`);
           lines.push(
-            `| ${target.name} | ${form} | ${protocols} | ${perf.toFixed(2)} | ${a11y.toFixed(2)} | ${median(runs.map((r) => r.fcp)).toFixed(0)} ms | ${median(runs.map((r) => r.lcp)).toFixed(0)} ms | ${median(runs.map((r) => r.tbt)).toFixed(0)} ms | ${transport === 'h2' ? `≥ ${goal} ${perf >= goal && a11y >= goal ? '✓' : '✗'}` : '(reference)'} | ${benchmarkIndexOf(runs)} | ${Math.max(...runs.map((r) => r.fromCache))} |`,
+            `| ${target.name} | ${formCell} | ${protocols} | ${perf.toFixed(2)} | ${a11y.toFixed(2)} | ${median(runs.map((r) => r.fcp)).toFixed(0)} ms | ${median(runs.map((r) => r.lcp)).toFixed(0)} ms | ${median(runs.map((r) => r.tbt)).toFixed(0)} ms | ${goalCell} | ${benchmarkIndexOf(runs)} | ${Math.max(...runs.map((r) => r.fromCache))} |`,
           );
           console.log(lines.at(-1));
         }
