@@ -14,6 +14,26 @@ const serverFiles: NonNullable<TestProjectInlineConfiguration['test']> = {
   hookTimeout: 120_000,
 };
 
+/**
+ * Web test files that need modules of their own: those that replace a module (vi.mock) and those
+ * that test the messages' start (lib/i18n.ts keeps its state in the module).
+ */
+const FRESH_MODULE_WEB_FILES = [
+  'apps/web/src/features/payments/components/payment-panel.test.tsx',
+  'apps/web/src/features/payments/routes/sandbox-checkout.test.tsx',
+  'apps/web/src/lib/i18n.test.ts',
+  'apps/web/src/lib/i18n-customer.test.ts',
+];
+
+/** What both web projects share. */
+const webFiles: NonNullable<TestProjectInlineConfiguration['test']> = {
+  environment: 'jsdom',
+  setupFiles: ['apps/web/src/test/setup.ts'],
+  // A screen test clicks through several renders; 5 s (the default) was met by a 2 s test
+  // on a loaded 2-core machine. Its waits (waitFor, 10 s) stay the bound that matters.
+  testTimeout: 20_000,
+};
+
 export default defineConfig({
   test: {
     // Vitest leaves one core free by default, which on a two-core machine runs every file one
@@ -49,11 +69,21 @@ export default defineConfig({
           name: 'web',
           // The build's own plugins beside the app's source (apps/web/*.test.ts).
           include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/*.test.ts'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
-          // A screen test clicks through several renders; 5 s (the default) was met by a 2 s test
-          // on a loaded 2-core machine. Its waits (waitFor, 10 s) stay the bound that matters.
-          testTimeout: 20_000,
+          exclude: [...FRESH_MODULE_WEB_FILES],
+          ...webFiles,
+          // The files of a worker share its modules and its page (jsdom): each file starts from a
+          // clean page (test/setup.ts: no cookies, storage, language, timers or stubs left by the
+          // file before), and every screen test tears down what it mounted (test/render-screen.tsx).
+          // That saves importing React, Mantine and the app again for every file: the web tests
+          // 111 s -> about 30 s on a slow host, with the files in any order (--sequence.shuffle.files).
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'web-fresh-modules',
+          include: [...FRESH_MODULE_WEB_FILES],
+          ...webFiles,
         },
       },
     ],

@@ -1,5 +1,23 @@
+import { vi } from 'vitest';
+
 // jsdom lacks what Mantine measures with: matchMedia (colour scheme, breakpoints) and ResizeObserver.
 if (typeof window !== 'undefined') {
+  // This file runs before each test file, and the files of a worker share one page (vitest.config.ts,
+  // isolate: false): each starts clean, whatever the file before it left.
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
+  document.documentElement.removeAttribute('lang');
+  document.head.querySelectorAll('link').forEach((link) => link.remove());
+  document.body.innerHTML = '';
+  window.history.replaceState(null, '', '/');
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+
   if (!window.matchMedia) {
     window.matchMedia = (query: string): MediaQueryList => ({
       matches: false,
