@@ -118,6 +118,9 @@ test.describe('booking rules on the screens', () => {
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'seat-inquiry-calendar-today-en');
     await page.goto('/bookings/create?lang=en');
+    // The form kept yesterday, typed above (its draft): today is put in so that the calendar opens on
+    // today's month (on the 1st, yesterday's month shows today as a hidden day of the next).
+    await fillDate(page.getByTestId('service-date'), today);
     await page.getByTestId('service-date').click();
     await visible(page.locator('[data-tokyo-today]'));
     await screenshot(page, 'booking-date-calendar-en');

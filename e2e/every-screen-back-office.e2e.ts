@@ -72,9 +72,10 @@ test.describe('every screen of the back office', () => {
       await page.getByTestId('bulk-result-table').waitFor({ timeout: 30_000 });
       await findings.check(page, lang, 'bulk result', { shot: 'bulk-result' });
 
-      // The seat-inquiry calendar (past days greyed) and the open account menu.
+      // The seat-inquiry calendar (past days greyed; none on the 1st of a month) and the open account menu.
       await page.goto('/search-allotments');
-      await visible(page.locator('[data-past]'));
+      await visible(page.getByTestId('calendar-today'));
+      await settle(page);
       await findings.check(page, lang, 'seat-inquiry calendar', { shot: 'calendar' });
       await page.getByRole('button', { name: lang === 'ja' ? 'アカウントメニュー' : 'account menu' }).click();
       await visible(page.getByRole('menu'));
