@@ -27,6 +27,7 @@ import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { OPERATOR_TIME_ZONE } from '@sagano/domain/common/business-date';
 import { writeResultsSection } from './bench-support.ts';
+import { calibratedSlowdown } from './lighthouse-calibration.ts';
 import { apiClient, BOOKINGS, buildApp, DIST, PASSWORD, seed, STAFF, startServer } from './web-bench-app.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -204,19 +205,6 @@ async function measureScreens(url: string, roundTrip: string): Promise<(PageLoad
 type Transport = 'h2' | 'http/1.1';
 /** Desktop; a phone as Lighthouse's default makes it (the observed tasks 4× slower, whatever the host); or a phone with that slowdown calibrated to the host. */
 type Form = 'desktop' | 'mobile' | 'mobile-calibrated';
-
-/**
- * The CPU slowdown that makes this host a mid-tier phone, from its benchmarkIndex, as Lighthouse's
- * own calculator computes it (its docs/throttling.md, "Calibrating the CPU slowdown", links
- * lighthouse-cpu-throttling-calculator): the fixed 4× fits a host of about 1,533; a host of 1,100
- * is slowed 2.6×, one of 2,000 six times.
- */
-export function calibratedSlowdown(benchmarkIndex: number): number {
-  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
-  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
-  if (benchmarkIndex >= 150) return 1 + (benchmarkIndex - 150) / 650;
-  return 1;
-}
 
 async function lighthouseScores(url: string, target: Target, form: Form, transport: Transport) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: transport === 'h2' ? FLAGS : [...FLAGS, '--disable-http2'] });
