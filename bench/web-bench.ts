@@ -3,14 +3,15 @@
  * Lighthouse scores, and the worst interaction delay (INP) of the heaviest screens.
  *
  * It builds the app, starts it on a fresh embedded database with the demo data (as the e2e setup
- * does), adds bookings up to 1,000 and a confirmed round trip to seat, then measures:
+ * does), adds bookings up to 1,000 and a confirmed round trip to seat (web-bench-app.ts), then measures:
  *   - initial JS (gzip) of the login page and signed-in screens, against an empty Vite React app
- *     built in the same run, then of every signed-in screen of the menu one by one (WEB_BENCH_SKIP=screens leaves that out);
+ *     built in the same run, then of every signed-in screen of the menu one by one (WEB_BENCH_SKIP=screens leaves that out): here;
  *   - Lighthouse performance and accessibility, desktop and mobile (and mobile with the CPU
  *     slowdown calibrated to the host), median of WEB_BENCH_RUNS (the heading names the version
- *     that ran, from its report);
- *   - INP under 4× CPU throttling (Event Timing API, worst interaction), median of WEB_BENCH_RUNS.
- * Writes the "## Web" section of bench/RESULTS.md.
+ *     that ran, from its report): web-bench-lighthouse.ts;
+ *   - INP under 4× CPU throttling (Event Timing API, worst interaction), median of WEB_BENCH_RUNS: web-bench-inp.ts.
+ * The Chromium, signing in and the median they share are in web-bench-browser.ts. This file runs
+ * them and writes the "## Web" section of bench/RESULTS.md.
  *
  *   npm run bench:web                       (WEB_BENCH_RUNS=3 by default)
  *   WEB_BENCH_RUNS=1 WEB_BENCH_SKIP=lighthouse npm run bench:web    (a quick look)
@@ -19,39 +20,18 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { OPERATOR_TIME_ZONE } from '@sagano/domain/common/business-date';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { writeResultsSection } from './bench-support.ts';
-import { calibratedSlowdown } from './lighthouse-calibration.ts';
-import { apiClient, BOOKINGS, buildApp, DIST, PASSWORD, seed, STAFF, startServer } from './web-bench-app.ts';
+import { apiClient, BOOKINGS, buildApp, DIST, seed, startServer } from './web-bench-app.ts';
+import { CHROMIUM, FLAGS, median, signIn, type Target } from './web-bench-browser.ts';
+import { inpCases, inpOf } from './web-bench-inp.ts';
+import { benchmarkIndexOf, lighthouseRun } from './web-bench-lighthouse.ts';
 
 const root = new URL('..', import.meta.url).pathname;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The bench's server has a certificate of its own (web-bench-app.ts), which the browser takes.
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--ignore-certificate-errors'];
 const RUNS = Number(process.env.WEB_BENCH_RUNS ?? 3);
 const SKIP = new Set((process.env.WEB_BENCH_SKIP ?? '').split(',').filter(Boolean));
 const COMMAND = 'npm run bench:web';
-/** What Lighthouse empties before each load: its own defaults and the origin's web storage; never the cookies (the session). */
-const COLD_STORAGE: ('file_systems' | 'shader_cache' | 'service_workers' | 'cache_storage' | 'local_storage' | 'indexeddb' | 'websql')[] = [
-  'file_systems',
-  'shader_cache',
-  'service_workers',
-  'cache_storage',
-  'local_storage',
-  'indexeddb',
-  'websql',
-];
 
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const gzipSize = (data: Buffer) => gzipSync(data, { level: 9 }).length;
 
@@ -79,15 +59,7 @@ async function emptyAppJsGzip(): Promise<number> {
   }
 }
 
-// ---------------------------------------------------------------- browser helpers
-
-async function signIn(page: Page, url: string, email = STAFF): Promise<void> {
-  await page.goto(`${url}/login`);
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel('パスワード', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await page.waitForURL('**/dashboard');
-}
+// ---------------------------------------------------------------- initial JS
 
 interface PageLoad {
   files: number;
@@ -113,54 +85,6 @@ async function jsOfPage(context: BrowserContext, url: string): Promise<PageLoad>
   // WEB_BENCH_FILES=1 lists each page's files, largest first: where a budget's bytes come from.
   if (process.env.WEB_BENCH_FILES) for (const f of sizes.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${url.replace(/^https?:\/\/[^/]+/, '')} ${kib(f.gzip)} ${f.path}`);
   return { files: js.size, gzip: sizes.reduce((sum, f) => sum + f.gzip, 0), consoleErrors };
-}
-
-const INP_OBSERVER = `
-  window.__worst = 0;
-  window.__slow = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (e.interactionId) {
-      window.__worst = Math.max(window.__worst, e.duration);
-      if (e.duration > 100) window.__slow.push(e.name + ' ' + Math.round(e.duration) + ' ms on ' + (e.target?.getAttribute?.('aria-label') || e.target?.id || e.target?.tagName));
-    }
-  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
-`;
-
-/** Worst interaction of `interact` on `path` with the CPU slowed 4×. */
-async function inpOf(browser: Browser, url: string, path: string, ready: (page: Page) => Promise<void>, interact: (page: Page) => Promise<void>): Promise<number> {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'ja-JP', timezoneId: OPERATOR_TIME_ZONE });
-  context.setDefaultTimeout(60_000);
-  const page = await context.newPage();
-  await signIn(page, url);
-  await page.addInitScript(INP_OBSERVER);
-  await page.goto(`${url}${path}`, { waitUntil: 'networkidle' });
-  await ready(page);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await page.waitForTimeout(500);
-  // WEB_BENCH_TRACE_DIR=dir keeps a Chromium trace of the interactions there (open it in DevTools' Performance panel).
-  const traceDir = process.env.WEB_BENCH_TRACE_DIR;
-  if (traceDir) await browser.startTracing(page, { path: join(traceDir, `${path.split('/').filter(Boolean).at(-1)}-${Date.now()}.json`), screenshots: false });
-  await interact(page);
-  await page.waitForTimeout(1000);
-  if (traceDir) await browser.stopTracing();
-  const { worst, slow } = await page.evaluate(() => {
-    const g = globalThis as unknown as { __worst: number; __slow: string[] };
-    return { worst: g.__worst, slow: g.__slow };
-  });
-  // WEB_BENCH_INP_DETAIL=1 names the events over 100 ms: which interaction a figure comes from.
-  if (process.env.WEB_BENCH_INP_DETAIL) for (const line of slow) console.log(`  ${path}: ${line}`);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  await context.close();
-  return worst;
-}
-
-// ---------------------------------------------------------------- measurements
-
-interface Target {
-  name: string;
-  path: string;
-  signedIn: boolean;
 }
 
 async function measureJs(url: string, targets: Target[]) {
@@ -199,77 +123,6 @@ async function measureScreens(url: string, roundTrip: string): Promise<(PageLoad
   }
   await browser.close();
   return out.sort((a, b) => b.gzip - a.gzip);
-}
-
-/** How the browser talks to the server: HTTP/2 (what it picks over HTTPS), or HTTP/1.1 with HTTP/2 switched off in the browser. */
-type Transport = 'h2' | 'http/1.1';
-/** Desktop; a phone as Lighthouse's default makes it (the observed tasks 4× slower, whatever the host); or a phone with that slowdown calibrated to the host. */
-type Form = 'desktop' | 'mobile' | 'mobile-calibrated';
-
-async function lighthouseScores(url: string, target: Target, form: Form, transport: Transport) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: transport === 'h2' ? FLAGS : [...FLAGS, '--disable-http2'] });
-  try {
-    let slowdown = form === 'desktop' ? 1 : 4;
-    if (target.signedIn || form === 'mobile-calibrated') {
-      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-      const page = await browser.contexts()[0]!.newPage();
-      if (target.signedIn) await signIn(page, url);
-      // The host's speed right before the load, measured as Lighthouse measures it (its benchmarkIndex, in a page of this
-      // browser; the median of three, each about a second, as one alone swings with the other work of a shared machine).
-      if (form === 'mobile-calibrated') {
-        const indexes = [];
-        for (let i = 0; i < 3; i++) indexes.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
-        slowdown = calibratedSlowdown(median(indexes));
-      }
-      await page.close();
-      await browser.close();
-    }
-    const throttling = form === 'mobile-calibrated' ? { throttling: { ...lighthouseConstants.throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown } } : {};
-    // A cold first visit, signed in or not: Lighthouse empties the browser's HTTP cache and the
-    // origin's storage before it loads the page (its storage reset), and keeps the cookies, which
-    // its default clearStorageTypes leave alone: a signed-in page keeps its session cookie and
-    // nothing else. (Skipping the reset, as this bench once did, served some 20 of the 31 scripts
-    // of the booking list from the cache that signing in had filled.)
-    const result = await lighthouse(
-      `${url}${target.path}`,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: false, clearStorageTypes: COLD_STORAGE, ...throttling },
-      form === 'desktop' ? desktopConfig : undefined,
-    );
-    // The scripts that came without a transfer (from a cache): none on a cold load (a column of the table).
-    const requests = result!.lhr.audits['network-requests']?.details;
-    const fromCache = requests?.type === 'table' ? requests.items.filter((r) => r.resourceType === 'Script' && String(r.url).startsWith('http') && (r.transferSize as number) === 0).length : 0;
-    // The protocols the page's own requests went over (a column of the table: proof of the transport).
-    const protocols = requests?.type === 'table' ? [...new Set(requests.items.filter((r) => String(r.url).startsWith(url)).map((r) => String(r.protocol)))] : [];
-    // WEB_BENCH_LH_DIR=dir keeps each Lighthouse report (JSON) there, to see what a score is made of.
-    if (process.env.WEB_BENCH_LH_DIR) writeFileSync(join(process.env.WEB_BENCH_LH_DIR, `${target.name.replaceAll(' ', '-')}-${form}-${transport.replace('/', '')}-${Date.now()}.json`), JSON.stringify(result!.lhr));
-    const categories = result!.lhr.categories;
-    const audits = result!.lhr.audits;
-    return {
-      version: result!.lhr.lighthouseVersion,
-      slowdown,
-      runtimeError: result!.lhr.runtimeError?.code,
-      // Lighthouse's own measure of the machine's speed during the run (a Pixel 5 is about 1,000).
-      benchmarkIndex: result!.lhr.environment.benchmarkIndex,
-      performance: categories.performance?.score ?? 0,
-      accessibility: categories.accessibility?.score ?? 0,
-      fcp: audits['first-contentful-paint']?.numericValue ?? 0,
-      lcp: audits['largest-contentful-paint']?.numericValue ?? 0,
-      tbt: audits['total-blocking-time']?.numericValue ?? 0,
-      fromCache,
-      protocols,
-      failing: Object.values(audits)
-        .filter((a) => a.score !== null && a.score < 1 && (categories.accessibility?.auditRefs ?? []).some((r) => r.id === a.id && r.weight > 0))
-        .map((a) => a.id),
-    };
-  } finally {
-    chrome.kill();
-  }
-}
-
-/** The machine's benchmarkIndex over the runs of one row: median (min–max). */
-function benchmarkIndexOf(runs: { benchmarkIndex: number }[]): string {
-  const values = runs.map((r) => r.benchmarkIndex).sort((a, b) => a - b);
-  return `${median(values).toFixed(0)} (${values[0]!.toFixed(0)}–${values.at(-1)!.toFixed(0)})`;
 }
 
 async function main() {
@@ -356,12 +209,7 @@ async function main() {
         for (const { form, transport } of rows) {
           const runs = [];
           for (let i = 0; i < RUNS; i++) {
-            // A run whose trace Lighthouse could not record (NO_NAVSTART, NO_FCP under load) is run again, as its message asks, twice at most.
-            let run = await lighthouseScores(server.url, target, form, transport);
-            for (let retry = 0; run.runtimeError && retry < 2; retry++) {
-              console.log(`${target.name} ${form}: Lighthouse ${run.runtimeError}, running again`);
-              run = await lighthouseScores(server.url, target, form, transport);
-            }
+            const run = await lighthouseRun(server.url, target, form, transport);
             runs.push(run);
             versions.add(run.version);
           }
@@ -386,86 +234,7 @@ async function main() {
     // INP
     if (!SKIP.has('inp')) {
       const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
-      const cases: { name: string; path: string; ready: (p: Page) => Promise<void>; interact: (p: Page) => Promise<void> }[] = [
-        {
-          name: 'assign seats (~300-seat train): switch direction, click seats',
-          path: `/bookings/${roundTrip}/assign-seats`,
-          ready: (p) => p.locator('[role="tabpanel"]:visible button[data-seat-id]').first().waitFor(),
-          interact: async (p) => {
-            await p.getByRole('tab').nth(1).click();
-            await p.locator('[role="tabpanel"]:visible button[data-seat-id]').first().waitFor();
-            const seats = p.locator('[role="tabpanel"]:visible button[data-seat-id]:not([disabled])');
-            // As a person does: scroll the seat into view, then press it. The seat map's boxes are
-            // content-visibility: auto, so a seat far below the screen has no box to click until then.
-            const press = async (n: number) => {
-              await seats.nth(n).evaluate((el) => el.scrollIntoView({ block: 'center' }));
-              await seats.nth(n).click();
-            };
-            for (let i = 0; i < 4; i++) await press(40 + i * 7);
-            await p.getByRole('tab').nth(0).click();
-            await p.locator('[role="tabpanel"]:visible button[data-seat-id]').first().waitFor();
-            await press(60);
-          },
-        },
-        {
-          name: `booking list (${BOOKINGS} bookings): open the detailed filters, type a filter`,
-          path: '/bookings',
-          ready: (p) => p.locator('table tbody tr').first().waitFor(),
-          interact: async (p) => {
-            await p.locator('form[role="search"] button[aria-expanded]').click();
-            await p.waitForTimeout(400);
-            await p.getByLabel('通知メッセージ').pressSequentially('ベンチ', { delay: 60 });
-            await p.getByLabel('団体名').pressSequentially('団体', { delay: 60 });
-          },
-        },
-        {
-          // Every booking (the service dates cleared): 50 pages of 20.
-          name: `booking list (${BOOKINGS} bookings, all dates): turn pages, sort by a header`,
-          path: '/bookings?service_from=&service_to=',
-          ready: (p) => p.locator('table tbody tr').first().waitFor(),
-          interact: async (p) => {
-            const paging = p.getByRole('navigation', { name: 'ページ送り' });
-            const firstRow = () => p.locator('table tbody tr').first().textContent();
-            for (const control of ['次のページ', '次のページ', '最後のページ']) {
-              const before = await firstRow();
-              await paging.getByRole('button', { name: control }).click();
-              await p.waitForFunction(
-                (text) => {
-                  const doc = (globalThis as unknown as { document: { querySelector: (s: string) => { textContent: string | null } | null } }).document;
-                  return !doc.querySelector('[data-pending]') && doc.querySelector('table tbody tr')?.textContent !== text;
-                },
-                before,
-                { timeout: 60_000 },
-              );
-            }
-            await p.locator('table thead button').nth(1).click();
-            await p.waitForTimeout(1500);
-          },
-        },
-        {
-          name: 'booking create form: type in fields, pick trip, stations, wheelchairs, country',
-          path: '/bookings/create',
-          ready: (p) => p.getByLabel('申込者名').waitFor(),
-          interact: async (p) => {
-            await p.getByLabel('申込者名').pressSequentially('嵯峨野 太郎', { delay: 60 });
-            await p.getByLabel('団体名', { exact: true }).pressSequentially('京都観光の会', { delay: 60 });
-            await p.getByText('往復', { exact: true }).first().click();
-            await p.waitForTimeout(300);
-            await p.getByLabel('乗車駅').selectOption({ index: 1 });
-            await p.waitForTimeout(300);
-            await p.getByLabel('降車駅').selectOption({ index: 4 });
-            await p.waitForTimeout(300);
-            await p.getByLabel('車いすの台数').fill('2');
-            await p.waitForTimeout(300);
-            await p.getByRole('combobox', { name: /国・地域/ }).click();
-            await p.waitForTimeout(300);
-            await p.keyboard.press('ArrowDown');
-            await p.keyboard.press('ArrowDown');
-            await p.keyboard.press('Enter');
-            await p.waitForTimeout(300);
-          },
-        },
-      ];
+      const cases = inpCases(roundTrip);
       lines.push(`### INP with 4× CPU throttling (worst interaction, median of ${RUNS})`, '', 'Event Timing API (interactionId entries, durationThreshold 16 ms) observed from page start; the throttling (CDP Emulation.setCPUThrottlingRate 4) is set once the screen has loaded. Goal ≤ 200 ms.', '');
       lines.push('| screen | INP runs | median | goal |', '|---|---|---:|---|');
       // WEB_BENCH_INP_CASES=assign: only the cases whose name holds one of these words.
