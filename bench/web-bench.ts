@@ -16,7 +16,7 @@
  *   npm run bench:web                       (WEB_BENCH_RUNS=3 by default)
  *   WEB_BENCH_RUNS=1 WEB_BENCH_SKIP=lighthouse npm run bench:web    (a quick look)
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -33,6 +33,29 @@ const SKIP = new Set((process.env.WEB_BENCH_SKIP ?? '').split(',').filter(Boolea
 const COMMAND = 'npm run bench:web';
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/**
+ * A part of the "## Web" section of `results` as an earlier run wrote it, for a part this run leaves
+ * out (WEB_BENCH_SKIP): from the line starting with `heading` to the next heading or the closing
+ * load line, with the run it comes from named under its heading (kept if it already says so).
+ * Nothing when the earlier section has no such part.
+ */
+export function earlierPart(results: string, heading: string): string[] {
+  const start = results.indexOf('## Web\n');
+  if (start < 0) return [];
+  const end = results.indexOf('\n## ', start + 1);
+  const section = results.slice(start, end < 0 ? undefined : end).split('\n');
+  const at = section.findIndex((l) => l.startsWith(heading));
+  if (at < 0) return [];
+  const stop = section.findIndex((l, i) => i > at && (/^#{2,4} /.test(l) || l.startsWith('Load average when the measuring ended')));
+  const part = section.slice(at, stop < 0 ? undefined : stop);
+  while (part.at(-1) === '') part.pop();
+  if (part.some((l) => l.startsWith('From the run of '))) return part;
+  const measured = section.find((l) => l.startsWith('Measured '));
+  const when = /^Measured (\S+)/.exec(measured ?? '')?.[1] ?? 'an earlier date';
+  const how = /Command: (`[^`]+`) \((WEB_BENCH_RUNS=\d+)/.exec(measured ?? '');
+  return [part[0]!, '', `From the run of ${when}${how ? ` (${how[1]}, ${how[2]})` : ''}.`, ...part.slice(1)];
+}
 const gzipSize = (data: Buffer) => gzipSync(data, { level: 9 }).length;
 
 // ---------------------------------------------------------------- baseline
@@ -127,6 +150,8 @@ async function measureScreens(url: string, roundTrip: string): Promise<(PageLoad
 
 async function main() {
   const started = new Date();
+  const resultsFile = new URL('./RESULTS.md', import.meta.url);
+  const earlier = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
   buildApp();
   const baseline = await emptyAppJsGzip();
   const server = await startServer();
@@ -178,7 +203,7 @@ async function main() {
       }
       console.log(lines.slice(-screens.length - 6).join('\n'));
       lines.push('');
-    }
+    } else lines.push(...earlierPart(earlier, '#### Every signed-in screen'), '');
 
     // Lighthouse
     if (!SKIP.has('lighthouse')) {
@@ -229,7 +254,7 @@ async function main() {
       }
       lines[heading] = `### Lighthouse ${[...versions].join(', ')} (median of ${RUNS})`;
       lines.push('');
-    }
+    } else lines.push(...earlierPart(earlier, '### Lighthouse'), '');
 
     // INP
     if (!SKIP.has('inp')) {
@@ -255,7 +280,7 @@ async function main() {
       }
       await browser.close();
       lines.push('');
-    }
+    } else lines.push(...earlierPart(earlier, '### INP'), '');
     lines.push(`Load average when the measuring ended: ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 minutes).`, '');
   } finally {
     await server.stop();
