@@ -26,8 +26,8 @@ const SERIES = [
   { name: 'cancellation_fee' as const, color: 'red.6', label: '取消料' },
 ];
 
-/** The texts of the hover figures on show (Mantine keeps each column's, hidden, while the pointer is elsewhere). */
-const shown = () => [...document.querySelectorAll<HTMLElement>('.mantine-TooltipFloating-tooltip')].filter((t) => t.style.display !== 'none').map((t) => t.textContent ?? '');
+/** The texts of the hover figures on show (each column's is kept, hidden, while the pointer is elsewhere). */
+const shown = () => [...document.querySelectorAll<HTMLElement>('[role="tooltip"]')].filter((t) => t.style.display !== 'none').map((t) => t.textContent ?? '');
 /** The columns that answer the pointer (one per bar, the whole plot's height). */
 const columns = () => [...document.querySelectorAll('svg rect[fill="transparent"]')];
 

@@ -96,6 +96,7 @@ export default function SalesChart({
             {data.map((d) => (
               <Tooltip.Floating
                 key={d.key}
+                attributes={{ tooltip: { role: 'tooltip' } }}
                 label={
                   <Stack gap={2}>
                     <Text size="sm" fw={600}>
