@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
+import { dynamicImportsIn } from './dynamic-imports.ts';
 
 /**
  * The namespaces every page starts with (src/lib/i18n-bundle-{ja,en}.ts load them at the app's
@@ -110,18 +111,13 @@ export function wrapDynamicImports(code: string, file: string, namespaces: Messa
   if (!code.includes('import(')) return null;
   const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const edits: { start: number; end: number; text: string }[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
-      const target = resolve(dirname(file), node.arguments[0].text);
-      const wanted = namespaces.has(target) ? namespaces.beyondCore(target) : [];
-      if (wanted.length > 0) {
-        const start = node.getStart(source);
-        edits.push({ start, end: node.getEnd(), text: `__withMessages(${JSON.stringify(wanted)}, ${code.slice(start, node.getEnd())})` });
-      }
+  for (const { call, target } of dynamicImportsIn(source, file)) {
+    const wanted = namespaces.has(target) ? namespaces.beyondCore(target) : [];
+    if (wanted.length > 0) {
+      const start = call.getStart(source);
+      edits.push({ start, end: call.getEnd(), text: `__withMessages(${JSON.stringify(wanted)}, ${code.slice(start, call.getEnd())})` });
     }
-    node.forEachChild(visit);
-  };
-  visit(source);
+  }
   if (edits.length === 0) return null;
   let out = code;
   for (const edit of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);

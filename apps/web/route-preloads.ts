@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import ts from 'typescript';
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
+import { dynamicImportsIn } from './dynamic-imports.ts';
 
 type OutputBundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 
@@ -25,12 +26,6 @@ export interface RouteModules {
 export function routeModules(routerFile: string): RouteModules[] {
   const source = ts.createSourceFile(routerFile, readFileSync(routerFile, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const out: RouteModules[] = [];
-  const importsIn = (node: ts.Node, found: string[]) => {
-    if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
-      found.push(resolve(dirname(routerFile), node.arguments[0].text));
-    }
-    node.forEachChild((child) => importsIn(child, found));
-  };
   const walk = (list: ts.ArrayLiteralExpression, prefix: string, inherited: string[]) => {
     for (const element of list.elements) {
       if (!ts.isObjectLiteralExpression(element)) continue;
@@ -44,7 +39,7 @@ export function routeModules(routerFile: string): RouteModules[] {
         if (name === 'path' && ts.isStringLiteral(property.initializer)) path = property.initializer.text;
         else if (name === 'index') index = property.initializer.kind === ts.SyntaxKind.TrueKeyword;
         else if (name === 'children' && ts.isArrayLiteralExpression(property.initializer)) children = property.initializer;
-        else importsIn(property.initializer, own);
+        else own.push(...dynamicImportsIn(property.initializer, routerFile).map((i) => i.target));
       }
       const full = path === undefined ? prefix : path.startsWith('/') ? path : `${prefix.replace(/\/$/, '')}/${path}`;
       const modules = [...inherited, ...own];
