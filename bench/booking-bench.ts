@@ -12,7 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { bookingTargets, freshDatabase, type Target } from './bench-support.ts';
+import { bookingTargets, freshDatabase, median, type Target } from './bench-support.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite, openPostgres, rowsOf, type Database } from '../apps/server/src/db/client.ts';
@@ -40,7 +40,6 @@ function pgbench(target: string) {
 
 /** Every case is run ROUNDS times, the cases taking turns, and reported as the median with the lowest and highest. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const spreadOf = (xs: number[], digits = 1) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
 
 /** Busy time of the whole machine (every process, both cores) in ms, from /proc/stat. */

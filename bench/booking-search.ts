@@ -10,6 +10,7 @@ import { loadavg } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../apps/server/src/db/client.ts';
+import { median } from './bench-support.ts';
 
 const MILLION = Number(process.env.BENCH_BOOKINGS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -18,7 +19,6 @@ const GOAL_MS = 25;
 /** Agents besides the demo data's three, so one agent is a few per cent of the bookings, as in service. */
 const MORE_AGENTS = 57;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

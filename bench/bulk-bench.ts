@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { bearerHeaders, freshDatabase, writeResultsSection } from './bench-support.ts';
+import { bearerHeaders, freshDatabase, median, writeResultsSection } from './bench-support.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPostgres, rowsOf } from '../apps/server/src/db/client.ts';
@@ -23,7 +23,6 @@ const LINES = Number(process.env.BENCH_BULK_LINES ?? 1000);
 const RUNS = Number(process.env.BENCH_BULK_RUNS ?? 3);
 const SUBMITTERS = 8;
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const database = await openPostgres(await freshDatabase(url, 'sagano_bench_bulk'), 20);
 await database.migrate();

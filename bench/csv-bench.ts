@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { freePort, freshDatabase, writeResultsSection } from './bench-support.ts';
+import { freePort, freshDatabase, median, writeResultsSection } from './bench-support.ts';
 import { openPostgres, rowsOf } from '../apps/server/src/db/client.ts';
 import { loadDemoData } from '../apps/server/src/db/seed/demo-data.ts';
 import { bookingsSelect } from '../apps/server/src/modules/reports/reports.repository.ts';
@@ -29,7 +29,6 @@ const FROM = '2027-01-01';
 const TO = '2027-12-31';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const target = await freshDatabase(url, 'sagano_bench_csv');
 const database = await openPostgres(target, 10);

@@ -13,7 +13,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPostgres, rowsOf } from '../apps/server/src/db/client.ts';
 import { loadDemoData } from '../apps/server/src/db/seed/demo-data.ts';
-import { bearerHeaders, freshDatabase, requestsPerSecond, writeResultsSection } from './bench-support.ts';
+import { bearerHeaders, freshDatabase, median, requestsPerSecond, writeResultsSection } from './bench-support.ts';
 import { isBatchedNotify, recordStatements } from './booking-replay.ts';
 
 const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
@@ -65,7 +65,6 @@ async function statementsOf(request: InjectOptions): Promise<number> {
 const statements = new Map<Case, number>();
 for (const c of [baseline, ...cases]) statements.set(c, await statementsOf(c.request));
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const spread = (xs: number[], digits: number) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
 
 await measure(baseline.request); // warm-up

@@ -26,7 +26,7 @@ import { SMTPServer } from 'smtp-server';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, rowsOf, type Database } from '../apps/server/src/db/client.ts';
 import { loadDemoData } from '../apps/server/src/db/seed/demo-data.ts';
-import { freePort, freshDatabase, writeResultsSection } from './bench-support.ts';
+import { freePort, freshDatabase, median, writeResultsSection } from './bench-support.ts';
 import { addJobWork, DEFAULT_SIZES, serverToday, timeWork } from './job-latency-data.ts';
 
 const RUNS = Number(process.env.BENCH_JOB_RUNS ?? 3);
@@ -68,10 +68,6 @@ type ProbeKind = keyof typeof PROBES;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const now = () => performance.timeOrigin + performance.now();
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 /** Nearest-rank percentile. */
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -21,7 +21,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { openPglite, rowsOf, wrapPglite, type Database } from '../apps/server/src/db/client.ts';
 import { loadDemoData } from '../apps/server/src/db/seed/demo-data.ts';
-import { bookingTargets, freePort, writeResultsSection, type Target } from './bench-support.ts';
+import { bookingTargets, freePort, median, type Target, writeResultsSection } from './bench-support.ts';
 
 const DURATION_MS = Number(process.env.BENCH_MS ?? 5000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -33,10 +33,6 @@ const GOAL = 50;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const nodeFlags = JSON.parse(readFileSync(join(root, 'scripts/server-node-flags.json'), 'utf8')) as string[];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 const spreadOf = (xs: number[], digits = 1) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
 
 /** Busy time of the whole machine (every process, both cores) in ms, from /proc/stat. */

@@ -1,6 +1,6 @@
 /**
  * What the web bench's measurements share (bench/web-bench.ts): the Chromium they run and its
- * flags, the pages they load, signing in through the login page, and the median of their runs.
+ * flags, the pages they load, and signing in through the login page.
  */
 import type { Page } from 'playwright-core';
 import { PASSWORD, STAFF } from './web-bench-app.ts';
@@ -15,11 +15,6 @@ export interface Target {
   path: string;
   signedIn: boolean;
 }
-
-export const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 export async function signIn(page: Page, url: string, email = STAFF): Promise<void> {
   await page.goto(`${url}/login`);

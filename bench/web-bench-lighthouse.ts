@@ -12,7 +12,8 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
 import { calibratedSlowdown } from './lighthouse-calibration.ts';
-import { CHROMIUM, FLAGS, median, signIn, type Target } from './web-bench-browser.ts';
+import { median } from './bench-support.ts';
+import { CHROMIUM, FLAGS, signIn, type Target } from './web-bench-browser.ts';
 
 /** What Lighthouse empties before each load: its own defaults and the origin's web storage; never the cookies (the session). */
 const COLD_STORAGE: ('file_systems' | 'shader_cache' | 'service_workers' | 'cache_storage' | 'local_storage' | 'indexeddb' | 'websql')[] = [

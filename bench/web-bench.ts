@@ -10,7 +10,7 @@
  *     slowdown calibrated to the host), median of WEB_BENCH_RUNS (the heading names the version
  *     that ran, from its report): web-bench-lighthouse.ts;
  *   - INP under 4× CPU throttling (Event Timing API, worst interaction), median of WEB_BENCH_RUNS: web-bench-inp.ts.
- * The Chromium, signing in and the median they share are in web-bench-browser.ts. This file runs
+ * The Chromium and signing in they share are in web-bench-browser.ts, the median in bench-support.ts. This file runs
  * them and writes the "## Web" section of bench/RESULTS.md.
  *
  *   npm run bench:web                       (WEB_BENCH_RUNS=3 by default)
@@ -21,9 +21,9 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { writeResultsSection } from './bench-support.ts';
+import { median, writeResultsSection } from './bench-support.ts';
 import { apiClient, BOOKINGS, buildApp, DIST, seed, startServer } from './web-bench-app.ts';
-import { CHROMIUM, FLAGS, median, signIn, type Target } from './web-bench-browser.ts';
+import { CHROMIUM, FLAGS, signIn, type Target } from './web-bench-browser.ts';
 import { inpCases, inpOf } from './web-bench-inp.ts';
 import { benchmarkIndexOf, lighthouseRun } from './web-bench-lighthouse.ts';
 
