@@ -9,7 +9,6 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { rowsOf, type Database } from '../apps/server/src/db/client.ts';
 
-/** Drops and creates database `name` on the server `adminUrl` names; answers its URL. */
 /** The middle of `xs` (the mean of the two middle values when their number is even; NaN when there are none). */
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -17,6 +16,7 @@ export function median(xs: number[]): number {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 }
 
+/** Drops and creates database `name` on the server `adminUrl` names; answers its URL. */
 export async function freshDatabase(adminUrl: string, name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
