@@ -56,19 +56,32 @@ export async function requestsPerSecond(app: FastifyInstance, req: InjectOptions
  * or at the end; prints it.
  */
 export function writeResultsSection(marker: string, section: string): void {
-  const file = new URL('./RESULTS.md', import.meta.url);
-  const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const existing = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '';
+  const span = sectionSpan(existing, marker);
   let next: string;
-  if (existing.includes(marker)) {
-    const start = existing.indexOf(marker);
-    const after = existing.indexOf('\n## ', start + marker.length);
-    next = `${existing.slice(0, start)}${section}${after === -1 ? '' : `\n${existing.slice(after + 1)}`}`;
+  if (span) {
+    next = `${existing.slice(0, span.start)}${section}${span.after === -1 ? '' : `\n${existing.slice(span.after + 1)}`}`;
   } else if (existing.includes('## Bookings')) {
     const at = existing.indexOf('## Bookings');
     next = `${existing.slice(0, at)}${section}\n${existing.slice(at)}`;
   } else next = `${existing.trimEnd()}\n\n${section}`;
-  writeFileSync(file, next);
+  writeFileSync(RESULTS_FILE, next);
   console.log(section);
+}
+
+const RESULTS_FILE = new URL('./RESULTS.md', import.meta.url);
+
+/** Where the section headed `marker` starts in `text`, and where the next section starts (-1: it runs to the end). */
+function sectionSpan(text: string, marker: string): { start: number; after: number } | null {
+  const start = text.indexOf(marker);
+  return start < 0 ? null : { start, after: text.indexOf('\n## ', start + marker.length) };
+}
+
+/** The section headed `marker` as bench/RESULTS.md holds it now ('' when it has none): what a run that leaves a part out keeps of it. */
+export function readResultsSection(marker: string): string {
+  const text = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : '';
+  const span = sectionSpan(text, marker);
+  return span ? text.slice(span.start, span.after === -1 ? undefined : span.after) : '';
 }
 
 export { freePort } from '../e2e/support/free-port.ts';

@@ -16,12 +16,12 @@
  *   npm run bench:web                       (WEB_BENCH_RUNS=3 by default)
  *   WEB_BENCH_RUNS=1 WEB_BENCH_SKIP=lighthouse npm run bench:web    (a quick look)
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { median, writeResultsSection } from './bench-support.ts';
+import { median, readResultsSection, writeResultsSection } from './bench-support.ts';
 import { apiClient, BOOKINGS, buildApp, DIST, seed, startServer } from './web-bench-app.ts';
 import { CHROMIUM, FLAGS, signIn, type Target } from './web-bench-browser.ts';
 import { inpCases, inpOf } from './web-bench-inp.ts';
@@ -35,16 +35,13 @@ const COMMAND = 'npm run bench:web';
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 /**
- * A part of the "## Web" section of `results` as an earlier run wrote it, for a part this run leaves
+ * A part of the "## Web" section (`earlier`, as an earlier run wrote it) for a part this run leaves
  * out (WEB_BENCH_SKIP): from the line starting with `heading` to the next heading or the closing
  * load line, with the run it comes from named under its heading (kept if it already says so).
  * Nothing when the earlier section has no such part.
  */
-export function earlierPart(results: string, heading: string): string[] {
-  const start = results.indexOf('## Web\n');
-  if (start < 0) return [];
-  const end = results.indexOf('\n## ', start + 1);
-  const section = results.slice(start, end < 0 ? undefined : end).split('\n');
+export function earlierPart(earlier: string, heading: string): string[] {
+  const section = earlier.split('\n');
   const at = section.findIndex((l) => l.startsWith(heading));
   if (at < 0) return [];
   const stop = section.findIndex((l, i) => i > at && (/^#{2,4} /.test(l) || l.startsWith('Load average when the measuring ended')));
@@ -56,6 +53,7 @@ export function earlierPart(results: string, heading: string): string[] {
   const how = /Command: (`[^`]+`) \((WEB_BENCH_RUNS=\d+)/.exec(measured ?? '');
   return [part[0]!, '', `From the run of ${when}${how ? ` (${how[1]}, ${how[2]})` : ''}.`, ...part.slice(1)];
 }
+
 const gzipSize = (data: Buffer) => gzipSync(data, { level: 9 }).length;
 
 // ---------------------------------------------------------------- baseline
@@ -150,8 +148,7 @@ async function measureScreens(url: string, roundTrip: string): Promise<(PageLoad
 
 async function main() {
   const started = new Date();
-  const resultsFile = new URL('./RESULTS.md', import.meta.url);
-  const earlier = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
+  const earlier = readResultsSection('## Web');
   buildApp();
   const baseline = await emptyAppJsGzip();
   const server = await startServer();
