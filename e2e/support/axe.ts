@@ -256,6 +256,23 @@ export function watchScreens(page: Page): void {
 const closedPages = new WeakMap<BrowserContext, Set<Page>>();
 
 /**
+ * What the context's pages found, their current screens checked first (those not checked yet), and
+ * forgotten after: a context handed to the next journey (support/browser.ts) starts with none.
+ */
+export async function contextFindings(context: BrowserContext): Promise<string[]> {
+  const closed = closedPages.get(context) ?? new Set<Page>();
+  const reports: string[] = [];
+  for (const page of context.pages()) await checkScreen(page).catch(() => undefined);
+  // Pages closed before the context keep what they found on their watch.
+  for (const page of [...context.pages(), ...closed]) {
+    const watch = watches.get(page);
+    if (watch) reports.push(...watch.found.splice(0));
+  }
+  closed.clear();
+  return [...new Set(reports)];
+}
+
+/**
  * Watches every page of the context (those opened later too), checks the screens its pages show
  * when the context closes, and fails the close with every violation found in it.
  */
@@ -270,11 +287,8 @@ export function watchContext(context: BrowserContext): void {
   context.on('page', watch);
   const close = context.close.bind(context);
   context.close = async (options?: Parameters<BrowserContext['close']>[0]) => {
-    const reports: string[] = [];
-    for (const page of context.pages()) await checkScreen(page).catch(() => undefined);
-    // Pages closed before the context keep what they found on their watch.
-    for (const page of [...context.pages(), ...closed]) reports.push(...(watches.get(page)?.found ?? []));
+    const reports = await contextFindings(context);
     await close(options);
-    if (reports.length > 0) throw new Error([...new Set(reports)].join('\n'));
+    if (reports.length > 0) throw new Error(reports.join('\n'));
   };
 }
