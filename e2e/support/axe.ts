@@ -257,9 +257,9 @@ const closedPages = new WeakMap<BrowserContext, Set<Page>>();
 
 /**
  * What the context's pages found, their current screens checked first (those not checked yet), and
- * forgotten after: a context handed to the next journey (support/browser.ts) starts with none.
+ * forgotten after: a context kept for the next journey (support/browser.ts) starts with none.
  */
-export async function contextFindings(context: BrowserContext): Promise<string[]> {
+async function contextFindings(context: BrowserContext): Promise<string[]> {
   const closed = closedPages.get(context) ?? new Set<Page>();
   const reports: string[] = [];
   for (const page of context.pages()) await checkScreen(page).catch(() => undefined);
@@ -274,9 +274,10 @@ export async function contextFindings(context: BrowserContext): Promise<string[]
 
 /**
  * Watches every page of the context (those opened later too), checks the screens its pages show
- * when the context closes, and fails the close with every violation found in it.
+ * when the context closes, and fails the close with every violation found in it. `keep`, asked
+ * after the checks, may keep the context open for another journey instead (it answers true).
  */
-export function watchContext(context: BrowserContext): void {
+export function watchContext(context: BrowserContext, keep: () => Promise<boolean> = async () => false): void {
   const closed = new Set<Page>();
   closedPages.set(context, closed);
   const watch = (page: Page) => {
@@ -288,7 +289,7 @@ export function watchContext(context: BrowserContext): void {
   const close = context.close.bind(context);
   context.close = async (options?: Parameters<BrowserContext['close']>[0]) => {
     const reports = await contextFindings(context);
-    await close(options);
+    if (!(await keep())) await close(options);
     if (reports.length > 0) throw new Error(reports.join('\n'));
   };
 }
