@@ -145,7 +145,9 @@ async function agentChangesTrain(page: Page, lang: Lang, id: string) {
   expect(await page.getByTestId('train-change-once-confirm').count()).toBe(0);
   await page.getByTestId('train-select-down').click();
   const list = page.getByRole('listbox');
-  await visible(list.getByRole('option'));
+  // While the day's trains load, the chosen train shows as a disabled "loading" option and the field
+  // reads that: the train's own name is known once a bookable option is there (same render).
+  await visible(list.getByRole('option', { disabled: false }));
   const current = await page.getByTestId('train-select-down').inputValue();
   await list.getByRole('option', { disabled: false }).filter({ hasNotText: current }).first().click();
   await visible(page.getByTestId('train-change-once-confirm'));
