@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@sagano/domain/common/errors';
@@ -25,6 +25,17 @@ function databaseCode(error: unknown): string | undefined {
   const e = error as { code?: unknown; cause?: { code?: unknown } };
   const code = typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : undefined;
   return code;
+}
+
+/**
+ * A streamed answer (a compressed one, a download) cut off because the client closed its
+ * connection before the first byte went out: Node reports it as a premature close of the stream.
+ */
+function clientLeft(error: FastifyError, reply: FastifyReply): boolean {
+  if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') return false;
+  // HTTP/1.1: the connection is gone; HTTP/2: the request's own stream was reset (the connection may stay).
+  const raw = reply.raw as { destroyed?: boolean; stream?: { destroyed: boolean }; socket?: { destroyed: boolean } | null };
+  return raw.destroyed === true || raw.stream?.destroyed === true || !raw.socket || raw.socket.destroyed;
 }
 
 /** Maps every error to `{common: {error_code, error_description}}` with its HTTP status. */
@@ -58,6 +69,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, unsupported media type and the like.
       return reply.status(status).send(errorBody('VALIDATION_FAILED', error.message, 'body'));
+    }
+    if (clientLeft(error, reply)) {
+      // A closed tab or a page that moved on: nobody is there to answer, and nothing failed.
+      request.log.info({ err: error }, 'the client left before the answer was sent');
+      return reply.hijack();
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('INTERNAL_ERROR', 'an unexpected error occurred'));
