@@ -7,6 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { selfSignedCertificate } from '../apps/server/test/support/self-signed-certificate.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 export const BOOKINGS = Number(process.env.WEB_BENCH_BOOKINGS ?? 1000);
@@ -27,10 +28,7 @@ export async function startServer(): Promise<{ url: string; stop: () => Promise<
   const port = 3800 + Math.floor(Math.random() * 90);
   // Served as it is deployed: over HTTPS (README "Opening it to a network"), here with a certificate
   // of its own for 127.0.0.1; browsers speak HTTP/2 to it unless told not to (ADR 043).
-  const cert = join(dataDir, 'cert.pem');
-  const key = join(dataDir, 'key.pem');
-  const openssl = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
-  if (openssl.status !== 0) throw new Error('openssl could not make the bench certificate');
+  const { certFile: cert, keyFile: key } = selfSignedCertificate(dataDir);
   const url = `https://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/src/server.ts')], {
     cwd: root,

@@ -3,7 +3,6 @@
  * that offer it, HTTP/1.1 for the clients that do not, the same routes, files and event stream on
  * both, and the session cookie kept to HTTPS.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type ClientHttp2Session, type IncomingHttpHeaders } from 'node:http2';
 import { get } from 'node:https';
@@ -18,6 +17,7 @@ import { DEMO_PASSWORD } from '../src/db/seed/demo-data.ts';
 import { requestsInFlight } from '../src/lib/give-way.ts';
 import { listenNotice } from '../src/lib/listen-notice.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
+import { selfSignedCertificate } from './support/self-signed-certificate.ts';
 
 const script = `export const screens = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `screen ${i}`))};`;
 let dir: string;
@@ -28,9 +28,7 @@ let base: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sagano-https-'));
-  certFile = join(dir, 'cert.pem');
-  keyFile = join(dir, 'key.pem');
-  makeCertificate(certFile, keyFile, '127.0.0.1');
+  ({ certFile, keyFile } = selfSignedCertificate(dir));
   const webDist = join(dir, 'web');
   mkdirSync(join(webDist, 'assets'), { recursive: true });
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>嵯峨野</title>');
@@ -44,11 +42,6 @@ afterAll(async () => {
   await ctx?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** A certificate of its own for 127.0.0.1, made as an operator would with openssl. */
-function makeCertificate(cert: string, key: string, commonName: string) {
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', `/CN=${commonName}`, '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
-}
 
 /** The common name of the certificate a new connection to the server is handed. */
 function certificateName() {
@@ -147,9 +140,7 @@ describe('HTTPS served by the server itself', () => {
 describe('a renewed certificate', () => {
   it('is handed to new connections without a restart, and one whose key does not match is refused while the old stays', async () => {
     expect(await certificateName()).toBe('127.0.0.1');
-    const renewedCert = join(dir, 'renewed-cert.pem');
-    const renewedKey = join(dir, 'renewed-key.pem');
-    makeCertificate(renewedCert, renewedKey, 'renewed.sagano.test');
+    const { certFile: renewedCert, keyFile: renewedKey } = selfSignedCertificate(dir, { commonName: 'renewed.sagano.test', prefix: 'renewed-' });
     useCertificate(ctx.app, readTlsFiles(renewedCert, renewedKey));
     expect(await certificateName()).toBe('renewed.sagano.test');
 

@@ -33,7 +33,7 @@ function databaseCode(error: unknown): string | undefined {
  */
 function clientLeft(error: FastifyError, reply: FastifyReply): boolean {
   if (error.code !== 'ERR_STREAM_PREMATURE_CLOSE') return false;
-  // HTTP/1.1: the connection is gone; HTTP/2: the request's own stream was reset (the connection may stay).
+  // The answer's connection (HTTP/1.1) or stream (HTTP/2) is gone.
   const raw = reply.raw as { destroyed?: boolean; stream?: { destroyed: boolean }; socket?: { destroyed: boolean } | null };
   return raw.destroyed === true || raw.stream?.destroyed === true || !raw.socket || raw.socket.destroyed;
 }
