@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Alert, Loader } from '@mantine/core';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Alert, Anchor, Loader, Stack } from '@mantine/core';
+import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
@@ -40,6 +41,9 @@ export function Component() {
   const resumes = stored.kind === 'ok' && stored.state.origin === origin;
   const ready = labels.unitsLoaded && (!bookingId || resumes || copyOf.data !== undefined);
   const updating = Boolean(bookingId) && location.pathname.endsWith('/update');
+  // A change the booking does not allow now (not yet confirmed, a change or cancellation pending,
+  // its day gone): said here, as the cancel page does, rather than a form the server would refuse.
+  const updateRefused = updating && copyOf.data !== undefined && !copyOf.data.can_update;
   const title = !bookingId ? t('form.createTitle') : updating ? t('form.updateTitle', { id: bookingId }) : t('form.copyTitle', { id: bookingId });
 
   return (
@@ -50,7 +54,17 @@ export function Component() {
           {t('form.invalid')}
         </Alert>
       )}
-      {ready ? (
+      {updateRefused ? (
+        <Stack gap="sm" align="flex-start" data-testid="update-not-possible">
+          <Alert color="gray" icon={<IconInfoCircle size={16} aria-hidden />}>
+            {t('form.updateNotPossible')}
+          </Alert>
+          <Anchor component={Link} to={`/bookings/${bookingId}`} size="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+            <IconArrowLeft size={14} aria-hidden />
+            {t('histories.backToDetail')}
+          </Anchor>
+        </Stack>
+      ) : ready ? (
         <DraftForm
           stored={stored}
           origin={origin}
