@@ -41,8 +41,9 @@ export function Component() {
   const resumes = stored.kind === 'ok' && stored.state.origin === origin;
   const ready = labels.unitsLoaded && (!bookingId || resumes || copyOf.data !== undefined);
   const updating = Boolean(bookingId) && location.pathname.endsWith('/update');
-  // A change the booking does not allow now (not yet confirmed, a change or cancellation pending,
-  // its day gone): said here, as the cancel page does, rather than a form the server would refuse.
+  // A change the booking's state does not allow now (not yet confirmed, a change or cancellation
+  // pending; can_update, the server's flag): said here, as the cancel page does, rather than a form
+  // the server would refuse.
   const updateRefused = updating && copyOf.data !== undefined && !copyOf.data.can_update;
   const title = !bookingId ? t('form.createTitle') : updating ? t('form.updateTitle', { id: bookingId }) : t('form.copyTitle', { id: bookingId });
 
