@@ -325,7 +325,11 @@ test.describe('bookings', () => {
     expect(await page.getByLabel('団体名', { exact: true }).inputValue()).toBe('変更テスト団体');
     await page.getByLabel(adultJa, { exact: true }).fill('10');
     await page.getByLabel('備考').fill('2名減');
-    await visible(page.getByTestId('total-amount'));
+    // The new total, as a person reads it before going on: the preview keeps the old total (12
+    // people) until the new one arrives, and its decrement row then moves the button down (a click
+    // then pressed the button and let go beside it: no confirm screen, 2026-12-01).
+    await expect(page.getByTestId('total-amount')).toContainText('8,440');
+    await visible(page.getByRole('cell', { name: `減員手数料（${adultJa} 2 名）` }));
     await screenshot(page, 'booking-update-ja');
     await page.getByRole('button', { name: '確認画面へ' }).click();
     await page.waitForURL('**/bookings/confirm');

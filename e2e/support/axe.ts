@@ -4,9 +4,12 @@
  * Two ways in: `seriousAxeViolations` checks the page (or a part of it) now, for a journey that
  * wants a given state checked (a dialog open); `watchScreens` (every page opened through
  * `freshPage`) checks each screen a journey visits by itself: before the journey's next action on a
- * page whose screen (heading or route, language, width) is new to the worker, and when its context
+ * page whose screen (heading or route, language, width) is new to the run, and when its context
  * closes. A screen with a serious or critical violation fails the journey that first visited it.
  */
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { test } from '@playwright/test';
@@ -121,6 +124,49 @@ const watches = new WeakMap<Page, Watch>();
 const checkedInWorker = new Set<string>();
 
 /**
+ * Screens any worker of the run has taken to check (global-setup.ts gives the folder): a file per
+ * screen, created by the first worker to meet it (an exclusive create), so the other worker does
+ * not check the same screen again. A check that finds a violation, or that its page cut short,
+ * gives the screen back: a retry, or the next journey to meet it, checks it anew.
+ */
+const takenInRun = process.env.E2E_AXE_SCREENS;
+
+function takenFile(key: string): string {
+  return join(takenInRun!, createHash('sha1').update(key).digest('hex'));
+}
+
+/** True when this worker is the first of the run to meet the screen (and so checks it). */
+function take(key: string): boolean {
+  if (checkedInWorker.has(key)) return false;
+  checkedInWorker.add(key);
+  if (!takenInRun) return true;
+  try {
+    closeSync(openSync(takenFile(key), 'wx'));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** Gives the screen back to the run; `forWorker` to this worker as well (its check did not finish). */
+function giveBack(key: string, forWorker: boolean): void {
+  if (forWorker) checkedInWorker.delete(key);
+  if (takenInRun) rmSync(takenFile(key), { force: true });
+}
+
+/** With E2E_AXE_TIMES=1 each screen's check says what it cost (worker, screen, milliseconds). */
+async function timed<T>(key: string, check: () => Promise<T>): Promise<T> {
+  if (!process.env.E2E_AXE_TIMES) return check();
+  const started = Date.now();
+  try {
+    return await check();
+  } finally {
+    console.log(`axe-time\t${process.env.TEST_WORKER_INDEX}\t${key}\t${Date.now() - started}`);
+  }
+}
+
+/**
  * A route without its ids and dates: each path segment with a digit in it reads ":id", so the
  * booking screen is checked once however many bookings the journeys open.
  */
@@ -167,28 +213,28 @@ function currentTestName(): string {
 
 async function checkOnce(page: Page, watch: Watch): Promise<string[]> {
   const key = await screenKey(page);
-  if (key === null || checkedInWorker.has(key)) return [];
-  checkedInWorker.add(key);
+  if (key === null || !take(key)) return [];
   let violations: string[];
   try {
-    violations = await seriousAxeViolations(page);
+    violations = await timed(key, () => seriousAxeViolations(page));
   } catch (error) {
     // The page went away under the check (a navigation or the journey closing it): the screen is
     // asked for again on its next visit.
     if (page.isClosed() || /context was destroyed|Target .*closed|navigat/i.test(String(error))) {
-      checkedInWorker.delete(key);
+      giveBack(key, true);
       return [];
     }
     throw error;
   }
   if (violations.length === 0) return [];
+  giveBack(key, false);
   const report = `axe: ${violations.length} serious violation(s) on ${key} (${page.url()}), visited by “${currentTestName()}”:\n  ${violations.join('\n  ')}`;
   watch.found.push(report);
   return [report];
 }
 
 /**
- * Checks the page's screen if this worker has not checked it yet (no-op for pages not
+ * Checks the page's screen if no worker of the run has checked it yet (no-op for pages not
  * watched). Throws the violations it finds.
  */
 export async function checkScreen(page: Page): Promise<void> {
@@ -202,14 +248,16 @@ export async function checkScreen(page: Page): Promise<void> {
 
 /**
  * The serious violations of the page's current screen, for a sweep that reports every screen at
- * once (not added to what the context's close throws). A screen this worker has checked already,
- * in a journey or an earlier sweep, is not read again: a violation there failed that journey.
+ * once (not added to what the context's close throws). A screen the run has checked already, in
+ * a journey or an earlier sweep of either worker, is not read again: a violation there failed that
+ * journey.
  */
 export async function auditScreen(page: Page): Promise<{ screen: string; violations: string[] }> {
   const screen = (await screenKey(page)) ?? page.url();
-  if (checkedInWorker.has(screen)) return { screen, violations: [] };
-  checkedInWorker.add(screen);
-  return { screen, violations: await seriousAxeViolations(page) };
+  if (!take(screen)) return { screen, violations: [] };
+  const violations = await timed(screen, () => seriousAxeViolations(page));
+  if (violations.length > 0) giveBack(screen, false);
+  return { screen, violations };
 }
 
 const LOCATOR_ACTIONS = ['click', 'dblclick', 'fill', 'clear', 'check', 'uncheck', 'setChecked', 'selectOption', 'press', 'pressSequentially', 'type', 'tap', 'setInputFiles', 'dragTo', 'hover'] as const;

@@ -82,5 +82,8 @@ export default async function setup() {
   process.env.E2E_BASE_URLS = servers.map((s) => s.baseUrl).join(' ');
   // A journey that needs a server of its own (other settings) serves the same build.
   process.env.E2E_WEB_DIST = webDist;
+  // The screens axe has checked in this run, whichever worker checked them (support/axe.ts).
+  process.env.E2E_AXE_SCREENS = join(dataDir, 'axe-screens');
+  mkdirSync(process.env.E2E_AXE_SCREENS);
   return stop;
 }
