@@ -326,8 +326,9 @@ test.describe('bookings', () => {
     await page.getByLabel(adultJa, { exact: true }).fill('10');
     await page.getByLabel('備考').fill('2名減');
     // The new total, as a person reads it before going on: the preview keeps the old total (12
-    // people) until the new one arrives, and its decrement row then moves the button down (a click
-    // then pressed the button and let go beside it: no confirm screen, 2026-12-01).
+    // people) until the new one arrives, and its decrement row then moves the button down. Once
+    // the press that followed left the form unsent, its button focused: likely pressed and let go
+    // beside it as the row came (not reproduced; ADR 040, sixth pass).
     await expect(page.getByTestId('total-amount')).toContainText('8,440');
     await visible(page.getByRole('cell', { name: `減員手数料（${adultJa} 2 名）` }));
     await screenshot(page, 'booking-update-ja');
