@@ -4,7 +4,7 @@
  * Two ways in: `seriousAxeViolations` checks the page (or a part of it) now, for a journey that
  * wants a given state checked (a dialog open); `watchScreens` (every page opened through
  * `freshPage`) checks each screen a journey visits by itself: before the journey's next action on a
- * page whose screen (heading or route, language, width) is new to the run, and when its context
+ * page whose screen (heading or route, language, width band) is new to the run, and when its context
  * closes. A screen with a serious or critical violation fails the journey that first visited it.
  */
 import { createHash } from 'node:crypto';
@@ -117,8 +117,8 @@ const watches = new WeakMap<Page, Watch>();
 
 /**
  * Screens this worker has checked, across its pages, journeys and files: a screen (language,
- * width, heading or route) is checked the first time any journey of the worker meets it, not again
- * by every later journey passing it. An axe run costs 1.5–7 s of a loaded 2-core machine; checked
+ * band of widths between two breakpoints, heading or route) is checked the first time any journey
+ * of the worker meets it, not again by every later journey passing it. An axe run costs 1.5–7 s of a loaded 2-core machine; checked
  * on every page, the journeys spent about as long in axe as in their own steps (ADR 040).
  */
 const checkedInWorker = new Set<string>();
@@ -177,6 +177,27 @@ export function routeOf(pathname: string): string {
     .join('/');
 }
 
+/**
+ * The widths where the app's layout changes, in pixels: Mantine's breakpoints (the app keeps the
+ * defaults: xs 36em, sm 48em, md 62em, lg 75em, xl 88em) and the seat-inquiry calendar's own 40em.
+ * Between two of them only widths flow, so a screen at 1,366 and at 1,400 px wide is one screen to
+ * check. A media query at another width (src: `@media`, `useMediaQuery`) belongs in this list.
+ */
+const BREAKPOINTS: [name: string, px: number][] = [
+  ['xl', 1408],
+  ['lg', 1200],
+  ['md', 992],
+  ['sm', 768],
+  ['40em', 640],
+  ['xs', 576],
+];
+
+/** The band of breakpoints a window width falls in: "≥lg" from 1,200 up to 1,407 px, "<xs" below 576. */
+export function widthBand(width: number): string {
+  const reached = BREAKPOINTS.find(([, px]) => width >= px);
+  return reached ? `≥${reached[0]}` : '<xs';
+}
+
 async function screenKey(page: Page): Promise<string | null> {
   if (page.isClosed()) return null;
   const url = page.url();
@@ -194,7 +215,7 @@ async function screenKey(page: Page): Promise<string | null> {
     // A screen is known by its heading (numbers aside) where it has one: the no-permission screen
     // a journey meets at ten addresses is one screen; else by its route.
     const screen = heading ? `“${heading.replace(/\d+/g, '#')}”` : routeOf(pathname);
-    return `${lang || '?'} ${width}px ${screen}`;
+    return `${lang || '?'} ${widthBand(width)} ${screen}`;
   } catch {
     // Between two documents: the next action asks again.
     return null;
