@@ -4,6 +4,13 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 /** Server test files that vi.mock a module: they cannot share a worker's modules with the others. */
 const MOCKING_SERVER_FILES = ['apps/server/test/arrangement-application-terms.test.ts'];
 
+/**
+ * Server test files about the embedded database alone (its worker thread): with TEST_DATABASE_URL
+ * set they would test the same PGlite again, so that run leaves them to the embedded one (.ci/run
+ * runs them there, as a developer's `npm test` does).
+ */
+const EMBEDDED_ONLY_SERVER_FILES = process.env.TEST_DATABASE_URL ? ['apps/server/test/embedded-database-thread.test.ts'] : [];
+
 /** What both server projects share: the migrated template database, and time for the real server's work. */
 const serverFiles: NonNullable<TestProjectInlineConfiguration['test']> = {
   environment: 'node',
@@ -48,7 +55,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          exclude: [...MOCKING_SERVER_FILES],
+          exclude: [...MOCKING_SERVER_FILES, ...EMBEDDED_ONLY_SERVER_FILES],
           ...serverFiles,
           // Each file builds its own app on its own copy of the database, and no server file
           // changes a global; sharing the loaded modules between the files of a worker saves
