@@ -78,6 +78,29 @@ describe('the sales screen', { timeout: 20_000 }, () => {
     expect(lastQuery()).toEqual({ from_date: '2030-05-09', to_date: '2030-05-10' });
   });
 
+  it('marks the figures busy while another period loads, the period before dimmed under the loader', async () => {
+    let answerMay: () => void = () => undefined;
+    calls = stubApi(async (call) => {
+      if (!call.url.startsWith('/v1/sales/summary')) return json(404, { common: { error_code: 'NOT_FOUND', error_description: 'not found' } });
+      if (call.url.includes('from_date=2030-05-09')) await new Promise<void>((resolve) => (answerMay = resolve));
+      return json(200, call.url.includes('from_date=2030-05-09') ? { ...SUMMARY, by_train: [{ ...SUMMARY.by_train[0]!, ...fig(600_000, 0, 0, 2, 22) }] } : SUMMARY);
+    });
+    renderRoutes([{ path: '/sales', element: (<><Sales /><LocationProbe /></>) }], '/sales?from=2030-05-01&to=2030-05-31');
+    const figures = () => document.querySelector('[data-testid="sales-figures"]')!;
+    await waitFor(() => rows('train').length === 1 && figures().getAttribute('aria-busy') === 'false');
+    expect(rows('train')[0]![1]).toBe('1,234,000');
+    fill(field('乗車日（から）'), '2030-05-09');
+    fill(field('乗車日（まで）'), '2030-05-10');
+    enabledButton('表示')!.click();
+    await waitFor(() => lastQuery().from_date === '2030-05-09');
+    // The period before still shows, marked as not yet the new one's.
+    await waitFor(() => figures().getAttribute('aria-busy') === 'true');
+    expect(rows('train')[0]![1]).toBe('1,234,000');
+    answerMay();
+    await waitFor(() => figures().getAttribute('aria-busy') === 'false');
+    expect(rows('train')[0]![1]).toBe('600,000');
+  });
+
   it('does not ask for a period the server would refuse, and says so', async () => {
     open('/sales?from=2030-05-31&to=2030-05-01');
     await waitFor(() => pageText().includes('乗車日（まで）は乗車日（から）以降の日付を入力してください。'));

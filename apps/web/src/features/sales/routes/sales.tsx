@@ -61,6 +61,7 @@ export function Component() {
     setSearchParams({ from, to });
   };
   const data = summary.data;
+  const refreshing = summary.isFetching && (!data || summary.isPlaceholderData);
   const lang = i18n.language;
   const rowsOf = <T extends SalesFigures>(list: T[], key: (r: T) => string, label: (r: T) => string): SalesBreakdownRow[] => list.map((r) => ({ ...r, key: key(r), label: label(r) }));
 
@@ -87,8 +88,11 @@ export function Component() {
           {errorMessage(summary.error)}
         </Alert>
       )}
-      <Stack gap="md" pos="relative">
-        <LoadingOverlay visible={summary.isFetching && !data} />
+      {/* While another period's figures load, those of the period before stay, dimmed under the
+          loader and marked busy: never read as the new period's. */}
+      <Stack gap="md" pos="relative" aria-busy={refreshing} data-testid="sales-figures">
+        {/* The loader at the figures' top, in sight (their middle is below the fold). */}
+        <LoadingOverlay visible={refreshing} styles={{ root: { alignItems: 'flex-start', paddingTop: 'var(--mantine-spacing-xl)' } }} />
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-label={t('totals.label')} role="list">
           {TOTALS.map((k) => (
             <Paper key={k} withBorder p="sm" role="listitem" data-testid={`sales-total-${k}`}>
