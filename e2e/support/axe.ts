@@ -33,11 +33,13 @@ async function settle(page: Page): Promise<void> {
   // A popover or dialog still fading in is read at its passing opacity (low contrast): wait for
   // finite transitions and animations to end first (spinners run forever and are left alone).
   // A route change is not over while the header's loader turns: the old screen is still drawn.
+  // Results marked busy are the search before, dimmed while the next loads (PendingFrame).
   await page
     .waitForFunction(
       () =>
         document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity) &&
-        !document.querySelector('header [role="status"].mantine-Loader-root'),
+        !document.querySelector('header [role="status"].mantine-Loader-root') &&
+        !document.querySelector('[aria-busy="true"]'),
       undefined,
       { timeout: 5_000 },
     )

@@ -10,6 +10,7 @@ import { useAgents, useAgentsCsv } from '../api/agents.ts';
 import { AgentSearchForm, filtersToQuery, readAgentFilters, writeAgentFilters } from '../components/agent-search-form.tsx';
 import { AgentsTable } from '../components/agents-table.tsx';
 import { saveBase64Csv } from '../../../lib/save-file.ts';
+import { PendingFrame } from '../../../components/pending-frame.tsx';
 
 function pageOf(value: string | null): number {
   const page = Number(value);
@@ -62,10 +63,12 @@ export function Component() {
       <Paper withBorder p="md" pos="relative">
         <AgentSearchForm key={writeAgentFilters(filters).toString()} initial={filters} onSearch={(next) => setSearchParams(writeAgentFilters(next))} />
         <LoadingOverlay visible={agents.isFetching && !agents.data} />
-        <AgentsTable agents={agents.data?.agents ?? []} />
-        {agents.data && (
-          <ListPagination total={agents.data.total} page={agents.data.page} perPage={agents.data.per_page} onChange={goTo} />
-        )}
+        <PendingFrame pending={agents.isPlaceholderData}>
+          <AgentsTable agents={agents.data?.agents ?? []} />
+          {agents.data && (
+            <ListPagination total={agents.data.total} page={agents.data.page} perPage={agents.data.per_page} onChange={goTo} />
+          )}
+        </PendingFrame>
       </Paper>
     </>
   );

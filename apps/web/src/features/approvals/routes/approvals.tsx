@@ -11,6 +11,7 @@ import { useApprovals } from '../api/get-approvals.ts';
 import { ApprovalSummary } from '../components/approval-summary.tsx';
 import { JudgeModal } from '../components/judge-modal.tsx';
 import { DateField } from '../../../components/date-field.tsx';
+import { PendingFrame } from '../../../components/pending-frame.tsx';
 
 const STATUS_COLOR: Record<ApprovalStatus, string> = { SUBMITTED: 'blue', REJECTED: 'gray', JOB_PENDING: 'yellow', JOB_FAILED: 'red', DONE: 'teal' };
 
@@ -54,43 +55,45 @@ export function Component() {
           />
         </Group>
         <LoadingOverlay visible={list.isFetching && !list.data} />
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped withTableBorder aria-label={t('title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('submittedAt')}</Table.Th>
-                <Table.Th>{t('target')}</Table.Th>
-                <Table.Th w={120}>{t('status')}</Table.Th>
-                <Table.Th>{t('submittedBy')}</Table.Th>
-                <Table.Th>{t('judgedBy')}</Table.Th>
-                <Table.Th>{t('actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data?.approvals.length === 0 && (
-                <Table.Tr><Table.Td colSpan={6}><Text c="dimmed" size="sm">{t('empty')}</Text></Table.Td></Table.Tr>
-              )}
-              {list.data?.approvals.map((a) => (
-                <Table.Tr key={a.approval_id} data-approval-id={a.approval_id}>
-                  <Table.Td>{formatDateTime(a.submitted_at)}</Table.Td>
-                  <Table.Td>
-                    <Stack gap={2}>
-                      <Text size="sm" fw={600}>{t(`targets.${a.target}`)}</Text>
-                      <ApprovalSummary approval={a} limit={5} />
-                      {a.reason && <Text size="xs" c="dimmed">{t('reason')}: {a.reason}</Text>}
-                      {a.job_error && <Text size="xs" c="red.8">{t('jobError')}: {a.job_error}</Text>}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td><Badge color={STATUS_COLOR[a.status]} variant="light" styles={{ root: { minWidth: 'max-content' }, label: { overflow: 'visible' } }}>{t(`statuses.${a.status}`)}</Badge></Table.Td>
-                  <Table.Td>{a.submitted_by.email}</Table.Td>
-                  <Table.Td>{a.judged_by ? `${a.judged_by.email} ${formatDateTime(a.judged_at)}` : ''}</Table.Td>
-                  <Table.Td><Group gap={4} wrap="nowrap">{action(a, 'approve')}{action(a, 'reject')}</Group></Table.Td>
+        <PendingFrame pending={list.isPlaceholderData}>
+          <Table.ScrollContainer minWidth={900}>
+            <Table striped withTableBorder aria-label={t('title')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('submittedAt')}</Table.Th>
+                  <Table.Th>{t('target')}</Table.Th>
+                  <Table.Th w={120}>{t('status')}</Table.Th>
+                  <Table.Th>{t('submittedBy')}</Table.Th>
+                  <Table.Th>{t('judgedBy')}</Table.Th>
+                  <Table.Th>{t('actions')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {list.data && <ListPagination total={list.data.total} page={list.data.page} perPage={list.data.per_page} onChange={setPage} />}
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data?.approvals.length === 0 && (
+                  <Table.Tr><Table.Td colSpan={6}><Text c="dimmed" size="sm">{t('empty')}</Text></Table.Td></Table.Tr>
+                )}
+                {list.data?.approvals.map((a) => (
+                  <Table.Tr key={a.approval_id} data-approval-id={a.approval_id}>
+                    <Table.Td>{formatDateTime(a.submitted_at)}</Table.Td>
+                    <Table.Td>
+                      <Stack gap={2}>
+                        <Text size="sm" fw={600}>{t(`targets.${a.target}`)}</Text>
+                        <ApprovalSummary approval={a} limit={5} />
+                        {a.reason && <Text size="xs" c="dimmed">{t('reason')}: {a.reason}</Text>}
+                        {a.job_error && <Text size="xs" c="red.8">{t('jobError')}: {a.job_error}</Text>}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td><Badge color={STATUS_COLOR[a.status]} variant="light" styles={{ root: { minWidth: 'max-content' }, label: { overflow: 'visible' } }}>{t(`statuses.${a.status}`)}</Badge></Table.Td>
+                    <Table.Td>{a.submitted_by.email}</Table.Td>
+                    <Table.Td>{a.judged_by ? `${a.judged_by.email} ${formatDateTime(a.judged_at)}` : ''}</Table.Td>
+                    <Table.Td><Group gap={4} wrap="nowrap">{action(a, 'approve')}{action(a, 'reject')}</Group></Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {list.data && <ListPagination total={list.data.total} page={list.data.page} perPage={list.data.per_page} onChange={setPage} />}
+        </PendingFrame>
       </Paper>
       {judging && <JudgeModal key={judging.approval.approval_id} approval={judging.approval} decision={judging.decision} onClose={() => setJudging(null)} />}
     </>

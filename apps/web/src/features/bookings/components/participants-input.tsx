@@ -14,6 +14,7 @@ import { LiveField } from './live-field.tsx';
 import { formatYen } from '../../../lib/yen.ts';
 import { PriceItemsTable } from './price-items-table.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
+import { PendingFrame } from '../../../components/pending-frame.tsx';
 
 /** The calculate_amount body for the form (with the booking a change is for), or null while there is nothing to price. */
 function amountBody(state: BookingFormState, labels: BookingLabels): CalculateAmountBody | null {
@@ -60,12 +61,19 @@ export function AmountTable({ state, labels }: { state: BookingFormState; labels
       totalTestId={data.modification ? 'fare-amount' : 'total-amount'}
     />
   );
-  if (!data.modification) return table;
+  // While a changed form is priced, the price before stays, dimmed and marked busy: not to be read
+  // (or confirmed) as the new one.
   return (
-    <Stack gap="xs">
-      {table}
-      <ChangePreview modification={data.modification} labels={labels} />
-    </Stack>
+    <PendingFrame pending={amount.isPlaceholderData}>
+      {data.modification ? (
+        <Stack gap="xs">
+          {table}
+          <ChangePreview modification={data.modification} labels={labels} />
+        </Stack>
+      ) : (
+        table
+      )}
+    </PendingFrame>
   );
 }
 

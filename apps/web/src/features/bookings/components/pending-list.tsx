@@ -1,6 +1,5 @@
-import { Box, Progress } from '@mantine/core';
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { PendingFrame } from '../../../components/pending-frame.tsx';
 
 /**
  * A list's search asked for by a click (a page, a sort, the filters) and the search shown when it
@@ -53,18 +52,6 @@ export function isListPending(request: ListRequest | null, shown: string, placeh
  * unchanged), so the click paints at once however long the list is.
  */
 export function PendingList({ requests, shown, placeholder, children }: { requests: ListRequests; shown: string; placeholder: boolean; children: ReactNode }) {
-  const { t } = useTranslation('common');
   const request = useSyncExternalStore(requests.subscribe, requests.get);
-  const pending = isListPending(request, shown, placeholder);
-  return (
-    <Box pos="relative" aria-busy={pending} data-pending={pending || undefined} data-testid="list-frame">
-      {pending && (
-        // An indeterminate bar: a progressbar without a value.
-        <Progress.Root size="xs" radius={0} pos="absolute" top={0} left={0} right={0} style={{ zIndex: 1 }} role="progressbar" aria-label={t('status.loading')}>
-          <Progress.Section value={100} animated withAria={false} />
-        </Progress.Root>
-      )}
-      <Box style={{ opacity: pending ? 0.5 : 1, transition: 'opacity 150ms' }}>{children}</Box>
-    </Box>
-  );
+  return <PendingFrame pending={isListPending(request, shown, placeholder)}>{children}</PendingFrame>;
 }

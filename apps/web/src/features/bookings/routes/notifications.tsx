@@ -18,6 +18,7 @@ import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { NotificationDetail } from '../components/notification-detail.tsx';
 import { useAgentName } from '../../../lib/agent-name.ts';
+import { PendingFrame } from '../../../components/pending-frame.tsx';
 
 const isKind = (kind: string): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind);
 
@@ -95,75 +96,77 @@ export function Component() {
       </Group>
       <Paper withBorder p="md" pos="relative">
         <LoadingOverlay visible={list.isFetching && !list.data} />
-        <ListTable
-          minWidth={760} aria-label={t('title')} verticalSpacing="xs"
-          head={
-            <>
-              <Table.Th w={72}>{t('columns.state')}</Table.Th>
-              <Table.Th>{t('columns.createdAt')}</Table.Th>
-              <Table.Th>{t('columns.kind')}</Table.Th>
-              <Table.Th>{t('columns.booking')}</Table.Th>
-              <Table.Th>{t('columns.group')}</Table.Th>
-              <Table.Th>{t('columns.agent')}</Table.Th>
-              <Table.Th />
-            </>
-          }
-        >
-          {rows.length === 0 && <TableEmptyRow colSpan={7}>{unreadOnly ? t('emptyUnread') : t('empty')}</TableEmptyRow>}
-          {rows.map((row) => (
-            <Table.Tr
-              key={row.notification_id}
-              data-unread={row.is_read ? undefined : 'true'}
-              // Unread: a blue bar at the row's start and bold text, on the page's own background (links
-              // and buttons on a blue tint fell below 4.5:1).
-              style={row.is_read ? undefined : { boxShadow: 'inset 4px 0 0 var(--mantine-color-blue-7)' }}
-              fw={row.is_read ? undefined : 700}
-            >
-              <Table.Td>
-                {row.is_read ? (
-                  <Text size="xs" c="dimmed">{t('read')}</Text>
-                ) : (
-                  // Its whole word, whatever the language (the badge would otherwise shorten it to fit the column).
-                  <Badge size="sm" variant="filled" color="blue" miw="max-content">{t('unread')}</Badge>
-                )}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Table.Td>
-              <Table.Td>
-                <Text size="sm" fw="inherit" style={{ whiteSpace: 'nowrap' }}>{isKind(row.kind) ? t(`kinds.${row.kind}`) : t('otherKind')}</Text>
-                <NotificationDetail detail={row.detail} />
-              </Table.Td>
-              <Table.Td>
-                {row.booking_id ? (
-                  <Anchor component={Link} to={`/bookings/${row.booking_id}`} ff="monospace" onClick={() => read(row)}>
-                    {row.booking_id}
-                  </Anchor>
-                ) : (
-                  '—'
-                )}
-              </Table.Td>
-              <Table.Td>{row.group_name ?? '—'}</Table.Td>
-              <Table.Td>{[agentName(row.agent_name, row.agent_name_en), agentName(row.agent_sub_group_name, row.agent_sub_group_name_en)].filter(Boolean).join(' / ') || '—'}</Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                {!row.is_read && (
-                  <Button size="xs" variant="subtle" leftSection={<IconMailOpened size={14} aria-hidden />} onClick={() => read(row)} loading={markRead.isPending && markRead.variables === row.notification_id}>
-                    {t('markRead')}
+        <PendingFrame pending={list.isPlaceholderData}>
+          <ListTable
+            minWidth={760} aria-label={t('title')} verticalSpacing="xs"
+            head={
+              <>
+                <Table.Th w={72}>{t('columns.state')}</Table.Th>
+                <Table.Th>{t('columns.createdAt')}</Table.Th>
+                <Table.Th>{t('columns.kind')}</Table.Th>
+                <Table.Th>{t('columns.booking')}</Table.Th>
+                <Table.Th>{t('columns.group')}</Table.Th>
+                <Table.Th>{t('columns.agent')}</Table.Th>
+                <Table.Th />
+              </>
+            }
+          >
+            {rows.length === 0 && <TableEmptyRow colSpan={7}>{unreadOnly ? t('emptyUnread') : t('empty')}</TableEmptyRow>}
+            {rows.map((row) => (
+              <Table.Tr
+                key={row.notification_id}
+                data-unread={row.is_read ? undefined : 'true'}
+                // Unread: a blue bar at the row's start and bold text, on the page's own background (links
+                // and buttons on a blue tint fell below 4.5:1).
+                style={row.is_read ? undefined : { boxShadow: 'inset 4px 0 0 var(--mantine-color-blue-7)' }}
+                fw={row.is_read ? undefined : 700}
+              >
+                <Table.Td>
+                  {row.is_read ? (
+                    <Text size="xs" c="dimmed">{t('read')}</Text>
+                  ) : (
+                    // Its whole word, whatever the language (the badge would otherwise shorten it to fit the column).
+                    <Badge size="sm" variant="filled" color="blue" miw="max-content">{t('unread')}</Badge>
+                  )}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_at)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw="inherit" style={{ whiteSpace: 'nowrap' }}>{isKind(row.kind) ? t(`kinds.${row.kind}`) : t('otherKind')}</Text>
+                  <NotificationDetail detail={row.detail} />
+                </Table.Td>
+                <Table.Td>
+                  {row.booking_id ? (
+                    <Anchor component={Link} to={`/bookings/${row.booking_id}`} ff="monospace" onClick={() => read(row)}>
+                      {row.booking_id}
+                    </Anchor>
+                  ) : (
+                    '—'
+                  )}
+                </Table.Td>
+                <Table.Td>{row.group_name ?? '—'}</Table.Td>
+                <Table.Td>{[agentName(row.agent_name, row.agent_name_en), agentName(row.agent_sub_group_name, row.agent_sub_group_name_en)].filter(Boolean).join(' / ') || '—'}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {!row.is_read && (
+                    <Button size="xs" variant="subtle" leftSection={<IconMailOpened size={14} aria-hidden />} onClick={() => read(row)} loading={markRead.isPending && markRead.variables === row.notification_id}>
+                      {t('markRead')}
+                    </Button>
+                  )}
+                  <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setDeleting(row)}>
+                    {t('delete')}
                   </Button>
-                )}
-                <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setDeleting(row)}>
-                  {t('delete')}
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ListTable>
-        {list.data && (
-          <ListPagination
-            total={list.data.total}
-            page={list.data.page}
-            perPage={list.data.per_page}
-            onChange={(next) => setSearchParams(paramsOf(category, next, unreadOnly))}
-          />
-        )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
+          {list.data && (
+            <ListPagination
+              total={list.data.total}
+              page={list.data.page}
+              perPage={list.data.per_page}
+              onChange={(next) => setSearchParams(paramsOf(category, next, unreadOnly))}
+            />
+          )}
+        </PendingFrame>
       </Paper>
       <ConfirmMutation
         target={deleting}

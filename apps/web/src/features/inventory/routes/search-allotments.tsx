@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useAllotmentCalendar } from '../api/get-allotment-calendar.ts';
 import { AllotmentCalendar, CalendarLegend } from '../components/allotment-calendar.tsx';
 import { formatYearMonth, parseYearMonth, shiftMonth, yearMonthOf, type YearMonth } from '../../../lib/calendar-grid.ts';
+import { PendingFrame } from '../../../components/pending-frame.tsx';
 
 type DirectionFilter = Direction | 'both';
 
@@ -80,8 +81,10 @@ export function Component() {
             />
           </Group>
         </Group>
-        <AllotmentCalendar month={month} days={calendar.data?.days ?? []} directions={directions} showApprovals={backOffice} />
-        <CalendarLegend showApprovals={backOffice} />
+        <PendingFrame pending={calendar.isPlaceholderData}>
+          <AllotmentCalendar month={month} days={calendar.data?.days ?? []} directions={directions} showApprovals={backOffice} />
+          <CalendarLegend showApprovals={backOffice} />
+        </PendingFrame>
       </Paper>
     </>
   );

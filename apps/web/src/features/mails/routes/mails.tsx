@@ -11,6 +11,7 @@ import { OutboxMailFilters, type OutboxMailFilterValues } from '../components/ou
 import { OutboxMailModal } from '../components/outbox-mail-modal.tsx';
 import { OutboxMailTable } from '../components/outbox-mail-table.tsx';
 import { MailsNav } from '../components/mails-nav.tsx';
+import { PendingFrame } from '../../../components/pending-frame.tsx';
 
 function isOutboxStatus(value: string | null): value is OutboxStatus {
   return value !== null && (OUTBOX_STATUSES as readonly string[]).includes(value);
@@ -47,10 +48,12 @@ export function Component() {
       <OutboxMailFilters key={`${status ?? ''}|${toAddress}`} initial={{ status: status ?? '', toAddress }} onSearch={search} />
       <Paper withBorder p="md" pos="relative">
         <LoadingOverlay visible={mails.isFetching && !mails.data} />
-        <OutboxMailTable mails={mails.data?.mails ?? []} onOpen={setOpenId} />
-        {mails.data && (
-          <ListPagination total={mails.data.total} page={mails.data.page} perPage={mails.data.per_page} onChange={goTo} />
-        )}
+        <PendingFrame pending={mails.isPlaceholderData}>
+          <OutboxMailTable mails={mails.data?.mails ?? []} onOpen={setOpenId} />
+          {mails.data && (
+            <ListPagination total={mails.data.total} page={mails.data.page} perPage={mails.data.per_page} onChange={goTo} />
+          )}
+        </PendingFrame>
       </Paper>
       <OutboxMailModal id={openId} onClose={() => setOpenId(null)} />
     </>

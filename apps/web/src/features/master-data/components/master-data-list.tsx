@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, LoadingOverlay, Paper, Table } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PendingFrame } from '../../../components/pending-frame.tsx';
 import { TableEmptyRow } from '../../../components/table-empty-row.tsx';
 
 export interface MasterDataColumn {
@@ -22,6 +23,8 @@ export function MasterDataList(props: {
   /** Absent: no add button (a reader who may not add). */
   onAdd?: (() => void) | undefined;
   loading: boolean;
+  /** Another page's rows loading, the page before shown meanwhile (the query's isPlaceholderData). */
+  pending?: boolean;
   tableLabel: string;
   minWidth: number;
   columns: readonly MasterDataColumn[];
@@ -45,24 +48,26 @@ export function MasterDataList(props: {
       />
       <Paper withBorder p="md" pos="relative">
         <LoadingOverlay visible={props.loading} />
-        <Table.ScrollContainer minWidth={props.minWidth}>
-          <Table aria-label={props.tableLabel}>
-            <Table.Thead>
-              <Table.Tr>
-                {props.columns.map((c) => (
-                  <Table.Th key={c.label} ta={c.align} w={c.width}>
-                    {c.label}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {props.empty !== null && <TableEmptyRow colSpan={props.columns.length}>{props.empty}</TableEmptyRow>}
-              {props.children}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {props.footer}
+        <PendingFrame pending={props.pending ?? false}>
+          <Table.ScrollContainer minWidth={props.minWidth}>
+            <Table aria-label={props.tableLabel}>
+              <Table.Thead>
+                <Table.Tr>
+                  {props.columns.map((c) => (
+                    <Table.Th key={c.label} ta={c.align} w={c.width}>
+                      {c.label}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {props.empty !== null && <TableEmptyRow colSpan={props.columns.length}>{props.empty}</TableEmptyRow>}
+                {props.children}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {props.footer}
+        </PendingFrame>
       </Paper>
     </>
   );

@@ -33,6 +33,7 @@ export function Component() {
         addLabel={t('bankAccounts.add')}
         onAdd={() => setEditing('new')}
         loading={accounts.isPending}
+        pending={accounts.isPlaceholderData}
         tableLabel={t('bankAccounts.listLabel')}
         minWidth={820}
         columns={[

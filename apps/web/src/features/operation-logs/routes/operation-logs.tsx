@@ -12,6 +12,7 @@ import { isOperationLogCategory } from '../components/category-label.ts';
 import { OperationLogDetailModal } from '../components/operation-log-detail-modal.tsx';
 import { OperationLogFilters, filtersToBody, type OperationLogFilterValues } from '../components/operation-log-filters.tsx';
 import { OperationLogTable } from '../components/operation-log-table.tsx';
+import { PendingFrame } from '../../../components/pending-frame.tsx';
 
 /** The filters as kept in the address (from, to, operator, category, page). */
 function readFilters(params: URLSearchParams): OperationLogFilterValues {
@@ -60,10 +61,12 @@ export function Component() {
       />
       <Paper withBorder p="md" pos="relative">
         <LoadingOverlay visible={logs.isFetching && !logs.data} />
-        <OperationLogTable rows={logs.data?.operation_logs ?? []} onOpen={setOpenId} />
-        {logs.data && (
-          <ListPagination total={logs.data.total} page={logs.data.page} perPage={logs.data.per_page} onChange={goTo} />
-        )}
+        <PendingFrame pending={logs.isPlaceholderData}>
+          <OperationLogTable rows={logs.data?.operation_logs ?? []} onOpen={setOpenId} />
+          {logs.data && (
+            <ListPagination total={logs.data.total} page={logs.data.page} perPage={logs.data.per_page} onChange={goTo} />
+          )}
+        </PendingFrame>
       </Paper>
       <OperationLogDetailModal id={openId} onClose={() => setOpenId(null)} />
     </>

@@ -147,6 +147,30 @@ describe('the payments list', { timeout: 20_000 }, () => {
     await waitFor(() => where() === '/payments');
   });
 
+  it('keeps the rows before dimmed and marked busy while a new search loads, then shows its own', async () => {
+    let answer: () => void = () => undefined;
+    calls = stubApi(async (call) => {
+      if (!call.url.startsWith('/v1/bookings/payments/search')) return json(404, { common: { error_code: 'NOT_FOUND', error_description: 'not found' } });
+      const overdue = call.url.includes('overdue=true');
+      if (overdue) await new Promise<void>((resolve) => (answer = resolve));
+      return json(200, { total: overdue ? 1 : ROWS.length, total_capped: false, page: 1, per_page: 20, payments: overdue ? ROWS.slice(0, 1) : ROWS });
+    });
+    open('/payments', operator);
+    const frame = () => document.querySelector('[data-testid="list-frame"]')!;
+    await waitFor(() => rowOf('26050002'));
+    expect(frame().getAttribute('aria-busy')).toBe('false');
+    field('期限超過のみ表示').click();
+    enabledButton('検索')!.click();
+    await waitFor(() => lastQuery().overdue === 'true');
+    await waitFor(() => frame().getAttribute('aria-busy') === 'true');
+    expect(rowOf('26050002')).not.toBeNull();
+    expect(frame().querySelector('[role="progressbar"]')).not.toBeNull();
+    answer();
+    await waitFor(() => frame().getAttribute('aria-busy') === 'false');
+    expect(rowOf('26050002')).toBeNull();
+    expect(rowOf('26050001')).not.toBeNull();
+  });
+
   it('shows the back office every column: the agent, the red overdue badge only where it is late, the difference', async () => {
     fakeApi();
     open('/payments', operator);

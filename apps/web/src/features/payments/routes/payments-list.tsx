@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { usePayments } from '../api/search-payments.ts';
 import { PaymentListFilters, paymentFiltersToQuery, readPaymentFilters, writePaymentFilters } from '../components/payment-list-filters.tsx';
 import { PaymentListTable } from '../components/payment-list-table.tsx';
+import { PendingFrame } from '../../../components/pending-frame.tsx';
 
 /**
  * /payments: the payments list (issue 15), one row per booking, filters in the address. The back
@@ -41,10 +42,12 @@ export function Component() {
       />
       <Paper withBorder p="md" pos="relative">
         <LoadingOverlay visible={payments.isFetching && !payments.data} />
-        <PaymentListTable rows={payments.data?.payments ?? []} agent={agent} />
-        {payments.data && (
-          <ListPagination total={payments.data.total} capped={payments.data.total_capped} page={payments.data.page} perPage={payments.data.per_page} onChange={goTo} />
-        )}
+        <PendingFrame pending={payments.isPlaceholderData}>
+          <PaymentListTable rows={payments.data?.payments ?? []} agent={agent} />
+          {payments.data && (
+            <ListPagination total={payments.data.total} capped={payments.data.total_capped} page={payments.data.page} perPage={payments.data.per_page} onChange={goTo} />
+          )}
+        </PendingFrame>
       </Paper>
     </>
   );

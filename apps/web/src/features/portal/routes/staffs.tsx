@@ -11,6 +11,7 @@ import { useCurrentUser } from '../../../lib/current-user.ts';
 import { agentScopeOf, useOwnAgent, useOwnGroup } from '../../../lib/own-agent.ts';
 import { useCreateStaff, useDeleteStaff, useSendStaffPasswordReset, useStaffs, useUpdateStaff } from '../api/staffs.ts';
 import { groupName, sortGroups, type StaffGroup } from '../components/staff-groups.ts';
+import { PendingFrame } from '../../../components/pending-frame.tsx';
 
 /** Agent admins do not remove two-factor enrollment: the operator does. */
 const ACTIONS = ['edit', 'reset', 'delete'] as const;
@@ -83,15 +84,17 @@ export function Component() {
           </Group>
         )}
         <LoadingOverlay visible={staffs.isFetching && !staffs.data} />
-        <StaffTable
-          label={t('staff.listLabel')}
-          staffs={staffs.data?.staffs ?? []}
-          loading={staffs.isPending}
-          groupLabel={headOfficeView ? groupLabel : undefined}
-          actions={ACTIONS}
-          onAction={(action, staff) => open(action === 'edit' ? { kind: 'form', staff } : { kind: action, staff })}
-        />
-        {staffs.data && <ListPagination total={staffs.data.total} page={staffs.data.page} perPage={staffs.data.per_page} onChange={goTo} />}
+        <PendingFrame pending={staffs.isPlaceholderData}>
+          <StaffTable
+            label={t('staff.listLabel')}
+            staffs={staffs.data?.staffs ?? []}
+            loading={staffs.isPending}
+            groupLabel={headOfficeView ? groupLabel : undefined}
+            actions={ACTIONS}
+            onAction={(action, staff) => open(action === 'edit' ? { kind: 'form', staff } : { kind: action, staff })}
+          />
+          {staffs.data && <ListPagination total={staffs.data.total} page={staffs.data.page} perPage={staffs.data.per_page} onChange={goTo} />}
+        </PendingFrame>
       </Paper>
 
       <StaffDialogs

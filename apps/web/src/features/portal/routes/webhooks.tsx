@@ -16,6 +16,7 @@ import { agentScopeOf, useOwnAgent } from '../../../lib/own-agent.ts';
 import { useCreateWebhookEndpoint, useDeleteWebhookEndpoint, useRedeliverWebhook, useRotateWebhookSecret, useSendWebhookTest, useUpdateWebhookEndpoint, useWebhookDeliveries, useWebhookEndpoints } from '../api/webhooks.ts';
 import { CreateWebhookModal, ShowWebhookSecretModal } from '../components/webhook-dialogs.tsx';
 import { groupName, sortGroups } from '../components/staff-groups.ts';
+import { PendingFrame } from '../../../components/pending-frame.tsx';
 
 const STATUS_COLORS: Record<WebhookDeliveryStatus, string> = { PENDING: 'blue', DELIVERED: 'teal', FAILED: 'red' };
 
@@ -254,62 +255,64 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointRow }) {
           ]}
         />
       </Group>
-      <ListTable
-        minWidth={860} striped aria-label={t('webhooks.logLabel')}
-        head={
-          <>
-            <Table.Th>{t('webhooks.event')}</Table.Th>
-            <Table.Th>{t('webhooks.booking')}</Table.Th>
-            <Table.Th>{t('webhooks.time')}</Table.Th>
-            <Table.Th>{t('webhooks.status')}</Table.Th>
-            <Table.Th>{t('webhooks.attempts')}</Table.Th>
-            <Table.Th>{t('webhooks.response')}</Table.Th>
-            <Table.Th>{t('webhooks.next')}</Table.Th>
-            <Table.Th aria-label={t('webhooks.actions')} />
-          </>
-        }
-      >
-        {rows.length === 0 && !deliveries.isPending && <TableEmptyRow colSpan={8}>{t('webhooks.noDeliveries')}</TableEmptyRow>}
-        {rows.map((d) => (
-          <Table.Tr key={d.id} data-testid={`webhook-delivery-${d.id}`}>
-            <Table.Td>{t(`webhooks.eventTypes.${d.event_type}`, { defaultValue: t('webhooks.otherEvent') })}</Table.Td>
-            <Table.Td>{d.booking_id ?? '—'}</Table.Td>
-            <Table.Td>{formatDateTime(d.created_at)}</Table.Td>
-            <Table.Td>
-              <Badge color={STATUS_COLORS[d.status]} variant="light">
-                {t(`webhooks.statuses.${d.status}`)}
-              </Badge>
-            </Table.Td>
-            <Table.Td>{d.attempts}</Table.Td>
-            <Table.Td>
-              {d.last_error ? (
-                <Tooltip label={d.last_error} withArrow multiline w={320}>
-                  <Text size="sm" td="underline" style={{ textDecorationStyle: 'dotted' }} tabIndex={0}>
-                    {outcome(d)}
-                  </Text>
-                </Tooltip>
-              ) : (
-                <Text size="sm">{outcome(d)}</Text>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{d.status === 'PENDING' && d.next_attempt_at ? formatDateTime(d.next_attempt_at) : d.delivered_at ? formatDateTime(d.delivered_at) : '—'}</Text>
-            </Table.Td>
-            <Table.Td>
-              <Button
-                size="xs"
-                variant="light"
-                disabled={redeliver.isPending || d.status === 'PENDING'}
-                aria-label={t('webhooks.redeliverFor', { event: t(`webhooks.eventTypes.${d.event_type}`, { defaultValue: t('webhooks.otherEvent') }), time: formatDateTime(d.created_at) })}
-                onClick={() => redeliver.mutate({ id: endpoint.id, deliveryId: d.id }, { onSuccess: () => notifySuccess(t('webhooks.redelivered')) })}
-              >
-                {t('webhooks.redeliver')}
-              </Button>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </ListTable>
-      <ListPagination total={deliveries.data?.total ?? 0} page={page} perPage={20} onChange={setPage} />
+      <PendingFrame pending={deliveries.isPlaceholderData}>
+        <ListTable
+          minWidth={860} striped aria-label={t('webhooks.logLabel')}
+          head={
+            <>
+              <Table.Th>{t('webhooks.event')}</Table.Th>
+              <Table.Th>{t('webhooks.booking')}</Table.Th>
+              <Table.Th>{t('webhooks.time')}</Table.Th>
+              <Table.Th>{t('webhooks.status')}</Table.Th>
+              <Table.Th>{t('webhooks.attempts')}</Table.Th>
+              <Table.Th>{t('webhooks.response')}</Table.Th>
+              <Table.Th>{t('webhooks.next')}</Table.Th>
+              <Table.Th aria-label={t('webhooks.actions')} />
+            </>
+          }
+        >
+          {rows.length === 0 && !deliveries.isPending && <TableEmptyRow colSpan={8}>{t('webhooks.noDeliveries')}</TableEmptyRow>}
+          {rows.map((d) => (
+            <Table.Tr key={d.id} data-testid={`webhook-delivery-${d.id}`}>
+              <Table.Td>{t(`webhooks.eventTypes.${d.event_type}`, { defaultValue: t('webhooks.otherEvent') })}</Table.Td>
+              <Table.Td>{d.booking_id ?? '—'}</Table.Td>
+              <Table.Td>{formatDateTime(d.created_at)}</Table.Td>
+              <Table.Td>
+                <Badge color={STATUS_COLORS[d.status]} variant="light">
+                  {t(`webhooks.statuses.${d.status}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{d.attempts}</Table.Td>
+              <Table.Td>
+                {d.last_error ? (
+                  <Tooltip label={d.last_error} withArrow multiline w={320}>
+                    <Text size="sm" td="underline" style={{ textDecorationStyle: 'dotted' }} tabIndex={0}>
+                      {outcome(d)}
+                    </Text>
+                  </Tooltip>
+                ) : (
+                  <Text size="sm">{outcome(d)}</Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{d.status === 'PENDING' && d.next_attempt_at ? formatDateTime(d.next_attempt_at) : d.delivered_at ? formatDateTime(d.delivered_at) : '—'}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="light"
+                  disabled={redeliver.isPending || d.status === 'PENDING'}
+                  aria-label={t('webhooks.redeliverFor', { event: t(`webhooks.eventTypes.${d.event_type}`, { defaultValue: t('webhooks.otherEvent') }), time: formatDateTime(d.created_at) })}
+                  onClick={() => redeliver.mutate({ id: endpoint.id, deliveryId: d.id }, { onSuccess: () => notifySuccess(t('webhooks.redelivered')) })}
+                >
+                  {t('webhooks.redeliver')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ListTable>
+        <ListPagination total={deliveries.data?.total ?? 0} page={page} perPage={20} onChange={setPage} />
+      </PendingFrame>
     </Paper>
   );
 }

@@ -12,6 +12,7 @@ import { useAgentSettlements } from '../api/get-agent-settlements.ts';
 import { AgentSettlementTable } from '../components/agent-settlement-table.tsx';
 import { RunBillingModal } from '../components/run-billing-modal.tsx';
 import { readSettlementFilters, SettlementFilters, settlementFiltersToQuery, writeSettlementFilters } from '../components/settlement-filters.tsx';
+import { PendingFrame } from '../../../components/pending-frame.tsx';
 
 /**
  * /monthly-report: agent settlements by billing month (issue 17), filters in the address, the
@@ -50,8 +51,10 @@ export function Component() {
       <SettlementFilters key={writeSettlementFilters(filters).toString()} initial={filters} agent={agent} onSearch={(values) => setSearchParams(writeSettlementFilters(values))} />
       <Paper withBorder p="md" pos="relative">
         <LoadingOverlay visible={settlements.isFetching && !settlements.data} />
-        <AgentSettlementTable rows={settlements.data?.agent_settlements ?? []} totals={settlements.data?.totals} agent={agent} />
-        {settlements.data && <ListPagination total={settlements.data.total} page={settlements.data.page} perPage={settlements.data.per_page} onChange={goTo} />}
+        <PendingFrame pending={settlements.isPlaceholderData}>
+          <AgentSettlementTable rows={settlements.data?.agent_settlements ?? []} totals={settlements.data?.totals} agent={agent} />
+          {settlements.data && <ListPagination total={settlements.data.total} page={settlements.data.page} perPage={settlements.data.per_page} onChange={goTo} />}
+        </PendingFrame>
       </Paper>
       {!agent && running && <RunBillingModal opened initialAgentId={filters.agent_id} onClose={() => setRunning(false)} />}
     </>

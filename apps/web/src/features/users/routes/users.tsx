@@ -15,6 +15,7 @@ import { useSendUserPasswordReset } from '../api/send-user-password-reset.ts';
 import { UserFormModal } from '../components/user-form-modal.tsx';
 import { UserSearchForm } from '../components/user-search-form.tsx';
 import { UsersTable } from '../components/users-table.tsx';
+import { PendingFrame } from '../../../components/pending-frame.tsx';
 
 type Dialog = { kind: 'form'; user: UserResponse | null } | { kind: 'delete' | 'reset'; user: UserResponse };
 
@@ -64,16 +65,18 @@ export function Component() {
       <Paper withBorder p="md" pos="relative">
         <UserSearchForm key={query} initial={query} onSearch={search} />
         <LoadingOverlay visible={users.isFetching && !users.data} />
-        <UsersTable
-          users={users.data?.users ?? []}
-          currentUid={me.uid}
-          onEdit={(user) => open({ kind: 'form', user })}
-          onDelete={(user) => open({ kind: 'delete', user })}
-          onSendReset={(user) => open({ kind: 'reset', user })}
-        />
-        {users.data && (
-          <ListPagination total={users.data.total} page={users.data.page} perPage={users.data.per_page} onChange={goTo} />
-        )}
+        <PendingFrame pending={users.isPlaceholderData}>
+          <UsersTable
+            users={users.data?.users ?? []}
+            currentUid={me.uid}
+            onEdit={(user) => open({ kind: 'form', user })}
+            onDelete={(user) => open({ kind: 'delete', user })}
+            onSendReset={(user) => open({ kind: 'reset', user })}
+          />
+          {users.data && (
+            <ListPagination total={users.data.total} page={users.data.page} perPage={users.data.per_page} onChange={goTo} />
+          )}
+        </PendingFrame>
       </Paper>
 
       {dialog?.kind === 'form' && opened && (
