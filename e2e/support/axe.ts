@@ -11,8 +11,10 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
+import { DEFAULT_THEME } from '@mantine/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { test } from '@playwright/test';
+import { theme } from '../../apps/web/src/app/theme.ts';
 
 /** WCAG 2.0 and 2.1, levels A and AA. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -120,8 +122,9 @@ const watches = new WeakMap<Page, Watch>();
 /**
  * Screens this worker has checked, across its pages, journeys and files: a screen (language,
  * band of widths between two breakpoints, heading or route) is checked the first time any journey
- * of the worker meets it, not again by every later journey passing it. An axe run costs 1.5–7 s of a loaded 2-core machine; checked
- * on every page, the journeys spent about as long in axe as in their own steps (ADR 040).
+ * of the worker meets it, not again by every later journey passing it. An axe run costs 1.5–7 s of
+ * a loaded 2-core machine; checked on every page, the journeys spent about as long in axe as in
+ * their own steps (ADR 040).
  */
 const checkedInWorker = new Set<string>();
 
@@ -180,24 +183,19 @@ export function routeOf(pathname: string): string {
 }
 
 /**
- * The widths where the app's layout changes, in pixels: Mantine's breakpoints (the app keeps the
- * defaults: xs 36em, sm 48em, md 62em, lg 75em, xl 88em) and the seat-inquiry calendar's own 40em.
- * Between two of them only widths flow, so a screen at 1,366 and at 1,400 px wide is one screen to
- * check. A media query at another width (src: `@media`, `useMediaQuery`) belongs in this list.
+ * The widths where the app's layout changes, in pixels, widest first: the app theme's breakpoints
+ * (Mantine's where the theme keeps them) and the seat-inquiry calendar's own 40em. Between two of
+ * them only widths flow, so a screen at 1,366 and at 1,400 px wide is one screen to check. A media
+ * query at another width (src: `@media`, `useMediaQuery`) belongs in this list.
  */
-const BREAKPOINTS: [name: string, px: number][] = [
-  ['xl', 1408],
-  ['lg', 1200],
-  ['md', 992],
-  ['sm', 768],
-  ['40em', 640],
-  ['xs', 576],
-];
+const BREAKPOINTS: [name: string, px: number][] = Object.entries({ ...DEFAULT_THEME.breakpoints, ...theme.breakpoints, '40em': '40em' })
+  .map(([name, em]): [string, number] => [name, parseFloat(em) * 16])
+  .sort((a, b) => b[1] - a[1]);
 
 /** The band of breakpoints a window width falls in: "≥lg" from 1,200 up to 1,407 px, "<xs" below 576. */
 export function widthBand(width: number): string {
   const reached = BREAKPOINTS.find(([, px]) => width >= px);
-  return reached ? `≥${reached[0]}` : '<xs';
+  return reached ? `≥${reached[0]}` : `<${BREAKPOINTS.at(-1)![0]}`;
 }
 
 async function screenKey(page: Page): Promise<string | null> {
