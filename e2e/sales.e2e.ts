@@ -39,7 +39,7 @@ test.describe('sales', () => {
     await page.waitForURL(`**/sales?from=${month}-01&to=${last}`);
     // The figures shown before stay, marked busy, until the month asked for has come: a day of it,
     // not busy (the fare below is read from the month's own table).
-    await visible(page.locator('[data-testid="sales-figures"][aria-busy="false"]').getByTestId('sales-day-row').filter({ hasText: `${month}-` }));
+    await visible(page.locator('[data-testid="list-frame"][aria-busy="false"]').getByTestId('sales-day-row').filter({ hasText: `${month}-` }));
     await chartsAndTables(page);
     expect(await page.getByTestId('sales-total-amount').textContent()).toMatch(/[1-9][\d,]*円/);
     // A bar's column, pointed at, shows its figures (the train's fare as its table row has it).

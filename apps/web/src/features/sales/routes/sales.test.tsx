@@ -78,7 +78,7 @@ describe('the sales screen', { timeout: 20_000 }, () => {
     expect(lastQuery()).toEqual({ from_date: '2030-05-09', to_date: '2030-05-10' });
   });
 
-  it('marks the figures busy while another period loads, the period before dimmed under the loader', async () => {
+  it('marks the figures busy while another period loads, the period before dimmed under a running bar', async () => {
     let answerMay: () => void = () => undefined;
     calls = stubApi(async (call) => {
       if (!call.url.startsWith('/v1/sales/summary')) return json(404, { common: { error_code: 'NOT_FOUND', error_description: 'not found' } });
@@ -86,7 +86,7 @@ describe('the sales screen', { timeout: 20_000 }, () => {
       return json(200, call.url.includes('from_date=2030-05-09') ? { ...SUMMARY, by_train: [{ ...SUMMARY.by_train[0]!, ...fig(600_000, 0, 0, 2, 22) }] } : SUMMARY);
     });
     renderRoutes([{ path: '/sales', element: (<><Sales /><LocationProbe /></>) }], '/sales?from=2030-05-01&to=2030-05-31');
-    const figures = () => document.querySelector('[data-testid="sales-figures"]')!;
+    const figures = () => document.querySelector('[data-testid="list-frame"]')!;
     await waitFor(() => rows('train').length === 1 && figures().getAttribute('aria-busy') === 'false');
     expect(rows('train')[0]![1]).toBe('1,234,000');
     fill(field('乗車日（から）'), '2030-05-09');

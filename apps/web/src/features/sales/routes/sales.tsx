@@ -14,6 +14,7 @@ import { SalesBreakdown, type SalesBreakdownRow } from '../components/sales-brea
 import type { PaymentMethod } from '@sagano/domain/payments/payment-state';
 import { inSentence, validationMessage } from '../../../lib/validation-messages.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
+import { PendingFrame } from '../../../components/pending-frame.tsx';
 
 type Labels = { language_id: string; text: string }[];
 const labelIn = (labels: Labels, language: string) => (labels.find((l) => l.language_id === language) ?? labels.find((l) => l.language_id === 'ja') ?? labels[0])?.text ?? '';
@@ -61,7 +62,6 @@ export function Component() {
     setSearchParams({ from, to });
   };
   const data = summary.data;
-  const refreshing = summary.isFetching && (!data || summary.isPlaceholderData);
   const lang = i18n.language;
   const rowsOf = <T extends SalesFigures>(list: T[], key: (r: T) => string, label: (r: T) => string): SalesBreakdownRow[] => list.map((r) => ({ ...r, key: key(r), label: label(r) }));
 
@@ -88,47 +88,47 @@ export function Component() {
           {errorMessage(summary.error)}
         </Alert>
       )}
-      {/* While another period's figures load, those of the period before stay, dimmed under the
-          loader and marked busy: never read as the new period's. */}
-      <Stack gap="md" pos="relative" aria-busy={refreshing} data-testid="sales-figures">
-        {/* The loader at the figures' top, in sight (their middle is below the fold). */}
-        <LoadingOverlay visible={refreshing} styles={{ root: { alignItems: 'flex-start', paddingTop: 'var(--mantine-spacing-xl)' } }} />
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-label={t('totals.label')} role="list">
-          {TOTALS.map((k) => (
-            <Paper key={k} withBorder p="sm" role="listitem" data-testid={`sales-total-${k}`}>
-              <Text size="xs" c="dimmed">
-                {t(`figures.${k}`)}
-              </Text>
-              <Text size="lg" fw={700}>
-                {data ? (k === 'bookings' || k === 'people' ? t(`totals.${k}`, { count: data.totals[k] }) : t('totals.yen', { amount: formatYen(data.totals[k]) })) : '—'}
-              </Text>
-            </Paper>
-          ))}
-        </SimpleGrid>
-        {data && (
-          <>
-            <SalesBreakdown id="day" title={t('breakdowns.day')} keyHeader={t('keys.day')} rows={rowsOf(data.by_day, (r) => r.service_date, (r) => r.service_date)} />
-            <SalesBreakdown id="train" title={t('breakdowns.train')} keyHeader={t('keys.train')} rows={rowsOf(data.by_train, (r) => String(r.service_id), (r) => labelIn(r.names, lang))} />
-            <SalesBreakdown
-              id="segment"
-              title={t('breakdowns.segment')}
-              keyHeader={t('keys.segment')}
-              rows={rowsOf(
-                data.by_segment,
-                (r) => `${r.from_station.station_id}-${r.to_station.station_id}`,
-                (r) => t('segment', { from: labelIn(r.from_station.labels, lang), to: labelIn(r.to_station.labels, lang) }),
-              )}
-            />
-            <SalesBreakdown id="agent" title={t('breakdowns.agent')} keyHeader={t('keys.agent')} rows={rowsOf(data.by_agent, (r) => String(r.agent_id), (r) => agentName(r.name, r.name_en))} />
-            <SalesBreakdown
-              id="method"
-              title={t('breakdowns.method')}
-              keyHeader={t('keys.method')}
-              rows={rowsOf(data.by_payment_method, (r) => r.payment_method, (r) => t(`paymentMethod.${r.payment_method as PaymentMethod}`))}
-            />
-          </>
-        )}
-      </Stack>
+      {/* While another period's figures load, the period before stays, dimmed and marked busy. */}
+      <PendingFrame pending={summary.isPlaceholderData}>
+        <Stack gap="md" pos="relative">
+          <LoadingOverlay visible={summary.isFetching && !data} />
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-label={t('totals.label')} role="list">
+            {TOTALS.map((k) => (
+              <Paper key={k} withBorder p="sm" role="listitem" data-testid={`sales-total-${k}`}>
+                <Text size="xs" c="dimmed">
+                  {t(`figures.${k}`)}
+                </Text>
+                <Text size="lg" fw={700}>
+                  {data ? (k === 'bookings' || k === 'people' ? t(`totals.${k}`, { count: data.totals[k] }) : t('totals.yen', { amount: formatYen(data.totals[k]) })) : '—'}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+          {data && (
+            <>
+              <SalesBreakdown id="day" title={t('breakdowns.day')} keyHeader={t('keys.day')} rows={rowsOf(data.by_day, (r) => r.service_date, (r) => r.service_date)} />
+              <SalesBreakdown id="train" title={t('breakdowns.train')} keyHeader={t('keys.train')} rows={rowsOf(data.by_train, (r) => String(r.service_id), (r) => labelIn(r.names, lang))} />
+              <SalesBreakdown
+                id="segment"
+                title={t('breakdowns.segment')}
+                keyHeader={t('keys.segment')}
+                rows={rowsOf(
+                  data.by_segment,
+                  (r) => `${r.from_station.station_id}-${r.to_station.station_id}`,
+                  (r) => t('segment', { from: labelIn(r.from_station.labels, lang), to: labelIn(r.to_station.labels, lang) }),
+                )}
+              />
+              <SalesBreakdown id="agent" title={t('breakdowns.agent')} keyHeader={t('keys.agent')} rows={rowsOf(data.by_agent, (r) => String(r.agent_id), (r) => agentName(r.name, r.name_en))} />
+              <SalesBreakdown
+                id="method"
+                title={t('breakdowns.method')}
+                keyHeader={t('keys.method')}
+                rows={rowsOf(data.by_payment_method, (r) => r.payment_method, (r) => t(`paymentMethod.${r.payment_method as PaymentMethod}`))}
+              />
+            </>
+          )}
+        </Stack>
+      </PendingFrame>
     </>
   );
 }
