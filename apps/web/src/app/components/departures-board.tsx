@@ -8,6 +8,7 @@ import { BookingStatusBadges } from '../../features/bookings/components/status-b
 import { useBookingLabels } from '../../features/bookings/components/use-booking-labels.ts';
 import { useDepartures } from '../../features/dashboard/api/get-departures.ts';
 import { seatTablePdfUrl } from '../../features/seats/api/seat-steps.ts';
+import { PendingFrame } from '../../components/pending-frame.tsx';
 import { useAgentName } from '../../lib/agent-name.ts';
 
 export type DepartureDay = 'today' | 'tomorrow';
@@ -52,16 +53,20 @@ export function DeparturesBoard({ day, onDayChange, testId }: { day: DepartureDa
         />
       </Group>
       {shown.isPending && <Loader size="sm" />}
-      {shown.data && trains.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('departures.none')}
-        </Text>
-      )}
-      <Stack gap="md">
-        {trains.map((train) => (
-          <TrainDepartures key={train.service_id} train={train} />
-        ))}
-      </Stack>
+      {/* Another day asked and not yet answered (tomorrow's moves on at midnight): the trains
+          shown are the day before's, dimmed and marked busy. */}
+      <PendingFrame pending={shown.isPlaceholderData}>
+        {shown.data && trains.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('departures.none')}
+          </Text>
+        )}
+        <Stack gap="md">
+          {trains.map((train) => (
+            <TrainDepartures key={train.service_id} train={train} />
+          ))}
+        </Stack>
+      </PendingFrame>
     </Card>
   );
 }

@@ -9,6 +9,7 @@ import { capabilitiesOf } from '@sagano/domain/auth/roles';
 import { tokyoToday } from '@sagano/domain/common/business-date';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import { formatServiceDay } from '../../../lib/calendar-grid.ts';
+import { PendingFrame } from '../../../components/pending-frame.tsx';
 import { useAgentName } from '../../../lib/agent-name.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useBookingToChange, useChangeableBookings } from '../api/search-changeable-bookings.ts';
@@ -80,6 +81,9 @@ function Pick({ train, refs, onPick }: { train: ChangeTrain; refs: ReferenceLabe
   const [debounced] = useDebouncedValue(text, 300);
   const search = useChangeableBookings(debounced, tokyoToday(), true);
   const rows = changeableRows(search.data?.service_orders ?? [], train);
+  // Typed ahead of the search, or the search sent and not yet answered: the rows shown are the
+  // previous words', dimmed and marked busy until the new ones come (never picked as a match).
+  const pending = text.trim() !== debounced.trim() || search.isPlaceholderData;
   return (
     <Stack gap="sm">
       <TextInput
@@ -95,32 +99,34 @@ function Pick({ train, refs, onPick }: { train: ChangeTrain; refs: ReferenceLabe
       </Text>
       {search.isPending && <Loader size="sm" aria-label={t('changeBooking.searching')} />}
       {search.isError && <Alert color="red">{t('changeBooking.loadError')}</Alert>}
-      {search.data && rows.length === 0 && <Text size="sm">{t('changeBooking.none')}</Text>}
-      <Stack gap="xs" role="list" aria-label={t('changeBooking.listLabel')}>
-        {rows.map((row) => (
-          <Paper key={`${row.booking_id}-${row.direction}`} withBorder p="sm" role="listitem" data-testid={`change-booking-row-${row.booking_id}`}>
-            <Group justify="space-between" wrap="nowrap" gap="sm">
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {row.booking_id} {row.group_name}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {t('changeBooking.rowTrain', {
-                    date: formatServiceDay(row.service_date, i18n.language),
-                    train: refs.label(row.service_name),
-                    departure: row.departure_time ?? '—',
-                    n: row.participant_quantity,
-                  })}
-                  {operator ? ` / ${agentName(row.agent.name, row.agent.name_en)}` : ''}
-                </Text>
-              </Stack>
-              <Button size="compact-sm" variant="light" onClick={() => onPick(row)} aria-label={t('changeBooking.pickLabel', { id: row.booking_id })}>
-                {t('changeBooking.pick')}
-              </Button>
-            </Group>
-          </Paper>
-        ))}
-      </Stack>
+      {search.data && !pending && rows.length === 0 && <Text size="sm">{t('changeBooking.none')}</Text>}
+      <PendingFrame pending={pending}>
+        <Stack gap="xs" role="list" aria-label={t('changeBooking.listLabel')}>
+          {rows.map((row) => (
+            <Paper key={`${row.booking_id}-${row.direction}`} withBorder p="sm" role="listitem" data-testid={`change-booking-row-${row.booking_id}`}>
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {row.booking_id} {row.group_name}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {t('changeBooking.rowTrain', {
+                      date: formatServiceDay(row.service_date, i18n.language),
+                      train: refs.label(row.service_name),
+                      departure: row.departure_time ?? '—',
+                      n: row.participant_quantity,
+                    })}
+                    {operator ? ` / ${agentName(row.agent.name, row.agent.name_en)}` : ''}
+                  </Text>
+                </Stack>
+                <Button size="compact-sm" variant="light" onClick={() => onPick(row)} aria-label={t('changeBooking.pickLabel', { id: row.booking_id })}>
+                  {t('changeBooking.pick')}
+                </Button>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      </PendingFrame>
     </Stack>
   );
 }
