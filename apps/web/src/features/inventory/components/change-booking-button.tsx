@@ -119,7 +119,7 @@ function Pick({ train, refs, onPick }: { train: ChangeTrain; refs: ReferenceLabe
                     {operator ? ` / ${agentName(row.agent.name, row.agent.name_en)}` : ''}
                   </Text>
                 </Stack>
-                <Button size="compact-sm" variant="light" onClick={() => onPick(row)} aria-label={t('changeBooking.pickLabel', { id: row.booking_id })}>
+                <Button size="compact-sm" variant="light" onClick={() => onPick(row)} aria-label={t('changeBooking.pickLabel', { id: row.booking_id })} style={{ flexShrink: 0 }}>
                   {t('changeBooking.pick')}
                 </Button>
               </Group>
