@@ -2,8 +2,9 @@
  * The walk of every screen (every-screen-*.e2e.ts): from a list of addresses, open each screen and
  * every screen it links to (once per route: one booking stands for all), and check each as a
  * person meets it: no code, enum or developer text in what it shows (document.body.innerText), no
- * message asked for before its namespace was fetched, and no serious or critical axe violation (WCAG 2.1 A/AA and label-in-name). Everything found is
- * gathered and named at once, so one run lists every screen to fix.
+ * message asked for before its namespace was fetched, no control whose words are cut or page wider
+ * than the window, and no serious or critical axe violation (WCAG 2.1 A/AA and label-in-name).
+ * Everything found is gathered and named at once, so one run lists every screen to fix.
  */
 import type { Page, Request } from 'playwright-core';
 import type { Lang } from './actions.ts';
@@ -24,6 +25,27 @@ export function codesIn(text: string): string[] {
   let rest = text;
   for (const allowed of ALLOWED) rest = rest.replace(allowed, ' ');
   return [...new Set(rest.match(CODE) ?? [])];
+}
+
+/**
+ * What a person could not read whole at this width: a badge, button, tab or switch whose words are
+ * cut (Mantine ends them with an ellipsis once their row or cell squeezes them: 反映済み shown in
+ * 10 px on a phone), and a page wider than its window (a table or tab that does not scroll or wrap
+ * makes the whole screen slide sideways). Text that is cut on purpose (a long message title) is not
+ * among these controls.
+ */
+export async function cutWordsIn(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const labels = '.mantine-Badge-label, .mantine-Button-label, .mantine-Tabs-tabLabel, .mantine-SegmentedControl-label';
+    for (const label of Array.from(document.querySelectorAll<HTMLElement>(labels))) {
+      if (label.getClientRects().length === 0 || label.closest('[aria-hidden="true"]')) continue;
+      if (label.scrollWidth > label.clientWidth + 1) found.push(`"${label.textContent?.trim()}" cut to ${label.clientWidth} of ${label.scrollWidth} px`);
+    }
+    const wide = document.documentElement.scrollWidth;
+    if (wide > window.innerWidth + 1) found.push(`the page is ${wide} px wide in a ${window.innerWidth} px window`);
+    return found;
+  });
 }
 
 /** A booking's own screens, reached from its page by buttons. */
@@ -116,6 +138,8 @@ export class Findings {
     const where = `${lang} ${width}px ${name} (${page.url()})`;
     const codes = codesIn(await page.evaluate(() => document.body.innerText));
     if (codes.length > 0) this.problems.push(`${where} raw codes: ${codes.join(', ')}`);
+    const cut = await cutWordsIn(page);
+    if (cut.length > 0) this.problems.push(`${where} cut words:\n  ${cut.join('\n  ')}`);
     const late = lateMessages.get(page)?.splice(0) ?? [];
     if (late.length > 0) this.problems.push(`${where} messages before their namespace:\n  ${late.join('\n  ')}`);
     const read = Date.now();

@@ -101,6 +101,10 @@ export const theme = createTheme({
     Select: optionList,
     MultiSelect: optionList,
     Autocomplete: optionList,
+    // A badge says a status or a kind in a word or two and is read whole: Mantine's cuts its words
+    // with an ellipsis once its row or cell is narrow (a phone's tables: 反映済み in 10 px). It keeps
+    // its width; the row wraps or the table scrolls sideways instead.
+    Badge: { styles: { root: { minWidth: 'max-content', flexShrink: 0 } } },
     // A toast's message under its title in the readable grey (Mantine writes it in gray.6: 3.3:1).
     Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
     Modal: { defaultProps: { centered: true }, styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } },

@@ -35,8 +35,9 @@ interface DirectionEdit {
 function DirectionTabLabel({ direction, labels }: { direction: BookingSeatDirection; labels: SeatLabels }) {
   const assigned = placeCounts(direction, direction.assigned_seat_ids).total;
   const required = requiredSelection(direction, direction.standing);
+  // On a phone the train's line wraps inside its tab rather than widen the page.
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="wrap" style={{ rowGap: 2, whiteSpace: 'normal', textAlign: 'start' }}>
       <Text size="sm" fw={700}>
         {labels.directionName(direction)}
       </Text>
@@ -271,7 +272,7 @@ export function Component() {
         <Tabs value={current.direction} onChange={(v) => v && startTransition(() => setTab(v as Direction))} keepMountedMode="display-none">
           <Tabs.List mb="md">
             {directions.map((d) => (
-              <Tabs.Tab key={d.direction} value={d.direction}>
+              <Tabs.Tab key={d.direction} value={d.direction} maw="100%">
                 <DirectionTabLabel direction={d} labels={labels} />
               </Tabs.Tab>
             ))}

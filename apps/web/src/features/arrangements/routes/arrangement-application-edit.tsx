@@ -137,7 +137,7 @@ function ApplicationForm({ data, term, patterns }: { data: ApplicationTermListRe
             </Alert>
           )}
           <ListTable
-            striped verticalSpacing="xs" aria-label={t('applications.trainsLabel')}
+            minWidth={480} striped verticalSpacing="xs" aria-label={t('applications.trainsLabel')}
             head={
               <>
                 <Table.Th>{t('applications.train')}</Table.Th>

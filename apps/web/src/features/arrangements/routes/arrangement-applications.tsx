@@ -66,7 +66,7 @@ export function Component() {
         <Paper withBorder p="md" pos="relative">
           <LoadingOverlay visible={applications.isLoading} />
           <ListTable
-            striped verticalSpacing="sm" aria-label={t('applications.listLabel')}
+            minWidth={560} striped verticalSpacing="sm" aria-label={t('applications.listLabel')}
             head={
               <>
                 <Table.Th>{t('applications.columns.period')}</Table.Th>

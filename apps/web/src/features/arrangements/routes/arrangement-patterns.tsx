@@ -29,7 +29,7 @@ export function Component() {
       <Paper withBorder p="md" pos="relative">
         <LoadingOverlay visible={patterns.isLoading} />
         <ListTable
-          striped highlightOnHover verticalSpacing="sm" aria-label={t('patterns.listLabel')}
+          minWidth={640} striped highlightOnHover verticalSpacing="sm" aria-label={t('patterns.listLabel')}
           head={
             <>
               <Table.Th>{t('patterns.columns.name')}</Table.Th>

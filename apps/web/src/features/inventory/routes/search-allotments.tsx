@@ -61,7 +61,7 @@ export function Component() {
             <ActionIcon variant="default" size="lg" aria-label={t('inquiry.nextMonth')} onClick={() => go({ month: shiftMonth(month, 1) })}>
               <IconChevronRight size={18} aria-hidden />
             </ActionIcon>
-            <Button variant="subtle" size="compact-sm" onClick={() => go({ month: yearMonthOf(tokyoToday()) })}>
+            <Button variant="subtle" size="compact-sm" style={{ flexShrink: 0 }} onClick={() => go({ month: yearMonthOf(tokyoToday()) })}>
               {t('inquiry.thisMonth')}
             </Button>
           </Group>

@@ -54,7 +54,8 @@ export function Component() {
           {(kinds.data?.mail_kinds ?? []).map((row) => (
             <Accordion.Item key={row.kind} value={row.kind}>
               <Accordion.Control>
-                <Group gap="sm" wrap="nowrap">
+                {/* On a phone the recipient goes under the name rather than squeeze it. */}
+                <Group gap="sm" style={{ rowGap: 4 }}>
                   <Text size="sm" fw={700}>
                     {label(row.kind)}
                   </Text>

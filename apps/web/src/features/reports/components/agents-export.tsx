@@ -28,7 +28,7 @@ export function AgentsExport() {
         </Table.Thead>
         <Table.Tbody>
           <Table.Tr data-testid="report-agents">
-            <Table.Td fw={500} style={{ whiteSpace: 'nowrap' }}>
+            <Table.Td fw={500} className="sagano-one-line-from-sm">
               {name}
             </Table.Td>
             <Table.Td>

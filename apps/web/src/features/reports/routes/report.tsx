@@ -126,7 +126,7 @@ export function Component() {
           <Table.Tbody>
             {CSV_REPORT_KINDS.map((kind) => (
               <Table.Tr key={kind} data-testid={`report-${kind}`}>
-                <Table.Td fw={500} style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td fw={500} className="sagano-one-line-from-sm">
                   {t(`reports:kinds.${kind}.name`)}
                 </Table.Td>
                 <Table.Td>
