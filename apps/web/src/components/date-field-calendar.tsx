@@ -32,7 +32,9 @@ export default function DateFieldCalendar({
   const labels = (['previousMonth', 'nextMonth', 'previousYear', 'nextYear', 'previousDecade', 'nextDecade'] as const).map((key) => [key, t(`dateField.${key}`)]);
   // Told once per month shown, not on every render.
   const tell = useEffectEvent((shown: string) => onMonthShown?.(shown));
-  useEffect(() => tell(month.slice(0, 7)), [month]);
+  useEffect(() => {
+    tell(month.slice(0, 7));
+  }, [month]);
   return (
     <Calendar
       __preventFocus

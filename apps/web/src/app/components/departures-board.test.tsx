@@ -29,7 +29,9 @@ const day = (date: string) => ({
 /** Hands the screen's query client to the test, as a live booking event would reach it. */
 function ClientProbe({ onClient }: { onClient: (client: QueryClient) => void }) {
   const client = useQueryClient();
-  useEffect(() => onClient(client), [client, onClient]);
+  useEffect(() => {
+    onClient(client);
+  }, [client, onClient]);
   return null;
 }
 
