@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
+import { agentRequest, dayWithRoom } from './support/agent-request.ts';
 
 type UnitsAnswer = { units: { id: number; segment: string; fare_type: string; name_label: { language_id: string; text: string }[] }[] };
 type ListAnswer = { service_orders: { booking_id: string; notifications: { is_read: boolean }[] }[] };
@@ -61,14 +62,27 @@ test.describe('fare units (料金区分)', () => {
   });
 
   test('marks booking list rows with their unread notifications', async () => {
+    // An agent's request tells the back office (BOOKING_RECEIVED): made here, so the journey does not
+    // depend on what the files before it on this server left unread (dashboard.e2e.ts marks all read).
+    const requested = await agentRequest({
+      agent: 'agent-free@example.com',
+      day: await dayWithRoom(),
+      adults: 12,
+      groupName: '未読確認の会',
+      applicant: { name: '中村 さくら', email: 'tour-desk@sakura-travel.example.com', phone_number: '075-200-1001' },
+      prefecture: 26,
+    });
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
     await page.getByRole('link', { name: '予約一覧' }).click();
     await page.waitForURL('**/bookings**');
-    // The rows the list shows, as the screen asked for them: the first one whose booking has unread notifications wears the badge.
+    await visible(page.locator('tr[data-testid^="booking-row-"]'));
+    // The list narrowed to that booking, as the screen asks for it: its row wears the badge.
+    await page.goto(`/bookings?booking_id=${requested}`);
     const badges = page.locator('[data-testid^="booking-unread-"]');
     await visible(badges);
     const id = (await badges.first().getAttribute('data-testid'))!.replace('booking-unread-', '');
+    expect(id).toBe(requested);
     const { service_orders: rows } = await api<ListAnswer>(page, 'GET', `/v1/bookings/service_orders/search?booking_id=${id}`);
     const unread = rows[0]!.notifications.filter((n) => !n.is_read).length;
     expect(unread).toBeGreaterThan(0);
