@@ -4,8 +4,9 @@
  * Two ways in: `seriousAxeViolations` checks the page (or a part of it) now, for a journey that
  * wants a given state checked (a dialog open); `watchScreens` (every page opened through
  * `freshPage`) checks each screen a journey visits by itself: before the journey's next action on a
- * page whose screen (heading or route, language, width band) is new to the run, and when its context
- * closes. A screen with a serious or critical violation fails the journey that first visited it.
+ * page whose screen (heading or route, language, width band, the dialog open on it) is new to the
+ * run, and when its context closes. A screen with a serious or critical violation, or a control whose
+ * words are cut (cut-words.ts), fails the journey that first visited it.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { DEFAULT_THEME } from '@mantine/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { test } from '@playwright/test';
 import { theme } from '../../apps/web/src/app/theme.ts';
+import { cutWordsIn } from './cut-words.ts';
 
 /** WCAG 2.0 and 2.1, levels A and AA. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -203,19 +205,36 @@ async function screenKey(page: Page): Promise<string | null> {
   const url = page.url();
   if (!/^https?:/.test(url)) return null;
   try {
-    const { pathname, lang, width, ready, heading } = await page.evaluate(() => ({
-      pathname: location.pathname,
-      lang: document.documentElement.lang,
-      width: window.innerWidth,
-      ready: document.readyState === 'complete',
-      heading: document.querySelector('h1')?.textContent?.trim() ?? '',
-    }));
+    const { pathname, lang, width, ready, heading, dialog } = await page.evaluate(() => {
+      // The dialog open on top (a modal, a drawer, a popover that is one), by its name: each is a
+      // state of the screen to read on its own.
+      const open = Array.from(document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"]')).filter(
+        (d) => d.getClientRects().length > 0 && !d.closest('[aria-hidden="true"]'),
+      );
+      const top = open.at(-1);
+      const named = (d: HTMLElement) =>
+        d.getAttribute('aria-label') ??
+        (d.getAttribute('aria-labelledby') ?? '')
+          .split(/\s+/)
+          .map((id) => (id ? document.getElementById(id)?.textContent?.trim() : ''))
+          .filter(Boolean)
+          .join(' ');
+      return {
+        pathname: location.pathname,
+        lang: document.documentElement.lang,
+        width: window.innerWidth,
+        ready: document.readyState === 'complete',
+        heading: document.querySelector('h1')?.textContent?.trim() ?? '',
+        dialog: top ? named(top) || top.getAttribute('role')! : '',
+      };
+    });
     // The API's own pages (the reference at /v1/docs) are not the app's screens.
     if (!ready || pathname.startsWith('/v1/')) return null;
     // A screen is known by its heading (numbers aside) where it has one: the no-permission screen
     // a journey meets at ten addresses is one screen; else by its route.
     const screen = heading ? `“${heading.replace(/\d+/g, '#')}”` : routeOf(pathname);
-    return `${lang || '?'} ${widthBand(width)} ${screen}`;
+    const over = dialog ? ` ▸ “${dialog.replace(/\d+/g, '#').slice(0, 60)}”` : '';
+    return `${lang || '?'} ${widthBand(width)} ${screen}${over}`;
   } catch {
     // Between two documents: the next action asks again.
     return null;
@@ -238,6 +257,8 @@ async function checkOnce(page: Page, watch: Watch): Promise<string[]> {
   let violations: string[];
   try {
     violations = await timed(key, () => seriousAxeViolations(page));
+    // And what a person could not read whole at this width (the walks check their screens so too).
+    violations.push(...(await cutWordsIn(page)).map((cut) => `cut words: ${cut}`));
   } catch (error) {
     // The page went away under the check (a navigation or the journey closing it): the screen is
     // asked for again on its next visit.
@@ -249,7 +270,7 @@ async function checkOnce(page: Page, watch: Watch): Promise<string[]> {
   }
   if (violations.length === 0) return [];
   giveBack(key, false);
-  const report = `axe: ${violations.length} serious violation(s) on ${key} (${page.url()}), visited by “${currentTestName()}”:\n  ${violations.join('\n  ')}`;
+  const report = `axe: ${violations.length} serious violation(s) or cut words on ${key} (${page.url()}), visited by “${currentTestName()}”:\n  ${violations.join('\n  ')}`;
   watch.found.push(report);
   return [report];
 }

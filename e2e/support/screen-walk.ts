@@ -9,6 +9,7 @@
 import type { Page, Request } from 'playwright-core';
 import type { Lang } from './actions.ts';
 import { auditScreen, routeOf } from './axe.ts';
+import { cutWordsIn } from './cut-words.ts';
 import { screenshot } from './browser.ts';
 
 /** UPPER_SNAKE of two parts or more (ONLINE_CREDIT_CARD), snake_case words (seat_table), a mail kind (booking.ok), a missing translation key (form.title). */
@@ -25,27 +26,6 @@ export function codesIn(text: string): string[] {
   let rest = text;
   for (const allowed of ALLOWED) rest = rest.replace(allowed, ' ');
   return [...new Set(rest.match(CODE) ?? [])];
-}
-
-/**
- * What a person could not read whole at this width: a badge, button, tab or switch whose words are
- * cut (Mantine ends them with an ellipsis once their row or cell squeezes them: 反映済み shown in
- * 10 px on a phone), and a page wider than its window (a table or tab that does not scroll or wrap
- * makes the whole screen slide sideways). Text that is cut on purpose (a long message title) is not
- * among these controls.
- */
-export async function cutWordsIn(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found: string[] = [];
-    const labels = '.mantine-Badge-label, .mantine-Button-label, .mantine-Tabs-tabLabel, .mantine-SegmentedControl-label';
-    for (const label of Array.from(document.querySelectorAll<HTMLElement>(labels))) {
-      if (label.getClientRects().length === 0 || label.closest('[aria-hidden="true"]')) continue;
-      if (label.scrollWidth > label.clientWidth + 1) found.push(`"${label.textContent?.trim()}" cut to ${label.clientWidth} of ${label.scrollWidth} px`);
-    }
-    const wide = document.documentElement.scrollWidth;
-    if (wide > window.innerWidth + 1) found.push(`the page is ${wide} px wide in a ${window.innerWidth} px window`);
-    return found;
-  });
 }
 
 /** A booking's own screens, reached from its page by buttons. */
