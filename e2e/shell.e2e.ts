@@ -90,6 +90,11 @@ test.describe('the back-office shell', () => {
     const log = page.getByRole('dialog', { name: 'Operation log details' });
     await visible(log.getByText('Sign in', { exact: true }).first());
     await visible(log.getByText('Request'));
+    // The request's box scrolls, so the keyboard reaches it: a region named by its caption.
+    const request = log.getByRole('region', { name: 'Request' });
+    const focused = () => request.evaluate((box) => box === document.activeElement);
+    for (let presses = 0; presses < 10 && !(await focused()); presses++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe(true);
     await screenshot(page, 'operation-log-detail-en');
     await log.getByRole('button', { name: 'Close' }).click();
     await log.waitFor({ state: 'hidden' });

@@ -76,23 +76,22 @@ test.describe('fare units (料金区分)', () => {
     await logIn(page, 'staff@example.com');
     await page.getByRole('link', { name: '予約一覧' }).click();
     await page.waitForURL('**/bookings**');
-    await visible(page.locator('tr[data-testid^="booking-row-"]'));
-    // The list narrowed to that booking, as the screen asks for it: its row wears the badge.
-    await page.goto(`/bookings?booking_id=${requested}`);
-    const badges = page.locator('[data-testid^="booking-unread-"]');
-    await visible(badges);
-    const id = (await badges.first().getAttribute('data-testid'))!.replace('booking-unread-', '');
-    expect(id).toBe(requested);
-    const { service_orders: rows } = await api<ListAnswer>(page, 'GET', `/v1/bookings/service_orders/search?booking_id=${id}`);
+    // Narrowed by its booking number in the list's filters, the booking's row wears the badge.
+    await page.getByLabel('予約番号', { exact: true }).fill(requested);
+    await page.getByRole('button', { name: '検索', exact: true }).click();
+    await page.waitForURL(`**/bookings?*booking_id=${requested}*`);
+    const badge = page.getByTestId(`booking-unread-${requested}`);
+    await visible(badge);
+    const { service_orders: rows } = await api<ListAnswer>(page, 'GET', `/v1/bookings/service_orders/search?booking_id=${requested}`);
     const unread = rows[0]!.notifications.filter((n) => !n.is_read).length;
     expect(unread).toBeGreaterThan(0);
-    expect(await badges.first().innerText()).toBe(`未読のお知らせ ${unread}件`);
+    expect(await badge.innerText()).toBe(`未読のお知らせ ${unread}件`);
     await screenshot(page, 'booking-list-unread-ja');
     await page.getByRole('button', { name: 'English' }).click();
-    await visible(page.getByTestId(`booking-unread-${id}`).getByText(unread === 1 ? '1 unread notification' : `${unread} unread notifications`));
+    await visible(badge.getByText(unread === 1 ? '1 unread notification' : `${unread} unread notifications`));
     await screenshot(page, 'booking-list-unread-en');
     // The booking's trains name their stations from the booking (spec 000 §3 "Service leg").
-    await page.goto(`/bookings/${id}`);
+    await page.goto(`/bookings/${requested}`);
     await visible(page.getByRole('table', { name: 'Trains' }).getByText(/Torokko/));
     await screenshot(page, 'booking-detail-stations-en');
     await context.close();
