@@ -71,6 +71,15 @@ export function writeBookingFilters(values: BookingFilterValues): URLSearchParam
 }
 
 /**
+ * Whether the booking number filter holds a whole booking number (eight digits, as the server reads
+ * it). Such a number is what an agent quotes on the phone: it finds its booking on any service date,
+ * so the service-date period (by default the next 30 days) is set aside for it, and the field says so.
+ */
+export function isWholeBookingNumber(value: string): boolean {
+  return value.replace(/[^0-9]/g, '').length === 8;
+}
+
+/**
  * The search query for the filters (without paging); empty or malformed filters are left out.
  * The notification filter looks at the caller's own notifications: the agent's for agent staff.
  */
@@ -78,8 +87,9 @@ export function filtersToQuery(values: BookingFilterValues, options: { agent?: b
   const q: Partial<ServiceOrderSearchQuery> = {};
   if (isDateInput(values.submitted_from)) q.submitted_at_from = parseDateInput(values.submitted_from)!;
   if (isDateInput(values.submitted_to)) q.submitted_at_to = parseDateInput(values.submitted_to)!;
-  if (isDateInput(values.service_from)) q.service_date_from = parseDateInput(values.service_from)!;
-  if (isDateInput(values.service_to)) q.service_date_to = parseDateInput(values.service_to)!;
+  const anyServiceDate = isWholeBookingNumber(values.booking_id);
+  if (!anyServiceDate && isDateInput(values.service_from)) q.service_date_from = parseDateInput(values.service_from)!;
+  if (!anyServiceDate && isDateInput(values.service_to)) q.service_date_to = parseDateInput(values.service_to)!;
   if (values.booking_id.trim()) q.booking_id = values.booking_id.trim();
   if (/^\d+$/.test(values.agent_id)) q.agent_id = Number(values.agent_id);
   if (/^\d+$/.test(values.branch_id)) q.agent_sub_group_ids = [Number(values.branch_id)];

@@ -10,7 +10,7 @@ import { GrowingSelect } from '../../../components/growing-select.tsx';
 import { AgentBranchSelect } from '../../../components/agent-branch-select.tsx';
 import { SearchFilterForm, useDatedFilterForm } from '../../../components/search-filter-form.tsx';
 import { DateField } from '../../../components/date-field.tsx';
-import { PAYMENT_TYPES, readBookingFilters, TEXT_KEYS, type BookingFilterValues } from '../api/booking-list-query.ts';
+import { isWholeBookingNumber, PAYMENT_TYPES, readBookingFilters, TEXT_KEYS, type BookingFilterValues } from '../api/booking-list-query.ts';
 
 /**
  * One filter field, drawn again only when its `deps` (its value, error, options) change: the form
@@ -128,7 +128,13 @@ export function BookingFilters({
       <Field
         deps={[form.values.booking_id, form.errors.booking_id, t]}
         render={() => (
-          <TextInput label={t('filters.bookingId')} inputMode="numeric" {...form.getInputProps('booking_id')} />
+          <TextInput
+            label={t('filters.bookingId')}
+            inputMode="numeric"
+            description={isWholeBookingNumber(form.values.booking_id) ? t('filters.bookingIdAnyDate') : undefined}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...form.getInputProps('booking_id')}
+          />
         )}
       />
       <Field
