@@ -4,6 +4,7 @@ import { stepAt, totpCode } from '../apps/server/src/lib/totp.ts';
 import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
+import { demoDate } from './support/demo-days.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -11,7 +12,7 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 });
 
 // A Thursday of the demo season, away from the other journeys' days.
-const DAY = '2027-06-24';
+const DAY = demoDate('2027-06-24');
 const PASSWORD = 'Kiyomizu#2027';
 
 type MailsAnswer = { mails: { kind: string; body_text: string; to_address: string }[] };

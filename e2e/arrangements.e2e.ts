@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
 import { fillDate, logIn, sidebar, visible } from './support/actions.ts';
+import { demo } from './support/demo-days.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -101,11 +102,11 @@ test.describe('arrangement patterns on the seat map', () => {
     await logIn(page, 'admin@example.com');
     await sidebar(page).getByRole('link', { name: '枠適用設定' }).click();
     await page.waitForURL('**/arrangement-application');
-    await visible(page.getByRole('cell', { name: '2026-03-01 〜 2027-12-29' }));
+    await visible(page.getByRole('cell', { name: `${demo.application.fromDate} 〜 ${demo.application.toDate}` }));
     await page.getByRole('link', { name: '適用期間を追加' }).click();
     await page.waitForURL(/\/arrangement-application\/\d+\/add$/);
-    await fillDate(page.getByLabel('開始日'), '2026-01-10');
-    await fillDate(page.getByLabel('終了日'), '2026-01-20');
+    await fillDate(page.getByLabel('開始日'), `${demo.firstYear}-01-10`);
+    await fillDate(page.getByLabel('終了日'), `${demo.firstYear}-01-20`);
     await page.keyboard.press('Escape');
     await page.getByLabel('すべての列車に適用').selectOption({ label: '団体多め' });
     await screenshot(page, 'arrangement-application-add-ja');
@@ -113,7 +114,7 @@ test.describe('arrangement patterns on the seat map', () => {
     await visible(page.getByText('承認申請を送信しました。承認されると適用されます。'));
     await page.waitForURL(/\/arrangement-application\?term=\d+$/);
     await visible(page.getByText('承認待ちの申請'));
-    await visible(page.getByRole('cell', { name: '2026-01-10 〜 2026-01-20' }));
+    await visible(page.getByRole('cell', { name: `${demo.firstYear}-01-10 〜 ${demo.firstYear}-01-20` }));
     await screenshot(page, 'arrangement-applications-ja');
     await context.close();
   });

@@ -6,6 +6,7 @@ import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 import { confirmedFreeAgentBooking, downloadedPdf } from './support/invoicing.ts';
+import { demoDate } from './support/demo-days.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -58,7 +59,7 @@ async function naturalWidth(image: Locator): Promise<number> {
 }
 
 // A Thursday of the demo season that no other journey books.
-const NEXT_INVOICE_DAY = '2027-09-30';
+const NEXT_INVOICE_DAY = demoDate('2027-09-30');
 
 test.describe('the operator logo and company stamp on 基本情報', () => {
   test('staff upload a logo and a stamp, see them after a reload and on the next invoice; a text file is refused by its content', async () => {

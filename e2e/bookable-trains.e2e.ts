@@ -12,6 +12,7 @@ import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
+import { demoDate, slashed } from './support/demo-days.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -19,9 +20,12 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 });
 
 /** A Wednesday outside the cherry-blossom weeks and November: no trains run (demo timetable). */
-const NON_RUNNING_DAY = '2027-05-26';
+const NON_RUNNING_DAY = demoDate('2027-05-26');
 /** The next day, running; one of its down trains is suspended below. */
-const DAY = '2027-05-27';
+const DAY = demoDate('2027-05-27');
+/** The two days as the month calendar's buttons show them: their day of the month. */
+const dayOfMonth = (date: string) => new RegExp(`^${Number(date.slice(8))}$`);
+const [closedYear, closedDayOfMonth] = [NON_RUNNING_DAY.slice(0, 4), Number(NON_RUNNING_DAY.slice(8))];
 
 type DayAnswer = {
   service_pattern: string | null;
@@ -54,12 +58,12 @@ test.describe('the booking form offers only what can be booked', () => {
 
     // The calendar hatches the non-running day, which cannot be picked and says why; the next day can be picked.
     await page.getByTestId('service-date').click();
-    const closedDay = page.locator('[data-dates-dropdown] button:not([data-outside])', { hasText: /^26$/ });
+    const closedDay = page.locator('[data-dates-dropdown] button:not([data-outside])', { hasText: dayOfMonth(NON_RUNNING_DAY) });
     await visible(closedDay.and(page.locator('[data-closed="DISABLED"]')));
     expect(await closedDay.isDisabled()).toBe(true);
-    expect(await closedDay.getAttribute('aria-label')).toBe('2027年5月26日 運行なし');
+    expect(await closedDay.getAttribute('aria-label')).toBe(`${closedYear}年5月${closedDayOfMonth}日 運行なし`);
     expect(await closedDay.getAttribute('title')).toBe('運行なし');
-    const runningDay = page.locator('[data-dates-dropdown] button:not([data-outside])', { hasText: /^27$/ });
+    const runningDay = page.locator('[data-dates-dropdown] button:not([data-outside])', { hasText: dayOfMonth(DAY) });
     expect(await runningDay.isDisabled()).toBe(false);
     expect(await runningDay.getAttribute('data-closed')).toBeNull();
     await visible(page.getByTestId('closed-day-legend').getByText('斜線の日は列車が運行しないため選べません。'));
@@ -67,9 +71,9 @@ test.describe('the booking form offers only what can be booked', () => {
     await screenshot(page, 'bookable-calendar-closed-day-ja');
     // A click on it picks nothing and leaves the calendar open; the running day is picked.
     await closedDay.click({ force: true });
-    expect(await page.getByTestId('service-date').inputValue()).toBe('2027/05/26');
+    expect(await page.getByTestId('service-date').inputValue()).toBe(slashed(NON_RUNNING_DAY));
     await runningDay.click();
-    expect(await page.getByTestId('service-date').inputValue()).toBe('2027/05/27');
+    expect(await page.getByTestId('service-date').inputValue()).toBe(slashed(DAY));
     await page.goto(`/bookings/create?date=${NON_RUNNING_DAY}&trip=single&from=1&to=4`);
     await visible(page.getByTestId('day-closed-down'));
 
@@ -87,10 +91,10 @@ test.describe('the booking form offers only what can be booked', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'bookable-non-running-day-en');
     await page.getByTestId('service-date').click();
-    const closedDayEn = page.locator('[data-dates-dropdown] button:not([data-outside])', { hasText: /^26$/ });
+    const closedDayEn = page.locator('[data-dates-dropdown] button:not([data-outside])', { hasText: dayOfMonth(NON_RUNNING_DAY) });
     await visible(closedDayEn.and(page.locator('[data-closed="DISABLED"]')));
     expect(await closedDayEn.isDisabled()).toBe(true);
-    expect(await closedDayEn.getAttribute('aria-label')).toBe('26 May 2027, no trains');
+    expect(await closedDayEn.getAttribute('aria-label')).toBe(`${closedDayOfMonth} May ${closedYear}, no trains`);
     await visible(page.getByTestId('closed-day-legend').getByText('Hatched days have no trains and cannot be chosen.'));
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'bookable-calendar-closed-day-en');

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, sidebar, visible, type Lang } from './support/actions.ts';
 import { api } from './support/api.ts';
+import { demoDate, slashed } from './support/demo-days.ts';
 
 // The tests of this file follow one another: each starts from what the one before left.
 test.describe.configure({ mode: 'serial' });
@@ -13,8 +14,8 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 });
 
 // A Thursday and a Friday of the demo season that no other journey books (the line rests on Wednesdays).
-const D1 = '2027-06-03';
-const D2 = '2027-06-04';
+const D1 = demoDate('2027-06-03');
+const D2 = demoDate('2027-06-04');
 const TAG = `一覧試験${Date.now() % 100000}`;
 
 type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number }[] };
@@ -102,8 +103,8 @@ test.describe('booking list', () => {
     await visible(round.getByTestId('booking-train-down'));
     await visible(round.getByTestId('booking-train-up'));
     expect(await round.locator('[data-service-date]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-service-date')))).toEqual([D1, D2]);
-    expect(await round.innerText()).toContain('06/03');
-    expect(await round.innerText()).toContain('06/04');
+    expect(await round.innerText()).toContain(slashed(D1));
+    expect(await round.innerText()).toContain(slashed(D2));
     await screenshot(page, 'booking-list-desktop-ja');
 
     // Group name, ascending then descending: the order really changes.
@@ -146,7 +147,7 @@ test.describe('booking list', () => {
     await logIn(page, 'admin@example.com', 'en');
     const { a } = await bookings(page);
     // A wider list than the test's own: every booking of June.
-    await page.goto(`/bookings?service_from=2027-06-01&service_to=2027-06-30`);
+    await page.goto(`/bookings?service_from=${D1.slice(0, 8)}01&service_to=${D1.slice(0, 8)}30`);
     await visible(page.locator('[data-testid^="booking-row-"]'));
     await visible(sidebar(page, 'en'));
     const fit = await page.getByRole('table').evaluate((table) => {
@@ -185,7 +186,7 @@ test.describe('booking list', () => {
       expect(await field('booking-id')).toBe(b);
       expect(await field('group')).toBe(`${TAG} イ`);
       expect(await field('people')).toBe(lang === 'ja' ? '20名' : '20 people');
-      expect(await card.locator('[data-field="service-date"]').allInnerTexts()).toEqual(lang === 'ja' ? ['2027/06/03（木）', '2027/06/04（金）'] : ['2027/06/03 (Thu)', '2027/06/04 (Fri)']);
+      expect(await card.locator('[data-field="service-date"]').allInnerTexts()).toEqual(lang === 'ja' ? [`${slashed(D1)}（木）`, `${slashed(D2)}（金）`] : [`${slashed(D1)} (Thu)`, `${slashed(D2)} (Fri)`]);
       expect(await card.locator('[data-field="trains"] > *').count()).toBe(2);
       expect((await field('status')).toLowerCase()).toContain(lang === 'ja' ? '申込受付' : 'submitted');
       expect((await page.getByTestId(`booking-card-${a}`).locator('[data-field="status"]').innerText()).toLowerCase()).toContain(lang === 'ja' ? '枠確保済' : 'allotment held');

@@ -11,6 +11,7 @@ import { formatYen } from '@sagano/domain/money/yen-e6';
 import { freshPage, screenshot } from './support/browser.ts';
 import { fillDate, logIn, shownDate, visible } from './support/actions.ts';
 import { api, apiAs } from './support/api.ts';
+import { demoDate } from './support/demo-days.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -18,8 +19,8 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 });
 
 // A Thursday of the demo season, away from the other journeys' days.
-const DAY = '2027-07-15';
-const OTHER_DAY = '2027-07-16';
+const DAY = demoDate('2027-07-15');
+const OTHER_DAY = demoDate('2027-07-16');
 
 type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number }[] };
 type AgentsAnswer = { agents: { id: number; name_ja: string; ignore_cancellation_policy: boolean; groups: { id: number; is_root: boolean }[] }[] };

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible, type Lang } from './support/actions.ts';
 import { api, apiAs } from './support/api.ts';
+import { demoDate } from './support/demo-days.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -10,7 +11,7 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 });
 
 // A Thursday of the demo season that no other journey books on.
-const DAY = '2027-07-22';
+const DAY = demoDate('2027-07-22');
 const STAFF = 'staff@example.com';
 const AGENT = 'agent-free@example.com';
 

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
 import { fillDate, logIn, visible } from './support/actions.ts';
 import { api, apiAs } from './support/api.ts';
+import { demoDate } from './support/demo-days.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -10,7 +11,7 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 });
 
 // A Thursday of the demo season, away from the other journeys' days.
-const DAY = '2027-06-10';
+const DAY = demoDate('2027-06-10');
 
 type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number; departure_hhmm: string | null }[] };
 type AgentsAnswer = { agents: { id: number; name_ja: string; name_en: string; ignore_cancellation_policy: boolean; groups: { id: number; is_root: boolean }[] }[] };
@@ -212,7 +213,7 @@ test.describe('bookings', () => {
   test('a round trip returns on another day: the return date picks that day\'s trains and is booked as chosen', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
-    const back = '2027-06-12';
+    const back = demoDate('2027-06-12');
     const outbound = await api<DayAnswer>(page, 'GET', `/v1/allotments/${DAY}?from_station_id=1&to_station_id=4`);
     const returning = await api<DayAnswer>(page, 'GET', `/v1/allotments/${back}?from_station_id=4&to_station_id=1`);
     const down = outbound.services.find((s) => s.direction === 'down' && s.vacant_seats >= 20)!;
@@ -224,7 +225,7 @@ test.describe('bookings', () => {
     await page.goto(`/bookings/create?date=${DAY}&trip=round&from=1&to=4&down_service_id=${down.service_id}&up_service_id=${up.service_id}`);
     await visible(page.getByRole('heading', { name: '予約申込', level: 1 }));
     // A return before the outbound date is refused on the form.
-    await fillDate(page.getByTestId('return-date'), '2027-06-08'); // a Tuesday: trains run (a non-running Wednesday would also let the chosen train go)
+    await fillDate(page.getByTestId('return-date'), demoDate('2027-06-08')); // a Tuesday: trains run (a non-running Wednesday would also let the chosen train go)
     await pick(page, '代理店', agents[0]!.name_ja);
     await page.getByLabel('申込者名').fill('往復 花子');
     await page.getByLabel('メールアドレス').fill('ofuku@example.com');

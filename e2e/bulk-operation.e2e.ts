@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, sidebar, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
+import { demoDate } from './support/demo-days.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -11,7 +12,7 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 });
 
 // A Thursday of the demo season, away from the other journeys' days.
-const DAY = '2027-09-23';
+const DAY = demoDate('2027-09-23');
 
 type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number }[] };
 type AgentsAnswer = { agents: { id: number; agent_type: string; groups: { id: number; is_root: boolean }[] }[] };

@@ -11,6 +11,7 @@ import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, logOut, type Lang, visible } from './support/actions.ts';
 import { apiSession } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
+import { demoDate } from './support/demo-days.ts';
 
 type Call = Awaited<ReturnType<typeof apiSession>>;
 type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number }[] };
@@ -19,7 +20,7 @@ type UnitsAnswer = { units: { id: number; segment: string; annotation: string; f
 type PolicyDocument = { total_amount: number; free_until: string | null; frozen: boolean; in_force_days_before: number | null; rows: { days_before: number; rate_e6: number; fee_amount: number }[] };
 
 // A Thursday of the demo season, away from the other journeys' days.
-const DAY = '2027-11-25';
+const DAY = demoDate('2027-11-25');
 const E6 = 1_000_000;
 
 let browser: Browser;

@@ -16,9 +16,10 @@ import { formatYen } from '@sagano/domain/money/yen-e6';
 import { logIn, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 import { freePort } from './support/free-port.ts';
+import { demoDate } from './support/demo-days.ts';
 
 const root = new URL('..', import.meta.url).pathname;
-const DAY = '2027-09-09';
+const DAY = demoDate('2027-09-09');
 
 /** Whether something accepts a TCP connection at host:port. */
 function accepts(host: string, port: number): Promise<boolean> {

@@ -12,6 +12,7 @@ import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, logOut, type Lang, visible } from './support/actions.ts';
 import { apiSession } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
+import { demoDate } from './support/demo-days.ts';
 
 type Call = Awaited<ReturnType<typeof apiSession>>;
 type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number }[] };
@@ -39,7 +40,7 @@ let agent: Call;
 const yen = (e6: number) => Math.abs(e6 / 1_000_000).toLocaleString('en-US');
 const words = {
   ja: {
-    day: '2027-10-21',
+    day: demoDate('2027-10-21'),
     title: (id: string) => `予約 ${id}`,
     onceTitle: '列車の変更は1回限りです',
     onceConfirm: '列車の変更は1回限りであることを確認しました',
@@ -63,7 +64,7 @@ const words = {
     brief: '人数 20 → 17 名',
   },
   en: {
-    day: '2027-10-28',
+    day: demoDate('2027-10-28'),
     title: (id: string) => `Booking ${id}`,
     onceTitle: 'The trains can be changed only once',
     onceConfirm: 'I understand that the trains can be changed only once',

@@ -10,6 +10,7 @@ import { freshPage, screenshot } from './support/browser.ts';
 import { visible } from './support/actions.ts';
 import { apiSession } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
+import { demoDate } from './support/demo-days.ts';
 
 // The tests of this file follow one another: each starts from what the one before left.
 test.describe.configure({ mode: 'serial' });
@@ -20,7 +21,7 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 });
 
 // A Thursday of the demo season that no other journey uses.
-const DAY = '2027-11-04';
+const DAY = demoDate('2027-11-04');
 const STAFF = 'staff@example.com';
 const AGENT = 'agent-free@example.com';
 

@@ -10,6 +10,7 @@ import { baseUrl, freshPage, screenshot } from './support/browser.ts';
 import { visible } from './support/actions.ts';
 import { apiAs } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
+import { demoDate } from './support/demo-days.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -17,8 +18,8 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 });
 
 // Thursdays of the demo season that no other journey uses.
-const DAY = '2027-10-21';
-const SUSPENSION_DAY = '2027-10-28';
+const DAY = demoDate('2027-10-21');
+const SUSPENSION_DAY = demoDate('2027-10-28');
 const STAFF = 'staff@example.com';
 const AGENT = 'agent-free@example.com';
 const mail = { mail: { subject: 's', body: 'b' } };

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
+import { demoDate } from './support/demo-days.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -11,10 +12,10 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 });
 
 // Thursdays of the demo season that no other journey uses.
-const DOCUMENTS_DAY = '2027-07-22';
-const SUSPENSION_DAY = '2027-07-29';
-const CALENDAR_DAY = '2027-08-05';
-const CALENDAR_DAY_EN = '2027-08-12';
+const DOCUMENTS_DAY = demoDate('2027-07-22');
+const SUSPENSION_DAY = demoDate('2027-07-29');
+const CALENDAR_DAY = demoDate('2027-08-05');
+const CALENDAR_DAY_EN = demoDate('2027-08-12');
 
 type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number; service_names: { language_id: string; text: string }[] }[] };
 type UnitsAnswer = { units: { id: number; segment: string; annotation: string; fare_type: string }[] };
@@ -182,9 +183,9 @@ test.describe('a calendar change that stops booked trains', () => {
 
     // The day becomes 運休 on the pattern calendar: the answer lists the booking.
     await page.goto('/pattern-calendar');
-    await page.getByLabel('表示月').selectOption('2027-08');
+    await page.getByLabel('表示月').selectOption(CALENDAR_DAY.slice(0, 7));
     await page.getByText('運休', { exact: true }).first().click();
-    await page.getByRole('button', { name: `${CALENDAR_DAY} 5 通常運行` }).click();
+    await page.getByRole('button', { name: `${CALENDAR_DAY} ${Number(CALENDAR_DAY.slice(8))} 通常運行` }).click();
     await page.getByRole('button', { name: '承認を申請' }).click();
     const sent = page.getByRole('dialog');
     await visible(sent.getByText('承認されると1件の予約がお断りになります'));
@@ -219,9 +220,9 @@ test.describe('a calendar change that stops booked trains', () => {
     const [trainEn] = await downTrains(staffEn.page, CALENDAR_DAY_EN);
     const bookedEn = await submit(staffEn.page, CALENDAR_DAY_EN, trainEn!.service_id, 8, 'Calendar test group', agents[0]!.id);
     await staffEn.page.goto('/pattern-calendar');
-    await staffEn.page.getByLabel('Month').selectOption('2027-08');
+    await staffEn.page.getByLabel('Month').selectOption(CALENDAR_DAY_EN.slice(0, 7));
     await staffEn.page.getByText('Suspended', { exact: true }).first().click();
-    await staffEn.page.getByRole('button', { name: `${CALENDAR_DAY_EN} 12 Ordinary` }).click();
+    await staffEn.page.getByRole('button', { name: `${CALENDAR_DAY_EN} ${Number(CALENDAR_DAY_EN.slice(8))} Ordinary` }).click();
     await staffEn.page.getByRole('button', { name: 'Request approval' }).click();
     await visible(staffEn.page.getByRole('dialog').getByRole('link', { name: bookedEn }));
     await screenshot(staffEn.page, 'pattern-calendar-affected-en');

@@ -10,9 +10,10 @@ import { freshPage, screenshot } from './support/browser.ts';
 import { fillLogin, logIn, visible } from './support/actions.ts';
 import { apiAs } from './support/api.ts';
 import { agentRequest } from './support/agent-request.ts';
+import { demoDate } from './support/demo-days.ts';
 
 /** A Thursday no other browser test books on. */
-const DAY = '2027-08-19';
+const DAY = demoDate('2027-08-19');
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {

@@ -4,6 +4,7 @@ import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { agentRequest } from './support/agent-request.ts';
 import { apiAs } from './support/api.ts';
+import { demoDate } from './support/demo-days.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -11,7 +12,7 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 });
 
 // A Thursday months ahead, outside the other journeys' days: plenty of seats on its trains.
-const DAY = '2027-09-16';
+const DAY = demoDate('2027-09-16');
 const RULE = '京都さくら旅行・画面申込30名以下';
 const AGENT = 'agent-free@example.com';
 const applicant = { name: '中村 さくら', email: 'tour-desk@sakura-travel.example.com', phone_number: '075-200-1001' };

@@ -10,6 +10,7 @@ import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 import { confirmedFreeAgentBooking, downloadedPdf } from './support/invoicing.ts';
+import { demoDate } from './support/demo-days.ts';
 
 // The tests of this file follow one another: each starts from what the one before left.
 test.describe.configure({ mode: 'serial' });
@@ -20,7 +21,7 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 });
 
 // A Thursday of the demo season, away from the other journeys' days.
-const DAY = '2027-09-16';
+const DAY = demoDate('2027-09-16');
 
 type Booking = { booking_token?: string; agent_name: string; main_params: { payment: { payment_id: number; total_amount: number; invoice_url: string | null } | null } };
 

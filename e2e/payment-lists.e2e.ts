@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, sidebar, visible } from './support/actions.ts';
 import { confirmedFreeAgentBooking } from './support/invoicing.ts';
+import { demoDate } from './support/demo-days.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -10,7 +11,7 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 });
 
 // A Thursday of the demo season, away from the other journeys' days.
-const DAY = '2027-09-09';
+const DAY = demoDate('2027-09-09');
 
 /** Ticks "overdue only" and searches; resolves once the list has the answer. */
 async function overdueOnly(page: Page) {

@@ -10,6 +10,7 @@ import { formatYen } from '@sagano/domain/money/yen-e6';
 import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api, apiAs } from './support/api.ts';
+import { demoDate } from './support/demo-days.ts';
 
 // The tests of this file follow one another: each starts from what the one before left.
 test.describe.configure({ mode: 'serial' });
@@ -20,7 +21,7 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 });
 
 // A Thursday of the demo season, away from the other journeys' days.
-const DAY = '2027-08-26';
+const DAY = demoDate('2027-08-26');
 /** The webhook reaches the server through its job queue: the booking page polls for 30 s. */
 const CONFIRMED_WITHIN = 35_000;
 

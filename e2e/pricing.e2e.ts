@@ -2,6 +2,10 @@ import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
 import { fillDate, logIn, visible } from './support/actions.ts';
+import { demo } from './support/demo-days.ts';
+
+// The demo's first and last years, and the year after it (2026, 2027 and 2028 when the demo was first written).
+const [Y0, Y1, Y2] = [demo.firstYear, demo.lastYear, demo.lastYear + 1];
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -18,7 +22,7 @@ test.describe('pricing and booking master data', () => {
     await visible(normal.getByRole('cell', { name: '800円' }));
     await screenshot(page, 'group-pricing-plans-ja');
 
-    await normal.getByRole('button', { name: '一般団体 2026-2027年度を編集' }).click();
+    await normal.getByRole('button', { name: `一般団体 ${demo.planYears}を編集` }).click();
     const dialog = page.getByRole('dialog');
     const adult = dialog.getByLabel('一般団体 一般 大人 運賃（円）');
     await visible(adult);
@@ -27,13 +31,13 @@ test.describe('pricing and booking master data', () => {
     await dialog.getByRole('button', { name: '保存' }).click();
     await visible(dialog.getByText('名称を入力してください。'));
     await screenshot(page, 'group-pricing-plan-form-ja');
-    await dialog.getByLabel('名称').fill('一般団体 2026-2027年度');
+    await dialog.getByLabel('名称').fill(`一般団体 ${demo.planYears}`);
     await dialog.getByRole('button', { name: '保存' }).click();
     await visible(page.getByText('料金プランを保存しました'));
     await visible(normal.getByRole('cell', { name: '1,050円' }));
 
     await page.reload();
-    await normal.getByRole('button', { name: '一般団体 2026-2027年度を編集' }).click();
+    await normal.getByRole('button', { name: `一般団体 ${demo.planYears}を編集` }).click();
     const kept = page.getByRole('dialog').getByLabel('一般団体 一般 大人 運賃（円）');
     await visible(kept);
     if ((await kept.inputValue()) !== '1,050') throw new Error(`the fare was not kept: ${await kept.inputValue()}`);
@@ -93,7 +97,7 @@ test.describe('pricing and booking master data', () => {
     await page.getByRole('link', { name: '団体スケジュール' }).click();
     await page.waitForURL('**/group-schedules');
     const list = page.getByRole('table', { name: '団体スケジュール一覧' });
-    await visible(list.getByRole('cell', { name: '2026年 団体スケジュール' }));
+    await visible(list.getByRole('cell', { name: `${Y0}年 団体スケジュール` }));
 
     await page.getByRole('button', { name: 'スケジュールを追加' }).click();
     const dialog = page.getByRole('dialog', { name: '団体スケジュールの追加' });
@@ -104,24 +108,24 @@ test.describe('pricing and booking master data', () => {
         else await input.fill(value);
       }
     };
-    await fillSchedule([['名称', '2028年 団体スケジュール'], ['適用開始日(乗車日)', '2028-01-01'], ['適用終了日(乗車日)', '2027-12-31'], ['団体枠の開放', '14'], ['支払期限', '10'], ['リマインド', '21']]);
+    await fillSchedule([['名称', `${Y2}年 団体スケジュール`], ['適用開始日(乗車日)', `${Y2}-01-01`], ['適用終了日(乗車日)', `${Y1}-12-31`], ['団体枠の開放', '14'], ['支払期限', '10'], ['リマインド', '21']]);
     await dialog.getByRole('button', { name: '保存' }).click();
     await visible(dialog.getByText('適用終了日(乗車日)は適用開始日(乗車日)以降の日付を入力してください。'));
     await screenshot(page, 'group-schedule-form-ja');
-    await fillDate(dialog.getByLabel('適用終了日(乗車日)'), '2028-12-31');
+    await fillDate(dialog.getByLabel('適用終了日(乗車日)'), `${Y2}-12-31`);
     await dialog.getByRole('button', { name: '保存' }).click();
     await visible(page.getByText('団体スケジュールを追加しました'));
-    const row = list.getByTestId('group-schedule-2028-01-01');
-    await visible(row.getByRole('cell', { name: '2028年 団体スケジュール' }));
+    const row = list.getByTestId(`group-schedule-${Y2}-01-01`);
+    await visible(row.getByRole('cell', { name: `${Y2}年 団体スケジュール` }));
 
     // The server refuses a period another schedule covers, on the first date's field.
     await page.getByRole('button', { name: 'スケジュールを追加' }).click();
-    await fillSchedule([['名称', '重複'], ['適用開始日(乗車日)', '2028-06-01'], ['適用終了日(乗車日)', '2028-07-31'], ['団体枠の開放', '1'], ['支払期限', '1'], ['リマインド', '1']]);
+    await fillSchedule([['名称', '重複'], ['適用開始日(乗車日)', `${Y2}-06-01`], ['適用終了日(乗車日)', `${Y2}-07-31`], ['団体枠の開放', '1'], ['支払期限', '1'], ['リマインド', '1']]);
     await dialog.getByRole('button', { name: '保存' }).click();
     await visible(dialog.getByText('適用期間が他の団体スケジュールと重なっています。'));
     await dialog.getByRole('button', { name: 'キャンセル' }).click();
 
-    await row.getByRole('button', { name: '2028年 団体スケジュール を編集' }).click();
+    await row.getByRole('button', { name: `${Y2}年 団体スケジュール を編集` }).click();
     const edit = page.getByRole('dialog', { name: '団体スケジュールの編集' });
     await edit.getByLabel('支払期限').fill('12');
     await edit.getByRole('button', { name: '保存' }).click();
@@ -145,29 +149,29 @@ test.describe('pricing and booking master data', () => {
 
     await page.getByRole('button', { name: '特約期間を追加' }).click();
     const dialog = page.getByRole('dialog', { name: '特約期間の追加' });
-    for (const [label, value] of [['名称', '2027年 紅葉特約'], ['申込締切日', '2027-07-31'], ['回答日', '2027-07-15'], ['適用開始日(乗車日)', '2027-11-01'], ['適用終了日(乗車日)', '2027-11-30']]) {
+    for (const [label, value] of [['名称', `${Y1}年 紅葉特約`], ['申込締切日', `${Y1}-07-31`], ['回答日', `${Y1}-07-15`], ['適用開始日(乗車日)', `${Y1}-11-01`], ['適用終了日(乗車日)', `${Y1}-11-30`]]) {
       if (/^\d{4}-\d{2}-\d{2}$/.test(value!)) await fillDate(dialog.getByLabel(label!), value!);
       else await dialog.getByLabel(label!).fill(value!);
     }
     await dialog.getByRole('button', { name: '保存' }).click();
     await visible(dialog.getByText('回答日は申込締切日以降の日付にしてください。'));
     await screenshot(page, 'special-contract-term-form-ja');
-    await fillDate(dialog.getByLabel('回答日'), '2027-08-10');
+    await fillDate(dialog.getByLabel('回答日'), `${Y1}-08-10`);
     await dialog.getByRole('button', { name: '保存' }).click();
     await visible(page.getByText('特約期間を追加しました'));
-    const row = list.getByTestId('special-contract-term-2027-11-01');
-    await visible(row.getByRole('cell', { name: '2027-08-10' }));
+    const row = list.getByTestId(`special-contract-term-${Y1}-11-01`);
+    await visible(row.getByRole('cell', { name: `${Y1}-08-10` }));
 
-    await row.getByRole('button', { name: '2027年 紅葉特約 を編集' }).click();
+    await row.getByRole('button', { name: `${Y1}年 紅葉特約 を編集` }).click();
     const edit = page.getByRole('dialog', { name: '特約期間の編集' });
-    await edit.getByLabel('名称').fill('2027年 紅葉特約（嵐山）');
+    await edit.getByLabel('名称').fill(`${Y1}年 紅葉特約（嵐山）`);
     await edit.getByRole('button', { name: '保存' }).click();
-    await visible(row.getByRole('cell', { name: '2027年 紅葉特約（嵐山）' }));
+    await visible(row.getByRole('cell', { name: `${Y1}年 紅葉特約（嵐山）` }));
     await screenshot(page, 'special-contract-terms-ja');
 
-    await row.getByRole('button', { name: '2027年 紅葉特約（嵐山） を削除' }).click();
+    await row.getByRole('button', { name: `${Y1}年 紅葉特約（嵐山） を削除` }).click();
     const confirm = page.getByRole('dialog', { name: '特約期間の削除' });
-    await visible(confirm.getByText('特約期間「2027年 紅葉特約（嵐山）」(2027-11-01 〜 2027-11-30)を削除します。よろしいですか？'));
+    await visible(confirm.getByText(`特約期間「${Y1}年 紅葉特約（嵐山）」(${Y1}-11-01 〜 ${Y1}-11-30)を削除します。よろしいですか？`));
     await confirm.getByRole('button', { name: '削除' }).click();
     await visible(page.getByText('特約期間を削除しました'));
     await visible(list.getByText('特約期間はまだありません。'));

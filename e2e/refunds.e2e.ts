@@ -16,6 +16,7 @@ import { logIn, logOut, type Lang, visible } from './support/actions.ts';
 import { apiSession } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { downloadedPdf } from './support/invoicing.ts';
+import { addDays, tokyoToday } from '@sagano/domain/common/business-date';
 
 // The tests of this file follow one another: each starts from what the one before left.
 test.describe.configure({ mode: 'serial' });
@@ -42,8 +43,20 @@ const ids = { a: '', a2: '', b: '' };
 let fare = 0;
 let fee = 0;
 
-// A Thursday of the demo season, away from the other journeys' days.
-const DAY = '2027-10-14';
+// A Monday of the season, away from the other journeys' days (Tuesdays to Saturdays).
+const DAY = refundDay();
+
+/**
+ * A Monday of the season (March to 29 December) at least five months ahead: no other journey books
+ * a Monday, and the policy row below (20 % from 365 days before, the most the policy takes) reaches
+ * it on any day the suite runs, which the other journeys' days (up to 23 months ahead) would not.
+ */
+function refundDay(): string {
+  for (let day = addDays(tokyoToday(), 150); ; day = addDays(day, 1)) {
+    const monthDay = day.slice(5);
+    if (new Date(`${day}T00:00:00Z`).getUTCDay() === 1 && monthDay >= '03-01' && monthDay <= '12-29') return day;
+  }
+}
 type Policy = { policy: { days_before: number; rate_e6: number }[] };
 
 /**

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
 import { fillDate, logIn, visible } from './support/actions.ts';
+import { demo } from './support/demo-days.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -65,10 +66,10 @@ test.describe('帳票出力 (report screen)', () => {
 
     // Two years: past the base64 answer's year, so the browser saves the server's streamed file.
     await page.getByLabel('UTF-8（BOM付き）').check();
-    await setPeriod(page, '2026-01-01', '2027-12-31');
+    await setPeriod(page, demo.term.fromDate, demo.term.toDate);
     await visible(page.getByTestId('long-period'));
     const streamed = await download(page, '予約データをダウンロード');
-    expect(streamed.name).toBe('bookings_20260101-20271231.csv');
+    expect(streamed.name).toBe(`bookings_${demo.term.fromDate.replaceAll('-', '')}-${demo.term.toDate.replaceAll('-', '')}.csv`);
     const lines = streamed.bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]!.startsWith('予約番号,')).toBe(true);
     expect(lines.length).toBeGreaterThan(3);

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, sidebar, visible, type Lang } from './support/actions.ts';
+import { demoDate } from './support/demo-days.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -9,8 +10,9 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 });
 
 // A Thursday in the demo season (service days run March to late December).
-const MONTH = '2027-05';
-const DAY = '2027-05-06';
+const DAY = demoDate('2027-05-06');
+const MONTH = DAY.slice(0, 7);
+const DAY_OF_MONTH = Number(DAY.slice(8));
 
 const words = {
   ja: { menu: '空席照会', title: '空席照会', day: `${DAY} の列車を表示`, round: '往復', from: '乗車駅', to: '降車駅', saga: 'トロッコ嵯峨', kameoka: 'トロッコ亀岡', outbound: '往路', ret: '復路', seatMap: '座席表', counters: '枠別在庫（区間ごと）' },
@@ -82,10 +84,10 @@ test.describe('seat inquiry', () => {
       await page.goto(`/search-allotments?month=${MONTH}${lang === 'en' ? '&lang=en' : ''}`);
       const list = page.getByTestId('allotment-day-list');
       await visible(list.locator('[data-date] [data-level]'));
-      // No seven-column grid: every day of May is one row of the list, 2027-05-06 a Thursday.
+      // No seven-column grid: every day of May is one row of the list, DAY a Thursday.
       expect(await page.locator('table [data-date]').count()).toBe(0);
       expect(await list.locator('li[data-date]').count()).toBe(31);
-      await visible(list.locator(`li[data-date="${DAY}"]`).getByText(lang === 'ja' ? '6日（木）' : 'Thu 6'));
+      await visible(list.locator(`li[data-date="${DAY}"]`).getByText(lang === 'ja' ? `${DAY_OF_MONTH}日（木）` : `Thu ${DAY_OF_MONTH}`));
       // Nothing wider than the phone's screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await screenshot(page, `seat-inquiry-calendar-phone-${lang}`);
@@ -101,7 +103,7 @@ test.describe('seat inquiry', () => {
     await logIn(page, 'staff@example.com');
     await sidebar(page).getByRole('link', { name: '運休・販売停止' }).click();
     await page.waitForURL('**/suspended');
-    await page.goto('/suspended?date=2027-05-20');
+    await page.goto(`/suspended?date=${demoDate('2027-05-20')}`);
     await visible(page.locator('[data-testid^="suspend-row-"]'));
     await page.getByRole('checkbox', { name: '下りをすべて選択' }).check();
     await visible(page.getByText('8本を選択中'));
@@ -118,7 +120,7 @@ test.describe('seat inquiry', () => {
 
     await sidebar(page).getByRole('link', { name: '枠調整' }).click();
     await page.waitForURL('**/inventory-arrangements');
-    await page.goto('/inventory-arrangements?date=2027-05-06&service=1');
+    await page.goto(`/inventory-arrangements?date=${DAY}&service=1`);
     await visible(page.getByLabel('列車'));
     await screenshot(page, 'inventory-arrangements-ja');
     await context.close();

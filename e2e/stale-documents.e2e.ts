@@ -9,6 +9,7 @@ import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { apiSession } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
+import { demoDate } from './support/demo-days.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -16,7 +17,7 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 });
 
 // A Thursday of the demo season no other journey uses.
-const DAY = '2027-09-02';
+const DAY = demoDate('2027-09-02');
 const mail = { mail: { subject: 's', body: 'b' } };
 
 type DayAnswer = { services: { service_id: number; direction: string; vacant_seats: number }[] };

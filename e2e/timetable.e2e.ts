@@ -2,15 +2,18 @@ import { expect, test } from '@playwright/test';
 import type { Browser } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
 import { fillDate, logIn, logOut, visible } from './support/actions.ts';
+import { demoDate } from './support/demo-days.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
   browser = workerBrowser;
 });
 
-// 2026-05-13 is a Wednesday outside the blossom and autumn weeks: no service in the demo calendar.
-const DAY = '2026-05-13';
+// A Wednesday of May in the demo's first year (2026-05-13 in the demo of 2026–2027), outside the
+// blossom and autumn weeks: no service in the demo calendar.
+const DAY = demoDate('2026-05-13');
 // A day's button on the pattern calendar is named by its date and what it shows: "2026-05-13 13 運行なし".
+const BUTTON = `${DAY} ${Number(DAY.slice(8))}`;
 
 test.describe('timetable and approvals', () => {
   test('staff asks to run a closed Wednesday, an admin approves, the calendar shows it', async () => {
@@ -18,11 +21,11 @@ test.describe('timetable and approvals', () => {
     await logIn(page, 'staff@example.com');
     await page.getByRole('link', { name: 'パターンカレンダー' }).click();
     await page.waitForURL('**/pattern-calendar');
-    await page.getByLabel('表示月').selectOption('2026-05');
-    await visible(page.getByRole('button', { name: `${DAY} 13 運行なし` }));
+    await page.getByLabel('表示月').selectOption(DAY.slice(0, 7));
+    await visible(page.getByRole('button', { name: `${BUTTON} 運行なし` }));
     await page.getByText('通常運行', { exact: true }).first().click();
-    await page.getByRole('button', { name: `${DAY} 13 運行なし` }).click();
-    await visible(page.getByRole('button', { name: `${DAY} 13 通常運行` }));
+    await page.getByRole('button', { name: `${BUTTON} 運行なし` }).click();
+    await visible(page.getByRole('button', { name: `${BUTTON} 通常運行` }));
     await page.getByRole('button', { name: '承認を申請' }).click();
     await visible(page.getByText('パターンカレンダーの変更を承認申請しました'));
     await visible(page.getByText('承認待ち').nth(1));
@@ -58,8 +61,8 @@ test.describe('timetable and approvals', () => {
     await screenshot(page, 'approvals-ja');
 
     await page.goto('/pattern-calendar');
-    await page.getByLabel('表示月').selectOption('2026-05');
-    await visible(page.getByRole('button', { name: `${DAY} 13 通常運行` }));
+    await page.getByLabel('表示月').selectOption(DAY.slice(0, 7));
+    await visible(page.getByRole('button', { name: `${BUTTON} 通常運行` }));
     await context.close();
   });
 

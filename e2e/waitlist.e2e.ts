@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { apiAs } from './support/api.ts';
+import { demoDate } from './support/demo-days.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -15,7 +16,7 @@ test.beforeAll(async ({ browser: workerBrowser }) => {
 });
 
 // A Thursday of the demo season no other journey uses.
-const DAY = '2027-10-07';
+const DAY = demoDate('2027-10-07');
 const STAFF = 'staff@example.com';
 const AGENT = 'agent-free@example.com';
 

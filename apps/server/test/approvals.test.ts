@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { tokyoToday } from '@sagano/domain/common/business-date';
 import * as t from '../src/db/schema.ts';
+import { demoCalendar } from '../src/db/seed/demo-calendar.ts';
 import { runApprovalJob } from '../src/modules/approvals/approval.jobs.ts';
 import { createSignedInTestApp, createTestApp, errorOf, type Headers, type TestApp } from './test-app.ts';
 
@@ -22,17 +23,22 @@ async function requestTerm(headers: { authorization: string }, fromDate: string,
   return res.json().approval_id as number;
 }
 
+// The demo's service term runs to the end of next year: the terms asked for here lie in the years after it.
+const { lastYear } = demoCalendar();
+/** The `n`th year after the demo's. */
+const yearAfter = (n: number) => lastYear + n;
+
 const get = (url: string, headers: { authorization: string } = admin) => ctx.app.inject({ method: 'GET', url, headers });
 const put = (url: string, payload: object, headers: { authorization: string } = admin) => ctx.app.inject({ method: 'PUT', url, headers, payload });
 
 describe('approvals', () => {
   it('applies a service term only once approved, by someone else, through the job', async () => {
     const before = await termCount();
-    const id = await requestTerm(staff, '2028-01-01', '2028-12-31');
+    const id = await requestTerm(staff, `${yearAfter(1)}-01-01`, `${yearAfter(1)}-12-31`);
     expect(await termCount()).toBe(before);
 
     const mine = (await get(`/v1/approvals/${id}`, staff)).json();
-    expect(mine).toMatchObject({ approval_id: id, target: 'SERVICE_TERM_INSERT', status: 'SUBMITTED', payload: { fromDate: '2028-01-01', toDate: '2028-12-31' }, from_date: '2028-01-01', to_date: '2028-12-31', submitted_by: { email: 'staff@example.com' }, is_own: true, can_approve: false });
+    expect(mine).toMatchObject({ approval_id: id, target: 'SERVICE_TERM_INSERT', status: 'SUBMITTED', payload: { fromDate: `${yearAfter(1)}-01-01`, toDate: `${yearAfter(1)}-12-31` }, from_date: `${yearAfter(1)}-01-01`, to_date: `${yearAfter(1)}-12-31`, submitted_by: { email: 'staff@example.com' }, is_own: true, can_approve: false });
 
     const self = await put(`/v1/approvals/${id}/approve`, { reason: '' }, staff);
     expect(self.statusCode).toBe(409);
@@ -57,8 +63,8 @@ describe('approvals', () => {
   });
 
   it('keeps the error and applies nothing when the job fails, and can be approved again', async () => {
-    const first = await requestTerm(staff, '2029-01-01', '2029-06-30');
-    const second = await requestTerm(staff, '2029-06-01', '2029-12-31');
+    const first = await requestTerm(staff, `${yearAfter(2)}-01-01`, `${yearAfter(2)}-06-30`);
+    const second = await requestTerm(staff, `${yearAfter(2)}-06-01`, `${yearAfter(2)}-12-31`);
     await put(`/v1/approvals/${first}/approve`, {});
     await put(`/v1/approvals/${second}/approve`, {});
     expect(await runApprovalJob(ctx.database.db, first)).toBe('DONE');
@@ -67,7 +73,7 @@ describe('approvals', () => {
     expect(await termCount()).toBe(before);
     const failed = (await get(`/v1/approvals/${second}`)).json();
     expect(failed).toMatchObject({ status: 'JOB_FAILED', job_error: 'the service term overlaps an existing service term', can_approve: true, can_reject: false });
-    const rows = await ctx.database.db.select().from(t.serviceTerms).where(eq(t.serviceTerms.fromDate, '2029-06-01'));
+    const rows = await ctx.database.db.select().from(t.serviceTerms).where(eq(t.serviceTerms.fromDate, `${yearAfter(2)}-06-01`));
     expect(rows).toHaveLength(0);
 
     expect(errorOf(await put(`/v1/approvals/${second}/reject`, { reason: 'x' })).error_code).toBe('APPROVAL_STATUS_CONFLICT');
@@ -78,7 +84,7 @@ describe('approvals', () => {
 
   it('rejects with a required reason and never applies', async () => {
     const before = await termCount();
-    const id = await requestTerm(staff, '2030-01-01', '2030-12-31');
+    const id = await requestTerm(staff, `${yearAfter(3)}-01-01`, `${yearAfter(3)}-12-31`);
     for (const payload of [{}, { reason: '  ' }]) {
       const res = await put(`/v1/approvals/${id}/reject`, payload);
       expect(res.statusCode).toBe(400);
@@ -97,11 +103,11 @@ describe('approvals', () => {
     expect(all.total).toBeGreaterThanOrEqual(4);
     expect(all.approvals).toHaveLength(2);
     expect(all.approvals[0].approval_id).toBeGreaterThan(all.approvals[1].approval_id);
-    const byDays = (await get('/v1/approvals?from_date=2030-05-01&to_date=2030-05-02')).json();
-    expect(byDays.approvals.map((a: { payload: { fromDate: string } }) => a.payload.fromDate)).toEqual(['2030-01-01']);
-    const none = (await get('/v1/approvals?from_date=2031-01-01&to_date=2031-01-02')).json();
+    const byDays = (await get(`/v1/approvals?from_date=${yearAfter(3)}-05-01&to_date=${yearAfter(3)}-05-02`)).json();
+    expect(byDays.approvals.map((a: { payload: { fromDate: string } }) => a.payload.fromDate)).toEqual([`${yearAfter(3)}-01-01`]);
+    const none = (await get(`/v1/approvals?from_date=${yearAfter(4)}-01-01&to_date=${yearAfter(4)}-01-02`)).json();
     expect(none).toMatchObject({ total: 0, approvals: [] });
-    const bad = await get('/v1/approvals?from_date=2030-02-01&to_date=2030-01-01');
+    const bad = await get(`/v1/approvals?from_date=${yearAfter(3)}-02-01&to_date=${yearAfter(3)}-01-01`);
     expect(errorOf(bad)).toMatchObject({ error_code: 'VALIDATION_FAILED', field: 'to_date' });
     expect((await get('/v1/approvals/999999')).statusCode).toBe(404);
   });
@@ -119,7 +125,7 @@ describe('approvals', () => {
   });
 
   it('writes the operation log with the operation name', async () => {
-    const id = await requestTerm(staff, '2032-01-01', '2032-12-31');
+    const id = await requestTerm(staff, `${yearAfter(5)}-01-01`, `${yearAfter(5)}-12-31`);
     await put(`/v1/approvals/${id}/reject`, { reason: 'no' });
     const logs = await ctx.database.db.select().from(t.operationLogs).where(eq(t.operationLogs.operation, 'approvals.reject'));
     expect(logs.at(-1)).toMatchObject({ category: 'approvals', operator: 'admin@example.com', isError: false });
@@ -132,7 +138,7 @@ describe('approvals', () => {
     try {
       const admin = await queued.login('admin@example.com');
       const staffOfQueued = await queued.login('staff@example.com');
-      const created = await queued.app.inject({ method: 'POST', url: '/v1/service-terms', headers: staffOfQueued, payload: { fromDate: '2033-01-01', toDate: '2033-12-31' } });
+      const created = await queued.app.inject({ method: 'POST', url: '/v1/service-terms', headers: staffOfQueued, payload: { fromDate: `${yearAfter(6)}-01-01`, toDate: `${yearAfter(6)}-12-31` } });
       expect(created.statusCode, created.body).toBe(200);
       const id = created.json().approval_id as number;
       expect((await queued.app.inject({ method: 'PUT', url: `/v1/approvals/${id}/approve`, headers: admin, payload: {} })).statusCode).toBe(200);

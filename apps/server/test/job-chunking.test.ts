@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/client.ts';
 import type { JobDefinition, JobDeps } from '../src/jobs/define-job.ts';
 import { runRecorded } from '../src/jobs/job-runs.ts';
+import { demoDate } from '../src/db/seed/demo-calendar.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 import { requestsInFlight } from '../src/lib/give-way.ts';
 import { trainDaysDue } from '../src/modules/inventory/inventory.repository.ts';
@@ -19,8 +20,8 @@ import { releaseGroupAllotmentsJob } from '../src/modules/inventory/inventory.jo
 import { markOverdueJob, remindPaymentsJob } from '../src/modules/payments/payment.jobs.ts';
 import { createTestApp, type Headers, type TestApp } from './test-app.ts';
 
-// The demo season: every train on the next days still has its group allotment.
-const TODAY = '2027-05-01';
+// The demo season (a Saturday at the start of May next year): every train on the next days still has its group allotment.
+const TODAY = demoDate('2027-05-01');
 const clock = fixedClock(`${TODAY}T03:00:00+09:00`);
 /** Train-days the release finds due (the others are marked released beforehand, to keep the file short). */
 const TRAIN_DAYS = 60;

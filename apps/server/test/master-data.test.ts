@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { addDays } from '@sagano/domain/common/business-date';
 import * as t from '../src/db/schema.ts';
+import { demoCalendar } from '../src/db/seed/demo-calendar.ts';
 import { errorOf, injector, signInRoles, type Headers, type TestApp } from './test-app.ts';
 import { type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 import { confirmedBooking, reservedBooking } from './support/booking-fixture.ts';
@@ -45,10 +46,11 @@ async function logged(operation: string) {
 
 describe('group schedules', () => {
   it('lists the demo schedules, earliest first', async () => {
+    const { firstYear, years } = demoCalendar(); // one schedule for each of the demo's years
     const res = await call('GET', BASE);
     expect(res.statusCode).toBe(200);
-    expect(res.json().group_schedules.map((s: { service_from_date: string }) => s.service_from_date)).toEqual(['2026-01-01', '2027-01-01']);
-    expect(res.json().group_schedules[0]).toMatchObject({ service_to_date: '2026-12-31', name: '2026年 団体スケジュール', payment_day_before: 10 });
+    expect(res.json().group_schedules.map((s: { service_from_date: string }) => s.service_from_date)).toEqual(years.map((y) => `${y}-01-01`));
+    expect(res.json().group_schedules[0]).toMatchObject({ service_to_date: `${firstYear}-12-31`, name: `${firstYear}年 団体スケジュール`, payment_day_before: 10 });
   });
 
   it('adds a schedule, reads it by its first date, changes it, and logs both writes', async () => {

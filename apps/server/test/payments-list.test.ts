@@ -27,7 +27,7 @@ let branch: { authorization: string };
 /** The bookings this file makes, by what their payments are. */
 let ids: { cardOverdue: string; cardDueToday: string; cardPaid: string; monthlyOverdue: string; couponDiscrepancyOverdue: string; branchOverdue: string };
 
-// The fixture's trains run in 2030, the demo data's in 2026–2027: this period holds this file's bookings only.
+// The fixture's trains run in 2030, the demo data's up to next year: this period holds this file's bookings only.
 const OWN = 'service_date_from=2030-01-01&service_date_to=2030-12-31';
 
 const get = (url: string, headers = staff) => ctx.app.inject({ method: 'GET', url, headers });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { E6 } from '@sagano/domain/money/yen-e6';
 import * as t from '../src/db/schema.ts';
+import { demoCalendar } from '../src/db/seed/demo-calendar.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
 import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
 
@@ -16,7 +17,8 @@ let units: Unit[];
 beforeAll(async () => {
   ctx = await createTestApp();
   fx = await createInventoryFixture(ctx.database.db);
-  await addFixturePricing(ctx.database.db); // 2030 plans; the fixture replaces the free count plans
+  // The fixture's 2030 plans come with the test that books on them (below): the plans the tests
+  // before it make take the year after the demo's, which is 2030 when the suite runs in 2028.
   await ctx.database.db.delete(t.freeCountPlans);
   admin = await ctx.login('admin@example.com');
   staff = await ctx.login('staff@example.com');
@@ -35,8 +37,13 @@ function priceTable(segment: string, adult = 800) {
     .map((u) => ({ unit_id: u.id, price_e6: (u.fare_type === 'ADULT' ? adult : adult / 2) * E6, decrement_fee_e6: 220 * E6 }));
 }
 
+// The demo plans price the demo's years (to next year); the plans made here price the year after.
+const demo = demoCalendar();
+const { lastYear } = demo;
+const NEXT = lastYear + 1;
+
 function plan(overrides: Record<string, unknown> = {}) {
-  return { name: '一般団体 2028年度', segment: 'NORMAL', service_date_from: '2028-01-01', service_date_to: '2028-12-31', units: priceTable('NORMAL'), ...overrides };
+  return { name: `一般団体 ${NEXT}年度`, segment: 'NORMAL', service_date_from: `${NEXT}-01-01`, service_date_to: `${NEXT}-12-31`, units: priceTable('NORMAL'), ...overrides };
 }
 
 /** Successful writes logged under `operation`. */
@@ -49,11 +56,11 @@ describe('group pricing plans', () => {
   it('lists the demo plans with the spec 9.4 prices per segment', async () => {
     const res = await call('GET', '/v1/pricing_plans?segment=NORMAL');
     expect(res.statusCode).toBe(200);
-    const demo = res.json().pricing_plans.find((p: { service_date_from: string }) => p.service_date_from === '2026-01-01');
-    expect(demo).toMatchObject({ segment: 'NORMAL', service_date_to: '2027-12-31' });
+    const demoPlan = res.json().pricing_plans.find((p: { service_date_from: string }) => p.service_date_from === demo.term.fromDate);
+    expect(demoPlan).toMatchObject({ segment: 'NORMAL', service_date_to: demo.term.toDate });
     const adult = units.find((u) => u.segment === 'NORMAL' && u.annotation === 'NORMAL' && u.fare_type === 'ADULT')!;
-    expect(demo.units.find((u: { unit_id: number }) => u.unit_id === adult.id)).toEqual({ unit_id: adult.id, price_e6: 800 * E6, decrement_fee_e6: 220 * E6 });
-    expect(demo.units).toHaveLength(priceTable('NORMAL').length);
+    expect(demoPlan.units.find((u: { unit_id: number }) => u.unit_id === adult.id)).toEqual({ unit_id: adult.id, price_e6: 800 * E6, decrement_fee_e6: 220 * E6 });
+    expect(demoPlan.units).toHaveLength(priceTable('NORMAL').length);
     const school = (await call('GET', '/v1/group-product/pricing_plans?segment=SCHOOL')).json().pricing_plans;
     expect(school.every((p: { segment: string }) => p.segment === 'SCHOOL')).toBe(true);
   });
@@ -62,7 +69,7 @@ describe('group pricing plans', () => {
     const created = await call('POST', '/v1/pricing_plans', plan(), admin);
     expect(created.statusCode).toBe(200);
     const id = created.json().id as number;
-    expect(created.json()).toMatchObject({ name: '一般団体 2028年度', segment: 'NORMAL', service_date_from: '2028-01-01', service_date_to: '2028-12-31' });
+    expect(created.json()).toMatchObject({ name: `一般団体 ${NEXT}年度`, segment: 'NORMAL', service_date_from: `${NEXT}-01-01`, service_date_to: `${NEXT}-12-31` });
 
     for (const base of ['/v1/pricing_plans', '/v1/group-product/pricing_plans']) {
       const got = await call('GET', `${base}/${id}`);
@@ -70,9 +77,9 @@ describe('group pricing plans', () => {
       expect(got.json().units).toHaveLength(priceTable('NORMAL').length);
     }
 
-    const changed = await call('PUT', `/v1/group-product/pricing_plans/${id}`, plan({ name: '一般団体 2028年度（改定）', units: priceTable('NORMAL', 900) }), admin);
+    const changed = await call('PUT', `/v1/group-product/pricing_plans/${id}`, plan({ name: `一般団体 ${NEXT}年度（改定）`, units: priceTable('NORMAL', 900) }), admin);
     expect(changed.statusCode).toBe(200);
-    expect(changed.json().name).toBe('一般団体 2028年度（改定）');
+    expect(changed.json().name).toBe(`一般団体 ${NEXT}年度（改定）`);
     expect(Math.max(...changed.json().units.map((u: { price_e6: number }) => u.price_e6))).toBe(900 * E6);
 
     expect((await call('DELETE', `/v1/pricing_plans/${id}`, undefined, admin)).statusCode).toBe(200);
@@ -85,8 +92,8 @@ describe('group pricing plans', () => {
     const cases: [object, string, string][] = [
       [plan({ name: '  ' }), 'name', 'name: a name is required'],
       [plan({ name: undefined }), 'name', 'name: a name is required'],
-      [plan({ service_date_from: '2028-12-31', service_date_to: '2028-01-01' }), 'service_date_to', 'service_date_to: end date must be after start date'],
-      [plan({ service_date_from: '2028-02-30' }), 'service_date_from', ''],
+      [plan({ service_date_from: `${NEXT}-12-31`, service_date_to: `${NEXT}-01-01` }), 'service_date_to', 'service_date_to: end date must be after start date'],
+      [plan({ service_date_from: `${NEXT}-02-30` }), 'service_date_from', ''],
       [plan({ segment: 'VIP' }), 'segment', ''],
       [plan({ units: priceTable('NORMAL').map((u, i) => (i === 0 ? { ...u, price_e6: -1 } : u)) }), 'units.0.price_e6', 'units.0.price_e6: enter a non-negative integer'],
       [plan({ units: priceTable('NORMAL').map((u, i) => (i === 0 ? { ...u, decrement_fee_e6: 1.5 } : u)) }), 'units.0.decrement_fee_e6', 'units.0.decrement_fee_e6: enter a non-negative integer'],
@@ -105,22 +112,24 @@ describe('group pricing plans', () => {
   });
 
   it('refuses dates overlapping another plan of the segment (409), not of the other segment', async () => {
-    const overlap = await call('POST', '/v1/pricing_plans', plan({ service_date_from: '2027-12-01', service_date_to: '2028-03-31' }), admin);
+    const overlap = await call('POST', '/v1/pricing_plans', plan({ service_date_from: `${lastYear}-12-01`, service_date_to: `${NEXT}-03-31` }), admin);
     expect(overlap.statusCode).toBe(409);
     expect(errorOf(overlap)).toMatchObject({ error_code: 'PRICING_PLAN_OVERLAP', field: 'service_date_from' });
-    expect(errorOf(overlap).error_description).toMatch(/overlap the normal group pricing plan "一般団体 2026-2027年度"/);
+    expect(errorOf(overlap).error_description).toMatch(new RegExp(`overlap the normal group pricing plan "一般団体 ${demo.planYears}"`));
 
-    const school = await call('POST', '/v1/pricing_plans', plan({ name: '学生団体 2028', segment: 'SCHOOL', units: priceTable('SCHOOL', 710) }), admin);
+    const school = await call('POST', '/v1/pricing_plans', plan({ name: `学生団体 ${NEXT}`, segment: 'SCHOOL', units: priceTable('SCHOOL', 710) }), admin);
     expect(school.statusCode).toBe(200);
     const normal = await call('POST', '/v1/pricing_plans', plan(), admin);
     expect(normal.statusCode).toBe(200);
     // Moving one plan onto the other's dates is refused too.
-    const moved = await call('PUT', `/v1/pricing_plans/${normal.json().id}`, plan({ service_date_from: '2027-06-01' }), admin);
+    const moved = await call('PUT', `/v1/pricing_plans/${normal.json().id}`, plan({ service_date_from: `${lastYear}-06-01` }), admin);
     expect(errorOf(moved).error_code).toBe('PRICING_PLAN_OVERLAP');
     for (const id of [school.json().id, normal.json().id]) await call('DELETE', `/v1/pricing_plans/${id}`, undefined, admin);
   });
 
   it('keeps a plan bookings travel under: no delete, no giving up their dates or segment', async () => {
+    await addFixturePricing(ctx.database.db); // 2030 plans; the fixture replaces the free count plans
+    await ctx.database.db.delete(t.freeCountPlans);
     const plans = (await call('GET', '/v1/pricing_plans')).json().pricing_plans as { id: number; segment: string; service_date_from: string; name: string; units: object[] }[];
     const normal2030 = plans.find((p) => p.segment === 'NORMAL' && p.service_date_from === '2030-01-01')!;
     const school2030 = plans.find((p) => p.segment === 'SCHOOL' && p.service_date_from === '2030-01-01')!;
@@ -150,10 +159,10 @@ describe('group pricing plans', () => {
   });
 
   it('answers the prices in force on a date to anyone, per segment', async () => {
-    const res = await call('GET', '/v1/pricing/2026-08-01', undefined, null);
+    const res = await call('GET', `/v1/pricing/${demo.thisYear}-08-01`, undefined, null);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.date).toBe('2026-08-01');
+    expect(body.date).toBe(`${demo.thisYear}-08-01`);
     expect(body.pricing_plans.map((p: { segment: string }) => p.segment)).toEqual(['NORMAL', 'SCHOOL']);
     const schoolAdult = units.find((u) => u.segment === 'SCHOOL' && u.annotation === 'NORMAL' && u.fare_type === 'ADULT')!;
     expect(body.pricing_plans[1].units).toContainEqual({ unit_id: schoolAdult.id, price_e6: 710 * E6, decrement_fee_e6: 0 });

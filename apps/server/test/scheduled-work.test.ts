@@ -175,7 +175,7 @@ describe('payment deadlines', () => {
   });
 
   it('announces a payment overdue to both sides once its due date has passed, once, and cancels nothing', async () => {
-    // The demo data's pending payments of 2026–2027 are long overdue: the first run announces those.
+    // The demo data's pending payments, due around the day the suite runs, are long overdue: the first run announces those.
     clock.set(noonIn('2030-04-30'));
     await run(markOverdueJob);
     expect(await notifications('PAYMENT_OVERDUE', 'ADMIN', ids.paying)).toBe(0);

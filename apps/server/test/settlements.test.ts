@@ -26,11 +26,19 @@ import { createSettlementsService } from '../src/modules/settlements/settlements
 import { createTestApp, errorOf, latestOperationLog, type TestApp } from './test-app.ts';
 
 const run = promisify(execFile);
-// A month end after every demo booking (they travel in the four weeks from the day the demo database was made).
-const RUN_DATE = lastDayOfMonth(monthOf(addDays(tokyoToday(), 40)));
+// A month end after every demo booking: they travel on the 28 days the line runs from the day after
+// the demo database was made, from 1 March when that day is in the winter pause (30 December to the
+// end of February).
+const RUN_DATE = lastDayOfMonth(monthOf(addDays(firstRunningDay(addDays(tokyoToday(), 1)), 40)));
 // The demo agents bill at month end: the next billing day after the run.
 const NEXT_BILLING_DATE = lastDayOfMonth(addMonths(monthOf(RUN_DATE), 1));
 const clock = fixedClock(`${RUN_DATE}T12:00:00+09:00`);
+
+function firstRunningDay(day: string): string {
+  const [year, monthDay] = [Number(day.slice(0, 4)), day.slice(5)];
+  if (monthDay >= '12-30') return `${year + 1}-03-01`;
+  return monthDay < '03-01' ? `${year}-03-01` : day;
+}
 
 let ctx: TestApp;
 let dir: string;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
+import { daysBetween } from '@sagano/domain/common/business-date';
 import * as t from '../src/db/schema.ts';
+import { demoCalendar, demoDate } from '../src/db/seed/demo-calendar.ts';
 import { runApprovalJob } from '../src/modules/approvals/approval.jobs.ts';
 import { runningServiceDays, runningServiceIds } from '../src/modules/timetable/service-days.repository.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
@@ -16,6 +18,19 @@ beforeAll(async () => {
   termId = (await ctx.app.inject({ method: 'GET', url: '/v1/service-terms', headers: admin })).json().service_terms[0].serviceTermId;
 });
 afterAll(() => ctx.close());
+
+// The demo's years run to next year (and from last year in January and February); its days are
+// written with 2026 as this year and carried to today's by demoDate.
+const demo = demoCalendar();
+const { thisYear, lastYear } = demo;
+const BLOSSOM_SATURDAY = demoDate('2026-04-04'); // a Saturday in the cherry-blossom weeks: special trains too
+const BLOSSOM_WEDNESDAY = demoDate('2026-04-01'); // a Wednesday in the cherry-blossom weeks: trains run
+const APRIL_WEDNESDAY = demoDate('2026-04-15'); // a Wednesday after them: closed
+const WEDNESDAY = demoDate('2026-05-06'); // closed
+const THURSDAY = demoDate('2026-05-07'); // the ordinary trains
+const FRIDAY = demoDate('2026-05-08');
+const NEXT_WEDNESDAY = demoDate('2026-05-13');
+const WINTER = demoDate('2026-01-15');
 
 const get = (url: string, headers: { authorization: string } = admin) => ctx.app.inject({ method: 'GET', url, headers });
 const anon = (url: string) => ctx.app.inject({ method: 'GET', url });
@@ -38,7 +53,7 @@ async function approveAndRun(approvalId: number) {
 describe('demo timetable and what runs on a day', () => {
   it('has one term with 8 down and 8 up trains and two special trains', async () => {
     const terms = (await get('/v1/service-terms')).json().service_terms;
-    expect(terms).toEqual([{ serviceTermId: termId, fromDate: '2026-01-01', toDate: '2027-12-31', is_current: true }]);
+    expect(terms).toEqual([{ serviceTermId: termId, fromDate: demo.term.fromDate, toDate: demo.term.toDate, is_current: true }]);
     const services = (await get(`/v1/service-terms/${termId}/services`)).json().services;
     expect(services.filter((s: { direction: string; is_special: boolean }) => s.direction === 'down' && !s.is_special)).toHaveLength(8);
     expect(services.filter((s: { direction: string; is_special: boolean }) => s.direction === 'up' && !s.is_special)).toHaveLength(8);
@@ -53,57 +68,56 @@ describe('demo timetable and what runs on a day', () => {
   });
 
   it('runs ordinary trains on ORDINARY days, plus special ones on SPECIAL days, none otherwise', async () => {
-    // 2026-04-04 is a Saturday in the cherry-blossom weeks, 2026-05-06 a Wednesday, 2026-01-15 winter.
-    const special = (await anon('/v1/daily-services/2026-04-04')).json();
+    const special = (await anon(`/v1/daily-services/${BLOSSOM_SATURDAY}`)).json();
     expect(special.ordinary_service_ids).toHaveLength(16);
     expect(special.special_service_ids).toHaveLength(2);
     expect(special.charter_service_ids).toEqual([]);
-    const ordinary = (await get('/v1/daily-services/2026-05-07')).json();
+    const ordinary = (await get(`/v1/daily-services/${THURSDAY}`)).json();
     expect([ordinary.ordinary_service_ids.length, ordinary.special_service_ids.length]).toEqual([16, 0]);
-    expect((await get('/v1/daily-services/2026-05-06')).json().ordinary_service_ids).toEqual([]);
-    expect((await get('/v1/daily-services/2026-04-01')).json().ordinary_service_ids).toHaveLength(16); // Wednesday in blossom weeks
-    expect((await get('/v1/daily-services/2026-01-15')).json().ordinary_service_ids).toEqual([]);
-    expect((await get('/v1/daily-services/2026-12-31')).json().ordinary_service_ids).toEqual([]);
-    expect((await get('/v1/daily-services/2028-05-01')).json().ordinary_service_ids).toEqual([]);
-    expect(await runningServiceIds(ctx.database.db, '2026-04-04')).toEqual([...special.ordinary_service_ids, ...special.special_service_ids].sort((a, b) => a - b));
-    const range = await runningServiceDays(ctx.database.db, '2026-05-06', '2026-05-08');
-    expect(range.filter((r) => r.serviceDate === '2026-05-06')).toHaveLength(0);
-    expect(range.filter((r) => r.serviceDate === '2026-05-08')).toHaveLength(16);
+    expect((await get(`/v1/daily-services/${WEDNESDAY}`)).json().ordinary_service_ids).toEqual([]);
+    expect((await get(`/v1/daily-services/${BLOSSOM_WEDNESDAY}`)).json().ordinary_service_ids).toHaveLength(16);
+    expect((await get(`/v1/daily-services/${WINTER}`)).json().ordinary_service_ids).toEqual([]);
+    expect((await get(`/v1/daily-services/${thisYear}-12-31`)).json().ordinary_service_ids).toEqual([]);
+    expect((await get(`/v1/daily-services/${lastYear + 1}-05-01`)).json().ordinary_service_ids).toEqual([]);
+    expect(await runningServiceIds(ctx.database.db, BLOSSOM_SATURDAY)).toEqual([...special.ordinary_service_ids, ...special.special_service_ids].sort((a, b) => a - b));
+    const range = await runningServiceDays(ctx.database.db, WEDNESDAY, FRIDAY);
+    expect(range.filter((r) => r.serviceDate === WEDNESDAY)).toHaveLength(0);
+    expect(range.filter((r) => r.serviceDate === FRIDAY)).toHaveLength(16);
     expect((await get('/v1/daily-services/2026-13-01')).statusCode).toBe(400);
   });
 
   it('answers diagrams, the search by station and time, and the public month calendar', async () => {
-    const diagrams = (await anon('/v1/diagrams?date=2026-05-07')).json();
+    const diagrams = (await anon(`/v1/diagrams?date=${THURSDAY}`)).json();
     expect(diagrams.services).toHaveLength(16);
     expect(diagrams.services[0].diagram_items).toHaveLength(4);
     expect(errorOf(await get('/v1/diagrams')).field).toBe('date');
 
-    const found = (await get('/v1/search-services?date=2026-05-07&station_id=2&departure_hhmm_gte=15:00')).json().services;
+    const found = (await get(`/v1/search-services?date=${THURSDAY}&station_id=2&departure_hhmm_gte=15:00`)).json().services;
     expect(found.map((s: { departure_hhmm: string }) => s.departure_hhmm)).toEqual(['15:10', '15:50', '16:10', '16:50']);
     expect(found[0].direction).toBe('down');
     // The last stop has no departure: Kameoka is never a departure for down trains.
-    const kameoka = (await get('/v1/search-services?date=2026-05-07&station_id=4')).json().services;
+    const kameoka = (await get(`/v1/search-services?date=${THURSDAY}&station_id=4`)).json().services;
     expect(kameoka.every((s: { direction: string }) => s.direction === 'up')).toBe(true);
-    expect(errorOf(await get('/v1/search-services?date=2026-05-07&station_id=2&departure_hhmm_gte=25:00')).field).toBe('departure_hhmm_gte');
-    expect((await anon('/v1/search-services?date=2026-05-07&station_id=2')).statusCode).toBe(401);
+    expect(errorOf(await get(`/v1/search-services?date=${THURSDAY}&station_id=2&departure_hhmm_gte=25:00`)).field).toBe('departure_hhmm_gte');
+    expect((await anon(`/v1/search-services?date=${THURSDAY}&station_id=2`)).statusCode).toBe(401);
 
-    const month = (await anon('/v1/services-pattern-calendar/2026-04')).json();
+    const month = (await anon(`/v1/services-pattern-calendar/${thisYear}-04`)).json();
     expect(month.days).toHaveLength(30);
-    expect(month.days.find((d: { date: string }) => d.date === '2026-04-04').service_pattern).toBe('SPECIAL');
-    expect(month.days.find((d: { date: string }) => d.date === '2026-04-15').service_pattern).toBe('DISABLED');
+    expect(month.days.find((d: { date: string }) => d.date === BLOSSOM_SATURDAY).service_pattern).toBe('SPECIAL');
+    expect(month.days.find((d: { date: string }) => d.date === APRIL_WEDNESDAY).service_pattern).toBe('DISABLED');
     expect(errorOf(await anon('/v1/services-pattern-calendar/2026-4'))).toMatchObject({ field: 'year_month', error_description: 'year_month: enter a valid month (yyyy-MM)' });
   });
 });
 
 describe('service terms', () => {
   it('refuses a term overlapping an existing one, and bad dates', async () => {
-    const overlap = await send('POST', '/v1/service-terms', { fromDate: '2027-12-01', toDate: '2028-03-31' });
+    const overlap = await send('POST', '/v1/service-terms', { fromDate: `${lastYear}-12-01`, toDate: `${lastYear + 1}-03-31` });
     expect(overlap.statusCode).toBe(409);
     expect(errorOf(overlap)).toMatchObject({ error_code: 'SERVICE_TERM_OVERLAP', error_description: 'fromDate: the term overlaps an existing service term', field: 'fromDate' });
-    const backwards = await send('POST', '/v1/service-terms', { fromDate: '2028-03-01', toDate: '2028-02-01' });
+    const backwards = await send('POST', '/v1/service-terms', { fromDate: `${lastYear + 1}-03-01`, toDate: `${lastYear + 1}-02-01` });
     expect(errorOf(backwards)).toMatchObject({ field: 'toDate', error_description: 'toDate: end date must be after start date' });
-    expect(errorOf(await send('POST', '/v1/service-terms', { fromDate: '2028-02-30', toDate: '2028-03-01' })).field).toBe('fromDate');
-    expect(errorOf(await send('POST', '/v1/service-terms', { toDate: '2028-03-01' })).field).toBe('fromDate');
+    expect(errorOf(await send('POST', '/v1/service-terms', { fromDate: `${lastYear + 1}-02-30`, toDate: `${lastYear + 1}-03-01` })).field).toBe('fromDate');
+    expect(errorOf(await send('POST', '/v1/service-terms', { toDate: `${lastYear + 1}-03-01` })).field).toBe('fromDate');
   });
 });
 
@@ -150,7 +164,7 @@ describe('services', () => {
   it('refuses to delete a train that has inventory or seats, saying why', async () => {
     const service = (await send('POST', `/v1/service-terms/${termId}/services`, newService)).json();
     const [pattern] = await ctx.database.db.insert(t.arrangementPatterns).values({ name: 'test', logicalTrainId: 1 }).returning();
-    await ctx.database.db.insert(t.serviceDayInventories).values({ serviceDate: '2026-05-07', serviceId: service.service_id, arrangementPatternId: pattern!.id });
+    await ctx.database.db.insert(t.serviceDayInventories).values({ serviceDate: THURSDAY, serviceId: service.service_id, arrangementPatternId: pattern!.id });
     const listed = (await get(`/v1/service-terms/${termId}/services`)).json().services.find((s: { service_id: number }) => s.service_id === service.service_id);
     expect(listed).toMatchObject({ is_deletable: false, undeletable_reason: 'inventory has been built for this train' });
     const refused = await send('DELETE', `/v1/services/${service.service_id}`);
@@ -159,7 +173,7 @@ describe('services', () => {
     const turned = await send('PUT', `/v1/services/${service.service_id}`, { ...newService, is_special: false });
     expect(errorOf(turned)).toMatchObject({ error_code: 'SERVICE_IN_USE', field: 'direction' });
 
-    await ctx.database.db.insert(t.seatAssignments).values({ serviceDate: '2026-05-07', serviceId: service.service_id, seatId: '1-1A', bookingId: 'B1', legs: '[1,4)', state: 'HELD' });
+    await ctx.database.db.insert(t.seatAssignments).values({ serviceDate: THURSDAY, serviceId: service.service_id, seatId: '1-1A', bookingId: 'B1', legs: '[1,4)', state: 'HELD' });
     const again = (await get(`/v1/service-terms/${termId}/services`)).json().services.find((s: { service_id: number }) => s.service_id === service.service_id);
     expect(again.undeletable_reason).toBe('seats are held or assigned on this train');
     await ctx.database.db.delete(t.seatAssignments).where(eq(t.seatAssignments.serviceId, service.service_id));
@@ -173,37 +187,37 @@ describe('pattern calendar', () => {
   it('changes days only once approved, marking them pending until then', async () => {
     const put = await send('PUT', `/v1/service-terms/${termId}/services/pattern-calendar`, {
       days: [
-        { date: '2026-05-06', service_pattern: 'ORDINARY' },
-        { date: '2026-05-07', service_pattern: 'ORDINARY' }, // unchanged: left out of the request
+        { date: WEDNESDAY, service_pattern: 'ORDINARY' },
+        { date: THURSDAY, service_pattern: 'ORDINARY' }, // unchanged: left out of the request
       ],
     }, staff);
     expect(put.statusCode, put.body).toBe(200);
     const { approval_id } = put.json();
     const approval = (await get(`/v1/approvals/${approval_id}`)).json();
-    expect(approval).toMatchObject({ target: 'SERVICE_DAY_PATTERN_CHANGE', status: 'SUBMITTED', service_term_id: termId, from_date: '2026-05-06', to_date: '2026-05-06', payload: { service_term_id: termId, days: [{ date: '2026-05-06', service_pattern: 'ORDINARY' }] } });
+    expect(approval).toMatchObject({ target: 'SERVICE_DAY_PATTERN_CHANGE', status: 'SUBMITTED', service_term_id: termId, from_date: WEDNESDAY, to_date: WEDNESDAY, payload: { service_term_id: termId, days: [{ date: WEDNESDAY, service_pattern: 'ORDINARY' }] } });
 
     const calendar = (await get(`/v1/service-terms/${termId}/services/pattern-calendar`)).json();
-    expect(calendar.days).toHaveLength(730);
-    expect(calendar.days.find((d: { date: string }) => d.date === '2026-05-06')).toEqual({ date: '2026-05-06', service_pattern: 'DISABLED', is_approval_pending: true });
-    expect(calendar.days.find((d: { date: string }) => d.date === '2026-05-07').is_approval_pending).toBe(false);
-    expect((await get('/v1/daily-services/2026-05-06')).json().ordinary_service_ids).toEqual([]);
+    expect(calendar.days).toHaveLength(daysBetween(demo.term.fromDate, demo.term.toDate) + 1); // every day of the demo's years
+    expect(calendar.days.find((d: { date: string }) => d.date === WEDNESDAY)).toEqual({ date: WEDNESDAY, service_pattern: 'DISABLED', is_approval_pending: true });
+    expect(calendar.days.find((d: { date: string }) => d.date === THURSDAY).is_approval_pending).toBe(false);
+    expect((await get(`/v1/daily-services/${WEDNESDAY}`)).json().ordinary_service_ids).toEqual([]);
 
     expect(await approveAndRun(approval_id)).toBe('DONE');
-    expect((await get('/v1/daily-services/2026-05-06')).json().ordinary_service_ids).toHaveLength(16);
+    expect((await get(`/v1/daily-services/${WEDNESDAY}`)).json().ordinary_service_ids).toHaveLength(16);
     const after = (await get(`/v1/service-terms/${termId}/services/pattern-calendar`)).json();
-    expect(after.days.find((d: { date: string }) => d.date === '2026-05-06')).toEqual({ date: '2026-05-06', service_pattern: 'ORDINARY', is_approval_pending: false });
+    expect(after.days.find((d: { date: string }) => d.date === WEDNESDAY)).toEqual({ date: WEDNESDAY, service_pattern: 'ORDINARY', is_approval_pending: false });
   });
 
   it('refuses days outside the term, no changes and bad patterns', async () => {
     const url = `/v1/service-terms/${termId}/services/pattern-calendar`;
-    const outside = await send('PUT', url, { days: [{ date: '2028-01-05', service_pattern: 'ORDINARY' }] });
-    expect(errorOf(outside)).toMatchObject({ error_code: 'VALIDATION_FAILED', field: 'days', error_description: 'days: 2028-01-05 is outside the service term 2026-01-01–2027-12-31' });
-    const none = await send('PUT', url, { days: [{ date: '2026-05-07', service_pattern: 'ORDINARY' }] });
+    const outside = await send('PUT', url, { days: [{ date: `${lastYear + 1}-01-05`, service_pattern: 'ORDINARY' }] });
+    expect(errorOf(outside)).toMatchObject({ error_code: 'VALIDATION_FAILED', field: 'days', error_description: `days: ${lastYear + 1}-01-05 is outside the service term ${demo.term.fromDate}–${demo.term.toDate}` });
+    const none = await send('PUT', url, { days: [{ date: THURSDAY, service_pattern: 'ORDINARY' }] });
     expect(none.statusCode).toBe(400);
     expect(errorOf(none)).toMatchObject({ error_code: 'NO_CHANGES', error_description: 'there are no changes' });
     expect(errorOf(await send('PUT', url, { days: [] })).error_description).toBe('days: there are no changes');
-    expect(errorOf(await send('PUT', url, { days: [{ date: '2026-05-07', service_pattern: 'HOLIDAY' }] })).field).toBe('days.0.service_pattern');
-    expect(errorOf(await send('PUT', url, { days: [{ date: '2026-05-13', service_pattern: 'ORDINARY' }, { date: '2026-05-13', service_pattern: 'SPECIAL' }] })).error_description).toBe('days: a day is listed twice');
+    expect(errorOf(await send('PUT', url, { days: [{ date: THURSDAY, service_pattern: 'HOLIDAY' }] })).field).toBe('days.0.service_pattern');
+    expect(errorOf(await send('PUT', url, { days: [{ date: NEXT_WEDNESDAY, service_pattern: 'ORDINARY' }, { date: NEXT_WEDNESDAY, service_pattern: 'SPECIAL' }] })).error_description).toBe('days: a day is listed twice');
     expect((await get('/v1/service-terms/9999/services/pattern-calendar')).statusCode).toBe(404);
   });
 });
@@ -214,23 +228,23 @@ describe('special days', () => {
     const current = (await get(url)).json();
     expect(current.special_services).toHaveLength(2);
     const [downSpecial, upSpecial] = current.special_services.map((s: { service_id: number }) => s.service_id);
-    const day = current.days.find((d: { date: string }) => d.date === '2026-04-04');
+    const day = current.days.find((d: { date: string }) => d.date === BLOSSOM_SATURDAY);
     expect(day.service_ids).toEqual([downSpecial, upSpecial]);
-    expect(current.days.every((d: { date: string }) => ['2026-04', '2026-11', '2027-04', '2027-11'].includes(d.date.slice(0, 7)))).toBe(true);
+    expect(current.days.every((d: { date: string }) => demo.years.flatMap((y) => [`${y}-04`, `${y}-11`]).includes(d.date.slice(0, 7)))).toBe(true);
 
-    const none = await send('PUT', url, { days: [{ date: '2026-04-04', service_ids: [upSpecial, downSpecial] }] });
+    const none = await send('PUT', url, { days: [{ date: BLOSSOM_SATURDAY, service_ids: [upSpecial, downSpecial] }] });
     expect(errorOf(none)).toMatchObject({ error_code: 'NO_CHANGES', error_description: 'there are no changes' });
     expect(errorOf(await send('PUT', url, { days: [] })).error_code).toBe('NO_CHANGES');
-    expect(errorOf(await send('PUT', url, { days: [{ date: '2026-05-07', service_ids: [downSpecial] }] })).error_description).toBe('days: 2026-05-07 is not a special day of the service term');
-    const ordinaryId = (await get('/v1/daily-services/2026-05-07')).json().ordinary_service_ids[0];
-    expect(errorOf(await send('PUT', url, { days: [{ date: '2026-04-04', service_ids: [ordinaryId] }] })).error_description).toBe(`days: service ${ordinaryId} is not a special train of the service term`);
+    expect(errorOf(await send('PUT', url, { days: [{ date: THURSDAY, service_ids: [downSpecial] }] })).error_description).toBe(`days: ${THURSDAY} is not a special day of the service term`);
+    const ordinaryId = (await get(`/v1/daily-services/${THURSDAY}`)).json().ordinary_service_ids[0];
+    expect(errorOf(await send('PUT', url, { days: [{ date: BLOSSOM_SATURDAY, service_ids: [ordinaryId] }] })).error_description).toBe(`days: service ${ordinaryId} is not a special train of the service term`);
 
-    const submitted = await send('PUT', url, { days: [{ date: '2026-04-04', service_ids: [downSpecial] }] }, staff);
+    const submitted = await send('PUT', url, { days: [{ date: BLOSSOM_SATURDAY, service_ids: [downSpecial] }] }, staff);
     expect(submitted.statusCode).toBe(200);
-    expect((await get(`/v1/approvals/${submitted.json().approval_id}`)).json()).toMatchObject({ target: 'SERVICE_DAY_SERVICE_APPEND', from_date: '2026-04-04' });
-    expect((await get(url)).json().days.find((d: { date: string }) => d.date === '2026-04-04')).toMatchObject({ service_ids: [downSpecial, upSpecial], is_approval_pending: true });
+    expect((await get(`/v1/approvals/${submitted.json().approval_id}`)).json()).toMatchObject({ target: 'SERVICE_DAY_SERVICE_APPEND', from_date: BLOSSOM_SATURDAY });
+    expect((await get(url)).json().days.find((d: { date: string }) => d.date === BLOSSOM_SATURDAY)).toMatchObject({ service_ids: [downSpecial, upSpecial], is_approval_pending: true });
     expect(await approveAndRun(submitted.json().approval_id)).toBe('DONE');
-    expect((await get('/v1/daily-services/2026-04-04')).json().special_service_ids).toEqual([downSpecial]);
+    expect((await get(`/v1/daily-services/${BLOSSOM_SATURDAY}`)).json().special_service_ids).toEqual([downSpecial]);
   });
 });
 

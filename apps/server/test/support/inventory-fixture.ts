@@ -8,6 +8,7 @@ import * as t from '../../src/db/schema.ts';
 import { inTransaction } from '../../src/lib/unit-of-work.ts';
 import { rebuildInventory } from '../../src/modules/inventory/inventory-build.ts';
 import { rowsOf } from '../../src/db/client.ts';
+import { demoCalendar } from '../../src/db/seed/demo-calendar.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 
 export const GROUP = 1;
@@ -85,16 +86,17 @@ export async function createInventoryFixture(db: Db): Promise<InventoryFixture> 
 /** Group seats in the fixture's pattern: cars 1-3 minus the wheelchair box. */
 export const FIXTURE_GROUP_SEATS = 64 * 3 - 4;
 
-/** Pricing plans for the fixture's year (the demo plans cover 2026-2027 only). */
+/** Pricing plans for the fixture's year, copied from the demo plans (which cover the demo's years only). */
 export async function addFixturePricing(db: Db): Promise<void> {
+  const demoFrom = demoCalendar().term.fromDate;
   await db.execute(sql`
     insert into pricing_plans (name, segment, service_date_from, service_date_to)
-    select name || ' 2030', segment, '2030-01-01', '2030-12-31' from pricing_plans where service_date_from = '2026-01-01'`);
+    select name || ' 2030', segment, '2030-01-01', '2030-12-31' from pricing_plans where service_date_from = ${demoFrom}`);
   await db.execute(sql`
     insert into pricing_plan_units (pricing_plan_id, unit_id, price_e6, decrement_fee_e6)
     select n.id, u.unit_id, u.price_e6, u.decrement_fee_e6
     from pricing_plan_units u
-    join pricing_plans o on o.id = u.pricing_plan_id and o.service_date_from = '2026-01-01'
+    join pricing_plans o on o.id = u.pricing_plan_id and o.service_date_from = ${demoFrom}
     join pricing_plans n on n.segment = o.segment and n.service_date_from = '2030-01-01'`);
   await db.delete(t.freeCountPlans); // the fixture's own bands, whatever the demo data has
   await db.insert(t.freeCountPlans).values([

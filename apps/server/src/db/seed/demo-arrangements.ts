@@ -1,11 +1,13 @@
 /**
- * Demo arrangement patterns and one application term (DESIGN §2–§3). Inserted directly: demo
- * data does not go through approval. Runs after the demo timetable, in the same transaction.
+ * Demo arrangement patterns and one application term (DESIGN §2–§3), from the first season of the
+ * demo's years to the last running day of its last year (demo-calendar.ts). Inserted directly:
+ * demo data does not go through approval. Runs after the demo timetable, in the same transaction.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { ArrangementPatternBody } from '@sagano/domain/arrangements/arrangement-schemas';
 import type { Db, Tx } from '../client.ts';
 import * as t from '../schema.ts';
+import type { DemoCalendar } from './demo-calendar.ts';
 import { insertApplicationTerm, insertPattern } from '../../modules/arrangements/index.ts';
 import { rebuildInventory } from '../../modules/inventory/index.ts';
 
@@ -16,7 +18,6 @@ const WHEELCHAIR = 4;
 const STANDING = 5;
 
 export const DEMO_PATTERN_NAMES = { standard: '標準', moreGroups: '団体多め' } as const;
-export const DEMO_APPLICATION = { fromDate: '2026-03-01', toDate: '2027-12-29' } as const;
 
 type SeatRow = { seatId: string; logicalCarId: number; row: number; isWheelchair: boolean };
 
@@ -48,7 +49,8 @@ function patternBody(name: string, trainId: number, cars: { logicalCarId: number
   };
 }
 
-export async function insertDemoArrangements(db: Db, tx: Tx): Promise<void> {
+export async function insertDemoArrangements(db: Db, tx: Tx, calendar: DemoCalendar): Promise<void> {
+  const { term: demoTerm, application } = calendar;
   const [train] = await tx.select({ id: t.trains.trainId }).from(t.trains).orderBy(asc(t.trains.trainId)).limit(1);
   const trainId = train!.id;
   const cars = await tx.select({ logicalCarId: t.cars.logicalCarId, standingCapacity: t.cars.standingCapacity }).from(t.cars).where(eq(t.cars.trainId, trainId)).orderBy(asc(t.cars.logicalCarId));
@@ -62,15 +64,15 @@ export async function insertDemoArrangements(db: Db, tx: Tx): Promise<void> {
   const [term] = await tx
     .select({ id: t.serviceTerms.id })
     .from(t.serviceTerms)
-    .where(and(eq(t.serviceTerms.fromDate, '2026-01-01'), eq(t.serviceTerms.toDate, '2027-12-31')));
+    .where(and(eq(t.serviceTerms.fromDate, demoTerm.fromDate), eq(t.serviceTerms.toDate, demoTerm.toDate)));
   if (!term) return; // no demo timetable: nothing to apply the pattern to
   const services = await tx.select({ id: t.services.id }).from(t.services).where(and(eq(t.services.serviceTermId, term.id), eq(t.services.logicalTrainId, trainId)));
   if (!services.length) return;
   await insertApplicationTerm(tx, {
     serviceTermId: term.id,
-    fromDate: DEMO_APPLICATION.fromDate,
-    toDate: DEMO_APPLICATION.toDate,
+    fromDate: application.fromDate,
+    toDate: application.toDate,
     applications: services.map((s) => ({ service_id: s.id, arrangement_pattern_id: standard })),
   });
-  await rebuildInventory({ db, tx, afterCommit: () => {}, enqueue: () => {} }, { fromDate: DEMO_APPLICATION.fromDate, toDate: DEMO_APPLICATION.toDate });
+  await rebuildInventory({ db, tx, afterCommit: () => {}, enqueue: () => {} }, { fromDate: application.fromDate, toDate: application.toDate });
 }

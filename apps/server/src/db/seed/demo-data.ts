@@ -1,6 +1,9 @@
 /**
  * Demo data loaded on first start with an empty database (skipped with DEMO_DATA=off): the line,
- * the train, arrangement types, units and prices, operator users and three agents.
+ * the train, arrangement types, units and prices, operator users and three agents; its timetable,
+ * arrangements, pricing plans and group schedules cover the demo's years (demo-calendar.ts: from
+ * the year of the month before last to the year after this one in Tokyo), its bookings and
+ * settlements lie around today.
  */
 import { count } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '@sagano/domain/auth/password-policy';
@@ -9,8 +12,10 @@ import * as t from '../schema.ts';
 import { insertDemoSettlements } from './demo-settlements.ts';
 import { insertDemoBookings } from './demo-bookings.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
 import { insertDemoArrangements } from './demo-arrangements.ts';
 import { insertDemoBankAccounts } from './demo-bank-accounts.ts';
+import { demoCalendar, type DemoCalendar } from './demo-calendar.ts';
 import { insertDemoPricing } from './demo-pricing.ts';
 import { insertDemoTimetable } from './demo-timetable.ts';
 import {
@@ -66,7 +71,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
-async function insertReferenceData(tx: Tx): Promise<void> {
+async function insertReferenceData(tx: Tx, calendar: DemoCalendar): Promise<void> {
   await tx.insert(t.stations).values(STATIONS);
   await tx.insert(t.directions).values(DIRECTIONS);
   await tx.insert(t.trains).values({ trainId: TRAIN_ID, name: TRAIN_NAME });
@@ -90,10 +95,10 @@ async function insertReferenceData(tx: Tx): Promise<void> {
     const [plan] = await tx
       .insert(t.pricingPlans)
       .values({
-        name: segment === 'NORMAL' ? '一般団体 2026-2027年度' : '学生団体 2026-2027年度',
+        name: `${segment === 'NORMAL' ? '一般団体' : '学生団体'} ${calendar.planYears}`,
         segment,
-        serviceDateFrom: '2026-01-01',
-        serviceDateTo: '2027-12-31',
+        serviceDateFrom: calendar.term.fromDate,
+        serviceDateTo: calendar.term.toDate,
       })
       .returning({ id: t.pricingPlans.id });
     const priced = units
@@ -142,20 +147,24 @@ async function insertPeople(tx: Tx, passwordHash: string): Promise<void> {
   }
 }
 
-/** Loads the demo data in one transaction; returns false when the database already has data. */
-export async function loadDemoData(db: Db): Promise<boolean> {
+/**
+ * Loads the demo data in one transaction; returns false when the database already has data. Its
+ * years and its bookings' days follow `clock`'s today.
+ */
+export async function loadDemoData(db: Db, clock: Clock = systemClock): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const calendar = demoCalendar(clock.today());
   await db.transaction(async (tx) => {
-    await insertReferenceData(tx);
+    await insertReferenceData(tx, calendar);
     // The operator's row comes from migration 0015 (registration number empty until the operator
     // enters it); the demo adds its postal code and an illustrative registration number, so the
     // demo's invoices show every item of a qualified invoice.
     await tx.update(t.operatorBasicInfo).set({ postalCode: '616-8373', invoiceNumber: 'T1130001234567' });
     await insertPeople(tx, passwordHash);
-    await insertDemoTimetable(tx);
-    await insertDemoArrangements(db, tx);
-    await insertDemoPricing(tx);
+    await insertDemoTimetable(tx, calendar);
+    await insertDemoArrangements(db, tx, calendar);
+    await insertDemoPricing(tx, calendar);
     await insertDemoBankAccounts(tx);
     // One example instant confirmation rule (ADR 037), left off: the journeys' requests wait for the operator as before.
     await tx.insert(t.instantConfirmationRules).values({
@@ -168,8 +177,8 @@ export async function loadDemoData(db: Db): Promise<boolean> {
       onlySufficientLevel: true,
       autoAssignSeats: false,
     });
-    await insertDemoBookings(db, tx);
-    await insertDemoSettlements(db, tx);
+    await insertDemoBookings(db, tx, clock);
+    await insertDemoSettlements(db, tx, clock);
   });
   return true;
 }

@@ -1,9 +1,11 @@
 /**
  * Demo pricing master data beside the plans of line-and-train: free count plans (one free
- * participant per started band), the group ticket product and a group schedule per year.
+ * participant per started band), the group ticket product and a group schedule for each of the
+ * demo's years (demo-calendar.ts).
  */
 import type { Tx } from '../client.ts';
 import * as t from '../schema.ts';
+import type { DemoCalendar } from './demo-calendar.ts';
 
 export const DEMO_FREE_COUNT_PLANS = [
   { min: 15, max: 50, freeQuantity: 1 },
@@ -11,19 +13,21 @@ export const DEMO_FREE_COUNT_PLANS = [
   { min: 101, max: 200, freeQuantity: 3 },
 ] as const;
 
-/** Allotments released two weeks out, payment due ten days before, a reminder three weeks before. */
-export const DEMO_GROUP_SCHEDULES = [2026, 2027].map((year) => ({
-  serviceFromDate: `${year}-01-01`,
-  serviceToDate: `${year}-12-31`,
-  name: `${year}年 団体スケジュール`,
-  groupArrangementReleaseDayBefore: 14,
-  paymentDayBefore: 10,
-  remindDayBefore: 21,
-}));
+/** One schedule a year: allotments released two weeks out, payment due ten days before, a reminder three weeks before. */
+export function demoGroupSchedules({ years }: Pick<DemoCalendar, 'years'>) {
+  return years.map((year) => ({
+    serviceFromDate: `${year}-01-01`,
+    serviceToDate: `${year}-12-31`,
+    name: `${year}年 団体スケジュール`,
+    groupArrangementReleaseDayBefore: 14,
+    paymentDayBefore: 10,
+    remindDayBefore: 21,
+  }));
+}
 
-export async function insertDemoPricing(tx: Tx): Promise<void> {
+export async function insertDemoPricing(tx: Tx, calendar: DemoCalendar): Promise<void> {
   await tx.insert(t.freeCountPlans).values([...DEMO_FREE_COUNT_PLANS]);
-  await tx.insert(t.groupSchedules).values(DEMO_GROUP_SCHEDULES);
+  await tx.insert(t.groupSchedules).values(demoGroupSchedules(calendar));
   await tx.insert(t.products).values([
     {
       shortName: '団体乗車券',

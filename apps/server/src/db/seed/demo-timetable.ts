@@ -1,15 +1,15 @@
 /**
- * Demo timetable (DESIGN §2): one service term 2026-01-01..2027-12-31, 8 down and 8 up trains a
- * day every hour, two special trains, and a pattern calendar for both years. Set-based inserts
- * keep the first start fast.
+ * Demo timetable (DESIGN §2): one service term over the demo's years (demo-calendar.ts: from the
+ * year of the month before last to the year after this one in Tokyo), 8 down and 8 up trains a day
+ * every hour, two special trains, and a pattern calendar for every year. Set-based inserts keep
+ * the first start fast.
  */
 import { sql } from 'drizzle-orm';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import type { Tx } from '../client.ts';
 import * as t from '../schema.ts';
+import type { DemoCalendar } from './demo-calendar.ts';
 import { TRAIN_ID } from './line-and-train.ts';
-
-export const DEMO_TERM = { fromDate: '2026-01-01', toDate: '2027-12-31' };
 
 const names = (n: number, special: boolean): LocalizedLabel[] => [
   { language_id: 'ja', text: special ? `臨時トロッコ${n}号` : `トロッコ${n}号` },
@@ -35,8 +35,8 @@ function demoServices(): DemoService[] {
   return list;
 }
 
-export async function insertDemoTimetable(tx: Tx): Promise<void> {
-  const [term] = await tx.insert(t.serviceTerms).values(DEMO_TERM).returning({ id: t.serviceTerms.id });
+export async function insertDemoTimetable(tx: Tx, calendar: DemoCalendar): Promise<void> {
+  const [term] = await tx.insert(t.serviceTerms).values(calendar.term).returning({ id: t.serviceTerms.id });
   const planned = demoServices();
   const inserted = await tx
     .insert(t.services)
@@ -66,7 +66,7 @@ export async function insertDemoTimetable(tx: Tx): Promise<void> {
           and not (to_char(d, 'MM-DD') between '03-25' and '04-10' or to_char(d, 'MM') = '11') then 'DISABLED'
         else 'ORDINARY'
       end
-    from generate_series(${DEMO_TERM.fromDate}::date, ${DEMO_TERM.toDate}::date, interval '1 day') as d`);
+    from generate_series(${calendar.term.fromDate}::date, ${calendar.term.toDate}::date, interval '1 day') as d`);
   await tx.execute(sql`
     insert into special_day_services (service_date, service_id)
     select p.service_date, s.id
