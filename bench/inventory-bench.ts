@@ -13,6 +13,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPostgres, rowsOf } from '../apps/server/src/db/client.ts';
 import { loadDemoData } from '../apps/server/src/db/seed/demo-data.ts';
+import { demoDate } from '../apps/server/src/db/seed/demo-calendar.ts';
 import { bearerHeaders, freshDatabase, median, requestsPerSecond, writeResultsSection } from './bench-support.ts';
 import { isBatchedNotify, recordStatements } from './booking-replay.ts';
 
@@ -29,8 +30,11 @@ const app = await buildApp({ config: loadConfig({ LOGIN_RATE_LIMIT_PER_MINUTE: '
 const headers = await bearerHeaders(app, 'staff@example.com');
 const measure = (req: InjectOptions) => requestsPerSecond(app, req, DURATION_MS, CONCURRENCY);
 
-// A busy month of the demo season, one of its days, and a confirmed booking with seats (the richest detail page).
-const calendar = { method: 'GET', url: '/v1/allotments/calendar/2027/5', headers } as const;
+// A busy month of the demo season, one of its days (a Thursday of May next year: the demo's years
+// roll with the day, ADR 047), and a confirmed booking with seats (the richest detail page).
+const DAY = demoDate('2027-05-13');
+const [YEAR, MONTH] = [DAY.slice(0, 4), Number(DAY.slice(5, 7))];
+const calendar = { method: 'GET', url: `/v1/allotments/calendar/${YEAR}/${MONTH}`, headers } as const;
 const sanity = (await app.inject(calendar)).json();
 if (!sanity.days.some((d: { allotment_level: string | null }) => d.allotment_level)) throw new Error('the demo month has no inventory: is the demo data complete?');
 const [seated] = rowsOf<{ booking_id: string }>(
@@ -48,9 +52,9 @@ interface Case {
 }
 const baseline: Case = { name: 'GET /v1/auth/me (the bare authenticated route)', request: { method: 'GET', url: '/v1/auth/me', headers }, goal: null };
 const cases: Case[] = [
-  { name: 'GET /v1/allotments/calendar/2027/5 (all trains, both directions; served up to 10 s old)', request: calendar, goal: 0.15 },
+  { name: `GET /v1/allotments/calendar/${YEAR}/${MONTH} (all trains, both directions; served up to 10 s old)`, request: calendar, goal: 0.15 },
   { name: 'the same with force_real_time=true (read live every time)', request: { ...calendar, url: `${calendar.url}?force_real_time=true` }, goal: 0.1 },
-  { name: 'GET /v1/allotments/2027-05-13 (one day\'s trains, whole line)', request: { method: 'GET', url: '/v1/allotments/2027-05-13?from_station_id=1&to_station_id=4', headers }, goal: null },
+  { name: `GET /v1/allotments/${DAY} (one day's trains, whole line)`, request: { method: 'GET', url: `/v1/allotments/${DAY}?from_station_id=1&to_station_id=4`, headers }, goal: null },
   { name: 'GET /v1/bookings/{id} (a confirmed booking with seats, as staff)', request: { method: 'GET', url: `/v1/bookings/${seated.booking_id}`, headers }, goal: null },
 ];
 
