@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween } from '@sagano/domain/common/business-date';
+import { addDays, daysBetween, monthOf } from '@sagano/domain/common/business-date';
+import { addMonths } from '@sagano/domain/settlements/billing-period';
 import { demoCalendar, demoDate, sameWeekdayIn } from './demo-calendar.ts';
 
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
@@ -24,7 +25,7 @@ describe('the demo calendar', () => {
     fc.assert(
       fc.property(day, (today) => {
         const { term } = demoCalendar(today);
-        const twoMonthsBack = `${addDays(`${today.slice(0, 8)}01`, -40).slice(0, 8)}01`; // the first of the month before last
+        const twoMonthsBack = `${addMonths(monthOf(today), -2)}-01`; // the first of the month before last
         expect(term.fromDate <= twoMonthsBack).toBe(true);
         expect(term.toDate).toBe(`${Number(today.slice(0, 4)) + 1}-12-31`);
       }),

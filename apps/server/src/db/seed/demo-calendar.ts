@@ -11,7 +11,8 @@
  * three days of the same calendar date, so a Thursday stays a Thursday and a day of the autumn
  * weeks stays in them.
  */
-import { addDays, daysBetween, tokyoToday } from '@sagano/domain/common/business-date';
+import { addDays, daysBetween, monthOf, tokyoToday } from '@sagano/domain/common/business-date';
+import { addMonths } from '@sagano/domain/settlements/billing-period';
 
 /** The year the tests' and journeys' dates call "this year". */
 export const REFERENCE_YEAR = 2026;
@@ -33,7 +34,7 @@ export interface DemoCalendar {
 
 export function demoCalendar(today: string = tokyoToday()): DemoCalendar {
   const thisYear = Number(today.slice(0, 4));
-  const firstYear = Number(addMonthsToDate(today, -2).slice(0, 4));
+  const firstYear = Number(addMonths(monthOf(today), -2).slice(0, 4));
   const lastYear = thisYear + 1;
   return {
     thisYear,
@@ -56,10 +57,4 @@ export function sameWeekdayIn(date: string, year: number): string {
 /** A date written with 2026 as this year, carried to the same place relative to `today`'s year (same weekday, same season). */
 export function demoDate(date: string, today: string = tokyoToday()): string {
   return sameWeekdayIn(date, Number(date.slice(0, 4)) - REFERENCE_YEAR + demoCalendar(today).thisYear);
-}
-
-/** The first day of the month `months` from the month of `date`. */
-function addMonthsToDate(date: string, months: number): string {
-  const index = Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1 + months;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
 }
