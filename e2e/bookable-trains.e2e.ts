@@ -9,10 +9,10 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
-import { logIn, visible } from './support/actions.ts';
+import { logIn, shownDate, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { demoDate, slashed } from './support/demo-days.ts';
+import { demoDate } from './support/demo-days.ts';
 
 let browser: Browser;
 test.beforeAll(async ({ browser: workerBrowser }) => {
@@ -71,9 +71,9 @@ test.describe('the booking form offers only what can be booked', () => {
     await screenshot(page, 'bookable-calendar-closed-day-ja');
     // A click on it picks nothing and leaves the calendar open; the running day is picked.
     await closedDay.click({ force: true });
-    expect(await page.getByTestId('service-date').inputValue()).toBe(slashed(NON_RUNNING_DAY));
+    expect(await page.getByTestId('service-date').inputValue()).toBe(shownDate(NON_RUNNING_DAY));
     await runningDay.click();
-    expect(await page.getByTestId('service-date').inputValue()).toBe(slashed(DAY));
+    expect(await page.getByTestId('service-date').inputValue()).toBe(shownDate(DAY));
     await page.goto(`/bookings/create?date=${NON_RUNNING_DAY}&trip=single&from=1&to=4`);
     await visible(page.getByTestId('day-closed-down'));
 

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
-import { logIn, sidebar, visible, type Lang } from './support/actions.ts';
+import { logIn, shownDate, sidebar, visible, type Lang } from './support/actions.ts';
 import { api } from './support/api.ts';
-import { demoDate, slashed } from './support/demo-days.ts';
+import { demoDate } from './support/demo-days.ts';
 
 // The tests of this file follow one another: each starts from what the one before left.
 test.describe.configure({ mode: 'serial' });
@@ -103,8 +103,8 @@ test.describe('booking list', () => {
     await visible(round.getByTestId('booking-train-down'));
     await visible(round.getByTestId('booking-train-up'));
     expect(await round.locator('[data-service-date]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-service-date')))).toEqual([D1, D2]);
-    expect(await round.innerText()).toContain(slashed(D1));
-    expect(await round.innerText()).toContain(slashed(D2));
+    expect(await round.innerText()).toContain(shownDate(D1));
+    expect(await round.innerText()).toContain(shownDate(D2));
     await screenshot(page, 'booking-list-desktop-ja');
 
     // Group name, ascending then descending: the order really changes.
@@ -186,7 +186,7 @@ test.describe('booking list', () => {
       expect(await field('booking-id')).toBe(b);
       expect(await field('group')).toBe(`${TAG} イ`);
       expect(await field('people')).toBe(lang === 'ja' ? '20名' : '20 people');
-      expect(await card.locator('[data-field="service-date"]').allInnerTexts()).toEqual(lang === 'ja' ? [`${slashed(D1)}（木）`, `${slashed(D2)}（金）`] : [`${slashed(D1)} (Thu)`, `${slashed(D2)} (Fri)`]);
+      expect(await card.locator('[data-field="service-date"]').allInnerTexts()).toEqual(lang === 'ja' ? [`${shownDate(D1)}（木）`, `${shownDate(D2)}（金）`] : [`${shownDate(D1)} (Thu)`, `${shownDate(D2)} (Fri)`]);
       expect(await card.locator('[data-field="trains"] > *').count()).toBe(2);
       expect((await field('status')).toLowerCase()).toContain(lang === 'ja' ? '申込受付' : 'submitted');
       expect((await page.getByTestId(`booking-card-${a}`).locator('[data-field="status"]').innerText()).toLowerCase()).toContain(lang === 'ja' ? '枠確保済' : 'allotment held');
