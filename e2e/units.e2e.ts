@@ -4,6 +4,7 @@ import { freshPage, screenshot } from './support/browser.ts';
 import { logIn, visible } from './support/actions.ts';
 import { api } from './support/api.ts';
 import { agentRequest, dayWithRoom } from './support/agent-request.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 
 type UnitsAnswer = { units: { id: number; segment: string; fare_type: string; name_label: { language_id: string; text: string }[] }[] };
 type ListAnswer = { service_orders: { booking_id: string; notifications: { is_read: boolean }[] }[] };
@@ -81,6 +82,7 @@ test.describe('fare units (料金区分)', () => {
     // default 30 days), and the field says so.
     await page.getByLabel('予約番号', { exact: true }).fill(requested);
     await visible(page.getByText('8桁の番号は乗車日を問わず探します'));
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: '検索', exact: true }).click();
     await page.waitForURL(`**/bookings?*booking_id=${requested}*`);
     const badge = page.getByTestId(`booking-unread-${requested}`);
