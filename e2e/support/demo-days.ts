@@ -4,9 +4,19 @@
  * this year (a Thursday of June 2027, a closed Wednesday of May); `demoDate` gives the same weekday
  * in the same season relative to today's year, so the suite reads the same on any day it runs.
  */
-import { demoCalendar, demoDate } from '../../apps/server/src/db/seed/demo-calendar.ts';
+import { tokyoToday } from '@sagano/domain/common/business-date';
+import { demoCalendar, demoDate as demoDateOn } from '../../apps/server/src/db/seed/demo-calendar.ts';
 
-export { demoDate };
+/**
+ * The day the journey servers loaded their demo (global-setup.ts), not the day a file starts: a run
+ * that crosses midnight of 31 December in Tokyo keeps reading the years the servers loaded.
+ */
+const demoToday = process.env.E2E_DEMO_TODAY ?? tokyoToday();
 
-/** The demo loaded today: its years, term and application. */
-export const demo = demoCalendar();
+/** A date written with 2026 as this year, in the demo the servers loaded (same weekday, same season). */
+export function demoDate(date: string): string {
+  return demoDateOn(date, demoToday);
+}
+
+/** The demo the servers loaded: its years, term and application. */
+export const demo = demoCalendar(demoToday);

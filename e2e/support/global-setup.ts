@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tokyoToday } from '@sagano/domain/common/business-date';
 import { freePort } from './free-port.ts';
 import { E2E_WORKERS } from './workers.ts';
 
@@ -64,6 +65,8 @@ export default async function setup() {
   // One server per file worker (E2E_WORKERS): each with its own embedded database and demo data,
   // so journeys running side by side never meet each other's data.
   // Ports the system gives as free now: two runs side by side never reach each other's servers.
+  // The day the servers load their demo on; the journeys read their days from it (demo-days.ts).
+  process.env.E2E_DEMO_TODAY = tokyoToday();
   const ports: number[] = [];
   for (let i = 0; i < E2E_WORKERS; i++) ports.push(await freePort());
   const servers = ports.map((port, i) => startServer(join(dataDir, `server-${i + 1}`), webDist, port));
