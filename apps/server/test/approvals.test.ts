@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { tokyoToday } from '@sagano/domain/common/business-date';
 import * as t from '../src/db/schema.ts';
-import { demoCalendar } from '../src/db/seed/demo-calendar.ts';
+import { demo } from './support/demo-days.ts';
 import { runApprovalJob } from '../src/modules/approvals/approval.jobs.ts';
 import { createSignedInTestApp, createTestApp, errorOf, type Headers, type TestApp } from './test-app.ts';
 
@@ -24,7 +24,7 @@ async function requestTerm(headers: { authorization: string }, fromDate: string,
 }
 
 // The demo's service term runs to the end of next year: the terms asked for here lie in the years after it.
-const { lastYear } = demoCalendar();
+const { lastYear } = demo;
 /** The `n`th year after the demo's. */
 const yearAfter = (n: number) => lastYear + n;
 

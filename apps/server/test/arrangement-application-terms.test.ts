@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { count, eq } from 'drizzle-orm';
 import * as t from '../src/db/schema.ts';
 import { AppError } from '../src/lib/app-error.ts';
-import { demoCalendar } from '../src/db/seed/demo-calendar.ts';
+import { demo } from './support/demo-days.ts';
 import { runApprovalJob } from '../src/modules/approvals/approval.jobs.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
 
@@ -23,7 +23,7 @@ let demoTermId: number;
 // The demo's service term covers its years (to next year); its arrangement application runs from
 // the first season to the last running day. Before it (January and February of the first year) and
 // after it (30–31 December of the last) the trains have no arrangement.
-const { firstYear, lastYear, term: serviceTerm, application } = demoCalendar();
+const { firstYear, lastYear, term: serviceTerm, application } = demo;
 
 beforeAll(async () => {
   ctx = await createTestApp();

@@ -171,7 +171,7 @@ beforeAll(async () => {
   const held = await reservedBooking(ctx, staff, { agentId: agentIds.FREE!, day: fx.days[1]!, serviceId: fx.down, adults: 9, groupName: '復元テスト会' });
   bookingIds = [monthly, held];
   const fare = (await ctx.app.inject({ method: 'GET', url: `/v1/bookings/${monthly}`, headers: staff })).json().main_params.payment;
-  const transfer = await ctx.app.inject({ method: 'POST', url: `/v1/bookings/${monthly}/payments/${fare.payment_id}/bank_transfers`, headers: staff, payload: { amount: 1000 * E6, transferred_on: '2030-05-01', note: '一部入金' } });
+  const transfer = await ctx.app.inject({ method: 'POST', url: `/v1/bookings/${monthly}/payments/${fare.payment_id}/bank_transfers`, headers: staff, payload: { amount: 1000 * E6, transferred_on: '2058-05-01', note: '一部入金' } });
   expect(transfer.statusCode, transfer.body).toBe(200);
 
   logo = png(40);

@@ -36,13 +36,13 @@ async function confirmed(overrides: Record<string, unknown> = {}) {
 describe('cancellation', () => {
   it('an agent asks with the policy agreed, the operator confirms: seats back, fee owed, CANCEL revision', async () => {
     // A policy reaching years ahead, so the fixture's far-off days owe 10 %; frozen at confirmation.
-    await ctx.database.db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (9000, 100000)`);
+    await ctx.database.db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (20000, 100000)`);
     const id = await confirmed();
-    await ctx.database.db.execute(sql`update cancellation_policies set rate_e6 = 900000 where days_before = 9000`);
+    await ctx.database.db.execute(sql`update cancellation_policies set rate_e6 = 900000 where days_before = 20000`);
     const agent = await ctx.login('agent-free@example.com');
     const quote = (await get(`/v1/bookings/${id}/cancellation_fee`, agent)).json();
     const total = (19 * 800 + 3 * 400) * E6;
-    expect(quote).toMatchObject({ rate_e6: 100000, days_before: 9000, total_amount: total, cancellation_fee: Math.ceil((total / E6) * 0.1 / 10) * 10 * E6, ignore_cancellation_policy: false });
+    expect(quote).toMatchObject({ rate_e6: 100000, days_before: 20000, total_amount: total, cancellation_fee: Math.ceil((total / E6) * 0.1 / 10) * 10 * E6, ignore_cancellation_policy: false });
 
     const notAgreed = await post(`/v1/bookings/${id}/cancel`, {}, agent);
     expect(notAgreed.statusCode).toBe(400);
@@ -79,7 +79,7 @@ describe('cancellation', () => {
     // Irreversible.
     expect((await post(`/v1/bookings/${id}/confirm_cancellation`)).statusCode).toBe(409);
     expect((await post(`/v1/bookings/${id}/cancel`, {})).statusCode).toBe(409);
-    await ctx.database.db.execute(sql`delete from cancellation_policies where days_before = 9000`);
+    await ctx.database.db.execute(sql`delete from cancellation_policies where days_before = 20000`);
   });
 
   it('the operator starts one: pending until the agent agrees; agents ignoring the policy are cancelled at once', async () => {

@@ -116,7 +116,7 @@ describe('allotments, confirmation and refusal', () => {
     const confirm = await post(`/v1/bookings/${id}/confirm_booking`, { mail: { subject: template.subject, body: template.body } });
     expect(confirm.statusCode).toBe(200);
     const booking = (await get(`/v1/bookings/${id}`)).json();
-    expect(booking).toMatchObject({ status: 'RESERVED', sub_status: 'SAGANO_ALLOTMENT_CONFIRMED', main_params: { payment: { status: 'PAYMENT_PENDING', payment_method: 'ONLINE_CREDIT_CARD', due_date: '2030-05-02' } } });
+    expect(booking).toMatchObject({ status: 'RESERVED', sub_status: 'SAGANO_ALLOTMENT_CONFIRMED', main_params: { payment: { status: 'PAYMENT_PENDING', payment_method: 'ONLINE_CREDIT_CARD', due_date: '2058-05-02' } } });
     expect(booking.main_param_histories.map((h: { type: string }) => h.type)).toEqual(['CREATE', 'UPDATE', 'UPDATE']);
     const [mail] = await ctx.database.db.select().from(t.outboxMails).where(and(eq(t.outboxMails.bookingId, id), eq(t.outboxMails.kind, 'booking.ok')));
     expect(mail).toMatchObject({ toAddress: 'sakura@example.com', subject: template.subject });

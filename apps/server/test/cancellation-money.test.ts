@@ -27,7 +27,7 @@ beforeAll(async () => {
   ({ ctx, fx, staff } = await openBookingTestApp({ jobs: true }));
   agents = await demoAgents(ctx);
   await ctx.database.db.execute(sql`delete from cancellation_policies`);
-  await ctx.database.db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (9500, 200000)`);
+  await ctx.database.db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (20000, 200000)`);
 }, 60_000);
 afterAll(() => ctx.close());
 
@@ -149,15 +149,15 @@ describe('a coupon booking cancelled after the coupon was issued', () => {
     expect(done.main_params.payment.booking_money).toMatchObject({ billed_amount: fee, received_amount: fare.total_amount, owed_back_amount: fare.total_amount - fee, balance_amount: -(fare.total_amount - fee) });
     // The agent sees it but cannot record it.
     expect((await bookingOf(id, agents.CONTRACTED.headers)).main_params.payment.refunds[0].can_record_refund).toBe(false);
-    expect((await post(`/v1/bookings/${id}/payments/${refund.payment_id}/refund_paid`, { paid_on: '2030-05-01' }, agents.CONTRACTED.headers)).statusCode).toBe(403);
+    expect((await post(`/v1/bookings/${id}/payments/${refund.payment_id}/refund_paid`, { paid_on: '2058-05-01' }, agents.CONTRACTED.headers)).statusCode).toBe(403);
     const bad = await post(`/v1/bookings/${id}/payments/${refund.payment_id}/refund_paid`, { paid_on: 'soon' });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).field).toBe('paid_on');
-    expect((await post(`/v1/bookings/${id}/payments/${refund.payment_id}/refund_paid`, { paid_on: '2030-05-01', note: '振込で返金' })).statusCode).toBe(200);
+    expect((await post(`/v1/bookings/${id}/payments/${refund.payment_id}/refund_paid`, { paid_on: '2058-05-01', note: '振込で返金' })).statusCode).toBe(200);
     const after = await bookingOf(id);
     expect(after.main_params.payment.refunds[0]).toMatchObject({ status: 'PAYMENT_CONFIRMED', refunded_amount: fare.total_amount - fee });
     expect(after.main_params.payment.booking_money).toMatchObject({ refunded_amount: fare.total_amount - fee, owed_back_amount: 0, balance_amount: 0 });
-    const twice = await post(`/v1/bookings/${id}/payments/${refund.payment_id}/refund_paid`, { paid_on: '2030-05-01' });
+    const twice = await post(`/v1/bookings/${id}/payments/${refund.payment_id}/refund_paid`, { paid_on: '2058-05-01' });
     expect(errorOf(twice).error_code).toBe('ALREADY_CONFIRMED');
   }, 60_000);
 });
@@ -175,7 +175,7 @@ describe('a monthly booking cancelled', () => {
 
   it('paid by transfer before its invoice: the money comes back as a credit on the next monthly invoice, and the fee goes on it', async () => {
     const { id, fare } = await booking('SPECIAL_CONTRACTED');
-    expect((await post(`/v1/bookings/${id}/payments/${fare.payment_id}/bank_transfers`, { amount: fare.total_amount, transferred_on: '2030-04-01' })).statusCode).toBe(200);
+    expect((await post(`/v1/bookings/${id}/payments/${fare.payment_id}/bank_transfers`, { amount: fare.total_amount, transferred_on: '2058-04-01' })).statusCode).toBe(200);
     await agentCancels(id, 'SPECIAL_CONTRACTED');
     expect((await get(`/v1/bookings/${id}/cancellation_fee`)).json().settlement).toMatchObject({ refund_route: 'MONTHLY_INVOICE', refund_amount: fare.total_amount, still_owed_amount: feeOf(fare.total_amount), on_monthly_invoice: true });
     expect((await post(`/v1/bookings/${id}/confirm_cancellation`)).statusCode).toBe(200);

@@ -7,8 +7,8 @@ import { errorOf, injector, signInRoles, type Headers, type TestApp } from './te
 import { type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 import { confirmedBooking } from './support/booking-fixture.ts';
 
-// Five days before the fixture's first train (2030-05-09): the demo policy charges 20% (7 days before).
-const clock = fixedClock('2030-05-04T12:00:00+09:00');
+// Five days before the fixture's first train (2058-05-09): the demo policy charges 20% (7 days before).
+const clock = fixedClock('2058-05-04T12:00:00+09:00');
 let ctx: TestApp;
 let fx: InventoryFixture;
 let staff: Headers;
@@ -224,12 +224,12 @@ describe('units', () => {
     });
 
     it('prices luggage and the handling fee per piece and direction, outside the head count and the free places; agents cannot set the fee', async () => {
-      // The 2030 plan of the segment prices them (the plans must: they are priced units of the segment).
+      // The 2058 plan of the segment prices them (the plans must: they are priced units of the segment).
       await ctx.database.db.execute(sql`
         insert into pricing_plan_units (pricing_plan_id, unit_id, price_e6, decrement_fee_e6)
         select p.id, u.id, case u.fare_type when 'LUGGAGE' then 500000000 else 300000000 end, 0
         from pricing_plans p join units u on u.segment = p.segment and u.fare_type in ('LUGGAGE', 'CHANGE_HANDLE_FEE')
-        where p.service_date_from = '2030-01-01'`);
+        where p.service_date_from = '2058-01-01'`);
       const days = [fx.days[0]!, fx.days[1]!];
       const priced = await call('POST', '/v1/bookings/calculate_amount', {
         group_type: 'NORMAL',

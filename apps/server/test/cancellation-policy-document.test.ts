@@ -11,7 +11,7 @@ import { type InventoryFixture, openBookingTestApp } from './support/inventory-f
 import { confirmedBooking, reservedBooking } from './support/booking-fixture.ts';
 import { demoAgents, type DemoAgents } from './support/demo-agents.ts';
 
-const clock = fixedClock('2030-04-20T12:00:00+09:00');
+const clock = fixedClock('2058-04-20T12:00:00+09:00');
 let ctx: TestApp;
 let fx: InventoryFixture;
 let staff: { authorization: string };
@@ -30,14 +30,14 @@ const POLICY = '/v1/master-data/cancellation-policy';
 describe('GET /v1/bookings/{booking_id}/cancellation_policy', () => {
   it('states the frozen policy as days and fees in yen, the fee the cancel page quotes today, while the master data moves on', async () => {
     const before = (await get(POLICY, staff)).json().policy as { days_before: number; rate_e6: number }[];
-    const day = fx.days[0]!; // 2030-05-09: 19 days after the clock's today
+    const day = fx.days[0]!; // 2058-05-09: 19 days after the clock's today
     const id = await confirmedBooking(ctx, staff, { agentId: agents.FREE.id, day, serviceId: fx.down, adults: 10 });
     const booking = (await get(`/v1/bookings/${id}`, staff)).json();
 
     const res = await documentOf(id, agents.FREE.headers);
     expect(res.statusCode, res.body).toBe(200);
     const doc = res.json();
-    expect(doc).toMatchObject({ booking_id: id, group_name: '青葉会', agent_name: booking.agent_name, status: 'RESERVED', service_date: day, total_amount: booking.main_params.payment.total_amount, frozen: true, today: '2030-04-20', cancellation_fee: null });
+    expect(doc).toMatchObject({ booking_id: id, group_name: '青葉会', agent_name: booking.agent_name, status: 'RESERVED', service_date: day, total_amount: booking.main_params.payment.total_amount, frozen: true, today: '2058-04-20', cancellation_fee: null });
     // Longest notice first, each row a span of days before the train, together every day up to it.
     expect(doc.rows.map((r: { days_before: number }) => r.days_before)).toEqual(before.map((r) => r.days_before).sort((a, b) => b - a));
     expect(doc.rows.at(-1).to_date).toBe(day);
@@ -57,9 +57,9 @@ describe('GET /v1/bookings/{booking_id}/cancellation_policy', () => {
       expect((await documentOf(id)).json().rows).toEqual(doc.rows);
       const pending = await reservedBooking(ctx, staff, { agentId: agents.FREE.id, day, serviceId: fx.down, adults: 4 });
       const fresh = (await documentOf(pending, agents.FREE.headers)).json();
-      expect(fresh).toMatchObject({ frozen: false, free_until: '2030-04-08', in_force_days_before: 30 });
+      expect(fresh).toMatchObject({ frozen: false, free_until: '2058-04-08', in_force_days_before: 30 });
       expect(fresh.rows).toEqual([
-        { days_before: 30, rate_e6: 100_000, from_date: '2030-04-09', to_date: '2030-05-08', fee_amount: feeOf(fresh.total_amount, 100_000) },
+        { days_before: 30, rate_e6: 100_000, from_date: '2058-04-09', to_date: '2058-05-08', fee_amount: feeOf(fresh.total_amount, 100_000) },
         { days_before: 0, rate_e6: 1_000_000, from_date: day, to_date: day, fee_amount: fresh.total_amount },
       ]);
     } finally {

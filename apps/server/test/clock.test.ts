@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../src/lib/clock.ts';
 import * as t from '../src/db/schema.ts';
-import { demoCalendar } from '../src/db/seed/demo-calendar.ts';
+import { demo } from './support/demo-days.ts';
 import { errorOf, type TestApp } from './test-app.ts';
 import { type InventoryFixture, openBookingTestApp } from './support/inventory-fixture.ts';
 import { confirmedBooking, plainBookingBody } from './support/booking-fixture.ts';
@@ -13,7 +13,7 @@ import { confirmedBooking, plainBookingBody } from './support/booking-fixture.ts
 /** Noon in Tokyo on `date`. */
 const noonIn = (date: string) => `${date}T12:00:00+09:00`;
 
-const clock = fixedClock(noonIn('2030-05-01'));
+const clock = fixedClock(noonIn('2058-05-01'));
 let ctx: TestApp;
 let fx: InventoryFixture;
 let staff: { authorization: string };
@@ -30,7 +30,7 @@ const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: staff
 
 describe('a pinned clock', () => {
   it('prices a cancellation on the pinned day: nothing eight days before the train, everything on its day', async () => {
-    clock.set(noonIn('2030-05-01'));
+    clock.set(noonIn('2058-05-01'));
     const id = await confirmedBooking(ctx, staff, { agentId, day: fx.days[0]!, serviceId: fx.down, adults: 10 });
     const early = (await get(`/v1/bookings/${id}/cancellation_fee`)).json();
     expect(early).toMatchObject({ days_left: 8, days_before: 20, rate_e6: 0, cancellation_fee: 0 });
@@ -44,18 +44,18 @@ describe('a pinned clock', () => {
   it('takes a booking request before the train runs and refuses the same request once the pinned day has passed it', async () => {
     const request = () =>
       ctx.app.inject({ method: 'POST', url: '/v1/bookings', headers: staff, payload: plainBookingBody({ agentId, day: fx.days[1]!, serviceId: fx.down, adults: 10 }) });
-    clock.set(noonIn('2030-05-01'));
+    clock.set(noonIn('2058-05-01'));
     expect((await request()).statusCode).toBe(200);
 
-    clock.set(noonIn('2030-05-11'));
+    clock.set(noonIn('2058-05-11'));
     const late = await request();
     expect(late.statusCode).toBe(400);
     expect(errorOf(late)).toMatchObject({ error_code: 'VALIDATION_FAILED', field: 'service_order.down_service.service_date' });
-    expect(errorOf(late).error_description).toContain('today is 2030-05-11');
+    expect(errorOf(late).error_description).toContain('today is 2058-05-11');
   });
 
   it('shows the fare overdue on the booking once the pinned day is past its due date, and not before', async () => {
-    clock.set(noonIn('2030-05-01'));
+    clock.set(noonIn('2058-05-01'));
     const id = await confirmedBooking(ctx, staff, { agentId, day: fx.days[0]!, serviceId: fx.down, adults: 10 });
     const before = (await get(`/v1/bookings/${id}`)).json().main_params.payment;
     expect(before).toMatchObject({ status: 'PAYMENT_PENDING', is_overdue: false });
@@ -65,12 +65,11 @@ describe('a pinned clock', () => {
   });
 
   it('marks the service term covering the pinned day as current', async () => {
-    clock.set(noonIn('2030-05-01'));
-    const in2030 = (await get('/v1/service-terms')).json().service_terms.find((x: { is_current: boolean }) => x.is_current);
-    expect(in2030).toMatchObject({ fromDate: '2030-01-01', toDate: '2030-12-31' });
+    clock.set(noonIn('2058-05-01'));
+    const inFixture = (await get('/v1/service-terms')).json().service_terms.find((x: { is_current: boolean }) => x.is_current);
+    expect(inFixture).toMatchObject({ fromDate: '2058-01-01', toDate: '2058-12-31' });
 
     // The demo's term, which runs to the end of next year.
-    const demo = demoCalendar();
     clock.set(noonIn(`${demo.lastYear}-03-01`));
     const inDemo = (await get('/v1/service-terms')).json().service_terms.find((x: { is_current: boolean }) => x.is_current);
     expect(inDemo).toMatchObject({ fromDate: demo.term.fromDate, toDate: demo.term.toDate });

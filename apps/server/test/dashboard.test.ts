@@ -15,7 +15,7 @@ import { openBookingTestApp, type InventoryFixture } from './support/inventory-f
 /** Noon in Tokyo on `date`. */
 const noonIn = (date: string) => `${date}T12:00:00+09:00`;
 // Bookings are made weeks ahead, then the clock moves to the fixture's first train day.
-const clock = fixedClock(noonIn('2030-04-20'));
+const clock = fixedClock(noonIn('2058-04-20'));
 let ctx: TestApp;
 let fx: InventoryFixture;
 let staff: { authorization: string };
@@ -80,8 +80,8 @@ afterAll(() => ctx.close());
 describe('the operator summary', () => {
   it('counts a new request until it is answered, and a cancellation request until it is confirmed', async () => {
     const before = await summary();
-    expect(before.today).toBe('2030-04-20');
-    expect(before.tomorrow).toBe('2030-04-21');
+    expect(before.today).toBe('2058-04-20');
+    expect(before.tomorrow).toBe('2058-04-21');
     const id = await submit(fx.days[0]!, { adults: 12, name: '新規申込の会' });
     expect((await summary()).counts.new_requests).toBe(before.counts.new_requests! + 1);
 
@@ -108,7 +108,7 @@ describe('the operator summary', () => {
       // Still in the list under its status and its train's date.
       expect(await listed(`status=SUBMITTED&booking_id=${id}`)).toBe(1);
     } finally {
-      clock.set(noonIn('2030-04-20'));
+      clock.set(noonIn('2058-04-20'));
     }
     expect((await summary()).counts.new_requests).toBe(waiting.counts.new_requests);
   });
@@ -117,14 +117,14 @@ describe('the operator summary', () => {
     const id = await submit(fx.days[1]!, { adults: 15, name: '期限切れの会' });
     await confirm(id);
     const before = await summary();
-    await ctx.database.db.execute(sql`update payments set due_date = '2030-04-19' where kind = 'FARE' and booking_id = (select id from bookings where booking_id = ${id})`);
+    await ctx.database.db.execute(sql`update payments set due_date = '2058-04-19' where kind = 'FARE' and booking_id = (select id from bookings where booking_id = ${id})`);
     expect((await summary()).counts.payments_overdue).toBe(before.counts.payments_overdue! + 1);
   });
 
   it('each booking count is what its list filter shows (the links open exactly these)', async () => {
     const { counts } = await summary();
     const query = (f: (typeof DASHBOARD_BOOKING_FILTERS)[keyof typeof DASHBOARD_BOOKING_FILTERS]) =>
-      [f.status ? `status=${f.status.join(',')}` : '', f.overdue ? 'overdue=true' : '', f.admin_notification_msg ? `admin_notification_msg=${f.admin_notification_msg}` : '', f.upcoming ? 'service_date_from=2030-04-20' : '']
+      [f.status ? `status=${f.status.join(',')}` : '', f.overdue ? 'overdue=true' : '', f.admin_notification_msg ? `admin_notification_msg=${f.admin_notification_msg}` : '', f.upcoming ? 'service_date_from=2058-04-20' : '']
         .filter(Boolean)
         .join('&');
     for (const key of ['new_requests', 'changes_waiting', 'cancellations_waiting', 'waitlisted', 'waitlist_promotions'] as const) {
@@ -170,7 +170,7 @@ describe('departures', () => {
     // Tomorrow by the date switch: none of these groups ride then.
     const tomorrow = (await get(`/v1/dashboard/departures?date=${fx.days[1]}`)).json();
     expect(tomorrow.trains.flatMap((tr: { groups: { booking_id: string }[] }) => tr.groups).some((g: { booking_id: string }) => g.booking_id === riding)).toBe(false);
-    clock.set(noonIn('2030-04-20'));
+    clock.set(noonIn('2058-04-20'));
   });
 
   it('is open to station staff (seat tables only once seats are given), refused to agents, and checks the date', async () => {
@@ -180,7 +180,7 @@ describe('departures', () => {
     expect(groups.length).toBeGreaterThan(0);
     for (const g of groups) expect(g.can_show_seat_table).toBe(['SAGANO_SEAT_RESERVED', 'SAGANO_SEAT_TABLE_SENT'].includes(g.sub_status));
     expect((await get(`/v1/dashboard/departures?date=${fx.days[0]}`, agent)).statusCode).toBe(403);
-    const bad = await get('/v1/dashboard/departures?date=2030-13-01');
+    const bad = await get('/v1/dashboard/departures?date=2058-13-01');
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).field).toBe('date');
   });

@@ -9,12 +9,13 @@ import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { loadDemoData } from '../src/db/seed/demo-data.ts';
+import { systemClock, type Clock } from '../src/lib/clock.ts';
 import { startJobQueue } from '../src/jobs/job-queue.ts';
 import { templateDatabaseName, withDatabaseName } from './test-database-names.ts';
 
-async function prepare(database: Database) {
+async function prepare(database: Database, clock: Clock) {
   await database.migrate();
-  await loadDemoData(database.db);
+  await loadDemoData(database.db, clock);
   // Many fixtures book small groups (1–7): the suite starts without a minimum group size;
   // group-size-rules.test.ts sets and checks it (the shipped default is 8).
   await database.raw.executeSql('update operator_basic_info set min_group_size = 1');
@@ -23,6 +24,11 @@ async function prepare(database: Database) {
 }
 
 export default async function setup(project: TestProject) {
+  // The day the demo is loaded on: the files read its years from it (support/demo-days.ts), not
+  // from the day each file starts, which may be after New Year in Tokyo.
+  const demoToday = systemClock.today();
+  const clock: Clock = { now: systemClock.now, today: () => demoToday };
+  project.provide('demoToday', demoToday);
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const template = templateDatabaseName();
@@ -31,7 +37,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`create database ${template}`);
     await admin.end();
     const database = await openPostgres(withDatabaseName(url, template), 2);
-    await prepare(database);
+    await prepare(database, clock);
     await database.close();
     project.provide('testDatabase', { engine: 'postgres', url, template });
     return async () => {
@@ -43,7 +49,7 @@ export default async function setup(project: TestProject) {
   }
   const dir = mkdtempSync(join(tmpdir(), 'sagano-test-'));
   const database = await openPglite(undefined);
-  await prepare(database);
+  await prepare(database, clock);
   const dump = await database.pglite!.dumpDataDir('none');
   await database.close();
   const file = join(dir, 'template.tar');
@@ -54,6 +60,7 @@ export default async function setup(project: TestProject) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    demoToday: string;
     testDatabase: { engine: 'pglite'; file: string } | { engine: 'postgres'; url: string; template: string };
   }
 }

@@ -9,10 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CreateBookingBody } from '@sagano/domain/bookings/booking-schemas';
-import { daysBetween, tokyoToday } from '@sagano/domain/common/business-date';
+import { daysBetween, tokyoDateOf } from '@sagano/domain/common/business-date';
 import { rowsOf } from '../src/db/client.ts';
 import * as t from '../src/db/schema.ts';
-import { systemClock } from '../src/lib/clock.ts';
+import type { Clock } from '../src/lib/clock.ts';
 import { inTransaction } from '../src/lib/unit-of-work.ts';
 import { runApprovalJob } from '../src/modules/approvals/approval.jobs.ts';
 import { findAccountByEmail, sessionUserOf, type Principal } from '../src/modules/auth/index.ts';
@@ -29,8 +29,15 @@ let agent: { authorization: string };
 let agentIds: Record<string, number>;
 let apiKey: { authorization: string };
 
+/**
+ * The file's clock: running, from two months before the fixture's days, so a rule can reach them
+ * (min_days_ahead is at most 3,660 days) whatever year the suite runs in.
+ */
+const offsetMs = Date.parse('2058-03-09T10:00:00+09:00') - Date.now();
+const clock: Clock = { now: () => new Date(Date.now() + offsetMs), today: () => tokyoDateOf(new Date(Date.now() + offsetMs)) };
+
 beforeAll(async () => {
-  ({ ctx, fx, staff, agentIds } = await openBookingTestApp());
+  ({ ctx, fx, staff, agentIds } = await openBookingTestApp({ clock }));
   admin = await ctx.login('admin@example.com');
   agent = await ctx.login('agent-free@example.com');
   const groups = await ctx.database.db.select().from(t.agentGroups);
@@ -55,7 +62,7 @@ interface RuleBody {
   auto_assign_seats: boolean;
 }
 
-const daysAhead = () => daysBetween(tokyoToday(), fx.days[0]!);
+const daysAhead = () => daysBetween(clock.today(), fx.days[0]!);
 
 /** A rule every test request below meets: the free agent on its screen, 20 people, as far ahead as the fixture's first day. */
 const wide = (overrides: Partial<RuleBody> = {}): RuleBody => ({
@@ -316,9 +323,9 @@ describe('the submit service for other modules', () => {
     await noRules();
     const octoRule = await approvedRule(wide({ name: 'OCTO 経由', channels: ['OCTO'] }));
     const account = (await findAccountByEmail(ctx.database.db, 'agent-free@example.com'))!;
-    const principal: Principal = { accountId: account.id, sessionId: 'test', csrfToken: '', viaCookie: false, expiresAt: new Date(Date.now() + 60_000), user: sessionUserOf(account) };
+    const principal: Principal = { accountId: account.id, sessionId: 'test', csrfToken: '', viaCookie: false, expiresAt: new Date(clock.now().getTime() + 60_000), user: sessionUserOf(account) };
     const rules = createInstantConfirmationService({ db: ctx.database.db, approvals: { submit: () => Promise.reject(new Error('not used')) } });
-    const bookings = createBookingsService({ db: ctx.database.db, publicUrl: 'http://localhost', clock: systemClock, enabledRules: rules.enabledRules });
+    const bookings = createBookingsService({ db: ctx.database.db, publicUrl: 'http://localhost', clock, enabledRules: rules.enabledRules });
     const { booking_id } = await inTransaction(ctx.database.db, (work) => bookings.submit(work, principal, CreateBookingBody.parse(bookingBody(12)), 'OCTO'));
     expect(await booking(booking_id)).toMatchObject({ status: 'RESERVED', channel: 'OCTO', instant_confirmation_rule: { id: octoRule } });
 

@@ -47,9 +47,9 @@ describe('building the inventory', () => {
   });
 
   it('is idempotent: a rebuild changes nothing', async () => {
-    const before = await ctx.database.db.execute(sql`select count(*)::int as n from inventory_counters where service_date between '2030-05-01' and '2030-05-31'`);
-    await inTransaction(ctx.database.db, (work) => rebuildInventory(work, { fromDate: '2030-05-01', toDate: '2030-05-31' }));
-    const after = await ctx.database.db.execute(sql`select count(*)::int as n from inventory_counters where service_date between '2030-05-01' and '2030-05-31'`);
+    const before = await ctx.database.db.execute(sql`select count(*)::int as n from inventory_counters where service_date between '2058-05-01' and '2058-05-31'`);
+    await inTransaction(ctx.database.db, (work) => rebuildInventory(work, { fromDate: '2058-05-01', toDate: '2058-05-31' }));
+    const after = await ctx.database.db.execute(sql`select count(*)::int as n from inventory_counters where service_date between '2058-05-01' and '2058-05-31'`);
     expect((after as unknown as { rows: unknown[] }).rows).toEqual((before as unknown as { rows: unknown[] }).rows);
   });
 });
@@ -228,7 +228,7 @@ describe('the seat-level inventory and slot adjustment', () => {
 
 describe('seat inquiry', () => {
   it('reads a month of levels per direction, with non-service days empty', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/v1/allotments/calendar/2030/5', headers: staff });
+    const res = await ctx.app.inject({ method: 'GET', url: '/v1/allotments/calendar/2058/5', headers: staff });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.days).toHaveLength(31);
@@ -237,9 +237,9 @@ describe('seat inquiry', () => {
     expect(ordinary.directions.map((d: { direction_id: string; service_count: number }) => [d.direction_id, d.service_count])).toEqual([['down', 1], ['up', 1]]);
     expect(body.days.find((d: { date: string }) => d.date === fx.disabledDay)).toMatchObject({ service_pattern: 'DISABLED', allotment_level: null });
     expect(body.days.find((d: { date: string }) => d.date === fx.specialDay).directions[0].service_count).toBe(2);
-    const downOnly = await ctx.app.inject({ method: 'GET', url: '/v1/allotments/calendar/2030/5?direction_ids=down', headers: staff });
+    const downOnly = await ctx.app.inject({ method: 'GET', url: '/v1/allotments/calendar/2058/5?direction_ids=down', headers: staff });
     expect(downOnly.json().days[0].directions.map((d: { direction_id: string }) => d.direction_id)).toEqual(['down']);
-    expect((await ctx.app.inject({ method: 'GET', url: '/v1/allotments/calendar/2030/13', headers: staff })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/allotments/calendar/2058/13', headers: staff })).statusCode).toBe(400);
   });
 
   it('marks FEW under the threshold and lists the day with times for the segment', async () => {
@@ -258,12 +258,12 @@ describe('seat inquiry', () => {
   });
 
   it('shows availability to the back office and agents (who book from it), not to station staff; the seats and their slots stay the back office\'s', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/v1/allotments/calendar/2030/5' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/v1/allotments/calendar/2058/5' })).statusCode).toBe(401);
     for (const email of ['station@example.com', 'agent-free@example.com']) {
       const headers = await ctx.login(email);
       // Station staff have no seat inquiry (they do not book).
       const seen = email === 'station@example.com' ? 403 : 200;
-      expect((await ctx.app.inject({ method: 'GET', url: '/v1/allotments/calendar/2030/5', headers })).statusCode).toBe(seen);
+      expect((await ctx.app.inject({ method: 'GET', url: '/v1/allotments/calendar/2058/5', headers })).statusCode).toBe(seen);
       expect((await ctx.app.inject({ method: 'GET', url: `/v1/allotments/${fx.days[0]}`, headers })).statusCode).toBe(seen);
       expect((await ctx.app.inject({ method: 'GET', url: `/v1/inventories/${fx.days[0]}/services/${fx.down}`, headers })).statusCode).toBe(403);
       expect((await ctx.app.inject({ method: 'PUT', url: '/v1/inventories/arrangements', headers, payload: { service_date: fx.days[0], service_id: fx.down, moves: [{ seat_id: '1-1A', arrangement_type_id: GROUP }] } })).statusCode).toBe(403);
@@ -279,7 +279,7 @@ describe('suspension', () => {
     expect(pending.json().services.map((s: { status: string }) => s.status)).toEqual(['pending', 'pending']);
     await expect(hold(day, fx.down, [1], 1)).rejects.toMatchObject({ code: 'SALES_ON_HOLD' });
     // The calendar may be served from a cache a few seconds old; force_real_time reads it live.
-    const calendar = (await ctx.app.inject({ method: 'GET', url: '/v1/allotments/calendar/2030/5?force_real_time=true', headers: staff })).json();
+    const calendar = (await ctx.app.inject({ method: 'GET', url: '/v1/allotments/calendar/2058/5?force_real_time=true', headers: staff })).json();
     expect(calendar.days.find((d: { date: string }) => d.date === day).allotment_level).toBeNull();
 
     expect((await put('remove pending')).json().services.map((s: { status: string }) => s.status)).toEqual(['ordinary', 'ordinary']);

@@ -202,10 +202,10 @@ describe('a coupon agent (CONTRACTED)', () => {
     const { id, fare } = await booking('CONTRACTED');
     expect(fare.invoice_url).toBeNull();
     expect((await get(docUrl(id, fare.payment_id, 'invoice'), agent)).statusCode).toBe(409);
-    expect((await post(`/v1/bookings/${id}/payments/${fare.payment_id}/bank_transfers`, { amount: fare.total_amount, transferred_on: '2030-05-02' })).statusCode).toBe(200);
+    expect((await post(`/v1/bookings/${id}/payments/${fare.payment_id}/bank_transfers`, { amount: fare.total_amount, transferred_on: '2058-05-02' })).statusCode).toBe(200);
     const receipt = await pdfOf(await get(docUrl(id, fare.payment_id, 'receipt'), agent));
     expect(receipt.text).toMatch(/お支払方法 銀行振込/);
-    expect(receipt.text).toContain('2030年5月2日');
+    expect(receipt.text).toContain('2058年5月2日');
 
     // Lowered after it was paid: the money owed back has a return invoice; no invoice was ever issued, so it names the day the fare was settled.
     const answer = (await post(`/v1/bookings/${id}/adjust_amount`, { total_amount: fare.total_amount - 500 * E6, reason: '1名減' })).json();
@@ -218,7 +218,7 @@ describe('a coupon agent (CONTRACTED)', () => {
     const [row] = await ctx.database.db.select().from(t.invoiceDocuments).where(sql`document_number = ${back.number}`);
     expect(row!.refersToId).toBeNull();
 
-    await ctx.database.db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (9500, 100000) on conflict do nothing`);
+    await ctx.database.db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (20000, 100000) on conflict do nothing`);
     const cancelled = await booking('CONTRACTED');
     expect((await post(`/v1/bookings/${cancelled.id}/cancel`, { agree_cancellation_policy: true }, agent)).statusCode).toBe(200);
     expect((await post(`/v1/bookings/${cancelled.id}/confirm_cancellation`)).statusCode).toBe(200);
@@ -241,13 +241,13 @@ describe('a monthly agent (SPECIAL_CONTRACTED)', () => {
     const { id, fare } = await booking('SPECIAL_CONTRACTED');
     expect(fare.status).toBe('INVOICE_PENDING');
     expect((await get(docUrl(id, fare.payment_id, 'invoice'), agent)).statusCode).toBe(409);
-    expect((await post(`/v1/bookings/${id}/payments/${fare.payment_id}/bank_transfers`, { amount: fare.total_amount, transferred_on: '2030-06-10' })).statusCode).toBe(200);
+    expect((await post(`/v1/bookings/${id}/payments/${fare.payment_id}/bank_transfers`, { amount: fare.total_amount, transferred_on: '2058-06-10' })).statusCode).toBe(200);
     const invoice = await pdfOf(await get(docUrl(id, fare.payment_id, 'invoice'), agent));
     expectQualifiedItems(invoice.text, (await bookingOf(id)).agent_name, fare.total_amount);
     expect(invoice.text).toContain('銀行振込（月締め）');
     expect(invoice.text).toContain('口座番号 1234567');
     const receipt = await pdfOf(await get(docUrl(id, fare.payment_id, 'receipt'), agent));
-    expect(receipt.text).toContain('2030年6月10日');
+    expect(receipt.text).toContain('2058年6月10日');
   }, 60_000);
 });
 

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../src/db/client.ts';
 import type { JobDefinition, JobDeps } from '../src/jobs/define-job.ts';
 import { runRecorded } from '../src/jobs/job-runs.ts';
-import { demoDate } from '../src/db/seed/demo-calendar.ts';
+import { demoDate } from './support/demo-days.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 import { requestsInFlight } from '../src/lib/give-way.ts';
 import { trainDaysDue } from '../src/modules/inventory/inventory.repository.ts';

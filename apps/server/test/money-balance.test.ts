@@ -18,7 +18,7 @@ import { ADULT, confirmedBooking, plainBookingBody, reservedBooking, type Bookin
 import { demoAgents, type DemoAgents } from './support/demo-agents.ts';
 import { until } from './support/polling.ts';
 
-const TODAY = '2030-04-01T10:00:00+09:00';
+const TODAY = '2058-04-01T10:00:00+09:00';
 const clock = fixedClock(TODAY);
 let ctx: TestApp;
 let fx: InventoryFixture;
@@ -30,7 +30,7 @@ beforeAll(async () => {
   agents = await demoAgents(ctx);
   // Every cancellation here costs 20 % (frozen at confirmation).
   await ctx.database.db.execute(sql`delete from cancellation_policies`);
-  await ctx.database.db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (9500, 200000)`);
+  await ctx.database.db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (20000, 200000)`);
 }, 60_000);
 afterAll(() => ctx.close());
 
@@ -56,7 +56,7 @@ const money = async (id: string) => (await bookingOf(id)).main_params.payment.bo
 let billingMonth = 5;
 async function billMonthly(pay: boolean): Promise<void> {
   billingMonth++;
-  const year = 2030 + Math.floor((billingMonth - 1) / 12);
+  const year = 2058 + Math.floor((billingMonth - 1) / 12);
   const month = ((billingMonth - 1) % 12) + 1;
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
   clock.set(`${year}-${String(month).padStart(2, '0')}-${lastDay}T12:00:00+09:00`);
@@ -243,8 +243,8 @@ describe('a booking account balances after any sequence of changes', () => {
       },
     );
     expect(seen.paid, JSON.stringify(seen)).toBeGreaterThan(0);
-    // The sales summary counts exactly what the bookings cost (they all travel in May 2030).
-    const summary = (await inject('GET', `/v1/sales/summary?from_date=2030-05-01&to_date=2030-05-31`)).json();
+    // The sales summary counts exactly what the bookings cost (they all travel in May 2058).
+    const summary = (await inject('GET', `/v1/sales/summary?from_date=2058-05-01&to_date=2058-05-31`)).json();
     expect(summary.totals.amount).toBe([...billedByBooking.values()].reduce((a, b) => a + b, 0));
     // Every monthly settlement confirmed paid billed exactly what its transfer settled: the
     // charges' remainders received, less the refunds netted on it.

@@ -17,7 +17,7 @@ import { plainBookingBody } from './support/booking-fixture.ts';
 import { latestOperationLog } from './test-app.ts';
 import { openOctoFixture, type OctoFixture } from './support/octo-fixture.ts';
 
-const clock = fixedClock('2030-04-01T00:00:00Z');
+const clock = fixedClock('2058-04-01T00:00:00Z');
 let b: OctoFixture['b'];
 let freeKey: string;
 let branchKey: string;

@@ -17,7 +17,7 @@ import { latestOperationLog } from './test-app.ts';
 import { GROUP, keepGroupSeats } from './support/inventory-fixture.ts';
 import { openOctoFixture, type OctoFixture } from './support/octo-fixture.ts';
 
-const clock = fixedClock('2030-04-01T00:00:00Z');
+const clock = fixedClock('2058-04-01T00:00:00Z');
 let b: OctoFixture['b'];
 let freeKey: string;
 let branchKey: string;
@@ -58,7 +58,7 @@ describe('catalogue', () => {
     expect(option.restrictions.maxUnits).toBeNull();
     const adult = option.units.find((u) => u.id === adultUnit)!;
     // The plan's adult fare (millionths of a yen in the database) in whole yen.
-    const [price] = rowsOf<{ price_e6: string }>(await b.ctx.database.db.execute(sql`select pu.price_e6 from pricing_plan_units pu join pricing_plans p on p.id = pu.pricing_plan_id where pu.unit_id = ${Number(adultUnit)} and p.service_date_from <= '2030-04-01' and p.service_date_to >= '2030-04-01' order by p.id desc limit 1`));
+    const [price] = rowsOf<{ price_e6: string }>(await b.ctx.database.db.execute(sql`select pu.price_e6 from pricing_plan_units pu join pricing_plans p on p.id = pu.pricing_plan_id where pu.unit_id = ${Number(adultUnit)} and p.service_date_from <= '2058-04-01' and p.service_date_to >= '2058-04-01' order by p.id desc limit 1`));
     expect(adult.pricingFrom[0]).toMatchObject({ retail: Number(price!.price_e6) / 1_000_000, currency: 'JPY', currencyPrecision: 0 });
 
     const one = await octo('GET', `/products/${productId}`, freeKey);
@@ -108,7 +108,7 @@ describe('catalogue', () => {
     expect(missing.json()).toMatchObject({ error: 'UNPROCESSABLE_ENTITY' });
     const both = await octo('POST', '/availability', freeKey, { productId, optionId: 'NORMAL_DOWN', localDateStart: b.fx.days[0], localDateEnd: b.fx.days[0], availabilityIds: [firstDown] });
     expect(zErrorBadRequest.parse(both.json()).error).toBe('BAD_REQUEST');
-    const badRange = await octo('POST', '/availability', freeKey, { productId, optionId: 'NORMAL_DOWN', localDateStart: '2030-02-31', localDateEnd: b.fx.days[0] });
+    const badRange = await octo('POST', '/availability', freeKey, { productId, optionId: 'NORMAL_DOWN', localDateStart: '2058-02-31', localDateEnd: b.fx.days[0] });
     expect(badRange.json()).toMatchObject({ error: 'BAD_REQUEST' });
     const tooSmall = await reserve(3);
     expect(tooSmall.json()).toMatchObject({ error: 'UNPROCESSABLE_ENTITY' });
@@ -304,7 +304,7 @@ describe('bookings', () => {
     const start = clock.now();
     try {
       // Five days before the train: the policy charges 20 %.
-      clock.set(`${'2030-05-04'}T00:00:00Z`);
+      clock.set(`${'2058-05-04'}T00:00:00Z`);
       const cancelled = await octo('POST', `/bookings/${uuid}/cancel`, freeKey, { reason: 'the group postponed' });
       expect(cancelled.statusCode, cancelled.body).toBe(200);
       const booking = zBooking.parse(cancelled.json());
@@ -332,7 +332,7 @@ describe('bookings', () => {
     expect((await octo('GET', `/bookings/${mine}`, branchKey)).json().error).toBe('INVALID_BOOKING_UUID');
     expect((await octo('GET', `/bookings/${branchs}`, freeKey)).statusCode).toBe(200);
 
-    const everything = '?localDateStart=2030-01-01&localDateEnd=2030-12-31';
+    const everything = '?localDateStart=2058-01-01&localDateEnd=2058-12-31';
     const otherList = await octo('GET', `/bookings${everything}`, otherKey);
     expect(otherList.json()).toEqual([]);
     expect((await octo('GET', '/bookings', freeKey)).json()).toMatchObject({ error: 'BAD_REQUEST' });

@@ -16,7 +16,7 @@ import { demoAgents, type DemoAgents } from './support/demo-agents.ts';
 
 /** Noon in Tokyo on `date`. */
 const noonIn = (date: string) => `${date}T12:00:00+09:00`;
-const TODAY = '2030-04-20';
+const TODAY = '2058-04-20';
 
 const clock = fixedClock(noonIn(TODAY));
 let ctx: TestApp;
@@ -27,8 +27,8 @@ let branch: { authorization: string };
 /** The bookings this file makes, by what their payments are. */
 let ids: { cardOverdue: string; cardDueToday: string; cardPaid: string; monthlyOverdue: string; couponDiscrepancyOverdue: string; branchOverdue: string };
 
-// The fixture's trains run in 2030, the demo data's up to next year: this period holds this file's bookings only.
-const OWN = 'service_date_from=2030-01-01&service_date_to=2030-12-31';
+// The fixture's trains run in 2058, the demo data's up to next year: this period holds this file's bookings only.
+const OWN = 'service_date_from=2058-01-01&service_date_to=2058-12-31';
 
 const get = (url: string, headers = staff) => ctx.app.inject({ method: 'GET', url, headers });
 const bookingNumbers = async (query: string, headers = staff) => {
@@ -62,22 +62,22 @@ beforeAll(async () => {
     couponDiscrepancyOverdue: await book('CONTRACTED'),
     branchOverdue: await book('FREE'),
   };
-  await setPayment(ids.cardOverdue, 'FARE', { dueDate: '2030-04-19' });
+  await setPayment(ids.cardOverdue, 'FARE', { dueDate: '2058-04-19' });
   await setPayment(ids.cardDueToday, 'FARE', { dueDate: TODAY });
   const [paid] = (await get(`/v1/bookings/payments/search?booking_id=${ids.cardPaid}`)).json().payments;
-  await setPayment(ids.cardPaid, 'FARE', { status: 'PAYMENT_CONFIRMED', dueDate: '2030-04-01', paidE6: paid.payment.total_amount });
-  await setPayment(ids.monthlyOverdue, 'FARE', { dueDate: '2030-04-10' });
+  await setPayment(ids.cardPaid, 'FARE', { status: 'PAYMENT_CONFIRMED', dueDate: '2058-04-01', paidE6: paid.payment.total_amount });
+  await setPayment(ids.monthlyOverdue, 'FARE', { dueDate: '2058-04-10' });
   // A coupon fare covered, then a change that costs more: the extra charge is the part overdue.
   await setPayment(ids.couponDiscrepancyOverdue, 'FARE', { status: 'COUPON_CONFIRMED' });
   await ctx.database.db.execute(sql`
     insert into payments (booking_id, kind, status, payment_method, total_amount_e6, due_date, normal_due_date, direction, parent_payment_id)
-    select p.booking_id, 'DISCREPANCY', 'PAYMENT_PENDING', p.payment_method, ${1200 * E6}, '2030-04-18', '2030-04-18', 'EXTRA', p.id
+    select p.booking_id, 'DISCREPANCY', 'PAYMENT_PENDING', p.payment_method, ${1200 * E6}, '2058-04-18', '2058-04-18', 'EXTRA', p.id
     from payments p join bookings b on b.id = p.booking_id where b.booking_id = ${ids.couponDiscrepancyOverdue} and p.kind = 'FARE'`);
   // The FREE agent's Osaka branch holds this one.
   await ctx.database.db.execute(sql`
     update bookings set agent_sub_group_id = (select id from agent_groups where agent_id = ${agents.FREE.id} and name_ja = '大阪支店')
     where booking_id = ${ids.branchOverdue}`);
-  await setPayment(ids.branchOverdue, 'FARE', { dueDate: '2030-04-01' });
+  await setPayment(ids.branchOverdue, 'FARE', { dueDate: '2058-04-01' });
 }, 120_000);
 afterAll(() => ctx.close());
 
@@ -91,7 +91,7 @@ describe('GET /v1/bookings/payments/search?overdue=true', () => {
     expect(rows.find((r: { booking_id: string }) => r.booking_id === ids.couponDiscrepancyOverdue).payment).toMatchObject({
       status: 'COUPON_CONFIRMED',
       is_overdue: false,
-      discrepancy: { status: 'PAYMENT_PENDING', due_date: '2030-04-18', is_overdue: true },
+      discrepancy: { status: 'PAYMENT_PENDING', due_date: '2058-04-18', is_overdue: true },
     });
     // Due today is not overdue yet; a paid fare never is, whatever its date.
     const all = await bookingNumbers('');
@@ -99,7 +99,7 @@ describe('GET /v1/bookings/payments/search?overdue=true', () => {
   });
 
   it('takes today from the clock, not the database: the fare due today is overdue tomorrow', async () => {
-    clock.set(noonIn('2030-04-21'));
+    clock.set(noonIn('2058-04-21'));
     try {
       expect(await bookingNumbers('overdue=true')).toContain(ids.cardDueToday);
       expect(await bookingNumbers('overdue=true')).not.toContain(ids.cardPaid);
@@ -115,7 +115,7 @@ describe('GET /v1/bookings/payments/search?overdue=true', () => {
     expect(await bookingNumbers(`overdue=true&agent_id=${agents.SPECIAL_CONTRACTED.id}`)).toEqual([ids.monthlyOverdue]);
     expect(await bookingNumbers('overdue=true&payment_status=PAYMENT_CONFIRMED')).toEqual([]);
     // The booking list shares the filter: one row per train of each overdue booking, counted alike.
-    const orders = (await get('/v1/bookings/service_orders/search?service_date_from=2030-01-01&overdue=true')).json();
+    const orders = (await get('/v1/bookings/service_orders/search?service_date_from=2058-01-01&overdue=true')).json();
     expect(orders.total).toBe(4);
     expect(new Set(orders.service_orders.map((o: { booking_id: string }) => o.booking_id)).size).toBe(4);
   });
@@ -164,13 +164,13 @@ describe('a row answers what the booking detail answers for its payment', () => 
     const [owner] = await db.select({ groupId: t.bookings.agentSubGroupId }).from(t.bookings).where(sql`booking_id = ${monthly}`);
     const [agentSettlement] = await db
       .insert(t.agentSettlements)
-      .values({ agentId: agents.SPECIAL_CONTRACTED.id, periodFrom: '2030-03-01', periodTo: '2030-03-31', contractType: 'SPECIAL_CONTRACTED', paymentMethod: 'MONTHLY', amountE6: 0, fareE6: 0, discrepancyE6: 0, feeE6: 0 })
+      .values({ agentId: agents.SPECIAL_CONTRACTED.id, periodFrom: '2058-03-01', periodTo: '2058-03-31', contractType: 'SPECIAL_CONTRACTED', paymentMethod: 'MONTHLY', amountE6: 0, fareE6: 0, discrepancyE6: 0, feeE6: 0 })
       .returning({ id: t.agentSettlements.id });
     const [groupSettlement] = await db
       .insert(t.groupSettlements)
-      .values({ agentSettlementId: agentSettlement!.id, agentGroupId: owner!.groupId, periodFrom: '2030-03-01', periodTo: '2030-03-31', amountE6: 0, fareE6: 0, discrepancyE6: 0, feeE6: 0 })
+      .values({ agentSettlementId: agentSettlement!.id, agentGroupId: owner!.groupId, periodFrom: '2058-03-01', periodTo: '2058-03-31', amountE6: 0, fareE6: 0, discrepancyE6: 0, feeE6: 0 })
       .returning({ id: t.groupSettlements.id });
-    await db.execute(sql`update payments set status = 'PAYMENT_PENDING', monthly_invoice_id = ${groupSettlement!.id}, due_date = '2030-04-30'
+    await db.execute(sql`update payments set status = 'PAYMENT_PENDING', monthly_invoice_id = ${groupSettlement!.id}, due_date = '2058-04-30'
       where kind = 'FARE' and booking_id = (select id from bookings where booking_id = ${monthly})`);
 
     // A couponed fare, then a change that costs more: its extra charge beside it.
@@ -178,12 +178,12 @@ describe('a row answers what the booking detail answers for its payment', () => 
     await setPayment(coupon, 'FARE', { status: 'COUPON_CONFIRMED' });
     await db.execute(sql`
       insert into payments (booking_id, kind, status, payment_method, total_amount_e6, due_date, normal_due_date, direction, parent_payment_id)
-      select p.booking_id, 'DISCREPANCY', 'PAYMENT_PENDING', p.payment_method, ${800 * E6}, '2030-04-27', '2030-04-27', 'EXTRA', p.id
+      select p.booking_id, 'DISCREPANCY', 'PAYMENT_PENDING', p.payment_method, ${800 * E6}, '2058-04-27', '2058-04-27', 'EXTRA', p.id
       from payments p join bookings b on b.id = p.booking_id where b.booking_id = ${coupon} and p.kind = 'FARE'`);
 
     // Cancelled 19 days before its train at 10 %: the fare shows the fee, its rate and the amount it applies to.
     await db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (19, 100000) on conflict do nothing`);
-    const cancelled = await book('FREE', '2030-05-09');
+    const cancelled = await book('FREE', '2058-05-09');
     expect((await ctx.app.inject({ method: 'POST', url: `/v1/bookings/${cancelled}/cancel`, headers: agents.FREE.headers, payload: { agree_cancellation_policy: true } })).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'POST', url: `/v1/bookings/${cancelled}/confirm_cancellation`, headers: staff })).statusCode).toBe(200);
 

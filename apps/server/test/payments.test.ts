@@ -233,12 +233,12 @@ describe('coupons, bank transfers, adjustments and cancellation payments', () =>
     const empty = await post(`/v1/bookings/${id}/payments/${fare.payment_id}/report_coupon`, { coupon_number: ' ' }, agent);
     expect(empty.statusCode).toBe(400);
     expect(errorOf(empty).field).toBe('coupon_number');
-    expect((await post(`/v1/bookings/${id}/payments/${fare.payment_id}/report_coupon`, { coupon_number: 'CP-2030-0001' }, agents.FREE.headers)).statusCode).toBe(404);
-    expect((await post(`/v1/bookings/${id}/payments/${fare.payment_id}/report_coupon`, { coupon_number: 'CP-2030-0001' }, agent)).statusCode).toBe(200);
-    expect(await fareOf(id)).toMatchObject({ status: 'COUPON_CONFIRMED', coupon_number: 'CP-2030-0001' });
+    expect((await post(`/v1/bookings/${id}/payments/${fare.payment_id}/report_coupon`, { coupon_number: 'CP-2058-0001' }, agents.FREE.headers)).statusCode).toBe(404);
+    expect((await post(`/v1/bookings/${id}/payments/${fare.payment_id}/report_coupon`, { coupon_number: 'CP-2058-0001' }, agent)).statusCode).toBe(200);
+    expect(await fareOf(id)).toMatchObject({ status: 'COUPON_CONFIRMED', coupon_number: 'CP-2058-0001' });
     expect((await post(`/v1/bookings/${id}/payments/${fare.payment_id}/report_coupon`, { coupon_number: 'CP-2' }, agent)).statusCode).toBe(409);
-    expect((await put(`/v1/bookings/${id}/payments/${fare.payment_id}/coupon_number`, { coupon_number: 'CP-2030-0002' })).statusCode).toBe(200);
-    expect((await fareOf(id)).coupon_number).toBe('CP-2030-0002');
+    expect((await put(`/v1/bookings/${id}/payments/${fare.payment_id}/coupon_number`, { coupon_number: 'CP-2058-0002' })).statusCode).toBe(200);
+    expect((await fareOf(id)).coupon_number).toBe('CP-2058-0002');
     // Every call is logged, the refused ones as errors: one report succeeded.
     const logs = await ctx.database.db.select().from(t.operationLogs).where(sql`operation = 'payments.report_coupon' and booking_id = ${id}`);
     expect(logs.map((l) => l.statusCode).sort()).toEqual([200, 400, 404, 409]);
@@ -250,15 +250,15 @@ describe('coupons, bank transfers, adjustments and cancellation payments', () =>
     const { id, fare } = await booking('SPECIAL_CONTRACTED');
     expect(fare).toMatchObject({ status: 'INVOICE_PENDING', payment_method: 'MONTHLY' });
     const url = `/v1/bookings/${id}/payments/${fare.payment_id}/bank_transfers`;
-    const zero = await post(url, { amount: 0, transferred_on: '2030-05-01' });
+    const zero = await post(url, { amount: 0, transferred_on: '2058-05-01' });
     expect(zero.statusCode).toBe(400);
     expect(errorOf(zero).field).toBe('amount');
-    expect((await post(url, { amount: 1000 * E6, transferred_on: '2030-05-01' }, agents.SPECIAL_CONTRACTED.headers)).statusCode).toBe(403);
-    expect((await post(url, { amount: 1000 * E6, transferred_on: '2030-05-01', note: '振込（一部）' })).statusCode).toBe(200);
+    expect((await post(url, { amount: 1000 * E6, transferred_on: '2058-05-01' }, agents.SPECIAL_CONTRACTED.headers)).statusCode).toBe(403);
+    expect((await post(url, { amount: 1000 * E6, transferred_on: '2058-05-01', note: '振込（一部）' })).statusCode).toBe(200);
     expect(await fareOf(id)).toMatchObject({ status: 'INVOICE_PENDING', paid_amount: 1000 * E6 });
-    const tooMuch = await post(url, { amount: fare.total_amount, transferred_on: '2030-05-02' });
+    const tooMuch = await post(url, { amount: fare.total_amount, transferred_on: '2058-05-02' });
     expect(tooMuch.statusCode).toBe(400);
-    expect((await post(url, { amount: fare.total_amount - 1000 * E6, transferred_on: '2030-05-02' })).statusCode).toBe(200);
+    expect((await post(url, { amount: fare.total_amount - 1000 * E6, transferred_on: '2058-05-02' })).statusCode).toBe(200);
     expect(await fareOf(id)).toMatchObject({ status: 'PAYMENT_CONFIRMED', paid_amount: fare.total_amount });
   });
 
@@ -319,7 +319,7 @@ describe('coupons, bank transfers, adjustments and cancellation payments', () =>
   }, 30_000);
 
   it('finishing a cancellation payment is irreversible', async () => {
-    await ctx.database.db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (9500, 100000) on conflict do nothing`);
+    await ctx.database.db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (20000, 100000) on conflict do nothing`);
     const { id } = await booking('CONTRACTED');
     expect((await post(`/v1/bookings/${id}/cancel`, { agree_cancellation_policy: true }, agents.CONTRACTED.headers)).statusCode).toBe(200);
     expect((await post(`/v1/bookings/${id}/confirm_cancellation`)).statusCode).toBe(200);

@@ -75,7 +75,7 @@ describe('an agent that requires two-factor sign-in', () => {
     const branch = await ctx.login('branch-free@example.com');
     const held = (await call('GET', '/v1/auth/me', branch)).json().user;
     expect(held).toMatchObject({ kind: 'AGENT', role: 'groupStaff', totp_enrolled: false, totp_setup_required: true });
-    for (const url of ['/v1/bookings/service_orders/search', '/v1/notifications/booking', '/v1/allotments/calendar/2030/5']) {
+    for (const url of ['/v1/bookings/service_orders/search', '/v1/notifications/booking', '/v1/allotments/calendar/2058/5']) {
       const refused = await call('GET', url, branch);
       expect(refused.statusCode, url).toBe(403);
       expect(errorOf(refused).error_code).toBe('TOTP_SETUP_REQUIRED');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { E6 } from '@sagano/domain/money/yen-e6';
 import * as t from '../src/db/schema.ts';
-import { demoCalendar } from '../src/db/seed/demo-calendar.ts';
+import { demo } from './support/demo-days.ts';
 import { createTestApp, errorOf, type TestApp } from './test-app.ts';
 import { addFixturePricing, createInventoryFixture, type InventoryFixture } from './support/inventory-fixture.ts';
 
@@ -17,8 +17,8 @@ let units: Unit[];
 beforeAll(async () => {
   ctx = await createTestApp();
   fx = await createInventoryFixture(ctx.database.db);
-  // The fixture's 2030 plans come with the test that books on them (below): the plans the tests
-  // before it make take the year after the demo's, which is 2030 when the suite runs in 2028.
+  // The fixture's 2058 plans come with the test that books on them (below): the plans the tests
+  // before it make take the year after the demo's, which is 2058 when the suite runs in 2056.
   await ctx.database.db.delete(t.freeCountPlans);
   admin = await ctx.login('admin@example.com');
   staff = await ctx.login('staff@example.com');
@@ -38,7 +38,6 @@ function priceTable(segment: string, adult = 800) {
 }
 
 // The demo plans price the demo's years (to next year); the plans made here price the year after.
-const demo = demoCalendar();
 const { lastYear } = demo;
 const NEXT = lastYear + 1;
 
@@ -128,11 +127,11 @@ describe('group pricing plans', () => {
   });
 
   it('keeps a plan bookings travel under: no delete, no giving up their dates or segment', async () => {
-    await addFixturePricing(ctx.database.db); // 2030 plans; the fixture replaces the free count plans
+    await addFixturePricing(ctx.database.db); // 2058 plans; the fixture replaces the free count plans
     await ctx.database.db.delete(t.freeCountPlans);
     const plans = (await call('GET', '/v1/pricing_plans')).json().pricing_plans as { id: number; segment: string; service_date_from: string; name: string; units: object[] }[];
-    const normal2030 = plans.find((p) => p.segment === 'NORMAL' && p.service_date_from === '2030-01-01')!;
-    const school2030 = plans.find((p) => p.segment === 'SCHOOL' && p.service_date_from === '2030-01-01')!;
+    const normalFixture = plans.find((p) => p.segment === 'NORMAL' && p.service_date_from === '2058-01-01')!;
+    const schoolFixture = plans.find((p) => p.segment === 'SCHOOL' && p.service_date_from === '2058-01-01')!;
     const agent = (await ctx.database.db.select({ id: t.agents.id }).from(t.agents).where(eq(t.agents.agentType, 'FREE')))[0]!;
     const adult = units.find((u) => u.segment === 'NORMAL' && u.annotation === 'NORMAL' && u.fare_type === 'ADULT')!;
     const booked = await call('POST', '/v1/bookings', {
@@ -145,17 +144,17 @@ describe('group pricing plans', () => {
     });
     expect(booked.statusCode).toBe(200);
 
-    const body = (p: typeof normal2030, o: Record<string, unknown>) => ({ name: p.name, segment: p.segment, service_date_from: '2030-01-01', service_date_to: '2030-12-31', units: p.units, ...o });
-    const removed = await call('DELETE', `/v1/pricing_plans/${normal2030.id}`, undefined, admin);
+    const body = (p: typeof normalFixture, o: Record<string, unknown>) => ({ name: p.name, segment: p.segment, service_date_from: '2058-01-01', service_date_to: '2058-12-31', units: p.units, ...o });
+    const removed = await call('DELETE', `/v1/pricing_plans/${normalFixture.id}`, undefined, admin);
     expect(removed.statusCode).toBe(409);
     expect(errorOf(removed)).toMatchObject({ error_code: 'PRICING_PLAN_IN_USE', error_description: '1 booking travel on dates this plan prices' });
-    const narrowed = await call('PUT', `/v1/pricing_plans/${normal2030.id}`, body(normal2030, { service_date_from: '2030-06-01' }), admin);
+    const narrowed = await call('PUT', `/v1/pricing_plans/${normalFixture.id}`, body(normalFixture, { service_date_from: '2058-06-01' }), admin);
     expect(errorOf(narrowed).error_code).toBe('PRICING_PLAN_IN_USE');
     // Renaming and repricing, or narrowing around the booked day, is fine.
-    const kept = await call('PUT', `/v1/pricing_plans/${normal2030.id}`, body(normal2030, { name: '一般団体 2030', service_date_from: '2030-05-01', service_date_to: '2030-05-31' }), admin);
+    const kept = await call('PUT', `/v1/pricing_plans/${normalFixture.id}`, body(normalFixture, { name: '一般団体 2058', service_date_from: '2058-05-01', service_date_to: '2058-05-31' }), admin);
     expect(kept.statusCode).toBe(200);
     // The school plan prices no booking: it may go.
-    expect((await call('DELETE', `/v1/pricing_plans/${school2030.id}`, undefined, admin)).statusCode).toBe(200);
+    expect((await call('DELETE', `/v1/pricing_plans/${schoolFixture.id}`, undefined, admin)).statusCode).toBe(200);
   });
 
   it('answers the prices in force on a date to anyone, per segment', async () => {

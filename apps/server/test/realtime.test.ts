@@ -13,7 +13,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/client.ts';
-import { demoCalendar } from '../src/db/seed/demo-calendar.ts';
+import { demo } from './support/demo-days.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data.ts';
 import * as t from '../src/db/schema.ts';
 import { inTransaction } from '../src/lib/unit-of-work.ts';
@@ -242,7 +242,7 @@ describe('GET /v1/events', () => {
   it('tells the back office about an approval request and its decision, and no agent', async () => {
     const operator = await open(operatorB);
     const agentFree = await open(await login(appB, 'agent-free@example.com'));
-    const afterDemo = demoCalendar().lastYear + 1; // a term clear of the demo's (which runs to the end of next year)
+    const afterDemo = demo.lastYear + 1; // a term clear of the demo's (which runs to the end of next year)
     const asked = await appA.inject({ method: 'POST', url: '/v1/service-terms', headers: { authorization: staffA }, payload: { fromDate: `${afterDemo}-01-01`, toDate: `${afterDemo}-12-31` } });
     expect(asked.statusCode, asked.body).toBe(200);
     const id = asked.json().approval_id as number;

@@ -15,8 +15,8 @@ let staff: Headers;
 let station: Headers;
 let agent: Headers;
 /** The far-future days of this file's own bookings: no demo booking travels then. */
-const DAY1 = '2030-02-01';
-const DAY2 = '2030-02-02';
+const DAY1 = '2058-02-01';
+const DAY2 = '2058-02-02';
 const PERIOD = `from_date=${DAY1}&to_date=${DAY2}`;
 let down: { id: number };
 let up: { id: number };
@@ -87,7 +87,7 @@ async function insertBooking(b: { number: string; status: BookingStatus; groupNa
       participantQuantity: b.people,
       totalAmountE6: b.totalYen * E6,
       cancellationFeeE6: b.feeYen === undefined ? null : b.feeYen * E6,
-      submittedAt: new Date('2030-01-10T01:30:00Z'),
+      submittedAt: new Date('2058-01-10T01:30:00Z'),
     })
     .returning({ id: t.bookings.id });
   for (const leg of b.legs) await db.insert(t.bookingServices).values({ bookingId: row!.id, direction: leg.direction, serviceDate: leg.day, serviceId: leg.serviceId, fromStationId: 1, toStationId: 4 });
@@ -107,13 +107,13 @@ beforeAll(async () => {
   const cancelled = await insertBooking({ number: '90000002', status: 'CANCELLED', groupName: '嵯峨野高校, "二年"', people: 5, totalYen: 8000, feeYen: 2000, legs: [{ direction: 'down', day: DAY1, serviceId: down.id }] });
   const submitted = await insertBooking({ number: '90000003', status: 'SUBMITTED', groupName: '-5 団体', people: 3, totalYen: 4500, legs: [{ direction: 'down', day: DAY2, serviceId: down.id }] });
   // Outside the period: never exported.
-  const outside = await insertBooking({ number: '90000004', status: 'RESERVED', groupName: '期間外', people: 2, totalYen: 3000, legs: [{ direction: 'down', day: '2030-02-03', serviceId: down.id }] });
+  const outside = await insertBooking({ number: '90000004', status: 'RESERVED', groupName: '期間外', people: 2, totalYen: 3000, legs: [{ direction: 'down', day: '2058-02-03', serviceId: down.id }] });
 
   // The ledger as the payments module writes it (DESIGN §6 "One ledger"): 90000001 paid 15,000 by
   // card, then 2,000 refunded by the operator on a refund record of its own (the price lowered).
   const [fare] = await db
     .insert(t.payments)
-    .values({ bookingId: a, kind: 'FARE', status: 'PAYMENT_CONFIRMED', paymentMethod: 'ONLINE_CREDIT_CARD', totalAmountE6: 15000 * E6, paidAmountE6: 15000 * E6, dueDate: '2030-01-20' })
+    .values({ bookingId: a, kind: 'FARE', status: 'PAYMENT_CONFIRMED', paymentMethod: 'ONLINE_CREDIT_CARD', totalAmountE6: 15000 * E6, paidAmountE6: 15000 * E6, dueDate: '2058-01-20' })
     .returning({ id: t.payments.id });
   const [refund] = await db
     .insert(t.payments)
@@ -123,7 +123,7 @@ beforeAll(async () => {
   // (netting) and 6,000 is owed back on a refund record not yet made.
   const [paidFare] = await db
     .insert(t.payments)
-    .values({ bookingId: cancelled, kind: 'FARE', status: 'PAYMENT_CONFIRMED', paymentMethod: 'ONLINE_CREDIT_CARD', totalAmountE6: 8000 * E6, paidAmountE6: 6000 * E6, dueDate: '2030-01-20' })
+    .values({ bookingId: cancelled, kind: 'FARE', status: 'PAYMENT_CONFIRMED', paymentMethod: 'ONLINE_CREDIT_CARD', totalAmountE6: 8000 * E6, paidAmountE6: 6000 * E6, dueDate: '2058-01-20' })
     .returning({ id: t.payments.id });
   const [fee] = await db
     .insert(t.payments)
@@ -142,7 +142,7 @@ beforeAll(async () => {
     { paymentId: paidFare!.id, kind: 'NETTING', amountE6: -2000 * E6, occurredOn: DAY2, recordedBy: 'test' },
     { paymentId: fee!.id, kind: 'NETTING', amountE6: 2000 * E6, occurredOn: DAY2, recordedBy: 'test' },
     { paymentId: refund!.id, kind: 'REFUND', amountE6: -2000 * E6, occurredOn: DAY2, reference: 're_test_1', recordedBy: 'test' },
-    { paymentId: outsideFare!.id, kind: 'CARD_CAPTURE', amountE6: 3000 * E6, occurredOn: '2030-02-03', reference: 'ch_test_out', recordedBy: 'test' },
+    { paymentId: outsideFare!.id, kind: 'CARD_CAPTURE', amountE6: 3000 * E6, occurredOn: '2058-02-03', reference: 'ch_test_out', recordedBy: 'test' },
   ]);
 
   const [pattern] = await db.select({ id: t.arrangementPatterns.id }).from(t.arrangementPatterns).limit(1);
@@ -168,7 +168,7 @@ describe('CSV cells', () => {
 describe('GET /v1/csv/bookings', () => {
   it('answers UTF-8 with a BOM, CRLF, the Japanese header and the bookings travelling in the period', async () => {
     const { bytes, text, rows, filename } = await csvOf(`/v1/csv/bookings?${PERIOD}`);
-    expect(filename).toBe('bookings_20300201-20300202.csv');
+    expect(filename).toBe('bookings_20580201-20580202.csv');
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(text.endsWith('\r\n')).toBe(true);
     expect(text.replace(/\r\n/g, '')).not.toContain('\n');
@@ -177,7 +177,7 @@ describe('GET /v1/csv/bookings', () => {
     expect([...byNumber.keys()].sort()).toEqual(['90000001', '90000002', '90000003']);
     const a = byNumber.get('90000001')!;
     expect(a).toHaveLength(HEADERS.bookings.ja.length);
-    expect(a.slice(1, 10)).toEqual(['2030-01-10 10:30', DAY1, String(agentRow.id), agentRow.nameJa, branch.nameJa, `'=HYPERLINK("http://evil.example")`, '一般', '予約確定', '12']);
+    expect(a.slice(1, 10)).toEqual(['2058-01-10 10:30', DAY1, String(agentRow.id), agentRow.nameJa, branch.nameJa, `'=HYPERLINK("http://evil.example")`, '一般', '予約確定', '12']);
     expect(a[10]).not.toBe('');
     expect(a[11]).not.toBe('');
     // The booking's money: billed, received, refunded (negative) and balance, as its payments show them.
@@ -210,10 +210,10 @@ describe('GET /v1/csv/bookings', () => {
 
   it('refuses a bad period naming the field, and a period over a year for the base64 answer', async () => {
     const cases: [string, string][] = [
-      [`from_date=2030-02-02&to_date=2030-02-01`, 'to_date'],
-      [`from_date=2030-02-30&to_date=2030-03-01`, 'from_date'],
-      [`to_date=2030-03-01`, 'from_date'],
-      [`from_date=2030-01-01&to_date=2031-01-02`, 'to_date'],
+      [`from_date=2058-02-02&to_date=2058-02-01`, 'to_date'],
+      [`from_date=2058-02-30&to_date=2058-03-01`, 'from_date'],
+      [`to_date=2058-03-01`, 'from_date'],
+      [`from_date=2058-01-01&to_date=2059-01-02`, 'to_date'],
       [`${PERIOD}&encoding=latin1`, 'encoding'],
     ];
     for (const [query, field] of cases) {
@@ -270,7 +270,7 @@ describe('the streamed download', () => {
   it('refuses, on to_date, a base64 answer over its size limit, without reading the rest', async () => {
     const req = { kind: 'bookings' as const, from_date: DAY1, to_date: DAY2, encoding: 'utf-8' as const, lang: 'ja' as const };
     await expect(createReportsService({ reader: ctx.database }).base64(req, 100)).rejects.toMatchObject({ code: 'VALIDATION_FAILED', field: 'to_date' });
-    expect((await createReportsService({ reader: ctx.database }).base64(req)).filename).toBe('bookings_20300201-20300202.csv');
+    expect((await createReportsService({ reader: ctx.database }).base64(req)).filename).toBe('bookings_20580201-20580202.csv');
   });
 
   it('answers a header only (with its BOM) for an empty period', async () => {
@@ -283,11 +283,11 @@ describe('the streamed download', () => {
 describe('the other reports', () => {
   it('sales: every payment of the bookings travelling in the period, with its share of the booking’s billed, received, refunded and balance', async () => {
     const { rows, text, filename } = await csvOf(`/v1/csv/sales?${PERIOD}`);
-    expect(filename).toBe('sales_20300201-20300202.csv');
+    expect(filename).toBe('sales_20580201-20580202.csv');
     expect(rows[0]).toEqual(HEADERS.sales.ja);
     expect(rows[0]!.slice(11, 17)).toEqual(['金額(円・返金はマイナス)', '請求額(円)', '入金額(円)', '充当額(円)', '返金額(円・マイナス表示)', '残高(円)']);
     expect(rows.slice(1)).toHaveLength(6);
-    expect(rows[1]!.slice(1)).toEqual(['90000001', DAY1, String(agentRow.id), agentRow.nameJa, branch.nameJa, '運賃', '', '', 'クレジットカード(オンライン)', '入金済', '15000', '15000', '15000', '0', '0', '0', '2030-01-20', '']);
+    expect(rows[1]!.slice(1)).toEqual(['90000001', DAY1, String(agentRow.id), agentRow.nameJa, branch.nameJa, '運賃', '', '', 'クレジットカード(オンライン)', '入金済', '15000', '15000', '15000', '0', '0', '0', '2058-01-20', '']);
     // [booking, kind, direction, reason, status, amount, billed, received, applied, refunded, balance]
     expect(rows.slice(1).map((r) => [r[1], r[6], r[7], r[8], r[10], ...r.slice(11, 17)])).toEqual([
       ['90000001', '運賃', '', '', '入金済', '15000', '15000', '15000', '0', '0', '0'],
@@ -331,7 +331,7 @@ describe('the other reports', () => {
 
   it('train data: per train and day, capacity and seats held on the busiest leg, bookings and people', async () => {
     const { rows, filename } = await csvOf(`/v1/csv/services?${PERIOD}`);
-    expect(filename).toBe('train_data_20300201-20300202.csv');
+    expect(filename).toBe('train_data_20580201-20580202.csv');
     expect(rows[0]).toEqual(HEADERS.services.ja);
     const row = rows.find((r) => r[0] === DAY1)!;
     expect(row.slice(2)).toEqual(['下り', '60', '20', '1', '12', '1', '12']);
@@ -359,8 +359,8 @@ describe('the other reports', () => {
  * whole and in order, and a download stopped half-way gives its connection back.
  */
 describe('a download over many batches', () => {
-  const FROM = '2031-03-01';
-  const TO = '2031-03-31';
+  const FROM = '2059-03-01';
+  const TO = '2059-03-31';
   const LONG = PAGE_SIZE * 2 + 234;
   const req = { kind: 'bookings' as const, from_date: FROM, to_date: TO, encoding: 'utf-8' as const, lang: 'ja' as const };
   /**
@@ -373,7 +373,7 @@ describe('a download over many batches', () => {
     const db = ctx.database.db;
     await db.execute(sql`
       insert into bookings (booking_id, booking_token, agent_id, agent_sub_group_id, status, sub_status, group_type, group_name, "group", applicant, participant_quantity, total_amount_e6, submitted_at)
-      select (${first}::int + g)::text, md5('csv-long-' || (${first}::int + g)), ${agentRow.id}, ${branch.id}, 'SUBMITTED', 'INITIAL', 'NORMAL', '長期間の団体 ' || g, '{}'::jsonb, '{}'::jsonb, 10, 15000000000, timestamp '2031-01-05'
+      select (${first}::int + g)::text, md5('csv-long-' || (${first}::int + g)), ${agentRow.id}, ${branch.id}, 'SUBMITTED', 'INITIAL', 'NORMAL', '長期間の団体 ' || g, '{}'::jsonb, '{}'::jsonb, 10, 15000000000, timestamp '2059-01-05'
       from generate_series(0, ${count - 1}) g`);
     await db.execute(sql`
       insert into booking_services (booking_id, direction, service_date, service_id, from_station_id, to_station_id)
@@ -437,8 +437,8 @@ describe('a download over many batches', () => {
     // On PostgreSQL, over the socket buffers of both ends: the server is still reading rows when
     // the client goes. (PGlite holds no cursor; there the test only shows the database free after.)
     const BIG = ctx.database.engine === 'postgres' ? 60_000 : 600;
-    const period = 'from_date=2031-04-01&to_date=2031-04-30';
-    await generate(920_000_000, BIG, '2031-04-01');
+    const period = 'from_date=2059-04-01&to_date=2059-04-30';
+    await generate(920_000_000, BIG, '2059-04-01');
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const abort = new AbortController();
     try {

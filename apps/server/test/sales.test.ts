@@ -1,6 +1,6 @@
 /**
  * The sales summary (GET /v1/sales/summary) against bookings made through the API on the
- * inventory fixture's days in 2030 (the demo data lies in other years): each booking counts what
+ * inventory fixture's days in 2058 (the demo data lies in other years): each booking counts what
  * it costs now (bookingMoney's billed: a change refund lowers it, a cancelled booking counts its
  * fee only, a booking not yet confirmed nothing), with what was received and refunded; the sums
  * per day, train, segment, agent and payment method; and the same figures, yen for yen, on the
@@ -26,7 +26,7 @@ const get = (url: string, headers: { authorization: string } = app.staff) => app
 const post = (url: string, payload?: object, headers: { authorization: string } = app.staff) => app.ctx.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
 const publicPost = (url: string, payload: object) => app.ctx.app.inject({ method: 'POST', url, payload });
 
-const PERIOD = { from: '2030-05-01', to: '2030-05-31' };
+const PERIOD = { from: '2058-05-01', to: '2058-05-31' };
 /** Every cancellation here costs 20 % (the policy frozen at confirmation). */
 const RATE = 0.2;
 /** Rounded up to 10 yen, as the policy prices a fee. */
@@ -68,18 +68,18 @@ beforeAll(async () => {
   app = await openBookingTestApp({ jobs: true });
   agents = await demoAgents(app.ctx);
   await app.ctx.database.db.execute(sql`delete from cancellation_policies`);
-  await app.ctx.database.db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (9500, 200000)`);
+  await app.ctx.database.db.execute(sql`insert into cancellation_policies (days_before, rate_e6) values (20000, 200000)`);
   const [day1, day2] = app.fx.days as [string, string];
   free = await book('FREE', day1, 10);
   monthly = await book('SPECIAL_CONTRACTED', day1, 12);
 
   coupon = await book('CONTRACTED', day2, 20);
   const fareId = (await bookingOf(coupon.id)).main_params.payment.payment_id;
-  expect((await post(`/v1/bookings/${coupon.id}/payments/${fareId}/report_coupon`, { coupon_number: 'CP-2030-0100' }, agents.CONTRACTED.headers)).statusCode).toBe(200);
+  expect((await post(`/v1/bookings/${coupon.id}/payments/${fareId}/report_coupon`, { coupon_number: 'CP-2058-0100' }, agents.CONTRACTED.headers)).statusCode).toBe(200);
   const adjusted = await post(`/v1/bookings/${coupon.id}/adjust_amount`, { total_amount: coupon.fare - LOWERED, reason: '1名減' });
   expect(adjusted.statusCode, adjusted.body).toBe(200);
   const refundId = adjusted.json().discrepancy_payment_id as number;
-  expect((await post(`/v1/bookings/${coupon.id}/payments/${refundId}/refund_paid`, { paid_on: '2030-05-01', note: '振込で返金' })).statusCode).toBe(200);
+  expect((await post(`/v1/bookings/${coupon.id}/payments/${refundId}/refund_paid`, { paid_on: '2058-05-01', note: '振込で返金' })).statusCode).toBe(200);
 
   const m = await book('SPECIAL_CONTRACTED', day2, 15);
   await cancel(m);
@@ -199,13 +199,13 @@ describe('GET /v1/sales/summary', () => {
   it('counts a booking in the period of its service date only', async () => {
     const one = await summary(free.day, free.day);
     expect(one.by_day.map((d) => d.service_date)).toEqual([free.day]);
-    const none = await summary('2030-06-01', '2030-06-30');
+    const none = await summary('2058-06-01', '2058-06-30');
     expect(none.totals).toEqual(figures({ bookings: 0, people: 0 }));
     expect([none.by_day, none.by_train, none.by_segment, none.by_agent, none.by_payment_method]).toEqual([[], [], [], [], []]);
   });
 
   it('is refused to agents', async () => {
-    const res = await get('/v1/sales/summary?from_date=2030-05-01&to_date=2030-05-31', agents.SPECIAL_CONTRACTED.headers);
+    const res = await get('/v1/sales/summary?from_date=2058-05-01&to_date=2058-05-31', agents.SPECIAL_CONTRACTED.headers);
     expect(res.statusCode).toBe(403);
   });
 
@@ -216,9 +216,9 @@ describe('GET /v1/sales/summary', () => {
       expect(res.json().common.error_code).toBe('VALIDATION_FAILED');
       return res.json().common.field as string;
     };
-    expect(await field('to_date=2030-05-31')).toBe('from_date');
-    expect(await field('from_date=2030-05-01&to_date=2030-13-01')).toBe('to_date');
-    expect(await field('from_date=2030-05-31&to_date=2030-05-01')).toBe('to_date');
+    expect(await field('to_date=2058-05-31')).toBe('from_date');
+    expect(await field('from_date=2058-05-01&to_date=2058-13-01')).toBe('to_date');
+    expect(await field('from_date=2058-05-31&to_date=2058-05-01')).toBe('to_date');
     // 366 days (a leap year) pass, 367 do not.
     expect((await get('/v1/sales/summary?from_date=2028-01-01&to_date=2028-12-31')).statusCode).toBe(200);
     expect(await field('from_date=2028-01-01&to_date=2029-01-01')).toBe('to_date');

@@ -21,9 +21,9 @@ import { FIXTURE_GROUP_SEATS, GROUP, INDIVIDUAL, openBookingTestApp, type Invent
 import { until } from './support/polling.ts';
 
 const noonIn = (date: string) => `${date}T12:00:00+09:00`;
-const clock = fixedClock(noonIn('2030-04-01'));
-const RELEASE_DAY = '2030-05-09';
-const TERM_DAY = '2030-05-10';
+const clock = fixedClock(noonIn('2058-04-01'));
+const RELEASE_DAY = '2058-05-09';
+const TERM_DAY = '2058-05-10';
 
 let ctx: TestApp;
 let fx: InventoryFixture;
@@ -71,15 +71,15 @@ beforeAll(async () => {
   ({ ctx, fx, staff } = opened);
   freeAgent = opened.agentIds.FREE!;
   deps = { db: ctx.database.db, clock, config: ctx.config, jobs: sender, mailSender: undefined, gateway: ctx.gateway };
-  // The 2030 season's schedule: release 14, payment 10, reminder 21 days before.
+  // The 2058 season's schedule: release 14, payment 10, reminder 21 days before.
   await ctx.database.db.execute(sql`
     insert into group_schedules (service_from_date, service_to_date, name, group_arrangement_release_day_before, payment_day_before, remind_day_before)
-    values ('2030-01-01', '2030-12-31', '2030年', 14, 10, 21)`);
+    values ('2058-01-01', '2058-12-31', '2058年', 14, 10, 21)`);
   const term = await ctx.app.inject({
     method: 'POST',
     url: '/v1/master-data/special-contract-terms',
     headers: staff,
-    payload: { name: '2030年 新緑の特約', submission_deadline: '2030-04-05', answer_date: '2030-04-06', service_from_date: TERM_DAY, service_to_date: TERM_DAY },
+    payload: { name: '2058年 新緑の特約', submission_deadline: '2058-04-05', answer_date: '2058-04-06', service_from_date: TERM_DAY, service_to_date: TERM_DAY },
   });
   expect(term.statusCode, term.body).toBe(200);
 
@@ -100,18 +100,18 @@ afterAll(async () => {
 
 describe('special contract term', () => {
   it('accepts requests for its service dates until the submission deadline, refuses them after it naming the term and the deadline', async () => {
-    clock.set(noonIn('2030-04-05'));
+    clock.set(noonIn('2058-04-05'));
     const onDeadline = await submit(TERM_DAY, '特約 締切日');
     expect(onDeadline.statusCode, onDeadline.body).toBe(200);
     ids.termOnDeadline = onDeadline.json().booking_id;
 
-    clock.set(noonIn('2030-04-06'));
+    clock.set(noonIn('2058-04-06'));
     const before = await count(sql`select count(*)::int as n from bookings`);
     const late = await submit(TERM_DAY, '特約 締切後');
     expect(late.statusCode, late.body).toBe(422);
     expect(errorOf(late)).toMatchObject({ error_code: 'SUBMISSION_DEADLINE_PASSED', field: 'service_order.down_service.service_date' });
-    expect(errorOf(late).error_description).toContain('2030年 新緑の特約');
-    expect(errorOf(late).error_description).toContain('2030-04-05');
+    expect(errorOf(late).error_description).toContain('2058年 新緑の特約');
+    expect(errorOf(late).error_description).toContain('2058-04-05');
     expect(await count(sql`select count(*)::int as n from bookings`)).toBe(before);
     // A date outside the term is still taken.
     const outside = await submit(RELEASE_DAY, '特約外');
@@ -134,7 +134,7 @@ describe('special contract term', () => {
   });
 
   it('reminds the operator on the answer date of the requests still unanswered in the term, once', async () => {
-    clock.set(noonIn('2030-04-06'));
+    clock.set(noonIn('2058-04-06'));
     const [a, b] = await race(remindAnswerDueJob);
     expect([a, b].map((s) => s.terms).sort()).toEqual([0, 1]);
     expect(await notifications('ANSWER_DUE', 'ADMIN', ids.termEarly)).toBe(1);
@@ -142,7 +142,7 @@ describe('special contract term', () => {
     expect(await notifications('ANSWER_DUE', 'ADMIN', ids.paying)).toBe(0);
     const [effect] = await rows<{ detail: { unanswered: number } }>(sql`select detail from scheduled_effects where kind = 'CONTRACT_ANSWER_DUE'`);
     expect(effect!.detail.unanswered).toBe(2);
-    clock.set(noonIn('2030-04-07'));
+    clock.set(noonIn('2058-04-07'));
     expect((await run(remindAnswerDueJob)).terms).toBe(0);
     expect(await notifications('ANSWER_DUE', 'ADMIN')).toBe(2);
     expect((await latestOperationLog(ctx, 'bookings.remind_answer_due'))?.operator).toBe('system');
@@ -152,20 +152,20 @@ describe('special contract term', () => {
 describe('payment deadlines', () => {
   it('reminds the agent remind_day_before days before the due date, by mail and notification, once', async () => {
     const [due] = await rows<{ due_date: string }>(sql`select p.due_date::text as due_date from payments p join bookings b on b.id = p.booking_id where b.booking_id = ${ids.paying} and p.kind = 'FARE'`);
-    expect(due!.due_date).toBe('2030-04-30'); // 10 days before 2030-05-10
-    clock.set(noonIn('2030-04-08'));
+    expect(due!.due_date).toBe('2058-04-30'); // 10 days before 2058-05-10
+    clock.set(noonIn('2058-04-08'));
     expect((await run(remindPaymentsJob)).reminded).toBe(0);
 
-    clock.set(noonIn('2030-04-09')); // 21 days before the due date
+    clock.set(noonIn('2058-04-09')); // 21 days before the due date
     const [a, b] = await race(remindPaymentsJob);
     expect([a.reminded, b.reminded].sort()).toEqual([0, 1]);
     expect(await notifications('PAYMENT_REMINDER', 'AGENT', ids.paying)).toBe(1);
     const mails = await rows<{ to_address: string; subject: string; body_text: string }>(sql`select to_address, subject, body_text from outbox_mails where kind = 'PAYMENT_REMINDER'`);
     expect(mails.length).toBeGreaterThan(0);
     expect(mails[0]!.subject).toContain(ids.paying);
-    expect(mails[0]!.body_text).toContain('2030-04-30');
-    // The next day reminds only the booking whose own reminder day it is (2030-05-11: due 05-01).
-    clock.set(noonIn('2030-04-10'));
+    expect(mails[0]!.body_text).toContain('2058-04-30');
+    // The next day reminds only the booking whose own reminder day it is (2058-05-11: due 05-01).
+    clock.set(noonIn('2058-04-10'));
     expect((await run(remindPaymentsJob)).reminded).toBe(1);
     expect(await notifications('PAYMENT_REMINDER', 'AGENT', ids.paying)).toBe(1);
     expect(await notifications('PAYMENT_REMINDER', 'AGENT', ids.outside)).toBe(1);
@@ -176,15 +176,15 @@ describe('payment deadlines', () => {
 
   it('announces a payment overdue to both sides once its due date has passed, once, and cancels nothing', async () => {
     // The demo data's pending payments, due around the day the suite runs, are long overdue: the first run announces those.
-    clock.set(noonIn('2030-04-30'));
+    clock.set(noonIn('2058-04-30'));
     await run(markOverdueJob);
     expect(await notifications('PAYMENT_OVERDUE', 'ADMIN', ids.paying)).toBe(0);
-    clock.set(noonIn('2030-05-01'));
+    clock.set(noonIn('2058-05-01'));
     const [a, b] = await race(markOverdueJob);
     expect([a.overdue, b.overdue].sort()).toEqual([0, 1]);
     expect(await notifications('PAYMENT_OVERDUE', 'ADMIN', ids.paying)).toBe(1);
     expect(await notifications('PAYMENT_OVERDUE', 'AGENT', ids.paying)).toBe(1);
-    clock.set(noonIn('2030-05-02')); // only 2030-05-11's booking (due 05-01) is new
+    clock.set(noonIn('2058-05-02')); // only 2058-05-11's booking (due 05-01) is new
     expect((await run(markOverdueJob)).payment_ids).toHaveLength(1);
     expect((await run(markOverdueJob)).overdue).toBe(0);
     expect(await notifications('PAYMENT_OVERDUE', 'AGENT', ids.paying)).toBe(1);
@@ -195,14 +195,14 @@ describe('payment deadlines', () => {
 
 describe('release of the group allotment', () => {
   it('does nothing before the release day', async () => {
-    clock.set(noonIn('2030-04-24'));
+    clock.set(noonIn('2058-04-24'));
     const summary = await run(releaseGroupAllotmentsJob);
     expect(summary.train_days).toBe(0);
     expect((await counters(RELEASE_DAY, GROUP)).every((c) => c.capacity === FIXTURE_GROUP_SEATS)).toBe(true);
   });
 
   it('on the release day moves the unheld group seats to individual sale, keeps the held ones, flags unanswered requests, once', async () => {
-    clock.set(noonIn('2030-04-25')); // 14 days before 2030-05-09
+    clock.set(noonIn('2058-04-25')); // 14 days before 2058-05-09
     const individualBefore = await counters(RELEASE_DAY, INDIVIDUAL);
     sent.length = 0;
     const [a, b] = await race(releaseGroupAllotmentsJob);
@@ -234,7 +234,7 @@ describe('release of the group allotment', () => {
   });
 
   it('catches up a missed release day on the next run, and never touches a day that has passed', async () => {
-    clock.set(noonIn('2030-04-27')); // 2030-05-10's release day (04-26) was missed
+    clock.set(noonIn('2058-04-27')); // 2058-05-10's release day (04-26) was missed
     const summary = await run(releaseGroupAllotmentsJob);
     expect(summary.service_days).toContain(TERM_DAY);
     expect((await counters(TERM_DAY, GROUP)).map((c) => c.capacity)).toEqual([11, 11, 11]); // the confirmed booking's eleven
@@ -248,9 +248,9 @@ describe('release of the group allotment', () => {
     expect(await notifications('ALLOTMENT_RELEASED', 'ADMIN')).toBe(told + 1);
     await run(releaseGroupAllotmentsJob);
     expect(await notifications('ALLOTMENT_RELEASED', 'ADMIN')).toBe(told + 1);
-    clock.set(noonIn('2030-05-10'));
+    clock.set(noonIn('2058-05-10'));
     const later = await run(releaseGroupAllotmentsJob);
-    expect((later.service_days as string[]).every((d) => d >= '2030-05-10')).toBe(true);
+    expect((later.service_days as string[]).every((d) => d >= '2058-05-10')).toBe(true);
   });
 
   it('records each run: DONE with what it did', async () => {
@@ -272,8 +272,8 @@ describe('jobs API', () => {
     expect(names).not.toContain('mail.deliver');
     const release = jobs.find((j) => j.name === 'inventory.release-group-allotments')!;
     expect(release.schedule).toEqual({ kind: 'DAILY', time: '03:00' });
-    // The clock is at noon on 2030-05-10 in Tokyo: next 03:00 Tokyo is the next morning.
-    expect(release.next_run_at).toBe('2030-05-10T18:00:00.000Z');
+    // The clock is at noon on 2058-05-10 in Tokyo: next 03:00 Tokyo is the next morning.
+    expect(release.next_run_at).toBe('2058-05-10T18:00:00.000Z');
     expect(release.last_run?.state).toBe('DONE');
 
     const station = await ctx.login('station@example.com');
@@ -292,14 +292,14 @@ describe('jobs API', () => {
       (r: { job_run_id: number; state: string }) => r.job_run_id === id && r.state !== 'RUNNING',
       'the manual run',
     );
-    expect(done).toMatchObject({ state: 'DONE', run_date: '2030-05-10', summary: { reminded: 0 } });
+    expect(done).toMatchObject({ state: 'DONE', run_date: '2058-05-10', summary: { reminded: 0 } });
     expect(await latestOperationLog(ctx, 'jobs.run')).toMatchObject({ operator: 'staff@example.com', category: 'other', isError: false });
   });
 
   it('shows a failure with its error and retries it; the failure is gone once a run succeeds', async () => {
     const [failed] = await rows<{ id: number }>(sql`
       insert into job_runs (job_name, trigger, state, run_date, error, finished_at)
-      values ('payments.mark-overdue', 'SCHEDULE', 'FAILED', '2030-05-10', 'connection terminated unexpectedly', now()) returning id`);
+      values ('payments.mark-overdue', 'SCHEDULE', 'FAILED', '2058-05-10', 'connection terminated unexpectedly', now()) returning id`);
     const listed = (await ctx.app.inject({ method: 'GET', url: '/v1/jobs', headers: staff })).json().jobs.find((j: { name: string }) => j.name === 'payments.mark-overdue');
     expect(listed.failures).toMatchObject([{ job_run_id: Number(failed!.id), error: 'connection terminated unexpectedly' }]);
 

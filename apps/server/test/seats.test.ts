@@ -251,7 +251,7 @@ describe('NG, release and the rules around them', () => {
     const id = await confirmedBooking(6, { email: 'sameday@example.com' });
     await post(`/v1/bookings/${id}/assign_seats`);
     await post(`/v1/bookings/${id}/assign_seats_ok`);
-    // Move the booking, its seats and its train's inventory to today (the fixture's season is in 2030).
+    // Move the booking, its seats and its train's inventory to today (the fixture's season is in 2058).
     // The server reads the date again on each request: start clear of midnight in Tokyo, so that
     // "today" here and there is the same day for the rest of the test.
     const secondsToMidnight = 86_400 - (((Date.now() / 1000 + 9 * 3600) % 86_400) | 0);

@@ -287,7 +287,7 @@ describe('events and their signed deliveries', () => {
     await step(id, 'cancel', { agree_cancellation_policy: true }, admin);
     await step(id, 'confirm_cancellation');
     const refund = (await call('GET', `/v1/bookings/${id}`, staff)).json().main_params.payment.refunds[0];
-    await step(id, `payments/${refund.payment_id}/refund_paid`, { paid_on: '2030-05-01' });
+    await step(id, `payments/${refund.payment_id}/refund_paid`, { paid_on: '2058-05-01' });
     const rows = await deliveriesOf(endpoint.id);
     expect(rows.map((r) => r.eventType)).toEqual(['payment.received', 'booking.cancellation_confirmed', 'payment.refunded']);
     expect(rows[0]!.payload).toMatchObject({ data: { booking_id: id, payment: { payment_id: fare.payment_id, ledger_kind: 'COUPON', amount_e6: fare.total_amount } } });

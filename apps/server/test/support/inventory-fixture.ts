@@ -1,5 +1,5 @@
 /**
- * A small timetable of its own (a term in 2030, far from the demo term) so inventory tests do
+ * A small timetable of its own (a term in 2058, far from the demo term) so inventory tests do
  * not depend on the demo season: one down and one up train, a special down train, a few days.
  */
 import { sql } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import * as t from '../../src/db/schema.ts';
 import { inTransaction } from '../../src/lib/unit-of-work.ts';
 import { rebuildInventory } from '../../src/modules/inventory/inventory-build.ts';
 import { rowsOf } from '../../src/db/client.ts';
-import { demoCalendar } from '../../src/db/seed/demo-calendar.ts';
+import { demo } from './demo-days.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 
 export const GROUP = 1;
@@ -37,11 +37,11 @@ const stops = (direction: 'down' | 'up', base: number) => {
 };
 
 export async function createInventoryFixture(db: Db): Promise<InventoryFixture> {
-  const days = ['2030-05-09', '2030-05-10'];
-  const specialDay = '2030-05-11';
-  const disabledDay = '2030-05-15';
+  const days = ['2058-05-09', '2058-05-10'];
+  const specialDay = '2058-05-11';
+  const disabledDay = '2058-05-15';
   return db.transaction(async (tx) => {
-    const [term] = await tx.insert(t.serviceTerms).values({ fromDate: '2030-01-01', toDate: '2030-12-31' }).returning({ id: t.serviceTerms.id });
+    const [term] = await tx.insert(t.serviceTerms).values({ fromDate: '2058-01-01', toDate: '2058-12-31' }).returning({ id: t.serviceTerms.id });
     const service = async (direction: 'down' | 'up', isSpecial: boolean, base: number, name: string) => {
       const [row] = await tx
         .insert(t.services)
@@ -71,14 +71,14 @@ export async function createInventoryFixture(db: Db): Promise<InventoryFixture> 
     await tx.insert(t.arrangementPatternStandings).values({ arrangementPatternId: pattern!.id, logicalCarId: 5, arrangementTypeId: STANDING, capacity: 20 });
     const [application] = await tx
       .insert(t.arrangementApplicationTerms)
-      .values({ serviceTermId: term!.id, fromDate: '2030-05-01', toDate: '2030-05-31' })
+      .values({ serviceTermId: term!.id, fromDate: '2058-05-01', toDate: '2058-05-31' })
       .returning({ id: t.arrangementApplicationTerms.id });
     await tx.insert(t.arrangementApplications).values(
       [down, up, special].map((serviceId) => ({ applicationTermId: application!.id, serviceId, arrangementPatternId: pattern!.id })),
     );
     return { down, up, special, patternId: pattern!.id, days, specialDay, disabledDay };
   }).then(async (fixture) => {
-    await inTransaction(db, (work) => rebuildInventory(work, { fromDate: '2030-05-01', toDate: '2030-05-31' }));
+    await inTransaction(db, (work) => rebuildInventory(work, { fromDate: '2058-05-01', toDate: '2058-05-31' }));
     return fixture;
   });
 }
@@ -88,16 +88,16 @@ export const FIXTURE_GROUP_SEATS = 64 * 3 - 4;
 
 /** Pricing plans for the fixture's year, copied from the demo plans (which cover the demo's years only). */
 export async function addFixturePricing(db: Db): Promise<void> {
-  const demoFrom = demoCalendar().term.fromDate;
+  const demoFrom = demo.term.fromDate;
   await db.execute(sql`
     insert into pricing_plans (name, segment, service_date_from, service_date_to)
-    select name || ' 2030', segment, '2030-01-01', '2030-12-31' from pricing_plans where service_date_from = ${demoFrom}`);
+    select name || ' 2058', segment, '2058-01-01', '2058-12-31' from pricing_plans where service_date_from = ${demoFrom}`);
   await db.execute(sql`
     insert into pricing_plan_units (pricing_plan_id, unit_id, price_e6, decrement_fee_e6)
     select n.id, u.unit_id, u.price_e6, u.decrement_fee_e6
     from pricing_plan_units u
     join pricing_plans o on o.id = u.pricing_plan_id and o.service_date_from = ${demoFrom}
-    join pricing_plans n on n.segment = o.segment and n.service_date_from = '2030-01-01'`);
+    join pricing_plans n on n.segment = o.segment and n.service_date_from = '2058-01-01'`);
   await db.delete(t.freeCountPlans); // the fixture's own bands, whatever the demo data has
   await db.insert(t.freeCountPlans).values([
     { min: 15, max: 50, freeQuantity: 1 },
