@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
 import { freshPage, screenshot } from './support/browser.ts';
-import { logIn, shownDate, sidebar, visible, type Lang } from './support/actions.ts';
+import { listDay, logIn, sidebar, visible, type Lang } from './support/actions.ts';
 import { api } from './support/api.ts';
 import { demoDate } from './support/demo-days.ts';
 
@@ -103,8 +103,8 @@ test.describe('booking list', () => {
     await visible(round.getByTestId('booking-train-down'));
     await visible(round.getByTestId('booking-train-up'));
     expect(await round.locator('[data-service-date]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-service-date')))).toEqual([D1, D2]);
-    expect(await round.innerText()).toContain(shownDate(D1));
-    expect(await round.innerText()).toContain(shownDate(D2));
+    expect(await round.innerText()).toContain(listDay(D1));
+    expect(await round.innerText()).toContain(listDay(D2));
     await screenshot(page, 'booking-list-desktop-ja');
 
     // Group name, ascending then descending: the order really changes.
@@ -186,7 +186,7 @@ test.describe('booking list', () => {
       expect(await field('booking-id')).toBe(b);
       expect(await field('group')).toBe(`${TAG} イ`);
       expect(await field('people')).toBe(lang === 'ja' ? '20名' : '20 people');
-      expect(await card.locator('[data-field="service-date"]').allInnerTexts()).toEqual(lang === 'ja' ? [`${shownDate(D1)}（木）`, `${shownDate(D2)}（金）`] : [`${shownDate(D1)} (Thu)`, `${shownDate(D2)} (Fri)`]);
+      expect(await card.locator('[data-field="service-date"]').allInnerTexts()).toEqual(lang === 'ja' ? [`${listDay(D1)}（木）`, `${listDay(D2)}（金）`] : [`${listDay(D1)} (Thu)`, `${listDay(D2)} (Fri)`]);
       expect(await card.locator('[data-field="trains"] > *').count()).toBe(2);
       expect((await field('status')).toLowerCase()).toContain(lang === 'ja' ? '申込受付' : 'submitted');
       expect((await page.getByTestId(`booking-card-${a}`).locator('[data-field="status"]').innerText()).toLowerCase()).toContain(lang === 'ja' ? '枠確保済' : 'allotment held');

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { tokyoToday } from '@sagano/domain/common/business-date';
 import { DEMO_PASSWORD } from './browser.ts';
 
 const labels = {
@@ -63,3 +64,6 @@ export async function fillDate(input: Locator, date: string) {
 
 /** The date as the date field shows it: yyyy/MM/dd in Japanese, yyyy-MM-dd in English. */
 export const shownDate = (date: string, lang: Lang = 'ja') => (lang === 'ja' ? date.replaceAll('-', '/') : date);
+
+/** A day as the booking list shows it: 06/03 in this year in Tokyo (read now: a run may cross New Year), 2027/06/03 in another. */
+export const listDay = (date: string) => (date.slice(0, 4) === tokyoToday().slice(0, 4) ? date.slice(5) : date).replaceAll('-', '/');
