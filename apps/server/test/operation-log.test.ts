@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokyoToday } from '@sagano/domain/common/business-date';
+import { demoToday } from './support/demo-days.ts';
 import { createSignedInTestApp, errorOf, latestOperationLog, type Headers, type TestApp } from './test-app.ts';
 
 let ctx: TestApp;
 let admin: Headers;
-/** Tokyo's date before this file wrote its first log (a run may cross midnight there). */
-let firstDay: string;
 beforeAll(async () => {
-  firstDay = tokyoToday();
   ({ ctx, admin } = await createSignedInTestApp({ admin: 'admin@example.com' }));
 });
 afterAll(() => ctx.close());
@@ -58,8 +56,9 @@ describe('operation log', () => {
     const byCategory = (await search({ category: 'auth', per_page: 50 })).json();
     expect(byCategory.operation_logs.every((l: { category: string }) => l.category === 'auth')).toBe(true);
 
-    // From the day the file began to today: every log it wrote (one day, unless the run crossed midnight in Tokyo).
-    expect((await search({ from_date: firstDay, to_date: tokyoToday() })).json().total).toBe(all.total);
+    // From the day the template database was loaded to today: every log the file's database holds, the
+    // template's and the file's own (one day, unless the run crossed midnight in Tokyo).
+    expect((await search({ from_date: demoToday, to_date: tokyoToday() })).json().total).toBe(all.total);
     expect((await search({ from_date: '2020-01-01', to_date: '2020-01-31' })).json().total).toBe(0);
     const backwards = await search({ from_date: '2026-02-01', to_date: '2026-01-01' });
     expect(backwards.statusCode).toBe(400);

@@ -23,6 +23,7 @@ import { fixedClock } from '../src/lib/clock.ts';
 import { inTransaction } from '../src/lib/unit-of-work.ts';
 import { deliverMonthlyInvoiceJob, monthlyBillingJob } from '../src/modules/settlements/settlement.jobs.ts';
 import { createSettlementsService } from '../src/modules/settlements/settlements.service.ts';
+import { demoToday } from './support/demo-days.ts';
 import { createTestApp, errorOf, latestOperationLog, type TestApp } from './test-app.ts';
 
 const run = promisify(execFile);
@@ -317,7 +318,8 @@ describe('monthly billing of the SPECIAL_CONTRACTED agent', () => {
 
 describe('demo data', () => {
   it('the monthly agent has a month billed and paid and the next one billed and pending; the other agents have settlements too', async () => {
-    const month = (n: number) => monthOf(addDays(`${monthOf(tokyoToday())}-15`, 30 * n));
+    // The demo billed the two months before the month it was loaded in.
+    const month = (n: number) => monthOf(addDays(`${monthOf(demoToday)}-15`, 30 * n));
     const paid = (await get(`/v1/settlements/agent?agent_id=${special.id}&duration=${month(-2)}`)).json();
     const pending = (await get(`/v1/settlements/agent?agent_id=${special.id}&duration=${month(-1)}`)).json();
     expect(paid.agent_settlements[0]).toMatchObject({ payment_status: 'PAID', payment_method: 'MONTHLY' });
