@@ -9,10 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { CreateBookingBody } from '@sagano/domain/bookings/booking-schemas';
-import { daysBetween, tokyoDateOf } from '@sagano/domain/common/business-date';
+import { daysBetween } from '@sagano/domain/common/business-date';
 import { rowsOf } from '../src/db/client.ts';
 import * as t from '../src/db/schema.ts';
-import type { Clock } from '../src/lib/clock.ts';
+import { runningClock } from '../src/lib/clock.ts';
 import { inTransaction } from '../src/lib/unit-of-work.ts';
 import { runApprovalJob } from '../src/modules/approvals/approval.jobs.ts';
 import { findAccountByEmail, sessionUserOf, type Principal } from '../src/modules/auth/index.ts';
@@ -33,8 +33,7 @@ let apiKey: { authorization: string };
  * The file's clock: running, from two months before the fixture's days, so a rule can reach them
  * (min_days_ahead is at most 3,660 days) whatever year the suite runs in.
  */
-const offsetMs = Date.parse('2058-03-09T10:00:00+09:00') - Date.now();
-const clock: Clock = { now: () => new Date(Date.now() + offsetMs), today: () => tokyoDateOf(new Date(Date.now() + offsetMs)) };
+const clock = runningClock('2058-03-09T10:00:00+09:00');
 
 beforeAll(async () => {
   ({ ctx, fx, staff, agentIds } = await openBookingTestApp({ clock }));

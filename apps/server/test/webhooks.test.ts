@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import * as t from '../src/db/schema.ts';
-import type { Clock } from '../src/lib/clock.ts';
+import { runningClock } from '../src/lib/clock.ts';
 import { createSecretBox } from '../src/lib/secret-box.ts';
 import { checkWebhookUrl, classifyAddress } from '../src/modules/webhooks/webhook-addresses.ts';
 import { deliverWebhook, type DeliveryDeps } from '../src/modules/webhooks/webhook-delivery.ts';
@@ -65,9 +65,8 @@ let receiver: Receiver;
 let branchStaff: { authorization: string };
 let osakaBranch: number;
 /** The deliveries' clock: the real time, moved on by the tests (a retry's wait passes at once). */
-let offsetMs = 0;
-const clock: Clock = { now: () => new Date(Date.now() + offsetMs), today: () => new Date(Date.now() + offsetMs).toISOString().slice(0, 10) };
-const later = (seconds: number) => (offsetMs += seconds * 1000);
+const clock = runningClock();
+const later = (seconds: number) => clock.advance(seconds * 1000);
 
 beforeAll(async () => {
   ({ ctx, fx, staff } = await openBookingTestApp({ env: { WEBHOOKS_ALLOW_LOOPBACK: 'true' } }));
@@ -341,7 +340,7 @@ describe('retries, redirects, redelivery and the address checked at delivery', (
     expect(outcomes).toEqual(['retry', 'retry', 'retry', 'retry', 'retry', 'retry', 'failed']);
     expect(receiver.received.slice(start).map((r) => r.path)).toEqual(Array(7).fill('/hooks/gone')); // never /moved
     expect((await deliveriesOf(endpoint.id))[0]).toMatchObject({ status: 'FAILED', attempts: 7, lastResponseCode: 503, nextAttemptAt: null });
-    offsetMs = 0;
+    clock.set(new Date());
 
     const again = await call('POST', `/v1/webhook-endpoints/${endpoint.id}/deliveries/${delivery!.id}/redeliver`, agents.FREE.headers);
     expect(again.statusCode, again.body).toBe(200);

@@ -28,3 +28,22 @@ export function fixedClock(at: Date | string): Clock & { set(at: Date | string):
     },
   };
 }
+
+/**
+ * A clock that runs with real time from `at` (now by default); `advance` moves it on, `set` puts it
+ * at another instant, still running (tests: a far-off season, a retry's wait passed at once).
+ */
+export function runningClock(at: Date | string = new Date()): Clock & { advance(ms: number): void; set(at: Date | string): void } {
+  let offsetMs = new Date(at).getTime() - Date.now();
+  const now = () => new Date(Date.now() + offsetMs);
+  return {
+    now,
+    today: () => tokyoDateOf(now()),
+    advance(ms) {
+      offsetMs += ms;
+    },
+    set(next) {
+      offsetMs = new Date(next).getTime() - Date.now();
+    },
+  };
+}
