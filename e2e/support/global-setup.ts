@@ -65,21 +65,29 @@ export default async function setup() {
   // One server per file worker (E2E_WORKERS): each with its own embedded database and demo data,
   // so journeys running side by side never meet each other's data.
   // Ports the system gives as free now: two runs side by side never reach each other's servers.
-  // The day the servers load their demo on; the journeys read their days from it (demo-days.ts).
-  process.env.E2E_DEMO_TODAY = tokyoToday();
   const ports: number[] = [];
   for (let i = 0; i < E2E_WORKERS; i++) ports.push(await freePort());
-  const servers = ports.map((port, i) => startServer(join(dataDir, `server-${i + 1}`), webDist, port));
+  let servers: ReturnType<typeof startServer>[] = [];
   const stop = async () => {
     await Promise.all(servers.map((s) => s.stop()));
     rmSync(dataDir, { recursive: true, force: true });
   };
-  try {
-    await Promise.all(servers.map((s) => waitUntilReady(s.baseUrl, s.server, 180_000)));
-  } catch (error) {
-    // A server that never became ready is not left running (nor its data folder) after the run fails.
-    await stop();
-    throw error;
+  // The day the servers load their demo on; the journeys read their days from it (demo-days.ts).
+  // Should midnight in Tokyo pass while they load it, which day they loaded is unknown: they start
+  // again on fresh data folders.
+  for (let attempt = 1; ; attempt++) {
+    process.env.E2E_DEMO_TODAY = tokyoToday();
+    servers = ports.map((port, i) => startServer(join(dataDir, `server-${i + 1}-${attempt}`), webDist, port));
+    try {
+      await Promise.all(servers.map((s) => waitUntilReady(s.baseUrl, s.server, 180_000)));
+    } catch (error) {
+      // A server that never became ready is not left running (nor its data folder) after the run fails.
+      await stop();
+      throw error;
+    }
+    if (tokyoToday() === process.env.E2E_DEMO_TODAY) break;
+    console.log(`midnight passed in Tokyo while the servers loaded the demo of ${process.env.E2E_DEMO_TODAY}: starting them again`);
+    await Promise.all(servers.map((s) => s.stop()));
   }
   // One server per worker: worker n (TEST_PARALLEL_INDEX n - 1) uses the n-th address (support/browser.ts baseUrl).
   process.env.E2E_BASE_URLS = servers.map((s) => s.baseUrl).join(' ');
