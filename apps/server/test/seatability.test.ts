@@ -22,15 +22,17 @@ const mail = { mail: { subject: 's', body: 'b' } };
 const post = (url: string, payload?: object) => ctx.app.inject({ method: 'POST', url, headers: staff, ...(payload ? { payload } : {}) });
 const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: staff });
 
-/** Leaves two group seats on the fixture's down train that day: 1-1A and 1-1B. */
-const twoGroupSeats = (day: string) => keepGroupSeats(ctx, staff, day, fx.down, ['1-1A', '1-1B']);
+type Direction = 'down' | 'up';
 
-async function submit(day: string, from: number, to: number, group: string) {
+/** Leaves two group seats on the fixture's train that day (the down one unless told): 1-1A and 1-1B. */
+const twoGroupSeats = (day: string, direction: Direction = 'down') => keepGroupSeats(ctx, staff, day, direction === 'down' ? fx.down : fx.up, ['1-1A', '1-1B']);
+
+async function submit(day: string, from: number, to: number, group: string, direction: Direction = 'down') {
   const res = await post('/v1/bookings', {
     applicant: { name: '嵯峨 花子', email: 'hanako.fragment@example.com', phone_number: '075-000-1111' },
     tour_conductor: { name: '添乗 次郎', phone_number: '090-0000-1111' },
     group: { group_type: 'NORMAL', name: group, name_kana: '', country_code: 'JPN', japan_prefecture_code: 26 },
-    service_order: { down_service: { service_date: day, service_id: fx.down, from_station_id: from, to_station_id: to } },
+    service_order: { [`${direction}_service`]: { service_date: day, service_id: direction === 'down' ? fx.down : fx.up, from_station_id: from, to_station_id: to } },
     participant_group: { unit_quantity_items: [{ unit_id: ADULT, quantity: 1 }], wheel_chairs: [] },
     agent_id: agentId,
   });
@@ -38,15 +40,15 @@ async function submit(day: string, from: number, to: number, group: string) {
   return res.json().booking_id as string;
 }
 
-async function confirmed(day: string, from: number, to: number, group: string) {
-  const id = await submit(day, from, to, group);
+async function confirmed(day: string, from: number, to: number, group: string, direction: Direction = 'down') {
+  const id = await submit(day, from, to, group, direction);
   expect((await post(`/v1/bookings/${id}/reserve_allotments`)).json().sub_status).toBe('SAGANO_ALLOTMENT_CONFIRMED');
   expect((await post(`/v1/bookings/${id}/confirm_booking`, mail)).statusCode).toBe(200);
   return id;
 }
 
-async function seatOn(id: string, seatId: string) {
-  const res = await post(`/v1/bookings/${id}/assign_seats`, { seat_req: [{ direction: 'down', seat_ids: [seatId] }] });
+async function seatOn(id: string, seatId: string, direction: Direction = 'down') {
+  const res = await post(`/v1/bookings/${id}/assign_seats`, { seat_req: [{ direction, seat_ids: [seatId] }] });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -157,5 +159,38 @@ describe('two group seats, X on 1→2 on 1-1A, Y on 3→4 on 1-1B, Z for 1→4',
     expect((await sendSeatTable(y)).statusCode).toBe(200);
     expect((await post(`/v1/bookings/${z}/assign_seats`)).statusCode).toBe(200);
     expect(await seatsOf(z)).toEqual(['1-1B']);
+  });
+});
+
+describe('a group busy in a step of its own keeps its seats while another group is seated (ADR 029)', () => {
+  // Seat re-packing runs under the train-day lock; a group whose booking row another transaction
+  // holds (a step of its own, which may be waiting for that same lock) is seated around, never
+  // waited for: waiting was a deadlock between the two, answered 409 "try again".
+  it('with X\'s booking held by another transaction, Z is seated at once: Y moves beside X, X keeps its seat', async () => {
+    const day = fx.days[0]!;
+    await twoGroupSeats(day, 'up');
+    const x = await confirmed(day, 4, 3, 'X 4→3', 'up');
+    const y = await confirmed(day, 2, 1, 'Y 2→1', 'up');
+    await seatOn(x, '1-1A', 'up');
+    await seatOn(y, '1-1B', 'up');
+    const z = await confirmed(day, 4, 1, 'Z 4→1', 'up');
+    const seatZ = () => post(`/v1/bookings/${z}/assign_seats`);
+    // The embedded database has one connection: no second transaction can hold X there.
+    const res = ctx.database.engine === 'postgres'
+      ? await ctx.database.db.transaction(async (tx) => {
+          await tx.execute(sql`select id from bookings where booking_id = ${x} for update`);
+          return seatZ();
+        })
+      : await seatZ();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await seatsOf(z)).toHaveLength(1);
+    if (ctx.database.engine === 'postgres') {
+      expect(res.json().moved_booking_ids).toEqual([y]);
+      expect(await seatsOf(x)).toEqual(['1-1A']);
+      expect(await seatsOf(y)).toEqual(['1-1A']);
+      expect(await seatsOf(z)).toEqual(['1-1B']);
+    } else {
+      expect(res.json().moved_booking_ids).toHaveLength(1);
+    }
   });
 });

@@ -30,9 +30,12 @@ export async function lockTrainDay(tx: Executor, day: TrainDayRef): Promise<void
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('seats'), hashtext(${`${day.serviceDate}:${day.serviceId}`}))`);
 }
 
-/** Everything the seatability rule reads about one train-day, in one statement. */
-export async function readSeating(executor: Executor, day: TrainDayRef, types: SeatTypes, options: { fixAlso?: string } = {}): Promise<TrainDaySeating> {
-  const fixAlso = options.fixAlso ?? '';
+/**
+ * Everything the seatability rule reads about one train-day, in one statement. `fixAlso`: bookings
+ * whose seats count as fixed for this read (the booking being fixed, or groups that cannot move now).
+ */
+export async function readSeating(executor: Executor, day: TrainDayRef, types: SeatTypes, options: { fixAlso?: readonly string[] } = {}): Promise<TrainDaySeating> {
+  const fixAlso = JSON.stringify(options.fixAlso ?? []);
   const [row] = rowsOf<TrainDaySeating>(
     await executor.execute(sql`
       with seat_types as (
@@ -44,7 +47,7 @@ export async function readSeating(executor: Executor, day: TrainDayRef, types: S
         where sv.id = ${day.serviceId}
       ), assignments as (
         select a.seat_id, a.booking_id, lower(a.legs) as first, upper(a.legs) - 1 as last, a.need_slope,
-               a.fixed or a.booking_id = ${fixAlso} as fixed
+               a.fixed or a.booking_id in (select jsonb_array_elements_text(${fixAlso}::jsonb)) as fixed
         from seat_assignments a
         where a.service_date = ${day.serviceDate} and a.service_id = ${day.serviceId}
       )

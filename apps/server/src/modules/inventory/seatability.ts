@@ -108,6 +108,6 @@ export async function prepareSeatFixing(tx: Executor, day: TrainDayRef, types: S
   await lockTrainDay(tx, day);
   // Counter rows are locked in the order holds lock them (arrangement type, leg), so the two never deadlock.
   await markSeatsFixedOnCounters(tx, day);
-  const plan = planSeating(await readSeating(tx, day, types, { fixAlso: bookingId }), types);
+  const plan = planSeating(await readSeating(tx, day, types, { fixAlso: [bookingId] }), types);
   if (!plan.group.ok || !plan.wheelchair.ok) throw refusal(day, plan, `fixing the seats of booking ${bookingId}`);
 }

@@ -9,7 +9,9 @@
  *    packing allows).
  * Each step is accepted only when the booking's new seats, kept as if fixed, still leave every
  * other held booking seatable, so sending its seat table later cannot be refused by this train.
- * A group whose seats moved gets a history revision (by `seat-repacking`).
+ * A group whose seats moved gets a history revision (by `seat-repacking`). Only groups whose
+ * booking rows this transaction can lock without waiting are moved; a group busy in a step of its
+ * own keeps its seats for now, as if they were fixed (one lock order, ADR 029).
  */
 import { labelText } from '@sagano/domain/common/language';
 import { chooseSeats, type SeatChoiceResult } from '@sagano/domain/seats/seat-choice';
@@ -17,7 +19,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordRevision, type LockedBooking, type LockedService, notify } from '../booking-core/index.ts';
 import { planSeating, readSeating, type SeatTypes } from '../inventory/index.ts';
-import { bookingOwnerOf, fixedSeatIds, movableSeats, replaceSeats, seatsOf, type MapSeat, type MovableRow, type TrainDay } from './seats.repository.ts';
+import { bookingOwnerOf, fixedSeatIds, lockIdleBookings, movableSeats, replaceSeats, seatsOf, type MapSeat, type MovableRow, type TrainDay } from './seats.repository.ts';
 
 export interface AutomaticSeating {
   booking: LockedBooking;
@@ -67,11 +69,24 @@ export async function seatAutomatically(tx: Executor, request: AutomaticSeating)
     ], 'HELD');
   /** The booking's new seats, kept as if fixed, leave every other held booking seatable. */
   const othersStillSeatable = async () => {
-    const plan = planSeating(await readSeating(tx, day, types, { fixAlso: booking.bookingId }), types);
+    const plan = planSeating(await readSeating(tx, day, types, { fixAlso: [booking.bookingId] }), types);
     return plan.group.ok && plan.wheelchair.ok;
   };
   const choose = (seats: readonly MapSeat[], available: Set<string>) =>
     chooseSeats({ cars: carsOfSeats(seats), seats, available, seatCount: request.seatCount, wheelchairCount: request.wheelchairCount, preferredCarIds: request.preferredCarIds });
+
+  const onTheseLegs = (r: MovableRow) => r.first <= day.lastLeg && r.last >= day.firstLeg;
+  /**
+   * The other groups' held-but-unsent seats on this train: those this transaction may move (their
+   * booking rows locked here, once) and those busy in a transaction of their own, which may be
+   * waiting for this train-day's lock while holding their row, and so stay where they are.
+   */
+  let idle: Set<string> | undefined;
+  const othersSeats = async () => {
+    const all = byBooking(await movableSeats(tx, day, types, booking.bookingId));
+    const free = (idle ??= await lockIdleBookings(tx, [...all.keys()]));
+    return { movable: new Map([...all].filter(([id]) => free.has(id))), busy: [...all].filter(([id]) => !free.has(id)) };
+  };
 
   const seats = await seatsOf(tx, day, booking.bookingId);
   // 0. Seats kept after a headcount change: the newcomers join them, in the same cars where possible.
@@ -103,12 +118,13 @@ export async function seatAutomatically(tx: Executor, request: AutomaticSeating)
   }
 
   // 2. Among the seats no fixed seat blocks; groups sitting there (held, not sent) move elsewhere whole.
+  const { movable, busy } = await othersSeats();
   const fixed = await fixedSeatIds(tx, day, booking.bookingId);
+  for (const [, rows] of busy) for (const r of rows) if (onTheseLegs(r)) fixed.add(r.seat_id);
   const second = choose(seats, new Set(seats.filter((x) => !fixed.has(x.seat_id) && assignableType(x, types)).map((x) => x.seat_id)));
   if (second.ok) {
     const wanted = new Set([...second.seatIds, ...second.wheelchairSeatIds]);
-    const movable = byBooking(await movableSeats(tx, day, types, booking.bookingId));
-    const displaced = [...movable.entries()].filter(([, rows]) => rows.some((r) => wanted.has(r.seat_id) && r.first <= day.lastLeg && r.last >= day.firstLeg));
+    const displaced = [...movable.entries()].filter(([, rows]) => rows.some((r) => wanted.has(r.seat_id) && onTheseLegs(r)));
     for (const [other, rows] of displaced) await replaceSeats(tx, { ...day, firstLeg: rows[0]!.first, lastLeg: rows[0]!.last }, other, [], 'HELD');
     await place(second);
     let reseated = true;
@@ -148,12 +164,14 @@ export async function seatAutomatically(tx: Executor, request: AutomaticSeating)
 
   // 3. The packing of every movable demand around the fixed seats.
   await replaceSeats(tx, day, booking.bookingId, [], 'HELD');
-  const plan = planSeating(await readSeating(tx, day, types), types);
+  const others = await othersSeats();
+  const plan = planSeating(await readSeating(tx, day, types, { fixAlso: others.busy.map(([id]) => id) }), types);
   if (!plan.group.ok || !plan.wheelchair.ok) {
-    throw new AppError('NOT_ENOUGH_SEATS', `${day.serviceDate} ${labelText(request.service.names, 'ja')}: the held groups cannot all be seated around the seats already sent`);
+    const train = `${day.serviceDate} ${labelText(request.service.names, 'ja')}`;
+    if (others.busy.length > 0) throw new AppError('CONFLICT', `${train}: groups whose seats would have to move are being changed at this moment; try again`);
+    throw new AppError('NOT_ENOUGH_SEATS', `${train}: the held groups cannot all be seated around the seats already sent`);
   }
-  const movable = byBooking(await movableSeats(tx, day, types, booking.bookingId));
-  for (const [other, rows] of movable) await replaceSeats(tx, { ...day, firstLeg: rows[0]!.first, lastLeg: rows[0]!.last }, other, [], 'HELD');
+  for (const [other, rows] of others.movable) await replaceSeats(tx, { ...day, firstLeg: rows[0]!.first, lastLeg: rows[0]!.last }, other, [], 'HELD');
   const seatsFor = (key: string) => ({ group: plan.group.ok ? (plan.group.placement.get(key) ?? []) : [], wheelchair: plan.wheelchair.ok ? (plan.wheelchair.placement.get(key) ?? []) : [] });
   const mine = seatsFor(booking.bookingId);
   await replaceSeats(tx, day, booking.bookingId, [
@@ -161,7 +179,7 @@ export async function seatAutomatically(tx: Executor, request: AutomaticSeating)
     ...mine.group.map((seatId) => ({ seatId, needSlope: false })),
   ], 'HELD');
   const moved: string[] = [];
-  for (const [other, rows] of movable) {
+  for (const [other, rows] of others.movable) {
     const theirs = seatsFor(other);
     const slopes = rows.filter((r) => r.need_slope).length;
     const next = [...theirs.wheelchair.map((seatId, i) => ({ seatId, needSlope: i < slopes })), ...theirs.group.map((seatId) => ({ seatId, needSlope: false }))];

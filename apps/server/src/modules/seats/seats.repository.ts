@@ -242,6 +242,23 @@ export async function fixedSeatIds(tx: Executor, day: TrainDay, bookingId: strin
   return new Set(rows.map((r) => r.seat_id));
 }
 
+/**
+ * Locks the rows of those bookings no other transaction holds, without waiting for the others
+ * (`skip locked`), and answers the ones it locked. Seat re-packing runs under the train-day lock
+ * and moves only these: a booking busy in a step of its own may be waiting for that very lock
+ * while holding its row, so waiting for the row would be a deadlock (ADR 029).
+ */
+export async function lockIdleBookings(tx: Executor, bookingIds: readonly string[]): Promise<Set<string>> {
+  if (bookingIds.length === 0) return new Set();
+  const rows = rowsOf<{ booking_id: string }>(
+    await tx.execute(sql`
+      select booking_id from bookings
+      where booking_id in (select jsonb_array_elements_text(${JSON.stringify(bookingIds)}::jsonb))
+      order by id for update skip locked`),
+  );
+  return new Set(rows.map((r) => r.booking_id));
+}
+
 /** The booking's row id and its agent and branch (to tell them its seats moved). */
 export async function bookingOwnerOf(tx: Executor, bookingId: string): Promise<{ id: number; agent_id: number; agent_sub_group_id: number } | undefined> {
   const [row] = rowsOf<{ id: number; agent_id: number; agent_sub_group_id: number }>(await tx.execute(sql`select id, agent_id, agent_sub_group_id from bookings where booking_id = ${bookingId}`));
