@@ -112,6 +112,14 @@ describe('two group seats, X on 1→2 on 1-1A, Y on 3→4 on 1-1B, Z for 1→4',
         where b.booking_id in (${x}, ${y}) and h.created_by = 'seat-repacking'`),
     );
     expect(moved).toHaveLength(1);
+    // And its agent is told, on that booking, in its own branch's inbox.
+    const told = rowsOf<{ booking_id: string; same_agent: boolean; same_branch: boolean }>(
+      await ctx.database.db.execute(sql`
+        select b.booking_id, n.agent_id = b.agent_id as same_agent, n.agent_sub_group_id = b.agent_sub_group_id as same_branch
+        from notifications n join bookings b on b.id = n.booking_id
+        where b.booking_id in (${x}, ${y}, ${z}) and n.kind = 'SEATS_REARRANGED' and n.audience = 'AGENT'`),
+    );
+    expect(told).toEqual([{ booking_id: res.json().moved_booking_ids[0], same_agent: true, same_branch: true }]);
     // Everyone can go on: the moved group and Z reach OK.
     expect((await post(`/v1/bookings/${z}/assign_seats_ok`)).statusCode).toBe(200);
     expect((await post(`/v1/bookings/${x}/assign_seats_ok`)).statusCode).toBe(200);

@@ -4,7 +4,7 @@
  * on the day's counter rows.
  */
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../../db/client.ts';
+import { jsonParam, rowsOf, type Executor } from '../../db/client.ts';
 import { seatTypeJoinsSql, seatTypeSql } from './seat-types.ts';
 
 export interface TrainDayRef {
@@ -35,7 +35,7 @@ export async function lockTrainDay(tx: Executor, day: TrainDayRef): Promise<void
  * whose seats count as fixed for this read (the booking being fixed, or groups that cannot move now).
  */
 export async function readSeating(executor: Executor, day: TrainDayRef, types: SeatTypes, options: { fixAlso?: readonly string[] } = {}): Promise<TrainDaySeating> {
-  const fixAlso = JSON.stringify(options.fixAlso ?? []);
+  const fixAlso = jsonParam(options.fixAlso ?? []);
   const [row] = rowsOf<TrainDaySeating>(
     await executor.execute(sql`
       with seat_types as (

@@ -19,7 +19,7 @@ import type { Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordRevision, type LockedBooking, type LockedService, notify } from '../booking-core/index.ts';
 import { planSeating, readSeating, type SeatTypes } from '../inventory/index.ts';
-import { bookingOwnerOf, fixedSeatIds, lockIdleBookings, movableSeats, replaceSeats, seatsOf, type MapSeat, type MovableRow, type TrainDay } from './seats.repository.ts';
+import { fixedSeatIds, lockIdleBookings, movableSeats, replaceSeats, seatsOf, type IdleBooking, type MapSeat, type MovableRow, type TrainDay } from './seats.repository.ts';
 
 export interface AutomaticSeating {
   booking: LockedBooking;
@@ -49,12 +49,10 @@ function byBooking(rows: readonly MovableRow[]): Map<string, MovableRow[]> {
 }
 
 /** A group whose seats moved: a history revision, and its agent is told (the seats show on the agent's booking page). */
-async function markMoved(tx: Executor, bookingIds: Iterable<string>): Promise<void> {
-  for (const bookingId of [...new Set(bookingIds)].sort()) {
-    const row = await bookingOwnerOf(tx, bookingId);
-    if (!row) continue;
-    await recordRevision(tx, row.id, 'UPDATE', {}, PACKER);
-    await notify(tx, { id: row.id, agentId: row.agent_id, agentSubGroupId: row.agent_sub_group_id }, 'AGENT', 'SEATS_REARRANGED');
+async function markMoved(tx: Executor, moved: readonly IdleBooking[]): Promise<void> {
+  for (const booking of moved) {
+    await recordRevision(tx, booking.id, 'UPDATE', {}, PACKER);
+    await notify(tx, booking, 'AGENT', 'SEATS_REARRANGED');
   }
 }
 
@@ -81,12 +79,14 @@ export async function seatAutomatically(tx: Executor, request: AutomaticSeating)
    * booking rows locked here, once) and those busy in a transaction of their own, which may be
    * waiting for this train-day's lock while holding their row, and so stay where they are.
    */
-  let idle: Set<string> | undefined;
+  let idle: Map<string, IdleBooking> | undefined;
   const othersSeats = async () => {
     const all = byBooking(await movableSeats(tx, day, types, booking.bookingId));
     const free = (idle ??= await lockIdleBookings(tx, [...all.keys()]));
     return { movable: new Map([...all].filter(([id]) => free.has(id))), busy: [...all].filter(([id]) => !free.has(id)) };
   };
+  /** Only groups othersSeats locked are ever moved, so each has its row here. */
+  const tellMoved = (bookingIds: readonly string[]) => markMoved(tx, bookingIds.map((id) => idle!.get(id)!));
 
   const seats = await seatsOf(tx, day, booking.bookingId);
   // 0. Seats kept after a headcount change: the newcomers join them, in the same cars where possible.
@@ -151,7 +151,7 @@ export async function seatAutomatically(tx: Executor, request: AutomaticSeating)
     }
     if (reseated && (await othersStillSeatable())) {
       const moved = displaced.map(([other]) => other);
-      await markMoved(tx, moved);
+      await tellMoved(moved);
       return moved;
     }
     // Put everyone back where they were before trying the packing.
@@ -187,6 +187,6 @@ export async function seatAutomatically(tx: Executor, request: AutomaticSeating)
     const before = new Set(rows.map((r) => r.seat_id));
     if (next.length !== before.size || next.some((x) => !before.has(x.seatId))) moved.push(other);
   }
-  await markMoved(tx, moved);
+  await tellMoved(moved);
   return moved;
 }

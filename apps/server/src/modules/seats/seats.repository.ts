@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LocalizedLabel } from '@sagano/domain/common/language';
 import type { Executor } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
+import { jsonParam, rowsOf } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { seatTypeJoinsSql, seatTypeSql, type SeatTypes } from '../inventory/index.ts';
@@ -242,27 +242,28 @@ export async function fixedSeatIds(tx: Executor, day: TrainDay, bookingId: strin
   return new Set(rows.map((r) => r.seat_id));
 }
 
-/**
- * Locks the rows of those bookings no other transaction holds, without waiting for the others
- * (`skip locked`), and answers the ones it locked. Seat re-packing runs under the train-day lock
- * and moves only these: a booking busy in a step of its own may be waiting for that very lock
- * while holding its row, so waiting for the row would be a deadlock (ADR 029).
- */
-export async function lockIdleBookings(tx: Executor, bookingIds: readonly string[]): Promise<Set<string>> {
-  if (bookingIds.length === 0) return new Set();
-  const rows = rowsOf<{ booking_id: string }>(
-    await tx.execute(sql`
-      select booking_id from bookings
-      where booking_id in (select jsonb_array_elements_text(${JSON.stringify(bookingIds)}::jsonb))
-      order by id for update skip locked`),
-  );
-  return new Set(rows.map((r) => r.booking_id));
+/** A booking seat re-packing may move: its row id, and its agent and branch (to tell them its seats moved). */
+export interface IdleBooking {
+  id: number;
+  agentId: number;
+  agentSubGroupId: number;
 }
 
-/** The booking's row id and its agent and branch (to tell them its seats moved). */
-export async function bookingOwnerOf(tx: Executor, bookingId: string): Promise<{ id: number; agent_id: number; agent_sub_group_id: number } | undefined> {
-  const [row] = rowsOf<{ id: number; agent_id: number; agent_sub_group_id: number }>(await tx.execute(sql`select id, agent_id, agent_sub_group_id from bookings where booking_id = ${bookingId}`));
-  return row;
+/**
+ * Locks the rows of those bookings no other transaction holds, without waiting for the others
+ * (`skip locked`), and answers the ones it locked by booking_id. Seat re-packing runs under the
+ * train-day lock and moves only these: a booking busy in a step of its own may be waiting for that
+ * very lock while holding its row, so waiting for the row would be a deadlock (ADR 029).
+ */
+export async function lockIdleBookings(tx: Executor, bookingIds: readonly string[]): Promise<Map<string, IdleBooking>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = rowsOf<IdleBooking & { bookingId: string }>(
+    await tx.execute(sql`
+      select booking_id as "bookingId", id, agent_id as "agentId", agent_sub_group_id as "agentSubGroupId" from bookings
+      where booking_id in (select jsonb_array_elements_text(${jsonParam(bookingIds)}::jsonb))
+      order by id for update skip locked`),
+  );
+  return new Map(rows.map(({ bookingId, ...owner }) => [bookingId, owner]));
 }
 
 // ---------- the group's seat changes, answered once per mutation_id (customer_mutations) ----------
