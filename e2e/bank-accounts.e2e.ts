@@ -26,7 +26,7 @@ test.describe('money master data', () => {
       ['支店名', '嵯峨支店'],
       ['支店コード', '12'],
       ['口座番号', '0012345'],
-      ['口座名義(カナ)', 'サガノカンコウテツドウ（カ'],
+      ['口座名義（カナ）', 'サガノカンコウテツドウ（カ'],
     ] as const) {
       await dialog.getByLabel(label, { exact: false }).first().fill(value);
     }
@@ -36,14 +36,14 @@ test.describe('money master data', () => {
     await dialog.getByLabel('支店コード').fill('012');
     await dialog.getByRole('button', { name: '保存' }).click();
     await visible(page.getByText('口座を追加しました'));
-    await visible(list.getByText('嵯峨支店(支店コード 012)'));
+    await visible(list.getByText('嵯峨支店（支店コード 012）'));
 
     await list.getByRole('button', { name: '京都中央信用金庫 嵯峨支店 0012345 を編集' }).click();
     const edit = page.getByRole('dialog', { name: '口座の編集' });
     await edit.getByLabel('支店名').fill('太秦支店');
     await edit.getByRole('button', { name: '保存' }).click();
     await visible(page.getByText('口座情報を更新しました'));
-    await visible(list.getByText('太秦支店(支店コード 012)'));
+    await visible(list.getByText('太秦支店（支店コード 012）'));
     await screenshot(page, 'bank-accounts-ja');
 
     await page.getByRole('button', { name: 'English' }).click();
@@ -57,9 +57,9 @@ test.describe('money master data', () => {
   test('staff change a cancellation rate and find it kept; a repeated day count is named on its row', async () => {
     const { context, page } = await freshPage(browser);
     await logIn(page, 'staff@example.com');
-    await page.getByRole('link', { name: 'キャンセル規定' }).click();
+    await page.getByRole('link', { name: 'キャンセルポリシー' }).click();
     await page.waitForURL('**/cancellation-policy');
-    const form = page.getByRole('form', { name: 'キャンセル規定' });
+    const form = page.getByRole('form', { name: 'キャンセルポリシー' });
     // Longest notice first: 20, 7, 2, 1, 0 days before.
     const rate7 = form.getByLabel('2行目の料率');
     await visible(rate7);
@@ -80,7 +80,7 @@ test.describe('money master data', () => {
 
     await rate7.fill('25');
     await form.getByRole('button', { name: '保存' }).click();
-    await visible(page.getByText('キャンセル規定を保存しました'));
+    await visible(page.getByText('キャンセルポリシーを保存しました'));
     await visible(form.getByText('乗車日の7日前〜3日前の取消: 25%'));
     await screenshot(page, 'cancellation-policy-ja');
 

@@ -188,10 +188,10 @@ test.describe('booking rules on the screens', () => {
     await page.goto(`/bookings/${id}?lang=ja`);
     await page.getByRole('button', { name: '優先度' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('優先度(0〜100)').fill('-99999');
+    await dialog.getByLabel('優先度（0〜100）').fill('-99999');
     await dialog.getByRole('button', { name: '保存' }).click();
     await visible(dialog.getByText('0〜100の整数で入力してください'));
-    expect(await dialog.getByLabel('優先度(0〜100)').inputValue()).toBe('-99999');
+    expect(await dialog.getByLabel('優先度（0〜100）').inputValue()).toBe('-99999');
     await screenshot(page, 'booking-priority-range-ja');
     await context.close();
   });

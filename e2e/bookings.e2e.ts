@@ -247,7 +247,7 @@ test.describe('bookings', () => {
       const policy = await visible(page.getByTestId('cancellation-policy'));
       await visible(policy.getByRole('table'));
       expect(await policy.getByRole('row').count()).toBeGreaterThan(2);
-      expect(await policy.getByRole('link', { name: 'キャンセルポリシー(書面)' }).getAttribute('href')).toBe('/cancellation-policy/document');
+      expect(await policy.getByRole('link', { name: 'キャンセルポリシー（書面）' }).getAttribute('href')).toBe('/cancellation-policy/document');
       await page.getByLabel('キャンセルポリシーに同意します').check();
     }
     await page.getByRole('button', { name: 'この内容で申し込む' }).click();
@@ -341,7 +341,7 @@ test.describe('bookings', () => {
     await visible(page.getByTestId('booking-status').getByText('変更確定'));
     // 10 adults at 800 yen, plus 2 removed × 220 yen.
     expect(await page.getByTestId('booking-total').innerText()).toContain('8,440');
-    await visible(page.getByRole('cell', { name: `減員手数料(${adultJa})` }));
+    await visible(page.getByRole('cell', { name: `減員手数料（${adultJa}）` }));
     await screenshot(page, 'booking-updated-detail-ja');
     const booking = await api<{ main_params: { service_order: { services: { held_group: number }[] } } }>(page, 'GET', `/v1/bookings/${id}`);
     expect(booking.main_params.service_order.services[0]!.held_group).toBe(10);

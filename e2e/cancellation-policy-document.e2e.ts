@@ -33,7 +33,7 @@ const words = {
     title: (id: string) => `予約 ${id}`,
     link: 'キャンセルポリシー',
     documentTitle: (id: string) => `キャンセルポリシー（予約 ${id}）`,
-    table: '取消日ごとのキャンセル料',
+    table: '取消日ごとの取消料',
     frozen: '予約確定時点のキャンセルポリシーです',
     yen: (e6: number) => `${(e6 / E6).toLocaleString('ja-JP')} 円`,
     noFee: 'かかりません',

@@ -74,7 +74,7 @@ test.describe("the group's page: other trains' seats", () => {
     for (const other of others) {
       const row = page.getByTestId(`other-train-${other.service_id}`);
       await visible(row);
-      expect(await row.innerText()).toMatch(/空席あり|残りわずか|満席|発売していません/);
+      expect(await row.innerText()).toMatch(/空席あり|残席わずか|満席|発売していません/);
     }
     const fitting = others.find((o) => o.vacant_seats >= 14)!;
     const row = page.getByTestId(`other-train-${fitting.service_id}`);

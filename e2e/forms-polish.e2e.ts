@@ -46,7 +46,7 @@ test.describe('forms: one date field and length counters', () => {
     expect(await counter.innerText()).toBe('0 / 100');
     await dialog.getByLabel('名称').fill('2029年 団体');
     expect(await counter.innerText()).toBe('8 / 100');
-    const from = dialog.getByLabel('適用開始日(乗車日)');
+    const from = dialog.getByLabel('適用開始日（乗車日）');
     await from.click();
     const day15 = page.locator('[data-dates-dropdown] button:not([data-outside])', { hasText: /^15$/ }).first();
     await day15.waitFor();

@@ -54,7 +54,7 @@ async function shows(locator: ReturnType<Page['getByText']>, text: string) {
 }
 
 const words = {
-  ja: { step: '優先度', label: '優先度(0〜100)', save: '保存', done: '優先度を変更しました', conflict: 'この予約は他の方が先に更新したため、操作は行われませんでした。' },
+  ja: { step: '優先度', label: '優先度（0〜100）', save: '保存', done: '優先度を変更しました', conflict: 'この予約は他の方が先に更新したため、操作は行われませんでした。' },
   en: { step: 'Priority', label: 'Priority (0–100)', save: 'Save', done: 'Priority changed', conflict: 'Someone else changed this booking in the meantime, so nothing was done.' },
 } as const;
 

@@ -49,7 +49,7 @@ test.describe('payments lists', () => {
     const text = await row.innerText();
     expect(text).toContain('入金一覧 E2E');
     expect(text).toContain('京都さくら旅行');
-    expect(text).toContain('カード(オンライン)');
+    expect(text).toContain('カード（オンライン）');
     expect(text).toContain('入金待ち');
     expect(text).toMatch(/[\d,]+ 円/);
     // Due ten days before a train in 2027: not overdue.

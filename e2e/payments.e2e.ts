@@ -165,7 +165,7 @@ test.describe('payments', () => {
     await dialog.getByRole('button', { name: '保存' }).click();
     await dialog.waitFor({ state: 'detached' });
     const extra = panel(page).getByTestId('payment-discrepancy');
-    await visible(extra.getByText('追加のお支払い(差額)'));
+    await visible(extra.getByText('追加のお支払い（差額）'));
     await visible(extra.getByText('1,000 円'));
     await visible(panel(page).getByTestId('payment-total-fixed'));
     await screenshot(page, 'payment-panel-discrepancy-ja');

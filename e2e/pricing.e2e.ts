@@ -108,11 +108,11 @@ test.describe('pricing and booking master data', () => {
         else await input.fill(value);
       }
     };
-    await fillSchedule([['名称', `${Y2}年 団体スケジュール`], ['適用開始日(乗車日)', `${Y2}-01-01`], ['適用終了日(乗車日)', `${Y1}-12-31`], ['団体枠の開放', '14'], ['支払期限', '10'], ['リマインド', '21']]);
+    await fillSchedule([['名称', `${Y2}年 団体スケジュール`], ['適用開始日（乗車日）', `${Y2}-01-01`], ['適用終了日（乗車日）', `${Y1}-12-31`], ['団体枠の開放', '14'], ['支払期限', '10'], ['リマインド', '21']]);
     await dialog.getByRole('button', { name: '保存' }).click();
-    await visible(dialog.getByText('適用終了日(乗車日)は適用開始日(乗車日)以降の日付を入力してください。'));
+    await visible(dialog.getByText('適用終了日（乗車日）は適用開始日（乗車日）以降の日付を入力してください。'));
     await screenshot(page, 'group-schedule-form-ja');
-    await fillDate(dialog.getByLabel('適用終了日(乗車日)'), `${Y2}-12-31`);
+    await fillDate(dialog.getByLabel('適用終了日（乗車日）'), `${Y2}-12-31`);
     await dialog.getByRole('button', { name: '保存' }).click();
     await visible(page.getByText('団体スケジュールを追加しました'));
     const row = list.getByTestId(`group-schedule-${Y2}-01-01`);
@@ -120,7 +120,7 @@ test.describe('pricing and booking master data', () => {
 
     // The server refuses a period another schedule covers, on the first date's field.
     await page.getByRole('button', { name: 'スケジュールを追加' }).click();
-    await fillSchedule([['名称', '重複'], ['適用開始日(乗車日)', `${Y2}-06-01`], ['適用終了日(乗車日)', `${Y2}-07-31`], ['団体枠の開放', '1'], ['支払期限', '1'], ['リマインド', '1']]);
+    await fillSchedule([['名称', '重複'], ['適用開始日（乗車日）', `${Y2}-06-01`], ['適用終了日（乗車日）', `${Y2}-07-31`], ['団体枠の開放', '1'], ['支払期限', '1'], ['リマインド', '1']]);
     await dialog.getByRole('button', { name: '保存' }).click();
     await visible(dialog.getByText('適用期間が他の団体スケジュールと重なっています。'));
     await dialog.getByRole('button', { name: 'キャンセル' }).click();
@@ -149,7 +149,7 @@ test.describe('pricing and booking master data', () => {
 
     await page.getByRole('button', { name: '特約期間を追加' }).click();
     const dialog = page.getByRole('dialog', { name: '特約期間の追加' });
-    for (const [label, value] of [['名称', `${Y1}年 紅葉特約`], ['申込締切日', `${Y1}-07-31`], ['回答日', `${Y1}-07-15`], ['適用開始日(乗車日)', `${Y1}-11-01`], ['適用終了日(乗車日)', `${Y1}-11-30`]]) {
+    for (const [label, value] of [['名称', `${Y1}年 紅葉特約`], ['申込締切日', `${Y1}-07-31`], ['回答日', `${Y1}-07-15`], ['適用開始日（乗車日）', `${Y1}-11-01`], ['適用終了日（乗車日）', `${Y1}-11-30`]]) {
       if (/^\d{4}-\d{2}-\d{2}$/.test(value!)) await fillDate(dialog.getByLabel(label!), value!);
       else await dialog.getByLabel(label!).fill(value!);
     }
@@ -171,7 +171,7 @@ test.describe('pricing and booking master data', () => {
 
     await row.getByRole('button', { name: `${Y1}年 紅葉特約（嵐山） を削除` }).click();
     const confirm = page.getByRole('dialog', { name: '特約期間の削除' });
-    await visible(confirm.getByText(`特約期間「${Y1}年 紅葉特約（嵐山）」(${Y1}-11-01 〜 ${Y1}-11-30)を削除します。よろしいですか？`));
+    await visible(confirm.getByText(`特約期間「${Y1}年 紅葉特約（嵐山）」（${Y1}-11-01 〜 ${Y1}-11-30）を削除します。よろしいですか？`));
     await confirm.getByRole('button', { name: '削除' }).click();
     await visible(page.getByText('特約期間を削除しました'));
     await visible(list.getByText('特約期間はまだありません。'));

@@ -132,7 +132,7 @@ const words = {
     bookingTitle: (id: string) => `予約 ${id}`,
     cancelTitle: (id: string) => `予約 ${id} の取消`,
     askLink: '取消申請',
-    agree: 'キャンセルポリシーと上記のキャンセル料に同意します',
+    agree: 'キャンセルポリシーと上記の取消料に同意します',
     ask: '取消を申請する',
     settlementTitle: '精算の内訳',
     toCard: 'ご利用のカードへ返金します',

@@ -90,7 +90,7 @@ test.describe('seats, seat table and voucher', () => {
     if ((await page.getByRole('dialog').getByTestId('voucher-awaits-payment').count()) > 0) await page.getByRole('dialog').getByLabel('入金前に送る理由').fill('当日精算の約束あり');
     await page.getByRole('dialog').getByRole('button', { name: '確定して次へ' }).click();
     // The note dialog gives way to the mail with its PDF; sending waits for the template.
-    await visible(page.getByRole('dialog').getByRole('link', { name: 'バウチャー(PDF)' }));
+    await visible(page.getByRole('dialog').getByRole('link', { name: 'バウチャー（PDF）' }));
     await page.getByRole('dialog').getByRole('button', { name: 'バウチャーを送信' }).click();
     await visible(page.getByText('バウチャーをメールで送信しました'));
 

@@ -25,7 +25,7 @@ test.describe('the back-office shell', () => {
       '入金管理', '売上管理', '月次精算',
       '枠調整', '帳票出力', '運休・販売停止', '操作ログ', '送信メール', '定期処理',
       'ユーザー管理', '代理店管理', 'パスワード変更',
-      '基本情報', '口座情報', '列車・時刻', 'パターンカレンダー', '特別運行日', '枠適用設定', '枠パターン', '料金区分', '無料人数設定', '団体料金プラン', 'キャンセル規定', '団体スケジュール', '特約期間', '即時確定ルール', '承認',
+      '基本情報', '口座情報', '列車・時刻', 'パターンカレンダー', '特別運行日', '枠適用設定', '枠パターン', '料金区分', '無料人数設定', '団体料金プラン', 'キャンセルポリシー', '団体スケジュール', '特約期間', '即時確定ルール', '承認',
     ]);
     await screenshot(page, 'dashboard-admin-ja');
 
@@ -120,7 +120,7 @@ test.describe('the back-office shell', () => {
     await page.getByRole('link', { name: '予約一覧' }).click();
     await page.waitForURL('**/bookings');
     // The next 30 days by default, which in the winter pause have no trains: the next half year.
-    await fillDate(page.getByLabel('乗車日(まで)'), addDays(tokyoToday(), 180));
+    await fillDate(page.getByLabel('乗車日（まで）'), addDays(tokyoToday(), 180));
     await page.getByRole('button', { name: '検索', exact: true }).click();
     await page.waitForURL('**/bookings?*service_to=*');
     const open = page.getByRole('link', { name: /^予約 \d{8} を開く$/ }).first();

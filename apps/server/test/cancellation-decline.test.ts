@@ -186,9 +186,9 @@ describe('confirming a cancellation always mails the agent', () => {
     const never = await submit({ applicant: { name: '中村', email: 'never-answered@example.com', phone_number: '075-111-2222' } });
     await post(`/v1/bookings/${never}/cancel`, { agree_cancellation_policy: true }, agent);
     expect((await post(`/v1/bookings/${never}/confirm_cancellation`)).statusCode).toBe(200);
-    const ja = await smtp.waitFor((m) => m.to.includes('never-answered@example.com') && m.subject.includes('キャンセル確定'));
-    expect(ja.subject).toBe(`【嵯峨野トロッコ 団体予約】キャンセル確定のお知らせ（予約番号 ${never}）`);
-    expect(ja.text).toContain('キャンセル料：かかりません');
+    const ja = await smtp.waitFor((m) => m.to.includes('never-answered@example.com') && m.subject.includes('取消確定'));
+    expect(ja.subject).toBe(`【嵯峨野トロッコ 団体予約】取消確定のお知らせ（予約番号 ${never}）`);
+    expect(ja.text).toContain('取消料：かかりません');
     expect(ja.text).toContain('お支払いいただく金額・ご返金はございません。');
   });
 });

@@ -123,7 +123,7 @@ describe('the invoice of a card payment (FREE agent), its receipt and a return i
     expect(invoice.text).toContain(`請求書番号 ${invoice.number}`);
     expect(invoice.text).toContain(id);
     expect(invoice.text).toContain('青葉会');
-    expect(invoice.text).toContain('お支払期限');
+    expect(invoice.text).toContain('お支払い期限');
     expect(invoice.text).toContain('クレジットカード');
     // The logo and the stamp are printed.
     expect((await run('pdfimages', ['-list', invoice.file])).stdout.trim().split('\n').length).toBeGreaterThanOrEqual(4);
@@ -314,7 +314,7 @@ describe('the group\'s invoice as the Invoice entity (spec 000 §3)', () => {
     expect(pdf.text).toContain(yen(invoice.body.payment.amounts.total));
     expect(pdf.text).toContain(`消費税（10%） ${yen(invoice.body.payment.amounts.tax)}`);
     const [y, m, d] = (invoice.body.due_date as string).split('-').map(Number);
-    expect(pdf.text).toContain(`お支払期限 ${y}年${m}月${d}日`);
+    expect(pdf.text).toContain(`お支払い期限 ${y}年${m}月${d}日`);
     expect((await pdfOf(await inject(`${url}.pdf${query}`))).number).toBe(invoice.header.invoice_id);
     // JSON named first or weighed above the PDF stays JSON; nothing named (a browser's */*) too.
     for (const accept of ['application/json', 'application/json, application/pdf', 'application/pdf;q=0.5, application/json', '*/*']) {

@@ -181,13 +181,13 @@ describe('GET /v1/csv/bookings', () => {
     expect(a[10]).not.toBe('');
     expect(a[11]).not.toBe('');
     // The booking's money: billed, received, refunded (negative) and balance, as its payments show them.
-    expect(a.slice(12)).toEqual(['15000', '0', 'クレジットカード(オンライン)', '入金済', '13000', '15000', '-2000', '0']);
+    expect(a.slice(12)).toEqual(['15000', '0', 'クレジットカード（オンライン）', '入金済み', '13000', '15000', '-2000', '0']);
     expect(byNumber.get('90000002')!.slice(6, 9)).toEqual(['嵯峨野高校, "二年"', '一般', '取消済']);
     // Cancelled: the fee is what it costs; the paid fare paid it, 6,000 is still to go back.
-    expect(byNumber.get('90000002')!.slice(12)).toEqual(['8000', '2000', 'クレジットカード(オンライン)', '入金済', '2000', '8000', '0', '-6000']);
+    expect(byNumber.get('90000002')!.slice(12)).toEqual(['8000', '2000', 'クレジットカード（オンライン）', '入金済み', '2000', '8000', '0', '-6000']);
     expect(byNumber.get('90000003')![6]).toBe("'-5 団体");
     // Submitted, its fare not yet asked for: nothing billed.
-    expect(byNumber.get('90000003')!.slice(14)).toEqual(['クレジットカード(オンライン)', '未請求', '0', '0', '0', '0']);
+    expect(byNumber.get('90000003')!.slice(14)).toEqual(['クレジットカード（オンライン）', '未請求', '0', '0', '0', '0']);
     // The quoted cell is written as RFC 4180 asks.
     expect(text).toContain('"嵯峨野高校, ""二年"""');
   });
@@ -285,17 +285,17 @@ describe('the other reports', () => {
     const { rows, text, filename } = await csvOf(`/v1/csv/sales?${PERIOD}`);
     expect(filename).toBe('sales_20580201-20580202.csv');
     expect(rows[0]).toEqual(HEADERS.sales.ja);
-    expect(rows[0]!.slice(11, 17)).toEqual(['金額(円・返金はマイナス)', '請求額(円)', '入金額(円)', '充当額(円)', '返金額(円・マイナス表示)', '残高(円)']);
+    expect(rows[0]!.slice(11, 17)).toEqual(['金額（円・返金はマイナス）', '請求額（円）', '入金額（円）', '充当額（円）', '返金額（円・マイナス表示）', '残高（円）']);
     expect(rows.slice(1)).toHaveLength(6);
-    expect(rows[1]!.slice(1)).toEqual(['90000001', DAY1, String(agentRow.id), agentRow.nameJa, branch.nameJa, '運賃', '', '', 'クレジットカード(オンライン)', '入金済', '15000', '15000', '15000', '0', '0', '0', '2058-01-20', '']);
+    expect(rows[1]!.slice(1)).toEqual(['90000001', DAY1, String(agentRow.id), agentRow.nameJa, branch.nameJa, '運賃', '', '', 'クレジットカード（オンライン）', '入金済み', '15000', '15000', '15000', '0', '0', '0', '2058-01-20', '']);
     // [booking, kind, direction, reason, status, amount, billed, received, applied, refunded, balance]
     expect(rows.slice(1).map((r) => [r[1], r[6], r[7], r[8], r[10], ...r.slice(11, 17)])).toEqual([
-      ['90000001', '運賃', '', '', '入金済', '15000', '15000', '15000', '0', '0', '0'],
+      ['90000001', '運賃', '', '', '入金済み', '15000', '15000', '15000', '0', '0', '0'],
       // The operator's refund lowers the price and went back: never money received.
-      ['90000001', '差額', '返金', '運行会社による返金', '入金済', '-2000', '-2000', '0', '0', '-2000', '0'],
+      ['90000001', '差額', '返金', '運行会社による返金', '入金済み', '-2000', '-2000', '0', '0', '-2000', '0'],
       // Cancelled: the fare bills nothing, its money paid the fee; the rest is owed back.
-      ['90000002', '運賃', '', '', '入金済', '8000', '0', '8000', '-2000', '0', '-6000'],
-      ['90000002', '取消料', '', '', '入金済', '2000', '2000', '0', '2000', '0', '0'],
+      ['90000002', '運賃', '', '', '入金済み', '8000', '0', '8000', '-2000', '0', '-6000'],
+      ['90000002', '取消料', '', '', '入金済み', '2000', '2000', '0', '2000', '0', '0'],
       ['90000002', '差額', '返金', '取消', '入金待ち', '-6000', '0', '0', '0', '0', '0'],
       // Submitted, not confirmed: priced, billed nothing.
       ['90000003', '運賃', '', '', '未請求', '4500', '0', '0', '0', '0', '0'],

@@ -49,7 +49,7 @@ export function createAppRouter(queryClient: QueryClient) {
     },
     {
       // The cancellation policy document: the policy in force, printable, no login (the group's page links it too).
-      // Not /cancellation-policy: that is the staff's master data screen (キャンセル規定).
+      // Not /cancellation-policy: that is the staff's master data screen (キャンセルポリシー).
       path: '/cancellation-policy/document',
       lazy: lazyScreen(() => import('../features/bookings/routes/cancellation-policy.tsx')),
       HydrateFallback: FullPageLoader,

@@ -84,6 +84,39 @@ describe('locales', () => {
     });
   });
 
+  // One code, one word: a payment's method, status and type read the same on the booking, the
+  // payment panel, the payment list, the sales, the settlements and the agent's form (the CSV
+  // reports take the booking's words: apps/server report-labels.ts). The settlements' column holds
+  // the agent's payment type (PREPAID, COUPON, MONTHLY) or an older row's method.
+  const TYPES = ['PREPAID', 'COUPON', 'MONTHLY'];
+  const SAME_WORDS: { name: string; places: { at: string; only?: (code: string) => boolean }[] }[] = [
+    { name: 'payment method', places: [{ at: 'bookings:paymentMethod' }, { at: 'payments:method' }, { at: 'paymentList:paymentMethod' }, { at: 'sales:paymentMethod' }, { at: 'settlements:paymentMethod', only: (code) => !TYPES.includes(code) || code === 'COUPON' }] },
+    { name: 'payment status', places: [{ at: 'bookings:paymentStatus' }, { at: 'payments:status' }, { at: 'paymentList:paymentStatus' }] },
+    { name: 'payment type', places: [{ at: 'bookings:paymentType' }, { at: 'paymentList:paymentType' }, { at: 'agents:paymentTypes' }, { at: 'settlements:paymentMethod', only: (code) => TYPES.includes(code) }] },
+  ];
+  describe.each([['ja', ja], ['en', en]] as const)('in %s', (language, namespaces) => {
+    it.each(SAME_WORDS)('names each $name with one word everywhere', ({ places }) => {
+      const words = new Map<string, Set<string>>();
+      for (const { at, only } of places) {
+        const [namespace, path] = at.split(':') as [string, string];
+        const tree = path.split('.').reduce<Tree | string | undefined>((node, key) => (typeof node === 'object' ? node[key] : undefined), namespaces.get(namespace));
+        expect(typeof tree, `${language} ${at}`).toBe('object');
+        for (const [code, word] of Object.entries(tree as Tree)) {
+          if (typeof word !== 'string' || (only && !only(code))) continue;
+          words.set(code, (words.get(code) ?? new Set()).add(word));
+        }
+      }
+      expect([...words].filter(([, set]) => set.size > 1).map(([code, set]) => `${code}: ${[...set].join(' / ')}`)).toEqual([]);
+    });
+  });
+
+  it('writes parentheses in Japanese sentences full-width, as the other Japanese text does', () => {
+    // The one exception names the characters a phone number may hold.
+    const halfWidth = [...ja].flatMap(([namespace, tree]) => leaves(tree).map(([key, value]) => [`${namespace}:${key}`, value] as const))
+      .filter(([key, value]) => key !== 'common:validation.tel' && /[\u3040-\u30ff\u4e00-\u9fff]/.test(value) && /[()]/.test(value));
+    expect(halfWidth).toEqual([]);
+  });
+
   it('has a message for every error code of the API', () => {
     for (const tree of [ja.get('errors'), en.get('errors')]) {
       expect(Object.keys(tree ?? {}).sort()).toEqual([...ERROR_CODES].sort());

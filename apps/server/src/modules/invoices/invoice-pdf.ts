@@ -124,7 +124,7 @@ function detailRows(c: InvoiceDocumentContent): KeyValue[] {
     return [
       { label: '請求期間', value: `${japaneseDate(c.monthly.period_from)}〜${japaneseDate(c.monthly.period_to)}` },
       { label: 'ご予約件数', value: `${c.monthly.bookings}件（明細のとおり）` },
-      { label: 'お支払期限', value: c.due_date ? japaneseDate(c.due_date) : '別途ご案内いたします' },
+      { label: 'お支払い期限', value: c.due_date ? japaneseDate(c.due_date) : '別途ご案内いたします' },
       { label: 'お支払方法', value: METHOD[c.payment.method] ?? c.payment.method },
     ];
   }
@@ -134,7 +134,7 @@ function detailRows(c: InvoiceDocumentContent): KeyValue[] {
     { label: 'ご乗車', value: serviceText(c) || '—' },
   ];
   if (c.kind === 'INVOICE') {
-    rows.push({ label: 'お支払期限', value: c.due_date ? japaneseDate(c.due_date) : '別途ご案内いたします' });
+    rows.push({ label: 'お支払い期限', value: c.due_date ? japaneseDate(c.due_date) : '別途ご案内いたします' });
     rows.push({ label: 'お支払方法', value: METHOD[c.payment.method] ?? c.payment.method });
   }
   if (c.kind === 'RECEIPT') {

@@ -147,7 +147,7 @@ export async function settleCancellation(work: Work, booking: PaymentBooking, fe
     const amountE6 = Math.min(toApply, source.paidAmountE6);
     const moved = await takeSystemStep(work, source, 'net_out', { amountE6 });
     fee = await takeSystemStep(work, fee, 'apply_credit', { amountE6 });
-    const note = `キャンセル料に充当 / applied to the cancellation fee`;
+    const note = `取消料に充当 / applied to the cancellation fee`;
     await insertTransaction(work.tx, { paymentId: source.id, kind: 'NETTING', amountE6: -amountE6, occurredOn: ctx.today, note, recordedBy: ctx.actor });
     await insertTransaction(work.tx, { paymentId: fee.id, kind: 'NETTING', amountE6, occurredOn: ctx.today, note, recordedBy: ctx.actor });
     after = after.map((p) => (p.id === moved.id ? moved : p));

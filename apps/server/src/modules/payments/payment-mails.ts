@@ -56,8 +56,8 @@ export interface PaymentReminderMailParams {
 
 const REMINDER: Record<Lang, (p: PaymentReminderMailParams) => { subject: string; bodyText: string }> = {
   ja: (p) => ({
-    subject: `【嵯峨野トロッコ 団体予約】お支払期限のお知らせ（予約番号 ${p.bookingId}）`,
-    bodyText: `ご担当者様\n\n平素より嵯峨野観光鉄道をご利用いただき、誠にありがとうございます。\n下記のご予約のお支払期限が近づいております。期限までにお支払いくださいますようお願いいたします。\nすでにお支払いいただいている場合は、本メールと行き違いになりましたことをご容赦ください。\n\n予約番号：${p.bookingId}\n団体名：${p.groupName}\nお支払い金額：${formatYen(p.amountE6)}円\nお支払期限：${p.dueDate}\n\nお支払い方法とご予約の内容は下記からご確認いただけます。\n${p.link}\n\n${SIGNATURE.ja}`,
+    subject: `【嵯峨野トロッコ 団体予約】お支払い期限のお知らせ（予約番号 ${p.bookingId}）`,
+    bodyText: `ご担当者様\n\n平素より嵯峨野観光鉄道をご利用いただき、誠にありがとうございます。\n下記のご予約のお支払い期限が近づいております。期限までにお支払いくださいますようお願いいたします。\nすでにお支払いいただいている場合は、本メールと行き違いになりましたことをご容赦ください。\n\n予約番号：${p.bookingId}\n団体名：${p.groupName}\nお支払い金額：${formatYen(p.amountE6)}円\nお支払い期限：${p.dueDate}\n\nお支払い方法とご予約の内容は下記からご確認いただけます。\n${p.link}\n\n${SIGNATURE.ja}`,
   }),
   en: (p) => ({
     subject: `[Sagano Group Bookings] Payment due soon (booking ${p.bookingId})`,
@@ -140,14 +140,14 @@ export function cancellationSettlementMail(languageCode: string, p: Cancellation
       bodyText: `Hello,\n\nThe cancellation of the booking below is confirmed.\n\nBooking: ${p.bookingId}\nGroup: ${p.groupName}\n${lines.join('\n')}\n\nSee the booking here:\n${p.link}\n\n${SIGNATURE.en}`,
     };
   }
-  const lines = [p.feeE6 === 0 ? 'キャンセル料：かかりません' : `キャンセル料：${y(p.feeE6)}`];
+  const lines = [p.feeE6 === 0 ? '取消料：かかりません' : `取消料：${y(p.feeE6)}`];
   if (nothing) lines.push('お支払いいただく金額・ご返金はございません。');
   if (p.paidE6 > 0) lines.push(`お支払い済みの金額：${y(p.paidE6)}`);
-  if (p.appliedE6 > 0) lines.push(`うちキャンセル料に充当：${y(p.appliedE6)}`);
+  if (p.appliedE6 > 0) lines.push(`うち取消料に充当：${y(p.appliedE6)}`);
   if (p.refundE6 > 0) lines.push(`ご返金額：${y(p.refundE6)}（${HOW_RETURNED.ja[p.route]}）`);
   if (p.stillOwedE6 > 0) lines.push(`お支払いいただく金額：${y(p.stillOwedE6)}${p.onMonthlyInvoice ? '（次回の月次請求書でご請求します）' : ''}`);
   return {
-    subject: `【嵯峨野トロッコ 団体予約】キャンセル確定のお知らせ（予約番号 ${p.bookingId}）`,
-    bodyText: `ご担当者様\n\n下記のご予約のキャンセルが確定しました。\n\n予約番号：${p.bookingId}\n団体名：${p.groupName}\n${lines.join('\n')}\n\nご予約の内容は下記からご確認いただけます。\n${p.link}\n\n${SIGNATURE.ja}`,
+    subject: `【嵯峨野トロッコ 団体予約】取消確定のお知らせ（予約番号 ${p.bookingId}）`,
+    bodyText: `ご担当者様\n\n下記のご予約の取消が確定しました。\n\n予約番号：${p.bookingId}\n団体名：${p.groupName}\n${lines.join('\n')}\n\nご予約の内容は下記からご確認いただけます。\n${p.link}\n\n${SIGNATURE.ja}`,
   };
 }

@@ -24,20 +24,20 @@ const PAYMENT_STATUS: Words = {
   INITED: { ja: '未請求', en: 'Not billed' },
   INVOICE_PENDING: { ja: '請求待ち', en: 'Awaiting invoice' },
   PAYMENT_PENDING: { ja: '入金待ち', en: 'Awaiting payment' },
-  PAYMENT_CONFIRMED: { ja: '入金済', en: 'Paid' },
+  PAYMENT_CONFIRMED: { ja: '入金済み', en: 'Paid' },
   COUPON_CONFIRMED: { ja: 'クーポン確認済', en: 'Coupon confirmed' },
   NO_NEED_TO_PAY: { ja: '支払不要', en: 'Nothing to pay' },
 };
 
 const PAYMENT_METHOD: Words = {
   UNKNOWN: { ja: '未定', en: 'Not set' },
-  ONLINE_CREDIT_CARD: { ja: 'クレジットカード(オンライン)', en: 'Credit card (online)' },
-  OFFLINE_CREDIT_CARD: { ja: 'クレジットカード(窓口)', en: 'Credit card (counter)' },
+  ONLINE_CREDIT_CARD: { ja: 'クレジットカード（オンライン）', en: 'Credit card (online)' },
+  OFFLINE_CREDIT_CARD: { ja: 'クレジットカード（窓口）', en: 'Credit card (counter)' },
   CASH: { ja: '現金', en: 'Cash' },
   MONTHLY: { ja: '月締め銀行振込', en: 'Monthly bank transfer' },
   COUPON: { ja: 'クーポン', en: 'Coupon' },
   OTA_DEFERRED: { ja: 'OTA後払い', en: 'OTA deferred' },
-  OFFLINE_NOT_SPECIFIED: { ja: 'その他(窓口)', en: 'Other (counter)' },
+  OFFLINE_NOT_SPECIFIED: { ja: 'その他（窓口）', en: 'Other (counter)' },
 };
 
 const PAYMENT_KIND: Words = {
@@ -81,20 +81,20 @@ export function word(words: Words, code: string | null, lang: CsvLanguage): stri
  * + refunded): above 0 still to pay, below 0 to be refunded. A refund is never money received.
  */
 const MONEY = {
-  ja: ['請求額(円)', '入金額(円)', '返金額(円・マイナス表示)', '残高(円)'],
+  ja: ['請求額（円）', '入金額（円）', '返金額（円・マイナス表示）', '残高（円）'],
   en: ['Billed (JPY)', 'Received (JPY)', 'Refunded (JPY, negative)', 'Balance (JPY)'],
 };
 
 /** Header rows, one label per column in the order the rows are written (DESIGN §10, "Reports"). */
 export const HEADERS: Record<CsvReportKind, { ja: string[]; en: string[] }> = {
   bookings: {
-    ja: ['予約番号', '申込日時', '乗車日', '代理店ID', '代理店名', '支店名', '団体名', '団体種別', 'ステータス', '人数', '下り列車', '上り列車', '合計金額(円)', '取消料(円)', '支払方法', '支払状況', ...MONEY.ja],
+    ja: ['予約番号', '申込日時', '乗車日', '代理店ID', '代理店名', '支店名', '団体名', '団体種別', 'ステータス', '人数', '下り列車', '上り列車', '合計金額（円）', '取消料（円）', '支払方法', '支払状況', ...MONEY.ja],
     en: ['Booking number', 'Submitted at', 'Service date', 'Agent ID', 'Agent', 'Branch', 'Group name', 'Group type', 'Status', 'People', 'Down train', 'Up train', 'Total (JPY)', 'Cancellation fee (JPY)', 'Payment method', 'Payment status', ...MONEY.en],
   },
   // One row per payment: its own amount, then its share of the booking's figures (a booking's rows
   // add up to them); 充当額 is the paid fare applied to the cancellation fee (− on the fare, + on the fee).
   sales: {
-    ja: ['支払ID', '予約番号', '乗車日', '代理店ID', '代理店名', '支店名', '区分', '増減', '返金理由', '支払方法', '支払状況', '金額(円・返金はマイナス)', '請求額(円)', '入金額(円)', '充当額(円)', '返金額(円・マイナス表示)', '残高(円)', '支払期限', '入金確認日時'],
+    ja: ['支払ID', '予約番号', '乗車日', '代理店ID', '代理店名', '支店名', '区分', '増減', '返金理由', '支払方法', '支払状況', '金額（円・返金はマイナス）', '請求額（円）', '入金額（円）', '充当額（円）', '返金額（円・マイナス表示）', '残高（円）', '支払期限', '入金確認日時'],
     en: ['Payment ID', 'Booking number', 'Service date', 'Agent ID', 'Agent', 'Branch', 'Kind', 'Direction', 'Refund reason', 'Payment method', 'Payment status', 'Payment amount (JPY, refunds negative)', 'Billed (JPY)', 'Received (JPY)', 'Applied to fee (JPY)', 'Refunded (JPY, negative)', 'Balance (JPY)', 'Due date', 'Confirmed at'],
   },
   services: {
@@ -102,11 +102,11 @@ export const HEADERS: Record<CsvReportKind, { ja: string[]; en: string[] }> = {
     en: ['Service date', 'Train', 'Direction', 'Capacity', 'Seats held', 'Bookings', 'People', 'Confirmed bookings', 'Confirmed people'],
   },
   'prepaid-agent-payment': {
-    ja: ['取引ID', '取引日', '取引種別', '金額(円・返金はマイナス)', '決済参照番号', '予約番号', '乗車日', '代理店ID', '代理店名', '支店名', '区分', '支払方法'],
+    ja: ['取引ID', '取引日', '取引種別', '金額（円・返金はマイナス）', '決済参照番号', '予約番号', '乗車日', '代理店ID', '代理店名', '支店名', '区分', '支払方法'],
     en: ['Transaction ID', 'Date', 'Transaction', 'Amount (JPY, refunds negative)', 'Reference', 'Booking number', 'Service date', 'Agent ID', 'Agent', 'Branch', 'Kind', 'Payment method'],
   },
   'booking-summary': {
-    ja: ['運行日', '列車', '方向', '予約件数', '人数', '金額(円)'],
+    ja: ['運行日', '列車', '方向', '予約件数', '人数', '金額（円）'],
     en: ['Service date', 'Train', 'Direction', 'Bookings', 'People', 'Amount (JPY)'],
   },
 };

@@ -22,7 +22,7 @@ export interface MonthlyInvoiceMailParams {
 const MAIL: Record<Lang, (p: MonthlyInvoiceMailParams) => { subject: string; bodyText: string }> = {
   ja: (p) => ({
     subject: `【嵯峨野トロッコ 団体予約】月次請求書のご送付（${p.periodFrom}〜${p.periodTo}）`,
-    bodyText: `${p.agentName}${p.branchName ? ` ${p.branchName}` : ''}\nご担当者様\n\n平素より嵯峨野観光鉄道をご利用いただき、誠にありがとうございます。\n下記の期間のご利用分について、月次請求書をお送りいたします。請求書（PDF）を添付しておりますので、ご確認のうえお支払期限までにお振込みください。\n\n請求書番号：${p.invoiceNumber}\n請求期間：${p.periodFrom}〜${p.periodTo}\nご請求金額：${formatYen(p.amountE6)}円（税込）\nお支払期限：${p.dueDate}\n\n請求書と明細は下記からもご確認いただけます。\n${p.link}\n\n${SIGNATURE.ja}`,
+    bodyText: `${p.agentName}${p.branchName ? ` ${p.branchName}` : ''}\nご担当者様\n\n平素より嵯峨野観光鉄道をご利用いただき、誠にありがとうございます。\n下記の期間のご利用分について、月次請求書をお送りいたします。請求書（PDF）を添付しておりますので、ご確認のうえお支払い期限までにお振込みください。\n\n請求書番号：${p.invoiceNumber}\n請求期間：${p.periodFrom}〜${p.periodTo}\nご請求金額：${formatYen(p.amountE6)}円（税込）\nお支払い期限：${p.dueDate}\n\n請求書と明細は下記からもご確認いただけます。\n${p.link}\n\n${SIGNATURE.ja}`,
   }),
   en: (p) => ({
     subject: `[Sagano Group Bookings] Monthly invoice (${p.periodFrom} to ${p.periodTo})`,

@@ -110,7 +110,7 @@ describe('seat screens', () => {
     expect(pageText()).toContain('座席指定 26050601');
     expect(pageText()).toContain('往路');
     expect(pageText()).toContain('スロープ要 1名');
-    expect(pageText()).toContain('A: 予約 26050999(1席)');
+    expect(pageText()).toContain('A: 予約 26050999（1席）');
     expect(seatButton('2-1C')!.disabled).toBe(true);
     expect(seatButton('3-2D')!.disabled).toBe(true);
     expect(anyButton('選択した席で確定')!.disabled).toBe(true);
@@ -170,7 +170,7 @@ describe('seat screens', () => {
     expect(pageText()).toContain('車いす席3号車 1A');
     expect(pageText()).toContain('スロープ要 1名');
     expect(pageText()).toContain('3 / 必要 3席');
-    expect(pageText()).toContain('当日解放は乗車日(2026-05-06)の当日にのみ行えます。');
+    expect(pageText()).toContain('当日解放は乗車日（2026-05-06）の当日にのみ行えます。');
     expect(document.querySelector('a[href="/v1/bookings/26050601/seat_table.pdf"]')).not.toBeNull();
     expect(anyButton('選択した席を当日解放')!.disabled).toBe(true);
   });
@@ -183,7 +183,7 @@ describe('seat screens', () => {
     await waitFor(() => pageText().includes('1席を選択中'));
     enabledButton('選択した席を当日解放')!.click();
     await waitFor(() => enabledButton('解放する'));
-    expect(pageText()).toContain('2号車 1B(1席)を解放し');
+    expect(pageText()).toContain('2号車 1B（1席）を解放し');
     enabledButton('解放する')!.click();
     await waitFor(() => posts().length === 1);
     expect(posts()[0]).toEqual({ url: '/v1/bookings/26050601/release-seats', method: 'POST', body: { direction: 'down', seat_ids: ['2-1B'] } });
@@ -195,7 +195,7 @@ describe('seat screens', () => {
     await waitFor(() => enabledButton('座席表をメールで送信'));
     enabledButton('座席表をメールで送信')!.click();
     await waitFor(() => enabledButton('座席表を送信'));
-    expect(pageText()).toContain('座席表の送信(メール)');
+    expect(pageText()).toContain('座席表の送信（メール）');
     expect(document.querySelector<HTMLInputElement>('input[value="座席表のご案内"]')).not.toBeNull();
     enabledButton('座席表を送信')!.click();
     await waitFor(() => posts().length === 1);

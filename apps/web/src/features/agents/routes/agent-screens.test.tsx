@@ -265,7 +265,7 @@ describe('agent screens', () => {
     expect((field('請求日') as HTMLSelectElement).value).toBe('END');
     expect((field('主管理者 メールアドレス') as HTMLInputElement).readOnly).toBe(true);
     fill(field('代理店種別'), 'FREE');
-    await waitFor(() => (field('決済方法') as HTMLInputElement).value === '事前決済（クレジットカード）');
+    await waitFor(() => (field('決済方法') as HTMLInputElement).value === '事前カード決済');
     fill(field('支払日'), '');
     click(enabledButton('保存'));
     await waitFor(() => pageText().includes('選択してください'));

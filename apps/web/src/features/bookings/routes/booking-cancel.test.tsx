@@ -60,10 +60,10 @@ describe('the cancel page: how the money is settled', { timeout: 20_000 }, () =>
   it('card with a refund: the fee is taken from what was paid, the rest goes back to the card', async () => {
     open(quote(card));
     await waitFor(() => block());
-    expect(lines()).toEqual(['お支払い済みの金額: 48,000 円', 'うちキャンセル料に充当: 9,600 円', 'ご返金額: 38,400 円 (ご利用のカードへ返金します)', '残りのお支払い: 0 円']);
+    expect(lines()).toEqual(['お支払い済みの金額: 48,000 円', 'うち取消料に充当: 9,600 円', 'ご返金額: 38,400 円 (ご利用のカードへ返金します)', '残りのお支払い: 0 円']);
     // Headings in order: the page, the fee, the breakdown under it; the list named by its heading.
     const headings = [...document.querySelectorAll('h1, h2, h3')].map((h) => `${h.tagName}:${h.textContent}`);
-    expect(headings.slice(0, 3)).toEqual(['H1:予約 27061001 の取消', 'H2:キャンセル料', 'H3:精算の内訳']);
+    expect(headings.slice(0, 3)).toEqual(['H1:予約 27061001 の取消', 'H2:取消料', 'H3:精算の内訳']);
     const labelledBy = block()!.getAttribute('aria-labelledby')!;
     expect(document.getElementById(labelledBy)?.textContent).toBe('精算の内訳');
   });
@@ -71,7 +71,7 @@ describe('the cancel page: how the money is settled', { timeout: 20_000 }, () =>
   it('coupon with a refund owed: the operator pays it back and says so once recorded', async () => {
     open(quote(coupon));
     await waitFor(() => block());
-    expect(lines()).toEqual(['お支払い済みの金額: 48,000 円', 'うちキャンセル料に充当: 9,600 円', 'ご返金額: 38,400 円 (運行会社から返金します（返金の記録後にお知らせします）)', '残りのお支払い: 0 円']);
+    expect(lines()).toEqual(['お支払い済みの金額: 48,000 円', 'うち取消料に充当: 9,600 円', 'ご返金額: 38,400 円 (運行会社から返金します（返金の記録後にお知らせします）)', '残りのお支払い: 0 円']);
   });
 
   it('monthly: the fare already invoiced comes back as a credit and the fee is billed on the next monthly invoice', async () => {
@@ -94,7 +94,7 @@ describe('the cancel page: how the money is settled', { timeout: 20_000 }, () =>
     open(quote({ ...cardUnpaid, fee_amount: 0, still_owed_amount: 0 }, 0));
     await waitFor(() => block());
     expect(block()!.querySelector('dl')).toBeNull();
-    expect(block()!.textContent).toContain('お支払い済みの金額はなく、キャンセル料もかからないため、精算はありません。');
+    expect(block()!.textContent).toContain('お支払い済みの金額はなく、取消料もかからないため、精算はありません。');
     unmountScreens();
     open(quote(null, 0));
     await waitFor(() => block());

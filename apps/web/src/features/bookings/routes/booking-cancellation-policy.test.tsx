@@ -42,7 +42,7 @@ describe('a booking\'s cancellation policy document', () => {
 
   it('states each cancellation day\'s rate and fee for the booking, today\'s row marked, and that the policy was fixed at confirmation', async () => {
     open(policy);
-    await waitFor(() => pageText().includes('取消日ごとのキャンセル料'));
+    await waitFor(() => pageText().includes('取消日ごとの取消料'));
     expect(pageText()).toContain('キャンセルポリシー（予約 30050901）');
     expect(pageText()).toContain('青葉会');
     expect(pageText()).toContain('ご予約金額9,600 円');
@@ -70,6 +70,6 @@ describe('a booking\'s cancellation policy document', () => {
   it('shows not found for another agent\'s booking or a malformed number', async () => {
     open(null);
     await waitFor(() => pageText().includes('ページが見つかりません'));
-    expect(pageText()).not.toContain('取消日ごとのキャンセル料');
+    expect(pageText()).not.toContain('取消日ごとの取消料');
   });
 });

@@ -23,7 +23,7 @@ type Values = { rows: PolicyRowValues[] };
 /** The form field a path of the body names: policy.2.rate_e6 is rows.2.rate_percent. */
 const fieldOf = (path: readonly PropertyKey[]) => path.map(String).join('.').replace(/^policy/, 'rows').replace(/rate_e6$/, 'rate_percent');
 
-/** /cancellation-policy (キャンセル規定): the rates by days before the service date, edited and saved as a whole. */
+/** /cancellation-policy (キャンセルポリシー): the rates by days before the service date, edited and saved as a whole. */
 export function Component() {
   const { t } = useTranslation(['masterData', 'common']);
   const policy = useCancellationPolicy();

@@ -91,7 +91,7 @@ describe("the booking's account on a payment", () => {
     const item = byTestId('refund-90')!;
     expect(byTestId('refund-amount', item)!.textContent).toBe('38,400 円');
     expect(byTestId('refund-status', item)!.textContent).toBe('返金済み');
-    expect(byTestId('refund-reason', item)!.textContent).toBe('取消による返金（キャンセル料を超えるお支払い分）');
+    expect(byTestId('refund-reason', item)!.textContent).toBe('取消による返金（取消料を超えるお支払い分）');
     expect(byTestId('refund-route', item)!.textContent).toBe('カードへ返金（決済サービス経由）');
     expect(byTestId('refund-when', item)!.textContent).toBe('登録日時: 2027-05-20 10:30:00 / 登録者: 事務 太郎');
     expect(byTestId('refund-return-invoice', item)!.getAttribute('href')).toBe('/v1/bookings/27061001/payments/90/return-invoice.pdf');

@@ -42,7 +42,7 @@ describe('payment panel', () => {
     await waitFor(() => pageText().includes('入金待ち'));
     const text = pageText();
     expect(text).toContain('48,000 円');
-    expect(text).toContain('クレジットカード(オンライン)');
+    expect(text).toContain('クレジットカード（オンライン）');
     expect(text).toContain('2027-06-03');
     expect(document.querySelectorAll('[data-testid="payment-overdue"]')).toHaveLength(1);
     expect(text).toContain('期限超過');
@@ -121,7 +121,7 @@ describe('payment panel', () => {
         {},
       ),
     );
-    await waitFor(() => pageText().includes('追加のお支払い(差額)'));
+    await waitFor(() => pageText().includes('追加のお支払い（差額）'));
     const block = document.querySelector('[data-testid="payment-discrepancy"]')!;
     expect(block.textContent).toContain('6,000 円');
     expect(block.textContent).toContain('入金待ち');
@@ -136,7 +136,7 @@ describe('payment panel', () => {
 
   it('a refund discrepancy reads as a refund and is never offered for payment', async () => {
     render(payment({ status: 'PAYMENT_CONFIRMED', paid_amount: 48_000 * E6, discrepancy: discrepancy({ direction: 'REFUND', due_date: null }, { can_pay: true }) }));
-    await waitFor(() => pageText().includes('返金(差額)'));
+    await waitFor(() => pageText().includes('返金（差額）'));
     expect(pageText()).toContain('返金待ち');
     expect(buttons()).toEqual([]);
   });

@@ -61,7 +61,7 @@ describe('the sales screen', { timeout: 20_000 }, () => {
     expect(rows('train')[0]![0]).toBe('トロッコ1号');
     expect(rows('segment')[0]![0]).toBe('トロッコ嵯峨 → トロッコ亀岡');
     expect(rows('agent')[0]![0]).toBe('京都さくら旅行');
-    expect(rows('method')[0]![0]).toBe('月締め振込');
+    expect(rows('method')[0]![0]).toBe('月締め銀行振込');
     for (const id of ['day', 'train', 'segment', 'agent', 'method']) expect(document.querySelector(`[data-testid="sales-${id}-chart"]`)).not.toBeNull();
     expect(pageText()).toContain('日別売上');
   });
@@ -112,7 +112,7 @@ describe('the sales screen', { timeout: 20_000 }, () => {
     open('/sales?from=2030-05-01&to=2030-05-31');
     await waitFor(() => rows('train').length === 1);
     expect(rows('train')[0]![0]).toBe('Torokko 1');
-    expect(rows('method')[0]![0]).toBe('Monthly transfer');
+    expect(rows('method')[0]![0]).toBe('Monthly bank transfer');
     expect(pageText()).toContain('Sales per day');
     expect(document.querySelector('[data-testid="sales-total-amount"]')!.textContent).toContain('¥1,244,200');
     expect(document.querySelector('[data-testid="sales-total-received"]')!.textContent).toBe('Received¥656,000');

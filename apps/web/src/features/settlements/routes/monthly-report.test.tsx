@@ -215,7 +215,7 @@ describe('the monthly report', { timeout: 20_000 }, () => {
     const monthly = byTestId('agent-settlement-31')!;
     expect(monthly.textContent).toContain('京都さくら旅行');
     expect(monthly.textContent).toContain('特約');
-    expect(monthly.querySelectorAll('td')[3]?.textContent).toBe('月締め');
+    expect(monthly.querySelectorAll('td')[3]?.textContent).toBe('月締め請求');
     expect(monthly.textContent).toContain('101,200 円');
     expect(monthly.querySelector('[data-testid="settlement-status"]')!.textContent).toBe('未入金');
     expect(monthly.querySelector('a')!.getAttribute('href')).toBe('/monthly-report/31');
