@@ -236,7 +236,7 @@ test.describe('booking detail stepper', () => {
     const agent = await freshPage(browser, 1400, 1000);
     await logIn(agent.page, AGENT);
     await agent.page.goto(`/bookings/${own.booking_id}`);
-    await visible(agent.page.getByRole('group', { name: 'この予約の手続き' }).getByRole('link', { name: '取消申請' }));
+    await visible(agent.page.getByRole('group', { name: 'この予約の手続き' }).getByRole('link', { name: '取消申込' }));
     expect(await agent.page.getByTestId('operator-steps').count()).toBe(0);
     expect(await agent.page.getByRole('list', { name: words.ja.progress }).count()).toBe(0);
     for (const name of [words.ja.assign, words.ja.seatTable, words.ja.voucher, '座席指定', '優先度']) {

@@ -55,7 +55,7 @@ import { BookingField, BookingParticipants, BookingSection, BookingTrains, Pendi
 
 /**
  * What an agent may do with the booking, as its flags say: agree to the fee the operator quoted
- * (取消料に同意), ask to cancel (取消申請); what waits for the operator is said in words.
+ * (取消料に同意), ask to cancel (取消申込); what waits for the operator is said in words.
  */
 function AgentSteps({ booking, fee, onAgreeFee }: { booking: BookingResponse; fee: string; onAgreeFee: () => void }) {
   const { t } = useTranslation('portal');
