@@ -46,7 +46,7 @@ const jobs: JobQueue | undefined = config.jobs ? await startJobQueue(database) :
 const sender: MailSender | undefined = jobs && config.smtpUrl ? smtpSender(config.smtpUrl) : undefined;
 const gateway = gatewayFromConfig(config, { db: database.db, clock, jobs });
 const app = await buildApp({ config, database, jobs, clock, gateway });
-if (jobs) await startJobs(jobs, { db: database.db, clock, config, mailSender: sender, gateway });
+if (jobs) await startJobs(jobs, { db: database.db, clock, config, mailSender: sender, gateway }, { log: app.log });
 await app.listen({ port: config.port, host: config.host });
 const listening = listenNotice(config);
 app.log[listening.level](listening.message);

@@ -24,6 +24,8 @@ let jobs: JobQueue;
 let app: FastifyInstance;
 let started: string[];
 let admin: { authorization: string };
+/** What the job start-up wrote to its log (a failed run with its error). */
+const jobLog: { job: string; message: string; err?: unknown }[] = [];
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -33,7 +35,7 @@ beforeAll(async () => {
   app = await buildApp({ config, database, logger: false, jobs, gateway });
   await app.ready();
   // No SMTP server: mail delivery does not run, so a queued mail stays in the outbox.
-  started = await startJobs(jobs, { db: database.db, clock: systemClock, config, mailSender: undefined, gateway }, { pollingIntervalSeconds: 0.5 });
+  started = await startJobs(jobs, { db: database.db, clock: systemClock, config, mailSender: undefined, gateway }, { pollingIntervalSeconds: 0.5, log: { warn: (details, message) => void jobLog.push({ ...details, message }) } });
   const login = await app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: 'admin@example.com', password: DEMO_PASSWORD } });
   admin = { authorization: `Bearer ${login.json().access_token as string}` };
 });
@@ -124,6 +126,10 @@ describe('/metrics', () => {
       (s) => valueOf(s, 'sagano_job_failures_total', { job: 'approval.apply' })! > failures,
       'the failed run counted',
     );
+    // The server's log says which job failed and why.
+    const told = jobLog.find((line) => line.job === 'approval.apply');
+    expect(told?.message).toBe('job approval.apply failed');
+    expect(String(told?.err)).toMatch(/id/);
     const failed = valueOf(after, 'sagano_job_failures_total', { job: 'approval.apply' })! - failures;
     expect(valueOf(after, 'sagano_job_runs_total', { job: 'approval.apply' })! - runs).toBeGreaterThanOrEqual(failed);
   });

@@ -41,19 +41,46 @@ export const ALL_JOBS: readonly JobDefinition<object>[] = [
   expireOctoHoldsJob,
 ];
 
+/** Where a failed or stuck run is told (the server's log): the queue may try a job again, but someone should know why it failed. */
+export interface JobLog {
+  warn(details: { err?: unknown; job: string }, message: string): void;
+}
+
+/** A run still going after this long is told once (a job works in small steps; one this slow waits on something). */
+const SLOW_RUN_MS = 60_000;
+
+/** The job's handler, its failure and a run past `slowMs` written to the log. */
+export function loggedJob(name: string, run: (data: object) => Promise<void>, log: JobLog, slowMs = SLOW_RUN_MS): (data: object) => Promise<void> {
+  return async (data) => {
+    const slow = setTimeout(() => log.warn({ job: name }, `job ${name} still running after ${slowMs / 1000} s`), slowMs);
+    slow.unref();
+    try {
+      await run(data);
+    } catch (error) {
+      log.warn({ err: error, job: name }, `job ${name} failed`);
+      throw error;
+    } finally {
+      clearTimeout(slow);
+    }
+  };
+}
+
 /**
  * Registers a worker for each enabled job (its payload checked against the job's schema), its
- * schedule, and sends what a previous run left pending.
+ * schedule, and sends what a previous run left pending. A run that fails is counted (/metrics)
+ * and, given a log, written there with its error; a run still going after a minute is written too.
  */
-export async function startJobs(queue: JobQueue, deps: Omit<JobDeps, 'jobs'>, options: { pollingIntervalSeconds?: number } = {}): Promise<string[]> {
+export async function startJobs(queue: JobQueue, deps: Omit<JobDeps, 'jobs'>, options: { pollingIntervalSeconds?: number; log?: JobLog } = {}): Promise<string[]> {
+  const { log, ...workOptions } = options;
   const jobDeps: JobDeps = { ...deps, jobs: queue };
   const started: string[] = [];
   for (const job of ALL_JOBS) {
     if (job.enabled && !job.enabled(jobDeps)) continue;
     // A scheduled job's runs are recorded (job-runs.ts); event jobs have their own rows (outbox, approvals).
-    const handler = job.cron ? async (data: object) => void (await runRecorded(job, jobDeps, data)) : async (data: object) => void (await job.run(jobDeps, job.payload.parse(data)));
+    const run = job.cron ? async (data: object) => void (await runRecorded(job, jobDeps, data)) : async (data: object) => void (await job.run(jobDeps, job.payload.parse(data)));
+    const handler = log ? loggedJob(job.name, run, log) : run;
     // Every run and failure counted by job name for /metrics (lib/process-metrics.ts).
-    await queue.work<object>(job.name, countedJob(job.name, handler), options);
+    await queue.work<object>(job.name, countedJob(job.name, handler), workOptions);
     if (job.cron) await queue.schedule(job.name, job.cron);
     started.push(job.name);
   }

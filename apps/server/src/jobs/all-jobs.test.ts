@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { loggedJob, type JobLog } from './all-jobs.ts';
+
+function recordingLog() {
+  const lines: { details: { err?: unknown; job: string }; message: string }[] = [];
+  const log: JobLog = { warn: (details, message) => void lines.push({ details, message }) };
+  return { lines, log };
+}
+
+describe('a job run told in the log', () => {
+  it('writes a failed run with its error, and the failure still reaches the queue', async () => {
+    const { lines, log } = recordingLog();
+    const error = new Error('the booking row was locked too long');
+    const run = loggedJob('bookings.promote-waitlist', async () => Promise.reject(error), log);
+    await expect(run({})).rejects.toBe(error);
+    expect(lines).toEqual([{ details: { err: error, job: 'bookings.promote-waitlist' }, message: 'job bookings.promote-waitlist failed' }]);
+  });
+
+  it('writes a run still going past its time once, and nothing for a run that ends well in time', async () => {
+    const { lines, log } = recordingLog();
+    await loggedJob('mail.deliver', async () => undefined, log, 50)({});
+    await new Promise((r) => setTimeout(r, 80));
+    expect(lines).toEqual([]);
+
+    await loggedJob('mail.sweep', () => new Promise<void>((r) => setTimeout(r, 120)), log, 30)({});
+    expect(lines).toEqual([{ details: { job: 'mail.sweep' }, message: 'job mail.sweep still running after 0.03 s' }]);
+  });
+});
