@@ -224,7 +224,7 @@ describe('release of the group allotment', () => {
     expect(await notifications('UNANSWERED_BEFORE_RELEASE', 'ADMIN', ids.unanswered)).toBe(1);
     expect(await notifications('UNANSWERED_BEFORE_RELEASE', 'ADMIN', ids.held)).toBe(1); // reserved, not yet answered
     expect(await notifications('ALLOTMENT_RELEASED', 'ADMIN')).toBe(1);
-    expect(sent).toContainEqual({ name: 'bookings.promote-waitlist', data: { trains: [{ service_date: RELEASE_DAY, service_id: fx.down }], reason: 'RELEASE' } });
+    expect(sent).toContainEqual({ name: 'bookings.promote-waitlist', data: { trains: [{ service_date: RELEASE_DAY, service_id: fx.down }], reason: 'RELEASE', request_id: expect.any(Number) } });
 
     const again = await run(releaseGroupAllotmentsJob);
     expect(again.train_days).toBe(0);

@@ -92,6 +92,14 @@ describe('waitlist promotion', () => {
     // 20 freed, 10 + 8 taken again: 2 seats left on every leg, never more held than there are seats.
     expect(await counters(day)).toEqual(full.map((x) => ({ ...x, held: x.capacity - 2 })));
 
+    // The request the cancellation wrote with it is marked done by the job (nothing left for the sweep).
+    await until(
+      async () => rowsOf<{ reason: string; done: boolean }>(await ctx.database.db.execute(sql`select reason, done_at is not null as done from waitlist_promotion_requests where trains @> ${JSON.stringify([{ service_date: day, service_id: fx.down }])}::jsonb`)),
+      (rows) => rows.length === 1 && rows[0]!.done,
+      'the cancellation\'s request done',
+    );
+    expect(rowsOf<{ reason: string }>(await ctx.database.db.execute(sql`select reason from waitlist_promotion_requests where trains @> ${JSON.stringify([{ service_date: day, service_id: fx.down }])}::jsonb`))).toEqual([{ reason: 'CANCELLATION' }]);
+
     // In submission order: A's promotion came before C's.
     const effects = rowsOf<{ booking_id: string }>(
       await ctx.database.db.execute(sql`select b.booking_id from scheduled_effects e join bookings b on b.id = e.booking_id where e.kind = 'WAITLIST_PROMOTION' order by e.id`),

@@ -4,7 +4,7 @@
  * listing it here.
  */
 import { applyApprovalJob } from '../modules/approvals/index.ts';
-import { promoteWaitlistJob, remindAnswerDueJob } from '../modules/bookings/index.ts';
+import { promoteWaitlistJob, remindAnswerDueJob, sweepWaitlistPromotionsJob } from '../modules/bookings/index.ts';
 import { releaseGroupAllotmentsJob } from '../modules/inventory/index.ts';
 import { bulkRunJob } from '../modules/bulk-operations/index.ts';
 import { deliverMailJob, sweepMailJob } from '../modules/mail/index.ts';
@@ -31,6 +31,7 @@ export const ALL_JOBS: readonly JobDefinition<object>[] = [
   deliverMonthlyInvoiceJob,
   deliverSeatDocumentJob,
   promoteWaitlistJob,
+  sweepWaitlistPromotionsJob,
   releaseGroupAllotmentsJob,
   remindPaymentsJob,
   markOverdueJob,

@@ -2,7 +2,7 @@
  * Inventory per service day (DESIGN §4): seat overrides and the held counters.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { arrangementPatterns } from './arrangements.ts';
 import { arrangementTypes } from './reference.ts';
 import { services } from './timetable.ts';
@@ -86,8 +86,31 @@ export const inventoryGroupLegs = pgTable(
   (t) => [primaryKey({ columns: [t.serviceDate, t.serviceId, t.leg] })],
 );
 
+/**
+ * Capacity freed on trains, for the waitlist (DESIGN §5, ADR 010): written in the transaction that
+ * freed it, so the promotion it asks for is never lost with a job send that did not happen (a
+ * crash after the commit, a queue error). The promotion job marks it done; the sweep runs what is
+ * still pending a few minutes on, and the server's start-up what a stop left.
+ */
+export const waitlistPromotionRequests = pgTable(
+  'waitlist_promotion_requests',
+  {
+    id: serial('id').primaryKey(),
+    /** The trains whose capacity changed: [{ service_date, service_id }]. */
+    trains: jsonb('trains').$type<{ service_date: string; service_id: number }[]>().notNull(),
+    /** What freed it, for the log: CANCELLATION, RELEASE, SLOT_ADJUSTMENT, … */
+    reason: text('reason').notNull(),
+    /** Bookings (public numbers) not handed these seats at once: one whose own allotment was just released. */
+    exceptBookingIds: jsonb('except_booking_ids').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [index('waitlist_promotion_requests_pending').on(t.createdAt).where(sql`${t.doneAt} is null`)],
+);
+
 /** The module that writes each table of this file (ADR 024): apps/server/test/table-ownership.test.ts fails on a write from elsewhere. */
 export const inventoryTableOwners = {
+  waitlist_promotion_requests: 'inventory',
   service_day_inventories: 'inventory',
   inventory_seat_overrides: 'inventory',
   inventory_counters: 'inventory',

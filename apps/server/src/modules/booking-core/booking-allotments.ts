@@ -122,6 +122,6 @@ export async function releaseAllotmentsStep(work: Work, principal: Principal, bo
   await releaseEverything(work.tx, booking);
   const next = nextStep(state, 'release_allotments', callerOf(principal));
   // The room goes to the waitlist, not straight back to this booking if it is itself waitlisted.
-  promoteWaitlistAfterCommit(work, booking.services, 'RELEASE', { exceptBookingIds: [booking.bookingId] });
+  await promoteWaitlistAfterCommit(work, booking.services, 'RELEASE', { exceptBookingIds: [booking.bookingId] });
   await recordStep(work, principal, booking, { subStatus: next.subStatus });
 }

@@ -42,6 +42,6 @@ export async function refuse(work: Work, principal: Principal, bookingId: string
   await waiveForRefusal(work, booking, principal.user.email, 'OVERPAYMENT');
   await enqueueMail(work, { kind: 'booking.ng', toAddress: booking.applicantEmail, subject: mail.subject, bodyText: mail.body, bookingId });
   await notify(work.tx, booking, 'AGENT', 'BOOKING_REFUSED');
-  if (holdsAllotments(state)) promoteWaitlistAfterCommit(work, booking.services, 'REFUSAL');
+  if (holdsAllotments(state)) await promoteWaitlistAfterCommit(work, booking.services, 'REFUSAL');
   await recordStep(work, principal, booking, { status: next.status, subStatus: next.subStatus, refusalReason: reason }, 'UPDATE', undefined, 'booking.refused');
 }

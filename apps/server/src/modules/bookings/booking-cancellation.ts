@@ -53,7 +53,7 @@ export async function finishCancellation(work: Work, principal: Principal, booki
   if (holdsAllotments(state)) await releaseEverything(tx, booking);
   await settleCancellation(work, booking, feeE6, { today, actor: principal.user.email, publicUrl });
   await notify(tx, booking, 'AGENT', 'CANCELLATION_CONFIRMED');
-  if (holdsAllotments(state)) promoteWaitlistAfterCommit(work, booking.services, 'CANCELLATION');
+  if (holdsAllotments(state)) await promoteWaitlistAfterCommit(work, booking.services, 'CANCELLATION');
   await recordStep(work, principal, booking, { status: 'CANCELLED', subStatus: 'INITIAL', voucherConfirmed: false, cancellationRateE6: rateE6, cancellationFeeE6: feeE6, cancelledAt: 'now' }, 'CANCEL', undefined, 'booking.cancellation_confirmed');
 }
 

@@ -164,7 +164,7 @@ export async function writeChange(work: Work, principal: Principal, booking: Loc
   });
   await repriceFare(work, booking, plan.repricing.total_amount, today);
   // Fewer people or other trains: the old trains may have room for the waitlist now.
-  if (held && plan.seatsChanged) promoteWaitlistAfterCommit(work, booking.services, 'MODIFICATION');
+  if (held && plan.seatsChanged) await promoteWaitlistAfterCommit(work, booking.services, 'MODIFICATION');
   const seatsGone = plan.seatsChanged && subStatus !== state.subStatus;
   await recordStep(work, principal, booking, { status, subStatus, pendingChange: null, ...(seatsGone ? { voucherConfirmed: false } : {}) }, 'UPDATE', undefined, 'booking.change_approved');
   // Mailed documents that no longer print the booking as changed: agents' systems that listen hear of it (ADR 038).
@@ -293,7 +293,7 @@ export async function updateFromToStation(work: Work, principal: Principal, book
       seats: seatsOf(booking.bookingId, types, legsBetween(change.from_station_id, change.to_station_id), s.heldGroup, s.heldWheelchair),
     });
     // A shorter segment gives legs back.
-    promoteWaitlistAfterCommit(work, [s], 'SEGMENT_CHANGE');
+    await promoteWaitlistAfterCommit(work, [s], 'SEGMENT_CHANGE');
   }
   await moveSegment(work.tx, booking.id, change.direction, change.from_station_id, change.to_station_id);
   await recordStep(work, principal, booking);

@@ -49,7 +49,7 @@ export async function refuseBookingsOnStoppedTrains(work: Work, actor: string, t
     await notify(tx, booking, 'AGENT', 'BOOKING_REFUSED');
     // Seats freed on the booking's other trains (a round trip's running direction) go to the waitlist.
     const running = booking.services.filter((s) => !stopped.has(`${s.serviceDate}|${s.serviceId}`));
-    if (holdsAllotments(state)) promoteWaitlistAfterCommit(work, running, 'REFUSAL');
+    if (holdsAllotments(state)) await promoteWaitlistAfterCommit(work, running, 'REFUSAL');
     await recordSystemStep(work, booking.id, { status: next.status, subStatus: next.subStatus, voucherConfirmed: false, refusalReason: reason, pendingChange: null }, actor, 'booking.refused');
     refused.push(booking.bookingId);
   }

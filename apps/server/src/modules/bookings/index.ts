@@ -4,7 +4,7 @@ export { addSpecialNote } from './booking-notes.ts';
 export { mailTemplate } from './booking-presenter.ts';
 export { bookingFilters } from './booking-search.repository.ts';
 export { refuseBookingsOnStoppedTrains } from './booking-suspension.ts';
-export { promoteWaitlistJob } from './bookings.jobs.ts';
+export { promoteWaitlistJob, sweepWaitlistPromotionsJob } from './bookings.jobs.ts';
 export { bookingsContract } from './bookings.openapi.ts';
 export { bookingsRoutes } from './bookings.routes.ts';
 export { createBookingsService, type BookingsService } from './bookings.service.ts';

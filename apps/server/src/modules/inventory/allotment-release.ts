@@ -19,7 +19,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { inTransaction, type Work } from '../../lib/unit-of-work.ts';
 import { insertOperationLog } from '../audit/index.ts';
 import { insertNotification, insertOperatorNotification } from '../notifications/index.ts';
-import { PROMOTE_WAITLIST } from './waitlist-promotion-key.ts';
+import { promoteWaitlistAfterCommit } from './waitlist-promotion-key.ts';
 import { claimEffect, recordEffectDetail } from '../jobs/index.ts';
 import { arrangementTypeKinds, lockTypeCounters, moveSeats, trainDaysDue, releasedDaysUntold, unansweredOnTrainDays, type TrainDayDue } from './inventory.repository.ts';
 import { planSeating } from './seatability.ts';
@@ -92,7 +92,7 @@ export async function releaseTrainDay(work: Work, due: TrainDayDue, types: Relea
     requestJson: { service_date: due.serviceDate, service_id: due.serviceId, release_date: due.releaseDate },
     responseJson: detail,
   });
-  if (seatIds.length > 0) work.enqueue(PROMOTE_WAITLIST, { trains: [{ service_date: due.serviceDate, service_id: due.serviceId }], reason: 'RELEASE' });
+  if (seatIds.length > 0) await promoteWaitlistAfterCommit(work, [{ serviceDate: due.serviceDate, serviceId: due.serviceId }], 'RELEASE');
   return { releasedSeats: seatIds.length };
 }
 

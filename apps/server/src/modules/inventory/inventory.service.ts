@@ -311,7 +311,7 @@ export function createInventoryService({ db, ...options }: { db: Db; fewThreshol
       }
       // Seats moved into the group allotment (or the wheelchair places) may let waitlisted groups on.
       if (moved.length > 0) {
-        promoteWaitlistAfterCommit(work, [{ serviceDate: body.service_date, serviceId: body.service_id }], 'SLOT_ADJUSTMENT');
+        await promoteWaitlistAfterCommit(work, [{ serviceDate: body.service_date, serviceId: body.service_id }], 'SLOT_ADJUSTMENT');
       }
     },
 
@@ -378,7 +378,7 @@ export function createInventoryService({ db, ...options }: { db: Db; fewThreshol
         else await setDayStatus(tx, date, id, operation);
       }
       // Sales open again: the waitlisted groups on these trains that fit are given their seats.
-      if (operation === 'remove pending') promoteWaitlistAfterCommit(work, serviceIds.map((serviceId) => ({ serviceDate: date, serviceId })), 'SUSPENSION_LIFTED');
+      if (operation === 'remove pending') await promoteWaitlistAfterCommit(work, serviceIds.map((serviceId) => ({ serviceDate: date, serviceId })), 'SUSPENSION_LIFTED');
       const after = await servicesOnDay(tx, date, serviceIds);
       return { date, services: after.map((s) => ({ service_id: s.serviceId, status: s.status })), ...(refused ? { refused_booking_ids: refused } : {}) };
     },

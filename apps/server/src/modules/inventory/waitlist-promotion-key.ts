@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { jobKey } from '../../jobs/define-job.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
+import { insertWaitlistPromotionRequest } from './waitlist-promotion-requests.repository.ts';
 
 export const PROMOTE_WAITLIST = jobKey(
   'bookings.promote-waitlist',
@@ -20,22 +21,27 @@ export const PROMOTE_WAITLIST = jobKey(
      * allotment the operator just released is not handed the same seats back at once.
      */
     except_booking_ids: z.array(z.string().max(20)).max(50).optional(),
+    /** The request row written with the change (waitlist_promotion_requests), marked done by the job; absent in a job sent before there were rows. */
+    request_id: z.number().int().positive().optional(),
   }),
 );
 
 export type PromoteWaitlistPayload = z.infer<typeof PROMOTE_WAITLIST.payload>;
 
 /**
- * Sends the promotion job for the trains a change freed capacity on, once the change has
- * committed (nothing for a change that rolled back).
+ * Asks for the promotion on the trains a change freed capacity on: a request row in the change's
+ * own transaction (nothing for a change that rolls back), and the job sent once it has committed.
+ * Should the send be lost, the sweep or the next start-up runs the row (ADR 010).
  */
-export function promoteWaitlistAfterCommit(
+export async function promoteWaitlistAfterCommit(
   work: Work,
   trains: readonly { serviceDate: string; serviceId: number }[],
   reason: string,
   options: { exceptBookingIds?: string[] } = {},
-): void {
+): Promise<void> {
   const unique = [...new Map(trains.map((x) => [`${x.serviceDate}|${x.serviceId}`, { service_date: x.serviceDate, service_id: x.serviceId }])).values()];
   if (unique.length === 0) return;
-  work.enqueue(PROMOTE_WAITLIST, { trains: unique, reason, ...(options.exceptBookingIds?.length ? { except_booking_ids: options.exceptBookingIds } : {}) });
+  const except = options.exceptBookingIds ?? [];
+  const requestId = await insertWaitlistPromotionRequest(work.tx, { trains: unique, reason, exceptBookingIds: except });
+  work.enqueue(PROMOTE_WAITLIST, { trains: unique, reason, request_id: requestId, ...(except.length ? { except_booking_ids: except } : {}) });
 }
