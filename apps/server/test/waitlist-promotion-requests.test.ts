@@ -85,6 +85,11 @@ describe('a waitlist promotion whose job never came', () => {
     expect((await requests()).slice(before).map((r) => r.done)).toEqual([true]);
     expect(await sweepWaitlistPromotionsJob.run(later, {})).toEqual({ requests: 0, promoted: 0 });
     expect(await promoteWaitlistJob.atStart!(later)).toEqual([]);
+
+    // A month on, the sweep removes what is done.
+    const monthOn = depsAt({ now: () => new Date(Date.now() + 31 * 24 * 60 * 60_000), today: systemClock.today });
+    await sweepWaitlistPromotionsJob.run(monthOn, {});
+    expect((await requests()).filter((r) => r.id === request!.id)).toEqual([]);
   });
 
   it('keeps the booking whose own allotment was released out of that request, as its job would', async () => {

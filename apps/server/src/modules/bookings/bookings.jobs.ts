@@ -7,13 +7,15 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job.ts';
 import { giveWay } from '../../lib/give-way.ts';
-import { markWaitlistPromotionDone, pendingWaitlistPromotions, PROMOTE_WAITLIST, type WaitlistPromotionRequest } from '../inventory/index.ts';
+import { markWaitlistPromotionDone, pendingWaitlistPromotions, pruneWaitlistPromotions, PROMOTE_WAITLIST, type WaitlistPromotionRequest } from '../inventory/index.ts';
 import { promoteWaitlist } from './waitlist-promotion.ts';
 
 /** How long a request may wait for its own job before the sweep runs it. */
 const SWEEP_AFTER_MS = 2 * 60_000;
 /** Requests one sweep runs at most (the rest at the next). */
 const SWEEP_LIMIT = 100;
+/** Done requests are kept this long (for someone reading the table after a question), then removed. */
+const KEEP_DONE_MS = 30 * 24 * 60 * 60_000;
 
 const payloadOf = (r: WaitlistPromotionRequest) => ({ trains: r.trains, reason: r.reason, request_id: r.id, ...(r.exceptBookingIds.length ? { except_booking_ids: r.exceptBookingIds } : {}) });
 
@@ -39,6 +41,7 @@ export const sweepWaitlistPromotionsJob = defineJob({
       promoted += (await promoteWaitlist(deps, payloadOf(request))).promoted.length;
       await markWaitlistPromotionDone(deps.db, request.id, deps.clock.now());
     }
+    await pruneWaitlistPromotions(deps.db, new Date(deps.clock.now().getTime() - KEEP_DONE_MS));
     return { requests: due.length, promoted };
   },
 });

@@ -13,4 +13,4 @@ export { prepareSeatFixing, planSeating } from './seatability.ts';
 export { lockTrainDay, readSeating, type SeatTypes } from './seatability.repository.ts';
 export type { StoppedTrain, SuspensionReason } from './stopped-trains.ts';
 export { PROMOTE_WAITLIST, promoteWaitlistAfterCommit, type PromoteWaitlistPayload } from './waitlist-promotion-key.ts';
-export { markWaitlistPromotionDone, pendingWaitlistPromotions, type WaitlistPromotionRequest } from './waitlist-promotion-requests.repository.ts';
+export { markWaitlistPromotionDone, pendingWaitlistPromotions, pruneWaitlistPromotions, type WaitlistPromotionRequest } from './waitlist-promotion-requests.repository.ts';

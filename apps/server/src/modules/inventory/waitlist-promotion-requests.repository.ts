@@ -2,7 +2,7 @@
  * The waitlist promotion requests (db/schema/inventory.ts): written with the change that freed
  * capacity, marked done by the promotion, read back by the sweep and the start-up (ADR 010).
  */
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 
@@ -32,4 +32,10 @@ export async function pendingWaitlistPromotions(db: Executor, writtenBy: Date, l
 export async function markWaitlistPromotionDone(db: Executor, id: number, at: Date): Promise<void> {
   const r = t.waitlistPromotionRequests;
   await db.update(r).set({ doneAt: at }).where(and(eq(r.id, id), isNull(r.doneAt)));
+}
+
+/** Requests done before `before` are of no more use (the promotions keep their own history and log). */
+export async function pruneWaitlistPromotions(db: Executor, before: Date): Promise<void> {
+  const r = t.waitlistPromotionRequests;
+  await db.delete(r).where(lt(r.doneAt, before));
 }
