@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loggedJob, type JobLog } from './all-jobs.ts';
+import { ALL_JOBS, loggedJob, type JobLog } from './all-jobs.ts';
 
 function recordingLog() {
   const lines: { details: { err?: unknown; job: string }; message: string }[] = [];
@@ -24,5 +25,12 @@ describe('a job run told in the log', () => {
 
     await loggedJob('mail.sweep', () => new Promise<void>((r) => setTimeout(r, 120)), log, 30)({});
     expect(lines).toEqual([{ details: { job: 'mail.sweep' }, message: 'job mail.sweep still running after 0.03 s' }]);
+  });
+});
+
+describe('the jobs screen', () => {
+  it.each(['ja', 'en'])('names every scheduled job in %s (no job shows its code)', (language) => {
+    const { names } = JSON.parse(readFileSync(new URL(`../../../web/src/locales/${language}/jobs.json`, import.meta.url), 'utf8')) as { names: Record<string, string> };
+    expect(ALL_JOBS.filter((job) => job.cron && !names[job.name]).map((job) => job.name)).toEqual([]);
   });
 });

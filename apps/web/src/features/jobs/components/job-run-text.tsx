@@ -30,7 +30,7 @@ export function useScheduleText() {
 }
 
 /** Numbers a summary carries that the screen can name (others are left out: ids, dates). */
-const SUMMARY_KEYS = ['train_days', 'released_seats', 'unanswered_flagged', 'reminded', 'mails', 'overdue', 'terms', 'unanswered', 'requests', 'promoted'] as const;
+const SUMMARY_KEYS = ['train_days', 'released_seats', 'unanswered_flagged', 'reminded', 'mails', 'overdue', 'terms', 'unanswered', 'requests', 'promoted', 'expired'] as const;
 
 /** What a run did, in words: "12 seats released on 2 trains", etc.; "nothing to do" when every number is 0. */
 export function useSummaryText() {
