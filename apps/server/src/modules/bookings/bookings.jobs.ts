@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job.ts';
 import { giveWay } from '../../lib/give-way.ts';
-import { markWaitlistPromotionDone, pendingWaitlistPromotions, pruneWaitlistPromotions, PROMOTE_WAITLIST, type WaitlistPromotionRequest } from '../inventory/index.ts';
+import { markWaitlistPromotionDone, pendingWaitlistPromotions, promotionPayloadOf, pruneWaitlistPromotions, PROMOTE_WAITLIST } from '../inventory/index.ts';
 import { promoteWaitlist } from './waitlist-promotion.ts';
 
 /** How long a request may wait for its own job before the sweep runs it. */
@@ -17,12 +17,10 @@ const SWEEP_LIMIT = 100;
 /** Done requests are kept this long (for someone reading the table after a question), then removed. */
 const KEEP_DONE_MS = 30 * 24 * 60 * 60_000;
 
-const payloadOf = (r: WaitlistPromotionRequest) => ({ trains: r.trains, reason: r.reason, request_id: r.id, ...(r.exceptBookingIds.length ? { except_booking_ids: r.exceptBookingIds } : {}) });
-
 export const promoteWaitlistJob = defineJob({
   ...PROMOTE_WAITLIST,
   // Requests a stop left pending are run now rather than at the next sweep.
-  atStart: async ({ db, clock }) => (await pendingWaitlistPromotions(db, clock.now(), SWEEP_LIMIT)).map(payloadOf),
+  atStart: async ({ db, clock }) => (await pendingWaitlistPromotions(db, clock.now(), SWEEP_LIMIT)).map(promotionPayloadOf),
   async run(deps, payload) {
     await promoteWaitlist(deps, payload);
     if (payload.request_id) await markWaitlistPromotionDone(deps.db, payload.request_id, deps.clock.now());
@@ -38,7 +36,7 @@ export const sweepWaitlistPromotionsJob = defineJob({
     let promoted = 0;
     for (const request of due) {
       await giveWay(); // ADR 017
-      promoted += (await promoteWaitlist(deps, payloadOf(request))).promoted.length;
+      promoted += (await promoteWaitlist(deps, promotionPayloadOf(request))).promoted.length;
       await markWaitlistPromotionDone(deps.db, request.id, deps.clock.now());
     }
     await pruneWaitlistPromotions(deps.db, new Date(deps.clock.now().getTime() - KEEP_DONE_MS));

@@ -12,5 +12,5 @@ export { seatTypeJoinsSql, seatTypeSql } from './seat-types.ts';
 export { prepareSeatFixing, planSeating } from './seatability.ts';
 export { lockTrainDay, readSeating, type SeatTypes } from './seatability.repository.ts';
 export type { StoppedTrain, SuspensionReason } from './stopped-trains.ts';
-export { PROMOTE_WAITLIST, promoteWaitlistAfterCommit, type PromoteWaitlistPayload } from './waitlist-promotion-key.ts';
-export { markWaitlistPromotionDone, pendingWaitlistPromotions, pruneWaitlistPromotions, type WaitlistPromotionRequest } from './waitlist-promotion-requests.repository.ts';
+export { PROMOTE_WAITLIST, promoteWaitlistAfterCommit, promotionPayloadOf, type PromoteWaitlistPayload } from './waitlist-promotion-key.ts';
+export { markWaitlistPromotionDone, pendingWaitlistPromotions, pruneWaitlistPromotions } from './waitlist-promotion-requests.repository.ts';

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { jobKey } from '../../jobs/define-job.ts';
 import type { Work } from '../../lib/unit-of-work.ts';
-import { insertWaitlistPromotionRequest } from './waitlist-promotion-requests.repository.ts';
+import { insertWaitlistPromotionRequest, type WaitlistPromotionRequest } from './waitlist-promotion-requests.repository.ts';
 
 export const PROMOTE_WAITLIST = jobKey(
   'bookings.promote-waitlist',
@@ -41,7 +41,11 @@ export async function promoteWaitlistAfterCommit(
 ): Promise<void> {
   const unique = [...new Map(trains.map((x) => [`${x.serviceDate}|${x.serviceId}`, { service_date: x.serviceDate, service_id: x.serviceId }])).values()];
   if (unique.length === 0) return;
-  const except = options.exceptBookingIds ?? [];
-  const requestId = await insertWaitlistPromotionRequest(work.tx, { trains: unique, reason, exceptBookingIds: except });
-  work.enqueue(PROMOTE_WAITLIST, { trains: unique, reason, request_id: requestId, ...(except.length ? { except_booking_ids: except } : {}) });
+  const request = { trains: unique, reason, exceptBookingIds: options.exceptBookingIds ?? [] };
+  work.enqueue(PROMOTE_WAITLIST, promotionPayloadOf({ id: await insertWaitlistPromotionRequest(work.tx, request), ...request }));
+}
+
+/** The promotion job's payload for a request row: what its change sends, and what the sweep and the start-up run. */
+export function promotionPayloadOf(request: WaitlistPromotionRequest): PromoteWaitlistPayload {
+  return { trains: request.trains, reason: request.reason, request_id: request.id, ...(request.exceptBookingIds.length ? { except_booking_ids: request.exceptBookingIds } : {}) };
 }
