@@ -10,7 +10,7 @@ import { secretKeyFromFile } from './lib/secret-box.ts';
 import { bootstrapAdmin } from './db/seed/bootstrap-admin.ts';
 import { loadDemoData } from './db/seed/demo-data.ts';
 import { startJobs } from './jobs/all-jobs.ts';
-import { startJobQueue, type JobQueue } from './jobs/job-queue.ts';
+import { startJobQueue, type JobLog, type JobQueue } from './jobs/job-queue.ts';
 import { systemClock } from './lib/clock.ts';
 import { listenNotice } from './lib/listen-notice.ts';
 import { gatewayFromConfig } from './modules/payments/index.ts';
@@ -42,11 +42,15 @@ if (config.demoData && (await loadDemoData(database.db))) console.log('demo data
 await bootstrapAdmin(database.db, process.env);
 
 const clock = systemClock;
-const jobs: JobQueue | undefined = config.jobs ? await startJobQueue(database) : undefined;
+// The queue opens before the app that takes it: what it has to tell goes to the app's log once there is one.
+const logTo: { app?: JobLog } = {};
+const jobLog: JobLog = { warn: (details, message) => (logTo.app ? logTo.app.warn(details, message) : console.warn(message)) };
+const jobs: JobQueue | undefined = config.jobs ? await startJobQueue(database, { log: jobLog }) : undefined;
 const sender: MailSender | undefined = jobs && config.smtpUrl ? smtpSender(config.smtpUrl) : undefined;
 const gateway = gatewayFromConfig(config, { db: database.db, clock, jobs });
 const app = await buildApp({ config, database, jobs, clock, gateway });
-if (jobs) await startJobs(jobs, { db: database.db, clock, config, mailSender: sender, gateway }, { log: app.log });
+logTo.app = app.log;
+if (jobs) await startJobs(jobs, { db: database.db, clock, config, mailSender: sender, gateway }, { log: jobLog });
 await app.listen({ port: config.port, host: config.host });
 const listening = listenNotice(config);
 app.log[listening.level](listening.message);

@@ -14,6 +14,8 @@ import { DEMO_PASSWORD } from '../src/db/seed/demo-data.ts';
 import { startJobs } from '../src/jobs/all-jobs.ts';
 import { startJobQueue, type JobQueue } from '../src/jobs/job-queue.ts';
 import { systemClock } from '../src/lib/clock.ts';
+import { inTransaction } from '../src/lib/unit-of-work.ts';
+import type { JobKey } from '../src/jobs/define-job.ts';
 import { gatewayFromConfig } from '../src/modules/payments/gateway/gateway-registry.ts';
 import { TEST_TOTP_KEY } from './test-app.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -24,13 +26,13 @@ let jobs: JobQueue;
 let app: FastifyInstance;
 let started: string[];
 let admin: { authorization: string };
-/** What the job start-up wrote to its log (a failed run with its error). */
+/** What the job queue and its start-up wrote to their log (a failed run or send, with its error). */
 const jobLog: { job: string; message: string; err?: unknown }[] = [];
 
 beforeAll(async () => {
   database = await openTestDatabase();
   const config = loadConfig({ PUBLIC_URL: 'http://sagano.test', TOTP_SECRET_KEY: TEST_TOTP_KEY, METRICS_PORT: '0' });
-  jobs = await startJobQueue(database, { pollingIntervalSeconds: 0.5 });
+  jobs = await startJobQueue(database, { pollingIntervalSeconds: 0.5, log: { warn: (details, message) => void jobLog.push({ ...details, message }) } });
   const gateway = gatewayFromConfig(config, { db: database.db, clock: systemClock, jobs });
   app = await buildApp({ config, database, logger: false, jobs, gateway });
   await app.ready();
@@ -132,6 +134,25 @@ describe('/metrics', () => {
     expect(String(told?.err)).toMatch(/id/);
     const failed = valueOf(after, 'sagano_job_failures_total', { job: 'approval.apply' })! - failures;
     expect(valueOf(after, 'sagano_job_runs_total', { job: 'approval.apply' })! - runs).toBeGreaterThanOrEqual(failed);
+  });
+
+  it('writes a job it could not send to the log; the change that sent it after its commit stands', async () => {
+    const written = async () => rowsOf<{ count: number }>(await database.db.execute(sql`SELECT count(*)::int AS count FROM operation_logs WHERE operation = 'test.after_commit_send'`));
+    const answer = await inTransaction(
+      database.db,
+      async (work) => {
+        await work.tx.insert(t.operationLogs).values({ category: 'system', operator: 'system', operation: 'test.after_commit_send', isError: false, statusCode: 200 });
+        // pg-boss refuses this queue name: the send fails after the commit.
+        work.enqueue({ name: 'not a queue name!' } as unknown as JobKey<object>, {});
+        return 'committed';
+      },
+      { jobs },
+    );
+    expect(answer).toBe('committed');
+    expect((await written())[0]!.count).toBe(1);
+    const told = jobLog.find((line) => line.job === 'not a queue name!');
+    expect(told?.message).toMatch(/^job not a queue name! not sent: /);
+    expect(told?.err).toBeInstanceOf(Error);
   });
 
   it('shows the outbox backlog: mails not sent yet, as many as the outbox holds, and the oldest one\'s age', async () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ALL_JOBS, loggedJob, type JobLog } from './all-jobs.ts';
+import { ALL_JOBS, loggedJob } from './all-jobs.ts';
+import type { JobLog } from './job-queue.ts';
 
 function recordingLog() {
   const lines: { details: { err?: unknown; job: string }; message: string }[] = [];

@@ -14,7 +14,7 @@ import { deliverSeatDocumentJob } from '../modules/seats/index.ts';
 import { deliverWebhookJob, sweepWebhooksJob } from '../modules/webhooks/index.ts';
 import { expireOctoHoldsJob } from '../modules/octo/index.ts';
 import type { JobDefinition, JobDeps } from './define-job.ts';
-import type { JobQueue } from './job-queue.ts';
+import type { JobLog, JobQueue } from './job-queue.ts';
 import { runRecorded } from './job-runs.ts';
 import { countedJob } from '../lib/process-metrics.ts';
 
@@ -41,11 +41,6 @@ export const ALL_JOBS: readonly JobDefinition<object>[] = [
   sweepWebhooksJob,
   expireOctoHoldsJob,
 ];
-
-/** Where a failed or stuck run is told (the server's log): the queue may try a job again, but someone should know why it failed. */
-export interface JobLog {
-  warn(details: { err?: unknown; job: string }, message: string): void;
-}
 
 /** A run still going after this long is told once (a job works in small steps; one this slow waits on something). */
 const SLOW_RUN_MS = 60_000;

@@ -13,13 +13,24 @@ export interface JobSender {
   send(name: string, data: object, options?: SendOptions): Promise<string | null>;
 }
 
+/** Where a failed or stuck run, a send that failed and the queue's own errors are told (the server's log). */
+export interface JobLog {
+  warn(details: { err?: unknown; job: string }, message: string): void;
+}
+
 export interface JobQueue extends JobSender {
   work<T extends object>(name: string, handler: (data: T) => Promise<void>, options?: { pollingIntervalSeconds?: number }): Promise<void>;
   schedule(name: string, cron: string): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startJobQueue(database: Database, options: { pollingIntervalSeconds?: number } = {}): Promise<JobQueue> {
+/**
+ * Opens the queue. A send that fails is written to `log` before it is thrown: the change that
+ * sent it has committed by then (unit-of-work.ts sends after the commit and goes on), and the
+ * job's own row waits for its sweep or the next start-up (ADR 010), but someone should know.
+ */
+export async function startJobQueue(database: Database, options: { pollingIntervalSeconds?: number; log?: JobLog } = {}): Promise<JobQueue> {
+  const { log } = options;
   // Stopping waits for the handlers still running and for pg-boss's own record of how they ended
   // (past its graceful wait a handler would otherwise finish after the database closed, and
   // pg-boss record its outcome through a closed pool). Anything pg-boss still asks after that is
@@ -42,7 +53,11 @@ export async function startJobQueue(database: Database, options: { pollingInterv
     supervise: true,
     maintenanceIntervalSeconds: database.engine === 'pglite' ? 300 : 120,
   });
-  boss.on('error', () => undefined); // failures surface through the jobs' own state and logs
+  // A job's failure surfaces through its own state and loggedJob (all-jobs.ts); what pg-boss
+  // reports here is its own work (maintenance, schedules, polling), told unless the queue is stopping.
+  boss.on('error', (error) => {
+    if (!stopped) log?.warn({ err: error, job: 'queue' }, `job queue: ${error.message}`);
+  });
   await boss.start();
   const created = new Set<string>();
   async function ensureQueue(name: string) {
@@ -60,8 +75,13 @@ export async function startJobQueue(database: Database, options: { pollingInterv
   const polling = options.pollingIntervalSeconds ?? 2;
   return {
     async send(name, data, sendOptions) {
-      await ensureQueue(name);
-      return boss.send(name, data, sendOptions ?? {});
+      try {
+        await ensureQueue(name);
+        return await boss.send(name, data, sendOptions ?? {});
+      } catch (error) {
+        log?.warn({ err: error, job: name }, `job ${name} not sent: ${(error as Error).message}`);
+        throw error;
+      }
     },
     async work(name, handler, workOptions) {
       await ensureQueue(name);

@@ -59,7 +59,8 @@ export async function inTransaction<T>(db: Db, fn: (work: Work) => Promise<T>, o
     try {
       await hook();
     } catch {
-      // After-commit work is best effort by design: a periodic job repeats it (see mail delivery).
+      // After-commit work is best effort by design: the change has committed, and a periodic job
+      // repeats the work from its row (ADR 010); the queue writes a send it could not make to the log.
     }
   }
   return result;
