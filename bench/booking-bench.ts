@@ -76,8 +76,8 @@ async function measure(clients: number, once: (client: number) => Promise<void>,
   return { perSecond: (done * 1000) / durationMs, machineMs: (machineBusyMs() - machine0) / done, nodeMs: (node.user + node.system) / 1000 / done };
 }
 
-/** One booking as a client makes it: submit, then reserve allotments; answers the booking number. */
-async function bookOnce(app: FastifyInstance, headers: Record<string, string>, target: Target, agentId: number, client: number): Promise<string> {
+/** A group of 12 on the target train submitted (POST /v1/bookings); answers the booking number. */
+async function submitOnce(app: FastifyInstance, headers: Record<string, string>, target: Target, agentId: number, client: number): Promise<string> {
   const submit = await app.inject({
     method: 'POST',
     url: '/v1/bookings',
@@ -91,7 +91,12 @@ async function bookOnce(app: FastifyInstance, headers: Record<string, string>, t
     },
   });
   if (submit.statusCode !== 200) throw new Error(`submit ${submit.statusCode} ${submit.body}`);
-  const bookingId = submit.json().booking_id as string;
+  return submit.json().booking_id as string;
+}
+
+/** One booking as a client makes it: submit, then reserve allotments; answers the booking number. */
+async function bookOnce(app: FastifyInstance, headers: Record<string, string>, target: Target, agentId: number, client: number): Promise<string> {
+  const bookingId = await submitOnce(app, headers, target, agentId, client);
   const reserve = await app.inject({ method: 'POST', url: `/v1/bookings/${bookingId}/reserve_allotments`, headers });
   if (reserve.statusCode !== 200 || reserve.json().sub_status !== 'SAGANO_ALLOTMENT_CONFIRMED') throw new Error(`reserve ${reserve.statusCode} ${reserve.body}`);
   return bookingId;
@@ -125,20 +130,7 @@ function confirmedBookingsPerSecond(app: FastifyInstance, headers: Record<string
 /** One request: the submission the rule confirms at once (hold, confirmation and its mail in the submit's transaction). */
 function instantBookingsPerSecond(app: FastifyInstance, headers: Record<string, string>, targets: Target[], agentId: number, clients: number, durationMs = DURATION_MS): Promise<Rate> {
   return measure(clients, async (i) => {
-    const target = targets[i % targets.length]!;
-    const submit = await app.inject({
-      method: 'POST',
-      url: '/v1/bookings',
-      headers,
-      payload: {
-        applicant: { name: 'ベンチ 太郎', email: 'bench@example.com', phone_number: '075-000-0000' },
-        group: { group_type: 'NORMAL', name: `ベンチ団体 ${i}`, country_code: 'JPN' },
-        service_order: { down_service: { service_date: target.date, service_id: target.serviceId, from_station_id: 1, to_station_id: 4 } },
-        participant_group: { unit_quantity_items: [{ unit_id: 1, quantity: 12 }] },
-        agent_id: agentId,
-      },
-    });
-    if (submit.statusCode !== 200) throw new Error(`submit ${submit.statusCode} ${submit.body}`);
+    await submitOnce(app, headers, targets[i % targets.length]!, agentId, i);
   }, durationMs);
 }
 
