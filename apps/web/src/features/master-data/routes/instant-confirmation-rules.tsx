@@ -6,22 +6,27 @@ import type { InstantConfirmationRuleBody, InstantConfirmationRuleResponse } fro
 import { ConfirmMutation } from '../../../components/confirm-mutation.tsx';
 import { RowActions } from '../../../components/row-actions.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useListSeparator } from '../../../lib/list-separator.ts';
 import { useDisableInstantConfirmationRule, useInstantConfirmationRules, useRuleAgentOptions } from '../api/instant-confirmation-rules.ts';
 import { InstantConfirmationRuleFormModal } from '../components/instant-confirmation-rule-form-modal.tsx';
 import { MasterDataList } from '../components/master-data-list.tsx';
 
 type Dialog = { kind: 'form'; rule: InstantConfirmationRuleResponse | null } | { kind: 'disable'; rule: InstantConfirmationRuleResponse };
 
+/** The seats and state columns hold a few words each: kept whole (in Japanese a narrow cell breaks inside a word); the conditions take the rest. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /** The conditions of a rule in words, one line each. */
 function Conditions({ rule, agentName }: { rule: InstantConfirmationRuleBody; agentName: (id: number) => string }) {
   const { t } = useTranslation('masterData');
+  const separator = useListSeparator();
   return (
     <Stack gap={2}>
-      <Text size="sm">{rule.agent_ids === null ? t('instantRules.scope.all') : rule.agent_ids.map(agentName).join('、')}</Text>
+      <Text size="sm">{rule.agent_ids === null ? t('instantRules.scope.all') : rule.agent_ids.map(agentName).join(separator)}</Text>
       <Text size="sm">{rule.channels.map((c) => t(`instantRules.channel.${c}`)).join(' / ')}</Text>
       <Text size="sm">
         {t('instantRules.summary', { people: rule.max_participants, days: rule.min_days_ahead })}
-        {rule.only_sufficient_level ? ` ${t('instantRules.summarySufficient')}` : ''}
+        {rule.only_sufficient_level ? t('instantRules.summarySufficient') : ''}
       </Text>
     </Stack>
   );
@@ -71,8 +76,8 @@ export function Component() {
             <Table.Td>
               <Conditions rule={rule} agentName={agentName} />
             </Table.Td>
-            <Table.Td>{rule.auto_assign_seats ? t('instantRules.seatsAuto') : t('instantRules.seatsManual')}</Table.Td>
-            <Table.Td>
+            <Table.Td style={NO_WRAP}>{rule.auto_assign_seats ? t('instantRules.seatsAuto') : t('instantRules.seatsManual')}</Table.Td>
+            <Table.Td style={NO_WRAP}>
               <Stack gap={4}>
                 <Switch
                   checked={rule.enabled}
@@ -97,8 +102,8 @@ export function Component() {
             <Table.Td>
               <Conditions rule={p.rule} agentName={agentName} />
             </Table.Td>
-            <Table.Td>{p.rule.auto_assign_seats ? t('instantRules.seatsAuto') : t('instantRules.seatsManual')}</Table.Td>
-            <Table.Td>
+            <Table.Td style={NO_WRAP}>{p.rule.auto_assign_seats ? t('instantRules.seatsAuto') : t('instantRules.seatsManual')}</Table.Td>
+            <Table.Td style={NO_WRAP}>
               <Group gap={4}>
                 <Badge color="yellow" variant="light">
                   {p.status === 'JOB_FAILED' ? t('instantRules.applyFailed') : t('instantRules.newPending')}
