@@ -41,6 +41,19 @@ test.describe('timetable and approvals', () => {
     await page.getByRole('link', { name: '特別運行日' }).click();
     await visible(page.getByText('運行する臨時列車'));
     await screenshot(page, 'special-days-ja');
+    // A special day's trains changed: the request names the trains as the screen does, not by id.
+    const specialDay = await page.getByLabel('特別運行日', { exact: true }).inputValue();
+    const trains = page.getByRole('group', { name: '運行する臨時列車' }).getByRole('checkbox');
+    const nameOf = async (i: number) => (await page.locator(`label[for="${await trains.nth(i).getAttribute('id')}"]`).innerText()).trim();
+    // The first train stops running that day; the second still runs and is what the request lists.
+    const [stopped, kept] = [await nameOf(0), await nameOf(1)];
+    expect(kept).toMatch(/^臨時トロッコ\d+号（[上下]り）$/);
+    expect(await trains.nth(1).isChecked()).toBe(true);
+    await trains.first().click();
+    await page.getByRole('button', { name: '承認を申請' }).click();
+    await visible(page.getByText('特別運行日の列車を承認申請しました'));
+    const affected = page.getByRole('dialog', { name: '申請しました' });
+    if (await affected.isVisible()) await affected.getByRole('button', { name: '閉じる' }).last().click();
     await logOut(page);
 
     await logIn(page, 'admin@example.com');
@@ -59,6 +72,17 @@ test.describe('timetable and approvals', () => {
     }
     await visible(page.getByRole('row').filter({ hasText: `${DAY} を「通常運行」に変更` }).getByText('反映済み'));
     await screenshot(page, 'approvals-ja');
+
+    // The special-days request names its trains; the admin turns it down, leaving the day as it was.
+    const special = page.getByRole('row').filter({ hasText: `${specialDay} の臨時列車：` }).filter({ hasText: '申請中' });
+    await visible(special.getByText(kept, { exact: false }));
+    expect(await special.innerText()).not.toContain(stopped);
+    expect(await special.innerText()).not.toMatch(/#\d/);
+    await special.getByRole('button', { name: '却下' }).click();
+    const reject = page.getByRole('dialog', { name: '申請の却下' });
+    await reject.getByLabel('理由').fill('この日は臨時列車を減らさない');
+    await reject.getByRole('button', { name: '却下' }).click();
+    await visible(page.getByText('却下しました'));
 
     await page.goto('/pattern-calendar');
     await page.getByLabel('表示月').selectOption(DAY.slice(0, 7));

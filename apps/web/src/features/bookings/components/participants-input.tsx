@@ -15,6 +15,7 @@ import { formatYen } from '../../../lib/yen.ts';
 import { PriceItemsTable } from './price-items-table.tsx';
 import type { BookingLabels } from './use-booking-labels.ts';
 import { PendingFrame } from '../../../components/pending-frame.tsx';
+import { useWithNote } from '../../../lib/with-note.ts';
 
 /** The calculate_amount body for the form (with the booking a change is for), or null while there is nothing to price. */
 function amountBody(state: BookingFormState, labels: BookingLabels): CalculateAmountBody | null {
@@ -171,6 +172,7 @@ export function ParticipantsInput({
   minimum?: number | null;
 }) {
   const { t } = useTranslation('bookings');
+  const withNote = useWithNote();
   const backOffice = capabilitiesOf(useCurrentUser()).backOffice;
   const all = enterableUnits(labels.units, form.values.group.group_type);
   // The grid holds the passengers; luggage and fees are listed below it by name (several of a kind).
@@ -230,7 +232,7 @@ export function ParticipantsInput({
             <LiveField key={unit.id} form={form}>
               {(values, change) => (
                 <CountInput
-                  label={`${labels.unitName(unit.id)}（${t(`form.fareTypes.${unit.fare_type}`)}）`}
+                  label={withNote(labels.unitName(unit.id), t(`form.fareTypes.${unit.fare_type}`))}
                   w={200}
                   value={values.quantities[String(unit.id)] ?? 0}
                   onChange={(text) => change(() => form.setFieldValue(`quantities.${unit.id}`, text))}

@@ -14,6 +14,7 @@ import { parseDayParam } from '../../../lib/calendar-grid.ts';
 import { ServiceDayPicker } from '../components/service-day-picker.tsx';
 import { ArrangementSeatMap, InventoryUnavailable } from '../components/train-seat-map.tsx';
 import { useReferenceLabels } from '../components/use-reference-labels.ts';
+import { useWithNote } from '../../../lib/with-note.ts';
 
 /** A refused move says why in the server's own words (which seat is held); other failures as usual. */
 function refusalMessage(error: unknown): string {
@@ -24,6 +25,7 @@ function refusalMessage(error: unknown): string {
 /** /inventory-arrangements: move seats of one train on one day between arrangement types. Day and train live in the address. */
 export function Component() {
   const { t } = useTranslation('inventory');
+  const withNote = useWithNote();
   const [searchParams, setSearchParams] = useSearchParams();
   const date = parseDayParam(searchParams.get('date')) ?? tokyoToday();
   const rawService = Number(searchParams.get('service'));
@@ -88,10 +90,10 @@ export function Component() {
             onChange={(e) => go({ service: Number(e.currentTarget.value) || null })}
             data={[
               { value: '', label: '—' },
-              ...services.map((s) => ({
-                value: String(s.service_id),
-                label: `${t('trainOption', { time: s.departure_hhmm ?? '', name: refs.label(s.service_names), direction: t(`directions.${s.direction}`) })}${s.status === 'suspended' ? `（${t('statuses.suspended')}）` : ''}`,
-              })),
+              ...services.map((s) => {
+                const train = t('trainOption', { time: s.departure_hhmm ?? '', name: refs.label(s.service_names), direction: t(`directions.${s.direction}`) });
+                return { value: String(s.service_id), label: s.status === 'suspended' ? withNote(train, t('statuses.suspended')) : train };
+              }),
             ]}
           />
           <NativeSelect

@@ -10,10 +10,12 @@ import { useUpdateSpecialDays } from '../api/update-special-days.ts';
 import { RequestAffectedModal } from '../components/request-affected-modal.tsx';
 import { TermSelect } from '../components/term-select.tsx';
 import { useChosenTerm } from '../components/use-chosen-term.ts';
+import { useWithNote } from '../../../lib/with-note.ts';
 
 /** /special-days: pick a SPECIAL day, tick the special trains running then, request approval. */
 export function Component() {
   const { t, i18n } = useTranslation(['timetable', 'common']);
+  const withNote = useWithNote();
   const { terms, term, choose } = useChosenTerm();
   const special = useSpecialDays(term?.serviceTermId);
   const update = useUpdateSpecialDays();
@@ -52,7 +54,7 @@ export function Component() {
             <Checkbox.Group label={t('specialDays.trains')} value={selected.map(String)} onChange={(v) => setTicked((prev) => ({ ...prev, [day.date]: v.map(Number) }))}>
               <Stack gap={6} mt={6}>
                 {special.data!.special_services.map((s) => (
-                  <Checkbox key={s.service_id} value={String(s.service_id)} label={`${labelText(s.names, i18n.language)}（${t(`services.directions.${s.direction}`)}）`} />
+                  <Checkbox key={s.service_id} value={String(s.service_id)} label={withNote(labelText(s.names, i18n.language), t(`services.directions.${s.direction}`))} />
                 ))}
               </Stack>
             </Checkbox.Group>
