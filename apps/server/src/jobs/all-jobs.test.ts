@@ -1,13 +1,28 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ALL_JOBS, loggedJob } from './all-jobs.ts';
-import type { JobLog } from './job-queue.ts';
+import { oncePer, type JobLog } from './job-queue.ts';
 
 function recordingLog() {
   const lines: { details: { err?: unknown; job: string }; message: string }[] = [];
   const log: JobLog = { warn: (details, message) => void lines.push({ details, message }) };
   return { lines, log };
 }
+
+describe("the queue's own errors told once a minute each", () => {
+  it('tells a message the first time, not again within the minute, again after it; another message at once', () => {
+    let now = 0;
+    const first = oncePer(60_000, () => now);
+    expect(first('connection refused')).toBe(true);
+    now = 59_999;
+    expect(first('connection refused')).toBe(false);
+    expect(first('relation "pgboss.job" does not exist')).toBe(true);
+    now = 60_000;
+    expect(first('connection refused')).toBe(true);
+    now = 60_001;
+    expect(first('connection refused')).toBe(false);
+  });
+});
 
 describe('a job run told in the log', () => {
   it('writes a failed run with its error, and the failure still reaches the queue', async () => {

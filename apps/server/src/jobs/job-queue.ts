@@ -24,6 +24,18 @@ export interface JobQueue extends JobSender {
   stop(): Promise<void>;
 }
 
+/** Answers true for a key the first time, then again only once `ms` have passed since it last did. */
+export function oncePer(ms: number, now: () => number = Date.now): (key: string) => boolean {
+  const told = new Map<string, number>();
+  return (key) => {
+    const at = now();
+    const last = told.get(key);
+    if (last !== undefined && at - last < ms) return false;
+    told.set(key, at);
+    return true;
+  };
+}
+
 /**
  * Opens the queue. A send that fails is written to `log` before it is thrown: the change that
  * sent it has committed by then (unit-of-work.ts sends after the commit and goes on), and the
@@ -54,9 +66,11 @@ export async function startJobQueue(database: Database, options: { pollingInterv
     maintenanceIntervalSeconds: database.engine === 'pglite' ? 300 : 120,
   });
   // A job's failure surfaces through its own state and loggedJob (all-jobs.ts); what pg-boss
-  // reports here is its own work (maintenance, schedules, polling), told unless the queue is stopping.
+  // reports here is its own work (maintenance, schedules, polling), told unless the queue is
+  // stopping, each message once a minute: with the database gone every poller fails every few seconds.
+  const firstInMinute = oncePer(60_000);
   boss.on('error', (error) => {
-    if (!stopped) log?.warn({ err: error, job: 'queue' }, `job queue: ${error.message}`);
+    if (!stopped && firstInMinute(error.message)) log?.warn({ err: error, job: 'queue' }, `job queue: ${error.message}`);
   });
   await boss.start();
   const created = new Set<string>();
