@@ -66,7 +66,7 @@ function DirectionTable({
               <Table.Tr key={s.service_id} c={suspended ? 'dimmed' : undefined} data-testid={`suspend-row-${s.service_id}`}>
                 <Table.Td>
                   <Checkbox
-                    aria-label={suspended ? `${name}：${t('suspended.alreadySuspended')}` : t('suspended.selectTrain', { train: name })}
+                    aria-label={suspended ? t('suspended.trainAlreadySuspended', { train: name }) : t('suspended.selectTrain', { train: name })}
                     title={suspended ? t('suspended.alreadySuspended') : undefined}
                     checked={selected.has(s.service_id)}
                     disabled={suspended}
