@@ -1,13 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SpecialDaysResponse } from '@sagano/domain/timetable/timetable-schemas';
-import { apiClient, apiPath } from '../../../lib/api-client.ts';
+import { getSpecialDays } from '../../../lib/special-days.ts';
 import { timetableKeys } from './timetable-keys.ts';
 
-/** GET /v1/service-terms/{id}/services/special-days: SPECIAL days and the special trains running then. */
-export function getSpecialDays(termId: number): Promise<SpecialDaysResponse> {
-  return apiClient.get<SpecialDaysResponse>(apiPath('/v1/service-terms/{service_term_id}/services/special-days', { service_term_id: termId }));
-}
-
+/** The special-days screen's read of a term (lib/special-days.ts), under the timetable's keys. */
 export function useSpecialDays(termId: number | undefined) {
   return useQuery({
     ...queryOptions({ queryKey: timetableKeys.specialDays(termId ?? 0), queryFn: () => getSpecialDays(termId!) }),
