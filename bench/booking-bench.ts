@@ -128,10 +128,10 @@ function confirmedBookingsPerSecond(app: FastifyInstance, headers: Record<string
 }
 
 /** One request: the submission the rule confirms at once (hold, confirmation and its mail in the submit's transaction). */
-function instantBookingsPerSecond(app: FastifyInstance, headers: Record<string, string>, targets: Target[], agentId: number, clients: number, durationMs = DURATION_MS): Promise<Rate> {
+function instantBookingsPerSecond(app: FastifyInstance, headers: Record<string, string>, targets: Target[], agentId: number, clients: number): Promise<Rate> {
   return measure(clients, async (i) => {
     await submitOnce(app, headers, targets[i % targets.length]!, agentId, i);
-  }, durationMs);
+  });
 }
 
 function bookingsPerSecond(app: FastifyInstance, headers: Record<string, string>, targets: Target[], agentId: number, clients: number, durationMs = DURATION_MS): Promise<Rate> {
